@@ -1,0 +1,193 @@
+//! Cards and sets of cards. Every tarot pack of the sources is a subset of the 78-card pack, so a card
+//! is an index into that pack and a set of cards is a 128-bit mask: hands, tricks and card classes are
+//! all `CardSet`s, and the trick obligations are a few mask operations.
+
+use std::fmt;
+
+/// The four suits, in the order of the card codes: spades/swords, hearts/cups, diamonds/coins,
+/// clubs/batons.
+pub const SUITS: [char; 4] = ['S', 'H', 'D', 'C'];
+
+/// Rank codes from 1 to 14: numerals, then jack (J), cavalier (C), queen (Q), king (K).
+pub const RANK_CODES: [&str; 14] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K"];
+
+/// One card of the 78-card pack: trumps 1..21 are 0..20, the Fool is 21, suited cards follow,
+/// fourteen per suit.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Card(pub u8);
+
+pub const FOOL: Card = Card(21);
+pub const PACK_SIZE: usize = 78;
+
+/// What a card is, for the trick rules.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
+    Trump(u8),
+    Fool,
+    /// Suit index 0..4 and rank 1..=14.
+    Suited(u8, u8),
+}
+
+impl Card {
+    pub fn trump(n: u8) -> Card {
+        debug_assert!((1..=21).contains(&n));
+        Card(n - 1)
+    }
+    pub fn suited(suit: u8, rank: u8) -> Card {
+        debug_assert!(suit < 4 && (1..=14).contains(&rank));
+        Card(22 + suit * 14 + rank - 1)
+    }
+    pub fn kind(self) -> Kind {
+        match self.0 {
+            0..=20 => Kind::Trump(self.0 + 1),
+            21 => Kind::Fool,
+            n => Kind::Suited((n - 22) / 14, (n - 22) % 14 + 1),
+        }
+    }
+    pub fn is_trump(self) -> bool {
+        self.0 <= 20
+    }
+    pub fn is_fool(self) -> bool {
+        self == FOOL
+    }
+    /// The "suit" a card belongs to for following: 0..4 for the suits, 4 for trumps, 5 for the Fool.
+    pub fn lane(self) -> u8 {
+        match self.kind() {
+            Kind::Trump(_) => 4,
+            Kind::Fool => 5,
+            Kind::Suited(s, _) => s,
+        }
+    }
+    /// Parses a card code: `T1`..`T21`, `EX`, or rank then suit (`KS`, `10H`, `CD`), in any case.
+    pub fn parse(code: &str) -> Option<Card> {
+        let up = code.trim().to_ascii_uppercase();
+        if up == "EX" {
+            return Some(FOOL);
+        }
+        if let Some(n) = up.strip_prefix('T') {
+            let n: u8 = n.parse().ok()?;
+            return (1..=21).contains(&n).then(|| Card::trump(n));
+        }
+        let suit_char = up.chars().last()?;
+        let suit = SUITS.iter().position(|&s| s == suit_char)? as u8;
+        let rank_code = &up[..up.len() - 1];
+        let rank = RANK_CODES.iter().position(|&r| r == rank_code)? as u8 + 1;
+        Some(Card::suited(suit, rank))
+    }
+    pub fn all() -> impl Iterator<Item = Card> {
+        (0..PACK_SIZE as u8).map(Card)
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind() {
+            Kind::Trump(n) => write!(f, "T{n}"),
+            Kind::Fool => write!(f, "EX"),
+            Kind::Suited(s, r) => write!(f, "{}{}", RANK_CODES[r as usize - 1], SUITS[s as usize]),
+        }
+    }
+}
+
+impl serde::Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// A set of cards.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
+pub struct CardSet(pub u128);
+
+impl CardSet {
+    pub const EMPTY: CardSet = CardSet(0);
+    pub fn full() -> CardSet {
+        CardSet((1u128 << PACK_SIZE) - 1)
+    }
+    pub fn trumps() -> CardSet {
+        CardSet((1u128 << 21) - 1)
+    }
+    pub fn of_lane(lane: u8) -> CardSet {
+        match lane {
+            4 => CardSet::trumps(),
+            5 => CardSet::single(FOOL),
+            s => CardSet(((1u128 << 14) - 1) << (22 + 14 * s as u32)),
+        }
+    }
+    pub fn single(c: Card) -> CardSet {
+        CardSet(1u128 << c.0)
+    }
+    pub fn contains(self, c: Card) -> bool {
+        self.0 >> c.0 & 1 == 1
+    }
+    pub fn insert(&mut self, c: Card) {
+        self.0 |= 1u128 << c.0
+    }
+    pub fn remove(&mut self, c: Card) {
+        self.0 &= !(1u128 << c.0)
+    }
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub fn and(self, o: CardSet) -> CardSet {
+        CardSet(self.0 & o.0)
+    }
+    pub fn or(self, o: CardSet) -> CardSet {
+        CardSet(self.0 | o.0)
+    }
+    pub fn minus(self, o: CardSet) -> CardSet {
+        CardSet(self.0 & !o.0)
+    }
+    pub fn iter(self) -> impl Iterator<Item = Card> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            Some(Card(i))
+        })
+    }
+    /// The `n`-th card of the set in index order (for uniform random choice).
+    pub fn nth(self, n: usize) -> Option<Card> {
+        self.iter().nth(n)
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(it: I) -> Self {
+        let mut s = CardSet::EMPTY;
+        for c in it {
+            s.insert(c);
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip_for_every_card() {
+        for c in Card::all() {
+            assert_eq!(Card::parse(&c.to_string()), Some(c), "{c}");
+        }
+        assert_eq!(Card::parse("ks"), Card::parse("KS"));
+        assert_eq!(Card::parse("10h").map(|c| c.to_string()), Some("10H".into()));
+        for bad in ["T0", "T22", "11S", "KX", "", "E"] {
+            assert_eq!(Card::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn lanes_partition_the_pack() {
+        let union = (0..6).fold(CardSet::EMPTY, |a, l| a.or(CardSet::of_lane(l)));
+        assert_eq!(union, CardSet::full());
+        assert_eq!((0..6).map(|l| CardSet::of_lane(l).len()).sum::<usize>(), 78);
+    }
+}

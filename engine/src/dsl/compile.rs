@@ -1,0 +1,1178 @@
+//! Syntax tree to IR. The compiler resolves `extends` by merging statements, checks every statement
+//! against what its section allows, resolves every name in every formula, and collects all mistakes
+//! before giving up, each with its file, line and column.
+
+use std::collections::BTreeSet;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use super::ast::*;
+use super::parse::parse_file;
+use super::{Diagnostic, Diagnostics};
+use crate::cards::{Card, CardSet, FOOL, PACK_SIZE, RANK_CODES, SUITS};
+use crate::expr::{eval, CompFunc, Env, Expr, Fact, Func, Value};
+use crate::ir::*;
+use crate::num::Q;
+
+/// A rule file's text and the path it is shown under.
+#[derive(Clone, Debug)]
+pub struct RuleFile {
+    pub path: String,
+    pub text: String,
+}
+
+/// Compiles the ruleset `id`, fetching it and its parents with `load`.
+pub fn compile(id: &str, load: &dyn Fn(&str) -> Option<RuleFile>) -> Result<Ruleset, Diagnostics> {
+    let mut c = Compiler::default();
+    let merged = c.load_chain(id, load, &mut vec![]);
+    let Some((header, stmts)) = merged else {
+        return Err(Diagnostics(c.errors));
+    };
+    let ruleset = c.ruleset(header, stmts);
+    if c.errors.is_empty() {
+        Ok(ruleset)
+    } else {
+        c.errors.sort_by(|a, b| (&a.file, a.pos.line, a.pos.col).cmp(&(&b.file, b.pos.line, b.pos.col)));
+        c.errors.dedup();
+        Err(Diagnostics(c.errors))
+    }
+}
+
+struct Header {
+    id: String,
+    title: String,
+    chain: Vec<String>,
+    texts: Vec<(String, String)>,
+    file: Arc<str>,
+}
+
+/// The contexts a formula can be written in; each sees different facts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ctx {
+    /// Fixed for a game: options, players, constants (deal sizes, settings).
+    Setup,
+    /// Cards only, folded at compile time.
+    Class,
+    Hand,
+    Declaration,
+    PaidBy,
+    Discard,
+    Lead,
+    Trigger,
+    Score,
+    Pay,
+    PerPlayer,
+}
+
+fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
+    use Fact::*;
+    match f {
+        Players => ctx != Ctx::Class,
+        DogSize => !matches!(ctx, Ctx::Class),
+        Dealer | FirstHand => !matches!(ctx, Ctx::Class | Ctx::Setup),
+        Hand => matches!(ctx, Ctx::Hand | Ctx::Declaration),
+        Shown | DeclValue => ctx == Ctx::Declaration,
+        Payer => matches!(ctx, Ctx::PaidBy | Ctx::Pay),
+        Discarded => ctx == Ctx::Discard,
+        Card | Last | WonByPlayer => ctx == Ctx::Trigger,
+        Player => matches!(ctx, Ctx::Trigger | Ctx::PerPlayer | Ctx::Declaration | Ctx::Discard),
+        Payee => ctx == Ctx::Pay,
+        Total => ctx == Ctx::Pay,
+        Taker | Partner | Attack | Defence => matches!(ctx, Ctx::Lead | Ctx::Score | Ctx::Pay | Ctx::PerPlayer),
+        Tricks | LastTrick => matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer),
+    }
+}
+
+const FACTS: &[(&str, Fact)] = &[
+    ("players", Fact::Players),
+    ("dealer", Fact::Dealer),
+    ("first_hand", Fact::FirstHand),
+    ("taker", Fact::Taker),
+    ("partner", Fact::Partner),
+    ("attack", Fact::Attack),
+    ("defence", Fact::Defence),
+    ("tricks", Fact::Tricks),
+    ("last_trick", Fact::LastTrick),
+    ("deal.dog", Fact::DogSize),
+    ("hand", Fact::Hand),
+    ("shown", Fact::Shown),
+    ("value", Fact::DeclValue),
+    ("discarded", Fact::Discarded),
+    ("card", Fact::Card),
+    ("last", Fact::Last),
+    ("won_by_player", Fact::WonByPlayer),
+    ("player", Fact::Player),
+    ("payer", Fact::Payer),
+    ("payee", Fact::Payee),
+    ("total", Fact::Total),
+];
+
+/// Functions: name, the game function, argument count range, whether it needs the game (not foldable).
+const FUNCS: &[(&str, Func, usize, usize)] = &[
+    ("count", Func::Count, 1, 2),
+    ("has", Func::Has, 2, 2),
+    ("abs", Func::Abs, 1, 1),
+    ("floor", Func::Floor, 1, 1),
+    ("ceil", Func::Ceil, 1, 1),
+    ("round", Func::Round, 1, 1),
+    ("min", Func::Min, 1, 9),
+    ("max", Func::Max, 1, 9),
+    ("contains", Func::Contains, 2, 2),
+    ("index", Func::Index, 2, 2),
+    ("complete", Func::Complete, 2, 16),
+    ("run", Func::Run, 2, 2),
+    ("points", Func::Points, 1, 1),
+    ("pile", Func::Pile, 1, 1),
+    ("hand_of", Func::HandOf, 1, 1),
+    ("winner_side", Func::WinnerSide, 1, 1),
+    ("winner", Func::Winner, 1, 1),
+    ("winning_card", Func::WinningCard, 1, 1),
+    ("declared", Func::Declared, 1, 2),
+    ("announced", Func::Announced, 1, 1),
+    ("declarer", Func::Declarer, 1, 1),
+];
+
+const GAME_FUNCS: &[Func] = &[
+    Func::Points,
+    Func::Pile,
+    Func::HandOf,
+    Func::WinnerSide,
+    Func::Winner,
+    Func::WinningCard,
+    Func::Declared,
+    Func::Announced,
+    Func::Declarer,
+];
+
+#[derive(Default)]
+struct Compiler {
+    errors: Vec<Diagnostic>,
+    file: Arc<str>,
+    ruleset_id: String,
+    classes: Vec<Class>,
+    options: Vec<OptionDef>,
+    lets: Vec<String>,
+    score_lets: Vec<String>,
+    decl_names: Vec<String>,
+    contract_attrs: BTreeSet<String>,
+    sources: Vec<Source>,
+    vars: Vec<String>,
+}
+
+/// Statements that are identified by all their words (several per section), not only the first.
+const KEYED_BY_ALL_ARGS: &[&str] = &["on", "require", "pay", "must"];
+
+fn stmt_key(s: &Stmt) -> String {
+    if KEYED_BY_ALL_ARGS.contains(&s.key.as_str()) {
+        let words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
+        format!("{} {}", s.key, words.join(" "))
+    } else {
+        match s.args.first() {
+            Some(w) if !w.quoted => format!("{} {}", s.key, w.text),
+            _ => s.key.clone(),
+        }
+    }
+}
+
+/// A child's statements override its parent's with the same key; blocks merge statement by statement;
+/// `without KEY...` removes a parent's statement.
+fn merge(parent: Vec<Stmt>, child: Vec<Stmt>) -> Vec<Stmt> {
+    let mut out = parent;
+    for s in child {
+        if s.key == "without" {
+            let key: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
+            let key = key.join(" ");
+            out.retain(|p| stmt_key(p) != key);
+            continue;
+        }
+        let key = stmt_key(&s);
+        match out.iter_mut().find(|p| stmt_key(p) == key) {
+            Some(p) => match (p.block.take(), s.block.clone()) {
+                (Some(pb), Some(cb)) => {
+                    let merged = merge(pb, cb);
+                    *p = Stmt { block: Some(merged), ..s };
+                }
+                _ => *p = s,
+            },
+            None => out.push(s),
+        }
+    }
+    out
+}
+
+fn cite_text(c: &Cite) -> String {
+    match &c.section {
+        Some(s) => format!("{} \"{}\"", c.source, s),
+        None => c.source.clone(),
+    }
+}
+
+impl Compiler {
+    fn err(&mut self, file: &str, pos: Pos, message: impl Into<String>) {
+        self.errors.push(Diagnostic { file: file.to_string(), pos, message: message.into() });
+    }
+
+    fn err_at(&mut self, s: &Stmt, message: impl Into<String>) {
+        let f = s.file.clone();
+        self.err(&f, s.pos, message)
+    }
+
+    fn load_chain(&mut self, id: &str, load: &dyn Fn(&str) -> Option<RuleFile>, seen: &mut Vec<String>) -> Option<(Header, Vec<Stmt>)> {
+        let Some(file) = load(id) else {
+            let at = seen.last().cloned().unwrap_or_default();
+            self.err(&at, Pos::default(), format!("unknown ruleset `{id}`"));
+            return None;
+        };
+        if seen.contains(&id.to_string()) {
+            self.err(&file.path, Pos { line: 1, col: 1 }, format!("`extends` goes round in a circle: {} -> {id}", seen.join(" -> ")));
+            return None;
+        }
+        seen.push(id.to_string());
+        let stmts = match parse_file(&file.path, &file.text) {
+            Ok(s) => s,
+            Err(d) => {
+                self.errors.push(d);
+                return None;
+            }
+        };
+        let mut rest = stmts.into_iter();
+        let Some(head) = rest.next().filter(|s| s.key == "ruleset") else {
+            self.err(&file.path, Pos { line: 1, col: 1 }, "a rule file starts with `ruleset ID \"title\"`");
+            return None;
+        };
+        let name = head.args.first().map(|w| w.text.clone()).unwrap_or_default();
+        if name != id {
+            self.err(&file.path, head.pos, format!("this file declares ruleset `{name}`, but it is loaded as `{id}`; the file name and the declared id must agree"));
+        }
+        let title = head.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| id.to_string());
+        let body: Vec<Stmt> = rest.collect();
+        let (parent, own): (Vec<Stmt>, Vec<Stmt>) = body.into_iter().partition(|s| s.key == "extends");
+        let mut header = Header { id: id.to_string(), title, chain: vec![id.to_string()], texts: vec![(file.path.clone(), file.text.clone())], file: file.path.as_str().into() };
+        let stmts = match parent.first() {
+            Some(ext) => {
+                let Some(parent_id) = ext.args.first().map(|w| w.text.clone()) else {
+                    self.err_at(ext, "`extends` needs the id of the parent ruleset");
+                    return None;
+                };
+                let (ph, pstmts) = self.load_chain(&parent_id, load, seen)?;
+                header.chain.extend(ph.chain);
+                header.texts.extend(ph.texts);
+                merge(pstmts, own)
+            }
+            None => own,
+        };
+        Some((header, stmts))
+    }
+
+    fn clause(&self, s: &Stmt, rule: impl Into<String>) -> Clause {
+        let source_file = s.cite.as_ref().and_then(|c| self.sources.iter().find(|x| x.id == c.source)).map(|x| x.file.clone());
+        Clause { rule: rule.into(), at: format!("{}:{}", s.file, s.pos.line), source: s.cite.as_ref().map(cite_text), source_file }
+    }
+
+    fn ruleset(&mut self, h: Header, stmts: Vec<Stmt>) -> Ruleset {
+        self.file = h.file.clone();
+        self.ruleset_id = h.id.clone();
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        format!("{stmts:?}").hash(&mut hasher);
+        let version = format!("{:016x}", hasher.finish());
+
+        // Sources, options, classes and names come first, so any formula may use them.
+        for s in stmts.iter().filter(|s| s.key == "source") {
+            let (Some(id), Some(file)) = (s.args.first(), s.args.get(1)) else {
+                self.err_at(s, "a source is written `source ID \"file\" \"title\"`");
+                continue;
+            };
+            let title = s.args.get(2).map(|w| w.text.clone()).unwrap_or_default();
+            self.sources.push(Source { id: id.text.clone(), file: file.text.clone(), title });
+        }
+        for s in &stmts {
+            if let Some(c) = &s.cite {
+                if !self.sources.iter().any(|x| x.id == c.source) {
+                    let known: Vec<String> = self.sources.iter().map(|x| x.id.clone()).collect();
+                    let f = s.file.clone();
+                    self.err(&f, c.pos, format!("unknown source `{}` in citation; sources declared: {}", c.source, known.join(", ")));
+                }
+            }
+        }
+        for s in stmts.iter().filter(|s| s.key == "option") {
+            self.option(s);
+        }
+        let pack = self.pack(stmts.iter().find(|s| s.key == "pack"));
+        for s in stmts.iter().filter(|s| s.key == "class") {
+            self.class(s, &pack);
+        }
+        for s in stmts.iter().filter(|s| s.key == "declaration") {
+            self.decl_names.push(s.args.first().map(|w| w.text.clone()).unwrap_or_default());
+        }
+        for s in stmts.iter().filter(|s| s.key == "bidding").flat_map(|s| s.block.iter().flatten()) {
+            for a in s.block.iter().flatten() {
+                self.contract_attrs.insert(a.key.clone());
+            }
+        }
+        let mut constants = vec![];
+        for s in stmts.iter().filter(|s| s.key == "let") {
+            if let Some(l) = self.let_stmt(s, Ctx::Setup, "let") {
+                self.lets.push(l.name.clone());
+                constants.push(l);
+            }
+        }
+
+        let known = [
+            "ruleset", "source", "option", "pack", "class", "declaration", "let", "counting", "players", "sides", "deal", "annul", "bidding", "discard", "play",
+            "fool", "on", "score", "extends",
+        ];
+        for s in &stmts {
+            if !known.contains(&s.key.as_str()) {
+                self.err_at(s, format!("unknown statement `{}`; a rule file has: {}", s.key, known.join(", ")));
+            }
+        }
+
+        let counting = self.counting(stmts.iter().find(|s| s.key == "counting"), &pack);
+        let (players, players_clause) = self.players(stmts.iter().find(|s| s.key == "players"));
+        let sides = match stmts.iter().find(|s| s.key == "sides") {
+            Some(s) => match s.args.first().map(|w| w.text.as_str()) {
+                Some("taker") => Sides::Taker,
+                Some("each") => Sides::Each,
+                _ => {
+                    self.err_at(s, "`sides` is `taker` (a taker against the defence) or `each` (each player for himself)");
+                    Sides::Each
+                }
+            },
+            None => Sides::Each,
+        };
+        let deal = self.deal(stmts.iter().find(|s| s.key == "deal"));
+        let annulments = stmts.iter().filter(|s| s.key == "annul").filter_map(|s| self.annulment(s)).collect();
+        let bidding = stmts.iter().find(|s| s.key == "bidding").map(|s| self.bidding(s));
+        if bidding.is_some() && sides != Sides::Taker {
+            if let Some(s) = stmts.iter().find(|s| s.key == "bidding") {
+                self.err_at(s, "bidding chooses a taker, so it needs `sides taker`");
+            }
+        }
+        let discard = stmts.iter().find(|s| s.key == "discard").map(|s| self.discard(s));
+        let declarations = stmts.iter().filter(|s| s.key == "declaration").filter_map(|s| self.declaration(s)).collect();
+        let play = self.play(stmts.iter().find(|s| s.key == "play"));
+        let fool = self.fool(stmts.iter().find(|s| s.key == "fool"));
+        let triggers = stmts.iter().filter(|s| s.key == "on").filter_map(|s| self.trigger(s)).collect();
+        let score = self.score(stmts.iter().find(|s| s.key == "score"));
+
+        Ruleset {
+            id: h.id,
+            title: h.title,
+            chain: h.chain,
+            texts: h.texts,
+            version,
+            sources: self.sources.clone(),
+            options: self.options.clone(),
+            constants,
+            pack,
+            classes: self.classes.clone(),
+            counting,
+            players,
+            players_clause,
+            sides,
+            deal,
+            annulments,
+            bidding,
+            discard,
+            declarations,
+            play,
+            fool,
+            triggers,
+            score,
+        }
+    }
+
+    fn option(&mut self, s: &Stmt) {
+        let name = s.args.first().map(|w| w.text.clone()).unwrap_or_default();
+        let doc = s.args.get(1).map(|w| w.text.clone()).unwrap_or_default();
+        let choices: Vec<serde_json::Value> = match &s.value {
+            Some(Ast { kind: AstKind::List(items), .. }) => items
+                .iter()
+                .filter_map(|i| match &i.kind {
+                    AstKind::Str(t) => Some(t.as_str().into()),
+                    AstKind::Num(q) => serde_json::to_value(q).ok(),
+                    _ => None,
+                })
+                .collect(),
+            _ => vec![],
+        };
+        if name.is_empty() || choices.len() < 2 {
+            self.err_at(s, "an option is written `option NAME \"what it decides\" = [default, other, ...]` with at least two choices");
+            return;
+        }
+        if self.options.iter().any(|o| o.name == name) {
+            self.err_at(s, format!("option `{name}` is defined twice"));
+        }
+        let clause = self.clause(s, format!("option.{name}"));
+        self.options.push(OptionDef { name, default: choices[0].clone(), choices, doc, clause });
+    }
+
+    fn pack(&mut self, s: Option<&Stmt>) -> Pack {
+        let mut pack = Pack {
+            cards: CardSet::EMPTY,
+            suit_names: ["spades", "hearts", "diamonds", "clubs"].map(String::from),
+            rank_names: std::array::from_fn(|r| match r {
+                0 => String::new(),
+                1 => "ace".into(),
+                11 => "jack".into(),
+                12 => "cavalier".into(),
+                13 => "queen".into(),
+                14 => "king".into(),
+                n => n.to_string(),
+            }),
+            fool_name: "the Fool".into(),
+            strength: [0; PACK_SIZE],
+            reversible: None,
+            clause: Clause { rule: "pack".into(), at: String::new(), source: None, source_file: None },
+        };
+        let Some(s) = s else {
+            let f = self.file.clone();
+            self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `pack { ... }` section");
+            return pack;
+        };
+        pack.clause = self.clause(s, "pack");
+        let mut default_ranks: Option<Vec<u8>> = None;
+        let mut suits: Vec<(u8, Option<Vec<u8>>)> = vec![];
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "suit" => {
+                    let Some(code) = st.args.first().and_then(|w| SUITS.iter().position(|c| c.to_string() == w.text)) else {
+                        self.err_at(st, "a suit is written `suit S \"name\" [ranks high to low]`, with S one of S H D C");
+                        continue;
+                    };
+                    if let Some(n) = st.args.get(1) {
+                        pack.suit_names[code] = n.text.clone();
+                    }
+                    let ranks = if st.args.len() > 2 { Some(self.ranks(st, &st.args[2..])) } else { None };
+                    suits.push((code as u8, ranks));
+                }
+                "ranks" => default_ranks = Some(self.ranks(st, &st.args)),
+                "rank-name" => {
+                    for pair in st.args.chunks(2) {
+                        match (RANK_CODES.iter().position(|r| *r == pair[0].text), pair.get(1)) {
+                            (Some(r), Some(name)) => pack.rank_names[r + 1] = name.text.clone(),
+                            _ => self.err_at(st, format!("`rank-name` takes pairs of a rank code and its name; `{}` is not a rank code", pair[0].text)),
+                        }
+                    }
+                }
+                "reversed" => {
+                    let lanes: Vec<u8> = st.args.iter().filter_map(|w| SUITS.iter().position(|c| c.to_string() == w.text).map(|i| i as u8)).collect();
+                    let cond = self.value(st, Ctx::Setup);
+                    if lanes.is_empty() {
+                        self.err_at(st, "`reversed` names the suits whose numerals rank in reverse, e.g. `reversed H D = yes`");
+                    } else if let Some(c) = cond {
+                        pack.reversible = Some((lanes, c, self.clause(st, "pack.reversed")));
+                    }
+                }
+                "trumps" => {
+                    if st.args.first().map(|w| w.text.as_str()) != Some("21") {
+                        self.err_at(st, "every pack of the sources has 21 trumps: write `trumps 21`");
+                    }
+                    pack.cards = pack.cards.or(CardSet::trumps());
+                }
+                "fool" => {
+                    pack.cards.insert(FOOL);
+                    if let Some(n) = st.args.first() {
+                        pack.fool_name = n.text.clone();
+                    }
+                }
+                other => self.err_at(st, format!("unknown pack statement `{other}`; expected suit, ranks, rank-name, reversed, trumps or fool")),
+            }
+        }
+        for (suit, ranks) in suits {
+            let Some(order) = ranks.or_else(|| default_ranks.clone()) else {
+                self.err_at(s, format!("suit {} has no ranks: give them on its line or in a `ranks` statement", SUITS[suit as usize]));
+                continue;
+            };
+            for (i, r) in order.iter().enumerate() {
+                let c = Card::suited(suit, *r);
+                pack.cards.insert(c);
+                pack.strength[c.0 as usize] = (order.len() - i) as u8;
+            }
+        }
+        for n in 1..=21u8 {
+            pack.strength[Card::trump(n).0 as usize] = n;
+        }
+        pack
+    }
+
+    fn ranks(&mut self, st: &Stmt, words: &[Word]) -> Vec<u8> {
+        let mut out = vec![];
+        for w in words {
+            match RANK_CODES.iter().position(|r| *r == w.text) {
+                Some(r) if !out.contains(&(r as u8 + 1)) => out.push(r as u8 + 1),
+                Some(_) => self.err(&st.file, w.pos, format!("rank `{}` is listed twice", w.text)),
+                None => self.err(&st.file, w.pos, format!("unknown rank `{}`; ranks are K Q C J 10 9 8 7 6 5 4 3 2 1", w.text)),
+            }
+        }
+        out
+    }
+
+    fn class(&mut self, s: &Stmt, pack: &Pack) {
+        let Some(name) = s.args.first().map(|w| w.text.clone()) else {
+            self.err_at(s, "a class is written `class NAME [\"label\"] = cards`");
+            return;
+        };
+        if self.classes.iter().any(|c| c.name == name) {
+            self.err_at(s, format!("class `{name}` is defined twice"));
+        }
+        let label = s.args.get(1).map(|w| w.text.clone());
+        if let Some(cards) = self.class_value(s, pack) {
+            let clause = self.clause(s, format!("class.{name}"));
+            self.classes.push(Class { name, label, cards, clause });
+        }
+    }
+
+    fn class_value(&mut self, s: &Stmt, pack: &Pack) -> Option<CardSet> {
+        let e = self.value(s, Ctx::Class)?;
+        match e {
+            Expr::Const(Value::Cards(c)) => {
+                let outside = c.minus(pack.cards);
+                if !outside.is_empty() {
+                    let names: Vec<String> = outside.iter().map(|c| c.to_string()).collect();
+                    self.err_at(s, format!("cards not in this ruleset's pack: {}", names.join(" ")));
+                }
+                Some(c.and(pack.cards))
+            }
+            _ => {
+                self.err_at(s, "this must be a set of cards (card codes, classes, rank(K), suit(D), trumps, joined with + and -)");
+                None
+            }
+        }
+    }
+
+    fn value(&mut self, s: &Stmt, ctx: Ctx) -> Option<Expr> {
+        match &s.value {
+            Some(a) => self.expr(&s.file.clone(), a, ctx),
+            None => {
+                self.err_at(s, format!("`{}` needs a value: `{} = ...`", s.key, s.key));
+                None
+            }
+        }
+    }
+
+    fn let_stmt(&mut self, s: &Stmt, ctx: Ctx, what: &str) -> Option<Let> {
+        let name = s.args.first().map(|w| w.text.clone());
+        let expr = self.value(s, ctx);
+        match (name, expr) {
+            (Some(name), Some(expr)) => {
+                let clause = self.clause(s, format!("{what}.{name}"));
+                Some(Let { name, expr, clause })
+            }
+            (None, _) => {
+                self.err_at(s, format!("`{what}` needs a name: `{what} NAME = ...`"));
+                None
+            }
+            _ => None,
+        }
+    }
+
+    fn counting(&mut self, s: Option<&Stmt>, pack: &Pack) -> Counting {
+        let mut c = Counting { group: 1, values: [0; PACK_SIZE], surplus: Surplus::Exact, clause: Clause { rule: "counting".into(), at: String::new(), source: None, source_file: None } };
+        let Some(s) = s else {
+            let f = self.file.clone();
+            self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `counting { ... }` section: how are card points counted?");
+            return c;
+        };
+        c.clause = self.clause(s, "counting");
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "group" => match st.args.first().and_then(|w| w.text.parse::<u32>().ok()) {
+                    Some(g) if (1..=6).contains(&g) => c.group = g,
+                    _ => self.err_at(st, "`group N`: cards are counted in groups of N (1 to 6)"),
+                },
+                "counter" => {
+                    let Some(v) = st.args.first().and_then(|w| w.text.parse::<u8>().ok()) else {
+                        self.err_at(st, "`counter V = cards`: the cards worth V points in a group");
+                        continue;
+                    };
+                    if let Some(set) = self.class_value(st, pack) {
+                        for card in set.iter() {
+                            if c.values[card.0 as usize] != 0 {
+                                self.err_at(st, format!("{card} already has a value"));
+                            }
+                            c.values[card.0 as usize] = v;
+                        }
+                    }
+                }
+                "surplus" => {
+                    c.surplus = match st.args.first().map(|w| w.text.as_str()) {
+                        Some("exact") => Surplus::Exact,
+                        Some("nearest") => Surplus::Nearest,
+                        Some("packets") => Surplus::Packets,
+                        _ => {
+                            self.err_at(st, "`surplus` is `exact` (keep fractions), `nearest` (round each pile) or `packets` (the packet rules)");
+                            continue;
+                        }
+                    }
+                }
+                other => self.err_at(st, format!("unknown counting statement `{other}`; expected group, counter or surplus")),
+            }
+        }
+        c
+    }
+
+    fn players(&mut self, s: Option<&Stmt>) -> ((usize, usize), Clause) {
+        let Some(s) = s else {
+            let f = self.file.clone();
+            self.err(&f, Pos { line: 1, col: 1 }, "the ruleset does not say how many play: `players 4` or `players 2..6`");
+            return ((0, 0), Clause { rule: "players".into(), at: String::new(), source: None, source_file: None });
+        };
+        let text = s.args.first().map(|w| w.text.clone()).unwrap_or_default();
+        let range = match text.split_once("..") {
+            Some((a, b)) => a.parse().ok().zip(b.parse().ok()),
+            None => text.parse().ok().map(|n| (n, n)),
+        };
+        let clause = self.clause(s, "players");
+        match range {
+            Some((a, b)) if (2..=8).contains(&a) && a <= b && b <= 8 => ((a, b), clause),
+            _ => {
+                self.err_at(s, format!("`players {text}`: give a number of players (2 to 8) or a range like 2..6"));
+                ((0, 0), clause)
+            }
+        }
+    }
+
+    fn deal(&mut self, s: Option<&Stmt>) -> Deal {
+        let none = Expr::Const(Value::Num(Q::ZERO));
+        let Some(s) = s else {
+            let f = self.file.clone();
+            self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `deal { ... }` section");
+            return Deal { hand: none, dealer: None, dog: None, cut: false, clause: Clause { rule: "deal".into(), at: String::new(), source: None, source_file: None } };
+        };
+        let mut d = Deal { hand: none, dealer: None, dog: None, cut: false, clause: self.clause(s, "deal") };
+        let mut has_hand = false;
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "hand" => {
+                    has_hand = true;
+                    d.hand = self.value(st, Ctx::Setup).unwrap_or(Expr::Const(Value::Num(Q::ZERO)));
+                }
+                "dealer" => d.dealer = self.value(st, Ctx::Setup),
+                "dog" => d.dog = self.value(st, Ctx::Setup),
+                "cut" => d.cut = true,
+                other => self.err_at(st, format!("unknown deal statement `{other}`; expected hand, dealer, dog or cut")),
+            }
+        }
+        if !has_hand {
+            self.err_at(s, "the deal needs `hand = N`, the number of cards each player receives");
+        }
+        d
+    }
+
+    fn annulment(&mut self, s: &Stmt) -> Option<Annulment> {
+        let name = s.args.first()?.text.clone();
+        let label = s.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| name.clone());
+        let when = self.value(s, Ctx::Hand)?;
+        Some(Annulment { clause: self.clause(s, format!("annul.{name}")), name, label, when })
+    }
+
+    fn bidding(&mut self, s: &Stmt) -> Bidding {
+        let mut b = Bidding { once: false, once_clause: self.clause(s, "bidding"), contracts: vec![], all_pass: None };
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "turns" => match st.args.first().map(|w| w.text.as_str()) {
+                    Some("once") => {
+                        b.once = true;
+                        b.once_clause = self.clause(st, "bidding.turns");
+                    }
+                    Some("round") => b.once = false,
+                    _ => self.err_at(st, "`turns once` (each player speaks once) or `turns round` (until all others pass)"),
+                },
+                "contract" => {
+                    let Some(name) = st.args.first().map(|w| w.text.clone()) else {
+                        self.err_at(st, "a contract is written `contract NAME \"label\" { attribute = value ... }`");
+                        continue;
+                    };
+                    let label = st.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| name.clone());
+                    let mut attrs = vec![];
+                    for a in st.block.iter().flatten() {
+                        if let Some(e) = self.value(a, Ctx::Setup) {
+                            if a.key == "dog" && !matches!(&e, Expr::Const(Value::Str(d)) if ["taker", "taker-unseen", "defence"].contains(&d.as_ref())) {
+                                self.err_at(a, "a contract's `dog` is \"taker\" (shown, taken, discarded), \"taker-unseen\" or \"defence\"");
+                            }
+                            attrs.push((a.key.clone(), e));
+                        }
+                    }
+                    if !attrs.iter().any(|(k, _)| k == "dog") {
+                        self.err_at(st, format!("contract `{name}` does not say what becomes of the dog: `dog = \"taker\"`"));
+                    }
+                    b.contracts.push(Contract { clause: self.clause(st, format!("bidding.contract.{name}")), name, label, attrs });
+                }
+                "all-pass" => b.all_pass = Some(self.clause(st, "bidding.all-pass")),
+                other => self.err_at(st, format!("unknown bidding statement `{other}`; expected turns, contract or all-pass")),
+            }
+        }
+        if b.contracts.is_empty() {
+            self.err_at(s, "bidding needs at least one `contract`");
+        }
+        b
+    }
+
+    fn card_class(&mut self, st: &Stmt, rule: &str) -> Option<CardClass> {
+        let pack_all = Pack { cards: CardSet::full(), ..self.dummy_pack() };
+        let cards = self.class_value(st, &pack_all)?;
+        let label = st.args.first().map(|w| w.text.clone()).unwrap_or_else(|| "these cards".into());
+        Some(CardClass { cards, label, clause: self.clause(st, rule) })
+    }
+
+    fn dummy_pack(&self) -> Pack {
+        Pack {
+            cards: CardSet::full(),
+            suit_names: Default::default(),
+            rank_names: Default::default(),
+            fool_name: String::new(),
+            strength: [0; PACK_SIZE],
+            reversible: None,
+            clause: Clause { rule: String::new(), at: String::new(), source: None, source_file: None },
+        }
+    }
+
+    fn discard(&mut self, s: &Stmt) -> Discard {
+        let mut d = Discard { taker: None, dealer: None, others: None, clause: self.clause(s, "discard"), forbid: vec![], unless_unavoidable: None, penalize: None };
+        let mut penalty = None;
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "taker" => d.taker = self.value(st, Ctx::Setup),
+                "dealer" => d.dealer = self.value(st, Ctx::Setup),
+                "others" => d.others = self.value(st, Ctx::Setup),
+                "forbid" => d.forbid.extend(self.card_class(st, "discard.forbid")),
+                "unless-unavoidable" => d.unless_unavoidable = self.card_class(st, "discard.unless-unavoidable"),
+                "penalize" => d.penalize = self.card_class(st, "discard.penalize").map(|c| (c, Expr::Const(Value::Num(Q::ZERO)))),
+                "penalty" => penalty = self.value(st, Ctx::Discard),
+                other => self.err_at(st, format!("unknown discard statement `{other}`; expected taker, dealer, others, forbid, unless-unavoidable, penalize or penalty")),
+            }
+        }
+        match (&mut d.penalize, penalty) {
+            (Some(p), Some(e)) => p.1 = e,
+            (None, Some(_)) | (Some(_), None) => self.err_at(s, "`penalize` (the cards) and `penalty` (what each opponent is paid) go together"),
+            _ => {}
+        }
+        d
+    }
+
+    fn declaration(&mut self, s: &Stmt) -> Option<DeclarationKind> {
+        let name = s.args.first()?.text.clone();
+        let label = s.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| name.clone());
+        let mut d = DeclarationKind {
+            name: name.clone(),
+            label,
+            when: When::BeforePlay,
+            by_taker: false,
+            shows: CardSet::EMPTY,
+            requires: vec![],
+            value: None,
+            paid_by: None,
+            clause: self.clause(s, format!("declaration.{name}")),
+        };
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "when" => {
+                    d.when = match st.args.first().map(|w| w.text.as_str()) {
+                        Some("before-play") => When::BeforePlay,
+                        Some("after-discard") => When::AfterDiscard,
+                        Some("first-play") => When::FirstPlay,
+                        _ => {
+                            self.err_at(st, "`when` is before-play, after-discard or first-play");
+                            continue;
+                        }
+                    };
+                    d.clause = self.clause(st, format!("declaration.{name}"));
+                }
+                "by" => match st.args.first().map(|w| w.text.as_str()) {
+                    Some("taker") => d.by_taker = true,
+                    Some("any") => d.by_taker = false,
+                    _ => self.err_at(st, "`by` is `taker` or `any`"),
+                },
+                "shows" => {
+                    let pack = self.dummy_pack();
+                    d.shows = self.class_value(st, &pack).unwrap_or_default();
+                }
+                "require" => {
+                    let msg = st.args.first().map(|w| w.text.clone()).unwrap_or_else(|| "a requirement".into());
+                    let n = d.requires.len() + 1;
+                    if let Some(e) = self.value(st, Ctx::Declaration) {
+                        d.requires.push((msg, e, self.clause(st, format!("declaration.{name}.require.{n}"))));
+                    }
+                }
+                "value" => d.value = self.value(st, Ctx::Declaration),
+                "paid-by" => d.paid_by = self.value(st, Ctx::PaidBy),
+                other => self.err_at(st, format!("unknown declaration statement `{other}`; expected when, by, shows, require, value or paid-by")),
+            }
+        }
+        Some(d)
+    }
+
+    fn play(&mut self, s: Option<&Stmt>) -> Play {
+        let first = Expr::Fact(Fact::FirstHand);
+        let Some(s) = s else {
+            let f = self.file.clone();
+            self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `play { ... }` section");
+            return Play { lead: first, lead_clause: Clause { rule: "play.lead".into(), at: String::new(), source: None, source_file: None }, ladder: vec![] };
+        };
+        let mut p = Play { lead: first, lead_clause: self.clause(s, "play.lead"), ladder: vec![] };
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "lead" => {
+                    p.lead = self.value(st, Ctx::Lead).unwrap_or(Expr::Fact(Fact::FirstHand));
+                    p.lead_clause = self.clause(st, "play.lead");
+                }
+                "must" => {
+                    let o = match st.args.first().map(|w| w.text.as_str()) {
+                        Some("follow") => Obligation::Follow,
+                        Some("trump") => Obligation::Trump,
+                        Some("overtrump") => Obligation::Overtrump,
+                        _ => {
+                            self.err_at(st, "`must` is followed by follow, trump or overtrump");
+                            continue;
+                        }
+                    };
+                    let rule = format!("play.must.{}", st.args[0].text);
+                    p.ladder.push((o, self.clause(st, rule)));
+                }
+                other => self.err_at(st, format!("unknown play statement `{other}`; expected lead or must")),
+            }
+        }
+        p
+    }
+
+    fn fool(&mut self, s: Option<&Stmt>) -> FoolRules {
+        let text = |t: &str| Expr::Const(Value::Str(t.into()));
+        let mut f = FoolRules {
+            excuse: None,
+            led: text("next-card-sets-suit"),
+            keep: text("keep"),
+            last_trick: text("keep"),
+            slam_wins: None,
+            shut_out: None,
+            clause: Clause { rule: "fool".into(), at: String::new(), source: None, source_file: None },
+        };
+        let Some(s) = s else { return f };
+        f.clause = self.clause(s, "fool");
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "excuse" => f.excuse = Some(self.clause(st, "fool.excuse")),
+                "slam_wins" => f.slam_wins = Some(self.clause(st, "fool.slam_wins")),
+                "led" => f.led = self.value(st, Ctx::Setup).unwrap_or(f.led),
+                "keep" => f.keep = self.value(st, Ctx::Setup).unwrap_or(f.keep),
+                "last_trick" => f.last_trick = self.value(st, Ctx::Setup).unwrap_or(f.last_trick),
+                "shut_out" => f.shut_out = self.value(st, Ctx::Setup),
+                other => self.err_at(st, format!("unknown fool statement `{other}`; expected excuse, led, keep, last_trick, slam_wins or shut_out")),
+            }
+        }
+        f
+    }
+
+    fn trigger(&mut self, s: &Stmt) -> Option<Trigger> {
+        let on = match s.args.first().map(|w| w.text.as_str()) {
+            Some("play") => TriggerEvent::Play,
+            Some("cut") => TriggerEvent::Cut,
+            _ => {
+                self.err_at(s, "a payment is written `on play CLASS \"label\" = marques` or `on cut CLASS \"label\" = marques`");
+                return None;
+            }
+        };
+        let class = s.args.get(1)?;
+        let cards = match (self.classes.iter().find(|c| c.name == class.text), Card::parse(&class.text)) {
+            (Some(c), _) => c.cards,
+            (None, Some(card)) => CardSet::single(card),
+            _ => {
+                self.err(&s.file, class.pos, format!("unknown card class `{}`", class.text));
+                return None;
+            }
+        };
+        let label = s.args.get(2).map(|w| w.text.clone()).unwrap_or_else(|| class.text.clone());
+        let value = self.value(s, Ctx::Trigger)?;
+        let rule = format!("on.{}.{}", s.args[0].text, label.to_lowercase().replace(' ', "-"));
+        Some(Trigger { on, cards, label, value, clause: self.clause(s, rule) })
+    }
+
+    fn score(&mut self, s: Option<&Stmt>) -> Score {
+        let mut sc = Score { lets: vec![], terms: vec![], pays: vec![], standing: None, winner: None };
+        let Some(s) = s else {
+            let f = self.file.clone();
+            self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `score { ... }` section");
+            return sc;
+        };
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "let" => {
+                    if let Some(l) = self.let_stmt(st, Ctx::Score, "score") {
+                        self.score_lets.push(l.name.clone());
+                        sc.lets.push(l);
+                    }
+                }
+                "term" => {
+                    let Some(name) = st.args.first().map(|w| w.text.clone()) else {
+                        self.err_at(st, "a term is written `term NAME \"label\" = formula`");
+                        continue;
+                    };
+                    let label = st.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| name.clone());
+                    if let Some(expr) = self.value(st, Ctx::Score) {
+                        sc.terms.push(Term { clause: self.clause(st, format!("score.term.{name}")), name, label, expr });
+                    }
+                }
+                "pay" => {
+                    let words: Vec<&Word> = st.args.iter().collect();
+                    if words.len() != 3 || words[1].text != "to" {
+                        self.err_at(st, "a payment is written `pay PAYERS to PAYEES = amount`, e.g. `pay defence to attack = total`");
+                        continue;
+                    }
+                    let file = st.file.clone();
+                    let side = |c: &mut Compiler, w: &Word| c.expr(&file, &Ast { pos: w.pos, kind: AstKind::Name(w.text.clone()) }, Ctx::Score);
+                    let (from, to) = (side(self, words[0]), side(self, words[2]));
+                    let amount = self.value(st, Ctx::Pay);
+                    if let (Some(from), Some(to), Some(amount)) = (from, to, amount) {
+                        sc.pays.push(Pay { from, to, amount, clause: self.clause(st, format!("score.pay.{}.{}", words[0].text, words[2].text)) });
+                    }
+                }
+                "standing" => sc.standing = self.value(st, Ctx::PerPlayer).map(|e| (e, self.clause(st, "score.standing"))),
+                "winner" => sc.winner = self.value(st, Ctx::PerPlayer).map(|e| (e, self.clause(st, "score.winner"))),
+                other => self.err_at(st, format!("unknown score statement `{other}`; expected let, term, pay, standing or winner")),
+            }
+        }
+        if sc.pays.is_empty() && sc.standing.is_none() {
+            self.err_at(s, "the score says neither who pays whom (`pay`) nor each player's standing (`standing = ...`)");
+        }
+        sc
+    }
+
+    /// Compiles a formula in a context, resolving every name; reports what it cannot resolve.
+    fn expr(&mut self, file: &Arc<str>, a: &Ast, ctx: Ctx) -> Option<Expr> {
+        let e = self.expr_inner(file, a, ctx)?;
+        Some(fold(e))
+    }
+
+    fn expr_inner(&mut self, file: &Arc<str>, a: &Ast, ctx: Ctx) -> Option<Expr> {
+        let err = |c: &mut Compiler, m: String| {
+            c.err(file, a.pos, m);
+            None
+        };
+        Some(match &a.kind {
+            AstKind::Num(q) => Expr::Const(Value::Num(*q)),
+            AstKind::Str(s) => Expr::Const(Value::Str(s.as_str().into())),
+            AstKind::Name(n) => return self.name(file, a.pos, n, ctx),
+            AstKind::List(xs) => Expr::List(xs.iter().map(|x| self.expr_inner(file, x, ctx)).collect::<Option<_>>()?),
+            AstKind::Index(l, i) => Expr::Index(Box::new(self.expr_inner(file, l, ctx)?), Box::new(self.expr_inner(file, i, ctx)?)),
+            AstKind::Unary(op, x) => Expr::Un(*op, Box::new(self.expr_inner(file, x, ctx)?)),
+            AstKind::Binary(op, x, y) => {
+                let (x, y) = (self.expr_inner(file, x, ctx), self.expr_inner(file, y, ctx));
+                Expr::Bin(*op, Box::new(x?), Box::new(y?))
+            }
+            AstKind::If(c, t, e) => {
+                let (c, t, e) = (self.expr_inner(file, c, ctx), self.expr_inner(file, t, ctx), self.expr_inner(file, e, ctx));
+                Expr::If(Box::new(c?), Box::new(t?), Box::new(e?))
+            }
+            AstKind::Comp { func, var, set, cond, body } => {
+                let f = match func.as_str() {
+                    "count" => CompFunc::Count,
+                    "sum" => CompFunc::Sum,
+                    "max" => CompFunc::Max,
+                    "min" => CompFunc::Min,
+                    "all" => CompFunc::All,
+                    "any" => CompFunc::Any,
+                    other => return err(self, format!("`{other}` cannot go through a set; use count, sum, max, min, all or any")),
+                };
+                let set = self.expr_inner(file, set, ctx);
+                self.vars.push(var.clone());
+                let cond = cond.as_ref().map(|c| self.expr_inner(file, c, ctx));
+                let body = body.as_ref().map(|b| self.expr_inner(file, b, ctx));
+                self.vars.pop();
+                if matches!(f, CompFunc::Sum | CompFunc::Max | CompFunc::Min) && body.is_none() {
+                    return err(self, format!("`{func}(x in set : value)` needs the value after `:`"));
+                }
+                Expr::Comp { func: f, set: Box::new(set?), cond: match cond { Some(c) => Some(Box::new(c?)), None => None }, body: match body { Some(b) => Some(Box::new(b?)), None => None } }
+            }
+            AstKind::Call(name, args) => return self.call(file, a.pos, name, args, ctx),
+        })
+    }
+
+    fn call(&mut self, file: &Arc<str>, pos: Pos, name: &str, args: &[Ast], ctx: Ctx) -> Option<Expr> {
+        // Card-set builders are resolved here, at compile time.
+        match name {
+            "rank" | "suit" => {
+                let mut set = CardSet::EMPTY;
+                for a in args {
+                    let code = match &a.kind {
+                        AstKind::Name(n) => n.clone(),
+                        AstKind::Num(q) => q.to_string(),
+                        _ => String::new(),
+                    };
+                    if name == "rank" {
+                        match RANK_CODES.iter().position(|r| *r == code) {
+                            Some(r) => (0..4).for_each(|s| set.insert(Card::suited(s, r as u8 + 1))),
+                            None => self.err(file, a.pos, format!("`{code}` is not a rank; ranks are K Q C J 10 .. 1")),
+                        }
+                    } else {
+                        match SUITS.iter().position(|s| s.to_string() == code) {
+                            Some(s) => set = set.or(CardSet::of_lane(s as u8)),
+                            None => self.err(file, a.pos, format!("`{code}` is not a suit; suits are S H D C")),
+                        }
+                    }
+                }
+                return Some(Expr::Const(Value::Cards(set)));
+            }
+            "both" => {
+                let parts: Vec<Expr> = args.iter().map(|a| self.expr(file, a, Ctx::Class)).collect::<Option<_>>()?;
+                let mut set = CardSet::full();
+                for p in parts {
+                    match p {
+                        Expr::Const(Value::Cards(c)) => set = set.and(c),
+                        _ => {
+                            self.err(file, pos, "`both(a, b)` takes sets of cards");
+                            return None;
+                        }
+                    }
+                }
+                return Some(Expr::Const(Value::Cards(set)));
+            }
+            _ => {}
+        }
+        let Some(&(_, f, lo, hi)) = FUNCS.iter().find(|(n, ..)| *n == name) else {
+            let known: Vec<&str> = FUNCS.iter().map(|(n, ..)| *n).collect();
+            self.err(file, pos, format!("unknown function `{name}`; functions are {}, rank, suit, both", known.join(", ")));
+            return None;
+        };
+        if args.len() < lo || args.len() > hi {
+            let want = if lo == hi { lo.to_string() } else { format!("{lo} to {hi}") };
+            self.err(file, pos, format!("`{name}` takes {want} argument(s), not {}", args.len()));
+            return None;
+        }
+        if GAME_FUNCS.contains(&f) && matches!(ctx, Ctx::Class | Ctx::Setup) {
+            self.err(file, pos, format!("`{name}` looks at the game being played, which is not known here"));
+            return None;
+        }
+        let mut out = vec![];
+        for (i, a) in args.iter().enumerate() {
+            // Declarations are named by their id in declared/announced/declarer.
+            if matches!(f, Func::Declared | Func::Announced | Func::Declarer) && i == 0 {
+                let AstKind::Name(n) = &a.kind else {
+                    self.err(file, a.pos, format!("`{name}` takes the name of a declaration"));
+                    return None;
+                };
+                match self.decl_names.iter().position(|d| d == n) {
+                    Some(d) => out.push(Expr::Decl(d)),
+                    None => {
+                        self.err(file, a.pos, format!("unknown declaration `{n}`; declarations are: {}", self.decl_names.join(", ")));
+                        return None;
+                    }
+                }
+                continue;
+            }
+            out.push(self.expr_inner(file, a, ctx)?);
+        }
+        Some(Expr::Call(f, out))
+    }
+
+    fn name(&mut self, file: &Arc<str>, pos: Pos, n: &str, ctx: Ctx) -> Option<Expr> {
+        if let Some(d) = self.vars.iter().rev().position(|v| v == n) {
+            return Some(Expr::Var(d));
+        }
+        if let Some(c) = Card::parse(n).filter(|_| n.chars().any(|c| c.is_ascii_digit()) || n.eq_ignore_ascii_case("EX") || n.len() == 2) {
+            return Some(Expr::Const(Value::Cards(CardSet::single(c))));
+        }
+        match n {
+            "trumps" => return Some(Expr::Const(Value::Cards(CardSet::trumps()))),
+            "true" | "yes" => return Some(Expr::Const(Value::Bool(true))),
+            "false" | "no" => return Some(Expr::Const(Value::Bool(false))),
+            _ => {}
+        }
+        if let Some(c) = self.classes.iter().find(|c| c.name == n) {
+            return Some(Expr::Const(Value::Cards(c.cards)));
+        }
+        if ctx == Ctx::Class {
+            self.err(file, pos, format!("unknown card class `{n}`; classes defined so far: {}", self.classes.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")));
+            return None;
+        }
+        if let Some(opt) = n.strip_prefix("option.") {
+            return match self.options.iter().position(|o| o.name == opt) {
+                Some(i) => Some(Expr::Opt(i)),
+                None => {
+                    self.err(file, pos, format!("unknown option `{opt}`; options: {}", self.options.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")));
+                    None
+                }
+            };
+        }
+        if let Some(attr) = n.strip_prefix("contract.") {
+            if !matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer) {
+                self.err(file, pos, "the contract is only known when scoring");
+                return None;
+            }
+            if !self.contract_attrs.contains(attr) {
+                self.err(file, pos, format!("no contract has an attribute `{attr}`; attributes: {}", self.contract_attrs.iter().cloned().collect::<Vec<_>>().join(", ")));
+                return None;
+            }
+            return Some(Expr::Attr(attr.into()));
+        }
+        if let Some(i) = self.lets.iter().position(|l| l == n) {
+            return Some(Expr::Let(i));
+        }
+        if matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer) {
+            if let Some(i) = self.score_lets.iter().position(|l| l == n) {
+                return Some(Expr::Let(self.lets.len() + i));
+            }
+        }
+        if let Some((_, f)) = FACTS.iter().find(|(name, _)| *name == n) {
+            if fact_allowed(*f, ctx) {
+                return Some(Expr::Fact(*f));
+            }
+            self.err(file, pos, format!("`{n}` is not known {}", ctx_words(ctx)));
+            return None;
+        }
+        self.err(file, pos, format!("`{n}` is not defined: not a card, class, option, `let`, or a name known {}", ctx_words(ctx)));
+        None
+    }
+}
+
+fn ctx_words(ctx: Ctx) -> &'static str {
+    match ctx {
+        Ctx::Setup => "before the deal (only options, players and constants are)",
+        Ctx::Class => "in a card class",
+        Ctx::Hand => "in an annulment (hand, players and constants are)",
+        Ctx::Declaration => "in a declaration (hand, shown, value and player are)",
+        Ctx::PaidBy => "in `paid-by` (payer is)",
+        Ctx::Discard => "in a discard penalty (discarded and player are)",
+        Ctx::Lead => "when choosing the leader (taker, first_hand, dealer and declarations are)",
+        Ctx::Trigger => "in a payment during play (card, last, won_by_player and player are)",
+        Ctx::Score => "in the score (attack, defence, taker, partner, tricks, last_trick and the game's functions are)",
+        Ctx::Pay => "in a payment (payer, payee and total are)",
+        Ctx::PerPlayer => "per player (player is)",
+    }
+}
+
+/// Folds sub-expressions that depend on nothing but constants.
+fn fold(e: Expr) -> Expr {
+    struct NoGame;
+    impl Env for NoGame {
+        fn option(&self, _: usize) -> Value {
+            Value::Bool(false)
+        }
+        fn let_value(&self, _: usize) -> Result<Value, String> {
+            Err(String::new())
+        }
+        fn fact(&self, _: Fact) -> Result<Value, String> {
+            Err(String::new())
+        }
+        fn attr(&self, _: &str) -> Result<Value, String> {
+            Err(String::new())
+        }
+        fn game_func(&self, _: Func, _: &[Value]) -> Result<Value, String> {
+            Err(String::new())
+        }
+    }
+    fn constant(e: &Expr) -> bool {
+        match e {
+            Expr::Const(_) => true,
+            Expr::Un(_, x) => constant(x),
+            Expr::Bin(_, a, b) => constant(a) && constant(b),
+            Expr::List(xs) => xs.iter().all(constant),
+            _ => false,
+        }
+    }
+    if !matches!(e, Expr::Const(_)) && constant(&e) {
+        if let Ok(v) = eval(&e, &NoGame) {
+            return Expr::Const(v);
+        }
+    }
+    e
+}

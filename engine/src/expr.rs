@@ -1,0 +1,366 @@
+//! The expression language of rule formulas, compiled: names are resolved to slots, facts and
+//! functions by the compiler, so evaluation is a plain walk over this tree. The game state behind the
+//! facts (`points(attack)`, `hand`, `last_trick`) is supplied by the interpreter through `Env`.
+
+use std::sync::Arc;
+
+use crate::cards::CardSet;
+use crate::dsl::ast::{BinOp, UnOp};
+use crate::num::Q;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Num(Q),
+    Bool(bool),
+    Str(Arc<str>),
+    Cards(CardSet),
+    Player(u8),
+    /// A set of players, as a bit mask of seats.
+    Players(u16),
+    /// A trick, by number from 0.
+    Trick(u8),
+    List(Arc<Vec<Value>>),
+}
+
+impl Value {
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Num(_) => "a number",
+            Value::Bool(_) => "a yes/no value",
+            Value::Str(_) => "a text",
+            Value::Cards(_) => "a set of cards",
+            Value::Player(_) => "a player",
+            Value::Players(_) => "a set of players",
+            Value::Trick(_) => "a trick",
+            Value::List(_) => "a list",
+        }
+    }
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            Value::Num(q) => serde_json::to_value(q).unwrap_or_default(),
+            Value::Bool(b) => (*b).into(),
+            Value::Str(s) => s.as_ref().into(),
+            Value::List(l) => l.iter().map(Value::to_json).collect(),
+            Value::Cards(c) => c.iter().map(|c| c.to_string()).collect(),
+            other => format!("{other:?}").into(),
+        }
+    }
+    pub fn from_json(v: &serde_json::Value) -> Option<Value> {
+        Some(match v {
+            serde_json::Value::Bool(b) => Value::Bool(*b),
+            serde_json::Value::Number(n) => Value::Num(Q::parse(&n.to_string())?),
+            serde_json::Value::String(s) => Value::Str(s.as_str().into()),
+            _ => return None,
+        })
+    }
+}
+
+/// A name whose value comes from the game being replayed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fact {
+    Players,
+    Dealer,
+    FirstHand,
+    Taker,
+    Partner,
+    Attack,
+    Defence,
+    Tricks,
+    LastTrick,
+    DogSize,
+    /// The hand of the player in question (annulments, declarations).
+    Hand,
+    /// The cards a declaration shows.
+    Shown,
+    /// A declaration's own value, inside its `require`s.
+    DeclValue,
+    Discarded,
+    /// The card that triggered a payment.
+    Card,
+    /// The trick being played is the last one.
+    Last,
+    /// The trick was won by the player who played the triggering card.
+    WonByPlayer,
+    Player,
+    Payer,
+    Payee,
+    /// The sum of the score's terms.
+    Total,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Func {
+    Count,
+    Has,
+    Abs,
+    Floor,
+    Ceil,
+    Round,
+    Min,
+    Max,
+    Contains,
+    Index,
+    Complete,
+    Run,
+    Points,
+    Pile,
+    HandOf,
+    WinnerSide,
+    Winner,
+    WinningCard,
+    Declared,
+    Announced,
+    Declarer,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompFunc {
+    Count,
+    Sum,
+    Max,
+    Min,
+    All,
+    Any,
+}
+
+#[derive(Clone, Debug)]
+pub enum Expr {
+    Const(Value),
+    /// An option of the ruleset, by index.
+    Opt(usize),
+    /// A `let` of the ruleset (index into the constants, then the score's lets).
+    Let(usize),
+    /// A comprehension variable, by depth (0 = innermost).
+    Var(usize),
+    Fact(Fact),
+    /// An attribute of the contract being played (`contract.multiplier`).
+    Attr(Arc<str>),
+    /// A declaration kind, by index, as the argument of `declared`/`announced`/`declarer`.
+    Decl(usize),
+    Un(UnOp, Box<Expr>),
+    Bin(BinOp, Box<Expr>, Box<Expr>),
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
+    List(Vec<Expr>),
+    Index(Box<Expr>, Box<Expr>),
+    Call(Func, Vec<Expr>),
+    Comp { func: CompFunc, set: Box<Expr>, cond: Option<Box<Expr>>, body: Option<Box<Expr>> },
+}
+
+/// What the interpreter provides to evaluate an expression.
+pub trait Env {
+    fn option(&self, i: usize) -> Value;
+    fn let_value(&self, i: usize) -> Result<Value, String>;
+    fn fact(&self, f: Fact) -> Result<Value, String>;
+    fn attr(&self, name: &str) -> Result<Value, String>;
+    /// Functions that look at the game: points, piles, tricks, declarations.
+    fn game_func(&self, f: Func, args: &[Value]) -> Result<Value, String>;
+}
+
+pub fn eval(e: &Expr, env: &dyn Env) -> Result<Value, String> {
+    let mut vars = Vec::new();
+    eval_in(e, env, &mut vars)
+}
+
+fn num(v: Value) -> Result<Q, String> {
+    match v {
+        Value::Num(q) => Ok(q),
+        Value::Bool(b) => Ok(Q::int(b as i64)),
+        other => Err(format!("expected a number, found {}", other.type_name())),
+    }
+}
+
+pub fn truthy(v: &Value) -> Result<bool, String> {
+    match v {
+        Value::Bool(b) => Ok(*b),
+        Value::Num(q) => Ok(*q != Q::ZERO),
+        other => Err(format!("expected yes or no, found {}", other.type_name())),
+    }
+}
+
+fn cards(v: &Value, env: &dyn Env) -> Result<CardSet, String> {
+    match v {
+        Value::Cards(c) => Ok(*c),
+        Value::Trick(_) | Value::Player(_) | Value::Players(_) => match env.game_func(Func::Pile, std::slice::from_ref(v))? {
+            Value::Cards(c) => Ok(c),
+            _ => Err("expected cards".into()),
+        },
+        other => Err(format!("expected a set of cards, found {}", other.type_name())),
+    }
+}
+
+fn items(v: &Value) -> Result<Vec<Value>, String> {
+    match v {
+        Value::List(l) => Ok(l.as_ref().clone()),
+        Value::Players(m) => Ok((0..16).filter(|i| m >> i & 1 == 1).map(|i| Value::Player(i as u8)).collect()),
+        Value::Cards(c) => Ok(c.iter().map(|c| Value::Cards(CardSet::single(c))).collect()),
+        other => Err(format!("cannot go through {}", other.type_name())),
+    }
+}
+
+fn eval_in(e: &Expr, env: &dyn Env, vars: &mut Vec<Value>) -> Result<Value, String> {
+    Ok(match e {
+        Expr::Const(v) => v.clone(),
+        Expr::Opt(i) => env.option(*i),
+        Expr::Let(i) => env.let_value(*i)?,
+        Expr::Var(d) => vars[vars.len() - 1 - d].clone(),
+        Expr::Fact(f) => env.fact(*f)?,
+        Expr::Attr(a) => env.attr(a)?,
+        Expr::Decl(i) => Value::Num(Q::int(*i as i64)),
+        Expr::Un(UnOp::Neg, x) => Value::Num(-num(eval_in(x, env, vars)?)?),
+        Expr::Un(UnOp::Not, x) => Value::Bool(!truthy(&eval_in(x, env, vars)?)?),
+        Expr::Bin(op, a, b) => {
+            // `and`/`or` look at the right side only when needed, so guards work.
+            match op {
+                BinOp::And => {
+                    return Ok(Value::Bool(truthy(&eval_in(a, env, vars)?)? && truthy(&eval_in(b, env, vars)?)?));
+                }
+                BinOp::Or => {
+                    return Ok(Value::Bool(truthy(&eval_in(a, env, vars)?)? || truthy(&eval_in(b, env, vars)?)?));
+                }
+                _ => {}
+            }
+            let (x, y) = (eval_in(a, env, vars)?, eval_in(b, env, vars)?);
+            match op {
+                BinOp::Eq => Value::Bool(x == y),
+                BinOp::Ne => Value::Bool(x != y),
+                BinOp::Add | BinOp::Sub if matches!(x, Value::Cards(_)) => {
+                    let (p, q) = (cards(&x, env)?, cards(&y, env)?);
+                    Value::Cards(if *op == BinOp::Add { p.or(q) } else { p.minus(q) })
+                }
+                _ => {
+                    let (p, q) = (num(x)?, num(y)?);
+                    match op {
+                        BinOp::Le => Value::Bool(p <= q),
+                        BinOp::Ge => Value::Bool(p >= q),
+                        BinOp::Lt => Value::Bool(p < q),
+                        BinOp::Gt => Value::Bool(p > q),
+                        BinOp::Add => Value::Num(p + q),
+                        BinOp::Sub => Value::Num(p - q),
+                        BinOp::Mul => Value::Num(p * q),
+                        _ => Value::Num(p / q),
+                    }
+                }
+            }
+        }
+        Expr::If(c, t, f) => {
+            if truthy(&eval_in(c, env, vars)?)? {
+                eval_in(t, env, vars)?
+            } else {
+                eval_in(f, env, vars)?
+            }
+        }
+        Expr::List(xs) => Value::List(Arc::new(xs.iter().map(|x| eval_in(x, env, vars)).collect::<Result<_, _>>()?)),
+        Expr::Index(l, i) => {
+            let list = items(&eval_in(l, env, vars)?)?;
+            let i = num(eval_in(i, env, vars)?)?;
+            let n = if i.is_integer() && i >= Q::ZERO { i.numer() as usize } else { usize::MAX };
+            list.get(n).cloned().ok_or_else(|| format!("index {i} is outside a list of {}", list.len()))?
+        }
+        Expr::Call(f, args) => {
+            let vals: Vec<Value> = args.iter().map(|x| eval_in(x, env, vars)).collect::<Result<_, _>>()?;
+            call(*f, &vals, env)?
+        }
+        Expr::Comp { func, set, cond, body } => {
+            let all = items(&eval_in(set, env, vars)?)?;
+            let mut acc: Option<Q> = None;
+            let mut count = 0i64;
+            for item in all {
+                vars.push(item);
+                let keep = match cond {
+                    Some(c) => truthy(&eval_in(c, env, vars)?),
+                    None => Ok(true),
+                };
+                let keep = match keep {
+                    Ok(k) => k,
+                    Err(e) => {
+                        vars.pop();
+                        return Err(e);
+                    }
+                };
+                let val = if keep {
+                    match body {
+                        Some(b) => Some(eval_in(b, env, vars).and_then(num)),
+                        None => None,
+                    }
+                } else {
+                    None
+                };
+                vars.pop();
+                if !keep {
+                    if *func == CompFunc::All {
+                        return Ok(Value::Bool(false));
+                    }
+                    continue;
+                }
+                count += 1;
+                if let Some(v) = val {
+                    let v = v?;
+                    acc = Some(match (func, acc) {
+                        (_, None) => v,
+                        (CompFunc::Sum, Some(a)) => a + v,
+                        (CompFunc::Max, Some(a)) => a.max(v),
+                        (CompFunc::Min, Some(a)) => a.min(v),
+                        (_, Some(a)) => a,
+                    });
+                }
+            }
+            match func {
+                CompFunc::Count => Value::Num(Q::int(count)),
+                CompFunc::All => Value::Bool(true),
+                CompFunc::Any => Value::Bool(count > 0),
+                _ => Value::Num(acc.unwrap_or(Q::ZERO)),
+            }
+        }
+    })
+}
+
+fn call(f: Func, a: &[Value], env: &dyn Env) -> Result<Value, String> {
+    let n = |i: usize| num(a[i].clone());
+    Ok(match f {
+        Func::Count => match (a.first(), a.get(1)) {
+            (Some(Value::List(l)), None) => Value::Num(Q::int(l.len() as i64)),
+            (Some(Value::Players(m)), None) => Value::Num(Q::int(m.count_ones() as i64)),
+            (Some(x), None) => Value::Num(Q::int(cards(x, env)?.len() as i64)),
+            (Some(x), Some(y)) => Value::Num(Q::int(cards(x, env)?.and(cards(y, env)?).len() as i64)),
+            _ => return Err("count needs one or two arguments".into()),
+        },
+        Func::Has => Value::Bool({
+            let (set, want) = (cards(&a[0], env)?, cards(&a[1], env)?);
+            !want.is_empty() && set.and(want) == want
+        }),
+        Func::Abs => Value::Num(n(0)?.abs()),
+        Func::Floor => Value::Num(n(0)?.floor()),
+        Func::Ceil => Value::Num(n(0)?.ceil()),
+        Func::Round => Value::Num(n(0)?.round()),
+        Func::Min | Func::Max => {
+            let mut best = n(0)?;
+            for i in 1..a.len() {
+                let x = n(i)?;
+                best = if f == Func::Min { best.min(x) } else { best.max(x) };
+            }
+            Value::Num(best)
+        }
+        Func::Contains => Value::Bool(items(&a[0])?.contains(&a[1])),
+        Func::Index => {
+            let pos = items(&a[0])?.iter().position(|x| x == &a[1]);
+            Value::Num(Q::int(pos.map(|p| p as i64).unwrap_or(-1)))
+        }
+        Func::Complete => {
+            let set = cards(&a[0], env)?;
+            let full = a[1..].iter().map(|x| cards(x, env)).filter(|c| matches!(c, Ok(c) if set.and(*c) == *c)).count();
+            Value::Num(Q::int(full as i64))
+        }
+        Func::Run => {
+            let set = cards(&a[0], env)?;
+            let mut run = 0;
+            for x in items(&a[1])? {
+                if set.and(cards(&x, env)?).is_empty() {
+                    break;
+                }
+                run += 1;
+            }
+            Value::Num(Q::int(run))
+        }
+        _ => env.game_func(f, a)?,
+    })
+}

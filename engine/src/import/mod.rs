@@ -1,0 +1,3 @@
+//! Importers from other programs' game records.
+
+pub mod tarotclub;

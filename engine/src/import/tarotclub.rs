@@ -1,0 +1,1168 @@
+//! Import of TarotClub "deal log v3" files into this project's recorded-game JSON.
+//!
+//! TarotClub (an open-source French Tarot program) saves a played deal as the contract, the dog,
+//! any poignées and the 18 tricks, each trick written from its leader onwards. It does not record
+//! the hands, the bids, the dealer, the taker's discard or who led each trick after the first, so
+//! this importer rebuilds them and reports every such guess as a sentence in
+//! [`Imported::inferred`].
+//!
+//! Error messages name the input (`label`), the place in it (e.g. `trick 5`) and quote cards in
+//! the input's own `NN-S` notation so they can be found in the file. The inferred sentences
+//! describe the output record, so they use this project's card codes (`T21`, `EX`, `KS`, `10C`).
+//!
+//! Only `serde_json` is used, so the file stands alone.
+
+use serde_json::{json, Map, Value};
+
+/// The result of an import: the recorded game and the facts that had to be inferred to build it.
+pub struct Imported {
+    pub record: Value,
+    pub inferred: Vec<String>,
+}
+
+/// Imports one TarotClub deal log.
+///
+/// `label` names the input (a file name) in messages and the description.
+pub fn import(json: &str, label: &str) -> Result<Imported, String> {
+    let mut inferred = Vec::new();
+    let log = parse_log(json, &mut inferred).map_err(|e| format!("{label}: {e}"))?;
+    let record = build_record(&log, label, &mut inferred).map_err(|e| format!("{label}: {e}"))?;
+    Ok(Imported { record, inferred })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seats and cards
+// ---------------------------------------------------------------------------------------------
+
+/// Seats in order of play (TarotClub's order, anticlockwise). A seat is an index into this array,
+/// so the next player is `(seat + 1) % 4`.
+const SEATS: [&str; 4] = ["South", "East", "North", "West"];
+const TRICKS: usize = 18;
+const DOG_SIZE: usize = 6;
+const DECK_SIZE: usize = 78;
+
+fn next(seat: usize) -> usize {
+    (seat + 1) % 4
+}
+
+fn previous(seat: usize) -> usize {
+    (seat + 3) % 4
+}
+
+fn parse_seat(text: &str) -> Option<usize> {
+    SEATS.iter().position(|s| *s == text)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Card {
+    /// `rank` is 1..=14 (11 jack, 12 cavalier, 13 queen, 14 king); `suit` indexes `SUITS`.
+    Suited {
+        suit: usize,
+        rank: u8,
+    },
+    /// 1..=21
+    Trump(u8),
+    Excuse,
+}
+
+/// Suit letters, shared by TarotClub and this project.
+const SUITS: [char; 4] = ['S', 'H', 'D', 'C'];
+const SUIT_NAMES: [&str; 4] = ["spades", "hearts", "diamonds", "clubs"];
+
+impl Card {
+    /// Parses TarotClub's `NN-S` notation (`00-T` is the Excuse).
+    fn parse(text: &str) -> Option<Card> {
+        let (number, suit) = text.split_once('-')?;
+        if number.is_empty() || number.len() > 2 || !number.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let number: u8 = number.parse().ok()?;
+        match suit {
+            "T" if number == 0 => Some(Card::Excuse),
+            "T" if number <= 21 => Some(Card::Trump(number)),
+            _ => {
+                let suit = SUITS.iter().position(|s| s.to_string() == suit)?;
+                if (1..=14).contains(&number) {
+                    Some(Card::Suited { suit, rank: number })
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// The card in TarotClub's notation, for error messages about the input.
+    fn tarotclub(self) -> String {
+        match self {
+            Card::Suited { suit, rank } => format!("{rank:02}-{}", SUITS[suit % 4]),
+            Card::Trump(n) => format!("{n:02}-T"),
+            Card::Excuse => "00-T".to_string(),
+        }
+    }
+
+    /// The card in this project's notation: `T1`..`T21`, `EX`, rank then suit for suited cards.
+    fn code(self) -> String {
+        match self {
+            Card::Suited { suit, rank } => {
+                let rank = match rank {
+                    14 => "K".to_string(),
+                    13 => "Q".to_string(),
+                    12 => "C".to_string(),
+                    11 => "J".to_string(),
+                    n => n.to_string(),
+                };
+                format!("{rank}{}", SUITS[suit % 4])
+            }
+            Card::Trump(n) => format!("T{n}"),
+            Card::Excuse => "EX".to_string(),
+        }
+    }
+
+    /// A distinct number 0..78 per card, used to check that every card appears exactly once.
+    fn index(self) -> usize {
+        match self {
+            Card::Suited { suit, rank } => (suit % 4) * 14 + (rank as usize).saturating_sub(1) % 14,
+            Card::Trump(n) => 56 + (n as usize).saturating_sub(1) % 21,
+            Card::Excuse => 77,
+        }
+    }
+
+    fn from_index(index: usize) -> Card {
+        match index {
+            0..=55 => Card::Suited {
+                suit: index / 14,
+                rank: (index % 14) as u8 + 1,
+            },
+            56..=76 => Card::Trump((index - 55) as u8),
+            _ => Card::Excuse,
+        }
+    }
+
+    fn is_trump(self) -> bool {
+        matches!(self, Card::Trump(_))
+    }
+
+    /// Kings and the three oudlers may never be discarded.
+    fn is_king_or_oudler(self) -> bool {
+        matches!(
+            self,
+            Card::Suited { rank: 14, .. } | Card::Trump(1) | Card::Trump(21) | Card::Excuse
+        )
+    }
+
+    /// Order used to print hands: Excuse and trumps high to low, then each suit king to one.
+    fn sort_key(self) -> (usize, u8) {
+        match self {
+            Card::Excuse => (0, 0),
+            Card::Trump(n) => (1, 21 - n.min(21)),
+            Card::Suited { suit, rank } => (2 + suit, 14 - rank.min(14)),
+        }
+    }
+}
+
+fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
+    cards.sort_by_key(|c| c.sort_key());
+    cards
+}
+
+fn codes(cards: &[Card]) -> Vec<String> {
+    cards.iter().map(|c| c.code()).collect()
+}
+
+fn code_list(cards: &[Card]) -> String {
+    codes(cards).join(" ")
+}
+
+/// Parses a `;`-separated card list such as `"21-T;02-T;07-C"`; `""` is the empty list.
+fn parse_card_list(text: &str, place: &str) -> Result<Vec<Card>, String> {
+    text.split(';')
+        .map(str::trim)
+        // TarotClub writes no trailing `;`, but tolerating one costs nothing.
+        .filter(|piece| !piece.is_empty())
+        .map(|piece| Card::parse(piece).ok_or_else(|| format!("{place}: unknown card {piece:?}")))
+        .collect()
+}
+
+/// Rejects a card list that names the same card twice.
+fn check_distinct(cards: &[Card], place: &str) -> Result<(), String> {
+    let mut seen = [false; DECK_SIZE];
+    for card in cards {
+        if std::mem::replace(&mut seen[card.index()], true) {
+            return Err(format!(
+                "{place}: card {} is listed twice",
+                card.tarotclub()
+            ));
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the deal log
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Contract {
+    Prise,
+    Garde,
+    GardeSans,
+    GardeContre,
+}
+
+impl Contract {
+    fn parse(text: &str) -> Option<Contract> {
+        match text {
+            "Take" => Some(Contract::Prise),
+            "Guard" => Some(Contract::Garde),
+            "Guard without" => Some(Contract::GardeSans),
+            "Guard against" => Some(Contract::GardeContre),
+            _ => None,
+        }
+    }
+
+    /// The bid as this project writes it.
+    fn bid(self) -> &'static str {
+        match self {
+            Contract::Prise => "prise",
+            Contract::Garde => "garde",
+            Contract::GardeSans => "garde-sans",
+            Contract::GardeContre => "garde-contre",
+        }
+    }
+
+    /// Only in a prise or garde does the taker pick up the dog and discard.
+    fn taker_takes_dog(self) -> bool {
+        matches!(self, Contract::Prise | Contract::Garde)
+    }
+}
+
+/// The content of a deal log, checked for form but not yet for consistency.
+struct DealLog {
+    taker: usize,
+    contract: Contract,
+    slam: bool,
+    first_lead: usize,
+    /// Empty when the log does not record the dog (several of TarotClub's own files).
+    dog: Vec<Card>,
+    attack_handle: Vec<Card>,
+    defense_handle: Vec<Card>,
+    /// Each trick in play order, starting with its leader.
+    tricks: Vec<[Card; 4]>,
+}
+
+fn parse_log(text: &str, inferred: &mut Vec<String>) -> Result<DealLog, String> {
+    let root: Value = match serde_json::from_str(text) {
+        Ok(value) => value,
+        Err(strict_error) => {
+            // Some of TarotClub's own files end an object with `,` (its JSON writer is lenient),
+            // so retry without trailing commas before giving up.
+            let (relaxed, removed) = remove_trailing_commas(text);
+            match serde_json::from_str(&relaxed) {
+                Ok(value) if removed > 0 => {
+                    inferred.push(format!(
+                        "The file is not strict JSON: ignored {removed} trailing comma(s)."
+                    ));
+                    value
+                }
+                _ => return Err(format!("not valid JSON: {strict_error}")),
+            }
+        }
+    };
+    let root = root
+        .as_object()
+        .ok_or("the top level should be a JSON object")?;
+    note_ignored_fields(root, &["version", "deal_info", "tricks"], "", inferred);
+
+    match root.get("version") {
+        None => inferred.push("The file has no \"version\"; read it as version 3.".to_string()),
+        Some(Value::String(v)) if v == "3" => {}
+        Some(Value::Number(n)) if n.as_u64() == Some(3) => {}
+        Some(other) => return Err(format!("unsupported version {other} (only \"3\" is known)")),
+    }
+
+    let info = root
+        .get("deal_info")
+        .ok_or("missing \"deal_info\"")?
+        .as_object()
+        .ok_or("\"deal_info\" should be an object")?;
+    note_ignored_fields(
+        info,
+        &[
+            "number_of_players",
+            "taker",
+            "contract",
+            "slam",
+            "first_trick_lead",
+            "dog",
+            "attack_handle",
+            "defense_handle",
+        ],
+        "deal_info.",
+        inferred,
+    );
+
+    match info.get("number_of_players") {
+        None => inferred.push("deal_info has no \"number_of_players\"; assumed 4.".to_string()),
+        Some(n) if n.as_u64() == Some(4) => {}
+        Some(other) => {
+            return Err(format!(
+                "deal_info.number_of_players: {other} (only 4 players are supported)"
+            ))
+        }
+    }
+
+    let taker = get_str(info, "taker")?;
+    let taker =
+        parse_seat(taker).ok_or_else(|| format!("deal_info.taker: unknown seat {taker:?}"))?;
+    let contract = get_str(info, "contract")?;
+    let contract = Contract::parse(contract)
+        .ok_or_else(|| format!("deal_info.contract: unknown contract {contract:?}"))?;
+    let slam = info
+        .get("slam")
+        .ok_or("deal_info: missing \"slam\"")?
+        .as_bool()
+        .ok_or("deal_info.slam should be true or false")?;
+    let first_lead = get_str(info, "first_trick_lead")?;
+    let first_lead = parse_seat(first_lead)
+        .ok_or_else(|| format!("deal_info.first_trick_lead: unknown seat {first_lead:?}"))?;
+
+    let dog = parse_card_list(get_str(info, "dog")?, "deal_info.dog")?;
+    if !dog.is_empty() && dog.len() != DOG_SIZE {
+        return Err(format!(
+            "deal_info.dog: {} cards instead of {DOG_SIZE}",
+            dog.len()
+        ));
+    }
+    check_distinct(&dog, "deal_info.dog")?;
+
+    let attack_handle = parse_handle(info, "attack_handle")?;
+    let defense_handle = parse_handle(info, "defense_handle")?;
+
+    let tricks_json = root
+        .get("tricks")
+        .ok_or("missing \"tricks\"")?
+        .as_array()
+        .ok_or("\"tricks\" should be an array")?;
+    if tricks_json.len() != TRICKS {
+        return Err(format!("{} tricks instead of {TRICKS}", tricks_json.len()));
+    }
+    let mut tricks = Vec::with_capacity(TRICKS);
+    for (i, trick) in tricks_json.iter().enumerate() {
+        let place = format!("trick {}", i + 1);
+        let text = trick
+            .as_str()
+            .ok_or_else(|| format!("{place}: should be a string"))?;
+        let cards = parse_card_list(text, &place)?;
+        let cards: [Card; 4] = cards
+            .try_into()
+            .map_err(|cards: Vec<Card>| format!("{place}: {} cards instead of 4", cards.len()))?;
+        tricks.push(cards);
+    }
+
+    Ok(DealLog {
+        taker,
+        contract,
+        slam,
+        first_lead,
+        dog,
+        attack_handle,
+        defense_handle,
+        tricks,
+    })
+}
+
+fn get_str<'a>(info: &'a Map<String, Value>, key: &str) -> Result<&'a str, String> {
+    info.get(key)
+        .ok_or_else(|| format!("deal_info: missing {key:?}"))?
+        .as_str()
+        .ok_or_else(|| format!("deal_info.{key} should be a string"))
+}
+
+/// A poignée is written as the trumps shown (`00-T` is the Excuse), or `""` for none.
+fn parse_handle(info: &Map<String, Value>, key: &str) -> Result<Vec<Card>, String> {
+    let place = format!("deal_info.{key}");
+    let cards = parse_card_list(get_str(info, key)?, &place)?;
+    check_distinct(&cards, &place)?;
+    if let Some(card) = cards.iter().find(|c| !c.is_trump() && **c != Card::Excuse) {
+        return Err(format!("{place}: {} is not a trump", card.tarotclub()));
+    }
+    // With four players the smallest poignée is 10 trumps.
+    if !cards.is_empty() && cards.len() < 10 {
+        return Err(format!(
+            "{place}: {} trumps are too few for a poignée (10 at least)",
+            cards.len()
+        ));
+    }
+    Ok(cards)
+}
+
+/// Fields we do not understand are not an error (TarotClub adds e.g. a `score` to some files),
+/// but say that they were ignored.
+fn note_ignored_fields(
+    object: &Map<String, Value>,
+    known: &[&str],
+    prefix: &str,
+    inferred: &mut Vec<String>,
+) {
+    for key in object.keys() {
+        if !known.contains(&key.as_str()) {
+            inferred.push(format!(
+                "Ignored the field {prefix}{key}, which the import does not use."
+            ));
+        }
+    }
+}
+
+/// Removes every `,` that is followed (after white space) by `}` or `]`, outside strings.
+/// Returns the text and the number of commas removed.
+fn remove_trailing_commas(text: &str) -> (String, usize) {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut removed = 0;
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, &c) in chars.iter().enumerate() {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+        } else if c == '"' {
+            in_string = true;
+        } else if c == ',' {
+            let following = chars[i + 1..].iter().find(|c| !c.is_whitespace());
+            if matches!(following, Some('}') | Some(']')) {
+                removed += 1;
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    (out, removed)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules of play
+// ---------------------------------------------------------------------------------------------
+
+/// The first card that is not the Excuse sets what must be followed (a led Excuse sets nothing).
+fn card_led(cards: &[Card]) -> Option<Card> {
+    cards.iter().copied().find(|c| *c != Card::Excuse)
+}
+
+fn highest_trump(cards: &[Card]) -> Option<u8> {
+    cards
+        .iter()
+        .filter_map(|c| match c {
+            Card::Trump(n) => Some(*n),
+            _ => None,
+        })
+        .max()
+}
+
+/// Position (0..4, from the leader) of the card that wins the trick: the highest trump, else the
+/// highest card of the suit led. The Excuse never wins here; its one exception (led to the last
+/// trick by a side that won all the others) is left to `attribute_plays`.
+fn trick_winner(cards: &[Card; 4]) -> usize {
+    let mut best = 0;
+    let mut best_strength = 0;
+    let led_suit = match card_led(cards) {
+        Some(Card::Suited { suit, .. }) => Some(suit),
+        _ => None,
+    };
+    for (position, card) in cards.iter().enumerate() {
+        // Trumps beat every suited card, so give them strengths above any rank.
+        let strength = match *card {
+            Card::Trump(n) => 100 + n as u32,
+            Card::Suited { suit, rank } if Some(suit) == led_suit => rank as u32,
+            _ => 0,
+        };
+        if strength > best_strength {
+            best = position;
+            best_strength = strength;
+        }
+    }
+    best
+}
+
+/// Checks that `card`, played after `before` in a trick, obeys the duty to follow suit, to trump
+/// and to overtrump, given `hand`: every card the player still held (including `card`).
+fn check_play(before: &[Card], card: Card, hand: &[Card]) -> Result<(), String> {
+    // The Excuse may be played at any time; whoever leads or follows a led Excuse is free too.
+    let Some(led) = card_led(before) else {
+        return Ok(());
+    };
+    if card == Card::Excuse {
+        return Ok(());
+    }
+    if let Card::Suited { suit, .. } = led {
+        let holds_suit = |c: &Card| matches!(c, Card::Suited { suit: s, .. } if *s == suit);
+        if hand.iter().any(holds_suit) {
+            return if holds_suit(&card) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "did not follow {} though holding some",
+                    SUIT_NAMES[suit % 4]
+                ))
+            };
+        }
+    }
+    // The suit led is trumps, or the player is void in it: a trump is due, if held.
+    if !hand.iter().any(|c| c.is_trump()) {
+        return Ok(());
+    }
+    let Card::Trump(played) = card else {
+        return Err("did not play a trump though holding some".to_string());
+    };
+    if let Some(top) = highest_trump(before) {
+        let could_overtrump = hand.iter().any(|c| matches!(c, Card::Trump(n) if *n > top));
+        if played < top && could_overtrump {
+            return Err(format!(
+                "did not overtrump {} though able to",
+                Card::Trump(top).tarotclub()
+            ));
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rebuilding the deal
+// ---------------------------------------------------------------------------------------------
+
+/// One card played: in which trick (0-based), at which position from the leader, by whom.
+struct Play {
+    trick: usize,
+    position: usize,
+    seat: usize,
+    card: Card,
+}
+
+/// What the deal looked like before play, as far as it can be rebuilt.
+struct Deal {
+    /// Dealt hands, indexed by seat.
+    hands: [Vec<Card>; 4],
+    dog: Vec<Card>,
+    /// The taker's discard, in a prise or garde only.
+    discard: Option<Vec<Card>>,
+}
+
+fn build_record(log: &DealLog, label: &str, inferred: &mut Vec<String>) -> Result<Value, String> {
+    let dealer = infer_dealer(log, inferred)?;
+    let unplayed = check_each_card_played_once(log)?;
+    let (plays, leaders, winners) = attribute_plays(log);
+    check_rules_of_play(log, &plays, &leaders)?;
+    inferred.push(format!(
+        "Each trick after the first was led by the winner of the trick before; the winners \
+         were: {}.",
+        winners
+            .iter()
+            .enumerate()
+            .map(|(t, w)| format!("{} {}", t + 1, SEATS[*w]))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    let deal = rebuild_deal(log, &plays, unplayed, inferred)?;
+    let handles = find_handle_owners(log, &plays, inferred)?;
+
+    let taker_name = SEATS[log.taker];
+    let mut events = Vec::new();
+
+    let mut hands_json = Map::new();
+    for (seat, hand) in deal.hands.iter().enumerate() {
+        hands_json.insert(SEATS[seat].to_string(), json!(codes(&sorted(hand.clone()))));
+    }
+    events.push(json!({"type": "deal", "hands": hands_json, "dog": codes(&deal.dog)}));
+
+    // The log keeps only the final contract: the taker bid it and everyone else passed.
+    let mut bidder = next(dealer);
+    for _ in 0..4 {
+        let bid = if bidder == log.taker {
+            log.contract.bid()
+        } else {
+            "pass"
+        };
+        events.push(json!({"type": "bid", "player": SEATS[bidder], "bid": bid}));
+        bidder = next(bidder);
+    }
+    inferred.push(format!(
+        "The log records no bidding: {taker_name} bid {} and the other players passed.",
+        log.contract.bid()
+    ));
+
+    if let Some(discard) = &deal.discard {
+        events.push(json!({"type": "discard", "player": taker_name, "cards": codes(discard)}));
+    }
+    if log.slam {
+        events.push(json!({
+            "type": "declare", "player": taker_name, "declaration": "chelem", "cards": []
+        }));
+    }
+
+    let mut has_played = [false; 4];
+    for play in &plays {
+        // A poignée is shown just before its owner's first card.
+        if !std::mem::replace(&mut has_played[play.seat], true) {
+            for (owner, cards) in &handles {
+                if *owner == play.seat {
+                    events.push(json!({
+                        "type": "declare",
+                        "player": SEATS[play.seat],
+                        "declaration": "poignee",
+                        "cards": codes(cards)
+                    }));
+                }
+            }
+        }
+        events.push(json!({"type": "play", "player": SEATS[play.seat], "card": play.card.code()}));
+    }
+
+    Ok(json!({
+        "ruleset": "fft-4p",
+        "description": format!("Imported from TarotClub deal log {label}"),
+        "players": SEATS,
+        "dealer": SEATS[dealer],
+        "events": events,
+    }))
+}
+
+/// The log does not name the dealer. Normally the player after the dealer leads the first trick;
+/// with a slam announced the taker leads instead, and must.
+fn infer_dealer(log: &DealLog, inferred: &mut Vec<String>) -> Result<usize, String> {
+    let taker_name = SEATS[log.taker];
+    if !log.slam {
+        let dealer = previous(log.first_lead);
+        inferred.push(format!(
+            "The dealer is {}, the player before {}, who led the first trick.",
+            SEATS[dealer], SEATS[log.first_lead]
+        ));
+        return Ok(dealer);
+    }
+    if log.first_lead != log.taker {
+        return Err(format!(
+            "deal_info.first_trick_lead is {}, but the taker {taker_name} announced a slam and so \
+             must lead the first trick",
+            SEATS[log.first_lead]
+        ));
+    }
+    let dealer = previous(log.taker);
+    inferred.push(format!(
+        "A slam was announced, so the taker {taker_name} led the first trick instead of the player \
+         after the dealer; the dealer is taken to be {}, the player before the taker.",
+        SEATS[dealer]
+    ));
+    Ok(dealer)
+}
+
+/// Rejects a card played twice. Returns the 6 cards that appear in no trick (in index order):
+/// 72 distinct cards out of 78 leave exactly 6.
+fn check_each_card_played_once(log: &DealLog) -> Result<Vec<Card>, String> {
+    let mut seen_in: [Option<usize>; DECK_SIZE] = [None; DECK_SIZE];
+    for (t, trick) in log.tricks.iter().enumerate() {
+        for card in trick {
+            if let Some(earlier) = seen_in[card.index()].replace(t) {
+                let earlier = if earlier == t {
+                    "this trick".to_string()
+                } else {
+                    format!("trick {}", earlier + 1)
+                };
+                return Err(format!(
+                    "trick {}: card {} was already played in {earlier}",
+                    t + 1,
+                    card.tarotclub()
+                ));
+            }
+        }
+    }
+    Ok((0..DECK_SIZE)
+        .filter(|&i| seen_in[i].is_none())
+        .map(Card::from_index)
+        .collect())
+}
+
+/// Works out who played each card: the first trick is led by `first_trick_lead` and each later
+/// one by the winner of the trick before. Returns the plays, each trick's leader and winner.
+fn attribute_plays(log: &DealLog) -> (Vec<Play>, Vec<usize>, Vec<usize>) {
+    let mut plays = Vec::with_capacity(4 * TRICKS);
+    let mut leaders = Vec::with_capacity(TRICKS);
+    let mut winners = Vec::with_capacity(TRICKS);
+    let mut leader = log.first_lead;
+    for (t, trick) in log.tricks.iter().enumerate() {
+        for (position, &card) in trick.iter().enumerate() {
+            let seat = (leader + position) % 4;
+            plays.push(Play {
+                trick: t,
+                position,
+                seat,
+                card,
+            });
+        }
+        let mut winner = (leader + trick_winner(trick)) % 4;
+        // The one time the Excuse wins: led to the last trick by a side that won all the others.
+        // No trick follows, so this changes no leader, only the winner we report.
+        let leader_attacks = leader == log.taker;
+        if t == TRICKS - 1
+            && trick[0] == Card::Excuse
+            && winners.iter().all(|&w| (w == log.taker) == leader_attacks)
+        {
+            winner = leader;
+        }
+        leaders.push(leader);
+        winners.push(winner);
+        leader = winner;
+    }
+    (plays, leaders, winners)
+}
+
+/// The log does not say who led each trick, so check it the only way possible: with the hands
+/// that the order of leaders implies, every card must obey the rules of play. A wrong leader
+/// gives cards to the wrong players, which usually shows up as someone not following suit
+/// although holding it. The error names the trick where the contradiction appears, which may
+/// come before the trick that is out of place.
+fn check_rules_of_play(log: &DealLog, plays: &[Play], leaders: &[usize]) -> Result<(), String> {
+    for play in plays {
+        let trick = log.tricks.get(play.trick).map_or(&[][..], |t| &t[..]);
+        let before = trick.get(..play.position).unwrap_or(&[]);
+        // What the player still held: this card and all they played later.
+        let hand: Vec<Card> = plays
+            .iter()
+            .filter(|p| p.seat == play.seat && p.trick >= play.trick)
+            .map(|p| p.card)
+            .collect();
+        if let Err(why) = check_play(before, play.card, &hand) {
+            let leader = SEATS[leaders.get(play.trick).copied().unwrap_or(0) % 4];
+            let whose_lead = if play.trick == 0 {
+                format!("{leader} (deal_info.first_trick_lead)")
+            } else {
+                format!("{leader} (winner of trick {})", play.trick)
+            };
+            return Err(format!(
+                "trick {}: with {whose_lead} leading, {} played {} and {why}, so the tricks' \
+                 leaders do not fit the rules of play",
+                play.trick + 1,
+                SEATS[play.seat],
+                play.card.tarotclub()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Rebuilds the dealt hands and the dog. Everyone was dealt the cards they played, except that
+/// in a prise or garde the taker swapped cards with the dog.
+fn rebuild_deal(
+    log: &DealLog,
+    plays: &[Play],
+    unplayed: Vec<Card>,
+    inferred: &mut Vec<String>,
+) -> Result<Deal, String> {
+    let taker_name = SEATS[log.taker];
+    let mut hands: [Vec<Card>; 4] = Default::default();
+    for play in plays {
+        hands[play.seat].push(play.card);
+    }
+    inferred.push(
+        "Each player's hand is the cards they played (the log records no hands).".to_string(),
+    );
+
+    let dog;
+    let mut discard = None;
+    if log.contract.taker_takes_dog() {
+        // The taker put back 6 cards, which were then out of play.
+        inferred.push(format!(
+            "The taker's discard is the 6 cards that appear in no trick: {}.",
+            code_list(&unplayed)
+        ));
+        if log.dog.is_empty() {
+            // Nothing says which cards came from the dog; the only choice that invents nothing is
+            // that the taker put the dog back unchanged.
+            dog = unplayed.clone();
+            inferred.push(
+                "The log does not record the dog: assumed the taker discarded the dog unchanged, \
+                 so the dog is the discard and the taker's hand is the cards they played."
+                    .to_string(),
+            );
+        } else {
+            dog = log.dog.clone();
+            // The dog went to the taker: each dog card was either played by them or discarded.
+            for card in &dog {
+                if let Some(play) = plays
+                    .iter()
+                    .find(|p| p.card == *card && p.seat != log.taker)
+                {
+                    return Err(format!(
+                        "deal_info.dog: {} was played by {} in trick {}, but the dog went to the \
+                         taker {taker_name} (are first_trick_lead and the order of tricks right?)",
+                        card.tarotclub(),
+                        SEATS[play.seat],
+                        play.trick + 1
+                    ));
+                }
+            }
+            let hand = &mut hands[log.taker];
+            hand.extend(unplayed.iter().copied());
+            hand.retain(|c| !dog.contains(c));
+            inferred.push(format!(
+                "The taker's dealt hand is the cards they played plus the discard, minus the dog \
+                 ({}).",
+                code_list(&dog)
+            ));
+        }
+        // Not errors, since the log is what was played, but worth knowing.
+        let forbidden: Vec<Card> = unplayed
+            .iter()
+            .copied()
+            .filter(|c| c.is_king_or_oudler())
+            .collect();
+        if !forbidden.is_empty() {
+            inferred.push(format!(
+                "Warning: the discard holds {}, which the rules forbid discarding.",
+                code_list(&forbidden)
+            ));
+        }
+        let trumps: Vec<Card> = unplayed.iter().copied().filter(|c| c.is_trump()).collect();
+        if !trumps.is_empty() {
+            inferred.push(format!(
+                "Note: the discard holds trumps ({}), which the rules allow only when unavoidable \
+                 and which must be shown.",
+                code_list(&trumps)
+            ));
+        }
+        discard = Some(unplayed);
+    } else if log.dog.is_empty() {
+        // In a garde sans or garde contre the dog stays face down: it is the unplayed cards.
+        inferred.push(format!(
+            "The log does not record the dog: it is the 6 cards that appear in no trick ({}).",
+            code_list(&unplayed)
+        ));
+        dog = unplayed;
+    } else {
+        dog = log.dog.clone();
+        let mut given = dog.clone();
+        given.sort_by_key(|c| c.index());
+        if given != unplayed {
+            let tarotclub_list = |cards: &[Card]| {
+                cards
+                    .iter()
+                    .map(|c| c.tarotclub())
+                    .collect::<Vec<_>>()
+                    .join(";")
+            };
+            return Err(format!(
+                "deal_info.dog: in a {} the dog is not used, so it should be the cards that appear \
+                 in no trick ({}), not {}",
+                log.contract.bid(),
+                tarotclub_list(&unplayed),
+                tarotclub_list(&dog)
+            ));
+        }
+    }
+
+    // Every card must be dealt exactly once: 4 hands of 18 and a dog of 6.
+    let mut dealt: Vec<Card> = dog.clone();
+    for (seat, hand) in hands.iter().enumerate() {
+        if hand.len() != TRICKS {
+            return Err(format!(
+                "{} would be dealt {} cards instead of {TRICKS}",
+                SEATS[seat],
+                hand.len()
+            ));
+        }
+        dealt.extend(hand.iter().copied());
+    }
+    check_distinct(&dealt, "rebuilt deal")?;
+    if dealt.len() != DECK_SIZE {
+        return Err(format!(
+            "rebuilt deal has {} cards instead of {DECK_SIZE}",
+            dealt.len()
+        ));
+    }
+    Ok(Deal {
+        hands,
+        dog,
+        discard,
+    })
+}
+
+/// Who showed each poignée. Poignées are shown before the first card, from the hand then held,
+/// which is exactly the cards the player went on to play (after the taker's discard).
+fn find_handle_owners<'a>(
+    log: &'a DealLog,
+    plays: &[Play],
+    inferred: &mut Vec<String>,
+) -> Result<Vec<(usize, &'a [Card])>, String> {
+    let held = |seat: usize, card: &Card| plays.iter().any(|p| p.seat == seat && p.card == *card);
+    let taker_name = SEATS[log.taker];
+    let mut handles = Vec::new();
+
+    // The attack's poignée can only be the taker's (no partner with four players).
+    if !log.attack_handle.is_empty() {
+        if let Some(card) = log.attack_handle.iter().find(|c| !held(log.taker, c)) {
+            return Err(format!(
+                "deal_info.attack_handle: the taker {taker_name} did not hold {}",
+                card.tarotclub()
+            ));
+        }
+        handles.push((log.taker, &log.attack_handle[..]));
+        inferred.push(format!(
+            "The attack's poignée ({} trumps, {}) was shown by the taker {taker_name}.",
+            log.attack_handle.len(),
+            handle_kind(log.attack_handle.len())
+        ));
+    }
+
+    // The log does not say which defender showed theirs: the one who held all those trumps.
+    if !log.defense_handle.is_empty() {
+        let holders: Vec<usize> = (0..4)
+            .filter(|&seat| seat != log.taker)
+            .filter(|&seat| log.defense_handle.iter().all(|c| held(seat, c)))
+            .collect();
+        let holder = match holders[..] {
+            [holder] => holder,
+            [] => {
+                return Err(
+                    "deal_info.defense_handle: no defender held all of these trumps".to_string(),
+                )
+            }
+            _ => {
+                return Err(
+                    "deal_info.defense_handle: more than one defender could have shown it"
+                        .to_string(),
+                )
+            }
+        };
+        handles.push((holder, &log.defense_handle[..]));
+        inferred.push(format!(
+            "The defence's poignée ({} trumps, {}) was shown by {}, the defender who held those \
+             trumps.",
+            log.defense_handle.len(),
+            handle_kind(log.defense_handle.len()),
+            SEATS[holder]
+        ));
+    }
+    Ok(handles)
+}
+
+/// The kind of poignée for four players: 10, 13 or 15 trumps at least.
+fn handle_kind(trumps: usize) -> &'static str {
+    match trumps {
+        15.. => "triple",
+        13.. => "double",
+        _ => "simple",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DIR: &str = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/peers/tarotclub-deals/"
+    );
+    const FILES: [&str; 10] = [
+        "01-T_lasttrickbydefense_game_lost.json",
+        "01-T_lasttrickbydefense_game_won.json",
+        "3_oudlers.json",
+        "4_oudlers_bug.json",
+        "maximum_points.json",
+        "slam_announced_failure.json",
+        "slam_not_announed_by_defense.json",
+        "taker_loses_two_oudlers.json",
+        "tarotmag_17.json",
+        "tarotmag_18.json",
+    ];
+
+    fn load(name: &str) -> Imported {
+        let path = format!("{DIR}{name}");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        import(&text, name).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn events_of<'a>(record: &'a Value, kind: &str) -> Vec<&'a Value> {
+        record["events"]
+            .as_array()
+            .expect("events")
+            .iter()
+            .filter(|e| e["type"] == kind)
+            .collect()
+    }
+
+    #[test]
+    fn imports_all_ten_deals() {
+        for name in FILES {
+            let imported = load(name);
+            let record = &imported.record;
+            let deal = events_of(record, "deal");
+            assert_eq!(deal.len(), 1, "{name}");
+            let mut all_cards = Vec::new();
+            for seat in SEATS {
+                let hand = deal[0]["hands"][seat].as_array().expect("hand");
+                assert_eq!(hand.len(), 18, "{name}: {seat}");
+                all_cards.extend(hand.iter().cloned());
+            }
+            let dog = deal[0]["dog"].as_array().expect("dog");
+            assert_eq!(dog.len(), 6, "{name}");
+            all_cards.extend(dog.iter().cloned());
+            let mut distinct: Vec<String> = all_cards
+                .iter()
+                .map(|c| c.as_str().expect("code").to_string())
+                .collect();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), 78, "{name}: every card dealt once");
+            assert_eq!(events_of(record, "play").len(), 72, "{name}");
+            assert_eq!(events_of(record, "bid").len(), 4, "{name}");
+            assert_eq!(
+                record["description"],
+                format!("Imported from TarotClub deal log {name}")
+            );
+            assert!(!imported.inferred.is_empty(), "{name}");
+        }
+    }
+
+    #[test]
+    fn slam_and_poignee_are_declared_before_the_first_card() {
+        let record = load("maximum_points.json").record;
+        assert_eq!(record["dealer"], "West");
+        let events = record["events"].as_array().expect("events");
+        let kinds: Vec<&str> = events.iter().filter_map(|e| e["type"].as_str()).collect();
+        // deal, 4 bids, then no discard in a garde contre, the slam, the poignée, the first card.
+        assert_eq!(
+            kinds[..8],
+            ["deal", "bid", "bid", "bid", "bid", "declare", "declare", "play"]
+        );
+        assert_eq!(events[5]["declaration"], "chelem");
+        assert_eq!(events[6]["declaration"], "poignee");
+        assert_eq!(events[6]["player"], "South");
+        assert_eq!(events[6]["cards"].as_array().map(Vec::len), Some(15));
+        assert_eq!(events[7]["card"], "T21");
+        // Bidding starts with the player after the dealer.
+        assert_eq!(events[1]["player"], "South");
+        assert_eq!(events[1]["bid"], "garde-contre");
+    }
+
+    #[test]
+    fn defence_poignee_is_shown_by_the_defender_holding_it() {
+        let text = std::fs::read_to_string(format!("{DIR}slam_not_announed_by_defense.json"))
+            .expect("fixture");
+        let trumps = "21-T;20-T;19-T;18-T;17-T;16-T;15-T;14-T;13-T;12-T";
+        let with_handle = text.replace(
+            "\"defense_handle\": \"\"",
+            &format!("\"defense_handle\": \"{trumps}\""),
+        );
+        let record = import(&with_handle, "x.json")
+            .unwrap_or_else(|e| panic!("{e}"))
+            .record;
+        let events = record["events"].as_array().expect("events");
+        let at = events
+            .iter()
+            .position(|e| e["declaration"] == "poignee")
+            .expect("a poignée");
+        // West holds those trumps and plays last in trick 1: the poignée comes just before.
+        assert_eq!(events[at]["player"], "West");
+        assert_eq!(events[at]["cards"].as_array().map(Vec::len), Some(10));
+        assert_eq!(events[at + 1]["type"], "play");
+        assert_eq!(events[at + 1]["player"], "West");
+        assert!(events[..at]
+            .iter()
+            .all(|e| e["player"] != "West" || e["type"] == "bid"));
+
+        // 11-T was North's: no defender held all of these.
+        let mixed = text.replace(
+            "\"defense_handle\": \"\"",
+            &format!("\"defense_handle\": \"{trumps};11-T\""),
+        );
+        let error = import(&mixed, "x.json").err().expect("must fail");
+        assert_eq!(
+            error,
+            "x.json: deal_info.defense_handle: no defender held all of these trumps"
+        );
+    }
+
+    #[test]
+    fn prise_discard_is_the_unplayed_cards() {
+        let record = load("tarotmag_17.json").record;
+        assert_eq!(record["dealer"], "North");
+        let discard = events_of(&record, "discard");
+        assert_eq!(discard.len(), 1);
+        assert_eq!(discard[0]["player"], "South");
+        assert_eq!(discard[0]["cards"].as_array().map(Vec::len), Some(6));
+        // West led, so North dealt and West bid first.
+        let bids: Vec<(&str, &str)> = events_of(&record, "bid")
+            .iter()
+            .filter_map(|b| Some((b["player"].as_str()?, b["bid"].as_str()?)))
+            .collect();
+        assert_eq!(
+            bids,
+            [
+                ("West", "pass"),
+                ("South", "prise"),
+                ("East", "pass"),
+                ("North", "pass")
+            ]
+        );
+    }
+
+    #[test]
+    fn malformed_input_is_reported_with_its_place() {
+        let text = std::fs::read_to_string(format!("{DIR}tarotmag_17.json")).expect("fixture");
+
+        let bad_card = text.replace("\"06-D;05-T;08-T;10-T\"", "\"06-D;05-T;15-X;10-T\"");
+        let error = import(&bad_card, "tarotmag_17.json")
+            .err()
+            .expect("must fail");
+        assert_eq!(error, "tarotmag_17.json: trick 9: unknown card \"15-X\"");
+
+        let duplicate = text.replace("\"06-D;05-T;08-T;10-T\"", "\"06-D;05-T;01-H;10-T\"");
+        let error = import(&duplicate, "x.json").err().expect("must fail");
+        assert!(
+            error.starts_with("x.json: trick 9: card 01-H was already played in trick 1"),
+            "{error}"
+        );
+
+        // Swapping tricks 4 and 5 puts trick 5 after the wrong winner: the cards are then
+        // attributed to the wrong players and North seems to trump while holding diamonds.
+        let swapped = text
+            .replace("\"13-D;10-D;09-D;00-T\"", "\"@\"")
+            .replace("\"02-D;02-T;15-T;12-D\"", "\"13-D;10-D;09-D;00-T\"")
+            .replace("\"@\"", "\"02-D;02-T;15-T;12-D\"");
+        let error = import(&swapped, "x.json").err().expect("must fail");
+        assert!(
+            error.starts_with("x.json: trick 4: with South (winner of trick 3) leading"),
+            "{error}"
+        );
+        assert!(error.contains("leaders do not fit"), "{error}");
+
+        // A dog card played by a defender: here because the first leader is wrong.
+        let wrong_lead =
+            std::fs::read_to_string(format!("{DIR}01-T_lasttrickbydefense_game_lost.json"))
+                .expect("fixture")
+                .replace(
+                    "\"first_trick_lead\": \"East\"",
+                    "\"first_trick_lead\": \"South\"",
+                );
+        let error = import(&wrong_lead, "x.json").err().expect("must fail");
+        assert!(
+            error.starts_with("x.json: deal_info.dog: 21-T was played by East"),
+            "{error}"
+        );
+
+        for (input, expected) in [
+            ("", "x.json: not valid JSON"),
+            ("[]", "x.json: the top level should be a JSON object"),
+            ("{\"version\": \"3\"}", "x.json: missing \"deal_info\""),
+        ] {
+            let error = import(input, "x.json").err().expect("must fail");
+            assert!(error.starts_with(expected), "{error}");
+        }
+        let short = text.replace("\"11-C;13-C;10-C;07-C\"\n", "");
+        let short = short.replace("\"14-C;09-C;08-C;05-C\",", "\"14-C;09-C;08-C;05-C\"");
+        let error = import(&short, "x.json").err().expect("must fail");
+        assert_eq!(error, "x.json: 17 tricks instead of 18");
+    }
+}

@@ -1,0 +1,327 @@
+//! The compiled rules: what the compiler produces from a rule file and the interpreter runs. Every
+//! clause keeps where it came from (`Clause`), so a verdict can cite the rule and its source.
+//!
+//! Nothing here names a variant: the three families of the sources differ only in the values below.
+
+use serde::Serialize;
+
+use crate::cards::{Card, CardSet, PACK_SIZE};
+use crate::expr::Expr;
+
+/// Where a rule clause comes from: its id in the ruleset, the file and line it is written at, and the
+/// source text it follows.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Clause {
+    /// A stable id such as `play.must.overtrump` or `declaration.poignee.require.1`.
+    pub rule: String,
+    /// `rulesets/fft-4p.tarot:57`
+    pub at: String,
+    /// `FFT "Le jeu de la carte"`, with the source's file in `source_file`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source_file: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Source {
+    pub id: String,
+    pub file: String,
+    pub title: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct OptionDef {
+    pub name: String,
+    pub default: serde_json::Value,
+    pub choices: Vec<serde_json::Value>,
+    pub doc: String,
+    pub clause: Clause,
+}
+
+#[derive(Clone, Debug)]
+pub struct Ruleset {
+    pub id: String,
+    pub title: String,
+    /// This ruleset first, then its parents.
+    pub chain: Vec<String>,
+    /// The text of every file in the chain, child first, for display.
+    pub texts: Vec<(String, String)>,
+    /// A hash of the resolved rules, so stored verdicts know which rules they were computed with.
+    pub version: String,
+    pub sources: Vec<Source>,
+    pub options: Vec<OptionDef>,
+    pub constants: Vec<Let>,
+    pub pack: Pack,
+    pub classes: Vec<Class>,
+    pub counting: Counting,
+    pub players: (usize, usize),
+    pub players_clause: Clause,
+    pub sides: Sides,
+    pub deal: Deal,
+    pub annulments: Vec<Annulment>,
+    pub bidding: Option<Bidding>,
+    pub discard: Option<Discard>,
+    pub declarations: Vec<DeclarationKind>,
+    pub play: Play,
+    pub fool: FoolRules,
+    pub triggers: Vec<Trigger>,
+    pub score: Score,
+}
+
+#[derive(Clone, Debug)]
+pub struct Let {
+    pub name: String,
+    pub expr: Expr,
+    pub clause: Clause,
+}
+
+#[derive(Clone, Debug)]
+pub struct Pack {
+    pub cards: CardSet,
+    pub suit_names: [String; 4],
+    /// Indexed by rank 1..=14; index 0 unused.
+    pub rank_names: [String; 15],
+    pub fool_name: String,
+    /// Strength of each card within its suit (higher beats lower); trumps by number.
+    pub strength: [u8; PACK_SIZE],
+    /// Suits whose numerals may be reversed, and the condition (usually an option) that reverses them.
+    pub reversible: Option<(Vec<u8>, Expr, Clause)>,
+    pub clause: Clause,
+}
+
+#[derive(Clone, Debug)]
+pub struct Class {
+    pub name: String,
+    pub label: Option<String>,
+    pub cards: CardSet,
+    pub clause: Clause,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Surplus {
+    /// Fractions are kept (half points in French Tarot).
+    Exact,
+    /// Each pile's total is rounded to the nearest point.
+    Nearest,
+    /// Cards are laid out in packets as the source describes; a short last packet counts as if padded
+    /// with empties when it holds more than half a packet, and otherwise each card in it is worth its
+    /// value less one (an empty nothing).
+    Packets,
+}
+
+#[derive(Clone, Debug)]
+pub struct Counting {
+    pub group: u32,
+    /// A counter's whole value in a group (5 for a king), 0 for an empty card.
+    pub values: [u8; PACK_SIZE],
+    pub surplus: Surplus,
+    pub clause: Clause,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Sides {
+    /// A taker (with a called partner, if any) against the defence.
+    Taker,
+    /// Every player for himself.
+    Each,
+}
+
+#[derive(Clone, Debug)]
+pub struct Deal {
+    pub hand: Expr,
+    pub dealer: Option<Expr>,
+    pub dog: Option<Expr>,
+    /// The cut card (the pack's bottom card, which goes to the dealer) is shown and recorded.
+    pub cut: bool,
+    pub clause: Clause,
+}
+
+#[derive(Clone, Debug)]
+pub struct Annulment {
+    pub name: String,
+    pub label: String,
+    pub when: Expr,
+    pub clause: Clause,
+}
+
+#[derive(Clone, Debug)]
+pub struct Bidding {
+    /// Each player speaks once (FFT); otherwise bidding goes round until all but one have passed.
+    pub once: bool,
+    pub once_clause: Clause,
+    pub contracts: Vec<Contract>,
+    pub all_pass: Option<Clause>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Contract {
+    pub name: String,
+    pub label: String,
+    pub attrs: Vec<(String, Expr)>,
+    pub clause: Clause,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DogUse {
+    /// Shown, taken into the taker's hand; the taker discards as many cards.
+    Taker,
+    /// Unseen, counts for the taker.
+    TakerUnseen,
+    /// Unseen, counts for the defence.
+    Defence,
+}
+
+#[derive(Clone, Debug)]
+pub struct Discard {
+    pub taker: Option<Expr>,
+    pub dealer: Option<Expr>,
+    pub others: Option<Expr>,
+    pub clause: Clause,
+    /// Cards that may never be discarded: a violation.
+    pub forbid: Vec<CardClass>,
+    /// Cards that may be discarded only when nothing else can, and are then shown.
+    pub unless_unavoidable: Option<CardClass>,
+    /// Cards whose discard is paid for rather than forbidden: the amount each opponent receives.
+    pub penalize: Option<(CardClass, Expr)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct CardClass {
+    pub cards: CardSet,
+    pub label: String,
+    pub clause: Clause,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum When {
+    /// Before the first card is played (Marolles' declarations).
+    BeforePlay,
+    /// After the discard, before play (an announced chelem).
+    AfterDiscard,
+    /// Just before the declarer plays his first card (poignée).
+    FirstPlay,
+}
+
+#[derive(Clone, Debug)]
+pub struct DeclarationKind {
+    pub name: String,
+    pub label: String,
+    pub when: When,
+    pub by_taker: bool,
+    pub shows: CardSet,
+    pub requires: Vec<(String, Expr, Clause)>,
+    pub value: Option<Expr>,
+    /// Who pays a declaration paid at once: each opponent for whom this holds (all when absent).
+    pub paid_by: Option<Expr>,
+    pub clause: Clause,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Obligation {
+    Follow,
+    Trump,
+    Overtrump,
+}
+
+#[derive(Clone, Debug)]
+pub struct Play {
+    pub lead: Expr,
+    pub lead_clause: Clause,
+    /// The trick obligations in the order they apply.
+    pub ladder: Vec<(Obligation, Clause)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct FoolRules {
+    /// The Fool may be played to any trick instead of obeying.
+    pub excuse: Option<Clause>,
+    /// "next-card-sets-suit" or "forbidden".
+    pub led: Expr,
+    /// "exchange" (its side keeps it and hands the trick's winner an empty card) or "keep".
+    pub keep: Expr,
+    /// Who gets it when played to the last trick: "changes-side", "winner" or "keep".
+    pub last_trick: Expr,
+    /// Led to the last trick by a side that won every other trick, it wins.
+    pub slam_wins: Option<Clause>,
+    /// "to-winner": a holder who takes no trick gives it to the winner of the trick it was played to.
+    pub shut_out: Option<Expr>,
+    pub clause: Clause,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TriggerEvent {
+    Cut,
+    Play,
+}
+
+/// A payment made during play: each opponent pays the player `value` marques (negative: the player
+/// pays each opponent).
+#[derive(Clone, Debug)]
+pub struct Trigger {
+    pub on: TriggerEvent,
+    pub cards: CardSet,
+    pub label: String,
+    pub value: Expr,
+    pub clause: Clause,
+}
+
+#[derive(Clone, Debug)]
+pub struct Term {
+    pub name: String,
+    pub label: String,
+    pub expr: Expr,
+    pub clause: Clause,
+}
+
+#[derive(Clone, Debug)]
+pub struct Pay {
+    pub from: Expr,
+    pub to: Expr,
+    pub amount: Expr,
+    pub clause: Clause,
+}
+
+#[derive(Clone, Debug)]
+pub struct Score {
+    pub lets: Vec<Let>,
+    pub terms: Vec<Term>,
+    pub pays: Vec<Pay>,
+    pub standing: Option<(Expr, Clause)>,
+    pub winner: Option<(Expr, Clause)>,
+}
+
+impl Ruleset {
+    pub fn class(&self, name: &str) -> Option<&Class> {
+        self.classes.iter().find(|c| c.name == name)
+    }
+
+    /// A card in the ruleset's own words: "ace of coins (la Belle)", "T15", "the Excuse".
+    pub fn card_name(&self, c: Card) -> String {
+        use crate::cards::Kind;
+        let base = match c.kind() {
+            Kind::Trump(n) => format!("T{n}"),
+            Kind::Fool => self.pack.fool_name.clone(),
+            Kind::Suited(s, r) => format!("{} of {}", self.pack.rank_names[r as usize], self.pack.suit_names[s as usize]),
+        };
+        // A class of one card names it ("la Belle", "le Petit").
+        match self.classes.iter().find(|k| k.cards == CardSet::single(c) && k.label.is_some()) {
+            Some(k) => format!("{base} ({})", k.label.as_deref().unwrap_or_default()),
+            None => base,
+        }
+    }
+
+    pub fn cards_named(&self, set: CardSet) -> String {
+        let names: Vec<String> = set.iter().map(|c| self.card_name(c)).collect();
+        names.join(", ")
+    }
+
+    pub fn source(&self, id: &str) -> Option<&Source> {
+        self.sources.iter().find(|s| s.id == id)
+    }
+}

@@ -1,0 +1,76 @@
+//! The rulesets the archive knows: the files under `rulesets/`, built into the binary, each compiled
+//! once. A directory can be given instead, so a rules author can try a file without rebuilding.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::dsl::{compile, Diagnostics, RuleFile};
+use crate::ir::Ruleset;
+
+/// The rule files compiled into the binary, by id (the file name without `.tarot`).
+const BUILT_IN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/rulesets.rs"));
+
+pub struct Registry {
+    files: BTreeMap<String, RuleFile>,
+    rulesets: BTreeMap<String, Ruleset>,
+}
+
+impl Registry {
+    /// The built-in rulesets. They are checked by the test suite, so a failure here is a bug.
+    pub fn builtin() -> Result<Registry, Diagnostics> {
+        let files = BUILT_IN.iter().map(|(id, text)| (id.to_string(), RuleFile { path: format!("rulesets/{id}.tarot"), text: text.to_string() })).collect();
+        Registry::from_files(files)
+    }
+
+    /// Every `*.tarot` file of a directory.
+    pub fn from_dir(dir: &Path) -> Result<Registry, String> {
+        let mut files = BTreeMap::new();
+        let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.extension().and_then(|e| e.to_str()) != Some("tarot") {
+                continue;
+            }
+            let id = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            files.insert(id, RuleFile { path: path.display().to_string(), text });
+        }
+        Registry::from_files(files).map_err(|d| d.to_string())
+    }
+
+    /// Compiles every file; all diagnostics of all files are returned together.
+    pub fn from_files(files: BTreeMap<String, RuleFile>) -> Result<Registry, Diagnostics> {
+        let mut rulesets = BTreeMap::new();
+        let mut errors = vec![];
+        for id in files.keys() {
+            match compile(id, &|want| files.get(want).cloned()) {
+                Ok(r) => {
+                    rulesets.insert(id.clone(), r);
+                }
+                Err(d) => errors.extend(d.0),
+            }
+        }
+        if errors.is_empty() {
+            Ok(Registry { files, rulesets })
+        } else {
+            errors.dedup();
+            Err(Diagnostics(errors))
+        }
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Ruleset> {
+        self.rulesets.get(&id.to_ascii_lowercase())
+    }
+
+    pub fn ids(&self) -> impl Iterator<Item = &str> {
+        self.rulesets.keys().map(|s| s.as_str())
+    }
+
+    pub fn all(&self) -> impl Iterator<Item = &Ruleset> {
+        self.rulesets.values()
+    }
+
+    pub fn file(&self, id: &str) -> Option<&RuleFile> {
+        self.files.get(id)
+    }
+}

@@ -1,0 +1,1376 @@
+//! The interpreter: replays a recorded game against compiled rules, event by event, and stops at the
+//! first rule broken. The same `Game` serves replay, the live referee (what may be done next) and the
+//! simulator, so the moves the simulator generates are by construction the moves replay accepts.
+
+use std::sync::Arc;
+
+use crate::cards::{Card, CardSet, FOOL, PACK_SIZE};
+use crate::expr::{eval, truthy, Env, Expr, Fact, Func, Value};
+use crate::ir::*;
+use crate::num::Q;
+use crate::record::{Event, GameRecord};
+use crate::verdict::*;
+
+const MAX_PLAYERS: usize = 8;
+
+/// The rules as they stand for one game: the ruleset with the game's options and number of players
+/// applied, every setting evaluated once.
+pub struct Setup<'r> {
+    pub rules: &'r Ruleset,
+    pub n: usize,
+    options: Vec<Value>,
+    constants: Vec<Value>,
+    pub hand: usize,
+    pub dealer_hand: usize,
+    pub dog: usize,
+    strength: [u8; PACK_SIZE],
+    fool_led_forbidden: bool,
+    fool_exchange: bool,
+    fool_last: FoolLast,
+    fool_shut_out: bool,
+    contract_dogs: Vec<DogUse>,
+    discard_taker: usize,
+    discard_dealer: usize,
+    discard_others: usize,
+    follow: Option<usize>,
+    trump: Option<usize>,
+    overtrump: Option<usize>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum FoolLast {
+    ChangesSide,
+    Winner,
+    Keep,
+}
+
+impl<'r> Setup<'r> {
+    /// Applies options (by name, JSON values) and the number of players; says what is wrong with them.
+    pub fn new(rules: &'r Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Setup<'r>, String> {
+        if n < rules.players.0 || n > rules.players.1 || n > MAX_PLAYERS {
+            let want = if rules.players.0 == rules.players.1 { rules.players.0.to_string() } else { format!("{} to {}", rules.players.0, rules.players.1) };
+            return Err(format!("{} is played by {want} players, not {n} ({})", rules.id, rules.players_clause.at));
+        }
+        for name in chosen.keys() {
+            if !rules.options.iter().any(|o| &o.name == name) {
+                let known: Vec<&str> = rules.options.iter().map(|o| o.name.as_str()).collect();
+                return Err(format!("{} has no option `{name}`; its options are: {}", rules.id, if known.is_empty() { "none".to_string() } else { known.join(", ") }));
+            }
+        }
+        let mut options = vec![];
+        for o in &rules.options {
+            let v = chosen.get(&o.name).unwrap_or(&o.default);
+            if !o.choices.contains(v) {
+                let choices: Vec<String> = o.choices.iter().map(|c| c.to_string()).collect();
+                return Err(format!("option `{}` cannot be {v}; choose one of {}", o.name, choices.join(", ")));
+            }
+            options.push(Value::from_json(v).ok_or_else(|| format!("option `{}`: unreadable value {v}", o.name))?);
+        }
+        let mut s = Setup {
+            rules,
+            n,
+            options,
+            constants: vec![],
+            hand: 0,
+            dealer_hand: 0,
+            dog: 0,
+            strength: rules.pack.strength,
+            fool_led_forbidden: false,
+            fool_exchange: false,
+            fool_last: FoolLast::Keep,
+            fool_shut_out: false,
+            contract_dogs: vec![],
+            discard_taker: 0,
+            discard_dealer: 0,
+            discard_others: 0,
+            follow: None,
+            trump: None,
+            overtrump: None,
+        };
+        for l in &rules.constants {
+            let v = s.eval_setup(&l.expr).map_err(|e| format!("{}: {e}", l.clause.at))?;
+            s.constants.push(v);
+        }
+        let count = |s: &Setup, e: &Option<Expr>| -> Result<usize, String> {
+            match e {
+                None => Ok(0),
+                Some(e) => match s.eval_setup(e)? {
+                    Value::Num(q) if q.is_integer() && q >= Q::ZERO => Ok(q.numer() as usize),
+                    other => Err(format!("expected a number of cards, found {other:?}")),
+                },
+            }
+        };
+        s.hand = count(&s, &Some(rules.deal.hand.clone()))?;
+        s.dealer_hand = match &rules.deal.dealer {
+            Some(_) => count(&s, &rules.deal.dealer)?,
+            None => s.hand,
+        };
+        s.dog = count(&s, &rules.deal.dog)?;
+        let dealt = s.hand * (n - 1) + s.dealer_hand + s.dog;
+        if dealt != rules.pack.cards.len() {
+            return Err(format!(
+                "with {n} players the deal gives out {dealt} cards ({} each, {} to the dealer, {} to the dog) but the pack has {} ({})",
+                s.hand,
+                s.dealer_hand,
+                s.dog,
+                rules.pack.cards.len(),
+                rules.deal.clause.at
+            ));
+        }
+        if let Some((lanes, cond, _)) = &rules.pack.reversible {
+            if truthy(&s.eval_setup(cond)?)? {
+                for &lane in lanes {
+                    // Numerals (1..10) rank in reverse among themselves; courts keep their places.
+                    let numerals: Vec<Card> = (1..=10).map(|r| Card::suited(lane, r)).filter(|c| rules.pack.cards.contains(*c)).collect();
+                    let strengths: Vec<u8> = numerals.iter().map(|c| s.strength[c.0 as usize]).collect();
+                    for (c, st) in numerals.iter().zip(strengths.iter().rev()) {
+                        s.strength[c.0 as usize] = *st;
+                    }
+                }
+            }
+        }
+        let text = |s: &Setup, e: &Expr| -> Result<String, String> {
+            match s.eval_setup(e)? {
+                Value::Str(t) => Ok(t.to_string()),
+                other => Err(format!("expected a text setting, found {other:?}")),
+            }
+        };
+        s.fool_led_forbidden = text(&s, &rules.fool.led)? == "forbidden";
+        s.fool_exchange = text(&s, &rules.fool.keep)? == "exchange";
+        s.fool_last = match text(&s, &rules.fool.last_trick)?.as_str() {
+            "changes-side" => FoolLast::ChangesSide,
+            "winner" | "to-winner" => FoolLast::Winner,
+            _ => FoolLast::Keep,
+        };
+        s.fool_shut_out = match &rules.fool.shut_out {
+            Some(e) => text(&s, e)? == "to-winner",
+            None => false,
+        };
+        if let Some(b) = &rules.bidding {
+            for c in &b.contracts {
+                let dog = c.attrs.iter().find(|(k, _)| k == "dog").map(|(_, e)| text(&s, e)).transpose()?.unwrap_or_default();
+                s.contract_dogs.push(match dog.as_str() {
+                    "taker" => DogUse::Taker,
+                    "taker-unseen" => DogUse::TakerUnseen,
+                    _ => DogUse::Defence,
+                });
+            }
+        }
+        if let Some(d) = &rules.discard {
+            s.discard_taker = count(&s, &d.taker)?;
+            s.discard_dealer = count(&s, &d.dealer)?;
+            s.discard_others = count(&s, &d.others)?;
+        }
+        for (i, (o, _)) in rules.play.ladder.iter().enumerate() {
+            match o {
+                Obligation::Follow => s.follow = Some(i),
+                Obligation::Trump => s.trump = Some(i),
+                Obligation::Overtrump => s.overtrump = Some(i),
+            }
+        }
+        Ok(s)
+    }
+
+    fn eval_setup(&self, e: &Expr) -> Result<Value, String> {
+        eval(e, &SetupEnv(self))
+    }
+}
+
+struct SetupEnv<'a, 'r>(&'a Setup<'r>);
+
+impl Env for SetupEnv<'_, '_> {
+    fn option(&self, i: usize) -> Value {
+        self.0.options[i].clone()
+    }
+    fn let_value(&self, i: usize) -> Result<Value, String> {
+        self.0.constants.get(i).cloned().ok_or_else(|| "a constant is used before it is defined".into())
+    }
+    fn fact(&self, f: Fact) -> Result<Value, String> {
+        match f {
+            Fact::Players => Ok(Value::Players((1u16 << self.0.n) - 1)),
+            Fact::DogSize => Ok(Value::Num(Q::int(self.0.dog as i64))),
+            other => Err(format!("{other:?} is not known before the deal")),
+        }
+    }
+    fn attr(&self, name: &str) -> Result<Value, String> {
+        Err(format!("contract.{name} is not known before the bidding"))
+    }
+    fn game_func(&self, f: Func, _: &[Value]) -> Result<Value, String> {
+        Err(format!("{f:?} looks at a game, and there is none yet"))
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Phase {
+    Deal,
+    Bidding,
+    Discard,
+    Play,
+    Done,
+}
+
+#[derive(Clone, Debug)]
+pub struct Trick {
+    pub leader: u8,
+    pub cards: Vec<(u8, Card)>,
+    pub winner: u8,
+}
+
+#[derive(Clone, Debug)]
+pub struct Declaration {
+    pub player: u8,
+    pub kind: usize,
+    pub shown: CardSet,
+    pub value: Q,
+}
+
+/// Why replay stopped before the end of the record.
+pub enum Stop {
+    Violation(Violation),
+    Annulled(Annulled),
+    Input(InputError),
+}
+
+/// A game in progress.
+pub struct Game<'s, 'r> {
+    pub setup: &'s Setup<'r>,
+    pub names: Vec<String>,
+    pub dealer: u8,
+    pub phase: Phase,
+    pub hands: [CardSet; MAX_PLAYERS],
+    pub dealt: [CardSet; MAX_PLAYERS],
+    pub dog: CardSet,
+    cut: Option<Card>,
+    /// Bids so far: (player, contract index or None for a pass).
+    pub bids: Vec<(u8, Option<usize>)>,
+    pub taker: Option<u8>,
+    pub partner: Option<u8>,
+    pub contract: Option<usize>,
+    /// Discards still owed: (player, number of cards).
+    pub pending_discards: Vec<(u8, usize)>,
+    pub discards: [CardSet; MAX_PLAYERS],
+    pub declarations: Vec<Declaration>,
+    pub tricks: Vec<Trick>,
+    pub current: Vec<(u8, Card)>,
+    leader: Option<u8>,
+    piles: [CardSet; MAX_PLAYERS],
+    /// Empty cards owed (negative) or owed to (positive) each player by the Excuse exchange.
+    empties: [i8; MAX_PLAYERS],
+    pub ledger: Vec<LedgerEntry>,
+    pub notes: Vec<String>,
+    event: usize,
+}
+
+fn clause_violation(c: &Clause, event: usize, player: Option<String>, message: String) -> Stop {
+    Stop::Violation(Violation { event, player, rule: c.rule.clone(), message, source: c.source.clone(), at: c.at.clone() })
+}
+
+impl<'s, 'r> Game<'s, 'r> {
+    pub fn new(setup: &'s Setup<'r>, names: Vec<String>, dealer: u8) -> Self {
+        Game {
+            setup,
+            names,
+            dealer,
+            phase: Phase::Deal,
+            hands: [CardSet::EMPTY; MAX_PLAYERS],
+            dealt: [CardSet::EMPTY; MAX_PLAYERS],
+            dog: CardSet::EMPTY,
+            cut: None,
+            bids: vec![],
+            taker: None,
+            partner: None,
+            contract: None,
+            pending_discards: vec![],
+            discards: [CardSet::EMPTY; MAX_PLAYERS],
+            declarations: vec![],
+            tricks: vec![],
+            current: vec![],
+            leader: None,
+            piles: [CardSet::EMPTY; MAX_PLAYERS],
+            empties: [0; MAX_PLAYERS],
+            ledger: vec![],
+            notes: vec![],
+            event: 0,
+        }
+    }
+
+    fn rules(&self) -> &'r Ruleset {
+        self.setup.rules
+    }
+
+    fn n(&self) -> usize {
+        self.setup.n
+    }
+
+    pub fn first_hand(&self) -> u8 {
+        (self.dealer + 1) % self.n() as u8
+    }
+
+    fn name(&self, p: u8) -> String {
+        self.names[p as usize].clone()
+    }
+
+    /// The players on `p`'s side, as a mask.
+    pub fn side_of(&self, p: u8) -> u16 {
+        match (self.rules().sides, self.taker) {
+            (Sides::Taker, Some(_)) => {
+                let attack = self.attack();
+                if attack >> p & 1 == 1 {
+                    attack
+                } else {
+                    self.all() & !attack
+                }
+            }
+            _ => 1 << p,
+        }
+    }
+
+    fn all(&self) -> u16 {
+        (1u16 << self.n()) - 1
+    }
+
+    fn attack(&self) -> u16 {
+        match self.taker {
+            Some(t) => (1 << t) | self.partner.map(|p| 1u16 << p).unwrap_or(0),
+            None => 0,
+        }
+    }
+
+    fn violation(&self, c: &Clause, player: u8, message: String) -> Stop {
+        clause_violation(c, self.event, Some(self.name(player)), message)
+    }
+
+    fn input(&self, message: String) -> Stop {
+        Stop::Input(InputError { event: Some(self.event), message })
+    }
+
+    fn player(&self, name: &str) -> Result<u8, Stop> {
+        self.names.iter().position(|n| n == name).map(|p| p as u8).ok_or_else(|| self.input(format!("unknown player \"{name}\"; the players are {}", self.names.join(", "))))
+    }
+
+    fn card(&self, code: &str) -> Result<Card, Stop> {
+        match Card::parse(code) {
+            Some(c) if self.rules().pack.cards.contains(c) => Ok(c),
+            Some(c) => Err(self.input(format!("{c} is not in the {} pack", self.rules().id))),
+            None => Err(self.input(format!("unknown card \"{code}\"; cards are T1..T21, EX, and rank then suit like KS, 10H, CD (cavalier)"))),
+        }
+    }
+
+    fn cards(&self, codes: &[String]) -> Result<CardSet, Stop> {
+        let mut set = CardSet::EMPTY;
+        for code in codes {
+            let c = self.card(code)?;
+            if set.contains(c) {
+                return Err(self.input(format!("{c} is listed twice")));
+            }
+            set.insert(c);
+        }
+        Ok(set)
+    }
+
+    /// Applies one event; `Err` says why the game cannot go on.
+    pub fn apply(&mut self, index: usize, e: &Event) -> Result<(), Stop> {
+        self.event = index;
+        if self.phase == Phase::Done {
+            return Err(self.input(format!("the game is over, but the record goes on with a {} event", e.kind())));
+        }
+        match e {
+            Event::Deal { hands, dog, cut } => self.deal(hands, dog, cut.as_deref()),
+            _ if self.phase == Phase::Deal => Err(self.input(format!("a game starts with the deal, not a {} event", e.kind()))),
+            Event::Bid { player, bid } => {
+                let p = self.player(player)?;
+                self.bid(p, bid)
+            }
+            Event::Call { player, .. } => {
+                let p = self.player(player)?;
+                Err(self.violation(&self.rules().play.lead_clause, p, format!("{} has no call of a partner", self.rules().id)))
+            }
+            Event::Discard { player, cards } => {
+                let p = self.player(player)?;
+                let set = self.cards(cards)?;
+                self.discard(p, set)
+            }
+            Event::Declare { player, declaration, cards } => {
+                let p = self.player(player)?;
+                let set = self.cards(cards)?;
+                self.declare(p, declaration, set)
+            }
+            Event::Play { player, card } => {
+                let p = self.player(player)?;
+                let c = self.card(card)?;
+                self.play(p, c)
+            }
+        }
+    }
+
+    fn deal(&mut self, hands: &std::collections::BTreeMap<String, Vec<String>>, dog: &[String], cut: Option<&str>) -> Result<(), Stop> {
+        if self.phase != Phase::Deal {
+            return Err(self.input("the cards were already dealt".into()));
+        }
+        let mut seen = CardSet::EMPTY;
+        for name in hands.keys() {
+            self.player(name)?;
+        }
+        for p in 0..self.n() as u8 {
+            let name = self.name(p);
+            let Some(codes) = hands.get(&name) else {
+                return Err(self.input(format!("the deal gives no hand to {name}")));
+            };
+            let hand = self.cards(codes)?;
+            let want = if p == self.dealer { self.setup.dealer_hand } else { self.setup.hand };
+            if hand.len() != want {
+                return Err(self.input(format!("{name} is dealt {} cards; {} deals {want}{}", hand.len(), self.rules().id, if p == self.dealer { " to the dealer" } else { "" })));
+            }
+            if !hand.and(seen).is_empty() {
+                return Err(self.input(format!("{} dealt to more than one player", self.rules().cards_named(hand.and(seen)))));
+            }
+            seen = seen.or(hand);
+            self.hands[p as usize] = hand;
+            self.dealt[p as usize] = hand;
+        }
+        let dog = self.cards(dog)?;
+        if dog.len() != self.setup.dog {
+            return Err(self.input(format!("the dog has {} cards; {} deals {} to it", dog.len(), self.rules().id, self.setup.dog)));
+        }
+        if !dog.and(seen).is_empty() {
+            return Err(self.input(format!("{} both in a hand and in the dog", self.rules().cards_named(dog.and(seen)))));
+        }
+        self.dog = dog;
+        let missing = self.rules().pack.cards.minus(seen.or(dog));
+        if !missing.is_empty() {
+            return Err(self.input(format!("cards missing from the deal: {}", self.rules().cards_named(missing))));
+        }
+        if self.rules().deal.cut {
+            let Some(code) = cut else {
+                return Err(self.input(format!("{} shows the cut card: the deal needs \"cut\"", self.rules().id)));
+            };
+            let c = self.card(code)?;
+            if !self.hands[self.dealer as usize].contains(c) {
+                return Err(self.input(format!("the cut card {c} goes to the dealer, but it is not in {}'s hand", self.name(self.dealer))));
+            }
+            self.cut = Some(c);
+        }
+        for a in &self.rules().annulments {
+            for p in 0..self.n() as u8 {
+                let env = self.env(Some(p)).with_hand(self.hands[p as usize]);
+                if truthy(&self.eval(&a.when, &env)?).map_err(|e| self.rule_error(&a.clause, e))? {
+                    return Err(Stop::Annulled(Annulled { rule: a.clause.rule.clone(), reason: format!("{}: {}", self.name(p), a.label), player: Some(self.name(p)), source: a.clause.source.clone() }));
+                }
+            }
+        }
+        if let Some(c) = self.cut {
+            for t in self.rules().triggers.iter().filter(|t| t.on == TriggerEvent::Cut && t.cards.contains(c)) {
+                let env = self.env(Some(self.dealer)).with_card(c, false, false);
+                let v = self.number(&t.value, &env, &t.clause)?;
+                self.pay_each_opponent(self.dealer, v, &t.label, &t.clause);
+            }
+        }
+        self.phase = if self.rules().bidding.is_some() { Phase::Bidding } else { Phase::Discard };
+        if self.phase == Phase::Discard {
+            self.owe_discards();
+        }
+        Ok(())
+    }
+
+    fn rule_error(&self, c: &Clause, e: String) -> Stop {
+        self.input(format!("the rule {} ({}) cannot be evaluated: {e}", c.rule, c.at))
+    }
+
+    fn eval(&self, e: &Expr, env: &GameEnv) -> Result<Value, Stop> {
+        eval(e, env).map_err(|m| self.input(format!("a rule cannot be evaluated: {m}")))
+    }
+
+    fn number(&self, e: &Expr, env: &GameEnv, c: &Clause) -> Result<Q, Stop> {
+        match eval(e, env) {
+            Ok(Value::Num(q)) => Ok(q),
+            Ok(Value::Bool(b)) => Ok(Q::int(b as i64)),
+            Ok(other) => Err(self.rule_error(c, format!("expected a number, found {}", other.type_name()))),
+            Err(m) => Err(self.rule_error(c, m)),
+        }
+    }
+
+    /// Each opponent of `p` pays him `v` (or he pays each of them, when `v` is negative).
+    fn pay_each_opponent(&mut self, p: u8, v: Q, label: &str, c: &Clause) {
+        if v == Q::ZERO {
+            return;
+        }
+        for o in 0..self.n() as u8 {
+            if self.side_of(p) >> o & 1 == 1 {
+                continue;
+            }
+            let (from, to, amount) = if v > Q::ZERO { (o, p, v) } else { (p, o, -v) };
+            self.ledger.push(LedgerEntry {
+                rule: c.rule.clone(),
+                label: label.to_string(),
+                from: Some(self.name(from)),
+                to: Some(self.name(to)),
+                amount,
+                source: c.source.clone(),
+                event: Some(self.event),
+            });
+        }
+    }
+
+    fn bid(&mut self, p: u8, bid: &str) -> Result<(), Stop> {
+        let Some(b) = &self.rules().bidding else {
+            return Err(self.input(format!("{} has no bidding", self.rules().id)));
+        };
+        if self.phase != Phase::Bidding {
+            return Err(self.violation(&b.once_clause, p, "the bidding is over".into()));
+        }
+        let turn = (self.first_hand() as usize + self.bids.len()) % self.n();
+        if turn as u8 != p {
+            return Err(self.violation(&b.once_clause, p, format!("it is {}'s turn to bid, not {}'s", self.name(turn as u8), self.name(p))));
+        }
+        let choice = if bid.eq_ignore_ascii_case("pass") {
+            None
+        } else {
+            match b.contracts.iter().position(|c| c.name.eq_ignore_ascii_case(bid)) {
+                Some(i) => Some(i),
+                None => {
+                    let names: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
+                    return Err(self.input(format!("unknown bid \"{bid}\"; {} has pass, {}", self.rules().id, names.join(", "))));
+                }
+            }
+        };
+        if let (Some(c), Some(best)) = (choice, self.best_bid()) {
+            if c <= best.1 {
+                return Err(self.violation(
+                    &b.contracts[c].clause,
+                    p,
+                    format!("{}'s {} does not outbid {}'s {}", self.name(p), b.contracts[c].label, self.name(best.0), b.contracts[best.1].label),
+                ));
+            }
+        }
+        self.bids.push((p, choice));
+        if self.bids.len() == self.n() {
+            match self.best_bid() {
+                None => {
+                    let c = b.all_pass.clone().unwrap_or(b.once_clause.clone());
+                    return Err(Stop::Annulled(Annulled { rule: c.rule, reason: "all players passed".into(), player: None, source: c.source }));
+                }
+                Some((t, c)) => {
+                    self.taker = Some(t);
+                    self.contract = Some(c);
+                    match self.setup.contract_dogs[c] {
+                        DogUse::Taker => self.hands[t as usize] = self.hands[t as usize].or(self.dog),
+                        DogUse::TakerUnseen => self.piles[t as usize] = self.piles[t as usize].or(self.dog),
+                        DogUse::Defence => {
+                            let d = (0..self.n() as u8).find(|&q| q != t).unwrap_or(0);
+                            self.piles[d as usize] = self.piles[d as usize].or(self.dog);
+                        }
+                    }
+                    self.phase = Phase::Discard;
+                    self.owe_discards();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn best_bid(&self) -> Option<(u8, usize)> {
+        self.bids.iter().filter_map(|&(p, c)| c.map(|c| (p, c))).max_by_key(|&(_, c)| c)
+    }
+
+    fn owe_discards(&mut self) {
+        let s = self.setup;
+        let mut owed = vec![];
+        if let Some(t) = self.taker {
+            if s.discard_taker > 0 && self.contract.map(|c| s.contract_dogs[c]) == Some(DogUse::Taker) {
+                owed.push((t, s.discard_taker));
+            }
+        }
+        for i in 0..self.n() {
+            let p = ((self.first_hand() as usize + i) % self.n()) as u8;
+            let k = if p == self.dealer { s.discard_dealer } else { s.discard_others };
+            if k > 0 {
+                owed.push((p, k));
+            }
+        }
+        self.pending_discards = owed;
+        if self.pending_discards.is_empty() {
+            self.phase = Phase::Play;
+        }
+    }
+
+    fn discard(&mut self, p: u8, set: CardSet) -> Result<(), Stop> {
+        let rules = self.rules();
+        let Some(d) = &rules.discard else {
+            return Err(self.input(format!("{} has no discard", rules.id)));
+        };
+        let Some(i) = self.pending_discards.iter().position(|&(q, _)| q == p) else {
+            return Err(self.violation(&d.clause, p, format!("{} has no discard to make now", self.name(p))));
+        };
+        let want = self.pending_discards[i].1;
+        let hand = self.hands[p as usize];
+        let missing = set.minus(hand);
+        if !missing.is_empty() {
+            return Err(self.violation(&d.clause, p, format!("{} discards {}, which {} does not hold", self.name(p), rules.cards_named(missing), self.name(p))));
+        }
+        if set.len() != want {
+            return Err(self.violation(&d.clause, p, format!("{} must discard {want} cards, not {}", self.name(p), set.len())));
+        }
+        for f in &d.forbid {
+            let bad = set.and(f.cards);
+            if !bad.is_empty() {
+                return Err(self.violation(&f.clause, p, format!("{} may not discard {}: {} cannot be discarded", self.name(p), rules.cards_named(bad), f.label)));
+            }
+        }
+        if let Some(u) = &d.unless_unavoidable {
+            let restricted = set.and(u.cards);
+            let forbidden = d.forbid.iter().fold(CardSet::EMPTY, |a, f| a.or(f.cards));
+            let free = hand.minus(forbidden).minus(u.cards);
+            if !restricted.is_empty() {
+                if free.len() >= want {
+                    return Err(self.violation(
+                        &u.clause,
+                        p,
+                        format!("{} may discard {} only when nothing else can be: {} holds {} other cards that may go", self.name(p), u.label, self.name(p), free.len()),
+                    ));
+                }
+                self.notes.push(format!("{} discards {} (unavoidable, shown to all)", self.name(p), rules.cards_named(restricted)));
+            }
+        }
+        if let Some((class, amount)) = &d.penalize {
+            if !set.and(class.cards).is_empty() {
+                let env = self.env(Some(p)).with_discarded(set);
+                let v = self.number(amount, &env, &class.clause)?;
+                let label = format!("discarded {}", class.label);
+                self.pay_each_opponent_reverse(p, v, &label, &class.clause);
+            }
+        }
+        self.hands[p as usize] = hand.minus(set);
+        self.discards[p as usize] = set;
+        self.piles[p as usize] = self.piles[p as usize].or(set);
+        self.pending_discards.remove(i);
+        if self.pending_discards.is_empty() {
+            self.phase = Phase::Play;
+        }
+        Ok(())
+    }
+
+    /// `p` pays each opponent `v`.
+    fn pay_each_opponent_reverse(&mut self, p: u8, v: Q, label: &str, c: &Clause) {
+        self.pay_each_opponent(p, -v, label, c)
+    }
+
+    fn declare(&mut self, p: u8, kind: &str, shown: CardSet) -> Result<(), Stop> {
+        let rules = self.rules();
+        let Some(k) = rules.declarations.iter().position(|d| d.name.eq_ignore_ascii_case(kind)) else {
+            let names: Vec<&str> = rules.declarations.iter().map(|d| d.name.as_str()).collect();
+            return Err(self.input(format!("unknown declaration \"{kind}\"; {} has {}", rules.id, if names.is_empty() { "none".into() } else { names.join(", ") })));
+        };
+        let d = &rules.declarations[k];
+        let started = !self.tricks.is_empty() || !self.current.is_empty();
+        let has_played = self.tricks.iter().any(|t| t.cards.iter().any(|&(q, _)| q == p)) || self.current.iter().any(|&(q, _)| q == p);
+        let too_late = match d.when {
+            When::BeforePlay | When::AfterDiscard => started,
+            When::FirstPlay => has_played,
+        };
+        let too_early = matches!(self.phase, Phase::Bidding) || (d.when == When::AfterDiscard && !self.pending_discards.is_empty());
+        if too_late || too_early {
+            let when = match d.when {
+                When::BeforePlay => "before the first card is played",
+                When::AfterDiscard => "after the discard and before the first card",
+                When::FirstPlay => "just before the player's first card",
+            };
+            return Err(self.violation(&d.clause, p, format!("a {} is declared {when}", d.label)));
+        }
+        if d.by_taker && self.taker != Some(p) {
+            return Err(self.violation(&d.clause, p, format!("only the taker may declare a {}", d.label)));
+        }
+        if self.declarations.iter().any(|x| x.player == p && x.kind == k) {
+            return Err(self.violation(&d.clause, p, format!("{} has already declared a {}", self.name(p), d.label)));
+        }
+        let hand = self.hands[p as usize];
+        let missing = shown.minus(hand);
+        if !missing.is_empty() {
+            return Err(self.violation(&d.clause, p, format!("{} shows {}, which {} does not hold", self.name(p), rules.cards_named(missing), self.name(p))));
+        }
+        let stray = shown.minus(d.shows);
+        if !stray.is_empty() && !d.shows.is_empty() {
+            return Err(self.violation(&d.clause, p, format!("a {} cannot show {}", d.label, rules.cards_named(stray))));
+        }
+        let mut env = self.env(Some(p)).with_hand(hand);
+        env.shown = Some(shown);
+        let value = match &d.value {
+            Some(e) => self.number(e, &env, &d.clause)?,
+            None => Q::ZERO,
+        };
+        env.decl_value = Some(value);
+        for (msg, cond, clause) in &d.requires {
+            let ok = truthy(&self.eval(cond, &env)?).map_err(|e| self.rule_error(clause, e))?;
+            if !ok {
+                let shown_text = if shown.is_empty() { String::new() } else { format!(" (shows {} cards)", shown.len()) };
+                return Err(self.violation(clause, p, format!("{}'s {} is not valid{shown_text}: {msg}", self.name(p), d.label)));
+            }
+        }
+        if let Some(cond) = &d.paid_by {
+            for o in 0..self.n() as u8 {
+                if self.side_of(p) >> o & 1 == 1 {
+                    continue;
+                }
+                let mut env = self.env(Some(p));
+                env.payer = Some(o);
+                if truthy(&self.eval(cond, &env)?).map_err(|e| self.rule_error(&d.clause, e))? && value != Q::ZERO {
+                    self.ledger.push(LedgerEntry {
+                        rule: d.clause.rule.clone(),
+                        label: d.label.clone(),
+                        from: Some(self.name(o)),
+                        to: Some(self.name(p)),
+                        amount: value,
+                        source: d.clause.source.clone(),
+                        event: Some(self.event),
+                    });
+                }
+            }
+        }
+        self.declarations.push(Declaration { player: p, kind: k, shown, value });
+        Ok(())
+    }
+
+    /// Who must play next, once the play has started.
+    pub fn to_play(&mut self) -> Result<u8, Stop> {
+        if let Some(l) = self.leader {
+            return Ok(((l as usize + self.current.len()) % self.n()) as u8);
+        }
+        let env = self.env(None);
+        let lead = match eval(&self.rules().play.lead, &env) {
+            Ok(Value::Player(p)) => p,
+            Ok(other) => return Err(self.rule_error(&self.rules().play.lead_clause, format!("the leader must be a player, not {}", other.type_name()))),
+            Err(e) => return Err(self.rule_error(&self.rules().play.lead_clause, e)),
+        };
+        self.leader = Some(lead);
+        Ok(lead)
+    }
+
+    fn led_lane(&self) -> Option<u8> {
+        self.current.iter().map(|&(_, c)| c).find(|c| !c.is_fool()).map(|c| c.lane())
+    }
+
+    fn top_trump(&self) -> Option<u8> {
+        self.current.iter().filter(|(_, c)| c.is_trump()).map(|(_, c)| c.0 + 1).max()
+    }
+
+    /// The cards `p` may play now.
+    pub fn legal(&self, p: u8) -> CardSet {
+        let s = self.setup;
+        let hand = self.hands[p as usize];
+        let fool = hand.and(CardSet::single(FOOL));
+        if self.current.is_empty() {
+            if s.fool_led_forbidden && hand.len() > 1 {
+                return hand.minus(fool);
+            }
+            return hand;
+        }
+        let excuse = if self.rules().fool.excuse.is_some() { fool } else { CardSet::EMPTY };
+        let Some(lane) = self.led_lane() else { return hand };
+        let trumps = hand.and(CardSet::trumps());
+        let higher = |set: CardSet| -> CardSet {
+            match (s.overtrump, self.top_trump()) {
+                (Some(_), Some(top)) => {
+                    let above = CardSet(set.0 & !((1u128 << top) - 1));
+                    if above.is_empty() {
+                        set
+                    } else {
+                        above
+                    }
+                }
+                _ => set,
+            }
+        };
+        let same = hand.and(CardSet::of_lane(lane));
+        let cand = if s.follow.is_some() && !same.is_empty() {
+            if lane == 4 {
+                higher(same)
+            } else {
+                same
+            }
+        } else if s.trump.is_some() && !trumps.is_empty() {
+            higher(trumps)
+        } else {
+            hand
+        };
+        cand.or(excuse)
+    }
+
+    /// Explains why `c` is not among `p`'s legal cards, citing the obligation.
+    fn illegal(&self, p: u8, c: Card) -> Stop {
+        let rules = self.rules();
+        let s = self.setup;
+        let hand = self.hands[p as usize];
+        let who = self.name(p);
+        if self.current.is_empty() {
+            return self.violation(&rules.fool.clause, p, format!("{who} may not lead {} while holding other cards", rules.card_name(c)));
+        }
+        let lane = self.led_lane().unwrap_or(5);
+        let same = hand.and(CardSet::of_lane(lane));
+        let lane_name = if lane == 4 { "trumps".to_string() } else { rules.pack.suit_names[lane as usize].clone() };
+        let ladder = &rules.play.ladder;
+        if let (Some(i), false) = (s.follow, same.is_empty()) {
+            if c.lane() != lane {
+                return self.violation(&ladder[i].1, p, format!("{who} must follow {lane_name}: holds {}", rules.cards_named(same)));
+            }
+        } else if let (Some(i), true) = (s.trump, !hand.and(CardSet::trumps()).is_empty()) {
+            if !c.is_trump() {
+                return self.violation(&ladder[i].1, p, format!("{who} has no {lane_name} and must trump: holds {}", rules.cards_named(hand.and(CardSet::trumps()))));
+            }
+        }
+        if let (Some(i), Some(top)) = (s.overtrump, self.top_trump()) {
+            let beats = CardSet(hand.and(CardSet::trumps()).0 & !((1u128 << top) - 1));
+            return self.violation(
+                &ladder[i].1,
+                p,
+                format!("{who} must overtrump: holds {}, which beat{} T{top} on the table", rules.cards_named(beats), if beats.len() == 1 { "s" } else { "" }),
+            );
+        }
+        self.violation(&rules.play.lead_clause, p, format!("{who} may not play {} here", rules.card_name(c)))
+    }
+
+    fn play(&mut self, p: u8, c: Card) -> Result<(), Stop> {
+        let rules = self.rules();
+        match self.phase {
+            Phase::Play => {}
+            Phase::Bidding => return Err(self.violation(&rules.play.lead_clause, p, "no card may be played before the bidding is over".into())),
+            _ => {
+                let (q, k) = self.pending_discards[0];
+                let d = rules.discard.as_ref().map(|d| d.clause.clone()).unwrap_or(rules.play.lead_clause.clone());
+                return Err(self.violation(&d, p, format!("{} must first discard {k} cards", self.name(q))));
+            }
+        }
+        let turn = self.to_play()?;
+        if turn != p {
+            return Err(self.violation(&rules.play.lead_clause, p, format!("it is {}'s turn to play, not {}'s", self.name(turn), self.name(p))));
+        }
+        if !self.hands[p as usize].contains(c) {
+            return Err(self.violation(&rules.play.lead_clause, p, format!("{} does not hold {}", self.name(p), rules.card_name(c))));
+        }
+        if !self.legal(p).contains(c) {
+            return Err(self.illegal(p, c));
+        }
+        self.hands[p as usize].remove(c);
+        self.current.push((p, c));
+        if self.current.len() == self.n() {
+            self.finish_trick()?;
+        }
+        Ok(())
+    }
+
+    fn strength(&self, c: Card) -> u8 {
+        self.setup.strength[c.0 as usize]
+    }
+
+    fn finish_trick(&mut self) -> Result<(), Stop> {
+        let s = self.setup;
+        let cards = std::mem::take(&mut self.current);
+        let leader = self.leader.take().unwrap_or(cards[0].0);
+        let last = self.hands.iter().all(|h| h.is_empty());
+        let number = self.tricks.len();
+        let lane = cards.iter().map(|&(_, c)| c).find(|c| !c.is_fool()).map(|c| c.lane());
+        let mut best: Option<(u8, Card)> = None;
+        for &(p, c) in &cards {
+            if c.is_fool() {
+                continue;
+            }
+            let better = match best {
+                None => true,
+                Some((_, b)) => {
+                    if c.is_trump() != b.is_trump() {
+                        c.is_trump()
+                    } else {
+                        (c.is_trump() || Some(c.lane()) == lane) && self.strength(c) > self.strength(b)
+                    }
+                }
+            };
+            if better {
+                best = Some((p, c));
+            }
+        }
+        let fool_play = cards.iter().find(|(_, c)| c.is_fool()).map(|&(p, _)| p);
+        // Led to the last trick by a side that took every other trick, the Fool wins it.
+        let slam_fool = last
+            && self.rules().fool.slam_wins.is_some()
+            && cards[0].1.is_fool()
+            && number > 0
+            && self.tricks.iter().all(|t| self.side_of(t.winner) >> cards[0].0 & 1 == 1);
+        let winner = match (slam_fool, best) {
+            (true, _) | (false, None) => cards[0].0,
+            (false, Some((w, _))) => w,
+        };
+        let mut won = cards.iter().fold(CardSet::EMPTY, |a, &(_, c)| {
+            let mut a = a;
+            a.insert(c);
+            a
+        });
+        if let (Some(h), false) = (fool_play, slam_fool) {
+            let same_side = self.side_of(h) >> winner & 1 == 1;
+            let to = if !last {
+                Some(h)
+            } else {
+                match s.fool_last {
+                    FoolLast::Keep => Some(h),
+                    FoolLast::Winner => None,
+                    FoolLast::ChangesSide => {
+                        // The other side's representative: the winner if he is on it, else its first player.
+                        let other = self.all() & !self.side_of(h);
+                        if other >> winner & 1 == 1 {
+                            Some(winner)
+                        } else {
+                            (0..self.n() as u8).find(|&q| other >> q & 1 == 1)
+                        }
+                    }
+                }
+            };
+            if let Some(to) = to {
+                won.remove(FOOL);
+                self.piles[to as usize].insert(FOOL);
+                let to_side_wins = self.side_of(to) >> winner & 1 == 1;
+                // Whoever receives the Fool without winning its trick hands the winner an empty card.
+                if s.fool_exchange && !to_side_wins {
+                    self.empties[to as usize] -= 1;
+                    self.empties[winner as usize] += 1;
+                }
+                if last && s.fool_last == FoolLast::ChangesSide && same_side {
+                    self.notes.push(format!("{} played the Excuse to the last trick: it changes side, though {}'s side took the trick", self.name(h), self.name(h)));
+                }
+            }
+        }
+        self.piles[winner as usize] = self.piles[winner as usize].or(won);
+        self.tricks.push(Trick { leader, cards: cards.clone(), winner });
+        for &(p, c) in &cards {
+            for t in self.rules().triggers.iter().filter(|t| t.on == TriggerEvent::Play && t.cards.contains(c)) {
+                let env = self.env(Some(p)).with_card(c, last, winner == p);
+                let v = self.number(&t.value, &env, &t.clause)?;
+                self.pay_each_opponent(p, v, &t.label, &t.clause);
+            }
+        }
+        self.leader = Some(winner);
+        if last {
+            self.leader = None;
+            self.phase = Phase::Done;
+            if s.fool_shut_out {
+                if let Some(h) = fool_play.or_else(|| self.tricks.iter().flat_map(|t| t.cards.iter()).find(|(_, c)| c.is_fool()).map(|&(p, _)| p)) {
+                    if !self.tricks.iter().any(|t| t.winner == h) && self.piles[h as usize].contains(FOOL) {
+                        let t = self.tricks.iter().find(|t| t.cards.iter().any(|(_, c)| c.is_fool())).map(|t| t.winner).unwrap_or(h);
+                        self.piles[h as usize].remove(FOOL);
+                        self.piles[t as usize].insert(FOOL);
+                        self.notes.push(format!("{} took no trick and gives the Fool to {}", self.name(h), self.name(t)));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The card points of a pile (a player's, or a side's together).
+    pub fn points(&self, players: u16) -> Q {
+        let mut pile = CardSet::EMPTY;
+        let mut empties = 0i64;
+        for p in 0..self.n() {
+            if players >> p & 1 == 1 {
+                pile = pile.or(self.piles[p]);
+                empties += self.empties[p] as i64;
+            }
+        }
+        count_points(&self.rules().counting, pile, empties)
+    }
+
+    fn env(&self, player: Option<u8>) -> GameEnv<'_, 's, 'r> {
+        GameEnv { game: self, player, hand: None, shown: None, decl_value: None, card: None, last: false, won: false, payer: None, payee: None, total: None, discarded: None, lets: vec![] }
+    }
+
+    /// What the game expects next, for a game in progress.
+    pub fn next(&mut self) -> Option<Next> {
+        let rules = self.rules();
+        match self.phase {
+            Phase::Deal => None,
+            Phase::Bidding => {
+                let b = rules.bidding.as_ref()?;
+                let p = ((self.first_hand() as usize + self.bids.len()) % self.n()) as u8;
+                let floor = self.best_bid().map(|(_, c)| c + 1).unwrap_or(0);
+                let mut legal = vec!["pass".to_string()];
+                legal.extend(b.contracts[floor..].iter().map(|c| c.name.clone()));
+                Some(Next { player: self.name(p), phase: "bid".into(), legal, count: None })
+            }
+            Phase::Discard => {
+                let (p, k) = *self.pending_discards.first()?;
+                let legal = self.discardable(p);
+                Some(Next { player: self.name(p), phase: "discard".into(), legal: legal.iter().map(|c| c.to_string()).collect(), count: Some(k) })
+            }
+            Phase::Play => {
+                let p = self.to_play().ok()?;
+                Some(Next { player: self.name(p), phase: "play".into(), legal: self.legal(p).iter().map(|c| c.to_string()).collect(), count: None })
+            }
+            Phase::Done => None,
+        }
+    }
+
+    /// Cards `p` may put in his discard (without regard to how many).
+    pub fn discardable(&self, p: u8) -> CardSet {
+        let hand = self.hands[p as usize];
+        let Some(d) = &self.rules().discard else { return hand };
+        let forbidden = d.forbid.iter().fold(CardSet::EMPTY, |a, f| a.or(f.cards));
+        let allowed = hand.minus(forbidden);
+        let want = self.pending_discards.iter().find(|(q, _)| *q == p).map(|x| x.1).unwrap_or(0);
+        match &d.unless_unavoidable {
+            Some(u) if allowed.minus(u.cards).len() >= want => allowed.minus(u.cards),
+            _ => allowed,
+        }
+    }
+
+    /// Scores a finished game.
+    fn score(&self) -> Result<(Outcome, Vec<LedgerEntry>), Stop> {
+        let rules = self.rules();
+        let sc = &rules.score;
+        let mut env = self.env(None);
+        env.lets = self.setup.constants.clone();
+        let mut values = vec![];
+        for l in &sc.lets {
+            let v = eval(&l.expr, &env).map_err(|e| self.rule_error(&l.clause, e))?;
+            values.push((l.name.clone(), v.to_json()));
+            env.lets.push(v);
+        }
+        let mut ledger = vec![];
+        let mut total = Q::ZERO;
+        for t in &sc.terms {
+            let v = self.number(&t.expr, &env, &t.clause)?;
+            total = total + v;
+            ledger.push(LedgerEntry { rule: t.clause.rule.clone(), label: t.label.clone(), from: None, to: None, amount: v, source: t.clause.source.clone(), event: None });
+        }
+        env.total = Some(total);
+        for pay in &sc.pays {
+            let set = |e: &Expr, env: &GameEnv| -> Result<u16, Stop> {
+                match eval(e, env) {
+                    Ok(Value::Players(m)) => Ok(m),
+                    Ok(Value::Player(p)) => Ok(1 << p),
+                    Ok(other) => Err(self.rule_error(&pay.clause, format!("a payment goes between players, not {}", other.type_name()))),
+                    Err(e) => Err(self.rule_error(&pay.clause, e)),
+                }
+            };
+            let (from, to) = (set(&pay.from, &env)?, set(&pay.to, &env)?);
+            for a in 0..self.n() as u8 {
+                for b in 0..self.n() as u8 {
+                    if a == b || from >> a & 1 == 0 || to >> b & 1 == 0 {
+                        continue;
+                    }
+                    env.payer = Some(a);
+                    env.payee = Some(b);
+                    let v = self.number(&pay.amount, &env, &pay.clause)?;
+                    if v == Q::ZERO {
+                        continue;
+                    }
+                    let (f, t, v) = if v > Q::ZERO { (a, b, v) } else { (b, a, -v) };
+                    ledger.push(LedgerEntry {
+                        rule: pay.clause.rule.clone(),
+                        label: "settlement".into(),
+                        from: Some(self.name(f)),
+                        to: Some(self.name(t)),
+                        amount: v,
+                        source: pay.clause.source.clone(),
+                        event: None,
+                    });
+                }
+            }
+        }
+        env.payer = None;
+        env.payee = None;
+        let mut players = vec![];
+        for p in 0..self.n() as u8 {
+            let name = self.name(p);
+            let paid: Q = self.ledger.iter().chain(ledger.iter()).filter(|l| l.from.as_deref() == Some(&name)).map(|l| l.amount).sum();
+            let got: Q = self.ledger.iter().chain(ledger.iter()).filter(|l| l.to.as_deref() == Some(&name)).map(|l| l.amount).sum();
+            env.player = Some(p);
+            let score = match &sc.standing {
+                Some((e, c)) if sc.pays.is_empty() => self.number(e, &env, c)?,
+                _ => got - paid,
+            };
+            let winner = match &sc.winner {
+                Some((e, c)) => truthy(&self.eval(e, &env)?).map_err(|m| self.rule_error(c, m))?,
+                None => false,
+            };
+            players.push(PlayerResult { player: name, card_points: self.points(1 << p), tricks: self.tricks.iter().filter(|t| t.winner == p).count(), score, winner });
+        }
+        let out = Outcome {
+            taker: self.taker.map(|t| self.name(t)),
+            partner: self.partner.map(|t| self.name(t)),
+            contract: self.contract.and_then(|c| rules.bidding.as_ref().map(|b| b.contracts[c].name.clone())),
+            values,
+            hand_score: (!sc.terms.is_empty()).then_some(total),
+            players,
+        };
+        Ok((out, ledger))
+    }
+}
+
+/// Card points of a pile: each counter is worth its value less (group-1)/group, each empty card
+/// 1/group, which is exactly what counting in groups gives; `empties` adds (or removes) empty cards
+/// owed by the Excuse exchange.
+pub fn count_points(c: &Counting, pile: CardSet, empties: i64) -> Q {
+    let g = c.group as i64;
+    let mut units = empties; // in 1/g of a point
+    let mut counters = vec![];
+    let mut blanks = empties;
+    for card in pile.iter() {
+        let v = c.values[card.0 as usize] as i64;
+        if v == 0 {
+            units += 1;
+            blanks += 1;
+        } else {
+            units += v * g - (g - 1);
+            counters.push(v);
+        }
+    }
+    let exact = Q::new(units, g);
+    match c.surplus {
+        Surplus::Exact => exact,
+        Surplus::Nearest => exact.round(),
+        Surplus::Packets => Q::int(count_packets(&counters, blanks.max(0), c.group as usize)),
+    }
+}
+
+/// Counting as the Marolles text lays it out: each counter takes as many empties as it can to make a
+/// packet, leftover cards make packets among themselves, and a short last packet follows the surplus
+/// rules (over half a packet: as if padded with empties; otherwise each counter less one, empties
+/// nothing).
+pub fn count_packets(counters: &[i64], empties: i64, g: usize) -> i64 {
+    let mut sequence: Vec<i64> = Vec::with_capacity(counters.len() + empties as usize);
+    let mut left = empties;
+    for &v in counters {
+        sequence.push(v);
+        for _ in 0..(g - 1) {
+            if left > 0 {
+                sequence.push(0);
+                left -= 1;
+            }
+        }
+    }
+    sequence.extend(std::iter::repeat(0).take(left as usize));
+    let packet = |cards: &[i64]| -> i64 {
+        let k = cards.iter().filter(|&&v| v > 0).count() as i64;
+        if k == 0 {
+            1
+        } else {
+            cards.iter().sum::<i64>() - (k - 1)
+        }
+    };
+    let mut total = 0;
+    for chunk in sequence.chunks(g) {
+        if chunk.len() == g || chunk.len() * 2 > g {
+            total += packet(chunk);
+        } else {
+            total += chunk.iter().filter(|&&v| v > 0).map(|v| v - 1).sum::<i64>();
+        }
+    }
+    total
+}
+
+/// The facts a formula sees, for one evaluation.
+pub struct GameEnv<'g, 's, 'r> {
+    game: &'g Game<'s, 'r>,
+    player: Option<u8>,
+    hand: Option<CardSet>,
+    shown: Option<CardSet>,
+    decl_value: Option<Q>,
+    card: Option<Card>,
+    last: bool,
+    won: bool,
+    payer: Option<u8>,
+    payee: Option<u8>,
+    total: Option<Q>,
+    discarded: Option<CardSet>,
+    lets: Vec<Value>,
+}
+
+impl GameEnv<'_, '_, '_> {
+    fn with_hand(mut self, h: CardSet) -> Self {
+        self.hand = Some(h);
+        self
+    }
+    fn with_card(mut self, c: Card, last: bool, won: bool) -> Self {
+        self.card = Some(c);
+        self.last = last;
+        self.won = won;
+        self
+    }
+    fn with_discarded(mut self, d: CardSet) -> Self {
+        self.discarded = Some(d);
+        self
+    }
+    fn player_arg(&self, v: &Value) -> Result<u16, String> {
+        match v {
+            Value::Player(p) => Ok(1 << p),
+            Value::Players(m) => Ok(*m),
+            other => Err(format!("expected a player or a side, found {}", other.type_name())),
+        }
+    }
+    fn trick(&self, v: &Value) -> Result<&Trick, String> {
+        match v {
+            Value::Trick(i) => self.game.tricks.get(*i as usize).ok_or_else(|| "no such trick".into()),
+            other => Err(format!("expected a trick, found {}", other.type_name())),
+        }
+    }
+}
+
+impl Env for GameEnv<'_, '_, '_> {
+    fn option(&self, i: usize) -> Value {
+        self.game.setup.options[i].clone()
+    }
+    fn let_value(&self, i: usize) -> Result<Value, String> {
+        if i < self.game.setup.constants.len() && self.lets.is_empty() {
+            return Ok(self.game.setup.constants[i].clone());
+        }
+        self.lets.get(i).cloned().ok_or_else(|| "a value is used before it is computed".into())
+    }
+    fn fact(&self, f: Fact) -> Result<Value, String> {
+        let g = self.game;
+        let need = |o: Option<u8>, what: &str| o.map(Value::Player).ok_or_else(|| format!("there is no {what} in this game"));
+        Ok(match f {
+            Fact::Players => Value::Players(g.all()),
+            Fact::Dealer => Value::Player(g.dealer),
+            Fact::FirstHand => Value::Player(g.first_hand()),
+            Fact::Taker => need(g.taker, "taker")?,
+            Fact::Partner => need(g.partner, "partner")?,
+            Fact::Attack => Value::Players(g.attack()),
+            Fact::Defence => Value::Players(g.all() & !g.attack()),
+            Fact::Tricks => Value::List(Arc::new((0..g.tricks.len()).map(|i| Value::Trick(i as u8)).collect())),
+            Fact::LastTrick => Value::Trick(g.tricks.len().checked_sub(1).ok_or("no trick was played")? as u8),
+            Fact::DogSize => Value::Num(Q::int(g.setup.dog as i64)),
+            Fact::Hand => Value::Cards(self.hand.ok_or("no hand here")?),
+            Fact::Shown => Value::Cards(self.shown.ok_or("nothing is shown here")?),
+            Fact::DeclValue => Value::Num(self.decl_value.ok_or("the value is not known yet")?),
+            Fact::Discarded => Value::Cards(self.discarded.ok_or("no discard here")?),
+            Fact::Card => Value::Cards(CardSet::single(self.card.ok_or("no card here")?)),
+            Fact::Last => Value::Bool(self.last),
+            Fact::WonByPlayer => Value::Bool(self.won),
+            Fact::Player => need(self.player, "player")?,
+            Fact::Payer => need(self.payer, "payer")?,
+            Fact::Payee => need(self.payee, "payee")?,
+            Fact::Total => Value::Num(self.total.ok_or("the total is not known yet")?),
+        })
+    }
+    fn attr(&self, name: &str) -> Result<Value, String> {
+        let g = self.game;
+        let c = g.contract.ok_or("there is no contract in this game")?;
+        let b = g.rules().bidding.as_ref().ok_or("there is no bidding")?;
+        let (_, e) = b.contracts[c].attrs.iter().find(|(k, _)| k == name).ok_or_else(|| format!("contract {} has no {name}", b.contracts[c].name))?;
+        eval(e, &SetupEnv(g.setup))
+    }
+    fn game_func(&self, f: Func, a: &[Value]) -> Result<Value, String> {
+        let g = self.game;
+        Ok(match f {
+            Func::Points => Value::Num(g.points(self.player_arg(&a[0])?)),
+            Func::Pile => match &a[0] {
+                Value::Trick(_) => Value::Cards(self.trick(&a[0])?.cards.iter().map(|&(_, c)| c).collect()),
+                v => {
+                    let m = self.player_arg(v)?;
+                    Value::Cards((0..g.n()).filter(|p| m >> p & 1 == 1).fold(CardSet::EMPTY, |s, p| s.or(g.piles[p])))
+                }
+            },
+            Func::HandOf => match &a[0] {
+                Value::Player(p) => Value::Cards(g.dealt[*p as usize]),
+                other => return Err(format!("hand_of takes a player, not {}", other.type_name())),
+            },
+            Func::WinnerSide => Value::Players(g.side_of(self.trick(&a[0])?.winner)),
+            Func::Winner => Value::Player(self.trick(&a[0])?.winner),
+            Func::WinningCard => {
+                let t = self.trick(&a[0])?;
+                let c = t.cards.iter().find(|&&(p, _)| p == t.winner).map(|&(_, c)| c).ok_or("the trick has no winner")?;
+                Value::Cards(CardSet::single(c))
+            }
+            Func::Declared | Func::Announced | Func::Declarer => {
+                let Value::Num(k) = &a[0] else { return Err("expected a declaration".into()) };
+                let k = k.numer() as usize;
+                let who = match a.get(1) {
+                    Some(v) => Some(self.player_arg(v)?),
+                    None => None,
+                };
+                let mine = g.declarations.iter().filter(|d| d.kind == k && who.map(|m| m >> d.player & 1 == 1).unwrap_or(true));
+                match f {
+                    Func::Declared => Value::Num(mine.map(|d| d.value).sum()),
+                    Func::Announced => Value::Bool(mine.count() > 0),
+                    _ => match g.declarations.iter().find(|d| d.kind == k) {
+                        Some(d) => Value::Player(d.player),
+                        None => return Err("nobody made that declaration".into()),
+                    },
+                }
+            }
+            other => return Err(format!("{other:?} is not a game function")),
+        })
+    }
+}
+
+/// Replays a recorded game against a ruleset.
+pub fn replay(rules: &Ruleset, rec: &GameRecord) -> Result<Verdict, InputError> {
+    let setup = Setup::new(rules, rec.players.len(), &rec.options).map_err(|message| InputError { event: None, message })?;
+    replay_with(&setup, rec)
+}
+
+/// Replays against rules already set up (the benchmark sets up once).
+pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputError> {
+    let rules = setup.rules;
+    if !rec.ruleset.eq_ignore_ascii_case(&rules.id) {
+        return Err(InputError { event: None, message: format!("the game is recorded under `{}`, not `{}`", rec.ruleset, rules.id) });
+    }
+    let mut names = rec.players.clone();
+    names.dedup();
+    if names.len() != rec.players.len() || rec.players.iter().any(|p| rec.players.iter().filter(|q| *q == p).count() > 1) {
+        return Err(InputError { event: None, message: "a player is listed twice".into() });
+    }
+    let dealer = rec.players.iter().position(|p| *p == rec.dealer).ok_or_else(|| InputError { event: None, message: format!("the dealer \"{}\" is not one of the players", rec.dealer) })?;
+    let mut game = Game::new(setup, rec.players.clone(), dealer as u8);
+    let mut stop = None;
+    for (i, e) in rec.events.iter().enumerate() {
+        if let Err(s) = game.apply(i, e) {
+            stop = Some(s);
+            break;
+        }
+    }
+    let mut verdict = Verdict {
+        ruleset: rules.id.clone(),
+        ruleset_version: rules.version.clone(),
+        status: Status::InProgress,
+        violation: None,
+        annulled: None,
+        next: None,
+        outcome: None,
+        ledger: vec![],
+        tricks: vec![],
+        notes: vec![],
+    };
+    match stop {
+        Some(Stop::Input(e)) => return Err(e),
+        Some(Stop::Violation(v)) => {
+            verdict.status = Status::Invalid;
+            verdict.violation = Some(v);
+        }
+        Some(Stop::Annulled(a)) => {
+            verdict.status = Status::Annulled;
+            verdict.annulled = Some(a);
+        }
+        None if game.phase == Phase::Done => {
+            let (outcome, score_ledger) = game.score().map_err(|s| match s {
+                Stop::Input(e) => e,
+                _ => InputError { event: None, message: "scoring stopped".into() },
+            })?;
+            verdict.status = Status::Valid;
+            verdict.outcome = Some(outcome);
+            // The score's terms and settlement follow the payments made during the game.
+            game.ledger.extend(score_ledger);
+        }
+        None => verdict.next = game.next(),
+    }
+    verdict.tricks = game
+        .tricks
+        .iter()
+        .enumerate()
+        .map(|(i, t)| TrickView {
+            number: i + 1,
+            leader: game.name(t.leader),
+            cards: t.cards.iter().map(|&(p, c)| (game.name(p), c.to_string())).collect(),
+            winner: game.name(t.winner),
+        })
+        .collect();
+    verdict.ledger = std::mem::take(&mut game.ledger);
+    verdict.notes = std::mem::take(&mut game.notes);
+    Ok(verdict)
+}

@@ -1,0 +1,1 @@
+//! Random legal games (filled in below).

@@ -1,0 +1,199 @@
+//! What replay says about a recorded game, on the wire and as text for people.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use crate::num::Q;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Valid,
+    Invalid,
+    InProgress,
+    Annulled,
+}
+
+/// The first rule the game breaks.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Violation {
+    /// Index of the offending event in the record, from 0.
+    pub event: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    pub rule: String,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// Where the rule is written: `rulesets/fft-4p.tarot:57`.
+    pub at: String,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Annulled {
+    pub rule: String,
+    pub reason: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+}
+
+/// Whose turn it is in a game in progress, and what they may do.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Next {
+    pub player: String,
+    pub phase: String,
+    /// Legal cards to play or discard, or legal bids.
+    pub legal: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<usize>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct LedgerEntry {
+    pub rule: String,
+    pub label: String,
+    /// A term of the hand score has no payer or payee; a payment has both.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    pub amount: Q,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// The event that caused it, for payments made during the game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<usize>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PlayerResult {
+    pub player: String,
+    pub card_points: Q,
+    pub tricks: usize,
+    pub score: Q,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub winner: bool,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Outcome {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub taker: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partner: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contract: Option<String>,
+    /// The score's named values (`points`, `oudlers`, `target`, `made`, ...), in the ruleset's order.
+    pub values: Vec<(String, serde_json::Value)>,
+    /// The sum of the hand score's terms, where the ruleset has terms.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand_score: Option<Q>,
+    pub players: Vec<PlayerResult>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TrickView {
+    pub number: usize,
+    pub leader: String,
+    pub cards: Vec<(String, String)>,
+    pub winner: String,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Verdict {
+    pub ruleset: String,
+    pub ruleset_version: String,
+    pub status: Status,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub violation: Option<Violation>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub annulled: Option<Annulled>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next: Option<Next>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ledger: Vec<LedgerEntry>,
+    pub tricks: Vec<TrickView>,
+    /// Things the sources leave open that this game ran into.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+/// A record that cannot be replayed at all: bad JSON shapes, unknown cards or players, a deal that
+/// is not a deal. Not a rule violation: the game cannot even be read.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct InputError {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<usize>,
+    pub message: String,
+}
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.event {
+            Some(e) => write!(f, "event {e}: {}", self.message),
+            None => write!(f, "{}", self.message),
+        }
+    }
+}
+
+impl Verdict {
+    /// A trick-by-trick timeline and a score sheet, for people and for snapshot tests.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let status = match self.status {
+            Status::Valid => "valid",
+            Status::Invalid => "INVALID",
+            Status::InProgress => "in progress",
+            Status::Annulled => "annulled",
+        };
+        let _ = writeln!(out, "{} ({status})", self.ruleset);
+        for t in &self.tricks {
+            let cards: Vec<String> = t.cards.iter().map(|(p, c)| format!("{p} {c}")).collect();
+            let _ = writeln!(out, "  trick {:>2}: {:<60} -> {}", t.number, cards.join(", "), t.winner);
+        }
+        if let Some(v) = &self.violation {
+            let _ = writeln!(out, "violation at event {}: {}", v.event, v.message);
+            let _ = writeln!(out, "  rule {} ({}){}", v.rule, v.at, v.source.as_ref().map(|s| format!(", source {s}")).unwrap_or_default());
+        }
+        if let Some(a) = &self.annulled {
+            let _ = writeln!(out, "annulled: {} (rule {}{})", a.reason, a.rule, a.source.as_ref().map(|s| format!(", source {s}")).unwrap_or_default());
+        }
+        if let Some(n) = &self.next {
+            let _ = writeln!(out, "next: {} to {} ({})", n.player, n.phase, n.legal.join(" "));
+        }
+        if let Some(o) = &self.outcome {
+            if let Some(t) = &o.taker {
+                let _ = writeln!(out, "taker {t}{}, contract {}", o.partner.as_ref().map(|p| format!(" with {p}")).unwrap_or_default(), o.contract.as_deref().unwrap_or("-"));
+            }
+            for (k, v) in &o.values {
+                let _ = writeln!(out, "  {k} = {v}");
+            }
+            if let Some(h) = o.hand_score {
+                let _ = writeln!(out, "  hand score = {h}");
+            }
+            let _ = writeln!(out, "score sheet:");
+            for p in &o.players {
+                let _ = writeln!(out, "  {:<8} card points {:>5}  tricks {:>2}  score {:>6}{}", p.player, p.card_points.to_string(), p.tricks, p.score.to_string(), if p.winner { "  winner" } else { "" });
+            }
+        }
+        if !self.ledger.is_empty() {
+            let _ = writeln!(out, "ledger:");
+            for l in &self.ledger {
+                let who = match (&l.from, &l.to) {
+                    (Some(f), Some(t)) => format!("{f} pays {t}"),
+                    _ => "term".to_string(),
+                };
+                let _ = writeln!(out, "  {:<22} {:<26} {:>6}  [{}{}]", l.label, who, l.amount.to_string(), l.rule, l.source.as_ref().map(|s| format!("; {s}")).unwrap_or_default());
+            }
+        }
+        for n in &self.notes {
+            let _ = writeln!(out, "note: {n}");
+        }
+        out
+    }
+}
