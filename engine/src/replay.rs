@@ -232,6 +232,7 @@ pub enum Stop {
 }
 
 /// A game in progress.
+#[derive(Clone)]
 pub struct Game<'s, 'r> {
     pub setup: &'s Setup<'r>,
     pub names: Vec<String>,
@@ -1018,6 +1019,17 @@ impl<'s, 'r> Game<'s, 'r> {
         }
     }
 
+    /// A value for people: players by name, tricks by number.
+    fn value_json(&self, v: &Value) -> serde_json::Value {
+        match v {
+            Value::Player(p) => self.name(*p).into(),
+            Value::Players(m) => (0..self.n() as u8).filter(|p| m >> p & 1 == 1).map(|p| serde_json::Value::from(self.name(p))).collect(),
+            Value::Trick(t) => format!("trick {}", t + 1).into(),
+            Value::List(l) => l.iter().map(|x| self.value_json(x)).collect(),
+            other => other.to_json(),
+        }
+    }
+
     /// Scores a finished game.
     fn score(&self) -> Result<(Outcome, Vec<LedgerEntry>), Stop> {
         let rules = self.rules();
@@ -1027,7 +1039,7 @@ impl<'s, 'r> Game<'s, 'r> {
         let mut values = vec![];
         for l in &sc.lets {
             let v = eval(&l.expr, &env).map_err(|e| self.rule_error(&l.clause, e))?;
-            values.push((l.name.clone(), v.to_json()));
+            values.push((l.name.clone(), self.value_json(&v)));
             env.lets.push(v);
         }
         let mut ledger = vec![];

@@ -1,1 +1,145 @@
-//! Random legal games (filled in below).
+//! Random legal games: a random deal, then at every turn a move chosen uniformly among the legal moves
+//! the interpreter itself generates (`Game::next`, `Game::legal`). Optional declarations are made now
+//! and then, so that their rules are exercised too.
+
+use std::collections::BTreeMap;
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+use crate::cards::{Card, CardSet, FOOL};
+use crate::ir::Ruleset;
+use crate::record::{Event, GameRecord};
+use crate::replay::{Game, Phase, Setup};
+
+pub const NAMES: [&str; 8] = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"];
+
+/// A random deal for `setup`: hands (dealer's longer if the rules say so), the dog and the cut card.
+pub fn random_deal<R: Rng>(setup: &Setup, dealer: u8, rng: &mut R) -> Event {
+    let mut pack: Vec<Card> = setup.rules.pack.cards.iter().collect();
+    pack.shuffle(rng);
+    let mut hands: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut at = 0;
+    for p in 0..setup.n {
+        let k = if p as u8 == dealer { setup.dealer_hand } else { setup.hand };
+        hands.insert(NAMES[p].to_string(), pack[at..at + k].iter().map(|c| c.to_string()).collect());
+        at += k;
+    }
+    let dog = pack[at..].iter().map(|c| c.to_string()).collect();
+    let cut = setup.rules.deal.cut.then(|| hands[NAMES[dealer as usize]].choose(rng).cloned()).flatten();
+    Event::Deal { hands, dog, cut }
+}
+
+/// Plays a whole game at random. Returns the record, which may end in an annulment.
+pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<String, serde_json::Value>, rng: &mut R) -> Result<GameRecord, String> {
+    let setup = Setup::new(rules, players, options)?;
+    let names: Vec<String> = NAMES[..players].iter().map(|s| s.to_string()).collect();
+    let dealer = rng.gen_range(0..players) as u8;
+    let mut game = Game::new(&setup, names.clone(), dealer);
+    let mut events = vec![random_deal(&setup, dealer, rng)];
+    let record = |game: &mut Game, events: &mut Vec<Event>, e: Event| -> Result<bool, String> {
+        let i = events.len();
+        let r = game.apply(i, &e);
+        events.push(e);
+        match r {
+            Ok(()) => Ok(true),
+            Err(crate::replay::Stop::Annulled(_)) => Ok(false),
+            Err(crate::replay::Stop::Violation(v)) => Err(format!("the simulator made an illegal move at event {i}: {}", v.message)),
+            Err(crate::replay::Stop::Input(e)) => Err(format!("the simulator made an unreadable move: {e}")),
+        }
+    };
+    let deal = events.pop().expect("the deal");
+    if !record(&mut game, &mut events, deal)? {
+        return Ok(GameRecord { ruleset: rules.id.clone(), options: options.clone(), players: names, dealer: names_of(dealer), description: None, events });
+    }
+    let mut declared_before_play = false;
+    loop {
+        let Some(next) = game.next() else { break };
+        let p = names.iter().position(|n| *n == next.player).expect("a player") as u8;
+        let event = match game.phase {
+            Phase::Bidding => {
+                // Passing is as likely as all the contracts together, so games are played often enough.
+                let legal = &next.legal;
+                let bid = if legal.len() == 1 || rng.gen_bool(0.5) { "pass".to_string() } else { legal[rng.gen_range(1..legal.len())].clone() };
+                Event::Bid { player: next.player.clone(), bid }
+            }
+            Phase::Discard => {
+                let k = next.count.unwrap_or(0);
+                let mut pool: Vec<Card> = game.discardable(p).iter().collect();
+                if pool.len() < k {
+                    // Unavoidable: complete from cards that are not forbidden outright.
+                    let forbidden = rules.discard.iter().flat_map(|d| d.forbid.iter()).fold(CardSet::EMPTY, |a, f| a.or(f.cards));
+                    pool = game.hands[p as usize].minus(forbidden).iter().collect();
+                }
+                pool.shuffle(rng);
+                Event::Discard { player: next.player.clone(), cards: pool.iter().take(k).map(|c| c.to_string()).collect() }
+            }
+            _ => {
+                if !declared_before_play {
+                    declared_before_play = true;
+                    for e in random_declarations(rules, &game, rng) {
+                        if !record(&mut game, &mut events, e)? {
+                            break;
+                        }
+                    }
+                    continue;
+                }
+                let legal: Vec<Card> = game.legal(p).iter().collect();
+                let c = *legal.choose(rng).ok_or("a player has no legal card")?;
+                Event::Play { player: next.player.clone(), card: c.to_string() }
+            }
+        };
+        if !record(&mut game, &mut events, event)? {
+            break;
+        }
+    }
+    Ok(GameRecord { ruleset: rules.id.clone(), options: options.clone(), players: names, dealer: names_of(dealer), description: None, events })
+}
+
+fn names_of(p: u8) -> String {
+    NAMES[p as usize].to_string()
+}
+
+/// Declarations a player may make before play: for each kind and player, the largest valid show
+/// among the player's cards of that kind (trying the cards in order of strength), made half the time.
+fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, rng: &mut R) -> Vec<Event> {
+    let mut out = vec![];
+    let n = game.setup.n;
+    for d in &rules.declarations {
+        for p in 0..n as u8 {
+            if d.by_taker && game.taker != Some(p) {
+                continue;
+            }
+            // An announced slam is almost always lost at random; make it rare.
+            let chance = if d.shows.is_empty() { 0.02 } else { 0.5 };
+            if !rng.gen_bool(chance) {
+                continue;
+            }
+            let mine: Vec<Card> = game.hands[p as usize].and(d.shows).iter().collect();
+            // The Fool last, so a show without it is tried first at each size.
+            let mut ordered: Vec<Card> = mine.iter().copied().filter(|c| *c != FOOL).collect();
+            ordered.reverse();
+            if mine.contains(&FOOL) {
+                ordered.push(FOOL);
+            }
+            for size in (0..=ordered.len()).rev() {
+                if size == 0 && !d.shows.is_empty() {
+                    break;
+                }
+                let shown: Vec<String> = ordered[..size].iter().map(|c| c.to_string()).collect();
+                let e = Event::Declare { player: game.names[p as usize].clone(), declaration: d.name.clone(), cards: shown };
+                if would_accept(game, &e) {
+                    out.push(e);
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether the game would accept an event, tried on a copy.
+fn would_accept(game: &Game, e: &Event) -> bool {
+    let mut copy = game.clone();
+    copy.apply(0, e).is_ok()
+}

@@ -554,6 +554,20 @@ impl Compiler {
     fn let_stmt(&mut self, s: &Stmt, ctx: Ctx, what: &str) -> Option<Let> {
         let name = s.args.first().map(|w| w.text.clone());
         let expr = self.value(s, ctx);
+        if let Some(n) = &name {
+            let taken = if self.classes.iter().any(|c| &c.name == n) {
+                Some("a card class")
+            } else if self.lets.contains(n) || self.score_lets.contains(n) {
+                Some("another `let`")
+            } else if FACTS.iter().any(|(f, _)| f == n) {
+                Some("a name the engine provides")
+            } else {
+                None
+            };
+            if let Some(what) = taken {
+                self.err_at(s, format!("`{n}` is already the name of {what}; give this value another name"));
+            }
+        }
         match (name, expr) {
             (Some(name), Some(expr)) => {
                 let clause = self.clause(s, format!("{what}.{name}"));
