@@ -1,1 +1,196 @@
-fn main(){}
+//! `tarot-archive`: validate recorded games, list and show rulesets, simulate games, import
+//! TarotClub deal logs. A thin layer over `tarot-engine`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use rand::SeedableRng;
+use tarot_engine::{describe, import, parse_record, replay, simulate, Registry, Status};
+
+const USAGE: &str = "\
+usage:
+  tarot-archive validate [--text] FILE...        replay recorded games and print their verdicts
+  tarot-archive rulesets                          list the rulesets
+  tarot-archive rulesets show ID [--json]         the resolved rules of a ruleset, with sources
+  tarot-archive simulate --ruleset ID [--players N] --games K --seed S --out DIR
+                                                  write K random legal games
+  tarot-archive import tarotclub FILE... [--out DIR]
+                                                  convert TarotClub deal logs to this project's format
+options for every command:
+  --rulesets DIR    read rule files from DIR instead of the built-in ones
+
+exit status of validate: 0 when no game breaks a rule, 1 when one does, 2 when a file cannot be read
+or parsed.";
+
+fn main() -> ExitCode {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let rules_dir = take_value(&mut args, "--rulesets");
+    let registry = match rules_dir {
+        Some(dir) => Registry::from_dir(Path::new(&dir)),
+        None => Registry::builtin().map_err(|d| d.to_string()),
+    };
+    let registry = match registry {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("the rulesets do not compile:\n{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match args.first().map(String::as_str) {
+        Some("validate") => return validate(&registry, &args[1..]),
+        Some("rulesets") => rulesets(&registry, &args[1..]),
+        Some("simulate") => simulate_games(&registry, &args[1..]),
+        Some("import") => import_games(&args[1..]),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown command `{other}`\n{USAGE}")),
+        None => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Removes `--name VALUE` from the arguments and returns the value.
+fn take_value(args: &mut Vec<String>, name: &str) -> Option<String> {
+    let i = args.iter().position(|a| a == name)?;
+    args.remove(i);
+    (i < args.len()).then(|| args.remove(i))
+}
+
+fn take_flag(args: &mut Vec<String>, name: &str) -> bool {
+    let before = args.len();
+    args.retain(|a| a != name);
+    args.len() != before
+}
+
+fn validate(registry: &Registry, args: &[String]) -> ExitCode {
+    let mut args = args.to_vec();
+    let text = take_flag(&mut args, "--text");
+    if args.is_empty() {
+        eprintln!("validate needs at least one FILE\n{USAGE}");
+        return ExitCode::from(2);
+    }
+    let mut worst = 0u8;
+    for file in &args {
+        let outcome = std::fs::read_to_string(file)
+            .map_err(|e| format!("cannot read: {e}"))
+            .and_then(|json| parse_record(&json))
+            .and_then(|rec| {
+                let rules = registry.get(&rec.ruleset).ok_or_else(|| format!("unknown ruleset `{}`; known: {}", rec.ruleset, registry.ids().collect::<Vec<_>>().join(", ")))?;
+                replay(rules, &rec).map_err(|e| e.to_string())
+            });
+        match outcome {
+            Ok(v) => {
+                if v.status == Status::Invalid {
+                    worst = worst.max(1);
+                }
+                if text {
+                    println!("{file}: {}", v.to_text());
+                } else {
+                    let json = serde_json::json!({ "file": file, "verdict": v });
+                    println!("{}", serde_json::to_string_pretty(&json).unwrap_or_default());
+                }
+            }
+            Err(e) => {
+                worst = 2;
+                let json = serde_json::json!({ "file": file, "error": e });
+                println!("{}", serde_json::to_string_pretty(&json).unwrap_or_default());
+                eprintln!("{file}: {e}");
+            }
+        }
+    }
+    ExitCode::from(worst)
+}
+
+fn rulesets(registry: &Registry, args: &[String]) -> Result<(), String> {
+    let mut args = args.to_vec();
+    let json = take_flag(&mut args, "--json");
+    match args.first().map(String::as_str) {
+        None => {
+            for r in registry.all() {
+                let players = if r.players.0 == r.players.1 { r.players.0.to_string() } else { format!("{}-{}", r.players.0, r.players.1) };
+                let parent = r.chain.get(1).map(|p| format!(" (extends {p})")).unwrap_or_default();
+                println!("{:<16} {:<5} {}{parent}", r.id, players, r.title);
+            }
+            Ok(())
+        }
+        Some("show") => {
+            let id = args.get(1).ok_or("rulesets show needs an ID")?;
+            let r = registry.get(id).ok_or_else(|| format!("unknown ruleset `{id}`; known: {}", registry.ids().collect::<Vec<_>>().join(", ")))?;
+            let d = describe::describe(r, &BTreeMap::new());
+            if json {
+                println!("{}", serde_json::to_string_pretty(&d).map_err(|e| e.to_string())?);
+            } else {
+                print!("{}", d.to_text());
+            }
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown rulesets command `{other}`\n{USAGE}")),
+    }
+}
+
+fn simulate_games(registry: &Registry, args: &[String]) -> Result<(), String> {
+    let mut args = args.to_vec();
+    let id = take_value(&mut args, "--ruleset").ok_or("simulate needs --ruleset ID")?;
+    let rules = registry.get(&id).ok_or_else(|| format!("unknown ruleset `{id}`"))?;
+    let number = |v: Option<String>, what: &str| -> Result<Option<u64>, String> { v.map(|s| s.parse::<u64>().map_err(|_| format!("{what} must be a whole number, not `{s}`"))).transpose() };
+    let players = number(take_value(&mut args, "--players"), "--players")?.map(|n| n as usize).unwrap_or(rules.players.0);
+    let games = number(take_value(&mut args, "--games"), "--games")?.ok_or("simulate needs --games K")?;
+    let seed = number(take_value(&mut args, "--seed"), "--seed")?.ok_or("simulate needs --seed S")?;
+    let out = PathBuf::from(take_value(&mut args, "--out").ok_or("simulate needs --out DIR")?);
+    if let Some(extra) = args.first() {
+        return Err(format!("unexpected argument `{extra}`"));
+    }
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for i in 0..games {
+        let mut rec = simulate::random_game(rules, players, &BTreeMap::new(), &mut rng)?;
+        rec.description = Some(format!("Random legal game {i} of `tarot-archive simulate --ruleset {id} --players {players} --seed {seed}`"));
+        let path = out.join(format!("{id}-{players}p-{seed}-{i:05}.json"));
+        let json = serde_json::to_string_pretty(&rec).map_err(|e| e.to_string())?;
+        std::fs::write(&path, json + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    eprintln!("wrote {games} games to {}", out.display());
+    Ok(())
+}
+
+fn import_games(args: &[String]) -> Result<(), String> {
+    let mut args = args.to_vec();
+    let out = take_value(&mut args, "--out").map(PathBuf::from);
+    match args.first().map(String::as_str) {
+        Some("tarotclub") => {}
+        Some(other) => return Err(format!("unknown import format `{other}`; known: tarotclub")),
+        None => return Err("import needs a format: tarotclub".into()),
+    }
+    if args.len() < 2 {
+        return Err("import tarotclub needs at least one FILE".into());
+    }
+    if let Some(dir) = &out {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    for file in &args[1..] {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        let label = Path::new(file).file_name().and_then(|n| n.to_str()).unwrap_or(file);
+        let imported = import::tarotclub::import(&text, label)?;
+        for line in &imported.inferred {
+            eprintln!("{label}: inferred: {line}");
+        }
+        let json = serde_json::to_string_pretty(&imported.record).map_err(|e| e.to_string())?;
+        match &out {
+            Some(dir) => {
+                let path = dir.join(label);
+                std::fs::write(&path, json + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+            None => println!("{json}"),
+        }
+    }
+    Ok(())
+}
