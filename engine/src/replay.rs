@@ -727,6 +727,10 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         self.declarations.push(Declaration { player: p, kind: k, shown, value });
+        if !started {
+            // A declaration may change who leads (an announced chelem); the leader is chosen again.
+            self.leader = None;
+        }
         Ok(())
     }
 

@@ -143,3 +143,30 @@ fn would_accept(game: &Game, e: &Event) -> bool {
     let mut copy = game.clone();
     copy.apply(0, e).is_ok()
 }
+
+/// Replaces one card play of a recorded game by a card its player holds but may not play there, chosen
+/// at random among all such plays. Returns the new record and the index of the replaced event; `None`
+/// when no play of the game could have been illegal (every hand always had only legal cards).
+pub fn illegal_variant<R: Rng>(rules: &Ruleset, rec: &GameRecord, rng: &mut R) -> Option<(GameRecord, usize)> {
+    let setup = Setup::new(rules, rec.players.len(), &rec.options).ok()?;
+    let dealer = rec.players.iter().position(|p| *p == rec.dealer)? as u8;
+    let mut game = Game::new(&setup, rec.players.clone(), dealer);
+    let mut candidates = vec![];
+    for (i, e) in rec.events.iter().enumerate() {
+        if let Event::Play { player, .. } = e {
+            let p = rec.players.iter().position(|n| n == player)? as u8;
+            let illegal = game.hands[p as usize].minus(game.legal(p));
+            if !illegal.is_empty() {
+                candidates.push((i, player.clone(), illegal));
+            }
+        }
+        if game.apply(i, e).is_err() {
+            break;
+        }
+    }
+    let (i, player, illegal) = candidates.choose(rng)?;
+    let card = illegal.nth(rng.gen_range(0..illegal.len()))?;
+    let mut out = rec.clone();
+    out.events[*i] = Event::Play { player: player.clone(), card: card.to_string() };
+    Some((out, *i))
+}

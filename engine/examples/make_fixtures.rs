@@ -1,0 +1,207 @@
+//! Writes the per-ruleset fixtures under `fixtures/<ruleset>/`: valid games, one invalid game per kind
+//! of violation (named after the rule it breaks), annulled deals and malformed records. Every game is
+//! derived from a seeded random legal game, so the fixtures are reproducible:
+//!
+//!     cargo run -p tarot-engine --example make_fixtures
+//!
+//! The test `tests/fixtures.rs` replays them; this program is only needed to add or renew fixtures.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tarot_engine::cards::{Card, CardSet};
+use tarot_engine::ir::Ruleset;
+use tarot_engine::simulate::{illegal_variant, random_game};
+use tarot_engine::{replay, Event, GameRecord, Registry, Status};
+
+fn main() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    for (id, players) in [("fft-4p", vec![4]), ("marolles-1637", vec![3]), ("basic", vec![3, 4, 6])] {
+        let rules = registry.get(id).expect("built-in ruleset");
+        let dir = root.join(id);
+        let mut invalid: BTreeMap<String, (GameRecord, String)> = BTreeMap::new();
+        for &n in &players {
+            let mut rng = ChaCha8Rng::seed_from_u64(1637 + n as u64);
+            let mut valid = 0;
+            for seed in 0..400u64 {
+                let mut rec = random_game(rules, n, &BTreeMap::new(), &mut rng).expect("simulated game");
+                let verdict = replay(rules, &rec).expect("replayable");
+                let origin = format!("random legal game, seed {seed} of `make_fixtures` for {id} with {n} players");
+                if verdict.status == Status::Annulled {
+                    let reason = verdict.annulled.as_ref().map(|a| a.rule.clone()).unwrap_or_default();
+                    let path = dir.join("annulled").join(format!("{reason}.json"));
+                    if !path.exists() {
+                        rec.description = Some(format!("A deal annulled by {reason}: {origin}"));
+                        write(&path, &rec);
+                    }
+                    continue;
+                }
+                if valid < 2 {
+                    valid += 1;
+                    rec.description = Some(format!("A complete legal game: {origin}"));
+                    write(&dir.join("valid").join(format!("{n}p-{valid}.json")), &rec);
+                }
+                if let Some((bad, at)) = illegal_variant(rules, &rec, &mut rng) {
+                    record_invalid(rules, &mut invalid, bad, format!("event {at} of a {origin} replaced by a card its player may not play"));
+                }
+                for (bad, what) in mutations(rules, &rec) {
+                    record_invalid(rules, &mut invalid, bad, format!("{what}, in a {origin}"));
+                }
+            }
+            if n == players[0] {
+                for (name, bad) in malformed(&registry.get(id).unwrap().id, &random_game(rules, n, &BTreeMap::new(), &mut rng).expect("game")) {
+                    write(&dir.join("malformed").join(format!("{name}.json")), &bad);
+                }
+            }
+        }
+        for (rule, (mut rec, why)) in invalid {
+            rec.description = Some(format!("Breaks {rule}: {why}"));
+            write(&dir.join("invalid").join(format!("{rule}.json")), &rec);
+        }
+    }
+}
+
+fn record_invalid(rules: &Ruleset, found: &mut BTreeMap<String, (GameRecord, String)>, rec: GameRecord, why: String) {
+    if let Ok(v) = replay(rules, &rec) {
+        if let Some(violation) = v.violation {
+            found.entry(violation.rule).or_insert((rec, why));
+        }
+    }
+}
+
+fn write(path: &PathBuf, rec: &GameRecord) {
+    std::fs::create_dir_all(path.parent().expect("a folder")).expect("writable fixtures folder");
+    let json = serde_json::to_string_pretty(rec).expect("serializable") + "\n";
+    std::fs::write(path, json).expect("writable fixture");
+}
+
+fn cards_of(rec: &GameRecord, player: &str) -> CardSet {
+    match &rec.events[0] {
+        Event::Deal { hands, .. } => hands.get(player).map(|h| h.iter().filter_map(|c| Card::parse(c)).collect()).unwrap_or_default(),
+        _ => CardSet::EMPTY,
+    }
+}
+
+/// Hand-made ways to break the bidding, discard and declaration rules, each applied to a legal game.
+fn mutations(rules: &Ruleset, rec: &GameRecord) -> Vec<(GameRecord, String)> {
+    let mut out = vec![];
+    let bids: Vec<usize> = rec.events.iter().enumerate().filter(|(_, e)| matches!(e, Event::Bid { .. })).map(|(i, _)| i).collect();
+    if bids.len() >= 2 {
+        let mut r = rec.clone();
+        r.events.swap(bids[0], bids[1]);
+        out.push((r, format!("events {} and {} (bids) swapped", bids[0], bids[1])));
+        // A bid that does not outbid: the last bidder repeats the best bid so far.
+        let best = bids.iter().filter_map(|&i| match &rec.events[i] {
+            Event::Bid { bid, .. } if bid != "pass" => Some((i, bid.clone())),
+            _ => None,
+        });
+        if let Some((i, bid)) = best.clone().next() {
+            if let Some(&j) = bids.iter().find(|&&j| j > i) {
+                let mut r = rec.clone();
+                if let Event::Bid { player, .. } = &rec.events[j] {
+                    r.events[j] = Event::Bid { player: player.clone(), bid: bid.clone() };
+                    out.push((r, format!("event {j}: {player} bids {bid}, the bid already made")));
+                }
+            }
+        }
+    }
+    for (i, e) in rec.events.iter().enumerate() {
+        let Event::Discard { player, cards } = e else { continue };
+        let held = cards_of(rec, player).or(match &rec.events[0] {
+            Event::Deal { dog, .. } => dog.iter().filter_map(|c| Card::parse(c)).collect(),
+            _ => CardSet::EMPTY,
+        });
+        let kept = held.minus(cards.iter().filter_map(|c| Card::parse(c)).collect());
+        let d = rules.discard.as_ref();
+        let mut classes: Vec<(String, CardSet)> = d.map(|d| d.forbid.iter().map(|f| (f.label.clone(), f.cards)).collect()).unwrap_or_default();
+        if let Some(u) = d.and_then(|d| d.unless_unavoidable.as_ref()) {
+            classes.push((u.label.clone(), u.cards));
+        }
+        if let Some((k, _)) = d.and_then(|d| d.penalize.as_ref()) {
+            classes.push((k.label.clone(), k.cards));
+        }
+        for (label, class) in classes {
+            if let Some(c) = kept.and(class).iter().next() {
+                let mut r = rec.clone();
+                let mut new = cards.clone();
+                new[0] = c.to_string();
+                r.events[i] = Event::Discard { player: player.clone(), cards: new };
+                out.push((r, format!("event {i}: {player} discards {c} ({label})")));
+            }
+        }
+        let mut r = rec.clone();
+        r.events[i] = Event::Discard { player: player.clone(), cards: cards[1..].to_vec() };
+        out.push((r, format!("event {i}: {player} discards one card too few")));
+    }
+    // Declarations: shows that break each requirement, and a declaration by the wrong player.
+    let first_play = rec.events.iter().position(|e| matches!(e, Event::Play { .. }));
+    if let Some(at) = first_play {
+        for d in &rules.declarations {
+            for p in &rec.players {
+                let hand = cards_of(rec, p).and(d.shows);
+                for size in [hand.len(), hand.len().saturating_sub(1), 3, 11] {
+                    if size > hand.len() {
+                        continue;
+                    }
+                    let shown: Vec<String> = hand.iter().take(size).map(|c| c.to_string()).collect();
+                    let mut r = rec.clone();
+                    r.events.insert(at, Event::Declare { player: p.clone(), declaration: d.name.clone(), cards: shown });
+                    out.push((r, format!("event {at}: {p} declares a {} showing {size} cards", d.label)));
+                }
+            }
+        }
+        // A play out of turn: the second play of the game moved before the first.
+        let plays: Vec<usize> = rec.events.iter().enumerate().filter(|(_, e)| matches!(e, Event::Play { .. })).map(|(i, _)| i).take(2).collect();
+        if plays.len() == 2 {
+            let mut r = rec.clone();
+            r.events.swap(plays[0], plays[1]);
+            out.push((r, format!("events {} and {} (the first two plays) swapped", plays[0], plays[1])));
+        }
+        // A card the player does not hold.
+        if let Event::Play { player, .. } = &rec.events[at] {
+            let other = rec.players.iter().find(|q| *q != player).expect("two players");
+            if let Some(c) = cards_of(rec, other).iter().next() {
+                let mut r = rec.clone();
+                r.events[at] = Event::Play { player: player.clone(), card: c.to_string() };
+                out.push((r, format!("event {at}: {player} plays {c}, a card of {other}'s")));
+            }
+        }
+    }
+    out
+}
+
+/// Records that cannot be replayed at all, each with what is wrong.
+fn malformed(id: &str, rec: &GameRecord) -> Vec<(&'static str, GameRecord)> {
+    let mut out = vec![];
+    let Event::Deal { hands, dog, cut } = &rec.events[0] else { return out };
+    let first = rec.players[0].clone();
+    let mut with = |name: &'static str, what: &str, f: &dyn Fn(&mut BTreeMap<String, Vec<String>>, &mut GameRecord)| {
+        let mut r = rec.clone();
+        let mut h = hands.clone();
+        f(&mut h, &mut r);
+        if matches!(r.events[0], Event::Deal { .. }) {
+            r.events[0] = Event::Deal { hands: h, dog: dog.clone(), cut: cut.clone() };
+        }
+        r.description = Some(format!("Malformed {id} record: {what}"));
+        out.push((name, r));
+    };
+    with("unknown-card", "a hand holds the unknown card code 15X", &|h, _| h.get_mut(&first).expect("hand")[0] = "15X".into());
+    with("card-twice", "a card is dealt to two players", &|h, r| {
+        let c = h[&r.players[1]][0].clone();
+        h.get_mut(&r.players[0]).expect("hand")[0] = c;
+    });
+    with("wrong-hand-size", "a hand is one card short", &|h, _| {
+        h.get_mut(&first).expect("hand").pop();
+    });
+    with("unknown-player", "a play by a player who is not at the table", &|_, r| {
+        if let Some(i) = r.events.iter().position(|e| matches!(e, Event::Play { .. })) {
+            if let Event::Play { card, .. } = r.events[i].clone() {
+                r.events[i] = Event::Play { player: "Zoe".into(), card };
+            }
+        }
+    });
+    out
+}

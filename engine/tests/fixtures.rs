@@ -1,0 +1,63 @@
+//! Replays every fixture under `fixtures/<ruleset>/` and checks what its folder says it is:
+//! `valid/` games (and `tarotclub/`, imported from TarotClub's deal logs) are valid, `invalid/<rule>.json` breaks exactly `<rule>`, `annulled/<rule>.json` is
+//! annulled by `<rule>`, `malformed/` records cannot be read. Each verdict is snapshotted as the
+//! trick-by-trick timeline and score sheet a person reads.
+
+use std::path::Path;
+
+use tarot_engine::{parse_record, replay, Registry, Status};
+
+fn check_folder(ruleset: &str) {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ruleset);
+    let mut seen = 0;
+    for kind in ["valid", "tarotclub", "invalid", "annulled", "malformed"] {
+        let Ok(entries) = std::fs::read_dir(root.join(kind)) else { continue };
+        let mut files: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+        files.sort();
+        for path in files {
+            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+            let json = std::fs::read_to_string(&path).expect("readable fixture");
+            let rec = parse_record(&json).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let rules = registry.get(&rec.ruleset).expect("known ruleset");
+            let name = format!("{ruleset}__{kind}__{stem}");
+            let text = match (kind, replay(rules, &rec)) {
+                ("malformed", Err(e)) => format!("cannot be replayed: {e}\n"),
+                ("malformed", Ok(v)) => panic!("{name} should be malformed, got {:?}", v.status),
+                (_, Err(e)) => panic!("{name}: {e}"),
+                (_, Ok(v)) => {
+                    match kind {
+                        "valid" | "tarotclub" => assert_eq!(v.status, Status::Valid, "{name}: {}", v.to_text()),
+                        "invalid" => {
+                            assert_eq!(v.status, Status::Invalid, "{name}");
+                            assert_eq!(v.violation.as_ref().map(|x| x.rule.as_str()), Some(stem.as_str()), "{name}");
+                        }
+                        _ => {
+                            assert_eq!(v.status, Status::Annulled, "{name}");
+                            assert_eq!(v.annulled.as_ref().map(|x| x.rule.as_str()), Some(stem.as_str()), "{name}");
+                        }
+                    }
+                    v.to_text()
+                }
+            };
+            insta::assert_snapshot!(name, text);
+            seen += 1;
+        }
+    }
+    assert!(seen > 0, "no fixtures for {ruleset}");
+}
+
+#[test]
+fn fft_4p_fixtures() {
+    check_folder("fft-4p");
+}
+
+#[test]
+fn marolles_1637_fixtures() {
+    check_folder("marolles-1637");
+}
+
+#[test]
+fn basic_fixtures() {
+    check_folder("basic");
+}
