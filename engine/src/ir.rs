@@ -14,7 +14,7 @@ use crate::expr::Expr;
 pub struct Clause {
     /// A stable id such as `play.must.overtrump` or `declaration.poignee.require.1`.
     pub rule: String,
-    /// `rulesets/fft-4p.tarot:57`
+    /// `rulesets/<id>.tarot:57`
     pub at: String,
     /// `FFT "Le jeu de la carte"`, with the source's file in `source_file`.
     #[serde(skip_serializing_if = "Option::is_none")]

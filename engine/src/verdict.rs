@@ -26,7 +26,7 @@ pub struct Violation {
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
-    /// Where the rule is written: `rulesets/fft-4p.tarot:57`.
+    /// Where the rule is written: `rulesets/<id>.tarot:57`.
     pub at: String,
 }
 

@@ -285,15 +285,7 @@ impl Compiler {
             let title = s.args.get(2).map(|w| w.text.clone()).unwrap_or_default();
             self.sources.push(Source { id: id.text.clone(), file: file.text.clone(), title });
         }
-        for s in &stmts {
-            if let Some(c) = &s.cite {
-                if !self.sources.iter().any(|x| x.id == c.source) {
-                    let known: Vec<String> = self.sources.iter().map(|x| x.id.clone()).collect();
-                    let f = s.file.clone();
-                    self.err(&f, c.pos, format!("unknown source `{}` in citation; sources declared: {}", c.source, known.join(", ")));
-                }
-            }
-        }
+        self.check_citations(&stmts);
         for s in stmts.iter().filter(|s| s.key == "option") {
             self.option(s);
         }
@@ -379,6 +371,22 @@ impl Compiler {
             fool,
             triggers,
             score,
+        }
+    }
+
+    /// Every citation, in blocks too, names a declared source.
+    fn check_citations(&mut self, stmts: &[Stmt]) {
+        for s in stmts {
+            if let Some(c) = &s.cite {
+                if !self.sources.iter().any(|x| x.id == c.source) {
+                    let known: Vec<String> = self.sources.iter().map(|x| x.id.clone()).collect();
+                    let f = s.file.clone();
+                    self.err(&f, c.pos, format!("unknown source `{}` in citation; sources declared: {}", c.source, known.join(", ")));
+                }
+            }
+            if let Some(b) = &s.block {
+                self.check_citations(b);
+            }
         }
     }
 
