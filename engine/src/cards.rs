@@ -60,18 +60,43 @@ impl Card {
     }
     /// Parses a card code: `T1`..`T21`, `EX`, or rank then suit (`KS`, `10H`, `CD`), in any case.
     pub fn parse(code: &str) -> Option<Card> {
-        let up = code.trim().to_ascii_uppercase();
-        if up == "EX" {
+        let b = code.as_bytes();
+        if b.first().is_some_and(u8::is_ascii_whitespace) || b.last().is_some_and(u8::is_ascii_whitespace) {
+            return Card::parse(code.trim());
+        }
+        let up = |i: usize| b.get(i).map(u8::to_ascii_uppercase);
+        let number = |digits: &[u8]| -> Option<u8> {
+            match digits {
+                [d] if d.is_ascii_digit() => Some(d - b'0'),
+                [d, e] if d.is_ascii_digit() && e.is_ascii_digit() && *d != b'0' => Some((d - b'0') * 10 + (e - b'0')),
+                _ => None,
+            }
+        };
+        if b.len() == 2 && up(0) == Some(b'E') && up(1) == Some(b'X') {
             return Some(FOOL);
         }
-        if let Some(n) = up.strip_prefix('T') {
-            let n: u8 = n.parse().ok()?;
+        if up(0) == Some(b'T') {
+            let n = number(&b[1..])?;
             return (1..=21).contains(&n).then(|| Card::trump(n));
         }
-        let suit_char = up.chars().last()?;
-        let suit = SUITS.iter().position(|&s| s == suit_char)? as u8;
-        let rank_code = &up[..up.len() - 1];
-        let rank = RANK_CODES.iter().position(|&r| r == rank_code)? as u8 + 1;
+        let (&last, head) = b.split_last()?;
+        let suit = match last.to_ascii_uppercase() {
+            b'S' => 0,
+            b'H' => 1,
+            b'D' => 2,
+            b'C' => 3,
+            _ => return None,
+        };
+        let rank = match head {
+            [c] if c.is_ascii_alphabetic() => match c.to_ascii_uppercase() {
+                b'J' => 11,
+                b'C' => 12,
+                b'Q' => 13,
+                b'K' => 14,
+                _ => return None,
+            },
+            digits => number(digits).filter(|n| (1..=10).contains(n))?,
+        };
         Some(Card::suited(suit, rank))
     }
     pub fn all() -> impl Iterator<Item = Card> {
@@ -179,7 +204,7 @@ mod tests {
         }
         assert_eq!(Card::parse("ks"), Card::parse("KS"));
         assert_eq!(Card::parse("10h").map(|c| c.to_string()), Some("10H".into()));
-        for bad in ["T0", "T22", "11S", "KX", "", "E"] {
+        for bad in ["T0", "T22", "11S", "KX", "", "E", "T01", "0S", "XS", "TT"] {
             assert_eq!(Card::parse(bad), None, "{bad}");
         }
     }

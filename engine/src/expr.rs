@@ -157,8 +157,16 @@ pub trait Env {
 }
 
 pub fn eval(e: &Expr, env: &dyn Env) -> Result<Value, String> {
-    let mut vars = Vec::new();
-    eval_in(e, env, &mut vars)
+    let mut stacks = Stacks::default();
+    eval_in(e, env, &mut stacks)
+}
+
+/// Comprehension variables (innermost last) and function arguments being gathered, kept on two
+/// stacks so evaluating a formula allocates little.
+#[derive(Default)]
+struct Stacks {
+    vars: Vec<Value>,
+    args: Vec<Value>,
 }
 
 fn num(v: Value) -> Result<Q, String> {
@@ -197,12 +205,12 @@ fn items(v: &Value) -> Result<Vec<Value>, String> {
     }
 }
 
-fn eval_in(e: &Expr, env: &dyn Env, vars: &mut Vec<Value>) -> Result<Value, String> {
+fn eval_in(e: &Expr, env: &dyn Env, vars: &mut Stacks) -> Result<Value, String> {
     Ok(match e {
         Expr::Const(v) => v.clone(),
         Expr::Opt(i) => env.option(*i),
         Expr::Let(i) => env.let_value(*i)?,
-        Expr::Var(d) => vars[vars.len() - 1 - d].clone(),
+        Expr::Var(d) => vars.vars[vars.vars.len() - 1 - d].clone(),
         Expr::Fact(f) => env.fact(*f)?,
         Expr::Attr(a) => env.attr(a)?,
         Expr::Decl(i) => Value::Num(Q::int(*i as i64)),
@@ -257,15 +265,34 @@ fn eval_in(e: &Expr, env: &dyn Env, vars: &mut Vec<Value>) -> Result<Value, Stri
             list.get(n).cloned().ok_or_else(|| format!("index {i} is outside a list of {}", list.len()))?
         }
         Expr::Call(f, args) => {
-            let vals: Vec<Value> = args.iter().map(|x| eval_in(x, env, vars)).collect::<Result<_, _>>()?;
-            call(*f, &vals, env)?
+            let base = vars.args.len();
+            for x in args {
+                match eval_in(x, env, vars) {
+                    Ok(v) => vars.args.push(v),
+                    Err(e) => {
+                        vars.args.truncate(base);
+                        return Err(e);
+                    }
+                }
+            }
+            let result = call(*f, &vars.args[base..], env);
+            vars.args.truncate(base);
+            result?
         }
         Expr::Comp { func, set, cond, body } => {
-            let all = items(&eval_in(set, env, vars)?)?;
+            let set = eval_in(set, env, vars)?;
+            let all: Box<dyn Iterator<Item = Value>> = match &set {
+                Value::List(l) => Box::new(l.iter().cloned()),
+                Value::Players(m) => {
+                    let m = *m;
+                    Box::new((0..16u8).filter(move |i| m >> i & 1 == 1).map(Value::Player))
+                }
+                other => Box::new(items(other)?.into_iter()),
+            };
             let mut acc: Option<Q> = None;
             let mut count = 0i64;
             for item in all {
-                vars.push(item);
+                vars.vars.push(item);
                 let keep = match cond {
                     Some(c) => truthy(&eval_in(c, env, vars)?),
                     None => Ok(true),
@@ -273,7 +300,7 @@ fn eval_in(e: &Expr, env: &dyn Env, vars: &mut Vec<Value>) -> Result<Value, Stri
                 let keep = match keep {
                     Ok(k) => k,
                     Err(e) => {
-                        vars.pop();
+                        vars.vars.pop();
                         return Err(e);
                     }
                 };
@@ -285,7 +312,7 @@ fn eval_in(e: &Expr, env: &dyn Env, vars: &mut Vec<Value>) -> Result<Value, Stri
                 } else {
                     None
                 };
-                vars.pop();
+                vars.vars.pop();
                 if !keep {
                     if *func == CompFunc::All {
                         return Ok(Value::Bool(false));

@@ -216,7 +216,8 @@ pub struct DeclarationKind {
     pub shows: CardSet,
     pub requires: Vec<(String, Expr, Clause)>,
     pub value: Option<Expr>,
-    /// Who pays a declaration paid at once: each opponent for whom this holds (all when absent).
+    /// A declaration paid at once (Marolles) is paid by each opponent for whom this holds; `None` for a
+    /// declaration that only counts in the score (a poignée).
     pub paid_by: Option<Expr>,
     pub clause: Clause,
 }

@@ -1382,7 +1382,7 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
         .map(|(i, t)| TrickView {
             number: i + 1,
             leader: game.name(t.leader),
-            cards: t.cards.iter().map(|&(p, c)| (game.name(p), c.to_string())).collect(),
+            cards: t.cards.iter().map(|&(_, c)| c).collect(),
             winner: game.name(t.winner),
         })
         .collect();

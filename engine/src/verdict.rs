@@ -98,7 +98,8 @@ pub struct Outcome {
 pub struct TrickView {
     pub number: usize,
     pub leader: String,
-    pub cards: Vec<(String, String)>,
+    /// The cards in the order played, from the leader round the table.
+    pub cards: Vec<crate::cards::Card>,
     pub winner: String,
 }
 
@@ -153,8 +154,8 @@ impl Verdict {
         };
         let _ = writeln!(out, "{} ({status})", self.ruleset);
         for t in &self.tricks {
-            let cards: Vec<String> = t.cards.iter().map(|(p, c)| format!("{p} {c}")).collect();
-            let _ = writeln!(out, "  trick {:>2}: {:<60} -> {}", t.number, cards.join(", "), t.winner);
+            let cards: Vec<String> = t.cards.iter().map(|c| c.to_string()).collect();
+            let _ = writeln!(out, "  trick {:>2}: {:<6} {:<40} -> {}", t.number, t.leader, cards.join(" "), t.winner);
         }
         if let Some(v) = &self.violation {
             let _ = writeln!(out, "violation at event {}: {}", v.event, v.message);

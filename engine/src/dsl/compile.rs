@@ -819,7 +819,8 @@ impl Compiler {
                 }
                 "value" => d.value = self.value(st, Ctx::Declaration),
                 "paid-by" => d.paid_by = self.value(st, Ctx::PaidBy),
-                other => self.err_at(st, format!("unknown declaration statement `{other}`; expected when, by, shows, require, value or paid-by")),
+                "paid" => d.paid_by = Some(Expr::Const(Value::Bool(true))),
+                other => self.err_at(st, format!("unknown declaration statement `{other}`; expected when, by, shows, require, value, paid or paid-by")),
             }
         }
         Some(d)
@@ -1162,39 +1163,57 @@ fn ctx_words(ctx: Ctx) -> &'static str {
     }
 }
 
-/// Folds sub-expressions that depend on nothing but constants.
+/// Folds sub-expressions that depend on nothing but constants, bottom up, so a formula evaluated for
+/// every game does not rebuild its tables and card sets each time.
 fn fold(e: Expr) -> Expr {
-    struct NoGame;
-    impl Env for NoGame {
-        fn option(&self, _: usize) -> Value {
-            Value::Bool(false)
-        }
-        fn let_value(&self, _: usize) -> Result<Value, String> {
-            Err(String::new())
-        }
-        fn fact(&self, _: Fact) -> Result<Value, String> {
-            Err(String::new())
-        }
-        fn attr(&self, _: &str) -> Result<Value, String> {
-            Err(String::new())
-        }
-        fn game_func(&self, _: Func, _: &[Value]) -> Result<Value, String> {
-            Err(String::new())
-        }
-    }
-    fn constant(e: &Expr) -> bool {
-        match e {
-            Expr::Const(_) => true,
-            Expr::Un(_, x) => constant(x),
-            Expr::Bin(_, a, b) => constant(a) && constant(b),
-            Expr::List(xs) => xs.iter().all(constant),
-            _ => false,
-        }
-    }
+    let b = |x: Box<Expr>| Box::new(fold(*x));
+    let e = match e {
+        Expr::Un(op, x) => Expr::Un(op, b(x)),
+        Expr::Bin(op, x, y) => Expr::Bin(op, b(x), b(y)),
+        Expr::If(c, t, f) => Expr::If(b(c), b(t), b(f)),
+        Expr::List(xs) => Expr::List(xs.into_iter().map(fold).collect()),
+        Expr::Index(l, i) => Expr::Index(b(l), b(i)),
+        Expr::Call(f, args) => Expr::Call(f, args.into_iter().map(fold).collect()),
+        Expr::Comp { func, set, cond, body } => Expr::Comp { func, set: b(set), cond: cond.map(b), body: body.map(b) },
+        other => other,
+    };
     if !matches!(e, Expr::Const(_)) && constant(&e) {
         if let Ok(v) = eval(&e, &NoGame) {
             return Expr::Const(v);
         }
     }
     e
+}
+
+struct NoGame;
+
+impl Env for NoGame {
+    fn option(&self, _: usize) -> Value {
+        Value::Bool(false)
+    }
+    fn let_value(&self, _: usize) -> Result<Value, String> {
+        Err(String::new())
+    }
+    fn fact(&self, _: Fact) -> Result<Value, String> {
+        Err(String::new())
+    }
+    fn attr(&self, _: &str) -> Result<Value, String> {
+        Err(String::new())
+    }
+    fn game_func(&self, _: Func, _: &[Value]) -> Result<Value, String> {
+        Err(String::new())
+    }
+}
+
+/// Whether an expression depends on nothing but constants (pure functions of constants included).
+fn constant(e: &Expr) -> bool {
+    match e {
+        Expr::Const(_) => true,
+        Expr::Un(_, x) => constant(x),
+        Expr::Bin(_, a, b) => constant(a) && constant(b),
+        Expr::List(xs) => xs.iter().all(constant),
+        Expr::Index(l, i) => constant(l) && constant(i),
+        Expr::Call(f, args) => !GAME_FUNCS.contains(f) && args.iter().all(constant),
+        _ => false,
+    }
 }
