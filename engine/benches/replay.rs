@@ -1,5 +1,7 @@
 //! Replay speed per ruleset: verdict and score of complete recorded games, JSON parsing excluded.
-//! The games are simulated once with a fixed seed; each iteration replays one of them.
+//! The games are simulated once with a fixed seed. Two measures: `complete game` replays events
+//! already read (the interpreter's work: legality of every move, the verdict, the score and its
+//! ledger); `from record` also reads the record's names and card codes first.
 //!
 //!     cargo bench -p tarot-engine --bench replay
 
@@ -7,7 +9,7 @@ use std::collections::BTreeMap;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use rand::SeedableRng;
-use tarot_engine::replay::{replay_with, Setup};
+use tarot_engine::replay::{read, replay_moves, replay_with, Move, Setup};
 use tarot_engine::simulate::random_game;
 use tarot_engine::{Registry, Status};
 
@@ -22,9 +24,21 @@ fn bench(c: &mut Criterion) {
             .filter(|g| tarot_engine::replay(rules, g).map(|v| v.status == Status::Valid).unwrap_or(false))
             .collect();
         let setup = Setup::new(rules, players, &BTreeMap::new()).unwrap();
+        let read_games: Vec<Vec<Move>> = games.iter().map(|g| g.events.iter().enumerate().map(|(i, e)| read(&setup, &g.players, i, e).unwrap()).collect()).collect();
+        let dealers: Vec<u8> = games.iter().map(|g| g.players.iter().position(|p| *p == g.dealer).unwrap() as u8).collect();
         group.throughput(Throughput::Elements(1));
         let mut i = 0;
         group.bench_function(format!("{id} complete game"), |b| {
+            b.iter_batched(
+                || {
+                    i = (i + 1) % games.len();
+                    i
+                },
+                |i| replay_moves(&setup, &games[i].players, dealers[i], &read_games[i]).unwrap(),
+                BatchSize::SmallInput,
+            )
+        });
+        group.bench_function(format!("{id} from record"), |b| {
             b.iter_batched(
                 || {
                     i = (i + 1) % games.len();
