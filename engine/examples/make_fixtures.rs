@@ -31,7 +31,7 @@ fn main() {
                 let verdict = replay(rules, &rec).expect("replayable");
                 let origin = format!("random legal game, seed {seed} of `make_fixtures` for {id} with {n} players");
                 if verdict.status == Status::Annulled {
-                    let reason = verdict.annulled.as_ref().map(|a| a.rule.clone()).unwrap_or_default();
+                    let reason = verdict.annulled.as_ref().map(|a| a.rule.to_string()).unwrap_or_default();
                     let path = dir.join("annulled").join(format!("{reason}.json"));
                     if !path.exists() {
                         rec.description = Some(format!("A deal annulled by {reason}: {origin}"));
@@ -67,7 +67,7 @@ fn main() {
 fn record_invalid(rules: &Ruleset, found: &mut BTreeMap<String, (GameRecord, String)>, rec: GameRecord, why: String) {
     if let Ok(v) = replay(rules, &rec) {
         if let Some(violation) = v.violation {
-            found.entry(violation.rule).or_insert((rec, why));
+            found.entry(violation.rule.to_string()).or_insert((rec, why));
         }
     }
 }

@@ -194,7 +194,7 @@ fn examples() -> Vec<Example> {
                 taker_skill: Some(1.0),
                 ..fft(&FFT_SHEET, NORD, SUD, "garde")
             },
-            wanted: |_, v| points(v) == 87.0 && bouts(v) == 2 && v.tricks.iter().all(|t| t.winner == "DUPONT"),
+            wanted: |_, v| points(v) == 87.0 && bouts(v) == 2 && v.tricks.iter().all(|t| &*t.winner == "DUPONT"),
         },
         Example {
             name: "marolles-declarations",
@@ -280,7 +280,7 @@ fn play(setup: &Setup, plan: &Plan, rng: &mut ChaCha8Rng) -> Option<GameRecord> 
     let defence_skill: f64 = rng.gen();
     let skill = |p: usize| if plan.taker.map(|(t, _)| t) == Some(p) { taker_skill } else { defence_skill };
 
-    let mut game = Game::new(setup, names.clone(), plan.dealer as u8);
+    let mut game = Game::new(setup, &names, plan.dealer as u8);
     let mut events = vec![];
     let mut apply = |game: &mut Game, e: Event| -> Option<()> {
         let r = game.apply(events.len(), &e);
@@ -295,8 +295,8 @@ fn play(setup: &Setup, plan: &Plan, rng: &mut ChaCha8Rng) -> Option<GameRecord> 
     apply(&mut game, deal)?;
     let mut declared = false;
     while let Some(next) = game.next() {
-        let p = names.iter().position(|name| *name == next.player).expect("a player");
-        let player = next.player.clone();
+        let p = names.iter().position(|name| **name == *next.player).expect("a player");
+        let player = next.player.to_string();
         let event = match game.phase {
             Phase::Bidding => {
                 let bid = match plan.taker {
@@ -492,6 +492,6 @@ fn petit_in_last_trick<'a>(record: &'a GameRecord, v: &'a Verdict) -> Option<(&'
         .collect();
     let last_trick = &plays[plays.len() - record.players.len()..];
     let &(by, _) = last_trick.iter().find(|(_, c)| *c == "T1")?;
-    let winner = v.tricks.last()?.winner.as_str();
+    let winner = v.tricks.last()?.winner.as_ref();
     Some((by, winner, by == winner))
 }

@@ -13,7 +13,7 @@ pub const RANK_CODES: [&str; 14] = ["1", "2", "3", "4", "5", "6", "7", "8", "9",
 
 /// One card of the 78-card pack: trumps 1..21 are 0..20, the Fool is 21, suited cards follow,
 /// fourteen per suit.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
 pub struct Card(pub u8);
 
 pub const FOOL: Card = Card(21);

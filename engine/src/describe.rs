@@ -2,6 +2,8 @@
 //! where it is written and its source. `rulesets show` prints it; comparisons line rulesets up by it.
 //! Everything here is derived from the IR, so a new rule file describes itself.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use crate::cards::{Card, CardSet};
@@ -10,11 +12,11 @@ use crate::ir::*;
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Line {
     pub aspect: &'static str,
-    pub rule: String,
+    pub rule: Arc<str>,
     pub text: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    pub at: String,
+    pub source: Option<Arc<str>>,
+    pub at: Arc<str>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -225,7 +227,7 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
                 value: options.get(&o.name).cloned().unwrap_or_else(|| o.default.clone()),
                 default: o.default.clone(),
                 choices: o.choices.clone(),
-                source: o.clause.source.clone(),
+                source: o.clause.source.as_deref().map(String::from),
             })
             .collect(),
         sources: r.sources.clone(),

@@ -107,6 +107,8 @@ pub enum Func {
     HandOf,
     WinnerSide,
     Winner,
+    /// How many tricks a player or side won.
+    Won,
     WinningCard,
     Declared,
     Announced,

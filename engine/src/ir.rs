@@ -3,6 +3,8 @@
 //!
 //! Nothing here names a variant: the three families of the sources differ only in the values below.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use crate::cards::{Card, CardSet, PACK_SIZE};
@@ -13,14 +15,14 @@ use crate::expr::Expr;
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Clause {
     /// A stable id such as `play.must.overtrump` or `declaration.poignee.require.1`.
-    pub rule: String,
+    pub rule: Arc<str>,
     /// `rulesets/<id>.tarot:57`
-    pub at: String,
+    pub at: Arc<str>,
     /// `FFT "Le jeu de la carte"`, with the source's file in `source_file`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
+    pub source: Option<Arc<str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub source_file: Option<String>,
+    pub source_file: Option<Arc<str>>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -210,7 +212,7 @@ pub enum When {
 #[derive(Clone, Debug)]
 pub struct DeclarationKind {
     pub name: String,
-    pub label: String,
+    pub label: Arc<str>,
     pub when: When,
     pub by_taker: bool,
     pub shows: CardSet,
@@ -267,7 +269,7 @@ pub enum TriggerEvent {
 pub struct Trigger {
     pub on: TriggerEvent,
     pub cards: CardSet,
-    pub label: String,
+    pub label: Arc<str>,
     pub value: Expr,
     pub clause: Clause,
 }
@@ -275,7 +277,7 @@ pub struct Trigger {
 #[derive(Clone, Debug)]
 pub struct Term {
     pub name: String,
-    pub label: String,
+    pub label: Arc<str>,
     pub expr: Expr,
     pub clause: Clause,
 }

@@ -212,8 +212,30 @@ pub enum Phase {
 #[derive(Clone, Debug)]
 pub struct Trick {
     pub leader: u8,
-    pub cards: Vec<(u8, Card)>,
+    pub cards: Plays,
     pub winner: u8,
+}
+
+/// The cards of one trick in the order played, with who played them: at most one per player, kept
+/// inline so that replaying a game does not allocate per trick.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Plays {
+    len: u8,
+    items: [(u8, Card); MAX_PLAYERS],
+}
+
+impl Plays {
+    fn push(&mut self, play: (u8, Card)) {
+        self.items[self.len as usize] = play;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Plays {
+    type Target = [(u8, Card)];
+    fn deref(&self) -> &[(u8, Card)] {
+        &self.items[..self.len as usize]
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -235,7 +257,7 @@ pub enum Stop {
 #[derive(Clone)]
 pub struct Game<'s, 'r> {
     pub setup: &'s Setup<'r>,
-    pub names: Vec<String>,
+    pub names: Vec<Arc<str>>,
     pub dealer: u8,
     pub phase: Phase,
     pub hands: [CardSet; MAX_PLAYERS],
@@ -252,7 +274,7 @@ pub struct Game<'s, 'r> {
     pub discards: [CardSet; MAX_PLAYERS],
     pub declarations: Vec<Declaration>,
     pub tricks: Vec<Trick>,
-    pub current: Vec<(u8, Card)>,
+    pub current: Plays,
     leader: Option<u8>,
     piles: [CardSet; MAX_PLAYERS],
     /// Empty cards owed (negative) or owed to (positive) each player by the Excuse exchange.
@@ -262,15 +284,15 @@ pub struct Game<'s, 'r> {
     event: usize,
 }
 
-fn clause_violation(c: &Clause, event: usize, player: Option<String>, message: String) -> Stop {
+fn clause_violation(c: &Clause, event: usize, player: Option<Arc<str>>, message: String) -> Stop {
     Stop::Violation(Violation { event, player, rule: c.rule.clone(), message, source: c.source.clone(), at: c.at.clone() })
 }
 
 impl<'s, 'r> Game<'s, 'r> {
-    pub fn new(setup: &'s Setup<'r>, names: Vec<String>, dealer: u8) -> Self {
+    pub fn new(setup: &'s Setup<'r>, names: &[String], dealer: u8) -> Self {
         Game {
             setup,
-            names,
+            names: names.iter().map(|n| Arc::from(n.as_str())).collect(),
             dealer,
             phase: Phase::Deal,
             hands: [CardSet::EMPTY; MAX_PLAYERS],
@@ -285,7 +307,7 @@ impl<'s, 'r> Game<'s, 'r> {
             discards: [CardSet::EMPTY; MAX_PLAYERS],
             declarations: vec![],
             tricks: vec![],
-            current: vec![],
+            current: Plays::default(),
             leader: None,
             piles: [CardSet::EMPTY; MAX_PLAYERS],
             empties: [0; MAX_PLAYERS],
@@ -307,7 +329,7 @@ impl<'s, 'r> Game<'s, 'r> {
         (self.dealer + 1) % self.n() as u8
     }
 
-    fn name(&self, p: u8) -> String {
+    fn name(&self, p: u8) -> Arc<str> {
         self.names[p as usize].clone()
     }
 
@@ -442,7 +464,7 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     /// Each opponent of `p` pays him `v` (or he pays each of them, when `v` is negative).
-    fn pay_each_opponent(&mut self, p: u8, v: Q, label: &str, c: &Clause) {
+    fn pay_each_opponent(&mut self, p: u8, v: Q, label: &Arc<str>, c: &Clause) {
         if v == Q::ZERO {
             return;
         }
@@ -453,7 +475,7 @@ impl<'s, 'r> Game<'s, 'r> {
             let (from, to, amount) = if v > Q::ZERO { (o, p, v) } else { (p, o, -v) };
             self.ledger.push(LedgerEntry {
                 rule: c.rule.clone(),
-                label: label.to_string(),
+                label: label.clone(),
                 from: Some(self.name(from)),
                 to: Some(self.name(to)),
                 amount,
@@ -576,7 +598,7 @@ impl<'s, 'r> Game<'s, 'r> {
             if !set.and(class.cards).is_empty() {
                 let env = self.env(Some(p)).with_discarded(set);
                 let v = self.number(amount, &env, &class.clause)?;
-                let label = format!("discarded {}", class.label);
+                let label: Arc<str> = format!("discarded {}", class.label).into();
                 self.pay_each_opponent_reverse(p, v, &label, &class.clause);
             }
         }
@@ -591,7 +613,7 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     /// `p` pays each opponent `v`.
-    fn pay_each_opponent_reverse(&mut self, p: u8, v: Q, label: &str, c: &Clause) {
+    fn pay_each_opponent_reverse(&mut self, p: u8, v: Q, label: &Arc<str>, c: &Clause) {
         self.pay_each_opponent(p, -v, label, c)
     }
 
@@ -809,7 +831,7 @@ impl<'s, 'r> Game<'s, 'r> {
         let number = self.tricks.len();
         let lane = cards.iter().map(|&(_, c)| c).find(|c| !c.is_fool()).map(|c| c.lane());
         let mut best: Option<(u8, Card)> = None;
-        for &(p, c) in &cards {
+        for &(p, c) in cards.iter() {
             if c.is_fool() {
                 continue;
             }
@@ -877,8 +899,8 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         self.piles[winner as usize] = self.piles[winner as usize].or(won);
-        self.tricks.push(Trick { leader, cards: cards.clone(), winner });
-        for &(p, c) in &cards {
+        self.tricks.push(Trick { leader, cards, winner });
+        for &(p, c) in cards.iter() {
             for t in self.rules().triggers.iter().filter(|t| t.on == TriggerEvent::Play && t.cards.contains(c)) {
                 let env = self.env(Some(p)).with_card(c, last, winner == p);
                 let v = self.number(&t.value, &env, &t.clause)?;
@@ -962,8 +984,8 @@ impl<'s, 'r> Game<'s, 'r> {
     /// A value for people: players by name, tricks by number.
     fn value_json(&self, v: &Value) -> serde_json::Value {
         match v {
-            Value::Player(p) => self.name(*p).into(),
-            Value::Players(m) => (0..self.n() as u8).filter(|p| m >> p & 1 == 1).map(|p| serde_json::Value::from(self.name(p))).collect(),
+            Value::Player(p) => self.name(*p).as_ref().into(),
+            Value::Players(m) => (0..self.n() as u8).filter(|p| m >> p & 1 == 1).map(|p| serde_json::Value::from(self.name(p).as_ref())).collect(),
             Value::Trick(t) => format!("trick {}", t + 1).into(),
             Value::List(l) => l.iter().map(|x| self.value_json(x)).collect(),
             other => other.to_json(),
@@ -1040,7 +1062,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 Some((e, c)) => truthy(&self.eval(e, &env)?).map_err(|m| self.rule_error(c, m))?,
                 None => false,
             };
-            players.push(PlayerResult { player: name, card_points: self.points(1 << p), tricks: self.tricks.iter().filter(|t| t.winner == p).count(), score, winner });
+            players.push(PlayerResult { player: name.clone(), card_points: self.points(1 << p), tricks: self.tricks.iter().filter(|t| t.winner == p).count(), score, winner });
         }
         let out = Outcome {
             taker: self.taker.map(|t| self.name(t)),
@@ -1144,11 +1166,12 @@ impl Move {
 
 /// Reads an event: players by name, cards by code, bids and declarations by the ruleset's names.
 /// Whatever cannot be read is an input error that says where.
-pub fn read(setup: &Setup, names: &[String], index: usize, e: &Event) -> Result<Move, InputError> {
+pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) -> Result<Move, InputError> {
+    let names: Vec<&str> = names.iter().map(|n| n.as_ref()).collect();
     let rules = setup.rules;
     let fail = |message: String| InputError { event: Some(index), message };
     let player = |name: &str| -> Result<u8, InputError> {
-        names.iter().position(|n| n == name).map(|p| p as u8).ok_or_else(|| fail(format!("unknown player \"{name}\"; the players are {}", names.join(", "))))
+        names.iter().position(|n| *n == name).map(|p| p as u8).ok_or_else(|| fail(format!("unknown player \"{name}\"; the players are {}", names.join(", "))))
     };
     let card = |code: &str| -> Result<Card, InputError> {
         match Card::parse(code) {
@@ -1177,7 +1200,7 @@ pub fn read(setup: &Setup, names: &[String], index: usize, e: &Event) -> Result<
             let mut seen = CardSet::EMPTY;
             let mut by_seat = vec![CardSet::EMPTY; names.len()];
             for (p, name) in names.iter().enumerate() {
-                let codes = hands.get(name).ok_or_else(|| fail(format!("the deal gives no hand to {name}")))?;
+                let codes = hands.get(*name).ok_or_else(|| fail(format!("the deal gives no hand to {name}")))?;
                 by_seat[p] = cards(codes, &mut seen).map_err(|e| InputError { message: e.message.replace("is listed twice", "is dealt twice"), ..e })?;
             }
             let dog = cards(dog, &mut seen).map_err(|e| InputError { message: e.message.replace("is listed twice", "is both dealt and in the dog"), ..e })?;
@@ -1320,6 +1343,10 @@ impl Env for GameEnv<'_, '_, '_> {
             },
             Func::WinnerSide => Value::Players(g.side_of(self.trick(&a[0])?.winner)),
             Func::Winner => Value::Player(self.trick(&a[0])?.winner),
+            Func::Won => {
+                let side = self.player_arg(&a[0])?;
+                Value::Num(Q::int(g.tricks.iter().filter(|t| side >> t.winner & 1 == 1).count() as i64))
+            }
             Func::WinningCard => {
                 let t = self.trick(&a[0])?;
                 let c = t.cards.iter().find(|&&(p, _)| p == t.winner).map(|&(_, c)| c).ok_or("the trick has no winner")?;
@@ -1372,7 +1399,7 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
 /// Replays events already read (the benchmark measures this: the rules' work, without decoding text).
 pub fn replay_moves(setup: &Setup, players: &[String], dealer: u8, moves: &[Move]) -> Result<Verdict, InputError> {
     let rules = setup.rules;
-    let mut game = Game::new(setup, players.to_vec(), dealer);
+    let mut game = Game::new(setup, players, dealer);
     let mut stop = None;
     for (i, m) in moves.iter().enumerate() {
         if let Err(s) = game.apply_move(i, m) {

@@ -35,7 +35,7 @@ pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<S
     let setup = Setup::new(rules, players, options)?;
     let names: Vec<String> = NAMES[..players].iter().map(|s| s.to_string()).collect();
     let dealer = rng.gen_range(0..players) as u8;
-    let mut game = Game::new(&setup, names.clone(), dealer);
+    let mut game = Game::new(&setup, &names, dealer);
     let mut events = vec![random_deal(&setup, dealer, rng)];
     let record = |game: &mut Game, events: &mut Vec<Event>, e: Event| -> Result<bool, String> {
         let i = events.len();
@@ -55,13 +55,13 @@ pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<S
     let mut declared_before_play = false;
     loop {
         let Some(next) = game.next() else { break };
-        let p = names.iter().position(|n| *n == next.player).expect("a player") as u8;
+        let p = names.iter().position(|n| **n == *next.player).expect("a player") as u8;
         let event = match game.phase {
             Phase::Bidding => {
                 // Passing is as likely as all the contracts together, so games are played often enough.
                 let legal = &next.legal;
                 let bid = if legal.len() == 1 || rng.gen_bool(0.5) { "pass".to_string() } else { legal[rng.gen_range(1..legal.len())].clone() };
-                Event::Bid { player: next.player.clone(), bid }
+                Event::Bid { player: next.player.to_string(), bid }
             }
             Phase::Discard => {
                 let k = next.count.unwrap_or(0);
@@ -72,7 +72,7 @@ pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<S
                     pool = game.hands[p as usize].minus(forbidden).iter().collect();
                 }
                 pool.shuffle(rng);
-                Event::Discard { player: next.player.clone(), cards: pool.iter().take(k).map(|c| c.to_string()).collect() }
+                Event::Discard { player: next.player.to_string(), cards: pool.iter().take(k).map(|c| c.to_string()).collect() }
             }
             _ => {
                 if !declared_before_play {
@@ -86,7 +86,7 @@ pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<S
                 }
                 let legal: Vec<Card> = game.legal(p).iter().collect();
                 let c = *legal.choose(rng).ok_or("a player has no legal card")?;
-                Event::Play { player: next.player.clone(), card: c.to_string() }
+                Event::Play { player: next.player.to_string(), card: c.to_string() }
             }
         };
         if !record(&mut game, &mut events, event)? {
@@ -127,7 +127,7 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, rng: &mut R) -> Vec
                     break;
                 }
                 let shown: Vec<String> = ordered[..size].iter().map(|c| c.to_string()).collect();
-                let e = Event::Declare { player: game.names[p as usize].clone(), declaration: d.name.clone(), cards: shown };
+                let e = Event::Declare { player: game.names[p as usize].to_string(), declaration: d.name.clone(), cards: shown };
                 if would_accept(game, &e) {
                     out.push(e);
                     break;
@@ -150,7 +150,7 @@ fn would_accept(game: &Game, e: &Event) -> bool {
 pub fn illegal_variant<R: Rng>(rules: &Ruleset, rec: &GameRecord, rng: &mut R) -> Option<(GameRecord, usize)> {
     let setup = Setup::new(rules, rec.players.len(), &rec.options).ok()?;
     let dealer = rec.players.iter().position(|p| *p == rec.dealer)? as u8;
-    let mut game = Game::new(&setup, rec.players.clone(), dealer);
+    let mut game = Game::new(&setup, &rec.players, dealer);
     let mut candidates = vec![];
     for (i, e) in rec.events.iter().enumerate() {
         if let Event::Play { player, .. } = e {

@@ -2,6 +2,8 @@
 
 use std::fmt::Write;
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use crate::num::Q;
@@ -21,29 +23,29 @@ pub struct Violation {
     /// Index of the offending event in the record, from 0.
     pub event: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub player: Option<String>,
-    pub rule: String,
+    pub player: Option<Arc<str>>,
+    pub rule: Arc<str>,
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
+    pub source: Option<Arc<str>>,
     /// Where the rule is written: `rulesets/<id>.tarot:57`.
-    pub at: String,
+    pub at: Arc<str>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Annulled {
-    pub rule: String,
+    pub rule: Arc<str>,
     pub reason: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub player: Option<String>,
+    pub player: Option<Arc<str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
+    pub source: Option<Arc<str>>,
 }
 
 /// Whose turn it is in a game in progress, and what they may do.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Next {
-    pub player: String,
+    pub player: Arc<str>,
     pub phase: String,
     /// Legal cards to play or discard, or legal bids.
     pub legal: Vec<String>,
@@ -53,16 +55,16 @@ pub struct Next {
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct LedgerEntry {
-    pub rule: String,
-    pub label: String,
+    pub rule: Arc<str>,
+    pub label: Arc<str>,
     /// A term of the hand score has no payer or payee; a payment has both.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub from: Option<String>,
+    pub from: Option<Arc<str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub to: Option<String>,
+    pub to: Option<Arc<str>>,
     pub amount: Q,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
+    pub source: Option<Arc<str>>,
     /// The event that caused it, for payments made during the game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub event: Option<usize>,
@@ -70,7 +72,7 @@ pub struct LedgerEntry {
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct PlayerResult {
-    pub player: String,
+    pub player: Arc<str>,
     pub card_points: Q,
     pub tricks: usize,
     pub score: Q,
@@ -81,9 +83,9 @@ pub struct PlayerResult {
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Outcome {
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub taker: Option<String>,
+    pub taker: Option<Arc<str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub partner: Option<String>,
+    pub partner: Option<Arc<str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contract: Option<String>,
     /// The score's named values (`points`, `oudlers`, `target`, `made`, ...), in the ruleset's order.
@@ -97,10 +99,10 @@ pub struct Outcome {
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct TrickView {
     pub number: usize,
-    pub leader: String,
+    pub leader: Arc<str>,
     /// The cards in the order played, from the leader round the table.
     pub cards: Vec<crate::cards::Card>,
-    pub winner: String,
+    pub winner: Arc<str>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]

@@ -30,11 +30,11 @@ fn check_folder(ruleset: &str) {
                         "valid" | "tarotclub" => assert_eq!(v.status, Status::Valid, "{name}: {}", v.to_text()),
                         "invalid" => {
                             assert_eq!(v.status, Status::Invalid, "{name}");
-                            assert_eq!(v.violation.as_ref().map(|x| x.rule.as_str()), Some(stem.as_str()), "{name}");
+                            assert_eq!(v.violation.as_ref().map(|x| &*x.rule), Some(stem.as_str()), "{name}");
                         }
                         _ => {
                             assert_eq!(v.status, Status::Annulled, "{name}");
-                            assert_eq!(v.annulled.as_ref().map(|x| x.rule.as_str()), Some(stem.as_str()), "{name}");
+                            assert_eq!(v.annulled.as_ref().map(|x| &*x.rule), Some(stem.as_str()), "{name}");
                         }
                     }
                     v.to_text()

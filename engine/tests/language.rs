@@ -26,7 +26,7 @@ fn rules_dir_with(name: &str, files: &[(&str, &str)]) -> PathBuf {
 }
 
 fn ledger_term(v: &tarot_engine::Verdict, rule: &str) -> Q {
-    v.ledger.iter().find(|l| l.rule == rule).map(|l| l.amount).unwrap_or_else(|| panic!("no {rule} in the ledger"))
+    v.ledger.iter().find(|l| &*l.rule == rule).map(|l| l.amount).unwrap_or_else(|| panic!("no {rule} in the ledger"))
 }
 
 #[test]

@@ -98,15 +98,15 @@ fn check(deal: Deal) -> Vec<(String, Q)> {
         .collect();
     assert_eq!(poignees, deal.poignee.map(|s| (s, 10)).into_iter().collect::<Vec<_>>(), "{name}: poignées shown");
 
-    let terms = ["contract", "petit au bout", "poignée", "chelem"].map(|label| verdict.ledger.iter().filter(|l| l.label == label && l.from.is_none()).map(|l| l.amount).sum::<Q>());
+    let terms = ["contract", "petit au bout", "poignée", "chelem"].map(|label| verdict.ledger.iter().filter(|l| &*l.label == label && l.from.is_none()).map(|l| l.amount).sum::<Q>());
     assert_eq!(terms, deal.terms.map(Q::int), "{name}: terms of the hand score (contract, petit au bout, poignée, chelem)\n{text}");
     let hand: i64 = deal.terms.iter().sum();
     assert_eq!(outcome.hand_score, Some(Q::int(hand)), "{name}: hand score\n{text}");
     for p in &outcome.players {
-        let expected = if p.player == deal.taker { 3 * hand } else { -hand };
+        let expected = if *p.player == *deal.taker { 3 * hand } else { -hand };
         assert_eq!(p.score, Q::int(expected), "{name}: {}'s score\n{text}", p.player);
     }
-    outcome.players.iter().map(|p| (p.player.clone(), p.score)).collect()
+    outcome.players.iter().map(|p| (p.player.to_string(), p.score)).collect()
 }
 
 #[test]
@@ -287,7 +287,7 @@ fn fft_chelem_announced_and_the_excuse_stays_with_the_defence() {
     // the chelem, takes every trick.
     let (record, verdict) = replay_fixture("fft-deal5");
     assert_ne!(dealt_holder(&record, "EX"), "DUPONT");
-    assert!(verdict.tricks.iter().all(|t| t.winner == "DUPONT"));
+    assert!(verdict.tricks.iter().all(|t| &*t.winner == "DUPONT"));
     assert!(record.events.iter().any(|e| matches!(e, Event::Declare { player, declaration, .. } if player == "DUPONT" && declaration == "chelem")));
 }
 
@@ -309,7 +309,7 @@ fn petit_in_last_trick(record: &GameRecord, verdict: &Verdict) -> Option<(String
         .collect();
     let last_trick = &plays[plays.len() - record.players.len()..];
     let (by, _) = last_trick.iter().find(|(_, card)| *card == "T1")?;
-    Some((by.to_string(), verdict.tricks.last()?.winner.clone()))
+    Some((by.to_string(), verdict.tricks.last()?.winner.to_string()))
 }
 
 /// Who was dealt a card (the dog counts as nobody's).

@@ -126,9 +126,10 @@ const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("hand_of", Func::HandOf, 1, 1),
     ("winner_side", Func::WinnerSide, 1, 1),
     ("winner", Func::Winner, 1, 1),
+    ("won", Func::Won, 1, 1),
     ("winning_card", Func::WinningCard, 1, 1),
     ("declared", Func::Declared, 1, 2),
-    ("announced", Func::Announced, 1, 1),
+    ("announced", Func::Announced, 1, 2),
     ("declarer", Func::Declarer, 1, 1),
 ];
 
@@ -138,6 +139,7 @@ const GAME_FUNCS: &[Func] = &[
     Func::HandOf,
     Func::WinnerSide,
     Func::Winner,
+    Func::Won,
     Func::WinningCard,
     Func::Declared,
     Func::Announced,
@@ -265,8 +267,9 @@ impl Compiler {
     }
 
     fn clause(&self, s: &Stmt, rule: impl Into<String>) -> Clause {
+        let rule: String = rule.into();
         let source_file = s.cite.as_ref().and_then(|c| self.sources.iter().find(|x| x.id == c.source)).map(|x| x.file.clone());
-        Clause { rule: rule.into(), at: format!("{}:{}", s.file, s.pos.line), source: s.cite.as_ref().map(cite_text), source_file }
+        Clause { rule: rule.into(), at: format!("{}:{}", s.file, s.pos.line).into(), source: s.cite.as_ref().map(|c| cite_text(c).into()), source_file: source_file.map(Into::into) }
     }
 
     fn ruleset(&mut self, h: Header, stmts: Vec<Stmt>) -> Ruleset {
@@ -431,7 +434,7 @@ impl Compiler {
             fool_name: "the Fool".into(),
             strength: [0; PACK_SIZE],
             reversible: None,
-            clause: Clause { rule: "pack".into(), at: String::new(), source: None, source_file: None },
+            clause: Clause { rule: "pack".into(), at: "".into(), source: None, source_file: None },
         };
         let Some(s) = s else {
             let f = self.file.clone();
@@ -590,7 +593,7 @@ impl Compiler {
     }
 
     fn counting(&mut self, s: Option<&Stmt>, pack: &Pack) -> Counting {
-        let mut c = Counting { group: 1, values: [0; PACK_SIZE], surplus: Surplus::Exact, clause: Clause { rule: "counting".into(), at: String::new(), source: None, source_file: None } };
+        let mut c = Counting { group: 1, values: [0; PACK_SIZE], surplus: Surplus::Exact, clause: Clause { rule: "counting".into(), at: "".into(), source: None, source_file: None } };
         let Some(s) = s else {
             let f = self.file.clone();
             self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `counting { ... }` section: how are card points counted?");
@@ -638,7 +641,7 @@ impl Compiler {
         let Some(s) = s else {
             let f = self.file.clone();
             self.err(&f, Pos { line: 1, col: 1 }, "the ruleset does not say how many play: `players 4` or `players 2..6`");
-            return ((0, 0), Clause { rule: "players".into(), at: String::new(), source: None, source_file: None });
+            return ((0, 0), Clause { rule: "players".into(), at: "".into(), source: None, source_file: None });
         };
         let text = s.args.first().map(|w| w.text.clone()).unwrap_or_default();
         let range = match text.split_once("..") {
@@ -660,7 +663,7 @@ impl Compiler {
         let Some(s) = s else {
             let f = self.file.clone();
             self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `deal { ... }` section");
-            return Deal { hand: none, dealer: None, dog: None, cut: false, clause: Clause { rule: "deal".into(), at: String::new(), source: None, source_file: None } };
+            return Deal { hand: none, dealer: None, dog: None, cut: false, clause: Clause { rule: "deal".into(), at: "".into(), source: None, source_file: None } };
         };
         let mut d = Deal { hand: none, dealer: None, dog: None, cut: false, clause: self.clause(s, "deal") };
         let mut has_hand = false;
@@ -746,7 +749,7 @@ impl Compiler {
             fool_name: String::new(),
             strength: [0; PACK_SIZE],
             reversible: None,
-            clause: Clause { rule: String::new(), at: String::new(), source: None, source_file: None },
+            clause: Clause { rule: "".into(), at: "".into(), source: None, source_file: None },
         }
     }
 
@@ -778,7 +781,7 @@ impl Compiler {
         let label = s.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| name.clone());
         let mut d = DeclarationKind {
             name: name.clone(),
-            label,
+            label: label.into(),
             when: When::BeforePlay,
             by_taker: false,
             shows: CardSet::EMPTY,
@@ -831,7 +834,7 @@ impl Compiler {
         let Some(s) = s else {
             let f = self.file.clone();
             self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `play { ... }` section");
-            return Play { lead: first, lead_clause: Clause { rule: "play.lead".into(), at: String::new(), source: None, source_file: None }, ladder: vec![] };
+            return Play { lead: first, lead_clause: Clause { rule: "play.lead".into(), at: "".into(), source: None, source_file: None }, ladder: vec![] };
         };
         let mut p = Play { lead: first, lead_clause: self.clause(s, "play.lead"), ladder: vec![] };
         for st in s.block.iter().flatten() {
@@ -868,7 +871,7 @@ impl Compiler {
             last_trick: text("keep"),
             slam_wins: None,
             shut_out: None,
-            clause: Clause { rule: "fool".into(), at: String::new(), source: None, source_file: None },
+            clause: Clause { rule: "fool".into(), at: "".into(), source: None, source_file: None },
         };
         let Some(s) = s else { return f };
         f.clause = self.clause(s, "fool");
@@ -907,7 +910,7 @@ impl Compiler {
         let label = s.args.get(2).map(|w| w.text.clone()).unwrap_or_else(|| class.text.clone());
         let value = self.value(s, Ctx::Trigger)?;
         let rule = format!("on.{}.{}", s.args[0].text, label.to_lowercase().replace(' ', "-"));
-        Some(Trigger { on, cards, label, value, clause: self.clause(s, rule) })
+        Some(Trigger { on, cards, label: label.into(), value, clause: self.clause(s, rule) })
     }
 
     fn score(&mut self, s: Option<&Stmt>) -> Score {
@@ -932,7 +935,7 @@ impl Compiler {
                     };
                     let label = st.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| name.clone());
                     if let Some(expr) = self.value(st, Ctx::Score) {
-                        sc.terms.push(Term { clause: self.clause(st, format!("score.term.{name}")), name, label, expr });
+                        sc.terms.push(Term { clause: self.clause(st, format!("score.term.{name}")), name, label: label.into(), expr });
                     }
                 }
                 "pay" => {
