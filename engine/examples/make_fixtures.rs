@@ -120,7 +120,7 @@ fn mutations(rules: &Ruleset, rec: &GameRecord) -> Vec<(GameRecord, String)> {
         if let Some(u) = d.and_then(|d| d.unless_unavoidable.as_ref()) {
             classes.push((u.label.clone(), u.cards));
         }
-        if let Some((k, _)) = d.and_then(|d| d.penalize.as_ref()) {
+        if let Some((k, _, _)) = d.and_then(|d| d.penalize.as_ref()) {
             classes.push((k.label.clone(), k.cards));
         }
         for (label, class) in classes {

@@ -150,8 +150,9 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         if let Some(u) = &d.unless_unavoidable {
             lines.push(Line { aspect: "dog and discard", rule: u.clause.rule.clone(), text: format!("may discard {} only when unavoidable, shown", u.label), source: u.clause.source.clone(), at: u.clause.at.clone() });
         }
-        if let Some((k, _)) = &d.penalize {
-            lines.push(Line { aspect: "dog and discard", rule: k.clause.rule.clone(), text: format!("discarding {} is paid for: {}", k.label, statement_text(r, &k.clause)), source: k.clause.source.clone(), at: k.clause.at.clone() });
+        if let Some((k, _, penalty)) = &d.penalize {
+            let amount = statement_text(r, penalty);
+            lines.push(line("dog and discard", penalty, format!("discarding {} is paid for, to each opponent: {}", k.label, amount.trim_start_matches("penalty = "))));
         }
     }
     for d in &r.declarations {

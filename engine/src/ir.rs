@@ -151,7 +151,7 @@ pub struct Annulment {
 
 #[derive(Clone, Debug)]
 pub struct Bidding {
-    /// Each player speaks once (FFT); otherwise bidding goes round until all but one have passed.
+    /// Each player speaks once (FFT); the only way of bidding the sources' rulesets need so far.
     pub once: bool,
     pub once_clause: Clause,
     pub contracts: Vec<Contract>,
@@ -187,8 +187,9 @@ pub struct Discard {
     pub forbid: Vec<CardClass>,
     /// Cards that may be discarded only when nothing else can, and are then shown.
     pub unless_unavoidable: Option<CardClass>,
-    /// Cards whose discard is paid for rather than forbidden: the amount each opponent receives.
-    pub penalize: Option<(CardClass, Expr)>,
+    /// Cards whose discard is paid for rather than forbidden: the amount each opponent receives, and
+    /// the clause that sets it.
+    pub penalize: Option<(CardClass, Expr, Clause)>,
 }
 
 #[derive(Clone, Debug)]
@@ -248,7 +249,7 @@ pub struct FoolRules {
     pub led: Expr,
     /// "exchange" (its side keeps it and hands the trick's winner an empty card) or "keep".
     pub keep: Expr,
-    /// Who gets it when played to the last trick: "changes-side", "winner" or "keep".
+    /// Who gets it when played to the last trick: "changes-side", "to-winner" or "keep".
     pub last_trick: Expr,
     /// Led to the last trick by a side that won every other trick, it wins.
     pub slam_wins: Option<Clause>,

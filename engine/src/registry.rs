@@ -59,7 +59,7 @@ impl Registry {
     }
 
     pub fn get(&self, id: &str) -> Option<&Ruleset> {
-        self.rulesets.get(&id.to_ascii_lowercase())
+        self.rulesets.get(id)
     }
 
     pub fn ids(&self) -> impl Iterator<Item = &str> {

@@ -87,6 +87,13 @@ impl<'r> Setup<'r> {
             trump: None,
             overtrump: None,
         };
+        // The dog's size first: constants and hand sizes may refer to it (`deal.dog`).
+        let dog = rules.deal.dog.as_ref().map(|e| s.eval_setup(e)).transpose()?;
+        s.dog = match dog {
+            None => 0,
+            Some(Value::Num(q)) if q.is_integer() && q >= Q::ZERO => q.numer() as usize,
+            Some(other) => return Err(format!("the dog must be a number of cards, not {other:?} ({})", rules.deal.clause.at)),
+        };
         for l in &rules.constants {
             let v = s.eval_setup(&l.expr).map_err(|e| format!("{}: {e}", l.clause.at))?;
             s.constants.push(v);
@@ -105,7 +112,6 @@ impl<'r> Setup<'r> {
             Some(_) => count(&s, &rules.deal.dealer)?,
             None => s.hand,
         };
-        s.dog = count(&s, &rules.deal.dog)?;
         let dealt = s.hand * (n - 1) + s.dealer_hand + s.dog;
         if dealt != rules.pack.cards.len() {
             return Err(format!(
@@ -135,15 +141,15 @@ impl<'r> Setup<'r> {
                 other => Err(format!("expected a text setting, found {other:?}")),
             }
         };
-        s.fool_led_forbidden = text(&s, &rules.fool.led)? == "forbidden";
-        s.fool_exchange = text(&s, &rules.fool.keep)? == "exchange";
-        s.fool_last = match text(&s, &rules.fool.last_trick)?.as_str() {
-            "changes-side" => FoolLast::ChangesSide,
-            "winner" | "to-winner" => FoolLast::Winner,
-            _ => FoolLast::Keep,
+        let choice = |s: &Setup, e: &Expr, what: &str, allowed: &[&str]| -> Result<usize, String> {
+            let t = text(s, e)?;
+            allowed.iter().position(|a| *a == t).ok_or_else(|| format!("the fool's `{what}` is \"{t}\"; it must be one of {} ({})", allowed.join(", "), rules.fool.clause.at))
         };
+        s.fool_led_forbidden = choice(&s, &rules.fool.led, "led", &["next-card-sets-suit", "forbidden"])? == 1;
+        s.fool_exchange = choice(&s, &rules.fool.keep, "keep", &["keep", "exchange"])? == 1;
+        s.fool_last = [FoolLast::ChangesSide, FoolLast::Winner, FoolLast::Keep][choice(&s, &rules.fool.last_trick, "last_trick", &["changes-side", "to-winner", "keep"])?];
         s.fool_shut_out = match &rules.fool.shut_out {
-            Some(e) => text(&s, e)? == "to-winner",
+            Some(e) => choice(&s, e, "shut_out", &["keep", "to-winner"])? == 1,
             None => false,
         };
         if let Some(b) = &rules.bidding {
@@ -384,7 +390,7 @@ impl<'s, 'r> Game<'s, 'r> {
             Move::Deal { ref hands, dog, cut } => self.deal(hands, dog, cut),
             _ if self.phase == Phase::Deal => Err(self.input(format!("a game starts with the deal, not a {} event", m.kind()))),
             Move::Bid { player, contract } => self.bid(player, contract),
-            Move::Call { player, .. } => Err(self.violation(&self.rules().play.lead_clause, player, format!("{} has no call of a partner", self.rules().id))),
+            Move::Call { .. } => Err(self.input(format!("{} has no call of a partner: a call event cannot be part of its games", self.rules().id))),
             Move::Discard { player, cards } => self.discard(player, cards),
             Move::Declare { player, kind, cards } => self.declare(player, kind, cards),
             Move::Play { player, card } => self.play(player, card),
@@ -594,12 +600,12 @@ impl<'s, 'r> Game<'s, 'r> {
                 self.notes.push(format!("{} discards {} (unavoidable, shown to all)", self.name(p), rules.cards_named(restricted)));
             }
         }
-        if let Some((class, amount)) = &d.penalize {
+        if let Some((class, amount, penalty)) = &d.penalize {
             if !set.and(class.cards).is_empty() {
                 let env = self.env(Some(p)).with_discarded(set);
-                let v = self.number(amount, &env, &class.clause)?;
+                let v = self.number(amount, &env, penalty)?;
                 let label: Arc<str> = format!("discarded {}", class.label).into();
-                self.pay_each_opponent_reverse(p, v, &label, &class.clause);
+                self.pay_each_opponent_reverse(p, v, &label, penalty);
             }
         }
         self.hands[p as usize] = hand.minus(set);

@@ -3,7 +3,6 @@
 //! before giving up, each with its file, line and column.
 
 use std::collections::BTreeSet;
-use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use super::ast::*;
@@ -164,14 +163,22 @@ struct Compiler {
 /// Statements that are identified by all their words (several per section), not only the first.
 const KEYED_BY_ALL_ARGS: &[&str] = &["on", "require", "pay", "must"];
 
+/// Statements that a section has once, whatever their words: a child's replaces its parent's.
+const SINGLE: &[&str] = &["players", "sides", "turns", "group", "surplus", "when", "by", "fool", "penalize", "unless-unavoidable", "ranks", "trumps"];
+
+/// How `extends` matches a child's statement with its parent's: by keyword and first word (so each
+/// `contract`, `class`, `let`, `suit` is its own), by all words for the few repeated statements, by
+/// keyword alone for statements a section has once.
 fn stmt_key(s: &Stmt) -> String {
     if KEYED_BY_ALL_ARGS.contains(&s.key.as_str()) {
         let words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
         format!("{} {}", s.key, words.join(" "))
+    } else if SINGLE.contains(&s.key.as_str()) {
+        s.key.clone()
     } else {
         match s.args.first() {
-            Some(w) if !w.quoted => format!("{} {}", s.key, w.text),
-            _ => s.key.clone(),
+            Some(w) => format!("{} {}", s.key, w.text),
+            None => s.key.clone(),
         }
     }
 }
@@ -202,6 +209,19 @@ fn merge(parent: Vec<Stmt>, child: Vec<Stmt>) -> Vec<Stmt> {
     out
 }
 
+/// The ruleset's version: an FNV-1a hash of the text of every file in its chain, stable across
+/// machines, folders and Rust versions, so a stored verdict can tell which rules it was computed with.
+fn version_of(texts: &[(String, String)]) -> String {
+    let mut hash: u64 = 0xcbf29ce484222325;
+    for (_, text) in texts {
+        for b in text.bytes().chain([0u8]) {
+            hash ^= b as u64;
+            hash = hash.wrapping_mul(0x100000001b3);
+        }
+    }
+    format!("{hash:016x}")
+}
+
 fn cite_text(c: &Cite) -> String {
     match &c.section {
         Some(s) => format!("{} \"{}\"", c.source, s),
@@ -220,9 +240,16 @@ impl Compiler {
     }
 
     fn load_chain(&mut self, id: &str, load: &dyn Fn(&str) -> Option<RuleFile>, seen: &mut Vec<String>) -> Option<(Header, Vec<Stmt>)> {
+        self.load_from(id, load, seen, None)
+    }
+
+    /// Loads `id`; `from` is the `extends` statement that asked for it, for error positions.
+    fn load_from(&mut self, id: &str, load: &dyn Fn(&str) -> Option<RuleFile>, seen: &mut Vec<String>, from: Option<&Stmt>) -> Option<(Header, Vec<Stmt>)> {
         let Some(file) = load(id) else {
-            let at = seen.last().cloned().unwrap_or_default();
-            self.err(&at, Pos::default(), format!("unknown ruleset `{id}`"));
+            match from {
+                Some(ext) => self.err_at(ext, format!("`extends {id}`: there is no ruleset `{id}`")),
+                None => self.err(id, Pos::default(), format!("unknown ruleset `{id}`")),
+            }
             return None;
         };
         if seen.contains(&id.to_string()) {
@@ -256,7 +283,7 @@ impl Compiler {
                     self.err_at(ext, "`extends` needs the id of the parent ruleset");
                     return None;
                 };
-                let (ph, pstmts) = self.load_chain(&parent_id, load, seen)?;
+                let (ph, pstmts) = self.load_from(&parent_id, load, seen, Some(ext))?;
                 header.chain.extend(ph.chain);
                 header.texts.extend(ph.texts);
                 merge(pstmts, own)
@@ -275,9 +302,7 @@ impl Compiler {
     fn ruleset(&mut self, h: Header, stmts: Vec<Stmt>) -> Ruleset {
         self.file = h.file.clone();
         self.ruleset_id = h.id.clone();
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        format!("{stmts:?}").hash(&mut hasher);
-        let version = format!("{:016x}", hasher.finish());
+        let version = version_of(&h.texts);
 
         // Sources, options, classes and names come first, so any formula may use them.
         for s in stmts.iter().filter(|s| s.key == "source") {
@@ -528,6 +553,9 @@ impl Compiler {
             self.err_at(s, format!("class `{name}` is defined twice"));
         }
         let label = s.args.get(1).map(|w| w.text.clone());
+        if Card::parse(&name).is_some() || ["trumps", "yes", "no", "true", "false"].contains(&name.as_str()) {
+            self.err_at(s, format!("`{name}` reads as a card or a built-in name; give the class another name"));
+        }
         if let Some(cards) = self.class_value(s, pack) {
             let clause = self.clause(s, format!("class.{name}"));
             self.classes.push(Class { name, label, cards, clause });
@@ -566,7 +594,9 @@ impl Compiler {
         let name = s.args.first().map(|w| w.text.clone());
         let expr = self.value(s, ctx);
         if let Some(n) = &name {
-            let taken = if self.classes.iter().any(|c| &c.name == n) {
+            let taken = if Card::parse(n).is_some() {
+                Some("a card code")
+            } else if self.classes.iter().any(|c| &c.name == n) {
                 Some("a card class")
             } else if self.lets.contains(n) || self.score_lets.contains(n) {
                 Some("another `let`")
@@ -686,7 +716,10 @@ impl Compiler {
     }
 
     fn annulment(&mut self, s: &Stmt) -> Option<Annulment> {
-        let name = s.args.first()?.text.clone();
+        let Some(name) = s.args.first().map(|w| w.text.clone()) else {
+            self.err_at(s, "an annulment is written `annul NAME \"what happened\" = condition`");
+            return None;
+        };
         let label = s.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| name.clone());
         let when = self.value(s, Ctx::Hand)?;
         Some(Annulment { clause: self.clause(s, format!("annul.{name}")), name, label, when })
@@ -701,8 +734,7 @@ impl Compiler {
                         b.once = true;
                         b.once_clause = self.clause(st, "bidding.turns");
                     }
-                    Some("round") => b.once = false,
-                    _ => self.err_at(st, "`turns once` (each player speaks once) or `turns round` (until all others pass)"),
+                    _ => self.err_at(st, "only `turns once` is supported: each player speaks once, outbidding or passing"),
                 },
                 "contract" => {
                     let Some(name) = st.args.first().map(|w| w.text.clone()) else {
@@ -763,13 +795,16 @@ impl Compiler {
                 "others" => d.others = self.value(st, Ctx::Setup),
                 "forbid" => d.forbid.extend(self.card_class(st, "discard.forbid")),
                 "unless-unavoidable" => d.unless_unavoidable = self.card_class(st, "discard.unless-unavoidable"),
-                "penalize" => d.penalize = self.card_class(st, "discard.penalize").map(|c| (c, Expr::Const(Value::Num(Q::ZERO)))),
-                "penalty" => penalty = self.value(st, Ctx::Discard),
+                "penalize" => d.penalize = self.card_class(st, "discard.penalize").map(|c| (c.clone(), Expr::Const(Value::Num(Q::ZERO)), c.clause)),
+                "penalty" => penalty = self.value(st, Ctx::Discard).map(|e| (e, self.clause(st, "discard.penalty"))),
                 other => self.err_at(st, format!("unknown discard statement `{other}`; expected taker, dealer, others, forbid, unless-unavoidable, penalize or penalty")),
             }
         }
         match (&mut d.penalize, penalty) {
-            (Some(p), Some(e)) => p.1 = e,
+            (Some(p), Some((e, c))) => {
+                p.1 = e;
+                p.2 = c;
+            }
             (None, Some(_)) | (Some(_), None) => self.err_at(s, "`penalize` (the cards) and `penalty` (what each opponent is paid) go together"),
             _ => {}
         }
@@ -777,7 +812,10 @@ impl Compiler {
     }
 
     fn declaration(&mut self, s: &Stmt) -> Option<DeclarationKind> {
-        let name = s.args.first()?.text.clone();
+        let Some(name) = s.args.first().map(|w| w.text.clone()) else {
+            self.err_at(s, "a declaration is written `declaration NAME \"label\" { ... }`");
+            return None;
+        };
         let label = s.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| name.clone());
         let mut d = DeclarationKind {
             name: name.clone(),
@@ -898,7 +936,10 @@ impl Compiler {
                 return None;
             }
         };
-        let class = s.args.get(1)?;
+        let Some(class) = s.args.get(1) else {
+            self.err_at(s, "a payment during play names the cards that trigger it: `on play CLASS \"label\" = marques`");
+            return None;
+        };
         let cards = match (self.classes.iter().find(|c| c.name == class.text), Card::parse(&class.text)) {
             (Some(c), _) => c.cards,
             (None, Some(card)) => CardSet::single(card),
@@ -957,6 +998,9 @@ impl Compiler {
                 other => self.err_at(st, format!("unknown score statement `{other}`; expected let, term, pay, standing or winner")),
             }
         }
+        if !sc.pays.is_empty() && sc.standing.is_some() {
+            self.err_at(s, "a score settles either by payments (`pay`) or by each player's standing (`standing`), not both");
+        }
         if sc.pays.is_empty() && sc.standing.is_none() {
             self.err_at(s, "the score says neither who pays whom (`pay`) nor each player's standing (`standing = ...`)");
         }
@@ -1004,6 +1048,9 @@ impl Compiler {
                 let cond = cond.as_ref().map(|c| self.expr_inner(file, c, ctx));
                 let body = body.as_ref().map(|b| self.expr_inner(file, b, ctx));
                 self.vars.pop();
+                if matches!(f, CompFunc::Count | CompFunc::All | CompFunc::Any) && body.is_some() {
+                    return err(self, format!("`{func}(x in set where condition)` takes a condition, not a value after `:`"));
+                }
                 if matches!(f, CompFunc::Sum | CompFunc::Max | CompFunc::Min) && body.is_none() {
                     return err(self, format!("`{func}(x in set : value)` needs the value after `:`"));
                 }
