@@ -43,6 +43,12 @@ fn main() {
                     valid += 1;
                     rec.description = Some(format!("A complete legal game: {origin}"));
                     write(&dir.join("valid").join(format!("{n}p-{valid}.json")), &rec);
+                    if valid == 1 && n == players[0] {
+                        in_progress(&dir, &rec, &origin);
+                        if let Some(dry) = petit_sec(rules, &rec) {
+                            write(&dir.join("annulled").join("annul.petit_sec.json"), &dry);
+                        }
+                    }
                 }
                 if let Some((bad, at)) = illegal_variant(rules, &rec, &mut rng) {
                     record_invalid(rules, &mut invalid, bad, format!("event {at} of a {origin} replaced by a card its player may not play"));
@@ -62,6 +68,60 @@ fn main() {
             write(&dir.join("invalid").join(format!("{rule}.json")), &rec);
         }
     }
+}
+
+/// The same game stopped after the deal, and stopped in the middle of a trick: the verdict says whose
+/// turn it is and what they may do.
+fn in_progress(dir: &Path, rec: &GameRecord, origin: &str) {
+    let plays: Vec<usize> = rec.events.iter().enumerate().filter(|(_, e)| matches!(e, Event::Play { .. })).map(|(i, _)| i).collect();
+    let mut cut = rec.clone();
+    cut.events.truncate(1);
+    cut.description = Some(format!("Only the deal of a {origin}: the game goes on with the first move"));
+    write(&dir.join("in_progress").join("after-deal.json"), &cut);
+    let mut cut = rec.clone();
+    let n = rec.players.len();
+    cut.events.truncate(plays[4 * n + 2]);
+    cut.description = Some(format!("A {origin}, stopped in the middle of the fifth trick"));
+    write(&dir.join("in_progress").join("mid-trick.json"), &cut);
+}
+
+/// The deal of a game rearranged so that the first player's only trump is the Petit and he has no
+/// Fool: the rules that annul such a deal (a petit sec) must do so.
+fn petit_sec(rules: &Ruleset, rec: &GameRecord) -> Option<GameRecord> {
+    if !rules.annulments.iter().any(|a| a.name == "petit_sec") {
+        return None;
+    }
+    let Event::Deal { hands, dog, cut } = &rec.events[0] else { return None };
+    let mut hands = hands.clone();
+    let first = rec.players[0].clone();
+    let petit = Card::trump(1).to_string();
+    let fool = tarot_engine::cards::FOOL.to_string();
+    // Give the first player the Petit, and swap every other trump (and the Fool) he holds for a plain
+    // card of another player's.
+    for other in rec.players.iter().skip(1) {
+        if let Some(i) = hands[other].iter().position(|c| *c == petit) {
+            let j = hands[&first].iter().position(|c| !c.starts_with('T') && *c != fool)?;
+            let mine = hands[&first][j].clone();
+            hands.get_mut(other)?[i] = mine;
+            hands.get_mut(&first)?[j] = petit.clone();
+        }
+    }
+    if !hands[&first].contains(&petit) {
+        return None;
+    }
+    for other in rec.players.iter().skip(1) {
+        loop {
+            let Some(i) = hands[&first].iter().position(|c| (c.starts_with('T') && *c != petit) || *c == fool) else { break };
+            let Some(j) = hands[other].iter().position(|c| !c.starts_with('T') && *c != fool) else { break };
+            let (a, b) = (hands[&first][i].clone(), hands[other][j].clone());
+            hands.get_mut(&first)?[i] = b;
+            hands.get_mut(other)?[j] = a;
+        }
+    }
+    let mut out = rec.clone();
+    out.events = vec![Event::Deal { hands, dog: dog.clone(), cut: cut.clone() }];
+    out.description = Some("A deal where the first player's only trump is the Petit and he has no Excuse (a petit sec), rearranged from a random deal of `make_fixtures`".into());
+    Some(out)
 }
 
 fn record_invalid(rules: &Ruleset, found: &mut BTreeMap<String, (GameRecord, String)>, rec: GameRecord, why: String) {

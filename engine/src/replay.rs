@@ -959,16 +959,17 @@ impl<'s, 'r> Game<'s, 'r> {
                 let floor = self.best_bid().map(|(_, c)| c + 1).unwrap_or(0);
                 let mut legal = vec!["pass".to_string()];
                 legal.extend(b.contracts[floor..].iter().map(|c| c.name.clone()));
-                Some(Next { player: self.name(p), phase: "bid".into(), legal, count: None })
+                Some(Next { player: self.name(p), phase: "bid".into(), legal, count: None, table: vec![] })
             }
             Phase::Discard => {
                 let (p, k) = *self.pending_discards.first()?;
                 let legal = self.discardable(p);
-                Some(Next { player: self.name(p), phase: "discard".into(), legal: legal.iter().map(|c| c.to_string()).collect(), count: Some(k) })
+                Some(Next { player: self.name(p), phase: "discard".into(), legal: legal.iter().map(|c| c.to_string()).collect(), count: Some(k), table: vec![] })
             }
             Phase::Play => {
                 let p = self.to_play().ok()?;
-                Some(Next { player: self.name(p), phase: "play".into(), legal: self.legal(p).iter().map(|c| c.to_string()).collect(), count: None })
+                let table = self.current.iter().map(|&(_, c)| c).collect();
+                Some(Next { player: self.name(p), phase: "play".into(), legal: self.legal(p).iter().map(|c| c.to_string()).collect(), count: None, table })
             }
             Phase::Done => None,
         }

@@ -51,6 +51,9 @@ pub struct Next {
     pub legal: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<usize>,
+    /// The cards already on the table in the trick being played.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub table: Vec<crate::cards::Card>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -167,7 +170,9 @@ impl Verdict {
             let _ = writeln!(out, "annulled: {} (rule {}{})", a.reason, a.rule, a.source.as_ref().map(|s| format!(", source {s}")).unwrap_or_default());
         }
         if let Some(n) = &self.next {
-            let _ = writeln!(out, "next: {} to {} ({})", n.player, n.phase, n.legal.join(" "));
+            let table: Vec<String> = n.table.iter().map(|c| c.to_string()).collect();
+            let on = if table.is_empty() { String::new() } else { format!(" on the table: {}", table.join(" ")) };
+            let _ = writeln!(out, "next: {} to {} ({}){on}", n.player, n.phase, n.legal.join(" "));
         }
         if let Some(o) = &self.outcome {
             if let Some(t) = &o.taker {

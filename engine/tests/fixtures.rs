@@ -1,6 +1,7 @@
 //! Replays every fixture under `fixtures/<ruleset>/` and checks what its folder says it is:
 //! `valid/` games (and `tarotclub/`, imported from TarotClub's deal logs) are valid, `invalid/<rule>.json` breaks exactly `<rule>`, `annulled/<rule>.json` is
-//! annulled by `<rule>`, `malformed/` records cannot be read. Each verdict is snapshotted as the
+//! annulled by `<rule>`, `in_progress/` games say whose turn it is and the legal moves, `malformed/`
+//! records cannot be read. Each verdict is snapshotted as the
 //! trick-by-trick timeline and score sheet a person reads.
 
 use std::path::Path;
@@ -11,7 +12,7 @@ fn check_folder(ruleset: &str) {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ruleset);
     let mut seen = 0;
-    for kind in ["valid", "tarotclub", "invalid", "annulled", "malformed"] {
+    for kind in ["valid", "tarotclub", "invalid", "annulled", "in_progress", "malformed"] {
         let Ok(entries) = std::fs::read_dir(root.join(kind)) else { continue };
         let mut files: Vec<_> = entries.flatten().map(|e| e.path()).collect();
         files.sort();
@@ -31,6 +32,10 @@ fn check_folder(ruleset: &str) {
                         "invalid" => {
                             assert_eq!(v.status, Status::Invalid, "{name}");
                             assert_eq!(v.violation.as_ref().map(|x| &*x.rule), Some(stem.as_str()), "{name}");
+                        }
+                        "in_progress" => {
+                            assert_eq!(v.status, Status::InProgress, "{name}");
+                            assert!(v.next.as_ref().is_some_and(|n| !n.legal.is_empty()), "{name}: says who moves next and how");
                         }
                         _ => {
                             assert_eq!(v.status, Status::Annulled, "{name}");
