@@ -1,0 +1,85 @@
+//! The command line as a user runs it: exit codes of `validate`, the ruleset listing, `simulate`
+//! writing games that validate, and `import tarotclub`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tarot-archive")).args(args).current_dir(root()).output().expect("the binary runs")
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn validate_exits_0_1_or_2() {
+    let ok = run(&["validate", "fixtures/fft-4p/valid/4p-1.json", "fixtures/basic/valid/3p-1.json"]);
+    assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stderr));
+    let out: Vec<serde_json::Value> = serde_json::Deserializer::from_slice(&ok.stdout).into_iter().map(|v| v.unwrap()).collect();
+    assert_eq!(out.len(), 2);
+    assert_eq!(out[0]["verdict"]["status"], "valid");
+
+    let bad = run(&["validate", "fixtures/fft-4p/valid/4p-1.json", "fixtures/fft-4p/invalid/play.must.overtrump.json"]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(text(&bad.stdout).contains("must overtrump"));
+
+    let malformed = run(&["validate", "fixtures/fft-4p/invalid/play.must.overtrump.json", "fixtures/fft-4p/malformed/unknown-card.json"]);
+    assert_eq!(malformed.status.code(), Some(2));
+    assert!(text(&malformed.stderr).contains("unknown card \"15X\""), "{}", text(&malformed.stderr));
+
+    let missing = run(&["validate", "no/such/file.json"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(text(&missing.stderr).contains("cannot read"));
+}
+
+#[test]
+fn text_verdicts_read_as_a_timeline_and_score_sheet() {
+    let out = run(&["validate", "--text", "fixtures/worked/fft-deal5.json"]);
+    let t = text(&out.stdout);
+    assert!(t.contains("trick 18") && t.contains("score sheet") && t.contains("1746"), "{t}");
+}
+
+#[test]
+fn rulesets_are_listed_and_shown_with_sources() {
+    let list = text(&run(&["rulesets"]).stdout);
+    for id in ["fft-4p", "marolles-1637", "basic"] {
+        assert!(list.contains(id), "{list}");
+    }
+    let show = run(&["rulesets", "show", "marolles-1637"]);
+    let t = text(&show.stdout);
+    assert!(t.contains("no obligation") || t.contains("must follow"), "{t}");
+    assert!(t.contains("M \"Deal and Discard\""), "{t}");
+    assert!(t.contains("ultimo_failure = 6"), "{t}");
+    let unknown = run(&["rulesets", "show", "nope"]);
+    assert_eq!(unknown.status.code(), Some(2));
+}
+
+#[test]
+fn simulated_games_validate() {
+    let dir = std::env::temp_dir().join(format!("tarot-cli-sim-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = run(&["simulate", "--ruleset", "marolles-1637", "--games", "5", "--seed", "9", "--out", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let mut files: Vec<String> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path().display().to_string()).collect();
+    files.sort();
+    assert_eq!(files.len(), 5);
+    let mut args = vec!["validate"];
+    args.extend(files.iter().map(String::as_str));
+    let v = run(&args);
+    assert_eq!(v.status.code(), Some(0), "{}", text(&v.stdout));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn tarotclub_logs_import_and_say_what_was_inferred() {
+    let out = run(&["import", "tarotclub", "../shared/peers/tarotclub-deals/tarotmag_17.json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let rec: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rec["events"].as_array().unwrap().len(), 1 + 4 + 1 + 72);
+    assert!(text(&out.stderr).contains("inferred"));
+}
