@@ -1,0 +1,66 @@
+//! The OpenAPI document (utoipa) and the examples it shows, taken from `fixtures/`.
+
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+use crate::routes;
+
+/// A fixture as JSON, for the document's examples. The fixtures are built into the binary.
+pub fn example(path: &str) -> serde_json::Value {
+    let text = match path {
+        "worked/seed000-hand1.json" => include_str!("../../fixtures/worked/seed000-hand1.json"),
+        "worked/fft-deal5.json" => include_str!("../../fixtures/worked/fft-deal5.json"),
+        _ => "null",
+    };
+    serde_json::from_str(text).unwrap_or_default()
+}
+
+/// The verdict of seed 000's Hand #1, as `/validate` returns it.
+pub fn verdict_example() -> serde_json::Value {
+    let registry = tarot_engine::Registry::builtin().ok();
+    let record: Option<tarot_engine::GameRecord> = serde_json::from_value(example("worked/seed000-hand1.json")).ok();
+    match (registry, record) {
+        (Some(reg), Some(rec)) => reg.get(&rec.ruleset).and_then(|r| tarot_engine::replay(r, &rec).ok()).and_then(|v| serde_json::to_value(v).ok()).unwrap_or_default(),
+        _ => serde_json::Value::Null,
+    }
+}
+
+struct WriteToken;
+
+impl Modify for WriteToken {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "write_token",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).description(Some("Needed for writes when the server runs with --write-token")).build()),
+        );
+    }
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Tarot rules archive", description = "Recorded tarot games replayed against the rules of every variant the sources describe, from Marolles 1637 to today's French Tarot: verdicts (legal or not, where and why, with the rule and its source) and scores. Errors are application/problem+json (RFC 9457)."),
+    paths(
+        routes::health,
+        routes::rulesets,
+        routes::ruleset,
+        routes::validate,
+        routes::create_game,
+        routes::list_games,
+        routes::game,
+        routes::events,
+        routes::append,
+        routes::create_session,
+        routes::add_to_session,
+        routes::session,
+    ),
+    components(schemas(crate::problem::Problem)),
+    modifiers(&WriteToken),
+    tags((name = "games", description = "Validate, store and continue recorded games"), (name = "rulesets", description = "The rules"), (name = "sessions", description = "Score sheets of a table's deals"), (name = "meta"))
+)]
+pub struct ApiDoc;
+
+/// The OpenAPI document as the server serves it, pretty-printed (the committed `openapi/openapi.json`).
+pub fn openapi_json() -> String {
+    ApiDoc::openapi().to_pretty_json().unwrap_or_default() + "\n"
+}

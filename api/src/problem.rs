@@ -1,0 +1,89 @@
+//! Errors as `application/problem+json` (RFC 9457): a type, a title, the status, and a `detail` that
+//! says what is wrong and where (JSON line and column, event index and rule), with extension members
+//! for what a client acts on (`current_version` on a conflict, the `violation` of a refused move).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Problem {
+    /// A URI naming the kind of problem, e.g. `urn:tarot-archive:problem:conflict`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub title: String,
+    pub status: u16,
+    pub detail: String,
+    /// The stream's version now, on a 409 conflict.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current_version: Option<u64>,
+    /// The rule a refused move breaks, on a 422 for an append.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub violation: Option<serde_json::Value>,
+    /// Where in the request body the problem is (JSON line and column, or event index).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<usize>,
+}
+
+impl Problem {
+    pub fn new(status: StatusCode, kind: &str, detail: impl Into<String>) -> Problem {
+        Problem {
+            kind: format!("urn:tarot-archive:problem:{kind}"),
+            title: status.canonical_reason().unwrap_or("Error").to_string(),
+            status: status.as_u16(),
+            detail: detail.into(),
+            current_version: None,
+            violation: None,
+            line: None,
+            column: None,
+            event: None,
+        }
+    }
+
+    pub fn not_found(what: impl Into<String>) -> Problem {
+        Problem::new(StatusCode::NOT_FOUND, "not-found", what)
+    }
+
+    pub fn unprocessable(kind: &str, detail: impl Into<String>) -> Problem {
+        Problem::new(StatusCode::UNPROCESSABLE_ENTITY, kind, detail)
+    }
+
+    pub fn internal(detail: impl Into<String>) -> Problem {
+        Problem::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", detail)
+    }
+
+    /// The problem for a JSON body that cannot be read: syntax errors are 400, a body of the wrong
+    /// shape is 422, both with the line and column.
+    pub fn from_json(e: &serde_json::Error) -> Problem {
+        let (status, kind) = match e.classify() {
+            serde_json::error::Category::Data => (StatusCode::UNPROCESSABLE_ENTITY, "invalid-body"),
+            _ => (StatusCode::BAD_REQUEST, "malformed-json"),
+        };
+        let mut p = Problem::new(status, kind, format!("request body, line {}, column {}: {e}", e.line(), e.column()));
+        p.line = Some(e.line());
+        p.column = Some(e.column());
+        p
+    }
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}: {}", self.status, self.title, self.detail)
+    }
+}
+
+impl ResponseError for Problem {
+    fn status_code(&self) -> StatusCode {
+        StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        HttpResponse::build(self.status_code()).content_type("application/problem+json").json(self)
+    }
+}

@@ -1,0 +1,450 @@
+//! The handlers. Each reads its request into engine or store types, makes one call (on the blocking
+//! pool when it touches the store, which waits for the disk), and turns the result back into JSON.
+
+use std::collections::BTreeMap;
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::{Deserialize, Serialize};
+use tarot_engine::record::{Event, GameRecord};
+use tarot_engine::{describe, Status};
+use tarot_store::{Filter, GameId, Header, NewEvent, StoreError};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::body;
+use crate::docs::example;
+use crate::problem::Problem;
+use crate::startup::AppState;
+
+type Reply = Result<HttpResponse, Problem>;
+
+fn store_problem(e: StoreError) -> Problem {
+    match e {
+        StoreError::NotFound(what) => Problem::not_found(what),
+        StoreError::Conflict { expected, current } => {
+            let mut p = Problem::new(StatusCode::CONFLICT, "conflict", format!("expected version {expected}, but the game is at version {current}: reload its events and try again"));
+            p.current_version = Some(current);
+            p
+        }
+        StoreError::Invalid(why) => Problem::unprocessable("invalid", why),
+        StoreError::Io(why) => Problem::internal(format!("the store failed: {why}")),
+    }
+}
+
+/// Runs store work on the blocking pool.
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, Problem> + Send + 'static) -> Result<T, Problem> {
+    web::block(f).await.map_err(|e| Problem::internal(format!("the worker failed: {e}")))?
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Health {
+    status: &'static str,
+}
+
+/// Liveness.
+#[utoipa::path(get, path = "/health", tag = "meta",
+    description = "Answers 200 while the server runs; the baseline of the load script.",
+    responses((status = 200, description = "The server is up", body = Health)))]
+pub async fn health() -> HttpResponse {
+    HttpResponse::Ok().json(Health { status: "ok" })
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RulesetSummary {
+    id: String,
+    title: String,
+    /// e.g. `4` or `2-6`
+    players: String,
+    /// This ruleset, then the ones it extends.
+    chain: Vec<String>,
+    version: String,
+}
+
+/// List the rulesets.
+#[utoipa::path(get, path = "/rulesets", tag = "rulesets",
+    description = "Every ruleset the archive knows, with its players, its chain of parents and its version (a hash of its rule files).",
+    responses((status = 200, description = "The rulesets", body = Vec<RulesetSummary>)))]
+pub async fn rulesets(state: web::Data<AppState>) -> HttpResponse {
+    let list: Vec<RulesetSummary> = state
+        .registry
+        .all()
+        .map(|r| RulesetSummary {
+            id: r.id.clone(),
+            title: r.title.clone(),
+            players: if r.players.0 == r.players.1 { r.players.0.to_string() } else { format!("{}-{}", r.players.0, r.players.1) },
+            chain: r.chain.clone(),
+            version: r.version.clone(),
+        })
+        .collect();
+    HttpResponse::Ok().json(list)
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RulesetDetail {
+    /// The resolved rules clause by clause, with options in force and sources.
+    #[schema(value_type = Object)]
+    rules: describe::Description,
+    /// The text of every rule file of the chain, this ruleset's first.
+    files: Vec<RuleFileText>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RuleFileText {
+    path: String,
+    text: String,
+}
+
+/// One ruleset in full.
+#[utoipa::path(get, path = "/rulesets/{id}", tag = "rulesets",
+    description = "The resolved rules of a ruleset (each clause with its rule id, where it is written and its source), its options and their defaults, its sources, and the text of its rule files.",
+    params(("id" = String, Path, description = "A ruleset id, e.g. `fft-4p`")),
+    responses((status = 200, description = "The ruleset", body = RulesetDetail), (status = 404, description = "No such ruleset", body = Problem, content_type = "application/problem+json")))]
+pub async fn ruleset(state: web::Data<AppState>, id: web::Path<String>) -> Reply {
+    let r = state.registry.get(&id).ok_or_else(|| Problem::not_found(format!("no ruleset `{id}`; see GET /rulesets")))?;
+    let files = r.texts.iter().map(|(path, text)| RuleFileText { path: path.clone(), text: text.clone() }).collect();
+    Ok(HttpResponse::Ok().json(RulesetDetail { rules: describe::describe(r, &BTreeMap::new()), files }))
+}
+
+/// Replays a record under its ruleset; input errors are 422 problems.
+fn replay(state: &AppState, rec: &GameRecord) -> Result<tarot_engine::Verdict, Problem> {
+    let rules = state.registry.get(&rec.ruleset).ok_or_else(|| {
+        let known: Vec<&str> = state.registry.ids().collect();
+        Problem::unprocessable("unknown-ruleset", format!("unknown ruleset `{}`; known: {}", rec.ruleset, known.join(", ")))
+    })?;
+    tarot_engine::replay(rules, rec).map_err(|e| {
+        let mut p = Problem::unprocessable("unreadable-game", e.to_string());
+        p.event = e.event;
+        p
+    })
+}
+
+/// Replay a game without storing it.
+#[utoipa::path(post, path = "/validate", tag = "games",
+    description = "Replays a complete or partial recorded game and returns its verdict: `valid` (with the outcome, scores and ledger), `invalid` (the first violation: event, player, rule, message, source), `in_progress` (whose turn and the legal moves) or `annulled`. The answer is 200 whatever the verdict; a body that is not JSON is 400, a game that cannot be read (unknown card, player or ruleset) is 422.",
+    request_body(content = Object, description = "A recorded game (see the README)", content_type = "application/json", example = json!(example("worked/seed000-hand1.json"))),
+    responses(
+        (status = 200, description = "The verdict", body = Object, example = json!(crate::docs::verdict_example())),
+        (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The game cannot be read", body = Problem, content_type = "application/problem+json")))]
+pub async fn validate(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
+    let rec: GameRecord = body::json(&req, payload).await?;
+    let verdict = replay(&state, &rec)?;
+    Ok(HttpResponse::Ok().json(verdict))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Created {
+    id: String,
+    version: u64,
+    #[schema(value_type = Object)]
+    verdict: serde_json::Value,
+}
+
+/// Store a game.
+#[utoipa::path(post, path = "/games", tag = "games",
+    description = "Stores a recorded game as a new event stream and returns its id, its version (number of events) and its verdict, with `Location: /games/{id}`. Games that break a rule are stored too (the archive records what was played); games that cannot be read are refused with 422.",
+    request_body(content = Object, content_type = "application/json", example = json!(example("worked/fft-deal5.json"))),
+    responses(
+        (status = 201, description = "Stored", body = Created),
+        (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "A write token is required", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Wrong write token", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The game cannot be read", body = Problem, content_type = "application/problem+json")),
+    security((), ("write_token" = [])))]
+pub async fn create_game(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
+    state.authorize(&req)?;
+    let rec: GameRecord = body::json(&req, payload).await?;
+    replay(&state, &rec)?;
+    let st = state.clone();
+    let (id, version, verdict) = blocking(move || {
+        let header = Header { ruleset: rec.ruleset.clone(), options: rec.options.clone(), players: rec.players.clone(), dealer: rec.dealer.clone(), description: rec.description.clone() };
+        let events = rec.events.into_iter().map(|event| NewEvent { id: None, event }).collect();
+        let appended = st.store.create_game(&header, events).map_err(store_problem)?;
+        let projection = tarot_store::project(&st.store, &st.registry, &appended.game).map_err(store_problem)?;
+        Ok((appended.game.0, appended.version, projection.verdict))
+    })
+    .await?;
+    Ok(HttpResponse::Created().insert_header(("Location", format!("/games/{id}"))).json(Created { id, version, verdict }))
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct ListQuery {
+    /// Only games of this ruleset.
+    ruleset: Option<String>,
+    /// Only games this player took part in.
+    player: Option<String>,
+    /// Only games with this verdict: valid, invalid, in_progress, annulled.
+    status: Option<String>,
+    /// Skip this many games (default 0).
+    offset: Option<usize>,
+    /// At most this many games (default 50, at most 500).
+    limit: Option<usize>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct GamePage {
+    total: usize,
+    offset: usize,
+    limit: usize,
+    #[schema(value_type = Vec<Object>)]
+    games: Vec<tarot_store::Summary>,
+}
+
+/// List stored games.
+#[utoipa::path(get, path = "/games", tag = "games",
+    description = "Stored games, oldest first, filtered by ruleset, player and verdict status, a page at a time.",
+    params(ListQuery),
+    responses((status = 200, description = "A page of games", body = GamePage), (status = 422, description = "A bad filter", body = Problem, content_type = "application/problem+json")))]
+pub async fn list_games(state: web::Data<AppState>, query: web::Query<ListQuery>) -> Reply {
+    let q = query.into_inner();
+    if let Some(s) = &q.status {
+        if !["valid", "invalid", "in_progress", "annulled"].contains(&s.as_str()) {
+            return Err(Problem::unprocessable("bad-filter", format!("status `{s}` is not one of valid, invalid, in_progress, annulled")));
+        }
+    }
+    let offset = q.offset.unwrap_or(0);
+    let limit = q.limit.unwrap_or(50).clamp(1, 500);
+    let filter = Filter { ruleset: q.ruleset, player: q.player, status: q.status };
+    let st = state.clone();
+    let (games, total) = blocking(move || st.store.list(&filter, offset, limit).map_err(store_problem)).await?;
+    Ok(HttpResponse::Ok().json(GamePage { total, offset, limit, games }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct GameView {
+    id: String,
+    ruleset: String,
+    #[schema(value_type = Object)]
+    options: BTreeMap<String, serde_json::Value>,
+    players: Vec<String>,
+    dealer: String,
+    description: Option<String>,
+    version: u64,
+    /// The ruleset version the verdict was computed with.
+    ruleset_version: String,
+    /// The verdict, with the outcome, the scores and the ledger of a finished game.
+    #[schema(value_type = Object)]
+    verdict: serde_json::Value,
+}
+
+/// One stored game.
+#[utoipa::path(get, path = "/games/{id}", tag = "games",
+    description = "The game's header and its verdict: status, the outcome with each player's score, and the ledger of every term and payment with its rule and source.",
+    params(("id" = String, Path, description = "A game id from POST /games")),
+    responses((status = 200, description = "The game", body = GameView), (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json")))]
+pub async fn game(state: web::Data<AppState>, id: web::Path<String>) -> Reply {
+    let st = state.clone();
+    let id = GameId(id.into_inner());
+    let view = blocking(move || {
+        let header = st.store.header(&id).map_err(store_problem)?;
+        let version = st.store.version(&id).map_err(store_problem)?;
+        let projection = match st.store.projection(&id).map_err(store_problem)? {
+            Some(p) if p.checkpoint_version == version => p,
+            _ => tarot_store::project(&st.store, &st.registry, &id).map_err(store_problem)?,
+        };
+        Ok(GameView {
+            id: id.0,
+            ruleset: header.ruleset,
+            options: header.options,
+            players: header.players,
+            dealer: header.dealer,
+            description: header.description,
+            version,
+            ruleset_version: projection.ruleset_version,
+            verdict: projection.verdict,
+        })
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct EventsView {
+    id: String,
+    version: u64,
+    #[schema(value_type = Vec<Object>)]
+    events: Vec<tarot_store::StoredEvent>,
+}
+
+/// A game's events.
+#[utoipa::path(get, path = "/games/{id}/events", tag = "games",
+    description = "The game's event stream in order, each with its version in the stream, its global position in the archive and its event id if one was given.",
+    params(("id" = String, Path, description = "A game id")),
+    responses((status = 200, description = "The events", body = EventsView), (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json")))]
+pub async fn events(state: web::Data<AppState>, id: web::Path<String>) -> Reply {
+    let st = state.clone();
+    let id = GameId(id.into_inner());
+    let view = blocking(move || {
+        let events = st.store.events(&id).map_err(store_problem)?;
+        let version = events.len() as u64;
+        Ok(EventsView { id: id.0, version, events })
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Append {
+    /// The version (number of events) the client last saw; the append is refused with 409 otherwise.
+    expected_version: u64,
+    /// The moves to add, in order.
+    #[schema(value_type = Vec<Object>)]
+    events: Vec<Event>,
+    /// Optional ids, one per event: an append retried with the same ids is applied once.
+    #[serde(default)]
+    ids: Option<Vec<String>>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Appended {
+    id: String,
+    version: u64,
+    #[schema(value_type = Object)]
+    verdict: serde_json::Value,
+}
+
+/// Add moves to a game.
+#[utoipa::path(post, path = "/games/{id}/events", tag = "games",
+    description = "Appends moves to a stored game, atomically and only if `expected_version` is the game's version (409 with `current_version` otherwise). The moves are refereed first: a move that breaks a rule is refused with 422 and the violation, and nothing is stored. The answer is the new verdict: for a game in progress, whose turn it is and the legal moves, so a client can use the archive as a live referee.",
+    params(("id" = String, Path, description = "A game id")),
+    request_body(content = Append, content_type = "application/json", example = json!({"expected_version": 1, "events": [{"type": "bid", "player": "Ann", "bid": "pass"}], "ids": ["bid-1"]})),
+    responses(
+        (status = 200, description = "Appended; the new verdict", body = Appended),
+        (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "A write token is required", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Wrong write token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The game has moved on", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "A move breaks a rule or cannot be read", body = Problem, content_type = "application/problem+json")),
+    security((), ("write_token" = [])))]
+pub async fn append(state: web::Data<AppState>, req: HttpRequest, id: web::Path<String>, payload: web::Payload) -> Reply {
+    state.authorize(&req)?;
+    let body: Append = body::json(&req, payload).await?;
+    if let Some(ids) = &body.ids {
+        if ids.len() != body.events.len() {
+            return Err(Problem::unprocessable("invalid-body", format!("{} ids for {} events: give one id per event, or none", ids.len(), body.events.len())));
+        }
+    }
+    let st = state.clone();
+    let id = GameId(id.into_inner());
+    let (version, verdict) = blocking(move || {
+        let mut record = st.store.record(&id).map_err(store_problem)?;
+        let stored = record.events.len();
+        if body.expected_version as usize == stored {
+            // Referee the moves before storing them: what is stored stays a legal game.
+            let before = replay(&st, &record)?.status;
+            record.events.extend(body.events.iter().cloned());
+            let after = replay(&st, &record)?;
+            if after.status == Status::Invalid && before != Status::Invalid {
+                let mut p = Problem::unprocessable("illegal-move", after.violation.as_ref().map(|v| v.message.clone()).unwrap_or_default());
+                p.event = after.violation.as_ref().map(|v| v.event);
+                p.violation = serde_json::to_value(&after.violation).ok();
+                return Err(p);
+            }
+        }
+        let ids = body.ids.unwrap_or_default();
+        let events = body.events.into_iter().enumerate().map(|(i, event)| NewEvent { id: ids.get(i).cloned(), event }).collect();
+        let appended = st.store.append(&id, body.expected_version, events).map_err(store_problem)?;
+        let projection = tarot_store::project(&st.store, &st.registry, &id).map_err(store_problem)?;
+        Ok((appended.version, projection.verdict))
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(Appended { id: id_string(&req), version, verdict }))
+}
+
+fn id_string(req: &HttpRequest) -> String {
+    req.match_info().get("id").unwrap_or_default().to_string()
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewSession {
+    /// What the table calls itself.
+    name: String,
+    /// The players of the table.
+    players: Vec<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SessionCreated {
+    id: String,
+}
+
+/// Open a session.
+#[utoipa::path(post, path = "/sessions", tag = "sessions",
+    description = "A session groups the deals one table plays, in order, and keeps their running score sheet.",
+    request_body(content = NewSession, content_type = "application/json", example = json!({"name": "Table 3, 15 August 2008", "players": ["DURAND", "DESPRES", "DUPONT", "DUBOIS"]})),
+    responses((status = 201, description = "Opened", body = SessionCreated),
+        (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "A write token is required", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Wrong write token", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "No players", body = Problem, content_type = "application/problem+json")),
+    security((), ("write_token" = [])))]
+pub async fn create_session(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
+    state.authorize(&req)?;
+    let body: NewSession = body::json(&req, payload).await?;
+    if body.players.len() < 2 {
+        return Err(Problem::unprocessable("invalid-body", "a session needs at least two players"));
+    }
+    let st = state.clone();
+    let id = blocking(move || st.store.create_session(&body.name, &body.players).map_err(store_problem)).await?;
+    Ok(HttpResponse::Created().insert_header(("Location", format!("/sessions/{id}"))).json(SessionCreated { id }))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AddGame {
+    /// The id of a stored game, played by the session's players.
+    game: String,
+}
+
+/// Add a deal to a session.
+#[utoipa::path(post, path = "/sessions/{id}/games", tag = "sessions",
+    description = "Adds a stored game to the session, as its next deal. Its players must be the session's players.",
+    params(("id" = String, Path, description = "A session id")),
+    request_body(content = AddGame, content_type = "application/json", example = json!({"game": "g1"})),
+    responses((status = 200, description = "The session's score sheet", body = Object),
+        (status = 404, description = "No such session or game", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The game's players are not the session's", body = Problem, content_type = "application/problem+json")),
+    security((), ("write_token" = [])))]
+pub async fn add_to_session(state: web::Data<AppState>, req: HttpRequest, id: web::Path<String>, payload: web::Payload) -> Reply {
+    state.authorize(&req)?;
+    let body: AddGame = body::json(&req, payload).await?;
+    let st = state.clone();
+    let session = id.into_inner();
+    let sheet = blocking(move || {
+        let s = st.store.session(&session).map_err(store_problem)?;
+        let game = GameId(body.game);
+        let header = st.store.header(&game).map_err(store_problem)?;
+        let mut theirs = header.players.clone();
+        let mut ours = s.players.clone();
+        theirs.sort();
+        ours.sort();
+        if theirs != ours {
+            return Err(Problem::unprocessable("wrong-players", format!("game {} is played by {}, the session by {}", game.0, header.players.join(", "), s.players.join(", "))));
+        }
+        st.store.add_to_session(&session, &game).map_err(store_problem)?;
+        crate::sheet::score_sheet(&st, &session)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(sheet))
+}
+
+/// A session's score sheet.
+#[utoipa::path(get, path = "/sessions/{id}", tag = "sessions",
+    description = "The running score sheet, as players keep it: per deal each player's score and the running totals, and whether each deal's scores balance (French Tarot's points and Marolles' marques sum to zero; Basic Tarot counts card points).",
+    params(("id" = String, Path, description = "A session id")),
+    responses((status = 200, description = "The score sheet", body = Object), (status = 404, description = "No such session", body = Problem, content_type = "application/problem+json")))]
+pub async fn session(state: web::Data<AppState>, id: web::Path<String>) -> Reply {
+    let st = state.clone();
+    let session = id.into_inner();
+    let sheet = blocking(move || crate::sheet::score_sheet(&st, &session)).await?;
+    Ok(HttpResponse::Ok().json(sheet))
+}
