@@ -83,6 +83,10 @@ impl Q {
 impl Add for Q {
     type Output = Q;
     fn add(self, o: Q) -> Q {
+        // Most figures are whole: no common divisor to look for.
+        if self.d == 1 && o.d == 1 {
+            return Q::int(self.n + o.n);
+        }
         Q::new(self.n * o.d + o.n * self.d, self.d * o.d)
     }
 }
@@ -101,6 +105,9 @@ impl Neg for Q {
 impl Mul for Q {
     type Output = Q;
     fn mul(self, o: Q) -> Q {
+        if self.d == 1 && o.d == 1 {
+            return Q::int(self.n * o.n);
+        }
         Q::new(self.n * o.n, self.d * o.d)
     }
 }

@@ -1088,24 +1088,21 @@ impl<'s, 'r> Game<'s, 'r> {
 /// owed by the Excuse exchange.
 pub fn count_points(c: &Counting, pile: CardSet, empties: i64) -> Q {
     let g = c.group as i64;
+    if c.surplus == Surplus::Packets {
+        let counters: Vec<i64> = pile.iter().map(|card| c.values[card.0 as usize] as i64).filter(|&v| v > 0).collect();
+        let blanks = pile.len() as i64 - counters.len() as i64 + empties;
+        return Q::int(count_packets(&counters, blanks.max(0), c.group as usize));
+    }
     let mut units = empties; // in 1/g of a point
-    let mut counters = vec![];
-    let mut blanks = empties;
     for card in pile.iter() {
         let v = c.values[card.0 as usize] as i64;
-        if v == 0 {
-            units += 1;
-            blanks += 1;
-        } else {
-            units += v * g - (g - 1);
-            counters.push(v);
-        }
+        units += if v == 0 { 1 } else { v * g - (g - 1) };
     }
     let exact = Q::new(units, g);
-    match c.surplus {
-        Surplus::Exact => exact,
-        Surplus::Nearest => exact.round(),
-        Surplus::Packets => Q::int(count_packets(&counters, blanks.max(0), c.group as usize)),
+    if c.surplus == Surplus::Nearest {
+        exact.round()
+    } else {
+        exact
     }
 }
 
