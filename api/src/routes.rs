@@ -243,7 +243,7 @@ pub async fn game(state: web::Data<AppState>, id: web::Path<String>) -> Reply {
         let header = st.store.header(&id).map_err(store_problem)?;
         let version = st.store.version(&id).map_err(store_problem)?;
         let projection = match st.store.projection(&id).map_err(store_problem)? {
-            Some(p) if p.checkpoint_version == version => p,
+            Some(p) if p.version == version => p,
             _ => tarot_store::project(&st.store, &st.registry, &id).map_err(store_problem)?,
         };
         Ok(GameView {

@@ -10,6 +10,11 @@ use tarot_engine::{describe, import, parse_record, replay, simulate, Registry, S
 
 const USAGE: &str = "\
 usage:
+  tarot-archive serve [--addr 127.0.0.1:8080] [--data DIR] [--write-token TOKEN]
+                                                  run the HTTP API on the archive in DIR (default ./data);
+                                                  the token may also come from TAROT_WRITE_TOKEN
+  tarot-archive rebuild [--data DIR]              recompute every stored game's verdict from its events
+  tarot-archive openapi                           print the OpenAPI document
   tarot-archive validate [--text] FILE...        replay recorded games and print their verdicts
   tarot-archive rulesets                          list the rulesets
   tarot-archive rulesets show ID [--json]         the resolved rules of a ruleset, with sources
@@ -39,6 +44,12 @@ fn main() -> ExitCode {
     };
     let result = match args.first().map(String::as_str) {
         Some("validate") => return validate(&registry, &args[1..]),
+        Some("serve") => serve(registry, &args[1..]),
+        Some("rebuild") => rebuild(&registry, &args[1..]),
+        Some("openapi") => {
+            print!("{}", tarot_api::docs::openapi_json());
+            Ok(())
+        }
         Some("rulesets") => rulesets(&registry, &args[1..]),
         Some("simulate") => simulate_games(&registry, &args[1..]),
         Some("import") => import_games(&args[1..]),
@@ -56,6 +67,48 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn no_more(args: &[String]) -> Result<(), String> {
+    match args.first() {
+        Some(extra) => Err(format!("unexpected argument `{extra}`\n{USAGE}")),
+        None => Ok(()),
+    }
+}
+
+fn serve(registry: Registry, args: &[String]) -> Result<(), String> {
+    let mut args = args.to_vec();
+    let addr = take_value(&mut args, "--addr").unwrap_or_else(|| "127.0.0.1:8080".into());
+    let data = PathBuf::from(take_value(&mut args, "--data").unwrap_or_else(|| "data".into()));
+    let write_token = take_value(&mut args, "--write-token").or_else(|| std::env::var("TAROT_WRITE_TOKEN").ok()).filter(|t| !t.is_empty());
+    no_more(&args)?;
+    tracing_subscriber::fmt().with_target(false).with_writer(std::io::stderr).init();
+    let store = std::sync::Arc::new(tarot_store::Store::open(&data).map_err(|e| format!("{}: {e}", data.display()))?);
+    let listener = std::net::TcpListener::bind(&addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let bound = listener.local_addr().map_err(|e| e.to_string())?;
+    // The first line on stdout says where the server is: tests that start it on port 0 read it.
+    println!("listening on http://{bound}");
+    use std::io::Write;
+    let _ = std::io::stdout().flush();
+    tracing::info!("serving the archive in {} on http://{bound}{}", data.display(), if write_token.is_some() { " (writes need the token)" } else { "" });
+    let state = tarot_api::AppState { store: store.clone(), registry: std::sync::Arc::new(registry), write_token };
+    // actix-web stops gracefully on SIGINT and SIGTERM: requests in flight finish, then the store
+    // is flushed once more before the process exits.
+    actix_web::rt::System::new().block_on(async move { tarot_api::run(listener, state)?.await }).map_err(|e| e.to_string())?;
+    store.flush().map_err(|e| e.to_string())?;
+    tracing::info!("stopped; the archive is flushed");
+    Ok(())
+}
+
+fn rebuild(registry: &Registry, args: &[String]) -> Result<(), String> {
+    let mut args = args.to_vec();
+    let data = PathBuf::from(take_value(&mut args, "--data").unwrap_or_else(|| "data".into()));
+    no_more(&args)?;
+    let store = tarot_store::Store::open(&data).map_err(|e| format!("{}: {e}", data.display()))?;
+    let n = tarot_store::rebuild_projections(&store, registry).map_err(|e| e.to_string())?;
+    store.flush().map_err(|e| e.to_string())?;
+    eprintln!("rebuilt the verdicts of {n} games from their events");
+    Ok(())
 }
 
 /// Removes `--name VALUE` from the arguments and returns the value.

@@ -1,0 +1,221 @@
+//! The HTTP API as a client meets it: the real server on port 0 and a fresh data directory, real
+//! requests, every endpoint and every error.
+
+mod common;
+
+use common::{fixture, spawn, temp_dir, Server};
+use serde_json::{json, Value};
+
+fn problem(r: &common::Reply, status: u16) -> Value {
+    assert_eq!(r.status, status, "{}", r.text);
+    assert!(r.content_type.starts_with("application/problem+json"), "{}: {}", r.content_type, r.text);
+    let p = r.json();
+    assert_eq!(p["status"], status);
+    assert!(p["detail"].as_str().is_some_and(|d| !d.is_empty()), "{p}");
+    p
+}
+
+fn server() -> Server {
+    spawn(&temp_dir("api"), &[])
+}
+
+#[test]
+fn health_and_rulesets() {
+    let s = server();
+    assert_eq!(s.get("/health").json()["status"], "ok");
+    let list = s.get("/rulesets").json();
+    let ids: Vec<&str> = list.as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert!(ids.contains(&"fft-4p") && ids.contains(&"marolles-1637") && ids.contains(&"basic"), "{ids:?}");
+    let one = s.get("/rulesets/marolles-1637").json();
+    assert_eq!(one["rules"]["id"], "marolles-1637");
+    assert!(one["rules"]["options"].as_array().unwrap().iter().any(|o| o["name"] == "ultimo_failure"));
+    assert!(one["files"][0]["text"].as_str().unwrap().contains("ruleset marolles-1637"));
+    problem(&s.get("/rulesets/nope"), 404);
+    problem(&s.get("/no/such/route"), 404);
+}
+
+#[test]
+fn validate_answers_200_whatever_the_verdict_and_explains_bad_requests() {
+    let s = server();
+    let ok = s.post("/validate", &fixture("worked/seed000-hand1.json"));
+    assert_eq!(ok.status, 200);
+    assert_eq!(ok.json()["status"], "valid");
+    let bad = s.post("/validate", &fixture("fft-4p/invalid/play.must.overtrump.json"));
+    assert_eq!(bad.status, 200);
+    let v = bad.json();
+    assert_eq!(v["status"], "invalid");
+    assert_eq!(v["violation"]["rule"], "play.must.overtrump");
+    assert!(v["violation"]["message"].as_str().unwrap().contains("must overtrump"));
+    let going = s.post("/validate", &fixture("fft-4p/in_progress/mid-trick.json")).json();
+    assert_eq!(going["status"], "in_progress");
+    assert!(!going["next"]["legal"].as_array().unwrap().is_empty());
+
+    let p = problem(&s.post("/validate", "{\n  \"ruleset\": \"fft-4p\",\n  \"players\": [oops]\n}"), 400);
+    assert_eq!((p["line"].as_u64(), p["column"].as_u64()), (Some(3), Some(15)), "{p}");
+    problem(&s.post("/validate", "{\"ruleset\": \"fft-4p\"}"), 422);
+    let p = problem(&s.post("/validate", &fixture("fft-4p/malformed/unknown-card.json")), 422);
+    assert!(p["detail"].as_str().unwrap().contains("15X") && p["event"] == 0, "{p}");
+    let p = problem(&s.post("/validate", &fixture("fft-4p/valid/4p-1.json").replace("\"fft-4p\"", "\"fft-9p\"")), 422);
+    assert!(p["detail"].as_str().unwrap().contains("unknown ruleset"), "{p}");
+    problem(&s.post_as("/validate", &fixture("worked/seed000-hand1.json"), "text/plain", None), 415);
+    let huge = format!("{{\"description\": \"{}\"}}", "x".repeat(300 * 1024));
+    problem(&s.post("/validate", &huge), 413);
+}
+
+#[test]
+fn games_are_stored_listed_read_and_continued() {
+    let s = server();
+    let made = s.post("/games", &fixture("worked/fft-deal5.json"));
+    assert_eq!(made.status, 201, "{}", made.text);
+    let body = made.json();
+    let id = body["id"].as_str().unwrap().to_string();
+    assert_eq!(made.location.as_deref(), Some(format!("/games/{id}").as_str()));
+    assert_eq!(body["verdict"]["status"], "valid");
+
+    let game = s.get(&format!("/games/{id}")).json();
+    assert_eq!(game["ruleset"], "fft-4p");
+    assert_eq!(game["verdict"]["outcome"]["hand_score"], 582);
+    assert!(game["verdict"]["ledger"].as_array().unwrap().iter().any(|l| l["rule"] == "score.term.chelem"));
+    let events = s.get(&format!("/games/{id}/events")).json();
+    assert_eq!(events["version"], game["version"]);
+    assert_eq!(events["events"][0]["event"]["type"], "deal");
+    problem(&s.get("/games/nope"), 404);
+    problem(&s.get("/games/nope/events"), 404);
+
+    for f in ["marolles-1637/valid/3p-1.json", "basic/valid/3p-1.json", "fft-4p/invalid/play.must.follow.json"] {
+        assert_eq!(s.post("/games", &fixture(f)).status, 201);
+    }
+    let all = s.get("/games").json();
+    assert_eq!(all["total"], 4);
+    assert_eq!(s.get("/games?ruleset=fft-4p").json()["total"], 2);
+    assert_eq!(s.get("/games?status=invalid").json()["total"], 1);
+    assert_eq!(s.get("/games?player=DUPONT").json()["total"], 1);
+    let page = s.get("/games?limit=2&offset=1").json();
+    assert_eq!(page["games"].as_array().unwrap().len(), 2);
+    assert_eq!(page["total"], 4);
+    problem(&s.get("/games?status=bogus"), 422);
+}
+
+/// A game stored after its deal and continued move by move, as a live referee.
+#[test]
+fn appending_moves_referees_them() {
+    let s = server();
+    let full: Value = serde_json::from_str(&fixture("fft-4p/valid/4p-1.json")).unwrap();
+    let mut start = full.clone();
+    start["events"] = json!([full["events"][0]]);
+    let made = s.post("/games", &start.to_string()).json();
+    let id = made["id"].as_str().unwrap().to_string();
+    assert_eq!(made["version"], 1);
+    assert_eq!(made["verdict"]["status"], "in_progress");
+    let path = format!("/games/{id}/events");
+
+    let first = json!({"expected_version": 1, "events": [full["events"][1]], "ids": ["move-1"]});
+    let r = s.post(&path, &first.to_string());
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.json()["version"], 2);
+    assert_eq!(r.json()["verdict"]["status"], "in_progress");
+    // The same append retried with the same ids is applied once.
+    let again = s.post(&path, &first.to_string());
+    assert_eq!(again.status, 200, "{}", again.text);
+    assert_eq!(again.json()["version"], 2);
+    assert_eq!(s.get(&path).json()["events"].as_array().unwrap().len(), 2);
+    // A stale expected version is a conflict that says where the game is.
+    let p = problem(&s.post(&path, &json!({"expected_version": 1, "events": [full["events"][2]]}).to_string()), 409);
+    assert_eq!(p["current_version"], 2);
+    // A move out of turn is refused with the rule, and nothing is stored.
+    let p = problem(&s.post(&path, &json!({"expected_version": 2, "events": [full["events"][3]]}).to_string()), 422);
+    assert!(p["violation"]["rule"].as_str().is_some(), "{p}");
+    assert_eq!(s.get(&path).json()["events"].as_array().unwrap().len(), 2);
+    // The rest of the game, in one append: the verdict is the final one.
+    let rest: Vec<Value> = full["events"].as_array().unwrap()[2..].to_vec();
+    let done = s.post(&path, &json!({"expected_version": 2, "events": rest}).to_string());
+    assert_eq!(done.status, 200, "{}", done.text);
+    assert_eq!(done.json()["verdict"]["status"], "valid");
+    problem(&s.post("/games/nope/events", &json!({"expected_version": 0, "events": []}).to_string()), 404);
+    problem(&s.post(&path, "{\"expected_version\": \"two\"}"), 422);
+    problem(&s.post(&path, &json!({"expected_version": 99, "events": [], "ids": ["a"]}).to_string()), 422);
+}
+
+#[test]
+fn writes_need_the_token_when_there_is_one() {
+    let s = spawn(&temp_dir("token"), &["--write-token", "s3cret"]);
+    let game = fixture("worked/seed000-hand2.json");
+    problem(&s.post("/games", &game), 401);
+    problem(&s.post_as("/games", &game, "application/json", Some("wrong")), 403);
+    assert_eq!(s.post_as("/games", &game, "application/json", Some("s3cret")).status, 201);
+    problem(&s.post("/sessions", "{\"name\": \"x\", \"players\": [\"a\", \"b\"]}"), 401);
+    // Reads stay public.
+    assert_eq!(s.get("/games").json()["total"], 1);
+    assert_eq!(s.post("/validate", &game).status, 200);
+}
+
+/// The five deals of the FFT rulebook's score sheet give its totals.
+#[test]
+fn a_session_keeps_the_running_score_sheet() {
+    let s = server();
+    let players = ["DURAND", "DESPRES", "DUPONT", "DUBOIS"];
+    let made = s.post("/sessions", &json!({"name": "Table 3, 15 August 2008", "players": players}).to_string());
+    assert_eq!(made.status, 201, "{}", made.text);
+    let session = made.json()["id"].as_str().unwrap().to_string();
+    for n in 1..=5 {
+        let game = s.post("/games", &fixture(&format!("worked/fft-deal{n}.json"))).json();
+        let r = s.post(&format!("/sessions/{session}/games"), &json!({"game": game["id"]}).to_string());
+        assert_eq!(r.status, 200, "{}", r.text);
+    }
+    let sheet = s.get(&format!("/sessions/{session}")).json();
+    let total = |p: &str| sheet["totals"].as_array().unwrap().iter().find(|t| t[0] == p).map(|t| t[1].clone()).unwrap();
+    assert_eq!([total("DURAND"), total("DUPONT"), total("DUBOIS"), total("DESPRES")], [json!(-446), json!(1346), json!(-390), json!(-510)], "{sheet}");
+    assert!(sheet["deals"].as_array().unwrap().iter().all(|d| d["balanced"] == true));
+    let other = s.post("/games", &fixture("marolles-1637/valid/3p-1.json")).json();
+    problem(&s.post(&format!("/sessions/{session}/games"), &json!({"game": other["id"]}).to_string()), 422);
+    problem(&s.get("/sessions/nope"), 404);
+    problem(&s.post("/sessions", &json!({"name": "alone", "players": ["x"]}).to_string()), 422);
+}
+
+/// The committed OpenAPI document is what the server serves and what the code generates.
+#[test]
+fn the_committed_openapi_document_is_current() {
+    let s = server();
+    let served = s.get("/openapi.json").json();
+    let committed: Value = serde_json::from_str(&std::fs::read_to_string(common::root().join("openapi/openapi.json")).unwrap()).unwrap();
+    assert!(served == committed, "openapi/openapi.json is stale: run `cargo run -p tarot-archive -- openapi > openapi/openapi.json`");
+    for (path, ops) in served["paths"].as_object().unwrap() {
+        for (method, op) in ops.as_object().unwrap() {
+            assert!(op["summary"].as_str().is_some_and(|t| !t.is_empty()), "{method} {path} has no summary");
+            assert!(op["description"].as_str().is_some_and(|t| !t.is_empty()), "{method} {path} has no description");
+            if method == "post" {
+                let example = &op["requestBody"]["content"]["application/json"]["example"];
+                assert!(!example.is_null(), "{method} {path} has no example body");
+            }
+        }
+    }
+    let docs = s.get("/docs/");
+    assert_eq!(docs.status, 200);
+    assert!(docs.text.contains("swagger"), "{}", docs.text);
+}
+
+/// Stop the server, start it again on the same directory: everything is there, unchanged; rebuild
+/// the projections from the events: the same verdicts.
+#[test]
+fn games_survive_a_restart_and_projections_rebuild_the_same() {
+    let data = temp_dir("restart");
+    let s = spawn(&data, &[]);
+    let mut ids = vec![];
+    for f in ["worked/fft-deal1.json", "worked/marolles-declarations.json", "basic/valid/6p-1.json", "fft-4p/invalid/play.must.trump.json"] {
+        ids.push(s.post("/games", &fixture(f)).json()["id"].as_str().unwrap().to_string());
+    }
+    let before: Vec<Value> = ids.iter().map(|id| s.get(&format!("/games/{id}")).json()).collect();
+    let events_before: Vec<Value> = ids.iter().map(|id| s.get(&format!("/games/{id}/events")).json()).collect();
+    assert!(s.stop().success());
+
+    let out = common::tarot_archive().args(["rebuild", "--data"]).arg(&data).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("4 games"));
+
+    let s = spawn(&data, &[]);
+    let after: Vec<Value> = ids.iter().map(|id| s.get(&format!("/games/{id}")).json()).collect();
+    let events_after: Vec<Value> = ids.iter().map(|id| s.get(&format!("/games/{id}/events")).json()).collect();
+    assert_eq!(before, after);
+    assert_eq!(events_before, events_after);
+    assert_eq!(s.get("/games").json()["total"], 4);
+}

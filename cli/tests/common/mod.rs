@@ -1,0 +1,123 @@
+//! Starting the real server (the `tarot-archive serve` binary) on port 0 with a fresh data directory,
+//! and talking to it over HTTP.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+pub struct Server {
+    child: Option<Child>,
+    pub base: String,
+    pub data: PathBuf,
+}
+
+/// A fresh, empty directory for one test.
+pub fn temp_dir(name: &str) -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!("tarot-test-{name}-{}-{}", std::process::id(), N.fetch_add(1, Ordering::SeqCst)));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+pub fn fixture(path: &str) -> String {
+    std::fs::read_to_string(root().join("fixtures").join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+pub fn tarot_archive() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_tarot-archive"));
+    c.current_dir(root());
+    c
+}
+
+pub fn spawn(data: &Path, extra: &[&str]) -> Server {
+    let mut child = tarot_archive()
+        .args(["serve", "--addr", "127.0.0.1:0", "--data"])
+        .arg(data)
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the server starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("the server says where it listens");
+    let base = line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("unexpected first line: {line}")).to_string();
+    Server { child: Some(child), base, data: data.to_path_buf() }
+}
+
+impl Server {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// SIGTERM, and wait for the graceful exit.
+    pub fn stop(mut self) -> std::process::ExitStatus {
+        let mut child = self.child.take().expect("running");
+        unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+        child.wait().expect("exits")
+    }
+
+    /// SIGKILL: the process dies at once, mid-write if need be.
+    pub fn kill(mut self) {
+        let mut child = self.child.take().expect("running");
+        unsafe { libc::kill(child.id() as i32, libc::SIGKILL) };
+        let _ = child.wait();
+    }
+
+    pub fn get(&self, path: &str) -> Reply {
+        reply(ureq::get(&self.url(path)).call())
+    }
+
+    pub fn post(&self, path: &str, body: &str) -> Reply {
+        self.post_as(path, body, "application/json", None)
+    }
+
+    pub fn post_as(&self, path: &str, body: &str, content_type: &str, token: Option<&str>) -> Reply {
+        let mut req = ureq::post(&self.url(path)).set("Content-Type", content_type);
+        if let Some(t) = token {
+            req = req.set("Authorization", &format!("Bearer {t}"));
+        }
+        reply(req.send_string(body))
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+pub struct Reply {
+    pub status: u16,
+    pub content_type: String,
+    pub location: Option<String>,
+    pub text: String,
+}
+
+impl Reply {
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
+    }
+}
+
+fn reply(r: Result<ureq::Response, ureq::Error>) -> Reply {
+    let resp = match r {
+        Ok(resp) => resp,
+        Err(ureq::Error::Status(_, resp)) => resp,
+        Err(e) => panic!("request failed: {e}"),
+    };
+    let status = resp.status();
+    let content_type = resp.header("content-type").unwrap_or("").to_string();
+    let location = resp.header("location").map(String::from);
+    let text = resp.into_string().unwrap_or_default();
+    Reply { status, content_type, location, text }
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The test suite, on a fresh machine: installs what the tests need beyond Rust (Debian's chromium,
+# for the docs page test), then runs every test of the workspace.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v chromium >/dev/null 2>&1; then
+    echo "installing chromium (the docs page is tested in a headless browser)" >&2
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+cargo test --workspace

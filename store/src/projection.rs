@@ -1,0 +1,212 @@
+//! Projections: replay's answer for each game, kept beside the streams so that reading a verdict or
+//! listing games needs no replay. They are derived data. Each notes the ruleset version and the
+//! checkpoint (the global position of the last event replayed) it was computed at, and all of them
+//! can be deleted and recomputed from the streams alone (`rebuild_projections`), for instance after
+//! a ruleset changes. For the same reason they are not flushed when written: a crash can lose only
+//! what a rebuild restores.
+//!
+//! Trees (game numbers are big-endian, so entries come in the order games were created):
+//! - `projections`: game → `Projection` (JSON, with the verdict)
+//! - `summaries`: game → `Summary` (JSON, without the verdict, for listing)
+//! - `by_ruleset`, `by_player`, `by_status`: the value's text, the byte 0xFF, the game → nothing.
+//!   UTF-8 text never contains 0xFF, so a value's entries are exactly the keys under its prefix.
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use sled::transaction::{ConflictableTransactionError, Transactional};
+use tarot_engine::{replay, Registry};
+
+use crate::stream::{decode, encode, GameId, Store};
+use crate::StoreError;
+
+/// A game's verdict and what it was computed from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Projection {
+    pub ruleset: String,
+    /// `Ruleset::version` of the rules replayed; empty when the registry has no such ruleset.
+    pub ruleset_version: String,
+    pub players: Vec<String>,
+    /// The verdict's status (`valid`, `invalid`, `in_progress`, `annulled`), or `unreadable` when
+    /// the game cannot be replayed at all.
+    pub status: String,
+    /// How many events were replayed: the stream's version at the time.
+    pub version: u64,
+    /// The global position of the last event replayed (0 for a game without events).
+    pub checkpoint: u64,
+    /// The verdict as replay writes it, or `{"error": {"message", "event"}}` when `unreadable`.
+    pub verdict: serde_json::Value,
+}
+
+/// A projection without its verdict: one line of a listing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    pub game: GameId,
+    pub ruleset: String,
+    pub ruleset_version: String,
+    pub players: Vec<String>,
+    pub status: String,
+    pub version: u64,
+    pub checkpoint: u64,
+}
+
+/// Which games to list: those matching every field given.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Filter {
+    pub ruleset: Option<String>,
+    pub player: Option<String>,
+    pub status: Option<String>,
+}
+
+impl Filter {
+    fn matches(&self, summary: &Summary) -> bool {
+        self.ruleset.as_ref().is_none_or(|r| *r == summary.ruleset)
+            && self.player.as_ref().is_none_or(|p| summary.players.contains(p))
+            && self.status.as_ref().is_none_or(|s| *s == summary.status)
+    }
+}
+
+impl Projection {
+    fn summary(&self, game: &GameId) -> Summary {
+        Summary {
+            game: game.clone(),
+            ruleset: self.ruleset.clone(),
+            ruleset_version: self.ruleset_version.clone(),
+            players: self.players.clone(),
+            status: self.status.clone(),
+            version: self.version,
+            checkpoint: self.checkpoint,
+        }
+    }
+}
+
+impl Store {
+    /// Stores a game's projection and its index entries in place of the one before, unless the one
+    /// before was computed at a later checkpoint: when projections of one game race, the newest stays.
+    pub fn put_projection(&self, game: &GameId, projection: &Projection) -> Result<(), StoreError> {
+        let number = self.number(game)?;
+        let header = self.header_of(number)?;
+        if projection.ruleset != header.ruleset || projection.players != header.players {
+            return Err(StoreError::Invalid(format!(
+                "the projection is of a {} game of {}, but {game} is a {} game of {}",
+                projection.ruleset,
+                projection.players.join(", "),
+                header.ruleset,
+                header.players.join(", ")
+            )));
+        }
+        let summary = projection.summary(game);
+        let key = number.to_be_bytes();
+        let trees = (&self.projections, &self.summaries, &self.by_ruleset, &self.by_player, &self.by_status);
+        trees.transaction(|(projections, summaries, by_ruleset, by_player, by_status)| {
+            if let Some(bytes) = summaries.get(key)? {
+                let old: Summary = decode("a summary", &bytes).map_err(ConflictableTransactionError::Abort)?;
+                if old.checkpoint > projection.checkpoint {
+                    return Ok(());
+                }
+                by_ruleset.remove(index_key(&old.ruleset, number))?;
+                by_status.remove(index_key(&old.status, number))?;
+                for player in &old.players {
+                    by_player.remove(index_key(player, number))?;
+                }
+            }
+            by_ruleset.insert(index_key(&summary.ruleset, number), &b""[..])?;
+            by_status.insert(index_key(&summary.status, number), &b""[..])?;
+            for player in &summary.players {
+                by_player.insert(index_key(player, number), &b""[..])?;
+            }
+            summaries.insert(&key, encode(&summary))?;
+            projections.insert(&key, encode(projection))?;
+            Ok(())
+        })?;
+        Ok(())
+    }
+
+    /// The game's stored projection, if one was computed.
+    pub fn projection(&self, game: &GameId) -> Result<Option<Projection>, StoreError> {
+        let number = self.number(game)?;
+        self.projections.get(number.to_be_bytes())?.map(|bytes| decode("a projection", &bytes)).transpose()
+    }
+
+    /// One page of the projected games matching `filter`, in creation order, and how many match in
+    /// all. Games without a projection are not listed. One index is scanned (ruleset, else player,
+    /// else status) and the other fields are checked on the summaries.
+    pub fn list(&self, filter: &Filter, offset: usize, limit: usize) -> Result<(Vec<Summary>, usize), StoreError> {
+        let (tree, prefix) = match filter {
+            Filter { ruleset: Some(ruleset), .. } => (&self.by_ruleset, index_prefix(ruleset)),
+            Filter { player: Some(player), .. } => (&self.by_player, index_prefix(player)),
+            Filter { status: Some(status), .. } => (&self.by_status, index_prefix(status)),
+            _ => (&self.summaries, vec![]),
+        };
+        let mut page = vec![];
+        let mut total = 0;
+        for key in tree.scan_prefix(prefix).keys() {
+            let key = key?;
+            // The game number ends every key; a summary may have gone since the index was read.
+            let Some(bytes) = self.summaries.get(&key[key.len() - 8..])? else { continue };
+            let summary: Summary = decode("a summary", &bytes)?;
+            if filter.matches(&summary) {
+                if total >= offset && page.len() < limit {
+                    page.push(summary);
+                }
+                total += 1;
+            }
+        }
+        Ok((page, total))
+    }
+
+    /// Deletes every projection and index entry; the streams are untouched.
+    pub fn clear_projections(&self) -> Result<(), StoreError> {
+        for tree in [&self.projections, &self.summaries, &self.by_ruleset, &self.by_player, &self.by_status] {
+            tree.clear()?;
+        }
+        Ok(())
+    }
+}
+
+/// Replays the game with the registry's rules, stores the projection, and returns it.
+pub fn project(store: &Store, registry: &Registry, game: &GameId) -> Result<Projection, StoreError> {
+    let header = store.header(game)?;
+    let events = store.events(game)?;
+    let version = events.len() as u64;
+    let checkpoint = events.last().map_or(0, |e| e.position);
+    let (ruleset, players) = (header.ruleset.clone(), header.players.clone());
+    let record = header.into_record(events.into_iter().map(|e| e.event).collect());
+    let (ruleset_version, status, verdict) = match registry.get(&ruleset) {
+        None => (String::new(), "unreadable".to_string(), json!({ "error": { "message": format!("there is no ruleset '{ruleset}'") } })),
+        Some(rules) => match replay(rules, &record) {
+            Ok(verdict) => {
+                let verdict = serde_json::to_value(&verdict)
+                    .map_err(|e| StoreError::Invalid(format!("the verdict of {game} cannot be written as JSON: {e}")))?;
+                let status = verdict["status"].as_str().unwrap_or_default().to_string();
+                (rules.version.clone(), status, verdict)
+            }
+            Err(error) => (rules.version.clone(), "unreadable".to_string(), json!({ "error": error })),
+        },
+    };
+    let projection = Projection { ruleset, ruleset_version, players, status, version, checkpoint, verdict };
+    store.put_projection(game, &projection)?;
+    Ok(projection)
+}
+
+/// Deletes every projection and recomputes them all from the streams; returns how many games were
+/// projected.
+pub fn rebuild_projections(store: &Store, registry: &Registry) -> Result<usize, StoreError> {
+    store.clear_projections()?;
+    let games = store.games()?;
+    for game in &games {
+        project(store, registry, game)?;
+    }
+    Ok(games.len())
+}
+
+fn index_prefix(value: &str) -> Vec<u8> {
+    let mut prefix = value.as_bytes().to_vec();
+    prefix.push(0xFF);
+    prefix
+}
+
+fn index_key(value: &str, number: u64) -> Vec<u8> {
+    let mut key = index_prefix(value);
+    key.extend_from_slice(&number.to_be_bytes());
+    key
+}

@@ -1,0 +1,504 @@
+//! The store and its event streams: one per game, a header and the events in order. Each event is
+//! numbered twice: its version in the stream (1, 2, 3...) and its position in the whole archive,
+//! given out with no gaps across all streams.
+//!
+//! Primary trees (key → value; integers are big-endian, so that sled's order is numeric order):
+//! - `headers`: game → `Header` (JSON)
+//! - `versions`: game → the number of events in the stream
+//! - `events`: game, version → `StoredEvent` (JSON)
+//! - `event_ids`: event id → game, version, so that a retried append is recognised
+//! - `meta`: `position`, `games`, `sessions` → the last number given out of each
+//! - `sessions`: session → `Session` (JSON)
+//!
+//! A game is known inside by its number and outside by its `GameId` ("g" and the number in base 36).
+//!
+//! Writers of primary data take one mutex, check what they must (the expected version, the event
+//! ids), and apply all their changes as one sled transaction. Because only one writer at a time
+//! reads and moves the counters, positions are gapless and sled never retries a transaction. The
+//! mutex is held only while the transaction is applied in memory: waiting for the disk happens
+//! after it is released, in the group commit (`commit`), so concurrent writers share flushes.
+//! Readers take no lock of ours: sled applies a transaction under a lock that each of its reads
+//! takes too, and events are only ever added after the last one, so a reader sees each append whole
+//! or not at all.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fmt;
+use std::path::Path;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use sled::transaction::{ConflictableTransactionError, Transactional};
+use sled::{Batch, Tree};
+use tarot_engine::{Event, GameRecord};
+
+use crate::commit::GroupCommit;
+use crate::StoreError;
+
+/// The longest event id accepted, in bytes. Ids are keys; this keeps them reasonable.
+const MAX_EVENT_ID: usize = 128;
+
+/// How long `Store::open` waits for a store just closed to release its directory.
+const LOCK_WAIT: Duration = Duration::from_secs(2);
+
+/// A game's id as the outside world sees it: "g" and its number in base 36 ("g1", "g2s").
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct GameId(pub String);
+
+impl GameId {
+    fn from_number(number: u64) -> GameId {
+        GameId(short_id('g', number))
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// What a game is before any event: a `GameRecord` without its events.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    pub ruleset: String,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub options: BTreeMap<String, serde_json::Value>,
+    /// In order of play.
+    pub players: Vec<String>,
+    pub dealer: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}
+
+impl Header {
+    /// The header of a recorded game.
+    pub fn of(record: &GameRecord) -> Header {
+        Header {
+            ruleset: record.ruleset.clone(),
+            options: record.options.clone(),
+            players: record.players.clone(),
+            dealer: record.dealer.clone(),
+            description: record.description.clone(),
+        }
+    }
+
+    /// The recorded game this header and these events make.
+    pub fn into_record(self, events: Vec<Event>) -> GameRecord {
+        GameRecord {
+            ruleset: self.ruleset,
+            options: self.options,
+            players: self.players,
+            dealer: self.dealer,
+            description: self.description,
+            events,
+        }
+    }
+
+    /// Only what the store itself relies on: a ruleset, named players, a dealer among them. Whether
+    /// the game is playable is for replay to say.
+    fn check(&self) -> Result<(), StoreError> {
+        if self.ruleset.trim().is_empty() {
+            return Err(StoreError::Invalid("the game names no ruleset".into()));
+        }
+        check_players(&self.players)?;
+        if !self.players.contains(&self.dealer) {
+            return Err(StoreError::Invalid(format!("the dealer '{}' is not one of the players", self.dealer)));
+        }
+        Ok(())
+    }
+}
+
+/// An event to append, with the id its sender gave it, if any. Sending the same ids again makes a
+/// retried append harmless.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NewEvent {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    pub event: Event,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredEvent {
+    /// Its place in the stream, from 1.
+    pub version: u64,
+    /// Its place in the whole archive, from 1.
+    pub position: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    pub event: Event,
+}
+
+/// What an append did: the stream's version after it and the positions its events were given.
+/// When it stored no events (a game created empty), `first_position` is `last_position + 1`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Appended {
+    pub game: GameId,
+    pub version: u64,
+    pub first_position: u64,
+    pub last_position: u64,
+}
+
+/// The archive's storage. Open it once per directory (sled locks it) and share it in an `Arc`.
+pub struct Store {
+    pub(crate) headers: Tree,
+    pub(crate) versions: Tree,
+    pub(crate) events: Tree,
+    pub(crate) event_ids: Tree,
+    pub(crate) meta: Tree,
+    pub(crate) sessions: Tree,
+    pub(crate) projections: Tree,
+    pub(crate) summaries: Tree,
+    pub(crate) by_ruleset: Tree,
+    pub(crate) by_player: Tree,
+    pub(crate) by_status: Tree,
+    /// Held by writers of primary data while they check and apply their transaction.
+    pub(crate) write: Mutex<()>,
+    pub(crate) commit: Arc<GroupCommit>,
+    flusher: Option<JoinHandle<()>>,
+}
+
+/// Everything one change writes to the primary trees, applied as one sled transaction.
+#[derive(Default)]
+pub(crate) struct Writes {
+    pub(crate) headers: Batch,
+    pub(crate) versions: Batch,
+    pub(crate) events: Batch,
+    pub(crate) event_ids: Batch,
+    pub(crate) meta: Batch,
+    pub(crate) sessions: Batch,
+}
+
+impl Store {
+    /// Opens the store in `dir`, creating the directory if it is missing.
+    pub fn open(dir: &Path) -> Result<Store, StoreError> {
+        let at = |e: &dyn fmt::Display| StoreError::Io(format!("{}: {e}", dir.display()));
+        std::fs::create_dir_all(dir).map_err(|e| at(&e))?;
+        let db = open_db(dir).map_err(|e| at(&e))?;
+        let tree = |name: &str| db.open_tree(name).map_err(|e| at(&e));
+        let (commit, flusher) = GroupCommit::start(db.clone())?;
+        Ok(Store {
+            headers: tree("headers")?,
+            versions: tree("versions")?,
+            events: tree("events")?,
+            event_ids: tree("event_ids")?,
+            meta: tree("meta")?,
+            sessions: tree("sessions")?,
+            projections: tree("projections")?,
+            summaries: tree("summaries")?,
+            by_ruleset: tree("by_ruleset")?,
+            by_player: tree("by_player")?,
+            by_status: tree("by_status")?,
+            write: Mutex::new(()),
+            commit,
+            flusher: Some(flusher),
+        })
+    }
+
+    /// Starts a stream with `header` and `events`. When every event carries an id and those ids are
+    /// already stored with the same game, this is a retry: nothing is written and the original
+    /// result is returned.
+    pub fn create_game(&self, header: &Header, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
+        header.check()?;
+        check_ids(&events)?;
+        let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((number, appended)) = self.earlier_append(&events)? {
+            if self.header_of(number)? != *header {
+                return Err(StoreError::Invalid(format!(
+                    "these event ids are already stored with game {}, whose header is different",
+                    appended.game
+                )));
+            }
+            drop(guard);
+            self.commit.wait()?;
+            return Ok(appended);
+        }
+        let number = self.counter("games")? + 1;
+        let mut writes = Writes::default();
+        writes.meta.insert("games", &number.to_be_bytes()[..]);
+        writes.headers.insert(&number.to_be_bytes()[..], encode(header));
+        let appended = self.stage_events(&mut writes, number, 0, events)?;
+        self.apply(&writes)?;
+        drop(guard);
+        self.commit.wait()?;
+        Ok(appended)
+    }
+
+    /// Adds `events` at the end of the stream if it has exactly `expected_version` events, and
+    /// otherwise refuses with the version it has. When every event carries an id and those ids are
+    /// already stored in this stream, this is a retry: nothing is written and the original result is
+    /// returned.
+    pub fn append(&self, game: &GameId, expected_version: u64, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
+        if events.is_empty() {
+            return Err(StoreError::Invalid("an append needs at least one event".into()));
+        }
+        check_ids(&events)?;
+        let number = self.number(game)?;
+        let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((earlier, appended)) = self.earlier_append(&events)? {
+            if earlier != number {
+                return Err(StoreError::Invalid(format!("these event ids are already stored with game {}, not {game}", appended.game)));
+            }
+            drop(guard);
+            self.commit.wait()?;
+            return Ok(appended);
+        }
+        let current = self.version_of(number)?;
+        if current != expected_version {
+            return Err(StoreError::Conflict { expected: expected_version, current });
+        }
+        let mut writes = Writes::default();
+        let appended = self.stage_events(&mut writes, number, current, events)?;
+        self.apply(&writes)?;
+        drop(guard);
+        self.commit.wait()?;
+        Ok(appended)
+    }
+
+    pub fn header(&self, game: &GameId) -> Result<Header, StoreError> {
+        self.header_of(self.number(game)?)
+    }
+
+    /// The stream's events in order.
+    pub fn events(&self, game: &GameId) -> Result<Vec<StoredEvent>, StoreError> {
+        let number = self.number(game)?;
+        self.events.scan_prefix(number.to_be_bytes()).values().map(|bytes| decode("an event", &bytes?)).collect()
+    }
+
+    /// The game as a record, ready for replay.
+    pub fn record(&self, game: &GameId) -> Result<GameRecord, StoreError> {
+        let events = self.events(game)?;
+        Ok(self.header(game)?.into_record(events.into_iter().map(|e| e.event).collect()))
+    }
+
+    /// The number of events in the stream.
+    pub fn version(&self, game: &GameId) -> Result<u64, StoreError> {
+        self.version_of(self.number(game)?)
+    }
+
+    /// The position of the last event stored in the archive (0 when there is none).
+    pub fn last_position(&self) -> Result<u64, StoreError> {
+        self.counter("position")
+    }
+
+    /// Every game, in the order they were created.
+    pub fn games(&self) -> Result<Vec<GameId>, StoreError> {
+        self.headers.iter().keys().map(|key| Ok(GameId::from_number(read_u64(&key?)?))).collect()
+    }
+
+    /// Waits until everything written so far, projections included, is on disk.
+    pub fn flush(&self) -> Result<(), StoreError> {
+        self.commit.wait()
+    }
+
+    /// How many flushes the store has made since it was opened.
+    pub fn flushes(&self) -> u64 {
+        self.commit.flushes()
+    }
+
+    /// The number of a game that exists.
+    pub(crate) fn number(&self, game: &GameId) -> Result<u64, StoreError> {
+        match id_number('g', &game.0) {
+            Some(number) if self.headers.contains_key(number.to_be_bytes())? => Ok(number),
+            _ => Err(StoreError::NotFound(format!("there is no game {game}"))),
+        }
+    }
+
+    pub(crate) fn header_of(&self, number: u64) -> Result<Header, StoreError> {
+        match self.headers.get(number.to_be_bytes())? {
+            Some(bytes) => decode("a game header", &bytes),
+            None => Err(StoreError::NotFound(format!("there is no game {}", GameId::from_number(number)))),
+        }
+    }
+
+    fn version_of(&self, number: u64) -> Result<u64, StoreError> {
+        self.versions.get(number.to_be_bytes())?.map_or(Ok(0), |bytes| read_u64(&bytes))
+    }
+
+    /// The last number given out of a counter of `meta`.
+    pub(crate) fn counter(&self, name: &str) -> Result<u64, StoreError> {
+        self.meta.get(name)?.map_or(Ok(0), |bytes| read_u64(&bytes))
+    }
+
+    /// Adds `events` to `writes` as the versions after `version` of game `number`, at the positions
+    /// after the last one given out.
+    fn stage_events(&self, writes: &mut Writes, number: u64, version: u64, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
+        let last_position = self.counter("position")?;
+        let count = events.len() as u64;
+        for (i, new) in (1..).zip(events) {
+            let stored = StoredEvent { version: version + i, position: last_position + i, id: new.id, event: new.event };
+            let key = event_key(number, stored.version);
+            if let Some(id) = &stored.id {
+                writes.event_ids.insert(id.as_bytes(), &key[..]);
+            }
+            writes.events.insert(&key[..], encode(&stored));
+        }
+        writes.versions.insert(&number.to_be_bytes()[..], &(version + count).to_be_bytes()[..]);
+        writes.meta.insert("position", &(last_position + count).to_be_bytes()[..]);
+        Ok(Appended {
+            game: GameId::from_number(number),
+            version: version + count,
+            first_position: last_position + 1,
+            last_position: last_position + count,
+        })
+    }
+
+    /// When every event carries an id that is already stored, the append repeats one that
+    /// succeeded: returns that game's number and what that append returned. An append that repeats
+    /// some stored ids but not all cannot be a retry, and is refused rather than half applied.
+    fn earlier_append(&self, events: &[NewEvent]) -> Result<Option<(u64, Appended)>, StoreError> {
+        let mut found = vec![];
+        for new in events {
+            if let Some(id) = &new.id {
+                if let Some(key) = self.event_ids.get(id)? {
+                    found.push((id, key));
+                }
+            }
+        }
+        let Some((first_id, _)) = found.first() else { return Ok(None) };
+        if found.len() < events.len() {
+            return Err(StoreError::Invalid(format!(
+                "event id '{first_id}' is already stored but other events of this append are new: a retry must repeat the original append exactly"
+            )));
+        }
+        let mut stored = vec![];
+        for ((id, key), new) in found.iter().zip(events) {
+            let bytes = self.events.get(key)?.ok_or_else(|| StoreError::Io(format!("event id '{id}' points to no event")))?;
+            let event: StoredEvent = decode("an event", &bytes)?;
+            if event.event != new.event {
+                return Err(StoreError::Invalid(format!("event id '{id}' is already stored with a different event")));
+            }
+            stored.push((read_u64(&key[..8])?, event));
+        }
+        let (number, first) = &stored[0];
+        for (i, ((n, event), (id, _))) in stored.iter().zip(&found).enumerate() {
+            if n != number || event.version != first.version + i as u64 {
+                return Err(StoreError::Invalid(format!(
+                    "event id '{id}' was stored by another append than '{first_id}': a retry must repeat the original append exactly"
+                )));
+            }
+        }
+        let last = &stored[stored.len() - 1].1;
+        let appended = Appended {
+            game: GameId::from_number(*number),
+            version: last.version,
+            first_position: first.position,
+            last_position: last.position,
+        };
+        Ok(Some((*number, appended)))
+    }
+
+    /// Applies `writes` as one transaction: all of them or none.
+    pub(crate) fn apply(&self, writes: &Writes) -> Result<(), StoreError> {
+        let trees = (&self.headers, &self.versions, &self.events, &self.event_ids, &self.meta, &self.sessions);
+        trees.transaction(|(headers, versions, events, event_ids, meta, sessions)| {
+            headers.apply_batch(&writes.headers)?;
+            versions.apply_batch(&writes.versions)?;
+            events.apply_batch(&writes.events)?;
+            event_ids.apply_batch(&writes.event_ids)?;
+            meta.apply_batch(&writes.meta)?;
+            sessions.apply_batch(&writes.sessions)?;
+            Ok::<_, ConflictableTransactionError<StoreError>>(())
+        })?;
+        Ok(())
+    }
+}
+
+impl Drop for Store {
+    /// Stops the flusher. sled flushes once more when its last handle is dropped.
+    fn drop(&mut self) {
+        self.commit.close();
+        if let Some(flusher) = self.flusher.take() {
+            // A panic in the flusher has already been reported on stderr; there is nothing to add.
+            let _ = flusher.join();
+        }
+    }
+}
+
+/// Opens sled without its background flusher: the group commit decides when to flush.
+///
+/// sled releases its lock on the directory from a background thread moments after its last handle
+/// is dropped (sled issue #1234), so reopening a store just closed may find the directory still
+/// locked. This waits a little for the lock before giving up.
+fn open_db(dir: &Path) -> sled::Result<sled::Db> {
+    let config = sled::Config::new().path(dir).flush_every_ms(None);
+    let deadline = Instant::now() + LOCK_WAIT;
+    loop {
+        match config.open() {
+            Err(sled::Error::Io(e)) if e.to_string().contains("could not acquire lock") && Instant::now() < deadline => {
+                thread::sleep(Duration::from_millis(10))
+            }
+            result => return result,
+        }
+    }
+}
+
+/// Players must be named, each once: they are keys of the indexes and of the score sheets.
+pub(crate) fn check_players(players: &[String]) -> Result<(), StoreError> {
+    if players.is_empty() {
+        return Err(StoreError::Invalid("no players are named".into()));
+    }
+    for (i, player) in players.iter().enumerate() {
+        if player.trim().is_empty() {
+            return Err(StoreError::Invalid(format!("player {} has no name", i + 1)));
+        }
+        if players[..i].contains(player) {
+            return Err(StoreError::Invalid(format!("player '{player}' is named twice")));
+        }
+    }
+    Ok(())
+}
+
+fn check_ids(events: &[NewEvent]) -> Result<(), StoreError> {
+    let mut seen = HashSet::new();
+    for id in events.iter().filter_map(|e| e.id.as_ref()) {
+        if id.is_empty() || id.len() > MAX_EVENT_ID {
+            return Err(StoreError::Invalid(format!("event id '{id}' must have 1 to {MAX_EVENT_ID} bytes")));
+        }
+        if !seen.insert(id) {
+            return Err(StoreError::Invalid(format!("event id '{id}' is given twice in one append")));
+        }
+    }
+    Ok(())
+}
+
+fn event_key(number: u64, version: u64) -> [u8; 16] {
+    let mut key = [0; 16];
+    key[..8].copy_from_slice(&number.to_be_bytes());
+    key[8..].copy_from_slice(&version.to_be_bytes());
+    key
+}
+
+/// A short, URL-safe id: a letter saying what it names, then a number in base 36.
+pub(crate) fn short_id(prefix: char, mut number: u64) -> String {
+    let mut digits = vec![];
+    loop {
+        digits.push(char::from_digit((number % 36) as u32, 36).expect("a digit below 36"));
+        number /= 36;
+        if number == 0 {
+            break;
+        }
+    }
+    std::iter::once(prefix).chain(digits.into_iter().rev()).collect()
+}
+
+/// The number of a short id, if it is written exactly as `short_id` writes it.
+pub(crate) fn id_number(prefix: char, id: &str) -> Option<u64> {
+    let number = u64::from_str_radix(id.strip_prefix(prefix)?, 36).ok()?;
+    (short_id(prefix, number) == id).then_some(number)
+}
+
+pub(crate) fn read_u64(bytes: &[u8]) -> Result<u64, StoreError> {
+    let bytes = bytes.try_into().map_err(|_| StoreError::Io(format!("a stored number has {} bytes instead of 8", bytes.len())))?;
+    Ok(u64::from_be_bytes(bytes))
+}
+
+pub(crate) fn encode<T: Serialize>(value: &T) -> Vec<u8> {
+    serde_json::to_vec(value).expect("the store's types are plain data, always written as JSON")
+}
+
+pub(crate) fn decode<T: DeserializeOwned>(what: &str, bytes: &[u8]) -> Result<T, StoreError> {
+    serde_json::from_slice(bytes).map_err(|e| StoreError::Io(format!("{what} stored in the database cannot be read: {e}")))
+}

@@ -1,0 +1,573 @@
+//! The store's tests, in one binary, on games the simulator plays. Sections:
+//! - streams: create, append, read back, reopen from the same directory.
+//! - conflicts and retries: expected versions and event ids.
+//! - bad input: refused with a message that says what is wrong, and nothing written.
+//! - concurrency: one winner per version, gapless positions across games.
+//! - durability: concurrent appends share flushes; what was acknowledged survives kill -9.
+//! - projections: clear and rebuild give the same; listing by ruleset, player, status, in pages.
+//! - sessions.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, OnceLock};
+use std::thread;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tarot_engine::simulate::{illegal_variant, random_game};
+use tarot_engine::{Event, GameRecord, Registry};
+use tarot_store::{project, rebuild_projections, Filter, GameId, Header, NewEvent, Projection, Store, StoreError, Summary};
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+/// A fresh directory under the system's temporary directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let path = std::env::temp_dir().join(format!("tarot-store-test-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        TempDir(path)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(|| Registry::builtin().expect("the built-in rulesets compile"))
+}
+
+/// A complete random game (it may end annulled).
+fn game(ruleset: &str, players: usize, seed: u64) -> GameRecord {
+    let rules = registry().get(ruleset).expect("a built-in ruleset");
+    random_game(rules, players, &BTreeMap::new(), &mut ChaCha8Rng::seed_from_u64(seed)).expect("the simulator plays legal games")
+}
+
+fn without_ids(events: &[Event]) -> Vec<NewEvent> {
+    events.iter().map(|event| NewEvent { id: None, event: event.clone() }).collect()
+}
+
+/// Events with ids `{prefix}-0`, `{prefix}-1`...
+fn with_ids(prefix: &str, events: &[Event]) -> Vec<NewEvent> {
+    events.iter().enumerate().map(|(i, event)| NewEvent { id: Some(format!("{prefix}-{i}")), event: event.clone() }).collect()
+}
+
+/// Asserts that the store refused the input as invalid, with a message containing `words`.
+#[track_caller]
+fn refused<T: std::fmt::Debug>(result: Result<T, StoreError>, words: &str) {
+    match result {
+        Err(StoreError::Invalid(message)) => assert!(message.contains(words), "{message:?} does not say {words:?}"),
+        other => panic!("expected Invalid saying {words:?}, got {other:?}"),
+    }
+}
+
+#[track_caller]
+fn not_found<T: std::fmt::Debug>(result: Result<T, StoreError>, words: &str) {
+    match result {
+        Err(StoreError::NotFound(message)) => assert!(message.contains(words), "{message:?} does not say {words:?}"),
+        other => panic!("expected NotFound saying {words:?}, got {other:?}"),
+    }
+}
+
+/// Everything the store holds about its games, to compare before and after.
+fn contents(store: &Store) -> Vec<(GameId, Header, Vec<tarot_store::StoredEvent>)> {
+    store.games().unwrap().into_iter().map(|g| (g.clone(), store.header(&g).unwrap(), store.events(&g).unwrap())).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Streams
+
+#[test]
+fn games_read_back_as_written_and_after_reopening() {
+    let dir = TempDir::new("streams");
+    let first = game("fft-4p", 4, 1);
+    let second = game("basic", 3, 2);
+    let expected;
+    {
+        let store = Store::open(&dir.0).unwrap();
+        let created = store.create_game(&Header::of(&first), with_ids("deal", &first.events[..1])).unwrap();
+        assert_eq!((created.game.0.as_str(), created.version, created.first_position, created.last_position), ("g1", 1, 1, 1));
+        let mut version = 1;
+        for chunk in first.events[1..].chunks(10) {
+            let appended = store.append(&created.game, version, without_ids(chunk)).unwrap();
+            assert_eq!(appended.first_position, version + 1);
+            version = appended.version;
+        }
+        let other = store.create_game(&Header::of(&second), without_ids(&second.events)).unwrap();
+        assert_eq!(other.game.0, "g2");
+        assert_eq!(other.first_position, version + 1);
+
+        assert_eq!(store.record(&created.game).unwrap(), first);
+        assert_eq!(store.record(&other.game).unwrap(), second);
+        assert_eq!(store.version(&created.game).unwrap(), first.events.len() as u64);
+        let events = store.events(&created.game).unwrap();
+        assert!(events.iter().enumerate().all(|(i, e)| e.version == i as u64 + 1 && e.position == i as u64 + 1));
+        assert_eq!(events[0].id.as_deref(), Some("deal-0"));
+        assert_eq!(store.last_position().unwrap(), (first.events.len() + second.events.len()) as u64);
+        assert_eq!(store.games().unwrap(), vec![created.game, other.game]);
+        expected = (contents(&store), store.last_position().unwrap());
+    }
+    let store = Store::open(&dir.0).unwrap();
+    assert_eq!((contents(&store), store.last_position().unwrap()), expected);
+    // Numbers go on where they stopped.
+    let third = store.create_game(&Header::of(&second), without_ids(&second.events[..1])).unwrap();
+    assert_eq!(third.game.0, "g3");
+    assert_eq!(third.first_position, expected.1 + 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conflicts and retries
+
+#[test]
+fn a_stale_expected_version_is_a_conflict_with_the_current_version() {
+    let dir = TempDir::new("conflict");
+    let store = Store::open(&dir.0).unwrap();
+    let record = game("fft-4p", 4, 3);
+    let g = store.create_game(&Header::of(&record), without_ids(&record.events[..5])).unwrap().game;
+    let result = store.append(&g, 3, without_ids(&record.events[5..6]));
+    assert_eq!(result, Err(StoreError::Conflict { expected: 3, current: 5 }));
+    assert_eq!(
+        result.unwrap_err().to_string(),
+        "the append expected the game at version 3, but it is at version 5: read it again and retry"
+    );
+    assert_eq!(store.version(&g).unwrap(), 5);
+    assert_eq!(store.last_position().unwrap(), 5);
+}
+
+#[test]
+fn a_retried_append_returns_the_original_result_and_stores_nothing() {
+    let dir = TempDir::new("retry");
+    let store = Store::open(&dir.0).unwrap();
+    let record = game("fft-4p", 4, 4);
+    let created = store.create_game(&Header::of(&record), with_ids("a", &record.events[..1])).unwrap();
+    let g = created.game.clone();
+    let appended = store.append(&g, 1, with_ids("b", &record.events[1..5])).unwrap();
+    let later = store.append(&g, 5, with_ids("c", &record.events[5..7])).unwrap();
+
+    // The answer to the first append was lost; the client sends it again, with the same ids.
+    assert_eq!(store.append(&g, 1, with_ids("b", &record.events[1..5])).unwrap(), appended);
+    assert_eq!(store.create_game(&Header::of(&record), with_ids("a", &record.events[..1])).unwrap(), created);
+    assert_eq!(store.games().unwrap(), vec![g.clone()]);
+    assert_eq!(store.version(&g).unwrap(), later.version);
+    assert_eq!(store.last_position().unwrap(), later.last_position);
+
+    // What cannot be a retry is refused.
+    let mut half = with_ids("b", &record.events[3..5]);
+    half.extend(with_ids("new", &record.events[7..8]));
+    refused(store.append(&g, 7, half), "event id 'b-0' is already stored but other events of this append are new");
+    refused(store.append(&g, 7, with_ids("b", &record.events[7..9])), "event id 'b-0' is already stored with a different event");
+    let mut skipping = with_ids("b", &record.events[1..2]);
+    skipping.extend(with_ids("c", &record.events[5..6]));
+    refused(store.append(&g, 7, skipping), "was stored by another append");
+    let other = store.create_game(&Header::of(&record), vec![]).unwrap().game;
+    refused(store.append(&other, 0, with_ids("b", &record.events[1..5])), "already stored with game g1, not g2");
+    let mut renamed = Header::of(&record);
+    renamed.description = Some("another game".into());
+    refused(store.create_game(&renamed, with_ids("a", &record.events[..1])), "whose header is different");
+    assert_eq!(store.version(&g).unwrap(), 7);
+    assert_eq!(store.last_position().unwrap(), 7);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bad input
+
+#[test]
+fn bad_input_is_refused_and_nothing_is_written() {
+    let dir = TempDir::new("bad-input");
+    let store = Store::open(&dir.0).unwrap();
+    let record = game("fft-4p", 4, 5);
+    let header = Header::of(&record);
+    let with = |change: &dyn Fn(&mut Header)| {
+        let mut h = header.clone();
+        change(&mut h);
+        h
+    };
+    refused(store.create_game(&with(&|h| h.ruleset = " ".into()), vec![]), "the game names no ruleset");
+    refused(store.create_game(&with(&|h| h.players.clear()), vec![]), "no players are named");
+    refused(store.create_game(&with(&|h| h.players[2] = String::new()), vec![]), "player 3 has no name");
+    refused(store.create_game(&with(&|h| h.players[3] = "Ann".into()), vec![]), "player 'Ann' is named twice");
+    refused(store.create_game(&with(&|h| h.dealer = "Zoe".into()), vec![]), "the dealer 'Zoe' is not one of the players");
+    let mut twice = with_ids("x", &record.events[..2]);
+    twice[1].id = Some("x-0".into());
+    refused(store.create_game(&header, twice), "event id 'x-0' is given twice in one append");
+    let mut long = with_ids("x", &record.events[..1]);
+    long[0].id = Some("x".repeat(129));
+    refused(store.create_game(&header, long), "must have 1 to 128 bytes");
+    assert_eq!(store.games().unwrap(), vec![]);
+
+    let g = store.create_game(&header, without_ids(&record.events[..1])).unwrap().game;
+    refused(store.append(&g, 1, vec![]), "an append needs at least one event");
+    for unknown in ["g2", "G1", "g01", "x", ""] {
+        not_found(store.append(&GameId(unknown.into()), 1, without_ids(&record.events[1..2])), &format!("there is no game {unknown}"));
+    }
+    not_found(store.events(&GameId("g9".into())), "there is no game g9");
+    assert_eq!(contents(&store), vec![(g, header, store.events(&GameId("g1".into())).unwrap())]);
+    assert_eq!(store.last_position().unwrap(), 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Concurrency
+
+#[test]
+fn exactly_one_of_sixteen_racing_appends_wins_each_version() {
+    const THREADS: usize = 16;
+    const VERSIONS: u64 = 200;
+    let dir = TempDir::new("race");
+    let store = Store::open(&dir.0).unwrap();
+    let record = game("fft-4p", 4, 6);
+    let g = store.create_game(&Header::of(&record), vec![]).unwrap().game;
+    let results: Vec<(Vec<u64>, usize)> = thread::scope(|s| {
+        let racers: Vec<_> = (0..THREADS)
+            .map(|t| {
+                let (store, g, record) = (&store, &g, &record);
+                s.spawn(move || {
+                    let (mut won, mut conflicts) = (vec![], 0);
+                    loop {
+                        let version = store.version(g).unwrap();
+                        if version == VERSIONS {
+                            return (won, conflicts);
+                        }
+                        let event = record.events[version as usize % record.events.len()].clone();
+                        match store.append(g, version, vec![NewEvent { id: Some(format!("t{t}-v{}", version + 1)), event }]) {
+                            Ok(appended) => won.push(appended.version),
+                            Err(StoreError::Conflict { expected, current }) => {
+                                assert!(current > expected);
+                                conflicts += 1;
+                            }
+                            Err(e) => panic!("{e}"),
+                        }
+                    }
+                })
+            })
+            .collect();
+        racers.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    let mut won: Vec<u64> = results.iter().flat_map(|(won, _)| won.clone()).collect();
+    won.sort();
+    assert_eq!(won, (1..=VERSIONS).collect::<Vec<_>>(), "each version has exactly one winner");
+    assert!(results.iter().map(|(_, conflicts)| conflicts).sum::<usize>() > 0, "the racers did race");
+
+    let events = store.events(&g).unwrap();
+    assert_eq!(events.len() as u64, VERSIONS);
+    for (i, e) in events.iter().enumerate() {
+        let version = i as u64 + 1;
+        assert_eq!((e.version, e.position), (version, version));
+        let winner = e.id.as_ref().unwrap().split('-').next().unwrap()[1..].parse::<usize>().unwrap();
+        assert!(results[winner].0.contains(&version), "the event at version {version} is the winner's");
+        assert_eq!(e.event, record.events[i % record.events.len()]);
+    }
+}
+
+#[test]
+fn positions_are_gapless_across_games_appended_concurrently() {
+    const THREADS: usize = 8;
+    const APPENDS: usize = 40;
+    let dir = TempDir::new("positions");
+    let store = Store::open(&dir.0).unwrap();
+    let record = game("basic", 5, 7);
+    let games: Vec<GameId> = (0..4).map(|_| store.create_game(&Header::of(&record), vec![]).unwrap().game).collect();
+    thread::scope(|s| {
+        for t in 0..THREADS {
+            let (store, games, record) = (&store, &games, &record);
+            s.spawn(move || {
+                for i in 0..APPENDS {
+                    let g = &games[(t + i) % games.len()];
+                    let events = with_ids(&format!("t{t}-{i}"), &record.events[..1 + i % 3]);
+                    loop {
+                        match store.append(g, store.version(g).unwrap(), events.clone()) {
+                            Ok(_) => break,
+                            Err(StoreError::Conflict { .. }) => continue,
+                            Err(e) => panic!("{e}"),
+                        }
+                    }
+                }
+            });
+        }
+    });
+    let mut positions = vec![];
+    for g in &games {
+        let events = store.events(g).unwrap();
+        assert!(events.iter().enumerate().all(|(i, e)| e.version == i as u64 + 1), "versions of {g} are 1, 2, 3...");
+        assert!(events.windows(2).all(|w| w[0].position < w[1].position), "positions of {g} go up");
+        positions.extend(events.iter().map(|e| e.position));
+    }
+    positions.sort();
+    let total = (0..APPENDS).map(|i| 1 + i % 3).sum::<usize>() * THREADS;
+    assert_eq!(positions, (1..=total as u64).collect::<Vec<_>>());
+    assert_eq!(store.last_position().unwrap(), total as u64);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Durability
+
+#[test]
+fn concurrent_appends_share_flushes() {
+    const THREADS: usize = 32;
+    const APPENDS: usize = 25;
+    let dir = TempDir::new("group-commit");
+    let store = Store::open(&dir.0).unwrap();
+    let record = game("fft-4p", 4, 8);
+    let games: Vec<GameId> = (0..THREADS).map(|_| store.create_game(&Header::of(&record), vec![]).unwrap().game).collect();
+    let before = store.flushes();
+    thread::scope(|s| {
+        for g in &games {
+            let (store, record) = (&store, &record);
+            s.spawn(move || {
+                for (version, chunk) in record.events.chunks(3).take(APPENDS).enumerate() {
+                    store.append(g, version as u64 * 3, without_ids(chunk)).unwrap();
+                }
+            });
+        }
+    });
+    // How many writers one flush serves depends on how long a flush takes against a commit: on a
+    // disk whose fsync takes milliseconds, dozens; on a fast virtual disk with a debug build of sled,
+    // about two. Any sharing at all shows that writers wait for a common flush.
+    let flushes = store.flushes() - before;
+    let appends = (THREADS * APPENDS) as u64;
+    println!("{appends} appends, {flushes} flushes");
+    assert!(flushes < appends, "{appends} appends took {flushes} flushes");
+}
+
+/// Where the child half of the kill -9 test writes; it is set only for the child process.
+const CRASH_DIR: &str = "TAROT_STORE_CRASH_DIR";
+
+#[test]
+fn acknowledged_appends_survive_kill_9() {
+    let dir = TempDir::new("kill-9");
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "crash_child", "--nocapture", "--test-threads=1"])
+        .env(CRASH_DIR, &dir.0)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut acknowledged = 0;
+    while acknowledged < 100 {
+        let line = lines.next().expect("the child appends until it is killed").unwrap();
+        if let Some(version) = line.strip_prefix("acknowledged ") {
+            acknowledged = version.parse().unwrap();
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // Lines the child printed before it died may still be in the pipe.
+    for line in lines {
+        if let Some(version) = line.unwrap().strip_prefix("acknowledged ") {
+            acknowledged = version.parse().unwrap();
+        }
+    }
+    let store = Store::open(&dir.0).unwrap();
+    let events = store.events(&GameId("g1".into())).unwrap();
+    assert!(events.len() as u64 >= acknowledged, "{acknowledged} appends were acknowledged, {} survived", events.len());
+    assert!(events.iter().enumerate().all(|(i, e)| e.version == i as u64 + 1 && e.position == i as u64 + 1));
+}
+
+/// The child process of `acknowledged_appends_survive_kill_9`: appends one event at a time and
+/// prints each acknowledged version until it is killed. Run on its own, it does nothing.
+#[test]
+fn crash_child() {
+    let Some(dir) = std::env::var_os(CRASH_DIR) else { return };
+    let store = Store::open(&PathBuf::from(dir)).unwrap();
+    let record = game("fft-4p", 4, 9);
+    let g = store.create_game(&Header::of(&record), vec![]).unwrap().game;
+    for version in 0.. {
+        let event = record.events[version as usize % record.events.len()].clone();
+        store.append(&g, version, vec![NewEvent { id: None, event }]).unwrap();
+        println!("acknowledged {}", version + 1);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Projections
+
+/// Games of every status: valid or annulled (complete), in progress, invalid, unreadable.
+fn varied_games() -> Vec<GameRecord> {
+    let mut games: Vec<GameRecord> = (1..=4).map(|seed| game("fft-4p", 4, seed)).collect();
+    games.extend([game("basic", 3, 5), game("basic", 5, 6), game("marolles-1637", 3, 7)]);
+    let mut unfinished = game("fft-4p", 4, 8);
+    unfinished.events.truncate(20);
+    games.push(unfinished);
+    let complete = game("fft-4p", 4, 9);
+    let rules = registry().get("fft-4p").unwrap();
+    games.push(illegal_variant(rules, &complete, &mut ChaCha8Rng::seed_from_u64(9)).expect("a game with a play to spoil").0);
+    let mut unknown_rules = game("basic", 4, 10);
+    unknown_rules.ruleset = "no-such-rules".into();
+    games.push(unknown_rules);
+    let mut stranger = game("basic", 4, 11);
+    if let Some(Event::Play { player, .. }) = stranger.events.iter_mut().rev().find(|e| matches!(e, Event::Play { .. })) {
+        *player = "Zoe".into();
+    }
+    games.push(stranger);
+    games
+}
+
+fn projections(store: &Store) -> Vec<Option<Projection>> {
+    store.games().unwrap().iter().map(|g| store.projection(g).unwrap()).collect()
+}
+
+#[test]
+fn projections_cleared_and_rebuilt_are_the_same() {
+    let dir = TempDir::new("rebuild");
+    let store = Store::open(&dir.0).unwrap();
+    for record in varied_games() {
+        let g = store.create_game(&Header::of(&record), without_ids(&record.events)).unwrap().game;
+        let projection = project(&store, registry(), &g).unwrap();
+        assert_eq!(projection.version, record.events.len() as u64);
+        assert_eq!(projection.checkpoint, store.events(&g).unwrap().last().unwrap().position);
+    }
+    let statuses: Vec<String> = projections(&store).into_iter().map(|p| p.unwrap().status).collect();
+    for status in ["valid", "in_progress", "invalid", "unreadable"] {
+        assert!(statuses.iter().any(|s| s == status), "{statuses:?} has no {status}");
+    }
+    let unknown = store.projection(&GameId("ga".into())).unwrap().unwrap();
+    assert_eq!(
+        (unknown.ruleset_version.as_str(), &unknown.verdict["error"]["message"]),
+        ("", &"there is no ruleset 'no-such-rules'".into())
+    );
+    let stranger = store.projection(&GameId("gb".into())).unwrap().unwrap();
+    assert!(stranger.verdict["error"]["message"].as_str().unwrap().contains("Zoe"), "{}", stranger.verdict);
+
+    let before = projections(&store);
+    store.clear_projections().unwrap();
+    assert!(projections(&store).iter().all(Option::is_none));
+    assert_eq!(store.list(&Filter::default(), 0, 100).unwrap(), (vec![], 0));
+    assert_eq!(rebuild_projections(&store, registry()).unwrap(), before.len());
+    assert_eq!(projections(&store), before);
+}
+
+#[test]
+fn an_older_projection_does_not_replace_a_newer_one() {
+    let dir = TempDir::new("stale");
+    let store = Store::open(&dir.0).unwrap();
+    let record = game("fft-4p", 4, 12);
+    let g = store.create_game(&Header::of(&record), without_ids(&record.events[..10])).unwrap().game;
+    let older = project(&store, registry(), &g).unwrap();
+    store.append(&g, 10, without_ids(&record.events[10..])).unwrap();
+    let newer = project(&store, registry(), &g).unwrap();
+    store.put_projection(&g, &older).unwrap();
+    assert_eq!(store.projection(&g).unwrap(), Some(newer.clone()));
+    assert_eq!(store.list(&Filter { status: Some(older.status), ..Filter::default() }, 0, 10).unwrap().1, 0);
+
+    let mut foreign = newer;
+    foreign.players.reverse();
+    refused(
+        store.put_projection(&g, &foreign),
+        "the projection is of a fft-4p game of Dan, Cid, Bob, Ann, but g1 is a fft-4p game of Ann, Bob, Cid, Dan",
+    );
+}
+
+#[test]
+fn listing_filters_by_ruleset_player_and_status_in_pages() {
+    let dir = TempDir::new("list");
+    let store = Store::open(&dir.0).unwrap();
+    let mut all: Vec<Summary> = vec![];
+    for record in varied_games() {
+        let g = store.create_game(&Header::of(&record), without_ids(&record.events)).unwrap().game;
+        let p = project(&store, registry(), &g).unwrap();
+        all.push(Summary {
+            game: g,
+            ruleset: p.ruleset,
+            ruleset_version: p.ruleset_version,
+            players: p.players,
+            status: p.status,
+            version: p.version,
+            checkpoint: p.checkpoint,
+        });
+    }
+    // A game without a projection is not listed.
+    store.create_game(&Header::of(&game("basic", 3, 13)), vec![]).unwrap();
+
+    let filter = |ruleset: Option<&str>, player: Option<&str>, status: Option<&str>| Filter {
+        ruleset: ruleset.map(String::from),
+        player: player.map(String::from),
+        status: status.map(String::from),
+    };
+    let filters = [
+        filter(None, None, None),
+        filter(Some("fft-4p"), None, None),
+        filter(Some("basic"), None, None),
+        filter(None, Some("Eve"), None),
+        filter(None, None, Some("in_progress")),
+        filter(None, None, Some("unreadable")),
+        filter(Some("fft-4p"), Some("Ann"), Some("valid")),
+        filter(None, Some("Ann"), Some("invalid")),
+        filter(Some("nobody's"), None, None),
+    ];
+    for filter in filters {
+        let expected: Vec<&Summary> = all
+            .iter()
+            .filter(|s| {
+                filter.ruleset.as_ref().is_none_or(|r| *r == s.ruleset)
+                    && filter.player.as_ref().is_none_or(|p| s.players.contains(p))
+                    && filter.status.as_ref().is_none_or(|st| *st == s.status)
+            })
+            .collect();
+        let mut listed = vec![];
+        for page in 0..5 {
+            let (summaries, total) = store.list(&filter, page * 3, 3).unwrap();
+            assert_eq!(total, expected.len(), "{filter:?}");
+            assert!(summaries.len() <= 3);
+            listed.extend(summaries);
+        }
+        assert_eq!(listed.iter().collect::<Vec<_>>(), expected, "{filter:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions
+
+#[test]
+fn a_session_keeps_its_games_in_order() {
+    let dir = TempDir::new("sessions");
+    let table: Vec<String> = ["Ann", "Bob", "Cid", "Dan", "Eve"].map(String::from).to_vec();
+    let (first, second, third) = (game("fft-4p", 4, 14), game("basic", 5, 15), game("basic", 6, 16));
+    let expected;
+    {
+        let store = Store::open(&dir.0).unwrap();
+        let games: Vec<GameId> =
+            [&first, &second, &third].map(|r| store.create_game(&Header::of(r), without_ids(&r.events)).unwrap().game).to_vec();
+        let session = store.create_session("Friday at the club", &table).unwrap();
+        assert_eq!(session, "s1");
+        store.add_to_session(&session, &games[1]).unwrap();
+        store.add_to_session(&session, &games[0]).unwrap();
+        refused(store.add_to_session(&session, &games[0]), "game g1 is already in session s1");
+        refused(store.add_to_session(&session, &games[2]), "game g3 is played by Fay, who is not at the table of session s1");
+        not_found(store.add_to_session(&session, &GameId("g9".into())), "there is no game g9");
+        not_found(store.add_to_session("s2", &games[0]), "there is no session s2");
+        refused(store.create_session(" ", &table), "a session needs a name");
+        refused(store.create_session("Saturday", &[]), "no players are named");
+        expected = store.session(&session).unwrap();
+        assert_eq!(
+            (expected.name.as_str(), &expected.players, &expected.games),
+            ("Friday at the club", &table, &vec![games[1].clone(), games[0].clone()])
+        );
+    }
+    let store = Store::open(&dir.0).unwrap();
+    assert_eq!(store.session("s1").unwrap(), expected);
+    not_found(store.session("S1"), "there is no session S1");
+    assert_eq!(store.create_session("Saturday", &table).unwrap(), "s2");
+}
+
+#[test]
+fn one_store_is_shared_in_an_arc_between_threads() {
+    let dir = TempDir::new("arc");
+    let store = Arc::new(Store::open(&dir.0).unwrap());
+    let record = game("basic", 4, 17);
+    let handles: Vec<_> = (0..4)
+        .map(|_| {
+            let (store, record) = (Arc::clone(&store), record.clone());
+            thread::spawn(move || store.create_game(&Header::of(&record), without_ids(&record.events)).unwrap().game)
+        })
+        .collect();
+    let mut games: Vec<String> = handles.into_iter().map(|h| h.join().unwrap().0).collect();
+    games.sort();
+    assert_eq!(games, ["g1", "g2", "g3", "g4"]);
+}
