@@ -14,6 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use tarot_engine::cards::{Card, CardSet};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::simulate::{illegal_variant, random_game};
+use tarot_engine::record::Text;
 use tarot_engine::{replay, Event, GameRecord, Registry, Status};
 
 fn main() {
@@ -93,28 +94,28 @@ fn petit_sec(rules: &Ruleset, rec: &GameRecord) -> Option<GameRecord> {
     }
     let Event::Deal { hands, dog, cut } = &rec.events[0] else { return None };
     let mut hands = hands.clone();
-    let first = rec.players[0].clone();
-    let petit = Card::trump(1).to_string();
-    let fool = tarot_engine::cards::FOOL.to_string();
+    let first = rec.players[0].as_str();
+    let petit = Card::trump(1).code();
+    let fool = tarot_engine::cards::FOOL.code();
     // Give the first player the Petit, and swap every other trump (and the Fool) he holds for a plain
     // card of another player's.
-    for other in rec.players.iter().skip(1) {
+    for other in rec.players.iter().skip(1).map(String::as_str) {
         if let Some(i) = hands[other].iter().position(|c| *c == petit) {
-            let j = hands[&first].iter().position(|c| !c.starts_with('T') && *c != fool)?;
-            let mine = hands[&first][j].clone();
+            let j = hands[first].iter().position(|c| !c.starts_with('T') && *c != fool)?;
+            let mine = hands[first][j].clone();
             hands.get_mut(other)?[i] = mine;
-            hands.get_mut(&first)?[j] = petit.clone();
+            hands.get_mut(first)?[j] = petit.clone();
         }
     }
-    if !hands[&first].contains(&petit) {
+    if !hands[first].contains(&petit) {
         return None;
     }
-    for other in rec.players.iter().skip(1) {
+    for other in rec.players.iter().skip(1).map(String::as_str) {
         loop {
-            let Some(i) = hands[&first].iter().position(|c| (c.starts_with('T') && *c != petit) || *c == fool) else { break };
+            let Some(i) = hands[first].iter().position(|c| (c.starts_with('T') && *c != petit) || *c == fool) else { break };
             let Some(j) = hands[other].iter().position(|c| !c.starts_with('T') && *c != fool) else { break };
-            let (a, b) = (hands[&first][i].clone(), hands[other][j].clone());
-            hands.get_mut(&first)?[i] = b;
+            let (a, b) = (hands[first][i].clone(), hands[other][j].clone());
+            hands.get_mut(first)?[i] = b;
             hands.get_mut(other)?[j] = a;
         }
     }
@@ -187,7 +188,7 @@ fn mutations(rules: &Ruleset, rec: &GameRecord) -> Vec<(GameRecord, String)> {
             if let Some(c) = kept.and(class).iter().next() {
                 let mut r = rec.clone();
                 let mut new = cards.clone();
-                new[0] = c.to_string();
+                new[0] = c.code();
                 r.events[i] = Event::Discard { player: player.clone(), cards: new };
                 out.push((r, format!("event {i}: {player} discards {c} ({label})")));
             }
@@ -206,9 +207,9 @@ fn mutations(rules: &Ruleset, rec: &GameRecord) -> Vec<(GameRecord, String)> {
                     if size > hand.len() {
                         continue;
                     }
-                    let shown: Vec<String> = hand.iter().take(size).map(|c| c.to_string()).collect();
+                    let shown = hand.iter().take(size).map(|c| c.code()).collect();
                     let mut r = rec.clone();
-                    r.events.insert(at, Event::Declare { player: p.clone(), declaration: d.name.clone(), cards: shown });
+                    r.events.insert(at, Event::Declare { player: p.as_str().into(), declaration: d.name.as_str().into(), cards: shown });
                     out.push((r, format!("event {at}: {p} declares a {} showing {size} cards", d.label)));
                 }
             }
@@ -222,10 +223,10 @@ fn mutations(rules: &Ruleset, rec: &GameRecord) -> Vec<(GameRecord, String)> {
         }
         // A card the player does not hold.
         if let Event::Play { player, .. } = &rec.events[at] {
-            let other = rec.players.iter().find(|q| *q != player).expect("two players");
+            let other = rec.players.iter().find(|q| q.as_str() != player.as_str()).expect("two players");
             if let Some(c) = cards_of(rec, other).iter().next() {
                 let mut r = rec.clone();
-                r.events[at] = Event::Play { player: player.clone(), card: c.to_string() };
+                r.events[at] = Event::Play { player: player.clone(), card: c.code() };
                 out.push((r, format!("event {at}: {player} plays {c}, a card of {other}'s")));
             }
         }
@@ -238,7 +239,7 @@ fn malformed(id: &str, rec: &GameRecord) -> Vec<(&'static str, GameRecord)> {
     let mut out = vec![];
     let Event::Deal { hands, dog, cut } = &rec.events[0] else { return out };
     let first = rec.players[0].clone();
-    let mut with = |name: &'static str, what: &str, f: &dyn Fn(&mut BTreeMap<String, Vec<String>>, &mut GameRecord)| {
+    let mut with = |name: &'static str, what: &str, f: &dyn Fn(&mut BTreeMap<Text, Vec<Text>>, &mut GameRecord)| {
         let mut r = rec.clone();
         let mut h = hands.clone();
         f(&mut h, &mut r);
@@ -248,13 +249,13 @@ fn malformed(id: &str, rec: &GameRecord) -> Vec<(&'static str, GameRecord)> {
         r.description = Some(format!("Malformed {id} record: {what}"));
         out.push((name, r));
     };
-    with("unknown-card", "a hand holds the unknown card code 15X", &|h, _| h.get_mut(&first).expect("hand")[0] = "15X".into());
+    with("unknown-card", "a hand holds the unknown card code 15X", &|h, _| h.get_mut(first.as_str()).expect("hand")[0] = "15X".into());
     with("card-twice", "a card is dealt to two players", &|h, r| {
-        let c = h[&r.players[1]][0].clone();
-        h.get_mut(&r.players[0]).expect("hand")[0] = c;
+        let c = h[r.players[1].as_str()][0].clone();
+        h.get_mut(r.players[0].as_str()).expect("hand")[0] = c;
     });
     with("wrong-hand-size", "a hand is one card short", &|h, _| {
-        h.get_mut(&first).expect("hand").pop();
+        h.get_mut(first.as_str()).expect("hand").pop();
     });
     with("unknown-player", "a play by a player who is not at the table", &|_, r| {
         if let Some(i) = r.events.iter().position(|e| matches!(e, Event::Play { .. })) {

@@ -19,6 +19,7 @@ use std::path::Path;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tarot_engine::record::Text;
 use tarot_engine::cards::{Card, CardSet, Kind, FOOL};
 use tarot_engine::replay::{Game, Phase, Setup, Stop};
 use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
@@ -296,28 +297,28 @@ fn play(setup: &Setup, plan: &Plan, rng: &mut ChaCha8Rng) -> Option<GameRecord> 
     let mut declared = false;
     while let Some(next) = game.next() {
         let p = names.iter().position(|name| **name == *next.player).expect("a player");
-        let player = next.player.to_string();
+        let player: Text = next.player.as_ref().into();
         let event = match game.phase {
             Phase::Bidding => {
                 let bid = match plan.taker {
                     Some((t, contract)) if t == p => contract,
                     _ => "pass",
                 };
-                Event::Bid { player, bid: bid.to_string() }
+                Event::Bid { player, bid: bid.into() }
             }
             Phase::Discard => Event::Discard { player, cards: discard(&game, p, next.count.unwrap_or(0), rng) },
             _ if !declared => {
                 declared = true;
                 for &(who, declaration, shown) in &plan.declare {
                     let cards = match shown {
-                        Some(cards) => cards.iter().map(|c| c.to_string()).collect(),
+                        Some(cards) => cards.iter().map(|c| Text::from(*c)).collect(),
                         None => ten_highest_trumps(game.hands[who]),
                     };
-                    apply(&mut game, Event::Declare { player: names[who].clone(), declaration: declaration.to_string(), cards })?;
+                    apply(&mut game, Event::Declare { player: names[who].as_str().into(), declaration: declaration.into(), cards })?;
                 }
                 continue;
             }
-            _ => Event::Play { player, card: choose_card(&game, p, plan, skill(p), rng).to_string() },
+            _ => Event::Play { player, card: choose_card(&game, p, plan, skill(p), rng).code() },
         };
         apply(&mut game, event)?;
     }
@@ -365,13 +366,13 @@ fn shaped_deal(setup: &Setup, plan: &Plan, rng: &mut ChaCha8Rng) -> Event {
         }
     }
     let dealer_hand = &slots[plan.dealer];
-    let cut = setup.rules.deal.cut.then(|| dealer_hand.choose(rng).expect("the dealer has cards").to_string());
+    let cut = setup.rules.deal.cut.then(|| dealer_hand.choose(rng).expect("the dealer has cards").code());
     let codes = |cards: &[Card]| {
         let mut sorted = cards.to_vec();
         sorted.sort();
-        sorted.iter().map(|c| c.to_string()).collect::<Vec<_>>()
+        sorted.iter().map(|c| c.code()).collect::<Vec<_>>()
     };
-    Event::Deal { hands: (0..n).map(|p| (plan.players[p].to_string(), codes(&slots[p]))).collect(), dog: codes(&slots[n]), cut }
+    Event::Deal { hands: (0..n).map(|p| (plan.players[p].into(), codes(&slots[p]))).collect(), dog: codes(&slots[n]), cut }
 }
 
 /// Moves card `c` into slot `to`, in exchange for a card of `to` that no earlier shape placed.
@@ -394,22 +395,22 @@ fn card(code: &str) -> Card {
 }
 
 /// A single poignée: the ten highest trumps of the hand.
-fn ten_highest_trumps(hand: CardSet) -> Vec<String> {
+fn ten_highest_trumps(hand: CardSet) -> Vec<Text> {
     let mut trumps: Vec<Card> = hand.and(CardSet::trumps()).iter().collect();
     trumps.reverse();
-    trumps.iter().take(10).map(|c| c.to_string()).collect()
+    trumps.iter().take(10).map(|c| c.code()).collect()
 }
 
 /// A random discard among the cards the rules allow, keeping trumps, kings and the Fool when the
 /// rules only penalize discarding them.
-fn discard(game: &Game, p: usize, k: usize, rng: &mut ChaCha8Rng) -> Vec<String> {
+fn discard(game: &Game, p: usize, k: usize, rng: &mut ChaCha8Rng) -> Vec<Text> {
     let allowed = game.discardable(p as u8);
     let valuable = CardSet::trumps().or(CardSet::single(FOOL)).or(Card::all().filter(|&c| rank(c) == 14).collect());
     let plain = allowed.minus(valuable);
     let pool = if plain.len() >= k { plain } else { allowed };
     let mut cards: Vec<Card> = pool.iter().collect();
     cards.shuffle(rng);
-    cards.iter().take(k).map(|c| c.to_string()).collect()
+    cards.iter().take(k).map(|c| c.code()).collect()
 }
 
 /// The card a player plays: the Excuse before the last trick, the Petit kept back if the plan says

@@ -99,6 +99,10 @@ impl Card {
         };
         Some(Card::suited(suit, rank))
     }
+    /// The card's code as recorded games write it.
+    pub fn code(self) -> crate::record::Text {
+        compact_str::format_compact!("{self}")
+    }
     pub fn all() -> impl Iterator<Item = Card> {
         (0..PACK_SIZE as u8).map(Card)
     }

@@ -1184,7 +1184,7 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
             None => Err(fail(format!("unknown card \"{code}\"; cards are T1..T21, EX, and rank then suit like KS, 10H, CD (cavalier)"))),
         }
     };
-    let cards = |codes: &[String], seen: &mut CardSet| -> Result<CardSet, InputError> {
+    let cards = |codes: &[crate::record::Text], seen: &mut CardSet| -> Result<CardSet, InputError> {
         let mut set = CardSet::EMPTY;
         for code in codes {
             let c = card(code)?;

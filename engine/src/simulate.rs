@@ -9,7 +9,7 @@ use rand::Rng;
 
 use crate::cards::{Card, CardSet, FOOL};
 use crate::ir::Ruleset;
-use crate::record::{Event, GameRecord};
+use crate::record::{Event, GameRecord, Text};
 use crate::replay::{Game, Phase, Setup};
 
 pub const NAMES: [&str; 8] = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"];
@@ -18,14 +18,14 @@ pub const NAMES: [&str; 8] = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "
 pub fn random_deal<R: Rng>(setup: &Setup, dealer: u8, rng: &mut R) -> Event {
     let mut pack: Vec<Card> = setup.rules.pack.cards.iter().collect();
     pack.shuffle(rng);
-    let mut hands: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut hands: BTreeMap<Text, Vec<Text>> = BTreeMap::new();
     let mut at = 0;
     for p in 0..setup.n {
         let k = if p as u8 == dealer { setup.dealer_hand } else { setup.hand };
-        hands.insert(NAMES[p].to_string(), pack[at..at + k].iter().map(|c| c.to_string()).collect());
+        hands.insert(NAMES[p].into(), pack[at..at + k].iter().map(|c| c.code()).collect());
         at += k;
     }
-    let dog = pack[at..].iter().map(|c| c.to_string()).collect();
+    let dog = pack[at..].iter().map(|c| c.code()).collect();
     let cut = setup.rules.deal.cut.then(|| hands[NAMES[dealer as usize]].choose(rng).cloned()).flatten();
     Event::Deal { hands, dog, cut }
 }
@@ -61,7 +61,7 @@ pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<S
                 // Passing is as likely as all the contracts together, so games are played often enough.
                 let legal = &next.legal;
                 let bid = if legal.len() == 1 || rng.gen_bool(0.5) { "pass".to_string() } else { legal[rng.gen_range(1..legal.len())].clone() };
-                Event::Bid { player: next.player.to_string(), bid }
+                Event::Bid { player: next.player.as_ref().into(), bid: bid.into() }
             }
             Phase::Discard => {
                 let k = next.count.unwrap_or(0);
@@ -72,7 +72,7 @@ pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<S
                     pool = game.hands[p as usize].minus(forbidden).iter().collect();
                 }
                 pool.shuffle(rng);
-                Event::Discard { player: next.player.to_string(), cards: pool.iter().take(k).map(|c| c.to_string()).collect() }
+                Event::Discard { player: next.player.as_ref().into(), cards: pool.iter().take(k).map(|c| c.code()).collect() }
             }
             _ => {
                 if !declared_before_play {
@@ -86,7 +86,7 @@ pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<S
                 }
                 let legal: Vec<Card> = game.legal(p).iter().collect();
                 let c = *legal.choose(rng).ok_or("a player has no legal card")?;
-                Event::Play { player: next.player.to_string(), card: c.to_string() }
+                Event::Play { player: next.player.as_ref().into(), card: c.code() }
             }
         };
         if !record(&mut game, &mut events, event)? {
@@ -126,8 +126,8 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, rng: &mut R) -> Vec
                 if size == 0 && !d.shows.is_empty() {
                     break;
                 }
-                let shown: Vec<String> = ordered[..size].iter().map(|c| c.to_string()).collect();
-                let e = Event::Declare { player: game.names[p as usize].to_string(), declaration: d.name.clone(), cards: shown };
+                let shown: Vec<Text> = ordered[..size].iter().map(|c| c.code()).collect();
+                let e = Event::Declare { player: game.names[p as usize].as_ref().into(), declaration: d.name.as_str().into(), cards: shown };
                 if would_accept(game, &e) {
                     out.push(e);
                     break;
@@ -167,6 +167,6 @@ pub fn illegal_variant<R: Rng>(rules: &Ruleset, rec: &GameRecord, rng: &mut R) -
     let (i, player, illegal) = candidates.choose(rng)?;
     let card = illegal.nth(rng.gen_range(0..illegal.len()))?;
     let mut out = rec.clone();
-    out.events[*i] = Event::Play { player: player.clone(), card: card.to_string() };
+    out.events[*i] = Event::Play { player: player.clone(), card: card.code() };
     Some((out, *i))
 }

@@ -299,11 +299,11 @@ fn petit_takes_the_last_trick(fixture: &str) -> bool {
 
 /// If the Petit is in the last trick: who played it and who took the trick.
 fn petit_in_last_trick(record: &GameRecord, verdict: &Verdict) -> Option<(String, String)> {
-    let plays: Vec<(&String, &String)> = record
+    let plays: Vec<(&str, &str)> = record
         .events
         .iter()
         .filter_map(|e| match e {
-            Event::Play { player, card } => Some((player, card)),
+            Event::Play { player, card } => Some((player.as_str(), card.as_str())),
             _ => None,
         })
         .collect();
