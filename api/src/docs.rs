@@ -15,6 +15,12 @@ pub fn example(path: &str) -> serde_json::Value {
     serde_json::from_str(text).unwrap_or_default()
 }
 
+/// An append: the first bid of a fixture's game, after its deal.
+pub fn append_example() -> serde_json::Value {
+    let game = example("worked/seed000-hand1.json");
+    serde_json::json!({ "expected_version": 1, "events": [game["events"][1]], "ids": ["first-bid"] })
+}
+
 /// The verdict of seed 000's Hand #1, as `/validate` returns it.
 pub fn verdict_example() -> serde_json::Value {
     let registry = tarot_engine::Registry::builtin().ok();

@@ -312,7 +312,7 @@ pub struct Appended {
 #[utoipa::path(post, path = "/games/{id}/events", tag = "games",
     description = "Appends moves to a stored game, atomically and only if `expected_version` is the game's version (409 with `current_version` otherwise). The moves are refereed first: a move that breaks a rule is refused with 422 and the violation, and nothing is stored. The answer is the new verdict: for a game in progress, whose turn it is and the legal moves, so a client can use the archive as a live referee.",
     params(("id" = String, Path, description = "A game id")),
-    request_body(content = Append, content_type = "application/json", example = json!({"expected_version": 1, "events": [{"type": "bid", "player": "Ann", "bid": "pass"}], "ids": ["bid-1"]})),
+    request_body(content = Append, content_type = "application/json", example = json!(crate::docs::append_example())),
     responses(
         (status = 200, description = "Appended; the new verdict", body = Appended),
         (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),

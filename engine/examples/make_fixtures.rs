@@ -49,6 +49,9 @@ fn main() {
                         if let Some(dry) = petit_sec(rules, &rec) {
                             write(&dir.join("annulled").join("annul.petit_sec.json"), &dry);
                         }
+                        if let Some(passed) = all_pass(&rec) {
+                            write(&dir.join("annulled").join("bidding.all-pass.json"), &passed);
+                        }
                     }
                 }
                 if let Some((bad, at)) = illegal_variant(rules, &rec, &mut rng) {
@@ -84,6 +87,22 @@ fn in_progress(dir: &Path, rec: &GameRecord, origin: &str) {
     cut.events.truncate(plays[4 * n + 2]);
     cut.description = Some(format!("A {origin}, stopped in the middle of the fifth trick"));
     write(&dir.join("in_progress").join("mid-trick.json"), &cut);
+}
+
+/// The same deal, where every player passes.
+fn all_pass(rec: &GameRecord) -> Option<GameRecord> {
+    let mut out = rec.clone();
+    out.events = rec.events.iter().take_while(|e| matches!(e, Event::Deal { .. } | Event::Bid { .. })).cloned().collect();
+    if out.events.len() < 2 {
+        return None;
+    }
+    for e in out.events.iter_mut() {
+        if let Event::Bid { bid, .. } = e {
+            *bid = "pass".into();
+        }
+    }
+    out.description = Some("The deal of a random game of `make_fixtures` where every player passes".into());
+    Some(out)
 }
 
 /// The deal of a game rearranged so that the first player's only trump is the Petit and he has no

@@ -1,6 +1,7 @@
 //! Random legal games: a random deal, then at every turn a move chosen uniformly among the legal moves
-//! the interpreter itself generates (`Game::next`, `Game::legal`). Optional declarations are made now
-//! and then, so that their rules are exercised too.
+//! the interpreter itself generates (`Game::next`, `Game::legal`, `Game::discardable`): each bid, each
+//! card, each set of cards to discard. Before the first card each optional declaration a player can
+//! make is made or not with even chances, showing the largest set of cards the rules accept.
 
 use std::collections::BTreeMap;
 
@@ -58,10 +59,8 @@ pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<S
         let p = names.iter().position(|n| **n == *next.player).expect("a player") as u8;
         let event = match game.phase {
             Phase::Bidding => {
-                // Passing is as likely as all the contracts together, so games are played often enough.
-                let legal = &next.legal;
-                let bid = if legal.len() == 1 || rng.gen_bool(0.5) { "pass".to_string() } else { legal[rng.gen_range(1..legal.len())].clone() };
-                Event::Bid { player: next.player.as_ref().into(), bid: bid.into() }
+                let bid = next.legal.choose(rng).ok_or("no legal bid")?;
+                Event::Bid { player: next.player.as_ref().into(), bid: bid.as_str().into() }
             }
             Phase::Discard => {
                 let k = next.count.unwrap_or(0);
@@ -110,9 +109,8 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, rng: &mut R) -> Vec
             if d.by_taker && game.taker != Some(p) {
                 continue;
             }
-            // An announced slam is almost always lost at random; make it rare.
-            let chance = if d.shows.is_empty() { 0.02 } else { 0.5 };
-            if !rng.gen_bool(chance) {
+            // Declaring or not are the two legal choices; each is as likely.
+            if !rng.gen_bool(0.5) {
                 continue;
             }
             let mine: Vec<Card> = game.hands[p as usize].and(d.shows).iter().collect();
