@@ -20,7 +20,23 @@ use tarot_engine::{replay, Event, GameRecord, Registry, Status};
 fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
-    for (id, players) in [("fft-4p", vec![4]), ("marolles-1637", vec![3]), ("basic", vec![3, 4, 6])] {
+    // Every ruleset at its smallest table, and at its largest when it allows several; Basic Tarot at
+    // 3, 4 (the dealer has cards to discard) and 6.
+    let tables: Vec<(String, Vec<usize>)> = registry
+        .all()
+        .map(|r| {
+            let mut sizes = vec![r.players.0];
+            if r.players.1 != r.players.0 {
+                sizes.push(r.players.1);
+            }
+            if r.id == "basic" {
+                sizes = vec![3, 4, 6];
+            }
+            (r.id.clone(), sizes)
+        })
+        .collect();
+    for (id, players) in &tables {
+        let (id, players) = (id.as_str(), players.clone());
         let rules = registry.get(id).expect("built-in ruleset");
         let dir = root.join(id);
         let mut invalid: BTreeMap<String, (GameRecord, String)> = BTreeMap::new();

@@ -52,17 +52,16 @@ fn check_folder(ruleset: &str) {
     assert!(seen > 0, "no fixtures for {ruleset}");
 }
 
+/// Every ruleset has fixtures: at least a valid game and an invalid one.
 #[test]
-fn fft_4p_fixtures() {
-    check_folder("fft-4p");
-}
-
-#[test]
-fn marolles_1637_fixtures() {
-    check_folder("marolles-1637");
-}
-
-#[test]
-fn basic_fixtures() {
-    check_folder("basic");
+fn every_ruleset_has_its_fixtures_replayed() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    for id in registry.ids() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(id);
+        for kind in ["valid", "invalid"] {
+            let n = std::fs::read_dir(dir.join(kind)).map(|d| d.count()).unwrap_or(0);
+            assert!(n > 0, "{id} has no {kind} fixture: run `cargo run -p tarot-engine --example make_fixtures`");
+        }
+        check_folder(id);
+    }
 }

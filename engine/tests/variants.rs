@@ -1,0 +1,117 @@
+//! What the variants change, checked on replayed games: each test finds games (seeded random legal
+//! games) that show the rule, and checks the verdict follows it.
+
+use std::collections::BTreeMap;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tarot_engine::num::Q;
+use tarot_engine::simulate::random_game;
+use tarot_engine::{replay, Registry, Status, Verdict};
+
+fn value(v: &Verdict, name: &str) -> serde_json::Value {
+    v.outcome.as_ref().and_then(|o| o.values.iter().find(|(k, _)| k == name)).map(|(_, x)| x.clone()).unwrap_or_default()
+}
+
+/// Valid finished games of a ruleset, with the given options.
+fn games(id: &str, players: usize, options: BTreeMap<String, serde_json::Value>, count: usize) -> Vec<Verdict> {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let rules = registry.get(id).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    (0..count)
+        .map(|_| random_game(rules, players, &options, &mut rng).unwrap())
+        .map(|g| replay(rules, &g).unwrap())
+        .filter(|v| v.status == Status::Valid)
+        .collect()
+}
+
+/// FFT, three players: "Si le preneur réalise 40 points ½ avec 2 Bouts, le ½ point va à la défense. Il
+/// réalise donc 40 points et chute son contrat de UN point. Si le preneur réalise 41 points ½ avec 2
+/// Bouts, le ½ point lui revient. Il réalise donc 42 points et passe son contrat de UN point."
+#[test]
+fn three_players_give_the_half_point_to_the_winning_side() {
+    let mut seen_half = 0;
+    for v in games("fft-3p", 3, BTreeMap::new(), 3000) {
+        let points: f64 = value(&v, "points").as_f64().unwrap();
+        let target = value(&v, "target").as_f64().unwrap();
+        let margin = value(&v, "margin").as_f64().unwrap();
+        let made = value(&v, "made").as_bool().unwrap();
+        assert_eq!(made, points >= target);
+        assert_eq!(margin, (points - target).abs().ceil(), "points {points}, target {target}");
+        if points.fract() != 0.0 {
+            seen_half += 1;
+            if (points - target).abs() == 0.5 {
+                assert_eq!(margin, 1.0, "half a point from the target is a point won or lost");
+            }
+        }
+        // The taker is paid twice what each defender pays.
+        let o = v.outcome.as_ref().unwrap();
+        let taker = o.players.iter().find(|p| Some(&p.player) == o.taker.as_ref()).unwrap();
+        let others: Q = o.players.iter().filter(|p| p.player != taker.player).map(|p| p.score).sum();
+        assert_eq!(taker.score, -others);
+        assert_eq!(taker.score, Q::int(-2) * o.players.iter().find(|p| p.player != taker.player).unwrap().score);
+    }
+    assert!(seen_half > 10, "too few games with half points ({seen_half})");
+}
+
+/// Queen of Tarot: the declarer leads the first trick.
+#[test]
+fn the_declarer_leads_in_the_queen_of_tarot() {
+    let vs = games("queen-of-tarot", 4, BTreeMap::new(), 300);
+    assert!(vs.len() > 20);
+    for v in vs {
+        let taker = v.outcome.as_ref().unwrap().taker.clone().unwrap();
+        assert_eq!(v.tricks[0].leader, taker);
+    }
+}
+
+/// Queen of Tarot: "if lost, then the opponents score the bonus": 400 by default, 200 with the option.
+/// (A slam inflicted by the defence is the other negative term, -200.)
+#[test]
+fn a_failed_slam_costs_what_the_option_says() {
+    for (choice, cost) in [(400, -400), (200, -200)] {
+        let options = BTreeMap::from([("slam_failure".to_string(), serde_json::json!(choice))]);
+        let terms: Vec<Q> = games("queen-of-tarot", 4, options, 600)
+            .iter()
+            .map(|v| v.ledger.iter().find(|l| &*l.rule == "score.term.chelem").unwrap().amount)
+            .filter(|t| *t < Q::ZERO)
+            .collect();
+        assert!(terms.contains(&Q::int(cost)), "no failed slam among {} games", terms.len());
+        assert!(terms.iter().all(|t| *t == Q::int(cost) || *t == Q::int(-200)), "{terms:?}");
+    }
+}
+
+/// The house rule of garde contre x8 multiplies the contract by 8 where FFT multiplies it by 6.
+#[test]
+fn garde_contre_x8_multiplies_by_eight() {
+    let mut seen = 0;
+    for v in games("fft-4p-garde-contre-x8", 4, BTreeMap::new(), 400) {
+        let o = v.outcome.as_ref().unwrap();
+        if o.contract.as_deref() != Some("garde-contre") {
+            continue;
+        }
+        seen += 1;
+        let margin = value(&v, "margin").as_i64().unwrap();
+        let contract = v.ledger.iter().find(|l| &*l.rule == "score.term.contract").unwrap().amount;
+        assert_eq!(contract.abs(), Q::int((25 + margin) * 8));
+    }
+    assert!(seen > 5);
+}
+
+/// Marolles on 78 cards: 25 cards to each of the dealer's opponents, 28 to the dealer, who discards 3.
+#[test]
+fn marolles_78_deals_and_discards_as_the_editor_says() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let rules = registry.get("marolles-78").unwrap();
+    let g = random_game(rules, 3, &BTreeMap::new(), &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
+    let tarot_engine::Event::Deal { hands, .. } = &g.events[0] else { panic!() };
+    let mut sizes: Vec<usize> = hands.values().map(Vec::len).collect();
+    sizes.sort();
+    assert_eq!(sizes, vec![25, 25, 28]);
+    let discards: Vec<usize> = g.events.iter().filter_map(|e| match e {
+        tarot_engine::Event::Discard { cards, .. } => Some(cards.len()),
+        _ => None,
+    }).collect();
+    assert_eq!(discards, vec![3]);
+    assert_eq!(replay(rules, &g).unwrap().status, Status::Valid);
+}
