@@ -204,6 +204,17 @@ fn mutations(rules: &Ruleset, rec: &GameRecord) -> Vec<(GameRecord, String)> {
             }
         }
     }
+    // A call of a card the taker may not call: a queen while he does not hold the four kings.
+    for (i, e) in rec.events.iter().enumerate() {
+        let Event::Call { player, card } = e else { continue };
+        if let Some(level) = rules.call.as_ref().and_then(|c| c.levels.get(1)) {
+            if let Some(q) = level.iter().find(|q| q.code() != *card) {
+                let mut r = rec.clone();
+                r.events[i] = Event::Call { player: player.clone(), card: q.code() };
+                out.push((r, format!("event {i}: {player} calls {q}")));
+            }
+        }
+    }
     for (i, e) in rec.events.iter().enumerate() {
         let Event::Discard { player, cards } = e else { continue };
         let held = cards_of(rec, player).or(match &rec.events[0] {

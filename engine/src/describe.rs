@@ -137,6 +137,13 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
             lines.push(Line { aspect: "annulments", rule: c.rule.clone(), text: "all players pass: the deal is void".into(), source: c.source.clone(), at: c.at.clone() });
         }
     }
+    if let Some(c) = &r.call {
+        let levels: Vec<String> = c.levels.iter().map(|l| cards_short(*l)).collect();
+        lines.push(line("bidding and contracts", &c.clause, format!("the taker calls a partner's card: {}, each level only when he holds all of the one before; the card in the dog or his own hand leaves him alone", levels.join(", then "))));
+        if let Some((_, clause)) = &c.opening_lead_excludes {
+            lines.push(line("trick obligations", clause, format!("the first lead may not be: {}", statement_text(r, clause).trim_start_matches("opening-lead-excludes = "))));
+        }
+    }
     if let Some(d) = &r.discard {
         let who: Vec<String> = [("taker", &d.taker), ("dealer", &d.dealer), ("others", &d.others)]
             .iter()

@@ -63,6 +63,8 @@ pub enum Fact {
     FirstHand,
     Taker,
     Partner,
+    /// The card the taker called.
+    Called,
     Attack,
     Defence,
     Tricks,
@@ -102,6 +104,8 @@ pub enum Func {
     Index,
     Complete,
     Run,
+    /// Every card of the suits of the given cards.
+    SuitOf,
     Points,
     Pile,
     HandOf,
@@ -389,6 +393,10 @@ fn call(f: Func, a: &[Value], env: &dyn Env) -> Result<Value, String> {
                 run += 1;
             }
             Value::Num(Q::int(run))
+        }
+        Func::SuitOf => {
+            let set = cards(&a[0], env)?;
+            Value::Cards(set.iter().fold(CardSet::EMPTY, |acc, c| acc.or(CardSet::of_lane(c.lane()))))
         }
         _ => env.game_func(f, a)?,
     })

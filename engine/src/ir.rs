@@ -63,6 +63,7 @@ pub struct Ruleset {
     pub deal: Deal,
     pub annulments: Vec<Annulment>,
     pub bidding: Option<Bidding>,
+    pub call: Option<Call>,
     pub discard: Option<Discard>,
     pub declarations: Vec<DeclarationKind>,
     pub play: Play,
@@ -156,6 +157,18 @@ pub struct Bidding {
     pub once_clause: Clause,
     pub contracts: Vec<Contract>,
     pub all_pass: Option<Clause>,
+}
+
+/// The taker calls a card before the dog is shown; its holder is his secret partner.
+#[derive(Clone, Debug)]
+pub struct Call {
+    /// The ranks that may be called, in order: the first, or the next when the taker holds all of the
+    /// ones before (kings, then queens, cavaliers, jacks).
+    pub levels: Vec<CardSet>,
+    pub clause: Clause,
+    /// The cards the first lead may not be, given the called card (`called` in the formula): the
+    /// called suit but the called card itself, at the FFT.
+    pub opening_lead_excludes: Option<(Expr, Clause)>,
 }
 
 #[derive(Clone, Debug)]

@@ -210,6 +210,8 @@ impl Env for SetupEnv<'_, '_> {
 pub enum Phase {
     Deal,
     Bidding,
+    /// The taker calls a partner's card.
+    Call,
     Discard,
     Play,
     Done,
@@ -274,6 +276,9 @@ pub struct Game<'s, 'r> {
     pub bids: Vec<(u8, Option<usize>)>,
     pub taker: Option<u8>,
     pub partner: Option<u8>,
+    pub called: Option<Card>,
+    /// Cards the first lead may not be (the called suit, at the FFT).
+    lead_excluded: CardSet,
     pub contract: Option<usize>,
     /// Discards still owed: (player, number of cards).
     pub pending_discards: Vec<(u8, usize)>,
@@ -308,6 +313,8 @@ impl<'s, 'r> Game<'s, 'r> {
             bids: vec![],
             taker: None,
             partner: None,
+            called: None,
+            lead_excluded: CardSet::EMPTY,
             contract: None,
             pending_discards: vec![],
             discards: [CardSet::EMPTY; MAX_PLAYERS],
@@ -390,7 +397,7 @@ impl<'s, 'r> Game<'s, 'r> {
             Move::Deal { ref hands, dog, cut } => self.deal(hands, dog, cut),
             _ if self.phase == Phase::Deal => Err(self.input(format!("a game starts with the deal, not a {} event", m.kind()))),
             Move::Bid { player, contract } => self.bid(player, contract),
-            Move::Call { .. } => Err(self.input(format!("{} has no call of a partner: a call event cannot be part of its games", self.rules().id))),
+            Move::Call { player, card } => self.call(player, card),
             Move::Discard { player, cards } => self.discard(player, cards),
             Move::Declare { player, kind, cards } => self.declare(player, kind, cards),
             Move::Play { player, card } => self.play(player, card),
@@ -529,11 +536,62 @@ impl<'s, 'r> Game<'s, 'r> {
                             self.piles[d as usize] = self.piles[d as usize].or(self.dog);
                         }
                     }
-                    self.phase = Phase::Discard;
-                    self.owe_discards();
+                    if self.rules().call.is_some() {
+                        self.phase = Phase::Call;
+                    } else {
+                        self.phase = Phase::Discard;
+                        self.owe_discards();
+                    }
                 }
             }
         }
+        Ok(())
+    }
+
+    /// The cards the taker may call: a card of the first level, or of a later level when he holds
+    /// every card of the levels before (calling a card of his own hand, he plays alone).
+    pub fn callable(&self) -> CardSet {
+        let (Some(call), Some(t)) = (&self.rules().call, self.taker) else { return CardSet::EMPTY };
+        let held = self.dealt[t as usize];
+        let mut allowed = CardSet::EMPTY;
+        for level in &call.levels {
+            let level = level.and(self.rules().pack.cards);
+            allowed = allowed.or(level);
+            if held.and(level) != level {
+                break;
+            }
+        }
+        allowed
+    }
+
+    fn call(&mut self, p: u8, card: Card) -> Result<(), Stop> {
+        let rules = self.rules();
+        let Some(call) = &rules.call else {
+            return Err(self.input(format!("{} has no call of a partner: a call event cannot be part of its games", rules.id)));
+        };
+        if self.phase != Phase::Call {
+            return Err(self.violation(&call.clause, p, "a partner is called once the bidding is won, before the dog is shown".into()));
+        }
+        if self.taker != Some(p) {
+            return Err(self.violation(&call.clause, p, format!("only the taker calls a partner, and {} is not the taker", self.name(p))));
+        }
+        let allowed = self.callable();
+        if !allowed.contains(card) {
+            return Err(self.violation(&call.clause, p, format!("{} may not call {}: the taker calls {}", self.name(p), rules.card_name(card), rules.cards_named(allowed))));
+        }
+        self.called = Some(card);
+        // The holder is the partner; a card in the dog or the taker's own hand leaves him alone.
+        self.partner = (0..self.n() as u8).find(|&q| Some(q) != self.taker && self.dealt[q as usize].contains(card));
+        if let Some((e, clause)) = &call.opening_lead_excludes {
+            let env = self.env(Some(p));
+            self.lead_excluded = match eval(e, &env) {
+                Ok(Value::Cards(c)) => c,
+                Ok(other) => return Err(self.rule_error(clause, format!("expected cards, found {}", other.type_name()))),
+                Err(m) => return Err(self.rule_error(clause, m)),
+            };
+        }
+        self.phase = Phase::Discard;
+        self.owe_discards();
         Ok(())
     }
 
@@ -632,7 +690,7 @@ impl<'s, 'r> Game<'s, 'r> {
             When::BeforePlay | When::AfterDiscard => started,
             When::FirstPlay => has_played,
         };
-        let too_early = matches!(self.phase, Phase::Bidding) || (d.when == When::AfterDiscard && !self.pending_discards.is_empty());
+        let too_early = matches!(self.phase, Phase::Bidding | Phase::Call) || (d.when == When::AfterDiscard && !self.pending_discards.is_empty());
         if too_late || too_early {
             let when = match d.when {
                 When::BeforePlay => "before the first card is played",
@@ -727,10 +785,14 @@ impl<'s, 'r> Game<'s, 'r> {
         let hand = self.hands[p as usize];
         let fool = hand.and(CardSet::single(FOOL));
         if self.current.is_empty() {
-            if s.fool_led_forbidden && hand.len() > 1 {
-                return hand.minus(fool);
+            let mut lead = hand;
+            if self.tricks.is_empty() && !hand.minus(self.lead_excluded).is_empty() {
+                lead = lead.minus(self.lead_excluded);
             }
-            return hand;
+            if s.fool_led_forbidden && lead.len() > 1 {
+                lead = lead.minus(fool);
+            }
+            return lead;
         }
         let excuse = if self.rules().fool.excuse.is_some() { fool } else { CardSet::EMPTY };
         let Some(lane) = self.led_lane() else { return hand };
@@ -770,6 +832,12 @@ impl<'s, 'r> Game<'s, 'r> {
         let hand = self.hands[p as usize];
         let who = self.name(p);
         if self.current.is_empty() {
+            if self.lead_excluded.contains(c) {
+                if let (Some(call), Some(called)) = (&rules.call, self.called) {
+                    let clause = call.opening_lead_excludes.as_ref().map(|(_, c)| c).unwrap_or(&call.clause);
+                    return self.violation(clause, p, format!("{who} may not open with {}: the first lead may not be in the called suit, but for {} itself", rules.card_name(c), rules.card_name(called)));
+                }
+            }
             return self.violation(&rules.fool.clause, p, format!("{who} may not lead {} while holding other cards", rules.card_name(c)));
         }
         let lane = self.led_lane().unwrap_or(5);
@@ -801,6 +869,10 @@ impl<'s, 'r> Game<'s, 'r> {
         match self.phase {
             Phase::Play => {}
             Phase::Bidding => return Err(self.violation(&rules.play.lead_clause, p, "no card may be played before the bidding is over".into())),
+            Phase::Call => {
+                let clause = rules.call.as_ref().map(|c| c.clause.clone()).unwrap_or(rules.play.lead_clause.clone());
+                return Err(self.violation(&clause, p, "no card may be played before the taker calls a partner".into()));
+            }
             _ => {
                 let (q, k) = self.pending_discards[0];
                 let d = rules.discard.as_ref().map(|d| d.clause.clone()).unwrap_or(rules.play.lead_clause.clone());
@@ -960,6 +1032,10 @@ impl<'s, 'r> Game<'s, 'r> {
                 let mut legal = vec!["pass".to_string()];
                 legal.extend(b.contracts[floor..].iter().map(|c| c.name.clone()));
                 Some(Next { player: self.name(p), phase: "bid".into(), legal, count: None, table: vec![] })
+            }
+            Phase::Call => {
+                let t = self.taker?;
+                Some(Next { player: self.name(t), phase: "call".into(), legal: self.callable().iter().map(|c| c.to_string()).collect(), count: None, table: vec![] })
             }
             Phase::Discard => {
                 let (p, k) = *self.pending_discards.first()?;
@@ -1305,6 +1381,7 @@ impl Env for GameEnv<'_, '_, '_> {
             Fact::FirstHand => Value::Player(g.first_hand()),
             Fact::Taker => need(g.taker, "taker")?,
             Fact::Partner => need(g.partner, "partner")?,
+            Fact::Called => Value::Cards(CardSet::single(g.called.ok_or("no card was called")?)),
             Fact::Attack => Value::Players(g.attack()),
             Fact::Defence => Value::Players(g.all() & !g.attack()),
             Fact::Tricks => Value::List(Arc::new((0..g.tricks.len()).map(|i| Value::Trick(i as u8)).collect())),

@@ -62,6 +62,10 @@ pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<S
                 let bid = next.legal.choose(rng).ok_or("no legal bid")?;
                 Event::Bid { player: next.player.as_ref().into(), bid: bid.as_str().into() }
             }
+            Phase::Call => {
+                let card = next.legal.choose(rng).ok_or("no card to call")?;
+                Event::Call { player: next.player.as_ref().into(), card: card.as_str().into() }
+            }
             Phase::Discard => {
                 let k = next.count.unwrap_or(0);
                 let mut pool: Vec<Card> = game.discardable(p).iter().collect();

@@ -115,3 +115,33 @@ fn marolles_78_deals_and_discards_as_the_editor_says() {
     assert_eq!(discards, vec![3]);
     assert_eq!(replay(rules, &g).unwrap().status, Status::Valid);
 }
+
+/// FFT, five players: the partner is the holder of the called card, and the attack's gain is shared
+/// 2/3 to the taker and 1/3 to the partner ("proportionnellement entre les deux attaquants"), or in
+/// halves with seed 000's option; a taker alone (the card in the dog or his own hand) is paid by four.
+#[test]
+fn five_players_share_between_taker_and_partner() {
+    for (share, taker_parts) in [("two-thirds", 2), ("halves", 1)] {
+        let options = BTreeMap::from([("share".to_string(), serde_json::json!(share))]);
+        let (mut with_partner, mut alone) = (0, 0);
+        for v in games("fft-5p", 5, options, 300) {
+            let o = v.outcome.as_ref().unwrap();
+            let score = |name: &std::sync::Arc<str>| o.players.iter().find(|p| &p.player == name).unwrap().score;
+            let taker = score(o.taker.as_ref().unwrap());
+            let defenders: Vec<Q> = o.players.iter().filter(|p| Some(&p.player) != o.taker.as_ref() && Some(&p.player) != o.partner.as_ref()).map(|p| p.score).collect();
+            assert!(defenders.windows(2).all(|w| w[0] == w[1]), "every defender pays the same");
+            match &o.partner {
+                Some(partner) => {
+                    with_partner += 1;
+                    assert_eq!(taker, score(partner) * Q::int(taker_parts));
+                    assert_eq!(taker + score(partner), defenders[0] * Q::int(-3));
+                }
+                None => {
+                    alone += 1;
+                    assert_eq!(taker, defenders[0] * Q::int(-4));
+                }
+            }
+        }
+        assert!(with_partner > 20 && alone > 0, "{with_partner} games with a partner, {alone} alone");
+    }
+}

@@ -61,6 +61,8 @@ enum Ctx {
     Score,
     Pay,
     PerPlayer,
+    /// Once the taker has called a card.
+    Called,
 }
 
 fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
@@ -78,6 +80,7 @@ fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
         Payee => ctx == Ctx::Pay,
         Total => ctx == Ctx::Pay,
         Taker | Partner | Attack | Defence => matches!(ctx, Ctx::Lead | Ctx::Score | Ctx::Pay | Ctx::PerPlayer),
+        Called => matches!(ctx, Ctx::Called | Ctx::Score | Ctx::Pay | Ctx::PerPlayer),
         Tricks | LastTrick => matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer),
     }
 }
@@ -88,6 +91,7 @@ const FACTS: &[(&str, Fact)] = &[
     ("first_hand", Fact::FirstHand),
     ("taker", Fact::Taker),
     ("partner", Fact::Partner),
+    ("called", Fact::Called),
     ("attack", Fact::Attack),
     ("defence", Fact::Defence),
     ("tricks", Fact::Tricks),
@@ -120,6 +124,7 @@ const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("index", Func::Index, 2, 2),
     ("complete", Func::Complete, 2, 16),
     ("run", Func::Run, 2, 2),
+    ("suit_of", Func::SuitOf, 1, 1),
     ("points", Func::Points, 1, 1),
     ("pile", Func::Pile, 1, 1),
     ("hand_of", Func::HandOf, 1, 1),
@@ -338,7 +343,7 @@ impl Compiler {
         }
 
         let known = [
-            "ruleset", "source", "option", "pack", "class", "declaration", "let", "counting", "players", "sides", "deal", "annul", "bidding", "discard", "play",
+            "ruleset", "source", "option", "pack", "class", "declaration", "let", "counting", "players", "sides", "deal", "annul", "bidding", "call", "discard", "play",
             "fool", "on", "score", "extends",
         ];
         for s in &stmts {
@@ -368,6 +373,12 @@ impl Compiler {
                 self.err_at(s, "bidding chooses a taker, so it needs `sides taker`");
             }
         }
+        let call = stmts.iter().find(|s| s.key == "call").map(|s| self.partner_call(s));
+        if call.is_some() && bidding.is_none() {
+            if let Some(s) = stmts.iter().find(|s| s.key == "call") {
+                self.err_at(s, "the taker calls a partner, so the ruleset needs `bidding`");
+            }
+        }
         let discard = stmts.iter().find(|s| s.key == "discard").map(|s| self.discard(s));
         let declarations = stmts.iter().filter(|s| s.key == "declaration").filter_map(|s| self.declaration(s)).collect();
         let play = self.play(stmts.iter().find(|s| s.key == "play"));
@@ -393,6 +404,7 @@ impl Compiler {
             deal,
             annulments,
             bidding,
+            call,
             discard,
             declarations,
             play,
@@ -783,6 +795,33 @@ impl Compiler {
             reversible: None,
             clause: Clause { rule: "".into(), at: "".into(), source: None, source_file: None },
         }
+    }
+
+    fn partner_call(&mut self, s: &Stmt) -> Call {
+        let mut c = Call { levels: vec![], clause: self.clause(s, "call"), opening_lead_excludes: None };
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "levels" => match self.value(st, Ctx::Class) {
+                    Some(Expr::Const(Value::List(items))) => {
+                        for item in items.iter() {
+                            match item {
+                                Value::Cards(set) => c.levels.push(*set),
+                                _ => self.err_at(st, "`levels` is a list of card sets: `[rank(K), rank(Q), rank(C), rank(J)]`"),
+                            }
+                        }
+                        c.clause = self.clause(st, "call.levels");
+                    }
+                    Some(_) => self.err_at(st, "`levels` is a list of card sets: `[rank(K), rank(Q), rank(C), rank(J)]`"),
+                    None => {}
+                },
+                "opening-lead-excludes" => c.opening_lead_excludes = self.value(st, Ctx::Called).map(|e| (e, self.clause(st, "call.opening-lead-excludes"))),
+                other => self.err_at(st, format!("unknown call statement `{other}`; expected levels or opening-lead-excludes")),
+            }
+        }
+        if c.levels.is_empty() {
+            self.err_at(s, "the call needs `levels = [...]`: which cards the taker may call");
+        }
+        c
     }
 
     fn discard(&mut self, s: &Stmt) -> Discard {
@@ -1210,6 +1249,7 @@ fn ctx_words(ctx: Ctx) -> &'static str {
         Ctx::Score => "in the score (attack, defence, taker, partner, tricks, last_trick and the game's functions are)",
         Ctx::Pay => "in a payment (payer, payee and total are)",
         Ctx::PerPlayer => "per player (player is)",
+        Ctx::Called => "after the call (called is)",
     }
 }
 
