@@ -235,6 +235,8 @@ pub struct DeclarationKind {
     /// A declaration paid at once (Marolles) is paid by each opponent for whom this holds; `None` for a
     /// declaration that only counts in the score (a poignée).
     pub paid_by: Option<Expr>,
+    /// Paid by every other player, partners too (a misère), not only by the declarer's opponents.
+    pub paid_by_everyone: bool,
     pub clause: Clause,
 }
 

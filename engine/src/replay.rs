@@ -730,7 +730,8 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         if let Some(cond) = &d.paid_by {
             for o in 0..self.n() as u8 {
-                if self.side_of(p) >> o & 1 == 1 {
+                let exempt = if d.paid_by_everyone { o == p } else { self.side_of(p) >> o & 1 == 1 };
+                if exempt {
                     continue;
                 }
                 let mut env = self.env(Some(p));

@@ -145,3 +145,25 @@ fn five_players_share_between_taker_and_partner() {
         assert!(with_partner > 20 && alone > 0, "{with_partner} games with a partner, {alone} alone");
     }
 }
+
+/// The misère of seed 003: "gives the declarer 30 points and subtracts 10 from the other players".
+#[test]
+fn a_misere_is_paid_10_by_every_other_player() {
+    let mut seen = 0;
+    for v in games("fft-4p-misere", 4, BTreeMap::new(), 1500) {
+        let entries: Vec<_> = v.ledger.iter().filter(|l| &*l.rule == "declaration.misere").collect();
+        if entries.is_empty() {
+            continue;
+        }
+        seen += 1;
+        // Each declarer is paid by the three others, 10 each.
+        let mut paid: BTreeMap<String, (usize, Q)> = BTreeMap::new();
+        for e in &entries {
+            let t = paid.entry(e.to.as_deref().unwrap().to_string()).or_insert((0, Q::ZERO));
+            t.0 += 1;
+            t.1 = t.1 + e.amount;
+        }
+        assert!(paid.values().all(|&t| t == (3, Q::int(30))), "{paid:?}");
+    }
+    assert!(seen > 3, "only {seen} misères");
+}

@@ -865,6 +865,7 @@ impl Compiler {
             requires: vec![],
             value: None,
             paid_by: None,
+            paid_by_everyone: false,
             clause: self.clause(s, format!("declaration.{name}")),
         };
         for st in s.block.iter().flatten() {
@@ -899,7 +900,14 @@ impl Compiler {
                 }
                 "value" => d.value = self.value(st, Ctx::Declaration),
                 "paid-by" => d.paid_by = self.value(st, Ctx::PaidBy),
-                "paid" => d.paid_by = Some(Expr::Const(Value::Bool(true))),
+                "paid" => {
+                    d.paid_by = Some(Expr::Const(Value::Bool(true)));
+                    match st.args.first().map(|w| w.text.as_str()) {
+                        None | Some("by-opponents") => {}
+                        Some("by-everyone") => d.paid_by_everyone = true,
+                        Some(other) => self.err_at(st, format!("`paid {other}`: a declaration is `paid` (by each opponent) or `paid by-everyone` (by every other player)")),
+                    }
+                }
                 other => self.err_at(st, format!("unknown declaration statement `{other}`; expected when, by, shows, require, value, paid or paid-by")),
             }
         }
