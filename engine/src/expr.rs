@@ -163,8 +163,19 @@ pub trait Env {
 }
 
 pub fn eval(e: &Expr, env: &dyn Env) -> Result<Value, String> {
-    let mut stacks = Stacks::default();
-    eval_in(e, env, &mut stacks)
+    // The stacks are kept from one evaluation to the next, so a formula allocates nothing once warm.
+    // An evaluation started from inside another (a contract's attribute) gets stacks of its own.
+    thread_local! {
+        static STACKS: std::cell::RefCell<Stacks> = std::cell::RefCell::new(Stacks::default());
+    }
+    STACKS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut stacks) => {
+            stacks.vars.clear();
+            stacks.args.clear();
+            eval_in(e, env, &mut stacks)
+        }
+        Err(_) => eval_in(e, env, &mut Stacks::default()),
+    })
 }
 
 /// Comprehension variables (innermost last) and function arguments being gathered, kept on two

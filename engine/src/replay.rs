@@ -319,7 +319,7 @@ impl<'s, 'r> Game<'s, 'r> {
             pending_discards: vec![],
             discards: [CardSet::EMPTY; MAX_PLAYERS],
             declarations: vec![],
-            tricks: vec![],
+            tricks: Vec::with_capacity(PACK_SIZE / setup.n.max(1)),
             current: Plays::default(),
             leader: None,
             piles: [CardSet::EMPTY; MAX_PLAYERS],
