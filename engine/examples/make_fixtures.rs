@@ -127,7 +127,7 @@ fn petit_sec(rules: &Ruleset, rec: &GameRecord) -> Option<GameRecord> {
     if !rules.annulments.iter().any(|a| a.name == "petit_sec") {
         return None;
     }
-    let Event::Deal { hands, dog, cut } = &rec.events[0] else { return None };
+    let Event::Deal { hands, dog, cut, piles } = &rec.events[0] else { return None };
     let mut hands = hands.clone();
     let first = rec.players[0].as_str();
     let petit = Card::trump(1).code();
@@ -155,7 +155,7 @@ fn petit_sec(rules: &Ruleset, rec: &GameRecord) -> Option<GameRecord> {
         }
     }
     let mut out = rec.clone();
-    out.events = vec![Event::Deal { hands, dog: dog.clone(), cut: cut.clone() }];
+    out.events = vec![Event::Deal { hands, dog: dog.clone(), cut: cut.clone(), piles: piles.clone() }];
     out.description = Some("A deal where the first player's only trump is the Petit and he has no Excuse (a petit sec), rearranged from a random deal of `make_fixtures`".into());
     Some(out)
 }
@@ -283,14 +283,14 @@ fn mutations(rules: &Ruleset, rec: &GameRecord) -> Vec<(GameRecord, String)> {
 /// Records that cannot be replayed at all, each with what is wrong.
 fn malformed(id: &str, rec: &GameRecord) -> Vec<(&'static str, GameRecord)> {
     let mut out = vec![];
-    let Event::Deal { hands, dog, cut } = &rec.events[0] else { return out };
+    let Event::Deal { hands, dog, cut, piles } = &rec.events[0] else { return out };
     let first = rec.players[0].clone();
     let mut with = |name: &'static str, what: &str, f: &dyn Fn(&mut BTreeMap<Text, Vec<Text>>, &mut GameRecord)| {
         let mut r = rec.clone();
         let mut h = hands.clone();
         f(&mut h, &mut r);
         if matches!(r.events[0], Event::Deal { .. }) {
-            r.events[0] = Event::Deal { hands: h, dog: dog.clone(), cut: cut.clone() };
+            r.events[0] = Event::Deal { hands: h, dog: dog.clone(), cut: cut.clone(), piles: piles.clone() };
         }
         r.description = Some(format!("Malformed {id} record: {what}"));
         out.push((name, r));

@@ -139,6 +139,9 @@ pub struct Deal {
     pub dog: Option<Expr>,
     /// The cut card (the pack's bottom card, which goes to the dealer) is shown and recorded.
     pub cut: bool,
+    /// Piles on the table before each player (how many, and cards in each), played from the top as
+    /// if in hand; the next card is turned up when the top is played (the two-player game).
+    pub piles: Option<(Expr, Expr)>,
     pub clause: Clause,
 }
 
@@ -303,6 +306,8 @@ pub struct Pay {
     pub from: Expr,
     pub to: Expr,
     pub amount: Expr,
+    /// How the ledger names the payment ("settlement" unless the rule file says).
+    pub label: Arc<str>,
     pub clause: Clause,
 }
 
@@ -313,6 +318,8 @@ pub struct Score {
     pub pays: Vec<Pay>,
     pub standing: Option<(Expr, Clause)>,
     pub winner: Option<(Expr, Clause)>,
+    /// Remarks the verdict makes when their condition holds: where the source is silent.
+    pub notes: Vec<(String, Expr, Clause)>,
 }
 
 impl Ruleset {

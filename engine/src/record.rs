@@ -35,6 +35,9 @@ pub enum Event {
         dog: Vec<Text>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         cut: Option<Text>,
+        /// Piles on the table before each player, each from its bottom card to its top (face-up) card.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        piles: BTreeMap<Text, Vec<Vec<Text>>>,
     },
     /// A contract's name, or `pass`.
     Bid { player: Text, bid: Text },
@@ -61,6 +64,7 @@ struct RawEvent {
     hands: Option<BTreeMap<Text, Vec<Text>>>,
     dog: Option<Vec<Text>>,
     cut: Option<Text>,
+    piles: Option<BTreeMap<Text, Vec<Vec<Text>>>>,
     bid: Option<Text>,
     card: Option<Text>,
     cards: Option<Vec<Text>>,
@@ -73,7 +77,7 @@ impl TryFrom<RawEvent> for Event {
     fn try_from(r: RawEvent) -> Result<Event, String> {
         let kind = r.kind.clone();
         let allowed: &[&str] = match kind.as_str() {
-            "deal" => &["hands", "dog", "cut"],
+            "deal" => &["hands", "dog", "cut", "piles"],
             "bid" => &["player", "bid"],
             "call" => &["player", "card"],
             "discard" => &["player", "cards"],
@@ -86,6 +90,7 @@ impl TryFrom<RawEvent> for Event {
             ("hands", r.hands.is_some()),
             ("dog", r.dog.is_some()),
             ("cut", r.cut.is_some()),
+            ("piles", r.piles.is_some()),
             ("bid", r.bid.is_some()),
             ("card", r.card.is_some()),
             ("cards", r.cards.is_some()),
@@ -96,7 +101,7 @@ impl TryFrom<RawEvent> for Event {
         }
         let need = |field: Option<Text>, name: &str| field.ok_or_else(|| format!("a `{kind}` event needs `{name}`"));
         Ok(match kind.as_str() {
-            "deal" => Event::Deal { hands: r.hands.ok_or("a `deal` event needs `hands`")?, dog: r.dog.unwrap_or_default(), cut: r.cut },
+            "deal" => Event::Deal { hands: r.hands.ok_or("a `deal` event needs `hands`")?, dog: r.dog.unwrap_or_default(), cut: r.cut, piles: r.piles.unwrap_or_default() },
             "bid" => Event::Bid { player: need(r.player, "player")?, bid: need(r.bid, "bid")? },
             "call" => Event::Call { player: need(r.player, "player")?, card: need(r.card, "card")? },
             "discard" => Event::Discard { player: need(r.player, "player")?, cards: r.cards.ok_or("a `discard` event needs `cards`")? },

@@ -23,6 +23,9 @@ pub struct Setup<'r> {
     pub hand: usize,
     pub dealer_hand: usize,
     pub dog: usize,
+    /// Piles before each player, and cards in each.
+    pub piles: usize,
+    pub pile_size: usize,
     strength: [u8; PACK_SIZE],
     fool_led_forbidden: bool,
     fool_exchange: bool,
@@ -74,6 +77,8 @@ impl<'r> Setup<'r> {
             hand: 0,
             dealer_hand: 0,
             dog: 0,
+            piles: 0,
+            pile_size: 0,
             strength: rules.pack.strength,
             fool_led_forbidden: false,
             fool_exchange: false,
@@ -112,13 +117,18 @@ impl<'r> Setup<'r> {
             Some(_) => count(&s, &rules.deal.dealer)?,
             None => s.hand,
         };
-        let dealt = s.hand * (n - 1) + s.dealer_hand + s.dog;
+        if let Some((count_e, size_e)) = &rules.deal.piles {
+            s.piles = count(&s, &Some(count_e.clone()))?;
+            s.pile_size = count(&s, &Some(size_e.clone()))?;
+        }
+        let dealt = s.hand * (n - 1) + s.dealer_hand + s.dog + n * s.piles * s.pile_size;
         if dealt != rules.pack.cards.len() {
             return Err(format!(
-                "with {n} players the deal gives out {dealt} cards ({} each, {} to the dealer, {} to the dog) but the pack has {} ({})",
+                "with {n} players the deal gives out {dealt} cards ({} each, {} to the dealer, {} to the dog, {} in piles) but the pack has {} ({})",
                 s.hand,
                 s.dealer_hand,
                 s.dog,
+                n * s.piles * s.pile_size,
                 rules.pack.cards.len(),
                 rules.deal.clause.at
             ));
@@ -272,6 +282,9 @@ pub struct Game<'s, 'r> {
     pub dealt: [CardSet; MAX_PLAYERS],
     pub dog: CardSet,
     cut: Option<Card>,
+    /// Each player's piles on the table, bottom card first; the top card is also in `hands`, where
+    /// it is playable as if in hand.
+    pub table_piles: Vec<Vec<Vec<Card>>>,
     /// Bids so far: (player, contract index or None for a pass).
     pub bids: Vec<(u8, Option<usize>)>,
     pub taker: Option<u8>,
@@ -310,6 +323,7 @@ impl<'s, 'r> Game<'s, 'r> {
             dealt: [CardSet::EMPTY; MAX_PLAYERS],
             dog: CardSet::EMPTY,
             cut: None,
+            table_piles: vec![],
             bids: vec![],
             taker: None,
             partner: None,
@@ -394,7 +408,7 @@ impl<'s, 'r> Game<'s, 'r> {
             return Err(self.input(format!("the game is over, but the record goes on with a {} event", m.kind())));
         }
         match *m {
-            Move::Deal { ref hands, dog, cut } => self.deal(hands, dog, cut),
+            Move::Deal { ref hands, dog, cut, ref piles } => self.deal(hands, dog, cut, piles),
             _ if self.phase == Phase::Deal => Err(self.input(format!("a game starts with the deal, not a {} event", m.kind()))),
             Move::Bid { player, contract } => self.bid(player, contract),
             Move::Call { player, card } => self.call(player, card),
@@ -404,7 +418,7 @@ impl<'s, 'r> Game<'s, 'r> {
         }
     }
 
-    fn deal(&mut self, hands: &[CardSet], dog: CardSet, cut: Option<Card>) -> Result<(), Stop> {
+    fn deal(&mut self, hands: &[CardSet], dog: CardSet, cut: Option<Card>, piles: &[Vec<Vec<Card>>]) -> Result<(), Stop> {
         if self.phase != Phase::Deal {
             return Err(self.input("the cards were already dealt".into()));
         }
@@ -424,6 +438,23 @@ impl<'s, 'r> Game<'s, 'r> {
             return Err(self.input(format!("the dog has {} cards; {} deals {} to it", dog.len(), self.rules().id, self.setup.dog)));
         }
         self.dog = dog;
+        self.table_piles = vec![vec![]; self.n()];
+        for p in 0..self.n() {
+            let mine = piles.get(p).cloned().unwrap_or_default();
+            let (want, size) = (self.setup.piles, self.setup.pile_size);
+            if mine.len() != want || mine.iter().any(|pile| pile.len() != size) {
+                let name = self.name(p as u8);
+                return Err(self.input(format!("{name} has {} piles of {:?} cards; {} deals {want} piles of {size}", mine.len(), mine.iter().map(Vec::len).collect::<Vec<_>>(), self.rules().id)));
+            }
+            for pile in &mine {
+                seen = seen.or(pile.iter().copied().collect());
+                self.dealt[p] = self.dealt[p].or(pile.iter().copied().collect());
+                if let Some(&top) = pile.last() {
+                    self.hands[p].insert(top);
+                }
+            }
+            self.table_piles[p] = mine;
+        }
         let missing = self.rules().pack.cards.minus(seen.or(dog));
         if !missing.is_empty() {
             return Err(self.input(format!("cards missing from the deal: {}", self.rules().cards_named(missing))));
@@ -891,6 +922,13 @@ impl<'s, 'r> Game<'s, 'r> {
             return Err(self.illegal(p, c));
         }
         self.hands[p as usize].remove(c);
+        // A card played from the top of a pile turns up the next one.
+        if let Some(pile) = self.table_piles.get_mut(p as usize).and_then(|ps| ps.iter_mut().find(|pile| pile.last() == Some(&c))) {
+            pile.pop();
+            if let Some(&next) = pile.last() {
+                self.hands[p as usize].insert(next);
+            }
+        }
         self.current.push((p, c));
         if self.current.len() == self.n() {
             self.finish_trick()?;
@@ -1077,7 +1115,7 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     /// Scores a finished game.
-    fn score(&self) -> Result<(Outcome, Vec<LedgerEntry>), Stop> {
+    fn score(&self) -> Result<(Outcome, Vec<LedgerEntry>, Vec<String>), Stop> {
         let rules = self.rules();
         let sc = &rules.score;
         let mut env = self.env(None);
@@ -1087,6 +1125,12 @@ impl<'s, 'r> Game<'s, 'r> {
             let v = eval(&l.expr, &env).map_err(|e| self.rule_error(&l.clause, e))?;
             values.push((l.name.clone(), self.value_json(&v)));
             env.lets.push(v);
+        }
+        let mut notes = vec![];
+        for (text, cond, clause) in &sc.notes {
+            if truthy(&eval(cond, &env).map_err(|e| self.rule_error(clause, e))?).map_err(|e| self.rule_error(clause, e))? {
+                notes.push(text.clone());
+            }
         }
         let mut ledger = vec![];
         let mut total = Q::ZERO;
@@ -1120,7 +1164,7 @@ impl<'s, 'r> Game<'s, 'r> {
                     let (f, t, v) = if v > Q::ZERO { (a, b, v) } else { (b, a, -v) };
                     ledger.push(LedgerEntry {
                         rule: pay.clause.rule.clone(),
-                        label: "settlement".into(),
+                        label: pay.label.clone(),
                         from: Some(self.name(f)),
                         to: Some(self.name(t)),
                         amount: v,
@@ -1156,7 +1200,7 @@ impl<'s, 'r> Game<'s, 'r> {
             hand_score: (!sc.terms.is_empty()).then_some(total),
             players,
         };
-        Ok((out, ledger))
+        Ok((out, ledger, notes))
     }
 }
 
@@ -1222,8 +1266,8 @@ pub fn count_packets(counters: &[i64], empties: i64, g: usize) -> i64 {
 /// An event with its names and card codes read: what the interpreter works on.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Move {
-    /// Hands by seat, the dog, the cut card.
-    Deal { hands: Vec<CardSet>, dog: CardSet, cut: Option<Card> },
+    /// Hands by seat, the dog, the cut card, the piles by seat (bottom card first).
+    Deal { hands: Vec<CardSet>, dog: CardSet, cut: Option<Card>, piles: Vec<Vec<Vec<Card>>> },
     /// A contract by index, or a pass.
     Bid { player: u8, contract: Option<usize> },
     Call { player: u8, card: Card },
@@ -1274,7 +1318,7 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
         Ok(set)
     };
     Ok(match e {
-        Event::Deal { hands, dog, cut } => {
+        Event::Deal { hands, dog, cut, piles } => {
             for name in hands.keys() {
                 player(name)?;
             }
@@ -1286,7 +1330,25 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
             }
             let dog = cards(dog, &mut seen).map_err(|e| InputError { message: e.message.replace("is listed twice", "is both dealt and in the dog"), ..e })?;
             let cut = cut.as_deref().map(card).transpose()?;
-            Move::Deal { hands: by_seat, dog, cut }
+            for name in piles.keys() {
+                player(name)?;
+            }
+            let mut piles_by_seat = vec![vec![]; names.len()];
+            for (p, name) in names.iter().enumerate() {
+                for pile in piles.get(*name).into_iter().flatten() {
+                    let mut cards_of_pile = vec![];
+                    for code in pile {
+                        let c = card(code)?;
+                        if seen.contains(c) {
+                            return Err(fail(format!("{} is dealt twice", rules.card_name(c))));
+                        }
+                        seen.insert(c);
+                        cards_of_pile.push(c);
+                    }
+                    piles_by_seat[p].push(cards_of_pile);
+                }
+            }
+            Move::Deal { hands: by_seat, dog, cut, piles: piles_by_seat }
         }
         Event::Bid { player: who, bid } => {
             let contract = if bid.eq_ignore_ascii_case("pass") {
@@ -1512,7 +1574,7 @@ pub fn replay_moves(setup: &Setup, players: &[String], dealer: u8, moves: &[Move
             verdict.annulled = Some(a);
         }
         None if game.phase == Phase::Done => {
-            let (outcome, score_ledger) = game.score().map_err(|s| match s {
+            let (outcome, score_ledger, score_notes) = game.score().map_err(|s| match s {
                 Stop::Input(e) => e,
                 _ => InputError { event: None, message: "scoring stopped".into() },
             })?;
@@ -1520,6 +1582,7 @@ pub fn replay_moves(setup: &Setup, players: &[String], dealer: u8, moves: &[Move
             verdict.outcome = Some(outcome);
             // The score's terms and settlement follow the payments made during the game.
             game.ledger.extend(score_ledger);
+            game.notes.extend(score_notes);
         }
         None => verdict.next = game.next(),
     }

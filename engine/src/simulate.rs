@@ -26,9 +26,22 @@ pub fn random_deal<R: Rng>(setup: &Setup, dealer: u8, rng: &mut R) -> Event {
         hands.insert(NAMES[p].into(), pack[at..at + k].iter().map(|c| c.code()).collect());
         at += k;
     }
+    let mut piles = BTreeMap::new();
+    if setup.piles > 0 {
+        for name in NAMES.iter().take(setup.n) {
+            let mine: Vec<Vec<Text>> = (0..setup.piles)
+                .map(|_| {
+                    let pile = pack[at..at + setup.pile_size].iter().map(|c| c.code()).collect();
+                    at += setup.pile_size;
+                    pile
+                })
+                .collect();
+            piles.insert(Text::from(*name), mine);
+        }
+    }
     let dog = pack[at..].iter().map(|c| c.code()).collect();
     let cut = setup.rules.deal.cut.then(|| hands[NAMES[dealer as usize]].choose(rng).cloned()).flatten();
-    Event::Deal { hands, dog, cut }
+    Event::Deal { hands, dog, cut, piles }
 }
 
 /// Plays a whole game at random. Returns the record, which may end in an annulment.

@@ -167,3 +167,20 @@ fn a_misere_is_paid_10_by_every_other_player() {
     }
     assert!(seen > 3, "only {seen} misères");
 }
+
+/// Two players (seed 000): the winner scores 25 and his points over his own target. The source is
+/// silent on a game where neither reaches his target; it cannot happen: the two targets always add up
+/// to 92 (the three bouts are shared) and the points to 91, so exactly one player reaches his.
+#[test]
+fn two_players_always_have_exactly_one_winner() {
+    let vs = games("fft-2p", 2, BTreeMap::new(), 300);
+    assert!(vs.len() > 250);
+    for v in vs {
+        let games: Vec<_> = v.ledger.iter().filter(|l| &*l.rule == "score.pay.game").collect();
+        assert_eq!(games.len(), 1, "{}", v.to_text());
+        assert!(games[0].amount >= Q::int(25));
+        assert!(v.notes.iter().all(|n| !n.contains("neither")));
+        let points: Q = v.outcome.as_ref().unwrap().players.iter().map(|p| p.card_points).sum();
+        assert_eq!(points, Q::int(91));
+    }
+}

@@ -705,9 +705,10 @@ impl Compiler {
         let Some(s) = s else {
             let f = self.file.clone();
             self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `deal { ... }` section");
-            return Deal { hand: none, dealer: None, dog: None, cut: false, clause: Clause { rule: "deal".into(), at: "".into(), source: None, source_file: None } };
+            return Deal { hand: none, dealer: None, dog: None, cut: false, piles: None, clause: Clause { rule: "deal".into(), at: "".into(), source: None, source_file: None } };
         };
-        let mut d = Deal { hand: none, dealer: None, dog: None, cut: false, clause: self.clause(s, "deal") };
+        let mut d = Deal { hand: none, dealer: None, dog: None, cut: false, piles: None, clause: self.clause(s, "deal") };
+        let (mut piles, mut pile_size) = (None, None);
         let mut has_hand = false;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
@@ -718,8 +719,15 @@ impl Compiler {
                 "dealer" => d.dealer = self.value(st, Ctx::Setup),
                 "dog" => d.dog = self.value(st, Ctx::Setup),
                 "cut" => d.cut = true,
-                other => self.err_at(st, format!("unknown deal statement `{other}`; expected hand, dealer, dog or cut")),
+                "piles" => piles = self.value(st, Ctx::Setup),
+                "pile_size" => pile_size = self.value(st, Ctx::Setup),
+                other => self.err_at(st, format!("unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles or pile_size")),
             }
+        }
+        match (piles, pile_size) {
+            (Some(a), Some(b)) => d.piles = Some((a, b)),
+            (None, None) => {}
+            _ => self.err_at(s, "`piles` (how many before each player) and `pile_size` (cards in each) go together"),
         }
         if !has_hand {
             self.err_at(s, "the deal needs `hand = N`, the number of cards each player receives");
@@ -1002,7 +1010,7 @@ impl Compiler {
     }
 
     fn score(&mut self, s: Option<&Stmt>) -> Score {
-        let mut sc = Score { lets: vec![], terms: vec![], pays: vec![], standing: None, winner: None };
+        let mut sc = Score { lets: vec![], terms: vec![], pays: vec![], standing: None, winner: None, notes: vec![] };
         let Some(s) = s else {
             let f = self.file.clone();
             self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `score { ... }` section");
@@ -1028,21 +1036,33 @@ impl Compiler {
                 }
                 "pay" => {
                     let words: Vec<&Word> = st.args.iter().collect();
-                    if words.len() != 3 || words[1].text != "to" {
-                        self.err_at(st, "a payment is written `pay PAYERS to PAYEES = amount`, e.g. `pay defence to attack = total`");
+                    if !(words.len() == 3 || (words.len() == 4 && words[3].quoted)) || words[1].text != "to" {
+                        self.err_at(st, "a payment is written `pay PAYERS to PAYEES [\"label\"] = amount`, e.g. `pay defence to attack = total`");
                         continue;
                     }
+                    let label = words.get(3).map(|w| w.text.clone()).unwrap_or_else(|| "settlement".into());
                     let file = st.file.clone();
                     let side = |c: &mut Compiler, w: &Word| c.expr(&file, &Ast { pos: w.pos, kind: AstKind::Name(w.text.clone()) }, Ctx::Score);
                     let (from, to) = (side(self, words[0]), side(self, words[2]));
                     let amount = self.value(st, Ctx::Pay);
                     if let (Some(from), Some(to), Some(amount)) = (from, to, amount) {
-                        sc.pays.push(Pay { from, to, amount, clause: self.clause(st, format!("score.pay.{}.{}", words[0].text, words[2].text)) });
+                        let rule = match words.get(3) {
+                            Some(w) => format!("score.pay.{}", w.text.to_lowercase().replace(' ', "-")),
+                            None => format!("score.pay.{}.{}", words[0].text, words[2].text),
+                        };
+                        sc.pays.push(Pay { from, to, amount, label: label.into(), clause: self.clause(st, rule) });
                     }
                 }
                 "standing" => sc.standing = self.value(st, Ctx::PerPlayer).map(|e| (e, self.clause(st, "score.standing"))),
                 "winner" => sc.winner = self.value(st, Ctx::PerPlayer).map(|e| (e, self.clause(st, "score.winner"))),
-                other => self.err_at(st, format!("unknown score statement `{other}`; expected let, term, pay, standing or winner")),
+                "note" => {
+                    let text = st.args.first().map(|w| w.text.clone()).unwrap_or_default();
+                    if let Some(e) = self.value(st, Ctx::Score) {
+                        let n = sc.notes.len() + 1;
+                        sc.notes.push((text, e, self.clause(st, format!("score.note.{n}"))));
+                    }
+                }
+                other => self.err_at(st, format!("unknown score statement `{other}`; expected let, term, pay, standing, winner or note")),
             }
         }
         if !sc.pays.is_empty() && sc.standing.is_some() {
