@@ -116,7 +116,11 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         format!("in groups of {}: {}; a group of empty cards 1; surplus: {}; pack total {total}", c.group, values.join(", "), serde_json::to_value(c.surplus).unwrap_or_default().as_str().unwrap_or_default()),
     ));
     let players = if r.players.0 == r.players.1 { r.players.0.to_string() } else { format!("{} to {}", r.players.0, r.players.1) };
-    lines.push(line("players and deal", &r.players_clause, format!("{players} players, {}", if r.sides == Sides::Taker { "a taker against the defence" } else { "each for himself" })));
+    lines.push(line("players and deal", &r.players_clause, format!("{players} players, {}", match r.sides {
+                Sides::Taker => "a taker against the defence",
+                Sides::Each => "each for himself",
+                Sides::Partners => "partners sitting opposite",
+            })));
     let deal_line = format!(
         "hand {}{}{}{}",
         expr_text(r, &r.deal.clause, "hand"),

@@ -111,6 +111,8 @@ pub enum Func {
     HandOf,
     WinnerSide,
     Winner,
+    /// A player's side: himself, his partner, or his whole camp.
+    Side,
     /// How many tricks a player or side won.
     Won,
     WinningCard,

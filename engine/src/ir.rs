@@ -130,6 +130,8 @@ pub enum Sides {
     Taker,
     /// Every player for himself.
     Each,
+    /// Fixed partners sitting opposite each other (an even number of players).
+    Partners,
 }
 
 #[derive(Clone, Debug)]

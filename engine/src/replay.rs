@@ -50,6 +50,9 @@ enum FoolLast {
 impl<'r> Setup<'r> {
     /// Applies options (by name, JSON values) and the number of players; says what is wrong with them.
     pub fn new(rules: &'r Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Setup<'r>, String> {
+        if rules.sides == Sides::Partners && n % 2 == 1 {
+            return Err(format!("{} is played by partners sitting opposite, so by an even number of players, not {n} ({})", rules.id, rules.players_clause.at));
+        }
         if n < rules.players.0 || n > rules.players.1 || n > MAX_PLAYERS {
             let want = if rules.players.0 == rules.players.1 { rules.players.0.to_string() } else { format!("{} to {}", rules.players.0, rules.players.1) };
             return Err(format!("{} is played by {want} players, not {n} ({})", rules.id, rules.players_clause.at));
@@ -370,6 +373,11 @@ impl<'s, 'r> Game<'s, 'r> {
                 } else {
                     self.all() & !attack
                 }
+            }
+            // Partners sit opposite: with n players, p and p + n/2.
+            (Sides::Partners, _) => {
+                let half = (self.n() / 2) as u8;
+                (1 << p) | (1 << ((p + half) % self.n() as u8))
             }
             _ => 1 << p,
         }
@@ -1487,6 +1495,10 @@ impl Env for GameEnv<'_, '_, '_> {
             },
             Func::WinnerSide => Value::Players(g.side_of(self.trick(&a[0])?.winner)),
             Func::Winner => Value::Player(self.trick(&a[0])?.winner),
+            Func::Side => match &a[0] {
+                Value::Player(p) => Value::Players(g.side_of(*p)),
+                other => return Err(format!("side takes a player, not {}", other.type_name())),
+            },
             Func::Won => {
                 let side = self.player_arg(&a[0])?;
                 Value::Num(Q::int(g.tricks.iter().filter(|t| side >> t.winner & 1 == 1).count() as i64))

@@ -130,6 +130,7 @@ const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("hand_of", Func::HandOf, 1, 1),
     ("winner_side", Func::WinnerSide, 1, 1),
     ("winner", Func::Winner, 1, 1),
+    ("side", Func::Side, 1, 1),
     ("won", Func::Won, 1, 1),
     ("winning_card", Func::WinningCard, 1, 1),
     ("declared", Func::Declared, 1, 2),
@@ -143,6 +144,7 @@ const GAME_FUNCS: &[Func] = &[
     Func::HandOf,
     Func::WinnerSide,
     Func::Winner,
+    Func::Side,
     Func::Won,
     Func::WinningCard,
     Func::Declared,
@@ -358,8 +360,9 @@ impl Compiler {
             Some(s) => match s.args.first().map(|w| w.text.as_str()) {
                 Some("taker") => Sides::Taker,
                 Some("each") => Sides::Each,
+                Some("partners") => Sides::Partners,
                 _ => {
-                    self.err_at(s, "`sides` is `taker` (a taker against the defence) or `each` (each player for himself)");
+                    self.err_at(s, "`sides` is `taker` (a taker against the defence), `each` (each player for himself) or `partners` (partners sitting opposite)");
                     Sides::Each
                 }
             },
