@@ -334,6 +334,7 @@ pub async fn append(state: web::Data<AppState>, req: HttpRequest, id: web::Path<
     }
     let st = state.clone();
     let id = GameId(id.into_inner());
+    let game = id.0.clone();
     let (version, verdict) = blocking(move || {
         let mut record = st.store.record(&id).map_err(store_problem)?;
         let stored = record.events.len();
@@ -356,11 +357,7 @@ pub async fn append(state: web::Data<AppState>, req: HttpRequest, id: web::Path<
         Ok((appended.version, projection.verdict))
     })
     .await?;
-    Ok(HttpResponse::Ok().json(Appended { id: id_string(&req), version, verdict }))
-}
-
-fn id_string(req: &HttpRequest) -> String {
-    req.match_info().get("id").unwrap_or_default().to_string()
+    Ok(HttpResponse::Ok().json(Appended { id: game, version, verdict }))
 }
 
 #[derive(Deserialize, ToSchema)]
