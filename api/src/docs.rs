@@ -50,6 +50,7 @@ impl Modify for WriteToken {
         routes::health,
         routes::rulesets,
         routes::ruleset,
+        routes::compare,
         routes::validate,
         routes::create_game,
         routes::list_games,

@@ -105,6 +105,28 @@ pub async fn ruleset(state: web::Data<AppState>, id: web::Path<String>) -> Reply
     Ok(HttpResponse::Ok().json(RulesetDetail { rules: describe::describe(r, &BTreeMap::new()), files }))
 }
 
+#[derive(Deserialize, IntoParams)]
+pub struct CompareQuery {
+    /// Ruleset ids, comma-separated: `fft-4p,marolles-1637,basic`.
+    ids: String,
+}
+
+/// Rulesets side by side.
+#[utoipa::path(get, path = "/rulesets/compare", tag = "rulesets",
+    description = "One row per aspect of the game (pack and ranks, card classes, counting, players and deal, annulments, bidding and contracts, dog and discard, declarations and bonuses, trick obligations, the Excuse, payments during play, scoring), one column per ruleset with its clauses and their sources, and `differs` on the rows where the rulesets do not say the same. Derived from the compiled rules.",
+    params(CompareQuery),
+    responses((status = 200, description = "The comparison", body = Object), (status = 422, description = "An unknown ruleset, or fewer than two", body = Problem, content_type = "application/problem+json")))]
+pub async fn compare(state: web::Data<AppState>, query: web::Query<CompareQuery>) -> Reply {
+    let mut rules = vec![];
+    for id in query.ids.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        rules.push(state.registry.get(id).ok_or_else(|| Problem::unprocessable("unknown-ruleset", format!("unknown ruleset `{id}`; see GET /rulesets")))?);
+    }
+    if rules.len() < 2 {
+        return Err(Problem::unprocessable("bad-query", "give at least two rulesets: `?ids=fft-4p,marolles-1637`"));
+    }
+    Ok(HttpResponse::Ok().json(tarot_engine::compare::compare(&rules)))
+}
+
 /// Replays a record under its ruleset; input errors are 422 problems.
 fn replay(state: &AppState, rec: &GameRecord) -> Result<tarot_engine::Verdict, Problem> {
     let rules = state.registry.get(&rec.ruleset).ok_or_else(|| {

@@ -57,6 +57,7 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
             })
             .route("/health", web::get().to(routes::health))
             .route("/rulesets", web::get().to(routes::rulesets))
+            .route("/rulesets/compare", web::get().to(routes::compare))
             .route("/rulesets/{id}", web::get().to(routes::ruleset))
             .route("/validate", web::post().to(routes::validate))
             .route("/games", web::post().to(routes::create_game))

@@ -18,19 +18,21 @@ usage:
   tarot-archive validate [--text] FILE...        replay recorded games and print their verdicts
   tarot-archive rulesets                          list the rulesets
   tarot-archive rulesets show ID [--json]         the resolved rules of a ruleset, with sources
+  tarot-archive compare --rulesets ID,ID... [--json]
+                                                  rulesets side by side, aspect by aspect
   tarot-archive simulate --ruleset ID [--players N] --games K --seed S --out DIR
                                                   write K random legal games
   tarot-archive import tarotclub FILE... [--out DIR]
                                                   convert TarotClub deal logs to this project's format
 options for every command:
-  --rulesets DIR    read rule files from DIR instead of the built-in ones
+  --rules-dir DIR   read rule files from DIR instead of the built-in ones
 
 exit status of validate: 0 when no game breaks a rule, 1 when one does, 2 when a file cannot be read
 or parsed.";
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let rules_dir = take_value(&mut args, "--rulesets");
+    let rules_dir = take_value(&mut args, "--rules-dir");
     let registry = match rules_dir {
         Some(dir) => Registry::from_dir(Path::new(&dir)),
         None => Registry::builtin().map_err(|d| d.to_string()),
@@ -52,6 +54,7 @@ fn main() -> ExitCode {
         }
         Some("rulesets") => rulesets(&registry, &args[1..]),
         Some("simulate") => simulate_games(&registry, &args[1..]),
+        Some("compare") => compare_rulesets(&registry, &args[1..]),
         Some("import") => import_games(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
@@ -188,6 +191,27 @@ fn rulesets(registry: &Registry, args: &[String]) -> Result<(), String> {
         }
         Some(other) => Err(format!("unknown rulesets command `{other}`\n{USAGE}")),
     }
+}
+
+fn compare_rulesets(registry: &Registry, args: &[String]) -> Result<(), String> {
+    let mut args = args.to_vec();
+    let json = take_flag(&mut args, "--json");
+    let ids = take_value(&mut args, "--rulesets").ok_or("compare needs --rulesets ID,ID...")?;
+    no_more(&args)?;
+    let mut rules = vec![];
+    for id in ids.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        rules.push(registry.get(id).ok_or_else(|| format!("unknown ruleset `{id}`; known: {}", registry.ids().collect::<Vec<_>>().join(", ")))?);
+    }
+    if rules.len() < 2 {
+        return Err("compare needs at least two rulesets: --rulesets a,b".into());
+    }
+    let c = tarot_engine::compare::compare(&rules);
+    if json {
+        println!("{}", serde_json::to_string_pretty(&c).map_err(|e| e.to_string())?);
+    } else {
+        print!("{}", c.to_text());
+    }
+    Ok(())
 }
 
 fn simulate_games(registry: &Registry, args: &[String]) -> Result<(), String> {

@@ -31,6 +31,13 @@ fn health_and_rulesets() {
     assert!(one["rules"]["options"].as_array().unwrap().iter().any(|o| o["name"] == "ultimo_failure"));
     assert!(one["files"][0]["text"].as_str().unwrap().contains("ruleset marolles-1637"));
     problem(&s.get("/rulesets/nope"), 404);
+    let c = s.get("/rulesets/compare?ids=fft-4p,marolles-1637,basic").json();
+    assert_eq!(c["rulesets"], json!(["fft-4p", "marolles-1637", "basic"]));
+    let obligations = c["rows"].as_array().unwrap().iter().find(|r| r["aspect"] == "trick obligations").unwrap();
+    assert_eq!(obligations["differs"], true);
+    assert_eq!(obligations["cells"].as_array().unwrap().len(), 3);
+    problem(&s.get("/rulesets/compare?ids=fft-4p"), 422);
+    problem(&s.get("/rulesets/compare?ids=fft-4p,nope"), 422);
     problem(&s.get("/no/such/route"), 404);
 }
 
