@@ -21,6 +21,13 @@ pub fn append_example() -> serde_json::Value {
     serde_json::json!({ "expected_version": 1, "events": [game["events"][1]], "ids": ["first-bid"] })
 }
 
+/// A game compared under two rulesets: TarotClub's `tarotmag_17`, legal under fft-4p, where the first
+/// hand leads, and not under the Queen of Tarot's rules, where the declarer leads.
+pub fn compare_example() -> serde_json::Value {
+    let game: serde_json::Value = serde_json::from_str(include_str!("../../fixtures/fft-4p/tarotclub/tarotmag_17.json")).unwrap_or_default();
+    serde_json::json!({ "game": game, "rulesets": ["fft-4p", "queen-of-tarot"] })
+}
+
 /// The verdict of seed 000's Hand #1, as `/validate` returns it.
 pub fn verdict_example() -> serde_json::Value {
     let registry = tarot_engine::Registry::builtin().ok();
@@ -51,6 +58,7 @@ impl Modify for WriteToken {
         routes::rulesets,
         routes::ruleset,
         routes::compare,
+        routes::compare_game,
         routes::validate,
         routes::create_game,
         routes::list_games,

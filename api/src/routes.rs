@@ -127,6 +127,36 @@ pub async fn compare(state: web::Data<AppState>, query: web::Query<CompareQuery>
     Ok(HttpResponse::Ok().json(tarot_engine::compare::compare(&rules)))
 }
 
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CompareGame {
+    /// A recorded game; its own `ruleset` is replaced by each of `rulesets` in turn.
+    #[schema(value_type = Object)]
+    game: GameRecord,
+    /// At least two ruleset ids.
+    rulesets: Vec<String>,
+}
+
+/// One game under several rulesets.
+#[utoipa::path(post, path = "/compare", tag = "rulesets",
+    description = "Replays one recorded game under each of the given rulesets: each verdict and its scores side by side, and where legality first diverges (\"event 18: legal under X, which has no play.must.overtrump; illegal under fft-4p (...)\"). A ruleset under which the game cannot be replayed at all (another pack, another number of players) says why instead.",
+    request_body(content = CompareGame, content_type = "application/json", example = json!(crate::docs::compare_example())),
+    responses((status = 200, description = "The verdicts side by side", body = Object),
+        (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "An unknown ruleset, or fewer than two", body = Problem, content_type = "application/problem+json")))]
+pub async fn compare_game(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
+    let body: CompareGame = body::json(&req, payload).await?;
+    let mut rules = vec![];
+    for id in &body.rulesets {
+        rules.push(state.registry.get(id).ok_or_else(|| Problem::unprocessable("unknown-ruleset", format!("unknown ruleset `{id}`; see GET /rulesets")))?);
+    }
+    if rules.len() < 2 {
+        return Err(Problem::unprocessable("invalid-body", "give at least two rulesets"));
+    }
+    Ok(HttpResponse::Ok().json(tarot_engine::compare::compare_game(&rules, &body.game)))
+}
+
 /// Replays a record under its ruleset; input errors are 422 problems.
 fn replay(state: &AppState, rec: &GameRecord) -> Result<tarot_engine::Verdict, Problem> {
     let rules = state.registry.get(&rec.ruleset).ok_or_else(|| {

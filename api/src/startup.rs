@@ -60,6 +60,7 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
             .route("/rulesets/compare", web::get().to(routes::compare))
             .route("/rulesets/{id}", web::get().to(routes::ruleset))
             .route("/validate", web::post().to(routes::validate))
+            .route("/compare", web::post().to(routes::compare_game))
             .route("/games", web::post().to(routes::create_game))
             .route("/games", web::get().to(routes::list_games))
             .route("/games/{id}", web::get().to(routes::game))

@@ -18,8 +18,10 @@ usage:
   tarot-archive validate [--text] FILE...        replay recorded games and print their verdicts
   tarot-archive rulesets                          list the rulesets
   tarot-archive rulesets show ID [--json]         the resolved rules of a ruleset, with sources
-  tarot-archive compare --rulesets ID,ID... [--json]
-                                                  rulesets side by side, aspect by aspect
+  tarot-archive compare --rulesets ID,ID... [--json] [FILE]
+                                                  rulesets side by side, aspect by aspect; with a
+                                                  recorded game, its verdicts under each and where
+                                                  they first diverge
   tarot-archive simulate --ruleset ID [--players N] --games K --seed S --out DIR
                                                   write K random legal games
   tarot-archive import tarotclub FILE... [--out DIR]
@@ -197,6 +199,7 @@ fn compare_rulesets(registry: &Registry, args: &[String]) -> Result<(), String> 
     let mut args = args.to_vec();
     let json = take_flag(&mut args, "--json");
     let ids = take_value(&mut args, "--rulesets").ok_or("compare needs --rulesets ID,ID...")?;
+    let file = if args.is_empty() { None } else { Some(args.remove(0)) };
     no_more(&args)?;
     let mut rules = vec![];
     for id in ids.split(',').map(str::trim).filter(|s| !s.is_empty()) {
@@ -204,6 +207,17 @@ fn compare_rulesets(registry: &Registry, args: &[String]) -> Result<(), String> 
     }
     if rules.len() < 2 {
         return Err("compare needs at least two rulesets: --rulesets a,b".into());
+    }
+    if let Some(file) = file {
+        let json_text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
+        let record = parse_record(&json_text).map_err(|e| format!("{file}: {e}"))?;
+        let c = tarot_engine::compare::compare_game(&rules, &record);
+        if json {
+            println!("{}", serde_json::to_string_pretty(&c).map_err(|e| e.to_string())?);
+        } else {
+            print!("{}", c.to_text());
+        }
+        return Ok(());
     }
     let c = tarot_engine::compare::compare(&rules);
     if json {

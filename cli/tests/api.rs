@@ -37,6 +37,12 @@ fn health_and_rulesets() {
     assert_eq!(obligations["differs"], true);
     assert_eq!(obligations["cells"].as_array().unwrap().len(), 3);
     problem(&s.get("/rulesets/compare?ids=fft-4p"), 422);
+    let game: Value = serde_json::from_str(&fixture("fft-4p/tarotclub/tarotmag_17.json")).unwrap();
+    let c = s.post("/compare", &json!({"game": game, "rulesets": ["fft-4p", "queen-of-tarot", "marolles-1637"]}).to_string()).json();
+    assert_eq!(c["divergence"]["legal_under"], json!(["fft-4p"]));
+    assert_eq!(c["divergence"]["illegal_under"], json!(["queen-of-tarot"]));
+    assert!(c["replays"][2]["cannot_replay"].as_str().unwrap().contains("3 players"));
+    problem(&s.post("/compare", &json!({"game": game, "rulesets": ["fft-4p"]}).to_string()), 422);
     problem(&s.get("/rulesets/compare?ids=fft-4p,nope"), 422);
     problem(&s.get("/no/such/route"), 404);
 }

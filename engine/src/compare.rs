@@ -78,3 +78,132 @@ impl Comparison {
         out
     }
 }
+
+/// One recorded game replayed under several rulesets.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameComparison {
+    pub rulesets: Vec<String>,
+    pub replays: Vec<Replayed>,
+    /// Where legality first diverges, in words: "event 37: legal under marolles-1637, which has no
+    /// play.must.overtrump; illegal under fft-4p (...)". None when every ruleset agrees.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub divergence: Option<Divergence>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Replayed {
+    pub ruleset: String,
+    /// The verdict; absent when the game cannot be replayed under this ruleset.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<crate::Verdict>,
+    /// Why the game cannot be replayed under this ruleset (another pack, another number of players).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cannot_replay: Option<String>,
+    /// Options of the record this ruleset does not have, left out.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub options_dropped: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Divergence {
+    pub event: usize,
+    pub legal_under: Vec<String>,
+    pub illegal_under: Vec<String>,
+    pub explanation: String,
+}
+
+/// Replays `record` under each ruleset (its own `ruleset` field is ignored) and says where legality
+/// first diverges.
+pub fn compare_game(rulesets: &[&Ruleset], record: &crate::GameRecord) -> GameComparison {
+    let replays: Vec<Replayed> = rulesets
+        .iter()
+        .map(|r| {
+            let mut rec = record.clone();
+            rec.ruleset = r.id.clone();
+            let options_dropped: Vec<String> = rec.options.keys().filter(|k| !r.options.iter().any(|o| &o.name == *k)).cloned().collect();
+            rec.options.retain(|k, _| r.options.iter().any(|o| &o.name == k));
+            match crate::replay(r, &rec) {
+                Ok(v) => Replayed { ruleset: r.id.clone(), verdict: Some(v), cannot_replay: None, options_dropped },
+                Err(e) => Replayed { ruleset: r.id.clone(), verdict: None, cannot_replay: Some(e.to_string()), options_dropped },
+            }
+        })
+        .collect();
+    // The earliest violation among the rulesets that could replay the game; the rulesets still legal
+    // at that event diverge from it there.
+    let first = replays.iter().filter_map(|p| p.verdict.as_ref().and_then(|v| v.violation.as_ref())).map(|v| v.event).min();
+    let divergence = first.and_then(|event| {
+        let mut legal = vec![];
+        let mut illegal = vec![];
+        let mut why = vec![];
+        for (p, r) in replays.iter().zip(rulesets) {
+            let Some(v) = &p.verdict else { continue };
+            match &v.violation {
+                Some(x) if x.event == event => {
+                    illegal.push(p.ruleset.clone());
+                    why.push(format!("illegal under {} ({}: {})", p.ruleset, x.rule, x.message));
+                }
+                _ => legal.push((p.ruleset.clone(), *r)),
+            }
+        }
+        if legal.is_empty() {
+            return None;
+        }
+        // Why the others allow it: they lack the rule that forbids it.
+        let broken: Vec<&str> = replays.iter().filter_map(|p| p.verdict.as_ref()?.violation.as_ref()).filter(|x| x.event == event).map(|x| &*x.rule).collect();
+        let legal_words: Vec<String> = legal
+            .iter()
+            .map(|(id, r)| {
+                let missing: Vec<&str> = broken.iter().copied().filter(|rule| !has_rule(r, rule)).collect();
+                if missing.is_empty() {
+                    format!("legal under {id}")
+                } else {
+                    format!("legal under {id}, which has no {}", missing.join(" or "))
+                }
+            })
+            .collect();
+        Some(Divergence {
+            event,
+            legal_under: legal.iter().map(|(id, _)| id.clone()).collect(),
+            illegal_under: illegal,
+            explanation: format!("event {event}: {}; {}", legal_words.join("; "), why.join("; ")),
+        })
+    });
+    GameComparison { rulesets: rulesets.iter().map(|r| r.id.clone()).collect(), replays, divergence }
+}
+
+/// Whether a ruleset has a clause with this rule id (as its description lists them).
+fn has_rule(r: &Ruleset, rule: &str) -> bool {
+    describe(r, &BTreeMap::new()).rules.iter().any(|l| &*l.rule == rule)
+}
+
+impl GameComparison {
+    pub fn to_text(&self) -> String {
+        use std::fmt::Write;
+        let mut out = String::new();
+        for p in &self.replays {
+            match (&p.verdict, &p.cannot_replay) {
+                (Some(v), _) => {
+                    let status = serde_json::to_value(v.status).ok().and_then(|s| s.as_str().map(String::from)).unwrap_or_default();
+                    let scores: Vec<String> = v.outcome.iter().flat_map(|o| &o.players).map(|r| format!("{} {}", r.player, r.score)).collect();
+                    let extra = match &v.violation {
+                        Some(x) => format!(" at event {}: {} [{}]", x.event, x.message, x.rule),
+                        None if scores.is_empty() => String::new(),
+                        None => format!(": {}", scores.join(", ")),
+                    };
+                    let _ = writeln!(out, "{:<24} {status}{extra}", p.ruleset);
+                }
+                (None, Some(why)) => {
+                    let _ = writeln!(out, "{:<24} cannot be replayed: {why}", p.ruleset);
+                }
+                _ => {}
+            }
+            if !p.options_dropped.is_empty() {
+                let _ = writeln!(out, "{:<24} (options it does not have, left out: {})", "", p.options_dropped.join(", "));
+            }
+        }
+        if let Some(d) = &self.divergence {
+            let _ = writeln!(out, "divergence: {}", d.explanation);
+        }
+        out
+    }
+}

@@ -2,6 +2,7 @@
 //! make, and the rows that must differ or agree.
 
 use tarot_engine::compare::compare;
+use tarot_engine::dsl::RuleFile;
 use tarot_engine::Registry;
 
 #[test]
@@ -27,4 +28,29 @@ fn a_ruleset_and_its_house_variant_differ_only_where_the_file_says() {
     let rules: Vec<_> = ["fft-4p", "fft-4p-garde-contre-x8"].iter().map(|id| registry.get(id).unwrap()).collect();
     let differing: Vec<&str> = compare(&rules).rows.iter().filter(|r| r.differs).map(|r| r.aspect).collect();
     assert_eq!(differing, vec!["bidding and contracts"]);
+}
+
+/// A game legal under one ruleset and illegal under another: where they first diverge, and why.
+#[test]
+fn one_game_under_several_rulesets_says_where_legality_diverges() {
+    // A variant without the overtrump (as Marolles and Basic Tarot play), written as a new rule file.
+    let mut files = std::collections::BTreeMap::new();
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../rulesets")).unwrap().flatten() {
+        let id = entry.path().file_stem().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(entry.path()).unwrap();
+        files.insert(id.clone(), RuleFile { path: format!("rulesets/{id}.tarot"), text });
+    }
+    let variant = "ruleset no-overtrump \"FFT without the overtrump\"\nextends fft-4p\nplay {\n  without must overtrump\n}\n";
+    files.insert("no-overtrump".into(), RuleFile { path: "rulesets/no-overtrump.tarot".into(), text: variant.into() });
+    let registry = Registry::from_files(files).unwrap_or_else(|e| panic!("{e}"));
+    let rules: Vec<_> = ["fft-4p", "no-overtrump", "marolles-1637"].iter().map(|id| registry.get(id).unwrap()).collect();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/fft-4p/invalid/play.must.overtrump.json");
+    let record = tarot_engine::parse_record(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let c = tarot_engine::compare::compare_game(&rules, &record);
+    let d = c.divergence.as_ref().expect("they diverge");
+    assert_eq!(d.illegal_under, vec!["fft-4p"]);
+    assert_eq!(d.legal_under, vec!["no-overtrump"]);
+    assert!(d.explanation.contains("legal under no-overtrump, which has no play.must.overtrump"), "{}", d.explanation);
+    assert!(c.replays[2].cannot_replay.as_deref().is_some_and(|w| w.contains("3 players")), "marolles-1637 cannot replay a four-player game");
+    insta::assert_snapshot!("overtrump_divergence", c.to_text());
 }
