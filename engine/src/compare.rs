@@ -84,8 +84,8 @@ impl Comparison {
 pub struct GameComparison {
     pub rulesets: Vec<String>,
     pub replays: Vec<Replayed>,
-    /// Where legality first diverges, in words: "event 37: legal under marolles-1637, which has no
-    /// play.must.overtrump; illegal under fft-4p (...)". None when every ruleset agrees.
+    /// Where legality first diverges, in words: "event 37: legal under A, which has no
+    /// play.must.overtrump; illegal under B (...)". None when every ruleset agrees.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub divergence: Option<Divergence>,
 }
