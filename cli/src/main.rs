@@ -22,6 +22,9 @@ usage:
                                                   rulesets side by side, aspect by aspect; with a
                                                   recorded game, its verdicts under each and where
                                                   they first diverge
+  tarot-archive stats --rulesets ID,ID... --deals N --seed S [--players N] [--json]
+                                                  deal statistics (annulments, declarations, classes
+                                                  per hand) over N seeded random deals, side by side
   tarot-archive simulate --ruleset ID [--players N] --games K --seed S --out DIR
                                                   write K random legal games
   tarot-archive import tarotclub FILE... [--out DIR]
@@ -57,6 +60,7 @@ fn main() -> ExitCode {
         Some("rulesets") => rulesets(&registry, &args[1..]),
         Some("simulate") => simulate_games(&registry, &args[1..]),
         Some("compare") => compare_rulesets(&registry, &args[1..]),
+        Some("stats") => deal_statistics(&registry, &args[1..]),
         Some("import") => import_games(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
@@ -224,6 +228,39 @@ fn compare_rulesets(registry: &Registry, args: &[String]) -> Result<(), String> 
         println!("{}", serde_json::to_string_pretty(&c).map_err(|e| e.to_string())?);
     } else {
         print!("{}", c.to_text());
+    }
+    Ok(())
+}
+
+fn deal_statistics(registry: &Registry, args: &[String]) -> Result<(), String> {
+    let mut args = args.to_vec();
+    let json = take_flag(&mut args, "--json");
+    let ids = take_value(&mut args, "--rulesets").ok_or("stats needs --rulesets ID,ID...")?;
+    let number = |v: Option<String>, what: &str| -> Result<Option<u64>, String> { v.map(|s| s.parse::<u64>().map_err(|_| format!("{what} must be a whole number, not `{s}`"))).transpose() };
+    let deals = number(take_value(&mut args, "--deals"), "--deals")?.ok_or("stats needs --deals N")?;
+    let seed = number(take_value(&mut args, "--seed"), "--seed")?.ok_or("stats needs --seed S")?;
+    let players = number(take_value(&mut args, "--players"), "--players")?;
+    no_more(&args)?;
+    if deals == 0 || deals > 1_000_000 {
+        return Err("--deals is between 1 and 1,000,000".into());
+    }
+    let mut all = vec![];
+    for id in ids.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let rules = registry.get(id).ok_or_else(|| format!("unknown ruleset `{id}`"))?;
+        let n = players.map(|n| n as usize).unwrap_or(rules.players.0);
+        let mut bar = |done: u64| {
+            let width = 30;
+            let filled = (done * width / deals) as usize;
+            eprint!("\r{id:<24} [{}{}] {:>3}%", "#".repeat(filled), " ".repeat(width as usize - filled), done * 100 / deals);
+        };
+        let s = tarot_engine::stats::deal_stats(rules, n, deals, seed, &mut bar).map_err(|e| e.to_string())?;
+        eprintln!();
+        all.push(s);
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&all).map_err(|e| e.to_string())?);
+    } else {
+        print!("{}", tarot_engine::stats::to_text(&all));
     }
     Ok(())
 }

@@ -50,6 +50,15 @@ fn bench(c: &mut Criterion) {
         });
     }
     group.finish();
+
+    // Deal statistics: shuffling and dealing, the annulments, the declarations each hand could make
+    // and the card classes per hand, for a batch of deals.
+    let mut stats = c.benchmark_group("deal statistics");
+    let batch = 10_000;
+    stats.throughput(Throughput::Elements(batch));
+    let rules = registry.get("fft-4p").unwrap();
+    stats.bench_function("fft-4p", |b| b.iter(|| tarot_engine::stats::deal_stats(rules, 4, batch, 7, &mut |_| {}).unwrap()));
+    stats.finish();
 }
 
 criterion_group!(benches, bench);

@@ -154,6 +154,21 @@ pub enum Expr {
     Comp { func: CompFunc, set: Box<Expr>, cond: Option<Box<Expr>>, body: Option<Box<Expr>> },
 }
 
+impl Expr {
+    /// Whether the formula uses this fact anywhere.
+    pub fn mentions(&self, f: Fact) -> bool {
+        match self {
+            Expr::Fact(g) => *g == f,
+            Expr::Un(_, x) => x.mentions(f),
+            Expr::Bin(_, a, b) | Expr::Index(a, b) => a.mentions(f) || b.mentions(f),
+            Expr::If(a, b, c) => a.mentions(f) || b.mentions(f) || c.mentions(f),
+            Expr::List(xs) | Expr::Call(_, xs) => xs.iter().any(|x| x.mentions(f)),
+            Expr::Comp { set, cond, body, .. } => set.mentions(f) || cond.as_ref().is_some_and(|c| c.mentions(f)) || body.as_ref().is_some_and(|b| b.mentions(f)),
+            _ => false,
+        }
+    }
+}
+
 /// What the interpreter provides to evaluate an expression.
 pub trait Env {
     fn option(&self, i: usize) -> Value;

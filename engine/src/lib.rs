@@ -14,6 +14,7 @@ pub mod record;
 pub mod registry;
 pub mod replay;
 pub mod simulate;
+pub mod stats;
 pub mod verdict;
 
 pub use record::{parse_record, Event, GameRecord};

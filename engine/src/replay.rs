@@ -476,13 +476,10 @@ impl<'s, 'r> Game<'s, 'r> {
             }
             self.cut = Some(c);
         }
-        for a in &self.rules().annulments {
-            for p in 0..self.n() as u8 {
-                let env = self.env(Some(p)).with_hand(self.hands[p as usize]);
-                if truthy(&self.eval(&a.when, &env)?).map_err(|e| self.rule_error(&a.clause, e))? {
-                    return Err(Stop::Annulled(Annulled { rule: a.clause.rule.clone(), reason: format!("{}: {}", self.name(p), a.label), player: Some(self.name(p)), source: a.clause.source.clone() }));
-                }
-            }
+        let hands: Vec<CardSet> = self.hands[..self.n()].to_vec();
+        if let Some((a, p)) = self.first_annulment(&hands)? {
+            let a = &self.rules().annulments[a];
+            return Err(Stop::Annulled(Annulled { rule: a.clause.rule.clone(), reason: format!("{}: {}", self.name(p), a.label), player: Some(self.name(p)), source: a.clause.source.clone() }));
         }
         if let Some(c) = self.cut {
             for t in self.rules().triggers.iter().filter(|t| t.on == TriggerEvent::Cut && t.cards.contains(c)) {
@@ -496,6 +493,53 @@ impl<'s, 'r> Game<'s, 'r> {
             self.owe_discards();
         }
         Ok(())
+    }
+
+    /// The first annulment that strikes these hands, and whose hand it is.
+    pub fn first_annulment(&self, hands: &[CardSet]) -> Result<Option<(usize, u8)>, Stop> {
+        for (i, a) in self.rules().annulments.iter().enumerate() {
+            for (p, hand) in hands.iter().enumerate() {
+                let env = self.env(Some(p as u8)).with_hand(*hand);
+                if truthy(&self.eval(&a.when, &env)?).map_err(|e| self.rule_error(&a.clause, e))? {
+                    return Ok(Some((i, p as u8)));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The largest show of `hand` that makes declaration `d` valid (every `require` holds and the value
+    /// is not zero), trying the strongest cards first and the Fool last; `None` when there is none.
+    /// The declaration's timing and who may make it are not considered.
+    pub fn best_show(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> Option<CardSet> {
+        let mut ordered: Vec<Card> = hand.and(d.shows).iter().filter(|c| !c.is_fool()).collect();
+        ordered.reverse();
+        if hand.and(d.shows).contains(FOOL) {
+            ordered.push(FOOL);
+        }
+        (1..=ordered.len()).rev().map(|size| ordered[..size].iter().copied().collect::<CardSet>()).find(|shown| self.valid_show(p, hand, d, *shown))
+    }
+
+    fn valid_show(&self, p: u8, hand: CardSet, d: &DeclarationKind, shown: CardSet) -> bool {
+        let mut env = self.env(Some(p)).with_hand(hand);
+        env.shown = Some(shown);
+        let holds = |cond: &Expr, env: &GameEnv| eval(cond, env).ok().and_then(|v| truthy(&v).ok()).unwrap_or(false);
+        // Requirements that do not need the value first: most shows fail one of them cheaply.
+        if !d.requires.iter().filter(|(_, c, _)| !c.mentions(Fact::DeclValue)).all(|(_, c, _)| holds(c, &env)) {
+            return false;
+        }
+        let value = match &d.value {
+            Some(e) => match eval(e, &env) {
+                Ok(Value::Num(q)) => q,
+                _ => return false,
+            },
+            None => Q::ONE,
+        };
+        if value == Q::ZERO {
+            return false;
+        }
+        env.decl_value = Some(value);
+        d.requires.iter().filter(|(_, c, _)| c.mentions(Fact::DeclValue)).all(|(_, c, _)| holds(c, &env))
     }
 
     fn rule_error(&self, c: &Clause, e: String) -> Stop {

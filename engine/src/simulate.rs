@@ -1,14 +1,15 @@
 //! Random legal games: a random deal, then at every turn a move chosen uniformly among the legal moves
 //! the interpreter itself generates (`Game::next`, `Game::legal`, `Game::discardable`): each bid, each
 //! card, each set of cards to discard. Before the first card each optional declaration a player can
-//! make is made or not with even chances, showing the largest set of cards the rules accept.
+//! make is made or not with even chances, showing the largest set of cards the rules accept
+//! (`Game::best_show`).
 
 use std::collections::BTreeMap;
 
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use crate::cards::{Card, CardSet, FOOL};
+use crate::cards::{Card, CardSet};
 use crate::ir::Ruleset;
 use crate::record::{Event, GameRecord, Text};
 use crate::replay::{Game, Phase, Setup};
@@ -130,22 +131,12 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, rng: &mut R) -> Vec
             if !rng.gen_bool(0.5) {
                 continue;
             }
-            let mine: Vec<Card> = game.hands[p as usize].and(d.shows).iter().collect();
-            // The Fool last, so a show without it is tried first at each size.
-            let mut ordered: Vec<Card> = mine.iter().copied().filter(|c| *c != FOOL).collect();
-            ordered.reverse();
-            if mine.contains(&FOOL) {
-                ordered.push(FOOL);
-            }
-            for size in (0..=ordered.len()).rev() {
-                if size == 0 && !d.shows.is_empty() {
-                    break;
-                }
-                let shown: Vec<Text> = ordered[..size].iter().map(|c| c.code()).collect();
-                let e = Event::Declare { player: game.names[p as usize].as_ref().into(), declaration: d.name.as_str().into(), cards: shown };
+            // The largest show the rules accept (none needed for an announcement such as a chelem).
+            let shown = if d.shows.is_empty() { Some(CardSet::EMPTY) } else { game.best_show(p, game.hands[p as usize], d) };
+            if let Some(shown) = shown {
+                let e = Event::Declare { player: game.names[p as usize].as_ref().into(), declaration: d.name.as_str().into(), cards: shown.iter().map(|c| c.code()).collect() };
                 if would_accept(game, &e) {
                     out.push(e);
-                    break;
                 }
             }
         }

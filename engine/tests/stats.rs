@@ -1,0 +1,45 @@
+//! Deal statistics: reproducible for a seed, and matching the exact probability where it is known.
+
+use tarot_engine::stats::deal_stats;
+use tarot_engine::Registry;
+
+/// C(n, k) as a float, for probabilities.
+fn choose(n: u64, k: u64) -> f64 {
+    (0..k).map(|i| (n - i) as f64 / (i + 1) as f64).product()
+}
+
+#[test]
+fn petit_sec_frequency_matches_its_exact_probability() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let rules = registry.get("fft-4p").unwrap();
+    let deals = 200_000;
+    let s = deal_stats(rules, 4, deals, 1, &mut |_| {}).unwrap();
+    // A hand of 18 from 78 holding the Petit, no other trump and not the Excuse: the 17 others are
+    // among the 56 suited cards. The Petit is in one hand at most, so the four events exclude each other.
+    let exact = 4.0 * choose(56, 17) / choose(78, 18);
+    let seen = s.annulments["petit_sec"] as f64 / deals as f64;
+    let sigma = (exact * (1.0 - exact) / deals as f64).sqrt();
+    assert!((seen - exact).abs() < 4.0 * sigma, "petit sec in {seen} of deals, exactly {exact} (sigma {sigma})");
+    // Oudlers per hand: the number of hands with all three is C(75,15)/C(78,18) of them.
+    let all_three = s.classes["oudlers"][3] as f64 / (4 * deals) as f64;
+    let exact3 = choose(75, 15) / choose(78, 18);
+    let sigma3 = (exact3 * (1.0 - exact3) / (4 * deals) as f64).sqrt();
+    assert!((all_three - exact3).abs() < 4.0 * sigma3, "three oudlers in {all_three} of hands, exactly {exact3}");
+}
+
+#[test]
+fn statistics_are_reproducible_for_a_seed() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    for (id, n) in [("fft-4p", 4), ("marolles-1637", 3)] {
+        let rules = registry.get(id).unwrap();
+        let a = deal_stats(rules, n, 5_000, 42, &mut |_| {}).unwrap();
+        let b = deal_stats(rules, n, 5_000, 42, &mut |_| {}).unwrap();
+        let c = deal_stats(rules, n, 5_000, 43, &mut |_| {}).unwrap();
+        assert_eq!(a, b);
+        assert_ne!(a.classes, c.classes);
+        // Every hand is counted once per class.
+        for counts in a.classes.values() {
+            assert_eq!(counts.iter().sum::<u64>(), 5_000 * n as u64);
+        }
+    }
+}
