@@ -2,6 +2,7 @@
 //! streams), documented with utoipa. Only this crate knows HTTP, DTOs and OpenAPI.
 
 mod body;
+mod pages;
 pub mod docs;
 pub mod problem;
 mod routes;

@@ -16,7 +16,7 @@ use utoipa_swagger_ui::{Config, SwaggerUi};
 
 use crate::docs::ApiDoc;
 use crate::problem::Problem;
-use crate::routes;
+use crate::{pages, routes};
 
 pub struct AppState {
     pub store: Arc<Store>,
@@ -55,6 +55,9 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
                     res
                 }
             })
+            .route("/", web::get().to(pages::index))
+            .route("/pages/rulesets/compare", web::get().to(pages::compare_rules))
+            .route("/pages/games/{id}/compare", web::get().to(pages::compare_game_page))
             .route("/health", web::get().to(routes::health))
             .route("/rulesets", web::get().to(routes::rulesets))
             .route("/rulesets/compare", web::get().to(routes::compare))
