@@ -43,6 +43,7 @@ fn the_docs_page_renders_the_operations_offline() {
     assert!(!dom.contains("validator.swagger.io"), "the online validator badge is on");
     // A picture for people: target/docs-page.png.
     let png = common::root().join("target/docs-page.png");
+    std::fs::create_dir_all(png.parent().unwrap()).unwrap();
     let _ = headless(&url, &[&format!("--screenshot={}", png.display()), "--window-size=1280,1600"]);
 }
 
@@ -67,6 +68,7 @@ fn the_comparison_pages_render_in_a_browser() {
             assert!(dom.contains(w), "{path}: `{w}` not found in\n{}", &dom[..dom.len().min(1500)]);
         }
         let png = common::root().join(format!("target/page-{name}.png"));
+        std::fs::create_dir_all(png.parent().unwrap()).unwrap();
         let shot = headless(&url, &[&format!("--screenshot={}", png.display()), "--window-size=1400,1200"]);
         assert!(shot.status.success() && png.exists(), "no screenshot of {path}");
     }
