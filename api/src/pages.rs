@@ -11,6 +11,7 @@ use tarot_engine::compare::{compare, compare_game};
 use tarot_store::GameId;
 
 use crate::problem::Problem;
+use crate::routes::rulesets_to_compare;
 use crate::startup::AppState;
 
 fn esc(s: &str) -> String {
@@ -61,20 +62,9 @@ pub struct Ids {
     ids: String,
 }
 
-fn rulesets<'a>(state: &'a AppState, ids: &str) -> Result<Vec<&'a tarot_engine::ir::Ruleset>, Problem> {
-    let mut out = vec![];
-    for id in ids.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        out.push(state.registry.get(id).ok_or_else(|| Problem::unprocessable("unknown-ruleset", format!("unknown ruleset `{id}`")))?);
-    }
-    if out.len() < 2 {
-        return Err(Problem::unprocessable("bad-query", "give at least two rulesets: `?ids=fft-4p,marolles-1637`"));
-    }
-    Ok(out)
-}
-
 /// The rules side by side, differing rows highlighted.
 pub async fn compare_rules(state: web::Data<AppState>, query: web::Query<Ids>) -> Result<HttpResponse, Problem> {
-    let rules = rulesets(&state, &query.ids)?;
+    let rules = rulesets_to_compare(&state, query.ids.split(','))?;
     let c = compare(&rules);
     let mut body = String::from("<p>Rows where the rulesets differ are highlighted. Each clause gives its source.</p><table><tr><th>aspect</th>");
     for id in &c.rulesets {
@@ -101,7 +91,7 @@ pub async fn compare_game_page(state: web::Data<AppState>, id: web::Path<String>
     let st = state.clone();
     let game = GameId(id.into_inner());
     let record = web::block(move || st.store.record(&game)).await.map_err(|e| Problem::internal(e.to_string()))?.map_err(|e| Problem::not_found(e.to_string()))?;
-    let rules = rulesets(&state, &query.ids)?;
+    let rules = rulesets_to_compare(&state, query.ids.split(','))?;
     let c = compare_game(&rules, &record);
     let mut body = record.description.as_deref().map(|d| format!("<p>{}</p>", esc(d))).unwrap_or_default();
     if let Some(d) = &c.divergence {

@@ -117,13 +117,7 @@ pub struct CompareQuery {
     params(CompareQuery),
     responses((status = 200, description = "The comparison", body = Object), (status = 422, description = "An unknown ruleset, or fewer than two", body = Problem, content_type = "application/problem+json")))]
 pub async fn compare(state: web::Data<AppState>, query: web::Query<CompareQuery>) -> Reply {
-    let mut rules = vec![];
-    for id in query.ids.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        rules.push(state.registry.get(id).ok_or_else(|| Problem::unprocessable("unknown-ruleset", format!("unknown ruleset `{id}`; see GET /rulesets")))?);
-    }
-    if rules.len() < 2 {
-        return Err(Problem::unprocessable("bad-query", "give at least two rulesets: `?ids=fft-4p,marolles-1637`"));
-    }
+    let rules = rulesets_to_compare(&state, query.ids.split(','))?;
     Ok(HttpResponse::Ok().json(tarot_engine::compare::compare(&rules)))
 }
 
@@ -147,14 +141,20 @@ pub struct CompareGame {
         (status = 422, description = "An unknown ruleset, or fewer than two", body = Problem, content_type = "application/problem+json")))]
 pub async fn compare_game(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
     let body: CompareGame = body::json(&req, payload).await?;
-    let mut rules = vec![];
-    for id in &body.rulesets {
-        rules.push(state.registry.get(id).ok_or_else(|| Problem::unprocessable("unknown-ruleset", format!("unknown ruleset `{id}`; see GET /rulesets")))?);
-    }
-    if rules.len() < 2 {
-        return Err(Problem::unprocessable("invalid-body", "give at least two rulesets"));
-    }
+    let rules = rulesets_to_compare(&state, body.rulesets.iter().map(String::as_str))?;
     Ok(HttpResponse::Ok().json(tarot_engine::compare::compare_game(&rules, &body.game)))
+}
+
+/// The rulesets a comparison names: at least two, each known (422 otherwise).
+pub(crate) fn rulesets_to_compare<'a, 'i>(state: &'a AppState, ids: impl Iterator<Item = &'i str>) -> Result<Vec<&'a tarot_engine::ir::Ruleset>, Problem> {
+    let mut out = vec![];
+    for id in ids.map(str::trim).filter(|s| !s.is_empty()) {
+        out.push(state.registry.get(id).ok_or_else(|| Problem::unprocessable("unknown-ruleset", format!("unknown ruleset `{id}`; see GET /rulesets")))?);
+    }
+    if out.len() < 2 {
+        return Err(Problem::unprocessable("too-few-rulesets", "give at least two rulesets to compare, e.g. fft-4p,marolles-1637"));
+    }
+    Ok(out)
 }
 
 /// Replays a record under its ruleset; input errors are 422 problems.
