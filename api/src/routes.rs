@@ -213,7 +213,7 @@ pub async fn create_game(state: web::Data<AppState>, req: HttpRequest, payload: 
     replay(&state, &rec)?;
     let st = state.clone();
     let (id, version, verdict) = blocking(move || {
-        let header = Header { ruleset: rec.ruleset.clone(), options: rec.options.clone(), players: rec.players.clone(), dealer: rec.dealer.clone(), description: rec.description.clone() };
+        let header = Header::of(&rec);
         let events = rec.events.into_iter().map(|event| NewEvent { id: None, event }).collect();
         let appended = st.store.create_game(&header, events).map_err(store_problem)?;
         let projection = tarot_store::project(&st.store, &st.registry, &appended.game).map_err(store_problem)?;

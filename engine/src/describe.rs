@@ -133,7 +133,7 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         lines.push(Line { aspect: "annulments", rule: a.clause.rule.clone(), text: format!("{}: when {}", a.label, statement_text(r, &a.clause).split_once(" = ").map(|x| x.1.to_string()).unwrap_or_default()), source: a.clause.source.clone(), at: a.clause.at.clone() });
     }
     if let Some(b) = &r.bidding {
-        lines.push(Line { aspect: "bidding and contracts", rule: b.once_clause.rule.clone(), text: if b.once { "each player speaks once, outbidding or passing".into() } else { "bidding goes round".into() }, source: b.once_clause.source.clone(), at: b.once_clause.at.clone() });
+        lines.push(Line { aspect: "bidding and contracts", rule: b.once_clause.rule.clone(), text: "each player speaks once, outbidding or passing".into(), source: b.once_clause.source.clone(), at: b.once_clause.at.clone() });
         for k in &b.contracts {
             lines.push(Line { aspect: "bidding and contracts", rule: k.clause.rule.clone(), text: statement_text(r, &k.clause), source: k.clause.source.clone(), at: k.clause.at.clone() });
         }
@@ -184,6 +184,7 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         }
     }
     let pl = &r.play;
+    lines.push(line("trick obligations", &pl.order_clause, "each plays in turn a card he holds, once bidding and discards are done".into()));
     lines.push(Line { aspect: "trick obligations", rule: pl.lead_clause.rule.clone(), text: statement_text(r, &pl.lead_clause), source: pl.lead_clause.source.clone(), at: pl.lead_clause.at.clone() });
     let ladder: Vec<String> = pl.ladder.iter().map(|(o, _)| format!("{o:?}").to_lowercase()).collect();
     for (o, c) in &pl.ladder {

@@ -157,8 +157,6 @@ pub struct Annulment {
 
 #[derive(Clone, Debug)]
 pub struct Bidding {
-    /// Each player speaks once (FFT); the only way of bidding the sources' rulesets need so far.
-    pub once: bool,
     pub once_clause: Clause,
     pub contracts: Vec<Contract>,
     pub all_pass: Option<Clause>,
@@ -257,6 +255,10 @@ pub enum Obligation {
 pub struct Play {
     pub lead: Expr,
     pub lead_clause: Clause,
+    /// Playing in turn, once the bidding, call and discards are done (`play.order`), and only cards one
+    /// holds (`play.hold`): what the `play` section itself says, cited there.
+    pub order_clause: Clause,
+    pub hold_clause: Clause,
     /// The trick obligations in the order they apply.
     pub ladder: Vec<(Obligation, Clause)>,
 }

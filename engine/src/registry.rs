@@ -11,7 +11,6 @@ use crate::ir::Ruleset;
 const BUILT_IN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/rulesets.rs"));
 
 pub struct Registry {
-    files: BTreeMap<String, RuleFile>,
     rulesets: BTreeMap<String, Ruleset>,
 }
 
@@ -51,7 +50,7 @@ impl Registry {
             }
         }
         if errors.is_empty() {
-            Ok(Registry { files, rulesets })
+            Ok(Registry { rulesets })
         } else {
             errors.dedup();
             Err(Diagnostics(errors))
@@ -70,7 +69,4 @@ impl Registry {
         self.rulesets.values()
     }
 
-    pub fn file(&self, id: &str) -> Option<&RuleFile> {
-        self.files.get(id)
-    }
 }

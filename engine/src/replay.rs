@@ -945,30 +945,30 @@ impl<'s, 'r> Game<'s, 'r> {
                 format!("{who} must overtrump: holds {}, which beat{} T{top} on the table", rules.cards_named(beats), if beats.len() == 1 { "s" } else { "" }),
             );
         }
-        self.violation(&rules.play.lead_clause, p, format!("{who} may not play {} here", rules.card_name(c)))
+        self.violation(&rules.play.order_clause, p, format!("{who} may not play {} here", rules.card_name(c)))
     }
 
     fn play(&mut self, p: u8, c: Card) -> Result<(), Stop> {
         let rules = self.rules();
         match self.phase {
             Phase::Play => {}
-            Phase::Bidding => return Err(self.violation(&rules.play.lead_clause, p, "no card may be played before the bidding is over".into())),
+            Phase::Bidding => return Err(self.violation(&rules.play.order_clause, p, "no card may be played before the bidding is over".into())),
             Phase::Call => {
-                let clause = rules.call.as_ref().map(|c| c.clause.clone()).unwrap_or(rules.play.lead_clause.clone());
+                let clause = rules.call.as_ref().map(|c| c.clause.clone()).unwrap_or(rules.play.order_clause.clone());
                 return Err(self.violation(&clause, p, "no card may be played before the taker calls a partner".into()));
             }
             _ => {
                 let (q, k) = self.pending_discards[0];
-                let d = rules.discard.as_ref().map(|d| d.clause.clone()).unwrap_or(rules.play.lead_clause.clone());
+                let d = rules.discard.as_ref().map(|d| d.clause.clone()).unwrap_or(rules.play.order_clause.clone());
                 return Err(self.violation(&d, p, format!("{} must first discard {k} cards", self.name(q))));
             }
         }
         let turn = self.to_play()?;
         if turn != p {
-            return Err(self.violation(&rules.play.lead_clause, p, format!("it is {}'s turn to play, not {}'s", self.name(turn), self.name(p))));
+            return Err(self.violation(&rules.play.order_clause, p, format!("it is {}'s turn to play, not {}'s", self.name(turn), self.name(p))));
         }
         if !self.hands[p as usize].contains(c) {
-            return Err(self.violation(&rules.play.lead_clause, p, format!("{} does not hold {}", self.name(p), rules.card_name(c))));
+            return Err(self.violation(&rules.play.hold_clause, p, format!("{} does not hold {}", self.name(p), rules.card_name(c))));
         }
         if !self.legal(p).contains(c) {
             return Err(self.illegal(p, c));

@@ -206,7 +206,9 @@ fn merge(parent: Vec<Stmt>, child: Vec<Stmt>) -> Vec<Stmt> {
             Some(p) => match (p.block.take(), s.block.clone()) {
                 (Some(pb), Some(cb)) => {
                     let merged = merge(pb, cb);
-                    *p = Stmt { block: Some(merged), ..s };
+                    // A child block without a citation keeps its parent's.
+                    let cite = s.cite.clone().or(p.cite.take());
+                    *p = Stmt { block: Some(merged), cite, ..s };
                 }
                 _ => *p = s,
             },
@@ -749,14 +751,11 @@ impl Compiler {
     }
 
     fn bidding(&mut self, s: &Stmt) -> Bidding {
-        let mut b = Bidding { once: false, once_clause: self.clause(s, "bidding"), contracts: vec![], all_pass: None };
+        let mut b = Bidding { once_clause: self.clause(s, "bidding"), contracts: vec![], all_pass: None };
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "turns" => match st.args.first().map(|w| w.text.as_str()) {
-                    Some("once") => {
-                        b.once = true;
-                        b.once_clause = self.clause(st, "bidding.turns");
-                    }
+                    Some("once") => b.once_clause = self.clause(st, "bidding.turns"),
                     _ => self.err_at(st, "only `turns once` is supported: each player speaks once, outbidding or passing"),
                 },
                 "contract" => {
@@ -930,9 +929,10 @@ impl Compiler {
         let Some(s) = s else {
             let f = self.file.clone();
             self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `play { ... }` section");
-            return Play { lead: first, lead_clause: Clause { rule: "play.lead".into(), at: "".into(), source: None, source_file: None }, ladder: vec![] };
+            let none = |rule: &str| Clause { rule: rule.into(), at: "".into(), source: None, source_file: None };
+            return Play { lead: first, lead_clause: none("play.lead"), order_clause: none("play.order"), hold_clause: none("play.hold"), ladder: vec![] };
         };
-        let mut p = Play { lead: first, lead_clause: self.clause(s, "play.lead"), ladder: vec![] };
+        let mut p = Play { lead: first, lead_clause: self.clause(s, "play.lead"), order_clause: self.clause(s, "play.order"), hold_clause: self.clause(s, "play.hold"), ladder: vec![] };
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "lead" => {
