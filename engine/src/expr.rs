@@ -169,6 +169,91 @@ impl Expr {
     }
 }
 
+/// How a formula looks at a hand (or at the cards a declaration shows): only by counting it against
+/// constant sets of cards. `None` from [`Expr::hand_features`] means it looks some other way.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Features {
+    /// `(fact, set)`: the formula needs `count(fact ∩ set)`, and nothing else of that fact.
+    pub counts: Vec<(Fact, CardSet)>,
+}
+
+impl Expr {
+    /// The constant card sets through which this formula looks at the hand and the cards shown, when
+    /// it looks at them only as `count(x)`, `count(x, S)`, `has(x, S)`, `complete(x, S...)` or
+    /// `run(x, [S...])` with constant `S`, and depends on nothing else that changes from one hand to
+    /// the next (no player, no game state). Its value is then a function of those counts alone, which
+    /// lets the deal statistics evaluate it once per distinct count rather than once per hand.
+    /// `constant` evaluates a sub-formula that mentions no fact (options, constants, card classes).
+    pub fn hand_features(&self, constant: &dyn Fn(&Expr) -> Option<Value>) -> Option<Features> {
+        let mut out = Features::default();
+        self.collect_features(constant, &mut out).then_some(out)
+    }
+
+    fn collect_features(&self, constant: &dyn Fn(&Expr) -> Option<Value>, out: &mut Features) -> bool {
+        let all = |xs: &[Expr], out: &mut Features| xs.iter().all(|x| x.collect_features(constant, out));
+        match self {
+            Expr::Fact(Fact::DeclValue | Fact::Players | Fact::DogSize) => true,
+            Expr::Fact(_) | Expr::Attr(_) => false,
+            Expr::Const(_) | Expr::Opt(_) | Expr::Let(_) | Expr::Var(_) | Expr::Decl(_) => true,
+            Expr::Un(_, x) => x.collect_features(constant, out),
+            Expr::Bin(_, a, b) | Expr::Index(a, b) => a.collect_features(constant, out) && b.collect_features(constant, out),
+            Expr::If(a, b, c) => a.collect_features(constant, out) && b.collect_features(constant, out) && c.collect_features(constant, out),
+            Expr::List(xs) => all(xs, out),
+            Expr::Comp { set, cond, body, .. } => {
+                set.collect_features(constant, out)
+                    && cond.as_ref().is_none_or(|c| c.collect_features(constant, out))
+                    && body.as_ref().is_none_or(|b| b.collect_features(constant, out))
+            }
+            Expr::Call(f @ (Func::Count | Func::Has | Func::Complete | Func::Run), args) if matches!(args.first(), Some(Expr::Fact(Fact::Hand | Fact::Shown))) => {
+                let Some(Expr::Fact(fact)) = args.first() else { return false };
+                if *f == Func::Count && args.len() == 1 {
+                    out.counts.push((*fact, CardSet::full()));
+                    return true;
+                }
+                for x in &args[1..] {
+                    if x.mentions_any_fact() {
+                        return false;
+                    }
+                    let sets = match constant(x) {
+                        Some(Value::Cards(c)) => vec![c],
+                        Some(Value::List(l)) => match l.iter().map(|v| if let Value::Cards(c) = v { Some(*c) } else { None }).collect::<Option<Vec<_>>>() {
+                            Some(sets) => sets,
+                            None => return false,
+                        },
+                        _ => return false,
+                    };
+                    out.counts.extend(sets.into_iter().map(|c| (*fact, c)));
+                }
+                true
+            }
+            Expr::Call(f, args) => f.is_pure() && all(args, out),
+        }
+    }
+
+    fn mentions_any_fact(&self) -> bool {
+        match self {
+            Expr::Fact(_) | Expr::Attr(_) | Expr::Var(_) => true,
+            Expr::Un(_, x) => x.mentions_any_fact(),
+            Expr::Bin(_, a, b) | Expr::Index(a, b) => a.mentions_any_fact() || b.mentions_any_fact(),
+            Expr::If(a, b, c) => a.mentions_any_fact() || b.mentions_any_fact() || c.mentions_any_fact(),
+            Expr::List(xs) => xs.iter().any(Expr::mentions_any_fact),
+            Expr::Call(f, xs) => !f.is_pure() || xs.iter().any(Expr::mentions_any_fact),
+            Expr::Comp { .. } => true,
+            Expr::Const(_) | Expr::Opt(_) | Expr::Let(_) | Expr::Decl(_) => false,
+        }
+    }
+}
+
+impl Func {
+    /// A function of its arguments alone, which does not look at the game.
+    pub fn is_pure(self) -> bool {
+        matches!(
+            self,
+            Func::Count | Func::Has | Func::Abs | Func::Floor | Func::Ceil | Func::Round | Func::Min | Func::Max | Func::Contains | Func::Index | Func::Complete | Func::Run | Func::SuitOf
+        )
+    }
+}
+
 /// What the interpreter provides to evaluate an expression.
 pub trait Env {
     fn option(&self, i: usize) -> Value;
@@ -227,6 +312,14 @@ fn cards(v: &Value, env: &dyn Env) -> Result<CardSet, String> {
             _ => Err("expected cards".into()),
         },
         other => Err(format!("expected a set of cards, found {}", other.type_name())),
+    }
+}
+
+/// The items of a list, borrowed when it is one (no copy), gathered otherwise.
+fn item_slice(v: &Value) -> Result<std::borrow::Cow<'_, [Value]>, String> {
+    match v {
+        Value::List(l) => Ok(std::borrow::Cow::Borrowed(l.as_slice())),
+        other => Ok(std::borrow::Cow::Owned(items(other)?)),
     }
 }
 
@@ -293,7 +386,8 @@ fn eval_in(e: &Expr, env: &dyn Env, vars: &mut Stacks) -> Result<Value, String> 
         }
         Expr::List(xs) => Value::List(Arc::new(xs.iter().map(|x| eval_in(x, env, vars)).collect::<Result<_, _>>()?)),
         Expr::Index(l, i) => {
-            let list = items(&eval_in(l, env, vars)?)?;
+            let list = eval_in(l, env, vars)?;
+            let list = item_slice(&list)?;
             let i = num(eval_in(i, env, vars)?)?;
             let n = if i.is_integer() && i >= Q::ZERO { i.numer() as usize } else { usize::MAX };
             list.get(n).cloned().ok_or_else(|| format!("index {i} is outside a list of {}", list.len()))?
@@ -401,9 +495,9 @@ fn call(f: Func, a: &[Value], env: &dyn Env) -> Result<Value, String> {
             }
             Value::Num(best)
         }
-        Func::Contains => Value::Bool(items(&a[0])?.contains(&a[1])),
+        Func::Contains => Value::Bool(item_slice(&a[0])?.contains(&a[1])),
         Func::Index => {
-            let pos = items(&a[0])?.iter().position(|x| x == &a[1]);
+            let pos = item_slice(&a[0])?.iter().position(|x| x == &a[1]);
             Value::Num(Q::int(pos.map(|p| p as i64).unwrap_or(-1)))
         }
         Func::Complete => {
@@ -414,8 +508,8 @@ fn call(f: Func, a: &[Value], env: &dyn Env) -> Result<Value, String> {
         Func::Run => {
             let set = cards(&a[0], env)?;
             let mut run = 0;
-            for x in items(&a[1])? {
-                if set.and(cards(&x, env)?).is_empty() {
+            for x in item_slice(&a[1])?.iter() {
+                if set.and(cards(x, env)?).is_empty() {
                     break;
                 }
                 run += 1;

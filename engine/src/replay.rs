@@ -497,15 +497,21 @@ impl<'s, 'r> Game<'s, 'r> {
 
     /// The first annulment that strikes these hands, and whose hand it is.
     pub fn first_annulment(&self, hands: &[CardSet]) -> Result<Option<(usize, u8)>, Stop> {
-        for (i, a) in self.rules().annulments.iter().enumerate() {
+        for i in 0..self.rules().annulments.len() {
             for (p, hand) in hands.iter().enumerate() {
-                let env = self.env(Some(p as u8)).with_hand(*hand);
-                if truthy(&self.eval(&a.when, &env)?).map_err(|e| self.rule_error(&a.clause, e))? {
+                if self.annuls(i, p as u8, *hand)? {
                     return Ok(Some((i, p as u8)));
                 }
             }
         }
         Ok(None)
+    }
+
+    /// Whether annulment `i` strikes player `p`'s `hand`.
+    pub fn annuls(&self, i: usize, p: u8, hand: CardSet) -> Result<bool, Stop> {
+        let a = &self.rules().annulments[i];
+        let env = self.env(Some(p)).with_hand(hand);
+        truthy(&self.eval(&a.when, &env)?).map_err(|e| self.rule_error(&a.clause, e))
     }
 
     /// The largest show of `hand` that makes declaration `d` valid (every `require` holds and the value
@@ -518,6 +524,12 @@ impl<'s, 'r> Game<'s, 'r> {
             ordered.push(FOOL);
         }
         (1..=ordered.len()).rev().map(|size| ordered[..size].iter().copied().collect::<CardSet>()).find(|shown| self.valid_show(p, hand, d, *shown))
+    }
+
+    /// The value of a formula that needs no player, hand or game state (options, constants, card
+    /// classes); `None` when it does need one.
+    pub fn constant(&self, e: &Expr) -> Option<Value> {
+        eval(e, &self.env(None)).ok()
     }
 
     fn valid_show(&self, p: u8, hand: CardSet, d: &DeclarationKind, shown: CardSet) -> bool {

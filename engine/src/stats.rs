@@ -5,13 +5,13 @@
 
 use std::collections::BTreeMap;
 
-use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use crate::cards::{Card, CardSet};
-use crate::ir::Ruleset;
+use crate::cards::{Card, CardSet, FOOL};
+use crate::expr::{Expr, Fact};
+use crate::ir::{DeclarationKind, Ruleset};
 use crate::replay::{Game, Setup};
 use crate::verdict::InputError;
 
@@ -35,6 +35,17 @@ pub const NOTE: &str = "statistics of the deal alone: no card is played, so noth
 /// Deals `deals` random deals (seeded) and counts; `progress` is called now and then with the
 /// number of deals done.
 pub fn deal_stats(rules: &Ruleset, players: usize, deals: u64, seed: u64, progress: &mut dyn FnMut(u64)) -> Result<DealStats, InputError> {
+    run(rules, players, deals, seed, progress, true)
+}
+
+/// The same statistics, asking the interpreter about every hand instead of remembering its answers
+/// by counts: slower, for tests that check the two agree.
+#[doc(hidden)]
+pub fn deal_stats_unremembered(rules: &Ruleset, players: usize, deals: u64, seed: u64) -> Result<DealStats, InputError> {
+    run(rules, players, deals, seed, &mut |_| {}, false)
+}
+
+fn run(rules: &Ruleset, players: usize, deals: u64, seed: u64, progress: &mut dyn FnMut(u64), remember: bool) -> Result<DealStats, InputError> {
     let setup = Setup::new(rules, players, &BTreeMap::new()).map_err(|message| InputError { event: None, message })?;
     let names: Vec<String> = (0..players).map(|p| format!("P{p}")).collect();
     let classes: Vec<(&str, CardSet)> = rules.classes.iter().filter_map(|c| c.label.as_ref().map(|_| (c.name.as_str(), c.cards))).collect();
@@ -44,43 +55,151 @@ pub fn deal_stats(rules: &Ruleset, players: usize, deals: u64, seed: u64, progre
         deals,
         seed,
         note: NOTE,
-        annulments: rules.annulments.iter().map(|a| (a.name.clone(), 0)).collect(),
-        declarations: rules.declarations.iter().filter(|d| !d.shows.is_empty()).map(|d| (d.name.clone(), 0)).collect(),
-        classes: classes.iter().map(|(n, c)| (n.to_string(), vec![0; c.len() + 1])).collect(),
+        annulments: BTreeMap::new(),
+        declarations: BTreeMap::new(),
+        classes: BTreeMap::new(),
     };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut pack: Vec<Card> = rules.pack.cards.iter().collect();
     let game = Game::new(&setup, &names, 0);
+    let hand_max = setup.hand.max(setup.dealer_hand);
+    let mut annulments: Vec<Option<Memo>> = rules.annulments.iter().map(|a| annulment_memo(&game, &a.when, hand_max)).collect();
+    let shown: Vec<(usize, &DeclarationKind)> = rules.declarations.iter().enumerate().filter(|(_, d)| !d.shows.is_empty()).collect();
+    let mut declarations: Vec<Option<Memo>> = shown.iter().map(|(_, d)| declaration_memo(&game, d, hand_max)).collect();
+    let cannot = |_| InputError { event: None, message: format!("{}: an annulment cannot be evaluated", rules.id) };
+    if !remember {
+        annulments.iter_mut().chain(&mut declarations).for_each(|m| *m = None);
+    }
+    // Counted in vectors in the loop, written to the maps at the end.
+    let mut annulled = vec![0u64; annulments.len()];
+    let mut declared = vec![0u64; shown.len()];
+    let mut per_class: Vec<Vec<u64>> = classes.iter().map(|(_, c)| vec![0; c.len() + 1]).collect();
+    let mut hands = vec![CardSet::EMPTY; players];
     for i in 0..deals {
         if i % 65536 == 0 {
             progress(i);
         }
-        pack.shuffle(&mut rng);
+        shuffle(&mut pack, &mut rng);
         let mut at = 0;
-        let mut hands = vec![CardSet::EMPTY; players];
         for (p, hand) in hands.iter_mut().enumerate() {
             let k = if p == 0 { setup.dealer_hand } else { setup.hand };
             *hand = pack[at..at + k].iter().copied().collect();
             at += k;
         }
         for (p, hand) in hands.iter().enumerate() {
-            for (name, set) in &classes {
-                stats.classes.get_mut(*name).expect("listed")[hand.and(*set).len()] += 1;
+            for ((_, set), counts) in classes.iter().zip(&mut per_class) {
+                counts[hand.and(*set).len()] += 1;
             }
-            for d in rules.declarations.iter().filter(|d| !d.shows.is_empty()) {
-                if game.best_show(p as u8, *hand, d).is_some() {
-                    *stats.declarations.get_mut(&d.name).expect("listed") += 1;
+            for (((_, d), memo), n) in shown.iter().zip(&mut declarations).zip(&mut declared) {
+                let can = |hand: CardSet| Ok::<_, InputError>(game.best_show(p as u8, hand, d).is_some());
+                let can = match memo {
+                    Some(m) => m.get(*hand, can)?,
+                    None => can(*hand)?,
+                };
+                *n += can as u64;
+            }
+        }
+        // A deal counts once, for the first annulment that strikes (in the rules' order).
+        'annulments: for ((i, memo), n) in annulments.iter_mut().enumerate().zip(&mut annulled) {
+            for (p, hand) in hands.iter().enumerate() {
+                let annuls = |hand: CardSet| game.annuls(i, p as u8, hand).map_err(cannot);
+                let annuls = match memo {
+                    Some(m) => m.get(*hand, annuls)?,
+                    None => annuls(*hand)?,
+                };
+                if annuls {
+                    *n += 1;
+                    break 'annulments;
                 }
             }
         }
-        match game.first_annulment(&hands) {
-            Ok(Some((a, _))) => *stats.annulments.get_mut(&rules.annulments[a].name).expect("listed") += 1,
-            Ok(None) => {}
-            Err(_) => return Err(InputError { event: None, message: format!("{}: an annulment cannot be evaluated", rules.id) }),
-        }
+    }
+    for (a, n) in rules.annulments.iter().zip(annulled) {
+        stats.annulments.insert(a.name.clone(), n);
+    }
+    for ((_, d), n) in shown.iter().zip(declared) {
+        stats.declarations.insert(d.name.clone(), n);
+    }
+    for ((name, _), counts) in classes.iter().zip(per_class) {
+        stats.classes.insert(name.to_string(), counts);
     }
     progress(deals);
     Ok(stats)
+}
+
+/// Fisher–Yates with Lemire's multiply-and-shift draws: uniform like `SliceRandom::shuffle`, without a
+/// division per card (a division is needed only on the rare draw that might be biased).
+fn shuffle<T>(items: &mut [T], rng: &mut impl RngCore) {
+    for i in (1..items.len()).rev() {
+        let n = i as u64 + 1;
+        let mut m = rng.next_u32() as u64 * n;
+        if (m as u32 as u64) < n {
+            let threshold = (1u64 << 32) % n;
+            while (m as u32 as u64) < threshold {
+                m = rng.next_u32() as u64 * n;
+            }
+        }
+        items.swap(i, (m >> 32) as usize);
+    }
+}
+
+/// A formula's answer for a hand, remembered for each distinct count of the hand in the sets the
+/// formula counts it against (see [`Expr::hand_features`]). Exact: the formula sees nothing else of the
+/// hand, so two hands with the same counts get the same answer.
+struct Memo {
+    sets: Vec<CardSet>,
+    radix: Vec<usize>,
+    /// 0 not yet known, 1 no, 2 yes.
+    table: Vec<u8>,
+}
+
+impl Memo {
+    const MAX_ENTRIES: usize = 1 << 20;
+
+    fn new(mut sets: Vec<CardSet>, hand_max: usize) -> Option<Memo> {
+        sets.sort_by_key(|s| s.0);
+        sets.dedup();
+        let radix: Vec<usize> = sets.iter().map(|s| s.len().min(hand_max) + 1).collect();
+        let size = radix.iter().try_fold(1usize, |n, r| n.checked_mul(*r)).filter(|n| *n <= Self::MAX_ENTRIES)?;
+        Some(Memo { sets, radix, table: vec![0; size] })
+    }
+
+    fn get<E>(&mut self, hand: CardSet, compute: impl FnOnce(CardSet) -> Result<bool, E>) -> Result<bool, E> {
+        let key = self.sets.iter().zip(&self.radix).fold(0, |key, (s, r)| key * r + hand.and(*s).len());
+        match self.table[key] {
+            0 => {
+                let answer = compute(hand)?;
+                self.table[key] = 1 + answer as u8;
+                Ok(answer)
+            }
+            known => Ok(known == 2),
+        }
+    }
+}
+
+fn annulment_memo(game: &Game, when: &Expr, hand_max: usize) -> Option<Memo> {
+    let features = when.hand_features(&|x| game.constant(x))?;
+    let sets = features.counts.iter().map(|(fact, set)| (*fact == Fact::Hand).then_some(*set)).collect::<Option<Vec<_>>>()?;
+    Memo::new(sets, hand_max)
+}
+
+/// A declaration can be remembered by counts when, besides counting the hand, its formulas count the
+/// cards shown only against sets that take all of the shown cards but the Fool or none of them: the
+/// shows tried (the strongest cards first, the Fool last) then depend only on how many such cards the
+/// hand holds and whether it holds the Fool.
+fn declaration_memo(game: &Game, d: &DeclarationKind, hand_max: usize) -> Option<Memo> {
+    let plain = d.shows.minus(CardSet::single(FOOL));
+    let mut sets = vec![plain, d.shows.and(CardSet::single(FOOL))];
+    for e in d.requires.iter().map(|(_, e, _)| e).chain(&d.value) {
+        for (fact, set) in e.hand_features(&|x| game.constant(x))?.counts {
+            match fact {
+                Fact::Hand => sets.push(set),
+                Fact::Shown if set.and(plain).is_empty() || set.and(plain) == plain => {}
+                _ => return None,
+            }
+        }
+    }
+    Memo::new(sets, hand_max)
 }
 
 /// Several rulesets' statistics side by side, as text.

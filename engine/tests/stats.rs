@@ -43,3 +43,19 @@ fn statistics_are_reproducible_for_a_seed() {
         }
     }
 }
+
+#[test]
+fn remembering_answers_by_counts_changes_no_figure() {
+    // The statistics remember each annulment's and declaration's answer per distinct count of the
+    // hand in the sets the rule looks at; asking the interpreter about every hand must agree exactly,
+    // for every ruleset and table size.
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    for rules in registry.all() {
+        for n in rules.players.0..=rules.players.1 {
+            // Some table sizes in the range are refused (partners need an even number); both must say so.
+            let fast = deal_stats(rules, n, 3_000, 11, &mut |_| {});
+            let slow = tarot_engine::stats::deal_stats_unremembered(rules, n, 3_000, 11);
+            assert_eq!(fast, slow, "{} with {n} players", rules.id);
+        }
+    }
+}
