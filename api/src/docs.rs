@@ -59,6 +59,7 @@ impl Modify for WriteToken {
         routes::ruleset,
         routes::compare,
         routes::compare_game,
+        routes::stats,
         routes::validate,
         routes::create_game,
         routes::list_games,

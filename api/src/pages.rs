@@ -11,7 +11,7 @@ use tarot_engine::compare::{compare, compare_game};
 use tarot_store::GameId;
 
 use crate::problem::Problem;
-use crate::routes::rulesets_to_compare;
+use crate::routes::{deal_statistics, rulesets_to_compare, StatsQuery};
 use crate::startup::AppState;
 
 fn esc(s: &str) -> String {
@@ -54,6 +54,11 @@ pub async fn index(state: web::Data<AppState>) -> HttpResponse {
         }
     }
     body.push_str("<li>A stored game under several rulesets: <code>/pages/games/{id}/compare?ids=a,b</code></li></ul>");
+    let _ = write!(
+        body,
+        "<h2>Deal statistics</h2><p><a href=\"/pages/stats?rulesets={}&amp;deals=20000\">The rulesets no other extends, side by side</a>: annulments, possible declarations, oudlers per hand over seeded random deals (the form there asks for others).</p>",
+        esc(&roots(&state).join(","))
+    );
     page("Tarot rules archive", &body)
 }
 
@@ -139,4 +144,85 @@ pub async fn compare_game_page(state: web::Data<AppState>, id: web::Path<String>
     }
     body.push_str("</table>");
     Ok(page(&format!("A game of {} under {}", record.players.join(", "), c.rulesets.join(", ")), &body))
+}
+
+/// The rulesets that extend no other: one of each family.
+fn roots(state: &AppState) -> Vec<String> {
+    state.registry.all().filter(|r| r.chain.len() == 1).map(|r| r.id.clone()).collect()
+}
+
+#[derive(Deserialize)]
+pub struct StatsPage {
+    rulesets: Option<String>,
+    deals: Option<u64>,
+    seed: Option<u64>,
+    /// Text, since the form sends `players=` when the box is left empty.
+    players: Option<String>,
+}
+
+/// Deal statistics side by side, with a form to ask for others.
+pub async fn stats(state: web::Data<AppState>, query: web::Query<StatsPage>) -> Result<HttpResponse, Problem> {
+    let players = match query.players.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(n) => Some(n.parse().map_err(|_| Problem::unprocessable("bad-players", format!("players is a whole number, not `{n}`")))?),
+    };
+    let q = StatsQuery {
+        rulesets: query.rulesets.clone().unwrap_or_else(|| roots(&state).join(",")),
+        deals: Some(query.deals.unwrap_or(100_000)),
+        seed: Some(query.seed.unwrap_or(1)),
+        players,
+    };
+    let all = deal_statistics(&state, &q).await?;
+    let mut body = format!(
+        "<form method=\"get\" action=\"/pages/stats\"><label>rulesets <input name=\"rulesets\" value=\"{}\" size=\"40\"></label> \
+         <label>deals <input name=\"deals\" value=\"{}\" size=\"8\"></label> <label>seed <input name=\"seed\" value=\"{}\" size=\"6\"></label> \
+         <label>players <input name=\"players\" value=\"{}\" size=\"3\"></label> <button>deal</button></form>\
+         <p><strong>Note:</strong> {}. Annulments count deals (a deal once, for the first that strikes); declarations and card classes count hands.</p><table><tr><th></th>",
+        esc(&q.rulesets),
+        q.deals.unwrap_or_default(),
+        q.seed.unwrap_or_default(),
+        q.players.map(|n| n.to_string()).unwrap_or_default(),
+        tarot_engine::stats::NOTE
+    );
+    for s in &all {
+        let _ = write!(body, "<th><code>{}</code><br><span class=\"src\">{} players, {} deals</span></th>", esc(&s.ruleset), s.players, s.deals);
+    }
+    body.push_str("</tr>");
+    let pct = |n: u64, of: u64| format!("{n} <span class=\"src\">({:.3}%)</span>", 100.0 * n as f64 / of.max(1) as f64);
+    // One row per annulment, declaration and class count any of the rulesets has; empty where a
+    // ruleset has no such thing.
+    let mut rows: Vec<(String, Vec<String>)> = vec![];
+    let mut row = |label: String, cell: &dyn Fn(&tarot_engine::stats::DealStats) -> Option<String>| {
+        let cells: Vec<String> = all.iter().map(|s| cell(s).unwrap_or_default()).collect();
+        if !rows.iter().any(|(l, _)| *l == label) {
+            rows.push((label, cells));
+        }
+    };
+    for s in &all {
+        for name in s.annulments.keys() {
+            row(format!("deals annulled: {name}"), &|t| t.annulments.get(name).map(|n| pct(*n, t.deals)));
+        }
+    }
+    for s in &all {
+        for name in s.declarations.keys() {
+            row(format!("hands that could declare: {name}"), &|t| t.declarations.get(name).map(|n| pct(*n, t.deals * t.players as u64)));
+        }
+    }
+    for s in &all {
+        for (name, counts) in &s.classes {
+            for k in 0..counts.len() {
+                row(format!("hands with {k} {name}"), &|t| t.classes.get(name).and_then(|c| c.get(k)).map(|n| pct(*n, t.deals * t.players as u64)));
+            }
+        }
+    }
+    for (label, cells) in rows {
+        let _ = write!(body, "<tr><th>{}</th>", esc(&label));
+        for c in cells {
+            let _ = write!(body, "<td>{c}</td>");
+        }
+        body.push_str("</tr>");
+    }
+    body.push_str("</table>");
+    let ids: Vec<&str> = all.iter().map(|s| s.ruleset.as_str()).collect();
+    Ok(page(&format!("Deal statistics: {}", ids.join(", ")), &body))
 }

@@ -157,6 +157,59 @@ pub(crate) fn rulesets_to_compare<'a, 'i>(state: &'a AppState, ids: impl Iterato
     Ok(out)
 }
 
+#[derive(Deserialize, IntoParams)]
+pub struct StatsQuery {
+    /// Ruleset ids, comma-separated: `fft-4p,marolles-1637`.
+    pub(crate) rulesets: String,
+    /// How many random deals, 1 to 1,000,000 (default 100,000).
+    pub(crate) deals: Option<u64>,
+    /// The seed of the random deals (default 1): the same seed gives the same figures.
+    pub(crate) seed: Option<u64>,
+    /// The number of players, for every ruleset (default: each ruleset's smallest table).
+    pub(crate) players: Option<usize>,
+}
+
+pub const STATS_MAX_DEALS: u64 = 1_000_000;
+
+/// Reads a statistics query and computes the statistics on the blocking pool (a million deals of a
+/// ruleset whose declarations need the interpreter take seconds).
+pub(crate) async fn deal_statistics(state: &web::Data<AppState>, q: &StatsQuery) -> Result<Vec<tarot_engine::stats::DealStats>, Problem> {
+    let deals = q.deals.unwrap_or(100_000);
+    if deals == 0 || deals > STATS_MAX_DEALS {
+        return Err(Problem::unprocessable("bad-deals", format!("deals is between 1 and 1,000,000, not {deals}")));
+    }
+    let mut ids = vec![];
+    for id in q.rulesets.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let rules = state.registry.get(id).ok_or_else(|| Problem::unprocessable("unknown-ruleset", format!("unknown ruleset `{id}`; see GET /rulesets")))?;
+        ids.push(rules.id.clone());
+    }
+    if ids.is_empty() {
+        return Err(Problem::unprocessable("too-few-rulesets", "name at least one ruleset, e.g. rulesets=fft-4p,marolles-1637"));
+    }
+    let (registry, seed, players) = (state.registry.clone(), q.seed.unwrap_or(1), q.players);
+    blocking(move || {
+        ids.iter()
+            .map(|id| {
+                let rules = registry.get(id).expect("checked above");
+                let n = players.unwrap_or(rules.players.0);
+                tarot_engine::stats::deal_stats(rules, n, deals, seed, &mut |_| {}).map_err(|e| Problem::unprocessable("cannot-deal", e.to_string()))
+            })
+            .collect()
+    })
+    .await
+}
+
+/// Deal statistics.
+#[utoipa::path(get, path = "/stats", tag = "rulesets",
+    description = "For each ruleset, over N seeded random deals: how many deals each annulment strikes, how many hands could make each declaration (a poignée, a Marolles declaration), and how many hands hold 0, 1, 2... cards of each named card class (oudlers). These depend on the deal alone: no card is played, so nothing that depends on the play is counted. The same seed gives the same figures.",
+    params(StatsQuery),
+    responses((status = 200, description = "The statistics, one entry per ruleset", body = Object),
+        (status = 400, description = "The query string cannot be read", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "An unknown ruleset, a number of deals out of range, or a table size the ruleset cannot deal", body = Problem, content_type = "application/problem+json")))]
+pub async fn stats(state: web::Data<AppState>, query: web::Query<StatsQuery>) -> Reply {
+    Ok(HttpResponse::Ok().json(deal_statistics(&state, &query).await?))
+}
+
 /// Replays a record under its ruleset; input errors are 422 problems.
 fn replay(state: &AppState, rec: &GameRecord) -> Result<tarot_engine::Verdict, Problem> {
     let rules = state.registry.get(&rec.ruleset).ok_or_else(|| {

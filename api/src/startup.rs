@@ -43,6 +43,8 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
     let server = HttpServer::new(move || {
         App::new()
             .app_data(state.clone())
+            // A query string that cannot be read is a problem like any other, not plain text.
+            .app_data(web::QueryConfig::default().error_handler(|e, _| Problem::new(StatusCode::BAD_REQUEST, "bad-query", format!("the query string cannot be read: {e}")).into()))
             .wrap_fn(|req, srv| {
                 // One line per request: method, path, status and latency.
                 let start = Instant::now();
@@ -58,10 +60,12 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
             .route("/", web::get().to(pages::index))
             .route("/pages/rulesets/compare", web::get().to(pages::compare_rules))
             .route("/pages/games/{id}/compare", web::get().to(pages::compare_game_page))
+            .route("/pages/stats", web::get().to(pages::stats))
             .route("/health", web::get().to(routes::health))
             .route("/rulesets", web::get().to(routes::rulesets))
             .route("/rulesets/compare", web::get().to(routes::compare))
             .route("/rulesets/{id}", web::get().to(routes::ruleset))
+            .route("/stats", web::get().to(routes::stats))
             .route("/validate", web::post().to(routes::validate))
             .route("/compare", web::post().to(routes::compare_game))
             .route("/games", web::post().to(routes::create_game))

@@ -47,6 +47,32 @@ fn health_and_rulesets() {
     problem(&s.get("/no/such/route"), 404);
 }
 
+/// Deal statistics over HTTP: the same seed gives the same figures (and the CLI's), another seed
+/// other figures, and bad queries are problems.
+#[test]
+fn deal_statistics_over_http() {
+    let s = server();
+    let a = s.get("/stats?rulesets=fft-4p,marolles-1637&deals=3000&seed=5").json();
+    assert_eq!(a.as_array().unwrap().len(), 2);
+    assert_eq!(a[0]["ruleset"], "fft-4p");
+    assert_eq!(a[0]["deals"], 3000);
+    assert!(a[0]["note"].as_str().unwrap().contains("no card is played"));
+    assert_eq!(a[0]["classes"]["oudlers"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).sum::<u64>(), 3000 * 4);
+    assert!(a[1]["declarations"].as_object().unwrap().contains_key("triomphes"), "{}", a[1]);
+    assert_eq!(s.get("/stats?rulesets=fft-4p,marolles-1637&deals=3000&seed=5").json(), a);
+    assert_ne!(s.get("/stats?rulesets=fft-4p,marolles-1637&deals=3000&seed=6").json(), a);
+    let cli = common::tarot_archive().args(["stats", "--rulesets", "fft-4p,marolles-1637", "--deals", "3000", "--seed", "5", "--json"]).output().unwrap();
+    assert_eq!(serde_json::from_slice::<Value>(&cli.stdout).unwrap(), a);
+    let five = s.get("/stats?rulesets=fft-5p&players=5&deals=100").json();
+    assert_eq!(five[0]["players"], 5);
+    problem(&s.get("/stats?rulesets=fft-4p&deals=0"), 422);
+    problem(&s.get("/stats?rulesets=fft-4p&deals=1000001"), 422);
+    problem(&s.get("/stats?rulesets=nope"), 422);
+    problem(&s.get("/stats?rulesets=basic-partners&players=5&deals=10"), 422);
+    problem(&s.get("/stats?rulesets=fft-4p&deals=many"), 400);
+    problem(&s.get("/stats"), 400);
+}
+
 #[test]
 fn validate_answers_200_whatever_the_verdict_and_explains_bad_requests() {
     let s = server();

@@ -83,3 +83,21 @@ fn tarotclub_logs_import_and_say_what_was_inferred() {
     assert_eq!(rec["events"].as_array().unwrap().len(), 1 + 4 + 1 + 72);
     assert!(text(&out.stderr).contains("inferred"));
 }
+
+#[test]
+fn deal_statistics_print_side_by_side_with_a_progress_bar() {
+    let out = run(&["stats", "--rulesets", "fft-4p,basic", "--deals", "2000", "--seed", "9"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("fft-4p — 4 players, 2000 deals, seed 9"), "{stdout}");
+    assert!(stdout.contains("annulment petit_sec") && stdout.contains("declaration poignee") && stdout.contains("oudlers per hand"), "{stdout}");
+    assert!(stdout.contains("basic — 2 players"), "{stdout}");
+    assert!(stdout.contains("no card is played"), "{stdout}");
+    assert!(text(&out.stderr).contains("100%"), "no progress bar: {}", text(&out.stderr));
+    assert_eq!(run(&["stats", "--rulesets", "fft-4p", "--deals", "2000", "--seed", "9"]).stdout, run(&["stats", "--rulesets", "fft-4p", "--deals", "2000", "--seed", "9"]).stdout);
+    for bad in [&["stats", "--rulesets", "fft-4p", "--deals", "0", "--seed", "1"][..], &["stats", "--rulesets", "nope", "--deals", "10", "--seed", "1"], &["stats", "--deals", "10", "--seed", "1"]] {
+        let out = run(bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", text(&out.stderr));
+        assert!(!text(&out.stderr).trim().is_empty());
+    }
+}

@@ -56,8 +56,9 @@ fn the_comparison_pages_render_in_a_browser() {
     let game = server.post("/games", &common::fixture("fft-4p/tarotclub/tarotmag_17.json")).json();
     let id = game["id"].as_str().unwrap();
     let pages = [
-        ("index", "/".to_string(), vec!["marolles-1637", "queen-of-tarot", "/docs/"]),
+        ("index", "/".to_string(), vec!["marolles-1637", "queen-of-tarot", "/docs/", "/pages/stats"]),
         ("rules", "/pages/rulesets/compare?ids=fft-4p,marolles-1637,basic".to_string(), vec!["class=\"differs\"", "trick obligations", "pack total 74"]),
+        ("stats", "/pages/stats?rulesets=fft-4p,fft-3p,marolles-1637&deals=5000".to_string(), vec!["hands that could declare: poignee", "hands with 3 oudlers", "no card is played"]),
         ("game", format!("/pages/games/{id}/compare?ids=fft-4p,queen-of-tarot"), vec!["class=\"diverge\"", "legal under fft-4p", "South leads"]),
     ];
     for (name, path, wanted) in pages {
