@@ -101,7 +101,12 @@ impl Card {
     }
     /// The card's code as recorded games write it.
     pub fn code(self) -> crate::record::Text {
-        compact_str::format_compact!("{self}")
+        crate::record::Text::const_new(self.code_str())
+    }
+    /// The same, borrowed from a table built once.
+    pub fn code_str(self) -> &'static str {
+        static CODES: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| Card::all().map(|c| &*Box::leak(c.to_string().into_boxed_str())).collect());
+        CODES[self.0 as usize]
     }
     pub fn all() -> impl Iterator<Item = Card> {
         (0..PACK_SIZE as u8).map(Card)
@@ -120,7 +125,7 @@ impl fmt::Display for Card {
 
 impl serde::Serialize for Card {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        s.serialize_str(self.code_str())
     }
 }
 

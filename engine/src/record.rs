@@ -25,8 +25,8 @@ pub struct GameRecord {
     pub events: Vec<Event>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-#[serde(tag = "type", rename_all = "snake_case", try_from = "RawEvent")]
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// Every player's hand, the dog (if the ruleset has one) and the cut card (if it is shown).
     Deal {
@@ -52,61 +52,84 @@ pub enum Event {
     Play { player: Text, card: Text },
 }
 
-/// An event as it is read: every field any event has, and the `type` that says which apply. Reading
-/// this flat shape and then checking it is several times faster than serde's tagged enums, which
-/// buffer every event before choosing its variant; the checks give the same messages.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawEvent {
-    #[serde(rename = "type")]
-    kind: Text,
-    player: Option<Text>,
-    hands: Option<BTreeMap<Text, Vec<Text>>>,
-    dog: Option<Vec<Text>>,
-    cut: Option<Text>,
-    piles: Option<BTreeMap<Text, Vec<Vec<Text>>>>,
-    bid: Option<Text>,
-    card: Option<Text>,
-    cards: Option<Vec<Text>>,
-    declaration: Option<Text>,
+/// An event is read field by field into one flat set of slots, then checked against its `type`: serde's
+/// tagged enums would buffer every event before choosing its variant, which is several times slower.
+impl<'de> Deserialize<'de> for Event {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Event, D::Error> {
+        d.deserialize_map(EventVisitor)
+    }
 }
 
-impl TryFrom<RawEvent> for Event {
-    type Error = String;
+#[derive(Deserialize, Clone, Copy, PartialEq)]
+#[serde(field_identifier, rename_all = "snake_case")]
+enum Field {
+    Type,
+    Player,
+    Hands,
+    Dog,
+    Cut,
+    Piles,
+    Bid,
+    Card,
+    Cards,
+    Declaration,
+}
 
-    fn try_from(r: RawEvent) -> Result<Event, String> {
-        let kind = r.kind.clone();
-        let allowed: &[&str] = match kind.as_str() {
-            "deal" => &["hands", "dog", "cut", "piles"],
-            "bid" => &["player", "bid"],
-            "call" => &["player", "card"],
-            "discard" => &["player", "cards"],
-            "declare" => &["player", "declaration", "cards"],
-            "play" => &["player", "card"],
-            other => return Err(format!("unknown event type `{other}`; events are deal, bid, call, discard, declare and play")),
-        };
-        let present = [
-            ("player", r.player.is_some()),
-            ("hands", r.hands.is_some()),
-            ("dog", r.dog.is_some()),
-            ("cut", r.cut.is_some()),
-            ("piles", r.piles.is_some()),
-            ("bid", r.bid.is_some()),
-            ("card", r.card.is_some()),
-            ("cards", r.cards.is_some()),
-            ("declaration", r.declaration.is_some()),
-        ];
-        if let Some((field, _)) = present.iter().find(|(f, p)| *p && !allowed.contains(f)) {
-            return Err(format!("a `{kind}` event has no field `{field}`; it has {}", allowed.join(", ")));
+const FIELDS: &[&str] = &["type", "player", "hands", "dog", "cut", "piles", "bid", "card", "cards", "declaration"];
+
+struct EventVisitor;
+
+impl<'de> serde::de::Visitor<'de> for EventVisitor {
+    type Value = Event;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("an event: an object with a `type` (deal, bid, call, discard, declare or play)")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Event, A::Error> {
+        use serde::de::Error;
+        let (mut kind, mut player, mut hands, mut dog, mut cut, mut piles, mut bid, mut card, mut cards, mut declaration) =
+            (None::<Text>, None::<Text>, None, None, None, None, None::<Text>, None::<Text>, None, None::<Text>);
+        let mut seen = [false; FIELDS.len()];
+        while let Some(field) = map.next_key::<Field>()? {
+            if std::mem::replace(&mut seen[field as usize], true) {
+                return Err(A::Error::duplicate_field(FIELDS[field as usize]));
+            }
+            match field {
+                Field::Type => kind = Some(map.next_value()?),
+                Field::Player => player = Some(map.next_value()?),
+                Field::Hands => hands = Some(map.next_value::<BTreeMap<Text, Vec<Text>>>()?),
+                Field::Dog => dog = Some(map.next_value::<Vec<Text>>()?),
+                Field::Cut => cut = Some(map.next_value()?),
+                Field::Piles => piles = Some(map.next_value::<BTreeMap<Text, Vec<Vec<Text>>>>()?),
+                Field::Bid => bid = Some(map.next_value()?),
+                Field::Card => card = Some(map.next_value()?),
+                Field::Cards => cards = Some(map.next_value::<Vec<Text>>()?),
+                Field::Declaration => declaration = Some(map.next_value()?),
+            }
         }
-        let need = |field: Option<Text>, name: &str| field.ok_or_else(|| format!("a `{kind}` event needs `{name}`"));
+        let kind = kind.ok_or_else(|| A::Error::missing_field("type"))?;
+        let allowed: &[Field] = match kind.as_str() {
+            "deal" => &[Field::Hands, Field::Dog, Field::Cut, Field::Piles],
+            "bid" => &[Field::Player, Field::Bid],
+            "call" => &[Field::Player, Field::Card],
+            "discard" => &[Field::Player, Field::Cards],
+            "declare" => &[Field::Player, Field::Declaration, Field::Cards],
+            "play" => &[Field::Player, Field::Card],
+            other => return Err(A::Error::custom(format!("unknown event type `{other}`; events are deal, bid, call, discard, declare and play"))),
+        };
+        if let Some(f) = (1..FIELDS.len()).find(|f| seen[*f] && !allowed.iter().any(|a| *a as usize == *f)) {
+            let names: Vec<&str> = allowed.iter().map(|a| FIELDS[*a as usize]).collect();
+            return Err(A::Error::custom(format!("a `{kind}` event has no field `{}`; it has {}", FIELDS[f], names.join(", "))));
+        }
+        let need = |field: Option<Text>, name: &str| field.ok_or_else(|| A::Error::custom(format!("a `{kind}` event needs `{name}`")));
         Ok(match kind.as_str() {
-            "deal" => Event::Deal { hands: r.hands.ok_or("a `deal` event needs `hands`")?, dog: r.dog.unwrap_or_default(), cut: r.cut, piles: r.piles.unwrap_or_default() },
-            "bid" => Event::Bid { player: need(r.player, "player")?, bid: need(r.bid, "bid")? },
-            "call" => Event::Call { player: need(r.player, "player")?, card: need(r.card, "card")? },
-            "discard" => Event::Discard { player: need(r.player, "player")?, cards: r.cards.ok_or("a `discard` event needs `cards`")? },
-            "declare" => Event::Declare { player: need(r.player, "player")?, declaration: need(r.declaration, "declaration")?, cards: r.cards.unwrap_or_default() },
-            _ => Event::Play { player: need(r.player, "player")?, card: need(r.card, "card")? },
+            "deal" => Event::Deal { hands: hands.ok_or_else(|| A::Error::custom("a `deal` event needs `hands`"))?, dog: dog.unwrap_or_default(), cut, piles: piles.unwrap_or_default() },
+            "bid" => Event::Bid { player: need(player, "player")?, bid: need(bid, "bid")? },
+            "call" => Event::Call { player: need(player, "player")?, card: need(card, "card")? },
+            "discard" => Event::Discard { player: need(player, "player")?, cards: cards.ok_or_else(|| A::Error::custom("a `discard` event needs `cards`"))? },
+            "declare" => Event::Declare { player: need(player, "player")?, declaration: need(declaration, "declaration")?, cards: cards.unwrap_or_default() },
+            _ => Event::Play { player: need(player, "player")?, card: need(card, "card")? },
         })
     }
 }

@@ -1356,11 +1356,13 @@ impl Move {
 /// Reads an event: players by name, cards by code, bids and declarations by the ruleset's names.
 /// Whatever cannot be read is an input error that says where.
 pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) -> Result<Move, InputError> {
-    let names: Vec<&str> = names.iter().map(|n| n.as_ref()).collect();
     let rules = setup.rules;
     let fail = |message: String| InputError { event: Some(index), message };
     let player = |name: &str| -> Result<u8, InputError> {
-        names.iter().position(|n| *n == name).map(|p| p as u8).ok_or_else(|| fail(format!("unknown player \"{name}\"; the players are {}", names.join(", "))))
+        names.iter().position(|n| n.as_ref() == name).map(|p| p as u8).ok_or_else(|| {
+            let all: Vec<&str> = names.iter().map(|n| n.as_ref()).collect();
+            fail(format!("unknown player \"{name}\"; the players are {}", all.join(", ")))
+        })
     };
     let card = |code: &str| -> Result<Card, InputError> {
         match Card::parse(code) {
@@ -1388,8 +1390,8 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
             }
             let mut seen = CardSet::EMPTY;
             let mut by_seat = vec![CardSet::EMPTY; names.len()];
-            for (p, name) in names.iter().enumerate() {
-                let codes = hands.get(*name).ok_or_else(|| fail(format!("the deal gives no hand to {name}")))?;
+            for (p, name) in names.iter().map(|n| n.as_ref()).enumerate() {
+                let codes = hands.get(name).ok_or_else(|| fail(format!("the deal gives no hand to {name}")))?;
                 by_seat[p] = cards(codes, &mut seen).map_err(|e| InputError { message: e.message.replace("is listed twice", "is dealt twice"), ..e })?;
             }
             let dog = cards(dog, &mut seen).map_err(|e| InputError { message: e.message.replace("is listed twice", "is both dealt and in the dog"), ..e })?;
@@ -1398,8 +1400,8 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
                 player(name)?;
             }
             let mut piles_by_seat = vec![vec![]; names.len()];
-            for (p, name) in names.iter().enumerate() {
-                for pile in piles.get(*name).into_iter().flatten() {
+            for (p, name) in names.iter().map(|n| n.as_ref()).enumerate() {
+                for pile in piles.get(name).into_iter().flatten() {
                     let mut cards_of_pile = vec![];
                     for code in pile {
                         let c = card(code)?;
