@@ -133,7 +133,14 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         lines.push(Line { aspect: "annulments", rule: a.clause.rule.clone(), text: format!("{}: when {}", a.label, statement_text(r, &a.clause).split_once(" = ").map(|x| x.1.to_string()).unwrap_or_default()), source: a.clause.source.clone(), at: a.clause.at.clone() });
     }
     if let Some(b) = &r.bidding {
-        lines.push(Line { aspect: "bidding and contracts", rule: b.once_clause.rule.clone(), text: "each player speaks once, outbidding or passing".into(), source: b.once_clause.source.clone(), at: b.once_clause.at.clone() });
+        let turns = match b.turns {
+            Turns::Once => "each player speaks once, outbidding or passing",
+            Turns::UntilOneLeft => "bidding with immediate hold: a player outbid answers at once, outbidding in turn or leaving; who passes is out",
+        };
+        lines.push(line("bidding and contracts", &b.turns_clause, turns.into()));
+        if let Some(res) = &b.reserve {
+            lines.push(line("bidding and contracts", &res.clause, format!("a player may say {} (no contract yet) and choose in a second round: {}", res.label, statement_text(r, &res.clause))));
+        }
         for k in &b.contracts {
             lines.push(Line { aspect: "bidding and contracts", rule: k.clause.rule.clone(), text: statement_text(r, &k.clause), source: k.clause.source.clone(), at: k.clause.at.clone() });
         }

@@ -157,9 +157,33 @@ pub struct Annulment {
 
 #[derive(Clone, Debug)]
 pub struct Bidding {
-    pub once_clause: Clause,
+    pub turns: Turns,
+    pub turns_clause: Clause,
     pub contracts: Vec<Contract>,
     pub all_pass: Option<Clause>,
+    pub reserve: Option<Reserve>,
+}
+
+/// Who speaks when in the bidding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turns {
+    /// Each player speaks once, in turn, outbidding or passing (then a second round for those who
+    /// reserved, if the ruleset has a reserving bid).
+    Once,
+    /// Bidding with immediate hold: a player who is outbid answers at once, outbidding in turn or
+    /// leaving; when one of the two leaves, the next player who has not spoken challenges the one who
+    /// stayed. A player who passes is out.
+    UntilOneLeft,
+}
+
+/// A bid that commits to no contract but reserves the right to speak in a second round (the parole of
+/// seed 003), where the player may choose among `contracts` (a formula: a list of contract names).
+#[derive(Clone, Debug)]
+pub struct Reserve {
+    pub name: String,
+    pub label: String,
+    pub contracts: Expr,
+    pub clause: Clause,
 }
 
 /// The taker calls a card before the dog is shown; its holder is his secret partner.

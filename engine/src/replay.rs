@@ -32,6 +32,8 @@ pub struct Setup<'r> {
     fool_last: FoolLast,
     fool_shut_out: bool,
     contract_dogs: Vec<DogUse>,
+    /// The contracts a player who reserved may choose in the second round.
+    reserve_contracts: Vec<usize>,
     discard_taker: usize,
     discard_dealer: usize,
     discard_others: usize,
@@ -88,6 +90,7 @@ impl<'r> Setup<'r> {
             fool_last: FoolLast::Keep,
             fool_shut_out: false,
             contract_dogs: vec![],
+            reserve_contracts: vec![],
             discard_taker: 0,
             discard_dealer: 0,
             discard_others: 0,
@@ -165,6 +168,17 @@ impl<'r> Setup<'r> {
             Some(e) => choice(&s, e, "shut_out", &["keep", "to-winner"])? == 1,
             None => false,
         };
+        if let Some(r) = rules.bidding.as_ref().and_then(|b| b.reserve.as_ref().map(|r| (b, r))) {
+            let (b, r) = r;
+            let names = match s.eval_setup(&r.contracts)? {
+                Value::List(l) => l.iter().map(|v| if let Value::Str(t) = v { Ok(t.clone()) } else { Err(format!("`{}` lists contract names ({})", r.name, r.clause.at)) }).collect::<Result<Vec<_>, _>>()?,
+                _ => return Err(format!("`{}` lists contract names ({})", r.name, r.clause.at)),
+            };
+            for name in names {
+                let i = b.contracts.iter().position(|c| *c.name == *name).ok_or_else(|| format!("`{}` names a contract `{name}` the bidding does not have ({})", r.name, r.clause.at))?;
+                s.reserve_contracts.push(i);
+            }
+        }
         if let Some(b) = &rules.bidding {
             for c in &b.contracts {
                 let dog = c.attrs.iter().find(|(k, _)| k == "dog").map(|(_, e)| text(&s, e)).transpose()?.unwrap_or_default();
@@ -289,7 +303,7 @@ pub struct Game<'s, 'r> {
     /// it is playable as if in hand.
     pub table_piles: Vec<Vec<Vec<Card>>>,
     /// Bids so far: (player, contract index or None for a pass).
-    pub bids: Vec<(u8, Option<usize>)>,
+    pub bids: Vec<(u8, Bid)>,
     pub taker: Option<u8>,
     pub partner: Option<u8>,
     pub called: Option<Card>,
@@ -418,7 +432,7 @@ impl<'s, 'r> Game<'s, 'r> {
         match *m {
             Move::Deal { ref hands, dog, cut, ref piles } => self.deal(hands, dog, cut, piles),
             _ if self.phase == Phase::Deal => Err(self.input(format!("a game starts with the deal, not a {} event", m.kind()))),
-            Move::Bid { player, contract } => self.bid(player, contract),
+            Move::Bid { player, bid } => self.bid(player, bid),
             Move::Call { player, card } => self.call(player, card),
             Move::Discard { player, cards } => self.discard(player, cards),
             Move::Declare { player, kind, cards } => self.declare(player, kind, cards),
@@ -593,54 +607,113 @@ impl<'s, 'r> Game<'s, 'r> {
         }
     }
 
-    fn bid(&mut self, p: u8, choice: Option<usize>) -> Result<(), Stop> {
+    fn bid(&mut self, p: u8, choice: Bid) -> Result<(), Stop> {
         let Some(b) = &self.rules().bidding else {
             return Err(self.input(format!("{} has no bidding", self.rules().id)));
         };
-        if self.phase != Phase::Bidding {
-            return Err(self.violation(&b.once_clause, p, "the bidding is over".into()));
+        let Some(turn) = self.speaker().filter(|_| self.phase == Phase::Bidding) else {
+            return Err(self.violation(&b.turns_clause, p, "the bidding is over".into()));
+        };
+        if turn.player != p {
+            return Err(self.violation(&b.turns_clause, p, format!("it is {}'s turn to bid, not {}'s", self.name(turn.player), self.name(p))));
         }
-        let turn = (self.first_hand() as usize + self.bids.len()) % self.n();
-        if turn as u8 != p {
-            return Err(self.violation(&b.once_clause, p, format!("it is {}'s turn to bid, not {}'s", self.name(turn as u8), self.name(p))));
-        }
-        if let (Some(c), Some(best)) = (choice, self.best_bid()) {
-            if c <= best.1 {
-                return Err(self.violation(
-                    &b.contracts[c].clause,
-                    p,
-                    format!("{}'s {} does not outbid {}'s {}", self.name(p), b.contracts[c].label, self.name(best.0), b.contracts[best.1].label),
-                ));
+        match choice {
+            Bid::Pass => {}
+            Bid::Contract(c) => {
+                if let Some((h, best)) = turn.holder.filter(|(_, best)| c <= *best) {
+                    return Err(self.violation(&b.contracts[c].clause, p, format!("{}'s {} does not outbid {}'s {}", self.name(p), b.contracts[c].label, self.name(h), b.contracts[best].label)));
+                }
+                if turn.second_round && !self.setup.reserve_contracts.contains(&c) {
+                    let r = b.reserve.as_ref().expect("a second round needs a reserving bid");
+                    let allowed: Vec<&str> = self.setup.reserve_contracts.iter().map(|&i| b.contracts[i].label.as_str()).collect();
+                    return Err(self.violation(&r.clause, p, format!("after a {} the second round allows only {}, not {}", r.label, allowed.join(", "), b.contracts[c].label)));
+                }
+            }
+            Bid::Reserve => {
+                let r = b.reserve.as_ref().expect("read only when the ruleset has one");
+                if turn.second_round {
+                    return Err(self.violation(&r.clause, p, format!("a {} is said in the first round; the second round is for choosing", r.label)));
+                }
             }
         }
         self.bids.push((p, choice));
-        if self.bids.len() == self.n() {
-            match self.best_bid() {
-                None => {
-                    let c = b.all_pass.clone().unwrap_or(b.once_clause.clone());
-                    return Err(Stop::Annulled(Annulled { rule: c.rule, reason: "all players passed".into(), player: None, source: c.source }));
-                }
-                Some((t, c)) => {
-                    self.taker = Some(t);
-                    self.contract = Some(c);
-                    match self.setup.contract_dogs[c] {
-                        DogUse::Taker => self.hands[t as usize] = self.hands[t as usize].or(self.dog),
-                        DogUse::TakerUnseen => self.piles[t as usize] = self.piles[t as usize].or(self.dog),
-                        DogUse::Defence => {
-                            let d = (0..self.n() as u8).find(|&q| q != t).unwrap_or(0);
-                            self.piles[d as usize] = self.piles[d as usize].or(self.dog);
-                        }
-                    }
-                    if self.rules().call.is_some() {
-                        self.phase = Phase::Call;
-                    } else {
-                        self.phase = Phase::Discard;
-                        self.owe_discards();
+        if self.speaker().is_some() {
+            return Ok(());
+        }
+        match self.speaker_after_all().holder {
+            None => {
+                let c = b.all_pass.clone().unwrap_or(b.turns_clause.clone());
+                Err(Stop::Annulled(Annulled { rule: c.rule, reason: "all players passed".into(), player: None, source: c.source }))
+            }
+            Some((t, c)) => {
+                self.taker = Some(t);
+                self.contract = Some(c);
+                match self.setup.contract_dogs[c] {
+                    DogUse::Taker => self.hands[t as usize] = self.hands[t as usize].or(self.dog),
+                    DogUse::TakerUnseen => self.piles[t as usize] = self.piles[t as usize].or(self.dog),
+                    DogUse::Defence => {
+                        let d = (0..self.n() as u8).find(|&q| q != t).unwrap_or(0);
+                        self.piles[d as usize] = self.piles[d as usize].or(self.dog);
                     }
                 }
+                if self.rules().call.is_some() {
+                    self.phase = Phase::Call;
+                } else {
+                    self.phase = Phase::Discard;
+                    self.owe_discards();
+                }
+                Ok(())
             }
         }
-        Ok(())
+    }
+
+    /// Who speaks next in the bidding, and the best bid so far; `None` when the bidding is over.
+    fn speaker(&self) -> Option<Turn> {
+        let t = self.speaker_after_all();
+        t.next.map(|player| Turn { player, ..t })
+    }
+
+    /// Replays the bids said so far: who speaks next (if anyone) and the best contract bid.
+    fn speaker_after_all(&self) -> Turn {
+        let n = self.n();
+        let first = self.first_hand() as usize;
+        let in_order = (0..n).map(|i| ((first + i) % n) as u8);
+        let mut turn = Turn { player: 0, next: None, holder: None, second_round: false };
+        let Some(b) = &self.rules().bidding else { return turn };
+        for &(p, bid) in &self.bids {
+            if let Bid::Contract(c) = bid {
+                turn.holder = Some((p, c));
+            }
+        }
+        match b.turns {
+            Turns::Once => {
+                let reservers: Vec<u8> = self.bids.iter().take(n).filter(|(_, bid)| *bid == Bid::Reserve).map(|(p, _)| *p).collect();
+                let reservers: Vec<u8> = in_order.filter(|p| reservers.contains(p)).collect();
+                let said = self.bids.len();
+                turn.second_round = said >= n;
+                turn.next = if said < n { Some(((first + said) % n) as u8) } else { reservers.get(said - n).copied() };
+            }
+            Turns::UntilOneLeft => {
+                // Each player who has not spoken challenges the holder in turn; the player outbid
+                // answers at once; whoever passes is out.
+                let mut queue = in_order;
+                let mut answer: Option<u8> = None;
+                let mut holder: Option<u8> = None;
+                for &(p, bid) in &self.bids {
+                    if answer == Some(p) {
+                        answer = None;
+                    } else {
+                        queue.next();
+                    }
+                    if let Bid::Contract(_) = bid {
+                        answer = holder.filter(|h| *h != p);
+                        holder = Some(p);
+                    }
+                }
+                turn.next = answer.or_else(|| queue.next());
+            }
+        }
+        turn
     }
 
     /// The cards the taker may call: a card of the first level, or of a later level when he holds
@@ -690,9 +763,6 @@ impl<'s, 'r> Game<'s, 'r> {
         Ok(())
     }
 
-    fn best_bid(&self) -> Option<(u8, usize)> {
-        self.bids.iter().filter_map(|&(p, c)| c.map(|c| (p, c))).max_by_key(|&(_, c)| c)
-    }
 
     fn owe_discards(&mut self) {
         let s = self.setup;
@@ -1130,11 +1200,14 @@ impl<'s, 'r> Game<'s, 'r> {
             Phase::Deal => None,
             Phase::Bidding => {
                 let b = rules.bidding.as_ref()?;
-                let p = ((self.first_hand() as usize + self.bids.len()) % self.n()) as u8;
-                let floor = self.best_bid().map(|(_, c)| c + 1).unwrap_or(0);
+                let turn = self.speaker()?;
+                let floor = turn.holder.map(|(_, c)| c + 1).unwrap_or(0);
                 let mut legal = vec!["pass".to_string()];
-                legal.extend(b.contracts[floor..].iter().map(|c| c.name.clone()));
-                Some(Next { player: self.name(p), phase: "bid".into(), legal, count: None, table: vec![] })
+                legal.extend((floor..b.contracts.len()).filter(|c| !turn.second_round || self.setup.reserve_contracts.contains(c)).map(|c| b.contracts[c].name.clone()));
+                if let Some(r) = b.reserve.as_ref().filter(|_| !turn.second_round) {
+                    legal.push(r.name.clone());
+                }
+                Some(Next { player: self.name(turn.player), phase: "bid".into(), legal, count: None, table: vec![] })
             }
             Phase::Call => {
                 let t = self.taker?;
@@ -1327,13 +1400,32 @@ pub fn count_packets(counters: &[i64], empties: i64, g: usize) -> i64 {
     total
 }
 
+/// Where the bidding stands: who speaks (`next`, copied to `player` while someone does), the best
+/// contract so far and its bidder, and whether this is the second round of a reserving bid.
+#[derive(Clone, Copy, Debug)]
+struct Turn {
+    player: u8,
+    next: Option<u8>,
+    holder: Option<(u8, usize)>,
+    second_round: bool,
+}
+
+/// What a player says in the bidding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bid {
+    Pass,
+    /// A contract, by index.
+    Contract(usize),
+    /// The reserving bid (a parole): no contract yet, a say in the second round.
+    Reserve,
+}
+
 /// An event with its names and card codes read: what the interpreter works on.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Move {
     /// Hands by seat, the dog, the cut card, the piles by seat (bottom card first).
     Deal { hands: Vec<CardSet>, dog: CardSet, cut: Option<Card>, piles: Vec<Vec<Vec<Card>>> },
-    /// A contract by index, or a pass.
-    Bid { player: u8, contract: Option<usize> },
+    Bid { player: u8, bid: Bid },
     Call { player: u8, card: Card },
     Discard { player: u8, cards: CardSet },
     Declare { player: u8, kind: usize, cards: CardSet },
@@ -1417,19 +1509,20 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
             Move::Deal { hands: by_seat, dog, cut, piles: piles_by_seat }
         }
         Event::Bid { player: who, bid } => {
-            let contract = if bid.eq_ignore_ascii_case("pass") {
-                None
+            let b = rules.bidding.as_ref();
+            let contracts = b.map(|b| b.contracts.as_slice()).unwrap_or_default();
+            let reserve = b.and_then(|b| b.reserve.as_ref());
+            let bid = if bid.eq_ignore_ascii_case("pass") {
+                Bid::Pass
+            } else if let Some(i) = contracts.iter().position(|c| c.name.eq_ignore_ascii_case(bid)) {
+                Bid::Contract(i)
+            } else if reserve.is_some_and(|r| r.name.eq_ignore_ascii_case(bid)) {
+                Bid::Reserve
             } else {
-                let contracts = rules.bidding.as_ref().map(|b| b.contracts.as_slice()).unwrap_or_default();
-                match contracts.iter().position(|c| c.name.eq_ignore_ascii_case(bid)) {
-                    Some(i) => Some(i),
-                    None => {
-                        let known: Vec<&str> = contracts.iter().map(|c| c.name.as_str()).collect();
-                        return Err(fail(format!("unknown bid \"{bid}\"; {} has pass, {}", rules.id, known.join(", "))));
-                    }
-                }
+                let known: Vec<&str> = contracts.iter().map(|c| c.name.as_str()).chain(reserve.map(|r| r.name.as_str())).collect();
+                return Err(fail(format!("unknown bid \"{bid}\"; {} has pass, {}", rules.id, known.join(", "))));
             };
-            Move::Bid { player: player(who)?, contract }
+            Move::Bid { player: player(who)?, bid }
         }
         Event::Call { player: who, card: c } => Move::Call { player: player(who)?, card: card(c)? },
         Event::Discard { player: who, cards: codes } => Move::Discard { player: player(who)?, cards: cards(codes, &mut CardSet::default())? },

@@ -751,13 +751,28 @@ impl Compiler {
     }
 
     fn bidding(&mut self, s: &Stmt) -> Bidding {
-        let mut b = Bidding { once_clause: self.clause(s, "bidding"), contracts: vec![], all_pass: None };
+        let mut b = Bidding { turns: Turns::Once, turns_clause: self.clause(s, "bidding"), contracts: vec![], all_pass: None, reserve: None };
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
-                "turns" => match st.args.first().map(|w| w.text.as_str()) {
-                    Some("once") => b.once_clause = self.clause(st, "bidding.turns"),
-                    _ => self.err_at(st, "only `turns once` is supported: each player speaks once, outbidding or passing"),
-                },
+                "turns" => {
+                    b.turns = match st.args.first().map(|w| w.text.as_str()) {
+                        Some("once") => Turns::Once,
+                        Some("until-one-left") => Turns::UntilOneLeft,
+                        _ => {
+                            self.err_at(st, "`turns once` (each player speaks once) or `turns until-one-left` (bidding with immediate hold: the player outbid answers at once or leaves)");
+                            Turns::Once
+                        }
+                    };
+                    b.turns_clause = self.clause(st, "bidding.turns");
+                }
+                "reserve" => {
+                    let (Some(name), Some(contracts)) = (st.args.first().map(|w| w.text.clone()), self.value(st, Ctx::Setup)) else {
+                        self.err_at(st, "a reserving bid is written `reserve NAME \"label\" = [contract names allowed in the second round]`");
+                        continue;
+                    };
+                    let label = st.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| name.clone());
+                    b.reserve = Some(Reserve { clause: self.clause(st, format!("bidding.reserve.{name}")), name, label, contracts });
+                }
                 "contract" => {
                     let Some(name) = st.args.first().map(|w| w.text.clone()) else {
                         self.err_at(st, "a contract is written `contract NAME \"label\" { attribute = value ... }`");
@@ -779,11 +794,14 @@ impl Compiler {
                     b.contracts.push(Contract { clause: self.clause(st, format!("bidding.contract.{name}")), name, label, attrs });
                 }
                 "all-pass" => b.all_pass = Some(self.clause(st, "bidding.all-pass")),
-                other => self.err_at(st, format!("unknown bidding statement `{other}`; expected turns, contract or all-pass")),
+                other => self.err_at(st, format!("unknown bidding statement `{other}`; expected turns, contract, reserve or all-pass")),
             }
         }
         if b.contracts.is_empty() {
             self.err_at(s, "bidding needs at least one `contract`");
+        }
+        if b.reserve.is_some() && b.turns != Turns::Once {
+            self.err_at(s, "a reserving bid needs `turns once`: its second round follows the first");
         }
         b
     }
