@@ -76,6 +76,8 @@ pub enum Fact {
     Shown,
     /// A declaration's own value, inside its `require`s.
     DeclValue,
+    /// The most the declaring player's hand allows of that declaration (`best_value`).
+    BestValue,
     Discarded,
     /// The card that triggered a payment.
     Card,

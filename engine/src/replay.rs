@@ -532,12 +532,24 @@ impl<'s, 'r> Game<'s, 'r> {
     /// is not zero), trying the strongest cards first and the Fool last; `None` when there is none.
     /// The declaration's timing and who may make it are not considered.
     pub fn best_show(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> Option<CardSet> {
+        self.shows_to_try(hand, d).find(|shown| self.valid_show(p, hand, d, *shown).is_some())
+    }
+
+    /// The most any valid show of `hand` is worth for declaration `d` (zero when there is none), over
+    /// the same shows [`Game::best_show`] tries: what `best_value` means in a `require`.
+    pub fn best_value(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> Q {
+        self.shows_to_try(hand, d).filter_map(|shown| self.valid_show(p, hand, d, shown)).max().unwrap_or(Q::ZERO)
+    }
+
+    /// The strongest card of `hand` that `d` shows, then the two strongest, and so on, the Fool last;
+    /// largest first.
+    fn shows_to_try(&self, hand: CardSet, d: &DeclarationKind) -> impl Iterator<Item = CardSet> {
         let mut ordered: Vec<Card> = hand.and(d.shows).iter().filter(|c| !c.is_fool()).collect();
         ordered.reverse();
         if hand.and(d.shows).contains(FOOL) {
             ordered.push(FOOL);
         }
-        (1..=ordered.len()).rev().map(|size| ordered[..size].iter().copied().collect::<CardSet>()).find(|shown| self.valid_show(p, hand, d, *shown))
+        (1..=ordered.len()).rev().map(move |size| ordered[..size].iter().copied().collect::<CardSet>())
     }
 
     /// The value of a formula that needs no player, hand or game state (options, constants, card
@@ -546,26 +558,30 @@ impl<'s, 'r> Game<'s, 'r> {
         eval(e, &self.env(None)).ok()
     }
 
-    fn valid_show(&self, p: u8, hand: CardSet, d: &DeclarationKind, shown: CardSet) -> bool {
+    /// The value of a valid show, `None` when a `require` fails or the value is zero. Requirements
+    /// that compare with `best_value` are left out: they are about which show to make, not whether one
+    /// can be made.
+    fn valid_show(&self, p: u8, hand: CardSet, d: &DeclarationKind, shown: CardSet) -> Option<Q> {
         let mut env = self.env(Some(p)).with_hand(hand);
         env.shown = Some(shown);
         let holds = |cond: &Expr, env: &GameEnv| eval(cond, env).ok().and_then(|v| truthy(&v).ok()).unwrap_or(false);
+        let requires = || d.requires.iter().map(|(_, c, _)| c).filter(|c| !c.mentions(Fact::BestValue));
         // Requirements that do not need the value first: most shows fail one of them cheaply.
-        if !d.requires.iter().filter(|(_, c, _)| !c.mentions(Fact::DeclValue)).all(|(_, c, _)| holds(c, &env)) {
-            return false;
+        if !requires().filter(|c| !c.mentions(Fact::DeclValue)).all(|c| holds(c, &env)) {
+            return None;
         }
         let value = match &d.value {
             Some(e) => match eval(e, &env) {
                 Ok(Value::Num(q)) => q,
-                _ => return false,
+                _ => return None,
             },
             None => Q::ONE,
         };
         if value == Q::ZERO {
-            return false;
+            return None;
         }
         env.decl_value = Some(value);
-        d.requires.iter().filter(|(_, c, _)| c.mentions(Fact::DeclValue)).all(|(_, c, _)| holds(c, &env))
+        requires().filter(|c| c.mentions(Fact::DeclValue)).all(|c| holds(c, &env)).then_some(value)
     }
 
     fn rule_error(&self, c: &Clause, e: String) -> Stop {
@@ -886,6 +902,9 @@ impl<'s, 'r> Game<'s, 'r> {
             None => Q::ZERO,
         };
         env.decl_value = Some(value);
+        if d.requires.iter().any(|(_, c, _)| c.mentions(Fact::BestValue)) {
+            env.best_value = Some(self.best_value(p, hand, d));
+        }
         for (msg, cond, clause) in &d.requires {
             let ok = truthy(&self.eval(cond, &env)?).map_err(|e| self.rule_error(clause, e))?;
             if !ok {
@@ -1190,7 +1209,7 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     fn env(&self, player: Option<u8>) -> GameEnv<'_, 's, 'r> {
-        GameEnv { game: self, player, hand: None, shown: None, decl_value: None, card: None, last: false, won: false, payer: None, payee: None, total: None, discarded: None, lets: vec![] }
+        GameEnv { game: self, player, hand: None, shown: None, decl_value: None, best_value: None, card: None, last: false, won: false, payer: None, payee: None, total: None, discarded: None, lets: vec![] }
     }
 
     /// What the game expects next, for a game in progress.
@@ -1544,6 +1563,7 @@ pub struct GameEnv<'g, 's, 'r> {
     hand: Option<CardSet>,
     shown: Option<CardSet>,
     decl_value: Option<Q>,
+    best_value: Option<Q>,
     card: Option<Card>,
     last: bool,
     won: bool,
@@ -1612,6 +1632,7 @@ impl Env for GameEnv<'_, '_, '_> {
             Fact::Hand => Value::Cards(self.hand.ok_or("no hand here")?),
             Fact::Shown => Value::Cards(self.shown.ok_or("nothing is shown here")?),
             Fact::DeclValue => Value::Num(self.decl_value.ok_or("the value is not known yet")?),
+            Fact::BestValue => Value::Num(self.best_value.ok_or("the best value is known only in a declaration's requirements")?),
             Fact::Discarded => Value::Cards(self.discarded.ok_or("no discard here")?),
             Fact::Card => Value::Cards(CardSet::single(self.card.ok_or("no card here")?)),
             Fact::Last => Value::Bool(self.last),

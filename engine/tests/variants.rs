@@ -277,3 +277,39 @@ fn parole_gives_a_second_round() {
     let v = after_bids("fft-4p-parole", prise(), &[(0, "parole"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "pass")]);
     assert_eq!(v.status, Status::Annulled, "everyone passed in the end");
 }
+
+/// Marolles, "Variations and Uncertainties": "Marolles does not specify whether declarations must be
+/// maximum ... The assumption seems to be that players will always try to declare the maximum they are
+/// entitled to." Maximal (the default): declaring less than the hand allows breaks the rule; free: it is
+/// paid for what is declared.
+#[test]
+fn marolles_declarations_are_maximal_unless_free() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let rules = registry.get("marolles-1637").unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut checked = 0;
+    for _ in 0..400 {
+        let game = random_game(rules, 3, &BTreeMap::new(), &mut rng).unwrap();
+        // A Tarots declaration of five or more: show one fewer.
+        let Some(i) = game.events.iter().position(|e| matches!(e, tarot_engine::record::Event::Declare { declaration, cards, .. } if declaration == "tarots" && cards.len() >= 5)) else { continue };
+        let mut less = game.clone();
+        if let tarot_engine::record::Event::Declare { cards, .. } = &mut less.events[i] {
+            cards.pop();
+        }
+        let v = replay(rules, &less).unwrap();
+        assert_eq!(v.status, Status::Invalid, "{:?}", v.violation);
+        let x = v.violation.unwrap();
+        assert_eq!(x.event, i);
+        assert!(x.message.contains("declarations are maximal"), "{}", x.message);
+        assert!(x.rule.starts_with("declaration.tarots.require"), "{}", x.rule);
+        less.options.insert("declarations".into(), serde_json::json!("free"));
+        let free = replay(rules, &less).unwrap();
+        assert_eq!(free.status, Status::Valid, "{:?}", free.violation);
+        // Paid for what was declared: one marque less from each opponent.
+        let paid = |v: &Verdict| v.ledger.iter().filter(|l| &*l.rule == "declaration.tarots").map(|l| l.amount).sum::<Q>();
+        let full = replay(rules, &game).unwrap();
+        assert_eq!(paid(&full) - paid(&free), Q::int(2), "two opponents, one marque each");
+        checked += 1;
+    }
+    assert!(checked >= 3, "only {checked} games with five Tarots declared");
+}
