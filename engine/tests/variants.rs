@@ -313,3 +313,25 @@ fn marolles_declarations_are_maximal_unless_free() {
     }
     assert!(checked >= 3, "only {checked} games with five Tarots declared");
 }
+
+/// Basic Tarot's "bonus for taking the last trick, and count by different card group sizes to insure
+/// point total of 78": counted in fours the piles fall short of 78, and the last trick's winner scores
+/// the difference, so the scores add up to 78 at every table size.
+#[test]
+fn the_last_trick_bonus_makes_78() {
+    for n in 2..=6 {
+        let vs = games("basic-last-trick", n, BTreeMap::new(), 60);
+        assert!(vs.len() > 30, "{n} players: {} valid games", vs.len());
+        for v in vs {
+            let o = v.outcome.as_ref().unwrap();
+            let counted: Q = o.players.iter().map(|p| p.card_points).sum();
+            assert!(counted < Q::int(78), "groups of four count {counted}");
+            assert_eq!(o.players.iter().map(|p| p.score).sum::<Q>(), Q::int(78));
+            let last = &v.tricks.last().unwrap().winner;
+            for p in &o.players {
+                let bonus = if *p.player == **last { Q::int(78) - counted } else { Q::ZERO };
+                assert_eq!(p.score, p.card_points + bonus, "{}", p.player);
+            }
+        }
+    }
+}
