@@ -99,7 +99,7 @@ fn in_progress(dir: &Path, rec: &GameRecord, origin: &str) {
     cut.description = Some(format!("Only the deal of a {origin}: the game goes on with the first move"));
     write(&dir.join("in_progress").join("after-deal.json"), &cut);
     let mut cut = rec.clone();
-    let n = rec.players.len();
+    let n = seats(rec).len();
     cut.events.truncate(plays[4 * n + 2]);
     cut.description = Some(format!("A {origin}, stopped in the middle of the fifth trick"));
     write(&dir.join("in_progress").join("mid-trick.json"), &cut);
@@ -129,12 +129,13 @@ fn petit_sec(rules: &Ruleset, rec: &GameRecord) -> Option<GameRecord> {
     }
     let Event::Deal { hands, dog, cut, piles } = &rec.events[0] else { return None };
     let mut hands = hands.clone();
-    let first = rec.players[0].as_str();
+    let seats = seats(rec);
+    let first = seats[0].as_str();
     let petit = Card::trump(1).code();
     let fool = tarot_engine::cards::FOOL.code();
     // Give the first player the Petit, and swap every other trump (and the Fool) he holds for a plain
     // card of another player's.
-    for other in rec.players.iter().skip(1).map(String::as_str) {
+    for other in seats.iter().skip(1).map(String::as_str) {
         if let Some(i) = hands[other].iter().position(|c| *c == petit) {
             let j = hands[first].iter().position(|c| !c.starts_with('T') && *c != fool)?;
             let mine = hands[first][j].clone();
@@ -145,7 +146,7 @@ fn petit_sec(rules: &Ruleset, rec: &GameRecord) -> Option<GameRecord> {
     if !hands[first].contains(&petit) {
         return None;
     }
-    for other in rec.players.iter().skip(1).map(String::as_str) {
+    for other in seats.iter().skip(1).map(String::as_str) {
         loop {
             let Some(i) = hands[first].iter().position(|c| (c.starts_with('T') && *c != petit) || *c == fool) else { break };
             let Some(j) = hands[other].iter().position(|c| !c.starts_with('T') && *c != fool) else { break };
@@ -280,11 +281,18 @@ fn mutations(rules: &Ruleset, rec: &GameRecord) -> Vec<(GameRecord, String)> {
     out
 }
 
+/// The players dealt a hand, in the record's order: all of them, but the dealer where he sits out.
+fn seats(rec: &GameRecord) -> Vec<String> {
+    let Event::Deal { hands, .. } = &rec.events[0] else { return rec.players.clone() };
+    rec.players.iter().filter(|p| hands.contains_key(p.as_str())).cloned().collect()
+}
+
 /// Records that cannot be replayed at all, each with what is wrong.
 fn malformed(id: &str, rec: &GameRecord) -> Vec<(&'static str, GameRecord)> {
     let mut out = vec![];
     let Event::Deal { hands, dog, cut, piles } = &rec.events[0] else { return out };
-    let first = rec.players[0].clone();
+    let seats = seats(rec);
+    let first = seats[0].clone();
     let mut with = |name: &'static str, what: &str, f: &dyn Fn(&mut BTreeMap<Text, Vec<Text>>, &mut GameRecord)| {
         let mut r = rec.clone();
         let mut h = hands.clone();
@@ -296,9 +304,9 @@ fn malformed(id: &str, rec: &GameRecord) -> Vec<(&'static str, GameRecord)> {
         out.push((name, r));
     };
     with("unknown-card", "a hand holds the unknown card code 15X", &|h, _| h.get_mut(first.as_str()).expect("hand")[0] = "15X".into());
-    with("card-twice", "a card is dealt to two players", &|h, r| {
-        let c = h[r.players[1].as_str()][0].clone();
-        h.get_mut(r.players[0].as_str()).expect("hand")[0] = c;
+    with("card-twice", "a card is dealt to two players", &|h, _| {
+        let c = h[seats[1].as_str()][0].clone();
+        h.get_mut(seats[0].as_str()).expect("hand")[0] = c;
     });
     with("wrong-hand-size", "a hand is one card short", &|h, _| {
         h.get_mut(first.as_str()).expect("hand").pop();

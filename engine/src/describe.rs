@@ -121,6 +121,9 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
                 Sides::Each => "each for himself",
                 Sides::Partners => "partners sitting opposite",
             })));
+    if let Some(c) = &r.sit_out {
+        lines.push(line("players and deal", c, "the dealer deals to the others and sits the deal out: one fewer play, and he scores nothing".into()));
+    }
     let deal_line = format!(
         "hand {}{}{}{}",
         expr_text(r, &r.deal.clause, "hand"),

@@ -59,6 +59,9 @@ pub struct Ruleset {
     pub counting: Counting,
     pub players: (usize, usize),
     pub players_clause: Clause,
+    /// The dealer deals to the others and sits the deal out (the FFT's "mort" at a table of five):
+    /// `players` is then the size of the table, and one fewer play each deal.
+    pub sit_out: Option<Clause>,
     pub sides: Sides,
     pub deal: Deal,
     pub annulments: Vec<Annulment>,

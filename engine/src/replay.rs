@@ -65,6 +65,8 @@ impl<'r> Setup<'r> {
                 return Err(format!("{} has no option `{name}`; its options are: {}", rules.id, if known.is_empty() { "none".to_string() } else { known.join(", ") }));
             }
         }
+        // At a table where the dealer sits out, one fewer play.
+        let n = if rules.sit_out.is_some() { n - 1 } else { n };
         let mut options = vec![];
         for o in &rules.options {
             let v = chosen.get(&o.name).unwrap_or(&o.default);
@@ -1720,8 +1722,44 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
         return Err(InputError { event: None, message: "a player is listed twice".into() });
     }
     let dealer = rec.players.iter().position(|p| *p == rec.dealer).ok_or_else(|| InputError { event: None, message: format!("the dealer \"{}\" is not one of the players", rec.dealer) })?;
-    let moves: Vec<Move> = rec.events.iter().enumerate().map(|(i, e)| read(setup, &rec.players, i, e)).collect::<Result<_, _>>()?;
-    replay_moves(setup, &rec.players, dealer as u8, &moves)
+    let seats = Seating::of(rules, &rec.players, dealer);
+    if let (Some(out), Some(c)) = (&seats.sits_out, &rules.sit_out) {
+        let named = |e: &Event| e.player() == Some(out.as_str()) || matches!(e, Event::Deal { hands, piles, .. } if hands.contains_key(out.as_str()) || piles.contains_key(out.as_str()));
+        if let Some(i) = rec.events.iter().position(named) {
+            return Err(InputError { event: Some(i), message: format!("{out} deals and sits this deal out ({}, {}): no cards and no moves", c.rule, c.at) });
+        }
+    }
+    let moves: Vec<Move> = rec.events.iter().enumerate().map(|(i, e)| read(setup, &seats.playing, i, e)).collect::<Result<_, _>>()?;
+    let mut verdict = replay_moves(setup, &seats.playing, seats.dealer, &moves)?;
+    if let (Some(out), Some(c)) = (seats.sits_out, &rules.sit_out) {
+        if let Some(o) = &mut verdict.outcome {
+            o.players.insert(dealer, PlayerResult { player: out.as_str().into(), card_points: Q::ZERO, tricks: 0, score: Q::ZERO, winner: false });
+        }
+        verdict.notes.insert(0, format!("{out} deals and sits this deal out: no cards, no score ({}{})", c.rule, c.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default()));
+    }
+    Ok(verdict)
+}
+
+/// Who plays a deal: every player, or, where the dealer sits out, the others. Play starts after the
+/// dealer either way; at a table where he sits out, the player before first hand stands as the
+/// dealer among those who play (so `dealer` in a formula names him).
+pub struct Seating {
+    pub playing: Vec<String>,
+    /// The dealer among `playing`, by index.
+    pub dealer: u8,
+    pub sits_out: Option<String>,
+}
+
+impl Seating {
+    pub fn of(rules: &Ruleset, players: &[String], dealer: usize) -> Seating {
+        if rules.sit_out.is_none() || players.len() < 2 {
+            return Seating { playing: players.to_vec(), dealer: dealer as u8, sits_out: None };
+        }
+        let mut playing = players.to_vec();
+        let out = playing.remove(dealer);
+        let n = playing.len();
+        Seating { dealer: ((dealer + n - 1) % n) as u8, playing, sits_out: Some(out) }
+    }
 }
 
 /// Replays events already read (the benchmark measures this: the rules' work, without decoding text).

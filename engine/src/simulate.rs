@@ -12,24 +12,24 @@ use rand::Rng;
 use crate::cards::{Card, CardSet};
 use crate::ir::Ruleset;
 use crate::record::{Event, GameRecord, Text};
-use crate::replay::{Game, Phase, Setup};
+use crate::replay::{Game, Phase, Seating, Setup};
 
 pub const NAMES: [&str; 8] = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"];
 
 /// A random deal for `setup`: hands (dealer's longer if the rules say so), the dog and the cut card.
-pub fn random_deal<R: Rng>(setup: &Setup, dealer: u8, rng: &mut R) -> Event {
+pub fn random_deal<R: Rng>(setup: &Setup, names: &[String], dealer: u8, rng: &mut R) -> Event {
     let mut pack: Vec<Card> = setup.rules.pack.cards.iter().collect();
     pack.shuffle(rng);
     let mut hands: BTreeMap<Text, Vec<Text>> = BTreeMap::new();
     let mut at = 0;
     for p in 0..setup.n {
         let k = if p as u8 == dealer { setup.dealer_hand } else { setup.hand };
-        hands.insert(NAMES[p].into(), pack[at..at + k].iter().map(|c| c.code()).collect());
+        hands.insert(names[p].as_str().into(), pack[at..at + k].iter().map(|c| c.code()).collect());
         at += k;
     }
     let mut piles = BTreeMap::new();
     if setup.piles > 0 {
-        for name in NAMES.iter().take(setup.n) {
+        for name in names.iter().take(setup.n) {
             let mine: Vec<Vec<Text>> = (0..setup.piles)
                 .map(|_| {
                     let pile = pack[at..at + setup.pile_size].iter().map(|c| c.code()).collect();
@@ -37,21 +37,23 @@ pub fn random_deal<R: Rng>(setup: &Setup, dealer: u8, rng: &mut R) -> Event {
                     pile
                 })
                 .collect();
-            piles.insert(Text::from(*name), mine);
+            piles.insert(Text::from(name.as_str()), mine);
         }
     }
     let dog = pack[at..].iter().map(|c| c.code()).collect();
-    let cut = setup.rules.deal.cut.then(|| hands[NAMES[dealer as usize]].choose(rng).cloned()).flatten();
+    let cut = setup.rules.deal.cut.then(|| hands[names[dealer as usize].as_str()].choose(rng).cloned()).flatten();
     Event::Deal { hands, dog, cut, piles }
 }
 
 /// Plays a whole game at random. Returns the record, which may end in an annulment.
 pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<String, serde_json::Value>, rng: &mut R) -> Result<GameRecord, String> {
     let setup = Setup::new(rules, players, options)?;
-    let names: Vec<String> = NAMES[..players].iter().map(|s| s.to_string()).collect();
-    let dealer = rng.gen_range(0..players) as u8;
+    let table: Vec<String> = NAMES[..players].iter().map(|s| s.to_string()).collect();
+    let dealer_at_table = rng.gen_range(0..players);
+    let seats = Seating::of(rules, &table, dealer_at_table);
+    let (names, dealer) = (seats.playing, seats.dealer);
     let mut game = Game::new(&setup, &names, dealer);
-    let mut events = vec![random_deal(&setup, dealer, rng)];
+    let mut events = vec![random_deal(&setup, &names, dealer, rng)];
     let record = |game: &mut Game, events: &mut Vec<Event>, e: Event| -> Result<bool, String> {
         let i = events.len();
         let r = game.apply(i, &e);
@@ -65,7 +67,7 @@ pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<S
     };
     let deal = events.pop().expect("the deal");
     if !record(&mut game, &mut events, deal)? {
-        return Ok(GameRecord { ruleset: rules.id.clone(), options: options.clone(), players: names, dealer: names_of(dealer), description: None, events });
+        return Ok(GameRecord { ruleset: rules.id.clone(), options: options.clone(), players: table.clone(), dealer: table[dealer_at_table].clone(), description: None, events });
     }
     let mut declared_before_play = false;
     loop {
@@ -110,11 +112,7 @@ pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<S
             break;
         }
     }
-    Ok(GameRecord { ruleset: rules.id.clone(), options: options.clone(), players: names, dealer: names_of(dealer), description: None, events })
-}
-
-fn names_of(p: u8) -> String {
-    NAMES[p as usize].to_string()
+    Ok(GameRecord { ruleset: rules.id.clone(), options: options.clone(), players: table.clone(), dealer: table[dealer_at_table].clone(), description: None, events })
 }
 
 /// Declarations a player may make before play: for each kind and player, the largest valid show

@@ -18,6 +18,7 @@ use crate::verdict::InputError;
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct DealStats {
     pub ruleset: String,
+    /// The players dealt cards (at a table where the dealer sits out, one fewer than sit there).
     pub players: usize,
     pub deals: u64,
     pub seed: u64,
@@ -47,6 +48,8 @@ pub fn deal_stats_unremembered(rules: &Ruleset, players: usize, deals: u64, seed
 
 fn run(rules: &Ruleset, players: usize, deals: u64, seed: u64, progress: &mut dyn FnMut(u64), remember: bool) -> Result<DealStats, InputError> {
     let setup = Setup::new(rules, players, &BTreeMap::new()).map_err(|message| InputError { event: None, message })?;
+    // Those dealt cards: one fewer than at the table where the dealer sits out.
+    let players = setup.n;
     let names: Vec<String> = (0..players).map(|p| format!("P{p}")).collect();
     let classes: Vec<(&str, CardSet)> = rules.classes.iter().filter_map(|c| c.label.as_ref().map(|_| (c.name.as_str(), c.cards))).collect();
     let mut stats = DealStats {

@@ -335,3 +335,46 @@ fn the_last_trick_bonus_makes_78() {
         }
     }
 }
+
+/// The FFT's table of five with a mort: "un des joueurs (le mort) procède à la distribution aux 4
+/// autres joueurs et ne prend part à la partie en cours. Le mort ne compte pas dans les comptes de
+/// cette partie." The four others play fft-4p, from the mort's right; the mort scores nothing.
+#[test]
+fn the_mort_deals_and_sits_out() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let rules = registry.get("fft-5p-mort").unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let mut valid = 0;
+    for _ in 0..200 {
+        let game = random_game(rules, 5, &BTreeMap::new(), &mut rng).unwrap();
+        let dealer = game.players.iter().position(|p| *p == game.dealer).unwrap();
+        let tarot_engine::record::Event::Deal { hands, dog, .. } = &game.events[0] else { panic!("a deal first") };
+        assert_eq!(hands.len(), 4);
+        assert!(!hands.contains_key(game.dealer.as_str()));
+        assert!(hands.values().all(|h| h.len() == 18) && dog.len() == 6);
+        // First hand is the player after the mort.
+        if let Some(tarot_engine::record::Event::Bid { player, .. }) = game.events.get(1) {
+            assert_eq!(**player, *game.players[(dealer + 1) % 5]);
+        }
+        let v = replay(rules, &game).unwrap();
+        if v.status != Status::Valid {
+            continue;
+        }
+        valid += 1;
+        let o = v.outcome.as_ref().unwrap();
+        assert_eq!(o.players.len(), 5);
+        let mort = o.players.iter().find(|p| *p.player == *game.dealer).unwrap();
+        assert_eq!((mort.score, mort.card_points, mort.tricks), (Q::ZERO, Q::ZERO, 0));
+        assert_eq!(o.players.iter().map(|p| p.score).sum::<Q>(), Q::ZERO);
+        assert!(v.notes[0].contains("sits this deal out"), "{:?}", v.notes);
+        // A move by the mort is refused, saying why.
+        let mut wrong = game.clone();
+        if let tarot_engine::record::Event::Bid { player, .. } = &mut wrong.events[1] {
+            *player = game.dealer.as_str().into();
+            let e = replay(rules, &wrong).unwrap_err();
+            assert_eq!(e.event, Some(1));
+            assert!(e.message.contains("sits this deal out"), "{}", e.message);
+        }
+    }
+    assert!(valid > 100, "{valid}");
+}

@@ -172,7 +172,7 @@ struct Compiler {
 const KEYED_BY_ALL_ARGS: &[&str] = &["on", "require", "pay", "must"];
 
 /// Statements that a section has once, whatever their words: a child's replaces its parent's.
-const SINGLE: &[&str] = &["players", "sides", "turns", "group", "surplus", "when", "by", "fool", "penalize", "unless-unavoidable", "ranks", "trumps"];
+const SINGLE: &[&str] = &["players", "sit-out", "sides", "turns", "group", "surplus", "when", "by", "fool", "penalize", "unless-unavoidable", "ranks", "trumps"];
 
 /// How `extends` matches a child's statement with its parent's: by keyword and first word (so each
 /// `contract`, `class`, `let`, `suit` is its own), by all words for the few repeated statements, by
@@ -348,7 +348,7 @@ impl Compiler {
         }
 
         let known = [
-            "ruleset", "source", "option", "pack", "class", "declaration", "let", "counting", "players", "sides", "deal", "annul", "bidding", "call", "discard", "play",
+            "ruleset", "source", "option", "pack", "class", "declaration", "let", "counting", "players", "sit-out", "sides", "deal", "annul", "bidding", "call", "discard", "play",
             "fool", "on", "score", "extends",
         ];
         for s in &stmts {
@@ -359,6 +359,13 @@ impl Compiler {
 
         let counting = self.counting(stmts.iter().find(|s| s.key == "counting"), &pack);
         let (players, players_clause) = self.players(stmts.iter().find(|s| s.key == "players"));
+        let sit_out = stmts.iter().find(|s| s.key == "sit-out").and_then(|s| match s.args.first().map(|w| w.text.as_str()) {
+            Some("dealer") => Some(self.clause(s, "sit-out")),
+            _ => {
+                self.err_at(s, "`sit-out dealer` is the only form: the dealer deals to the others and sits the deal out");
+                None
+            }
+        });
         let sides = match stmts.iter().find(|s| s.key == "sides") {
             Some(s) => match s.args.first().map(|w| w.text.as_str()) {
                 Some("taker") => Sides::Taker,
@@ -406,6 +413,7 @@ impl Compiler {
             counting,
             players,
             players_clause,
+            sit_out,
             sides,
             deal,
             annulments,
