@@ -65,6 +65,9 @@ fn main() {
                         if let Some(dry) = petit_sec(rules, &rec) {
                             write(&dir.join("annulled").join("annul.petit_sec.json"), &dry);
                         }
+                        if let Some(first) = petit_first_packet(rules, &rec) {
+                            write(&dir.join("annulled").join("annul.petit_first_packet.json"), &first);
+                        }
                         if let Some(passed) = all_pass(&rec) {
                             write(&dir.join("annulled").join("bidding.all-pass.json"), &passed);
                         }
@@ -105,6 +108,23 @@ fn in_progress(dir: &Path, rec: &GameRecord, origin: &str) {
     write(&dir.join("in_progress").join("mid-trick.json"), &cut);
 }
 
+/// A random deal whose order puts the Petit in a player's first packet, under the option that makes
+/// that cancel the deal (seed 000's "curious rule"), where the ruleset has it.
+fn petit_first_packet(rules: &Ruleset, rec: &GameRecord) -> Option<GameRecord> {
+    rules.annulments.iter().find(|a| a.name == "petit_first_packet")?;
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let options = BTreeMap::from([("petit_first_packet".to_string(), serde_json::json!("cancels"))]);
+    for _ in 0..200 {
+        let mut game = random_game(rules, rec.players.len(), &options, &mut rng).ok()?;
+        let verdict = replay(rules, &game).ok()?;
+        if verdict.annulled.as_ref().is_some_and(|a| &*a.rule == "annul.petit_first_packet") {
+            game.description = Some("A deal whose order gives a player the Petit in his first packet, under seed 000's rule (option petit_first_packet = cancels): the hand is cancelled".into());
+            return Some(game);
+        }
+    }
+    None
+}
+
 /// The same deal, where every player passes.
 fn all_pass(rec: &GameRecord) -> Option<GameRecord> {
     let mut out = rec.clone();
@@ -127,7 +147,7 @@ fn petit_sec(rules: &Ruleset, rec: &GameRecord) -> Option<GameRecord> {
     if !rules.annulments.iter().any(|a| a.name == "petit_sec") {
         return None;
     }
-    let Event::Deal { hands, dog, cut, piles } = &rec.events[0] else { return None };
+    let Event::Deal { hands, dog, cut, piles, .. } = &rec.events[0] else { return None };
     let mut hands = hands.clone();
     let seats = seats(rec);
     let first = seats[0].as_str();
@@ -156,7 +176,8 @@ fn petit_sec(rules: &Ruleset, rec: &GameRecord) -> Option<GameRecord> {
         }
     }
     let mut out = rec.clone();
-    out.events = vec![Event::Deal { hands, dog: dog.clone(), cut: cut.clone(), piles: piles.clone() }];
+    // Rearranged hands no longer follow the recorded order of the deal, so it is left out.
+    out.events = vec![Event::Deal { hands, dog: dog.clone(), cut: cut.clone(), piles: piles.clone(), packets: vec![] }];
     out.description = Some("A deal where the first player's only trump is the Petit and he has no Excuse (a petit sec), rearranged from a random deal of `make_fixtures`".into());
     Some(out)
 }
@@ -185,6 +206,38 @@ fn cards_of(rec: &GameRecord, player: &str) -> CardSet {
 /// Hand-made ways to break the bidding, discard and declaration rules, each applied to a legal game.
 fn mutations(rules: &Ruleset, rec: &GameRecord) -> Vec<(GameRecord, String)> {
     let mut out = vec![];
+    // The order of the deal: two players' packets swapped, a dog card dealt first, two dog cards
+    // dealt together.
+    if let Event::Deal { hands, dog, cut, piles, packets } = &rec.events[0] {
+        let deal = |packets: Vec<tarot_engine::record::Packet>| {
+            let mut r = rec.clone();
+            r.events[0] = Event::Deal { hands: hands.clone(), dog: dog.clone(), cut: cut.clone(), piles: piles.clone(), packets };
+            r
+        };
+        let players: Vec<usize> = (0..packets.len()).filter(|&i| packets[i].to.is_some()).collect();
+        if let Some(w) = players.windows(2).find(|w| packets[w[0]].to != packets[w[1]].to && packets[w[0]].cards.len() == packets[w[1]].cards.len()) {
+            let mut p = packets.clone();
+            let (a, b) = (p[w[0]].to.clone(), p[w[1]].to.clone());
+            // Swap who receives them, and the cards too, so that the hands stay as dealt.
+            let (ca, cb) = (p[w[0]].cards.clone(), p[w[1]].cards.clone());
+            p[w[0]] = tarot_engine::record::Packet { to: b, cards: cb };
+            p[w[1]] = tarot_engine::record::Packet { to: a, cards: ca };
+            out.push((deal(p), "event 0: two players' packets dealt in the wrong order".to_string()));
+        }
+        let dogs: Vec<usize> = (0..packets.len()).filter(|&i| packets[i].to.is_none()).collect();
+        if let Some(&d) = dogs.first() {
+            let mut p = packets.clone();
+            let first = p.remove(d);
+            p.insert(0, first);
+            out.push((deal(p), "event 0: the first card of the pack dealt to the dog".to_string()));
+        }
+        if dogs.len() >= 2 {
+            let mut p = packets.clone();
+            let second = p.remove(dogs[1]);
+            p[dogs[0]].cards.extend(second.cards);
+            out.push((deal(p), "event 0: two cards dealt to the dog together".to_string()));
+        }
+    }
     let bids: Vec<usize> = rec.events.iter().enumerate().filter(|(_, e)| matches!(e, Event::Bid { .. })).map(|(i, _)| i).collect();
     if bids.len() >= 2 {
         let mut r = rec.clone();
@@ -290,7 +343,7 @@ fn seats(rec: &GameRecord) -> Vec<String> {
 /// Records that cannot be replayed at all, each with what is wrong.
 fn malformed(id: &str, rec: &GameRecord) -> Vec<(&'static str, GameRecord)> {
     let mut out = vec![];
-    let Event::Deal { hands, dog, cut, piles } = &rec.events[0] else { return out };
+    let Event::Deal { hands, dog, cut, piles, packets } = &rec.events[0] else { return out };
     let seats = seats(rec);
     let first = seats[0].clone();
     let mut with = |name: &'static str, what: &str, f: &dyn Fn(&mut BTreeMap<Text, Vec<Text>>, &mut GameRecord)| {
@@ -298,7 +351,10 @@ fn malformed(id: &str, rec: &GameRecord) -> Vec<(&'static str, GameRecord)> {
         let mut h = hands.clone();
         f(&mut h, &mut r);
         if matches!(r.events[0], Event::Deal { .. }) {
-            r.events[0] = Event::Deal { hands: h, dog: dog.clone(), cut: cut.clone(), piles: piles.clone() };
+            // A changed hand no longer follows the recorded order of the deal: leave the order out, so
+            // that the record shows one defect.
+            let packets = if h == *hands { packets.clone() } else { vec![] };
+            r.events[0] = Event::Deal { hands: h, dog: dog.clone(), cut: cut.clone(), piles: piles.clone(), packets };
         }
         r.description = Some(format!("Malformed {id} record: {what}"));
         out.push((name, r));
@@ -318,5 +374,15 @@ fn malformed(id: &str, rec: &GameRecord) -> Vec<(&'static str, GameRecord)> {
             }
         }
     });
+    if !packets.is_empty() {
+        let mut r = rec.clone();
+        if let Event::Deal { packets, .. } = &mut r.events[0] {
+            // The first card of the first packet dealt again in place of the second packet's first.
+            let c = packets[0].cards[0].clone();
+            packets[1].cards[0] = c;
+        }
+        r.description = Some(format!("Malformed {id} record: the order of the deal gives a card twice and leaves one out"));
+        out.push(("packets-disagree", r));
+    }
     out
 }

@@ -372,7 +372,7 @@ fn shaped_deal(setup: &Setup, plan: &Plan, rng: &mut ChaCha8Rng) -> Event {
         sorted.sort();
         sorted.iter().map(|c| c.code()).collect::<Vec<_>>()
     };
-    Event::Deal { hands: (0..n).map(|p| (plan.players[p].into(), codes(&slots[p]))).collect(), dog: codes(&slots[n]), cut, piles: BTreeMap::new() }
+    Event::Deal { hands: (0..n).map(|p| (plan.players[p].into(), codes(&slots[p]))).collect(), dog: codes(&slots[n]), cut, piles: BTreeMap::new(), packets: vec![] }
 }
 
 /// Moves card `c` into slot `to`, in exchange for a card of `to` that no earlier shape placed.

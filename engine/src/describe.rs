@@ -132,6 +132,16 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         if r.deal.cut { ", the cut card is shown" } else { "" }
     );
     lines.push(line("players and deal", &r.deal.clause, deal_line));
+    if let Some((_, c)) = &r.deal.packets {
+        let dealer = r.deal.dealer_packets.as_ref().map(|_| format!(", the dealer's {}", expr_text(r, &r.deal.clause, "dealer_packets"))).unwrap_or_default();
+        lines.push(line("players and deal", c, format!("in packets of {} round the table from first hand{dealer}", expr_text(r, &r.deal.clause, "packets"))));
+    }
+    if let Some((_, c)) = &r.deal.dog_packets {
+        lines.push(line("players and deal", c, format!("the dog {} card(s) at a time, between the players' packets", expr_text(r, &r.deal.clause, "dog_packets"))));
+    }
+    if let Some((_, c)) = &r.deal.dog_apart {
+        lines.push(line("players and deal", c, format!("not the first or last {} card(s) of the pack to the dog", expr_text(r, &r.deal.clause, "dog_apart"))));
+    }
     for a in &r.annulments {
         lines.push(Line { aspect: "annulments", rule: a.clause.rule.clone(), text: format!("{}: when {}", a.label, statement_text(r, &a.clause).split_once(" = ").map(|x| x.1.to_string()).unwrap_or_default()), source: a.clause.source.clone(), at: a.clause.at.clone() });
     }

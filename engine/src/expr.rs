@@ -72,6 +72,8 @@ pub enum Fact {
     DogSize,
     /// The hand of the player in question (annulments, declarations).
     Hand,
+    /// The first packet dealt to the player in question, when the record gives the order of the deal.
+    FirstPacket,
     /// The cards a declaration shows.
     Shown,
     /// A declaration's own value, inside its `require`s.
@@ -198,6 +200,8 @@ impl Expr {
             Expr::Fact(_) | Expr::Attr(_) => false,
             Expr::Const(_) | Expr::Opt(_) | Expr::Let(_) | Expr::Var(_) | Expr::Decl(_) => true,
             Expr::Un(_, x) => x.collect_features(constant, out),
+            // `option.x == "..." and ...`: a constant side that settles the answer hides the other.
+            Expr::Bin(op @ (BinOp::And | BinOp::Or), a, _) if !a.mentions_any_fact() && constant(a) == Some(Value::Bool(*op == BinOp::Or)) => true,
             Expr::Bin(_, a, b) | Expr::Index(a, b) => a.collect_features(constant, out) && b.collect_features(constant, out),
             Expr::If(a, b, c) => a.collect_features(constant, out) && b.collect_features(constant, out) && c.collect_features(constant, out),
             Expr::List(xs) => all(xs, out),

@@ -147,6 +147,15 @@ pub struct Deal {
     /// Piles on the table before each player (how many, and cards in each), played from the top as
     /// if in hand; the next card is turned up when the top is played (the two-player game).
     pub piles: Option<(Expr, Expr)>,
+    /// How the cards go round, when a record gives the order of the deal: the size of each player's
+    /// packets (a number: all of that size; a list: round by round), from first hand round to the
+    /// dealer; `dealer_packets` for the dealer's, when they differ.
+    pub packets: Option<(Expr, Clause)>,
+    pub dealer_packets: Option<Expr>,
+    /// The dog's cards are dealt this many at a time, between the players' packets.
+    pub dog_packets: Option<(Expr, Clause)>,
+    /// So many cards at each end of the pack may not go to the dog.
+    pub dog_apart: Option<(Expr, Clause)>,
     pub clause: Clause,
 }
 

@@ -38,6 +38,10 @@ pub enum Event {
         /// Piles on the table before each player, each from its bottom card to its top (face-up) card.
         #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
         piles: BTreeMap<Text, Vec<Vec<Text>>>,
+        /// The order of the deal, when it was recorded: each packet as dealt, to a player or (with no
+        /// `to`) to the dog.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        packets: Vec<Packet>,
     },
     /// A contract's name, or `pass`.
     Bid { player: Text, bid: Text },
@@ -50,6 +54,15 @@ pub enum Event {
         cards: Vec<Text>,
     },
     Play { player: Text, card: Text },
+}
+
+/// Cards dealt together, to a player or, with no `to`, to the dog.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Packet {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<Text>,
+    pub cards: Vec<Text>,
 }
 
 /// An event is read field by field into one flat set of slots, then checked against its `type`: serde's
@@ -69,13 +82,14 @@ enum Field {
     Dog,
     Cut,
     Piles,
+    Packets,
     Bid,
     Card,
     Cards,
     Declaration,
 }
 
-const FIELDS: &[&str] = &["type", "player", "hands", "dog", "cut", "piles", "bid", "card", "cards", "declaration"];
+const FIELDS: &[&str] = &["type", "player", "hands", "dog", "cut", "piles", "packets", "bid", "card", "cards", "declaration"];
 
 struct EventVisitor;
 
@@ -88,8 +102,8 @@ impl<'de> serde::de::Visitor<'de> for EventVisitor {
 
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Event, A::Error> {
         use serde::de::Error;
-        let (mut kind, mut player, mut hands, mut dog, mut cut, mut piles, mut bid, mut card, mut cards, mut declaration) =
-            (None::<Text>, None::<Text>, None, None, None, None, None::<Text>, None::<Text>, None, None::<Text>);
+        let (mut kind, mut player, mut hands, mut dog, mut cut, mut piles, mut packets, mut bid, mut card, mut cards, mut declaration) =
+            (None::<Text>, None::<Text>, None, None, None, None, None, None::<Text>, None::<Text>, None, None::<Text>);
         let mut seen = [false; FIELDS.len()];
         while let Some(field) = map.next_key::<Field>()? {
             if std::mem::replace(&mut seen[field as usize], true) {
@@ -102,6 +116,7 @@ impl<'de> serde::de::Visitor<'de> for EventVisitor {
                 Field::Dog => dog = Some(map.next_value::<Vec<Text>>()?),
                 Field::Cut => cut = Some(map.next_value()?),
                 Field::Piles => piles = Some(map.next_value::<BTreeMap<Text, Vec<Vec<Text>>>>()?),
+                Field::Packets => packets = Some(map.next_value::<Vec<Packet>>()?),
                 Field::Bid => bid = Some(map.next_value()?),
                 Field::Card => card = Some(map.next_value()?),
                 Field::Cards => cards = Some(map.next_value::<Vec<Text>>()?),
@@ -110,7 +125,7 @@ impl<'de> serde::de::Visitor<'de> for EventVisitor {
         }
         let kind = kind.ok_or_else(|| A::Error::missing_field("type"))?;
         let allowed: &[Field] = match kind.as_str() {
-            "deal" => &[Field::Hands, Field::Dog, Field::Cut, Field::Piles],
+            "deal" => &[Field::Hands, Field::Dog, Field::Cut, Field::Piles, Field::Packets],
             "bid" => &[Field::Player, Field::Bid],
             "call" => &[Field::Player, Field::Card],
             "discard" => &[Field::Player, Field::Cards],
@@ -124,7 +139,7 @@ impl<'de> serde::de::Visitor<'de> for EventVisitor {
         }
         let need = |field: Option<Text>, name: &str| field.ok_or_else(|| A::Error::custom(format!("a `{kind}` event needs `{name}`")));
         Ok(match kind.as_str() {
-            "deal" => Event::Deal { hands: hands.ok_or_else(|| A::Error::custom("a `deal` event needs `hands`"))?, dog: dog.unwrap_or_default(), cut, piles: piles.unwrap_or_default() },
+            "deal" => Event::Deal { hands: hands.ok_or_else(|| A::Error::custom("a `deal` event needs `hands`"))?, dog: dog.unwrap_or_default(), cut, piles: piles.unwrap_or_default(), packets: packets.unwrap_or_default() },
             "bid" => Event::Bid { player: need(player, "player")?, bid: need(bid, "bid")? },
             "call" => Event::Call { player: need(player, "player")?, card: need(card, "card")? },
             "discard" => Event::Discard { player: need(player, "player")?, cards: cards.ok_or_else(|| A::Error::custom("a `discard` event needs `cards`"))? },

@@ -34,6 +34,11 @@ pub struct Setup<'r> {
     contract_dogs: Vec<DogUse>,
     /// The contracts a player who reserved may choose in the second round.
     reserve_contracts: Vec<usize>,
+    /// The sizes of each player's packets, round by round (the dealer's apart), when the rules say
+    /// how the cards go round; the dog's packet size and the cards at each end kept from the dog.
+    pub packets: Option<(Vec<usize>, Vec<usize>)>,
+    pub dog_packet: Option<usize>,
+    pub dog_apart: usize,
     discard_taker: usize,
     discard_dealer: usize,
     discard_others: usize,
@@ -93,6 +98,9 @@ impl<'r> Setup<'r> {
             fool_shut_out: false,
             contract_dogs: vec![],
             reserve_contracts: vec![],
+            packets: None,
+            dog_packet: None,
+            dog_apart: 0,
             discard_taker: 0,
             discard_dealer: 0,
             discard_others: 0,
@@ -170,6 +178,32 @@ impl<'r> Setup<'r> {
             Some(e) => choice(&s, e, "shut_out", &["keep", "to-winner"])? == 1,
             None => false,
         };
+        if let Some((e, c)) = &rules.deal.packets {
+            // A number: packets of that size until the hand is full; a list: the sizes round by round.
+            let sizes = |s: &Setup, e: &Expr, hand: usize| -> Result<Vec<usize>, String> {
+                let list = match s.eval_setup(e)? {
+                    Value::Num(q) if q.is_integer() && q > Q::ZERO => vec![q.numer() as usize; hand / q.numer().max(1) as usize],
+                    Value::List(l) => l.iter().map(|v| match v {
+                        Value::Num(q) if q.is_integer() && *q > Q::ZERO => Ok(q.numer() as usize),
+                        other => Err(format!("a packet is a number of cards, not {other:?} ({})", c.at)),
+                    }).collect::<Result<_, _>>()?,
+                    other => return Err(format!("`packets` is a number of cards or a list of them, not {other:?} ({})", c.at)),
+                };
+                if list.iter().sum::<usize>() != hand {
+                    return Err(format!("packets of {list:?} make {} cards, not the hand of {hand} ({})", list.iter().sum::<usize>(), c.at));
+                }
+                Ok(list)
+            };
+            let others = sizes(&s, e, s.hand)?;
+            let dealer = sizes(&s, rules.deal.dealer_packets.as_ref().unwrap_or(e), s.dealer_hand)?;
+            s.packets = Some((others, dealer));
+        }
+        if let Some((e, _)) = &rules.deal.dog_packets {
+            s.dog_packet = Some(count(&s, &Some(e.clone()))?);
+        }
+        if let Some((e, _)) = &rules.deal.dog_apart {
+            s.dog_apart = count(&s, &Some(e.clone()))?;
+        }
         if let Some(r) = rules.bidding.as_ref().and_then(|b| b.reserve.as_ref().map(|r| (b, r))) {
             let (b, r) = r;
             let names = match s.eval_setup(&r.contracts)? {
@@ -299,6 +333,8 @@ pub struct Game<'s, 'r> {
     pub phase: Phase,
     pub hands: [CardSet; MAX_PLAYERS],
     pub dealt: [CardSet; MAX_PLAYERS],
+    /// Each player's first packet, when the record gives the order of the deal.
+    first_packets: Option<[CardSet; MAX_PLAYERS]>,
     pub dog: CardSet,
     cut: Option<Card>,
     /// Each player's piles on the table, bottom card first; the top card is also in `hands`, where
@@ -340,6 +376,7 @@ impl<'s, 'r> Game<'s, 'r> {
             phase: Phase::Deal,
             hands: [CardSet::EMPTY; MAX_PLAYERS],
             dealt: [CardSet::EMPTY; MAX_PLAYERS],
+            first_packets: None,
             dog: CardSet::EMPTY,
             cut: None,
             table_piles: vec![],
@@ -432,7 +469,7 @@ impl<'s, 'r> Game<'s, 'r> {
             return Err(self.input(format!("the game is over, but the record goes on with a {} event", m.kind())));
         }
         match *m {
-            Move::Deal { ref hands, dog, cut, ref piles } => self.deal(hands, dog, cut, piles),
+            Move::Deal { ref hands, dog, cut, ref piles, ref packets } => self.deal(hands, dog, cut, piles, packets),
             _ if self.phase == Phase::Deal => Err(self.input(format!("a game starts with the deal, not a {} event", m.kind()))),
             Move::Bid { player, bid } => self.bid(player, bid),
             Move::Call { player, card } => self.call(player, card),
@@ -442,7 +479,7 @@ impl<'s, 'r> Game<'s, 'r> {
         }
     }
 
-    fn deal(&mut self, hands: &[CardSet], dog: CardSet, cut: Option<Card>, piles: &[Vec<Vec<Card>>]) -> Result<(), Stop> {
+    fn deal(&mut self, hands: &[CardSet], dog: CardSet, cut: Option<Card>, piles: &[Vec<Vec<Card>>], packets: &[(Option<u8>, Vec<Card>)]) -> Result<(), Stop> {
         if self.phase != Phase::Deal {
             return Err(self.input("the cards were already dealt".into()));
         }
@@ -492,6 +529,9 @@ impl<'s, 'r> Game<'s, 'r> {
             }
             self.cut = Some(c);
         }
+        if !packets.is_empty() {
+            self.deal_order(packets)?;
+        }
         let hands: Vec<CardSet> = self.hands[..self.n()].to_vec();
         if let Some((a, p)) = self.first_annulment(&hands)? {
             let a = &self.rules().annulments[a];
@@ -507,6 +547,65 @@ impl<'s, 'r> Game<'s, 'r> {
         self.phase = if self.rules().bidding.is_some() { Phase::Bidding } else { Phase::Discard };
         if self.phase == Phase::Discard {
             self.owe_discards();
+        }
+        Ok(())
+    }
+
+    /// Checks the recorded order of the deal against the rules (packet sizes round the table from
+    /// first hand, the dog's packets and where they may fall, the cut card dealt last to the dealer)
+    /// and keeps each player's first packet.
+    fn deal_order(&mut self, packets: &[(Option<u8>, Vec<Card>)]) -> Result<(), Stop> {
+        let rules = self.rules();
+        let mut first = [CardSet::EMPTY; MAX_PLAYERS];
+        let mut seen = [false; MAX_PLAYERS];
+        for (to, cards) in packets {
+            if let Some(p) = *to {
+                if !std::mem::replace(&mut seen[p as usize], true) {
+                    first[p as usize] = cards.iter().copied().collect();
+                }
+            }
+        }
+        self.first_packets = Some(first);
+        if let Some((others, dealer)) = &self.setup.packets {
+            let c = &rules.deal.packets.as_ref().expect("set up from it").1;
+            // The players' packets in the order the rules give: round by round, from first hand.
+            let rounds = others.len().max(dealer.len());
+            let mut want = vec![];
+            for r in 0..rounds {
+                for i in 1..=self.n() {
+                    let p = ((self.dealer as usize + i) % self.n()) as u8;
+                    let sizes = if p == self.dealer { dealer } else { others };
+                    if let Some(&k) = sizes.get(r) {
+                        want.push((p, k));
+                    }
+                }
+            }
+            let got: Vec<(u8, usize)> = packets.iter().filter_map(|(to, cards)| to.map(|p| (p, cards.len()))).collect();
+            if let Some(k) = (0..want.len().max(got.len())).find(|&k| want.get(k) != got.get(k)) {
+                let say = |x: Option<&(u8, usize)>| x.map(|&(p, n)| format!("{n} cards to {}", self.name(p))).unwrap_or_else(|| "nothing more".into());
+                return Err(self.violation(c, self.dealer, format!("the dealer's packet {} to a player gives {}; the deal goes round from first hand, giving {} here", k + 1, say(got.get(k)), say(want.get(k)))));
+            }
+        }
+        if let (Some(k), Some((_, c))) = (self.setup.dog_packet, &rules.deal.dog_packets) {
+            if let Some((_, cards)) = packets.iter().find(|(to, cards)| to.is_none() && cards.len() != k) {
+                return Err(self.violation(c, self.dealer, format!("{} cards go to the dog together; the dog is dealt {k} at a time", cards.len())));
+            }
+        }
+        if let (apart, Some((_, c))) = (self.setup.dog_apart, &rules.deal.dog_apart) {
+            let total: usize = packets.iter().map(|(_, cards)| cards.len()).sum();
+            let mut at = 0;
+            for (to, cards) in packets {
+                if to.is_none() && (at < apart || at + cards.len() > total - apart) {
+                    return Err(self.violation(c, self.dealer, format!("{} goes to the dog as card {} of {total}; the first {apart} and the last {apart} cards of the pack may not", rules.cards_named(cards.iter().copied().collect()), at + 1)));
+                }
+                at += cards.len();
+            }
+        }
+        if let (Some(cut), true) = (self.cut, rules.deal.cut) {
+            let last = packets.last().filter(|(to, _)| *to == Some(self.dealer)).and_then(|(_, cards)| cards.last());
+            if last != Some(&cut) {
+                return Err(self.violation(&rules.deal.clause, self.dealer, format!("the cut card {} is the bottom of the pack and is dealt last, to the dealer", rules.card_name(cut))));
+            }
         }
         Ok(())
     }
@@ -1445,7 +1544,8 @@ pub enum Bid {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Move {
     /// Hands by seat, the dog, the cut card, the piles by seat (bottom card first).
-    Deal { hands: Vec<CardSet>, dog: CardSet, cut: Option<Card>, piles: Vec<Vec<Vec<Card>>> },
+    /// With the packets in the order dealt, when recorded (`None`: to the dog).
+    Deal { hands: Vec<CardSet>, dog: CardSet, cut: Option<Card>, piles: Vec<Vec<Vec<Card>>>, packets: Vec<(Option<u8>, Vec<Card>)> },
     Bid { player: u8, bid: Bid },
     Call { player: u8, card: Card },
     Discard { player: u8, cards: CardSet },
@@ -1497,7 +1597,7 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
         Ok(set)
     };
     Ok(match e {
-        Event::Deal { hands, dog, cut, piles } => {
+        Event::Deal { hands, dog, cut, piles, packets } => {
             for name in hands.keys() {
                 player(name)?;
             }
@@ -1527,7 +1627,45 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
                     piles_by_seat[p].push(cards_of_pile);
                 }
             }
-            Move::Deal { hands: by_seat, dog, cut, piles: piles_by_seat }
+            // The packets, when given, must deal exactly the hands and the dog.
+            let mut order = Vec::with_capacity(packets.len());
+            let mut given = vec![CardSet::EMPTY; names.len() + 1];
+            for (k, packet) in packets.iter().enumerate() {
+                let to = packet.to.as_deref().map(player).transpose()?;
+                let mut set = CardSet::EMPTY;
+                let mut cards_of_packet = Vec::with_capacity(packet.cards.len());
+                for code in &packet.cards {
+                    let c = card(code)?;
+                    if given.iter().any(|g| g.contains(c)) || set.contains(c) {
+                        return Err(fail(format!("packet {} deals {} a second time", k + 1, rules.card_name(c))));
+                    }
+                    set.insert(c);
+                    cards_of_packet.push(c);
+                }
+                let slot = to.map(|p| p as usize).unwrap_or(names.len());
+                given[slot] = given[slot].or(set);
+                order.push((to, cards_of_packet));
+            }
+            if !packets.is_empty() {
+                for (slot, got) in given.iter().enumerate() {
+                    let (want, whose) = match names.get(slot) {
+                        Some(name) => (by_seat[slot], format!("{}'s hand", name.as_ref())),
+                        None => (dog, "the dog".to_string()),
+                    };
+                    if *got != want {
+                        let (extra, missing) = (got.minus(want), want.minus(*got));
+                        let mut why = vec![];
+                        if !extra.is_empty() {
+                            why.push(format!("they deal {} to it", rules.cards_named(extra)));
+                        }
+                        if !missing.is_empty() {
+                            why.push(format!("they do not deal it {}", rules.cards_named(missing)));
+                        }
+                        return Err(fail(format!("the packets and {whose} disagree: {}", why.join(", and "))));
+                    }
+                }
+            }
+            Move::Deal { hands: by_seat, dog, cut, piles: piles_by_seat, packets: order }
         }
         Event::Bid { player: who, bid } => {
             let b = rules.bidding.as_ref();
@@ -1633,6 +1771,11 @@ impl Env for GameEnv<'_, '_, '_> {
             Fact::DogSize => Value::Num(Q::int(g.setup.dog as i64)),
             Fact::Hand => Value::Cards(self.hand.ok_or("no hand here")?),
             Fact::Shown => Value::Cards(self.shown.ok_or("nothing is shown here")?),
+            Fact::FirstPacket => {
+                let p = self.player.ok_or("`first_packet` needs a player")?;
+                let first = g.first_packets.ok_or("the record does not give the order of the deal (`packets` in the deal event), which this rule needs")?;
+                Value::Cards(first[p as usize])
+            }
             Fact::DeclValue => Value::Num(self.decl_value.ok_or("the value is not known yet")?),
             Fact::BestValue => Value::Num(self.best_value.ok_or("the best value is known only in a declaration's requirements")?),
             Fact::Discarded => Value::Cards(self.discarded.ok_or("no discard here")?),

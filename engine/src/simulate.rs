@@ -11,7 +11,7 @@ use rand::Rng;
 
 use crate::cards::{Card, CardSet};
 use crate::ir::Ruleset;
-use crate::record::{Event, GameRecord, Text};
+use crate::record::{Event, GameRecord, Packet, Text};
 use crate::replay::{Game, Phase, Seating, Setup};
 
 pub const NAMES: [&str; 8] = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"];
@@ -40,9 +40,46 @@ pub fn random_deal<R: Rng>(setup: &Setup, names: &[String], dealer: u8, rng: &mu
             piles.insert(Text::from(name.as_str()), mine);
         }
     }
-    let dog = pack[at..].iter().map(|c| c.code()).collect();
+    let dog: Vec<Text> = pack[at..].iter().map(|c| c.code()).collect();
     let cut = setup.rules.deal.cut.then(|| hands[names[dealer as usize].as_str()].choose(rng).cloned()).flatten();
-    Event::Deal { hands, dog, cut, piles }
+    let packets = if setup.piles == 0 { in_packets(setup, names, dealer, &hands, &dog, cut.as_ref()) } else { vec![] };
+    Event::Deal { hands, dog, cut, piles, packets }
+}
+
+/// The deal in the order the rules give, when they give one: each player's cards in packets round the
+/// table from first hand, the cut card (if any) last, to the dealer, and the dog's cards spread among
+/// the players' packets, away from both ends of the pack. Drawn from the hands already dealt, so it
+/// takes nothing from the random numbers.
+fn in_packets(setup: &Setup, names: &[String], dealer: u8, hands: &BTreeMap<Text, Vec<Text>>, dog: &[Text], cut: Option<&Text>) -> Vec<Packet> {
+    let Some((others, dealers)) = &setup.packets else { return vec![] };
+    let n = setup.n;
+    let mut left: Vec<Vec<Text>> = names.iter().map(|p| hands[p.as_str()].clone()).collect();
+    if let Some(c) = cut {
+        let mine = &mut left[dealer as usize];
+        if let Some(i) = mine.iter().position(|x| x == c) {
+            let c = mine.remove(i);
+            mine.push(c);
+        }
+    }
+    let mut out = vec![];
+    for r in 0..others.len().max(dealers.len()) {
+        for i in 1..=n {
+            let p = (dealer as usize + i) % n;
+            let sizes = if p == dealer as usize { dealers } else { others };
+            if let Some(&k) = sizes.get(r) {
+                let cards: Vec<Text> = left[p].drain(..k).collect();
+                out.push(Packet { to: Some(names[p].as_str().into()), cards });
+            }
+        }
+    }
+    let k = setup.dog_packet.unwrap_or(1).max(1);
+    let dogs: Vec<&[Text]> = dog.chunks(k).collect();
+    let players = out.len();
+    for (j, cards) in dogs.iter().enumerate().rev() {
+        let after = ((j + 1) * players / (dogs.len() + 1)).clamp(1, players.saturating_sub(1));
+        out.insert(after, Packet { to: None, cards: cards.to_vec() });
+    }
+    out
 }
 
 /// Plays a whole game at random. Returns the record, which may end in an annulment.

@@ -378,3 +378,113 @@ fn the_mort_deals_and_sits_out() {
     }
     assert!(valid > 100, "{valid}");
 }
+
+fn opts(pairs: &[(&str, serde_json::Value)]) -> BTreeMap<String, serde_json::Value> {
+    pairs.iter().map(|(k, v)| (k.to_string(), v.clone())).collect()
+}
+
+/// The order of the deal, when a record gives it: the FFT's packets of three round the table and the
+/// dog dealt card by card, never the first or last card (seed 000: the first or last three); seed
+/// 000's Petit in the first packet cancelling the deal; the three-player game 4 by 4 (FFT) or 3 by 3
+/// (seed 003); Marolles in fives or threes.
+#[test]
+fn the_order_of_the_deal_follows_the_rules() {
+    use tarot_engine::record::{Event, Packet};
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let fft = registry.get("fft-4p").unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let game = random_game(fft, 4, &BTreeMap::new(), &mut rng).unwrap();
+    let with_packets = |g: &tarot_engine::GameRecord, f: &dyn Fn(&mut Vec<Packet>)| {
+        let mut g = g.clone();
+        g.events.truncate(1);
+        if let Event::Deal { packets, .. } = &mut g.events[0] {
+            f(packets);
+        }
+        g
+    };
+    let rule = |rules, g: &tarot_engine::GameRecord| replay(rules, g).unwrap().violation.map(|v| v.rule.to_string());
+    assert_eq!(rule(fft, &with_packets(&game, &|_| {})), None);
+    // The dog dealt the last card of the pack.
+    let last_to_dog = with_packets(&game, &|p| {
+        let d = p.iter().position(|x| x.to.is_none()).unwrap();
+        let dog = p.remove(d);
+        p.push(dog);
+    });
+    assert_eq!(rule(fft, &last_to_dog).as_deref(), Some("deal.dog_apart"));
+    // Just after the first packet: the fourth card, allowed both at the FFT and by seed 000.
+    let fourth = with_packets(&game, &|p| {
+        let d = p.iter().position(|x| x.to.is_none()).unwrap();
+        let dog = p.remove(d);
+        p.insert(1, dog);
+    });
+    assert_eq!(rule(fft, &fourth), None);
+    let mut seed000 = fourth.clone();
+    seed000.options = opts(&[("dog_apart", serde_json::json!(3))]);
+    assert_eq!(rule(fft, &seed000), None, "the fourth card is past the first three");
+    // Just before the last packet: the fourth card from the end. With packets of three, a dog card
+    // between two packets is never among the first three or the last three, so both readings agree.
+    let mut before_last = with_packets(&game, &|p| {
+        let d = p.iter().position(|x| x.to.is_none()).unwrap();
+        let dog = p.remove(d);
+        let at = p.len() - 1;
+        p.insert(at, dog);
+    });
+    assert_eq!(rule(fft, &before_last), None);
+    before_last.options = opts(&[("dog_apart", serde_json::json!(3))]);
+    assert_eq!(rule(fft, &before_last), None);
+    let mut last_three = last_to_dog.clone();
+    last_three.options = opts(&[("dog_apart", serde_json::json!(3))]);
+    assert_eq!(rule(fft, &last_three).as_deref(), Some("deal.dog_apart"));
+
+    // Seed 000's Petit in the first packet: played at the FFT, cancels the deal under the option; a
+    // record without the order of the deal cannot say, and the verdict says why.
+    let cancels = opts(&[("petit_first_packet", serde_json::json!("cancels"))]);
+    let mut checked = 0;
+    for _ in 0..100 {
+        let g = random_game(fft, 4, &BTreeMap::new(), &mut rng).unwrap();
+        let Event::Deal { packets, .. } = &g.events[0] else { unreachable!() };
+        let petit_first = packets.iter().filter(|p| p.to.is_some()).take(4).any(|p| p.cards.iter().any(|c| c == "T1"));
+        let mut under = g.clone();
+        under.options = cancels.clone();
+        let v = replay(fft, &under).unwrap();
+        assert_eq!(v.annulled.as_ref().is_some_and(|a| &*a.rule == "annul.petit_first_packet"), petit_first && v.annulled.as_ref().is_none_or(|a| &*a.rule != "annul.petit_sec"));
+        checked += petit_first as usize;
+        let mut unknown = under.clone();
+        if let Event::Deal { packets, .. } = &mut unknown.events[0] {
+            packets.clear();
+        }
+        let e = replay(fft, &unknown).unwrap_err();
+        assert!(e.message.contains("order of the deal"), "{}", e.message);
+    }
+    assert!(checked > 5, "{checked}");
+
+    // Three players: 4 by 4 (FFT), 3 by 3 under seed 003's option.
+    let three = registry.get("fft-3p").unwrap();
+    let by4 = random_game(three, 3, &BTreeMap::new(), &mut rng).unwrap();
+    let by3 = random_game(three, 3, &opts(&[("packets", serde_json::json!(3))]), &mut rng).unwrap();
+    let sizes = |g: &tarot_engine::GameRecord| match &g.events[0] {
+        Event::Deal { packets, .. } => packets.iter().filter(|p| p.to.is_some()).map(|p| p.cards.len()).collect::<std::collections::BTreeSet<_>>(),
+        _ => unreachable!(),
+    };
+    assert_eq!(sizes(&by4), [4].into());
+    assert_eq!(sizes(&by3), [3].into());
+    let mut wrong = by3.clone();
+    wrong.options.clear();
+    assert_eq!(rule(three, &wrong).as_deref(), Some("deal.packets"));
+
+    // Marolles: fives (four rounds of five, then one each and four to the dealer), or threes; the cut
+    // card is dealt last, to the dealer.
+    let m = registry.get("marolles-1637").unwrap();
+    let fives = random_game(m, 3, &BTreeMap::new(), &mut rng).unwrap();
+    assert_eq!(sizes(&fives), [1, 4, 5].into());
+    let threes = random_game(m, 3, &opts(&[("deal", serde_json::json!("threes"))]), &mut rng).unwrap();
+    assert_eq!(sizes(&threes), [3].into());
+    let mut wrong = threes.clone();
+    wrong.options.clear();
+    assert_eq!(rule(m, &wrong).as_deref(), Some("deal.packets"));
+    let cut_not_last = with_packets(&fives, &|p| {
+        let last = p.last_mut().unwrap();
+        last.cards.rotate_right(1);
+    });
+    assert_eq!(rule(m, &cut_not_last).as_deref(), Some("deal"));
+}

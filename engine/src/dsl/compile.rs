@@ -71,7 +71,7 @@ fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
         Players => ctx != Ctx::Class,
         DogSize => !matches!(ctx, Ctx::Class),
         Dealer | FirstHand => !matches!(ctx, Ctx::Class | Ctx::Setup),
-        Hand => matches!(ctx, Ctx::Hand | Ctx::Declaration),
+        Hand | FirstPacket => matches!(ctx, Ctx::Hand | Ctx::Declaration),
         Shown | DeclValue | BestValue => ctx == Ctx::Declaration,
         Payer => matches!(ctx, Ctx::PaidBy | Ctx::Pay),
         Discarded => ctx == Ctx::Discard,
@@ -98,6 +98,7 @@ const FACTS: &[(&str, Fact)] = &[
     ("last_trick", Fact::LastTrick),
     ("deal.dog", Fact::DogSize),
     ("hand", Fact::Hand),
+    ("first_packet", Fact::FirstPacket),
     ("shown", Fact::Shown),
     ("value", Fact::DeclValue),
     ("best_value", Fact::BestValue),
@@ -719,9 +720,9 @@ impl Compiler {
         let Some(s) = s else {
             let f = self.file.clone();
             self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `deal { ... }` section");
-            return Deal { hand: none, dealer: None, dog: None, cut: false, piles: None, clause: Clause { rule: "deal".into(), at: "".into(), source: None, source_file: None } };
+            return Deal { hand: none, dealer: None, dog: None, cut: false, piles: None, packets: None, dealer_packets: None, dog_packets: None, dog_apart: None, clause: Clause { rule: "deal".into(), at: "".into(), source: None, source_file: None } };
         };
-        let mut d = Deal { hand: none, dealer: None, dog: None, cut: false, piles: None, clause: self.clause(s, "deal") };
+        let mut d = Deal { hand: none, dealer: None, dog: None, cut: false, piles: None, packets: None, dealer_packets: None, dog_packets: None, dog_apart: None, clause: self.clause(s, "deal") };
         let (mut piles, mut pile_size) = (None, None);
         let mut has_hand = false;
         for st in s.block.iter().flatten() {
@@ -735,7 +736,11 @@ impl Compiler {
                 "cut" => d.cut = true,
                 "piles" => piles = self.value(st, Ctx::Setup),
                 "pile_size" => pile_size = self.value(st, Ctx::Setup),
-                other => self.err_at(st, format!("unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles or pile_size")),
+                "packets" => d.packets = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "deal.packets"))),
+                "dealer_packets" => d.dealer_packets = self.value(st, Ctx::Setup),
+                "dog_packets" => d.dog_packets = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "deal.dog_packets"))),
+                "dog_apart" => d.dog_apart = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "deal.dog_apart"))),
+                other => self.err_at(st, format!("unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles, pile_size, packets, dealer_packets, dog_packets or dog_apart")),
             }
         }
         match (piles, pile_size) {
