@@ -65,6 +65,9 @@ fn main() {
                         if let Some(dry) = petit_sec(rules, &rec) {
                             write(&dir.join("annulled").join("annul.petit_sec.json"), &dry);
                         }
+                        if let Some(game) = untouchable(rules, &rec) {
+                            write(&dir.join("valid").join("untouchable.json"), &game);
+                        }
                         if let Some(first) = petit_first_packet(rules, &rec) {
                             write(&dir.join("annulled").join("annul.petit_first_packet.json"), &first);
                         }
@@ -147,6 +150,30 @@ fn petit_sec(rules: &Ruleset, rec: &GameRecord) -> Option<GameRecord> {
     if !rules.annulments.iter().any(|a| a.name == "petit_sec") {
         return None;
     }
+    lone_petit(rec)
+}
+
+/// Where the Petit alone is untouchable (seed 003's Petit imprenable): a game played out from such a
+/// deal, where the Petit falls to a trick the other side takes and goes back to its owner.
+fn untouchable(rules: &Ruleset, rec: &GameRecord) -> Option<GameRecord> {
+    rules.untouchable.as_ref()?;
+    let Event::Deal { .. } = &rec.events[0] else { return None };
+    let arranged = lone_petit(rec)?;
+    let dealer = rec.players.iter().position(|p| *p == rec.dealer)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for _ in 0..200 {
+        let mut game = tarot_engine::simulate::random_game_from(rules, &rec.players, dealer, arranged.events[0].clone(), &BTreeMap::new(), &mut rng).ok()?;
+        let v = replay(rules, &game).ok()?;
+        if v.status == Status::Valid && v.notes.iter().any(|n| n.contains("goes back to")) {
+            game.description = Some(format!("A deal where the first player's only trump is the Petit, played out at random: {}", v.notes.join("; ")));
+            return Some(game);
+        }
+    }
+    None
+}
+
+/// The deal of a game rearranged so that the first player's only trump is the Petit, without the Fool.
+fn lone_petit(rec: &GameRecord) -> Option<GameRecord> {
     let Event::Deal { hands, dog, cut, piles, .. } = &rec.events[0] else { return None };
     let mut hands = hands.clone();
     let seats = seats(rec);

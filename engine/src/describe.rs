@@ -230,6 +230,10 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
     for (c, t) in fool_lines {
         lines.push(Line { aspect: "the excuse", rule: c.rule.clone(), text: t, source: c.source.clone(), at: c.at.clone() });
     }
+    if let Some(u) = &r.untouchable {
+        let when = statement_text(r, &u.clause).split_once(" = ").map(|x| x.1.to_string()).unwrap_or_default();
+        lines.push(line("the excuse", &u.clause, format!("{}: {} in a hand where {when} is played like the Excuse but keeps its rank; when it does not take its trick, it goes back to its owner for an empty card", u.label, r.card_name(u.card))));
+    }
     for t in &r.triggers {
         lines.push(Line { aspect: "payments during play", rule: t.clause.rule.clone(), text: statement_text(r, &t.clause), source: t.clause.source.clone(), at: t.clause.at.clone() });
     }

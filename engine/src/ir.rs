@@ -71,6 +71,7 @@ pub struct Ruleset {
     pub declarations: Vec<DeclarationKind>,
     pub play: Play,
     pub fool: FoolRules,
+    pub untouchable: Option<Untouchable>,
     pub triggers: Vec<Trigger>,
     pub score: Score,
 }
@@ -297,6 +298,18 @@ pub struct Play {
     pub hold_clause: Clause,
     /// The trick obligations in the order they apply.
     pub ladder: Vec<(Obligation, Clause)>,
+}
+
+/// A card that, in the hand of a player for whom `when` holds at the deal, is played like the Excuse
+/// (to any trick, whatever the obligations, and leaving the next card to set the suit) but keeps its
+/// rank and may win; when it does not, it goes back to its owner for an empty card (seed 003's "Petit
+/// imprenable").
+#[derive(Clone, Debug)]
+pub struct Untouchable {
+    pub card: Card,
+    pub label: String,
+    pub when: Expr,
+    pub clause: Clause,
 }
 
 #[derive(Clone, Debug)]

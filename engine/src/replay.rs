@@ -335,6 +335,8 @@ pub struct Game<'s, 'r> {
     pub dealt: [CardSet; MAX_PLAYERS],
     /// Each player's first packet, when the record gives the order of the deal.
     first_packets: Option<[CardSet; MAX_PLAYERS]>,
+    /// The untouchable card and its owner, when the rules have one and the deal made it so.
+    untouchable: Option<(u8, Card)>,
     pub dog: CardSet,
     cut: Option<Card>,
     /// Each player's piles on the table, bottom card first; the top card is also in `hands`, where
@@ -377,6 +379,7 @@ impl<'s, 'r> Game<'s, 'r> {
             hands: [CardSet::EMPTY; MAX_PLAYERS],
             dealt: [CardSet::EMPTY; MAX_PLAYERS],
             first_packets: None,
+            untouchable: None,
             dog: CardSet::EMPTY,
             cut: None,
             table_piles: vec![],
@@ -536,6 +539,15 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some((a, p)) = self.first_annulment(&hands)? {
             let a = &self.rules().annulments[a];
             return Err(Stop::Annulled(Annulled { rule: a.clause.rule.clone(), reason: format!("{}: {}", self.name(p), a.label), player: Some(self.name(p)), source: a.clause.source.clone() }));
+        }
+        if let Some(u) = &self.rules().untouchable {
+            if let Some(p) = (0..self.n() as u8).find(|&p| self.hands[p as usize].contains(u.card)) {
+                let env = self.env(Some(p)).with_hand(self.hands[p as usize]);
+                if truthy(&self.eval(&u.when, &env)?).map_err(|e| self.rule_error(&u.clause, e))? {
+                    self.untouchable = Some((p, u.card));
+                    self.notes.push(format!("{} holds {}: {}, played like the Excuse ({})", self.name(p), self.rules().card_name(u.card), u.label, u.clause.rule));
+                }
+            }
         }
         if let Some(c) = self.cut {
             for t in self.rules().triggers.iter().filter(|t| t.on == TriggerEvent::Cut && t.cards.contains(c)) {
@@ -1058,7 +1070,12 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     fn led_lane(&self) -> Option<u8> {
-        self.current.iter().map(|&(_, c)| c).find(|c| !c.is_fool()).map(|c| c.lane())
+        self.current.iter().find(|&&(p, c)| !self.plays_like_the_fool(p, c)).map(|&(_, c)| c.lane())
+    }
+
+    /// The Fool, or the untouchable card in its owner's hand: it sets no suit and obeys no obligation.
+    fn plays_like_the_fool(&self, p: u8, c: Card) -> bool {
+        c.is_fool() || self.untouchable == Some((p, c))
     }
 
     fn top_trump(&self) -> Option<u8> {
@@ -1108,7 +1125,7 @@ impl<'s, 'r> Game<'s, 'r> {
         } else {
             hand
         };
-        cand.or(excuse)
+        cand.or(excuse).or(self.untouchable.filter(|&(q, c)| q == p && hand.contains(c)).map(|(_, c)| CardSet::single(c)).unwrap_or_default())
     }
 
     /// Explains why `c` is not among `p`'s legal cards, citing the obligation.
@@ -1200,7 +1217,7 @@ impl<'s, 'r> Game<'s, 'r> {
         let leader = self.leader.take().unwrap_or(cards[0].0);
         let last = self.hands.iter().all(|h| h.is_empty());
         let number = self.tricks.len();
-        let lane = cards.iter().map(|&(_, c)| c).find(|c| !c.is_fool()).map(|c| c.lane());
+        let lane = cards.iter().find(|&&(p, c)| !self.plays_like_the_fool(p, c)).map(|&(_, c)| c.lane());
         let mut best: Option<(u8, Card)> = None;
         for &(p, c) in cards.iter() {
             if c.is_fool() {
@@ -1267,6 +1284,16 @@ impl<'s, 'r> Game<'s, 'r> {
                 if last && s.fool_last == FoolLast::ChangesSide && same_side {
                     self.notes.push(format!("{} played the Excuse to the last trick: it changes side, though {}'s side took the trick", self.name(h), self.name(h)));
                 }
+            }
+        }
+        // The untouchable card that does not take its trick goes back to its owner, for an empty card.
+        if let Some((owner, c)) = self.untouchable.filter(|&(q, c)| cards.contains(&(q, c))) {
+            if self.side_of(owner) >> winner & 1 == 0 {
+                won.remove(c);
+                self.piles[owner as usize].insert(c);
+                self.empties[owner as usize] -= 1;
+                self.empties[winner as usize] += 1;
+                self.notes.push(format!("{}'s {} did not take trick {}: it goes back to {}, who gives {} an empty card", self.name(owner), self.rules().card_name(c), number + 1, self.name(owner), self.name(winner)));
             }
         }
         self.piles[winner as usize] = self.piles[winner as usize].or(won);

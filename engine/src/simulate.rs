@@ -88,9 +88,23 @@ pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<S
     let table: Vec<String> = NAMES[..players].iter().map(|s| s.to_string()).collect();
     let dealer_at_table = rng.gen_range(0..players);
     let seats = Seating::of(rules, &table, dealer_at_table);
+    let deal = random_deal(&setup, &seats.playing, seats.dealer, rng);
+    play_out(rules, &setup, &table, dealer_at_table, deal, options, rng)
+}
+
+/// Plays a game at random from a given deal (`deal`, for the players `table`, `dealer` dealing):
+/// a deal arranged to show a rule, played out by the simulator.
+pub fn random_game_from<R: Rng>(rules: &Ruleset, table: &[String], dealer: usize, deal: Event, options: &BTreeMap<String, serde_json::Value>, rng: &mut R) -> Result<GameRecord, String> {
+    let setup = Setup::new(rules, table.len(), options)?;
+    play_out(rules, &setup, table, dealer, deal, options, rng)
+}
+
+fn play_out<R: Rng>(rules: &Ruleset, setup: &Setup, table: &[String], dealer_at_table: usize, deal: Event, options: &BTreeMap<String, serde_json::Value>, rng: &mut R) -> Result<GameRecord, String> {
+    let table = table.to_vec();
+    let seats = Seating::of(rules, &table, dealer_at_table);
     let (names, dealer) = (seats.playing, seats.dealer);
-    let mut game = Game::new(&setup, &names, dealer);
-    let mut events = vec![random_deal(&setup, &names, dealer, rng)];
+    let mut game = Game::new(setup, &names, dealer);
+    let mut events = vec![deal];
     let record = |game: &mut Game, events: &mut Vec<Event>, e: Event| -> Result<bool, String> {
         let i = events.len();
         let r = game.apply(i, &e);

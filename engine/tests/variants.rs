@@ -488,3 +488,57 @@ fn the_order_of_the_deal_follows_the_rules() {
     });
     assert_eq!(rule(m, &cut_not_last).as_deref(), Some("deal"));
 }
+
+/// Seed 003's Petit imprenable: the player whose only trump is the Petit plays on; the Petit goes to
+/// any trick like the Fool, keeps its rank, and when it does not take its trick goes back to its owner
+/// for an empty card. Under fft-4p the same deal is annulled (petit sec).
+#[test]
+fn the_petit_imprenable_plays_like_the_fool() {
+    use rand::seq::SliceRandom;
+    use tarot_engine::cards::{Card, FOOL};
+    use tarot_engine::record::Event;
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let rules = registry.get("fft-4p-petit-imprenable").unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let table: Vec<String> = ["Ann", "Bob", "Cid", "Dan"].iter().map(|s| s.to_string()).collect();
+    let (mut like_the_fool, mut given_back, mut won) = (0, 0, 0);
+    for _ in 0..300 {
+        // Bob (first hand, Ann dealing) holds the Petit and no other trump, nor the Excuse.
+        let mut others: Vec<Card> = Card::all().filter(|c| *c != Card::trump(1)).collect();
+        others.shuffle(&mut rng);
+        let (plain, rest): (Vec<Card>, Vec<Card>) = others.iter().partition(|c| !c.is_trump() && **c != FOOL);
+        let mut bob = vec![Card::trump(1)];
+        bob.extend(&plain[..17]);
+        let mut pool: Vec<Card> = plain[17..].iter().chain(&rest).copied().collect();
+        pool.shuffle(&mut rng);
+        let code = |cs: &[Card]| cs.iter().map(|c| c.code()).collect::<Vec<_>>();
+        let hands = [("Ann", &pool[0..18]), ("Bob", &bob[..]), ("Cid", &pool[18..36]), ("Dan", &pool[36..54])].into_iter().map(|(n, h)| (n.into(), code(h))).collect();
+        let deal = Event::Deal { hands, dog: code(&pool[54..60]), cut: None, piles: BTreeMap::new(), packets: vec![] };
+        let fft = registry.get("fft-4p").unwrap();
+        let plain_game = tarot_engine::GameRecord { ruleset: "fft-4p".into(), options: BTreeMap::new(), players: table.clone(), dealer: "Ann".into(), description: None, events: vec![deal.clone()] };
+        assert_eq!(replay(fft, &plain_game).unwrap().status, Status::Annulled);
+        let game = tarot_engine::simulate::random_game_from(rules, &table, 0, deal, &BTreeMap::new(), &mut rng).unwrap();
+        let v = replay(rules, &game).unwrap();
+        if v.status != Status::Valid {
+            continue;
+        }
+        assert!(v.notes.iter().any(|n| n.contains("the Petit imprenable")), "{:?}", v.notes);
+        let trick = v.tricks.iter().find(|t| t.cards.contains(&Card::trump(1))).unwrap();
+        let bob_plays = trick.cards.iter().position(|c| *c == Card::trump(1)).unwrap();
+        let led = trick.cards.iter().find(|c| **c != Card::trump(1) && **c != FOOL).copied();
+        // Played where Bob could have followed the suit led: only the Fool's freedom allows it.
+        if bob_plays > 0 && led.is_some_and(|l| !l.is_trump()) {
+            like_the_fool += 1;
+        }
+        // It goes back only from a trick the other side takes (a partner's trick keeps it in the camp).
+        let taker = v.outcome.as_ref().unwrap().taker.as_deref().unwrap().to_string();
+        let same_side = (taker == "Bob") == (*trick.winner == *taker);
+        let back = v.notes.iter().any(|n| n.contains("goes back to Bob"));
+        if &*trick.winner == "Bob" {
+            won += 1;
+        }
+        assert_eq!(back, !same_side, "{:?} {:?}", trick, v.notes);
+        given_back += back as usize;
+    }
+    assert!(like_the_fool > 5 && given_back > 5 && won > 5, "played like the Fool {like_the_fool}, given back {given_back}, won {won}");
+}

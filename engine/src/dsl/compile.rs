@@ -173,7 +173,7 @@ struct Compiler {
 const KEYED_BY_ALL_ARGS: &[&str] = &["on", "require", "pay", "must"];
 
 /// Statements that a section has once, whatever their words: a child's replaces its parent's.
-const SINGLE: &[&str] = &["players", "sit-out", "sides", "turns", "group", "surplus", "when", "by", "fool", "penalize", "unless-unavoidable", "ranks", "trumps"];
+const SINGLE: &[&str] = &["players", "sit-out", "untouchable", "sides", "turns", "group", "surplus", "when", "by", "fool", "penalize", "unless-unavoidable", "ranks", "trumps"];
 
 /// How `extends` matches a child's statement with its parent's: by keyword and first word (so each
 /// `contract`, `class`, `let`, `suit` is its own), by all words for the few repeated statements, by
@@ -350,7 +350,7 @@ impl Compiler {
 
         let known = [
             "ruleset", "source", "option", "pack", "class", "declaration", "let", "counting", "players", "sit-out", "sides", "deal", "annul", "bidding", "call", "discard", "play",
-            "fool", "on", "score", "extends",
+            "fool", "untouchable", "on", "score", "extends",
         ];
         for s in &stmts {
             if !known.contains(&s.key.as_str()) {
@@ -397,6 +397,16 @@ impl Compiler {
         let declarations = stmts.iter().filter(|s| s.key == "declaration").filter_map(|s| self.declaration(s)).collect();
         let play = self.play(stmts.iter().find(|s| s.key == "play"));
         let fool = self.fool(stmts.iter().find(|s| s.key == "fool"));
+        let untouchable = stmts.iter().find(|s| s.key == "untouchable").and_then(|s| {
+            let card = s.args.first().and_then(|w| Card::parse(&w.text));
+            let Some(card) = card else {
+                self.err_at(s, "an untouchable card is written `untouchable CARD \"label\" = condition on the hand`, e.g. `untouchable T1 ...`");
+                return None;
+            };
+            let label = s.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| card.to_string());
+            let when = self.value(s, Ctx::Hand)?;
+            Some(Untouchable { card, label, when, clause: self.clause(s, "untouchable") })
+        });
         let triggers = stmts.iter().filter(|s| s.key == "on").filter_map(|s| self.trigger(s)).collect();
         let score = self.score(stmts.iter().find(|s| s.key == "score"));
 
@@ -424,6 +434,7 @@ impl Compiler {
             declarations,
             play,
             fool,
+            untouchable,
             triggers,
             score,
         }
