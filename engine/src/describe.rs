@@ -204,6 +204,9 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         }
     }
     let pl = &r.play;
+    if let Some((_, c)) = &pl.direction {
+        lines.push(line("trick obligations", c, format!("play goes {} (the record lists each player before the one to his right)", statement_text(r, c).split_once(" = ").map(|x| x.1.to_string()).unwrap_or_default())));
+    }
     lines.push(line("trick obligations", &pl.order_clause, "each plays in turn a card he holds, once bidding and discards are done".into()));
     lines.push(Line { aspect: "trick obligations", rule: pl.lead_clause.rule.clone(), text: statement_text(r, &pl.lead_clause), source: pl.lead_clause.source.clone(), at: pl.lead_clause.at.clone() });
     let ladder: Vec<String> = pl.ladder.iter().map(|(o, _)| format!("{o:?}").to_lowercase()).collect();

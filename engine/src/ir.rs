@@ -298,6 +298,9 @@ pub struct Play {
     pub hold_clause: Clause,
     /// The trick obligations in the order they apply.
     pub ladder: Vec<(Obligation, Clause)>,
+    /// "anticlockwise" (the default: each player's next is the one after him in the record's list,
+    /// to his right) or "clockwise" (the one before him); a setup formula.
+    pub direction: Option<(Expr, Clause)>,
 }
 
 /// A card that, in the hand of a player for whom `when` holds at the deal, is played like the Excuse

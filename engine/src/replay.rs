@@ -39,6 +39,8 @@ pub struct Setup<'r> {
     pub packets: Option<(Vec<usize>, Vec<usize>)>,
     pub dog_packet: Option<usize>,
     pub dog_apart: usize,
+    /// Play goes clockwise: each player's next is the one before him in the record's list.
+    pub clockwise: bool,
     discard_taker: usize,
     discard_dealer: usize,
     discard_others: usize,
@@ -101,6 +103,7 @@ impl<'r> Setup<'r> {
             packets: None,
             dog_packet: None,
             dog_apart: 0,
+            clockwise: false,
             discard_taker: 0,
             discard_dealer: 0,
             discard_others: 0,
@@ -200,6 +203,13 @@ impl<'r> Setup<'r> {
         }
         if let Some((e, _)) = &rules.deal.dog_packets {
             s.dog_packet = Some(count(&s, &Some(e.clone()))?);
+        }
+        if let Some((e, c)) = &rules.play.direction {
+            s.clockwise = match text(&s, e)?.as_str() {
+                "anticlockwise" => false,
+                "clockwise" => true,
+                other => return Err(format!("play goes \"anticlockwise\" or \"clockwise\", not \"{other}\" ({})", c.at)),
+            };
         }
         if let Some((e, _)) = &rules.deal.dog_apart {
             s.dog_apart = count(&s, &Some(e.clone()))?;
@@ -1892,7 +1902,7 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
         return Err(InputError { event: None, message: "a player is listed twice".into() });
     }
     let dealer = rec.players.iter().position(|p| *p == rec.dealer).ok_or_else(|| InputError { event: None, message: format!("the dealer \"{}\" is not one of the players", rec.dealer) })?;
-    let seats = Seating::of(rules, &rec.players, dealer);
+    let seats = Seating::of(setup, &rec.players, dealer);
     if let (Some(out), Some(c)) = (&seats.sits_out, &rules.sit_out) {
         let named = |e: &Event| e.player() == Some(out.as_str()) || matches!(e, Event::Deal { hands, piles, .. } if hands.contains_key(out.as_str()) || piles.contains_key(out.as_str()));
         if let Some(i) = rec.events.iter().position(named) {
@@ -1903,9 +1913,13 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
     let mut verdict = replay_moves(setup, &seats.playing, seats.dealer, &moves)?;
     if let (Some(out), Some(c)) = (seats.sits_out, &rules.sit_out) {
         if let Some(o) = &mut verdict.outcome {
-            o.players.insert(dealer, PlayerResult { player: out.as_str().into(), card_points: Q::ZERO, tricks: 0, score: Q::ZERO, winner: false });
+            o.players.push(PlayerResult { player: out.as_str().into(), card_points: Q::ZERO, tricks: 0, score: Q::ZERO, winner: false });
         }
         verdict.notes.insert(0, format!("{out} deals and sits this deal out: no cards, no score ({}{})", c.rule, c.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default()));
+    }
+    // The players in the record's order, whatever the order of play.
+    if let Some(o) = &mut verdict.outcome {
+        o.players.sort_by_key(|r| rec.players.iter().position(|p| **p == *r.player));
     }
     Ok(verdict)
 }
@@ -1921,11 +1935,17 @@ pub struct Seating {
 }
 
 impl Seating {
-    pub fn of(rules: &Ruleset, players: &[String], dealer: usize) -> Seating {
-        if rules.sit_out.is_none() || players.len() < 2 {
-            return Seating { playing: players.to_vec(), dealer: dealer as u8, sits_out: None };
+    /// `players` as the record lists them, each followed by the player to his right; `dealer` among
+    /// them. Where play goes clockwise, the order of play is the list's reverse.
+    pub fn of(setup: &Setup, players: &[String], dealer: usize) -> Seating {
+        let (mut playing, mut dealer) = (players.to_vec(), dealer);
+        if setup.clockwise && !playing.is_empty() {
+            playing.reverse();
+            dealer = playing.len() - 1 - dealer;
         }
-        let mut playing = players.to_vec();
+        if setup.rules.sit_out.is_none() || playing.len() < 2 {
+            return Seating { playing, dealer: dealer as u8, sits_out: None };
+        }
         let out = playing.remove(dealer);
         let n = playing.len();
         Seating { dealer: ((dealer + n - 1) % n) as u8, playing, sits_out: Some(out) }

@@ -87,7 +87,7 @@ pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<S
     let setup = Setup::new(rules, players, options)?;
     let table: Vec<String> = NAMES[..players].iter().map(|s| s.to_string()).collect();
     let dealer_at_table = rng.gen_range(0..players);
-    let seats = Seating::of(rules, &table, dealer_at_table);
+    let seats = Seating::of(&setup, &table, dealer_at_table);
     let deal = random_deal(&setup, &seats.playing, seats.dealer, rng);
     play_out(rules, &setup, &table, dealer_at_table, deal, options, rng)
 }
@@ -101,7 +101,7 @@ pub fn random_game_from<R: Rng>(rules: &Ruleset, table: &[String], dealer: usize
 
 fn play_out<R: Rng>(rules: &Ruleset, setup: &Setup, table: &[String], dealer_at_table: usize, deal: Event, options: &BTreeMap<String, serde_json::Value>, rng: &mut R) -> Result<GameRecord, String> {
     let table = table.to_vec();
-    let seats = Seating::of(rules, &table, dealer_at_table);
+    let seats = Seating::of(setup, &table, dealer_at_table);
     let (names, dealer) = (seats.playing, seats.dealer);
     let mut game = Game::new(setup, &names, dealer);
     let mut events = vec![deal];

@@ -542,3 +542,31 @@ fn the_petit_imprenable_plays_like_the_fool() {
     }
     assert!(like_the_fool > 5 && given_back > 5 && won > 5, "played like the Fool {like_the_fool}, given back {given_back}, won {won}");
 }
+
+/// Basic Tarot: "Traditional tarot play is counter-clockwise. ... Optional rule: Many people are used
+/// to playing clockwise". The record lists each player before the one to his right; clockwise, the
+/// dealer's left leads and play goes round the list backwards.
+#[test]
+fn basic_play_may_go_clockwise() {
+    use tarot_engine::record::Event;
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let rules = registry.get("basic").unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    for (option, step) in [("anticlockwise", 1), ("clockwise", 4)] {
+        for _ in 0..20 {
+            let game = random_game(rules, 5, &opts(&[("direction", serde_json::json!(option))]), &mut rng).unwrap();
+            let dealer = game.players.iter().position(|p| *p == game.dealer).unwrap();
+            let plays: Vec<&str> = game.events.iter().filter_map(|e| if let Event::Play { player, .. } = e { Some(player.as_str()) } else { None }).take(3).collect();
+            let expected: Vec<&str> = (1..=3).map(|k| game.players[(dealer + k * step) % 5].as_str()).collect();
+            assert_eq!(plays, expected, "{option}");
+            let v = replay(rules, &game).unwrap();
+            assert_eq!(v.status, Status::Valid);
+            let listed: Vec<&str> = v.outcome.as_ref().unwrap().players.iter().map(|p| &*p.player).collect();
+            assert_eq!(listed, game.players.iter().map(String::as_str).collect::<Vec<_>>(), "scores in the record's order");
+            // The same game read the other way is out of turn at its first card.
+            let mut other = game.clone();
+            other.options = opts(&[("direction", serde_json::json!(if option == "clockwise" { "anticlockwise" } else { "clockwise" }))]);
+            assert_eq!(replay(rules, &other).unwrap().violation.map(|x| x.rule.to_string()).as_deref(), Some("play.order"));
+        }
+    }
+}

@@ -973,9 +973,9 @@ impl Compiler {
             let f = self.file.clone();
             self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `play { ... }` section");
             let none = |rule: &str| Clause { rule: rule.into(), at: "".into(), source: None, source_file: None };
-            return Play { lead: first, lead_clause: none("play.lead"), order_clause: none("play.order"), hold_clause: none("play.hold"), ladder: vec![] };
+            return Play { lead: first, lead_clause: none("play.lead"), order_clause: none("play.order"), hold_clause: none("play.hold"), ladder: vec![], direction: None };
         };
-        let mut p = Play { lead: first, lead_clause: self.clause(s, "play.lead"), order_clause: self.clause(s, "play.order"), hold_clause: self.clause(s, "play.hold"), ladder: vec![] };
+        let mut p = Play { lead: first, lead_clause: self.clause(s, "play.lead"), order_clause: self.clause(s, "play.order"), hold_clause: self.clause(s, "play.hold"), ladder: vec![], direction: None };
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "lead" => {
@@ -995,7 +995,8 @@ impl Compiler {
                     let rule = format!("play.must.{}", st.args[0].text);
                     p.ladder.push((o, self.clause(st, rule)));
                 }
-                other => self.err_at(st, format!("unknown play statement `{other}`; expected lead or must")),
+                "direction" => p.direction = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "play.direction"))),
+                other => self.err_at(st, format!("unknown play statement `{other}`; expected lead, must or direction")),
             }
         }
         p
