@@ -37,6 +37,15 @@ or parsed.";
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().all(|a| a != "serve") {
+        // An offline command piped into `head` stops quietly when the pipe closes, as command-line
+        // tools do, instead of panicking on a failed print. (The server keeps Rust's default, which
+        // turns a closed socket into an error it handles.)
+        // SAFETY: restoring a signal's default disposition at startup, before any thread exists.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
+    }
     let rules_dir = take_value(&mut args, "--rules-dir");
     let registry = match rules_dir {
         Some(dir) => Registry::from_dir(Path::new(&dir)),
