@@ -1,7 +1,7 @@
 //! The archive over HTTP: actix-web handlers over the engine (verdicts) and the store (event
 //! streams), documented with utoipa. Only this crate knows HTTP, DTOs and OpenAPI.
 
-mod body;
+pub mod body;
 mod pages;
 pub mod docs;
 pub mod problem;
