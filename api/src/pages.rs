@@ -35,7 +35,6 @@ fn page(title: &str, body: &str) -> HttpResponse {
 /// The index: every ruleset, and where to go from here.
 pub async fn index(state: web::Data<AppState>) -> HttpResponse {
     let mut body = String::from("<p>Every variant of the tarot game the sources describe, written as data, and recorded games replayed against them. The <a href=\"/docs/\">API documentation</a> lists every operation.</p><table><tr><th>ruleset</th><th>players</th><th>title</th><th>extends</th></tr>");
-    let ids: Vec<&str> = state.registry.ids().collect();
     for r in state.registry.all() {
         let players = if r.players.0 == r.players.1 { r.players.0.to_string() } else { format!("{}–{}", r.players.0, r.players.1) };
         let _ = write!(
@@ -46,11 +45,13 @@ pub async fn index(state: web::Data<AppState>) -> HttpResponse {
             id = esc(&r.id)
         );
     }
+    // Comparisons drawn from the registry: the families side by side, then each ruleset beside the
+    // one it extends.
     body.push_str("</table><h2>Compare</h2><ul>");
-    for set in [["fft-4p", "marolles-1637", "basic"].as_slice(), &["fft-4p", "fft-3p", "fft-5p", "fft-2p"], &["fft-4p", "queen-of-tarot"]] {
-        if set.iter().all(|id| ids.contains(id)) {
-            let q = set.join(",");
-            let _ = write!(body, "<li><a href=\"/pages/rulesets/compare?ids={q}\">{}</a></li>", esc(&set.join(" · ")));
+    let _ = write!(body, "<li><a href=\"/pages/rulesets/compare?ids={q}\">The families side by side: {}</a></li>", esc(&roots(&state).join(" · ")), q = esc(&roots(&state).join(",")));
+    for r in state.registry.all() {
+        if let Some(parent) = r.chain.get(1) {
+            let _ = write!(body, "<li><a href=\"/pages/rulesets/compare?ids={p},{id}\">{id} beside {p}</a></li>", p = esc(parent), id = esc(&r.id));
         }
     }
     body.push_str("<li>A stored game under several rulesets: <code>/pages/games/{id}/compare?ids=a,b</code></li></ul>");

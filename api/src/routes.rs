@@ -239,8 +239,9 @@ pub async fn validate(state: web::Data<AppState>, req: HttpRequest, payload: web
     Ok(HttpResponse::Ok().json(verdict))
 }
 
+/// A stored game after a write: its id, its version (the number of events) and its verdict.
 #[derive(Serialize, ToSchema)]
-pub struct Created {
+pub struct StoredGame {
     id: String,
     version: u64,
     #[schema(value_type = Object)]
@@ -252,7 +253,7 @@ pub struct Created {
     description = "Stores a recorded game as a new event stream and returns its id, its version (number of events) and its verdict, with `Location: /games/{id}`. Games that break a rule are stored too (the archive records what was played); games that cannot be read are refused with 422.",
     request_body(content = Object, content_type = "application/json", example = json!(example("worked/fft-deal5.json"))),
     responses(
-        (status = 201, description = "Stored", body = Created),
+        (status = 201, description = "Stored", body = StoredGame),
         (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "A write token is required", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Wrong write token", body = Problem, content_type = "application/problem+json"),
@@ -273,7 +274,7 @@ pub async fn create_game(state: web::Data<AppState>, req: HttpRequest, payload: 
         Ok((appended.game.0, appended.version, projection.verdict))
     })
     .await?;
-    Ok(HttpResponse::Created().insert_header(("Location", format!("/games/{id}"))).json(Created { id, version, verdict }))
+    Ok(HttpResponse::Created().insert_header(("Location", format!("/games/{id}"))).json(StoredGame { id, version, verdict }))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -405,21 +406,13 @@ pub struct Append {
     ids: Option<Vec<String>>,
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct Appended {
-    id: String,
-    version: u64,
-    #[schema(value_type = Object)]
-    verdict: serde_json::Value,
-}
-
 /// Add moves to a game.
 #[utoipa::path(post, path = "/games/{id}/events", tag = "games",
     description = "Appends moves to a stored game, atomically and only if `expected_version` is the game's version (409 with `current_version` otherwise). The moves are refereed first: a move that breaks a rule is refused with 422 and the violation, and nothing is stored. The answer is the new verdict: for a game in progress, whose turn it is and the legal moves, so a client can use the archive as a live referee.",
     params(("id" = String, Path, description = "A game id")),
     request_body(content = Append, content_type = "application/json", example = json!(crate::docs::append_example())),
     responses(
-        (status = 200, description = "Appended; the new verdict", body = Appended),
+        (status = 200, description = "Appended; the new verdict", body = StoredGame),
         (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "A write token is required", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Wrong write token", body = Problem, content_type = "application/problem+json"),
@@ -462,7 +455,7 @@ pub async fn append(state: web::Data<AppState>, req: HttpRequest, id: web::Path<
         Ok((appended.version, projection.verdict))
     })
     .await?;
-    Ok(HttpResponse::Ok().json(Appended { id: game, version, verdict }))
+    Ok(HttpResponse::Ok().json(StoredGame { id: game, version, verdict }))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -157,7 +157,6 @@ fn petit_sec(rules: &Ruleset, rec: &GameRecord) -> Option<GameRecord> {
 /// deal, where the Petit falls to a trick the other side takes and goes back to its owner.
 fn untouchable(rules: &Ruleset, rec: &GameRecord) -> Option<GameRecord> {
     rules.untouchable.as_ref()?;
-    let Event::Deal { .. } = &rec.events[0] else { return None };
     let arranged = lone_petit(rec)?;
     let dealer = rec.players.iter().position(|p| *p == rec.dealer)?;
     let mut rng = ChaCha8Rng::seed_from_u64(3);

@@ -43,6 +43,11 @@ pub struct OptionView {
     pub source: Option<String>,
 }
 
+/// The formula of a statement, after its `=`, as written.
+fn formula_text(r: &Ruleset, c: &Clause) -> String {
+    statement_text(r, c).split_once(" = ").map(|x| x.1.to_string()).unwrap_or_default()
+}
+
 /// The text of the statement a clause points at (`file:line`), trimmed, continuation lines joined.
 fn statement_text(r: &Ruleset, c: &Clause) -> String {
     let Some((file, line)) = c.at.rsplit_once(':') else { return String::new() };
@@ -143,7 +148,7 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         lines.push(line("players and deal", c, format!("not the first or last {} card(s) of the pack to the dog", expr_text(r, &r.deal.clause, "dog_apart"))));
     }
     for a in &r.annulments {
-        lines.push(Line { aspect: "annulments", rule: a.clause.rule.clone(), text: format!("{}: when {}", a.label, statement_text(r, &a.clause).split_once(" = ").map(|x| x.1.to_string()).unwrap_or_default()), source: a.clause.source.clone(), at: a.clause.at.clone() });
+        lines.push(Line { aspect: "annulments", rule: a.clause.rule.clone(), text: format!("{}: when {}", a.label, formula_text(r, &a.clause)), source: a.clause.source.clone(), at: a.clause.at.clone() });
     }
     if let Some(b) = &r.bidding {
         let turns = match b.turns {
@@ -205,7 +210,7 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
     }
     let pl = &r.play;
     if let Some((_, c)) = &pl.direction {
-        lines.push(line("trick obligations", c, format!("play goes {} (the record lists each player before the one to his right)", statement_text(r, c).split_once(" = ").map(|x| x.1.to_string()).unwrap_or_default())));
+        lines.push(line("trick obligations", c, format!("play goes {} (the record lists each player before the one to his right)", formula_text(r, c))));
     }
     lines.push(line("trick obligations", &pl.order_clause, "each plays in turn a card he holds, once bidding and discards are done".into()));
     lines.push(Line { aspect: "trick obligations", rule: pl.lead_clause.rule.clone(), text: statement_text(r, &pl.lead_clause), source: pl.lead_clause.source.clone(), at: pl.lead_clause.at.clone() });
@@ -234,7 +239,7 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         lines.push(Line { aspect: "the excuse", rule: c.rule.clone(), text: t, source: c.source.clone(), at: c.at.clone() });
     }
     if let Some(u) = &r.untouchable {
-        let when = statement_text(r, &u.clause).split_once(" = ").map(|x| x.1.to_string()).unwrap_or_default();
+        let when = formula_text(r, &u.clause);
         lines.push(line("the excuse", &u.clause, format!("{}: {} in a hand where {when} is played like the Excuse but keeps its rank; when it does not take its trick, it goes back to its owner for an empty card", u.label, r.card_name(u.card))));
     }
     for t in &r.triggers {

@@ -1,5 +1,5 @@
-//! A recorded game as it travels on the wire: the ruleset and its options, the players in order of
-//! play, the dealer, and the events. Cards stay as the text the recorder wrote until replay reads
+//! A recorded game as it travels on the wire: the ruleset and its options, the players round the
+//! table, the dealer, and the events. Cards stay as the text the recorder wrote until replay reads
 //! them, so a bad code is reported with the event it is in.
 
 use std::collections::BTreeMap;
@@ -16,7 +16,8 @@ pub struct GameRecord {
     pub ruleset: String,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub options: BTreeMap<String, serde_json::Value>,
-    /// In order of play: each player's next is the one after him (to his right at the table).
+    /// Round the table: each player is followed by the one to his right, who plays after him unless
+    /// the ruleset plays clockwise (see `replay::Seating`).
     pub players: Vec<String>,
     pub dealer: String,
     /// Where the game comes from, in words.

@@ -56,6 +56,25 @@ enum FoolLast {
     Keep,
 }
 
+impl Setup<'_> {
+    /// The players' packets in the order the rules deal them, `(seat, cards)`: round by round, from
+    /// first hand round to the dealer; empty when the rules give no order.
+    pub fn packet_order(&self, dealer: u8) -> Vec<(u8, usize)> {
+        let Some((others, dealers)) = &self.packets else { return vec![] };
+        let mut order = vec![];
+        for r in 0..others.len().max(dealers.len()) {
+            for i in 1..=self.n {
+                let p = ((dealer as usize + i) % self.n) as u8;
+                let sizes = if p == dealer { dealers } else { others };
+                if let Some(&k) = sizes.get(r) {
+                    order.push((p, k));
+                }
+            }
+        }
+        order
+    }
+}
+
 impl<'r> Setup<'r> {
     /// Applies options (by name, JSON values) and the number of players; says what is wrong with them.
     pub fn new(rules: &'r Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Setup<'r>, String> {
@@ -553,7 +572,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(u) = &self.rules().untouchable {
             if let Some(p) = (0..self.n() as u8).find(|&p| self.hands[p as usize].contains(u.card)) {
                 let env = self.env(Some(p)).with_hand(self.hands[p as usize]);
-                if truthy(&self.eval(&u.when, &env)?).map_err(|e| self.rule_error(&u.clause, e))? {
+                if eval(&u.when, &env).and_then(|v| truthy(&v)).map_err(|e| self.rule_error(&u.clause, e))? {
                     self.untouchable = Some((p, u.card));
                     self.notes.push(format!("{} holds {}: {}, played like the Excuse ({})", self.name(p), self.rules().card_name(u.card), u.label, u.clause.rule));
                 }
@@ -588,20 +607,9 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         self.first_packets = Some(first);
-        if let Some((others, dealer)) = &self.setup.packets {
+        if self.setup.packets.is_some() {
             let c = &rules.deal.packets.as_ref().expect("set up from it").1;
-            // The players' packets in the order the rules give: round by round, from first hand.
-            let rounds = others.len().max(dealer.len());
-            let mut want = vec![];
-            for r in 0..rounds {
-                for i in 1..=self.n() {
-                    let p = ((self.dealer as usize + i) % self.n()) as u8;
-                    let sizes = if p == self.dealer { dealer } else { others };
-                    if let Some(&k) = sizes.get(r) {
-                        want.push((p, k));
-                    }
-                }
-            }
+            let want = self.setup.packet_order(self.dealer);
             let got: Vec<(u8, usize)> = packets.iter().filter_map(|(to, cards)| to.map(|p| (p, cards.len()))).collect();
             if let Some(k) = (0..want.len().max(got.len())).find(|&k| want.get(k) != got.get(k)) {
                 let say = |x: Option<&(u8, usize)>| x.map(|&(p, n)| format!("{n} cards to {}", self.name(p))).unwrap_or_else(|| "nothing more".into());
@@ -648,7 +656,7 @@ impl<'s, 'r> Game<'s, 'r> {
     pub fn annuls(&self, i: usize, p: u8, hand: CardSet) -> Result<bool, Stop> {
         let a = &self.rules().annulments[i];
         let env = self.env(Some(p)).with_hand(hand);
-        truthy(&self.eval(&a.when, &env)?).map_err(|e| self.rule_error(&a.clause, e))
+        eval(&a.when, &env).and_then(|v| truthy(&v)).map_err(|e| self.rule_error(&a.clause, e))
     }
 
     /// The largest show of `hand` that makes declaration `d` valid (every `require` holds and the value
@@ -750,11 +758,12 @@ impl<'s, 'r> Game<'s, 'r> {
         let Some(b) = &self.rules().bidding else {
             return Err(self.input(format!("{} has no bidding", self.rules().id)));
         };
-        let Some(turn) = self.speaker().filter(|_| self.phase == Phase::Bidding) else {
+        let turn = self.bidding_turn();
+        let Some(speaker) = turn.next.filter(|_| self.phase == Phase::Bidding) else {
             return Err(self.violation(&b.turns_clause, p, "the bidding is over".into()));
         };
-        if turn.player != p {
-            return Err(self.violation(&b.turns_clause, p, format!("it is {}'s turn to bid, not {}'s", self.name(turn.player), self.name(p))));
+        if speaker != p {
+            return Err(self.violation(&b.turns_clause, p, format!("it is {}'s turn to bid, not {}'s", self.name(speaker), self.name(p))));
         }
         match choice {
             Bid::Pass => {}
@@ -776,10 +785,11 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         self.bids.push((p, choice));
-        if self.speaker().is_some() {
+        let after = self.bidding_turn();
+        if after.next.is_some() {
             return Ok(());
         }
-        match self.speaker_after_all().holder {
+        match after.holder {
             None => {
                 let c = b.all_pass.clone().unwrap_or(b.turns_clause.clone());
                 Err(Stop::Annulled(Annulled { rule: c.rule, reason: "all players passed".into(), player: None, source: c.source }))
@@ -806,18 +816,12 @@ impl<'s, 'r> Game<'s, 'r> {
         }
     }
 
-    /// Who speaks next in the bidding, and the best bid so far; `None` when the bidding is over.
-    fn speaker(&self) -> Option<Turn> {
-        let t = self.speaker_after_all();
-        t.next.map(|player| Turn { player, ..t })
-    }
-
     /// Replays the bids said so far: who speaks next (if anyone) and the best contract bid.
-    fn speaker_after_all(&self) -> Turn {
+    fn bidding_turn(&self) -> Turn {
         let n = self.n();
         let first = self.first_hand() as usize;
         let in_order = (0..n).map(|i| ((first + i) % n) as u8);
-        let mut turn = Turn { player: 0, next: None, holder: None, second_round: false };
+        let mut turn = Turn { next: None, holder: None, second_round: false };
         let Some(b) = &self.rules().bidding else { return turn };
         for &(p, bid) in &self.bids {
             if let Bid::Contract(c) = bid {
@@ -1357,14 +1361,15 @@ impl<'s, 'r> Game<'s, 'r> {
             Phase::Deal => None,
             Phase::Bidding => {
                 let b = rules.bidding.as_ref()?;
-                let turn = self.speaker()?;
+                let turn = self.bidding_turn();
+                let speaker = turn.next?;
                 let floor = turn.holder.map(|(_, c)| c + 1).unwrap_or(0);
                 let mut legal = vec!["pass".to_string()];
                 legal.extend((floor..b.contracts.len()).filter(|c| !turn.second_round || self.setup.reserve_contracts.contains(c)).map(|c| b.contracts[c].name.clone()));
                 if let Some(r) = b.reserve.as_ref().filter(|_| !turn.second_round) {
                     legal.push(r.name.clone());
                 }
-                Some(Next { player: self.name(turn.player), phase: "bid".into(), legal, count: None, table: vec![] })
+                Some(Next { player: self.name(speaker), phase: "bid".into(), legal, count: None, table: vec![] })
             }
             Phase::Call => {
                 let t = self.taker?;
@@ -1557,11 +1562,10 @@ pub fn count_packets(counters: &[i64], empties: i64, g: usize) -> i64 {
     total
 }
 
-/// Where the bidding stands: who speaks (`next`, copied to `player` while someone does), the best
-/// contract so far and its bidder, and whether this is the second round of a reserving bid.
+/// Where the bidding stands: who speaks next (`None` once it is over), the best contract so far and
+/// its bidder, and whether this is the second round of a reserving bid.
 #[derive(Clone, Copy, Debug)]
 struct Turn {
-    player: u8,
     next: Option<u8>,
     holder: Option<(u8, usize)>,
     second_round: bool,
@@ -1621,18 +1625,21 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
             None => Err(fail(format!("unknown card \"{code}\"; cards are T1..T21, EX, and rank then suit like KS, 10H, CD (cavalier)"))),
         }
     };
-    let cards = |codes: &[crate::record::Text], seen: &mut CardSet| -> Result<CardSet, InputError> {
-        let mut set = CardSet::EMPTY;
+    // Cards in the order listed; `seen` holds the cards already read, and a card met again is
+    // refused: "{card} {twice}".
+    let card_list = |codes: &[crate::record::Text], seen: &mut CardSet, twice: &str| -> Result<Vec<Card>, InputError> {
+        let mut out = Vec::with_capacity(codes.len());
         for code in codes {
             let c = card(code)?;
             if seen.contains(c) {
-                return Err(fail(format!("{} is listed twice", rules.card_name(c))));
+                return Err(fail(format!("{} {twice}", rules.card_name(c))));
             }
             seen.insert(c);
-            set.insert(c);
+            out.push(c);
         }
-        Ok(set)
+        Ok(out)
     };
+    let cards = |codes: &[crate::record::Text], seen: &mut CardSet, twice: &str| card_list(codes, seen, twice).map(|l| l.into_iter().collect::<CardSet>());
     Ok(match e {
         Event::Deal { hands, dog, cut, piles, packets } => {
             for name in hands.keys() {
@@ -1642,9 +1649,9 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
             let mut by_seat = vec![CardSet::EMPTY; names.len()];
             for (p, name) in names.iter().map(|n| n.as_ref()).enumerate() {
                 let codes = hands.get(name).ok_or_else(|| fail(format!("the deal gives no hand to {name}")))?;
-                by_seat[p] = cards(codes, &mut seen).map_err(|e| InputError { message: e.message.replace("is listed twice", "is dealt twice"), ..e })?;
+                by_seat[p] = cards(codes, &mut seen, "is dealt twice")?;
             }
-            let dog = cards(dog, &mut seen).map_err(|e| InputError { message: e.message.replace("is listed twice", "is both dealt and in the dog"), ..e })?;
+            let dog = cards(dog, &mut seen, "is both dealt and in the dog")?;
             let cut = cut.as_deref().map(card).transpose()?;
             for name in piles.keys() {
                 player(name)?;
@@ -1652,35 +1659,18 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
             let mut piles_by_seat = vec![vec![]; names.len()];
             for (p, name) in names.iter().map(|n| n.as_ref()).enumerate() {
                 for pile in piles.get(name).into_iter().flatten() {
-                    let mut cards_of_pile = vec![];
-                    for code in pile {
-                        let c = card(code)?;
-                        if seen.contains(c) {
-                            return Err(fail(format!("{} is dealt twice", rules.card_name(c))));
-                        }
-                        seen.insert(c);
-                        cards_of_pile.push(c);
-                    }
-                    piles_by_seat[p].push(cards_of_pile);
+                    piles_by_seat[p].push(card_list(pile, &mut seen, "is dealt twice")?);
                 }
             }
             // The packets, when given, must deal exactly the hands and the dog.
             let mut order = Vec::with_capacity(packets.len());
             let mut given = vec![CardSet::EMPTY; names.len() + 1];
+            let mut in_packets = CardSet::EMPTY;
             for (k, packet) in packets.iter().enumerate() {
                 let to = packet.to.as_deref().map(player).transpose()?;
-                let mut set = CardSet::EMPTY;
-                let mut cards_of_packet = Vec::with_capacity(packet.cards.len());
-                for code in &packet.cards {
-                    let c = card(code)?;
-                    if given.iter().any(|g| g.contains(c)) || set.contains(c) {
-                        return Err(fail(format!("packet {} deals {} a second time", k + 1, rules.card_name(c))));
-                    }
-                    set.insert(c);
-                    cards_of_packet.push(c);
-                }
+                let cards_of_packet = card_list(&packet.cards, &mut in_packets, &format!("is dealt a second time, in packet {}", k + 1))?;
                 let slot = to.map(|p| p as usize).unwrap_or(names.len());
-                given[slot] = given[slot].or(set);
+                given[slot] = given[slot].or(cards_of_packet.iter().copied().collect());
                 order.push((to, cards_of_packet));
             }
             if !packets.is_empty() {
@@ -1721,13 +1711,13 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
             Move::Bid { player: player(who)?, bid }
         }
         Event::Call { player: who, card: c } => Move::Call { player: player(who)?, card: card(c)? },
-        Event::Discard { player: who, cards: codes } => Move::Discard { player: player(who)?, cards: cards(codes, &mut CardSet::default())? },
+        Event::Discard { player: who, cards: codes } => Move::Discard { player: player(who)?, cards: cards(codes, &mut CardSet::default(), "is listed twice")? },
         Event::Declare { player: who, declaration, cards: codes } => {
             let Some(kind) = rules.declarations.iter().position(|d| d.name.eq_ignore_ascii_case(declaration)) else {
                 let known: Vec<&str> = rules.declarations.iter().map(|d| d.name.as_str()).collect();
                 return Err(fail(format!("unknown declaration \"{declaration}\"; {} has {}", rules.id, if known.is_empty() { "none".into() } else { known.join(", ") })));
             };
-            Move::Declare { player: player(who)?, kind, cards: cards(codes, &mut CardSet::default())? }
+            Move::Declare { player: player(who)?, kind, cards: cards(codes, &mut CardSet::default(), "is listed twice")? }
         }
         Event::Play { player: who, card: c } => Move::Play { player: player(who)?, card: card(c)? },
     })

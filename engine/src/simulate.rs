@@ -51,8 +51,10 @@ pub fn random_deal<R: Rng>(setup: &Setup, names: &[String], dealer: u8, rng: &mu
 /// the players' packets, away from both ends of the pack. Drawn from the hands already dealt, so it
 /// takes nothing from the random numbers.
 fn in_packets(setup: &Setup, names: &[String], dealer: u8, hands: &BTreeMap<Text, Vec<Text>>, dog: &[Text], cut: Option<&Text>) -> Vec<Packet> {
-    let Some((others, dealers)) = &setup.packets else { return vec![] };
-    let n = setup.n;
+    let order = setup.packet_order(dealer);
+    if order.is_empty() {
+        return vec![];
+    }
     let mut left: Vec<Vec<Text>> = names.iter().map(|p| hands[p.as_str()].clone()).collect();
     if let Some(c) = cut {
         let mine = &mut left[dealer as usize];
@@ -61,17 +63,7 @@ fn in_packets(setup: &Setup, names: &[String], dealer: u8, hands: &BTreeMap<Text
             mine.push(c);
         }
     }
-    let mut out = vec![];
-    for r in 0..others.len().max(dealers.len()) {
-        for i in 1..=n {
-            let p = (dealer as usize + i) % n;
-            let sizes = if p == dealer as usize { dealers } else { others };
-            if let Some(&k) = sizes.get(r) {
-                let cards: Vec<Text> = left[p].drain(..k).collect();
-                out.push(Packet { to: Some(names[p].as_str().into()), cards });
-            }
-        }
-    }
+    let mut out: Vec<Packet> = order.into_iter().map(|(p, k)| Packet { to: Some(names[p as usize].as_str().into()), cards: left[p as usize].drain(..k).collect() }).collect();
     let k = setup.dog_packet.unwrap_or(1).max(1);
     let dogs: Vec<&[Text]> = dog.chunks(k).collect();
     let players = out.len();

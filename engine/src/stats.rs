@@ -12,7 +12,7 @@ use serde::Serialize;
 use crate::cards::{Card, CardSet, FOOL};
 use crate::expr::{Expr, Fact};
 use crate::ir::{DeclarationKind, Ruleset};
-use crate::replay::{Game, Setup};
+use crate::replay::{Game, Setup, Stop};
 use crate::verdict::InputError;
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -67,9 +67,17 @@ fn run(rules: &Ruleset, players: usize, deals: u64, seed: u64, progress: &mut dy
     let game = Game::new(&setup, &names, 0);
     let hand_max = setup.hand.max(setup.dealer_hand);
     let mut annulments: Vec<Option<Memo>> = rules.annulments.iter().map(|a| annulment_memo(&game, &a.when, hand_max)).collect();
-    let shown: Vec<(usize, &DeclarationKind)> = rules.declarations.iter().enumerate().filter(|(_, d)| !d.shows.is_empty()).collect();
-    let mut declarations: Vec<Option<Memo>> = shown.iter().map(|(_, d)| declaration_memo(&game, d, hand_max)).collect();
-    let cannot = |_| InputError { event: None, message: format!("{}: an annulment cannot be evaluated", rules.id) };
+    let shown: Vec<&DeclarationKind> = rules.declarations.iter().filter(|d| !d.shows.is_empty()).collect();
+    let mut declarations: Vec<Option<Memo>> = shown.iter().map(|d| declaration_memo(&game, d, hand_max)).collect();
+    // `annuls` stops only on an input error (a rule that cannot be evaluated on a bare deal, such as
+    // one that needs the order of the deal); say which and why.
+    let cannot = |stop: Stop| {
+        let why = match stop {
+            Stop::Input(e) => e.message,
+            _ => "it stopped the deal".into(),
+        };
+        InputError { event: None, message: format!("{}: deal statistics cannot evaluate an annulment: {why}", rules.id) }
+    };
     if !remember {
         annulments.iter_mut().chain(&mut declarations).for_each(|m| *m = None);
     }
@@ -93,7 +101,7 @@ fn run(rules: &Ruleset, players: usize, deals: u64, seed: u64, progress: &mut dy
             for ((_, set), counts) in classes.iter().zip(&mut per_class) {
                 counts[hand.and(*set).len()] += 1;
             }
-            for (((_, d), memo), n) in shown.iter().zip(&mut declarations).zip(&mut declared) {
+            for ((d, memo), n) in shown.iter().zip(&mut declarations).zip(&mut declared) {
                 let can = |hand: CardSet| Ok::<_, InputError>(game.best_show(p as u8, hand, d).is_some());
                 let can = match memo {
                     Some(m) => m.get(*hand, can)?,
@@ -120,7 +128,7 @@ fn run(rules: &Ruleset, players: usize, deals: u64, seed: u64, progress: &mut dy
     for (a, n) in rules.annulments.iter().zip(annulled) {
         stats.annulments.insert(a.name.clone(), n);
     }
-    for ((_, d), n) in shown.iter().zip(declared) {
+    for (d, n) in shown.iter().zip(declared) {
         stats.declarations.insert(d.name.clone(), n);
     }
     for ((name, _), counts) in classes.iter().zip(per_class) {

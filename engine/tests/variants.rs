@@ -524,11 +524,22 @@ fn the_petit_imprenable_plays_like_the_fool() {
         }
         assert!(v.notes.iter().any(|n| n.contains("the Petit imprenable")), "{:?}", v.notes);
         let trick = v.tricks.iter().find(|t| t.cards.contains(&Card::trump(1))).unwrap();
-        let bob_plays = trick.cards.iter().position(|c| *c == Card::trump(1)).unwrap();
-        let led = trick.cards.iter().find(|c| **c != Card::trump(1) && **c != FOOL).copied();
-        // Played where Bob could have followed the suit led: only the Fool's freedom allows it.
-        if bob_plays > 0 && led.is_some_and(|l| !l.is_trump()) {
-            like_the_fool += 1;
+        // Bob's hand when he plays the Petit: had he a card of the suit led, only the Excuse's freedom
+        // allows the Petit there (without it he must follow).
+        let Event::Deal { hands, .. } = &game.events[0] else { unreachable!() };
+        let mut held: Vec<Card> = hands["Bob"].iter().map(|c| Card::parse(c).unwrap()).collect();
+        let plays: Vec<(&str, Card)> = game.events.iter().filter_map(|e| if let Event::Play { player, card } = e { Some((player.as_str(), Card::parse(card).unwrap())) } else { None }).collect();
+        let at = plays.iter().position(|p| p.1 == Card::trump(1)).unwrap();
+        for (who, c) in &plays[..at] {
+            if *who == "Bob" {
+                held.retain(|h| h != c);
+            }
+        }
+        let led = plays[at - at % 4..at].iter().map(|p| p.1).find(|c| *c != FOOL);
+        if let Some(led) = led.filter(|l| !l.is_trump()) {
+            if held.iter().any(|h| h.lane() == led.lane()) {
+                like_the_fool += 1;
+            }
         }
         // It goes back only from a trick the other side takes (a partner's trick keeps it in the camp).
         let taker = v.outcome.as_ref().unwrap().taker.as_deref().unwrap().to_string();

@@ -66,7 +66,7 @@ pub struct Header {
     pub ruleset: String,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub options: BTreeMap<String, serde_json::Value>,
-    /// In order of play.
+    /// Round the table, as the record lists them.
     pub players: Vec<String>,
     pub dealer: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
