@@ -68,7 +68,7 @@ fn describe(r: Rule) -> Option<&'static str> {
 }
 
 fn pos(p: &Pair<Rule>) -> Pos {
-    let (line, col) = p.as_span().start_pos().line_col();
+    let (line, col) = p.line_col();
     Pos { line: line as u32, col: col as u32 }
 }
 
