@@ -234,7 +234,7 @@ fn replay(state: &AppState, rec: &GameRecord) -> Result<tarot_engine::Verdict, P
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The game cannot be read", body = Problem, content_type = "application/problem+json")))]
 pub async fn validate(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
-    let rec: GameRecord = body::json(&req, payload).await?;
+    let rec = body::record(&req, payload).await?;
     let verdict = replay(&state, &rec)?;
     Ok(HttpResponse::Ok().json(verdict))
 }
@@ -263,7 +263,7 @@ pub struct StoredGame {
     security((), ("write_token" = [])))]
 pub async fn create_game(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
     state.authorize(&req)?;
-    let rec: GameRecord = body::json(&req, payload).await?;
+    let rec = body::record(&req, payload).await?;
     replay(&state, &rec)?;
     let st = state.clone();
     let (id, version, verdict) = blocking(move || {

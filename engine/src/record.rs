@@ -6,6 +6,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+mod quick;
+pub use quick::read as read_quick;
+
 /// The text of a card code, a player's name or a bid: short, so kept inline (no allocation for up to
 /// 24 bytes), which makes reading a recorded game several times faster.
 pub type Text = compact_str::CompactString;
@@ -173,5 +176,5 @@ impl Event {
 
 /// Reads a recorded game from JSON, saying where the text is wrong.
 pub fn parse_record(json: &str) -> Result<GameRecord, String> {
-    serde_json::from_str(json).map_err(|e| format!("line {}, column {}: {e}", e.line(), e.column()))
+    read_quick(json.as_bytes()).map(Ok).unwrap_or_else(|| serde_json::from_str(json).map_err(|e| format!("line {}, column {}: {e}", e.line(), e.column())))
 }

@@ -1,0 +1,30 @@
+//! The steps of `POST /validate` in a loop, for a profiler: N times reading the body (`parse`),
+//! replaying (`replay`), writing the verdict (`write`), or all three (the default). Instruction
+//! counts under callgrind repeat exactly from run to run, whatever else the machine does:
+//!
+//!     cargo build --release -p tarot-api --example profile_validate
+//!     valgrind --tool=callgrind target/release/examples/profile_validate 2000 replay
+//!     perf record -g target/release/examples/profile_validate 100000
+
+use tarot_engine::Registry;
+fn main() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let body = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/worked/fft-deal1.json")).unwrap();
+    let n: usize = std::env::args().nth(1).map(|a| a.parse().unwrap()).unwrap_or(1000);
+    let what = std::env::args().nth(2).unwrap_or_default();
+    let mut total = 0;
+    let record = tarot_api::body::read_record(&body).unwrap();
+    let verdict = tarot_engine::replay(registry.get(&record.ruleset).unwrap(), &record).unwrap();
+    for _ in 0..n {
+        match what.as_str() {
+            "parse" => total += tarot_api::body::read_record(&body).unwrap().events.len(),
+            "replay" => total += tarot_engine::replay(registry.get(&record.ruleset).unwrap(), &record).unwrap().tricks.len(),
+            "write" => total += serde_json::to_vec(&verdict).unwrap().len(),
+            _ => {
+                let record = tarot_api::body::read_record(&body).unwrap();
+                total += serde_json::to_vec(&tarot_engine::replay(registry.get(&record.ruleset).unwrap(), &record).unwrap()).unwrap().len();
+            }
+        }
+    }
+    println!("{total}");
+}

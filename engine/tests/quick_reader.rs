@@ -1,0 +1,133 @@
+//! The quick reader against serde_json: whatever the quick reader reads, serde_json reads the same
+//! way; and it reads the fixtures, so the fast path is the one taken.
+
+use std::path::Path;
+
+use rand::{Rng, SeedableRng};
+use tarot_engine::record::read_quick;
+use tarot_engine::GameRecord;
+
+fn fixtures() -> Vec<(String, Vec<u8>)> {
+    let mut out = vec![];
+    let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "json") {
+                out.push((path.display().to_string(), std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    assert!(out.len() > 100, "the fixtures are missing");
+    out
+}
+
+/// The quick reader's answer, checked against serde_json's; whether it read the text.
+fn agrees(what: &str, bytes: &[u8]) -> bool {
+    let Some(quick) = read_quick(bytes) else { return false };
+    match serde_json::from_slice::<GameRecord>(bytes) {
+        Ok(slow) => assert_eq!(quick, slow, "{what}: the readers disagree on\n{}", String::from_utf8_lossy(bytes)),
+        Err(e) => panic!("{what}: the quick reader accepts what serde_json refuses ({e}):\n{}", String::from_utf8_lossy(bytes)),
+    }
+    true
+}
+
+#[test]
+fn it_reads_every_fixture_serde_json_reads_and_the_same_way() {
+    let (mut read, mut readable) = (0, 0);
+    for (path, bytes) in fixtures() {
+        let Ok(record) = serde_json::from_slice::<GameRecord>(&bytes) else {
+            agrees(&path, &bytes);
+            continue;
+        };
+        // Escaped strings are left to serde_json.
+        let common = !bytes.contains(&b'\\');
+        readable += usize::from(common);
+        read += usize::from(agrees(&path, &bytes));
+        assert!(!common || read_quick(&bytes).is_some(), "{path}: the quick reader gives up on a common game");
+        // The same game written compactly, and written again with indentation.
+        for again in [serde_json::to_vec(&record).unwrap(), serde_json::to_vec_pretty(&record).unwrap()] {
+            assert!(agrees(&path, &again) || !common, "{path}: rewritten, the quick reader gives up");
+        }
+    }
+    assert!(read > 500 && read == readable, "read {read} of {readable} common fixtures");
+}
+
+#[test]
+fn broken_copies_are_read_the_same_way_or_left_to_serde_json() {
+    // Edits that make or break JSON: structure, white space, escapes, control and non-ASCII bytes.
+    const BYTES: &[u8] = b"{}[]\",: \n\t\r\\0123456789-.eEtruefalsn\x01\x1f\x7f\xc3\xa9\xff";
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let all = fixtures();
+    let (mut tried, mut read) = (0, 0);
+    for (path, original) in all.iter().step_by(3) {
+        // Compact copies are shorter to check; mutations of both forms.
+        let compact = serde_json::from_slice::<serde_json::Value>(original).map(|v| serde_json::to_vec(&v).unwrap()).unwrap_or_else(|_| original.clone());
+        for base in [original, &compact] {
+            for _ in 0..12 {
+                let mut b = base.clone();
+                for _ in 0..rng.gen_range(1..=3) {
+                    let at = rng.gen_range(0..=b.len());
+                    match rng.gen_range(0..6) {
+                        0 if at < b.len() => {
+                            b.remove(at);
+                        }
+                        1 => b.insert(at, BYTES[rng.gen_range(0..BYTES.len())]),
+                        2 if at < b.len() => b[at] = BYTES[rng.gen_range(0..BYTES.len())],
+                        3 => {
+                            // A span repeated: a field or an event twice.
+                            let end = (at + rng.gen_range(1..40)).min(b.len());
+                            let span = b[at..end].to_vec();
+                            b.splice(end..end, span);
+                        }
+                        4 => {
+                            let end = (at + rng.gen_range(1..40)).min(b.len());
+                            b.drain(at..end);
+                        }
+                        _ => b.truncate(at),
+                    }
+                }
+                tried += 1;
+                read += usize::from(agrees(path, &b));
+            }
+        }
+    }
+    // Many edits keep a readable game (white space, a repeated card): the test reaches both sides.
+    assert!(read > tried / 50 && read < tried, "read {read} of {tried}");
+}
+
+#[test]
+fn what_it_leaves_to_serde_json() {
+    let game = |events: &str| format!(r#"{{"ruleset":"fft-4p","players":["A","B","C","D"],"dealer":"A","events":[{events}]}}"#);
+    let play = r#"{"type":"play","player":"A","card":"T1"}"#;
+    assert!(agrees("plain", game(play).as_bytes()));
+    for (why, text) in [
+        ("an escape", game(r#"{"type":"play","player":"\u0041","card":"T1"}"#)),
+        ("a field twice", game(r#"{"type":"play","player":"A","player":"A","card":"T1"}"#)),
+        ("a field the type has not", game(r#"{"type":"play","player":"A","card":"T1","bid":"garde"}"#)),
+        ("an unknown field", game(r#"{"type":"play","player":"A","card":"T1","when":"now"}"#)),
+        ("a missing field", game(r#"{"type":"play","player":"A"}"#)),
+        ("a trailing comma", game(&format!("{play},"))),
+        ("a number for a card", game(r#"{"type":"play","player":"A","card":1}"#)),
+        ("a packet's `to` null", game(r#"{"type":"deal","hands":{},"packets":[{"to":null,"cards":[]}]}"#)),
+        ("a byte-order mark", format!("\u{feff}{}", game(play))),
+        ("text after the game", format!("{} x", game(play))),
+        ("a fraction in the options", game(play).replacen('{', r#"{"options":{"x":1.5},"#, 1)),
+        ("minus zero in the options", game(play).replacen('{', r#"{"options":{"x":-0},"#, 1)),
+        ("a leading zero in the options", game(play).replacen('{', r#"{"options":{"x":01},"#, 1)),
+        ("an option twice", game(play).replacen('{', r#"{"options":{"x":1,"x":2},"#, 1)),
+        ("a hand twice", game(r#"{"type":"deal","hands":{"A":["T1"],"A":["T2"]}}"#)),
+        ("a tab in a string", game(play).replace("\"A\",", "\"A\t\",")),
+    ] {
+        assert!(read_quick(text.as_bytes()).is_none(), "{why}: the quick reader should give up on\n{text}");
+    }
+    // What it does read besides plays: options of each kind, a null description, every event type.
+    let full = r#"{"ruleset":"fft-4p","options":{"a":"x","b":true,"c":false,"d":-12,"e":0},"players":["Ann","Bé"],"dealer":"Ann","description":null,
+        "events":[{"type":"deal","hands":{"Ann":["T1"],"Bé":[]},"dog":["EX"],"cut":"KS","piles":{"Ann":[["2S","3S"]]},"packets":[{"to":"Ann","cards":["T1"]},{"cards":["EX"]}]},{"type":"bid","player":"Ann","bid":"garde"},
+        {"cards":["1S"],"type":"discard","player":"Ann"},{"type":"declare","player":"Bé","declaration":"poignee","cards":[]},
+        {"type":"declare","player":"Bé","declaration":"chelem"},{"type":"call","player":"Ann","card":"KH"}]}"#;
+    assert!(agrees("every field", full.as_bytes()));
+}
