@@ -1625,21 +1625,29 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
             None => Err(fail(format!("unknown card \"{code}\"; cards are T1..T21, EX, and rank then suit like KS, 10H, CD (cavalier)"))),
         }
     };
-    // Cards in the order listed; `seen` holds the cards already read, and a card met again is
-    // refused: "{card} {twice}".
-    let card_list = |codes: &[crate::record::Text], seen: &mut CardSet, twice: &str| -> Result<Vec<Card>, InputError> {
-        let mut out = Vec::with_capacity(codes.len());
+    // Cards in the order listed, each passed to `each`; `seen` holds the cards already read, and a
+    // card met again is refused: "{card} {twice}".
+    let each_card = |codes: &[crate::record::Text], seen: &mut CardSet, twice: &str, each: &mut dyn FnMut(Card)| -> Result<(), InputError> {
         for code in codes {
             let c = card(code)?;
             if seen.contains(c) {
                 return Err(fail(format!("{} {twice}", rules.card_name(c))));
             }
             seen.insert(c);
-            out.push(c);
+            each(c);
         }
+        Ok(())
+    };
+    let card_list = |codes: &[crate::record::Text], seen: &mut CardSet, twice: &str| -> Result<Vec<Card>, InputError> {
+        let mut out = Vec::with_capacity(codes.len());
+        each_card(codes, seen, twice, &mut |c| out.push(c))?;
         Ok(out)
     };
-    let cards = |codes: &[crate::record::Text], seen: &mut CardSet, twice: &str| card_list(codes, seen, twice).map(|l| l.into_iter().collect::<CardSet>());
+    let cards = |codes: &[crate::record::Text], seen: &mut CardSet, twice: &str| -> Result<CardSet, InputError> {
+        let before = *seen;
+        each_card(codes, seen, twice, &mut |_| {})?;
+        Ok(seen.minus(before))
+    };
     Ok(match e {
         Event::Deal { hands, dog, cut, piles, packets } => {
             for name in hands.keys() {
@@ -1899,7 +1907,11 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
             return Err(InputError { event: Some(i), message: format!("{out} deals and sits this deal out ({}, {}): no cards and no moves", c.rule, c.at) });
         }
     }
-    let moves: Vec<Move> = rec.events.iter().enumerate().map(|(i, e)| read(setup, &seats.playing, i, e)).collect::<Result<_, _>>()?;
+    // Every event is read before any is applied: a record that cannot be read is refused whole.
+    let mut moves = Vec::with_capacity(rec.events.len());
+    for (i, e) in rec.events.iter().enumerate() {
+        moves.push(read(setup, &seats.playing, i, e)?);
+    }
     let mut verdict = replay_moves(setup, &seats.playing, seats.dealer, &moves)?;
     if let (Some(out), Some(c)) = (seats.sits_out, &rules.sit_out) {
         if let Some(o) = &mut verdict.outcome {
