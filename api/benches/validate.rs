@@ -6,6 +6,10 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use tarot_engine::{GameRecord, Registry};
 
+/// The server's allocator, so the figures are the server's.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn bench(c: &mut Criterion) {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let body = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/worked/fft-deal1.json")).unwrap();

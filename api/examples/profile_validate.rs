@@ -7,6 +7,11 @@
 //!     perf record -g target/release/examples/profile_validate 100000
 
 use tarot_engine::Registry;
+
+/// The server's allocator, so the figures are the server's.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let body = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/worked/fft-deal1.json")).unwrap();
