@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Load on loopback: POST /validate (a complete fft-4p game) and POST /games against GET /health, on
-# the same server in the same run, each for a bounded time. Prints requests per second and the ratios.
+# the same server in the same run, each for a bounded time. Prints requests per second, the ratios,
+# and the server's own CPU time per request (user + system, from /proc), which the load generator
+# sharing the machine does not blur.
 #
 #     bash scripts/load.sh            (DURATION=10s CONNECTIONS=32 THREADS=1 by default)
 set -euo pipefail
@@ -32,17 +34,27 @@ wrk.body = f:read("*a")
 f:close()
 LUA
 
-rate() { # path [lua]
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$PID/stat"; }
+TICK=$(getconf CLK_TCK)
+
+rate() { # path [lua]: "requests/s server-µs-per-request"
     local args=(-t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency)
     [ -n "${2:-}" ] && args+=(-s "$2")
-    wrk "${args[@]}" "$URL$1" | tee -a "$WORK/wrk.log" | awk '/Requests\/sec/ {print $2}'
+    local before out after
+    before=$(cpu_ticks)
+    out=$(wrk "${args[@]}" "$URL$1")
+    after=$(cpu_ticks)
+    echo "$out" >>"$WORK/wrk.log"
+    echo "$out" | awk -v ticks=$((after - before)) -v hz="$TICK" '
+        /requests in/ {n = $1} /Requests\/sec/ {rps = $2}
+        END {printf "%s %.1f\n", rps, ticks * 1e6 / hz / n}'
 }
 
-HEALTH=$(rate /health)
-VALIDATE=$(rate /validate "$WORK/post.lua")
-GAMES=$(rate /games "$WORK/post.lua")
+read -r HEALTH HEALTH_CPU <<<"$(rate /health)"
+read -r VALIDATE VALIDATE_CPU <<<"$(rate /validate "$WORK/post.lua")"
+read -r GAMES GAMES_CPU <<<"$(rate /games "$WORK/post.lua")"
 grep -E "Non-2xx|Socket errors" "$WORK/wrk.log" && { echo "some requests failed" >&2; exit 1; }
 
-echo "GET  /health    $HEALTH req/s"
-echo "POST /validate  $VALIDATE req/s  ($(awk "BEGIN {printf \"%.2f\", $VALIDATE / $HEALTH}") of /health)"
-echo "POST /games     $GAMES req/s  ($(awk "BEGIN {printf \"%.2f\", $GAMES / $HEALTH}") of /health)"
+echo "GET  /health    $HEALTH req/s                    server CPU $HEALTH_CPU µs/request"
+echo "POST /validate  $VALIDATE req/s  ($(awk "BEGIN {printf \"%.2f\", $VALIDATE / $HEALTH}") of /health)  server CPU $VALIDATE_CPU µs/request"
+echo "POST /games     $GAMES req/s  ($(awk "BEGIN {printf \"%.2f\", $GAMES / $HEALTH}") of /health)  server CPU $GAMES_CPU µs/request"
