@@ -1,10 +1,9 @@
 //! The quick reader: a recorded game read in one pass over the bytes, with no tree in between. It
-//! reads every field a game record and its events have, and gives up, returning `None`, on
-//! anything else: a string with an escape, a number outside the options, a field met twice, any text
-//! that is not JSON. The caller
-//! then reads the body with serde_json, which has the last word on what is a game and says where a
-//! text is wrong; so this reader only has to be right about what it accepts, and a test compares it
-//! with serde_json on every fixture and on many broken copies of them.
+//! reads every field a game record and its events have, and gives up, returning `None`, on anything
+//! else: a string with an escape, a number outside the options, a field met twice, any text that is
+//! not JSON. The caller then reads the body with serde_json, which has the last word on what is a
+//! game and says where a text is wrong; so this reader only has to be right about what it accepts,
+//! and a test compares it with serde_json on every fixture and on many broken copies of them.
 
 use std::collections::BTreeMap;
 
@@ -47,6 +46,19 @@ fn above_space(w: u64) -> u64 {
 fn equal(w: u64, b: u8) -> u64 {
     below(w ^ (ONES * b as u64), 1)
 }
+
+// An event's fields, one bit each, to check that its type has them all.
+const TYPE: u16 = 1;
+const PLAYER: u16 = 1 << 1;
+const HANDS: u16 = 1 << 2;
+const DOG: u16 = 1 << 3;
+const CUT: u16 = 1 << 4;
+const PILES: u16 = 1 << 5;
+const PACKETS: u16 = 1 << 6;
+const BID: u16 = 1 << 7;
+const CARD: u16 = 1 << 8;
+const CARDS: u16 = 1 << 9;
+const DECLARATION: u16 = 1 << 10;
 
 /// Sets a field read once; a second time gives up (serde_json says "duplicate field").
 fn once<T>(slot: &mut Option<T>, value: T) -> Option<()> {
@@ -218,29 +230,28 @@ impl<'a> Cursor<'a> {
     fn event(&mut self) -> Option<Event> {
         let (mut kind, mut player, mut hands, mut dog, mut cut, mut piles, mut packets) = (None, None, None, None, None, None, None);
         let (mut bid, mut card, mut cards, mut declaration) = (None, None, None, None);
-        // The fields met, one bit each, in the order of the match below.
-        let mut met = 0u16;
+        let mut met = 0;
         self.object(|c, key| {
             let (bit, read) = match key {
-                "type" => (1, once(&mut kind, c.str()?)),
-                "player" => (2, once(&mut player, c.text()?)),
+                "type" => (TYPE, once(&mut kind, c.str()?)),
+                "player" => (PLAYER, once(&mut player, c.text()?)),
                 "hands" => {
                     let mut map = BTreeMap::new();
                     c.object(|c, name| map.insert(Text::from(name), c.texts()?).is_none().then_some(()))?;
-                    (4, once(&mut hands, map))
+                    (HANDS, once(&mut hands, map))
                 }
-                "dog" => (8, once(&mut dog, c.texts()?)),
-                "cut" => (16, once(&mut cut, c.text()?)),
-                "bid" => (32, once(&mut bid, c.text()?)),
-                "card" => (64, once(&mut card, c.text()?)),
-                "cards" => (128, once(&mut cards, c.texts()?)),
-                "declaration" => (256, once(&mut declaration, c.text()?)),
+                "dog" => (DOG, once(&mut dog, c.texts()?)),
+                "cut" => (CUT, once(&mut cut, c.text()?)),
                 "piles" => {
                     let mut map = BTreeMap::new();
                     c.object(|c, name| map.insert(Text::from(name), c.array(4, Self::texts)?).is_none().then_some(()))?;
-                    (512, once(&mut piles, map))
+                    (PILES, once(&mut piles, map))
                 }
-                "packets" => (1024, once(&mut packets, c.array(32, Self::packet)?)),
+                "packets" => (PACKETS, once(&mut packets, c.array(32, Self::packet)?)),
+                "bid" => (BID, once(&mut bid, c.text()?)),
+                "card" => (CARD, once(&mut card, c.text()?)),
+                "cards" => (CARDS, once(&mut cards, c.texts()?)),
+                "declaration" => (DECLARATION, once(&mut declaration, c.text()?)),
                 _ => return None,
             };
             met |= bit;
@@ -250,16 +261,16 @@ impl<'a> Cursor<'a> {
         let (event, allowed) = match kind? {
             "deal" => {
                 let deal = Event::Deal { hands: hands?, dog: dog.unwrap_or_default(), cut, piles: piles.unwrap_or_default(), packets: packets.unwrap_or_default() };
-                (deal, 1 | 4 | 8 | 16 | 512 | 1024)
+                (deal, HANDS | DOG | CUT | PILES | PACKETS)
             }
-            "bid" => (Event::Bid { player: player?, bid: bid? }, 1 | 2 | 32),
-            "call" => (Event::Call { player: player?, card: card? }, 1 | 2 | 64),
-            "discard" => (Event::Discard { player: player?, cards: cards? }, 1 | 2 | 128),
-            "declare" => (Event::Declare { player: player?, declaration: declaration?, cards: cards.unwrap_or_default() }, 1 | 2 | 128 | 256),
-            "play" => (Event::Play { player: player?, card: card? }, 1 | 2 | 64),
+            "bid" => (Event::Bid { player: player?, bid: bid? }, PLAYER | BID),
+            "call" => (Event::Call { player: player?, card: card? }, PLAYER | CARD),
+            "discard" => (Event::Discard { player: player?, cards: cards? }, PLAYER | CARDS),
+            "declare" => (Event::Declare { player: player?, declaration: declaration?, cards: cards.unwrap_or_default() }, PLAYER | DECLARATION | CARDS),
+            "play" => (Event::Play { player: player?, card: card? }, PLAYER | CARD),
             _ => return None,
         };
-        (met & !allowed == 0).then_some(event)
+        (met & !(TYPE | allowed) == 0).then_some(event)
     }
 
     fn packet(&mut self) -> Option<Packet> {
