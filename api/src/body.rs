@@ -43,8 +43,8 @@ pub fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
     serde_json::from_slice(bytes).map_err(|e| Problem::from_json(&e))
 }
 
-/// A recorded game, by the engine's quick reader (about twice as fast on the games recorders write),
-/// or by `read` where it gives up, so errors keep their line and column.
+/// A recorded game, by the engine's quick reader (1.7 times as fast as serde_json on a complete
+/// game), or by `read` where it gives up, so errors keep their line and column.
 pub fn read_record(bytes: &[u8]) -> Result<GameRecord, Problem> {
     tarot_engine::record::read_quick(bytes).map(Ok).unwrap_or_else(|| read(bytes))
 }
