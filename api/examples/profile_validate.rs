@@ -5,6 +5,10 @@
 //!     cargo build --release -p tarot-api --example profile_validate
 //!     valgrind --tool=callgrind target/release/examples/profile_validate 2000 replay
 //!     perf record -g target/release/examples/profile_validate 100000
+//!
+//! A loop runs warm. Measured by thread CPU time inside the server under load, the same steps cost
+//! about 1.6 times as much (55 µs against 35 µs on the development machine): between two requests,
+//! the HTTP stack, the kernel and the load generator leave the caches and branch predictors cold.
 
 use tarot_engine::Registry;
 
