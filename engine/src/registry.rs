@@ -17,8 +17,12 @@ pub struct Registry {
 impl Registry {
     /// The built-in rulesets. They are checked by the test suite, so a failure here is a bug.
     pub fn builtin() -> Result<Registry, Diagnostics> {
-        let files = BUILT_IN.iter().map(|(id, text)| (id.to_string(), RuleFile { path: format!("rulesets/{id}.tarot"), text: text.to_string() })).collect();
-        Registry::from_files(files)
+        Registry::from_files(Registry::builtin_files())
+    }
+
+    /// The built-in rule files by id, to compile with others beside them (`from_files`).
+    pub fn builtin_files() -> BTreeMap<String, RuleFile> {
+        BUILT_IN.iter().map(|(id, text)| (id.to_string(), RuleFile { path: format!("rulesets/{id}.tarot"), text: text.to_string() })).collect()
     }
 
     /// Every `*.tarot` file of a directory.

@@ -34,12 +34,7 @@ fn a_ruleset_and_its_house_variant_differ_only_where_the_file_says() {
 #[test]
 fn one_game_under_several_rulesets_says_where_legality_diverges() {
     // A variant without the overtrump (as Marolles and Basic Tarot play), written as a new rule file.
-    let mut files = std::collections::BTreeMap::new();
-    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../rulesets")).unwrap().flatten() {
-        let id = entry.path().file_stem().unwrap().to_string_lossy().into_owned();
-        let text = std::fs::read_to_string(entry.path()).unwrap();
-        files.insert(id.clone(), RuleFile { path: format!("rulesets/{id}.tarot"), text });
-    }
+    let mut files = Registry::builtin_files();
     let variant = "ruleset no-overtrump \"FFT without the overtrump\"\nextends fft-4p\nplay {\n  without must overtrump\n}\n";
     files.insert("no-overtrump".into(), RuleFile { path: "rulesets/no-overtrump.tarot".into(), text: variant.into() });
     let registry = Registry::from_files(files).unwrap_or_else(|e| panic!("{e}"));

@@ -63,12 +63,7 @@ fn remembering_answers_by_counts_changes_no_figure() {
 #[test]
 fn a_rule_the_deal_alone_cannot_answer_is_named_with_its_reason() {
     // A variant whose annulment needs the order of the deal, which random deals do not record.
-    let mut files = std::collections::BTreeMap::new();
-    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../rulesets")).unwrap().flatten() {
-        let id = entry.path().file_stem().unwrap().to_string_lossy().into_owned();
-        let text = std::fs::read_to_string(entry.path()).unwrap();
-        files.insert(id.clone(), tarot_engine::dsl::RuleFile { path: format!("rulesets/{id}.tarot"), text });
-    }
+    let mut files = Registry::builtin_files();
     let variant = "ruleset first-packet \"FFT where the Petit in the first packet always cancels\"\nextends fft-4p\nannul petit_first \"the Petit first\" = has(first_packet, T1)\n";
     files.insert("first-packet".into(), tarot_engine::dsl::RuleFile { path: "rulesets/first-packet.tarot".into(), text: variant.into() });
     let registry = Registry::from_files(files).unwrap_or_else(|e| panic!("{e}"));

@@ -2,12 +2,20 @@
 //! games) that show the rule, and checks the verdict follows it.
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::num::Q;
 use tarot_engine::simulate::random_game;
+use tarot_engine::ir::Ruleset;
 use tarot_engine::{replay, Registry, Status, Verdict};
+
+/// A built-in ruleset, the rule files compiled once for all the tests.
+fn ruleset(id: &str) -> &'static Ruleset {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}"))).get(id).unwrap_or_else(|| panic!("no ruleset {id}"))
+}
 
 fn value(v: &Verdict, name: &str) -> serde_json::Value {
     v.outcome.as_ref().and_then(|o| o.values.iter().find(|(k, _)| k == name)).map(|(_, x)| x.clone()).unwrap_or_default()
@@ -15,8 +23,7 @@ fn value(v: &Verdict, name: &str) -> serde_json::Value {
 
 /// Valid finished games of a ruleset, with the given options.
 fn games(id: &str, players: usize, options: BTreeMap<String, serde_json::Value>, count: usize) -> Vec<Verdict> {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
-    let rules = registry.get(id).unwrap();
+    let rules = ruleset(id);
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     (0..count)
         .map(|_| random_game(rules, players, &options, &mut rng).unwrap())
@@ -101,8 +108,7 @@ fn garde_contre_x8_multiplies_by_eight() {
 /// Marolles on 78 cards: 25 cards to each of the dealer's opponents, 28 to the dealer, who discards 3.
 #[test]
 fn marolles_78_deals_and_discards_as_the_editor_says() {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
-    let rules = registry.get("marolles-78").unwrap();
+    let rules = ruleset("marolles-78");
     let g = random_game(rules, 3, &BTreeMap::new(), &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
     let tarot_engine::Event::Deal { hands, .. } = &g.events[0] else { panic!() };
     let mut sizes: Vec<usize> = hands.values().map(Vec::len).collect();
@@ -188,8 +194,7 @@ fn two_players_always_have_exactly_one_winner() {
 /// A seeded deal of `id` followed by these bids (`(seat, bid)`, seats in order of play from first
 /// hand), replayed: the verdict after the last bid.
 fn after_bids(id: &str, options: BTreeMap<String, serde_json::Value>, bids: &[(usize, &str)]) -> Verdict {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
-    let rules = registry.get(id).unwrap();
+    let rules = ruleset(id);
     let mut game = random_game(rules, 4, &options, &mut ChaCha8Rng::seed_from_u64(11)).unwrap();
     game.events.truncate(1);
     // Order of play starts after the dealer.
@@ -284,8 +289,7 @@ fn parole_gives_a_second_round() {
 /// paid for what is declared.
 #[test]
 fn marolles_declarations_are_maximal_unless_free() {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
-    let rules = registry.get("marolles-1637").unwrap();
+    let rules = ruleset("marolles-1637");
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut checked = 0;
     for _ in 0..400 {
@@ -341,8 +345,7 @@ fn the_last_trick_bonus_makes_78() {
 /// cette partie." The four others play fft-4p, from the mort's right; the mort scores nothing.
 #[test]
 fn the_mort_deals_and_sits_out() {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
-    let rules = registry.get("fft-5p-mort").unwrap();
+    let rules = ruleset("fft-5p-mort");
     let mut rng = ChaCha8Rng::seed_from_u64(8);
     let mut valid = 0;
     for _ in 0..200 {
@@ -390,8 +393,7 @@ fn opts(pairs: &[(&str, serde_json::Value)]) -> BTreeMap<String, serde_json::Val
 #[test]
 fn the_order_of_the_deal_follows_the_rules() {
     use tarot_engine::record::{Event, Packet};
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
-    let fft = registry.get("fft-4p").unwrap();
+    let fft = ruleset("fft-4p");
     let mut rng = ChaCha8Rng::seed_from_u64(21);
     let game = random_game(fft, 4, &BTreeMap::new(), &mut rng).unwrap();
     let with_packets = |g: &tarot_engine::GameRecord, f: &dyn Fn(&mut Vec<Packet>)| {
@@ -459,7 +461,7 @@ fn the_order_of_the_deal_follows_the_rules() {
     assert!(checked > 5, "{checked}");
 
     // Three players: 4 by 4 (FFT), 3 by 3 under seed 003's option.
-    let three = registry.get("fft-3p").unwrap();
+    let three = ruleset("fft-3p");
     let by4 = random_game(three, 3, &BTreeMap::new(), &mut rng).unwrap();
     let by3 = random_game(three, 3, &opts(&[("packets", serde_json::json!(3))]), &mut rng).unwrap();
     let sizes = |g: &tarot_engine::GameRecord| match &g.events[0] {
@@ -474,7 +476,7 @@ fn the_order_of_the_deal_follows_the_rules() {
 
     // Marolles: fives (four rounds of five, then one each and four to the dealer), or threes; the cut
     // card is dealt last, to the dealer.
-    let m = registry.get("marolles-1637").unwrap();
+    let m = ruleset("marolles-1637");
     let fives = random_game(m, 3, &BTreeMap::new(), &mut rng).unwrap();
     assert_eq!(sizes(&fives), [1, 4, 5].into());
     let threes = random_game(m, 3, &opts(&[("deal", serde_json::json!("threes"))]), &mut rng).unwrap();
@@ -497,8 +499,7 @@ fn the_petit_imprenable_plays_like_the_fool() {
     use rand::seq::SliceRandom;
     use tarot_engine::cards::{Card, FOOL};
     use tarot_engine::record::Event;
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
-    let rules = registry.get("fft-4p-petit-imprenable").unwrap();
+    let rules = ruleset("fft-4p-petit-imprenable");
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     let table: Vec<String> = ["Ann", "Bob", "Cid", "Dan"].iter().map(|s| s.to_string()).collect();
     let (mut like_the_fool, mut given_back, mut won) = (0, 0, 0);
@@ -514,7 +515,7 @@ fn the_petit_imprenable_plays_like_the_fool() {
         let code = |cs: &[Card]| cs.iter().map(|c| c.code()).collect::<Vec<_>>();
         let hands = [("Ann", &pool[0..18]), ("Bob", &bob[..]), ("Cid", &pool[18..36]), ("Dan", &pool[36..54])].into_iter().map(|(n, h)| (n.into(), code(h))).collect();
         let deal = Event::Deal { hands, dog: code(&pool[54..60]), cut: None, piles: BTreeMap::new(), packets: vec![] };
-        let fft = registry.get("fft-4p").unwrap();
+        let fft = ruleset("fft-4p");
         let plain_game = tarot_engine::GameRecord { ruleset: "fft-4p".into(), options: BTreeMap::new(), players: table.clone(), dealer: "Ann".into(), description: None, events: vec![deal.clone()] };
         assert_eq!(replay(fft, &plain_game).unwrap().status, Status::Annulled);
         let game = tarot_engine::simulate::random_game_from(rules, &table, 0, deal, &BTreeMap::new(), &mut rng).unwrap();
@@ -560,8 +561,7 @@ fn the_petit_imprenable_plays_like_the_fool() {
 #[test]
 fn basic_play_may_go_clockwise() {
     use tarot_engine::record::Event;
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
-    let rules = registry.get("basic").unwrap();
+    let rules = ruleset("basic");
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     for (option, step) in [("anticlockwise", 1), ("clockwise", 4)] {
         for _ in 0..20 {
