@@ -152,7 +152,7 @@ pub struct Deal {
     /// packets (a number: all of that size; a list: round by round), from first hand round to the
     /// dealer; `dealer_packets` for the dealer's, when they differ.
     pub packets: Option<(Expr, Clause)>,
-    pub dealer_packets: Option<Expr>,
+    pub dealer_packets: Option<(Expr, Clause)>,
     /// The dog's cards are dealt this many at a time, between the players' packets.
     pub dog_packets: Option<(Expr, Clause)>,
     /// So many cards at each end of the pack may not go to the dog.

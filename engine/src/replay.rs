@@ -202,8 +202,8 @@ impl<'r> Setup<'r> {
         };
         if let Some((e, c)) = &rules.deal.packets {
             // A number: packets of that size until the hand is full; a list: the sizes round by round.
-            let sizes = |s: &Setup, e: &Expr, hand: usize| -> Result<Vec<usize>, String> {
-                let list = match s.eval_setup(e)? {
+            let sizes = |s: &Setup, (e, c): (&Expr, &Clause), hand: usize| -> Result<Vec<usize>, String> {
+                let list = match s.eval_setup(e).map_err(at(c))? {
                     Value::Num(q) if q.is_integer() && q > Q::ZERO => vec![q.numer() as usize; hand / q.numer().max(1) as usize],
                     Value::List(l) => l.iter().map(|v| match v {
                         Value::Num(q) if q.is_integer() && *q > Q::ZERO => Ok(q.numer() as usize),
@@ -216,22 +216,22 @@ impl<'r> Setup<'r> {
                 }
                 Ok(list)
             };
-            let others = sizes(&s, e, s.hand)?;
-            let dealer = sizes(&s, rules.deal.dealer_packets.as_ref().unwrap_or(e), s.dealer_hand)?;
+            let others = sizes(&s, (e, c), s.hand)?;
+            let dealer = sizes(&s, rules.deal.dealer_packets.as_ref().map_or((e, c), |(e, c)| (e, c)), s.dealer_hand)?;
             s.packets = Some((others, dealer));
         }
-        if let Some((e, _)) = &rules.deal.dog_packets {
-            s.dog_packet = Some(count(&s, &Some(e.clone()))?);
+        if let Some((e, c)) = &rules.deal.dog_packets {
+            s.dog_packet = Some(count(&s, &Some(e.clone())).map_err(at(c))?);
         }
         if let Some((e, c)) = &rules.play.direction {
-            s.clockwise = match text(&s, e)?.as_str() {
+            s.clockwise = match text(&s, e).map_err(at(c))?.as_str() {
                 "anticlockwise" => false,
                 "clockwise" => true,
                 other => return Err(format!("play goes \"anticlockwise\" or \"clockwise\", not \"{other}\" ({})", c.at)),
             };
         }
-        if let Some((e, _)) = &rules.deal.dog_apart {
-            s.dog_apart = count(&s, &Some(e.clone()))?;
+        if let Some((e, c)) = &rules.deal.dog_apart {
+            s.dog_apart = count(&s, &Some(e.clone())).map_err(at(c))?;
         }
         if let Some(r) = rules.bidding.as_ref().and_then(|b| b.reserve.as_ref().map(|r| (b, r))) {
             let (b, r) = r;
@@ -272,6 +272,11 @@ impl<'r> Setup<'r> {
     fn eval_setup(&self, e: &Expr) -> Result<Value, String> {
         eval(e, &SetupEnv(self))
     }
+}
+
+/// A setting's error, naming its rule and where it is written.
+fn at(c: &Clause) -> impl Fn(String) -> String + '_ {
+    move |m| format!("{} ({}): {m}", c.rule, c.at)
 }
 
 struct SetupEnv<'a, 'r>(&'a Setup<'r>);
@@ -564,15 +569,13 @@ impl<'s, 'r> Game<'s, 'r> {
         if !packets.is_empty() {
             self.deal_order(packets)?;
         }
-        let hands: Vec<CardSet> = self.hands[..self.n()].to_vec();
-        if let Some((a, p)) = self.first_annulment(&hands)? {
+        if let Some((a, p)) = self.first_annulment(&self.hands[..self.n()])? {
             let a = &self.rules().annulments[a];
             return Err(Stop::Annulled(Annulled { rule: a.clause.rule.clone(), reason: format!("{}: {}", self.name(p), a.label), player: Some(self.name(p)), source: a.clause.source.clone() }));
         }
         if let Some(u) = &self.rules().untouchable {
             if let Some(p) = (0..self.n() as u8).find(|&p| self.hands[p as usize].contains(u.card)) {
-                let env = self.env(Some(p)).with_hand(self.hands[p as usize]);
-                if eval(&u.when, &env).and_then(|v| truthy(&v)).map_err(|e| self.rule_error(&u.clause, e))? {
+                if self.hand_holds(p, self.hands[p as usize], &u.when, &u.clause)? {
                     self.untouchable = Some((p, u.card));
                     self.notes.push(format!("{} holds {}: {}, played like the Excuse ({})", self.name(p), self.rules().card_name(u.card), u.label, u.clause.rule));
                 }
@@ -655,12 +658,16 @@ impl<'s, 'r> Game<'s, 'r> {
     /// Whether annulment `i` strikes player `p`'s `hand`.
     pub fn annuls(&self, i: usize, p: u8, hand: CardSet) -> Result<bool, Stop> {
         let a = &self.rules().annulments[i];
-        let env = self.env(Some(p)).with_hand(hand);
-        eval(&a.when, &env).and_then(|v| truthy(&v)).map_err(|e| self.rule_error(&a.clause, e))
+        self.hand_holds(p, hand, &a.when, &a.clause)
     }
 
-    /// The largest show of `hand` that makes declaration `d` valid (every `require` holds and the value
-    /// is not zero), trying the strongest cards first and the Fool last; `None` when there is none.
+    /// Whether a condition on a hand (an annulment's, the untouchable card's) holds for player `p`.
+    fn hand_holds(&self, p: u8, hand: CardSet, cond: &Expr, c: &Clause) -> Result<bool, Stop> {
+        eval(cond, &self.env(Some(p)).with_hand(hand)).and_then(|v| truthy(&v)).map_err(|e| self.rule_error(c, e))
+    }
+
+    /// The largest show of `hand` that makes declaration `d` valid (every `require` holds and a value,
+    /// where the declaration has one, is not zero), trying the strongest cards first and the Fool last; `None` when there is none.
     /// The declaration's timing and who may make it are not considered.
     pub fn best_show(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> Option<CardSet> {
         self.shows_to_try(hand, d).find(|shown| self.valid_show(p, hand, d, *shown).is_some())
@@ -701,16 +708,15 @@ impl<'s, 'r> Game<'s, 'r> {
         if !requires().filter(|c| !c.mentions(Fact::DeclValue)).all(|c| holds(c, &env)) {
             return None;
         }
+        // A declaration with a value is valid only when it is worth something; one without (an
+        // announcement) is worth nothing, as `declare` records it.
         let value = match &d.value {
             Some(e) => match eval(e, &env) {
-                Ok(Value::Num(q)) => q,
+                Ok(Value::Num(q)) if q != Q::ZERO => q,
                 _ => return None,
             },
-            None => Q::ONE,
+            None => Q::ZERO,
         };
-        if value == Q::ZERO {
-            return None;
-        }
         env.decl_value = Some(value);
         requires().filter(|c| c.mentions(Fact::DeclValue)).all(|c| holds(c, &env)).then_some(value)
     }
@@ -1083,8 +1089,9 @@ impl<'s, 'r> Game<'s, 'r> {
         Ok(lead)
     }
 
-    fn led_lane(&self) -> Option<u8> {
-        self.current.iter().find(|&&(p, c)| !self.plays_like_the_fool(p, c)).map(|&(_, c)| c.lane())
+    /// The suit a trick follows: that of its first card not played like the Fool.
+    fn led_lane(&self, cards: &[(u8, Card)]) -> Option<u8> {
+        cards.iter().find(|&&(p, c)| !self.plays_like_the_fool(p, c)).map(|&(_, c)| c.lane())
     }
 
     /// The Fool, or the untouchable card in its owner's hand: it sets no suit and obeys no obligation.
@@ -1112,7 +1119,7 @@ impl<'s, 'r> Game<'s, 'r> {
             return lead;
         }
         let excuse = if self.rules().fool.excuse.is_some() { fool } else { CardSet::EMPTY };
-        let Some(lane) = self.led_lane() else { return hand };
+        let Some(lane) = self.led_lane(&self.current) else { return hand };
         let trumps = hand.and(CardSet::trumps());
         let higher = |set: CardSet| -> CardSet {
             match (s.overtrump, self.top_trump()) {
@@ -1157,7 +1164,7 @@ impl<'s, 'r> Game<'s, 'r> {
             }
             return self.violation(&rules.fool.clause, p, format!("{who} may not lead {} while holding other cards", rules.card_name(c)));
         }
-        let lane = self.led_lane().unwrap_or(5);
+        let lane = self.led_lane(&self.current).unwrap_or(5);
         let same = hand.and(CardSet::of_lane(lane));
         let lane_name = if lane == 4 { "trumps".to_string() } else { rules.pack.suit_names[lane as usize].clone() };
         let ladder = &rules.play.ladder;
@@ -1221,6 +1228,17 @@ impl<'s, 'r> Game<'s, 'r> {
         Ok(())
     }
 
+    /// Card `c` of the trick `winner` took goes to `to`'s pile instead; with `exchange`, `to` gives
+    /// the winner an empty card for it.
+    fn give_back(&mut self, won: &mut CardSet, c: Card, to: u8, winner: u8, exchange: bool) {
+        won.remove(c);
+        self.piles[to as usize].insert(c);
+        if exchange {
+            self.empties[to as usize] -= 1;
+            self.empties[winner as usize] += 1;
+        }
+    }
+
     fn strength(&self, c: Card) -> u8 {
         self.setup.strength[c.0 as usize]
     }
@@ -1231,7 +1249,7 @@ impl<'s, 'r> Game<'s, 'r> {
         let leader = self.leader.take().unwrap_or(cards[0].0);
         let last = self.hands.iter().all(|h| h.is_empty());
         let number = self.tricks.len();
-        let lane = cards.iter().find(|&&(p, c)| !self.plays_like_the_fool(p, c)).map(|&(_, c)| c.lane());
+        let lane = self.led_lane(&cards);
         let mut best: Option<(u8, Card)> = None;
         for &(p, c) in cards.iter() {
             if c.is_fool() {
@@ -1287,14 +1305,9 @@ impl<'s, 'r> Game<'s, 'r> {
                 }
             };
             if let Some(to) = to {
-                won.remove(FOOL);
-                self.piles[to as usize].insert(FOOL);
-                let to_side_wins = self.side_of(to) >> winner & 1 == 1;
                 // Whoever receives the Fool without winning its trick hands the winner an empty card.
-                if s.fool_exchange && !to_side_wins {
-                    self.empties[to as usize] -= 1;
-                    self.empties[winner as usize] += 1;
-                }
+                let to_side_wins = self.side_of(to) >> winner & 1 == 1;
+                self.give_back(&mut won, FOOL, to, winner, s.fool_exchange && !to_side_wins);
                 if last && s.fool_last == FoolLast::ChangesSide && same_side {
                     self.notes.push(format!("{} played the Excuse to the last trick: it changes side, though {}'s side took the trick", self.name(h), self.name(h)));
                 }
@@ -1303,10 +1316,7 @@ impl<'s, 'r> Game<'s, 'r> {
         // The untouchable card that does not take its trick goes back to its owner, for an empty card.
         if let Some((owner, c)) = self.untouchable.filter(|&(q, c)| cards.contains(&(q, c))) {
             if self.side_of(owner) >> winner & 1 == 0 {
-                won.remove(c);
-                self.piles[owner as usize].insert(c);
-                self.empties[owner as usize] -= 1;
-                self.empties[winner as usize] += 1;
+                self.give_back(&mut won, c, owner, winner, true);
                 self.notes.push(format!("{}'s {} did not take trick {}: it goes back to {}, who gives {} an empty card", self.name(owner), self.rules().card_name(c), number + 1, self.name(owner), self.name(winner)));
             }
         }

@@ -150,3 +150,15 @@ fn no_ruleset_is_named_in_engine_code() {
     }
     assert!(checked > 10);
 }
+
+#[test]
+fn a_setting_that_cannot_be_read_names_its_rule_and_line() {
+    let mut files = Registry::builtin_files();
+    let variant = "ruleset bad-apart \"FFT with a dog kept apart by a word\"\nextends fft-4p\ndeal {\n  dog_apart = \"ends\"\n}\n";
+    files.insert("bad-apart".into(), RuleFile { path: "rulesets/bad-apart.tarot".into(), text: variant.into() });
+    let registry = Registry::from_files(files).unwrap_or_else(|e| panic!("{e}"));
+    let mut record = parse_record(&std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/worked/fft-deal1.json")).unwrap()).unwrap();
+    record.ruleset = "bad-apart".into();
+    let e = replay(registry.get("bad-apart").unwrap(), &record).unwrap_err();
+    assert!(e.message.starts_with("deal.dog_apart (rulesets/bad-apart.tarot:4)"), "{}", e.message);
+}

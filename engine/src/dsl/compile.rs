@@ -748,7 +748,7 @@ impl Compiler {
                 "piles" => piles = self.value(st, Ctx::Setup),
                 "pile_size" => pile_size = self.value(st, Ctx::Setup),
                 "packets" => d.packets = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "deal.packets"))),
-                "dealer_packets" => d.dealer_packets = self.value(st, Ctx::Setup),
+                "dealer_packets" => d.dealer_packets = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "deal.dealer_packets"))),
                 "dog_packets" => d.dog_packets = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "deal.dog_packets"))),
                 "dog_apart" => d.dog_apart = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "deal.dog_apart"))),
                 other => self.err_at(st, format!("unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles, pile_size, packets, dealer_packets, dog_packets or dog_apart")),
