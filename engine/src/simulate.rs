@@ -66,9 +66,18 @@ fn in_packets(setup: &Setup, names: &[String], dealer: u8, hands: &BTreeMap<Text
     let mut out: Vec<Packet> = order.into_iter().map(|(p, k)| Packet { to: Some(names[p as usize].as_str().into()), cards: left[p as usize].drain(..k).collect() }).collect();
     let k = setup.dog_packet.unwrap_or(1).max(1);
     let dogs: Vec<&[Text]> = dog.chunks(k).collect();
-    let players = out.len();
+    // The dog's packets go between players' packets with at least `dog_apart` cards before and after.
+    let total: usize = out.iter().map(|p| p.cards.len()).sum();
+    let mut before = 0;
+    let mut slots = vec![];
+    for i in 1..out.len() {
+        before += out[i - 1].cards.len();
+        if before >= setup.dog_apart.max(1) && total - before >= setup.dog_apart.max(1) {
+            slots.push(i);
+        }
+    }
     for (j, cards) in dogs.iter().enumerate().rev() {
-        let after = ((j + 1) * players / (dogs.len() + 1)).clamp(1, players.saturating_sub(1));
+        let after = slots.get((j + 1) * slots.len() / (dogs.len() + 1)).or(slots.last()).copied().unwrap_or(out.len());
         out.insert(after, Packet { to: None, cards: cards.to_vec() });
     }
     out
@@ -81,19 +90,20 @@ pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<S
     let dealer_at_table = rng.gen_range(0..players);
     let seats = Seating::of(&setup, &table, dealer_at_table);
     let deal = random_deal(&setup, &seats.playing, seats.dealer, rng);
-    play_out(rules, &setup, &table, dealer_at_table, deal, options, rng)
+    play_out(&setup, &table, dealer_at_table, seats, deal, options, rng)
 }
 
 /// Plays a game at random from a given deal (`deal`, for the players `table`, `dealer` dealing):
 /// a deal arranged to show a rule, played out by the simulator.
 pub fn random_game_from<R: Rng>(rules: &Ruleset, table: &[String], dealer: usize, deal: Event, options: &BTreeMap<String, serde_json::Value>, rng: &mut R) -> Result<GameRecord, String> {
     let setup = Setup::new(rules, table.len(), options)?;
-    play_out(rules, &setup, table, dealer, deal, options, rng)
+    let seats = Seating::of(&setup, table, dealer);
+    play_out(&setup, table, dealer, seats, deal, options, rng)
 }
 
-fn play_out<R: Rng>(rules: &Ruleset, setup: &Setup, table: &[String], dealer_at_table: usize, deal: Event, options: &BTreeMap<String, serde_json::Value>, rng: &mut R) -> Result<GameRecord, String> {
-    let table = table.to_vec();
-    let seats = Seating::of(setup, &table, dealer_at_table);
+/// Plays out `deal` at `table`, seated as `seats` says (`dealer_at_table` dealing).
+fn play_out<R: Rng>(setup: &Setup, table: &[String], dealer_at_table: usize, seats: Seating, deal: Event, options: &BTreeMap<String, serde_json::Value>, rng: &mut R) -> Result<GameRecord, String> {
+    let rules = setup.rules;
     let (names, dealer) = (seats.playing, seats.dealer);
     let mut game = Game::new(setup, &names, dealer);
     let mut events = vec![deal];
@@ -110,7 +120,7 @@ fn play_out<R: Rng>(rules: &Ruleset, setup: &Setup, table: &[String], dealer_at_
     };
     let deal = events.pop().expect("the deal");
     if !record(&mut game, &mut events, deal)? {
-        return Ok(GameRecord { ruleset: rules.id.clone(), options: options.clone(), players: table.clone(), dealer: table[dealer_at_table].clone(), description: None, events });
+        return Ok(GameRecord { ruleset: rules.id.clone(), options: options.clone(), players: table.to_vec(), dealer: table[dealer_at_table].clone(), description: None, events });
     }
     let mut declared_before_play = false;
     loop {
@@ -155,7 +165,7 @@ fn play_out<R: Rng>(rules: &Ruleset, setup: &Setup, table: &[String], dealer_at_
             break;
         }
     }
-    Ok(GameRecord { ruleset: rules.id.clone(), options: options.clone(), players: table.clone(), dealer: table[dealer_at_table].clone(), description: None, events })
+    Ok(GameRecord { ruleset: rules.id.clone(), options: options.clone(), players: table.to_vec(), dealer: table[dealer_at_table].clone(), description: None, events })
 }
 
 /// Declarations a player may make before play: for each kind and player, the largest valid show
