@@ -121,7 +121,7 @@ pub fn compare_game(rulesets: &[&Ruleset], record: &crate::GameRecord) -> GameCo
             let mut rec = record.clone();
             rec.ruleset = r.id.clone();
             let options_dropped: Vec<String> = rec.options.keys().filter(|k| !r.options.iter().any(|o| &o.name == *k)).cloned().collect();
-            rec.options.retain(|k, _| r.options.iter().any(|o| &o.name == k));
+            rec.options.retain(|k, _| !options_dropped.contains(k));
             match crate::replay(r, &rec) {
                 Ok(v) => Replayed { ruleset: r.id.clone(), verdict: Some(v), cannot_replay: None, options_dropped },
                 Err(e) => Replayed { ruleset: r.id.clone(), verdict: None, cannot_replay: Some(e.to_string()), options_dropped },
