@@ -77,9 +77,10 @@ impl<'de> Deserialize<'de> for Event {
     }
 }
 
+/// A field of an event.
 #[derive(Deserialize, Clone, Copy, PartialEq)]
 #[serde(field_identifier, rename_all = "snake_case")]
-enum Field {
+pub(crate) enum Field {
     Type,
     Player,
     Hands,
@@ -93,7 +94,41 @@ enum Field {
     Declaration,
 }
 
-const FIELDS: &[&str] = &["type", "player", "hands", "dog", "cut", "piles", "packets", "bid", "card", "cards", "declaration"];
+impl Field {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Field::Type => "type",
+            Field::Player => "player",
+            Field::Hands => "hands",
+            Field::Dog => "dog",
+            Field::Cut => "cut",
+            Field::Piles => "piles",
+            Field::Packets => "packets",
+            Field::Bid => "bid",
+            Field::Card => "card",
+            Field::Cards => "cards",
+            Field::Declaration => "declaration",
+        }
+    }
+
+    /// The field's bit in a set of fields.
+    pub(crate) fn bit(self) -> u16 {
+        1 << self as u16
+    }
+}
+
+/// The fields an event of type `kind` may have besides its type; `None` for an unknown type.
+pub(crate) fn fields_of(kind: &str) -> Option<&'static [Field]> {
+    Some(match kind {
+        "deal" => &[Field::Hands, Field::Dog, Field::Cut, Field::Piles, Field::Packets],
+        "bid" => &[Field::Player, Field::Bid],
+        "call" => &[Field::Player, Field::Card],
+        "discard" => &[Field::Player, Field::Cards],
+        "declare" => &[Field::Player, Field::Declaration, Field::Cards],
+        "play" => &[Field::Player, Field::Card],
+        _ => return None,
+    })
+}
 
 struct EventVisitor;
 
@@ -104,42 +139,50 @@ impl<'de> serde::de::Visitor<'de> for EventVisitor {
         f.write_str("an event: an object with a `type` (deal, bid, call, discard, declare or play)")
     }
 
+    /// A field set to `null` counts as absent.
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Event, A::Error> {
         use serde::de::Error;
         let (mut kind, mut player, mut hands, mut dog, mut cut, mut piles, mut packets, mut bid, mut card, mut cards, mut declaration) =
             (None::<Text>, None::<Text>, None, None, None, None, None, None::<Text>, None::<Text>, None, None::<Text>);
-        let mut seen = [false; FIELDS.len()];
+        let mut seen = 0u16;
         while let Some(field) = map.next_key::<Field>()? {
-            if std::mem::replace(&mut seen[field as usize], true) {
-                return Err(A::Error::duplicate_field(FIELDS[field as usize]));
+            if seen & field.bit() != 0 {
+                return Err(A::Error::duplicate_field(field.name()));
             }
             match field {
-                Field::Type => kind = Some(map.next_value()?),
-                Field::Player => player = Some(map.next_value()?),
-                Field::Hands => hands = Some(map.next_value::<BTreeMap<Text, Vec<Text>>>()?),
-                Field::Dog => dog = Some(map.next_value::<Vec<Text>>()?),
-                Field::Cut => cut = Some(map.next_value()?),
-                Field::Piles => piles = Some(map.next_value::<BTreeMap<Text, Vec<Vec<Text>>>>()?),
-                Field::Packets => packets = Some(map.next_value::<Vec<Packet>>()?),
-                Field::Bid => bid = Some(map.next_value()?),
-                Field::Card => card = Some(map.next_value()?),
-                Field::Cards => cards = Some(map.next_value::<Vec<Text>>()?),
-                Field::Declaration => declaration = Some(map.next_value()?),
+                Field::Type => kind = map.next_value()?,
+                Field::Player => player = map.next_value()?,
+                Field::Hands => hands = map.next_value::<Option<BTreeMap<Text, Vec<Text>>>>()?,
+                Field::Dog => dog = map.next_value::<Option<Vec<Text>>>()?,
+                Field::Cut => cut = map.next_value()?,
+                Field::Piles => piles = map.next_value::<Option<BTreeMap<Text, Vec<Vec<Text>>>>>()?,
+                Field::Packets => packets = map.next_value::<Option<Vec<Packet>>>()?,
+                Field::Bid => bid = map.next_value()?,
+                Field::Card => card = map.next_value()?,
+                Field::Cards => cards = map.next_value::<Option<Vec<Text>>>()?,
+                Field::Declaration => declaration = map.next_value()?,
             }
+            seen |= field.bit();
         }
         let kind = kind.ok_or_else(|| A::Error::missing_field("type"))?;
-        let allowed: &[Field] = match kind.as_str() {
-            "deal" => &[Field::Hands, Field::Dog, Field::Cut, Field::Piles, Field::Packets],
-            "bid" => &[Field::Player, Field::Bid],
-            "call" => &[Field::Player, Field::Card],
-            "discard" => &[Field::Player, Field::Cards],
-            "declare" => &[Field::Player, Field::Declaration, Field::Cards],
-            "play" => &[Field::Player, Field::Card],
-            other => return Err(A::Error::custom(format!("unknown event type `{other}`; events are deal, bid, call, discard, declare and play"))),
+        let Some(allowed) = fields_of(&kind) else {
+            return Err(A::Error::custom(format!("unknown event type `{kind}`; events are deal, bid, call, discard, declare and play")));
         };
-        if let Some(f) = (1..FIELDS.len()).find(|f| seen[*f] && !allowed.iter().any(|a| *a as usize == *f)) {
-            let names: Vec<&str> = allowed.iter().map(|a| FIELDS[*a as usize]).collect();
-            return Err(A::Error::custom(format!("a `{kind}` event has no field `{}`; it has {}", FIELDS[f], names.join(", "))));
+        let given = [
+            (Field::Player, player.is_some()),
+            (Field::Hands, hands.is_some()),
+            (Field::Dog, dog.is_some()),
+            (Field::Cut, cut.is_some()),
+            (Field::Piles, piles.is_some()),
+            (Field::Packets, packets.is_some()),
+            (Field::Bid, bid.is_some()),
+            (Field::Card, card.is_some()),
+            (Field::Cards, cards.is_some()),
+            (Field::Declaration, declaration.is_some()),
+        ];
+        if let Some((f, _)) = given.iter().find(|(f, given)| *given && !allowed.contains(f)) {
+            let names: Vec<&str> = allowed.iter().map(|a| a.name()).collect();
+            return Err(A::Error::custom(format!("a `{kind}` event has no field `{}`; it has {}", f.name(), names.join(", "))));
         }
         let need = |field: Option<Text>, name: &str| field.ok_or_else(|| A::Error::custom(format!("a `{kind}` event needs `{name}`")));
         Ok(match kind.as_str() {
@@ -174,7 +217,13 @@ impl Event {
     }
 }
 
+/// Reads a recorded game from JSON: by the quick reader, or by serde_json where it gives up, so an
+/// error keeps its line and column.
+pub fn read_record(bytes: &[u8]) -> Result<GameRecord, serde_json::Error> {
+    read_quick(bytes).map(Ok).unwrap_or_else(|| serde_json::from_slice(bytes))
+}
+
 /// Reads a recorded game from JSON, saying where the text is wrong.
 pub fn parse_record(json: &str) -> Result<GameRecord, String> {
-    read_quick(json.as_bytes()).map(Ok).unwrap_or_else(|| serde_json::from_str(json).map_err(|e| format!("line {}, column {}: {e}", e.line(), e.column())))
+    read_record(json.as_bytes()).map_err(|e| format!("line {}, column {}: {e}", e.line(), e.column()))
 }

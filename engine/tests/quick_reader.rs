@@ -131,3 +131,17 @@ fn what_it_leaves_to_serde_json() {
         {"type":"declare","player":"Bé","declaration":"chelem"},{"type":"call","player":"Ann","card":"KH"}]}"#;
     assert!(agrees("every field", full.as_bytes()));
 }
+
+#[test]
+fn a_field_given_as_null_counts_as_absent() {
+    let game = |event: &str| format!(r#"{{"ruleset":"fft-4p","players":["A","B","C","D"],"dealer":"A","events":[{event}]}}"#);
+    // Left to serde_json, which reads the null as nothing.
+    let text = game(r#"{"type":"deal","hands":{"A":["T1"]},"cut":null,"dog":null,"player":null}"#);
+    assert!(read_quick(text.as_bytes()).is_none());
+    let rec: GameRecord = serde_json::from_str(&text).unwrap();
+    assert!(matches!(&rec.events[0], tarot_engine::Event::Deal { cut: None, dog, .. } if dog.is_empty()));
+    let e = serde_json::from_str::<GameRecord>(&game(r#"{"type":"play","player":null,"card":"T1"}"#)).unwrap_err();
+    assert!(e.to_string().contains("a `play` event needs `player`"), "{e}");
+    let e = serde_json::from_str::<GameRecord>(&game(r#"{"type":"play","player":"A","player":null,"card":"T1"}"#)).unwrap_err();
+    assert!(e.to_string().contains("duplicate field `player`"), "{e}");
+}

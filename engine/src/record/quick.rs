@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Event, GameRecord, Packet, Text};
+use super::{fields_of, Event, Field, GameRecord, Packet, Text};
 
 /// Reads a recorded game, or `None` where serde_json must read it instead.
 pub fn read(bytes: &[u8]) -> Option<GameRecord> {
@@ -46,19 +46,6 @@ fn above_space(w: u64) -> u64 {
 fn equal(w: u64, b: u8) -> u64 {
     below(w ^ (ONES * b as u64), 1)
 }
-
-// An event's fields, one bit each, to check that its type has them all.
-const TYPE: u16 = 1;
-const PLAYER: u16 = 1 << 1;
-const HANDS: u16 = 1 << 2;
-const DOG: u16 = 1 << 3;
-const CUT: u16 = 1 << 4;
-const PILES: u16 = 1 << 5;
-const PACKETS: u16 = 1 << 6;
-const BID: u16 = 1 << 7;
-const CARD: u16 = 1 << 8;
-const CARDS: u16 = 1 << 9;
-const DECLARATION: u16 = 1 << 10;
 
 /// Sets a field read once; a second time gives up (serde_json says "duplicate field").
 fn once<T>(slot: &mut Option<T>, value: T) -> Option<()> {
@@ -232,45 +219,45 @@ impl<'a> Cursor<'a> {
         let (mut bid, mut card, mut cards, mut declaration) = (None, None, None, None);
         let mut met = 0;
         self.object(|c, key| {
-            let (bit, read) = match key {
-                "type" => (TYPE, once(&mut kind, c.str()?)),
-                "player" => (PLAYER, once(&mut player, c.text()?)),
+            let (field, read) = match key {
+                "type" => (Field::Type, once(&mut kind, c.str()?)),
+                "player" => (Field::Player, once(&mut player, c.text()?)),
                 "hands" => {
                     let mut map = BTreeMap::new();
                     c.object(|c, name| map.insert(Text::from(name), c.texts()?).is_none().then_some(()))?;
-                    (HANDS, once(&mut hands, map))
+                    (Field::Hands, once(&mut hands, map))
                 }
-                "dog" => (DOG, once(&mut dog, c.texts()?)),
-                "cut" => (CUT, once(&mut cut, c.text()?)),
+                "dog" => (Field::Dog, once(&mut dog, c.texts()?)),
+                "cut" => (Field::Cut, once(&mut cut, c.text()?)),
                 "piles" => {
                     let mut map = BTreeMap::new();
                     c.object(|c, name| map.insert(Text::from(name), c.array(4, Self::texts)?).is_none().then_some(()))?;
-                    (PILES, once(&mut piles, map))
+                    (Field::Piles, once(&mut piles, map))
                 }
-                "packets" => (PACKETS, once(&mut packets, c.array(32, Self::packet)?)),
-                "bid" => (BID, once(&mut bid, c.text()?)),
-                "card" => (CARD, once(&mut card, c.text()?)),
-                "cards" => (CARDS, once(&mut cards, c.texts()?)),
-                "declaration" => (DECLARATION, once(&mut declaration, c.text()?)),
+                "packets" => (Field::Packets, once(&mut packets, c.array(32, Self::packet)?)),
+                "bid" => (Field::Bid, once(&mut bid, c.text()?)),
+                "card" => (Field::Card, once(&mut card, c.text()?)),
+                "cards" => (Field::Cards, once(&mut cards, c.texts()?)),
+                "declaration" => (Field::Declaration, once(&mut declaration, c.text()?)),
                 _ => return None,
             };
-            met |= bit;
+            met |= field.bit();
             read
         })?;
         // Each type takes its own fields and no other.
-        let (event, allowed) = match kind? {
-            "deal" => {
-                let deal = Event::Deal { hands: hands?, dog: dog.unwrap_or_default(), cut, piles: piles.unwrap_or_default(), packets: packets.unwrap_or_default() };
-                (deal, HANDS | DOG | CUT | PILES | PACKETS)
-            }
-            "bid" => (Event::Bid { player: player?, bid: bid? }, PLAYER | BID),
-            "call" => (Event::Call { player: player?, card: card? }, PLAYER | CARD),
-            "discard" => (Event::Discard { player: player?, cards: cards? }, PLAYER | CARDS),
-            "declare" => (Event::Declare { player: player?, declaration: declaration?, cards: cards.unwrap_or_default() }, PLAYER | DECLARATION | CARDS),
-            "play" => (Event::Play { player: player?, card: card? }, PLAYER | CARD),
-            _ => return None,
-        };
-        (met & !(TYPE | allowed) == 0).then_some(event)
+        let kind = kind?;
+        let allowed = fields_of(kind)?.iter().fold(Field::Type.bit(), |bits, f| bits | f.bit());
+        if met & !allowed != 0 {
+            return None;
+        }
+        Some(match kind {
+            "deal" => Event::Deal { hands: hands?, dog: dog.unwrap_or_default(), cut, piles: piles.unwrap_or_default(), packets: packets.unwrap_or_default() },
+            "bid" => Event::Bid { player: player?, bid: bid? },
+            "call" => Event::Call { player: player?, card: card? },
+            "discard" => Event::Discard { player: player?, cards: cards? },
+            "declare" => Event::Declare { player: player?, declaration: declaration?, cards: cards.unwrap_or_default() },
+            _ => Event::Play { player: player?, card: card? },
+        })
     }
 
     fn packet(&mut self) -> Option<Packet> {
