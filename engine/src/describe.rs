@@ -212,7 +212,8 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
     if let Some((_, c)) = &pl.direction {
         lines.push(line("trick obligations", c, format!("play goes {} (the record lists each player before the one to his right)", formula_text(r, c))));
     }
-    lines.push(line("trick obligations", &pl.order_clause, "each plays in turn a card he holds, once bidding and discards are done".into()));
+    lines.push(line("trick obligations", &pl.order_clause, "each plays in turn, once bidding and discards are done".into()));
+    lines.push(line("trick obligations", &pl.hold_clause, "a player plays only cards he holds".into()));
     lines.push(Line { aspect: "trick obligations", rule: pl.lead_clause.rule.clone(), text: statement_text(r, &pl.lead_clause), source: pl.lead_clause.source.clone(), at: pl.lead_clause.at.clone() });
     let ladder: Vec<String> = pl.ladder.iter().map(|(o, _)| format!("{o:?}").to_lowercase()).collect();
     for (o, c) in &pl.ladder {

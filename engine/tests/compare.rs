@@ -49,3 +49,23 @@ fn one_game_under_several_rulesets_says_where_legality_diverges() {
     assert!(c.replays[2].cannot_replay.as_deref().is_some_and(|w| w.contains("3 players")), "marolles-1637 cannot replay a four-player game");
     insta::assert_snapshot!("overtrump_divergence", c.to_text());
 }
+
+/// Every rule an invalid fixture breaks is one the ruleset's description lists, so a verdict's rule
+/// can be looked up, and a comparison can say which ruleset lacks it.
+#[test]
+fn every_rule_a_verdict_cites_is_in_the_description() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let mut checked = 0;
+    for rules in registry.all() {
+        let listed: Vec<String> = tarot_engine::describe::describe(rules, &Default::default()).rules.iter().map(|l| l.rule.to_string()).collect();
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(&rules.id).join("invalid");
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())).flatten() {
+            let record = tarot_engine::parse_record(&std::fs::read_to_string(entry.path()).unwrap()).unwrap();
+            let v = tarot_engine::replay(rules, &record).unwrap();
+            let rule = v.violation.unwrap_or_else(|| panic!("{}: no violation", entry.path().display())).rule;
+            assert!(listed.iter().any(|l| *l == *rule), "{}: {rule} is not in the description of {}", entry.path().display(), rules.id);
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked} invalid fixtures");
+}
