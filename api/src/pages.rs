@@ -70,7 +70,7 @@ pub struct Ids {
 
 /// The rules side by side, differing rows highlighted.
 pub async fn compare_rules(state: web::Data<AppState>, query: web::Query<Ids>) -> Result<HttpResponse, Problem> {
-    let rules = rulesets_to_compare(&state, query.ids.split(','))?;
+    let rules = rulesets_to_compare(&state, "ids", query.ids.split(','))?;
     let c = compare(&rules);
     let mut body = String::from("<p>Rows where the rulesets differ are highlighted. Each clause gives its source.</p><table><tr><th>aspect</th>");
     for id in &c.rulesets {
@@ -96,8 +96,8 @@ pub async fn compare_rules(state: web::Data<AppState>, query: web::Query<Ids>) -
 pub async fn compare_game_page(state: web::Data<AppState>, id: web::Path<String>, query: web::Query<Ids>) -> Result<HttpResponse, Problem> {
     let st = state.clone();
     let game = GameId(id.into_inner());
-    let record = web::block(move || st.store.record(&game)).await.map_err(|e| Problem::internal(e.to_string()))?.map_err(|e| Problem::not_found(e.to_string()))?;
-    let rules = rulesets_to_compare(&state, query.ids.split(','))?;
+    let record = crate::routes::blocking(move || st.store.record(&game).map_err(crate::routes::store_problem)).await?;
+    let rules = rulesets_to_compare(&state, "ids", query.ids.split(','))?;
     let c = compare_game(&rules, &record);
     let mut body = record.description.as_deref().map(|d| format!("<p>{}</p>", esc(d))).unwrap_or_default();
     if let Some(d) = &c.divergence {
@@ -121,7 +121,8 @@ pub async fn compare_game_page(state: web::Data<AppState>, id: web::Path<String>
     body.push_str("</tr>");
     // The event index of each trick's first card, to mark the trick where legality diverges.
     let plays: Vec<usize> = record.events.iter().enumerate().filter(|(_, e)| matches!(e, tarot_engine::Event::Play { .. })).map(|(i, _)| i).collect();
-    let per_trick = record.players.len();
+    // Cards in a trick: those who play, which is not the whole table where the dealer sits out.
+    let per_trick = c.replays.iter().filter_map(|p| p.verdict.as_ref()?.tricks.first()).map(|t| t.cards.len()).next().unwrap_or(record.players.len());
     let tricks = c.replays.iter().filter_map(|p| p.verdict.as_ref()).map(|v| v.tricks.len() + usize::from(v.violation.is_some())).max().unwrap_or(0);
     for t in 0..tricks {
         let events = plays.get(t * per_trick).copied().unwrap_or(usize::MAX)..plays.get((t + 1) * per_trick).copied().unwrap_or(usize::MAX);
@@ -152,37 +153,35 @@ fn roots(state: &AppState) -> Vec<String> {
     state.registry.all().filter(|r| r.chain.len() == 1).map(|r| r.id.clone()).collect()
 }
 
+/// The form's query: the API's, every field optional.
 #[derive(Deserialize)]
 pub struct StatsPage {
     rulesets: Option<String>,
-    deals: Option<u64>,
-    seed: Option<u64>,
-    /// Text, since the form sends `players=` when the box is left empty.
+    deals: Option<String>,
+    seed: Option<String>,
     players: Option<String>,
 }
 
 /// Deal statistics side by side, with a form to ask for others.
 pub async fn stats(state: web::Data<AppState>, query: web::Query<StatsPage>) -> Result<HttpResponse, Problem> {
-    let players = match query.players.as_deref().map(str::trim) {
-        None | Some("") => None,
-        Some(n) => Some(n.parse().map_err(|_| Problem::unprocessable("bad-players", format!("players is a whole number, not `{n}`")))?),
-    };
     let q = StatsQuery {
         rulesets: query.rulesets.clone().unwrap_or_else(|| roots(&state).join(",")),
-        deals: Some(query.deals.unwrap_or(100_000)),
-        seed: Some(query.seed.unwrap_or(1)),
-        players,
+        deals: query.deals.clone(),
+        seed: query.seed.clone(),
+        players: query.players.clone(),
     };
-    let all = deal_statistics(&state, &q).await?;
+    let ask = q.ask(&state)?;
+    let (rulesets, deals, seed, players) = (q.rulesets.clone(), ask.deals, ask.seed, ask.players);
+    let all = deal_statistics(&state, ask).await?;
     let mut body = format!(
         "<form method=\"get\" action=\"/pages/stats\"><label>rulesets <input name=\"rulesets\" value=\"{}\" size=\"40\"></label> \
          <label>deals <input name=\"deals\" value=\"{}\" size=\"8\"></label> <label>seed <input name=\"seed\" value=\"{}\" size=\"6\"></label> \
          <label>players <input name=\"players\" value=\"{}\" size=\"3\"></label> <button>deal</button></form>\
          <p><strong>Note:</strong> {}. Annulments count deals (a deal once, for the first that strikes); declarations and card classes count hands.</p><table><tr><th></th>",
-        esc(&q.rulesets),
-        q.deals.unwrap_or_default(),
-        q.seed.unwrap_or_default(),
-        q.players.map(|n| n.to_string()).unwrap_or_default(),
+        esc(&rulesets),
+        deals,
+        seed,
+        players.map(|n| n.to_string()).unwrap_or_default(),
         tarot_engine::stats::NOTE
     );
     for s in &all {

@@ -18,7 +18,7 @@ use crate::startup::AppState;
 
 type Reply = Result<HttpResponse, Problem>;
 
-fn store_problem(e: StoreError) -> Problem {
+pub(crate) fn store_problem(e: StoreError) -> Problem {
     match e {
         StoreError::NotFound(what) => Problem::not_found(what),
         StoreError::Conflict { expected, current } => {
@@ -32,7 +32,7 @@ fn store_problem(e: StoreError) -> Problem {
 }
 
 /// Runs store work on the blocking pool.
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, Problem> + Send + 'static) -> Result<T, Problem> {
+pub(crate) async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, Problem> + Send + 'static) -> Result<T, Problem> {
     web::block(f).await.map_err(|e| Problem::internal(format!("the worker failed: {e}")))?
 }
 
@@ -117,7 +117,7 @@ pub struct CompareQuery {
     params(CompareQuery),
     responses((status = 200, description = "The comparison", body = Object), (status = 422, description = "An unknown ruleset, or fewer than two", body = Problem, content_type = "application/problem+json")))]
 pub async fn compare(state: web::Data<AppState>, query: web::Query<CompareQuery>) -> Reply {
-    let rules = rulesets_to_compare(&state, query.ids.split(','))?;
+    let rules = rulesets_to_compare(&state, "ids", query.ids.split(','))?;
     Ok(HttpResponse::Ok().json(tarot_engine::compare::compare(&rules)))
 }
 
@@ -141,18 +141,24 @@ pub struct CompareGame {
         (status = 422, description = "An unknown ruleset, or fewer than two", body = Problem, content_type = "application/problem+json")))]
 pub async fn compare_game(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
     let body: CompareGame = body::json(&req, payload).await?;
-    let rules = rulesets_to_compare(&state, body.rulesets.iter().map(String::as_str))?;
+    let rules = rulesets_to_compare(&state, "rulesets", body.rulesets.iter().map(String::as_str))?;
     Ok(HttpResponse::Ok().json(tarot_engine::compare::compare_game(&rules, &body.game)))
 }
 
-/// The rulesets a comparison names: at least two, each known (422 otherwise).
-pub(crate) fn rulesets_to_compare<'a, 'i>(state: &'a AppState, ids: impl Iterator<Item = &'i str>) -> Result<Vec<&'a tarot_engine::ir::Ruleset>, Problem> {
-    let mut out = vec![];
-    for id in ids.map(str::trim).filter(|s| !s.is_empty()) {
-        out.push(state.registry.get(id).ok_or_else(|| Problem::unprocessable("unknown-ruleset", format!("unknown ruleset `{id}`; see GET /rulesets")))?);
-    }
+/// The rulesets a list of ids names, each known (422 otherwise).
+fn known_rulesets<'a, 'i>(state: &'a AppState, ids: impl Iterator<Item = &'i str>) -> Result<Vec<&'a tarot_engine::ir::Ruleset>, Problem> {
+    ids.map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|id| state.registry.get(id).ok_or_else(|| Problem::unprocessable("unknown-ruleset", format!("unknown ruleset `{id}`; see GET /rulesets"))))
+        .collect()
+}
+
+/// The rulesets a comparison names in `field`: at least two, each known (422 otherwise).
+pub(crate) fn rulesets_to_compare<'a, 'i>(state: &'a AppState, field: &str, ids: impl Iterator<Item = &'i str>) -> Result<Vec<&'a tarot_engine::ir::Ruleset>, Problem> {
+    let out = known_rulesets(state, ids)?;
     if out.len() < 2 {
-        return Err(Problem::unprocessable("too-few-rulesets", "give at least two rulesets to compare, e.g. fft-4p,marolles-1637"));
+        let named: Vec<&str> = out.iter().map(|r| r.id.as_str()).collect();
+        return Err(Problem::unprocessable("too-few-rulesets", format!("`{field}` names {} ruleset(s) ({}); give at least two, e.g. fft-4p,marolles-1637", out.len(), named.join(", "))));
     }
     Ok(out)
 }
@@ -162,35 +168,55 @@ pub struct StatsQuery {
     /// Ruleset ids, comma-separated: `fft-4p,marolles-1637`.
     pub(crate) rulesets: String,
     /// How many random deals, 1 to 1,000,000 (default 100,000).
-    pub(crate) deals: Option<u64>,
+    #[param(value_type = Option<u64>)]
+    pub(crate) deals: Option<String>,
     /// The seed of the random deals (default 1): the same seed gives the same figures.
-    pub(crate) seed: Option<u64>,
+    #[param(value_type = Option<u64>)]
+    pub(crate) seed: Option<String>,
     /// The number of players, for every ruleset (default: each ruleset's smallest table).
-    pub(crate) players: Option<usize>,
+    #[param(value_type = Option<usize>)]
+    pub(crate) players: Option<String>,
 }
 
-pub const STATS_MAX_DEALS: u64 = 1_000_000;
+/// A whole number from a query parameter (read as text, so a bad one is named); empty is absent, as
+/// a form sends a box left empty.
+pub(crate) fn whole(name: &str, value: Option<&str>) -> Result<Option<u64>, Problem> {
+    match value.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(v) => v.parse().map(Some).map_err(|_| Problem::new(StatusCode::BAD_REQUEST, "bad-query", format!("`{name}` is a whole number, not `{v}`"))),
+    }
+}
 
-/// Reads a statistics query and computes the statistics on the blocking pool (a million deals of a
-/// ruleset whose declarations need the interpreter take seconds).
-pub(crate) async fn deal_statistics(state: &web::Data<AppState>, q: &StatsQuery) -> Result<Vec<tarot_engine::stats::DealStats>, Problem> {
-    let deals = q.deals.unwrap_or(100_000);
-    if deals == 0 || deals > STATS_MAX_DEALS {
-        return Err(Problem::unprocessable("bad-deals", format!("deals is between 1 and 1,000,000, not {deals}")));
+/// A request for deal statistics, read and checked.
+pub(crate) struct StatsAsk<'a> {
+    pub rules: Vec<&'a tarot_engine::ir::Ruleset>,
+    pub deals: u64,
+    pub seed: u64,
+    pub players: Option<usize>,
+}
+
+impl StatsQuery {
+    pub(crate) fn ask<'a>(&self, state: &'a AppState) -> Result<StatsAsk<'a>, Problem> {
+        let deals = whole("deals", self.deals.as_deref())?.unwrap_or(100_000);
+        tarot_engine::stats::check_deals(deals).map_err(|e| Problem::unprocessable("bad-deals", format!("`deals`: {e}")))?;
+        let rules = known_rulesets(state, self.rulesets.split(','))?;
+        if rules.is_empty() {
+            return Err(Problem::unprocessable("too-few-rulesets", "`rulesets` names no ruleset; name at least one, e.g. rulesets=fft-4p,marolles-1637"));
+        }
+        let players = whole("players", self.players.as_deref())?.map(|n| n as usize);
+        Ok(StatsAsk { rules, deals, seed: whole("seed", self.seed.as_deref())?.unwrap_or(1), players })
     }
-    let mut ids = vec![];
-    for id in q.rulesets.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let rules = state.registry.get(id).ok_or_else(|| Problem::unprocessable("unknown-ruleset", format!("unknown ruleset `{id}`; see GET /rulesets")))?;
-        ids.push(rules.id.clone());
-    }
-    if ids.is_empty() {
-        return Err(Problem::unprocessable("too-few-rulesets", "name at least one ruleset, e.g. rulesets=fft-4p,marolles-1637"));
-    }
-    let (registry, seed, players) = (state.registry.clone(), q.seed.unwrap_or(1), q.players);
+}
+
+/// Computes the statistics on the blocking pool (a million deals of a ruleset whose declarations
+/// need the interpreter take seconds).
+pub(crate) async fn deal_statistics(state: &web::Data<AppState>, ask: StatsAsk<'_>) -> Result<Vec<tarot_engine::stats::DealStats>, Problem> {
+    let ids: Vec<String> = ask.rules.iter().map(|r| r.id.clone()).collect();
+    let (registry, StatsAsk { deals, seed, players, .. }) = (state.registry.clone(), ask);
     blocking(move || {
         ids.iter()
             .map(|id| {
-                let rules = registry.get(id).expect("checked above");
+                let rules = registry.get(id).expect("a known ruleset");
                 let n = players.unwrap_or(rules.players.0);
                 tarot_engine::stats::deal_stats(rules, n, deals, seed, &mut |_| {}).map_err(|e| Problem::unprocessable("cannot-deal", e.to_string()))
             })
@@ -207,7 +233,8 @@ pub(crate) async fn deal_statistics(state: &web::Data<AppState>, q: &StatsQuery)
         (status = 400, description = "The query string cannot be read", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "An unknown ruleset, a number of deals out of range, or a table size the ruleset cannot deal", body = Problem, content_type = "application/problem+json")))]
 pub async fn stats(state: web::Data<AppState>, query: web::Query<StatsQuery>) -> Reply {
-    Ok(HttpResponse::Ok().json(deal_statistics(&state, &query).await?))
+    let ask = query.ask(&state)?;
+    Ok(HttpResponse::Ok().json(deal_statistics(&state, ask).await?))
 }
 
 /// Replays a record under its ruleset; input errors are 422 problems.

@@ -160,7 +160,7 @@ fn validate(registry: &Registry, args: &[String]) -> ExitCode {
             .map_err(|e| format!("cannot read: {e}"))
             .and_then(|json| parse_record(&json))
             .and_then(|rec| {
-                let rules = registry.get(&rec.ruleset).ok_or_else(|| format!("unknown ruleset `{}`; known: {}", rec.ruleset, registry.ids().collect::<Vec<_>>().join(", ")))?;
+                let rules = ruleset(registry, &rec.ruleset)?;
                 replay(rules, &rec).map_err(|e| e.to_string())
             });
         match outcome {
@@ -200,7 +200,7 @@ fn rulesets(registry: &Registry, args: &[String]) -> Result<(), String> {
         }
         Some("show") => {
             let id = args.get(1).ok_or("rulesets show needs an ID")?;
-            let r = registry.get(id).ok_or_else(|| format!("unknown ruleset `{id}`; known: {}", registry.ids().collect::<Vec<_>>().join(", ")))?;
+            let r = ruleset(registry, id)?;
             let d = describe::describe(r, &BTreeMap::new());
             if json {
                 println!("{}", serde_json::to_string_pretty(&d).map_err(|e| e.to_string())?);
@@ -219,10 +219,7 @@ fn compare_rulesets(registry: &Registry, args: &[String]) -> Result<(), String> 
     let ids = take_value(&mut args, "--rulesets").ok_or("compare needs --rulesets ID,ID...")?;
     let file = if args.is_empty() { None } else { Some(args.remove(0)) };
     no_more(&args)?;
-    let mut rules = vec![];
-    for id in ids.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        rules.push(registry.get(id).ok_or_else(|| format!("unknown ruleset `{id}`; known: {}", registry.ids().collect::<Vec<_>>().join(", ")))?);
-    }
+    let rules = named_rulesets(registry, &ids)?;
     if rules.len() < 2 {
         return Err("compare needs at least two rulesets: --rulesets a,b".into());
     }
@@ -246,6 +243,16 @@ fn compare_rulesets(registry: &Registry, args: &[String]) -> Result<(), String> 
     Ok(())
 }
 
+/// A known ruleset, or an error that lists the known ones.
+fn ruleset<'a>(registry: &'a Registry, id: &str) -> Result<&'a tarot_engine::ir::Ruleset, String> {
+    registry.get(id).ok_or_else(|| format!("unknown ruleset `{id}`; known: {}", registry.ids().collect::<Vec<_>>().join(", ")))
+}
+
+/// The rulesets of a comma-separated list of ids.
+fn named_rulesets<'a>(registry: &'a Registry, ids: &str) -> Result<Vec<&'a tarot_engine::ir::Ruleset>, String> {
+    ids.split(',').map(str::trim).filter(|s| !s.is_empty()).map(|id| ruleset(registry, id)).collect()
+}
+
 fn deal_statistics(registry: &Registry, args: &[String]) -> Result<(), String> {
     let mut args = args.to_vec();
     let json = take_flag(&mut args, "--json");
@@ -255,12 +262,10 @@ fn deal_statistics(registry: &Registry, args: &[String]) -> Result<(), String> {
     let seed = number(take_value(&mut args, "--seed"), "--seed")?.ok_or("stats needs --seed S")?;
     let players = number(take_value(&mut args, "--players"), "--players")?;
     no_more(&args)?;
-    if deals == 0 || deals > 1_000_000 {
-        return Err("--deals is between 1 and 1,000,000".into());
-    }
+    tarot_engine::stats::check_deals(deals).map_err(|e| format!("--deals: {e}"))?;
     let mut all = vec![];
-    for id in ids.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let rules = registry.get(id).ok_or_else(|| format!("unknown ruleset `{id}`"))?;
+    for rules in named_rulesets(registry, &ids)? {
+        let id = &rules.id;
         let n = players.map(|n| n as usize).unwrap_or(rules.players.0);
         let mut bar = |done: u64| {
             let width = 30;
@@ -282,7 +287,7 @@ fn deal_statistics(registry: &Registry, args: &[String]) -> Result<(), String> {
 fn simulate_games(registry: &Registry, args: &[String]) -> Result<(), String> {
     let mut args = args.to_vec();
     let id = take_value(&mut args, "--ruleset").ok_or("simulate needs --ruleset ID")?;
-    let rules = registry.get(&id).ok_or_else(|| format!("unknown ruleset `{id}`"))?;
+    let rules = ruleset(registry, &id)?;
     let number = |v: Option<String>, what: &str| -> Result<Option<u64>, String> { v.map(|s| s.parse::<u64>().map_err(|_| format!("{what} must be a whole number, not `{s}`"))).transpose() };
     let players = number(take_value(&mut args, "--players"), "--players")?.map(|n| n as usize).unwrap_or(rules.players.0);
     let games = number(take_value(&mut args, "--games"), "--games")?.ok_or("simulate needs --games K")?;

@@ -36,7 +36,8 @@ fn health_and_rulesets() {
     let obligations = c["rows"].as_array().unwrap().iter().find(|r| r["aspect"] == "trick obligations").unwrap();
     assert_eq!(obligations["differs"], true);
     assert_eq!(obligations["cells"].as_array().unwrap().len(), 3);
-    problem(&s.get("/rulesets/compare?ids=fft-4p"), 422);
+    let p = problem(&s.get("/rulesets/compare?ids=fft-4p"), 422);
+    assert!(p["detail"].as_str().unwrap().contains("`ids` names 1 ruleset(s) (fft-4p); give at least two"), "{p}");
     let game: Value = serde_json::from_str(&fixture("fft-4p/tarotclub/tarotmag_17.json")).unwrap();
     let c = s.post("/compare", &json!({"game": game, "rulesets": ["fft-4p", "queen-of-tarot", "marolles-1637"]}).to_string()).json();
     assert_eq!(c["divergence"]["legal_under"], json!(["fft-4p"]));
@@ -65,11 +66,15 @@ fn deal_statistics_over_http() {
     assert_eq!(serde_json::from_slice::<Value>(&cli.stdout).unwrap(), a);
     let five = s.get("/stats?rulesets=fft-5p&players=5&deals=100").json();
     assert_eq!(five[0]["players"], 5);
-    problem(&s.get("/stats?rulesets=fft-4p&deals=0"), 422);
+    let p = problem(&s.get("/stats?rulesets=fft-4p&deals=0"), 422);
+    assert!(p["detail"].as_str().unwrap().contains("`deals`: the number of deals is between 1 and 1,000,000, not 0"), "{p}");
     problem(&s.get("/stats?rulesets=fft-4p&deals=1000001"), 422);
     problem(&s.get("/stats?rulesets=nope"), 422);
     problem(&s.get("/stats?rulesets=basic-partners&players=5&deals=10"), 422);
-    problem(&s.get("/stats?rulesets=fft-4p&deals=many"), 400);
+    let p = problem(&s.get("/stats?rulesets=fft-4p&deals=many"), 400);
+    assert!(p["detail"].as_str().unwrap().contains("`deals` is a whole number, not `many`"), "{p}");
+    let p = problem(&s.get("/stats?rulesets=fft-4p&seed=-1"), 400);
+    assert!(p["detail"].as_str().unwrap().contains("`seed`"), "{p}");
     problem(&s.get("/stats"), 400);
 }
 

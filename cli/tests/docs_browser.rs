@@ -70,6 +70,8 @@ fn the_comparison_pages_render_in_a_browser() {
         }
         let png = common::root().join(format!("target/page-{name}.png"));
         std::fs::create_dir_all(png.parent().unwrap()).unwrap();
+        // Removed first, so an earlier run's picture does not pass for this one.
+        let _ = std::fs::remove_file(&png);
         let shot = headless(&url, &[&format!("--screenshot={}", png.display()), "--window-size=1400,1200"]);
         assert!(shot.status.success() && png.exists(), "no screenshot of {path}");
     }

@@ -31,6 +31,18 @@ pub struct DealStats {
     pub classes: BTreeMap<String, Vec<u64>>,
 }
 
+/// The most deals one request of statistics may ask for.
+pub const MAX_DEALS: u64 = 1_000_000;
+
+/// Says what is wrong with a number of deals outside 1..=MAX_DEALS.
+pub fn check_deals(deals: u64) -> Result<(), String> {
+    if (1..=MAX_DEALS).contains(&deals) {
+        Ok(())
+    } else {
+        Err(format!("the number of deals is between 1 and 1,000,000, not {deals}"))
+    }
+}
+
 pub const NOTE: &str = "statistics of the deal alone: no card is played, so nothing that depends on the play is counted";
 
 /// Deals `deals` random deals (seeded) and counts; `progress` is called now and then with the
