@@ -170,7 +170,7 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         let levels: Vec<String> = c.levels.iter().map(|l| cards_short(*l)).collect();
         lines.push(line("bidding and contracts", &c.clause, format!("the taker calls a partner's card: {}, each level only when he holds all of the one before; the card in the dog or his own hand leaves him alone", levels.join(", then "))));
         if let Some((_, clause)) = &c.opening_lead_excludes {
-            lines.push(line("trick obligations", clause, format!("the first lead may not be: {}", statement_text(r, clause).trim_start_matches("opening-lead-excludes = "))));
+            lines.push(line("trick obligations", clause, format!("the first lead may not be: {}", formula_text(r, clause))));
         }
     }
     if let Some(d) = &r.discard {
@@ -187,8 +187,7 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
             lines.push(Line { aspect: "dog and discard", rule: u.clause.rule.clone(), text: format!("may discard {} only when unavoidable, shown", u.label), source: u.clause.source.clone(), at: u.clause.at.clone() });
         }
         if let Some((k, _, penalty)) = &d.penalize {
-            let amount = statement_text(r, penalty);
-            lines.push(line("dog and discard", penalty, format!("discarding {} is paid for, to each opponent: {}", k.label, amount.trim_start_matches("penalty = "))));
+            lines.push(line("dog and discard", penalty, format!("discarding {} is paid for, to each opponent: {}", k.label, formula_text(r, penalty))));
         }
     }
     for d in &r.declarations {

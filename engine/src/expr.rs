@@ -322,20 +322,14 @@ fn cards(v: &Value, env: &dyn Env) -> Result<CardSet, String> {
 }
 
 /// The items of a list, borrowed when it is one (no copy), gathered otherwise.
-fn item_slice(v: &Value) -> Result<std::borrow::Cow<'_, [Value]>, String> {
-    match v {
-        Value::List(l) => Ok(std::borrow::Cow::Borrowed(l.as_slice())),
-        other => Ok(std::borrow::Cow::Owned(items(other)?)),
-    }
-}
-
-fn items(v: &Value) -> Result<Vec<Value>, String> {
-    match v {
-        Value::List(l) => Ok(l.as_ref().clone()),
-        Value::Players(m) => Ok((0..16).filter(|i| m >> i & 1 == 1).map(|i| Value::Player(i as u8)).collect()),
-        Value::Cards(c) => Ok(c.iter().map(|c| Value::Cards(CardSet::single(c))).collect()),
-        other => Err(format!("cannot go through {}", other.type_name())),
-    }
+fn items(v: &Value) -> Result<std::borrow::Cow<'_, [Value]>, String> {
+    use std::borrow::Cow;
+    Ok(match v {
+        Value::List(l) => Cow::Borrowed(l.as_slice()),
+        Value::Players(m) => Cow::Owned((0..16).filter(|i| m >> i & 1 == 1).map(|i| Value::Player(i as u8)).collect()),
+        Value::Cards(c) => Cow::Owned(c.iter().map(|c| Value::Cards(CardSet::single(c))).collect()),
+        other => return Err(format!("cannot go through {}", other.type_name())),
+    })
 }
 
 fn eval_in(e: &Expr, env: &dyn Env, vars: &mut Stacks) -> Result<Value, String> {
@@ -393,7 +387,7 @@ fn eval_in(e: &Expr, env: &dyn Env, vars: &mut Stacks) -> Result<Value, String> 
         Expr::List(xs) => Value::List(Arc::new(xs.iter().map(|x| eval_in(x, env, vars)).collect::<Result<_, _>>()?)),
         Expr::Index(l, i) => {
             let list = eval_in(l, env, vars)?;
-            let list = item_slice(&list)?;
+            let list = items(&list)?;
             let i = num(eval_in(i, env, vars)?)?;
             let n = if i.is_integer() && i >= Q::ZERO { i.numer() as usize } else { usize::MAX };
             list.get(n).cloned().ok_or_else(|| format!("index {i} is outside a list of {}", list.len()))?
@@ -421,7 +415,7 @@ fn eval_in(e: &Expr, env: &dyn Env, vars: &mut Stacks) -> Result<Value, String> 
                     let m = *m;
                     Box::new((0..16u8).filter(move |i| m >> i & 1 == 1).map(Value::Player))
                 }
-                other => Box::new(items(other)?.into_iter()),
+                other => Box::new(items(other)?.into_owned().into_iter()),
             };
             let mut acc: Option<Q> = None;
             let mut count = 0i64;
@@ -501,9 +495,9 @@ fn call(f: Func, a: &[Value], env: &dyn Env) -> Result<Value, String> {
             }
             Value::Num(best)
         }
-        Func::Contains => Value::Bool(item_slice(&a[0])?.contains(&a[1])),
+        Func::Contains => Value::Bool(items(&a[0])?.contains(&a[1])),
         Func::Index => {
-            let pos = item_slice(&a[0])?.iter().position(|x| x == &a[1]);
+            let pos = items(&a[0])?.iter().position(|x| x == &a[1]);
             Value::Num(Q::int(pos.map(|p| p as i64).unwrap_or(-1)))
         }
         Func::Complete => {
@@ -514,7 +508,7 @@ fn call(f: Func, a: &[Value], env: &dyn Env) -> Result<Value, String> {
         Func::Run => {
             let set = cards(&a[0], env)?;
             let mut run = 0;
-            for x in item_slice(&a[1])?.iter() {
+            for x in items(&a[1])?.iter() {
                 if set.and(cards(x, env)?).is_empty() {
                     break;
                 }
