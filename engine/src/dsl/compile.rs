@@ -727,13 +727,13 @@ impl Compiler {
     }
 
     fn deal(&mut self, s: Option<&Stmt>) -> Deal {
-        let none = Expr::Const(Value::Num(Q::ZERO));
+        let blank = |clause| Deal { hand: Expr::Const(Value::Num(Q::ZERO)), dealer: None, dog: None, cut: false, piles: None, packets: None, dealer_packets: None, dog_packets: None, dog_apart: None, clause };
         let Some(s) = s else {
             let f = self.file.clone();
             self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `deal { ... }` section");
-            return Deal { hand: none, dealer: None, dog: None, cut: false, piles: None, packets: None, dealer_packets: None, dog_packets: None, dog_apart: None, clause: Clause { rule: "deal".into(), at: "".into(), source: None, source_file: None } };
+            return blank(Clause { rule: "deal".into(), at: "".into(), source: None, source_file: None });
         };
-        let mut d = Deal { hand: none, dealer: None, dog: None, cut: false, piles: None, packets: None, dealer_packets: None, dog_packets: None, dog_apart: None, clause: self.clause(s, "deal") };
+        let mut d = blank(self.clause(s, "deal"));
         let (mut piles, mut pile_size) = (None, None);
         let mut has_hand = false;
         for st in s.block.iter().flatten() {
@@ -968,14 +968,21 @@ impl Compiler {
     }
 
     fn play(&mut self, s: Option<&Stmt>) -> Play {
-        let first = Expr::Fact(Fact::FirstHand);
+        // The section's clauses, one per rule it holds, or placeholders where the section is missing.
+        let blank = |clause: &dyn Fn(&str) -> Clause| Play {
+            lead: Expr::Fact(Fact::FirstHand),
+            lead_clause: clause("play.lead"),
+            order_clause: clause("play.order"),
+            hold_clause: clause("play.hold"),
+            ladder: vec![],
+            direction: None,
+        };
         let Some(s) = s else {
             let f = self.file.clone();
             self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `play { ... }` section");
-            let none = |rule: &str| Clause { rule: rule.into(), at: "".into(), source: None, source_file: None };
-            return Play { lead: first, lead_clause: none("play.lead"), order_clause: none("play.order"), hold_clause: none("play.hold"), ladder: vec![], direction: None };
+            return blank(&|rule| Clause { rule: rule.into(), at: "".into(), source: None, source_file: None });
         };
-        let mut p = Play { lead: first, lead_clause: self.clause(s, "play.lead"), order_clause: self.clause(s, "play.order"), hold_clause: self.clause(s, "play.hold"), ladder: vec![], direction: None };
+        let mut p = blank(&|rule| self.clause(s, rule));
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "lead" => {
