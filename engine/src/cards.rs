@@ -105,8 +105,8 @@ impl Card {
     }
     /// The same, borrowed from a table built once.
     pub fn code_str(self) -> &'static str {
-        static CODES: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| Card::all().map(|c| &*Box::leak(c.to_string().into_boxed_str())).collect());
-        CODES[self.0 as usize]
+        static CODES: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| Card::all().map(|c| c.to_string()).collect());
+        CODES[self.0 as usize].as_str()
     }
     pub fn all() -> impl Iterator<Item = Card> {
         (0..PACK_SIZE as u8).map(Card)
