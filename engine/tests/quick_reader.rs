@@ -132,6 +132,22 @@ fn what_it_leaves_to_serde_json() {
     assert!(agrees("every field", full.as_bytes()));
 }
 
+/// The reader finds its tokens 64 bytes at a time: every token, string and value is read the same
+/// wherever it falls across a block's end.
+#[test]
+fn a_game_reads_the_same_at_every_offset_in_a_block() {
+    let full = r#"{"ruleset":"fft-4p","options":{"a":"x","b":true,"c":false,"d":-12,"e":0,"longer_than_a_block_of_sixty_four_bytes_is_this_option_name":1},
+        "players":["Ann","Bé"],"dealer":"Ann","description":null,"events":[{"type":"deal","hands":{"Ann":["T1"],"Bé":[]},"dog":["EX"]},
+        {"type":"bid","player":"Ann","bid":"garde"},{"type":"play","player":"Ann","card":"T1"}]}"#;
+    for shift in 0..=130 {
+        let pad = " ".repeat(shift);
+        assert!(agrees(&format!("shifted {shift}"), format!("{pad}{full}").as_bytes()), "shifted by {shift}, the quick reader gives up");
+        for (why, broken) in [("an escape", full.replacen("garde", r"gar\u0064e", 1)), ("a string left open", full.trim_end_matches(['}', ']']).to_string() + "\"T1")] {
+            assert!(read_quick(format!("{pad}{broken}").as_bytes()).is_none(), "{why}, shifted by {shift}: the quick reader should give up");
+        }
+    }
+}
+
 #[test]
 fn a_field_given_as_null_counts_as_absent() {
     let game = |event: &str| format!(r#"{{"ruleset":"fft-4p","players":["A","B","C","D"],"dealer":"A","events":[{event}]}}"#);
