@@ -5,6 +5,7 @@
 # sharing the machine does not blur.
 #
 #     bash scripts/load.sh            (DURATION=10s CONNECTIONS=32 THREADS=1 by default)
+#     BIN=path/to/tarot-archive bash scripts/load.sh    (another build, to compare two side by side)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-10s}
@@ -16,10 +17,13 @@ if ! command -v wrk >/dev/null 2>&1; then
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq wrk >/dev/null
 fi
-cargo build -q --release -p tarot-archive
+if [ -z "${BIN:-}" ]; then
+    cargo build -q --release -p tarot-archive
+    BIN=./target/release/tarot-archive
+fi
 
 WORK=$(mktemp -d)
-./target/release/tarot-archive serve --addr 127.0.0.1:0 --data "$WORK/data" >"$WORK/out" 2>/dev/null &
+"$BIN" serve --addr 127.0.0.1:0 --data "$WORK/data" >"$WORK/out" 2>/dev/null &
 PID=$!
 trap 'kill $PID 2>/dev/null; wait $PID 2>/dev/null; rm -rf "$WORK"' EXIT
 for _ in $(seq 100); do grep -q "listening on" "$WORK/out" 2>/dev/null && break; sleep 0.1; done
