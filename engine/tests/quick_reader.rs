@@ -136,8 +136,9 @@ fn what_it_leaves_to_serde_json() {
 /// wherever it falls across a block's end.
 #[test]
 fn a_game_reads_the_same_at_every_offset_in_a_block() {
-    let full = r#"{"ruleset":"fft-4p","options":{"a":"x","b":true,"c":false,"d":-12,"e":0,"longer_than_a_block_of_sixty_four_bytes_is_this_option_name":1},
-        "players":["Ann","Bé"],"dealer":"Ann","description":null,"events":[{"type":"deal","hands":{"Ann":["T1"],"Bé":[]},"dog":["EX"]},
+    let full = r#"{"ruleset":"fft-4p","options":{"a":"x","b":true,"c":false,"d":-12,"e":0 ,"longer_than_a_block_of_sixty_four_bytes_is_this_option_name":1},
+        "players":["Ann","Bé"],"dealer":"Ann","description":null
+        ,"events":[{"type":"deal","hands":{"Ann":["T1"],"Bé":[]},"dog":["EX"]},
         {"type":"bid","player":"Ann","bid":"garde"},{"type":"play","player":"Ann","card":"T1"}]}"#;
     for shift in 0..=130 {
         let pad = " ".repeat(shift);

@@ -1,7 +1,7 @@
 //! The quick reader: a recorded game read with no tree in between, in two passes. The first finds
 //! where every token starts, 64 bytes at a time with SIMD compares (`index`); the second reads the
-//! record from token to token, never looking at white space or inside a string twice. It reads every field a game record and its events have, and gives up, returning `None`, on anything
-//! else: a string with an escape, a number outside the options, a field met twice, any text that is
+//! record from token to token, never looking at white space or inside a string twice. It reads every
+//! field a game record and its events have, and gives up, returning `None`, on anything else: a string with an escape, a number outside the options, a field met twice, any text that is
 //! not JSON. The caller then reads the body with serde_json, which has the last word on what is a
 //! game and says where a text is wrong; so this reader only has to be right about what it accepts,
 //! and a test compares it with serde_json on every fixture and on many broken copies of them.
@@ -17,7 +17,7 @@ pub fn read(bytes: &[u8]) -> Option<GameRecord> {
     // Checked as a whole, the text is UTF-8 at once, and strings are slices of it.
     let text = std::str::from_utf8(bytes).ok()?;
     let tokens = index(bytes)?;
-    let mut c = Cursor { text, b: bytes, t: &tokens, k: 0 };
+    let mut c = Cursor { text, t: &tokens, k: 0 };
     let rec = c.record()?;
     (c.k == tokens.len()).then_some(rec)
 }
@@ -99,8 +99,8 @@ fn prefix_xor(mut x: u64) -> u64 {
     x
 }
 
-/// A value other than a string, a list or an object, as JSON writes an integer: no leading zero,
-/// no "-0", no fraction or exponent (those are serde_json's).
+/// An integer as JSON writes it, with no leading zero, no "-0", no fraction and no exponent (those
+/// are serde_json's).
 fn integer(run: &[u8]) -> Option<i64> {
     let digits = run.strip_prefix(b"-").unwrap_or(run);
     let leading_zero = digits.first() == Some(&b'0') && (digits.len() > 1 || digits.len() != run.len());
@@ -113,7 +113,6 @@ fn integer(run: &[u8]) -> Option<i64> {
 /// The reader, on the tokens `index` found.
 struct Cursor<'a> {
     text: &'a str,
-    b: &'a [u8],
     t: &'a [u32],
     /// The next token.
     k: usize,
@@ -127,7 +126,7 @@ fn once<T>(slot: &mut Option<T>, value: T) -> Option<()> {
 impl<'a> Cursor<'a> {
     /// The first byte of the next token.
     fn peek(&self) -> Option<u8> {
-        self.t.get(self.k).map(|&at| self.b[at as usize])
+        self.t.get(self.k).map(|&at| self.text.as_bytes()[at as usize])
     }
 
     fn eat(&mut self, byte: u8) -> Option<()> {
@@ -147,13 +146,13 @@ impl<'a> Cursor<'a> {
         self.str().map(Text::from)
     }
 
-    /// A value other than a string, a list or an object: the run of bytes up to white space, a
-    /// quote or structure, which `index` made one token.
+    /// A value other than a string, a list or an object: its bytes up to the next token, less the
+    /// white space before it (`index` made the value's whole run of bytes one token).
     fn value(&mut self) -> Option<&'a [u8]> {
         let start = *self.t.get(self.k)? as usize;
         self.k += 1;
-        let end = self.b[start..].iter().position(|c| matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'{' | b'}' | b'[' | b']' | b':' | b','));
-        Some(&self.b[start..end.map_or(self.b.len(), |e| start + e)])
+        let end = self.t.get(self.k).map_or(self.text.len(), |&at| at as usize);
+        Some(self.text.as_bytes()[start..end].trim_ascii_end())
     }
 
     /// An object, calling `field` with each key, the cursor on its value.
