@@ -1,8 +1,10 @@
 //! Rulesets side by side, from the compiled rules: a snapshot of the table the sources' three families
 //! make, and the rows that must differ or agree.
 
+mod common;
+
+use common::registry_with;
 use tarot_engine::compare::compare;
-use tarot_engine::dsl::RuleFile;
 use tarot_engine::Registry;
 
 #[test]
@@ -34,10 +36,8 @@ fn a_ruleset_and_its_house_variant_differ_only_where_the_file_says() {
 #[test]
 fn one_game_under_several_rulesets_says_where_legality_diverges() {
     // A variant without the overtrump (as Marolles and Basic Tarot play), written as a new rule file.
-    let mut files = Registry::builtin_files();
     let variant = "ruleset no-overtrump \"FFT without the overtrump\"\nextends fft-4p\nplay {\n  without must overtrump\n}\n";
-    files.insert("no-overtrump".into(), RuleFile { path: "rulesets/no-overtrump.tarot".into(), text: variant.into() });
-    let registry = Registry::from_files(files).unwrap_or_else(|e| panic!("{e}"));
+    let registry = registry_with("no-overtrump", variant);
     let rules: Vec<_> = ["fft-4p", "no-overtrump", "marolles-1637"].iter().map(|id| registry.get(id).unwrap()).collect();
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/fft-4p/invalid/play.must.overtrump.json");
     let record = tarot_engine::parse_record(&std::fs::read_to_string(path).unwrap()).unwrap();

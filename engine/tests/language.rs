@@ -2,9 +2,12 @@
 //! with no engine change; mistakes are all reported at once with file, line and column; and no
 //! ruleset is named in the engine's code.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use common::registry_with;
 use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::num::Q;
 use tarot_engine::{parse_record, replay, Registry, Status};
@@ -153,10 +156,8 @@ fn no_ruleset_is_named_in_engine_code() {
 
 #[test]
 fn a_setting_that_cannot_be_read_names_its_rule_and_line() {
-    let mut files = Registry::builtin_files();
     let variant = "ruleset bad-apart \"FFT with a dog kept apart by a word\"\nextends fft-4p\ndeal {\n  dog_apart = \"ends\"\n}\n";
-    files.insert("bad-apart".into(), RuleFile { path: "rulesets/bad-apart.tarot".into(), text: variant.into() });
-    let registry = Registry::from_files(files).unwrap_or_else(|e| panic!("{e}"));
+    let registry = registry_with("bad-apart", variant);
     let mut record = parse_record(&std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/worked/fft-deal1.json")).unwrap()).unwrap();
     record.ruleset = "bad-apart".into();
     let e = replay(registry.get("bad-apart").unwrap(), &record).unwrap_err();

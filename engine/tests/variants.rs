@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use tarot_engine::num::Q;
 use tarot_engine::simulate::random_game;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::{replay, Registry, Status, Verdict};
+use tarot_engine::{replay, GameRecord, Registry, Status, Verdict};
 
 /// A built-in ruleset, the rule files compiled once for all the tests.
 fn ruleset(id: &str) -> &'static Ruleset {
@@ -21,15 +21,16 @@ fn value(v: &Verdict, name: &str) -> serde_json::Value {
     v.outcome.as_ref().and_then(|o| o.values.iter().find(|(k, _)| k == name)).map(|(_, x)| x.clone()).unwrap_or_default()
 }
 
-/// Valid finished games of a ruleset, with the given options.
-fn games(id: &str, players: usize, options: BTreeMap<String, serde_json::Value>, count: usize) -> Vec<Verdict> {
+/// Seeded random games of a built-in ruleset, with the given options, one after another.
+fn records(id: &str, players: usize, options: BTreeMap<String, serde_json::Value>, seed: u64) -> impl Iterator<Item = GameRecord> {
     let rules = ruleset(id);
-    let mut rng = ChaCha8Rng::seed_from_u64(3);
-    (0..count)
-        .map(|_| random_game(rules, players, &options, &mut rng).unwrap())
-        .map(|g| replay(rules, &g).unwrap())
-        .filter(|v| v.status == Status::Valid)
-        .collect()
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    std::iter::repeat_with(move || random_game(rules, players, &options, &mut rng).unwrap())
+}
+
+/// The verdicts of the valid finished games among `count` random games of a ruleset.
+fn games(id: &str, players: usize, options: BTreeMap<String, serde_json::Value>, count: usize) -> Vec<Verdict> {
+    records(id, players, options, 3).take(count).map(|g| replay(ruleset(id), &g).unwrap()).filter(|v| v.status == Status::Valid).collect()
 }
 
 /// FFT, three players: "Si le preneur réalise 40 points ½ avec 2 Bouts, le ½ point va à la défense. Il
@@ -290,10 +291,8 @@ fn parole_gives_a_second_round() {
 #[test]
 fn marolles_declarations_are_maximal_unless_free() {
     let rules = ruleset("marolles-1637");
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut checked = 0;
-    for _ in 0..400 {
-        let game = random_game(rules, 3, &BTreeMap::new(), &mut rng).unwrap();
+    for game in records("marolles-1637", 3, BTreeMap::new(), 5).take(400) {
         // A Tarots declaration of five or more: show one fewer.
         let Some(i) = game.events.iter().position(|e| matches!(e, tarot_engine::record::Event::Declare { declaration, cards, .. } if declaration == "tarots" && cards.len() >= 5)) else { continue };
         let mut less = game.clone();
@@ -346,10 +345,8 @@ fn the_last_trick_bonus_makes_78() {
 #[test]
 fn the_mort_deals_and_sits_out() {
     let rules = ruleset("fft-5p-mort");
-    let mut rng = ChaCha8Rng::seed_from_u64(8);
     let mut valid = 0;
-    for _ in 0..200 {
-        let game = random_game(rules, 5, &BTreeMap::new(), &mut rng).unwrap();
+    for game in records("fft-5p-mort", 5, BTreeMap::new(), 8).take(200) {
         let dealer = game.players.iter().position(|p| *p == game.dealer).unwrap();
         let tarot_engine::record::Event::Deal { hands, dog, .. } = &game.events[0] else { panic!("a deal first") };
         assert_eq!(hands.len(), 4);
@@ -562,10 +559,8 @@ fn the_petit_imprenable_plays_like_the_fool() {
 fn basic_play_may_go_clockwise() {
     use tarot_engine::record::Event;
     let rules = ruleset("basic");
-    let mut rng = ChaCha8Rng::seed_from_u64(6);
     for (option, step) in [("anticlockwise", 1), ("clockwise", 4)] {
-        for _ in 0..20 {
-            let game = random_game(rules, 5, &opts(&[("direction", serde_json::json!(option))]), &mut rng).unwrap();
+        for game in records("basic", 5, opts(&[("direction", serde_json::json!(option))]), 6).take(20) {
             let dealer = game.players.iter().position(|p| *p == game.dealer).unwrap();
             let plays: Vec<&str> = game.events.iter().filter_map(|e| if let Event::Play { player, .. } = e { Some(player.as_str()) } else { None }).take(3).collect();
             let expected: Vec<&str> = (1..=3).map(|k| game.players[(dealer + k * step) % 5].as_str()).collect();
