@@ -1099,6 +1099,13 @@ impl<'s, 'r> Game<'s, 'r> {
         c.is_fool() || self.untouchable == Some((p, c))
     }
 
+    /// The cards of `p`'s hand the obligations bind: all but the untouchable card, which, played like
+    /// the Fool, neither has to be played nor makes its owner hold a trump.
+    fn bound(&self, p: u8) -> CardSet {
+        let hand = self.hands[p as usize];
+        self.untouchable.filter(|&(q, _)| q == p).map_or(hand, |(_, c)| hand.minus(CardSet::single(c)))
+    }
+
     fn top_trump(&self) -> Option<u8> {
         self.current.iter().filter(|(_, c)| c.is_trump()).map(|(_, c)| c.0 + 1).max()
     }
@@ -1120,7 +1127,8 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         let excuse = if self.rules().fool.excuse.is_some() { fool } else { CardSet::EMPTY };
         let Some(lane) = self.led_lane(&self.current) else { return hand };
-        let trumps = hand.and(CardSet::trumps());
+        let bound = self.bound(p);
+        let trumps = bound.and(CardSet::trumps());
         let higher = |set: CardSet| -> CardSet {
             match (s.overtrump, self.top_trump()) {
                 (Some(_), Some(top)) => {
@@ -1134,7 +1142,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 _ => set,
             }
         };
-        let same = hand.and(CardSet::of_lane(lane));
+        let same = bound.and(CardSet::of_lane(lane));
         let cand = if s.follow.is_some() && !same.is_empty() {
             if lane == 4 {
                 higher(same)
@@ -1146,14 +1154,13 @@ impl<'s, 'r> Game<'s, 'r> {
         } else {
             hand
         };
-        cand.or(excuse).or(self.untouchable.filter(|&(q, c)| q == p && hand.contains(c)).map(|(_, c)| CardSet::single(c)).unwrap_or_default())
+        cand.or(excuse).or(hand.minus(bound))
     }
 
     /// Explains why `c` is not among `p`'s legal cards, citing the obligation.
     fn illegal(&self, p: u8, c: Card) -> Stop {
         let rules = self.rules();
         let s = self.setup;
-        let hand = self.hands[p as usize];
         let who = self.name(p);
         if self.current.is_empty() {
             if self.lead_excluded.contains(c) {
@@ -1165,20 +1172,21 @@ impl<'s, 'r> Game<'s, 'r> {
             return self.violation(&rules.fool.clause, p, format!("{who} may not lead {} while holding other cards", rules.card_name(c)));
         }
         let lane = self.led_lane(&self.current).unwrap_or(5);
-        let same = hand.and(CardSet::of_lane(lane));
+        let bound = self.bound(p);
+        let same = bound.and(CardSet::of_lane(lane));
         let lane_name = if lane == 4 { "trumps".to_string() } else { rules.pack.suit_names[lane as usize].clone() };
         let ladder = &rules.play.ladder;
         if let (Some(i), false) = (s.follow, same.is_empty()) {
             if c.lane() != lane {
                 return self.violation(&ladder[i].1, p, format!("{who} must follow {lane_name}: holds {}", rules.cards_named(same)));
             }
-        } else if let (Some(i), true) = (s.trump, !hand.and(CardSet::trumps()).is_empty()) {
+        } else if let (Some(i), true) = (s.trump, !bound.and(CardSet::trumps()).is_empty()) {
             if !c.is_trump() {
-                return self.violation(&ladder[i].1, p, format!("{who} has no {lane_name} and must trump: holds {}", rules.cards_named(hand.and(CardSet::trumps()))));
+                return self.violation(&ladder[i].1, p, format!("{who} has no {lane_name} and must trump: holds {}", rules.cards_named(bound.and(CardSet::trumps()))));
             }
         }
         if let (Some(i), Some(top)) = (s.overtrump, self.top_trump()) {
-            let beats = CardSet(hand.and(CardSet::trumps()).0 & !((1u128 << top) - 1));
+            let beats = CardSet(bound.and(CardSet::trumps()).0 & !((1u128 << top) - 1));
             return self.violation(
                 &ladder[i].1,
                 p,

@@ -488,34 +488,40 @@ fn the_order_of_the_deal_follows_the_rules() {
     assert_eq!(rule(m, &cut_not_last).as_deref(), Some("deal"));
 }
 
+/// A deal of fft-4p-petit-imprenable where Bob (first hand, Ann dealing) holds the Petit and no other
+/// trump, nor the Excuse, played out at random; the same deal under fft-4p is annulled (petit sec).
+fn petit_imprenable_game(rng: &mut ChaCha8Rng) -> GameRecord {
+    use rand::seq::SliceRandom;
+    use tarot_engine::cards::{Card, FOOL};
+    use tarot_engine::record::Event;
+    let table: Vec<String> = ["Ann", "Bob", "Cid", "Dan"].iter().map(|s| s.to_string()).collect();
+    let mut others: Vec<Card> = Card::all().filter(|c| *c != Card::trump(1)).collect();
+    others.shuffle(rng);
+    let (plain, rest): (Vec<Card>, Vec<Card>) = others.iter().partition(|c| !c.is_trump() && **c != FOOL);
+    let mut bob = vec![Card::trump(1)];
+    bob.extend(&plain[..17]);
+    let mut pool: Vec<Card> = plain[17..].iter().chain(&rest).copied().collect();
+    pool.shuffle(rng);
+    let code = |cs: &[Card]| cs.iter().map(|c| c.code()).collect::<Vec<_>>();
+    let hands = [("Ann", &pool[0..18]), ("Bob", &bob[..]), ("Cid", &pool[18..36]), ("Dan", &pool[36..54])].into_iter().map(|(n, h)| (n.into(), code(h))).collect();
+    let deal = Event::Deal { hands, dog: code(&pool[54..60]), cut: None, piles: BTreeMap::new(), packets: vec![] };
+    let plain_game = GameRecord { ruleset: "fft-4p".into(), options: BTreeMap::new(), players: table.clone(), dealer: "Ann".into(), description: None, events: vec![deal.clone()] };
+    assert_eq!(replay(ruleset("fft-4p"), &plain_game).unwrap().status, Status::Annulled);
+    tarot_engine::simulate::random_game_from(ruleset("fft-4p-petit-imprenable"), &table, 0, deal, &BTreeMap::new(), rng).unwrap()
+}
+
 /// Seed 003's Petit imprenable: the player whose only trump is the Petit plays on; the Petit goes to
 /// any trick like the Fool, keeps its rank, and when it does not take its trick goes back to its owner
 /// for an empty card. Under fft-4p the same deal is annulled (petit sec).
 #[test]
 fn the_petit_imprenable_plays_like_the_fool() {
-    use rand::seq::SliceRandom;
     use tarot_engine::cards::{Card, FOOL};
     use tarot_engine::record::Event;
     let rules = ruleset("fft-4p-petit-imprenable");
     let mut rng = ChaCha8Rng::seed_from_u64(4);
-    let table: Vec<String> = ["Ann", "Bob", "Cid", "Dan"].iter().map(|s| s.to_string()).collect();
     let (mut like_the_fool, mut given_back, mut won) = (0, 0, 0);
     for _ in 0..300 {
-        // Bob (first hand, Ann dealing) holds the Petit and no other trump, nor the Excuse.
-        let mut others: Vec<Card> = Card::all().filter(|c| *c != Card::trump(1)).collect();
-        others.shuffle(&mut rng);
-        let (plain, rest): (Vec<Card>, Vec<Card>) = others.iter().partition(|c| !c.is_trump() && **c != FOOL);
-        let mut bob = vec![Card::trump(1)];
-        bob.extend(&plain[..17]);
-        let mut pool: Vec<Card> = plain[17..].iter().chain(&rest).copied().collect();
-        pool.shuffle(&mut rng);
-        let code = |cs: &[Card]| cs.iter().map(|c| c.code()).collect::<Vec<_>>();
-        let hands = [("Ann", &pool[0..18]), ("Bob", &bob[..]), ("Cid", &pool[18..36]), ("Dan", &pool[36..54])].into_iter().map(|(n, h)| (n.into(), code(h))).collect();
-        let deal = Event::Deal { hands, dog: code(&pool[54..60]), cut: None, piles: BTreeMap::new(), packets: vec![] };
-        let fft = ruleset("fft-4p");
-        let plain_game = tarot_engine::GameRecord { ruleset: "fft-4p".into(), options: BTreeMap::new(), players: table.clone(), dealer: "Ann".into(), description: None, events: vec![deal.clone()] };
-        assert_eq!(replay(fft, &plain_game).unwrap().status, Status::Annulled);
-        let game = tarot_engine::simulate::random_game_from(rules, &table, 0, deal, &BTreeMap::new(), &mut rng).unwrap();
+        let game = petit_imprenable_game(&mut rng);
         let v = replay(rules, &game).unwrap();
         if v.status != Status::Valid {
             continue;
@@ -550,6 +556,51 @@ fn the_petit_imprenable_plays_like_the_fool() {
         given_back += back as usize;
     }
     assert!(like_the_fool > 5 && given_back > 5 && won > 5, "played like the Fool {like_the_fool}, given back {given_back}, won {won}");
+}
+
+/// "Played like the Fool", the Petit imprenable obliges nothing: with no card of the suit led, or
+/// trumps led, its owner may play any card he holds, as a player whose only trump is the Excuse may.
+#[test]
+fn the_petit_imprenable_never_has_to_be_played() {
+    use tarot_engine::cards::{Card, FOOL};
+    use tarot_engine::record::Event;
+    let rules = ruleset("fft-4p-petit-imprenable");
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let (mut trumps_led, mut suit_lacking) = (0, 0);
+    for _ in 0..400 {
+        let game = petit_imprenable_game(&mut rng);
+        // Where Bob takes the dog, his hand is no longer the one dealt.
+        if game.events.iter().any(|e| matches!(e, Event::Discard { player, .. } if player == "Bob")) {
+            continue;
+        }
+        let Event::Deal { hands, .. } = &game.events[0] else { unreachable!() };
+        let mut held: Vec<Card> = hands["Bob"].iter().map(|c| Card::parse(c).unwrap()).collect();
+        let mut trick = vec![];
+        for (i, e) in game.events.iter().enumerate() {
+            let Event::Play { player, card } = e else { continue };
+            let card = Card::parse(card).unwrap();
+            if *player == "Bob" {
+                // Bob's turn, the Petit in hand, no card of the suit led besides it: every card he holds is
+                // legal.
+                let led = trick.iter().copied().find(|c: &Card| *c != FOOL);
+                if let Some(led) = led.filter(|l| held.contains(&Card::trump(1)) && !held.iter().any(|h| h.lane() == l.lane() && *h != Card::trump(1))) {
+                    let before = GameRecord { events: game.events[..i].to_vec(), ..game.clone() };
+                    let next = replay(rules, &before).unwrap().next.unwrap();
+                    let mut legal: Vec<Card> = next.legal.iter().map(|c| Card::parse(c).unwrap()).collect();
+                    legal.sort();
+                    held.sort();
+                    assert_eq!(legal, held, "{} led", led);
+                    if led.is_trump() { trumps_led += 1 } else { suit_lacking += 1 }
+                }
+                held.retain(|h| *h != card);
+            }
+            trick.push(card);
+            if trick.len() == 4 {
+                trick.clear();
+            }
+        }
+    }
+    assert!(trumps_led > 5 && suit_lacking > 5, "trumps led {trumps_led}, a suit Bob lacks {suit_lacking}");
 }
 
 /// Basic Tarot: "Traditional tarot play is counter-clockwise. ... Optional rule: Many people are used
