@@ -131,21 +131,22 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
     }
     let deal_line = format!(
         "hand {}{}{}{}",
-        expr_text(r, &r.deal.clause, "hand"),
-        r.deal.dealer.as_ref().map(|_| format!(", dealer {}", expr_text(r, &r.deal.clause, "dealer"))).unwrap_or_default(),
-        r.deal.dog.as_ref().map(|_| format!(", dog {}", expr_text(r, &r.deal.clause, "dog"))).unwrap_or_default(),
+        setting_text(r, "deal.hand"),
+        r.deal.dealer.as_ref().map(|_| format!(", dealer {}", setting_text(r, "deal.dealer"))).unwrap_or_default(),
+        r.deal.dog.as_ref().map(|_| format!(", dog {}", setting_text(r, "deal.dog"))).unwrap_or_default(),
         if r.deal.cut { ", the cut card is shown" } else { "" }
     );
     lines.push(line("players and deal", &r.deal.clause, deal_line));
+    // Each from its own statement, which may be in the file a ruleset extends.
     if let Some((_, c)) = &r.deal.packets {
-        let dealer = r.deal.dealer_packets.as_ref().map(|_| format!(", the dealer's {}", expr_text(r, &r.deal.clause, "dealer_packets"))).unwrap_or_default();
-        lines.push(line("players and deal", c, format!("in packets of {} round the table from first hand{dealer}", expr_text(r, &r.deal.clause, "packets"))));
+        let dealer = r.deal.dealer_packets.as_ref().map(|(_, d)| format!(", the dealer's {}", formula_text(r, d))).unwrap_or_default();
+        lines.push(line("players and deal", c, format!("in packets of {} round the table from first hand{dealer}", formula_text(r, c))));
     }
     if let Some((_, c)) = &r.deal.dog_packets {
-        lines.push(line("players and deal", c, format!("the dog {} card(s) at a time, between the players' packets", expr_text(r, &r.deal.clause, "dog_packets"))));
+        lines.push(line("players and deal", c, format!("the dog {} card(s) at a time, between the players' packets", formula_text(r, c))));
     }
     if let Some((_, c)) = &r.deal.dog_apart {
-        lines.push(line("players and deal", c, format!("not the first or last {} card(s) of the pack to the dog", expr_text(r, &r.deal.clause, "dog_apart"))));
+        lines.push(line("players and deal", c, format!("not the first or last {} card(s) of the pack to the dog", formula_text(r, c))));
     }
     for a in &r.annulments {
         lines.push(Line { aspect: "annulments", rule: a.clause.rule.clone(), text: format!("{}: when {}", a.label, formula_text(r, &a.clause)), source: a.clause.source.clone(), at: a.clause.at.clone() });
@@ -177,7 +178,7 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         let who: Vec<String> = [("taker", &d.taker), ("dealer", &d.dealer), ("others", &d.others)]
             .iter()
             .filter(|(_, e)| e.is_some())
-            .map(|(k, _)| format!("{k} {}", expr_text(r, &d.clause, k)))
+            .map(|(k, _)| format!("{k} {}", setting_text(r, &format!("discard.{k}"))))
             .collect();
         lines.push(line("dog and discard", &d.clause, format!("cards discarded: {}", who.join(", "))));
         for f in &d.forbid {
@@ -229,7 +230,7 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
     let f = &r.fool;
     let fool_lines: Vec<(&Clause, String)> = [
         f.excuse.as_ref().map(|c| (c, "may be played to any trick instead of obeying".to_string())),
-        Some((&f.clause, format!("led: {}; kept: {}; in the last trick: {}", expr_text(r, &f.clause, "led"), expr_text(r, &f.clause, "keep"), expr_text(r, &f.clause, "last_trick")))),
+        Some((&f.clause, format!("led: {}; kept: {}; in the last trick: {}", setting_text(r, "fool.led"), setting_text(r, "fool.keep"), setting_text(r, "fool.last_trick")))),
         f.slam_wins.as_ref().map(|c| (c, "led to the last trick by a side that won every other trick, it wins".to_string())),
     ]
     .into_iter()
@@ -284,23 +285,10 @@ fn line(aspect: &'static str, c: &Clause, text: String) -> Line {
     Line { aspect, rule: c.rule.clone(), text, source: c.source.clone(), at: c.at.clone() }
 }
 
-/// The formula of a statement inside a block, by keyword: `hand = 18` gives `18`.
-fn expr_text(r: &Ruleset, block: &Clause, key: &str) -> String {
-    let Some((file, line)) = block.at.rsplit_once(':') else { return String::new() };
-    let Ok(line) = line.parse::<usize>() else { return String::new() };
-    let Some((_, text)) = r.texts.iter().find(|(f, _)| f == file) else { return String::new() };
-    for l in text.lines().skip(line) {
-        let t = l.trim();
-        if t.starts_with('}') {
-            break;
-        }
-        if let Some(rest) = t.strip_prefix(key) {
-            if let Some(v) = rest.trim_start().strip_prefix('=') {
-                return v.split(" @").next().unwrap_or(v).trim().to_string();
-            }
-        }
-    }
-    "-".into()
+/// The formula of a setting of the `deal`, `discard` or `fool` block, from the file it is written in;
+/// `-` for one the rules leave out.
+fn setting_text(r: &Ruleset, rule: &str) -> String {
+    r.settings.get(rule).map_or_else(|| "-".into(), |c| formula_text(r, c))
 }
 
 impl Description {

@@ -3,6 +3,7 @@
 //!
 //! Nothing here names a variant: the three families of the sources differ only in the values below.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -74,6 +75,10 @@ pub struct Ruleset {
     pub untouchable: Option<Untouchable>,
     pub triggers: Vec<Trigger>,
     pub score: Score,
+    /// Where each setting of the `deal`, `discard` and `fool` blocks is written, by rule id
+    /// (`deal.hand`, `fool.led`): a block a ruleset changes in part keeps its parent's other
+    /// statements, in the parent's file.
+    pub settings: BTreeMap<String, Clause>,
 }
 
 #[derive(Clone, Debug)]

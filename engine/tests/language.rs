@@ -163,3 +163,15 @@ fn a_setting_that_cannot_be_read_names_its_rule_and_line() {
     let e = replay(registry.get("bad-apart").unwrap(), &record).unwrap_err();
     assert!(e.message.starts_with("deal.dog_apart (rulesets/bad-apart.tarot:4)"), "{}", e.message);
 }
+
+/// A ruleset that changes one statement of a block it extends is described with the parent's other
+/// statements, read from the parent's file.
+#[test]
+fn a_block_changed_in_part_is_described_whole() {
+    let registry = registry_with("apart-3", "ruleset apart-3 \"FFT with three cards apart\"\nextends fft-4p\ndeal {\n  dog_apart = 3\n}\n");
+    let lines = tarot_engine::describe::describe(registry.get("apart-3").unwrap(), &Default::default()).rules;
+    let text = |rule: &str| lines.iter().find(|l| &*l.rule == rule).map(|l| l.text.clone()).unwrap_or_else(|| panic!("no {rule}"));
+    assert_eq!(text("deal"), "hand 18, dog 6");
+    assert_eq!(text("deal.dog_packets"), "the dog 1 card(s) at a time, between the players' packets");
+    assert_eq!(text("deal.dog_apart"), "not the first or last 3 card(s) of the pack to the dog");
+}

@@ -2,7 +2,7 @@
 //! against what its section allows, resolves every name in every formula, and collects all mistakes
 //! before giving up, each with its file, line and column.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use super::ast::*;
@@ -167,6 +167,7 @@ struct Compiler {
     contract_attrs: BTreeSet<String>,
     sources: Vec<Source>,
     vars: Vec<String>,
+    settings: BTreeMap<String, Clause>,
 }
 
 /// Statements that are identified by all their words (several per section), not only the first.
@@ -304,6 +305,14 @@ impl Compiler {
         Some((header, stmts))
     }
 
+    /// Remembers where each statement of a block is written (`Ruleset::settings`).
+    fn settings(&mut self, block: &Stmt) {
+        for st in block.block.iter().flatten() {
+            let clause = self.clause(st, format!("{}.{}", block.key, st.key));
+            self.settings.insert(clause.rule.to_string(), clause);
+        }
+    }
+
     fn clause(&self, s: &Stmt, rule: impl Into<String>) -> Clause {
         let rule: String = rule.into();
         let source_file = s.cite.as_ref().and_then(|c| self.sources.iter().find(|x| x.id == c.source)).map(|x| x.file.clone());
@@ -437,6 +446,7 @@ impl Compiler {
             untouchable,
             triggers,
             score,
+            settings: std::mem::take(&mut self.settings),
         }
     }
 
@@ -734,6 +744,7 @@ impl Compiler {
             return blank(Clause { rule: "deal".into(), at: "".into(), source: None, source_file: None });
         };
         let mut d = blank(self.clause(s, "deal"));
+        self.settings(s);
         let (mut piles, mut pile_size) = (None, None);
         let mut has_hand = false;
         for st in s.block.iter().flatten() {
@@ -879,6 +890,7 @@ impl Compiler {
 
     fn discard(&mut self, s: &Stmt) -> Discard {
         let mut d = Discard { taker: None, dealer: None, others: None, clause: self.clause(s, "discard"), forbid: vec![], unless_unavoidable: None, penalize: None };
+        self.settings(s);
         let mut penalty = None;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
@@ -1022,6 +1034,7 @@ impl Compiler {
         };
         let Some(s) = s else { return f };
         f.clause = self.clause(s, "fool");
+        self.settings(s);
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "excuse" => f.excuse = Some(self.clause(st, "fool.excuse")),
