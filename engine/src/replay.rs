@@ -78,8 +78,11 @@ impl Setup<'_> {
 impl<'r> Setup<'r> {
     /// Applies options (by name, JSON values) and the number of players; says what is wrong with them.
     pub fn new(rules: &'r Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Setup<'r>, String> {
-        if rules.sides == Sides::Partners && n % 2 == 1 {
-            return Err(format!("{} is played by partners sitting opposite, so by an even number of players, not {n} ({})", rules.id, rules.players_clause.at));
+        // At a table where the dealer sits out, one fewer play.
+        let playing = if rules.sit_out.is_some() { n.saturating_sub(1) } else { n };
+        if rules.sides == Sides::Partners && playing % 2 == 1 {
+            let out = if playing == n { String::new() } else { format!(" (the dealer of {n} sitting out)") };
+            return Err(format!("{} is played by partners sitting opposite, so by an even number of players, not {playing}{out} ({})", rules.id, rules.players_clause.at));
         }
         if n < rules.players.0 || n > rules.players.1 || n > MAX_PLAYERS {
             let want = if rules.players.0 == rules.players.1 { rules.players.0.to_string() } else { format!("{} to {}", rules.players.0, rules.players.1) };
@@ -91,8 +94,7 @@ impl<'r> Setup<'r> {
                 return Err(format!("{} has no option `{name}`; its options are: {}", rules.id, if known.is_empty() { "none".to_string() } else { known.join(", ") }));
             }
         }
-        // At a table where the dealer sits out, one fewer play.
-        let n = if rules.sit_out.is_some() { n - 1 } else { n };
+        let n = playing;
         let mut options = vec![];
         for o in &rules.options {
             let v = chosen.get(&o.name).unwrap_or(&o.default);

@@ -175,3 +175,22 @@ fn a_block_changed_in_part_is_described_whole() {
     assert_eq!(text("deal.dog_packets"), "the dog 1 card(s) at a time, between the players' packets");
     assert_eq!(text("deal.dog_apart"), "not the first or last 3 card(s) of the pack to the dog");
 }
+
+/// `sit-out dealer` needs two players left to play, and partners are counted among those who play.
+#[test]
+fn a_sit_out_dealer_leaves_at_least_two_and_partners_count_those_who_play() {
+    for (text, words) in [
+        ("extends basic\nsit-out dealer\n", "`sit-out dealer` needs a table of 3 or more, so that two play; `players` allows 2"),
+        ("extends fft-5p-mort\nsit-out dealer now\n", "`sit-out dealer` is the only form"),
+    ] {
+        let mut files = Registry::builtin_files();
+        files.insert("x".into(), RuleFile { path: "rulesets/x.tarot".into(), text: format!("ruleset x \"X\"\n{text}") });
+        let e = Registry::from_files(files).err().expect("the file has a mistake").to_string();
+        assert!(e.contains("rulesets/x.tarot:3:1: ") && e.contains(words), "{e}");
+    }
+    let registry = registry_with("mort-partners", "ruleset mort-partners \"Partners, the dealer sitting out\"\nextends basic-partners\nplayers 5..7\nsit-out dealer\n");
+    let rules = registry.get("mort-partners").unwrap();
+    assert!(tarot_engine::replay::Setup::new(rules, 5, &BTreeMap::new()).is_ok(), "five at the table, four play");
+    let e = tarot_engine::replay::Setup::new(rules, 6, &BTreeMap::new()).err().unwrap();
+    assert!(e.contains("by an even number of players, not 5 (the dealer of 6 sitting out)"), "{e}");
+}

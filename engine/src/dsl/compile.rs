@@ -369,11 +369,16 @@ impl Compiler {
 
         let counting = self.counting(stmts.iter().find(|s| s.key == "counting"), &pack);
         let (players, players_clause) = self.players(stmts.iter().find(|s| s.key == "players"));
-        let sit_out = stmts.iter().find(|s| s.key == "sit-out").and_then(|s| match s.args.first().map(|w| w.text.as_str()) {
-            Some("dealer") => Some(self.clause(s, "sit-out")),
-            _ => {
+        let sit_out = stmts.iter().find(|s| s.key == "sit-out").and_then(|s| {
+            let words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
+            if words != ["dealer"] {
                 self.err_at(s, "`sit-out dealer` is the only form: the dealer deals to the others and sits the deal out");
                 None
+            } else if players.0 < 3 {
+                self.err_at(s, format!("`sit-out dealer` needs a table of 3 or more, so that two play; `players` allows {}", players.0));
+                None
+            } else {
+                Some(self.clause(s, "sit-out"))
             }
         });
         let sides = match stmts.iter().find(|s| s.key == "sides") {
@@ -1335,7 +1340,7 @@ fn ctx_words(ctx: Ctx) -> &'static str {
     match ctx {
         Ctx::Setup => "before the deal (only options, players and constants are)",
         Ctx::Class => "in a card class",
-        Ctx::Hand => "in an annulment (hand, players and constants are)",
+        Ctx::Hand => "in an annulment or the untouchable card's condition (hand, first_packet, players and constants are)",
         Ctx::Declaration => "in a declaration (hand, shown, value and player are)",
         Ctx::PaidBy => "in `paid-by` (payer is)",
         Ctx::Discard => "in a discard penalty (discarded and player are)",
