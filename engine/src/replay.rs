@@ -204,22 +204,23 @@ impl<'r> Setup<'r> {
         };
         if let Some((e, c)) = &rules.deal.packets {
             // A number: packets of that size until the hand is full; a list: the sizes round by round.
-            let sizes = |s: &Setup, (e, c): (&Expr, &Clause), hand: usize| -> Result<Vec<usize>, String> {
-                let list = match s.eval_setup(e).map_err(at(c))? {
+            let sizes = |s: &Setup, e: &Expr, hand: usize| -> Result<Vec<usize>, String> {
+                let list = match s.eval_setup(e)? {
                     Value::Num(q) if q.is_integer() && q > Q::ZERO => vec![q.numer() as usize; hand / q.numer().max(1) as usize],
                     Value::List(l) => l.iter().map(|v| match v {
                         Value::Num(q) if q.is_integer() && *q > Q::ZERO => Ok(q.numer() as usize),
-                        other => Err(format!("a packet is a number of cards, not {other:?} ({})", c.at)),
+                        other => Err(format!("a packet is a number of cards, not {other:?}")),
                     }).collect::<Result<_, _>>()?,
-                    other => return Err(format!("`packets` is a number of cards or a list of them, not {other:?} ({})", c.at)),
+                    other => return Err(format!("packets are a number of cards or a list of them, not {other:?}")),
                 };
                 if list.iter().sum::<usize>() != hand {
-                    return Err(format!("packets of {list:?} make {} cards, not the hand of {hand} ({})", list.iter().sum::<usize>(), c.at));
+                    return Err(format!("packets of {list:?} make {} cards, not the hand of {hand}", list.iter().sum::<usize>()));
                 }
                 Ok(list)
             };
-            let others = sizes(&s, (e, c), s.hand)?;
-            let dealer = sizes(&s, rules.deal.dealer_packets.as_ref().map_or((e, c), |(e, c)| (e, c)), s.dealer_hand)?;
+            let others = sizes(&s, e, s.hand).map_err(at(c))?;
+            let (dealer_e, dealer_c) = rules.deal.dealer_packets.as_ref().map_or((e, c), |(e, c)| (e, c));
+            let dealer = sizes(&s, dealer_e, s.dealer_hand).map_err(at(dealer_c))?;
             s.packets = Some((others, dealer));
         }
         if let Some((e, c)) = &rules.deal.dog_packets {
@@ -229,7 +230,7 @@ impl<'r> Setup<'r> {
             s.clockwise = match text(&s, e).map_err(at(c))?.as_str() {
                 "anticlockwise" => false,
                 "clockwise" => true,
-                other => return Err(format!("play goes \"anticlockwise\" or \"clockwise\", not \"{other}\" ({})", c.at)),
+                other => return Err(at(c)(format!("play goes \"anticlockwise\" or \"clockwise\", not \"{other}\""))),
             };
         }
         if let Some((e, c)) = &rules.deal.dog_apart {

@@ -156,12 +156,16 @@ fn no_ruleset_is_named_in_engine_code() {
 
 #[test]
 fn a_setting_that_cannot_be_read_names_its_rule_and_line() {
-    let variant = "ruleset bad-apart \"FFT with a dog kept apart by a word\"\nextends fft-4p\ndeal {\n  dog_apart = \"ends\"\n}\n";
-    let registry = registry_with("bad-apart", variant);
     let mut record = parse_record(&std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/worked/fft-deal1.json")).unwrap()).unwrap();
-    record.ruleset = "bad-apart".into();
-    let e = replay(registry.get("bad-apart").unwrap(), &record).unwrap_err();
-    assert!(e.message.starts_with("deal.dog_apart (rulesets/bad-apart.tarot:4)"), "{}", e.message);
+    for (setting, says) in [
+        ("dog_apart = \"ends\"", "deal.dog_apart (rulesets/bad.tarot:4): "),
+        ("packets = [5, 5]", "deal.packets (rulesets/bad.tarot:4): packets of [5, 5] make 10 cards, not the hand of 18"),
+    ] {
+        let registry = registry_with("bad", &format!("ruleset bad \"FFT with a setting that cannot be read\"\nextends fft-4p\ndeal {{\n  {setting}\n}}\n"));
+        record.ruleset = "bad".into();
+        let e = replay(registry.get("bad").unwrap(), &record).unwrap_err();
+        assert!(e.message.starts_with(says), "{}", e.message);
+    }
 }
 
 /// A ruleset that changes one statement of a block it extends is described with the parent's other
@@ -176,17 +180,19 @@ fn a_block_changed_in_part_is_described_whole() {
     assert_eq!(text("deal.dog_apart"), "not the first or last 3 card(s) of the pack to the dog");
 }
 
-/// `sit-out dealer` needs two players left to play, and partners are counted among those who play.
+/// `sit-out dealer` needs two players left to play, and partners are counted among those who play;
+/// the dealer's packets need the others'.
 #[test]
 fn a_sit_out_dealer_leaves_at_least_two_and_partners_count_those_who_play() {
-    for (text, words) in [
-        ("extends basic\nsit-out dealer\n", "`sit-out dealer` needs a table of 3 or more, so that two play; `players` allows 2"),
-        ("extends fft-5p-mort\nsit-out dealer now\n", "`sit-out dealer` is the only form"),
+    for (text, at, words) in [
+        ("extends basic\nsit-out dealer\n", "3:1", "`sit-out dealer` needs a table of 3 or more, so that two play; `players` allows 2"),
+        ("extends fft-5p-mort\nsit-out dealer now\n", "3:1", "`sit-out dealer` is the only form"),
+        ("extends marolles-78\ndeal {\n  dealer_packets = 3\n}\n", "4:3", "`dealer_packets` (the dealer's packets, when they differ from the others') needs `packets`"),
     ] {
         let mut files = Registry::builtin_files();
         files.insert("x".into(), RuleFile { path: "rulesets/x.tarot".into(), text: format!("ruleset x \"X\"\n{text}") });
         let e = Registry::from_files(files).err().expect("the file has a mistake").to_string();
-        assert!(e.contains("rulesets/x.tarot:3:1: ") && e.contains(words), "{e}");
+        assert!(e.contains(&format!("rulesets/x.tarot:{at}: {words}")), "{e}");
     }
     let registry = registry_with("mort-partners", "ruleset mort-partners \"Partners, the dealer sitting out\"\nextends basic-partners\nplayers 5..7\nsit-out dealer\n");
     let rules = registry.get("mort-partners").unwrap();

@@ -752,6 +752,7 @@ impl Compiler {
         self.settings(s);
         let (mut piles, mut pile_size) = (None, None);
         let mut has_hand = false;
+        let mut dealer_packets = None;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "hand" => {
@@ -764,7 +765,10 @@ impl Compiler {
                 "piles" => piles = self.value(st, Ctx::Setup),
                 "pile_size" => pile_size = self.value(st, Ctx::Setup),
                 "packets" => d.packets = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "deal.packets"))),
-                "dealer_packets" => d.dealer_packets = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "deal.dealer_packets"))),
+                "dealer_packets" => {
+                    dealer_packets = Some(st);
+                    d.dealer_packets = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "deal.dealer_packets")));
+                }
                 "dog_packets" => d.dog_packets = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "deal.dog_packets"))),
                 "dog_apart" => d.dog_apart = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "deal.dog_apart"))),
                 other => self.err_at(st, format!("unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles, pile_size, packets, dealer_packets, dog_packets or dog_apart")),
@@ -777,6 +781,9 @@ impl Compiler {
         }
         if !has_hand {
             self.err_at(s, "the deal needs `hand = N`, the number of cards each player receives");
+        }
+        if let (Some(st), None) = (dealer_packets, &d.packets) {
+            self.err_at(st, "`dealer_packets` (the dealer's packets, when they differ from the others') needs `packets`");
         }
         d
     }
