@@ -191,15 +191,17 @@ impl<'r> Setup<'r> {
                 other => Err(format!("expected a text setting, found {other:?}")),
             }
         };
-        let choice = |s: &Setup, e: &Expr, what: &str, allowed: &[&str]| -> Result<usize, String> {
-            let t = text(s, e)?;
-            allowed.iter().position(|a| *a == t).ok_or_else(|| format!("the fool's `{what}` is \"{t}\"; it must be one of {} ({})", allowed.join(", "), rules.fool.clause.at))
+        // A text setting, one of `allowed`: its place among them.
+        let choice = |s: &Setup, e: &Expr, what: &str, allowed: &[&str], c: &Clause| -> Result<usize, String> {
+            let t = text(s, e).map_err(at(c))?;
+            allowed.iter().position(|a| *a == t).ok_or_else(|| at(c)(format!("{what} is \"{t}\"; it must be one of \"{}\"", allowed.join("\", \""))))
         };
-        s.fool_led_forbidden = choice(&s, &rules.fool.led, "led", &["next-card-sets-suit", "forbidden"])? == 1;
-        s.fool_exchange = choice(&s, &rules.fool.keep, "keep", &["keep", "exchange"])? == 1;
-        s.fool_last = [FoolLast::ChangesSide, FoolLast::Winner, FoolLast::Keep][choice(&s, &rules.fool.last_trick, "last_trick", &["changes-side", "to-winner", "keep"])?];
+        let fool = &rules.fool.clause;
+        s.fool_led_forbidden = choice(&s, &rules.fool.led, "the fool's `led`", &["next-card-sets-suit", "forbidden"], fool)? == 1;
+        s.fool_exchange = choice(&s, &rules.fool.keep, "the fool's `keep`", &["keep", "exchange"], fool)? == 1;
+        s.fool_last = [FoolLast::ChangesSide, FoolLast::Winner, FoolLast::Keep][choice(&s, &rules.fool.last_trick, "the fool's `last_trick`", &["changes-side", "to-winner", "keep"], fool)?];
         s.fool_shut_out = match &rules.fool.shut_out {
-            Some(e) => choice(&s, e, "shut_out", &["keep", "to-winner"])? == 1,
+            Some(e) => choice(&s, e, "the fool's `shut_out`", &["keep", "to-winner"], fool)? == 1,
             None => false,
         };
         if let Some((e, c)) = &rules.deal.packets {
@@ -224,17 +226,20 @@ impl<'r> Setup<'r> {
             s.packets = Some((others, dealer));
         }
         if let Some((e, c)) = &rules.deal.dog_packets {
-            s.dog_packet = Some(count(&s, &Some(e.clone())).map_err(at(c))?);
+            let k = count(&s, &Some(e.clone())).map_err(at(c))?;
+            if k == 0 || s.dog % k != 0 {
+                return Err(at(c)(format!("the dog of {} cards cannot be dealt {k} at a time", s.dog)));
+            }
+            s.dog_packet = Some(k);
         }
         if let Some((e, c)) = &rules.play.direction {
-            s.clockwise = match text(&s, e).map_err(at(c))?.as_str() {
-                "anticlockwise" => false,
-                "clockwise" => true,
-                other => return Err(at(c)(format!("play goes \"anticlockwise\" or \"clockwise\", not \"{other}\""))),
-            };
+            s.clockwise = choice(&s, e, "the direction of play", &["anticlockwise", "clockwise"], c)? == 1;
         }
         if let Some((e, c)) = &rules.deal.dog_apart {
             s.dog_apart = count(&s, &Some(e.clone())).map_err(at(c))?;
+            if 2 * s.dog_apart + s.dog > rules.pack.cards.len() {
+                return Err(at(c)(format!("with {} cards kept from the dog at each end, a pack of {} has no room for a dog of {}", s.dog_apart, rules.pack.cards.len(), s.dog)));
+            }
         }
         if let Some(r) = rules.bidding.as_ref().and_then(|b| b.reserve.as_ref().map(|r| (b, r))) {
             let (b, r) = r;
@@ -613,18 +618,21 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         self.first_packets = Some(first);
-        if self.setup.packets.is_some() {
-            let c = &rules.deal.packets.as_ref().expect("set up from it").1;
+        let cards = |n: usize| if n == 1 { "1 card".to_string() } else { format!("{n} cards") };
+        if let (true, Some((_, c))) = (self.setup.packets.is_some(), &rules.deal.packets) {
             let want = self.setup.packet_order(self.dealer);
-            let got: Vec<(u8, usize)> = packets.iter().filter_map(|(to, cards)| to.map(|p| (p, cards.len()))).collect();
-            if let Some(k) = (0..want.len().max(got.len())).find(|&k| want.get(k) != got.get(k)) {
-                let say = |x: Option<&(u8, usize)>| x.map(|&(p, n)| format!("{n} cards to {}", self.name(p))).unwrap_or_else(|| "nothing more".into());
-                return Err(self.violation(c, self.dealer, format!("the dealer's packet {} to a player gives {}; the deal goes round from first hand, giving {} here", k + 1, say(got.get(k)), say(want.get(k)))));
+            // The players' packets, with their place among all the packets recorded.
+            let got: Vec<(usize, u8, usize)> = packets.iter().enumerate().filter_map(|(i, (to, dealt))| to.map(|p| (i, p, dealt.len()))).collect();
+            if let Some(k) = (0..want.len().max(got.len())).find(|&k| want.get(k).copied() != got.get(k).map(|&(_, p, n)| (p, n))) {
+                let given = got.get(k).map(|&(i, p, n)| format!("packet {} gives {} to {}", i + 1, cards(n), self.name(p))).unwrap_or_else(|| "the packets stop".into());
+                let due = want.get(k).map(|&(p, n)| format!("{} to {}", cards(n), self.name(p))).unwrap_or_else(|| "nothing more".into());
+                return Err(self.violation(c, self.dealer, format!("{given}; going round from first hand, the deal's packet {} to a player is {due}", k + 1)));
             }
         }
         if let (Some(k), Some((_, c))) = (self.setup.dog_packet, &rules.deal.dog_packets) {
-            if let Some((_, cards)) = packets.iter().find(|(to, cards)| to.is_none() && cards.len() != k) {
-                return Err(self.violation(c, self.dealer, format!("{} cards go to the dog together; the dog is dealt {k} at a time", cards.len())));
+            if let Some((i, (_, dealt))) = packets.iter().enumerate().find(|(_, (to, dealt))| to.is_none() && dealt.len() != k) {
+                let named = rules.cards_named(dealt.iter().copied().collect());
+                return Err(self.violation(c, self.dealer, format!("packet {} gives the dog {} ({named}); the dog is dealt {} at a time", i + 1, cards(dealt.len()), cards(k))));
             }
         }
         if let (apart, Some((_, c))) = (self.setup.dog_apart, &rules.deal.dog_apart) {
@@ -638,9 +646,13 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         if let (Some(cut), true) = (self.cut, rules.deal.cut) {
-            let last = packets.last().filter(|(to, _)| *to == Some(self.dealer)).and_then(|(_, cards)| cards.last());
-            if last != Some(&cut) {
-                return Err(self.violation(&rules.deal.clause, self.dealer, format!("the cut card {} is the bottom of the pack and is dealt last, to the dealer", rules.card_name(cut))));
+            let last = packets.last().and_then(|(to, dealt)| dealt.last().map(|c| (*to, *c)));
+            if last != Some((Some(self.dealer), cut)) {
+                let dealt_last = match last {
+                    Some((to, c)) => format!("{} to {}", rules.card_name(c), to.map_or_else(|| "the dog".to_string(), |p| self.name(p).to_string())),
+                    None => "nothing".into(),
+                };
+                return Err(self.violation(&rules.deal.clause, self.dealer, format!("the cut card {} is the bottom of the pack and is dealt last, to the dealer; the last card dealt is {dealt_last}", rules.card_name(cut))));
             }
         }
         Ok(())
@@ -1915,15 +1927,17 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
     if !rec.ruleset.eq_ignore_ascii_case(&rules.id) {
         return Err(InputError { event: None, message: format!("the game is recorded under `{}`, not `{}`", rec.ruleset, rules.id) });
     }
-    let mut names = rec.players.clone();
-    names.dedup();
-    if names.len() != rec.players.len() || rec.players.iter().any(|p| rec.players.iter().filter(|q| *q == p).count() > 1) {
-        return Err(InputError { event: None, message: "a player is listed twice".into() });
+    if let Some((_, p)) = rec.players.iter().enumerate().find(|(i, p)| rec.players[..*i].contains(p)) {
+        return Err(InputError { event: None, message: format!("{p} is listed twice among the players") });
     }
     let dealer = rec.players.iter().position(|p| *p == rec.dealer).ok_or_else(|| InputError { event: None, message: format!("the dealer \"{}\" is not one of the players", rec.dealer) })?;
     let seats = Seating::of(setup, &rec.players, dealer);
     if let (Some(out), Some(c)) = (&seats.sits_out, &rules.sit_out) {
-        let named = |e: &Event| e.player() == Some(out.as_str()) || matches!(e, Event::Deal { hands, piles, .. } if hands.contains_key(out.as_str()) || piles.contains_key(out.as_str()));
+        let named = |e: &Event| {
+            e.player() == Some(out.as_str())
+                || matches!(e, Event::Deal { hands, piles, packets, .. }
+                    if hands.contains_key(out.as_str()) || piles.contains_key(out.as_str()) || packets.iter().any(|k| k.to.as_deref() == Some(out.as_str())))
+        };
         if let Some(i) = rec.events.iter().position(named) {
             return Err(InputError { event: Some(i), message: format!("{out} deals and sits this deal out ({}, {}): no cards and no moves", c.rule, c.at) });
         }

@@ -64,7 +64,7 @@ fn in_packets(setup: &Setup, names: &[String], dealer: u8, hands: &BTreeMap<Text
         }
     }
     let mut out: Vec<Packet> = order.into_iter().map(|(p, k)| Packet { to: Some(names[p as usize].as_str().into()), cards: left[p as usize].drain(..k).collect() }).collect();
-    let k = setup.dog_packet.unwrap_or(1).max(1);
+    let k = setup.dog_packet.unwrap_or(1);
     let dogs: Vec<&[Text]> = dog.chunks(k).collect();
     // The dog's packets go between players' packets with at least `dog_apart` cards before and after.
     let total: usize = out.iter().map(|p| p.cards.len()).sum();
@@ -72,7 +72,7 @@ fn in_packets(setup: &Setup, names: &[String], dealer: u8, hands: &BTreeMap<Text
     let mut slots = vec![];
     for i in 1..out.len() {
         before += out[i - 1].cards.len();
-        if before >= setup.dog_apart.max(1) && total - before >= setup.dog_apart.max(1) {
+        if before >= setup.dog_apart && total - before >= setup.dog_apart {
             slots.push(i);
         }
     }

@@ -160,6 +160,8 @@ fn a_setting_that_cannot_be_read_names_its_rule_and_line() {
     for (setting, says) in [
         ("dog_apart = \"ends\"", "deal.dog_apart (rulesets/bad.tarot:4): "),
         ("packets = [5, 5]", "deal.packets (rulesets/bad.tarot:4): packets of [5, 5] make 10 cards, not the hand of 18"),
+        ("dog_packets = 4", "deal.dog_packets (rulesets/bad.tarot:4): the dog of 6 cards cannot be dealt 4 at a time"),
+        ("dog_apart = 40", "deal.dog_apart (rulesets/bad.tarot:4): with 40 cards kept from the dog at each end, a pack of 78 has no room for a dog of 6"),
     ] {
         let registry = registry_with("bad", &format!("ruleset bad \"FFT with a setting that cannot be read\"\nextends fft-4p\ndeal {{\n  {setting}\n}}\n"));
         record.ruleset = "bad".into();

@@ -367,6 +367,16 @@ fn the_mort_deals_and_sits_out() {
         assert_eq!((mort.score, mort.card_points, mort.tricks), (Q::ZERO, Q::ZERO, 0));
         assert_eq!(o.players.iter().map(|p| p.score).sum::<Q>(), Q::ZERO);
         assert!(v.notes[0].contains("sits this deal out"), "{:?}", v.notes);
+        let mut twice = game.clone();
+        twice.players[1] = twice.players[2].clone();
+        assert_eq!(replay(rules, &twice).unwrap_err().message, format!("{} is listed twice among the players", game.players[2]));
+        // A packet dealt to the mort is refused, saying why.
+        let mut dealt = game.clone();
+        if let tarot_engine::record::Event::Deal { packets, .. } = &mut dealt.events[0] {
+            packets[0].to = Some(game.dealer.as_str().into());
+        }
+        let e = replay(rules, &dealt).unwrap_err();
+        assert!(e.event == Some(0) && e.message.contains("sits this deal out"), "{}", e.message);
         // A move by the mort is refused, saying why.
         let mut wrong = game.clone();
         if let tarot_engine::record::Event::Bid { player, .. } = &mut wrong.events[1] {
@@ -486,6 +496,8 @@ fn the_order_of_the_deal_follows_the_rules() {
         last.cards.rotate_right(1);
     });
     assert_eq!(rule(m, &cut_not_last).as_deref(), Some("deal"));
+    let message = replay(m, &cut_not_last).unwrap().violation.unwrap().message;
+    assert!(message.contains("is dealt last, to the dealer; the last card dealt is "), "{message}");
 }
 
 /// A deal of fft-4p-petit-imprenable where Bob (first hand, Ann dealing) holds the Petit and no other
