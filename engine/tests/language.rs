@@ -182,13 +182,16 @@ fn a_block_changed_in_part_is_described_whole() {
     assert_eq!(text("deal.dog_apart"), "not the first or last 3 card(s) of the pack to the dog");
 }
 
-/// `sit-out dealer` needs two players left to play, and partners are counted among those who play;
-/// the dealer's packets need the others'.
+/// Statements that could not work are refused where they are written: `sit-out dealer` needs two
+/// players left to play, the dealer's packets need the others', an untouchable card must be a card
+/// and have its condition. Partners are counted among those who play.
 #[test]
-fn a_sit_out_dealer_leaves_at_least_two_and_partners_count_those_who_play() {
+fn statements_that_cannot_work_are_refused_and_partners_count_those_who_play() {
     for (text, at, words) in [
         ("extends basic\nsit-out dealer\n", "3:1", "`sit-out dealer` needs a table of 3 or more, so that two play; `players` allows 2"),
         ("extends fft-5p-mort\nsit-out dealer now\n", "3:1", "`sit-out dealer` is the only form"),
+        ("extends fft-4p-petit-imprenable\nuntouchable X9 \"x\" = true\n", "3:1", "`X9` is not a card: an untouchable card is written"),
+        ("extends fft-4p-petit-imprenable\nuntouchable T1 \"x\"\n", "3:1", "`untouchable` needs a value: the statement ends with `= ...`"),
         ("extends marolles-78\ndeal {\n  dealer_packets = 3\n}\n", "4:3", "`dealer_packets` (the dealer's packets, when they differ from the others') needs `packets`"),
     ] {
         let mut files = Registry::builtin_files();

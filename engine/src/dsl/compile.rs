@@ -412,9 +412,9 @@ impl Compiler {
         let play = self.play(stmts.iter().find(|s| s.key == "play"));
         let fool = self.fool(stmts.iter().find(|s| s.key == "fool"));
         let untouchable = stmts.iter().find(|s| s.key == "untouchable").and_then(|s| {
-            let card = s.args.first().and_then(|w| Card::parse(&w.text));
-            let Some(card) = card else {
-                self.err_at(s, "an untouchable card is written `untouchable CARD \"label\" = condition on the hand`, e.g. `untouchable T1 ...`");
+            let Some(card) = s.args.first().and_then(|w| Card::parse(&w.text)) else {
+                let what = s.args.first().map_or("no card".to_string(), |w| format!("`{}` is not a card", w.text));
+                self.err_at(s, format!("{what}: an untouchable card is written `untouchable CARD \"label\" = condition on the hand`, e.g. `untouchable T1 ...`"));
                 return None;
             };
             let label = s.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| card.to_string());
@@ -637,10 +637,16 @@ impl Compiler {
         match &s.value {
             Some(a) => self.expr(&s.file.clone(), a, ctx),
             None => {
-                self.err_at(s, format!("`{}` needs a value: `{} = ...`", s.key, s.key));
+                self.err_at(s, format!("`{}` needs a value: the statement ends with `= ...`", s.key));
                 None
             }
         }
+    }
+
+    /// A statement's value with its clause, the rule named `block.key`.
+    fn stated(&mut self, st: &Stmt, ctx: Ctx, block: &str) -> Option<(Expr, Clause)> {
+        let e = self.value(st, ctx)?;
+        Some((e, self.clause(st, format!("{block}.{}", st.key))))
     }
 
     fn let_stmt(&mut self, s: &Stmt, ctx: Ctx, what: &str) -> Option<Let> {
@@ -764,13 +770,13 @@ impl Compiler {
                 "cut" => d.cut = true,
                 "piles" => piles = self.value(st, Ctx::Setup),
                 "pile_size" => pile_size = self.value(st, Ctx::Setup),
-                "packets" => d.packets = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "deal.packets"))),
+                "packets" => d.packets = self.stated(st, Ctx::Setup, "deal"),
                 "dealer_packets" => {
                     dealer_packets = Some(st);
-                    d.dealer_packets = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "deal.dealer_packets")));
+                    d.dealer_packets = self.stated(st, Ctx::Setup, "deal");
                 }
-                "dog_packets" => d.dog_packets = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "deal.dog_packets"))),
-                "dog_apart" => d.dog_apart = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "deal.dog_apart"))),
+                "dog_packets" => d.dog_packets = self.stated(st, Ctx::Setup, "deal"),
+                "dog_apart" => d.dog_apart = self.stated(st, Ctx::Setup, "deal"),
                 other => self.err_at(st, format!("unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles, pile_size, packets, dealer_packets, dog_packets or dog_apart")),
             }
         }
@@ -890,7 +896,7 @@ impl Compiler {
                     Some(_) => self.err_at(st, "`levels` is a list of card sets: `[rank(K), rank(Q), rank(C), rank(J)]`"),
                     None => {}
                 },
-                "opening-lead-excludes" => c.opening_lead_excludes = self.value(st, Ctx::Called).map(|e| (e, self.clause(st, "call.opening-lead-excludes"))),
+                "opening-lead-excludes" => c.opening_lead_excludes = self.stated(st, Ctx::Called, "call"),
                 other => self.err_at(st, format!("unknown call statement `{other}`; expected levels or opening-lead-excludes")),
             }
         }
@@ -912,7 +918,7 @@ impl Compiler {
                 "forbid" => d.forbid.extend(self.card_class(st, "discard.forbid")),
                 "unless-unavoidable" => d.unless_unavoidable = self.card_class(st, "discard.unless-unavoidable"),
                 "penalize" => d.penalize = self.card_class(st, "discard.penalize").map(|c| (c.clone(), Expr::Const(Value::Num(Q::ZERO)), c.clause)),
-                "penalty" => penalty = self.value(st, Ctx::Discard).map(|e| (e, self.clause(st, "discard.penalty"))),
+                "penalty" => penalty = self.stated(st, Ctx::Discard, "discard"),
                 other => self.err_at(st, format!("unknown discard statement `{other}`; expected taker, dealer, others, forbid, unless-unavoidable, penalize or penalty")),
             }
         }
@@ -1026,7 +1032,7 @@ impl Compiler {
                     let rule = format!("play.must.{}", st.args[0].text);
                     p.ladder.push((o, self.clause(st, rule)));
                 }
-                "direction" => p.direction = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "play.direction"))),
+                "direction" => p.direction = self.stated(st, Ctx::Setup, "play"),
                 other => self.err_at(st, format!("unknown play statement `{other}`; expected lead, must or direction")),
             }
         }
@@ -1132,8 +1138,8 @@ impl Compiler {
                         sc.pays.push(Pay { from, to, amount, label: label.into(), clause: self.clause(st, rule) });
                     }
                 }
-                "standing" => sc.standing = self.value(st, Ctx::PerPlayer).map(|e| (e, self.clause(st, "score.standing"))),
-                "winner" => sc.winner = self.value(st, Ctx::PerPlayer).map(|e| (e, self.clause(st, "score.winner"))),
+                "standing" => sc.standing = self.stated(st, Ctx::PerPlayer, "score"),
+                "winner" => sc.winner = self.stated(st, Ctx::PerPlayer, "score"),
                 "note" => {
                     let text = st.args.first().map(|w| w.text.clone()).unwrap_or_default();
                     if let Some(e) = self.value(st, Ctx::Score) {
