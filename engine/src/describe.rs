@@ -130,13 +130,15 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         lines.push(line("players and deal", c, "the dealer deals to the others and sits the deal out: one fewer play, and he scores nothing".into()));
     }
     let deal_line = format!(
-        "hand {}{}{}{}",
+        "hand {}{}{}",
         setting_text(r, "deal.hand"),
         r.deal.dealer.as_ref().map(|_| format!(", dealer {}", setting_text(r, "deal.dealer"))).unwrap_or_default(),
         r.deal.dog.as_ref().map(|_| format!(", dog {}", setting_text(r, "deal.dog"))).unwrap_or_default(),
-        if r.deal.cut { ", the cut card is shown" } else { "" }
     );
     lines.push(line("players and deal", &r.deal.clause, deal_line));
+    if let Some(c) = &r.deal.cut {
+        lines.push(line("players and deal", c, "the cut card, the bottom of the pack, is shown and dealt last, to the dealer".into()));
+    }
     // Each from its own statement, which may be in the file a ruleset extends.
     if let Some((_, c)) = &r.deal.packets {
         let dealer = r.deal.dealer_packets.as_ref().map(|(_, d)| format!(", the dealer's {}", formula_text(r, d))).unwrap_or_default();

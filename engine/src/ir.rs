@@ -148,8 +148,9 @@ pub struct Deal {
     pub hand: Expr,
     pub dealer: Option<Expr>,
     pub dog: Option<Expr>,
-    /// The cut card (the pack's bottom card, which goes to the dealer) is shown and recorded.
-    pub cut: bool,
+    /// The cut card (the pack's bottom card, which goes to the dealer) is shown and recorded: the
+    /// statement that says so.
+    pub cut: Option<Clause>,
     /// Piles on the table before each player (how many, and cards in each), played from the top as
     /// if in hand; the next card is turned up when the top is played (the two-player game).
     pub piles: Option<(Expr, Expr)>,

@@ -565,7 +565,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if !missing.is_empty() {
             return Err(self.input(format!("cards missing from the deal: {}", self.rules().cards_named(missing))));
         }
-        if self.rules().deal.cut {
+        if self.rules().deal.cut.is_some() {
             let Some(c) = cut else {
                 return Err(self.input(format!("{} shows the cut card: the deal needs \"cut\"", self.rules().id)));
             };
@@ -645,14 +645,14 @@ impl<'s, 'r> Game<'s, 'r> {
                 at += cards.len();
             }
         }
-        if let (Some(cut), true) = (self.cut, rules.deal.cut) {
+        if let (Some(cut), Some(c)) = (self.cut, &rules.deal.cut) {
             let last = packets.last().and_then(|(to, dealt)| dealt.last().map(|c| (*to, *c)));
             if last != Some((Some(self.dealer), cut)) {
                 let dealt_last = match last {
                     Some((to, c)) => format!("{} to {}", rules.card_name(c), to.map_or_else(|| "the dog".to_string(), |p| self.name(p).to_string())),
                     None => "nothing".into(),
                 };
-                return Err(self.violation(&rules.deal.clause, self.dealer, format!("the cut card {} is the bottom of the pack and is dealt last, to the dealer; the last card dealt is {dealt_last}", rules.card_name(cut))));
+                return Err(self.violation(c, self.dealer, format!("the cut card {} is the bottom of the pack and is dealt last, to the dealer; the last card dealt is {dealt_last}", rules.card_name(cut))));
             }
         }
         Ok(())

@@ -41,7 +41,7 @@ pub fn random_deal<R: Rng>(setup: &Setup, names: &[String], dealer: u8, rng: &mu
         }
     }
     let dog: Vec<Text> = pack[at..].iter().map(|c| c.code()).collect();
-    let cut = setup.rules.deal.cut.then(|| hands[names[dealer as usize].as_str()].choose(rng).cloned()).flatten();
+    let cut = setup.rules.deal.cut.is_some().then(|| hands[names[dealer as usize].as_str()].choose(rng).cloned()).flatten();
     let packets = if setup.piles == 0 { in_packets(setup, names, dealer, &hands, &dog, cut.as_ref()) } else { vec![] };
     Event::Deal { hands, dog, cut, piles, packets }
 }

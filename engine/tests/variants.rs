@@ -495,7 +495,7 @@ fn the_order_of_the_deal_follows_the_rules() {
         let last = p.last_mut().unwrap();
         last.cards.rotate_right(1);
     });
-    assert_eq!(rule(m, &cut_not_last).as_deref(), Some("deal"));
+    assert_eq!(rule(m, &cut_not_last).as_deref(), Some("deal.cut"));
     let message = replay(m, &cut_not_last).unwrap().violation.unwrap().message;
     assert!(message.contains("is dealt last, to the dealer; the last card dealt is "), "{message}");
 }

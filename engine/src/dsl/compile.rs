@@ -748,7 +748,7 @@ impl Compiler {
     }
 
     fn deal(&mut self, s: Option<&Stmt>) -> Deal {
-        let blank = |clause| Deal { hand: Expr::Const(Value::Num(Q::ZERO)), dealer: None, dog: None, cut: false, piles: None, packets: None, dealer_packets: None, dog_packets: None, dog_apart: None, clause };
+        let blank = |clause| Deal { hand: Expr::Const(Value::Num(Q::ZERO)), dealer: None, dog: None, cut: None, piles: None, packets: None, dealer_packets: None, dog_packets: None, dog_apart: None, clause };
         let Some(s) = s else {
             let f = self.file.clone();
             self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `deal { ... }` section");
@@ -767,7 +767,7 @@ impl Compiler {
                 }
                 "dealer" => d.dealer = self.value(st, Ctx::Setup),
                 "dog" => d.dog = self.value(st, Ctx::Setup),
-                "cut" => d.cut = true,
+                "cut" => d.cut = Some(self.clause(st, "deal.cut")),
                 "piles" => piles = self.value(st, Ctx::Setup),
                 "pile_size" => pile_size = self.value(st, Ctx::Setup),
                 "packets" => d.packets = self.stated(st, Ctx::Setup, "deal"),
