@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use tarot_engine::cards::{Card, CardSet};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::simulate::{illegal_variant, random_game};
-use tarot_engine::record::Text;
+use tarot_engine::record::{Packet, Text};
 use tarot_engine::{replay, Event, GameRecord, Registry, Status};
 
 fn main() {
@@ -156,7 +156,8 @@ fn petit_sec(rules: &Ruleset, rec: &GameRecord) -> Option<GameRecord> {
 /// Where the Petit alone is untouchable (seed 003's Petit imprenable): a game played out from such a
 /// deal, where the Petit falls to a trick the other side takes and goes back to its owner.
 fn untouchable(rules: &Ruleset, rec: &GameRecord) -> Option<GameRecord> {
-    rules.untouchable.as_ref()?;
+    // The deal is arranged for an untouchable Petit; another card would need another arrangement.
+    rules.untouchable.as_ref().filter(|u| u.card == Card::trump(1))?;
     let arranged = lone_petit(rec)?;
     let dealer = rec.players.iter().position(|p| *p == rec.dealer)?;
     let mut rng = ChaCha8Rng::seed_from_u64(3);
@@ -401,14 +402,22 @@ fn malformed(id: &str, rec: &GameRecord) -> Vec<(&'static str, GameRecord)> {
         }
     });
     if !packets.is_empty() {
-        let mut r = rec.clone();
-        if let Event::Deal { packets, .. } = &mut r.events[0] {
-            // The first card of the first packet dealt again in place of the second packet's first.
-            let c = packets[0].cards[0].clone();
-            packets[1].cards[0] = c;
-        }
-        r.description = Some(format!("Malformed {id} record: the order of the deal gives a card twice and leaves one out"));
-        out.push(("packets-disagree", r));
+        let mut with_packets = |name: &'static str, what: &str, f: &dyn Fn(&mut Vec<Packet>)| {
+            let mut r = rec.clone();
+            if let Event::Deal { packets, .. } = &mut r.events[0] {
+                f(packets);
+            }
+            r.description = Some(format!("Malformed {id} record: {what}"));
+            out.push((name, r));
+        };
+        // The first card of the first packet dealt again in place of the second packet's first.
+        with_packets("packets-card-twice", "the order of the deal gives a card twice and leaves one out", &|p| p[1].cards[0] = p[0].cards[0].clone());
+        // The first packet and the next one to another player trade their first cards.
+        with_packets("packets-disagree", "the order of the deal gives two players each a card of the other's hand", &|p| {
+            let j = (1..p.len()).find(|&j| p[j].to.is_some() && p[j].to != p[0].to).expect("packets to two players");
+            let (a, b) = (p[0].cards[0].clone(), p[j].cards[0].clone());
+            (p[0].cards[0], p[j].cards[0]) = (b, a);
+        });
     }
     out
 }
