@@ -366,7 +366,7 @@ fn shaped_deal(setup: &Setup, plan: &Plan, rng: &mut ChaCha8Rng) -> Event {
         }
     }
     let dealer_hand = &slots[plan.dealer];
-    let cut = setup.rules.deal.cut.then(|| dealer_hand.choose(rng).expect("the dealer has cards").code());
+    let cut = setup.rules.deal.cut.is_some().then(|| dealer_hand.choose(rng).expect("the dealer has cards").code());
     let codes = |cards: &[Card]| {
         let mut sorted = cards.to_vec();
         sorted.sort();

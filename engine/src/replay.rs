@@ -36,11 +36,11 @@ pub struct Setup<'r> {
     reserve_contracts: Vec<usize>,
     /// The sizes of each player's packets, round by round (the dealer's apart), when the rules say
     /// how the cards go round; the dog's packet size and the cards at each end kept from the dog.
-    pub packets: Option<(Vec<usize>, Vec<usize>)>,
-    pub dog_packet: Option<usize>,
-    pub dog_apart: usize,
+    pub(crate) packets: Option<(Vec<usize>, Vec<usize>)>,
+    pub(crate) dog_packet: Option<usize>,
+    pub(crate) dog_apart: usize,
     /// Play goes clockwise: each player's next is the one before him in the record's list.
-    pub clockwise: bool,
+    pub(crate) clockwise: bool,
     discard_taker: usize,
     discard_dealer: usize,
     discard_others: usize,
