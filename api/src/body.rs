@@ -17,7 +17,7 @@ pub async fn json<T: DeserializeOwned>(req: &HttpRequest, payload: web::Payload)
     read(&bytes(req, payload).await?)
 }
 
-/// A recorded game: read by the engine's quick reader, or by `read` where it gives up.
+/// A recorded game: read by the engine's quick reader, or by serde_json where it gives up.
 pub async fn record(req: &HttpRequest, payload: web::Payload) -> Result<GameRecord, Problem> {
     read_record(&bytes(req, payload).await?)
 }

@@ -48,7 +48,8 @@ pub async fn index(state: web::Data<AppState>) -> HttpResponse {
     // Comparisons drawn from the registry: the families side by side, then each ruleset beside the
     // one it extends.
     body.push_str("</table><h2>Compare</h2><ul>");
-    let _ = write!(body, "<li><a href=\"/pages/rulesets/compare?ids={q}\">The families side by side: {}</a></li>", esc(&roots(&state).join(" · ")), q = esc(&roots(&state).join(",")));
+    let roots = roots(&state);
+    let _ = write!(body, "<li><a href=\"/pages/rulesets/compare?ids={q}\">The families side by side: {}</a></li>", esc(&roots.join(" · ")), q = esc(&roots.join(",")));
     for r in state.registry.all() {
         if let Some(parent) = r.chain.get(1) {
             let _ = write!(body, "<li><a href=\"/pages/rulesets/compare?ids={p},{id}\">{id} beside {p}</a></li>", p = esc(parent), id = esc(&r.id));
@@ -58,7 +59,7 @@ pub async fn index(state: web::Data<AppState>) -> HttpResponse {
     let _ = write!(
         body,
         "<h2>Deal statistics</h2><p><a href=\"/pages/stats?rulesets={}&amp;deals=20000\">The rulesets no other extends, side by side</a>: annulments, possible declarations, oudlers per hand over seeded random deals (the form there asks for others).</p>",
-        esc(&roots(&state).join(","))
+        esc(&roots.join(","))
     );
     page("Tarot rules archive", &body)
 }
@@ -171,7 +172,7 @@ pub async fn stats(state: web::Data<AppState>, query: web::Query<StatsPage>) -> 
         players: query.players.clone(),
     };
     let ask = q.ask(&state)?;
-    let (rulesets, deals, seed, players) = (q.rulesets.clone(), ask.deals, ask.seed, ask.players);
+    let (rulesets, deals, seed, players) = (q.rulesets, ask.deals, ask.seed, ask.players);
     let all = deal_statistics(&state, ask).await?;
     let mut body = format!(
         "<form method=\"get\" action=\"/pages/stats\"><label>rulesets <input name=\"rulesets\" value=\"{}\" size=\"40\"></label> \

@@ -157,8 +157,8 @@ fn known_rulesets<'a, 'i>(state: &'a AppState, ids: impl Iterator<Item = &'i str
 pub(crate) fn rulesets_to_compare<'a, 'i>(state: &'a AppState, field: &str, ids: impl Iterator<Item = &'i str>) -> Result<Vec<&'a tarot_engine::ir::Ruleset>, Problem> {
     let out = known_rulesets(state, ids)?;
     if out.len() < 2 {
-        let named: Vec<&str> = out.iter().map(|r| r.id.as_str()).collect();
-        return Err(Problem::unprocessable("too-few-rulesets", format!("`{field}` names {} ruleset(s) ({}); give at least two, e.g. fft-4p,marolles-1637", out.len(), named.join(", "))));
+        let named = out.first().map_or("none".to_string(), |r| format!("only {}", r.id));
+        return Err(Problem::unprocessable("too-few-rulesets", format!("`{field}` names {named}; give at least two rulesets, e.g. fft-4p,marolles-1637")));
     }
     Ok(out)
 }
@@ -187,32 +187,31 @@ pub(crate) fn whole(name: &str, value: Option<&str>) -> Result<Option<u64>, Prob
     }
 }
 
-/// A request for deal statistics, read and checked.
-pub(crate) struct StatsAsk<'a> {
-    pub rules: Vec<&'a tarot_engine::ir::Ruleset>,
+/// A request for deal statistics, read and checked: the rulesets by id, each known.
+pub(crate) struct StatsAsk {
+    pub ids: Vec<String>,
     pub deals: u64,
     pub seed: u64,
     pub players: Option<usize>,
 }
 
 impl StatsQuery {
-    pub(crate) fn ask<'a>(&self, state: &'a AppState) -> Result<StatsAsk<'a>, Problem> {
+    pub(crate) fn ask(&self, state: &AppState) -> Result<StatsAsk, Problem> {
         let deals = whole("deals", self.deals.as_deref())?.unwrap_or(100_000);
         tarot_engine::stats::check_deals(deals).map_err(|e| Problem::unprocessable("bad-deals", format!("`deals`: {e}")))?;
-        let rules = known_rulesets(state, self.rulesets.split(','))?;
-        if rules.is_empty() {
+        let ids: Vec<String> = known_rulesets(state, self.rulesets.split(','))?.iter().map(|r| r.id.clone()).collect();
+        if ids.is_empty() {
             return Err(Problem::unprocessable("too-few-rulesets", "`rulesets` names no ruleset; name at least one, e.g. rulesets=fft-4p,marolles-1637"));
         }
         let players = whole("players", self.players.as_deref())?.map(|n| n as usize);
-        Ok(StatsAsk { rules, deals, seed: whole("seed", self.seed.as_deref())?.unwrap_or(1), players })
+        Ok(StatsAsk { ids, deals, seed: whole("seed", self.seed.as_deref())?.unwrap_or(1), players })
     }
 }
 
 /// Computes the statistics on the blocking pool (a million deals of a ruleset whose declarations
 /// need the interpreter take seconds).
-pub(crate) async fn deal_statistics(state: &web::Data<AppState>, ask: StatsAsk<'_>) -> Result<Vec<tarot_engine::stats::DealStats>, Problem> {
-    let ids: Vec<String> = ask.rules.iter().map(|r| r.id.clone()).collect();
-    let (registry, StatsAsk { deals, seed, players, .. }) = (state.registry.clone(), ask);
+pub(crate) async fn deal_statistics(state: &web::Data<AppState>, ask: StatsAsk) -> Result<Vec<tarot_engine::stats::DealStats>, Problem> {
+    let (registry, StatsAsk { ids, deals, seed, players }) = (state.registry.clone(), ask);
     blocking(move || {
         ids.iter()
             .map(|id| {

@@ -42,7 +42,8 @@ or parsed.";
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().all(|a| a != "serve") {
+    let rules_dir = take_value(&mut args, "--rules-dir");
+    if args.first().map(String::as_str) != Some("serve") {
         // An offline command piped into `head` stops quietly when the pipe closes, as command-line
         // tools do, instead of panicking on a failed print. (The server keeps Rust's default, which
         // turns a closed socket into an error it handles.)
@@ -51,7 +52,6 @@ fn main() -> ExitCode {
             libc::signal(libc::SIGPIPE, libc::SIG_DFL);
         }
     }
-    let rules_dir = take_value(&mut args, "--rules-dir");
     let registry = match rules_dir {
         Some(dir) => Registry::from_dir(Path::new(&dir)),
         None => Registry::builtin().map_err(|d| d.to_string()),
@@ -90,6 +90,11 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// An option's whole number, if given.
+fn whole(value: Option<String>, what: &str) -> Result<Option<u64>, String> {
+    value.map(|s| s.parse::<u64>().map_err(|_| format!("{what} must be a whole number, not `{s}`"))).transpose()
 }
 
 fn no_more(args: &[String]) -> Result<(), String> {
@@ -221,7 +226,8 @@ fn compare_rulesets(registry: &Registry, args: &[String]) -> Result<(), String> 
     no_more(&args)?;
     let rules = named_rulesets(registry, &ids)?;
     if rules.len() < 2 {
-        return Err("compare needs at least two rulesets: --rulesets a,b".into());
+        let named = rules.first().map_or("none".to_string(), |r| format!("only {}", r.id));
+        return Err(format!("compare needs at least two rulesets (--rulesets a,b); `{ids}` names {named}"));
     }
     if let Some(file) = file {
         let json_text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
@@ -257,14 +263,17 @@ fn deal_statistics(registry: &Registry, args: &[String]) -> Result<(), String> {
     let mut args = args.to_vec();
     let json = take_flag(&mut args, "--json");
     let ids = take_value(&mut args, "--rulesets").ok_or("stats needs --rulesets ID,ID...")?;
-    let number = |v: Option<String>, what: &str| -> Result<Option<u64>, String> { v.map(|s| s.parse::<u64>().map_err(|_| format!("{what} must be a whole number, not `{s}`"))).transpose() };
-    let deals = number(take_value(&mut args, "--deals"), "--deals")?.ok_or("stats needs --deals N")?;
-    let seed = number(take_value(&mut args, "--seed"), "--seed")?.ok_or("stats needs --seed S")?;
-    let players = number(take_value(&mut args, "--players"), "--players")?;
+    let deals = whole(take_value(&mut args, "--deals"), "--deals")?.ok_or("stats needs --deals N")?;
+    let seed = whole(take_value(&mut args, "--seed"), "--seed")?.ok_or("stats needs --seed S")?;
+    let players = whole(take_value(&mut args, "--players"), "--players")?;
     no_more(&args)?;
     tarot_engine::stats::check_deals(deals).map_err(|e| format!("--deals: {e}"))?;
+    let rules = named_rulesets(registry, &ids)?;
+    if rules.is_empty() {
+        return Err(format!("stats needs at least one ruleset (--rulesets a,b); `{ids}` names none"));
+    }
     let mut all = vec![];
-    for rules in named_rulesets(registry, &ids)? {
+    for rules in rules {
         let id = &rules.id;
         let n = players.map(|n| n as usize).unwrap_or(rules.players.0);
         let mut bar = |done: u64| {
@@ -288,14 +297,11 @@ fn simulate_games(registry: &Registry, args: &[String]) -> Result<(), String> {
     let mut args = args.to_vec();
     let id = take_value(&mut args, "--ruleset").ok_or("simulate needs --ruleset ID")?;
     let rules = ruleset(registry, &id)?;
-    let number = |v: Option<String>, what: &str| -> Result<Option<u64>, String> { v.map(|s| s.parse::<u64>().map_err(|_| format!("{what} must be a whole number, not `{s}`"))).transpose() };
-    let players = number(take_value(&mut args, "--players"), "--players")?.map(|n| n as usize).unwrap_or(rules.players.0);
-    let games = number(take_value(&mut args, "--games"), "--games")?.ok_or("simulate needs --games K")?;
-    let seed = number(take_value(&mut args, "--seed"), "--seed")?.ok_or("simulate needs --seed S")?;
+    let players = whole(take_value(&mut args, "--players"), "--players")?.map(|n| n as usize).unwrap_or(rules.players.0);
+    let games = whole(take_value(&mut args, "--games"), "--games")?.ok_or("simulate needs --games K")?;
+    let seed = whole(take_value(&mut args, "--seed"), "--seed")?.ok_or("simulate needs --seed S")?;
     let out = PathBuf::from(take_value(&mut args, "--out").ok_or("simulate needs --out DIR")?);
-    if let Some(extra) = args.first() {
-        return Err(format!("unexpected argument `{extra}`"));
-    }
+    no_more(&args)?;
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     for i in 0..games {

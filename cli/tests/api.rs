@@ -37,7 +37,9 @@ fn health_and_rulesets() {
     assert_eq!(obligations["differs"], true);
     assert_eq!(obligations["cells"].as_array().unwrap().len(), 3);
     let p = problem(&s.get("/rulesets/compare?ids=fft-4p"), 422);
-    assert!(p["detail"].as_str().unwrap().contains("`ids` names 1 ruleset(s) (fft-4p); give at least two"), "{p}");
+    assert!(p["detail"].as_str().unwrap().contains("`ids` names only fft-4p; give at least two rulesets"), "{p}");
+    let p = problem(&s.get("/rulesets/compare?ids="), 422);
+    assert!(p["detail"].as_str().unwrap().contains("`ids` names none; give at least two rulesets"), "{p}");
     let game: Value = serde_json::from_str(&fixture("fft-4p/tarotclub/tarotmag_17.json")).unwrap();
     let c = s.post("/compare", &json!({"game": game, "rulesets": ["fft-4p", "queen-of-tarot", "marolles-1637"]}).to_string()).json();
     assert_eq!(c["divergence"]["legal_under"], json!(["fft-4p"]));

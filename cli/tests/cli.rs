@@ -57,6 +57,15 @@ fn rulesets_are_listed_and_shown_with_sources() {
     assert!(t.contains("ultimo_failure = 6"), "{t}");
     let unknown = run(&["rulesets", "show", "nope"]);
     assert_eq!(unknown.status.code(), Some(2));
+    // Lists that name too few rulesets say so, and what they named.
+    for (args, says) in [
+        (&["stats", "--rulesets", ",", "--deals", "10", "--seed", "1"][..], "stats needs at least one ruleset (--rulesets a,b); `,` names none"),
+        (&["compare", "--rulesets", "fft-4p"][..], "compare needs at least two rulesets (--rulesets a,b); `fft-4p` names only fft-4p"),
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
+    }
 }
 
 #[test]
