@@ -7,6 +7,8 @@
 #     bash scripts/load.sh            (DURATION=10s CONNECTIONS=32 THREADS=1 by default)
 #     BIN=path/to/tarot-archive bash scripts/load.sh    (another build, to compare two side by side)
 set -euo pipefail
+# BIN as the caller gave it, before the change of directory.
+if [ -n "${BIN:-}" ]; then BIN=$(realpath "$BIN"); fi
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-32}

@@ -50,22 +50,27 @@ fn one_game_under_several_rulesets_says_where_legality_diverges() {
     insta::assert_snapshot!("overtrump_divergence", c.to_text());
 }
 
-/// Every rule an invalid fixture breaks is one the ruleset's description lists, so a verdict's rule
-/// can be looked up, and a comparison can say which ruleset lacks it.
+/// Every rule a fixture's verdict cites (the rule an invalid game breaks, the annulment, each ledger
+/// entry's rule) is one the ruleset's description lists, so a verdict's rule can be looked up, and a
+/// comparison can say which ruleset lacks it.
 #[test]
 fn every_rule_a_verdict_cites_is_in_the_description() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
-    let mut checked = 0;
+    let mut checked = [0; 3];
     for rules in registry.all() {
         let listed: Vec<String> = tarot_engine::describe::describe(rules, &Default::default()).rules.iter().map(|l| l.rule.to_string()).collect();
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(&rules.id).join("invalid");
-        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())).flatten() {
-            let record = tarot_engine::parse_record(&std::fs::read_to_string(entry.path()).unwrap()).unwrap();
-            let v = tarot_engine::replay(rules, &record).unwrap();
-            let rule = v.violation.unwrap_or_else(|| panic!("{}: no violation", entry.path().display())).rule;
-            assert!(listed.iter().any(|l| *l == *rule), "{}: {rule} is not in the description of {}", entry.path().display(), rules.id);
-            checked += 1;
+        for (k, kind) in ["invalid", "annulled", "valid"].iter().enumerate() {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(&rules.id).join(kind);
+            for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+                let record = tarot_engine::parse_record(&std::fs::read_to_string(entry.path()).unwrap()).unwrap();
+                let v = tarot_engine::replay(rules, &record).unwrap();
+                let cited: Vec<String> = v.violation.map(|x| x.rule.to_string()).into_iter().chain(v.annulled.map(|a| a.rule.to_string())).chain(v.ledger.iter().map(|l| l.rule.to_string())).collect();
+                for rule in cited {
+                    assert!(listed.contains(&rule), "{}: {rule} is not in the description of {}", entry.path().display(), rules.id);
+                    checked[k] += 1;
+                }
+            }
         }
     }
-    assert!(checked > 100, "{checked} invalid fixtures");
+    assert!(checked[0] > 100 && checked[1] > 20 && checked[2] > 100, "rules checked in invalid, annulled and valid fixtures: {checked:?}");
 }

@@ -30,7 +30,9 @@ fn records(id: &str, players: usize, options: BTreeMap<String, serde_json::Value
 
 /// The verdicts of the valid finished games among `count` random games of a ruleset.
 fn games(id: &str, players: usize, options: BTreeMap<String, serde_json::Value>, count: usize) -> Vec<Verdict> {
-    records(id, players, options, 3).take(count).map(|g| replay(ruleset(id), &g).unwrap()).filter(|v| v.status == Status::Valid).collect()
+    let verdicts = records(id, players, options, 3).take(count).map(|g| replay(ruleset(id), &g).unwrap());
+    // The simulator plays legal moves only: a game ends valid or annulled.
+    verdicts.inspect(|v| assert_ne!(v.status, Status::Invalid, "{:?}", v.violation)).filter(|v| v.status == Status::Valid).collect()
 }
 
 /// FFT, three players: "Si le preneur réalise 40 points ½ avec 2 Bouts, le ½ point va à la défense. Il
@@ -357,6 +359,8 @@ fn the_mort_deals_and_sits_out() {
             assert_eq!(**player, *game.players[(dealer + 1) % 5]);
         }
         let v = replay(rules, &game).unwrap();
+        // The simulator plays legal moves only: a game ends valid or annulled.
+        assert_ne!(v.status, Status::Invalid, "{:?}", v.violation);
         if v.status != Status::Valid {
             continue;
         }
@@ -535,6 +539,8 @@ fn the_petit_imprenable_plays_like_the_fool() {
     for _ in 0..300 {
         let game = petit_imprenable_game(&mut rng);
         let v = replay(rules, &game).unwrap();
+        // The simulator plays legal moves only: a game ends valid or annulled.
+        assert_ne!(v.status, Status::Invalid, "{:?}", v.violation);
         if v.status != Status::Valid {
             continue;
         }
