@@ -20,11 +20,12 @@ fn bench(c: &mut Criterion) {
     g.bench_function("read the body (serde_json)", |b| b.iter(|| serde_json::from_slice::<GameRecord>(&body).unwrap()));
     g.bench_function("read the body (as the server does: the quick reader)", |b| b.iter(|| tarot_api::body::read_record(&body).unwrap()));
     g.bench_function("replay", |b| b.iter(|| tarot_engine::replay(rules, &record).unwrap()));
-    g.bench_function("write the verdict", |b| b.iter(|| serde_json::to_vec(&verdict).unwrap()));
+    g.bench_function("write the verdict (serde_json)", |b| b.iter(|| serde_json::to_vec(&verdict).unwrap()));
+    g.bench_function("write the verdict (as the server does: by hand)", |b| b.iter(|| verdict.to_json()));
     g.bench_function("all three", |b| {
         b.iter(|| {
             let record = tarot_api::body::read_record(&body).unwrap();
-            serde_json::to_vec(&tarot_engine::replay(registry.get(&record.ruleset).unwrap(), &record).unwrap()).unwrap()
+            tarot_engine::replay(registry.get(&record.ruleset).unwrap(), &record).unwrap().to_json()
         })
     });
     g.finish();

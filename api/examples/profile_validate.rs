@@ -30,10 +30,10 @@ fn main() {
         match what.as_str() {
             "parse" => total += tarot_api::body::read_record(&body).unwrap().events.len(),
             "replay" => total += tarot_engine::replay(registry.get(&record.ruleset).unwrap(), &record).unwrap().tricks.len(),
-            "write" => total += serde_json::to_vec(&verdict).unwrap().len(),
+            "write" => total += verdict.to_json().len(),
             _ => {
                 let record = tarot_api::body::read_record(&body).unwrap();
-                total += serde_json::to_vec(&tarot_engine::replay(registry.get(&record.ruleset).unwrap(), &record).unwrap()).unwrap().len();
+                total += tarot_engine::replay(registry.get(&record.ruleset).unwrap(), &record).unwrap().to_json().len();
             }
         }
     }

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use actix_web::http::header::ContentType;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
@@ -262,7 +263,7 @@ fn replay(state: &AppState, rec: &GameRecord) -> Result<tarot_engine::Verdict, P
 pub async fn validate(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
     let rec = body::record(&req, payload).await?;
     let verdict = replay(&state, &rec)?;
-    Ok(HttpResponse::Ok().json(verdict))
+    Ok(HttpResponse::Ok().content_type(ContentType::json()).body(verdict.to_json()))
 }
 
 /// A stored game after a write: its id, its version (the number of events) and its verdict.

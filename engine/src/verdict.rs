@@ -8,6 +8,8 @@ use serde::Serialize;
 
 use crate::num::Q;
 
+mod json;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {

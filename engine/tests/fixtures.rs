@@ -2,7 +2,8 @@
 //! `valid/` games (and `tarotclub/`, imported from TarotClub's deal logs) are valid, `invalid/<rule>.json` breaks exactly `<rule>`, `annulled/<rule>.json` is
 //! annulled by `<rule>`, `in_progress/` games say whose turn it is and the legal moves, `malformed/`
 //! records cannot be read. Each verdict is snapshotted as the
-//! trick-by-trick timeline and score sheet a person reads.
+//! trick-by-trick timeline and score sheet a person reads, and its hand-written JSON is checked
+//! against serde_json's.
 
 use std::path::Path;
 
@@ -27,6 +28,8 @@ fn check_folder(ruleset: &str) {
                 ("malformed", Ok(v)) => panic!("{name} should be malformed, got {:?}", v.status),
                 (_, Err(e)) => panic!("{name}: {e}"),
                 (_, Ok(v)) => {
+                    // The verdict's hand-written JSON is what serde_json writes from its Serialize.
+                    assert_eq!(String::from_utf8(v.to_json()).unwrap(), serde_json::to_string(&v).unwrap(), "{name}");
                     match kind {
                         "valid" | "tarotclub" => assert_eq!(v.status, Status::Valid, "{name}: {}", v.to_text()),
                         "invalid" => {

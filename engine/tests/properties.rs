@@ -51,6 +51,7 @@ fn whole_games(table: usize, seed: u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let rec = random_game(rules, n, &BTreeMap::new(), &mut rng).unwrap();
     let v = replay(rules, &rec).unwrap();
+    assert_eq!(String::from_utf8(v.to_json()).unwrap(), serde_json::to_string(&v).unwrap(), "{id} seed {seed}: the hand-written JSON");
     if v.status == Status::Annulled {
         return;
     }
@@ -77,6 +78,7 @@ fn illegal_card_is_caught_where_it_is(table: usize, seed: u64) {
     let rec = random_game(rules, n, &BTreeMap::new(), &mut rng).unwrap();
     let Some((bad, at)) = illegal_variant(rules, &rec, &mut rng) else { return };
     let v = replay(rules, &bad).unwrap();
+    assert_eq!(String::from_utf8(v.to_json()).unwrap(), serde_json::to_string(&v).unwrap(), "{id} seed {seed}: the hand-written JSON");
     assert_eq!(v.status, Status::Invalid, "{id} seed {seed}");
     let violation = v.violation.unwrap();
     assert_eq!(violation.event, at, "{id} seed {seed}: {}", violation.message);
