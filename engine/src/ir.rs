@@ -79,6 +79,19 @@ pub struct Ruleset {
     /// (`deal.hand`, `fool.led`): a block a ruleset changes in part keeps its parent's other
     /// statements, in the parent's file.
     pub settings: BTreeMap<String, Clause>,
+    /// What the settings come to with the default options, by size of table, worked out on first
+    /// use (`replay::Setup::new`): most games choose no option.
+    pub defaults: Defaults,
+}
+
+/// A ruleset's settings with its default options, at each size of table, once worked out.
+#[derive(Clone, Debug, Default)]
+pub struct Defaults([std::sync::OnceLock<Result<crate::replay::Settings, String>>; 9]);
+
+impl Defaults {
+    pub(crate) fn at_table(&self, n: usize) -> Option<&std::sync::OnceLock<Result<crate::replay::Settings, String>>> {
+        self.0.get(n)
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -14,9 +14,24 @@ use crate::verdict::*;
 const MAX_PLAYERS: usize = 8;
 
 /// The rules as they stand for one game: the ruleset with the game's options and number of players
-/// applied, every setting evaluated once.
+/// applied, every setting evaluated once. Its settings are read through it (`setup.hand`).
 pub struct Setup<'r> {
     pub rules: &'r Ruleset,
+    /// Borrowed from the ruleset where the game chooses no option (`Ruleset::defaults`).
+    settings: std::borrow::Cow<'r, Settings>,
+}
+
+impl std::ops::Deref for Setup<'_> {
+    type Target = Settings;
+    fn deref(&self) -> &Settings {
+        &self.settings
+    }
+}
+
+/// What a ruleset's settings come to at a table of so many players with the options chosen.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The players who play (the table, less a dealer who sits out).
     pub n: usize,
     options: Vec<Value>,
     constants: Vec<Value>,
@@ -56,7 +71,7 @@ enum FoolLast {
     Keep,
 }
 
-impl Setup<'_> {
+impl Settings {
     /// The players' packets in the order the rules deal them, `(seat, cards)`: round by round, from
     /// first hand round to the dealer; empty when the rules give no order.
     pub fn packet_order(&self, dealer: u8) -> Vec<(u8, usize)> {
@@ -77,7 +92,21 @@ impl Setup<'_> {
 
 impl<'r> Setup<'r> {
     /// Applies options (by name, JSON values) and the number of players; says what is wrong with them.
+    /// With no option chosen, the settings are worked out once per table size and kept in the ruleset.
     pub fn new(rules: &'r Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Setup<'r>, String> {
+        use std::borrow::Cow;
+        match rules.defaults.at_table(n) {
+            Some(cell) if chosen.is_empty() => {
+                let settings = cell.get_or_init(|| Settings::new(rules, n, chosen)).as_ref().map_err(Clone::clone)?;
+                Ok(Setup { rules, settings: Cow::Borrowed(settings) })
+            }
+            _ => Ok(Setup { rules, settings: Cow::Owned(Settings::new(rules, n, chosen)?) }),
+        }
+    }
+}
+
+impl Settings {
+    fn new(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Settings, String> {
         // At a table where the dealer sits out, one fewer play.
         let playing = if rules.sit_out.is_some() { n.saturating_sub(1) } else { n };
         if rules.sides == Sides::Partners && playing % 2 == 1 {
@@ -104,8 +133,7 @@ impl<'r> Setup<'r> {
             }
             options.push(Value::from_json(v).ok_or_else(|| format!("option `{}`: unreadable value {v}", o.name))?);
         }
-        let mut s = Setup {
-            rules,
+        let mut s = Settings {
             n,
             options,
             constants: vec![],
@@ -143,7 +171,7 @@ impl<'r> Setup<'r> {
             let v = s.eval_setup(&l.expr).map_err(|e| format!("{}: {e}", l.clause.at))?;
             s.constants.push(v);
         }
-        let count = |s: &Setup, e: &Option<Expr>| -> Result<usize, String> {
+        let count = |s: &Settings, e: &Option<Expr>| -> Result<usize, String> {
             match e {
                 None => Ok(0),
                 Some(e) => match s.eval_setup(e)? {
@@ -185,14 +213,14 @@ impl<'r> Setup<'r> {
                 }
             }
         }
-        let text = |s: &Setup, e: &Expr| -> Result<String, String> {
+        let text = |s: &Settings, e: &Expr| -> Result<String, String> {
             match s.eval_setup(e)? {
                 Value::Str(t) => Ok(t.to_string()),
                 other => Err(format!("expected a text setting, found {other:?}")),
             }
         };
         // A text setting, one of `allowed`: its place among them.
-        let choice = |s: &Setup, e: &Expr, what: &str, allowed: &[&str], c: &Clause| -> Result<usize, String> {
+        let choice = |s: &Settings, e: &Expr, what: &str, allowed: &[&str], c: &Clause| -> Result<usize, String> {
             let t = text(s, e).map_err(at(c))?;
             allowed.iter().position(|a| *a == t).ok_or_else(|| at(c)(format!("{what} is \"{t}\"; it must be one of \"{}\"", allowed.join("\", \""))))
         };
@@ -206,7 +234,7 @@ impl<'r> Setup<'r> {
         };
         if let Some((e, c)) = &rules.deal.packets {
             // A number: packets of that size until the hand is full; a list: the sizes round by round.
-            let sizes = |s: &Setup, e: &Expr, hand: usize| -> Result<Vec<usize>, String> {
+            let sizes = |s: &Settings, e: &Expr, hand: usize| -> Result<Vec<usize>, String> {
                 let list = match s.eval_setup(e)? {
                     Value::Num(q) if q.is_integer() && q > Q::ZERO => vec![q.numer() as usize; hand / q.numer().max(1) as usize],
                     Value::List(l) => l.iter().map(|v| match v {
@@ -287,9 +315,9 @@ fn at(c: &Clause) -> impl Fn(String) -> String + '_ {
     move |m| format!("{} ({}): {m}", c.rule, c.at)
 }
 
-struct SetupEnv<'a, 'r>(&'a Setup<'r>);
+struct SetupEnv<'a>(&'a Settings);
 
-impl Env for SetupEnv<'_, '_> {
+impl Env for SetupEnv<'_> {
     fn option(&self, i: usize) -> Value {
         self.0.options[i].clone()
     }

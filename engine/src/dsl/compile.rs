@@ -452,6 +452,7 @@ impl Compiler {
             triggers,
             score,
             settings: std::mem::take(&mut self.settings),
+            defaults: Default::default(),
         }
     }
 
