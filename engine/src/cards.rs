@@ -218,6 +218,29 @@ mod tests {
         }
     }
 
+    /// Every text of up to four characters from the bytes codes are made of (and a few others): it is
+    /// a card exactly when, trimmed and in capitals, it is that card's code.
+    #[test]
+    fn a_code_is_a_card_exactly_when_it_is_its_code() {
+        let codes: std::collections::HashMap<String, Card> = Card::all().map(|c| (c.to_string(), c)).collect();
+        let alphabet = b" 0129TtEeXxSHDCcsJQKkA-";
+        let mut text = Vec::new();
+        let mut checked = 0;
+        for len in 0..=4u32 {
+            for mut k in 0..alphabet.len().pow(len) {
+                text.clear();
+                for _ in 0..len {
+                    text.push(alphabet[k % alphabet.len()]);
+                    k /= alphabet.len();
+                }
+                let s = std::str::from_utf8(&text).unwrap();
+                assert_eq!(Card::parse(s), codes.get(&s.trim().to_ascii_uppercase()).copied(), "{s:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 290_000);
+    }
+
     #[test]
     fn lanes_partition_the_pack() {
         let union = (0..6).fold(CardSet::EMPTY, |a, l| a.or(CardSet::of_lane(l)));
