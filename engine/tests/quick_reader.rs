@@ -108,6 +108,8 @@ fn what_it_leaves_to_serde_json() {
         ("an escape", game(r#"{"type":"play","player":"\u0041","card":"T1"}"#)),
         ("a field twice", game(r#"{"type":"play","player":"A","player":"A","card":"T1"}"#)),
         ("a field the type has not", game(r#"{"type":"play","player":"A","card":"T1","bid":"garde"}"#)),
+        ("a play's card written as a bid", game(r#"{"type":"play","player":"A","bid":"T1"}"#)),
+        ("a bid written as a card", game(r#"{"type":"bid","player":"A","card":"garde"}"#)),
         ("an unknown field", game(r#"{"type":"play","player":"A","card":"T1","when":"now"}"#)),
         ("a missing field", game(r#"{"type":"play","player":"A"}"#)),
         ("a trailing comma", game(&format!("{play},"))),

@@ -233,10 +233,43 @@ impl<'a> Cursor<'a> {
                 once(&mut description, text)
             }
             // A game has at most 78 plays and a few other events.
-            "events" => once(&mut events, c.array(100, Self::event)?),
+            "events" => once(&mut events, c.array(100, |c| c.simple_event().or_else(|| c.event()))?),
             _ => None,
         })?;
         Some(GameRecord { ruleset: ruleset?, options: options.unwrap_or_default(), players: players?, dealer: dealer?, description: description.flatten(), events: events? })
+    }
+
+    /// Most events are moves written `{"type": ..., "player": ..., "card" (or "bid"): ...}`: read
+    /// straight through when they are, with these keys in this order; anything else is left to
+    /// `event`, from the same place.
+    fn simple_event(&mut self) -> Option<Event> {
+        let start = self.k;
+        let mut read = || {
+            self.eat(b'{')?;
+            (self.str()? == "type").then_some(())?;
+            self.eat(b':')?;
+            let kind = self.str()?;
+            self.eat(b',')?;
+            (self.str()? == "player").then_some(())?;
+            self.eat(b':')?;
+            let player = self.text()?;
+            self.eat(b',')?;
+            let key = self.str()?;
+            self.eat(b':')?;
+            let value = self.text()?;
+            self.eat(b'}')?;
+            match (kind, key) {
+                ("play", "card") => Some(Event::Play { player, card: value }),
+                ("bid", "bid") => Some(Event::Bid { player, bid: value }),
+                ("call", "card") => Some(Event::Call { player, card: value }),
+                _ => None,
+            }
+        };
+        let event = read();
+        if event.is_none() {
+            self.k = start;
+        }
+        event
     }
 
     fn event(&mut self) -> Option<Event> {
