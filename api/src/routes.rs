@@ -295,9 +295,9 @@ pub async fn create_game(state: web::Data<AppState>, req: HttpRequest, payload: 
     let st = state.clone();
     let (id, version, verdict) = blocking(move || {
         let header = Header::of(&rec);
-        let events = rec.events.into_iter().map(|event| NewEvent { id: None, event }).collect();
+        let events = rec.events.iter().map(|event| NewEvent { id: None, event: event.clone() }).collect();
         let appended = st.store.create_game(&header, events).map_err(store_problem)?;
-        let projection = tarot_store::project(&st.store, &st.registry, &appended.game).map_err(store_problem)?;
+        let projection = tarot_store::project_created(&st.store, &st.registry, &rec, &appended).map_err(store_problem)?;
         Ok((appended.game.0, appended.version, projection.verdict))
     })
     .await?;

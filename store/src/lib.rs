@@ -18,6 +18,6 @@ mod session;
 mod stream;
 
 pub use error::StoreError;
-pub use projection::{project, rebuild_projections, Filter, Projection, Summary};
+pub use projection::{project, project_created, rebuild_projections, Filter, Projection, Summary};
 pub use session::Session;
 pub use stream::{Appended, GameId, Header, NewEvent, Store, StoredEvent};

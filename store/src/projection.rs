@@ -14,9 +14,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use sled::transaction::{ConflictableTransactionError, Transactional};
-use tarot_engine::{replay, Registry};
+use tarot_engine::{replay, GameRecord, Registry};
 
-use crate::stream::{decode, encode, GameId, Store};
+use crate::stream::{decode, encode, Appended, GameId, Store};
 use crate::StoreError;
 
 /// A game's verdict and what it was computed from.
@@ -167,13 +167,22 @@ impl Store {
 pub fn project(store: &Store, registry: &Registry, game: &GameId) -> Result<Projection, StoreError> {
     let header = store.header(game)?;
     let events = store.events(game)?;
-    let version = events.len() as u64;
-    let checkpoint = events.last().map_or(0, |e| e.position);
-    let (ruleset, players) = (header.ruleset.clone(), header.players.clone());
+    let (version, checkpoint) = (events.len() as u64, events.last().map_or(0, |e| e.position));
     let record = header.into_record(events.into_iter().map(|e| e.event).collect());
+    put(store, registry, game, &record, version, checkpoint)
+}
+
+/// The projection of a game just created from `record`, without reading its events back: the
+/// same as `project` once `Store::create_game` has stored them (`appended` says where).
+pub fn project_created(store: &Store, registry: &Registry, record: &GameRecord, appended: &Appended) -> Result<Projection, StoreError> {
+    put(store, registry, &appended.game, record, appended.version, appended.last_position)
+}
+
+fn put(store: &Store, registry: &Registry, game: &GameId, record: &GameRecord, version: u64, checkpoint: u64) -> Result<Projection, StoreError> {
+    let (ruleset, players) = (record.ruleset.clone(), record.players.clone());
     let (ruleset_version, status, verdict) = match registry.get(&ruleset) {
         None => (String::new(), "unreadable".to_string(), json!({ "error": { "message": format!("there is no ruleset '{ruleset}'") } })),
-        Some(rules) => match replay(rules, &record) {
+        Some(rules) => match replay(rules, record) {
             Ok(verdict) => {
                 let verdict = serde_json::to_value(&verdict)
                     .map_err(|e| StoreError::Invalid(format!("the verdict of {game} cannot be written as JSON: {e}")))?;
