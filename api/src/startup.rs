@@ -53,7 +53,7 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
                 async move {
                     let res = fut.await;
                     let status = res.as_ref().map(|r| r.status().as_u16()).unwrap_or(500);
-                    tracing::info!(target: "http", "{method} {path} {status} {:.3}ms", start.elapsed().as_secs_f64() * 1000.0);
+                    tracing::info!(target: "http", "{method} {path} {status} {}µs", start.elapsed().as_micros());
                     res
                 }
             })

@@ -110,7 +110,9 @@ fn serve(registry: Registry, args: &[String]) -> Result<(), String> {
     let data = PathBuf::from(take_value(&mut args, "--data").unwrap_or_else(|| "data".into()));
     let write_token = take_value(&mut args, "--write-token").or_else(|| std::env::var("TAROT_WRITE_TOKEN").ok()).filter(|t| !t.is_empty());
     no_more(&args)?;
-    tracing_subscriber::fmt().with_target(false).with_writer(std::io::stderr).init();
+    // Colours for a terminal only: a log file gets plain text.
+    let colours = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    tracing_subscriber::fmt().with_target(false).with_ansi(colours).with_writer(std::io::stderr).init();
     let store = std::sync::Arc::new(tarot_store::Store::open(&data).map_err(|e| format!("{}: {e}", data.display()))?);
     let listener = std::net::TcpListener::bind(&addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     let bound = listener.local_addr().map_err(|e| e.to_string())?;

@@ -52,6 +52,23 @@ fn health_and_rulesets() {
 
 /// Deal statistics over HTTP: the same seed gives the same figures (and the CLI's), another seed
 /// other figures, and bad queries are problems.
+/// One line per request, with its method, path, status and latency; no colour codes in a file.
+#[test]
+fn each_request_is_logged_with_its_status_and_latency() {
+    let server = server();
+    let log = server.log.clone();
+    server.get("/health");
+    server.post("/validate", "{");
+    assert!(server.stop().success());
+    let text = std::fs::read_to_string(&log).unwrap();
+    for want in ["GET /health 200 ", "POST /validate 400 "] {
+        let line = text.lines().find(|l| l.contains(want)).unwrap_or_else(|| panic!("no line for `{want}` in\n{text}"));
+        let latency = line.rsplit(' ').next().unwrap();
+        assert!(latency.strip_suffix("µs").is_some_and(|n| n.parse::<u64>().is_ok()), "the latency in microseconds: {line}");
+    }
+    assert!(!text.contains('\x1b'), "colour codes in the log file:\n{text}");
+}
+
 #[test]
 fn deal_statistics_over_http() {
     let s = server();

@@ -11,6 +11,8 @@ pub struct Server {
     child: Option<Child>,
     pub base: String,
     pub data: PathBuf,
+    /// The server's log (its stderr), beside the data directory.
+    pub log: PathBuf,
 }
 
 /// A fresh, empty directory for one test.
@@ -37,18 +39,19 @@ pub fn tarot_archive() -> Command {
 }
 
 pub fn spawn(data: &Path, extra: &[&str]) -> Server {
+    let log = data.with_extension("log");
     let mut child = tarot_archive()
         .args(["serve", "--addr", "127.0.0.1:0", "--data"])
         .arg(data)
         .args(extra)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(std::fs::File::create(&log).expect("a log file"))
         .spawn()
         .expect("the server starts");
     let mut line = String::new();
     BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("the server says where it listens");
     let base = line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("unexpected first line: {line}")).to_string();
-    Server { child: Some(child), base, data: data.to_path_buf() }
+    Server { child: Some(child), base, data: data.to_path_buf(), log }
 }
 
 impl Server {
