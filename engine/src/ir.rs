@@ -86,10 +86,10 @@ pub struct Ruleset {
 
 /// A ruleset's settings with its default options, at each size of table, once worked out.
 #[derive(Clone, Debug, Default)]
-pub struct Defaults([std::sync::OnceLock<Result<crate::replay::Settings, String>>; 9]);
+pub struct Defaults([std::sync::OnceLock<Result<std::sync::Arc<crate::replay::Settings>, String>>; 9]);
 
 impl Defaults {
-    pub(crate) fn at_table(&self, n: usize) -> Option<&std::sync::OnceLock<Result<crate::replay::Settings, String>>> {
+    pub(crate) fn at_table(&self, n: usize) -> Option<&std::sync::OnceLock<Result<std::sync::Arc<crate::replay::Settings>, String>>> {
         self.0.get(n)
     }
 }

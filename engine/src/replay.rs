@@ -17,8 +17,8 @@ const MAX_PLAYERS: usize = 8;
 /// applied, every setting evaluated once. Its settings are read through it (`setup.hand`).
 pub struct Setup<'r> {
     pub rules: &'r Ruleset,
-    /// Borrowed from the ruleset where the game chooses no option (`Ruleset::defaults`).
-    settings: std::borrow::Cow<'r, Settings>,
+    /// Shared with the ruleset where the game chooses no option (`Ruleset::defaults`).
+    settings: Arc<Settings>,
 }
 
 impl std::ops::Deref for Setup<'_> {
@@ -94,14 +94,11 @@ impl<'r> Setup<'r> {
     /// Applies options (by name, JSON values) and the number of players; says what is wrong with them.
     /// With no option chosen, the settings are worked out once per table size and kept in the ruleset.
     pub fn new(rules: &'r Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Setup<'r>, String> {
-        use std::borrow::Cow;
-        match rules.defaults.at_table(n) {
-            Some(cell) if chosen.is_empty() => {
-                let settings = cell.get_or_init(|| Settings::new(rules, n, chosen)).as_ref().map_err(Clone::clone)?;
-                Ok(Setup { rules, settings: Cow::Borrowed(settings) })
-            }
-            _ => Ok(Setup { rules, settings: Cow::Owned(Settings::new(rules, n, chosen)?) }),
-        }
+        let settings = match rules.defaults.at_table(n) {
+            Some(cell) if chosen.is_empty() => cell.get_or_init(|| Settings::new(rules, n, chosen).map(Arc::new)).clone()?,
+            _ => Arc::new(Settings::new(rules, n, chosen)?),
+        };
+        Ok(Setup { rules, settings })
     }
 }
 
