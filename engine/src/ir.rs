@@ -85,12 +85,21 @@ pub struct Ruleset {
 }
 
 /// A ruleset's settings with its default options, at each size of table, once worked out.
-#[derive(Clone, Debug, Default)]
-pub struct Defaults([std::sync::OnceLock<Result<std::sync::Arc<crate::replay::Settings>, String>>; 9]);
+#[derive(Clone, Default)]
+pub struct Defaults([DefaultsAt; crate::replay::MAX_PLAYERS + 1]);
+
+type DefaultsAt = std::sync::OnceLock<Result<std::sync::Arc<crate::replay::Settings>, String>>;
 
 impl Defaults {
-    pub(crate) fn at_table(&self, n: usize) -> Option<&std::sync::OnceLock<Result<std::sync::Arc<crate::replay::Settings>, String>>> {
+    pub(crate) fn at_table(&self, n: usize) -> Option<&DefaultsAt> {
         self.0.get(n)
+    }
+}
+
+/// The table sizes worked out so far, not the settings themselves.
+impl std::fmt::Debug for Defaults {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries((0..self.0.len()).filter(|&n| self.0[n].get().is_some())).finish()
     }
 }
 

@@ -11,7 +11,7 @@ use crate::num::Q;
 use crate::record::{Event, GameRecord};
 use crate::verdict::*;
 
-const MAX_PLAYERS: usize = 8;
+pub(crate) const MAX_PLAYERS: usize = 8;
 
 /// The rules as they stand for one game: the ruleset with the game's options and number of players
 /// applied, every setting evaluated once. Its settings are read through it (`setup.hand`).
