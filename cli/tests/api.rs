@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{fixture, spawn, temp_dir, Server};
+use common::{fixture, spawn, spawn_fresh, temp_dir, Server};
 use serde_json::{json, Value};
 
 fn problem(r: &common::Reply, status: u16) -> Value {
@@ -16,7 +16,7 @@ fn problem(r: &common::Reply, status: u16) -> Value {
 }
 
 fn server() -> Server {
-    spawn(&temp_dir("api"), &[])
+    spawn_fresh("api", &[])
 }
 
 #[test]
@@ -55,7 +55,9 @@ fn health_and_rulesets() {
 /// One line per request, with its method, path, status and latency; no colour codes in a file.
 #[test]
 fn each_request_is_logged_with_its_status_and_latency() {
-    let server = server();
+    // The directory outlives the server, so its log can be read once the server has stopped.
+    let dir = temp_dir("log");
+    let server = spawn(&dir, &[]);
     let log = server.log.clone();
     server.get("/health");
     server.post("/validate", "{");
@@ -201,7 +203,7 @@ fn appending_moves_referees_them() {
 
 #[test]
 fn writes_need_the_token_when_there_is_one() {
-    let s = spawn(&temp_dir("token"), &["--write-token", "s3cret"]);
+    let s = spawn_fresh("token", &["--write-token", "s3cret"]);
     let game = fixture("worked/seed000-hand2.json");
     problem(&s.post("/games", &game), 401);
     problem(&s.post_as("/games", &game, "application/json", Some("wrong")), 403);

@@ -6,7 +6,7 @@ mod common;
 
 use std::process::Command;
 
-use common::{spawn, temp_dir};
+use common::{spawn_fresh, temp_dir};
 
 fn chromium() -> String {
     for c in ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"] {
@@ -32,7 +32,7 @@ fn headless(url: &str, what: &[&str]) -> std::process::Output {
 
 #[test]
 fn the_docs_page_renders_the_operations_offline() {
-    let server = spawn(&temp_dir("docs"), &[]);
+    let server = spawn_fresh("docs", &[]);
     let url = server.url("/docs/");
     let out = headless(&url, &["--dump-dom"]);
     let dom = String::from_utf8_lossy(&out.stdout);
@@ -52,7 +52,7 @@ fn the_docs_page_renders_the_operations_offline() {
 /// Screenshots go to target/page-*.png.
 #[test]
 fn the_comparison_pages_render_in_a_browser() {
-    let server = spawn(&temp_dir("pages"), &[]);
+    let server = spawn_fresh("pages", &[]);
     let game = server.post("/games", &common::fixture("fft-4p/tarotclub/tarotmag_17.json")).json();
     let id = game["id"].as_str().unwrap();
     let pages = [

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{fixture, spawn, temp_dir};
+use common::{fixture, spawn, spawn_fresh, temp_dir};
 use serde_json::{json, Value};
 
 /// The complete legal games the clients replay move by move.
@@ -91,7 +91,7 @@ fn sigkill_loses_no_acknowledged_append() {
 
 #[test]
 fn racing_clients_get_one_winner_per_version() {
-    let server = spawn(&temp_dir("race"), &[]);
+    let server = spawn_fresh("race", &[]);
     let game = games().remove(0);
     let id = server.post("/games", &deal_only(&game).to_string()).json()["id"].as_str().unwrap().to_string();
     let clients = 8;

@@ -13,15 +13,41 @@ pub struct Server {
     pub data: PathBuf,
     /// The server's log (its stderr), beside the data directory.
     pub log: PathBuf,
+    /// The data directory, when the server has it to itself (`spawn_fresh`): removed after the
+    /// server stops.
+    _dir: Option<TempDir>,
 }
 
-/// A fresh, empty directory for one test.
-pub fn temp_dir(name: &str) -> PathBuf {
+/// A fresh, empty directory for one test; dropped, it is removed, with the log of a server that
+/// ran on it.
+pub struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempDir {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+        let _ = std::fs::remove_file(self.0.with_extension("log"));
+    }
+}
+
+pub fn temp_dir(name: &str) -> TempDir {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static N: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!("tarot-test-{name}-{}-{}", std::process::id(), N.fetch_add(1, Ordering::SeqCst)));
     let _ = std::fs::remove_dir_all(&dir);
-    dir
+    TempDir(dir)
 }
 
 pub fn root() -> PathBuf {
@@ -51,7 +77,15 @@ pub fn spawn(data: &Path, extra: &[&str]) -> Server {
     let mut line = String::new();
     BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("the server says where it listens");
     let base = line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("unexpected first line: {line}")).to_string();
-    Server { child: Some(child), base, data: data.to_path_buf(), log }
+    Server { child: Some(child), base, data: data.to_path_buf(), log, _dir: None }
+}
+
+/// A server on a directory of its own, removed when the server is dropped.
+pub fn spawn_fresh(name: &str, extra: &[&str]) -> Server {
+    let dir = temp_dir(name);
+    let mut server = spawn(&dir, extra);
+    server._dir = Some(dir);
+    server
 }
 
 impl Server {
