@@ -71,6 +71,18 @@ enum FoolLast {
     Keep,
 }
 
+impl<'r> Setup<'r> {
+    /// Applies options (by name, JSON values) and the number of players; says what is wrong with them.
+    /// With no option chosen, the settings are worked out once per table size and kept in the ruleset.
+    pub fn new(rules: &'r Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Setup<'r>, String> {
+        let settings = match rules.defaults.at_table(n) {
+            Some(cell) if chosen.is_empty() => cell.get_or_init(|| Settings::new(rules, n, chosen).map(Arc::new)).clone()?,
+            _ => Arc::new(Settings::new(rules, n, chosen)?),
+        };
+        Ok(Setup { rules, settings })
+    }
+}
+
 impl Settings {
     /// The players' packets in the order the rules deal them, `(seat, cards)`: round by round, from
     /// first hand round to the dealer; empty when the rules give no order.
@@ -88,21 +100,7 @@ impl Settings {
         }
         order
     }
-}
 
-impl<'r> Setup<'r> {
-    /// Applies options (by name, JSON values) and the number of players; says what is wrong with them.
-    /// With no option chosen, the settings are worked out once per table size and kept in the ruleset.
-    pub fn new(rules: &'r Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Setup<'r>, String> {
-        let settings = match rules.defaults.at_table(n) {
-            Some(cell) if chosen.is_empty() => cell.get_or_init(|| Settings::new(rules, n, chosen).map(Arc::new)).clone()?,
-            _ => Arc::new(Settings::new(rules, n, chosen)?),
-        };
-        Ok(Setup { rules, settings })
-    }
-}
-
-impl Settings {
     fn new(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Settings, String> {
         // At a table where the dealer sits out, one fewer play.
         let playing = if rules.sit_out.is_some() { n.saturating_sub(1) } else { n };

@@ -17,8 +17,7 @@ impl Verdict {
         w.0.push(b'{');
         w.key(true, "ruleset");
         w.str(&self.ruleset);
-        w.key(false, "ruleset_version");
-        w.str(&self.ruleset_version);
+        w.str_field("ruleset_version", &self.ruleset_version);
         w.key(false, "status");
         w.serde(&self.status);
         if let Some(v) = &self.violation {
@@ -76,10 +75,15 @@ impl Writer {
         }
     }
 
+    /// `,"name":"text"`: a string field after the object's first.
+    fn str_field(&mut self, name: &str, s: &str) {
+        self.key(false, name);
+        self.str(s);
+    }
+
     fn opt_str(&mut self, name: &str, s: &Option<impl AsRef<str>>) {
         if let Some(s) = s {
-            self.key(false, name);
-            self.str(s.as_ref());
+            self.str_field(name, s.as_ref());
         }
     }
 
@@ -120,13 +124,10 @@ impl Writer {
         self.key(true, "event");
         self.int(v.event);
         self.opt_str("player", &v.player);
-        self.key(false, "rule");
-        self.str(&v.rule);
-        self.key(false, "message");
-        self.str(&v.message);
+        self.str_field("rule", &v.rule);
+        self.str_field("message", &v.message);
         self.opt_str("source", &v.source);
-        self.key(false, "at");
-        self.str(&v.at);
+        self.str_field("at", &v.at);
         self.0.push(b'}');
     }
 
@@ -134,8 +135,7 @@ impl Writer {
         self.0.push(b'{');
         self.key(true, "rule");
         self.str(&a.rule);
-        self.key(false, "reason");
-        self.str(&a.reason);
+        self.str_field("reason", &a.reason);
         self.opt_str("player", &a.player);
         self.opt_str("source", &a.source);
         self.0.push(b'}');
@@ -188,8 +188,7 @@ impl Writer {
         self.0.push(b'{');
         self.key(true, "rule");
         self.str(&l.rule);
-        self.key(false, "label");
-        self.str(&l.label);
+        self.str_field("label", &l.label);
         self.opt_str("from", &l.from);
         self.opt_str("to", &l.to);
         self.key(false, "amount");
@@ -206,12 +205,10 @@ impl Writer {
         self.0.push(b'{');
         self.key(true, "number");
         self.int(t.number);
-        self.key(false, "leader");
-        self.str(&t.leader);
+        self.str_field("leader", &t.leader);
         self.key(false, "cards");
         self.cards(&t.cards);
-        self.key(false, "winner");
-        self.str(&t.winner);
+        self.str_field("winner", &t.winner);
         self.0.push(b'}');
     }
 }
