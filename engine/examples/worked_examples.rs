@@ -464,7 +464,7 @@ fn rank(c: Card) -> u8 {
 
 fn value(v: &Verdict, key: &str) -> f64 {
     let o = v.outcome.as_ref().expect("a finished game");
-    o.values.iter().find(|(k, _)| k == key).and_then(|(_, x)| x.as_f64()).unwrap_or_else(|| panic!("no number `{key}` in the score"))
+    o.value(key).and_then(|x| x.as_f64()).unwrap_or_else(|| panic!("no number `{key}` in the score"))
 }
 
 fn points(v: &Verdict) -> f64 {

@@ -59,45 +59,43 @@ impl Card {
         }
     }
     /// Parses a card code: `T1`..`T21`, `EX`, or rank then suit (`KS`, `10H`, `CD`), in any case.
+    /// Codes are two or three bytes, and each length is decoded by one `match`: a replay parses every
+    /// card of the deal and of every play.
     pub fn parse(code: &str) -> Option<Card> {
         let b = code.as_bytes();
         if b.first().is_some_and(u8::is_ascii_whitespace) || b.last().is_some_and(u8::is_ascii_whitespace) {
             return Card::parse(code.trim());
         }
-        let up = |i: usize| b.get(i).map(u8::to_ascii_uppercase);
-        let number = |digits: &[u8]| -> Option<u8> {
-            match digits {
-                [d] if d.is_ascii_digit() => Some(d - b'0'),
-                [d, e] if d.is_ascii_digit() && e.is_ascii_digit() && *d != b'0' => Some((d - b'0') * 10 + (e - b'0')),
-                _ => None,
-            }
+        let suit = |s: u8| match s.to_ascii_uppercase() {
+            b'S' => Some(0),
+            b'H' => Some(1),
+            b'D' => Some(2),
+            b'C' => Some(3),
+            _ => None,
         };
-        if b.len() == 2 && up(0) == Some(b'E') && up(1) == Some(b'X') {
-            return Some(FOOL);
-        }
-        if up(0) == Some(b'T') {
-            let n = number(&b[1..])?;
-            return (1..=21).contains(&n).then(|| Card::trump(n));
-        }
-        let (&last, head) = b.split_last()?;
-        let suit = match last.to_ascii_uppercase() {
-            b'S' => 0,
-            b'H' => 1,
-            b'D' => 2,
-            b'C' => 3,
-            _ => return None,
-        };
-        let rank = match head {
-            [c] if c.is_ascii_alphabetic() => match c.to_ascii_uppercase() {
-                b'J' => 11,
-                b'C' => 12,
-                b'Q' => 13,
-                b'K' => 14,
-                _ => return None,
+        match *b {
+            [r, s] => match (r.to_ascii_uppercase(), s.to_ascii_uppercase()) {
+                (b'E', b'X') => Some(FOOL),
+                (b'T', d @ b'1'..=b'9') => Some(Card::trump(d - b'0')),
+                (r, s) => {
+                    let rank = match r {
+                        b'1'..=b'9' => r - b'0',
+                        b'J' => 11,
+                        b'C' => 12,
+                        b'Q' => 13,
+                        b'K' => 14,
+                        _ => return None,
+                    };
+                    Some(Card::suited(suit(s)?, rank))
+                }
             },
-            digits => number(digits).filter(|n| (1..=10).contains(n))?,
-        };
-        Some(Card::suited(suit, rank))
+            [b'1', b'0', s] => Some(Card::suited(suit(s)?, 10)),
+            [t, d @ b'1'..=b'2', e @ b'0'..=b'9'] if t.eq_ignore_ascii_case(&b'T') => {
+                let n = (d - b'0') * 10 + (e - b'0');
+                (n <= 21).then(|| Card::trump(n))
+            }
+            _ => None,
+        }
     }
     /// The card's code as recorded games write it.
     pub fn code(self) -> crate::record::Text {

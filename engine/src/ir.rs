@@ -105,7 +105,7 @@ impl std::fmt::Debug for Defaults {
 
 #[derive(Clone, Debug)]
 pub struct Let {
-    pub name: String,
+    pub name: Arc<str>,
     pub expr: Expr,
     pub clause: Clause,
 }

@@ -1458,14 +1458,17 @@ impl<'s, 'r> Game<'s, 'r> {
         }
     }
 
-    /// A value for people: players by name, tricks by number.
-    fn value_json(&self, v: &Value) -> serde_json::Value {
+    /// A value for people: players by name, tricks by number, cards by code.
+    fn figure(&self, v: &Value) -> Figure {
         match v {
-            Value::Player(p) => self.name(*p).as_ref().into(),
-            Value::Players(m) => (0..self.n() as u8).filter(|p| m >> p & 1 == 1).map(|p| serde_json::Value::from(self.name(p).as_ref())).collect(),
-            Value::Trick(t) => format!("trick {}", t + 1).into(),
-            Value::List(l) => l.iter().map(|x| self.value_json(x)).collect(),
-            other => other.to_json(),
+            Value::Num(q) => Figure::Num(*q),
+            Value::Bool(b) => Figure::Bool(*b),
+            Value::Str(s) => Figure::Text(s.clone()),
+            Value::Player(p) => Figure::Text(self.name(*p)),
+            Value::Players(m) => Figure::List((0..self.n() as u8).filter(|p| m >> p & 1 == 1).map(|p| Figure::Text(self.name(p))).collect()),
+            Value::Trick(t) => Figure::Trick(*t),
+            Value::Cards(c) => Figure::List(c.iter().map(|c| Figure::Text(c.code_str().into())).collect()),
+            Value::List(l) => Figure::List(l.iter().map(|x| self.figure(x)).collect()),
         }
     }
 
@@ -1478,7 +1481,7 @@ impl<'s, 'r> Game<'s, 'r> {
         let mut values = vec![];
         for l in &sc.lets {
             let v = eval(&l.expr, &env).map_err(|e| self.rule_error(&l.clause, e))?;
-            values.push((l.name.clone(), self.value_json(&v)));
+            values.push((l.name.clone(), self.figure(&v)));
             env.lets.push(v);
         }
         let mut notes = vec![];
@@ -1663,13 +1666,26 @@ impl Move {
     }
 }
 
+/// The seat of the player called `name`. Names are short and a replay looks one up for every move,
+/// so they are compared by length, then byte by byte, with no call to `memcmp`.
+fn seat_of<N: AsRef<str>>(names: &[N], name: &str) -> Option<u8> {
+    let name = name.as_bytes();
+    names
+        .iter()
+        .position(|n| {
+            let n = n.as_ref().as_bytes();
+            n.len() == name.len() && n.iter().zip(name).all(|(a, b)| a == b)
+        })
+        .map(|p| p as u8)
+}
+
 /// Reads an event: players by name, cards by code, bids and declarations by the ruleset's names.
 /// Whatever cannot be read is an input error that says where.
 pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) -> Result<Move, InputError> {
     let rules = setup.rules;
     let fail = |message: String| InputError { event: Some(index), message };
     let player = |name: &str| -> Result<u8, InputError> {
-        names.iter().position(|n| n.as_ref() == name).map(|p| p as u8).ok_or_else(|| {
+        seat_of(names, name).ok_or_else(|| {
             let all: Vec<&str> = names.iter().map(|n| n.as_ref()).collect();
             fail(format!("unknown player \"{name}\"; the players are {}", all.join(", ")))
         })

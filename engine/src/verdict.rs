@@ -94,11 +94,49 @@ pub struct Outcome {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contract: Option<String>,
     /// The score's named values (`points`, `oudlers`, `target`, `made`, ...), in the ruleset's order.
-    pub values: Vec<(String, serde_json::Value)>,
+    pub values: Vec<(Arc<str>, Figure)>,
     /// The sum of the hand score's terms, where the ruleset has terms.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand_score: Option<Q>,
     pub players: Vec<PlayerResult>,
+}
+
+impl Outcome {
+    /// The score's value called `name`, as JSON.
+    pub fn value(&self, name: &str) -> Option<serde_json::Value> {
+        self.values.iter().find(|(k, _)| **k == *name).map(|(_, v)| serde_json::to_value(v).expect("figures are plain data"))
+    }
+}
+
+/// A value of the score as people read it: players by name, tricks by number, cards by code.
+/// Written as JSON a number, `true` or `false`, a string (`"trick 18"` for a trick) or a list.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Figure {
+    Num(Q),
+    Bool(bool),
+    Text(Arc<str>),
+    /// A trick, by number from 0; written `"trick N"`, N from 1.
+    Trick(u8),
+    List(Vec<Figure>),
+}
+
+impl Serialize for Figure {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Figure::Num(q) => q.serialize(s),
+            Figure::Bool(b) => s.serialize_bool(*b),
+            Figure::Text(t) => s.serialize_str(t),
+            Figure::Trick(t) => s.collect_str(&format_args!("trick {}", t + 1)),
+            Figure::List(l) => s.collect_seq(l),
+        }
+    }
+}
+
+/// As JSON, the way the score sheet shows it.
+impl std::fmt::Display for Figure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&serde_json::to_string(self).map_err(|_| std::fmt::Error)?)
+    }
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]

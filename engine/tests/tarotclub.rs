@@ -22,7 +22,7 @@ const EXPECTED: &[(&str, &str, i64, i64, i64, i64)] = &[
 ];
 
 fn value(outcome: &tarot_engine::verdict::Outcome, name: &str) -> serde_json::Value {
-    outcome.values.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()).unwrap_or_default()
+    outcome.value(name).unwrap_or_default()
 }
 
 #[test]

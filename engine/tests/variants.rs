@@ -18,7 +18,7 @@ fn ruleset(id: &str) -> &'static Ruleset {
 }
 
 fn value(v: &Verdict, name: &str) -> serde_json::Value {
-    v.outcome.as_ref().and_then(|o| o.values.iter().find(|(k, _)| k == name)).map(|(_, x)| x.clone()).unwrap_or_default()
+    v.outcome.as_ref().and_then(|o| o.value(name)).unwrap_or_default()
 }
 
 /// Seeded random games of a built-in ruleset, with the given options, one after another.

@@ -79,7 +79,7 @@ fn check(deal: Deal) -> Vec<(String, Q)> {
     let side = |player: &str| if player == deal.taker { Taker } else { Defence };
     assert_eq!(outcome.taker.as_deref(), Some(deal.taker), "{name}: taker\n{text}");
     assert_eq!(outcome.contract.as_deref(), Some(deal.contract), "{name}: contract\n{text}");
-    let value = |key: &str| outcome.values.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.as_f64()).unwrap_or_else(|| panic!("{name}: no {key}"));
+    let value = |key: &str| outcome.value(key).and_then(|v| v.as_f64()).unwrap_or_else(|| panic!("{name}: no {key}"));
     assert_eq!(value("points") - value("target"), deal.margin, "{name}: points less target\n{text}");
     if let Some((points, bouts)) = deal.points_and_bouts {
         assert_eq!((value("points"), value("bouts") as i64), (points, bouts), "{name}: taker's card points and bouts\n{text}");

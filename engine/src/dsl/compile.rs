@@ -352,7 +352,7 @@ impl Compiler {
         let mut constants = vec![];
         for s in stmts.iter().filter(|s| s.key == "let") {
             if let Some(l) = self.let_stmt(s, Ctx::Setup, "let") {
-                self.lets.push(l.name.clone());
+                self.lets.push(l.name.to_string());
                 constants.push(l);
             }
         }
@@ -672,7 +672,7 @@ impl Compiler {
         match (name, expr) {
             (Some(name), Some(expr)) => {
                 let clause = self.clause(s, format!("{what}.{name}"));
-                Some(Let { name, expr, clause })
+                Some(Let { name: name.into(), expr, clause })
             }
             (None, _) => {
                 self.err_at(s, format!("`{what}` needs a name: `{what} NAME = ...`"));
@@ -1106,7 +1106,7 @@ impl Compiler {
             match st.key.as_str() {
                 "let" => {
                     if let Some(l) = self.let_stmt(st, Ctx::Score, "score") {
-                        self.score_lets.push(l.name.clone());
+                        self.score_lets.push(l.name.to_string());
                         sc.lets.push(l);
                     }
                 }

@@ -53,8 +53,29 @@ impl Verdict {
 
 struct Writer(Vec<u8>);
 
+/// For each byte, how JSON escapes it: 0 for not at all, `u` for `\u00XX`, else the letter after
+/// the backslash.
+const ESCAPE: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = b'u';
+        b += 1;
+    }
+    table[0x08] = b'b';
+    table[0x09] = b't';
+    table[0x0a] = b'n';
+    table[0x0c] = b'f';
+    table[0x0d] = b'r';
+    table[b'"' as usize] = b'"';
+    table[b'\\' as usize] = b'\\';
+    table
+};
+
 impl Writer {
-    /// `"name":`, after a comma unless it is the object's first key.
+    /// `"name":`, after a comma unless it is the object's first key. Inlined, so that each key, known
+    /// where it is written, is copied without a call to `memcpy`.
+    #[inline(always)]
     fn key(&mut self, first: bool, name: &str) {
         if !first {
             self.0.push(b',');
@@ -64,15 +85,36 @@ impl Writer {
         self.0.extend_from_slice(b"\":");
     }
 
-    /// A string; one with a byte JSON escapes (a control character, `"` or `\`) goes to serde_json.
+    /// A string, escaped as serde_json escapes it: `\"`, `\\`, the short escapes of control
+    /// characters, `\u00XX` for the others; every other byte as it is.
     fn str(&mut self, s: &str) {
-        if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        let bytes = s.as_bytes();
+        self.0.reserve(bytes.len() + 2);
+        self.0.push(b'"');
+        // Most strings (names, codes, rules) have nothing to escape: one copy.
+        if bytes.iter().all(|&b| ESCAPE[b as usize] == 0) {
+            self.0.extend_from_slice(bytes);
             self.0.push(b'"');
-            self.0.extend_from_slice(s.as_bytes());
-            self.0.push(b'"');
-        } else {
-            self.serde(s);
+            return;
         }
+        let mut start = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            let escape = ESCAPE[b as usize];
+            if escape == 0 {
+                continue;
+            }
+            self.0.extend_from_slice(&bytes[start..i]);
+            start = i + 1;
+            match escape {
+                b'u' => {
+                    const HEX: &[u8; 16] = b"0123456789abcdef";
+                    self.0.extend_from_slice(&[b'\\', b'u', b'0', b'0', HEX[(b >> 4) as usize], HEX[(b & 0xf) as usize]]);
+                }
+                short => self.0.extend_from_slice(&[b'\\', short]),
+            }
+        }
+        self.0.extend_from_slice(&bytes[start..]);
+        self.0.push(b'"');
     }
 
     /// `,"name":"text"`: a string field after the object's first.
@@ -157,7 +199,7 @@ impl Writer {
             w.0.push(b'[');
             w.str(name);
             w.0.push(b',');
-            w.serde(value);
+            w.figure(value);
             w.0.push(b']');
         });
         if let Some(h) = o.hand_score {
@@ -182,6 +224,20 @@ impl Writer {
             w.0.push(b'}');
         });
         self.0.push(b'}');
+    }
+
+    fn figure(&mut self, f: &Figure) {
+        match f {
+            Figure::Num(q) => self.num(*q),
+            Figure::Bool(b) => self.0.extend_from_slice(if *b { b"true" } else { b"false" }),
+            Figure::Text(t) => self.str(t),
+            Figure::Trick(t) => {
+                self.0.extend_from_slice(b"\"trick ");
+                self.int(u16::from(*t) + 1);
+                self.0.push(b'"');
+            }
+            Figure::List(l) => self.list(l, Writer::figure),
+        }
     }
 
     fn ledger_entry(&mut self, l: &LedgerEntry) {
@@ -210,5 +266,21 @@ impl Writer {
         self.cards(&t.cards);
         self.str_field("winner", &t.winner);
         self.0.push(b'}');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Writer;
+
+    #[test]
+    fn strings_are_escaped_as_serde_json_escapes_them() {
+        let mut texts: Vec<String> = (0..=0x7fu8).map(|b| format!("a{}b", b as char)).collect();
+        texts.extend(["", "\"", "\\\\", "é \"Le calcul\" ü\u{1f}", "\u{7f}\u{80}\u{2028}", "FFT \"La Poignée (10, 13 ou 15 Atouts)\""].map(String::from));
+        for text in texts {
+            let mut w = Writer(vec![]);
+            w.str(&text);
+            assert_eq!(String::from_utf8(w.0).unwrap(), serde_json::to_string(&text).unwrap(), "{text:?}");
+        }
     }
 }
