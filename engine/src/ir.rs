@@ -150,6 +150,9 @@ pub struct Counting {
     pub group: u32,
     /// A counter's whole value in a group (5 for a king), 0 for an empty card.
     pub values: [u8; PACK_SIZE],
+    /// The same values as sets: the cards worth each value above 0, so that a pile is counted with a
+    /// few mask operations rather than card by card.
+    pub counters: Vec<(u8, CardSet)>,
     pub surplus: Surplus,
     pub clause: Clause,
 }

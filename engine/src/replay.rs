@@ -874,11 +874,11 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         match b.turns {
             Turns::Once => {
-                let reservers: Vec<u8> = self.bids.iter().take(n).filter(|(_, bid)| *bid == Bid::Reserve).map(|(p, _)| *p).collect();
-                let reservers: Vec<u8> = in_order.filter(|p| reservers.contains(p)).collect();
+                // Those who reserved in the first round speak again, in the same order.
+                let reserving = self.bids.iter().take(n).filter(|(_, bid)| *bid == Bid::Reserve).fold(0u16, |seats, (p, _)| seats | 1 << p);
                 let said = self.bids.len();
                 turn.second_round = said >= n;
-                turn.next = if said < n { Some(((first + said) % n) as u8) } else { reservers.get(said - n).copied() };
+                turn.next = if said < n { Some(((first + said) % n) as u8) } else { in_order.filter(|p| reserving >> p & 1 == 1).nth(said - n) };
             }
             Turns::UntilOneLeft => {
                 // Each player who has not spoken challenges the holder in turn; the player outbid
@@ -1534,15 +1534,25 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         env.payer = None;
         env.payee = None;
-        let mut players = vec![];
+        // What each player got less what he paid, in one pass over the payments; their names are this
+        // game's own, so a name is first compared by address.
+        let mut balance = [Q::ZERO; MAX_PLAYERS];
+        let seat = |name: &Option<Arc<str>>| name.as_ref().and_then(|n| self.names.iter().position(|m| Arc::ptr_eq(m, n) || m == n));
+        for l in self.ledger.iter().chain(&ledger) {
+            if let Some(from) = seat(&l.from) {
+                balance[from] = balance[from] - l.amount;
+            }
+            if let Some(to) = seat(&l.to) {
+                balance[to] = balance[to] + l.amount;
+            }
+        }
+        let mut players = Vec::with_capacity(self.n());
         for p in 0..self.n() as u8 {
             let name = self.name(p);
-            let paid: Q = self.ledger.iter().chain(ledger.iter()).filter(|l| l.from.as_deref() == Some(&name)).map(|l| l.amount).sum();
-            let got: Q = self.ledger.iter().chain(ledger.iter()).filter(|l| l.to.as_deref() == Some(&name)).map(|l| l.amount).sum();
             env.player = Some(p);
             let score = match &sc.standing {
                 Some((e, c)) if sc.pays.is_empty() => self.number(e, &env, c)?,
-                _ => got - paid,
+                _ => balance[p as usize],
             };
             let winner = match &sc.winner {
                 Some((e, c)) => truthy(&self.eval(e, &env)?).map_err(|m| self.rule_error(c, m))?,
@@ -1572,10 +1582,11 @@ pub fn count_points(c: &Counting, pile: CardSet, empties: i64) -> Q {
         let blanks = pile.len() as i64 - counters.len() as i64 + empties;
         return Q::int(count_packets(&counters, blanks.max(0), c.group as usize));
     }
-    let mut units = empties; // in 1/g of a point
-    for card in pile.iter() {
-        let v = c.values[card.0 as usize] as i64;
-        units += if v == 0 { 1 } else { v * g - (g - 1) };
+    // In 1/g of a point: an empty card is 1, a counter worth v is v * g - (g - 1), so 1 more
+    // (v - 1) * g.
+    let mut units = empties + pile.len() as i64;
+    for &(v, set) in &c.counters {
+        units += pile.and(set).len() as i64 * (v as i64 - 1) * g;
     }
     let exact = Q::new(units, g);
     if c.surplus == Surplus::Nearest {

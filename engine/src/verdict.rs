@@ -6,7 +6,9 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::cards::Card;
 use crate::num::Q;
+use crate::replay::MAX_PLAYERS;
 
 mod json;
 
@@ -139,12 +141,57 @@ impl std::fmt::Display for Figure {
     }
 }
 
+/// The cards of one trick, at most one per player: kept inline, so a verdict's tricks take no
+/// allocation each. Reads as a slice of cards; written as a list of codes.
+#[derive(Clone, Copy, Default)]
+pub struct TrickCards {
+    len: u8,
+    cards: [Card; MAX_PLAYERS],
+}
+
+impl std::ops::Deref for TrickCards {
+    type Target = [Card];
+    fn deref(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+}
+
+impl FromIterator<Card> for TrickCards {
+    /// Panics past one card per seat: a trick never has more.
+    fn from_iter<I: IntoIterator<Item = Card>>(cards: I) -> TrickCards {
+        let mut out = TrickCards::default();
+        for c in cards {
+            out.cards[out.len as usize] = c;
+            out.len += 1;
+        }
+        out
+    }
+}
+
+impl PartialEq for TrickCards {
+    fn eq(&self, other: &TrickCards) -> bool {
+        **self == **other
+    }
+}
+
+impl std::fmt::Debug for TrickCards {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for TrickCards {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct TrickView {
     pub number: usize,
     pub leader: Arc<str>,
     /// The cards in the order played, from the leader round the table.
-    pub cards: Vec<crate::cards::Card>,
+    pub cards: TrickCards,
     pub winner: Arc<str>,
 }
 

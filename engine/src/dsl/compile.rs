@@ -683,7 +683,7 @@ impl Compiler {
     }
 
     fn counting(&mut self, s: Option<&Stmt>, pack: &Pack) -> Counting {
-        let mut c = Counting { group: 1, values: [0; PACK_SIZE], surplus: Surplus::Exact, clause: Clause { rule: "counting".into(), at: "".into(), source: None, source_file: None } };
+        let mut c = Counting { group: 1, values: [0; PACK_SIZE], counters: vec![], surplus: Surplus::Exact, clause: Clause { rule: "counting".into(), at: "".into(), source: None, source_file: None } };
         let Some(s) = s else {
             let f = self.file.clone();
             self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `counting { ... }` section: how are card points counted?");
@@ -722,6 +722,15 @@ impl Compiler {
                     }
                 }
                 other => self.err_at(st, format!("unknown counting statement `{other}`; expected group, counter or surplus")),
+            }
+        }
+        for card in Card::all() {
+            match c.values[card.0 as usize] {
+                0 => {}
+                v => match c.counters.iter_mut().find(|(w, _)| *w == v) {
+                    Some((_, set)) => set.insert(card),
+                    None => c.counters.push((v, CardSet::single(card))),
+                },
             }
         }
         c
