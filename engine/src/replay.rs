@@ -1995,7 +1995,16 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
     // Every event is read before any is applied: a record that cannot be read is refused whole.
     let mut moves = Vec::with_capacity(rec.events.len());
     for (i, e) in rec.events.iter().enumerate() {
-        moves.push(read(setup, &seats.playing, i, e)?);
+        // Most events are plays of a card of the pack by a player at the table: read at once here.
+        // Anything else, and any play that is not so, is `read`'s, which says what is wrong.
+        let play = match e {
+            Event::Play { player, card } => seat_of(&seats.playing, player).zip(Card::parse(card).filter(|&c| rules.pack.cards.contains(c))),
+            _ => None,
+        };
+        moves.push(match play {
+            Some((player, card)) => Move::Play { player, card },
+            None => read(setup, &seats.playing, i, e)?,
+        });
     }
     let mut verdict = replay_moves(setup, &seats.playing, seats.dealer, &moves)?;
     if let (Some(out), Some(c)) = (seats.sits_out, &rules.sit_out) {
