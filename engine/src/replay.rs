@@ -537,7 +537,7 @@ impl<'s, 'r> Game<'s, 'r> {
             return Err(self.input(format!("the game is over, but the record goes on with a {} event", m.kind())));
         }
         match *m {
-            Move::Deal { ref hands, dog, cut, ref piles, ref packets } => self.deal(hands, dog, cut, piles, packets),
+            Move::Deal(ref d) => self.deal(&d.hands, d.dog, d.cut, &d.piles, &d.packets),
             _ if self.phase == Phase::Deal => Err(self.input(format!("a game starts with the deal, not a {} event", m.kind()))),
             Move::Bid { player, bid } => self.bid(player, bid),
             Move::Call { player, card } => self.call(player, card),
@@ -1651,12 +1651,22 @@ pub enum Bid {
     Reserve,
 }
 
+/// A deal read: hands by seat, the dog, the cut card, the piles by seat (bottom card first), and the
+/// packets in the order dealt, when recorded (`None`: to the dog).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Dealt {
+    pub hands: Vec<CardSet>,
+    pub dog: CardSet,
+    pub cut: Option<Card>,
+    pub piles: Vec<Vec<Vec<Card>>>,
+    pub packets: Vec<(Option<u8>, Vec<Card>)>,
+}
+
 /// An event with its names and card codes read: what the interpreter works on.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Move {
-    /// Hands by seat, the dog, the cut card, the piles by seat (bottom card first).
-    /// With the packets in the order dealt, when recorded (`None`: to the dog).
-    Deal { hands: Vec<CardSet>, dog: CardSet, cut: Option<Card>, piles: Vec<Vec<Vec<Card>>>, packets: Vec<(Option<u8>, Vec<Card>)> },
+    /// Boxed: a game has one deal and dozens of other moves, which stay small.
+    Deal(Box<Dealt>),
     Bid { player: u8, bid: Bid },
     Call { player: u8, card: Card },
     Discard { player: u8, cards: CardSet },
@@ -1667,7 +1677,7 @@ pub enum Move {
 impl Move {
     pub fn kind(&self) -> &'static str {
         match self {
-            Move::Deal { .. } => "deal",
+            Move::Deal(_) => "deal",
             Move::Bid { .. } => "bid",
             Move::Call { .. } => "call",
             Move::Discard { .. } => "discard",
@@ -1783,7 +1793,7 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
                     }
                 }
             }
-            Move::Deal { hands: by_seat, dog, cut, piles: piles_by_seat, packets: order }
+            Move::Deal(Box::new(Dealt { hands: by_seat, dog, cut, piles: piles_by_seat, packets: order }))
         }
         Event::Bid { player: who, bid } => {
             let b = rules.bidding.as_ref();
