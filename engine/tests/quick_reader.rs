@@ -164,3 +164,82 @@ fn a_field_given_as_null_counts_as_absent() {
     let e = serde_json::from_str::<GameRecord>(&game(r#"{"type":"play","player":"A","player":null,"card":"T1"}"#)).unwrap_err();
     assert!(e.to_string().contains("duplicate field `player`"), "{e}");
 }
+
+/// Strings are read a block of 16 bytes at a time, white space before them included: every length
+/// across a block's end, in every place a string has, with quotes and other strings right after.
+#[test]
+fn strings_of_every_length_read_the_same() {
+    for len in 0..=40 {
+        let name: String = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdef".chars().take(len).collect();
+        let card = "T1".repeat(len / 2 + 1);
+        let game = format!(
+            r#"{{"ruleset":"{name}","options":{{"{name}":"{name}"}},"players":["{name}","B"],"dealer":"{name}","description":"{name}",
+            "events":[{{"type":"deal","hands":{{"{name}":["{card}","{name}"],"B":[]}}}},{{"type":"bid","player":"{name}","bid":"{name}"}},
+            {{"type":"play","player":"{name}","card":"{card}"}},{{"type":"play","player":"B","card":"{name}"}},{{"type":"play","player":"{name}","card":"{card}"}}]}}"#
+        );
+        let record: GameRecord = serde_json::from_str(&game).unwrap();
+        for text in [game.clone(), serde_json::to_string(&record).unwrap(), serde_json::to_string_pretty(&record).unwrap()] {
+            for pad in ["", " ", "\n", "\n       "] {
+                let text = format!("{pad}{text}");
+                assert!(agrees(&format!("a string of {len} bytes"), text.as_bytes()), "a string of {len} bytes: the quick reader gives up on\n{text}");
+            }
+        }
+    }
+}
+
+/// Moves are compared whole with the layout of the last one read key by key: moves written
+/// otherwise, or almost alike, are read the same as serde_json reads them, or left to it.
+#[test]
+fn moves_laid_out_otherwise_read_the_same() {
+    let game = |events: &[&str]| format!("{{\"ruleset\":\"fft-4p\",\"players\":[\"A\",\"B\",\"C\",\"D\"],\"dealer\":\"A\",\"events\":[\n  {}\n]}}", events.join(",\n  "));
+    let play = r#"{"type": "play", "player": "A", "card": "T1"}"#;
+    let read = [
+        ("compact", r#"{"type":"play","player":"B","card":"T2"}"#),
+        ("wider", r#"{ "type" : "play" , "player" : "C" , "card" : "T3" }"#),
+        ("on lines", "{\n    \"type\": \"play\",\n    \"player\": \"D\",\n    \"card\": \"T4\"\n  }"),
+        ("with tabs and carriage returns", "{\r\n\t\"type\":\t\"play\",\r\n\t\"player\": \"A\",\r\n\t\"card\": \"T5\"\r\n}"),
+        ("in another order", r#"{"player": "B", "type": "play", "card": "T6"}"#),
+        ("a bid", r#"{"type": "bid", "player": "C", "bid": "garde"}"#),
+        ("a call", r#"{"type": "call", "player": "D", "card": "KH"}"#),
+        ("a longer card", r#"{"type": "play", "player": "A", "card": "a card with a long name"}"#),
+        ("a name not in ASCII", r#"{"type": "play", "player": "Bé", "card": "T7"}"#),
+        ("a declaration", r#"{"type": "declare", "player": "C", "declaration": "poignee", "cards": ["T1"]}"#),
+    ];
+    for (why, other) in read {
+        for events in [[play, play, other, play, play], [play, other, other, play, other], [other, play, other, other, play]] {
+            let text = game(&events);
+            assert!(agrees(why, text.as_bytes()), "{why}: the quick reader gives up on\n{text}");
+        }
+    }
+    let left = [
+        ("a card twice", r#"{"type": "play", "player": "A", "card": "T1", "card": "T2"}"#),
+        ("a field set to null", r#"{"type": "play", "player": "A", "card": "T1", "bid": null}"#),
+        ("a field the type has not", r#"{"type": "play", "player": "A", "card": "T1", "bid": "garde"}"#),
+        ("a number for a card", r#"{"type": "play", "player": "A", "card": 1}"#),
+        ("an escape", r#"{"type": "play", "player": "\u0041", "card": "T1"}"#),
+        ("a tab in a card", "{\"type\": \"play\", \"player\": \"A\", \"card\": \"T\t1\"}"),
+        ("a bid written as a card", r#"{"type": "bid", "player": "A", "card": "garde"}"#),
+        ("a type unknown", r#"{"type": "pass", "player": "A", "card": "T1"}"#),
+        ("a brace left open", r#"{"type": "play", "player": "A", "card": "T1""#),
+    ];
+    for (why, other) in left {
+        for events in [[play, play, other, play], [play, play, play, other]] {
+            let text = game(&events);
+            assert!(read_quick(text.as_bytes()).is_none(), "{why}: the quick reader should give up on\n{text}");
+        }
+    }
+}
+
+/// White space of every kind JSON has, where a program might write it: every fourth fixture with its
+/// lines ended by CR LF and indented with tabs, and with spaces before its colons and commas.
+#[test]
+fn fixtures_written_with_other_white_space_read_the_same() {
+    for (path, bytes) in fixtures().iter().step_by(4) {
+        let Ok(record) = serde_json::from_slice::<GameRecord>(bytes) else { continue };
+        let common = !bytes.contains(&b'\\');
+        let pretty = serde_json::to_string_pretty(&record).unwrap();
+        for text in [pretty.replace('\n', "\r\n").replace("  ", "\t"), pretty.replace("\": ", "\" : ").replace(",\n", " ,\n")] {
+            assert!(agrees(path, text.as_bytes()) || !common, "{path}: rewritten, the quick reader gives up on\n{text}");
+        }
+    }
+}
