@@ -35,16 +35,6 @@ impl Value {
             Value::List(_) => "a list",
         }
     }
-    pub fn to_json(&self) -> serde_json::Value {
-        match self {
-            Value::Num(q) => serde_json::to_value(q).unwrap_or_default(),
-            Value::Bool(b) => (*b).into(),
-            Value::Str(s) => s.as_ref().into(),
-            Value::List(l) => l.iter().map(Value::to_json).collect(),
-            Value::Cards(c) => c.iter().map(|c| c.to_string()).collect(),
-            other => format!("{other:?}").into(),
-        }
-    }
     pub fn from_json(v: &serde_json::Value) -> Option<Value> {
         Some(match v {
             serde_json::Value::Bool(b) => Value::Bool(*b),
