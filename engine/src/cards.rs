@@ -58,14 +58,26 @@ impl Card {
             Kind::Suited(s, _) => s,
         }
     }
-    /// Parses a card code: `T1`..`T21`, `EX`, or rank then suit (`KS`, `10H`, `CD`), in any case.
-    /// Codes are two or three bytes, and each length is decoded by one `match`: a replay parses every
-    /// card of the deal and of every play.
+    /// Parses a card code: `T1`..`T21`, `EX`, or rank then suit (`KS`, `10H`, `CD`), in any case,
+    /// with white space around it allowed. A replay parses every card of the deal and of every play:
+    /// a code as written is decoded inline, by one `match` per length, and only a code that is not
+    /// one goes on to be trimmed.
+    #[inline]
     pub fn parse(code: &str) -> Option<Card> {
-        let b = code.as_bytes();
-        if b.first().is_some_and(u8::is_ascii_whitespace) || b.last().is_some_and(u8::is_ascii_whitespace) {
-            return Card::parse(code.trim());
+        Card::parse_exact(code.as_bytes()).or_else(|| Card::parse_trimmed(code))
+    }
+
+    #[cold]
+    fn parse_trimmed(code: &str) -> Option<Card> {
+        let trimmed = code.trim();
+        if trimmed.len() == code.len() {
+            return None;
         }
+        Card::parse_exact(trimmed.as_bytes())
+    }
+
+    #[inline]
+    fn parse_exact(b: &[u8]) -> Option<Card> {
         let suit = |s: u8| match s.to_ascii_uppercase() {
             b'S' => Some(0),
             b'H' => Some(1),

@@ -53,6 +53,44 @@ impl Verdict {
 
 struct Writer(Vec<u8>);
 
+/// Whether any byte of `b` needs an escape, read a word at a time with no loop over bytes: the
+/// words from the start, then the last eight bytes (which may overlap the word before); a text
+/// shorter than a word is read as two overlapping halves, or, under four bytes, as its first,
+/// middle and last bytes padded with letters.
+fn any_needs_escape(b: &[u8]) -> bool {
+    let n = b.len();
+    if n >= 8 {
+        let word = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().expect("eight bytes"));
+        let mut i = 0;
+        while i + 8 < n {
+            if needs_escape(word(i)) {
+                return true;
+            }
+            i += 8;
+        }
+        return needs_escape(word(n - 8));
+    }
+    let x = match n {
+        0 => return false,
+        1..=3 => u64::from(b[0]) | u64::from(b[n / 2]) << 8 | u64::from(b[n - 1]) << 16 | 0x6161_6161_6100_0000,
+        _ => {
+            let half = |i: usize| u64::from(u32::from_le_bytes(b[i..i + 4].try_into().expect("four bytes")));
+            half(0) | half(n - 4) << 32
+        }
+    };
+    needs_escape(x)
+}
+
+/// Whether any of eight bytes needs an escape: a control character (below 0x20), `"` or `\`. Each
+/// test is the classic "has a byte less than n" on the word; it can flag a byte wrongly only above
+/// one that it rightly flags, so "none" is exact.
+fn needs_escape(x: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let below = |v: u64, n: u64| v.wrapping_sub(ONES * n) & !v & HIGH;
+    (below(x, 0x20) | below(x ^ (ONES * b'"' as u64), 1) | below(x ^ (ONES * b'\\' as u64), 1)) != 0
+}
+
 /// For each byte, how JSON escapes it: 0 for not at all, `u` for `\u00XX`, else the letter after
 /// the backslash.
 const ESCAPE: [u8; 256] = {
@@ -91,8 +129,8 @@ impl Writer {
         let bytes = s.as_bytes();
         self.0.reserve(bytes.len() + 2);
         self.0.push(b'"');
-        // Most strings (names, codes, rules) have nothing to escape: one copy.
-        if bytes.iter().all(|&b| ESCAPE[b as usize] == 0) {
+        // Most strings (names, rules, labels) have nothing to escape: one copy.
+        if !any_needs_escape(bytes) {
             self.0.extend_from_slice(bytes);
             self.0.push(b'"');
             return;
@@ -115,6 +153,15 @@ impl Writer {
         }
         self.0.extend_from_slice(&bytes[start..]);
         self.0.push(b'"');
+    }
+
+    /// A card's code, two or three bytes that never need an escape, copied with its quotes at once.
+    fn code(&mut self, c: Card) {
+        match *c.code_str().as_bytes() {
+            [a, b] => self.0.extend_from_slice(&[b'"', a, b, b'"']),
+            [a, b, c] => self.0.extend_from_slice(&[b'"', a, b, c, b'"']),
+            _ => self.str(c.code_str()),
+        }
     }
 
     /// `,"name":"text"`: a string field after the object's first.
@@ -158,7 +205,7 @@ impl Writer {
     }
 
     fn cards(&mut self, cards: &[Card]) {
-        self.list(cards, |w, c| w.str(c.code_str()));
+        self.list(cards, |w, c| w.code(*c));
     }
 
     fn violation(&mut self, v: &Violation) {
@@ -275,8 +322,13 @@ mod tests {
 
     #[test]
     fn strings_are_escaped_as_serde_json_escapes_them() {
-        let mut texts: Vec<String> = (0..=0x7fu8).map(|b| format!("a{}b", b as char)).collect();
-        texts.extend(["", "\"", "\\\\", "é \"Le calcul\" ü\u{1f}", "\u{7f}\u{80}\u{2028}", "FFT \"La Poignée (10, 13 ou 15 Atouts)\""].map(String::from));
+        // Every ASCII byte at every place of texts of every length up to three words, so that it is
+        // found in a whole word, in the last (overlapping) word, in either half or in the bytes of
+        // a short text.
+        let mut texts: Vec<String> = (0..=0x7fu8)
+            .flat_map(|b| (1..=24).flat_map(move |len| (0..len).map(move |at| (0..len).map(|i| if i == at { b as char } else { (b'a' + i as u8) as char }).collect())))
+            .collect();
+        texts.extend(["", "\"", "\\\\", "é \"Le calcul\" ü\u{1f}", "\u{7f}\u{80}\u{2028}", "FFT \"La Poignée (10, 13 ou 15 Atouts)\"", "ééééé\"ééééé\\é\u{1}", "\"\"\"\"\"\"\"\"\"\""].map(String::from));
         for text in texts {
             let mut w = Writer(vec![]);
             w.str(&text);
