@@ -1477,8 +1477,9 @@ impl<'s, 'r> Game<'s, 'r> {
         let rules = self.rules();
         let sc = &rules.score;
         let mut env = self.env(None);
-        env.lets = self.setup.constants.clone();
-        let mut values = vec![];
+        env.lets = Vec::with_capacity(self.setup.constants.len() + sc.lets.len());
+        env.lets.extend_from_slice(&self.setup.constants);
+        let mut values = Vec::with_capacity(sc.lets.len());
         for l in &sc.lets {
             let v = eval(&l.expr, &env).map_err(|e| self.rule_error(&l.clause, e))?;
             values.push((l.name.clone(), self.figure(&v)));
@@ -1490,7 +1491,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 notes.push(text.clone());
             }
         }
-        let mut ledger = vec![];
+        let mut ledger = Vec::with_capacity(sc.terms.len() + sc.pays.len() * self.n());
         let mut total = Q::ZERO;
         for t in &sc.terms {
             let v = self.number(&t.expr, &env, &t.clause)?;
@@ -1690,6 +1691,20 @@ impl Move {
 /// The seat of the player called `name`. A replay looks one up for every move, and names are short.
 fn seat_of<N: AsRef<str>>(names: &[N], name: &str) -> Option<u8> {
     names.iter().position(|n| same_bytes(n.as_ref().as_bytes(), name.as_bytes())).map(|p| p as u8)
+}
+
+/// A name of one to seven bytes as one number, equal for two names exactly when their bytes are:
+/// its length, then (overlapping halves, or first, middle and last bytes) every byte. `None` for
+/// other names. A replay finds the player of each play by it.
+fn name_key(b: &[u8]) -> Option<u64> {
+    let n = b.len();
+    let half = |i: usize| u64::from(u32::from_le_bytes(b[i..i + 4].try_into().expect("four bytes")));
+    let bytes = match n {
+        1..=3 => u64::from(b[0]) | u64::from(b[n / 2]) << 8 | u64::from(b[n - 1]) << 16,
+        4..=7 => half(0) | half(n - 4) << (8 * (n - 4)),
+        _ => return None,
+    };
+    Some(bytes | (n as u64) << 56)
 }
 
 /// `a == b` for short texts without a call to `memcmp`: up to sixteen bytes are compared as two
@@ -2014,11 +2029,18 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
     }
     // Every event is read before any is applied: a record that cannot be read is refused whole.
     let mut moves = Vec::with_capacity(rec.events.len());
+    let keys: Vec<Option<u64>> = seats.playing.iter().map(|n| name_key(n.as_bytes())).collect();
     for (i, e) in rec.events.iter().enumerate() {
         // Most events are plays of a card of the pack by a player at the table: read at once here.
         // Anything else, and any play that is not so, is `read`'s, which says what is wrong.
         let play = match e {
-            Event::Play { player, card } => seat_of(&seats.playing, player).zip(Card::parse(card).filter(|&c| rules.pack.cards.contains(c))),
+            Event::Play { player, card } => {
+                let seat = match name_key(player.as_bytes()) {
+                    Some(k) => keys.iter().position(|&m| m == Some(k)).map(|p| p as u8),
+                    None => seat_of(&seats.playing, player),
+                };
+                seat.zip(Card::parse(card).filter(|&c| rules.pack.cards.contains(c)))
+            }
             _ => None,
         };
         moves.push(match play {
@@ -2132,7 +2154,23 @@ pub fn replay_moves(setup: &Setup, players: &[String], dealer: u8, moves: &[Move
 
 #[cfg(test)]
 mod tests {
-    use super::same_bytes;
+    use super::{name_key, same_bytes};
+
+    #[test]
+    fn names_have_the_same_key_exactly_when_they_are_the_same() {
+        let names: Vec<Vec<u8>> = (1..=7usize)
+            .flat_map(|len| (0..=len).map(move |at| (0..len).map(|i| if i == at { b'Z' } else { b'a' + i as u8 }).collect()))
+            .chain([b"abcdabcd".to_vec(), b"abcd".to_vec(), b"aaaa".to_vec(), b"aaaaa".to_vec()])
+            .collect();
+        for a in &names {
+            for b in &names {
+                match (name_key(a), name_key(b)) {
+                    (Some(x), Some(y)) => assert_eq!(x == y, a == b, "{:?} {:?}", String::from_utf8_lossy(a), String::from_utf8_lossy(b)),
+                    (x, y) => assert!(a.len() >= 8 && x.is_none() || b.len() >= 8 && y.is_none()),
+                }
+            }
+        }
+    }
 
     #[test]
     fn short_texts_are_equal_exactly_when_their_bytes_are() {
