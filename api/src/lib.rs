@@ -2,8 +2,8 @@
 //! streams), documented with utoipa. Only this crate knows HTTP, DTOs and OpenAPI.
 
 pub mod body;
-mod pages;
 pub mod docs;
+mod pages;
 pub mod problem;
 mod routes;
 mod sheet;

@@ -136,7 +136,9 @@ pub async fn compare_game_page(state: web::Data<AppState>, id: web::Path<String>
                         let cards: Vec<String> = tr.cards.iter().map(|c| c.to_string()).collect();
                         format!("{} leads: {} → {}", esc(&tr.leader), cards.join(" "), esc(&tr.winner))
                     }
-                    (None, Some(x)) if t == v.tricks.len() => format!("<span class=\"invalid\">event {}: {}</span> <span class=\"src\">[{}]</span>", x.event, esc(&x.message), esc(&x.rule)),
+                    (None, Some(x)) if t == v.tricks.len() => {
+                        format!("<span class=\"invalid\">event {}: {}</span> <span class=\"src\">[{}]</span>", x.event, esc(&x.message), esc(&x.rule))
+                    }
                     _ => String::new(),
                 },
                 None => String::new(),

@@ -23,7 +23,8 @@ pub(crate) fn store_problem(e: StoreError) -> Problem {
     match e {
         StoreError::NotFound(what) => Problem::not_found(what),
         StoreError::Conflict { expected, current } => {
-            let mut p = Problem::new(StatusCode::CONFLICT, "conflict", format!("expected version {expected}, but the game is at version {current}: reload its events and try again"));
+            let mut p =
+                Problem::new(StatusCode::CONFLICT, "conflict", format!("expected version {expected}, but the game is at version {current}: reload its events and try again"));
             p.current_version = Some(current);
             p
         }

@@ -51,11 +51,8 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
         let rules = state.registry.get(&record.ruleset).ok_or_else(|| Problem::internal(format!("game {} uses an unknown ruleset", id.0)))?;
         let verdict = tarot_engine::replay(rules, &record).map_err(|e| Problem::internal(e.to_string()))?;
         let outcome = verdict.outcome.as_ref();
-        let scores: Vec<(String, Q)> = s
-            .players
-            .iter()
-            .map(|p| (p.clone(), outcome.and_then(|o| o.players.iter().find(|r| &*r.player == p)).map(|r| r.score).unwrap_or(Q::ZERO)))
-            .collect();
+        let scores: Vec<(String, Q)> =
+            s.players.iter().map(|p| (p.clone(), outcome.and_then(|o| o.players.iter().find(|r| &*r.player == p)).map(|r| r.score).unwrap_or(Q::ZERO))).collect();
         for ((_, t), (_, v)) in totals.iter_mut().zip(&scores) {
             *t = *t + *v;
         }

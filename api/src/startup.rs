@@ -80,7 +80,9 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
             .route("/sessions/{id}/games", web::post().to(routes::add_to_session))
             .route("/pages/games/{id}/compare", web::get().to(pages::compare_game_page))
             .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", ApiDoc::openapi()).config(Config::new(["/openapi.json"]).validator_url("none")))
-            .default_service(web::to(|req: HttpRequest| async move { Err::<actix_web::HttpResponse, _>(Problem::not_found(format!("no route for {} {}", req.method(), req.path()))) }))
+            .default_service(web::to(
+                |req: HttpRequest| async move { Err::<actix_web::HttpResponse, _>(Problem::not_found(format!("no route for {} {}", req.method(), req.path()))) },
+            ))
     })
     .listen(listener)?
     .run();

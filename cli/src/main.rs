@@ -163,13 +163,10 @@ fn validate(registry: &Registry, args: &[String]) -> ExitCode {
     }
     let mut worst = 0u8;
     for file in &args {
-        let outcome = std::fs::read_to_string(file)
-            .map_err(|e| format!("cannot read: {e}"))
-            .and_then(|json| parse_record(&json))
-            .and_then(|rec| {
-                let rules = ruleset(registry, &rec.ruleset)?;
-                replay(rules, &rec).map_err(|e| e.to_string())
-            });
+        let outcome = std::fs::read_to_string(file).map_err(|e| format!("cannot read: {e}")).and_then(|json| parse_record(&json)).and_then(|rec| {
+            let rules = ruleset(registry, &rec.ruleset)?;
+            replay(rules, &rec).map_err(|e| e.to_string())
+        });
         match outcome {
             Ok(v) => {
                 if v.status == Status::Invalid {

@@ -104,7 +104,11 @@ fn deal_statistics_print_side_by_side_with_a_progress_bar() {
     assert!(stdout.contains("no card is played"), "{stdout}");
     assert!(text(&out.stderr).contains("100%"), "no progress bar: {}", text(&out.stderr));
     assert_eq!(run(&["stats", "--rulesets", "fft-4p", "--deals", "2000", "--seed", "9"]).stdout, run(&["stats", "--rulesets", "fft-4p", "--deals", "2000", "--seed", "9"]).stdout);
-    for bad in [&["stats", "--rulesets", "fft-4p", "--deals", "0", "--seed", "1"][..], &["stats", "--rulesets", "nope", "--deals", "10", "--seed", "1"], &["stats", "--deals", "10", "--seed", "1"]] {
+    for bad in [
+        &["stats", "--rulesets", "fft-4p", "--deals", "0", "--seed", "1"][..],
+        &["stats", "--rulesets", "nope", "--deals", "10", "--seed", "1"],
+        &["stats", "--deals", "10", "--seed", "1"],
+    ] {
         let out = run(bad);
         assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", text(&out.stderr));
         assert!(!text(&out.stderr).trim().is_empty());

@@ -20,7 +20,17 @@ fn chromium() -> String {
 fn headless(url: &str, what: &[&str]) -> std::process::Output {
     let profile = temp_dir("chromium-profile");
     Command::new(chromium())
-        .args(["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"])
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+        ])
         .arg(format!("--user-data-dir={}", profile.display()))
         // Let the page's scripts run to completion before the DOM is read.
         .arg("--virtual-time-budget=20000")
@@ -58,7 +68,11 @@ fn the_comparison_pages_render_in_a_browser() {
     let pages = [
         ("index", "/".to_string(), vec!["marolles-1637", "queen-of-tarot", "/docs/", "/pages/stats"]),
         ("rules", "/pages/rulesets/compare?ids=fft-4p,marolles-1637,basic".to_string(), vec!["class=\"differs\"", "trick obligations", "pack total 74"]),
-        ("stats", "/pages/stats?rulesets=fft-4p,fft-3p,marolles-1637&deals=5000".to_string(), vec!["hands that could declare: poignee", "hands with 3 oudlers", "no card is played"]),
+        (
+            "stats",
+            "/pages/stats?rulesets=fft-4p,fft-3p,marolles-1637&deals=5000".to_string(),
+            vec!["hands that could declare: poignee", "hands with 3 oudlers", "no card is played"],
+        ),
         ("game", format!("/pages/games/{id}/compare?ids=fft-4p,queen-of-tarot"), vec!["class=\"diverge\"", "legal under fft-4p", "South leads"]),
     ];
     for (name, path, wanted) in pages {

@@ -13,10 +13,19 @@ use serde_json::{json, Value};
 
 /// The complete legal games the clients replay move by move.
 fn games() -> Vec<Value> {
-    ["fft-4p/valid/4p-1.json", "fft-4p/valid/4p-2.json", "marolles-1637/valid/3p-1.json", "marolles-1637/valid/3p-2.json", "basic/valid/3p-1.json", "basic/valid/4p-1.json", "basic/valid/6p-1.json", "basic/valid/6p-2.json"]
-        .iter()
-        .map(|f| serde_json::from_str(&fixture(f)).unwrap())
-        .collect()
+    [
+        "fft-4p/valid/4p-1.json",
+        "fft-4p/valid/4p-2.json",
+        "marolles-1637/valid/3p-1.json",
+        "marolles-1637/valid/3p-2.json",
+        "basic/valid/3p-1.json",
+        "basic/valid/4p-1.json",
+        "basic/valid/6p-1.json",
+        "basic/valid/6p-2.json",
+    ]
+    .iter()
+    .map(|f| serde_json::from_str(&fixture(f)).unwrap())
+    .collect()
 }
 
 fn deal_only(game: &Value) -> Value {
@@ -84,7 +93,10 @@ fn sigkill_loses_no_acknowledged_append() {
         }
     }
     // Global positions are gapless too: every stored event has its own, from 1 up.
-    let mut positions: Vec<u64> = ids.iter().flat_map(|id| server.get(&format!("/games/{id}/events")).json()["events"].as_array().unwrap().iter().map(|e| e["position"].as_u64().unwrap()).collect::<Vec<_>>()).collect();
+    let mut positions: Vec<u64> = ids
+        .iter()
+        .flat_map(|id| server.get(&format!("/games/{id}/events")).json()["events"].as_array().unwrap().iter().map(|e| e["position"].as_u64().unwrap()).collect::<Vec<_>>())
+        .collect();
     positions.sort();
     assert_eq!(positions, (1..=positions.len() as u64).collect::<Vec<_>>());
 }

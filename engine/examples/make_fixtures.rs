@@ -13,8 +13,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::cards::{Card, CardSet};
 use tarot_engine::ir::Ruleset;
-use tarot_engine::simulate::{illegal_variant, random_game};
 use tarot_engine::record::{Packet, Text};
+use tarot_engine::simulate::{illegal_variant, random_game};
 use tarot_engine::{replay, Event, GameRecord, Registry, Status};
 
 fn main() {
@@ -121,7 +121,8 @@ fn petit_first_packet(rules: &Ruleset, rec: &GameRecord) -> Option<GameRecord> {
         let mut game = random_game(rules, rec.players.len(), &options, &mut rng).ok()?;
         let verdict = replay(rules, &game).ok()?;
         if verdict.annulled.as_ref().is_some_and(|a| &*a.rule == "annul.petit_first_packet") {
-            game.description = Some("A deal whose order gives a player the Petit in his first packet, under seed 000's rule (option petit_first_packet = cancels): the hand is cancelled".into());
+            game.description =
+                Some("A deal whose order gives a player the Petit in his first packet, under seed 000's rule (option petit_first_packet = cancels): the hand is cancelled".into());
             return Some(game);
         }
     }

@@ -19,8 +19,8 @@ use std::path::Path;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::record::Text;
 use tarot_engine::cards::{Card, CardSet, Kind, FOOL};
+use tarot_engine::record::Text;
 use tarot_engine::replay::{Game, Phase, Setup, Stop};
 use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
 

@@ -59,11 +59,7 @@ impl Comparison {
         for row in &self.rows {
             let _ = writeln!(out, "\n{} {}", if row.differs { "≠" } else { "=" }, row.aspect);
             // Identical cells are shown once, for all.
-            let columns: Vec<(&str, &Vec<Line>)> = if row.differs {
-                self.rulesets.iter().map(String::as_str).zip(&row.cells).collect()
-            } else {
-                vec![("all", &row.cells[0])]
-            };
+            let columns: Vec<(&str, &Vec<Line>)> = if row.differs { self.rulesets.iter().map(String::as_str).zip(&row.cells).collect() } else { vec![("all", &row.cells[0])] };
             for (id, cell) in columns {
                 if cell.is_empty() {
                     let _ = writeln!(out, "  {id}: (nothing)");

@@ -85,10 +85,13 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
     for s in 0..4u8 {
         let mut in_suit: Vec<Card> = CardSet::of_lane(s).and(p.cards).iter().collect();
         in_suit.sort_by_key(|c| std::cmp::Reverse(p.strength[c.0 as usize]));
-        let codes: Vec<String> = in_suit.iter().map(|c| {
-            let code = c.to_string();
-            code[..code.len() - 1].to_string()
-        }).collect();
+        let codes: Vec<String> = in_suit
+            .iter()
+            .map(|c| {
+                let code = c.to_string();
+                code[..code.len() - 1].to_string()
+            })
+            .collect();
         ranks.push(format!("{}: {}", p.suit_names[s as usize], codes.join(" ")));
     }
     lines.push(line("pack and ranks", &p.clause, format!("{} cards: suits {}, 21 trumps, {}", p.cards.len(), suits.join(", "), p.fool_name)));
@@ -118,14 +121,26 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
     lines.push(line(
         "counting",
         &c.clause,
-        format!("in groups of {}: {}; a group of empty cards 1; surplus: {}; pack total {total}", c.group, values.join(", "), serde_json::to_value(c.surplus).unwrap_or_default().as_str().unwrap_or_default()),
+        format!(
+            "in groups of {}: {}; a group of empty cards 1; surplus: {}; pack total {total}",
+            c.group,
+            values.join(", "),
+            serde_json::to_value(c.surplus).unwrap_or_default().as_str().unwrap_or_default()
+        ),
     ));
     let players = if r.players.0 == r.players.1 { r.players.0.to_string() } else { format!("{} to {}", r.players.0, r.players.1) };
-    lines.push(line("players and deal", &r.players_clause, format!("{players} players, {}", match r.sides {
+    lines.push(line(
+        "players and deal",
+        &r.players_clause,
+        format!(
+            "{players} players, {}",
+            match r.sides {
                 Sides::Taker => "a taker against the defence",
                 Sides::Each => "each for himself",
                 Sides::Partners => "partners sitting opposite",
-            })));
+            }
+        ),
+    ));
     if let Some(c) = &r.sit_out {
         lines.push(line("players and deal", c, "the dealer deals to the others and sits the deal out: one fewer play, and he scores nothing".into()));
     }
@@ -151,7 +166,13 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         lines.push(line("players and deal", c, format!("not the first or last {} card(s) of the pack to the dog", formula_text(r, c))));
     }
     for a in &r.annulments {
-        lines.push(Line { aspect: "annulments", rule: a.clause.rule.clone(), text: format!("{}: when {}", a.label, formula_text(r, &a.clause)), source: a.clause.source.clone(), at: a.clause.at.clone() });
+        lines.push(Line {
+            aspect: "annulments",
+            rule: a.clause.rule.clone(),
+            text: format!("{}: when {}", a.label, formula_text(r, &a.clause)),
+            source: a.clause.source.clone(),
+            at: a.clause.at.clone(),
+        });
     }
     if let Some(b) = &r.bidding {
         let turns = match b.turns {
@@ -160,10 +181,20 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         };
         lines.push(line("bidding and contracts", &b.turns_clause, turns.into()));
         if let Some(res) = &b.reserve {
-            lines.push(line("bidding and contracts", &res.clause, format!("a player may say {} (no contract yet) and choose in a second round: {}", res.label, statement_text(r, &res.clause))));
+            lines.push(line(
+                "bidding and contracts",
+                &res.clause,
+                format!("a player may say {} (no contract yet) and choose in a second round: {}", res.label, statement_text(r, &res.clause)),
+            ));
         }
         for k in &b.contracts {
-            lines.push(Line { aspect: "bidding and contracts", rule: k.clause.rule.clone(), text: statement_text(r, &k.clause), source: k.clause.source.clone(), at: k.clause.at.clone() });
+            lines.push(Line {
+                aspect: "bidding and contracts",
+                rule: k.clause.rule.clone(),
+                text: statement_text(r, &k.clause),
+                source: k.clause.source.clone(),
+                at: k.clause.at.clone(),
+            });
         }
         if let Some(c) = &b.all_pass {
             lines.push(Line { aspect: "annulments", rule: c.rule.clone(), text: "all players pass: the deal is void".into(), source: c.source.clone(), at: c.at.clone() });
@@ -171,7 +202,14 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
     }
     if let Some(c) = &r.call {
         let levels: Vec<String> = c.levels.iter().map(|l| cards_short(*l)).collect();
-        lines.push(line("bidding and contracts", &c.clause, format!("the taker calls a partner's card: {}, each level only when he holds all of the one before; the card in the dog or his own hand leaves him alone", levels.join(", then "))));
+        lines.push(line(
+            "bidding and contracts",
+            &c.clause,
+            format!(
+                "the taker calls a partner's card: {}, each level only when he holds all of the one before; the card in the dog or his own hand leaves him alone",
+                levels.join(", then ")
+            ),
+        ));
         if let Some((_, clause)) = &c.opening_lead_excludes {
             lines.push(line("trick obligations", clause, format!("the first lead may not be: {}", formula_text(r, clause))));
         }
@@ -184,10 +222,22 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
             .collect();
         lines.push(line("dog and discard", &d.clause, format!("cards discarded: {}", who.join(", "))));
         for f in &d.forbid {
-            lines.push(Line { aspect: "dog and discard", rule: f.clause.rule.clone(), text: format!("may never discard {}", f.label), source: f.clause.source.clone(), at: f.clause.at.clone() });
+            lines.push(Line {
+                aspect: "dog and discard",
+                rule: f.clause.rule.clone(),
+                text: format!("may never discard {}", f.label),
+                source: f.clause.source.clone(),
+                at: f.clause.at.clone(),
+            });
         }
         if let Some(u) = &d.unless_unavoidable {
-            lines.push(Line { aspect: "dog and discard", rule: u.clause.rule.clone(), text: format!("may discard {} only when unavoidable, shown", u.label), source: u.clause.source.clone(), at: u.clause.at.clone() });
+            lines.push(Line {
+                aspect: "dog and discard",
+                rule: u.clause.rule.clone(),
+                text: format!("may discard {} only when unavoidable, shown", u.label),
+                source: u.clause.source.clone(),
+                at: u.clause.at.clone(),
+            });
         }
         if let Some((k, _, penalty)) = &d.penalize {
             lines.push(line("dog and discard", penalty, format!("discarding {} is paid for, to each opponent: {}", k.label, formula_text(r, penalty))));
@@ -202,7 +252,12 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         lines.push(Line {
             aspect: "declarations and bonuses",
             rule: d.clause.rule.clone(),
-            text: format!("{} ({when}{}){}", d.label, if d.by_taker { ", by the taker" } else { "" }, if d.shows.is_empty() { String::new() } else { format!(", shows {}", cards_short(d.shows)) }),
+            text: format!(
+                "{} ({when}{}){}",
+                d.label,
+                if d.by_taker { ", by the taker" } else { "" },
+                if d.shows.is_empty() { String::new() } else { format!(", shows {}", cards_short(d.shows)) }
+            ),
             source: d.clause.source.clone(),
             at: d.clause.at.clone(),
         });
@@ -216,7 +271,13 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
     }
     lines.push(line("trick obligations", &pl.order_clause, "each plays in turn, once bidding and discards are done".into()));
     lines.push(line("trick obligations", &pl.hold_clause, "a player plays only cards he holds".into()));
-    lines.push(Line { aspect: "trick obligations", rule: pl.lead_clause.rule.clone(), text: statement_text(r, &pl.lead_clause), source: pl.lead_clause.source.clone(), at: pl.lead_clause.at.clone() });
+    lines.push(Line {
+        aspect: "trick obligations",
+        rule: pl.lead_clause.rule.clone(),
+        text: statement_text(r, &pl.lead_clause),
+        source: pl.lead_clause.source.clone(),
+        at: pl.lead_clause.at.clone(),
+    });
     let ladder: Vec<String> = pl.ladder.iter().map(|(o, _)| format!("{o:?}").to_lowercase()).collect();
     for (o, c) in &pl.ladder {
         let text = match o {
@@ -243,10 +304,24 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
     }
     if let Some(u) = &r.untouchable {
         let when = formula_text(r, &u.clause);
-        lines.push(line("the excuse", &u.clause, format!("{}: {} in a hand where {when} is played like the Excuse but keeps its rank; when it does not take its trick, it goes back to its owner for an empty card", u.label, r.card_name(u.card))));
+        lines.push(line(
+            "the excuse",
+            &u.clause,
+            format!(
+                "{}: {} in a hand where {when} is played like the Excuse but keeps its rank; when it does not take its trick, it goes back to its owner for an empty card",
+                u.label,
+                r.card_name(u.card)
+            ),
+        ));
     }
     for t in &r.triggers {
-        lines.push(Line { aspect: "payments during play", rule: t.clause.rule.clone(), text: statement_text(r, &t.clause), source: t.clause.source.clone(), at: t.clause.at.clone() });
+        lines.push(Line {
+            aspect: "payments during play",
+            rule: t.clause.rule.clone(),
+            text: statement_text(r, &t.clause),
+            source: t.clause.source.clone(),
+            at: t.clause.at.clone(),
+        });
     }
     for l in &r.score.lets {
         lines.push(Line { aspect: "scoring", rule: l.clause.rule.clone(), text: statement_text(r, &l.clause), source: l.clause.source.clone(), at: l.clause.at.clone() });

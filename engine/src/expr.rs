@@ -145,7 +145,12 @@ pub enum Expr {
     List(Vec<Expr>),
     Index(Box<Expr>, Box<Expr>),
     Call(Func, Vec<Expr>),
-    Comp { func: CompFunc, set: Box<Expr>, cond: Option<Box<Expr>>, body: Option<Box<Expr>> },
+    Comp {
+        func: CompFunc,
+        set: Box<Expr>,
+        cond: Option<Box<Expr>>,
+        body: Option<Box<Expr>>,
+    },
 }
 
 impl Expr {
@@ -245,7 +250,19 @@ impl Func {
     pub fn is_pure(self) -> bool {
         matches!(
             self,
-            Func::Count | Func::Has | Func::Abs | Func::Floor | Func::Ceil | Func::Round | Func::Min | Func::Max | Func::Contains | Func::Index | Func::Complete | Func::Run | Func::SuitOf
+            Func::Count
+                | Func::Has
+                | Func::Abs
+                | Func::Floor
+                | Func::Ceil
+                | Func::Round
+                | Func::Min
+                | Func::Max
+                | Func::Contains
+                | Func::Index
+                | Func::Complete
+                | Func::Run
+                | Func::SuitOf
         )
     }
 }

@@ -48,16 +48,28 @@ pub enum Event {
         packets: Vec<Packet>,
     },
     /// A contract's name, or `pass`.
-    Bid { player: Text, bid: Text },
-    Call { player: Text, card: Text },
-    Discard { player: Text, cards: Vec<Text> },
+    Bid {
+        player: Text,
+        bid: Text,
+    },
+    Call {
+        player: Text,
+        card: Text,
+    },
+    Discard {
+        player: Text,
+        cards: Vec<Text>,
+    },
     Declare {
         player: Text,
         declaration: Text,
         #[serde(default)]
         cards: Vec<Text>,
     },
-    Play { player: Text, card: Text },
+    Play {
+        player: Text,
+        card: Text,
+    },
 }
 
 /// Cards dealt together, to a player or, with no `to`, to the dog.
@@ -186,7 +198,13 @@ impl<'de> serde::de::Visitor<'de> for EventVisitor {
         }
         let need = |field: Option<Text>, name: &str| field.ok_or_else(|| A::Error::custom(format!("a `{kind}` event needs `{name}`")));
         Ok(match kind.as_str() {
-            "deal" => Event::Deal { hands: hands.ok_or_else(|| A::Error::custom("a `deal` event needs `hands`"))?, dog: dog.unwrap_or_default(), cut, piles: piles.unwrap_or_default(), packets: packets.unwrap_or_default() },
+            "deal" => Event::Deal {
+                hands: hands.ok_or_else(|| A::Error::custom("a `deal` event needs `hands`"))?,
+                dog: dog.unwrap_or_default(),
+                cut,
+                piles: piles.unwrap_or_default(),
+                packets: packets.unwrap_or_default(),
+            },
             "bid" => Event::Bid { player: need(player, "player")?, bid: need(bid, "bid")? },
             "call" => Event::Call { player: need(player, "player")?, card: need(card, "card")? },
             "discard" => Event::Discard { player: need(player, "player")?, cards: cards.ok_or_else(|| A::Error::custom("a `discard` event needs `cards`"))? },
@@ -200,9 +218,7 @@ impl Event {
     pub fn player(&self) -> Option<&str> {
         match self {
             Event::Deal { .. } => None,
-            Event::Bid { player, .. } | Event::Call { player, .. } | Event::Discard { player, .. } | Event::Declare { player, .. } | Event::Play { player, .. } => {
-                Some(player)
-            }
+            Event::Bid { player, .. } | Event::Call { player, .. } | Event::Discard { player, .. } | Event::Declare { player, .. } | Event::Play { player, .. } => Some(player),
         }
     }
     pub fn kind(&self) -> &'static str {

@@ -72,5 +72,4 @@ impl Registry {
     pub fn all(&self) -> impl Iterator<Item = &Ruleset> {
         self.rulesets.values()
     }
-
 }

@@ -222,7 +222,8 @@ impl Settings {
         let fool = &rules.fool.clause;
         s.fool_led_forbidden = choice(&s, &rules.fool.led, "the fool's `led`", &["next-card-sets-suit", "forbidden"], fool)? == 1;
         s.fool_exchange = choice(&s, &rules.fool.keep, "the fool's `keep`", &["keep", "exchange"], fool)? == 1;
-        s.fool_last = [FoolLast::ChangesSide, FoolLast::Winner, FoolLast::Keep][choice(&s, &rules.fool.last_trick, "the fool's `last_trick`", &["changes-side", "to-winner", "keep"], fool)?];
+        s.fool_last =
+            [FoolLast::ChangesSide, FoolLast::Winner, FoolLast::Keep][choice(&s, &rules.fool.last_trick, "the fool's `last_trick`", &["changes-side", "to-winner", "keep"], fool)?];
         s.fool_shut_out = match &rules.fool.shut_out {
             Some(e) => choice(&s, e, "the fool's `shut_out`", &["keep", "to-winner"], fool)? == 1,
             None => false,
@@ -232,10 +233,13 @@ impl Settings {
             let sizes = |s: &Settings, e: &Expr, hand: usize| -> Result<Vec<usize>, String> {
                 let list = match s.eval_setup(e)? {
                     Value::Num(q) if q.is_integer() && q > Q::ZERO => vec![q.numer() as usize; hand / q.numer().max(1) as usize],
-                    Value::List(l) => l.iter().map(|v| match v {
-                        Value::Num(q) if q.is_integer() && *q > Q::ZERO => Ok(q.numer() as usize),
-                        other => Err(format!("a packet is a number of cards, not {other:?}")),
-                    }).collect::<Result<_, _>>()?,
+                    Value::List(l) => l
+                        .iter()
+                        .map(|v| match v {
+                            Value::Num(q) if q.is_integer() && *q > Q::ZERO => Ok(q.numer() as usize),
+                            other => Err(format!("a packet is a number of cards, not {other:?}")),
+                        })
+                        .collect::<Result<_, _>>()?,
                     other => return Err(format!("packets are a number of cards or a list of them, not {other:?}")),
                 };
                 if list.iter().sum::<usize>() != hand {
@@ -267,11 +271,18 @@ impl Settings {
         if let Some(r) = rules.bidding.as_ref().and_then(|b| b.reserve.as_ref().map(|r| (b, r))) {
             let (b, r) = r;
             let names = match s.eval_setup(&r.contracts)? {
-                Value::List(l) => l.iter().map(|v| if let Value::Str(t) = v { Ok(t.clone()) } else { Err(format!("`{}` lists contract names ({})", r.name, r.clause.at)) }).collect::<Result<Vec<_>, _>>()?,
+                Value::List(l) => l
+                    .iter()
+                    .map(|v| if let Value::Str(t) = v { Ok(t.clone()) } else { Err(format!("`{}` lists contract names ({})", r.name, r.clause.at)) })
+                    .collect::<Result<Vec<_>, _>>()?,
                 _ => return Err(format!("`{}` lists contract names ({})", r.name, r.clause.at)),
             };
             for name in names {
-                let i = b.contracts.iter().position(|c| *c.name == *name).ok_or_else(|| format!("`{}` names a contract `{name}` the bidding does not have ({})", r.name, r.clause.at))?;
+                let i = b
+                    .contracts
+                    .iter()
+                    .position(|c| *c.name == *name)
+                    .ok_or_else(|| format!("`{}` names a contract `{name}` the bidding does not have ({})", r.name, r.clause.at))?;
                 s.reserve_contracts.push(i);
             }
         }
@@ -573,7 +584,12 @@ impl<'s, 'r> Game<'s, 'r> {
             let (want, size) = (self.setup.piles, self.setup.pile_size);
             if mine.len() != want || mine.iter().any(|pile| pile.len() != size) {
                 let name = self.name(p as u8);
-                return Err(self.input(format!("{name} has {} piles of {:?} cards; {} deals {want} piles of {size}", mine.len(), mine.iter().map(Vec::len).collect::<Vec<_>>(), self.rules().id)));
+                return Err(self.input(format!(
+                    "{name} has {} piles of {:?} cards; {} deals {want} piles of {size}",
+                    mine.len(),
+                    mine.iter().map(Vec::len).collect::<Vec<_>>(),
+                    self.rules().id
+                )));
             }
             for pile in &mine {
                 seen = seen.or(pile.iter().copied().collect());
@@ -602,7 +618,12 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         if let Some((a, p)) = self.first_annulment(&self.hands[..self.n()])? {
             let a = &self.rules().annulments[a];
-            return Err(Stop::Annulled(Annulled { rule: a.clause.rule.clone(), reason: format!("{}: {}", self.name(p), a.label), player: Some(self.name(p)), source: a.clause.source.clone() }));
+            return Err(Stop::Annulled(Annulled {
+                rule: a.clause.rule.clone(),
+                reason: format!("{}: {}", self.name(p), a.label),
+                player: Some(self.name(p)),
+                source: a.clause.source.clone(),
+            }));
         }
         if let Some(u) = &self.rules().untouchable {
             if let Some(p) = (0..self.n() as u8).find(|&p| self.hands[p as usize].contains(u.card)) {
@@ -663,7 +684,15 @@ impl<'s, 'r> Game<'s, 'r> {
             let mut at = 0;
             for (to, cards) in packets {
                 if to.is_none() && (at < apart || at + cards.len() > total - apart) {
-                    return Err(self.violation(c, self.dealer, format!("{} goes to the dog as card {} of {total}; the first {apart} and the last {apart} cards of the pack may not", rules.cards_named(cards.iter().copied().collect()), at + 1)));
+                    return Err(self.violation(
+                        c,
+                        self.dealer,
+                        format!(
+                            "{} goes to the dog as card {} of {total}; the first {apart} and the last {apart} cards of the pack may not",
+                            rules.cards_named(cards.iter().copied().collect()),
+                            at + 1
+                        ),
+                    ));
                 }
                 at += cards.len();
             }
@@ -675,7 +704,11 @@ impl<'s, 'r> Game<'s, 'r> {
                     Some((to, c)) => format!("{} to {}", rules.card_name(c), to.map_or_else(|| "the dog".to_string(), |p| self.name(p).to_string())),
                     None => "nothing".into(),
                 };
-                return Err(self.violation(c, self.dealer, format!("the cut card {} is the bottom of the pack and is dealt last, to the dealer; the last card dealt is {dealt_last}", rules.card_name(cut))));
+                return Err(self.violation(
+                    c,
+                    self.dealer,
+                    format!("the cut card {} is the bottom of the pack and is dealt last, to the dealer; the last card dealt is {dealt_last}", rules.card_name(cut)),
+                ));
             }
         }
         Ok(())
@@ -813,7 +846,11 @@ impl<'s, 'r> Game<'s, 'r> {
             Bid::Pass => {}
             Bid::Contract(c) => {
                 if let Some((h, best)) = turn.holder.filter(|(_, best)| c <= *best) {
-                    return Err(self.violation(&b.contracts[c].clause, p, format!("{}'s {} does not outbid {}'s {}", self.name(p), b.contracts[c].label, self.name(h), b.contracts[best].label)));
+                    return Err(self.violation(
+                        &b.contracts[c].clause,
+                        p,
+                        format!("{}'s {} does not outbid {}'s {}", self.name(p), b.contracts[c].label, self.name(h), b.contracts[best].label),
+                    ));
                 }
                 if turn.second_round && !self.setup.reserve_contracts.contains(&c) {
                     let r = b.reserve.as_ref().expect("a second round needs a reserving bid");
@@ -949,7 +986,6 @@ impl<'s, 'r> Game<'s, 'r> {
         self.owe_discards();
         Ok(())
     }
-
 
     fn owe_discards(&mut self) {
         let s = self.setup;
@@ -1204,7 +1240,11 @@ impl<'s, 'r> Game<'s, 'r> {
             if self.lead_excluded.contains(c) {
                 if let (Some(call), Some(called)) = (&rules.call, self.called) {
                     let clause = call.opening_lead_excludes.as_ref().map(|(_, c)| c).unwrap_or(&call.clause);
-                    return self.violation(clause, p, format!("{who} may not open with {}: the first lead may not be in the called suit, but for {} itself", rules.card_name(c), rules.card_name(called)));
+                    return self.violation(
+                        clause,
+                        p,
+                        format!("{who} may not open with {}: the first lead may not be in the called suit, but for {} itself", rules.card_name(c), rules.card_name(called)),
+                    );
                 }
             }
             return self.violation(&rules.fool.clause, p, format!("{who} may not lead {} while holding other cards", rules.card_name(c)));
@@ -1317,11 +1357,8 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         let fool_play = cards.iter().find(|(_, c)| c.is_fool()).map(|&(p, _)| p);
         // Led to the last trick by a side that took every other trick, the Fool wins it.
-        let slam_fool = last
-            && self.rules().fool.slam_wins.is_some()
-            && cards[0].1.is_fool()
-            && number > 0
-            && self.tricks.iter().all(|t| self.side_of(t.winner) >> cards[0].0 & 1 == 1);
+        let slam_fool =
+            last && self.rules().fool.slam_wins.is_some() && cards[0].1.is_fool() && number > 0 && self.tricks.iter().all(|t| self.side_of(t.winner) >> cards[0].0 & 1 == 1);
         let winner = match (slam_fool, best) {
             (true, _) | (false, None) => cards[0].0,
             (false, Some((w, _))) => w,
@@ -1363,7 +1400,14 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some((owner, c)) = self.untouchable.filter(|&(q, c)| cards.contains(&(q, c))) {
             if self.side_of(owner) >> winner & 1 == 0 {
                 self.give_back(&mut won, c, owner, winner, true);
-                self.notes.push(format!("{}'s {} did not take trick {}: it goes back to {}, who gives {} an empty card", self.name(owner), self.rules().card_name(c), number + 1, self.name(owner), self.name(winner)));
+                self.notes.push(format!(
+                    "{}'s {} did not take trick {}: it goes back to {}, who gives {} an empty card",
+                    self.name(owner),
+                    self.rules().card_name(c),
+                    number + 1,
+                    self.name(owner),
+                    self.name(winner)
+                ));
             }
         }
         self.piles[winner as usize] = self.piles[winner as usize].or(won);
@@ -1407,7 +1451,22 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     fn env(&self, player: Option<u8>) -> GameEnv<'_, 's, 'r> {
-        GameEnv { game: self, player, hand: None, shown: None, decl_value: None, best_value: None, card: None, last: false, won: false, payer: None, payee: None, total: None, discarded: None, lets: vec![] }
+        GameEnv {
+            game: self,
+            player,
+            hand: None,
+            shown: None,
+            decl_value: None,
+            best_value: None,
+            card: None,
+            last: false,
+            won: false,
+            payer: None,
+            payee: None,
+            total: None,
+            discarded: None,
+            lets: vec![],
+        }
     }
 
     /// What the game expects next, for a game in progress.
@@ -1668,11 +1727,27 @@ pub struct Dealt {
 pub enum Move {
     /// Boxed: a game has one deal and dozens of other moves, which stay small.
     Deal(Box<Dealt>),
-    Bid { player: u8, bid: Bid },
-    Call { player: u8, card: Card },
-    Discard { player: u8, cards: CardSet },
-    Declare { player: u8, kind: usize, cards: CardSet },
-    Play { player: u8, card: Card },
+    Bid {
+        player: u8,
+        bid: Bid,
+    },
+    Call {
+        player: u8,
+        card: Card,
+    },
+    Discard {
+        player: u8,
+        cards: CardSet,
+    },
+    Declare {
+        player: u8,
+        kind: usize,
+        cards: CardSet,
+    },
+    Play {
+        player: u8,
+        card: Card,
+    },
 }
 
 impl Move {
@@ -2015,7 +2090,8 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
     if let Some((_, p)) = rec.players.iter().enumerate().find(|(i, p)| rec.players[..*i].contains(p)) {
         return Err(InputError { event: None, message: format!("{p} is listed twice among the players") });
     }
-    let dealer = rec.players.iter().position(|p| *p == rec.dealer).ok_or_else(|| InputError { event: None, message: format!("the dealer \"{}\" is not one of the players", rec.dealer) })?;
+    let dealer =
+        rec.players.iter().position(|p| *p == rec.dealer).ok_or_else(|| InputError { event: None, message: format!("the dealer \"{}\" is not one of the players", rec.dealer) })?;
     let seats = Seating::of(setup, &rec.players, dealer);
     if let (Some(out), Some(c)) = (&seats.sits_out, &rules.sit_out) {
         let named = |e: &Event| {
@@ -2053,7 +2129,9 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
         if let Some(o) = &mut verdict.outcome {
             o.players.push(PlayerResult { player: out.as_str().into(), card_points: Q::ZERO, tricks: 0, score: Q::ZERO, winner: false });
         }
-        verdict.notes.insert(0, format!("{out} deals and sits this deal out: no cards, no score ({}{})", c.rule, c.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default()));
+        verdict
+            .notes
+            .insert(0, format!("{out} deals and sits this deal out: no cards, no score ({}{})", c.rule, c.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default()));
     }
     // The players in the record's order, whatever the order of play.
     if let Some(o) = &mut verdict.outcome {
@@ -2140,12 +2218,7 @@ pub fn replay_moves(setup: &Setup, players: &[String], dealer: u8, moves: &[Move
         .tricks
         .iter()
         .enumerate()
-        .map(|(i, t)| TrickView {
-            number: i + 1,
-            leader: game.name(t.leader),
-            cards: t.cards.iter().map(|&(_, c)| c).collect(),
-            winner: game.name(t.winner),
-        })
+        .map(|(i, t)| TrickView { number: i + 1, leader: game.name(t.leader), cards: t.cards.iter().map(|&(_, c)| c).collect(), winner: game.name(t.winner) })
         .collect();
     verdict.ledger = std::mem::take(&mut game.ledger);
     verdict.notes = std::mem::take(&mut game.notes);

@@ -95,14 +95,29 @@ pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<S
 
 /// Plays a game at random from a given deal (`deal`, for the players `table`, `dealer` dealing):
 /// a deal arranged to show a rule, played out by the simulator.
-pub fn random_game_from<R: Rng>(rules: &Ruleset, table: &[String], dealer: usize, deal: Event, options: &BTreeMap<String, serde_json::Value>, rng: &mut R) -> Result<GameRecord, String> {
+pub fn random_game_from<R: Rng>(
+    rules: &Ruleset,
+    table: &[String],
+    dealer: usize,
+    deal: Event,
+    options: &BTreeMap<String, serde_json::Value>,
+    rng: &mut R,
+) -> Result<GameRecord, String> {
     let setup = Setup::new(rules, table.len(), options)?;
     let seats = Seating::of(&setup, table, dealer);
     play_out(&setup, table, dealer, seats, deal, options, rng)
 }
 
 /// Plays out `deal` at `table`, seated as `seats` says (`dealer_at_table` dealing).
-fn play_out<R: Rng>(setup: &Setup, table: &[String], dealer_at_table: usize, seats: Seating, deal: Event, options: &BTreeMap<String, serde_json::Value>, rng: &mut R) -> Result<GameRecord, String> {
+fn play_out<R: Rng>(
+    setup: &Setup,
+    table: &[String],
+    dealer_at_table: usize,
+    seats: Seating,
+    deal: Event,
+    options: &BTreeMap<String, serde_json::Value>,
+    rng: &mut R,
+) -> Result<GameRecord, String> {
     let rules = setup.rules;
     let (names, dealer) = (seats.playing, seats.dealer);
     let mut game = Game::new(setup, &names, dealer);

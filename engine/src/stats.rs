@@ -64,16 +64,7 @@ fn run(rules: &Ruleset, players: usize, deals: u64, seed: u64, progress: &mut dy
     let players = setup.n;
     let names: Vec<String> = (0..players).map(|p| format!("P{p}")).collect();
     let classes: Vec<(&str, CardSet)> = rules.classes.iter().filter_map(|c| c.label.as_ref().map(|_| (c.name.as_str(), c.cards))).collect();
-    let mut stats = DealStats {
-        ruleset: rules.id.clone(),
-        players,
-        deals,
-        seed,
-        note: NOTE,
-        annulments: BTreeMap::new(),
-        declarations: BTreeMap::new(),
-        classes: BTreeMap::new(),
-    };
+    let mut stats = DealStats { ruleset: rules.id.clone(), players, deals, seed, note: NOTE, annulments: BTreeMap::new(), declarations: BTreeMap::new(), classes: BTreeMap::new() };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut pack: Vec<Card> = rules.pack.cards.iter().collect();
     let game = Game::new(&setup, &names, 0);

@@ -273,7 +273,15 @@ impl Verdict {
             }
             let _ = writeln!(out, "score sheet:");
             for p in &o.players {
-                let _ = writeln!(out, "  {:<8} card points {:>5}  tricks {:>2}  score {:>6}{}", p.player, p.card_points.to_string(), p.tricks, p.score.to_string(), if p.winner { "  winner" } else { "" });
+                let _ = writeln!(
+                    out,
+                    "  {:<8} card points {:>5}  tricks {:>2}  score {:>6}{}",
+                    p.player,
+                    p.card_points.to_string(),
+                    p.tricks,
+                    p.score.to_string(),
+                    if p.winner { "  winner" } else { "" }
+                );
             }
         }
         if !self.ledger.is_empty() {

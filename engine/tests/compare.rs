@@ -64,7 +64,8 @@ fn every_rule_a_verdict_cites_is_in_the_description() {
             for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
                 let record = tarot_engine::parse_record(&std::fs::read_to_string(entry.path()).unwrap()).unwrap();
                 let v = tarot_engine::replay(rules, &record).unwrap();
-                let cited: Vec<String> = v.violation.map(|x| x.rule.to_string()).into_iter().chain(v.annulled.map(|a| a.rule.to_string())).chain(v.ledger.iter().map(|l| l.rule.to_string())).collect();
+                let cited: Vec<String> =
+                    v.violation.map(|x| x.rule.to_string()).into_iter().chain(v.annulled.map(|a| a.rule.to_string())).chain(v.ledger.iter().map(|l| l.rule.to_string())).collect();
                 for rule in cited {
                     assert!(listed.contains(&rule), "{}: {rule} is not in the description of {}", entry.path().display(), rules.id);
                     checked[k] += 1;

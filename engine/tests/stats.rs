@@ -66,7 +66,8 @@ fn remembering_answers_by_counts_changes_no_figure() {
 #[test]
 fn a_rule_the_deal_alone_cannot_answer_is_named_with_its_reason() {
     // A variant whose annulment needs the order of the deal, which random deals do not record.
-    let variant = "ruleset first-packet \"FFT where the Petit in the first packet always cancels\"\nextends fft-4p\nannul petit_first \"the Petit first\" = has(first_packet, T1)\n";
+    let variant =
+        "ruleset first-packet \"FFT where the Petit in the first packet always cancels\"\nextends fft-4p\nannul petit_first \"the Petit first\" = has(first_packet, T1)\n";
     let registry = registry_with("first-packet", variant);
     let e = deal_stats(registry.get("first-packet").unwrap(), 4, 100, 1, &mut |_| {}).unwrap_err();
     assert!(e.message.contains("first-packet") && e.message.contains("annul.petit_first") && e.message.contains("order of the deal"), "{}", e.message);

@@ -6,9 +6,9 @@ use std::sync::OnceLock;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use tarot_engine::ir::Ruleset;
 use tarot_engine::num::Q;
 use tarot_engine::simulate::random_game;
-use tarot_engine::ir::Ruleset;
 use tarot_engine::{replay, GameRecord, Registry, Status, Verdict};
 
 /// A built-in ruleset, the rule files compiled once for all the tests.
@@ -81,11 +81,8 @@ fn the_declarer_leads_in_the_queen_of_tarot() {
 fn a_failed_slam_costs_what_the_option_says() {
     for (choice, cost) in [(400, -400), (200, -200)] {
         let options = BTreeMap::from([("slam_failure".to_string(), serde_json::json!(choice))]);
-        let terms: Vec<Q> = games("queen-of-tarot", 4, options, 600)
-            .iter()
-            .map(|v| v.ledger.iter().find(|l| &*l.rule == "score.term.chelem").unwrap().amount)
-            .filter(|t| *t < Q::ZERO)
-            .collect();
+        let terms: Vec<Q> =
+            games("queen-of-tarot", 4, options, 600).iter().map(|v| v.ledger.iter().find(|l| &*l.rule == "score.term.chelem").unwrap().amount).filter(|t| *t < Q::ZERO).collect();
         assert!(terms.contains(&Q::int(cost)), "no failed slam among {} games", terms.len());
         assert!(terms.iter().all(|t| *t == Q::int(cost) || *t == Q::int(-200)), "{terms:?}");
     }
@@ -117,10 +114,14 @@ fn marolles_78_deals_and_discards_as_the_editor_says() {
     let mut sizes: Vec<usize> = hands.values().map(Vec::len).collect();
     sizes.sort();
     assert_eq!(sizes, vec![25, 25, 28]);
-    let discards: Vec<usize> = g.events.iter().filter_map(|e| match e {
-        tarot_engine::Event::Discard { cards, .. } => Some(cards.len()),
-        _ => None,
-    }).collect();
+    let discards: Vec<usize> = g
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            tarot_engine::Event::Discard { cards, .. } => Some(cards.len()),
+            _ => None,
+        })
+        .collect();
     assert_eq!(discards, vec![3]);
     assert_eq!(replay(rules, &g).unwrap().status, Status::Valid);
 }
@@ -296,7 +297,10 @@ fn marolles_declarations_are_maximal_unless_free() {
     let mut checked = 0;
     for game in records("marolles-1637", 3, BTreeMap::new(), 5).take(400) {
         // A Tarots declaration of five or more: show one fewer.
-        let Some(i) = game.events.iter().position(|e| matches!(e, tarot_engine::record::Event::Declare { declaration, cards, .. } if declaration == "tarots" && cards.len() >= 5)) else { continue };
+        let Some(i) = game.events.iter().position(|e| matches!(e, tarot_engine::record::Event::Declare { declaration, cards, .. } if declaration == "tarots" && cards.len() >= 5))
+        else {
+            continue;
+        };
         let mut less = game.clone();
         if let tarot_engine::record::Event::Declare { cards, .. } = &mut less.events[i] {
             cards.pop();
@@ -550,7 +554,8 @@ fn the_petit_imprenable_plays_like_the_fool() {
         // allows the Petit there (without it he must follow).
         let Event::Deal { hands, .. } = &game.events[0] else { unreachable!() };
         let mut held: Vec<Card> = hands["Bob"].iter().map(|c| Card::parse(c).unwrap()).collect();
-        let plays: Vec<(&str, Card)> = game.events.iter().filter_map(|e| if let Event::Play { player, card } = e { Some((player.as_str(), Card::parse(card).unwrap())) } else { None }).collect();
+        let plays: Vec<(&str, Card)> =
+            game.events.iter().filter_map(|e| if let Event::Play { player, card } = e { Some((player.as_str(), Card::parse(card).unwrap())) } else { None }).collect();
         let at = plays.iter().position(|p| p.1 == Card::trump(1)).unwrap();
         for (who, c) in &plays[..at] {
             if *who == "Bob" {
@@ -608,7 +613,11 @@ fn the_petit_imprenable_never_has_to_be_played() {
                     legal.sort();
                     held.sort();
                     assert_eq!(legal, held, "{} led", led);
-                    if led.is_trump() { trumps_led += 1 } else { suit_lacking += 1 }
+                    if led.is_trump() {
+                        trumps_led += 1
+                    } else {
+                        suit_lacking += 1
+                    }
                 }
                 held.retain(|h| *h != card);
             }

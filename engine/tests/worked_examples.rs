@@ -98,7 +98,8 @@ fn check(deal: Deal) -> Vec<(String, Q)> {
         .collect();
     assert_eq!(poignees, deal.poignee.map(|s| (s, 10)).into_iter().collect::<Vec<_>>(), "{name}: poignées shown");
 
-    let terms = ["contract", "petit au bout", "poignée", "chelem"].map(|label| verdict.ledger.iter().filter(|l| &*l.label == label && l.from.is_none()).map(|l| l.amount).sum::<Q>());
+    let terms =
+        ["contract", "petit au bout", "poignée", "chelem"].map(|label| verdict.ledger.iter().filter(|l| &*l.label == label && l.from.is_none()).map(|l| l.amount).sum::<Q>());
     assert_eq!(terms, deal.terms.map(Q::int), "{name}: terms of the hand score (contract, petit au bout, poignée, chelem)\n{text}");
     let hand: i64 = deal.terms.iter().sum();
     assert_eq!(outcome.hand_score, Some(Q::int(hand)), "{name}: hand score\n{text}");

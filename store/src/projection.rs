@@ -184,8 +184,7 @@ fn put(store: &Store, registry: &Registry, game: &GameId, record: &GameRecord, v
         None => (String::new(), "unreadable".to_string(), json!({ "error": { "message": format!("there is no ruleset '{ruleset}'") } })),
         Some(rules) => match replay(rules, record) {
             Ok(verdict) => {
-                let verdict = serde_json::to_value(&verdict)
-                    .map_err(|e| StoreError::Invalid(format!("the verdict of {game} cannot be written as JSON: {e}")))?;
+                let verdict = serde_json::to_value(&verdict).map_err(|e| StoreError::Invalid(format!("the verdict of {game} cannot be written as JSON: {e}")))?;
                 let status = verdict["status"].as_str().unwrap_or_default().to_string();
                 (rules.version.clone(), status, verdict)
             }

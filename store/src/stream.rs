@@ -87,14 +87,7 @@ impl Header {
 
     /// The recorded game this header and these events make.
     pub fn into_record(self, events: Vec<Event>) -> GameRecord {
-        GameRecord {
-            ruleset: self.ruleset,
-            options: self.options,
-            players: self.players,
-            dealer: self.dealer,
-            description: self.description,
-            events,
-        }
+        GameRecord { ruleset: self.ruleset, options: self.options, players: self.players, dealer: self.dealer, description: self.description, events }
     }
 
     /// Only what the store itself relies on: a ruleset, named players, a dealer among them. Whether
@@ -206,10 +199,7 @@ impl Store {
         let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some((number, appended)) = self.earlier_append(&events)? {
             if self.header_of(number)? != *header {
-                return Err(StoreError::Invalid(format!(
-                    "these event ids are already stored with game {}, whose header is different",
-                    appended.game
-                )));
+                return Err(StoreError::Invalid(format!("these event ids are already stored with game {}, whose header is different", appended.game)));
             }
             drop(guard);
             self.commit.wait()?;
@@ -337,12 +327,7 @@ impl Store {
         }
         writes.versions.insert(&number.to_be_bytes()[..], &(version + count).to_be_bytes()[..]);
         writes.meta.insert("position", &(last_position + count).to_be_bytes()[..]);
-        Ok(Appended {
-            game: GameId::from_number(number),
-            version: version + count,
-            first_position: last_position + 1,
-            last_position: last_position + count,
-        })
+        Ok(Appended { game: GameId::from_number(number), version: version + count, first_position: last_position + 1, last_position: last_position + count })
     }
 
     /// When every event carries an id that is already stored, the append repeats one that
@@ -375,18 +360,11 @@ impl Store {
         let (number, first) = &stored[0];
         for (i, ((n, event), (id, _))) in stored.iter().zip(&found).enumerate() {
             if n != number || event.version != first.version + i as u64 {
-                return Err(StoreError::Invalid(format!(
-                    "event id '{id}' was stored by another append than '{first_id}': a retry must repeat the original append exactly"
-                )));
+                return Err(StoreError::Invalid(format!("event id '{id}' was stored by another append than '{first_id}': a retry must repeat the original append exactly")));
             }
         }
         let last = &stored[stored.len() - 1].1;
-        let appended = Appended {
-            game: GameId::from_number(*number),
-            version: last.version,
-            first_position: first.position,
-            last_position: last.position,
-        };
+        let appended = Appended { game: GameId::from_number(*number), version: last.version, first_position: first.position, last_position: last.position };
         Ok(Some((*number, appended)))
     }
 
@@ -427,9 +405,7 @@ fn open_db(dir: &Path) -> sled::Result<sled::Db> {
     let deadline = Instant::now() + LOCK_WAIT;
     loop {
         match config.open() {
-            Err(sled::Error::Io(e)) if e.to_string().contains("could not acquire lock") && Instant::now() < deadline => {
-                thread::sleep(Duration::from_millis(10))
-            }
+            Err(sled::Error::Io(e)) if e.to_string().contains("could not acquire lock") && Instant::now() < deadline => thread::sleep(Duration::from_millis(10)),
             result => return result,
         }
     }

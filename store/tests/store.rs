@@ -134,10 +134,7 @@ fn a_stale_expected_version_is_a_conflict_with_the_current_version() {
     let g = store.create_game(&Header::of(&record), without_ids(&record.events[..5])).unwrap().game;
     let result = store.append(&g, 3, without_ids(&record.events[5..6]));
     assert_eq!(result, Err(StoreError::Conflict { expected: 3, current: 5 }));
-    assert_eq!(
-        result.unwrap_err().to_string(),
-        "the append expected the game at version 3, but it is at version 5: read it again and retry"
-    );
+    assert_eq!(result.unwrap_err().to_string(), "the append expected the game at version 3, but it is at version 5: read it again and retry");
     assert_eq!(store.version(&g).unwrap(), 5);
     assert_eq!(store.last_position().unwrap(), 5);
 }
@@ -431,10 +428,7 @@ fn projections_cleared_and_rebuilt_are_the_same() {
         assert!(statuses.iter().any(|s| s == status), "{statuses:?} has no {status}");
     }
     let unknown = store.projection(&GameId("ga".into())).unwrap().unwrap();
-    assert_eq!(
-        (unknown.ruleset_version.as_str(), &unknown.verdict["error"]["message"]),
-        ("", &"there is no ruleset 'no-such-rules'".into())
-    );
+    assert_eq!((unknown.ruleset_version.as_str(), &unknown.verdict["error"]["message"]), ("", &"there is no ruleset 'no-such-rules'".into()));
     let stranger = store.projection(&GameId("gb".into())).unwrap().unwrap();
     assert!(stranger.verdict["error"]["message"].as_str().unwrap().contains("Zoe"), "{}", stranger.verdict);
 
@@ -461,10 +455,7 @@ fn an_older_projection_does_not_replace_a_newer_one() {
 
     let mut foreign = newer;
     foreign.players.reverse();
-    refused(
-        store.put_projection(&g, &foreign),
-        "the projection is of a fft-4p game of Dan, Cid, Bob, Ann, but g1 is a fft-4p game of Ann, Bob, Cid, Dan",
-    );
+    refused(store.put_projection(&g, &foreign), "the projection is of a fft-4p game of Dan, Cid, Bob, Ann, but g1 is a fft-4p game of Ann, Bob, Cid, Dan");
 }
 
 #[test]
@@ -475,15 +466,7 @@ fn listing_filters_by_ruleset_player_and_status_in_pages() {
     for record in varied_games() {
         let g = store.create_game(&Header::of(&record), without_ids(&record.events)).unwrap().game;
         let p = project(&store, registry(), &g).unwrap();
-        all.push(Summary {
-            game: g,
-            ruleset: p.ruleset,
-            ruleset_version: p.ruleset_version,
-            players: p.players,
-            status: p.status,
-            version: p.version,
-            checkpoint: p.checkpoint,
-        });
+        all.push(Summary { game: g, ruleset: p.ruleset, ruleset_version: p.ruleset_version, players: p.players, status: p.status, version: p.version, checkpoint: p.checkpoint });
     }
     // A game without a projection is not listed.
     store.create_game(&Header::of(&game("basic", 3, 13)), vec![]).unwrap();
@@ -535,8 +518,7 @@ fn a_session_keeps_its_games_in_order() {
     let expected;
     {
         let store = Store::open(&dir.0).unwrap();
-        let games: Vec<GameId> =
-            [&first, &second, &third].map(|r| store.create_game(&Header::of(r), without_ids(&r.events)).unwrap().game).to_vec();
+        let games: Vec<GameId> = [&first, &second, &third].map(|r| store.create_game(&Header::of(r), without_ids(&r.events)).unwrap().game).to_vec();
         let session = store.create_session("Friday at the club", &table).unwrap();
         assert_eq!(session, "s1");
         store.add_to_session(&session, &games[1]).unwrap();
@@ -548,10 +530,7 @@ fn a_session_keeps_its_games_in_order() {
         refused(store.create_session(" ", &table), "a session needs a name");
         refused(store.create_session("Saturday", &[]), "no players are named");
         expected = store.session(&session).unwrap();
-        assert_eq!(
-            (expected.name.as_str(), &expected.players, &expected.games),
-            ("Friday at the club", &table, &vec![games[1].clone(), games[0].clone()])
-        );
+        assert_eq!((expected.name.as_str(), &expected.players, &expected.games), ("Friday at the club", &table, &vec![games[1].clone(), games[0].clone()]));
     }
     let store = Store::open(&dir.0).unwrap();
     assert_eq!(store.session("s1").unwrap(), expected);

@@ -140,19 +140,8 @@ const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("declarer", Func::Declarer, 1, 1),
 ];
 
-const GAME_FUNCS: &[Func] = &[
-    Func::Points,
-    Func::Pile,
-    Func::HandOf,
-    Func::WinnerSide,
-    Func::Winner,
-    Func::Side,
-    Func::Won,
-    Func::WinningCard,
-    Func::Declared,
-    Func::Announced,
-    Func::Declarer,
-];
+const GAME_FUNCS: &[Func] =
+    &[Func::Points, Func::Pile, Func::HandOf, Func::WinnerSide, Func::Winner, Func::Side, Func::Won, Func::WinningCard, Func::Declared, Func::Announced, Func::Declarer];
 
 #[derive(Default)]
 struct Compiler {
@@ -316,7 +305,12 @@ impl Compiler {
     fn clause(&self, s: &Stmt, rule: impl Into<String>) -> Clause {
         let rule: String = rule.into();
         let source_file = s.cite.as_ref().and_then(|c| self.sources.iter().find(|x| x.id == c.source)).map(|x| x.file.clone());
-        Clause { rule: rule.into(), at: format!("{}:{}", s.file, s.pos.line).into(), source: s.cite.as_ref().map(|c| cite_text(c).into()), source_file: source_file.map(Into::into) }
+        Clause {
+            rule: rule.into(),
+            at: format!("{}:{}", s.file, s.pos.line).into(),
+            source: s.cite.as_ref().map(|c| cite_text(c).into()),
+            source_file: source_file.map(Into::into),
+        }
     }
 
     fn ruleset(&mut self, h: Header, stmts: Vec<Stmt>) -> Ruleset {
@@ -358,8 +352,28 @@ impl Compiler {
         }
 
         let known = [
-            "ruleset", "source", "option", "pack", "class", "declaration", "let", "counting", "players", "sit-out", "sides", "deal", "annul", "bidding", "call", "discard", "play",
-            "fool", "untouchable", "on", "score", "extends",
+            "ruleset",
+            "source",
+            "option",
+            "pack",
+            "class",
+            "declaration",
+            "let",
+            "counting",
+            "players",
+            "sit-out",
+            "sides",
+            "deal",
+            "annul",
+            "bidding",
+            "call",
+            "discard",
+            "play",
+            "fool",
+            "untouchable",
+            "on",
+            "score",
+            "extends",
         ];
         for s in &stmts {
             if !known.contains(&s.key.as_str()) {
@@ -683,7 +697,13 @@ impl Compiler {
     }
 
     fn counting(&mut self, s: Option<&Stmt>, pack: &Pack) -> Counting {
-        let mut c = Counting { group: 1, values: [0; PACK_SIZE], counters: vec![], surplus: Surplus::Exact, clause: Clause { rule: "counting".into(), at: "".into(), source: None, source_file: None } };
+        let mut c = Counting {
+            group: 1,
+            values: [0; PACK_SIZE],
+            counters: vec![],
+            surplus: Surplus::Exact,
+            clause: Clause { rule: "counting".into(), at: "".into(), source: None, source_file: None },
+        };
         let Some(s) = s else {
             let f = self.file.clone();
             self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `counting { ... }` section: how are card points counted?");
@@ -758,7 +778,18 @@ impl Compiler {
     }
 
     fn deal(&mut self, s: Option<&Stmt>) -> Deal {
-        let blank = |clause| Deal { hand: Expr::Const(Value::Num(Q::ZERO)), dealer: None, dog: None, cut: None, piles: None, packets: None, dealer_packets: None, dog_packets: None, dog_apart: None, clause };
+        let blank = |clause| Deal {
+            hand: Expr::Const(Value::Num(Q::ZERO)),
+            dealer: None,
+            dog: None,
+            cut: None,
+            piles: None,
+            packets: None,
+            dealer_packets: None,
+            dog_packets: None,
+            dog_apart: None,
+            clause,
+        };
         let Some(s) = s else {
             let f = self.file.clone();
             self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `deal { ... }` section");
@@ -787,7 +818,8 @@ impl Compiler {
                 }
                 "dog_packets" => d.dog_packets = self.stated(st, Ctx::Setup, "deal"),
                 "dog_apart" => d.dog_apart = self.stated(st, Ctx::Setup, "deal"),
-                other => self.err_at(st, format!("unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles, pile_size, packets, dealer_packets, dog_packets or dog_apart")),
+                other => self
+                    .err_at(st, format!("unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles, pile_size, packets, dealer_packets, dog_packets or dog_apart")),
             }
         }
         match (piles, pile_size) {
@@ -823,7 +855,10 @@ impl Compiler {
                         Some("once") => Turns::Once,
                         Some("until-one-left") => Turns::UntilOneLeft,
                         _ => {
-                            self.err_at(st, "`turns once` (each player speaks once) or `turns until-one-left` (bidding with immediate hold: the player outbid answers at once or leaves)");
+                            self.err_at(
+                                st,
+                                "`turns once` (each player speaks once) or `turns until-one-left` (bidding with immediate hold: the player outbid answers at once or leaves)",
+                            );
                             Turns::Once
                         }
                     };
@@ -1216,7 +1251,18 @@ impl Compiler {
                 if matches!(f, CompFunc::Sum | CompFunc::Max | CompFunc::Min) && body.is_none() {
                     return err(self, format!("`{func}(x in set : value)` needs the value after `:`"));
                 }
-                Expr::Comp { func: f, set: Box::new(set?), cond: match cond { Some(c) => Some(Box::new(c?)), None => None }, body: match body { Some(b) => Some(Box::new(b?)), None => None } }
+                Expr::Comp {
+                    func: f,
+                    set: Box::new(set?),
+                    cond: match cond {
+                        Some(c) => Some(Box::new(c?)),
+                        None => None,
+                    },
+                    body: match body {
+                        Some(b) => Some(Box::new(b?)),
+                        None => None,
+                    },
+                }
             }
             AstKind::Call(name, args) => return self.call(file, a.pos, name, args, ctx),
         })

@@ -20,11 +20,7 @@ pub fn parse_file(file: &str, text: &str) -> Result<Vec<Stmt>, Diagnostic> {
     let file: Rc<str> = file.into();
     let mut pairs = RuleParser::parse(Rule::file, text).map_err(|e| syntax_error(&file, e))?;
     let root = pairs.next().expect("the file rule always yields one pair");
-    Ok(root
-        .into_inner()
-        .filter(|p| p.as_rule() == Rule::stmt)
-        .map(|p| stmt(&file, p))
-        .collect())
+    Ok(root.into_inner().filter(|p| p.as_rule() == Rule::stmt).map(|p| stmt(&file, p)).collect())
 }
 
 fn syntax_error(file: &str, e: pest::error::Error<Rule>) -> Diagnostic {
@@ -212,4 +208,3 @@ fn primary(p: Pair<Rule>) -> Ast {
     };
     Ast { pos: at, kind }
 }
-

@@ -129,10 +129,7 @@ impl Card {
 
     fn from_index(index: usize) -> Card {
         match index {
-            0..=55 => Card::Suited {
-                suit: index / 14,
-                rank: (index % 14) as u8 + 1,
-            },
+            0..=55 => Card::Suited { suit: index / 14, rank: (index % 14) as u8 + 1 },
             56..=76 => Card::Trump((index - 55) as u8),
             _ => Card::Excuse,
         }
@@ -144,10 +141,7 @@ impl Card {
 
     /// Kings and the three oudlers may never be discarded.
     fn is_king_or_oudler(self) -> bool {
-        matches!(
-            self,
-            Card::Suited { rank: 14, .. } | Card::Trump(1) | Card::Trump(21) | Card::Excuse
-        )
+        matches!(self, Card::Suited { rank: 14, .. } | Card::Trump(1) | Card::Trump(21) | Card::Excuse)
     }
 
     /// Order used to print hands: Excuse and trumps high to low, then each suit king to one.
@@ -188,10 +182,7 @@ fn check_distinct(cards: &[Card], place: &str) -> Result<(), String> {
     let mut seen = [false; DECK_SIZE];
     for card in cards {
         if std::mem::replace(&mut seen[card.index()], true) {
-            return Err(format!(
-                "{place}: card {} is listed twice",
-                card.tarotclub()
-            ));
+            return Err(format!("{place}: card {} is listed twice", card.tarotclub()));
         }
     }
     Ok(())
@@ -259,18 +250,14 @@ fn parse_log(text: &str, inferred: &mut Vec<String>) -> Result<DealLog, String> 
             let (relaxed, removed) = remove_trailing_commas(text);
             match serde_json::from_str(&relaxed) {
                 Ok(value) if removed > 0 => {
-                    inferred.push(format!(
-                        "The file is not strict JSON: ignored {removed} trailing comma(s)."
-                    ));
+                    inferred.push(format!("The file is not strict JSON: ignored {removed} trailing comma(s)."));
                     value
                 }
                 _ => return Err(format!("not valid JSON: {strict_error}")),
             }
         }
     };
-    let root = root
-        .as_object()
-        .ok_or("the top level should be a JSON object")?;
+    let root = root.as_object().ok_or("the top level should be a JSON object")?;
     note_ignored_fields(root, &["version", "deal_info", "tricks"], "", inferred);
 
     match root.get("version") {
@@ -280,102 +267,50 @@ fn parse_log(text: &str, inferred: &mut Vec<String>) -> Result<DealLog, String> 
         Some(other) => return Err(format!("unsupported version {other} (only \"3\" is known)")),
     }
 
-    let info = root
-        .get("deal_info")
-        .ok_or("missing \"deal_info\"")?
-        .as_object()
-        .ok_or("\"deal_info\" should be an object")?;
-    note_ignored_fields(
-        info,
-        &[
-            "number_of_players",
-            "taker",
-            "contract",
-            "slam",
-            "first_trick_lead",
-            "dog",
-            "attack_handle",
-            "defense_handle",
-        ],
-        "deal_info.",
-        inferred,
-    );
+    let info = root.get("deal_info").ok_or("missing \"deal_info\"")?.as_object().ok_or("\"deal_info\" should be an object")?;
+    note_ignored_fields(info, &["number_of_players", "taker", "contract", "slam", "first_trick_lead", "dog", "attack_handle", "defense_handle"], "deal_info.", inferred);
 
     match info.get("number_of_players") {
         None => inferred.push("deal_info has no \"number_of_players\"; assumed 4.".to_string()),
         Some(n) if n.as_u64() == Some(4) => {}
-        Some(other) => {
-            return Err(format!(
-                "deal_info.number_of_players: {other} (only 4 players are supported)"
-            ))
-        }
+        Some(other) => return Err(format!("deal_info.number_of_players: {other} (only 4 players are supported)")),
     }
 
     let taker = get_str(info, "taker")?;
-    let taker =
-        parse_seat(taker).ok_or_else(|| format!("deal_info.taker: unknown seat {taker:?}"))?;
+    let taker = parse_seat(taker).ok_or_else(|| format!("deal_info.taker: unknown seat {taker:?}"))?;
     let contract = get_str(info, "contract")?;
-    let contract = Contract::parse(contract)
-        .ok_or_else(|| format!("deal_info.contract: unknown contract {contract:?}"))?;
-    let slam = info
-        .get("slam")
-        .ok_or("deal_info: missing \"slam\"")?
-        .as_bool()
-        .ok_or("deal_info.slam should be true or false")?;
+    let contract = Contract::parse(contract).ok_or_else(|| format!("deal_info.contract: unknown contract {contract:?}"))?;
+    let slam = info.get("slam").ok_or("deal_info: missing \"slam\"")?.as_bool().ok_or("deal_info.slam should be true or false")?;
     let first_lead = get_str(info, "first_trick_lead")?;
-    let first_lead = parse_seat(first_lead)
-        .ok_or_else(|| format!("deal_info.first_trick_lead: unknown seat {first_lead:?}"))?;
+    let first_lead = parse_seat(first_lead).ok_or_else(|| format!("deal_info.first_trick_lead: unknown seat {first_lead:?}"))?;
 
     let dog = parse_card_list(get_str(info, "dog")?, "deal_info.dog")?;
     if !dog.is_empty() && dog.len() != DOG_SIZE {
-        return Err(format!(
-            "deal_info.dog: {} cards instead of {DOG_SIZE}",
-            dog.len()
-        ));
+        return Err(format!("deal_info.dog: {} cards instead of {DOG_SIZE}", dog.len()));
     }
     check_distinct(&dog, "deal_info.dog")?;
 
     let attack_handle = parse_handle(info, "attack_handle")?;
     let defense_handle = parse_handle(info, "defense_handle")?;
 
-    let tricks_json = root
-        .get("tricks")
-        .ok_or("missing \"tricks\"")?
-        .as_array()
-        .ok_or("\"tricks\" should be an array")?;
+    let tricks_json = root.get("tricks").ok_or("missing \"tricks\"")?.as_array().ok_or("\"tricks\" should be an array")?;
     if tricks_json.len() != TRICKS {
         return Err(format!("{} tricks instead of {TRICKS}", tricks_json.len()));
     }
     let mut tricks = Vec::with_capacity(TRICKS);
     for (i, trick) in tricks_json.iter().enumerate() {
         let place = format!("trick {}", i + 1);
-        let text = trick
-            .as_str()
-            .ok_or_else(|| format!("{place}: should be a string"))?;
+        let text = trick.as_str().ok_or_else(|| format!("{place}: should be a string"))?;
         let cards = parse_card_list(text, &place)?;
-        let cards: [Card; 4] = cards
-            .try_into()
-            .map_err(|cards: Vec<Card>| format!("{place}: {} cards instead of 4", cards.len()))?;
+        let cards: [Card; 4] = cards.try_into().map_err(|cards: Vec<Card>| format!("{place}: {} cards instead of 4", cards.len()))?;
         tricks.push(cards);
     }
 
-    Ok(DealLog {
-        taker,
-        contract,
-        slam,
-        first_lead,
-        dog,
-        attack_handle,
-        defense_handle,
-        tricks,
-    })
+    Ok(DealLog { taker, contract, slam, first_lead, dog, attack_handle, defense_handle, tricks })
 }
 
 fn get_str<'a>(info: &'a Map<String, Value>, key: &str) -> Result<&'a str, String> {
-    info.get(key)
-        .ok_or_else(|| format!("deal_info: missing {key:?}"))?
-        .as_str()
-        .ok_or_else(|| format!("deal_info.{key} should be a string"))
+    info.get(key).ok_or_else(|| format!("deal_info: missing {key:?}"))?.as_str().ok_or_else(|| format!("deal_info.{key} should be a string"))
 }
 
 /// A poignée is written as the trumps shown (`00-T` is the Excuse), or `""` for none.
@@ -388,27 +323,17 @@ fn parse_handle(info: &Map<String, Value>, key: &str) -> Result<Vec<Card>, Strin
     }
     // With four players the smallest poignée is 10 trumps.
     if !cards.is_empty() && cards.len() < 10 {
-        return Err(format!(
-            "{place}: {} trumps are too few for a poignée (10 at least)",
-            cards.len()
-        ));
+        return Err(format!("{place}: {} trumps are too few for a poignée (10 at least)", cards.len()));
     }
     Ok(cards)
 }
 
 /// Fields we do not understand are not an error (TarotClub adds e.g. a `score` to some files),
 /// but say that they were ignored.
-fn note_ignored_fields(
-    object: &Map<String, Value>,
-    known: &[&str],
-    prefix: &str,
-    inferred: &mut Vec<String>,
-) {
+fn note_ignored_fields(object: &Map<String, Value>, known: &[&str], prefix: &str, inferred: &mut Vec<String>) {
     for key in object.keys() {
         if !known.contains(&key.as_str()) {
-            inferred.push(format!(
-                "Ignored the field {prefix}{key}, which the import does not use."
-            ));
+            inferred.push(format!("Ignored the field {prefix}{key}, which the import does not use."));
         }
     }
 }
@@ -501,14 +426,7 @@ fn check_play(before: &[Card], card: Card, hand: &[Card]) -> Result<(), String> 
     if let Card::Suited { suit, .. } = led {
         let holds_suit = |c: &Card| matches!(c, Card::Suited { suit: s, .. } if *s == suit);
         if hand.iter().any(holds_suit) {
-            return if holds_suit(&card) {
-                Ok(())
-            } else {
-                Err(format!(
-                    "did not follow {} though holding some",
-                    SUIT_NAMES[suit % 4]
-                ))
-            };
+            return if holds_suit(&card) { Ok(()) } else { Err(format!("did not follow {} though holding some", SUIT_NAMES[suit % 4])) };
         }
     }
     // The suit led is trumps, or the player is void in it: a trump is due, if held.
@@ -521,10 +439,7 @@ fn check_play(before: &[Card], card: Card, hand: &[Card]) -> Result<(), String> 
     if let Some(top) = highest_trump(before) {
         let could_overtrump = hand.iter().any(|c| matches!(c, Card::Trump(n) if *n > top));
         if played < top && could_overtrump {
-            return Err(format!(
-                "did not overtrump {} though able to",
-                Card::Trump(top).tarotclub()
-            ));
+            return Err(format!("did not overtrump {} though able to", Card::Trump(top).tarotclub()));
         }
     }
     Ok(())
@@ -559,12 +474,7 @@ fn build_record(log: &DealLog, label: &str, inferred: &mut Vec<String>) -> Resul
     inferred.push(format!(
         "Each trick after the first was led by the winner of the trick before; the winners \
          were: {}.",
-        winners
-            .iter()
-            .enumerate()
-            .map(|(t, w)| format!("{} {}", t + 1, SEATS[*w]))
-            .collect::<Vec<_>>()
-            .join(", ")
+        winners.iter().enumerate().map(|(t, w)| format!("{} {}", t + 1, SEATS[*w])).collect::<Vec<_>>().join(", ")
     ));
     let deal = rebuild_deal(log, &plays, unplayed, inferred)?;
     let handles = find_handle_owners(log, &plays, inferred)?;
@@ -581,18 +491,11 @@ fn build_record(log: &DealLog, label: &str, inferred: &mut Vec<String>) -> Resul
     // The log keeps only the final contract: the taker bid it and everyone else passed.
     let mut bidder = next(dealer);
     for _ in 0..4 {
-        let bid = if bidder == log.taker {
-            log.contract.bid()
-        } else {
-            "pass"
-        };
+        let bid = if bidder == log.taker { log.contract.bid() } else { "pass" };
         events.push(json!({"type": "bid", "player": SEATS[bidder], "bid": bid}));
         bidder = next(bidder);
     }
-    inferred.push(format!(
-        "The log records no bidding: {taker_name} bid {} and the other players passed.",
-        log.contract.bid()
-    ));
+    inferred.push(format!("The log records no bidding: {taker_name} bid {} and the other players passed.", log.contract.bid()));
 
     if let Some(discard) = &deal.discard {
         events.push(json!({"type": "discard", "player": taker_name, "cards": codes(discard)}));
@@ -636,10 +539,7 @@ fn infer_dealer(log: &DealLog, inferred: &mut Vec<String>) -> Result<usize, Stri
     let taker_name = SEATS[log.taker];
     if !log.slam {
         let dealer = previous(log.first_lead);
-        inferred.push(format!(
-            "The dealer is {}, the player before {}, who led the first trick.",
-            SEATS[dealer], SEATS[log.first_lead]
-        ));
+        inferred.push(format!("The dealer is {}, the player before {}, who led the first trick.", SEATS[dealer], SEATS[log.first_lead]));
         return Ok(dealer);
     }
     if log.first_lead != log.taker {
@@ -665,23 +565,12 @@ fn check_each_card_played_once(log: &DealLog) -> Result<Vec<Card>, String> {
     for (t, trick) in log.tricks.iter().enumerate() {
         for card in trick {
             if let Some(earlier) = seen_in[card.index()].replace(t) {
-                let earlier = if earlier == t {
-                    "this trick".to_string()
-                } else {
-                    format!("trick {}", earlier + 1)
-                };
-                return Err(format!(
-                    "trick {}: card {} was already played in {earlier}",
-                    t + 1,
-                    card.tarotclub()
-                ));
+                let earlier = if earlier == t { "this trick".to_string() } else { format!("trick {}", earlier + 1) };
+                return Err(format!("trick {}: card {} was already played in {earlier}", t + 1, card.tarotclub()));
             }
         }
     }
-    Ok((0..DECK_SIZE)
-        .filter(|&i| seen_in[i].is_none())
-        .map(Card::from_index)
-        .collect())
+    Ok((0..DECK_SIZE).filter(|&i| seen_in[i].is_none()).map(Card::from_index).collect())
 }
 
 /// Works out who played each card: the first trick is led by `first_trick_lead` and each later
@@ -694,21 +583,13 @@ fn attribute_plays(log: &DealLog) -> (Vec<Play>, Vec<usize>, Vec<usize>) {
     for (t, trick) in log.tricks.iter().enumerate() {
         for (position, &card) in trick.iter().enumerate() {
             let seat = (leader + position) % 4;
-            plays.push(Play {
-                trick: t,
-                position,
-                seat,
-                card,
-            });
+            plays.push(Play { trick: t, position, seat, card });
         }
         let mut winner = (leader + trick_winner(trick)) % 4;
         // The one time the Excuse wins: led to the last trick by a side that won all the others.
         // No trick follows, so this changes no leader, only the winner we report.
         let leader_attacks = leader == log.taker;
-        if t == TRICKS - 1
-            && trick[0] == Card::Excuse
-            && winners.iter().all(|&w| (w == log.taker) == leader_attacks)
-        {
+        if t == TRICKS - 1 && trick[0] == Card::Excuse && winners.iter().all(|&w| (w == log.taker) == leader_attacks) {
             winner = leader;
         }
         leaders.push(leader);
@@ -728,18 +609,10 @@ fn check_rules_of_play(log: &DealLog, plays: &[Play], leaders: &[usize]) -> Resu
         let trick = log.tricks.get(play.trick).map_or(&[][..], |t| &t[..]);
         let before = trick.get(..play.position).unwrap_or(&[]);
         // What the player still held: this card and all they played later.
-        let hand: Vec<Card> = plays
-            .iter()
-            .filter(|p| p.seat == play.seat && p.trick >= play.trick)
-            .map(|p| p.card)
-            .collect();
+        let hand: Vec<Card> = plays.iter().filter(|p| p.seat == play.seat && p.trick >= play.trick).map(|p| p.card).collect();
         if let Err(why) = check_play(before, play.card, &hand) {
             let leader = SEATS[leaders.get(play.trick).copied().unwrap_or(0) % 4];
-            let whose_lead = if play.trick == 0 {
-                format!("{leader} (deal_info.first_trick_lead)")
-            } else {
-                format!("{leader} (winner of trick {})", play.trick)
-            };
+            let whose_lead = if play.trick == 0 { format!("{leader} (deal_info.first_trick_lead)") } else { format!("{leader} (winner of trick {})", play.trick) };
             return Err(format!(
                 "trick {}: with {whose_lead} leading, {} played {} and {why}, so the tricks' \
                  leaders do not fit the rules of play",
@@ -754,29 +627,19 @@ fn check_rules_of_play(log: &DealLog, plays: &[Play], leaders: &[usize]) -> Resu
 
 /// Rebuilds the dealt hands and the dog. Everyone was dealt the cards they played, except that
 /// in a prise or garde the taker swapped cards with the dog.
-fn rebuild_deal(
-    log: &DealLog,
-    plays: &[Play],
-    unplayed: Vec<Card>,
-    inferred: &mut Vec<String>,
-) -> Result<Deal, String> {
+fn rebuild_deal(log: &DealLog, plays: &[Play], unplayed: Vec<Card>, inferred: &mut Vec<String>) -> Result<Deal, String> {
     let taker_name = SEATS[log.taker];
     let mut hands: [Vec<Card>; 4] = Default::default();
     for play in plays {
         hands[play.seat].push(play.card);
     }
-    inferred.push(
-        "Each player's hand is the cards they played (the log records no hands).".to_string(),
-    );
+    inferred.push("Each player's hand is the cards they played (the log records no hands).".to_string());
 
     let dog;
     let mut discard = None;
     if log.contract.taker_takes_dog() {
         // The taker put back 6 cards, which were then out of play.
-        inferred.push(format!(
-            "The taker's discard is the 6 cards that appear in no trick: {}.",
-            code_list(&unplayed)
-        ));
+        inferred.push(format!("The taker's discard is the 6 cards that appear in no trick: {}.", code_list(&unplayed)));
         if log.dog.is_empty() {
             // Nothing says which cards came from the dog; the only choice that invents nothing is
             // that the taker put the dog back unchanged.
@@ -790,10 +653,7 @@ fn rebuild_deal(
             dog = log.dog.clone();
             // The dog went to the taker: each dog card was either played by them or discarded.
             for card in &dog {
-                if let Some(play) = plays
-                    .iter()
-                    .find(|p| p.card == *card && p.seat != log.taker)
-                {
+                if let Some(play) = plays.iter().find(|p| p.card == *card && p.seat != log.taker) {
                     return Err(format!(
                         "deal_info.dog: {} was played by {} in trick {}, but the dog went to the \
                          taker {taker_name} (are first_trick_lead and the order of tricks right?)",
@@ -813,16 +673,9 @@ fn rebuild_deal(
             ));
         }
         // Not errors, since the log is what was played, but worth knowing.
-        let forbidden: Vec<Card> = unplayed
-            .iter()
-            .copied()
-            .filter(|c| c.is_king_or_oudler())
-            .collect();
+        let forbidden: Vec<Card> = unplayed.iter().copied().filter(|c| c.is_king_or_oudler()).collect();
         if !forbidden.is_empty() {
-            inferred.push(format!(
-                "Warning: the discard holds {}, which the rules forbid discarding.",
-                code_list(&forbidden)
-            ));
+            inferred.push(format!("Warning: the discard holds {}, which the rules forbid discarding.", code_list(&forbidden)));
         }
         let trumps: Vec<Card> = unplayed.iter().copied().filter(|c| c.is_trump()).collect();
         if !trumps.is_empty() {
@@ -835,23 +688,14 @@ fn rebuild_deal(
         discard = Some(unplayed);
     } else if log.dog.is_empty() {
         // In a garde sans or garde contre the dog stays face down: it is the unplayed cards.
-        inferred.push(format!(
-            "The log does not record the dog: it is the 6 cards that appear in no trick ({}).",
-            code_list(&unplayed)
-        ));
+        inferred.push(format!("The log does not record the dog: it is the 6 cards that appear in no trick ({}).", code_list(&unplayed)));
         dog = unplayed;
     } else {
         dog = log.dog.clone();
         let mut given = dog.clone();
         given.sort_by_key(|c| c.index());
         if given != unplayed {
-            let tarotclub_list = |cards: &[Card]| {
-                cards
-                    .iter()
-                    .map(|c| c.tarotclub())
-                    .collect::<Vec<_>>()
-                    .join(";")
-            };
+            let tarotclub_list = |cards: &[Card]| cards.iter().map(|c| c.tarotclub()).collect::<Vec<_>>().join(";");
             return Err(format!(
                 "deal_info.dog: in a {} the dog is not used, so it should be the cards that appear \
                  in no trick ({}), not {}",
@@ -866,35 +710,20 @@ fn rebuild_deal(
     let mut dealt: Vec<Card> = dog.clone();
     for (seat, hand) in hands.iter().enumerate() {
         if hand.len() != TRICKS {
-            return Err(format!(
-                "{} would be dealt {} cards instead of {TRICKS}",
-                SEATS[seat],
-                hand.len()
-            ));
+            return Err(format!("{} would be dealt {} cards instead of {TRICKS}", SEATS[seat], hand.len()));
         }
         dealt.extend(hand.iter().copied());
     }
     check_distinct(&dealt, "rebuilt deal")?;
     if dealt.len() != DECK_SIZE {
-        return Err(format!(
-            "rebuilt deal has {} cards instead of {DECK_SIZE}",
-            dealt.len()
-        ));
+        return Err(format!("rebuilt deal has {} cards instead of {DECK_SIZE}", dealt.len()));
     }
-    Ok(Deal {
-        hands,
-        dog,
-        discard,
-    })
+    Ok(Deal { hands, dog, discard })
 }
 
 /// Who showed each poignée. Poignées are shown before the first card, from the hand then held,
 /// which is exactly the cards the player went on to play (after the taker's discard).
-fn find_handle_owners<'a>(
-    log: &'a DealLog,
-    plays: &[Play],
-    inferred: &mut Vec<String>,
-) -> Result<Vec<(usize, &'a [Card])>, String> {
+fn find_handle_owners<'a>(log: &'a DealLog, plays: &[Play], inferred: &mut Vec<String>) -> Result<Vec<(usize, &'a [Card])>, String> {
     let held = |seat: usize, card: &Card| plays.iter().any(|p| p.seat == seat && p.card == *card);
     let taker_name = SEATS[log.taker];
     let mut handles = Vec::new();
@@ -902,38 +731,19 @@ fn find_handle_owners<'a>(
     // The attack's poignée can only be the taker's (no partner with four players).
     if !log.attack_handle.is_empty() {
         if let Some(card) = log.attack_handle.iter().find(|c| !held(log.taker, c)) {
-            return Err(format!(
-                "deal_info.attack_handle: the taker {taker_name} did not hold {}",
-                card.tarotclub()
-            ));
+            return Err(format!("deal_info.attack_handle: the taker {taker_name} did not hold {}", card.tarotclub()));
         }
         handles.push((log.taker, &log.attack_handle[..]));
-        inferred.push(format!(
-            "The attack's poignée ({} trumps, {}) was shown by the taker {taker_name}.",
-            log.attack_handle.len(),
-            handle_kind(log.attack_handle.len())
-        ));
+        inferred.push(format!("The attack's poignée ({} trumps, {}) was shown by the taker {taker_name}.", log.attack_handle.len(), handle_kind(log.attack_handle.len())));
     }
 
     // The log does not say which defender showed theirs: the one who held all those trumps.
     if !log.defense_handle.is_empty() {
-        let holders: Vec<usize> = (0..4)
-            .filter(|&seat| seat != log.taker)
-            .filter(|&seat| log.defense_handle.iter().all(|c| held(seat, c)))
-            .collect();
+        let holders: Vec<usize> = (0..4).filter(|&seat| seat != log.taker).filter(|&seat| log.defense_handle.iter().all(|c| held(seat, c))).collect();
         let holder = match holders[..] {
             [holder] => holder,
-            [] => {
-                return Err(
-                    "deal_info.defense_handle: no defender held all of these trumps".to_string(),
-                )
-            }
-            _ => {
-                return Err(
-                    "deal_info.defense_handle: more than one defender could have shown it"
-                        .to_string(),
-                )
-            }
+            [] => return Err("deal_info.defense_handle: no defender held all of these trumps".to_string()),
+            _ => return Err("deal_info.defense_handle: more than one defender could have shown it".to_string()),
         };
         handles.push((holder, &log.defense_handle[..]));
         inferred.push(format!(
@@ -960,10 +770,7 @@ fn handle_kind(trumps: usize) -> &'static str {
 mod tests {
     use super::*;
 
-    const DIR: &str = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/peers/tarotclub-deals/"
-    );
+    const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/peers/tarotclub-deals/");
     const FILES: [&str; 10] = [
         "01-T_lasttrickbydefense_game_lost.json",
         "01-T_lasttrickbydefense_game_won.json",
@@ -984,12 +791,7 @@ mod tests {
     }
 
     fn events_of<'a>(record: &'a Value, kind: &str) -> Vec<&'a Value> {
-        record["events"]
-            .as_array()
-            .expect("events")
-            .iter()
-            .filter(|e| e["type"] == kind)
-            .collect()
+        record["events"].as_array().expect("events").iter().filter(|e| e["type"] == kind).collect()
     }
 
     #[test]
@@ -1008,19 +810,13 @@ mod tests {
             let dog = deal[0]["dog"].as_array().expect("dog");
             assert_eq!(dog.len(), 6, "{name}");
             all_cards.extend(dog.iter().cloned());
-            let mut distinct: Vec<String> = all_cards
-                .iter()
-                .map(|c| c.as_str().expect("code").to_string())
-                .collect();
+            let mut distinct: Vec<String> = all_cards.iter().map(|c| c.as_str().expect("code").to_string()).collect();
             distinct.sort();
             distinct.dedup();
             assert_eq!(distinct.len(), 78, "{name}: every card dealt once");
             assert_eq!(events_of(record, "play").len(), 72, "{name}");
             assert_eq!(events_of(record, "bid").len(), 4, "{name}");
-            assert_eq!(
-                record["description"],
-                format!("Imported from TarotClub deal log {name}")
-            );
+            assert_eq!(record["description"], format!("Imported from TarotClub deal log {name}"));
             assert!(!imported.inferred.is_empty(), "{name}");
         }
     }
@@ -1032,10 +828,7 @@ mod tests {
         let events = record["events"].as_array().expect("events");
         let kinds: Vec<&str> = events.iter().filter_map(|e| e["type"].as_str()).collect();
         // deal, 4 bids, then no discard in a garde contre, the slam, the poignée, the first card.
-        assert_eq!(
-            kinds[..8],
-            ["deal", "bid", "bid", "bid", "bid", "declare", "declare", "play"]
-        );
+        assert_eq!(kinds[..8], ["deal", "bid", "bid", "bid", "bid", "declare", "declare", "play"]);
         assert_eq!(events[5]["declaration"], "chelem");
         assert_eq!(events[6]["declaration"], "poignee");
         assert_eq!(events[6]["player"], "South");
@@ -1048,40 +841,23 @@ mod tests {
 
     #[test]
     fn defence_poignee_is_shown_by_the_defender_holding_it() {
-        let text = std::fs::read_to_string(format!("{DIR}slam_not_announed_by_defense.json"))
-            .expect("fixture");
+        let text = std::fs::read_to_string(format!("{DIR}slam_not_announed_by_defense.json")).expect("fixture");
         let trumps = "21-T;20-T;19-T;18-T;17-T;16-T;15-T;14-T;13-T;12-T";
-        let with_handle = text.replace(
-            "\"defense_handle\": \"\"",
-            &format!("\"defense_handle\": \"{trumps}\""),
-        );
-        let record = import(&with_handle, "x.json")
-            .unwrap_or_else(|e| panic!("{e}"))
-            .record;
+        let with_handle = text.replace("\"defense_handle\": \"\"", &format!("\"defense_handle\": \"{trumps}\""));
+        let record = import(&with_handle, "x.json").unwrap_or_else(|e| panic!("{e}")).record;
         let events = record["events"].as_array().expect("events");
-        let at = events
-            .iter()
-            .position(|e| e["declaration"] == "poignee")
-            .expect("a poignée");
+        let at = events.iter().position(|e| e["declaration"] == "poignee").expect("a poignée");
         // West holds those trumps and plays last in trick 1: the poignée comes just before.
         assert_eq!(events[at]["player"], "West");
         assert_eq!(events[at]["cards"].as_array().map(Vec::len), Some(10));
         assert_eq!(events[at + 1]["type"], "play");
         assert_eq!(events[at + 1]["player"], "West");
-        assert!(events[..at]
-            .iter()
-            .all(|e| e["player"] != "West" || e["type"] == "bid"));
+        assert!(events[..at].iter().all(|e| e["player"] != "West" || e["type"] == "bid"));
 
         // 11-T was North's: no defender held all of these.
-        let mixed = text.replace(
-            "\"defense_handle\": \"\"",
-            &format!("\"defense_handle\": \"{trumps};11-T\""),
-        );
+        let mixed = text.replace("\"defense_handle\": \"\"", &format!("\"defense_handle\": \"{trumps};11-T\""));
         let error = import(&mixed, "x.json").err().expect("must fail");
-        assert_eq!(
-            error,
-            "x.json: deal_info.defense_handle: no defender held all of these trumps"
-        );
+        assert_eq!(error, "x.json: deal_info.defense_handle: no defender held all of these trumps");
     }
 
     #[test]
@@ -1093,19 +869,8 @@ mod tests {
         assert_eq!(discard[0]["player"], "South");
         assert_eq!(discard[0]["cards"].as_array().map(Vec::len), Some(6));
         // West led, so North dealt and West bid first.
-        let bids: Vec<(&str, &str)> = events_of(&record, "bid")
-            .iter()
-            .filter_map(|b| Some((b["player"].as_str()?, b["bid"].as_str()?)))
-            .collect();
-        assert_eq!(
-            bids,
-            [
-                ("West", "pass"),
-                ("South", "prise"),
-                ("East", "pass"),
-                ("North", "pass")
-            ]
-        );
+        let bids: Vec<(&str, &str)> = events_of(&record, "bid").iter().filter_map(|b| Some((b["player"].as_str()?, b["bid"].as_str()?))).collect();
+        assert_eq!(bids, [("West", "pass"), ("South", "prise"), ("East", "pass"), ("North", "pass")]);
     }
 
     #[test]
@@ -1113,50 +878,30 @@ mod tests {
         let text = std::fs::read_to_string(format!("{DIR}tarotmag_17.json")).expect("fixture");
 
         let bad_card = text.replace("\"06-D;05-T;08-T;10-T\"", "\"06-D;05-T;15-X;10-T\"");
-        let error = import(&bad_card, "tarotmag_17.json")
-            .err()
-            .expect("must fail");
+        let error = import(&bad_card, "tarotmag_17.json").err().expect("must fail");
         assert_eq!(error, "tarotmag_17.json: trick 9: unknown card \"15-X\"");
 
         let duplicate = text.replace("\"06-D;05-T;08-T;10-T\"", "\"06-D;05-T;01-H;10-T\"");
         let error = import(&duplicate, "x.json").err().expect("must fail");
-        assert!(
-            error.starts_with("x.json: trick 9: card 01-H was already played in trick 1"),
-            "{error}"
-        );
+        assert!(error.starts_with("x.json: trick 9: card 01-H was already played in trick 1"), "{error}");
 
         // Swapping tricks 4 and 5 puts trick 5 after the wrong winner: the cards are then
         // attributed to the wrong players and North seems to trump while holding diamonds.
-        let swapped = text
-            .replace("\"13-D;10-D;09-D;00-T\"", "\"@\"")
-            .replace("\"02-D;02-T;15-T;12-D\"", "\"13-D;10-D;09-D;00-T\"")
-            .replace("\"@\"", "\"02-D;02-T;15-T;12-D\"");
+        let swapped = text.replace("\"13-D;10-D;09-D;00-T\"", "\"@\"").replace("\"02-D;02-T;15-T;12-D\"", "\"13-D;10-D;09-D;00-T\"").replace("\"@\"", "\"02-D;02-T;15-T;12-D\"");
         let error = import(&swapped, "x.json").err().expect("must fail");
-        assert!(
-            error.starts_with("x.json: trick 4: with South (winner of trick 3) leading"),
-            "{error}"
-        );
+        assert!(error.starts_with("x.json: trick 4: with South (winner of trick 3) leading"), "{error}");
         assert!(error.contains("leaders do not fit"), "{error}");
 
         // A dog card played by a defender: here because the first leader is wrong.
-        let wrong_lead =
-            std::fs::read_to_string(format!("{DIR}01-T_lasttrickbydefense_game_lost.json"))
-                .expect("fixture")
-                .replace(
-                    "\"first_trick_lead\": \"East\"",
-                    "\"first_trick_lead\": \"South\"",
-                );
+        let wrong_lead = std::fs::read_to_string(format!("{DIR}01-T_lasttrickbydefense_game_lost.json"))
+            .expect("fixture")
+            .replace("\"first_trick_lead\": \"East\"", "\"first_trick_lead\": \"South\"");
         let error = import(&wrong_lead, "x.json").err().expect("must fail");
-        assert!(
-            error.starts_with("x.json: deal_info.dog: 21-T was played by East"),
-            "{error}"
-        );
+        assert!(error.starts_with("x.json: deal_info.dog: 21-T was played by East"), "{error}");
 
-        for (input, expected) in [
-            ("", "x.json: not valid JSON"),
-            ("[]", "x.json: the top level should be a JSON object"),
-            ("{\"version\": \"3\"}", "x.json: missing \"deal_info\""),
-        ] {
+        for (input, expected) in
+            [("", "x.json: not valid JSON"), ("[]", "x.json: the top level should be a JSON object"), ("{\"version\": \"3\"}", "x.json: missing \"deal_info\"")]
+        {
             let error = import(input, "x.json").err().expect("must fail");
             assert!(error.starts_with(expected), "{error}");
         }

@@ -328,7 +328,10 @@ mod tests {
         let mut texts: Vec<String> = (0..=0x7fu8)
             .flat_map(|b| (1..=24).flat_map(move |len| (0..len).map(move |at| (0..len).map(|i| if i == at { b as char } else { (b'a' + i as u8) as char }).collect())))
             .collect();
-        texts.extend(["", "\"", "\\\\", "é \"Le calcul\" ü\u{1f}", "\u{7f}\u{80}\u{2028}", "FFT \"La Poignée (10, 13 ou 15 Atouts)\"", "ééééé\"ééééé\\é\u{1}", "\"\"\"\"\"\"\"\"\"\""].map(String::from));
+        texts.extend(
+            ["", "\"", "\\\\", "é \"Le calcul\" ü\u{1f}", "\u{7f}\u{80}\u{2028}", "FFT \"La Poignée (10, 13 ou 15 Atouts)\"", "ééééé\"ééééé\\é\u{1}", "\"\"\"\"\"\"\"\"\"\""]
+                .map(String::from),
+        );
         for text in texts {
             let mut w = Writer(vec![]);
             w.str(&text);
