@@ -195,8 +195,7 @@ fn lone_petit(rec: &GameRecord) -> Option<GameRecord> {
         return None;
     }
     for other in seats.iter().skip(1).map(String::as_str) {
-        loop {
-            let Some(i) = hands[first].iter().position(|c| (c.starts_with('T') && *c != petit) || *c == fool) else { break };
+        while let Some(i) = hands[first].iter().position(|c| (c.starts_with('T') && *c != petit) || *c == fool) {
             let Some(j) = hands[other].iter().position(|c| !c.starts_with('T') && *c != fool) else { break };
             let (a, b) = (hands[first][i].clone(), hands[other][j].clone());
             hands.get_mut(first)?[i] = b;
@@ -374,7 +373,8 @@ fn malformed(id: &str, rec: &GameRecord) -> Vec<(&'static str, GameRecord)> {
     let Event::Deal { hands, dog, cut, piles, packets } = &rec.events[0] else { return out };
     let seats = seats(rec);
     let first = seats[0].clone();
-    let mut with = |name: &'static str, what: &str, f: &dyn Fn(&mut BTreeMap<Text, Vec<Text>>, &mut GameRecord)| {
+    type Hands = BTreeMap<Text, Vec<Text>>;
+    let mut with = |name: &'static str, what: &str, f: &dyn Fn(&mut Hands, &mut GameRecord)| {
         let mut r = rec.clone();
         let mut h = hands.clone();
         f(&mut h, &mut r);

@@ -440,10 +440,7 @@ fn eval_in(e: &Expr, env: &dyn Env, vars: &mut Stacks) -> Result<Value, String> 
                     }
                 };
                 let val = if keep {
-                    match body {
-                        Some(b) => Some(eval_in(b, env, vars).and_then(num)),
-                        None => None,
-                    }
+                    body.as_ref().map(|b| eval_in(b, env, vars).and_then(num))
                 } else {
                     None
                 };

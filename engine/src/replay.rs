@@ -254,7 +254,7 @@ impl Settings {
         }
         if let Some((e, c)) = &rules.deal.dog_packets {
             let k = count(&s, &Some(e.clone())).map_err(at(c))?;
-            if k == 0 || s.dog % k != 0 {
+            if k == 0 || !s.dog.is_multiple_of(k) {
                 return Err(at(c)(format!("the dog of {} cards cannot be dealt {k} at a time", s.dog)));
             }
             s.dog_packet = Some(k);
@@ -1470,6 +1470,7 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     /// What the game expects next, for a game in progress.
+    #[allow(clippy::should_implement_trait)] // a question to the game, not an iterator
     pub fn next(&mut self) -> Option<Next> {
         let rules = self.rules();
         match self.phase {
@@ -1672,7 +1673,7 @@ pub fn count_packets(counters: &[i64], empties: i64, g: usize) -> i64 {
             }
         }
     }
-    sequence.extend(std::iter::repeat(0).take(left as usize));
+    sequence.extend(std::iter::repeat_n(0, left as usize));
     let packet = |cards: &[i64]| -> i64 {
         let k = cards.iter().filter(|&&v| v > 0).count() as i64;
         if k == 0 {

@@ -22,9 +22,9 @@ pub fn random_deal<R: Rng>(setup: &Setup, names: &[String], dealer: u8, rng: &mu
     pack.shuffle(rng);
     let mut hands: BTreeMap<Text, Vec<Text>> = BTreeMap::new();
     let mut at = 0;
-    for p in 0..setup.n {
+    for (p, name) in names.iter().enumerate().take(setup.n) {
         let k = if p as u8 == dealer { setup.dealer_hand } else { setup.hand };
-        hands.insert(names[p].as_str().into(), pack[at..at + k].iter().map(|c| c.code()).collect());
+        hands.insert(name.as_str().into(), pack[at..at + k].iter().map(|c| c.code()).collect());
         at += k;
     }
     let mut piles = BTreeMap::new();
@@ -138,8 +138,7 @@ fn play_out<R: Rng>(
         return Ok(GameRecord { ruleset: rules.id.clone(), options: options.clone(), players: table.to_vec(), dealer: table[dealer_at_table].clone(), description: None, events });
     }
     let mut declared_before_play = false;
-    loop {
-        let Some(next) = game.next() else { break };
+    while let Some(next) = game.next() {
         let p = names.iter().position(|n| **n == *next.player).expect("a player") as u8;
         let event = match game.phase {
             Phase::Bidding => {

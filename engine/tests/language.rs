@@ -104,7 +104,7 @@ score {
 }
 "#;
     let files: BTreeMap<String, RuleFile> = [("broken".to_string(), RuleFile { path: "rulesets/broken.tarot".into(), text: text.into() })].into();
-    let errors = compile("broken", &|id| files.get(id).cloned()).err().expect("the file has mistakes").0;
+    let errors = compile("broken", &|id| files.get(id).cloned()).expect_err("the file has mistakes").0;
     let shown: Vec<String> = errors.iter().map(|d| d.to_string()).collect();
     let all = shown.join("\n");
     for (line, col, words) in [
