@@ -4,12 +4,14 @@
 //!
 //!     cargo build --release -p tarot-api --example profile_validate
 //!     valgrind --tool=callgrind target/release/examples/profile_validate 2000 replay
-//!     perf record -g target/release/examples/profile_validate 100000
+//!     perf record --call-graph dwarf target/release/examples/profile_validate 100000
 //!
-//! A loop runs warm. Measured by thread CPU time inside the server under load, the same steps cost
-//! about 1.6 times as much (55 µs against 35 µs on the development machine at commit c73942c, before
-//! the indexed quick reader): between two requests, the HTTP stack, the kernel and the load
-//! generator leave the caches and branch predictors cold.
+//! One step's instructions per request are the difference between a run of N + 1 and a run of 1,
+//! divided by N: that leaves out building the registry.
+//!
+//! A loop runs warm. Inside the server under load the same steps cost more: between two requests,
+//! the HTTP stack, the kernel and the load generator leave the caches and branch predictors cold,
+//! and on a machine whose two CPUs share one core they also slow each other down.
 
 use tarot_engine::Registry;
 
