@@ -439,11 +439,7 @@ fn eval_in(e: &Expr, env: &dyn Env, vars: &mut Stacks) -> Result<Value, String> 
                         return Err(e);
                     }
                 };
-                let val = if keep {
-                    body.as_ref().map(|b| eval_in(b, env, vars).and_then(num))
-                } else {
-                    None
-                };
+                let val = if keep { body.as_ref().map(|b| eval_in(b, env, vars).and_then(num)) } else { None };
                 vars.vars.pop();
                 if !keep {
                     if *func == CompFunc::All {
