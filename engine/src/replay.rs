@@ -1764,9 +1764,10 @@ impl Move {
     }
 }
 
-/// The seat of the player called `name`. A replay looks one up for every move, and names are short.
+/// The seat of the player called `name`. Plays, the most frequent moves, are looked up by
+/// [`name_key`] in `replay_with`; this serves every other event and long names.
 fn seat_of<N: AsRef<str>>(names: &[N], name: &str) -> Option<u8> {
-    names.iter().position(|n| same_bytes(n.as_ref().as_bytes(), name.as_bytes())).map(|p| p as u8)
+    names.iter().position(|n| n.as_ref() == name).map(|p| p as u8)
 }
 
 /// A name of one to seven bytes as one number, equal for two names exactly when their bytes are:
@@ -1781,24 +1782,6 @@ fn name_key(b: &[u8]) -> Option<u64> {
         _ => return None,
     };
     Some(bytes | (n as u64) << 56)
-}
-
-/// `a == b` for short texts without a call to `memcmp`: up to sixteen bytes are compared as two
-/// words (or halves) that overlap in the middle and together cover every byte.
-fn same_bytes(a: &[u8], b: &[u8]) -> bool {
-    let n = a.len();
-    if n != b.len() {
-        return false;
-    }
-    let half = |x: &[u8], i: usize| u32::from_le_bytes(x[i..i + 4].try_into().expect("four bytes"));
-    let word = |x: &[u8], i: usize| u64::from_le_bytes(x[i..i + 8].try_into().expect("eight bytes"));
-    match n {
-        0 => true,
-        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
-        4..=8 => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
-        9..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
-        _ => a == b,
-    }
 }
 
 /// Reads an event: players by name, cards by code, bids and declarations by the ruleset's names.
@@ -2228,7 +2211,7 @@ pub fn replay_moves(setup: &Setup, players: &[String], dealer: u8, moves: &[Move
 
 #[cfg(test)]
 mod tests {
-    use super::{name_key, same_bytes};
+    use super::name_key;
 
     #[test]
     fn names_have_the_same_key_exactly_when_they_are_the_same() {
@@ -2242,20 +2225,6 @@ mod tests {
                     (Some(x), Some(y)) => assert_eq!(x == y, a == b, "{:?} {:?}", String::from_utf8_lossy(a), String::from_utf8_lossy(b)),
                     (x, y) => assert!(a.len() >= 8 && x.is_none() || b.len() >= 8 && y.is_none()),
                 }
-            }
-        }
-    }
-
-    #[test]
-    fn short_texts_are_equal_exactly_when_their_bytes_are() {
-        for len in 0..=24usize {
-            let a: Vec<u8> = (0..len as u8).map(|i| b'a' + i).collect();
-            assert!(same_bytes(&a, &a.clone()), "{len}");
-            assert!(!same_bytes(&a, &a[..len.saturating_sub(1)]) || len == 0, "{len}");
-            for at in 0..len {
-                let mut b = a.clone();
-                b[at] = b'Z';
-                assert!(!same_bytes(&a, &b), "length {len}, differing at {at}");
             }
         }
     }
