@@ -2,12 +2,15 @@
 //! where it is written and its source. `rulesets show` prints it; comparisons line rulesets up by it.
 //! Everything here is derived from the IR, so a new rule file describes itself.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde::Serialize;
 
 use crate::cards::{Card, CardSet};
+use crate::expr::{Expr, Value};
 use crate::ir::*;
+use crate::replay::{Game, Setup};
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Line {
@@ -68,6 +71,127 @@ fn statement_text(r: &Ruleset, c: &Clause) -> String {
     out
 }
 
+/// The rules' settings as they stand with the options chosen, at each table size the ruleset allows:
+/// a setting's formula is shown as its value in force ("hand 18", "26 with 3 players, 19 with 4"),
+/// and a formula that needs a game (a hand, a trick) has each `option.NAME` replaced by its value.
+struct InForce<'r> {
+    rules: &'r Ruleset,
+    options: &'r BTreeMap<String, serde_json::Value>,
+    tables: Vec<(usize, Setup<'r>)>,
+}
+
+impl<'r> InForce<'r> {
+    fn new(rules: &'r Ruleset, options: &'r BTreeMap<String, serde_json::Value>) -> InForce<'r> {
+        let tables = (rules.players.0..=rules.players.1).filter_map(|n| Some((n, Setup::new(rules, n, options).ok()?))).collect();
+        InForce { rules, options, tables }
+    }
+
+    /// The value of a formula that needs no game, at each table size; `None` when it needs one.
+    fn values(&self, e: &Expr) -> Option<Vec<(usize, Value)>> {
+        if self.tables.is_empty() {
+            return None;
+        }
+        self.tables
+            .iter()
+            .map(|(n, setup)| {
+                let names: Vec<String> = (0..*n).map(|i| format!("p{i}")).collect();
+                Some((*n, Game::new(setup, &names, 0).constant(e)?))
+            })
+            .collect()
+    }
+
+    /// The one value of a formula at every table size, when it is the same at all.
+    fn value(&self, e: &Expr) -> Option<Value> {
+        let all = self.values(e)?;
+        all.iter().all(|(_, v)| *v == all[0].1).then(|| all[0].1.clone())
+    }
+
+    /// A setting in words: its value, or its values by table size, or (needing a game) its formula
+    /// with the options' values in force.
+    fn text(&self, e: &Expr, c: &Clause, words: impl Fn(&Value) -> String) -> String {
+        match self.values(e) {
+            Some(all) if all.iter().all(|(_, v)| *v == all[0].1) => words(&all[0].1),
+            Some(all) => {
+                let each: Vec<String> = all.iter().map(|(n, v)| format!("{} with {n} players", words(v))).collect();
+                each.join(", ")
+            }
+            None => self.formula(c),
+        }
+    }
+
+    /// The formula of a clause, each `option.NAME` replaced by the value in force.
+    fn formula(&self, c: &Clause) -> String {
+        self.substitute(&formula_text(self.rules, c))
+    }
+
+    fn substitute(&self, text: &str) -> String {
+        let mut out = text.to_string();
+        // Longest names first, so that one name that begins another is not replaced inside it.
+        let mut options: Vec<_> = self.rules.options.iter().collect();
+        options.sort_by_key(|o| std::cmp::Reverse(o.name.len()));
+        for o in options {
+            let v = self.options.get(&o.name).unwrap_or(&o.default);
+            out = out.replace(&format!("option.{}", o.name), &v.to_string());
+        }
+        fold(&out)
+    }
+}
+
+/// Folds what an option's value settles: `"fft" == "seed-004"` is `false`, `(false or X)` is `(X)`,
+/// `true and X` is `X`; so that a formula says only what still depends on the game.
+fn fold(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    // `"a" == "b"` and `"a" != "b"`, between quoted texts.
+    while let Some(start) = rest.find('"') {
+        let Some(len) = rest[start + 1..].find('"') else { break };
+        let left = &rest[start + 1..start + 1 + len];
+        let after = &rest[start + len + 2..];
+        let compared = [(" == ", true), (" != ", false)].into_iter().find_map(|(op, equal)| {
+            let right = after.strip_prefix(op)?.strip_prefix('"')?;
+            let end = right.find('"')?;
+            Some(((left == &right[..end]) == equal, &right[end + 1..]))
+        });
+        match compared {
+            Some((truth, tail)) => {
+                out.push_str(&rest[..start]);
+                out.push_str(if truth { "true" } else { "false" });
+                rest = tail;
+            }
+            None => {
+                out.push_str(&rest[..start + len + 2]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    for (from, to) in [("(false or ", "("), ("(true and ", "("), (" or false)", ")"), (" and true)", ")")] {
+        out = out.replace(from, to);
+    }
+    out.strip_prefix("true and ").map(String::from).unwrap_or(out)
+}
+
+/// A value for people: numbers as they are, texts without quotes, lists with commas.
+fn plain(v: &Value) -> String {
+    match v {
+        Value::Num(q) => q.to_string(),
+        Value::Bool(true) => "yes".into(),
+        Value::Bool(false) => "no".into(),
+        Value::Str(s) => s.to_string(),
+        Value::Cards(c) => cards_short(*c),
+        Value::List(l) => l.iter().map(plain).collect::<Vec<_>>().join(", "),
+        other => format!("{other:?}"),
+    }
+}
+
+/// "1 card", "3 cards".
+fn cards(v: &Value) -> String {
+    match v {
+        Value::Num(q) if q.to_string() == "1" => "1 card".into(),
+        v => format!("{} cards", plain(v)),
+    }
+}
+
 fn cards_short(set: CardSet) -> String {
     let v: Vec<String> = set.iter().map(|c: Card| c.to_string()).collect();
     if v.len() > 12 {
@@ -77,8 +201,9 @@ fn cards_short(set: CardSet) -> String {
     }
 }
 
-pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_json::Value>) -> Description {
+pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> Description {
     let mut lines = vec![];
+    let force = InForce::new(r, options);
     let p = &r.pack;
     let suits: Vec<String> = (0..4).map(|s| p.suit_names[s].clone()).collect();
     let mut ranks = vec![];
@@ -98,7 +223,13 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
     lines.push(line("pack and ranks", &p.clause, format!("ranks high to low: {}", ranks.join("; "))));
     if let Some((lanes, _, c)) = &p.reversible {
         let names: Vec<&str> = lanes.iter().map(|l| p.suit_names[*l as usize].as_str()).collect();
-        lines.push(line("pack and ranks", c, format!("numerals of {} rank in reverse when: {}", names.join(" and "), statement_text(r, c))));
+        let reversed = r.pack.reversible.as_ref().and_then(|(_, e, _)| force.value(e));
+        let text = match reversed {
+            Some(Value::Bool(true)) => format!("the numerals of {} rank in reverse, 1 above 10", names.join(" and ")),
+            Some(Value::Bool(false)) => format!("the numerals of {} rank as in the other suits (they may rank in reverse; not with these options)", names.join(" and ")),
+            _ => format!("the numerals of {} rank in reverse when: {}", names.join(" and "), force.substitute(&statement_text(r, c))),
+        };
+        lines.push(line("pack and ranks", c, text));
     }
     for k in &r.classes {
         lines.push(line("card classes", &k.clause, format!("{}{}: {}", k.name, k.label.as_ref().map(|l| format!(" (\"{l}\")")).unwrap_or_default(), cards_short(k.cards))));
@@ -144,32 +275,41 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
     if let Some(c) = &r.sit_out {
         lines.push(line("players and deal", c, "the dealer deals to the others and sits the deal out: one fewer play, and he scores nothing".into()));
     }
+    let setting = |e: &Expr, rule: &str| r.settings.get(rule).map_or_else(|| "-".into(), |c| force.text(e, c, plain));
     let deal_line = format!(
         "hand {}{}{}",
-        setting_text(r, "deal.hand"),
-        r.deal.dealer.as_ref().map(|_| format!(", dealer {}", setting_text(r, "deal.dealer"))).unwrap_or_default(),
-        r.deal.dog.as_ref().map(|_| format!(", dog {}", setting_text(r, "deal.dog"))).unwrap_or_default(),
+        setting(&r.deal.hand, "deal.hand"),
+        r.deal.dealer.as_ref().map(|e| format!(", dealer {}", setting(e, "deal.dealer"))).unwrap_or_default(),
+        r.deal.dog.as_ref().map(|e| format!(", dog {}", setting(e, "deal.dog"))).unwrap_or_default(),
     );
     lines.push(line("players and deal", &r.deal.clause, deal_line));
     if let Some(c) = &r.deal.cut {
         lines.push(line("players and deal", c, "the cut card, the bottom of the pack, is shown and dealt last, to the dealer".into()));
     }
     // Each from its own statement, which may be in the file a ruleset extends.
-    if let Some((_, c)) = &r.deal.packets {
-        let dealer = r.deal.dealer_packets.as_ref().map(|(_, d)| format!(", the dealer's {}", formula_text(r, d))).unwrap_or_default();
-        lines.push(line("players and deal", c, format!("in packets of {} round the table from first hand{dealer}", formula_text(r, c))));
+    if let Some((e, c)) = &r.deal.packets {
+        let dealer = r.deal.dealer_packets.as_ref().map(|(e, d)| format!(", the dealer's {}", force.text(e, d, plain))).unwrap_or_default();
+        lines.push(line("players and deal", c, format!("in packets of {} round the table from first hand{dealer}", force.text(e, c, plain))));
     }
-    if let Some((_, c)) = &r.deal.dog_packets {
-        lines.push(line("players and deal", c, format!("the dog {} card(s) at a time, between the players' packets", formula_text(r, c))));
+    if let Some((e, c)) = &r.deal.dog_packets {
+        lines.push(line("players and deal", c, format!("the dog {} at a time, between the players' packets", force.text(e, c, cards))));
     }
-    if let Some((_, c)) = &r.deal.dog_apart {
-        lines.push(line("players and deal", c, format!("not the first or last {} card(s) of the pack to the dog", formula_text(r, c))));
+    if let Some((e, c)) = &r.deal.dog_apart {
+        let text = match force.value(e) {
+            Some(Value::Num(q)) if q.to_string() == "1" => "never the first or the last card of the pack to the dog".to_string(),
+            Some(v) => format!("never the first {} or the last {} of the pack to the dog", cards(&v), plain(&v)),
+            None => format!("not the first or last cards of the pack to the dog: {}", force.formula(c)),
+        };
+        lines.push(line("players and deal", c, text));
     }
     for a in &r.annulments {
         lines.push(Line {
             aspect: "annulments",
             rule: a.clause.rule.clone(),
-            text: format!("{}: when {}", a.label, formula_text(r, &a.clause)),
+            text: match force.value(&a.when) {
+                Some(Value::Bool(false)) => format!("{}: not with these options", a.label),
+                _ => format!("{}: when {}", a.label, force.formula(&a.clause)),
+            },
             source: a.clause.source.clone(),
             at: a.clause.at.clone(),
         });
@@ -184,14 +324,27 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
             lines.push(line(
                 "bidding and contracts",
                 &res.clause,
-                format!("a player may say {} (no contract yet) and choose in a second round: {}", res.label, statement_text(r, &res.clause)),
+                format!("a player may say {} (no contract yet) and choose in a second round among: {}", res.label, force.text(&res.contracts, &res.clause, plain)),
             ));
         }
         for k in &b.contracts {
+            let attrs: Vec<String> = k
+                .attrs
+                .iter()
+                .map(|(name, e)| {
+                    let v = force.value(e).map(|v| plain(&v)).unwrap_or_else(|| "a value worked out in play".into());
+                    match name.as_str() {
+                        "multiplier" => format!("scores {v} times the base"),
+                        "dog" => format!("the dog {}", dog_words(&v)),
+                        "value" | "amount" => format!("worth {v}"),
+                        _ => format!("{} {v}", name.replace('_', " ")),
+                    }
+                })
+                .collect();
             lines.push(Line {
                 aspect: "bidding and contracts",
                 rule: k.clause.rule.clone(),
-                text: statement_text(r, &k.clause),
+                text: format!("{}: {}", k.label, attrs.join("; ")),
                 source: k.clause.source.clone(),
                 at: k.clause.at.clone(),
             });
@@ -211,14 +364,14 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
             ),
         ));
         if let Some((_, clause)) = &c.opening_lead_excludes {
-            lines.push(line("trick obligations", clause, format!("the first lead may not be: {}", formula_text(r, clause))));
+            lines.push(line("trick obligations", clause, format!("the first lead may not be: {}", force.formula(clause))));
         }
     }
     if let Some(d) = &r.discard {
         let who: Vec<String> = [("taker", &d.taker), ("dealer", &d.dealer), ("others", &d.others)]
             .iter()
             .filter(|(_, e)| e.is_some())
-            .map(|(k, _)| format!("{k} {}", setting_text(r, &format!("discard.{k}"))))
+            .map(|(k, e)| format!("{k} {}", e.as_ref().map(|e| setting(e, &format!("discard.{k}"))).unwrap_or_default()))
             .collect();
         lines.push(line("dog and discard", &d.clause, format!("cards discarded: {}", who.join(", "))));
         for f in &d.forbid {
@@ -240,7 +393,7 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
             });
         }
         if let Some((k, _, penalty)) = &d.penalize {
-            lines.push(line("dog and discard", penalty, format!("discarding {} is paid for, to each opponent: {}", k.label, formula_text(r, penalty))));
+            lines.push(line("dog and discard", penalty, format!("discarding {} is paid for, to each opponent: {}", k.label, force.formula(penalty))));
         }
     }
     for d in &r.declarations {
@@ -266,15 +419,20 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         }
     }
     let pl = &r.play;
-    if let Some((_, c)) = &pl.direction {
-        lines.push(line("trick obligations", c, format!("play goes {} (the record lists each player before the one to his right)", formula_text(r, c))));
+    if let Some((e, c)) = &pl.direction {
+        let way = force.text(e, c, |v| match plain(v).as_str() {
+            "anticlockwise" => "anticlockwise, each player's turn passing to his right".into(),
+            "clockwise" => "clockwise, each player's turn passing to his left".into(),
+            other => other.into(),
+        });
+        lines.push(line("trick obligations", c, format!("play goes {way} (the record lists each player before the one to his right)")));
     }
     lines.push(line("trick obligations", &pl.order_clause, "each plays in turn, once bidding and discards are done".into()));
     lines.push(line("trick obligations", &pl.hold_clause, "a player plays only cards he holds".into()));
     lines.push(Line {
         aspect: "trick obligations",
         rule: pl.lead_clause.rule.clone(),
-        text: statement_text(r, &pl.lead_clause),
+        text: lead_words(&force.formula(&pl.lead_clause)),
         source: pl.lead_clause.source.clone(),
         at: pl.lead_clause.at.clone(),
     });
@@ -293,7 +451,15 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
     let f = &r.fool;
     let fool_lines: Vec<(&Clause, String)> = [
         f.excuse.as_ref().map(|c| (c, "may be played to any trick instead of obeying".to_string())),
-        Some((&f.clause, format!("led: {}; kept: {}; in the last trick: {}", setting_text(r, "fool.led"), setting_text(r, "fool.keep"), setting_text(r, "fool.last_trick")))),
+        Some((
+            &f.clause,
+            format!(
+                "led, {}; played, {}; played to the last trick, {}",
+                force.text(&f.led, &f.clause, |v| fool_words(&plain(v))),
+                force.text(&f.keep, &f.clause, |v| fool_words(&plain(v))),
+                force.text(&f.last_trick, &f.clause, |v| fool_words(&plain(v)))
+            ),
+        )),
         f.slam_wins.as_ref().map(|c| (c, "led to the last trick by a side that won every other trick, it wins".to_string())),
     ]
     .into_iter()
@@ -303,7 +469,7 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         lines.push(Line { aspect: "the excuse", rule: c.rule.clone(), text: t, source: c.source.clone(), at: c.at.clone() });
     }
     if let Some(u) = &r.untouchable {
-        let when = formula_text(r, &u.clause);
+        let when = force.formula(&u.clause);
         lines.push(line(
             "the excuse",
             &u.clause,
@@ -318,22 +484,40 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         lines.push(Line {
             aspect: "payments during play",
             rule: t.clause.rule.clone(),
-            text: statement_text(r, &t.clause),
+            text: force.substitute(&statement_text(r, &t.clause)),
             source: t.clause.source.clone(),
             at: t.clause.at.clone(),
         });
     }
     for l in &r.score.lets {
-        lines.push(Line { aspect: "scoring", rule: l.clause.rule.clone(), text: statement_text(r, &l.clause), source: l.clause.source.clone(), at: l.clause.at.clone() });
+        lines.push(Line {
+            aspect: "scoring",
+            rule: l.clause.rule.clone(),
+            text: force.substitute(&statement_text(r, &l.clause)),
+            source: l.clause.source.clone(),
+            at: l.clause.at.clone(),
+        });
     }
     for t in &r.score.terms {
-        lines.push(Line { aspect: "scoring", rule: t.clause.rule.clone(), text: statement_text(r, &t.clause), source: t.clause.source.clone(), at: t.clause.at.clone() });
+        lines.push(Line {
+            aspect: "scoring",
+            rule: t.clause.rule.clone(),
+            text: force.substitute(&statement_text(r, &t.clause)),
+            source: t.clause.source.clone(),
+            at: t.clause.at.clone(),
+        });
     }
     for p in &r.score.pays {
-        lines.push(Line { aspect: "scoring", rule: p.clause.rule.clone(), text: statement_text(r, &p.clause), source: p.clause.source.clone(), at: p.clause.at.clone() });
+        lines.push(Line {
+            aspect: "scoring",
+            rule: p.clause.rule.clone(),
+            text: force.substitute(&statement_text(r, &p.clause)),
+            source: p.clause.source.clone(),
+            at: p.clause.at.clone(),
+        });
     }
     for (_, c) in r.score.standing.iter().chain(r.score.winner.iter()) {
-        lines.push(Line { aspect: "scoring", rule: c.rule.clone(), text: statement_text(r, c), source: c.source.clone(), at: c.at.clone() });
+        lines.push(Line { aspect: "scoring", rule: c.rule.clone(), text: force.substitute(&statement_text(r, c)), source: c.source.clone(), at: c.at.clone() });
     }
     Description {
         id: r.id.clone(),
@@ -362,10 +546,43 @@ fn line(aspect: &'static str, c: &Clause, text: String) -> Line {
     Line { aspect, rule: c.rule.clone(), text, source: c.source.clone(), at: c.at.clone() }
 }
 
-/// The formula of a setting of the `deal`, `discard` or `fool` block, from the file it is written in;
-/// `-` for one the rules leave out.
-fn setting_text(r: &Ruleset, rule: &str) -> String {
-    r.settings.get(rule).map_or_else(|| "-".into(), |c| formula_text(r, c))
+/// Who leads the first trick, in words, for the forms the rule files use; any other formula as it is.
+fn lead_words(formula: &str) -> String {
+    const FIRST_HAND: &str = "first hand (the player after the dealer) leads the first trick";
+    if formula == "first_hand" {
+        return FIRST_HAND.into();
+    }
+    // `if announced(chelem) then declarer(chelem) else first_hand`
+    let announced =
+        formula.strip_prefix("if announced(").and_then(|rest| rest.split_once(") then declarer(")).and_then(|(a, rest)| (rest == format!("{a}) else first_hand")).then_some(a));
+    match announced {
+        Some(a) => format!("whoever announced a {a} leads the first trick; otherwise {FIRST_HAND}"),
+        None => format!("the first trick is led by: {formula}"),
+    }
+}
+
+/// What a contract does with the dog, in words.
+fn dog_words(v: &str) -> String {
+    match v {
+        "taker" => "goes to the taker, who discards as many cards".into(),
+        "taker-unseen" => "counts for the taker, unseen".into(),
+        "defence" => "counts for the defence, unseen".into(),
+        "none" | "" => "is not used".into(),
+        other => other.replace('-', " "),
+    }
+}
+
+/// What becomes of the Excuse, in words, from the rules' keywords.
+fn fool_words(v: &str) -> String {
+    match v {
+        "next-card-sets-suit" => "the next card sets the suit".into(),
+        "forbidden" => "never while its holder has another card".into(),
+        "exchange" => "its side keeps it and gives the trick's winner an empty card in exchange".into(),
+        "keep" => "its side keeps it".into(),
+        "changes-side" => "it goes to the other side".into(),
+        "to-winner" => "it goes to the trick's winner".into(),
+        other => other.replace('-', " "),
+    }
 }
 
 impl Description {
@@ -394,5 +611,18 @@ impl Description {
             let _ = writeln!(out, "  {}: {} ({})", s.id, s.title, s.file);
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fold;
+
+    #[test]
+    fn an_options_value_settles_its_comparisons() {
+        assert_eq!(fold(r#"has(hand, T1) and ("fft" == "seed-004" or not has(hand, EX))"#), "has(hand, T1) and (not has(hand, EX))");
+        assert_eq!(fold(r#""plays" == "cancels" and has(first_packet, T1)"#), "false and has(first_packet, T1)");
+        assert_eq!(fold(r#""yes" == "yes" and x"#), "x");
+        assert_eq!(fold(r#"if "a" != "b" then "keep" else "x""#), r#"if true then "keep" else "x""#);
     }
 }
