@@ -484,7 +484,15 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         lines.push(Line {
             aspect: "payments during play",
             rule: t.clause.rule.clone(),
-            text: force.substitute(&statement_text(r, &t.clause)),
+            text: format!(
+                "{}, {}: each opponent pays the player {}",
+                t.label,
+                match t.on {
+                    TriggerEvent::Cut => "when the cut card is shown",
+                    TriggerEvent::Play => "when one of its cards is played",
+                },
+                force.formula(&t.clause)
+            ),
             source: t.clause.source.clone(),
             at: t.clause.at.clone(),
         });
@@ -493,7 +501,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         lines.push(Line {
             aspect: "scoring",
             rule: l.clause.rule.clone(),
-            text: force.substitute(&statement_text(r, &l.clause)),
+            text: format!("{}: {}", l.name.replace('_', " "), force.formula(&l.clause)),
             source: l.clause.source.clone(),
             at: l.clause.at.clone(),
         });
@@ -502,7 +510,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         lines.push(Line {
             aspect: "scoring",
             rule: t.clause.rule.clone(),
-            text: force.substitute(&statement_text(r, &t.clause)),
+            text: format!("the hand score's term “{}”: {}", t.label, force.formula(&t.clause)),
             source: t.clause.source.clone(),
             at: t.clause.at.clone(),
         });
@@ -511,13 +519,25 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         lines.push(Line {
             aspect: "scoring",
             rule: p.clause.rule.clone(),
-            text: force.substitute(&statement_text(r, &p.clause)),
+            text: {
+                // `pay defence to attack = total`: who pays whom, then how much.
+                let head = statement_text(r, &p.clause);
+                let who = head.split(" = ").next().unwrap_or_default().strip_prefix("pay ").unwrap_or_default().split('"').next().unwrap_or_default().trim().to_string();
+                let (from, to) = who.split_once(" to ").unwrap_or((&who, ""));
+                let side = |s: &str, other: bool| match s {
+                    "players" if other => "each other player".to_string(),
+                    "players" => "each player".to_string(),
+                    s if s.contains(' ') || s.contains('(') => s.to_string(),
+                    s => format!("the {s}"),
+                };
+                format!("{} pays {}: {}", side(from, false), side(to, true), force.formula(&p.clause))
+            },
             source: p.clause.source.clone(),
             at: p.clause.at.clone(),
         });
     }
-    for (_, c) in r.score.standing.iter().chain(r.score.winner.iter()) {
-        lines.push(Line { aspect: "scoring", rule: c.rule.clone(), text: force.substitute(&statement_text(r, c)), source: c.source.clone(), at: c.at.clone() });
+    for (what, (_, c)) in [("each player's standing", &r.score.standing), ("a winner", &r.score.winner)].into_iter().filter_map(|(w, x)| Some((w, x.as_ref()?))) {
+        lines.push(Line { aspect: "scoring", rule: c.rule.clone(), text: format!("{what}: {}", force.formula(c)), source: c.source.clone(), at: c.at.clone() });
     }
     Description {
         id: r.id.clone(),
