@@ -69,6 +69,9 @@ fn every_page_renders_in_a_browser() {
     let invalid = store(&server, "fft-4p/invalid/play.must.overtrump.json");
     let annulled = store(&server, "fft-4p/annulled/annul.petit_sec.json");
     let five = store(&server, "fft-5p/valid/5p-1.json");
+    let two = store(&server, "fft-2p/valid/2p-1.json");
+    let marolles = store(&server, "marolles-1637/valid/3p-1.json");
+    let in_progress = store(&server, "fft-4p/in_progress/mid-trick.json");
     let link = format!("href=\"/pages/games/{valid}\"");
     let pages: Vec<(&str, String, u32, Vec<&str>)> = vec![
         ("index", "/".into(), 2000, vec!["marolles-1637", "href=\"/pages/rulesets/queen-of-tarot\"", "/docs/", "/pages/stats", "/pages/check", &link]),
@@ -95,7 +98,7 @@ fn every_page_renders_in_a_browser() {
             "stats",
             "/pages/stats?rulesets=fft-4p,fft-3p,marolles-1637&deals=5000".into(),
             1600,
-            vec!["hands that could declare a poignée", "hands with three oudlers", "hands with one oudler", "no card is played"],
+            vec!["hands that could declare: poignée", "hands with three oudlers", "hands with one oudler", "no card is played"],
         ),
         (
             "game-valid",
@@ -114,6 +117,9 @@ fn every_page_renders_in_a_browser() {
         ("game-invalid", format!("/pages/games/{invalid}"), 1800, vec!["id=\"stop\"", "Stopped here, at event", "play.must.overtrump", "class=\"card trump bad\""]),
         ("game-annulled", format!("/pages/games/{annulled}"), 1400, vec!["The deal is annulled", "annul.petit_sec"]),
         ("game-five", format!("/pages/games/{five}"), 3000, vec!["calls", "The tricks"]),
+        ("game-two", format!("/pages/games/{two}"), 3000, vec!["'s piles", "The tricks", "The ledger"]),
+        ("game-marolles", format!("/pages/games/{marolles}"), 3400, vec!["the cut card", "The ledger", "title=\"the Fool (le Math)\"", "title=\"4 of swords\""]),
+        ("game-in-progress", format!("/pages/games/{in_progress}"), 1600, vec!["being played", "<h2>Next</h2>"]),
         ("game-compare", format!("/pages/games/{valid}/compare?ids=fft-4p,queen-of-tarot"), 2000, vec!["class=\"diverge\"", "legal under fft-4p", "South leads", &link]),
         ("check-form", "/pages/check".into(), 900, vec!["<form method=\"post\" action=\"/pages/check\"", "type=\"file\""]),
     ];

@@ -209,6 +209,18 @@ fn tricks(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict) -> Ma
             }
         });
     }
+    // A game in progress: the cards of the trick being played.
+    let on_table = &plays[used.min(plays.len())..];
+    if stop.is_none() && !on_table.is_empty() {
+        rows.push(html! {
+            tr {
+                th { (verdict.tricks.len() + 1) }
+                td { (on_table[0].1) }
+                td { @for (_, p, c) in on_table { span class="play" { (card_code(rules, c, "")) span class="who" { (p) } } } }
+                td { "being played" }
+            }
+        });
+    }
     if rows.is_empty() {
         return html! {};
     }

@@ -52,7 +52,7 @@ pub async fn stats(state: web::Data<AppState>, query: web::Query<StatsPage>) -> 
         let r = state.registry.get(&s.ruleset);
         for name in s.declarations.keys() {
             let label = r.and_then(|r| r.declarations.iter().find(|d| d.name == *name)).map_or(name.replace('_', " "), |d| d.label.to_string());
-            row(format!("hands that could declare a {label}"), all.iter().map(|t| t.declarations.get(name).map(|n| pct(*n, hands(t)))).collect());
+            row(format!("hands that could declare: {label}"), all.iter().map(|t| t.declarations.get(name).map(|n| pct(*n, hands(t)))).collect());
         }
     }
     for s in &all {
@@ -64,7 +64,8 @@ pub async fn stats(state: web::Data<AppState>, query: web::Query<StatsPage>) -> 
                 let label = match (counts.len(), k) {
                     (2, 0) => format!("hands without {one}"),
                     (2, _) => format!("hands with {one}"),
-                    _ => format!("hands with {}", how_many(k, &one, name)),
+                    // The plural as the label writes it ("Tarots"), where the name is that plural.
+                    _ => format!("hands with {}", how_many(k, &one, if name.eq_ignore_ascii_case(&format!("{one}s")) { format!("{one}s") } else { name.clone() }.as_str())),
                 };
                 row(label, all.iter().map(|t| t.classes.get(name).and_then(|c| c.get(k)).map(|n| pct(*n, hands(t)))).collect());
             }
