@@ -78,14 +78,14 @@ fn every_page_renders_in_a_browser() {
         (
             "ruleset-fft-4p",
             "/pages/rulesets/fft-4p".into(),
-            3200,
+            4200,
             vec!["Options", "dog_apart", "never the first or the last card of the pack to the dog", "FFT \"La distribution\"", "href=\"/rulesets/fft-4p\""],
         ),
-        ("ruleset-marolles-1637", "/pages/rulesets/marolles-1637".into(), 3200, vec!["ultimo_failure", "Sources"]),
+        ("ruleset-marolles-1637", "/pages/rulesets/marolles-1637".into(), 5000, vec!["ultimo_failure", "Sources"]),
         (
             "rules-compare",
             "/pages/rulesets/compare?ids=fft-4p,marolles-1637,basic".into(),
-            3200,
+            4600,
             vec!["class=\"differs\"", "trick obligations", "pack total 74", "19 with 4 players"],
         ),
         (
