@@ -45,7 +45,7 @@ pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result
                 @if let Some(k) = n.count { " (" (k) " cards)" } ":" }
             p { @for l in &n.legal { (card_code(rules, l, "")) " " } }
         }
-        (score_sheet(verdict))
+        (score_sheet(rules, verdict))
         (ledger(verdict))
         @if !verdict.notes.is_empty() {
             h2 { "Notes" }
@@ -122,7 +122,7 @@ fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation
                     td { (e.player().unwrap_or_default()) }
                     td {
                         @match e {
-                            Event::Bid { bid, .. } => { @if bid == "pass" { "passes" } @else { "bids " strong { (bid) } } }
+                            Event::Bid { bid, .. } => { @if bid == "pass" { "passes" } @else { "bids " strong { (contract_label(rules, bid)) } } }
                             Event::Call { card: c, .. } => { "calls " (card_code(rules, c, "")) }
                             Event::Discard { cards, .. } => { "discards " (sorted(rules, cards)) }
                             Event::Declare { declaration, cards, .. } => { "declares " strong { (declaration) } @if !cards.is_empty() { ", showing " (sorted(rules, cards)) } }
@@ -134,6 +134,11 @@ fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation
             }
         }
     }
+}
+
+/// A contract by the ruleset's own name for it ("garde contre le chien"), the bid as written otherwise.
+fn contract_label(rules: Option<&Ruleset>, bid: &str) -> String {
+    rules.and_then(|r| r.bidding.as_ref()?.contracts.iter().find(|k| k.name == bid).map(|k| k.label.clone())).unwrap_or_else(|| bid.to_string())
 }
 
 /// What the rules in force make of the Excuse: (`led`, `keep`, `last_trick`) as the ruleset's words.
@@ -235,12 +240,12 @@ fn tricks(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict) -> Ma
     }
 }
 
-fn score_sheet(verdict: &Verdict) -> Markup {
+fn score_sheet(rules: Option<&Ruleset>, verdict: &Verdict) -> Markup {
     let Some(o) = &verdict.outcome else { return html! {} };
     html! {
         h2 { "The score sheet" }
         @if let Some(t) = &o.taker {
-            p { "Taker " strong { (t) } @if let Some(p) = &o.partner { ", with " strong { (p) } } @if let Some(c) = &o.contract { "; contract " strong { (c) } } "." }
+            p { "Taker " strong { (t) } @if let Some(p) = &o.partner { ", with " strong { (p) } } @if let Some(c) = &o.contract { "; contract " strong { (contract_label(rules, c)) } } "." }
         }
         @if !o.values.is_empty() {
             table {
