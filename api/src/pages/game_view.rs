@@ -136,6 +136,24 @@ fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation
     }
 }
 
+/// The taker and his partner: as the score says, or, in a game not yet scored, the last to bid and
+/// the holder of the card he called.
+fn attack<'a>(record: &'a GameRecord, verdict: &'a Verdict) -> Vec<&'a str> {
+    if let Some(o) = verdict.outcome.as_ref().filter(|o| o.taker.is_some()) {
+        return o.taker.iter().chain(o.partner.iter()).map(|p| &**p).collect();
+    }
+    let taker = record.events.iter().rev().find_map(|e| match e {
+        Event::Bid { player, bid } if bid != "pass" => Some(player.as_str()),
+        _ => None,
+    });
+    let called = record.events.iter().find_map(|e| if let Event::Call { card, .. } = e { Card::parse(card) } else { None });
+    let partner = record.events.iter().find_map(|e| match (e, called) {
+        (Event::Deal { hands, .. }, Some(c)) => hands.iter().find(|(_, h)| h.iter().any(|x| Card::parse(x) == Some(c))).map(|(p, _)| p.as_str()),
+        _ => None,
+    });
+    taker.into_iter().chain(partner.filter(|p| Some(*p) != taker)).collect()
+}
+
 /// A contract by the ruleset's own name for it ("garde contre le chien"), the bid as written otherwise.
 fn contract_label(rules: Option<&Ruleset>, bid: &str) -> String {
     rules.and_then(|r| r.bidding.as_ref()?.contracts.iter().find(|k| k.name == bid).map(|k| k.label.clone())).unwrap_or_else(|| bid.to_string())
@@ -158,7 +176,7 @@ fn tricks(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict) -> Ma
         record.events.iter().enumerate().filter_map(|(i, e)| if let Event::Play { player, card } = e { Some((i, player.as_str(), card.as_str())) } else { None }).collect();
     let stop = verdict.violation.as_ref();
     let excuse = rules.and_then(|r| excuse_rules(r, record));
-    let attack: Vec<&str> = verdict.outcome.iter().flat_map(|o| o.taker.iter().chain(o.partner.iter())).map(|p| &**p).collect();
+    let attack = attack(record, verdict);
     let same_side = |a: &str, b: &str| a == b || (!attack.is_empty() && attack.contains(&a) == attack.contains(&b));
     let mut used = 0;
     let mut rows = vec![];
