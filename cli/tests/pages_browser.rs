@@ -115,7 +115,7 @@ fn every_page_renders_in_a_browser() {
             ],
         ),
         ("game-invalid", format!("/pages/games/{invalid}"), 1800, vec!["id=\"stop\"", "Stopped here, at event", "play.must.overtrump", "class=\"card trump bad\""]),
-        ("game-annulled", format!("/pages/games/{annulled}"), 1400, vec!["The deal is annulled", "annul.petit_sec"]),
+        ("game-annulled", format!("/pages/games/{annulled}"), 1400, vec!["The deal is annulled", "annul.petit_sec", "<tr class=\"diverge\"><th>Ann</th>"]),
         ("game-five", format!("/pages/games/{five}"), 3000, vec!["calls", "The tricks", "bids <strong>garde contre le chien</strong>"]),
         ("game-two", format!("/pages/games/{two}"), 3000, vec!["'s piles", "The tricks", "The ledger"]),
         ("game-marolles", format!("/pages/games/{marolles}"), 3400, vec!["the cut card", "The ledger", "title=\"the Fool (le Math)\"", "title=\"4 of swords\""]),

@@ -33,10 +33,10 @@ pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result
             @if let Some(v) = stop { " at event " (v.event) " — " a href="#stop" { "see where it stopped" } } }
         @if let Some(a) = &verdict.annulled {
             div class="stop" id="stop" { strong { "The deal is annulled: " } (a.reason)
-                @if let Some(p) = &a.player { " (" (p) ")" } " " (rule_ref(&a.rule, a.source.as_deref(), None)) }
+                @if let Some(p) = a.player.as_ref().filter(|p| !a.reason.contains(&***p)) { " (" (p) ")" } " " (rule_ref(&a.rule, a.source.as_deref(), None)) }
         }
         (table_of(rules, record))
-        (deal(rules, record, stop))
+        (deal(rules, record, stop, verdict.annulled.as_ref().and_then(|a| a.player.as_deref())))
         (auction(rules, record, stop))
         (tricks(rules, record, verdict))
         @if let Some(n) = &verdict.next {
@@ -84,7 +84,8 @@ fn sorted(rules: Option<&Ruleset>, codes: &[impl AsRef<str>]) -> Markup {
     html! { @for (_, code) in cards { (card_code(rules, code, "")) } }
 }
 
-fn deal(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation>) -> Markup {
+/// The hands, the piles, the dog and the cut card; `marked`, the hand that annuls the deal.
+fn deal(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation>, marked: Option<&str>) -> Markup {
     let Some((i, Event::Deal { hands, dog, cut, piles, .. })) = record.events.iter().enumerate().find(|(_, e)| matches!(e, Event::Deal { .. })) else {
         return html! { h2 { "The deal" } p { "No deal is recorded yet." } };
     };
@@ -92,7 +93,7 @@ fn deal(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation>) 
         h2 { "The deal" }
         table {
             @for (player, hand) in hands {
-                tr { th { (player) } td { (sorted(rules, hand)) } }
+                tr class=[(marked == Some(player.as_str())).then_some("diverge")] { th { (player) } td { (sorted(rules, hand)) } }
             }
             @for (player, ps) in piles {
                 tr { th { (player) "'s piles" } td { @for p in ps { span class="notice" { @for c in p { (card_code(rules, c, "")) } } " " } } }
