@@ -71,6 +71,8 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
             .route("/sessions", web::post().to(routes::create_session))
             .route("/pages/rulesets/compare", web::get().to(pages::compare_rules))
             .route("/pages/stats", web::get().to(pages::stats))
+            .route("/pages/check", web::get().to(pages::check_form))
+            .route("/pages/check", web::post().to(pages::check))
             .route("/docs", web::get().to(|| async { actix_web::HttpResponse::PermanentRedirect().insert_header(("Location", "/docs/")).finish() }))
             .route("/rulesets/{id}", web::get().to(routes::ruleset))
             .route("/games/{id}", web::get().to(routes::game))
@@ -79,6 +81,8 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
             .route("/sessions/{id}", web::get().to(routes::session))
             .route("/sessions/{id}/games", web::post().to(routes::add_to_session))
             .route("/pages/games/{id}/compare", web::get().to(pages::compare_game_page))
+            .route("/pages/games/{id}", web::get().to(pages::game))
+            .route("/pages/rulesets/{id}", web::get().to(pages::ruleset))
             .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", ApiDoc::openapi()).config(Config::new(["/openapi.json"]).validator_url("none")))
             .default_service(web::to(
                 |req: HttpRequest| async move { Err::<actix_web::HttpResponse, _>(Problem::not_found(format!("no route for {} {}", req.method(), req.path()))) },

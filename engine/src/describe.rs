@@ -2,12 +2,16 @@
 //! where it is written and its source. `rulesets show` prints it; comparisons line rulesets up by it.
 //! Everything here is derived from the IR, so a new rule file describes itself.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde::Serialize;
 
 use crate::cards::{Card, CardSet};
+use crate::dsl::ast::{BinOp, UnOp};
+use crate::expr::{CompFunc, Expr, Fact, Func, Value};
 use crate::ir::*;
+use crate::replay::{Game, Setup};
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Line {
@@ -68,6 +72,439 @@ fn statement_text(r: &Ruleset, c: &Clause) -> String {
     out
 }
 
+/// The rules' settings as they stand with the options chosen, at each table size the ruleset allows:
+/// a setting's formula is shown as its value in force ("hand 18", "26 with 3 players, 19 with 4"),
+/// and a formula that needs a game (a hand, a trick) has each `option.NAME` replaced by its value.
+struct InForce<'r> {
+    rules: &'r Ruleset,
+    options: &'r BTreeMap<String, serde_json::Value>,
+    tables: Vec<(usize, Setup<'r>)>,
+}
+
+impl<'r> InForce<'r> {
+    fn new(rules: &'r Ruleset, options: &'r BTreeMap<String, serde_json::Value>) -> InForce<'r> {
+        let tables = (rules.players.0..=rules.players.1).filter_map(|n| Some((n, Setup::new(rules, n, options).ok()?))).collect();
+        InForce { rules, options, tables }
+    }
+
+    /// The value of a formula that needs no game, at each table size; `None` when it needs one.
+    fn values(&self, e: &Expr) -> Option<Vec<(usize, Value)>> {
+        if self.tables.is_empty() {
+            return None;
+        }
+        self.tables
+            .iter()
+            .map(|(n, setup)| {
+                let names: Vec<String> = (0..*n).map(|i| format!("p{i}")).collect();
+                Some((*n, Game::new(setup, &names, 0).constant(e)?))
+            })
+            .collect()
+    }
+
+    /// The one value of a formula at every table size, when it is the same at all.
+    fn value(&self, e: &Expr) -> Option<Value> {
+        let all = self.values(e)?;
+        all.iter().all(|(_, v)| *v == all[0].1).then(|| all[0].1.clone())
+    }
+
+    /// A setting in words: its value, or its values by table size, or (needing a game) its formula
+    /// with the options' values in force.
+    fn text(&self, e: &Expr, words: impl Fn(&Value) -> String) -> String {
+        match self.values(e) {
+            Some(all) if all.iter().all(|(_, v)| *v == all[0].1) => words(&all[0].1),
+            Some(all) => {
+                let each: Vec<String> = all.iter().map(|(n, v)| format!("{} with {n} players", words(v))).collect();
+                each.join(", ")
+            }
+            None => self.words(e),
+        }
+    }
+
+    /// The formula of a clause, each `option.NAME` replaced by the value in force.
+    fn formula(&self, c: &Clause) -> String {
+        self.substitute(&formula_text(self.rules, c))
+    }
+
+    fn substitute(&self, text: &str) -> String {
+        let mut out = text.to_string();
+        // Longest names first, so that one name that begins another is not replaced inside it.
+        let mut options: Vec<_> = self.rules.options.iter().collect();
+        options.sort_by_key(|o| std::cmp::Reverse(o.name.len()));
+        for o in options {
+            let v = self.options.get(&o.name).unwrap_or(&o.default);
+            out = out.replace(&format!("option.{}", o.name), &v.to_string());
+        }
+        fold(&out)
+    }
+}
+
+/// Folds what an option's value settles: `"fft" == "seed-004"` is `false`, `(false or X)` is `(X)`,
+/// `true and X` is `X`; so that a formula says only what still depends on the game.
+fn fold(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    // `"a" == "b"` and `"a" != "b"`, between quoted texts.
+    while let Some(start) = rest.find('"') {
+        let Some(len) = rest[start + 1..].find('"') else { break };
+        let left = &rest[start + 1..start + 1 + len];
+        let after = &rest[start + len + 2..];
+        let compared = [(" == ", true), (" != ", false)].into_iter().find_map(|(op, equal)| {
+            let right = after.strip_prefix(op)?.strip_prefix('"')?;
+            let end = right.find('"')?;
+            Some(((left == &right[..end]) == equal, &right[end + 1..]))
+        });
+        match compared {
+            Some((truth, tail)) => {
+                out.push_str(&rest[..start]);
+                out.push_str(if truth { "true" } else { "false" });
+                rest = tail;
+            }
+            None => {
+                out.push_str(&rest[..start + len + 2]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    for (from, to) in [("(false or ", "("), ("(true and ", "("), (" or false)", ")"), (" and true)", ")")] {
+        out = out.replace(from, to);
+    }
+    out.strip_prefix("true and ").map(String::from).unwrap_or(out)
+}
+
+/// A formula in words, for people: facts and functions by what they mean ("the attack's card
+/// points", "the number of oudlers in the attack's pile"), the options' values in force, a branch an
+/// option settles left out. Arithmetic keeps its signs.
+impl InForce<'_> {
+    fn words(&self, e: &Expr) -> String {
+        self.words_in(e, 0)
+    }
+
+    /// Whether a formula's value is settled by the rules and options alone, without a game.
+    fn settled(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Const(_) | Expr::Opt(_) => true,
+            Expr::Let(i) => *i < self.rules.constants.len(),
+            Expr::Fact(_) | Expr::Attr(_) | Expr::Var(_) | Expr::Comp { .. } | Expr::Decl(_) => false,
+            Expr::Un(_, x) => self.settled(x),
+            Expr::Bin(_, a, b) | Expr::Index(a, b) => self.settled(a) && self.settled(b),
+            Expr::If(a, b, c) => self.settled(a) && self.settled(b) && self.settled(c),
+            Expr::List(xs) => xs.iter().all(|x| self.settled(x)),
+            Expr::Call(f, xs) => f.is_pure() && xs.iter().all(|x| self.settled(x)),
+        }
+    }
+
+    /// Whether a condition is settled true or false by the options, though it may mention the game:
+    /// `false and x` is false whatever `x`.
+    fn known(&self, e: &Expr) -> Option<bool> {
+        match e {
+            Expr::Bin(op @ (BinOp::And | BinOp::Or), a, b) => {
+                let and = *op == BinOp::And;
+                let (x, y) = (self.known(a), self.known(b));
+                if x == Some(!and) || y == Some(!and) {
+                    Some(!and)
+                } else if x == Some(and) && y == Some(and) {
+                    Some(and)
+                } else {
+                    None
+                }
+            }
+            Expr::Un(UnOp::Not, x) => self.known(x).map(|v| !v),
+            _ => match self.settled_value(e) {
+                Some(Value::Bool(v)) => Some(v),
+                _ => None,
+            },
+        }
+    }
+
+    /// The value of a formula the options settle, though a branch not taken may mention the game.
+    fn known_value(&self, e: &Expr) -> Option<Value> {
+        match e {
+            Expr::If(c, a, b) => match self.known(c)? {
+                true => self.known_value(a),
+                false => self.known_value(b),
+            },
+            _ => self.settled_value(e),
+        }
+    }
+
+    /// The value of a settled formula, the same at every table size.
+    fn settled_value(&self, e: &Expr) -> Option<Value> {
+        if self.settled(e) {
+            self.value(e)
+        } else {
+            None
+        }
+    }
+
+    fn value_words(&self, v: &Value) -> String {
+        match v {
+            Value::Cards(c) if c.len() == 1 => {
+                let card = c.iter().next().expect("one card");
+                match self.rules.classes.iter().find(|k| k.cards == *c).and_then(|k| k.label.clone()) {
+                    Some(label) => label,
+                    None => self.rules.card_name(card),
+                }
+            }
+            Value::Cards(c) if *c == CardSet::trumps() => "trumps".into(),
+            Value::Cards(c) => match self.rules.classes.iter().find(|k| k.cards == *c) {
+                Some(k) => k.name.replace('_', " "),
+                None => self.as_classes(*c).unwrap_or_else(|| cards_short(*c)),
+            },
+            Value::Num(q) if *q < crate::num::Q::ZERO => format!("−{}", plain(&Value::Num(-*q))),
+            Value::List(l) => format!("[{}]", l.iter().map(|v| self.value_words(v)).collect::<Vec<_>>().join(", ")),
+            v => plain(v),
+        }
+    }
+
+    /// A set of cards as the trumps and classes it is made of ("trumps and tarots"), the largest
+    /// first, when two or three of them make it up exactly.
+    fn as_classes(&self, set: CardSet) -> Option<String> {
+        let mut parts: Vec<(String, CardSet)> = vec![("trumps".into(), CardSet::trumps())];
+        parts.extend(self.rules.classes.iter().map(|k| (k.name.replace('_', " "), k.cards)));
+        parts.retain(|(_, p)| !p.is_empty() && p.minus(set).is_empty());
+        parts.sort_by_key(|(_, p)| std::cmp::Reverse(p.len()));
+        let mut covered = CardSet::EMPTY;
+        let mut names = vec![];
+        for (name, p) in parts {
+            if !p.minus(covered).is_empty() {
+                covered = covered.or(p);
+                names.push(name);
+            }
+        }
+        (covered == set && (2..=3).contains(&names.len())).then(|| names.join(" and "))
+    }
+
+    /// `prec`: how tightly the place the words go binds (0 anywhere, 1 in an operand of `and`/`or`,
+    /// 2 of a comparison, 3 of `+`/`−`, 4 of `×`/`÷`); looser words are put in brackets.
+    fn words_in(&self, e: &Expr, prec: u8) -> String {
+        match (e, self.known_value(e)) {
+            // A union or difference of card sets reads better by its parts.
+            (Expr::Bin(BinOp::Add | BinOp::Sub, _, _), Some(Value::Cards(_))) => {}
+            (_, Some(v)) => return self.value_words(&v),
+            _ => {}
+        }
+        let wrap = |own: u8, text: String| if own < prec { format!("({text})") } else { text };
+        let w = |x: &Expr, p: u8| self.words_in(x, p);
+        match e {
+            Expr::Const(v) => self.value_words(v),
+            Expr::Opt(i) => self.rules.options.get(*i).map_or_else(|| "an option".into(), |o| plain_json(self.options.get(&o.name).unwrap_or(&o.default))),
+            Expr::Let(i) => {
+                let n = self.rules.constants.len();
+                let name = if *i < n { self.rules.constants.get(*i).map(|l| l.name.clone()) } else { self.rules.score.lets.get(i - n).map(|l| l.name.clone()) };
+                name.map_or_else(|| "a value".into(), |n| n.replace('_', " "))
+            }
+            Expr::Var(_) => "that one".into(),
+            Expr::Fact(f) => fact_words(*f).into(),
+            Expr::Attr(a) => format!("the contract's {}", a.replace('_', " ")),
+            Expr::Decl(i) => self.rules.declarations.get(*i).map_or_else(|| "a declaration".into(), |d| d.label.to_string()),
+            Expr::Un(UnOp::Not, x) => match &**x {
+                Expr::Call(Func::Has, args) if args.len() == 2 => format!("{} does not hold {}", w(&args[0], 5), w(&args[1], 5)),
+                Expr::Fact(Fact::Last) => "it is not the last trick".into(),
+                Expr::Fact(Fact::WonByPlayer) => "the player did not win the trick".into(),
+                x => format!("not ({})", w(x, 0)),
+            },
+            Expr::Un(UnOp::Neg, x) => format!("−{}", w(x, 5)),
+            Expr::Bin(op @ (BinOp::And | BinOp::Or), a, b) => {
+                // A side an option settles: `false and x` is false, `true and x` is x.
+                let and = *op == BinOp::And;
+                if let Some(v) = self.known(e) {
+                    return (if v { "always" } else { "never" }).into();
+                }
+                for (settled, other) in [(a, b), (b, a)] {
+                    if self.known(settled) == Some(and) {
+                        return w(other, prec);
+                    }
+                }
+                wrap(1, format!("{} {} {}", w(a, 1), if and { "and" } else { "or" }, w(b, 1)))
+            }
+            // Times one, plus nothing: what an option settles that way says nothing.
+            Expr::Bin(BinOp::Mul | BinOp::Div, a, b) if self.known_value(b) == Some(Value::Num(crate::num::Q::ONE)) => w(a, prec),
+            Expr::Bin(BinOp::Add | BinOp::Sub, a, b) if self.known_value(b) == Some(Value::Num(crate::num::Q::ZERO)) => w(a, prec),
+            // Card sets: `trumps + tarots`, `suit_of(called) - called`.
+            Expr::Bin(op @ (BinOp::Add | BinOp::Sub), a, b) if matches!(self.settled_value(a), Some(Value::Cards(_))) || matches!(&**a, Expr::Call(Func::SuitOf, _)) => {
+                format!("{} {} {}", w(a, 5), if *op == BinOp::Add { "and" } else { "except" }, w(b, 5))
+            }
+            Expr::Bin(op, a, b) => {
+                let (own, word) = match op {
+                    BinOp::Eq => (2, "is"),
+                    BinOp::Ne => (2, "is not"),
+                    BinOp::Lt => (2, "is less than"),
+                    BinOp::Le => (2, "is at most"),
+                    BinOp::Gt => (2, "is more than"),
+                    BinOp::Ge => (2, "is at least"),
+                    BinOp::Add => (3, "+"),
+                    BinOp::Sub => (3, "−"),
+                    BinOp::Mul => (4, "×"),
+                    BinOp::Div => (4, "÷"),
+                    BinOp::And | BinOp::Or => unreachable!("handled above"),
+                };
+                wrap(own, format!("{} {word} {}", w(a, own + 1), w(b, own + 1)))
+            }
+            Expr::If(..) => {
+                // An `else if` chain reads as cases: "a if c; b if d; otherwise e".
+                let mut cases = vec![];
+                let mut at = e;
+                while let Expr::If(c, a, b) = at {
+                    match self.known(c) {
+                        Some(true) => {
+                            at = a;
+                            break;
+                        }
+                        Some(false) => at = b,
+                        None => {
+                            cases.push(format!("{} if {}", w(a, 1), w(c, 1)));
+                            at = b;
+                        }
+                    }
+                }
+                if cases.is_empty() {
+                    return w(at, prec);
+                }
+                cases.push(format!("otherwise {}", w(at, 1)));
+                wrap(0, cases.join("; "))
+            }
+            Expr::List(xs) => format!("[{}]", xs.iter().map(|x| w(x, 0)).collect::<Vec<_>>().join(", ")),
+            Expr::Index(list, i) => match (&**list, self.settled_value(list)) {
+                (_, Some(Value::List(xs))) => {
+                    let items: Vec<String> = xs.iter().map(|x| self.value_words(x)).collect();
+                    let places: Vec<String> = (0..xs.len()).map(|k| k.to_string()).collect();
+                    wrap(0, format!("{} as {} is {}", or_list(&items), w(i, 5), or_list(&places)))
+                }
+                (Expr::Fact(Fact::Tricks), _) => format!("trick {} (from 0)", w(i, 0)),
+                _ => format!("item {} (from 0) of {}", w(i, 0), w(list, 5)),
+            },
+            Expr::Call(f, args) => self.call_words(*f, args),
+            Expr::Comp { func, set, cond, body } => {
+                let set = w(set, 5);
+                let cond = cond.as_ref().map(|c| format!(" where {}", w(c, 1))).unwrap_or_default();
+                let body = body.as_ref().map(|b| w(b, 1));
+                match (func, body) {
+                    (CompFunc::Count, _) => format!("the number of {set}{cond}"),
+                    (CompFunc::Sum, Some(b)) => format!("the sum of {b} over {set}{cond}"),
+                    (CompFunc::Max, Some(b)) => format!("the highest {b} among {set}{cond}"),
+                    (CompFunc::Min, Some(b)) => format!("the lowest {b} among {set}{cond}"),
+                    (CompFunc::All, Some(b)) => format!("{b}, for all {set}{cond}"),
+                    (CompFunc::Any, Some(b)) => format!("{b}, for one of {set}{cond}"),
+                    (CompFunc::All, None) => format!("all of {set}{cond}"),
+                    (CompFunc::Any, None) => format!("any of {set}{cond}"),
+                    (f, None) => format!("{f:?} of {set}{cond}").to_lowercase(),
+                }
+            }
+        }
+    }
+
+    fn call_words(&self, f: Func, args: &[Expr]) -> String {
+        let w = |i: usize| args.get(i).map(|x| self.words_in(x, 5)).unwrap_or_default();
+        let rest = || args.iter().skip(1).map(|x| self.words_in(x, 5)).collect::<Vec<_>>().join(", ");
+        match (f, args.len()) {
+            (Func::Count, 1) if matches!(args[0], Expr::Fact(Fact::Tricks)) => "the number of tricks".into(),
+            (Func::Count, 1) if matches!(args[0], Expr::Fact(Fact::Attack | Fact::Defence | Fact::Players)) => format!("the number of players in {}", w(0)),
+            (Func::Count, 1) => format!("the number of {}", w(0)),
+            (Func::Count, _) => format!("the number of {} in {}", w(1), w(0)),
+            (Func::Has, _) => format!("{} holds {}", w(0), w(1)),
+            (Func::Abs, _) => match &args[0] {
+                Expr::Bin(BinOp::Sub, a, b) => format!("the gap between {} and {}", self.words_in(a, 3), self.words_in(b, 3)),
+                _ => format!("the size of {}", w(0)),
+            },
+            (Func::Floor, _) => format!("{}, rounded down", self.words_in(&args[0], 0)),
+            (Func::Ceil, _) => format!("{}, rounded up", self.words_in(&args[0], 0)),
+            (Func::Round, _) => format!("{}, rounded", self.words_in(&args[0], 0)),
+            (Func::Min, _) => format!("the least of {}", args.iter().map(|x| self.words_in(x, 1)).collect::<Vec<_>>().join(" and ")),
+            (Func::Max, _) => format!("the most of {}", args.iter().map(|x| self.words_in(x, 1)).collect::<Vec<_>>().join(" and ")),
+            (Func::Contains, _) => format!("{} includes {}", w(0), w(1)),
+            (Func::Index, _) => format!("the place of {} in {}", w(1), w(0)),
+            (Func::Complete, _) => format!("{} holds all of {}", w(0), rest()),
+            (Func::Run, _) => format!("{} holds a run of {}", w(0), rest()),
+            (Func::SuitOf, _) => format!("the suits of {}", w(0)),
+            (Func::Points, _) => format!("{} card points", possessive(&w(0))),
+            (Func::Pile, _) => format!("{} pile", possessive(&w(0))),
+            (Func::HandOf, _) => format!("{} hand", possessive(&w(0))),
+            (Func::WinnerSide, _) => format!("the side that won {}", w(0)),
+            (Func::Winner, _) => format!("the winner of {}", w(0)),
+            (Func::Side, _) => format!("{} side", possessive(&w(0))),
+            (Func::Won, _) => format!("the tricks {} won", w(0)),
+            (Func::WinningCard, _) => format!("the card that won {}", w(0)),
+            (Func::Declared, 1) => format!("the {} declared", w(0)),
+            (Func::Declared, _) => format!("the {} {} declared", w(0), w(1)),
+            (Func::Announced, _) => format!("a {} was announced", w(0)),
+            (Func::Declarer, _) => format!("whoever declared the {}", w(0)),
+        }
+    }
+}
+
+/// "56, 51, 41 or 36".
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// "the attack's", "the players'".
+fn possessive(x: &str) -> String {
+    if x.ends_with('s') {
+        format!("{x}'")
+    } else {
+        format!("{x}'s")
+    }
+}
+
+fn plain_json(v: &serde_json::Value) -> String {
+    v.as_str().map(String::from).unwrap_or_else(|| v.to_string())
+}
+
+fn fact_words(f: Fact) -> &'static str {
+    match f {
+        Fact::Players => "the players",
+        Fact::Dealer => "the dealer",
+        Fact::FirstHand => "first hand",
+        Fact::Taker => "the taker",
+        Fact::Partner => "the taker's partner",
+        Fact::Called => "the called card",
+        Fact::Attack => "the attack",
+        Fact::Defence => "the defence",
+        Fact::Tricks => "the tricks",
+        Fact::LastTrick => "the last trick",
+        Fact::DogSize => "the size of the dog",
+        Fact::Hand => "the hand",
+        Fact::FirstPacket => "the first packet dealt",
+        Fact::Shown => "the cards shown",
+        Fact::DeclValue => "its value",
+        Fact::BestValue => "the most the hand allows",
+        Fact::Discarded => "the discard",
+        Fact::Card => "the card",
+        Fact::Last => "it is the last trick",
+        Fact::WonByPlayer => "the player won the trick",
+        Fact::Player => "the player",
+        Fact::Payer => "the payer",
+        Fact::Payee => "the payee",
+        Fact::Total => "the hand score",
+    }
+}
+
+/// A value for people: numbers as they are, texts without quotes, lists with commas.
+fn plain(v: &Value) -> String {
+    match v {
+        Value::Num(q) => q.to_string(),
+        Value::Bool(true) => "yes".into(),
+        Value::Bool(false) => "no".into(),
+        Value::Str(s) => s.to_string(),
+        Value::Cards(c) => cards_short(*c),
+        Value::List(l) => l.iter().map(plain).collect::<Vec<_>>().join(", "),
+        other => format!("{other:?}"),
+    }
+}
+
+/// "1 card", "3 cards".
+fn cards(v: &Value) -> String {
+    match v {
+        Value::Num(q) if q.to_string() == "1" => "1 card".into(),
+        v => format!("{} cards", plain(v)),
+    }
+}
+
 fn cards_short(set: CardSet) -> String {
     let v: Vec<String> = set.iter().map(|c: Card| c.to_string()).collect();
     if v.len() > 12 {
@@ -77,8 +514,9 @@ fn cards_short(set: CardSet) -> String {
     }
 }
 
-pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_json::Value>) -> Description {
+pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> Description {
     let mut lines = vec![];
+    let force = InForce::new(r, options);
     let p = &r.pack;
     let suits: Vec<String> = (0..4).map(|s| p.suit_names[s].clone()).collect();
     let mut ranks = vec![];
@@ -98,7 +536,13 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
     lines.push(line("pack and ranks", &p.clause, format!("ranks high to low: {}", ranks.join("; "))));
     if let Some((lanes, _, c)) = &p.reversible {
         let names: Vec<&str> = lanes.iter().map(|l| p.suit_names[*l as usize].as_str()).collect();
-        lines.push(line("pack and ranks", c, format!("numerals of {} rank in reverse when: {}", names.join(" and "), statement_text(r, c))));
+        let reversed = r.pack.reversible.as_ref().and_then(|(_, e, _)| force.value(e));
+        let text = match reversed {
+            Some(Value::Bool(true)) => format!("the numerals of {} rank in reverse, 1 above 10", names.join(" and ")),
+            Some(Value::Bool(false)) => format!("the numerals of {} rank as in the other suits (they may rank in reverse; not with these options)", names.join(" and ")),
+            _ => format!("the numerals of {} rank in reverse when: {}", names.join(" and "), force.substitute(&statement_text(r, c))),
+        };
+        lines.push(line("pack and ranks", c, text));
     }
     for k in &r.classes {
         lines.push(line("card classes", &k.clause, format!("{}{}: {}", k.name, k.label.as_ref().map(|l| format!(" (\"{l}\")")).unwrap_or_default(), cards_short(k.cards))));
@@ -144,32 +588,41 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
     if let Some(c) = &r.sit_out {
         lines.push(line("players and deal", c, "the dealer deals to the others and sits the deal out: one fewer play, and he scores nothing".into()));
     }
+    let setting = |e: &Expr, rule: &str| r.settings.get(rule).map_or_else(|| "-".into(), |_| force.text(e, plain));
     let deal_line = format!(
         "hand {}{}{}",
-        setting_text(r, "deal.hand"),
-        r.deal.dealer.as_ref().map(|_| format!(", dealer {}", setting_text(r, "deal.dealer"))).unwrap_or_default(),
-        r.deal.dog.as_ref().map(|_| format!(", dog {}", setting_text(r, "deal.dog"))).unwrap_or_default(),
+        setting(&r.deal.hand, "deal.hand"),
+        r.deal.dealer.as_ref().map(|e| format!(", dealer {}", setting(e, "deal.dealer"))).unwrap_or_default(),
+        r.deal.dog.as_ref().map(|e| format!(", dog {}", setting(e, "deal.dog"))).unwrap_or_default(),
     );
     lines.push(line("players and deal", &r.deal.clause, deal_line));
     if let Some(c) = &r.deal.cut {
         lines.push(line("players and deal", c, "the cut card, the bottom of the pack, is shown and dealt last, to the dealer".into()));
     }
     // Each from its own statement, which may be in the file a ruleset extends.
-    if let Some((_, c)) = &r.deal.packets {
-        let dealer = r.deal.dealer_packets.as_ref().map(|(_, d)| format!(", the dealer's {}", formula_text(r, d))).unwrap_or_default();
-        lines.push(line("players and deal", c, format!("in packets of {} round the table from first hand{dealer}", formula_text(r, c))));
+    if let Some((e, c)) = &r.deal.packets {
+        let dealer = r.deal.dealer_packets.as_ref().map(|(e, _)| format!(", the dealer's {}", force.text(e, plain))).unwrap_or_default();
+        lines.push(line("players and deal", c, format!("in packets of {} round the table from first hand{dealer}", force.text(e, plain))));
     }
-    if let Some((_, c)) = &r.deal.dog_packets {
-        lines.push(line("players and deal", c, format!("the dog {} card(s) at a time, between the players' packets", formula_text(r, c))));
+    if let Some((e, c)) = &r.deal.dog_packets {
+        lines.push(line("players and deal", c, format!("the dog {} at a time, between the players' packets", force.text(e, cards))));
     }
-    if let Some((_, c)) = &r.deal.dog_apart {
-        lines.push(line("players and deal", c, format!("not the first or last {} card(s) of the pack to the dog", formula_text(r, c))));
+    if let Some((e, c)) = &r.deal.dog_apart {
+        let text = match force.value(e) {
+            Some(Value::Num(q)) if q.to_string() == "1" => "never the first or the last card of the pack to the dog".to_string(),
+            Some(v) => format!("never the first {} or the last {} of the pack to the dog", cards(&v), plain(&v)),
+            None => format!("not the first or last cards of the pack to the dog: {}", force.words(e)),
+        };
+        lines.push(line("players and deal", c, text));
     }
     for a in &r.annulments {
         lines.push(Line {
             aspect: "annulments",
             rule: a.clause.rule.clone(),
-            text: format!("{}: when {}", a.label, formula_text(r, &a.clause)),
+            text: match force.value(&a.when) {
+                Some(Value::Bool(false)) => format!("{}: not with these options", a.label),
+                _ => format!("{}: when {}", a.label, force.words(&a.when)),
+            },
             source: a.clause.source.clone(),
             at: a.clause.at.clone(),
         });
@@ -184,14 +637,27 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
             lines.push(line(
                 "bidding and contracts",
                 &res.clause,
-                format!("a player may say {} (no contract yet) and choose in a second round: {}", res.label, statement_text(r, &res.clause)),
+                format!("a player may say {} (no contract yet) and choose in a second round among: {}", res.label, force.text(&res.contracts, plain)),
             ));
         }
         for k in &b.contracts {
+            let attrs: Vec<String> = k
+                .attrs
+                .iter()
+                .map(|(name, e)| {
+                    let v = force.value(e).map(|v| plain(&v)).unwrap_or_else(|| "a value worked out in play".into());
+                    match name.as_str() {
+                        "multiplier" => format!("scores {v} times the base"),
+                        "dog" => format!("the dog {}", dog_words(&v)),
+                        "value" | "amount" => format!("worth {v}"),
+                        _ => format!("{} {v}", name.replace('_', " ")),
+                    }
+                })
+                .collect();
             lines.push(Line {
                 aspect: "bidding and contracts",
                 rule: k.clause.rule.clone(),
-                text: statement_text(r, &k.clause),
+                text: format!("{}: {}", k.label, attrs.join("; ")),
                 source: k.clause.source.clone(),
                 at: k.clause.at.clone(),
             });
@@ -210,15 +676,15 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
                 levels.join(", then ")
             ),
         ));
-        if let Some((_, clause)) = &c.opening_lead_excludes {
-            lines.push(line("trick obligations", clause, format!("the first lead may not be: {}", formula_text(r, clause))));
+        if let Some((e, clause)) = &c.opening_lead_excludes {
+            lines.push(line("trick obligations", clause, format!("the first lead may not be: {}", force.words(e))));
         }
     }
     if let Some(d) = &r.discard {
         let who: Vec<String> = [("taker", &d.taker), ("dealer", &d.dealer), ("others", &d.others)]
             .iter()
             .filter(|(_, e)| e.is_some())
-            .map(|(k, _)| format!("{k} {}", setting_text(r, &format!("discard.{k}"))))
+            .map(|(k, e)| format!("{k} {}", e.as_ref().map(|e| setting(e, &format!("discard.{k}"))).unwrap_or_default()))
             .collect();
         lines.push(line("dog and discard", &d.clause, format!("cards discarded: {}", who.join(", "))));
         for f in &d.forbid {
@@ -239,8 +705,8 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
                 at: u.clause.at.clone(),
             });
         }
-        if let Some((k, _, penalty)) = &d.penalize {
-            lines.push(line("dog and discard", penalty, format!("discarding {} is paid for, to each opponent: {}", k.label, formula_text(r, penalty))));
+        if let Some((k, e, penalty)) = &d.penalize {
+            lines.push(line("dog and discard", penalty, format!("discarding {} is paid for, to each opponent: {}", k.label, force.words(e))));
         }
     }
     for d in &r.declarations {
@@ -266,15 +732,20 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         }
     }
     let pl = &r.play;
-    if let Some((_, c)) = &pl.direction {
-        lines.push(line("trick obligations", c, format!("play goes {} (the record lists each player before the one to his right)", formula_text(r, c))));
+    if let Some((e, c)) = &pl.direction {
+        let way = force.text(e, |v| match plain(v).as_str() {
+            "anticlockwise" => "anticlockwise, each player's turn passing to his right".into(),
+            "clockwise" => "clockwise, each player's turn passing to his left".into(),
+            other => other.into(),
+        });
+        lines.push(line("trick obligations", c, format!("play goes {way} (the record lists each player before the one to his right)")));
     }
     lines.push(line("trick obligations", &pl.order_clause, "each plays in turn, once bidding and discards are done".into()));
     lines.push(line("trick obligations", &pl.hold_clause, "a player plays only cards he holds".into()));
     lines.push(Line {
         aspect: "trick obligations",
         rule: pl.lead_clause.rule.clone(),
-        text: statement_text(r, &pl.lead_clause),
+        text: lead_words(&force.formula(&pl.lead_clause), || force.words(&pl.lead)),
         source: pl.lead_clause.source.clone(),
         at: pl.lead_clause.at.clone(),
     });
@@ -293,7 +764,15 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
     let f = &r.fool;
     let fool_lines: Vec<(&Clause, String)> = [
         f.excuse.as_ref().map(|c| (c, "may be played to any trick instead of obeying".to_string())),
-        Some((&f.clause, format!("led: {}; kept: {}; in the last trick: {}", setting_text(r, "fool.led"), setting_text(r, "fool.keep"), setting_text(r, "fool.last_trick")))),
+        Some((
+            &f.clause,
+            format!(
+                "led, {}; played, {}; played to the last trick, {}",
+                force.text(&f.led, |v| fool_words(&plain(v))),
+                force.text(&f.keep, |v| fool_words(&plain(v))),
+                force.text(&f.last_trick, |v| fool_words(&plain(v)))
+            ),
+        )),
         f.slam_wins.as_ref().map(|c| (c, "led to the last trick by a side that won every other trick, it wins".to_string())),
     ]
     .into_iter()
@@ -303,7 +782,7 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         lines.push(Line { aspect: "the excuse", rule: c.rule.clone(), text: t, source: c.source.clone(), at: c.at.clone() });
     }
     if let Some(u) = &r.untouchable {
-        let when = formula_text(r, &u.clause);
+        let when = force.words(&u.when);
         lines.push(line(
             "the excuse",
             &u.clause,
@@ -318,22 +797,60 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         lines.push(Line {
             aspect: "payments during play",
             rule: t.clause.rule.clone(),
-            text: statement_text(r, &t.clause),
+            text: format!(
+                "{}, {}: each opponent pays the player {}",
+                t.label,
+                match t.on {
+                    TriggerEvent::Cut => "when the cut card is shown",
+                    TriggerEvent::Play => "when one of its cards is played",
+                },
+                force.words(&t.value)
+            ),
             source: t.clause.source.clone(),
             at: t.clause.at.clone(),
         });
     }
     for l in &r.score.lets {
-        lines.push(Line { aspect: "scoring", rule: l.clause.rule.clone(), text: statement_text(r, &l.clause), source: l.clause.source.clone(), at: l.clause.at.clone() });
+        lines.push(Line {
+            aspect: "scoring",
+            rule: l.clause.rule.clone(),
+            text: format!("{}: {}", l.name.replace('_', " "), force.words(&l.expr)),
+            source: l.clause.source.clone(),
+            at: l.clause.at.clone(),
+        });
     }
     for t in &r.score.terms {
-        lines.push(Line { aspect: "scoring", rule: t.clause.rule.clone(), text: statement_text(r, &t.clause), source: t.clause.source.clone(), at: t.clause.at.clone() });
+        lines.push(Line {
+            aspect: "scoring",
+            rule: t.clause.rule.clone(),
+            text: format!("the hand score's term “{}”: {}", t.label, force.words(&t.expr)),
+            source: t.clause.source.clone(),
+            at: t.clause.at.clone(),
+        });
     }
     for p in &r.score.pays {
-        lines.push(Line { aspect: "scoring", rule: p.clause.rule.clone(), text: statement_text(r, &p.clause), source: p.clause.source.clone(), at: p.clause.at.clone() });
+        lines.push(Line {
+            aspect: "scoring",
+            rule: p.clause.rule.clone(),
+            text: {
+                // `pay defence to attack = total`: who pays whom, then how much.
+                let head = statement_text(r, &p.clause);
+                let who = head.split(" = ").next().unwrap_or_default().strip_prefix("pay ").unwrap_or_default().split('"').next().unwrap_or_default().trim().to_string();
+                let (from, to) = who.split_once(" to ").unwrap_or((&who, ""));
+                let side = |s: &str, other: bool| match s {
+                    "players" if other => "each other player".to_string(),
+                    "players" => "each player".to_string(),
+                    s if s.contains(' ') || s.contains('(') => s.to_string(),
+                    s => format!("the {s}"),
+                };
+                format!("{} pays {}: {}", side(from, false), side(to, true), force.words(&p.amount))
+            },
+            source: p.clause.source.clone(),
+            at: p.clause.at.clone(),
+        });
     }
-    for (_, c) in r.score.standing.iter().chain(r.score.winner.iter()) {
-        lines.push(Line { aspect: "scoring", rule: c.rule.clone(), text: statement_text(r, c), source: c.source.clone(), at: c.at.clone() });
+    for (what, (e, c)) in [("each player's standing", &r.score.standing), ("a winner", &r.score.winner)].into_iter().filter_map(|(w, x)| Some((w, x.as_ref()?))) {
+        lines.push(Line { aspect: "scoring", rule: c.rule.clone(), text: format!("{what}: {}", force.words(e)), source: c.source.clone(), at: c.at.clone() });
     }
     Description {
         id: r.id.clone(),
@@ -362,10 +879,43 @@ fn line(aspect: &'static str, c: &Clause, text: String) -> Line {
     Line { aspect, rule: c.rule.clone(), text, source: c.source.clone(), at: c.at.clone() }
 }
 
-/// The formula of a setting of the `deal`, `discard` or `fool` block, from the file it is written in;
-/// `-` for one the rules leave out.
-fn setting_text(r: &Ruleset, rule: &str) -> String {
-    r.settings.get(rule).map_or_else(|| "-".into(), |c| formula_text(r, c))
+/// Who leads the first trick, in words, for the forms the rule files use; any other formula as it is.
+fn lead_words(formula: &str, words: impl Fn() -> String) -> String {
+    const FIRST_HAND: &str = "first hand (the player after the dealer) leads the first trick";
+    if formula == "first_hand" {
+        return FIRST_HAND.into();
+    }
+    // `if announced(chelem) then declarer(chelem) else first_hand`
+    let announced =
+        formula.strip_prefix("if announced(").and_then(|rest| rest.split_once(") then declarer(")).and_then(|(a, rest)| (rest == format!("{a}) else first_hand")).then_some(a));
+    match announced {
+        Some(a) => format!("whoever announced a {a} leads the first trick; otherwise {FIRST_HAND}"),
+        None => format!("the first trick is led by {}", words()),
+    }
+}
+
+/// What a contract does with the dog, in words.
+fn dog_words(v: &str) -> String {
+    match v {
+        "taker" => "goes to the taker, who discards as many cards".into(),
+        "taker-unseen" => "counts for the taker, unseen".into(),
+        "defence" => "counts for the defence, unseen".into(),
+        "none" | "" => "is not used".into(),
+        other => other.replace('-', " "),
+    }
+}
+
+/// What becomes of the Excuse, in words, from the rules' keywords.
+fn fool_words(v: &str) -> String {
+    match v {
+        "next-card-sets-suit" => "the next card sets the suit".into(),
+        "forbidden" => "never while its holder has another card".into(),
+        "exchange" => "its side keeps it and gives the trick's winner an empty card in exchange".into(),
+        "keep" => "its side keeps it".into(),
+        "changes-side" => "it goes to the other side".into(),
+        "to-winner" => "it goes to the trick's winner".into(),
+        other => other.replace('-', " "),
+    }
 }
 
 impl Description {
@@ -394,5 +944,18 @@ impl Description {
             let _ = writeln!(out, "  {}: {} ({})", s.id, s.title, s.file);
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fold;
+
+    #[test]
+    fn an_options_value_settles_its_comparisons() {
+        assert_eq!(fold(r#"has(hand, T1) and ("fft" == "seed-004" or not has(hand, EX))"#), "has(hand, T1) and (not has(hand, EX))");
+        assert_eq!(fold(r#""plays" == "cancels" and has(first_packet, T1)"#), "false and has(first_packet, T1)");
+        assert_eq!(fold(r#""yes" == "yes" and x"#), "x");
+        assert_eq!(fold(r#"if "a" != "b" then "keep" else "x""#), r#"if true then "keep" else "x""#);
     }
 }

@@ -178,8 +178,8 @@ fn a_block_changed_in_part_is_described_whole() {
     let lines = tarot_engine::describe::describe(registry.get("apart-3").unwrap(), &Default::default()).rules;
     let text = |rule: &str| lines.iter().find(|l| &*l.rule == rule).map(|l| l.text.clone()).unwrap_or_else(|| panic!("no {rule}"));
     assert_eq!(text("deal"), "hand 18, dog 6");
-    assert_eq!(text("deal.dog_packets"), "the dog 1 card(s) at a time, between the players' packets");
-    assert_eq!(text("deal.dog_apart"), "not the first or last 3 card(s) of the pack to the dog");
+    assert_eq!(text("deal.dog_packets"), "the dog 1 card at a time, between the players' packets");
+    assert_eq!(text("deal.dog_apart"), "never the first 3 cards or the last 3 of the pack to the dog");
 }
 
 /// Statements that could not work are refused where they are written: `sit-out dealer` needs two

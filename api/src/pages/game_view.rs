@@ -1,0 +1,317 @@
+//! One game and its verdict, drawn for people: the table, the deal, the auction, the dog and the
+//! discard, every trick as cards (who led, who won, the Excuse and what becomes of it), then the
+//! score sheet and the ledger, each line with its rule and source. Where a game breaks a rule, the
+//! view stops there, on the trick (or the bid, the discard) itself, and says why.
+
+use maud::{html, Markup};
+use tarot_engine::cards::Card;
+use tarot_engine::expr::Value;
+use tarot_engine::ir::Ruleset;
+use tarot_engine::replay::{Game, Setup};
+use tarot_engine::verdict::{Status, Verdict, Violation};
+use tarot_engine::{Event, GameRecord};
+
+use crate::pages::{card_code, status_word};
+
+/// The view of `record`, replayed under `rules` (absent when the registry has no such ruleset).
+pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result<&Verdict, String>) -> Markup {
+    let verdict = match verdict {
+        Ok(v) => v,
+        Err(why) => {
+            return html! {
+                (table_of(rules, record))
+                div class="stop" id="stop" { strong { "This record cannot be replayed as a game. " } (why) }
+                (events_list(rules, record))
+            }
+        }
+    };
+    let (class, word) = status_word(verdict.status);
+    let stop = verdict.violation.as_ref();
+    html! {
+        p { "Verdict under " a href={ "/pages/rulesets/" (verdict.ruleset) } { code { (verdict.ruleset) } } ": "
+            strong class=(class) { (word) }
+            @if let Some(v) = stop { " at event " (v.event) " — " a href="#stop" { "see where it stopped" } } }
+        @if let Some(a) = &verdict.annulled {
+            div class="stop" id="stop" { strong { "The deal is annulled: " } (a.reason)
+                @if let Some(p) = a.player.as_ref().filter(|p| !a.reason.contains(&***p)) { " (" (p) ")" } " " (rule_ref(&a.rule, a.source.as_deref(), None)) }
+        }
+        (table_of(rules, record))
+        (deal(rules, record, stop, verdict.annulled.as_ref().and_then(|a| a.player.as_deref())))
+        (auction(rules, record, stop))
+        (tricks(rules, record, verdict))
+        @if let Some(n) = &verdict.next {
+            h2 { "Next" }
+            p { strong { (n.player) } " to " (n.phase.replace('_', " "))
+                @if let Some(k) = n.count { " (" (k) " cards)" } ":" }
+            p { @for l in &n.legal { (card_code(rules, l, "")) " " } }
+        }
+        (score_sheet(rules, verdict))
+        (ledger(verdict))
+        @if !verdict.notes.is_empty() {
+            h2 { "Notes" }
+            ul { @for n in &verdict.notes { li { (n) } } }
+        }
+    }
+}
+
+fn table_of(rules: Option<&Ruleset>, record: &GameRecord) -> Markup {
+    html! {
+        @if let Some(d) = &record.description { p { (d) } }
+        p { "Round the table: " (record.players.join(", ")) "; " (record.dealer) " deals."
+            @if rules.is_none() { " The ruleset " code { (record.ruleset) } " is not in this archive." }
+            @for (k, v) in &record.options { " Option " code { (k) } " = " (v.to_string().trim_matches('"')) "." } }
+    }
+}
+
+/// A rule's id, its source and where it is written, for a citation after a sentence.
+fn rule_ref(rule: &str, source: Option<&str>, at: Option<&str>) -> Markup {
+    html! { span class="src" { "[rule " code { (rule) } @if let Some(s) = source { ", " (s) } @if let Some(a) = at { "; " (a) } "]" } }
+}
+
+/// The box that says where and why a game stopped.
+fn stopped(v: &Violation) -> Markup {
+    html! {
+        div class="stop" id="stop" {
+            strong { "Stopped here, at event " (v.event) @if let Some(p) = &v.player { " (" (p) ")" } ": " }
+            (v.message) " " (rule_ref(&v.rule, v.source.as_deref(), Some(&v.at)))
+        }
+    }
+}
+
+fn sorted(rules: Option<&Ruleset>, codes: &[impl AsRef<str>]) -> Markup {
+    let mut cards: Vec<(Option<Card>, &str)> = codes.iter().map(|c| (Card::parse(c.as_ref()), c.as_ref())).collect();
+    cards.sort_by_key(|(c, code)| (c.map_or(u8::MAX, |c| c.0), code.to_string()));
+    html! { @for (_, code) in cards { (card_code(rules, code, "")) } }
+}
+
+/// The hands, the piles, the dog and the cut card; `marked`, the hand that annuls the deal.
+fn deal(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation>, marked: Option<&str>) -> Markup {
+    let Some((i, Event::Deal { hands, dog, cut, piles, .. })) = record.events.iter().enumerate().find(|(_, e)| matches!(e, Event::Deal { .. })) else {
+        return html! { h2 { "The deal" } p { "No deal is recorded yet." } };
+    };
+    html! {
+        h2 { "The deal" }
+        table {
+            @for (player, hand) in hands {
+                tr class=[(marked == Some(player.as_str())).then_some("diverge")] { th { (player) } td { (sorted(rules, hand)) } }
+            }
+            @for (player, ps) in piles {
+                tr { th { (player) "'s piles" } td { @for p in ps { span class="notice" { @for c in p { (card_code(rules, c, "")) } } " " } } }
+            }
+            @if !dog.is_empty() { tr { th { "the dog" } td { (sorted(rules, dog)) } } }
+            @if let Some(c) = cut { tr { th { "the cut card" } td { (card_code(rules, c, "")) } } }
+        }
+        @if let Some(v) = stop.filter(|v| v.event == i) { (stopped(v)) }
+    }
+}
+
+/// The bids, the call, the discards and the declarations, in the order made.
+fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation>) -> Markup {
+    let moves: Vec<(usize, &Event)> =
+        record.events.iter().enumerate().filter(|(_, e)| matches!(e, Event::Bid { .. } | Event::Call { .. } | Event::Discard { .. } | Event::Declare { .. })).collect();
+    if moves.is_empty() {
+        return html! {};
+    }
+    html! {
+        h2 { "The auction, the dog and the discard" }
+        table {
+            tr { th { "event" } th { "player" } th { "move" } }
+            @for (i, e) in &moves {
+                @let bad = stop.is_some_and(|v| v.event == *i);
+                tr class=[bad.then_some("diverge")] {
+                    td { (i) }
+                    td { (e.player().unwrap_or_default()) }
+                    td {
+                        @match e {
+                            Event::Bid { bid, .. } => { @if bid == "pass" { "passes" } @else { "bids " strong { (contract_label(rules, bid)) } } }
+                            Event::Call { card: c, .. } => { "calls " (card_code(rules, c, "")) }
+                            Event::Discard { cards, .. } => { "discards " (sorted(rules, cards)) }
+                            Event::Declare { declaration, cards, .. } => { "declares " strong { (declaration) } @if !cards.is_empty() { ", showing " (sorted(rules, cards)) } }
+                            _ => {}
+                        }
+                        @if bad { @if let Some(v) = stop { (stopped(v)) } }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The taker and his partner: as the score says, or, in a game not yet scored, the last to bid and
+/// the holder of the card he called.
+fn attack<'a>(record: &'a GameRecord, verdict: &'a Verdict) -> Vec<&'a str> {
+    if let Some(o) = verdict.outcome.as_ref().filter(|o| o.taker.is_some()) {
+        return o.taker.iter().chain(o.partner.iter()).map(|p| &**p).collect();
+    }
+    let taker = record.events.iter().rev().find_map(|e| match e {
+        Event::Bid { player, bid } if bid != "pass" => Some(player.as_str()),
+        _ => None,
+    });
+    let called = record.events.iter().find_map(|e| if let Event::Call { card, .. } = e { Card::parse(card) } else { None });
+    let partner = record.events.iter().find_map(|e| match (e, called) {
+        (Event::Deal { hands, .. }, Some(c)) => hands.iter().find(|(_, h)| h.iter().any(|x| Card::parse(x) == Some(c))).map(|(p, _)| p.as_str()),
+        _ => None,
+    });
+    taker.into_iter().chain(partner.filter(|p| Some(*p) != taker)).collect()
+}
+
+/// A contract by the ruleset's own name for it ("garde contre le chien"), the bid as written otherwise.
+fn contract_label(rules: Option<&Ruleset>, bid: &str) -> String {
+    rules.and_then(|r| r.bidding.as_ref()?.contracts.iter().find(|k| k.name == bid).map(|k| k.label.clone())).unwrap_or_else(|| bid.to_string())
+}
+
+/// What the rules in force make of the Excuse: (`led`, `keep`, `last_trick`) as the ruleset's words.
+fn excuse_rules(rules: &Ruleset, record: &GameRecord) -> Option<(String, String)> {
+    let setup = Setup::new(rules, record.players.len(), &record.options).ok()?;
+    let game = Game::new(&setup, &record.players, 0);
+    let word = |e| match game.constant(e) {
+        Some(Value::Str(s)) => Some(s.to_string()),
+        _ => None,
+    };
+    Some((word(&rules.fool.keep)?, word(&rules.fool.last_trick)?))
+}
+
+fn tricks(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict) -> Markup {
+    // The plays in order, to say who played each card of each trick.
+    let plays: Vec<(usize, &str, &str)> =
+        record.events.iter().enumerate().filter_map(|(i, e)| if let Event::Play { player, card } = e { Some((i, player.as_str(), card.as_str())) } else { None }).collect();
+    let stop = verdict.violation.as_ref();
+    let excuse = rules.and_then(|r| excuse_rules(r, record));
+    let attack = attack(record, verdict);
+    let same_side = |a: &str, b: &str| a == b || (!attack.is_empty() && attack.contains(&a) == attack.contains(&b));
+    let mut used = 0;
+    let mut rows = vec![];
+    for (t, trick) in verdict.tricks.iter().enumerate() {
+        let these = &plays[used.min(plays.len())..(used + trick.cards.len()).min(plays.len())];
+        used += trick.cards.len();
+        let last = t + 1 == verdict.tricks.len() && verdict.status == Status::Valid;
+        let fool = these.iter().find(|(_, _, c)| Card::parse(c).is_some_and(|c| c.is_fool()));
+        let note = match (fool, &excuse) {
+            (Some((_, p, _)), Some((keep, last_rule))) if *p != &*trick.winner => Some(if last {
+                match last_rule.as_str() {
+                    "changes-side" => format!("{p} played the Excuse to the last trick: it goes to the other side (the rules: in the last trick it changes side)."),
+                    "to-winner" => format!("{p} played the Excuse to the last trick: it goes to {}, who won the trick.", trick.winner),
+                    _ => format!("{p} played the Excuse to the last trick and keeps it."),
+                }
+            } else if keep == "exchange" && !same_side(p, &trick.winner) {
+                format!("{p} played the Excuse: it goes back to {p}'s side, and {p} gives {} an empty card in exchange.", trick.winner)
+            } else if keep == "exchange" {
+                format!("{p} played the Excuse: it stays on {p}'s side, which won the trick; nothing is exchanged.")
+            } else {
+                format!("{p} played the Excuse and keeps it, with no card in exchange.")
+            }),
+            _ => None,
+        };
+        rows.push(html! {
+            tr {
+                th { (trick.number) }
+                td { (trick.leader) }
+                td {
+                    @for (_, p, c) in these {
+                        span class="play" { (card_code(rules, c, if *p == &*trick.winner { "won" } else { "" })) span class="who" { (p) } }
+                    }
+                    @if let Some(n) = &note { div class="notice" { (n) " " @if let Some(r) = rules { (rule_ref(&r.fool.clause.rule, r.fool.clause.source.as_deref(), None)) } } }
+                }
+                td { strong { (trick.winner) } }
+            }
+        });
+    }
+    // The trick where the game stopped: the cards played to it, and the one refused.
+    if let Some(v) = stop.filter(|v| plays.iter().any(|(i, _, _)| *i == v.event)) {
+        let these: Vec<&(usize, &str, &str)> = plays[used.min(plays.len())..].iter().take_while(|(i, _, _)| *i <= v.event).collect();
+        rows.push(html! {
+            tr class="diverge" {
+                th { (verdict.tricks.len() + 1) }
+                td { @if let Some((_, p, _)) = these.first() { (p) } }
+                td {
+                    @for (i, p, c) in &these {
+                        span class="play" { (card_code(rules, c, if *i == v.event { "bad" } else { "" })) span class="who" { (p) } }
+                    }
+                    (stopped(v))
+                }
+                td { "—" }
+            }
+        });
+    }
+    // A game in progress: the cards of the trick being played.
+    let on_table = &plays[used.min(plays.len())..];
+    if stop.is_none() && !on_table.is_empty() {
+        rows.push(html! {
+            tr {
+                th { (verdict.tricks.len() + 1) }
+                td { (on_table[0].1) }
+                td { @for (_, p, c) in on_table { span class="play" { (card_code(rules, c, "")) span class="who" { (p) } } } }
+                td { "being played" }
+            }
+        });
+    }
+    if rows.is_empty() {
+        return html! {};
+    }
+    html! {
+        h2 { "The tricks" }
+        p class="src" { "Each card as played, from the leader round the table; the card that won the trick is outlined in green. "
+            "Hover over a card for its name in this ruleset." }
+        table {
+            tr { th { "trick" } th { "led by" } th { "cards" } th { "won by" } }
+            @for r in rows { (r) }
+        }
+    }
+}
+
+fn score_sheet(rules: Option<&Ruleset>, verdict: &Verdict) -> Markup {
+    let Some(o) = &verdict.outcome else { return html! {} };
+    html! {
+        h2 { "The score sheet" }
+        @if let Some(t) = &o.taker {
+            p { "Taker " strong { (t) } @if let Some(p) = &o.partner { ", with " strong { (p) } } @if let Some(c) = &o.contract { "; contract " strong { (contract_label(rules, c)) } } "." }
+        }
+        @if !o.values.is_empty() {
+            table {
+                tr { th { "value" } th { "for this game" } }
+                @for (k, v) in &o.values { tr { td { (k.replace('_', " ")) } td { (v.to_string().trim_matches('"')) } } }
+                @if let Some(h) = o.hand_score { tr { td { strong { "hand score" } } td { strong { (h) } } } }
+            }
+        }
+        table {
+            tr { th { "player" } th { "card points" } th { "tricks" } th { "score" } }
+            @for p in &o.players {
+                tr { td { (p.player) @if p.winner { " (winner)" } } td { (p.card_points) } td { (p.tricks) } td { strong { (p.score) } } }
+            }
+        }
+    }
+}
+
+fn ledger(verdict: &Verdict) -> Markup {
+    if verdict.ledger.is_empty() {
+        return html! {};
+    }
+    html! {
+        h2 { "The ledger" }
+        table {
+            tr { th { "line" } th { "who" } th { "amount" } th { "rule" } th { "source" } }
+            @for l in &verdict.ledger {
+                tr {
+                    td { (l.label) @if let Some(e) = l.event { span class="src" { " (event " (e) ")" } } }
+                    td { @match (&l.from, &l.to) { (Some(f), Some(t)) => { (f) " pays " (t) }, _ => { "a term of the hand score" } } }
+                    td { (l.amount) }
+                    td { code { (l.rule) } }
+                    td { (l.source.as_deref().unwrap_or("—")) }
+                }
+            }
+        }
+    }
+}
+
+/// A record that cannot be replayed: its events as written, so the reader can see which is wrong.
+fn events_list(rules: Option<&Ruleset>, record: &GameRecord) -> Markup {
+    html! {
+        h2 { "The events as recorded" }
+        ol start="0" {
+            @for e in &record.events {
+                li { (e.kind()) @if let Some(p) = e.player() { " by " (p) }
+                    @if let Event::Play { card: c, .. } = e { ": " (card_code(rules, c, "")) } }
+            }
+        }
+    }
+}

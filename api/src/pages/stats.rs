@@ -1,0 +1,118 @@
+//! Deal statistics side by side, with a form to ask for others. Rows are labelled in words, with
+//! each ruleset's own names for its annulments, declarations and card classes.
+
+use actix_web::{web, HttpResponse};
+use maud::html;
+use serde::Deserialize;
+use tarot_engine::stats::DealStats;
+
+use crate::pages::index::roots;
+use crate::pages::page;
+use crate::problem::Problem;
+use crate::routes::{deal_statistics, StatsQuery};
+use crate::startup::AppState;
+
+/// The form's query: the API's, every field optional.
+#[derive(Deserialize)]
+pub struct StatsPage {
+    rulesets: Option<String>,
+    deals: Option<String>,
+    seed: Option<String>,
+    players: Option<String>,
+}
+
+pub async fn stats(state: web::Data<AppState>, query: web::Query<StatsPage>) -> Result<HttpResponse, Problem> {
+    let q = StatsQuery {
+        rulesets: query.rulesets.clone().unwrap_or_else(|| roots(&state).join(",")),
+        deals: query.deals.clone(),
+        seed: query.seed.clone(),
+        players: query.players.clone(),
+    };
+    let ask = q.ask(&state)?;
+    let (rulesets, deals, seed, players) = (q.rulesets, ask.deals, ask.seed, ask.players);
+    let all = deal_statistics(&state, ask).await?;
+    let pct = |n: u64, of: u64| html! { (n) " " span class="src" { "(" (format!("{:.3}", 100.0 * n as f64 / of.max(1) as f64)) "%)" } };
+    let hands = |t: &DealStats| t.deals * t.players as u64;
+    // One row per annulment, declaration and class count any of the rulesets has, labelled in words
+    // by the first ruleset that has it; empty where a ruleset has no such thing.
+    let mut rows: Vec<(String, Vec<Option<maud::Markup>>)> = vec![];
+    let mut row = |label: String, cells: Vec<Option<maud::Markup>>| {
+        if !rows.iter().any(|(l, _)| *l == label) {
+            rows.push((label, cells));
+        }
+    };
+    for s in &all {
+        let r = state.registry.get(&s.ruleset);
+        for name in s.annulments.keys() {
+            let label = r.and_then(|r| r.annulments.iter().find(|a| a.name == *name)).map_or(name.replace('_', " "), |a| a.label.clone());
+            row(format!("deals annulled: {label}"), all.iter().map(|t| t.annulments.get(name).map(|n| pct(*n, t.deals))).collect());
+        }
+    }
+    for s in &all {
+        let r = state.registry.get(&s.ruleset);
+        for name in s.declarations.keys() {
+            let label = r.and_then(|r| r.declarations.iter().find(|d| d.name == *name)).map_or(name.replace('_', " "), |d| d.label.to_string());
+            row(format!("hands that could declare: {label}"), all.iter().map(|t| t.declarations.get(name).map(|n| pct(*n, hands(t)))).collect());
+        }
+    }
+    for s in &all {
+        let r = state.registry.get(&s.ruleset);
+        for (name, counts) in &s.classes {
+            let one = r.and_then(|r| r.classes.iter().find(|k| k.name == *name)).and_then(|k| k.label.clone()).unwrap_or_else(|| name.clone());
+            for k in 0..counts.len() {
+                // A class of one card is had or not: "hands with the Petit", "hands without".
+                let label = match (counts.len(), k) {
+                    (2, 0) => format!("hands without {one}"),
+                    (2, _) => format!("hands with {one}"),
+                    // The plural as the label writes it ("Tarots"), where the name is that plural.
+                    _ => format!("hands with {}", how_many(k, &one, if name.eq_ignore_ascii_case(&format!("{one}s")) { format!("{one}s") } else { name.clone() }.as_str())),
+                };
+                row(label, all.iter().map(|t| t.classes.get(name).and_then(|c| c.get(k)).map(|n| pct(*n, hands(t)))).collect());
+            }
+        }
+    }
+    let body = html! {
+        form method="get" action="/pages/stats" {
+            label { "rulesets " input name="rulesets" value=(rulesets) size="40"; } " "
+            label { "deals " input name="deals" value=(deals) size="8"; } " "
+            label { "seed " input name="seed" value=(seed) size="6"; } " "
+            label { "players " input name="players" value=(players.map(|n| n.to_string()).unwrap_or_default()) size="3"; } " "
+            button { "deal" }
+        }
+        p { strong { "Note:" } " " (tarot_engine::stats::NOTE) ". Annulments count deals (a deal once, for the first that strikes); declarations and card classes count hands." }
+        table {
+            tr {
+                th {}
+                @for s in &all { th { a href={ "/pages/rulesets/" (s.ruleset) } { code { (s.ruleset) } } br; span class="src" { (s.players) " players, " (s.deals) " deals" } } }
+            }
+            @for (label, cells) in &rows {
+                tr { th { (label) } @for c in cells { td { @if let Some(c) = c { (c) } } } }
+            }
+        }
+    };
+    let ids: Vec<&str> = all.iter().map(|s| s.ruleset.as_str()).collect();
+    Ok(page(&format!("Deal statistics: {}", ids.join(", ")), body))
+}
+
+/// "no oudler", "one oudler", "three oudlers": a count of a class's cards in words, from its label
+/// (one card) and its name (several).
+fn how_many(k: usize, one: &str, many: &str) -> String {
+    const WORDS: [&str; 13] = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+    let n = WORDS.get(k).map_or(k.to_string(), |w| w.to_string());
+    if k == 1 || k == 0 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_in_words() {
+        assert_eq!(super::how_many(0, "oudler", "oudlers"), "no oudler");
+        assert_eq!(super::how_many(1, "oudler", "oudlers"), "one oudler");
+        assert_eq!(super::how_many(3, "oudler", "oudlers"), "three oudlers");
+        assert_eq!(super::how_many(14, "trump", "trumps"), "14 trumps");
+    }
+}

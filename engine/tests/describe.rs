@@ -1,0 +1,35 @@
+//! The rules in words (`describe`), as the ruleset pages and the comparisons show them: the options'
+//! values in force, formulas read as sentences.
+
+use tarot_engine::describe::describe;
+use tarot_engine::Registry;
+
+/// The scoring and the annulments read in words, with the options' values in force: no `option.`,
+/// no function call of the rules language.
+#[test]
+fn formulas_read_in_words() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let text = |id: &str, options: &[(&str, serde_json::Value)], rule: &str| {
+        let options = options.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
+        let d = describe(registry.get(id).unwrap(), &options);
+        d.rules.iter().find(|l| &*l.rule == rule).map(|l| l.text.clone()).unwrap_or_else(|| panic!("no {rule} in {id}"))
+    };
+    assert_eq!(text("fft-4p", &[], "score.target"), "target: 56, 51, 41 or 36 as bouts is 0, 1, 2 or 3");
+    assert_eq!(text("fft-4p", &[], "score.bouts"), "bouts: the number of oudlers in the attack's pile");
+    assert_eq!(text("fft-4p", &[], "score.pay.defence.attack"), "the defence pays the attack: the hand score");
+    assert_eq!(
+        text("fft-4p", &[], "annul.petit_sec"),
+        "petit sec: the Petit is the only trump: when the hand holds le Petit and the number of trumps in the hand is 1 and the hand does not hold the Excuse"
+    );
+    // Another value of the option, another rule: the Excuse no longer matters.
+    assert_eq!(
+        text("fft-4p", &[("petit_sec", "seed-004".into())], "annul.petit_sec"),
+        "petit sec: the Petit is the only trump: when the hand holds le Petit and the number of trumps in the hand is 1"
+    );
+    assert_eq!(
+        text("fft-4p", &[("petit_first_packet", "cancels".into())], "annul.petit_first_packet"),
+        "the Petit dealt in the first packet: when the first packet dealt holds le Petit"
+    );
+    assert_eq!(text("marolles-1637", &[], "discard.penalty"), "discarding trumps or Tarots is paid for, to each opponent: 2 × the number of trumps and tarots in the discard");
+    assert_eq!(text("marolles-1637", &[("illegal_discard", "once".into())], "discard.penalty"), "discarding trumps or Tarots is paid for, to each opponent: 2");
+}
