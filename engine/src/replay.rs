@@ -301,7 +301,12 @@ impl Settings {
             s.discard_dealer = count(&s, &d.dealer)?;
             s.discard_others = count(&s, &d.others)?;
         }
-        for (i, (o, _)) in rules.play.ladder.iter().enumerate() {
+        for (i, (o, c)) in rules.play.ladder.iter().enumerate() {
+            if let Some(Some(when)) = rules.play.ladder_when.get(i) {
+                if !s.eval_setup(when).and_then(|v| truthy(&v)).map_err(at(c))? {
+                    continue;
+                }
+            }
             match o {
                 Obligation::Follow => s.follow = Some(i),
                 Obligation::Trump => s.trump = Some(i),

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use super::ast::*;
+use super::check;
 use super::parse::parse_file;
 use super::{Diagnostic, Diagnostics};
 use crate::cards::{Card, CardSet, FOOL, PACK_SIZE, RANK_CODES, SUITS};
@@ -184,20 +185,24 @@ fn stmt_key(s: &Stmt) -> String {
 
 /// A child's statements override its parent's with the same key; blocks merge statement by statement;
 /// `without KEY...` removes a parent's statement.
-fn merge(parent: Vec<Stmt>, child: Vec<Stmt>) -> Vec<Stmt> {
+fn merge(parent: Vec<Stmt>, child: Vec<Stmt>, errors: &mut Vec<Diagnostic>) -> Vec<Stmt> {
     let mut out = parent;
     for s in child {
         if s.key == "without" {
             let key: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
             let key = key.join(" ");
+            let before = out.len();
             out.retain(|p| stmt_key(p) != key);
+            if out.len() == before {
+                errors.push(Diagnostic { file: s.file.to_string(), pos: s.pos, message: without_nothing(&key, &out) });
+            }
             continue;
         }
         let key = stmt_key(&s);
         match out.iter_mut().find(|p| stmt_key(p) == key) {
             Some(p) => match (p.block.take(), s.block.clone()) {
                 (Some(pb), Some(cb)) => {
-                    let merged = merge(pb, cb);
+                    let merged = merge(pb, cb, errors);
                     // A child block without a citation keeps its parent's.
                     let cite = s.cite.clone().or(p.cite.take());
                     *p = Stmt { block: Some(merged), cite, ..s };
@@ -208,6 +213,59 @@ fn merge(parent: Vec<Stmt>, child: Vec<Stmt>) -> Vec<Stmt> {
         }
     }
     out
+}
+
+/// Why `without KEY` removed nothing from `level` (the parent's statements where it was written),
+/// and what it could have meant: the key one level down, or the nearest key here.
+fn without_nothing(key: &str, level: &[Stmt]) -> String {
+    if key.is_empty() {
+        return "`without` needs the key of the parent's statement to remove: `without players`, `without class kings`, `without must overtrump`".into();
+    }
+    let head = format!("`without {key}` removes nothing: the parent has no statement with the key `{key}` at this level");
+    for p in level {
+        if let Some(inner) = p.block.as_ref().and_then(|b| b.iter().find(|s| stmt_key(s) == key)) {
+            let _ = inner;
+            let block = stmt_key(p);
+            return format!("{head}; it is inside `{block} {{ ... }}`, so write `{block} {{ without {key} }}`");
+        }
+    }
+    let mut keys: Vec<String> = level.iter().map(stmt_key).collect();
+    keys.sort();
+    keys.dedup();
+    let near = keys.iter().map(|k| (check::distance(k, key), k)).min();
+    match near {
+        Some((d, k)) if d <= 2.max(key.len() / 3) => format!("{head}; did you mean `without {k}`?"),
+        _ => {
+            let nested = level.iter().flat_map(|p| p.block.iter().flatten().map(move |s| (check::distance(&stmt_key(s), key), stmt_key(p), stmt_key(s)))).min();
+            match nested {
+                Some((d, block, k)) if d <= 2.max(key.len() / 3) => format!("{head}; did you mean `{block} {{ without {k} }}`?"),
+                _ => format!("{head}; the keys here are: {}", keys.join(", ")),
+            }
+        }
+    }
+}
+
+/// Removes and reports the `without`s that a merge did not consume: in a file that extends nothing,
+/// or in a block the parent does not have.
+fn leftover_withouts(stmts: &mut Vec<Stmt>, has_parent: bool, errors: &mut Vec<Diagnostic>) {
+    stmts.retain(|s| {
+        if s.key != "without" {
+            return true;
+        }
+        let key: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
+        let message = if has_parent {
+            format!("`without {}` removes nothing: the parent has no block here for it to remove from", key.join(" "))
+        } else {
+            format!("`without {}` removes nothing: `without` removes a parent's statement, so it only works in a ruleset that `extends` another", key.join(" "))
+        };
+        errors.push(Diagnostic { file: s.file.to_string(), pos: s.pos, message });
+        false
+    });
+    for s in stmts.iter_mut() {
+        if let Some(b) = &mut s.block {
+            leftover_withouts(b, has_parent, errors);
+        }
+    }
 }
 
 /// The ruleset's version: an FNV-1a hash of the text of every file in its chain, stable across
@@ -270,13 +328,20 @@ impl Compiler {
             self.err(&file.path, Pos { line: 1, col: 1 }, "a rule file starts with `ruleset ID \"title\"`");
             return None;
         };
+        if head.args.len() > 2 || head.value.is_some() || head.block.is_some() {
+            self.err_at(&head, "a rule file starts with `ruleset ID \"title\"`, and nothing more on that line");
+        }
         let name = head.args.first().map(|w| w.text.clone()).unwrap_or_default();
         if name != id {
             self.err(&file.path, head.pos, format!("this file declares ruleset `{name}`, but it is loaded as `{id}`; the file name and the declared id must agree"));
         }
         let title = head.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| id.to_string());
         let body: Vec<Stmt> = rest.collect();
+        check::duplicates(&body, &stmt_key, &mut self.errors);
         let (parent, own): (Vec<Stmt>, Vec<Stmt>) = body.into_iter().partition(|s| s.key == "extends");
+        for ext in parent.iter().skip(1) {
+            self.err_at(ext, format!("a ruleset extends one parent, and this file already says `extends {}`", parent[0].args.first().map_or("", |w| w.text.as_str())));
+        }
         let mut header = Header { id: id.to_string(), title, chain: vec![id.to_string()], texts: vec![(file.path.clone(), file.text.clone())], file: file.path.as_str().into() };
         let stmts = match parent.first() {
             Some(ext) => {
@@ -287,9 +352,15 @@ impl Compiler {
                 let (ph, pstmts) = self.load_from(&parent_id, load, seen, Some(ext))?;
                 header.chain.extend(ph.chain);
                 header.texts.extend(ph.texts);
-                merge(pstmts, own)
+                let mut merged = merge(pstmts, own, &mut self.errors);
+                leftover_withouts(&mut merged, true, &mut self.errors);
+                merged
             }
-            None => own,
+            None => {
+                let mut own = own;
+                leftover_withouts(&mut own, false, &mut self.errors);
+                own
+            }
         };
         Some((header, stmts))
     }
@@ -318,6 +389,7 @@ impl Compiler {
         self.ruleset_id = h.id.clone();
         let version = version_of(&h.texts);
 
+        check::shapes(&stmts, "", &mut self.errors);
         // Sources, options, classes and names come first, so any formula may use them.
         for s in stmts.iter().filter(|s| s.key == "source") {
             let (Some(id), Some(file)) = (s.args.first(), s.args.get(1)) else {
@@ -656,6 +728,19 @@ impl Compiler {
                 None
             }
         }
+    }
+
+    /// A statement's value that must be yes or no; a constant of another kind is refused here rather
+    /// than when a game is set up.
+    fn condition(&mut self, s: &Stmt, ctx: Ctx) -> Option<Expr> {
+        let e = self.value(s, ctx)?;
+        if let Expr::Const(v) = &e {
+            if !matches!(v, Value::Bool(_)) {
+                self.err_at(s, format!("`{}` takes a condition, yes or no (`= option.NAME == \"yes\"`), not {}", s.key, v.type_name()));
+                return None;
+            }
+        }
+        Some(e)
     }
 
     /// A statement's value with its clause, the rule named `block.key`.
@@ -1050,6 +1135,7 @@ impl Compiler {
             order_clause: clause("play.order"),
             hold_clause: clause("play.hold"),
             ladder: vec![],
+            ladder_when: vec![],
             direction: None,
         };
         let Some(s) = s else {
@@ -1075,7 +1161,17 @@ impl Compiler {
                         }
                     };
                     let rule = format!("play.must.{}", st.args[0].text);
+                    // `must trump = option.x == "yes"`: the obligation holds in the games where the
+                    // condition does (a setup formula); without `=`, always.
+                    let when = match &st.value {
+                        Some(_) => match self.condition(st, Ctx::Setup) {
+                            Some(e) => Some(e),
+                            None => continue,
+                        },
+                        None => None,
+                    };
                     p.ladder.push((o, self.clause(st, rule)));
+                    p.ladder_when.push(when);
                 }
                 "direction" => p.direction = self.stated(st, Ctx::Setup, "play"),
                 other => self.err_at(st, format!("unknown play statement `{other}`; expected lead, must or direction")),
@@ -1265,6 +1361,7 @@ impl Compiler {
                 }
             }
             AstKind::Call(name, args) => return self.call(file, a.pos, name, args, ctx),
+            AstKind::Invalid(m) => return err(self, m.clone()),
         })
     }
 
