@@ -158,6 +158,10 @@ struct Compiler {
     sources: Vec<Source>,
     vars: Vec<String>,
     settings: BTreeMap<String, Clause>,
+    /// Names whose definition failed (its error already reported): their uses are not errors again.
+    failed: BTreeSet<String>,
+    /// The contract attributes some formula reads as `contract.ATTR`.
+    attrs_read: BTreeSet<String>,
 }
 
 /// Statements that are identified by all their words (several per section), not only the first.
@@ -509,6 +513,24 @@ impl Compiler {
         });
         let triggers = stmts.iter().filter(|s| s.key == "on").filter_map(|s| self.trigger(s)).collect();
         let score = self.score(stmts.iter().find(|s| s.key == "score"));
+        // A contract's attribute takes effect through the formulas that read it; one that none reads
+        // (a misspelt `multipler`) would change nothing.
+        for b in stmts.iter().filter(|s| s.key == "bidding") {
+            for a in b.block.iter().flatten().filter(|c| c.key == "contract").flat_map(|c| c.block.iter().flatten()) {
+                if a.key != "dog" && !self.attrs_read.contains(&a.key) {
+                    let read: Vec<&str> = self.attrs_read.iter().map(|x| x.as_str()).collect();
+                    self.err_at(
+                        a,
+                        format!(
+                            "no formula reads this contract's `{}` (as `contract.{}`), so it would change nothing; attributes read: {}",
+                            a.key,
+                            a.key,
+                            if read.is_empty() { "none".to_string() } else { read.join(", ") }
+                        ),
+                    );
+                }
+            }
+        }
 
         Ruleset {
             id: h.id,
@@ -567,12 +589,16 @@ impl Compiler {
                 .filter_map(|i| match &i.kind {
                     AstKind::Str(t) => Some(t.as_str().into()),
                     AstKind::Num(q) => serde_json::to_value(q).ok(),
-                    _ => None,
+                    _ => {
+                        self.err(&s.file, i.pos, format!("option `{name}`: each choice is a string or a number written out (`\"yes\"`, `6`), not a formula"));
+                        None
+                    }
                 })
                 .collect(),
             _ => vec![],
         };
         if name.is_empty() || choices.len() < 2 {
+            self.failed.insert(format!("option.{name}"));
             self.err_at(s, "an option is written `option NAME \"what it decides\" = [default, other, ...]` with at least two choices");
             return;
         }
@@ -632,7 +658,13 @@ impl Compiler {
                     }
                 }
                 "reversed" => {
-                    let lanes: Vec<u8> = st.args.iter().filter_map(|w| SUITS.iter().position(|c| c.to_string() == w.text).map(|i| i as u8)).collect();
+                    let mut lanes: Vec<u8> = vec![];
+                    for w in &st.args {
+                        match SUITS.iter().position(|c| c.to_string() == w.text) {
+                            Some(i) => lanes.push(i as u8),
+                            None => self.err(&st.file, w.pos, format!("`{}` is not a suit: `reversed` names suits among S H D C, e.g. `reversed H D = yes`", w.text)),
+                        }
+                    }
                     let cond = self.value(st, Ctx::Setup);
                     if lanes.is_empty() {
                         self.err_at(st, "`reversed` names the suits whose numerals rank in reverse, e.g. `reversed H D = yes`");
@@ -696,9 +728,14 @@ impl Compiler {
         if Card::parse(&name).is_some() || ["trumps", "yes", "no", "true", "false"].contains(&name.as_str()) {
             self.err_at(s, format!("`{name}` reads as a card or a built-in name; give the class another name"));
         }
-        if let Some(cards) = self.class_value(s, pack) {
-            let clause = self.clause(s, format!("class.{name}"));
-            self.classes.push(Class { name, label, cards, clause });
+        match self.class_value(s, pack) {
+            Some(cards) => {
+                let clause = self.clause(s, format!("class.{name}"));
+                self.classes.push(Class { name, label, cards, clause });
+            }
+            None => {
+                self.failed.insert(name);
+            }
         }
     }
 
@@ -777,7 +814,10 @@ impl Compiler {
                 self.err_at(s, format!("`{what}` needs a name: `{what} NAME = ...`"));
                 None
             }
-            _ => None,
+            (Some(name), None) => {
+                self.failed.insert(name);
+                None
+            }
         }
     }
 
@@ -802,8 +842,14 @@ impl Compiler {
                     _ => self.err_at(st, "`group N`: cards are counted in groups of N (1 to 6)"),
                 },
                 "counter" => {
-                    let Some(v) = st.args.first().and_then(|w| w.text.parse::<u8>().ok()) else {
-                        self.err_at(st, "`counter V = cards`: the cards worth V points in a group");
+                    let Some(v) = st.args.first().and_then(|w| w.text.parse::<u8>().ok()).filter(|v| *v > 0) else {
+                        let w = st.args.first().map_or("", |w| w.text.as_str());
+                        let why = if w == "0" {
+                            "cards that no counter lists are already empty".to_string()
+                        } else {
+                            format!("`{w}` is not a whole number of points; V is written as a number from 1 to 255, fixed when the rules are compiled (it cannot be a formula or follow an option: write one `counter` per value, and an option on the cards with a class)")
+                        };
+                        self.err_at(st, format!("`counter V = cards` gives the cards worth V points in a group: {why}"));
                         continue;
                     };
                     if let Some(set) = self.class_value(st, pack) {
@@ -1112,6 +1158,9 @@ impl Compiler {
                     }
                 }
                 "value" => d.value = self.value(st, Ctx::Declaration),
+                "paid-by" | "paid" if d.paid_by.is_some() => {
+                    self.err_at(st, "a declaration says who pays it once: `paid` (each opponent), `paid by-everyone`, or `paid-by = condition`, not two of them")
+                }
                 "paid-by" => d.paid_by = self.value(st, Ctx::PaidBy),
                 "paid" => {
                     d.paid_by = Some(Expr::Const(Value::Bool(true)));
@@ -1303,7 +1352,16 @@ impl Compiler {
     /// Compiles a formula in a context, resolving every name; reports what it cannot resolve.
     fn expr(&mut self, file: &Arc<str>, a: &Ast, ctx: Ctx) -> Option<Expr> {
         let e = self.expr_inner(file, a, ctx)?;
-        Some(fold(e))
+        let mut failed = None;
+        let e = fold(e, &mut failed);
+        match failed {
+            // A part that depends on nothing but constants fails in every game: a ruleset bug.
+            Some(m) => {
+                self.err(file, a.pos, format!("this formula cannot be evaluated, whatever the game: {m}"));
+                None
+            }
+            None => Some(e),
+        }
     }
 
     fn expr_inner(&mut self, file: &Arc<str>, a: &Ast, ctx: Ctx) -> Option<Expr> {
@@ -1458,6 +1516,25 @@ impl Compiler {
         if let Some(c) = self.classes.iter().find(|c| c.name == n) {
             return Some(Expr::Const(Value::Cards(c.cards)));
         }
+        if self.failed.contains(n) {
+            // Its own definition failed, and that error says why: no cascade of errors downstream.
+            return None;
+        }
+        if ctx == Ctx::Class && n.starts_with("option.") {
+            self.err(
+                file,
+                pos,
+                format!(
+                    "a card class is fixed when the rules are compiled, so it cannot depend on `{n}`; \
+                     write the classes for each choice and choose between them where the class is used (`if {n} == ... then ... else ...`)"
+                ),
+            );
+            return None;
+        }
+        if ctx == Ctx::Class && (self.lets.iter().any(|l| l == n) || FACTS.iter().any(|(f, _)| *f == n)) {
+            self.err(file, pos, format!("a card class is fixed when the rules are compiled, so it can only use cards and other classes, not `{n}`"));
+            return None;
+        }
         if ctx == Ctx::Class {
             self.err(file, pos, format!("unknown card class `{n}`; classes defined so far: {}", self.classes.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")));
             return None;
@@ -1480,6 +1557,7 @@ impl Compiler {
                 self.err(file, pos, format!("no contract has an attribute `{attr}`; attributes: {}", self.contract_attrs.iter().cloned().collect::<Vec<_>>().join(", ")));
                 return None;
             }
+            self.attrs_read.insert(attr.to_string());
             return Some(Expr::Attr(attr.into()));
         }
         if let Some(i) = self.lets.iter().position(|l| l == n) {
@@ -1521,21 +1599,39 @@ fn ctx_words(ctx: Ctx) -> &'static str {
 
 /// Folds sub-expressions that depend on nothing but constants, bottom up, so a formula evaluated for
 /// every game does not rebuild its tables and card sets each time.
-fn fold(e: Expr) -> Expr {
-    let b = |x: Box<Expr>| Box::new(fold(*x));
+/// A constant part that cannot be evaluated (`[1, 2][5]`, `"a" + 1`) leaves its error in `failed`.
+fn fold(e: Expr, failed: &mut Option<String>) -> Expr {
+    let mut b = |x: Box<Expr>| Box::new(fold(*x, failed));
     let e = match e {
         Expr::Un(op, x) => Expr::Un(op, b(x)),
-        Expr::Bin(op, x, y) => Expr::Bin(op, b(x), b(y)),
-        Expr::If(c, t, f) => Expr::If(b(c), b(t), b(f)),
-        Expr::List(xs) => Expr::List(xs.into_iter().map(fold).collect()),
-        Expr::Index(l, i) => Expr::Index(b(l), b(i)),
-        Expr::Call(f, args) => Expr::Call(f, args.into_iter().map(fold).collect()),
-        Expr::Comp { func, set, cond, body } => Expr::Comp { func, set: b(set), cond: cond.map(b), body: body.map(b) },
+        Expr::Bin(op, x, y) => {
+            let x = b(x);
+            Expr::Bin(op, x, b(y))
+        }
+        Expr::If(c, t, f) => {
+            let c = b(c);
+            let t = b(t);
+            Expr::If(c, t, b(f))
+        }
+        Expr::List(xs) => Expr::List(xs.into_iter().map(|x| fold(x, failed)).collect()),
+        Expr::Index(l, i) => {
+            let l = b(l);
+            Expr::Index(l, b(i))
+        }
+        Expr::Call(f, args) => Expr::Call(f, args.into_iter().map(|x| fold(x, failed)).collect()),
+        Expr::Comp { func, set, cond, body } => {
+            let set = b(set);
+            let cond = cond.map(&mut b);
+            Expr::Comp { func, set, cond, body: body.map(b) }
+        }
         other => other,
     };
     if !matches!(e, Expr::Const(_)) && constant(&e) {
-        if let Ok(v) = eval(&e, &NoGame) {
-            return Expr::Const(v);
+        match eval(&e, &NoGame) {
+            Ok(v) => return Expr::Const(v),
+            Err(m) => {
+                failed.get_or_insert(m);
+            }
         }
     }
     e
