@@ -37,8 +37,8 @@ pub fn parse_file(file: &str, text: &str) -> Result<Vec<Stmt>, Diagnostic> {
 
 /// A bound on how deep the syntax tree of the text can be, found before pest sees it, in one pass
 /// with no recursion: every open bracket (`(`, `[`, `{`) is a level, and each level counts the
-/// operators and `if`s written in it since its last `,` or statement break (a chain of `+`, or of
-/// `else if`, nests as deeply as brackets do). The sum over the open levels bounds the depth; past
+/// operators, `if`s and indexes (`]`) written in it since its last `,` or statement break (a chain
+/// of `+`, of `else if` or of `[i]` nests as deeply as brackets do). The sum over the open levels bounds the depth; past
 /// `MAX_NESTING` the file is refused with the position where it went too deep.
 fn nesting(text: &str) -> Result<usize, (u32, u32, String)> {
     let b = text.as_bytes();
@@ -90,6 +90,11 @@ fn nesting(text: &str) -> Result<usize, (u32, u32, String)> {
                 if levels.len() > 1 {
                     let (_, ops) = levels.pop().unwrap();
                     depth -= 1 + ops;
+                }
+                // `x[i][j]...`: each index nests the expression before it one level deeper.
+                if c == b']' {
+                    levels.last_mut().unwrap().1 += 1;
+                    depth += 1;
                 }
                 continues = false;
             }
