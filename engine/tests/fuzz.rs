@@ -274,6 +274,9 @@ fn mutate(text: &str, rng: &mut ChaCha8Rng) -> String {
         // Duplicate a line, or swap two.
         3 | 4 => {
             let mut lines: Vec<String> = t.iter().collect::<String>().lines().map(String::from).collect();
+            if lines.is_empty() {
+                return String::new();
+            }
             let (i, j) = (rng.gen_range(0..lines.len()), rng.gen_range(0..lines.len()));
             if rng.gen_bool(0.5) {
                 let l = lines[i].clone();

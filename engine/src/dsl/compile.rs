@@ -583,6 +583,7 @@ impl Compiler {
     fn option(&mut self, s: &Stmt) {
         let name = s.args.first().map(|w| w.text.clone()).unwrap_or_default();
         let doc = s.args.get(1).map(|w| w.text.clone()).unwrap_or_default();
+        let errors_before = self.errors.len();
         let choices: Vec<serde_json::Value> = match &s.value {
             Some(Ast { kind: AstKind::List(items), .. }) => items
                 .iter()
@@ -599,6 +600,9 @@ impl Compiler {
         };
         if name.is_empty() || choices.len() < 2 {
             self.failed.insert(format!("option.{name}"));
+            if self.errors.len() > errors_before {
+                return;
+            }
             self.err_at(s, "an option is written `option NAME \"what it decides\" = [default, other, ...]` with at least two choices");
             return;
         }
@@ -1273,6 +1277,8 @@ impl Compiler {
         let cards = match (self.classes.iter().find(|c| c.name == class.text), Card::parse(&class.text)) {
             (Some(c), _) => c.cards,
             (None, Some(card)) => CardSet::single(card),
+            // The class's own definition failed, and says why.
+            _ if self.failed.contains(&class.text) => return None,
             _ => {
                 self.err(&s.file, class.pos, format!("unknown card class `{}`", class.text));
                 return None;
