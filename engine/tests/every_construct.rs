@@ -179,6 +179,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (r#"source ID "file" ["title"]"#, m(F, r#""Jeu de Tarot (Queen of Tarot)""#, r#""Jeu de Tarot" "Queen of Tarot""#), Refused("`source` takes at most 3 word(s)")),
         (r#"option NAME "what it decides" = [default, other, ...]"#, m(F, r#"= [1, 3]"#, r#"= [3, 1]"#), Changes),
         (r#"option NAME "what it decides" = [default, other, ...]"#, m(F, r#"= ["changes-side", "to-winner"]"#, r#"= ["changes-side", "to" + "-winner"]"#), Refused("each choice is a string or a number written out")),
+        (r#"option NAME "what it decides" = [default, other, ...]"#, m(F, "players 4\n", "players 4\noption unread \"nothing\" = [\"a\", \"b\"]\n"), Refused("no formula reads `option.unread`")),
         // pack
         (r#"suit S "name" [ranks high to low]"#, m(F, r#"suit S "spades""#, r#"suit S "piques""#), Changes),
         (r#"suit S "name" [ranks high to low]"#, m(F, r#"suit S "spades""#, r#"suit S "spades" K Q C J 10 9 8 7 6 5 4 3 2"#), Changes),
@@ -197,6 +198,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (r#"class NAME ["label"] = cards"#, m(F, "class kings = rank(K)", "class kings = rank(K) + option.petit_sec"), Refused("a card class is fixed when the rules are compiled")),
         ("let NAME = formula", m(F, "let poignee_values = [20, 30, 40]", "let poignee_values = [21, 31, 41]"), Changes),
         ("let NAME = formula", m(F, "let poignee_values = [20, 30, 40]", "let poignee_values = [20, 30, 40][7]"), Refused("cannot be evaluated, whatever the game")),
+        ("let NAME = formula", m(F, "players 4\n", "players 4\nlet unread = 3\n"), Refused("no formula reads `unread`")),
         // counting
         ("group N", m(F, "group 2", "group 1"), Changes),
         ("group N", m(F, "group 2", "group 7"), Refused("groups of N (1 to 6)")),
@@ -225,7 +227,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("packets = N", m(F, "packets = 3", "packets = 6"), Changes),
         ("dealer_packets = ...", m(M, "[5, 5, 5, 5, 4] else", "[4, 5, 5, 5, 5] else"), Changes),
         ("dog_packets = N", m(F, "dog_packets = 1", "dog_packets = 2"), Changes),
-        ("dog_apart = N", m(F, "dog_apart = option.dog_apart", "dog_apart = 0"), Changes),
+        ("dog_apart = N", m(F, "dog_apart = option.dog_apart", "dog_apart = option.dog_apart + 2"), Changes),
         // untouchable, annul
         ("untouchable", m("fft-4p-petit-imprenable", "= count(hand, trumps) == 1 and", "= count(hand, trumps) <= 3 and"), Changes),
         ("untouchable", m("fft-4p-petit-imprenable", "untouchable T1", "untouchable T99"), Refused("`T99` is not a card")),
@@ -278,11 +280,13 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("must overtrump", m(F, "  must overtrump                                     @FFT", "  must overtrump always @FFT"), Refused("`must` takes at most 1 word(s)")),
         ("must overtrump", m("fft-5p", "players 5 ", "play {\n  without must overtrumps\n}\nplayers 5 "), Refused("did you mean `without must overtrump`?")),
         ("must overtrump", m("fft-5p", "players 5 ", "without must overtrump\nplayers 5 "), Refused("write `play { without must overtrump }`")),
-        (r#"direction = "anticlockwise" | "clockwise""#, m(B, "direction = option.direction", "direction = \"clockwise\""), Changes),
+        (r#"direction = "anticlockwise" | "clockwise""#, m(B, "direction = option.direction", "direction = if option.direction == \"clockwise\" then \"anticlockwise\" else \"clockwise\""), Changes),
+        (r#"direction = "anticlockwise" | "clockwise""#, m(B, "direction = option.direction", "direction = \"left\""), Refused("`direction` is one of")),
         // fool
         ("excuse", m(F, "  excuse                                             @FFT", "  # excuse"), Changes),
         ("excuse", m(F, "  excuse                                             @FFT", "  excuse = no @FFT"), Refused("`excuse` is a switch and takes no value")),
         (r#"led = "next-card-sets-suit" | "forbidden""#, m(F, r#"led = "next-card-sets-suit""#, r#"led = "forbidden""#), Changes),
+        (r#"led = "next-card-sets-suit" | "forbidden""#, m(F, r#"led = "next-card-sets-suit""#, r#"led = "forbid""#), Refused(r#"`led` is one of "next-card-sets-suit", "forbidden", not "forbid""#)),
         (r#"keep = "keep" | "exchange""#, m(F, r#"keep = "exchange""#, r#"keep = "keep""#), Changes),
         (r#"last_trick = "keep" | "changes-side" | "to-winner""#, m(B, r#"last_trick = "keep""#, r#"last_trick = "to-winner""#), Changes),
         ("slam_wins", m(F, "  slam_wins                                          @FFT", "  slam_wins = no @FFT"), Refused("`slam_wins` is a switch")),
@@ -374,7 +378,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("first_hand", probe("if first_hand == taker then 1 else 0"), Changes),
         ("hand", m(F, "let poignee_sizes", "annul probe \"probe\" = count(hand, kings) >= 2\nlet poignee_sizes"), Changes),
         ("first_packet", m(F, "let poignee_sizes", "annul probe \"probe\" = count(first_packet, trumps) >= 2\nlet poignee_sizes"), Changes),
-        ("shown", m(F, "value = poignee_values[index(poignee_sizes, count(shown))]", "value = count(shown)"), Changes),
+        ("shown", m(F, "value = poignee_values[index(poignee_sizes, count(shown))]", "value = poignee_values[0] + count(shown)"), Changes),
         ("value", m(F, "= contains(poignee_sizes, count(shown))", "= contains(poignee_sizes, count(shown)) and value > 20"), Changes),
         ("best_value", m(M, "value = count(shown) - 3                            @M \"Deal and Discard\"\n  require \"declarations are maximal: the most the hand allows of this kind\" = option.declarations == \"free\" or value == best_value", "value = count(shown) - 3\n  require \"not maximal\" = value < best_value"), Changes),
         ("player", m(B, "standing = points(player)", "standing = points(player) + count(hand_of(player), kings)"), Changes),

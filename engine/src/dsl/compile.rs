@@ -162,6 +162,9 @@ struct Compiler {
     failed: BTreeSet<String>,
     /// The contract attributes some formula reads as `contract.ATTR`.
     attrs_read: BTreeSet<String>,
+    /// The options and top-level `let`s some formula reads.
+    opts_read: BTreeSet<usize>,
+    lets_read: BTreeSet<usize>,
 }
 
 /// Statements that are identified by all their words (several per section), not only the first.
@@ -513,6 +516,28 @@ impl Compiler {
         });
         let triggers = stmts.iter().filter(|s| s.key == "on").filter_map(|s| self.trigger(s)).collect();
         let score = self.score(stmts.iter().find(|s| s.key == "score"));
+        // An option or a constant that no formula reads changes nothing. Only the ruleset's own are
+        // reported: a parent's may be read by the parent's rules that a child removed.
+        for (i, o) in self.options.clone().iter().enumerate() {
+            if !self.opts_read.contains(&i) {
+                if let Some(st) = stmts.iter().find(|s| s.key == "option" && s.file == h.file && s.args.first().is_some_and(|w| w.text == o.name)) {
+                    self.err_at(
+                        st,
+                        format!(
+                            "no formula reads `option.{}`, so choosing it would change nothing; use it in a rule, or remove it (`without option {}` in a child)",
+                            o.name, o.name
+                        ),
+                    );
+                }
+            }
+        }
+        for (i, l) in constants.iter().enumerate() {
+            if !self.lets_read.contains(&i) {
+                if let Some(st) = stmts.iter().find(|s| s.key == "let" && s.file == h.file && s.args.first().is_some_and(|w| *w.text == *l.name)) {
+                    self.err_at(st, format!("no formula reads `{}`, so it would change nothing; use it in a rule, or remove it (`without let {}` in a child)", l.name, l.name));
+                }
+            }
+        }
         // A contract's attribute takes effect through the formulas that read it; one that none reads
         // (a misspelt `multipler`) would change nothing.
         for b in stmts.iter().filter(|s| s.key == "bidding") {
@@ -778,6 +803,26 @@ impl Compiler {
         if let Expr::Const(v) = &e {
             if !matches!(v, Value::Bool(_)) {
                 self.err_at(s, format!("`{}` takes a condition, yes or no (`= option.NAME == \"yes\"`), not {}", s.key, v.type_name()));
+                return None;
+            }
+        }
+        Some(e)
+    }
+
+    /// A setting that must give one of `texts`: checked here when it is a text or an option (each of
+    /// the option's choices), rather than when a game is set up.
+    fn setting(&mut self, s: &Stmt, texts: &[&str]) -> Option<Expr> {
+        let e = self.value(s, Ctx::Setup)?;
+        let given: Vec<serde_json::Value> = match &e {
+            Expr::Const(Value::Str(t)) => vec![t.to_string().into()],
+            Expr::Const(v) => vec![serde_json::Value::String(format!("({})", v.type_name()))],
+            Expr::Opt(i) => self.options[*i].choices.clone(),
+            _ => vec![],
+        };
+        for g in given {
+            if !g.as_str().is_some_and(|t| texts.contains(&t)) {
+                let list: Vec<String> = texts.iter().map(|t| format!("\"{t}\"")).collect();
+                self.err_at(s, format!("`{}` is one of {}, not {g}", s.key, list.join(", ")));
                 return None;
             }
         }
@@ -1226,7 +1271,9 @@ impl Compiler {
                     p.ladder.push((o, self.clause(st, rule)));
                     p.ladder_when.push(when);
                 }
-                "direction" => p.direction = self.stated(st, Ctx::Setup, "play"),
+                "direction" => {
+                    p.direction = self.setting(st, &["anticlockwise", "clockwise"]).map(|e| (e, self.clause(st, "play.direction")));
+                }
                 other => self.err_at(st, format!("unknown play statement `{other}`; expected lead, must or direction")),
             }
         }
@@ -1251,10 +1298,10 @@ impl Compiler {
             match st.key.as_str() {
                 "excuse" => f.excuse = Some(self.clause(st, "fool.excuse")),
                 "slam_wins" => f.slam_wins = Some(self.clause(st, "fool.slam_wins")),
-                "led" => f.led = self.value(st, Ctx::Setup).unwrap_or(f.led),
-                "keep" => f.keep = self.value(st, Ctx::Setup).unwrap_or(f.keep),
-                "last_trick" => f.last_trick = self.value(st, Ctx::Setup).unwrap_or(f.last_trick),
-                "shut_out" => f.shut_out = self.value(st, Ctx::Setup),
+                "led" => f.led = self.setting(st, &["next-card-sets-suit", "forbidden"]).unwrap_or(f.led),
+                "keep" => f.keep = self.setting(st, &["keep", "exchange"]).unwrap_or(f.keep),
+                "last_trick" => f.last_trick = self.setting(st, &["changes-side", "to-winner", "keep"]).unwrap_or(f.last_trick),
+                "shut_out" => f.shut_out = self.setting(st, &["keep", "to-winner"]),
                 other => self.err_at(st, format!("unknown fool statement `{other}`; expected excuse, led, keep, last_trick, slam_wins or shut_out")),
             }
         }
@@ -1547,7 +1594,10 @@ impl Compiler {
         }
         if let Some(opt) = n.strip_prefix("option.") {
             return match self.options.iter().position(|o| o.name == opt) {
-                Some(i) => Some(Expr::Opt(i)),
+                Some(i) => {
+                    self.opts_read.insert(i);
+                    Some(Expr::Opt(i))
+                }
                 None => {
                     self.err(file, pos, format!("unknown option `{opt}`; options: {}", self.options.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")));
                     None
@@ -1567,6 +1617,7 @@ impl Compiler {
             return Some(Expr::Attr(attr.into()));
         }
         if let Some(i) = self.lets.iter().position(|l| l == n) {
+            self.lets_read.insert(i);
             return Some(Expr::Let(i));
         }
         if matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer) {
