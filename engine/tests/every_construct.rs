@@ -272,11 +272,11 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         // play
         ("lead = formula", m(B, "lead = first_hand", "lead = dealer"), Changes),
         ("must follow", m(F, "  must follow                                        @FFT", "  must follow = no @FFT"), Changes),
-        ("must follow", m(F, "  must follow                                        @FFT", "  must follow = option.excuse_last_trick == \"to-winner\" @FFT"), Changes),
+        ("must follow|trump|overtrump = condition", m(F, "  must follow                                        @FFT", "  must follow = option.excuse_last_trick == \"to-winner\" @FFT"), Changes),
         ("must follow", m(F, "  must trump                                         @FFT", "  must follow @FFT"), Refused("`must follow` is written twice")),
         ("must trump", m(F, "  must trump                                         @FFT", "  must trump = no @FFT"), Changes),
         ("must overtrump", m(F, "  must overtrump                                     @FFT", "  must overtrump = no @FFT"), Changes),
-        ("must overtrump", m(F, "  must overtrump                                     @FFT", "  must overtrump = 5 @FFT"), Refused("takes a condition, yes or no")),
+        ("must follow|trump|overtrump = condition", m(F, "  must overtrump                                     @FFT", "  must overtrump = 5 @FFT"), Refused("takes a condition, yes or no")),
         ("must overtrump", m(F, "  must overtrump                                     @FFT", "  must overtrump always @FFT"), Refused("`must` takes at most 1 word(s)")),
         ("must overtrump", m("fft-5p", "players 5 ", "play {\n  without must overtrumps\n}\nplayers 5 "), Refused("did you mean `without must overtrump`?")),
         ("must overtrump", m("fft-5p", "players 5 ", "without must overtrump\nplayers 5 "), Refused("write `play { without must overtrump }`")),
