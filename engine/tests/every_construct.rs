@@ -187,6 +187,8 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("ranks K Q C J 10 ... 1", m(F, "ranks K Q C J 10 9 8 7 6 5 4 3 2 1", "ranks 1 2 3 4 5 6 7 8 9 10 J C Q K"), Changes),
         (r#"rank-name CODE "name" ..."#, m(F, r#"  fool "the Excuse""#, "  fool \"the Excuse\"\n  rank-name K \"roi\" Q \"dame\" C \"cavalier\" J \"valet\""), Changes),
         (r#"rank-name CODE "name" ..."#, m(B, r#"rank-name C "knight""#, r#"rank-name C "knight" K"#), Refused("`rank-name` takes pairs")),
+        (r#"rank-name CODE "name" ..."#, m(B, r#"rank-name C "knight""#, r#"rank-name C "knight" C "rider""#), Refused("rank `C` is named twice")),
+        ("extends PARENT", m("fft-5p", "extends fft-4p", "extends fft-4p @FFT"), Refused("a citation on it would go nowhere")),
         ("reversed SUITS = condition", m(B, r#"reversed H D = option.round_suits_reversed == "yes""#, r#"reversed H D = option.round_suits_reversed == "no""#), Changes),
         ("reversed SUITS = condition", m(B, r#"reversed H D = "#, "reversed H X = "), Refused("`X` is not a suit")),
         ("trumps 21", m(F, "trumps 21", "trumps 22"), Refused("write `trumps 21`")),

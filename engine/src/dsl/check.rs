@@ -124,6 +124,9 @@ pub fn shapes(stmts: &[Stmt], section: &str, errors: &mut Vec<Diagnostic>) {
             (Required, None) => err(format!("`{}` needs a block of statements: it is written {form}", s.key)),
             _ => {}
         }
+        if section.is_empty() && matches!(s.key.as_str(), "extends" | "source") && s.cite.is_some() {
+            err(format!("`{}` is not a rule, so a citation on it would go nowhere", s.key));
+        }
         if section == "bidding" && s.key == "all-pass" {
             if let Some(w) = s.args.first().filter(|w| w.text != "annul") {
                 err(format!("`all-pass {}`: when everyone passes the deal is annulled, so the only word it takes is `annul`", w.text));

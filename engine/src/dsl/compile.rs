@@ -192,24 +192,32 @@ fn stmt_key(s: &Stmt) -> String {
 
 /// A child's statements override its parent's with the same key; blocks merge statement by statement;
 /// `without KEY...` removes a parent's statement.
-fn merge(parent: Vec<Stmt>, child: Vec<Stmt>, errors: &mut Vec<Diagnostic>) -> Vec<Stmt> {
+/// `outer` holds the keys of the enclosing levels of the parent, innermost last, with the key of the
+/// block each level is (for a `without` written one level too deep).
+fn merge(parent: Vec<Stmt>, child: Vec<Stmt>, errors: &mut Vec<Diagnostic>, outer: &[(String, Vec<String>)]) -> Vec<Stmt> {
     let mut out = parent;
     for s in child {
         if s.key == "without" {
+            if s.cite.is_some() {
+                errors.push(Diagnostic { file: s.file.to_string(), pos: s.pos, message: "a `without` removes a statement, so a citation on it would go nowhere".into() });
+            }
             let key: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
             let key = key.join(" ");
             let before = out.len();
             out.retain(|p| stmt_key(p) != key);
             if out.len() == before {
-                errors.push(Diagnostic { file: s.file.to_string(), pos: s.pos, message: without_nothing(&key, &out) });
+                errors.push(Diagnostic { file: s.file.to_string(), pos: s.pos, message: without_nothing(&key, &out, outer) });
             }
             continue;
         }
         let key = stmt_key(&s);
+        let level: Vec<String> = if s.block.is_some() { out.iter().map(stmt_key).collect() } else { vec![] };
         match out.iter_mut().find(|p| stmt_key(p) == key) {
             Some(p) => match (p.block.take(), s.block.clone()) {
                 (Some(pb), Some(cb)) => {
-                    let merged = merge(pb, cb, errors);
+                    let mut inner = outer.to_vec();
+                    inner.push((key.clone(), level));
+                    let merged = merge(pb, cb, errors, &inner);
                     // A child block without a citation keeps its parent's.
                     let cite = s.cite.clone().or(p.cite.take());
                     *p = Stmt { block: Some(merged), cite, ..s };
@@ -224,14 +232,20 @@ fn merge(parent: Vec<Stmt>, child: Vec<Stmt>, errors: &mut Vec<Diagnostic>) -> V
 
 /// Why `without KEY` removed nothing from `level` (the parent's statements where it was written),
 /// and what it could have meant: the key one level down, or the nearest key here.
-fn without_nothing(key: &str, level: &[Stmt]) -> String {
+fn without_nothing(key: &str, level: &[Stmt], outer: &[(String, Vec<String>)]) -> String {
     if key.is_empty() {
         return "`without` needs the key of the parent's statement to remove: `without players`, `without class kings`, `without must overtrump`".into();
     }
     let head = format!("`without {key}` removes nothing: the parent has no statement with the key `{key}` at this level");
+    // Written inside a block, for a statement of an enclosing level.
+    for (i, (_, keys)) in outer.iter().enumerate().rev() {
+        if keys.iter().any(|k| k == key) {
+            let place = if i == 0 { "at the top level".to_string() } else { format!("in `{} {{ ... }}`", outer[i - 1].0) };
+            return format!("{head}; it is {place}, outside this block, so write `without {key}` there");
+        }
+    }
     for p in level {
-        if let Some(inner) = p.block.as_ref().and_then(|b| b.iter().find(|s| stmt_key(s) == key)) {
-            let _ = inner;
+        if p.block.as_ref().is_some_and(|b| b.iter().any(|s| stmt_key(s) == key)) {
             let block = stmt_key(p);
             return format!("{head}; it is inside `{block} {{ ... }}`, so write `{block} {{ without {key} }}`");
         }
@@ -346,6 +360,8 @@ impl Compiler {
         let body: Vec<Stmt> = rest.collect();
         check::duplicates(&body, &stmt_key, &mut self.errors);
         let (parent, own): (Vec<Stmt>, Vec<Stmt>) = body.into_iter().partition(|s| s.key == "extends");
+        // `extends` never reaches `ruleset()`, which checks the other statements' forms.
+        check::shapes(&parent, "", &mut self.errors);
         for ext in parent.iter().skip(1) {
             self.err_at(ext, format!("a ruleset extends one parent, and this file already says `extends {}`", parent[0].args.first().map_or("", |w| w.text.as_str())));
         }
@@ -359,7 +375,7 @@ impl Compiler {
                 let (ph, pstmts) = self.load_from(&parent_id, load, seen, Some(ext))?;
                 header.chain.extend(ph.chain);
                 header.texts.extend(ph.texts);
-                let mut merged = merge(pstmts, own, &mut self.errors);
+                let mut merged = merge(pstmts, own, &mut self.errors, &[]);
                 leftover_withouts(&mut merged, true, &mut self.errors);
                 merged
             }
@@ -679,9 +695,14 @@ impl Compiler {
                 }
                 "ranks" => default_ranks = Some(self.ranks(st, &st.args)),
                 "rank-name" => {
+                    let mut named = vec![];
                     for pair in st.args.chunks(2) {
                         match (RANK_CODES.iter().position(|r| *r == pair[0].text), pair.get(1)) {
-                            (Some(r), Some(name)) => pack.rank_names[r + 1] = name.text.clone(),
+                            (Some(r), Some(_)) if named.contains(&r) => self.err(&st.file, pair[0].pos, format!("rank `{}` is named twice", pair[0].text)),
+                            (Some(r), Some(name)) => {
+                                named.push(r);
+                                pack.rank_names[r + 1] = name.text.clone()
+                            }
                             _ => self.err_at(st, format!("`rank-name` takes pairs of a rank code and its name; `{}` is not a rank code", pair[0].text)),
                         }
                     }
