@@ -104,7 +104,7 @@ fn numbers_too_large_are_refused_not_wrapped_or_read_as_zero() {
     let rules = compile("fuzz", &|id: &str| files.get(id).cloned()).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut game = random_game(&rules, 4, &BTreeMap::new(), &mut rng).unwrap();
-    while !matches!(replay(&rules, &game), Err(_)) || game.events.len() < 70 {
+    while replay(&rules, &game).is_ok() || game.events.len() < 70 {
         game = random_game(&rules, 4, &BTreeMap::new(), &mut rng).unwrap();
     }
     let e = replay(&rules, &game).unwrap_err();
