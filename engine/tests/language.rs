@@ -226,6 +226,8 @@ fn an_obligation_with_a_condition_applies_only_where_it_holds() {
             .unwrap();
     let mut rec = fixture("fft-4p/invalid/play.must.overtrump.json");
     rec.ruleset = "x".into();
+    let shown = tarot_engine::describe::describe(&rules, &BTreeMap::new()).to_text();
+    assert!(shown.contains(r#"a trump played must beat the highest trump in the trick if possible, when option.overtrump == "yes""#), "{shown}");
     // The fixture's card swapped in for an overtrump is legal when overtrumping is not required (the
     // game then breaks later, where the swapped card was meant to be played).
     let at = |v: &tarot_engine::Verdict| v.violation.as_ref().map(|x| (x.event, x.rule.to_string()));
