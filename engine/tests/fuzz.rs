@@ -89,6 +89,7 @@ fn numbers_too_large_are_refused_not_wrapped_or_read_as_zero() {
         ("let x = 1 / 1000000000000000 / 1000000000000000 / 1000000000000000", "too large a number to keep exact"),
         ("let x = 1 / 3 + 1 / 1000000000000000 / 999999999999999", "too large a number to keep exact"),
         ("let poignee_values = [20, 30, 40][99999999999]", "cannot be evaluated"),
+        ("option big \"b\" = [1, 99999999999999999999]", "`99999999999999999999` is too large"),
     ];
     for (text, want) in refused {
         let e = compile_child(text).unwrap_err();

@@ -631,6 +631,10 @@ impl Compiler {
                 .filter_map(|i| match &i.kind {
                     AstKind::Str(t) => Some(t.as_str().into()),
                     AstKind::Num(q) => serde_json::to_value(q).ok(),
+                    AstKind::Invalid(m) => {
+                        self.err(&s.file, i.pos, m.clone());
+                        None
+                    }
                     _ => {
                         self.err(&s.file, i.pos, format!("option `{name}`: each choice is a string or a number written out (`\"yes\"`, `6`), not a formula"));
                         None
