@@ -750,13 +750,17 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         at: pl.lead_clause.at.clone(),
     });
     let ladder: Vec<String> = pl.ladder.iter().map(|(o, _)| format!("{o:?}").to_lowercase()).collect();
-    for (o, c) in &pl.ladder {
+    for (i, (o, c)) in pl.ladder.iter().enumerate() {
         let text = match o {
             Obligation::Follow => "must follow suit (trumps led: play a trump)",
             Obligation::Trump => "unable to follow: must trump",
             Obligation::Overtrump => "a trump played must beat the highest trump in the trick if possible",
         };
-        lines.push(Line { aspect: "trick obligations", rule: c.rule.clone(), text: text.into(), source: c.source.clone(), at: c.at.clone() });
+        let text = match pl.ladder_when.get(i) {
+            Some(Some(_)) => format!("{text}, when {}", formula_text(r, c)),
+            _ => text.to_string(),
+        };
+        lines.push(Line { aspect: "trick obligations", rule: c.rule.clone(), text, source: c.source.clone(), at: c.at.clone() });
     }
     if ladder.is_empty() {
         lines.push(Line { aspect: "trick obligations", rule: "play".into(), text: "no obligation".into(), source: None, at: pl.lead_clause.at.clone() });

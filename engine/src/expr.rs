@@ -301,6 +301,62 @@ struct Stacks {
     args: Vec<Value>,
 }
 
+/// The largest numerator or denominator a formula may reach: far beyond any figure of the sources,
+/// and far enough below the 64-bit limit that rounding, comparing and negating stay exact.
+pub const NUM_LIMIT: i64 = 1 << 60;
+
+/// `+ - * /` on exact numbers, refusing a result too large to stay exact (never a wrapped or
+/// panicking overflow). Division by zero gives 0, as `Q` has it.
+pub fn arith(op: BinOp, p: Q, q: Q) -> Result<Q, String> {
+    let fits = |x: i128| x.abs() <= NUM_LIMIT as i128;
+    if p.is_integer() && q.is_integer() && op != BinOp::Div {
+        let (x, y) = (p.numer() as i128, q.numer() as i128);
+        let r = match op {
+            BinOp::Add => x + y,
+            BinOp::Sub => x - y,
+            _ => x * y,
+        };
+        if fits(r) {
+            return Ok(Q::int(r as i64));
+        }
+    }
+    let (a, b, c, d) = (p.numer() as i128, p.denom() as i128, q.numer() as i128, q.denom() as i128);
+    let (n, m) = match op {
+        BinOp::Add => (a * d + c * b, b * d),
+        BinOp::Sub => (a * d - c * b, b * d),
+        BinOp::Mul => (a * c, b * d),
+        _ if c == 0 => return Ok(Q::ZERO),
+        _ => (a * d * c.signum(), b * c.abs()),
+    };
+    if fits(n) && fits(m) {
+        return Ok(Q::new(n as i64, m as i64));
+    }
+    let g = gcd128(n, m);
+    let (n, m) = (n / g, m / g);
+    if fits(n) && fits(m) {
+        Ok(Q::new(n as i64, m as i64))
+    } else {
+        Err(format!(
+            "{p} {} {q} is too large a number to keep exact",
+            match op {
+                BinOp::Add => "+",
+                BinOp::Sub => "-",
+                BinOp::Mul => "*",
+                _ => "/",
+            }
+        ))
+    }
+}
+
+fn gcd128(mut a: i128, mut b: i128) -> i128 {
+    a = a.abs();
+    b = b.abs();
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.max(1)
+}
+
 fn num(v: Value) -> Result<Q, String> {
     match v {
         Value::Num(q) => Ok(q),
@@ -348,7 +404,7 @@ fn eval_in(e: &Expr, env: &dyn Env, vars: &mut Stacks) -> Result<Value, String> 
         Expr::Fact(f) => env.fact(*f)?,
         Expr::Attr(a) => env.attr(a)?,
         Expr::Decl(i) => Value::Num(Q::int(*i as i64)),
-        Expr::Un(UnOp::Neg, x) => Value::Num(-num(eval_in(x, env, vars)?)?),
+        Expr::Un(UnOp::Neg, x) => Value::Num(arith(BinOp::Sub, Q::ZERO, num(eval_in(x, env, vars)?)?)?),
         Expr::Un(UnOp::Not, x) => Value::Bool(!truthy(&eval_in(x, env, vars)?)?),
         Expr::Bin(op, a, b) => {
             // `and`/`or` look at the right side only when needed, so guards work.
@@ -376,10 +432,7 @@ fn eval_in(e: &Expr, env: &dyn Env, vars: &mut Stacks) -> Result<Value, String> 
                         BinOp::Ge => Value::Bool(p >= q),
                         BinOp::Lt => Value::Bool(p < q),
                         BinOp::Gt => Value::Bool(p > q),
-                        BinOp::Add => Value::Num(p + q),
-                        BinOp::Sub => Value::Num(p - q),
-                        BinOp::Mul => Value::Num(p * q),
-                        _ => Value::Num(p / q),
+                        _ => Value::Num(arith(*op, p, q)?),
                     }
                 }
             }
@@ -452,7 +505,7 @@ fn eval_in(e: &Expr, env: &dyn Env, vars: &mut Stacks) -> Result<Value, String> 
                     let v = v?;
                     acc = Some(match (func, acc) {
                         (_, None) => v,
-                        (CompFunc::Sum, Some(a)) => a + v,
+                        (CompFunc::Sum, Some(a)) => arith(BinOp::Add, a, v)?,
                         (CompFunc::Max, Some(a)) => a.max(v),
                         (CompFunc::Min, Some(a)) => a.min(v),
                         (_, Some(a)) => a,

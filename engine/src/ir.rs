@@ -329,6 +329,9 @@ pub struct Play {
     pub hold_clause: Clause,
     /// The trick obligations in the order they apply.
     pub ladder: Vec<(Obligation, Clause)>,
+    /// For each obligation of `ladder`, the setup condition under which it applies (`must trump =
+    /// option.x == "yes"`); `None` when it always does.
+    pub ladder_when: Vec<Option<Expr>>,
     /// "anticlockwise" (the default: each player's next is the one after him in the record's list,
     /// to his right) or "clockwise" (the one before him); a setup formula.
     pub direction: Option<(Expr, Clause)>,

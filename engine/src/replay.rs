@@ -301,7 +301,12 @@ impl Settings {
             s.discard_dealer = count(&s, &d.dealer)?;
             s.discard_others = count(&s, &d.others)?;
         }
-        for (i, (o, _)) in rules.play.ladder.iter().enumerate() {
+        for (i, (o, c)) in rules.play.ladder.iter().enumerate() {
+            if let Some(Some(when)) = rules.play.ladder_when.get(i) {
+                if !s.eval_setup(when).and_then(|v| truthy(&v)).map_err(at(c))? {
+                    continue;
+                }
+            }
             match o {
                 Obligation::Follow => s.follow = Some(i),
                 Obligation::Trump => s.trump = Some(i),
@@ -1008,11 +1013,26 @@ impl<'s, 'r> Game<'s, 'r> {
         }
     }
 
+    /// While the taker has still to call a partner, any other move says that the call is missing
+    /// (not that the move came at the wrong time), citing the call.
+    fn call_missing(&self, p: u8) -> Option<Stop> {
+        let (Phase::Call, Some(call), Some(t)) = (self.phase, &self.rules().call, self.taker) else { return None };
+        let t = self.name(t);
+        Some(self.violation(
+            &call.clause,
+            p,
+            format!("the call is missing: {t} won the bidding and must first call a card (the `call` event), before the dog, the discards, the declarations and the play"),
+        ))
+    }
+
     fn discard(&mut self, p: u8, set: CardSet) -> Result<(), Stop> {
         let rules = self.rules();
         let Some(d) = &rules.discard else {
             return Err(self.input(format!("{} has no discard", rules.id)));
         };
+        if let Some(stop) = self.call_missing(p) {
+            return Err(stop);
+        }
         let Some(i) = self.pending_discards.iter().position(|&(q, _)| q == p) else {
             return Err(self.violation(&d.clause, p, format!("{} has no discard to make now", self.name(p))));
         };
@@ -1078,6 +1098,9 @@ impl<'s, 'r> Game<'s, 'r> {
             When::BeforePlay | When::AfterDiscard => started,
             When::FirstPlay => has_played,
         };
+        if let Some(stop) = self.call_missing(p) {
+            return Err(stop);
+        }
         let too_early = matches!(self.phase, Phase::Bidding | Phase::Call) || (d.when == When::AfterDiscard && !self.pending_discards.is_empty());
         if too_late || too_early {
             let when = match d.when {

@@ -205,3 +205,109 @@ fn statements_that_cannot_work_are_refused_and_partners_count_those_who_play() {
     let e = tarot_engine::replay::Setup::new(rules, 6, &BTreeMap::new()).err().unwrap();
     assert!(e.contains("by an even number of players, not 5 (the dealer of 6 sitting out)"), "{e}");
 }
+
+/// The compiled child `x` of fft-4p with `body`, or its diagnostics as text.
+fn child_of_fft(body: &str) -> Result<tarot_engine::ir::Ruleset, String> {
+    let mut files = Registry::builtin_files();
+    files.insert("x".into(), RuleFile { path: "rulesets/x.tarot".into(), text: format!("ruleset x \"x\"\nextends fft-4p\n{body}\n") });
+    compile("x", &|id: &str| files.get(id).cloned()).map_err(|d| d.to_string())
+}
+
+fn fixture(path: &str) -> tarot_engine::GameRecord {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(path)).unwrap();
+    parse_record(&text).unwrap()
+}
+
+#[test]
+fn an_obligation_with_a_condition_applies_only_where_it_holds() {
+    // Issue 14: `must overtrump = <condition>` compiled and the condition was dropped.
+    let rules =
+        child_of_fft("option overtrump \"Whether a trump must beat the trumps in the trick\" = [\"no\", \"yes\"]\nplay {\n  must overtrump = option.overtrump == \"yes\"\n}")
+            .unwrap();
+    let mut rec = fixture("fft-4p/invalid/play.must.overtrump.json");
+    rec.ruleset = "x".into();
+    let shown = tarot_engine::describe::describe(&rules, &BTreeMap::new()).to_text();
+    assert!(shown.contains(r#"a trump played must beat the highest trump in the trick if possible, when option.overtrump == "yes""#), "{shown}");
+    // The fixture's card swapped in for an overtrump is legal when overtrumping is not required (the
+    // game then breaks later, where the swapped card was meant to be played).
+    let at = |v: &tarot_engine::Verdict| v.violation.as_ref().map(|x| (x.event, x.rule.to_string()));
+    let (event, rule) = at(&replay(&rules, &rec).unwrap()).unwrap();
+    rec.options.insert("overtrump".into(), "yes".into());
+    let (overtrump_at, overtrump) = at(&replay(&rules, &rec).unwrap()).unwrap();
+    assert_eq!(overtrump, "play.must.overtrump");
+    assert!(event > overtrump_at && rule != overtrump, "by default: {rule} at {event}");
+    // `= no` turns it off for every game; a value that is not yes or no is refused.
+    let off = child_of_fft("play {\n  must overtrump = no\n}").unwrap();
+    rec.options.clear();
+    rec.ruleset = "x".into();
+    assert_eq!(at(&replay(&off, &rec).unwrap()).unwrap().0, event);
+    let e = child_of_fft("play {\n  must overtrump = 2\n}").unwrap_err();
+    assert!(e.contains("rulesets/x.tarot:4:3: `must` takes a condition, yes or no"), "{e}");
+}
+
+#[test]
+fn a_statement_never_says_more_than_the_compiler_reads() {
+    for (body, at, says) in [
+        ("fool {\n  excuse = no\n}", "4:3", "`excuse` is a switch and takes no value: writing it turns it on, and to turn it off leave it out"),
+        ("fool {\n  slam_wins = no\n}", "4:3", "`slam_wins` is a switch"),
+        ("deal {\n  cut = no\n}", "4:3", "`cut` is a switch"),
+        ("players 4 5", "3:1", "`players` takes at most 1 word(s), so `5` would be ignored"),
+        ("bidding {\n  all-pass redeal\n}", "4:3", "`all-pass redeal`: when everyone passes the deal is annulled"),
+        ("play {\n  lead = first_hand { must follow }\n}", "4:3", "`lead` takes no block"),
+        ("let a = 1\nlet a = 2", "4:1", "`let a` is written twice in this block (first at line 3)"),
+        ("extends basic", "3:1", "a ruleset extends one parent, and this file already says `extends fft-4p`"),
+        ("without players 5", "3:1", "`without players 5` removes nothing: the parent has no statement with the key `players 5` at this level; did you mean `without players`?"),
+        ("without must trump", "3:1", "`without must trump` removes nothing: the parent has no statement with the key `must trump` at this level; it is inside `play { ... }`, so write `play { without must trump }`"),
+        ("play {\n  without must trumps\n}", "4:3", "did you mean `without must trump`?"),
+        ("score {\n  without term poignees\n}", "4:3", "did you mean `without term poignee`?"),
+        ("play {\n  without players\n}", "4:3", "it is at the top level, outside this block, so write `without players` there"),
+        ("bidding {\n  contract garde \"garde\" {\n    without turns\n  }\n}", "5:5", "it is in `bidding { ... }`, outside this block, so write `without turns` there"),
+        ("without extends fft-4p @FFT", "3:1", "a citation on it would go nowhere"),
+        ("call {\n  without levels\n}", "4:3", "`without levels` removes nothing: the parent has no block here for it to remove from"),
+        ("option x \"x\" = [\"a\", \"b\" + \"c\"]", "3:22", "option `x`: each choice is a string or a number written out"),
+        ("bidding {\n  contract prise \"prise\" { multiplier = 1; dog = \"taker\"; bonus = 10 }\n}", "4:59", "no formula reads this contract's `bonus`"),
+    ] {
+        let e = child_of_fft(body).unwrap_err();
+        assert!(e.contains(&format!("rulesets/x.tarot:{at}: ")) && e.contains(says), "{body}:\n{e}");
+    }
+}
+
+#[test]
+fn a_diagnostic_says_the_problem_once() {
+    // `counter option.x = EX`: the value must be a number, said as such.
+    let e = child_of_fft("counting {\n  counter option.x = EX\n}").unwrap_err();
+    assert!(e.contains("rulesets/x.tarot:4:3: `counter V = cards` gives the cards worth V points in a group: `option.x` is not a whole number of points"), "{e}");
+    // An option in a class: the cause, once, and nothing about the classes and rules built on it.
+    let e = child_of_fft(
+        "option h \"h\" = [\"a\", \"b\"]\nclass h_cards = option.h\nclass more = h_cards + KS\nclass most = more + QS\non play most \"most\" = 1\nlet n = count(more)",
+    )
+    .unwrap_err();
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(e.contains("rulesets/x.tarot:4:17: a card class is fixed when the rules are compiled, so it cannot depend on `option.h`"), "{e}");
+    // A `let` that fails is not reported again where it is used.
+    let e = child_of_fft("let a = nothing_here + 1\nlet b = a * 2\nscore {\n  term t \"t\" = a + b\n}").unwrap_err();
+    assert_eq!(e.lines().count(), 1, "{e}");
+}
+
+#[test]
+fn a_missing_king_call_is_reported_as_missing() {
+    let registry = Registry::builtin().unwrap();
+    let rules = registry.get("fft-5p").unwrap();
+    let mut rec = fixture("fft-5p/valid/5p-1.json");
+    let call = rec.events.iter().position(|e| matches!(e, tarot_engine::Event::Call { .. })).expect("a call");
+    rec.events.remove(call);
+    let v = replay(rules, &rec).unwrap();
+    let violation = v.violation.unwrap();
+    assert_eq!(violation.event, call, "the first move after the bidding");
+    assert!(violation.message.starts_with("the call is missing: "), "{}", violation.message);
+    assert!(violation.rule.starts_with("call"), "{}", violation.rule);
+}
+
+#[test]
+fn nesting_past_the_limit_is_refused_before_it_can_overflow_the_stack() {
+    // Issue 14: a list nested 5,000 deep aborted the process.
+    for (open, close) in [("[", "]"), ("(", ")"), ("abs(", ")")] {
+        let e = child_of_fft(&format!("let deep = {}1{}", open.repeat(5000), close.repeat(5000))).unwrap_err();
+        assert!(e.contains("rulesets/x.tarot:3:") && e.contains("nested too deeply"), "{e}");
+    }
+}

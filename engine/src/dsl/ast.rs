@@ -85,4 +85,7 @@ pub enum AstKind {
     Unary(UnOp, Box<Ast>),
     Binary(BinOp, Box<Ast>, Box<Ast>),
     If(Box<Ast>, Box<Ast>, Box<Ast>),
+    /// Something the parser read but cannot take (a number too large): the compiler reports the
+    /// message at its position.
+    Invalid(String),
 }

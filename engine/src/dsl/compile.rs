@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use super::ast::*;
+use super::check;
 use super::parse::parse_file;
 use super::{Diagnostic, Diagnostics};
 use crate::cards::{Card, CardSet, FOOL, PACK_SIZE, RANK_CODES, SUITS};
@@ -157,6 +158,13 @@ struct Compiler {
     sources: Vec<Source>,
     vars: Vec<String>,
     settings: BTreeMap<String, Clause>,
+    /// Names whose definition failed (its error already reported): their uses are not errors again.
+    failed: BTreeSet<String>,
+    /// The contract attributes some formula reads as `contract.ATTR`.
+    attrs_read: BTreeSet<String>,
+    /// The options and top-level `let`s some formula reads.
+    opts_read: BTreeSet<usize>,
+    lets_read: BTreeSet<usize>,
 }
 
 /// Statements that are identified by all their words (several per section), not only the first.
@@ -184,20 +192,32 @@ fn stmt_key(s: &Stmt) -> String {
 
 /// A child's statements override its parent's with the same key; blocks merge statement by statement;
 /// `without KEY...` removes a parent's statement.
-fn merge(parent: Vec<Stmt>, child: Vec<Stmt>) -> Vec<Stmt> {
+/// `outer` holds the keys of the enclosing levels of the parent, innermost last, with the key of the
+/// block each level is (for a `without` written one level too deep).
+fn merge(parent: Vec<Stmt>, child: Vec<Stmt>, errors: &mut Vec<Diagnostic>, outer: &[(String, Vec<String>)]) -> Vec<Stmt> {
     let mut out = parent;
     for s in child {
         if s.key == "without" {
+            if s.cite.is_some() {
+                errors.push(Diagnostic { file: s.file.to_string(), pos: s.pos, message: "a `without` removes a statement, so a citation on it would go nowhere".into() });
+            }
             let key: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
             let key = key.join(" ");
+            let before = out.len();
             out.retain(|p| stmt_key(p) != key);
+            if out.len() == before {
+                errors.push(Diagnostic { file: s.file.to_string(), pos: s.pos, message: without_nothing(&key, &out, outer) });
+            }
             continue;
         }
         let key = stmt_key(&s);
+        let level: Vec<String> = if s.block.is_some() { out.iter().map(stmt_key).collect() } else { vec![] };
         match out.iter_mut().find(|p| stmt_key(p) == key) {
             Some(p) => match (p.block.take(), s.block.clone()) {
                 (Some(pb), Some(cb)) => {
-                    let merged = merge(pb, cb);
+                    let mut inner = outer.to_vec();
+                    inner.push((key.clone(), level));
+                    let merged = merge(pb, cb, errors, &inner);
                     // A child block without a citation keeps its parent's.
                     let cite = s.cite.clone().or(p.cite.take());
                     *p = Stmt { block: Some(merged), cite, ..s };
@@ -208,6 +228,65 @@ fn merge(parent: Vec<Stmt>, child: Vec<Stmt>) -> Vec<Stmt> {
         }
     }
     out
+}
+
+/// Why `without KEY` removed nothing from `level` (the parent's statements where it was written),
+/// and what it could have meant: the key one level down, or the nearest key here.
+fn without_nothing(key: &str, level: &[Stmt], outer: &[(String, Vec<String>)]) -> String {
+    if key.is_empty() {
+        return "`without` needs the key of the parent's statement to remove: `without players`, `without class kings`, `without must overtrump`".into();
+    }
+    let head = format!("`without {key}` removes nothing: the parent has no statement with the key `{key}` at this level");
+    // Written inside a block, for a statement of an enclosing level.
+    for (i, (_, keys)) in outer.iter().enumerate().rev() {
+        if keys.iter().any(|k| k == key) {
+            let place = if i == 0 { "at the top level".to_string() } else { format!("in `{} {{ ... }}`", outer[i - 1].0) };
+            return format!("{head}; it is {place}, outside this block, so write `without {key}` there");
+        }
+    }
+    for p in level {
+        if p.block.as_ref().is_some_and(|b| b.iter().any(|s| stmt_key(s) == key)) {
+            let block = stmt_key(p);
+            return format!("{head}; it is inside `{block} {{ ... }}`, so write `{block} {{ without {key} }}`");
+        }
+    }
+    let mut keys: Vec<String> = level.iter().map(stmt_key).collect();
+    keys.sort();
+    keys.dedup();
+    let near = keys.iter().map(|k| (check::distance(k, key), k)).min();
+    match near {
+        Some((d, k)) if d <= 2.max(key.len() / 3) => format!("{head}; did you mean `without {k}`?"),
+        _ => {
+            let nested = level.iter().flat_map(|p| p.block.iter().flatten().map(move |s| (check::distance(&stmt_key(s), key), stmt_key(p), stmt_key(s)))).min();
+            match nested {
+                Some((d, block, k)) if d <= 2.max(key.len() / 3) => format!("{head}; did you mean `{block} {{ without {k} }}`?"),
+                _ => format!("{head}; the keys here are: {}", keys.join(", ")),
+            }
+        }
+    }
+}
+
+/// Removes and reports the `without`s that a merge did not consume: in a file that extends nothing,
+/// or in a block the parent does not have.
+fn leftover_withouts(stmts: &mut Vec<Stmt>, has_parent: bool, errors: &mut Vec<Diagnostic>) {
+    stmts.retain(|s| {
+        if s.key != "without" {
+            return true;
+        }
+        let key: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
+        let message = if has_parent {
+            format!("`without {}` removes nothing: the parent has no block here for it to remove from", key.join(" "))
+        } else {
+            format!("`without {}` removes nothing: `without` removes a parent's statement, so it only works in a ruleset that `extends` another", key.join(" "))
+        };
+        errors.push(Diagnostic { file: s.file.to_string(), pos: s.pos, message });
+        false
+    });
+    for s in stmts.iter_mut() {
+        if let Some(b) = &mut s.block {
+            leftover_withouts(b, has_parent, errors);
+        }
+    }
 }
 
 /// The ruleset's version: an FNV-1a hash of the text of every file in its chain, stable across
@@ -270,13 +349,22 @@ impl Compiler {
             self.err(&file.path, Pos { line: 1, col: 1 }, "a rule file starts with `ruleset ID \"title\"`");
             return None;
         };
+        if head.args.len() > 2 || head.value.is_some() || head.block.is_some() {
+            self.err_at(&head, "a rule file starts with `ruleset ID \"title\"`, and nothing more on that line");
+        }
         let name = head.args.first().map(|w| w.text.clone()).unwrap_or_default();
         if name != id {
             self.err(&file.path, head.pos, format!("this file declares ruleset `{name}`, but it is loaded as `{id}`; the file name and the declared id must agree"));
         }
         let title = head.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| id.to_string());
         let body: Vec<Stmt> = rest.collect();
+        check::duplicates(&body, &stmt_key, &mut self.errors);
         let (parent, own): (Vec<Stmt>, Vec<Stmt>) = body.into_iter().partition(|s| s.key == "extends");
+        // `extends` never reaches `ruleset()`, which checks the other statements' forms.
+        check::shapes(&parent, "", &mut self.errors);
+        for ext in parent.iter().skip(1) {
+            self.err_at(ext, format!("a ruleset extends one parent, and this file already says `extends {}`", parent[0].args.first().map_or("", |w| w.text.as_str())));
+        }
         let mut header = Header { id: id.to_string(), title, chain: vec![id.to_string()], texts: vec![(file.path.clone(), file.text.clone())], file: file.path.as_str().into() };
         let stmts = match parent.first() {
             Some(ext) => {
@@ -287,9 +375,15 @@ impl Compiler {
                 let (ph, pstmts) = self.load_from(&parent_id, load, seen, Some(ext))?;
                 header.chain.extend(ph.chain);
                 header.texts.extend(ph.texts);
-                merge(pstmts, own)
+                let mut merged = merge(pstmts, own, &mut self.errors, &[]);
+                leftover_withouts(&mut merged, true, &mut self.errors);
+                merged
             }
-            None => own,
+            None => {
+                let mut own = own;
+                leftover_withouts(&mut own, false, &mut self.errors);
+                own
+            }
         };
         Some((header, stmts))
     }
@@ -318,6 +412,7 @@ impl Compiler {
         self.ruleset_id = h.id.clone();
         let version = version_of(&h.texts);
 
+        check::shapes(&stmts, "", &mut self.errors);
         // Sources, options, classes and names come first, so any formula may use them.
         for s in stmts.iter().filter(|s| s.key == "source") {
             let (Some(id), Some(file)) = (s.args.first(), s.args.get(1)) else {
@@ -437,6 +532,46 @@ impl Compiler {
         });
         let triggers = stmts.iter().filter(|s| s.key == "on").filter_map(|s| self.trigger(s)).collect();
         let score = self.score(stmts.iter().find(|s| s.key == "score"));
+        // An option or a constant that no formula reads changes nothing. Only the ruleset's own are
+        // reported: a parent's may be read by the parent's rules that a child removed.
+        for (i, o) in self.options.clone().iter().enumerate() {
+            if !self.opts_read.contains(&i) {
+                if let Some(st) = stmts.iter().find(|s| s.key == "option" && s.file == h.file && s.args.first().is_some_and(|w| w.text == o.name)) {
+                    self.err_at(
+                        st,
+                        format!(
+                            "no formula reads `option.{}`, so choosing it would change nothing; use it in a rule, or remove it (`without option {}` in a child)",
+                            o.name, o.name
+                        ),
+                    );
+                }
+            }
+        }
+        for (i, l) in constants.iter().enumerate() {
+            if !self.lets_read.contains(&i) {
+                if let Some(st) = stmts.iter().find(|s| s.key == "let" && s.file == h.file && s.args.first().is_some_and(|w| *w.text == *l.name)) {
+                    self.err_at(st, format!("no formula reads `{}`, so it would change nothing; use it in a rule, or remove it (`without let {}` in a child)", l.name, l.name));
+                }
+            }
+        }
+        // A contract's attribute takes effect through the formulas that read it; one that none reads
+        // (a misspelt `multipler`) would change nothing.
+        for b in stmts.iter().filter(|s| s.key == "bidding") {
+            for a in b.block.iter().flatten().filter(|c| c.key == "contract").flat_map(|c| c.block.iter().flatten()) {
+                if a.key != "dog" && !self.attrs_read.contains(&a.key) {
+                    let read: Vec<&str> = self.attrs_read.iter().map(|x| x.as_str()).collect();
+                    self.err_at(
+                        a,
+                        format!(
+                            "no formula reads this contract's `{}` (as `contract.{}`), so it would change nothing; attributes read: {}",
+                            a.key,
+                            a.key,
+                            if read.is_empty() { "none".to_string() } else { read.join(", ") }
+                        ),
+                    );
+                }
+            }
+        }
 
         Ruleset {
             id: h.id,
@@ -489,18 +624,30 @@ impl Compiler {
     fn option(&mut self, s: &Stmt) {
         let name = s.args.first().map(|w| w.text.clone()).unwrap_or_default();
         let doc = s.args.get(1).map(|w| w.text.clone()).unwrap_or_default();
+        let errors_before = self.errors.len();
         let choices: Vec<serde_json::Value> = match &s.value {
             Some(Ast { kind: AstKind::List(items), .. }) => items
                 .iter()
                 .filter_map(|i| match &i.kind {
                     AstKind::Str(t) => Some(t.as_str().into()),
                     AstKind::Num(q) => serde_json::to_value(q).ok(),
-                    _ => None,
+                    AstKind::Invalid(m) => {
+                        self.err(&s.file, i.pos, m.clone());
+                        None
+                    }
+                    _ => {
+                        self.err(&s.file, i.pos, format!("option `{name}`: each choice is a string or a number written out (`\"yes\"`, `6`), not a formula"));
+                        None
+                    }
                 })
                 .collect(),
             _ => vec![],
         };
         if name.is_empty() || choices.len() < 2 {
+            self.failed.insert(format!("option.{name}"));
+            if self.errors.len() > errors_before {
+                return;
+            }
             self.err_at(s, "an option is written `option NAME \"what it decides\" = [default, other, ...]` with at least two choices");
             return;
         }
@@ -552,15 +699,26 @@ impl Compiler {
                 }
                 "ranks" => default_ranks = Some(self.ranks(st, &st.args)),
                 "rank-name" => {
+                    let mut named = vec![];
                     for pair in st.args.chunks(2) {
                         match (RANK_CODES.iter().position(|r| *r == pair[0].text), pair.get(1)) {
-                            (Some(r), Some(name)) => pack.rank_names[r + 1] = name.text.clone(),
+                            (Some(r), Some(_)) if named.contains(&r) => self.err(&st.file, pair[0].pos, format!("rank `{}` is named twice", pair[0].text)),
+                            (Some(r), Some(name)) => {
+                                named.push(r);
+                                pack.rank_names[r + 1] = name.text.clone()
+                            }
                             _ => self.err_at(st, format!("`rank-name` takes pairs of a rank code and its name; `{}` is not a rank code", pair[0].text)),
                         }
                     }
                 }
                 "reversed" => {
-                    let lanes: Vec<u8> = st.args.iter().filter_map(|w| SUITS.iter().position(|c| c.to_string() == w.text).map(|i| i as u8)).collect();
+                    let mut lanes: Vec<u8> = vec![];
+                    for w in &st.args {
+                        match SUITS.iter().position(|c| c.to_string() == w.text) {
+                            Some(i) => lanes.push(i as u8),
+                            None => self.err(&st.file, w.pos, format!("`{}` is not a suit: `reversed` names suits among S H D C, e.g. `reversed H D = yes`", w.text)),
+                        }
+                    }
                     let cond = self.value(st, Ctx::Setup);
                     if lanes.is_empty() {
                         self.err_at(st, "`reversed` names the suits whose numerals rank in reverse, e.g. `reversed H D = yes`");
@@ -624,9 +782,14 @@ impl Compiler {
         if Card::parse(&name).is_some() || ["trumps", "yes", "no", "true", "false"].contains(&name.as_str()) {
             self.err_at(s, format!("`{name}` reads as a card or a built-in name; give the class another name"));
         }
-        if let Some(cards) = self.class_value(s, pack) {
-            let clause = self.clause(s, format!("class.{name}"));
-            self.classes.push(Class { name, label, cards, clause });
+        match self.class_value(s, pack) {
+            Some(cards) => {
+                let clause = self.clause(s, format!("class.{name}"));
+                self.classes.push(Class { name, label, cards, clause });
+            }
+            None => {
+                self.failed.insert(name);
+            }
         }
     }
 
@@ -656,6 +819,39 @@ impl Compiler {
                 None
             }
         }
+    }
+
+    /// A statement's value that must be yes or no; a constant of another kind is refused here rather
+    /// than when a game is set up.
+    fn condition(&mut self, s: &Stmt, ctx: Ctx) -> Option<Expr> {
+        let e = self.value(s, ctx)?;
+        if let Expr::Const(v) = &e {
+            if !matches!(v, Value::Bool(_)) {
+                self.err_at(s, format!("`{}` takes a condition, yes or no (`= option.NAME == \"yes\"`), not {}", s.key, v.type_name()));
+                return None;
+            }
+        }
+        Some(e)
+    }
+
+    /// A setting that must give one of `texts`: checked here when it is a text or an option (each of
+    /// the option's choices), rather than when a game is set up.
+    fn setting(&mut self, s: &Stmt, texts: &[&str]) -> Option<Expr> {
+        let e = self.value(s, Ctx::Setup)?;
+        let given: Vec<serde_json::Value> = match &e {
+            Expr::Const(Value::Str(t)) => vec![t.to_string().into()],
+            Expr::Const(v) => vec![serde_json::Value::String(format!("({})", v.type_name()))],
+            Expr::Opt(i) => self.options[*i].choices.clone(),
+            _ => vec![],
+        };
+        for g in given {
+            if !g.as_str().is_some_and(|t| texts.contains(&t)) {
+                let list: Vec<String> = texts.iter().map(|t| format!("\"{t}\"")).collect();
+                self.err_at(s, format!("`{}` is one of {}, not {g}", s.key, list.join(", ")));
+                return None;
+            }
+        }
+        Some(e)
     }
 
     /// A statement's value with its clause, the rule named `block.key`.
@@ -692,7 +888,10 @@ impl Compiler {
                 self.err_at(s, format!("`{what}` needs a name: `{what} NAME = ...`"));
                 None
             }
-            _ => None,
+            (Some(name), None) => {
+                self.failed.insert(name);
+                None
+            }
         }
     }
 
@@ -717,8 +916,14 @@ impl Compiler {
                     _ => self.err_at(st, "`group N`: cards are counted in groups of N (1 to 6)"),
                 },
                 "counter" => {
-                    let Some(v) = st.args.first().and_then(|w| w.text.parse::<u8>().ok()) else {
-                        self.err_at(st, "`counter V = cards`: the cards worth V points in a group");
+                    let Some(v) = st.args.first().and_then(|w| w.text.parse::<u8>().ok()).filter(|v| *v > 0) else {
+                        let w = st.args.first().map_or("", |w| w.text.as_str());
+                        let why = if w == "0" {
+                            "cards that no counter lists are already empty".to_string()
+                        } else {
+                            format!("`{w}` is not a whole number of points; V is written as a number from 1 to 255, fixed when the rules are compiled (it cannot be a formula or follow an option: write one `counter` per value, and an option on the cards with a class)")
+                        };
+                        self.err_at(st, format!("`counter V = cards` gives the cards worth V points in a group: {why}"));
                         continue;
                     };
                     if let Some(set) = self.class_value(st, pack) {
@@ -1027,6 +1232,9 @@ impl Compiler {
                     }
                 }
                 "value" => d.value = self.value(st, Ctx::Declaration),
+                "paid-by" | "paid" if d.paid_by.is_some() => {
+                    self.err_at(st, "a declaration says who pays it once: `paid` (each opponent), `paid by-everyone`, or `paid-by = condition`, not two of them")
+                }
                 "paid-by" => d.paid_by = self.value(st, Ctx::PaidBy),
                 "paid" => {
                     d.paid_by = Some(Expr::Const(Value::Bool(true)));
@@ -1050,6 +1258,7 @@ impl Compiler {
             order_clause: clause("play.order"),
             hold_clause: clause("play.hold"),
             ladder: vec![],
+            ladder_when: vec![],
             direction: None,
         };
         let Some(s) = s else {
@@ -1075,9 +1284,21 @@ impl Compiler {
                         }
                     };
                     let rule = format!("play.must.{}", st.args[0].text);
+                    // `must trump = option.x == "yes"`: the obligation holds in the games where the
+                    // condition does (a setup formula); without `=`, always.
+                    let when = match &st.value {
+                        Some(_) => match self.condition(st, Ctx::Setup) {
+                            Some(e) => Some(e),
+                            None => continue,
+                        },
+                        None => None,
+                    };
                     p.ladder.push((o, self.clause(st, rule)));
+                    p.ladder_when.push(when);
                 }
-                "direction" => p.direction = self.stated(st, Ctx::Setup, "play"),
+                "direction" => {
+                    p.direction = self.setting(st, &["anticlockwise", "clockwise"]).map(|e| (e, self.clause(st, "play.direction")));
+                }
                 other => self.err_at(st, format!("unknown play statement `{other}`; expected lead, must or direction")),
             }
         }
@@ -1102,10 +1323,10 @@ impl Compiler {
             match st.key.as_str() {
                 "excuse" => f.excuse = Some(self.clause(st, "fool.excuse")),
                 "slam_wins" => f.slam_wins = Some(self.clause(st, "fool.slam_wins")),
-                "led" => f.led = self.value(st, Ctx::Setup).unwrap_or(f.led),
-                "keep" => f.keep = self.value(st, Ctx::Setup).unwrap_or(f.keep),
-                "last_trick" => f.last_trick = self.value(st, Ctx::Setup).unwrap_or(f.last_trick),
-                "shut_out" => f.shut_out = self.value(st, Ctx::Setup),
+                "led" => f.led = self.setting(st, &["next-card-sets-suit", "forbidden"]).unwrap_or(f.led),
+                "keep" => f.keep = self.setting(st, &["keep", "exchange"]).unwrap_or(f.keep),
+                "last_trick" => f.last_trick = self.setting(st, &["changes-side", "to-winner", "keep"]).unwrap_or(f.last_trick),
+                "shut_out" => f.shut_out = self.setting(st, &["keep", "to-winner"]),
                 other => self.err_at(st, format!("unknown fool statement `{other}`; expected excuse, led, keep, last_trick, slam_wins or shut_out")),
             }
         }
@@ -1128,6 +1349,8 @@ impl Compiler {
         let cards = match (self.classes.iter().find(|c| c.name == class.text), Card::parse(&class.text)) {
             (Some(c), _) => c.cards,
             (None, Some(card)) => CardSet::single(card),
+            // The class's own definition failed, and says why.
+            _ if self.failed.contains(&class.text) => return None,
             _ => {
                 self.err(&s.file, class.pos, format!("unknown card class `{}`", class.text));
                 return None;
@@ -1207,7 +1430,16 @@ impl Compiler {
     /// Compiles a formula in a context, resolving every name; reports what it cannot resolve.
     fn expr(&mut self, file: &Arc<str>, a: &Ast, ctx: Ctx) -> Option<Expr> {
         let e = self.expr_inner(file, a, ctx)?;
-        Some(fold(e))
+        let mut failed = None;
+        let e = fold(e, &mut failed);
+        match failed {
+            // A part that depends on nothing but constants fails in every game: a ruleset bug.
+            Some(m) => {
+                self.err(file, a.pos, format!("this formula cannot be evaluated, whatever the game: {m}"));
+                None
+            }
+            None => Some(e),
+        }
     }
 
     fn expr_inner(&mut self, file: &Arc<str>, a: &Ast, ctx: Ctx) -> Option<Expr> {
@@ -1265,6 +1497,7 @@ impl Compiler {
                 }
             }
             AstKind::Call(name, args) => return self.call(file, a.pos, name, args, ctx),
+            AstKind::Invalid(m) => return err(self, m.clone()),
         })
     }
 
@@ -1361,13 +1594,35 @@ impl Compiler {
         if let Some(c) = self.classes.iter().find(|c| c.name == n) {
             return Some(Expr::Const(Value::Cards(c.cards)));
         }
+        if self.failed.contains(n) {
+            // Its own definition failed, and that error says why: no cascade of errors downstream.
+            return None;
+        }
+        if ctx == Ctx::Class && n.starts_with("option.") {
+            self.err(
+                file,
+                pos,
+                format!(
+                    "a card class is fixed when the rules are compiled, so it cannot depend on `{n}`; \
+                     write the classes for each choice and choose between them where the class is used (`if {n} == ... then ... else ...`)"
+                ),
+            );
+            return None;
+        }
+        if ctx == Ctx::Class && (self.lets.iter().any(|l| l == n) || FACTS.iter().any(|(f, _)| *f == n)) {
+            self.err(file, pos, format!("a card class is fixed when the rules are compiled, so it can only use cards and other classes, not `{n}`"));
+            return None;
+        }
         if ctx == Ctx::Class {
             self.err(file, pos, format!("unknown card class `{n}`; classes defined so far: {}", self.classes.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")));
             return None;
         }
         if let Some(opt) = n.strip_prefix("option.") {
             return match self.options.iter().position(|o| o.name == opt) {
-                Some(i) => Some(Expr::Opt(i)),
+                Some(i) => {
+                    self.opts_read.insert(i);
+                    Some(Expr::Opt(i))
+                }
                 None => {
                     self.err(file, pos, format!("unknown option `{opt}`; options: {}", self.options.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")));
                     None
@@ -1383,9 +1638,11 @@ impl Compiler {
                 self.err(file, pos, format!("no contract has an attribute `{attr}`; attributes: {}", self.contract_attrs.iter().cloned().collect::<Vec<_>>().join(", ")));
                 return None;
             }
+            self.attrs_read.insert(attr.to_string());
             return Some(Expr::Attr(attr.into()));
         }
         if let Some(i) = self.lets.iter().position(|l| l == n) {
+            self.lets_read.insert(i);
             return Some(Expr::Let(i));
         }
         if matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer) {
@@ -1424,21 +1681,39 @@ fn ctx_words(ctx: Ctx) -> &'static str {
 
 /// Folds sub-expressions that depend on nothing but constants, bottom up, so a formula evaluated for
 /// every game does not rebuild its tables and card sets each time.
-fn fold(e: Expr) -> Expr {
-    let b = |x: Box<Expr>| Box::new(fold(*x));
+/// A constant part that cannot be evaluated (`[1, 2][5]`, `"a" + 1`) leaves its error in `failed`.
+fn fold(e: Expr, failed: &mut Option<String>) -> Expr {
+    let mut b = |x: Box<Expr>| Box::new(fold(*x, failed));
     let e = match e {
         Expr::Un(op, x) => Expr::Un(op, b(x)),
-        Expr::Bin(op, x, y) => Expr::Bin(op, b(x), b(y)),
-        Expr::If(c, t, f) => Expr::If(b(c), b(t), b(f)),
-        Expr::List(xs) => Expr::List(xs.into_iter().map(fold).collect()),
-        Expr::Index(l, i) => Expr::Index(b(l), b(i)),
-        Expr::Call(f, args) => Expr::Call(f, args.into_iter().map(fold).collect()),
-        Expr::Comp { func, set, cond, body } => Expr::Comp { func, set: b(set), cond: cond.map(b), body: body.map(b) },
+        Expr::Bin(op, x, y) => {
+            let x = b(x);
+            Expr::Bin(op, x, b(y))
+        }
+        Expr::If(c, t, f) => {
+            let c = b(c);
+            let t = b(t);
+            Expr::If(c, t, b(f))
+        }
+        Expr::List(xs) => Expr::List(xs.into_iter().map(|x| fold(x, failed)).collect()),
+        Expr::Index(l, i) => {
+            let l = b(l);
+            Expr::Index(l, b(i))
+        }
+        Expr::Call(f, args) => Expr::Call(f, args.into_iter().map(|x| fold(x, failed)).collect()),
+        Expr::Comp { func, set, cond, body } => {
+            let set = b(set);
+            let cond = cond.map(&mut b);
+            Expr::Comp { func, set, cond, body: body.map(b) }
+        }
         other => other,
     };
     if !matches!(e, Expr::Const(_)) && constant(&e) {
-        if let Ok(v) = eval(&e, &NoGame) {
-            return Expr::Const(v);
+        match eval(&e, &NoGame) {
+            Ok(v) => return Expr::Const(v),
+            Err(m) => {
+                failed.get_or_insert(m);
+            }
         }
     }
     e

@@ -2,6 +2,7 @@
 //! (`extends`) → checked and compiled to the IR (`compile`). Only this module knows pest.
 
 pub mod ast;
+mod check;
 mod compile;
 mod parse;
 

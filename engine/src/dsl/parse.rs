@@ -16,11 +16,135 @@ use crate::num::Q;
 #[grammar = "../../grammar/tarot.pest"]
 struct RuleParser;
 
+/// How deeply a formula or a block may nest: brackets of every kind, `if`s and operators together
+/// (see `nesting`). The rule files of the sources stay under 20; the limit keeps every later stage
+/// (the syntax tree, the compiler, the evaluator) far from the end of the stack.
+pub const MAX_NESTING: usize = 200;
+
+/// Numbers written in a rule file are at most this large (and have at most 9 decimals), so that
+/// exact arithmetic on them has room to work.
+pub const MAX_LITERAL: i64 = 1_000_000_000_000_000;
+
 pub fn parse_file(file: &str, text: &str) -> Result<Vec<Stmt>, Diagnostic> {
     let file: Rc<str> = file.into();
+    if let Err((line, col, message)) = nesting(text) {
+        return Err(Diagnostic { file: file.to_string(), pos: Pos { line, col }, message });
+    }
     let mut pairs = RuleParser::parse(Rule::file, text).map_err(|e| syntax_error(&file, e))?;
     let root = pairs.next().expect("the file rule always yields one pair");
     Ok(root.into_inner().filter(|p| p.as_rule() == Rule::stmt).map(|p| stmt(&file, p)).collect())
+}
+
+/// A bound on how deep the syntax tree of the text can be, found before pest sees it, in one pass
+/// with no recursion: every open bracket (`(`, `[`, `{`) is a level, and each level counts the
+/// operators, `if`s and indexes (`]`) written in it since its last `,` or statement break (a chain
+/// of `+`, of `else if` or of `[i]` nests as deeply as brackets do). The sum over the open levels bounds the depth; past
+/// `MAX_NESTING` the file is refused with the position where it went too deep.
+fn nesting(text: &str) -> Result<usize, (u32, u32, String)> {
+    let b = text.as_bytes();
+    // Per open level: its bracket and the operators counted in it.
+    let mut levels: Vec<(u8, usize)> = vec![(b'{', 0)];
+    let mut depth = 1usize;
+    let mut deepest = 1usize;
+    let (mut line, mut col) = (1u32, 1u32);
+    let mut i = 0;
+    // Whether the last token was an operator, so that a line break continues the formula.
+    let mut continues = false;
+    let too_deep = |line, col| {
+        Err((
+            line,
+            col,
+            format!(
+                "this is nested too deeply: more than {MAX_NESTING} levels of brackets, operators and `if`s at once; \
+                 split the formula with `let`, or the block into several statements"
+            ),
+        ))
+    };
+    while i < b.len() {
+        let c = b[i];
+        let start = (line, col);
+        let mut step = 1;
+        match c {
+            b'#' => {
+                while i + step < b.len() && b[i + step] != b'\n' {
+                    step += 1;
+                }
+            }
+            b'"' => {
+                while i + step < b.len() && b[i + step] != b'"' {
+                    step += if b[i + step] == b'\\' { 2 } else { 1 };
+                }
+                step = (step + 1).min(b.len() - i);
+                continues = false;
+            }
+            b'\\' if b.get(i + 1) == Some(&b'\n') || (b.get(i + 1) == Some(&b'\r') && b.get(i + 2) == Some(&b'\n')) => {
+                step = if b[i + 1] == b'\r' { 3 } else { 2 };
+                continues = true;
+            }
+            b'(' | b'[' | b'{' => {
+                levels.push((c, 0));
+                depth += 1;
+                continues = false;
+            }
+            b')' | b']' | b'}' => {
+                if levels.len() > 1 {
+                    let (_, ops) = levels.pop().unwrap();
+                    depth -= 1 + ops;
+                }
+                // `x[i][j]...`: each index nests the expression before it one level deeper.
+                if c == b']' {
+                    levels.last_mut().unwrap().1 += 1;
+                    depth += 1;
+                }
+                continues = false;
+            }
+            b',' => {
+                let top = levels.last_mut().unwrap();
+                depth -= top.1;
+                top.1 = 0;
+                continues = false;
+            }
+            b'\n' | b';' => {
+                let top = levels.last_mut().unwrap();
+                if top.0 == b'{' && !(c == b'\n' && continues) {
+                    depth -= top.1;
+                    top.1 = 0;
+                }
+            }
+            b'+' | b'-' | b'*' | b'/' | b'<' | b'>' | b'=' | b'!' | b':' => {
+                levels.last_mut().unwrap().1 += 1;
+                depth += 1;
+                continues = true;
+            }
+            c if c.is_ascii_alphanumeric() || c == b'_' => {
+                while i + step < b.len() && (b[i + step].is_ascii_alphanumeric() || b[i + step] == b'_' || b[i + step] == b'.') {
+                    step += 1;
+                }
+                let word = &b[i..i + step];
+                continues = matches!(word, b"and" | b"or" | b"not" | b"if" | b"then" | b"else" | b"where" | b"in");
+                if matches!(word, b"and" | b"or" | b"not" | b"if") {
+                    levels.last_mut().unwrap().1 += 1;
+                    depth += 1;
+                }
+            }
+            b' ' | b'\t' | b'\r' => {}
+            _ => continues = false,
+        }
+        if depth > MAX_NESTING {
+            return too_deep(start.0, start.1);
+        }
+        deepest = deepest.max(depth);
+        for &x in &b[i..i + step] {
+            if x == b'\n' {
+                line += 1;
+                col = 1;
+            } else if x & 0xC0 != 0x80 {
+                col += 1;
+            }
+        }
+        i += step;
+    }
+    Ok(deepest)
 }
 
 fn syntax_error(file: &str, e: pest::error::Error<Rule>) -> Diagnostic {
@@ -168,10 +292,28 @@ fn pratt_expr(pairs: Pairs<Rule>) -> Ast {
         .parse(pairs)
 }
 
+/// A number literal, or why it cannot be one (too large, too many decimals): never a silent 0.
+fn number(text: &str) -> AstKind {
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    if frac.len() > 9 {
+        return AstKind::Invalid(format!("`{text}` has more than 9 decimals; write it with fewer, or as a division (`1 / 3`)"));
+    }
+    let whole = whole.trim_start_matches('0');
+    // Digits only (the grammar says so), so these parse unless they are too long.
+    let value = match (whole.len() <= 18, whole.parse::<i64>().unwrap_or(0), frac.parse::<i64>().unwrap_or(0)) {
+        (true, w, f) if w <= MAX_LITERAL => Some((w as i128 * 10i128.pow(frac.len() as u32) + f as i128, 10i64.pow(frac.len() as u32))),
+        _ => None,
+    };
+    match value {
+        Some((n, d)) if n <= i64::MAX as i128 => AstKind::Num(Q::new(n as i64, d)),
+        _ => AstKind::Invalid(format!("`{text}` is too large: numbers in rules are at most {MAX_LITERAL}")),
+    }
+}
+
 fn primary(p: Pair<Rule>) -> Ast {
     let at = pos(&p);
     let kind = match p.as_rule() {
-        Rule::number => AstKind::Num(Q::parse(p.as_str()).unwrap_or(Q::ZERO)),
+        Rule::number => number(p.as_str()),
         Rule::string => AstKind::Str(unquote(p)),
         Rule::card | Rule::name => AstKind::Name(p.as_str().to_string()),
         Rule::expr => return expr(p),
@@ -207,4 +349,20 @@ fn primary(p: Pair<Rule>) -> Ast {
         r => unreachable!("primary {r:?}"),
     };
     Ast { pos: at, kind }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The built-in rule files nest far less than the limit allows.
+    #[test]
+    fn the_rule_files_stay_far_from_the_nesting_limit() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../rulesets");
+        let mut deepest = 0;
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            deepest = deepest.max(super::nesting(&text).unwrap());
+        }
+        println!("deepest nesting bound of the rule files: {deepest}");
+        assert!(deepest * 4 < super::MAX_NESTING, "{deepest}");
+    }
 }

@@ -1,0 +1,179 @@
+//! Checks that no statement says more than the compiler reads: each statement's words, value and
+//! block against what its section allows (`shape`), statements written twice in one block (the
+//! second would silently replace the first), and the key a `without` meant when it removes nothing.
+
+use super::ast::Stmt;
+use super::Diagnostic;
+
+/// Whether a statement has a part (`= value`, `{ block }`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Required,
+    Optional,
+    Forbidden,
+}
+use Part::*;
+
+/// What a statement may be written with: words (min, max), value, block, and how it is written.
+struct Shape {
+    words: (usize, usize),
+    value: Part,
+    block: Part,
+    form: &'static str,
+}
+
+const MANY: usize = usize::MAX;
+
+const fn sh(min: usize, max: usize, value: Part, block: Part, form: &'static str) -> Shape {
+    Shape { words: (min, max), value, block, form }
+}
+
+/// The shape of statement `key` in `section` (`""` at the top level, `"contract"` in a contract's
+/// block); `None` for a statement the section does not know (reported by the compiler itself).
+fn shape(section: &str, key: &str) -> Option<Shape> {
+    Some(match (section, key) {
+        ("", "extends") => sh(1, 1, Forbidden, Forbidden, "`extends PARENT`"),
+        ("", "source") => sh(2, 3, Forbidden, Forbidden, "`source ID \"file\" [\"title\"]`"),
+        ("", "option") => sh(1, 2, Required, Forbidden, "`option NAME \"what it decides\" = [default, other, ...]`"),
+        ("", "pack" | "counting" | "deal" | "bidding" | "call" | "discard" | "play" | "fool" | "score") => sh(0, 0, Forbidden, Required, "`SECTION { statements }`"),
+        ("", "class") => sh(1, 2, Required, Forbidden, "`class NAME [\"label\"] = cards`"),
+        ("", "declaration") => sh(1, 2, Forbidden, Required, "`declaration NAME \"label\" { ... }`"),
+        ("", "let") => sh(1, 1, Required, Forbidden, "`let NAME = formula`"),
+        ("", "players") => sh(1, 1, Forbidden, Forbidden, "`players 4` or `players 2..6`"),
+        ("", "sit-out") => sh(1, 1, Forbidden, Forbidden, "`sit-out dealer`"),
+        ("", "sides") => sh(1, 1, Forbidden, Forbidden, "`sides taker`, `sides each` or `sides partners`"),
+        ("", "annul") => sh(1, 2, Required, Forbidden, "`annul NAME \"label\" = condition`"),
+        ("", "untouchable") => sh(1, 2, Required, Forbidden, "`untouchable CARD \"label\" = condition`"),
+        ("", "on") => sh(2, 3, Required, Forbidden, "`on play CLASS \"label\" = marques`"),
+        ("pack", "suit") => sh(1, MANY, Forbidden, Forbidden, "`suit S \"name\" [ranks high to low]`"),
+        ("pack", "ranks") => sh(1, MANY, Forbidden, Forbidden, "`ranks K Q C J 10 9 8 7 6 5 4 3 2 1`"),
+        ("pack", "rank-name") => sh(2, MANY, Forbidden, Forbidden, "`rank-name CODE \"name\" ...`"),
+        ("pack", "reversed") => sh(1, 4, Required, Forbidden, "`reversed SUITS = condition`"),
+        ("pack", "trumps") => sh(1, 1, Forbidden, Forbidden, "`trumps 21`"),
+        ("pack", "fool") => sh(0, 1, Forbidden, Forbidden, "`fool [\"name\"]`"),
+        ("counting", "group") => sh(1, 1, Forbidden, Forbidden, "`group N`"),
+        ("counting", "counter") => sh(1, 1, Required, Forbidden, "`counter V = cards`"),
+        ("counting", "surplus") => sh(1, 1, Forbidden, Forbidden, "`surplus exact`, `surplus nearest` or `surplus packets`"),
+        ("deal", "hand" | "dealer" | "dog" | "piles" | "pile_size" | "packets" | "dealer_packets" | "dog_packets" | "dog_apart") => {
+            sh(0, 0, Required, Forbidden, "`NAME = number`")
+        }
+        ("deal", "cut") => sh(0, 0, Forbidden, Forbidden, "`cut`"),
+        ("bidding", "turns") => sh(1, 1, Forbidden, Forbidden, "`turns once` or `turns until-one-left`"),
+        ("bidding", "reserve") => sh(1, 2, Required, Forbidden, "`reserve NAME \"label\" = [contract names]`"),
+        ("bidding", "contract") => sh(1, 2, Forbidden, Required, "`contract NAME \"label\" { attribute = value; ... }`"),
+        ("bidding", "all-pass") => sh(0, 1, Forbidden, Forbidden, "`all-pass` or `all-pass annul`"),
+        ("contract", _) => sh(0, 0, Required, Forbidden, "`attribute = value`"),
+        ("call", "levels") => sh(0, 0, Required, Forbidden, "`levels = [rank(K), rank(Q), ...]`"),
+        ("call", "opening-lead-excludes") => sh(0, 0, Required, Forbidden, "`opening-lead-excludes = cards`"),
+        ("discard", "taker" | "dealer" | "others") => sh(0, 0, Required, Forbidden, "`NAME = number of cards`"),
+        ("discard", "forbid" | "unless-unavoidable" | "penalize") => sh(0, 1, Required, Forbidden, "`NAME \"label\" = cards`"),
+        ("discard", "penalty") => sh(0, 0, Required, Forbidden, "`penalty = formula`"),
+        ("declaration", "when") => sh(1, 1, Forbidden, Forbidden, "`when before-play`, `when after-discard` or `when first-play`"),
+        ("declaration", "by") => sh(1, 1, Forbidden, Forbidden, "`by taker` or `by any`"),
+        ("declaration", "shows") => sh(0, 0, Required, Forbidden, "`shows = cards`"),
+        ("declaration", "require") => sh(0, 1, Required, Forbidden, "`require \"what is required\" = condition`"),
+        ("declaration", "value" | "paid-by") => sh(0, 0, Required, Forbidden, "`NAME = formula`"),
+        ("declaration", "paid") => sh(0, 1, Forbidden, Forbidden, "`paid` or `paid by-everyone`"),
+        ("play", "lead" | "direction") => sh(0, 0, Required, Forbidden, "`NAME = formula`"),
+        ("play", "must") => sh(1, 1, Optional, Forbidden, "`must follow|trump|overtrump [= condition]`"),
+        ("fool", "excuse") => sh(0, 0, Forbidden, Forbidden, "`excuse`"),
+        ("fool", "slam_wins") => sh(0, 0, Forbidden, Forbidden, "`slam_wins`"),
+        ("fool", "led" | "keep" | "last_trick" | "shut_out") => sh(0, 0, Required, Forbidden, "`NAME = \"setting\"`"),
+        ("score", "let") => sh(1, 1, Required, Forbidden, "`let NAME = formula`"),
+        ("score", "term") => sh(1, 2, Required, Forbidden, "`term NAME \"label\" = formula`"),
+        ("score", "pay") => sh(3, 4, Required, Forbidden, "`pay PAYERS to PAYEES [\"label\"] = amount`"),
+        ("score", "note") => sh(1, 1, Required, Forbidden, "`note \"text\" = condition`"),
+        ("score", "standing" | "winner") => sh(0, 0, Required, Forbidden, "`NAME = formula`"),
+        _ => return None,
+    })
+}
+
+/// A statement that is a switch: present means on. Its value, if written, is refused with a hint.
+fn is_switch(section: &str, key: &str) -> bool {
+    matches!((section, key), ("fool", "excuse" | "slam_wins") | ("deal", "cut") | ("declaration", "paid") | ("bidding", "all-pass"))
+}
+
+/// Reports every statement (blocks included) written with more or fewer words than it takes, or a
+/// value or block it does not take. `section` is the block the statements are in (`""` at the top).
+pub fn shapes(stmts: &[Stmt], section: &str, errors: &mut Vec<Diagnostic>) {
+    for s in stmts {
+        let Some(sh) = shape(section, &s.key) else {
+            continue;
+        };
+        let form = sh.form.replace("NAME", &s.key).replace("SECTION", &s.key);
+        let mut err = |message: String| errors.push(Diagnostic { file: s.file.to_string(), pos: s.pos, message });
+        let n = s.args.len();
+        if n < sh.words.0 {
+            err(format!("`{}` is missing words: it is written {form}", s.key));
+        } else if n > sh.words.1 {
+            let extra: Vec<&str> = s.args[sh.words.1..].iter().map(|w| w.text.as_str()).collect();
+            err(format!("`{}` takes at most {} word(s), so `{}` would be ignored: it is written {form}", s.key, sh.words.1, extra.join(" ")));
+        }
+        match (sh.value, &s.value) {
+            (Forbidden, Some(_)) if is_switch(section, &s.key) => err(format!(
+                "`{}` is a switch and takes no value: writing it turns it on, and to turn it off leave it out \
+                 (in a ruleset that extends another, `without {}` in the same block)",
+                s.key, s.key
+            )),
+            (Forbidden, Some(_)) => err(format!("`{}` takes no value, so `= ...` would be ignored: it is written {form}", s.key)),
+            (Required, None) => err(format!("`{}` needs a value: the statement ends with `= ...`", s.key)),
+            _ => {}
+        }
+        match (sh.block, &s.block) {
+            (Forbidden, Some(_)) => err(format!("`{}` takes no block, so the statements in `{{ ... }}` would be ignored: it is written {form}", s.key)),
+            (Required, None) => err(format!("`{}` needs a block of statements: it is written {form}", s.key)),
+            _ => {}
+        }
+        if section.is_empty() && matches!(s.key.as_str(), "extends" | "source") && s.cite.is_some() {
+            err(format!("`{}` is not a rule, so a citation on it would go nowhere", s.key));
+        }
+        if section == "bidding" && s.key == "all-pass" {
+            if let Some(w) = s.args.first().filter(|w| w.text != "annul") {
+                err(format!("`all-pass {}`: when everyone passes the deal is annulled, so the only word it takes is `annul`", w.text));
+            }
+        }
+        if let Some(b) = &s.block {
+            let inner = if section == "bidding" && s.key == "contract" { "contract" } else { s.key.as_str() };
+            shapes(b, inner, errors);
+        }
+    }
+}
+
+/// Reports statements written twice in one block of one file: the second would replace the first
+/// (or, in a child, the first would be lost) without a word. `key` is how `extends` matches them.
+pub fn duplicates(stmts: &[Stmt], key: &dyn Fn(&Stmt) -> String, errors: &mut Vec<Diagnostic>) {
+    let mut seen: Vec<(String, &Stmt)> = vec![];
+    for s in stmts {
+        if s.key == "without" {
+            continue;
+        }
+        let k = key(s);
+        match seen.iter().find(|(x, _)| *x == k) {
+            Some((_, first)) => errors.push(Diagnostic {
+                file: s.file.to_string(),
+                pos: s.pos,
+                message: format!("`{k}` is written twice in this block (first at line {}): only one can count; remove one or give it another name", first.pos.line),
+            }),
+            None => seen.push((k, s)),
+        }
+        if let Some(b) = &s.block {
+            duplicates(b, key, errors);
+        }
+    }
+}
+
+/// The edit distance between two keys, to suggest what a `without` meant.
+pub fn distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + (ca != cb) as usize).min(row[j] + 1).min(row[j + 1] + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}

@@ -1,0 +1,543 @@
+//! The compiler never ignores what it is told: every construct of `grammar/REFERENCE.md`, changed in a
+//! built-in rule file, either changes a verdict (over the ruleset's fixtures and simulated games) or is
+//! refused with a diagnostic that says what is wrong. One table, one `check`; a second test checks that
+//! every construct the reference lists has a row.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tarot_engine::dsl::compile;
+use tarot_engine::ir::Ruleset;
+use tarot_engine::simulate::{illegal_variant, random_game};
+use tarot_engine::{parse_record, replay, Event, GameRecord, Registry};
+
+/// What a changed construct must do.
+enum Expect {
+    /// Compile, and change the verdict of at least one game of the ruleset.
+    Changes,
+    /// Be refused, with a diagnostic containing this text.
+    Refused(&'static str),
+}
+use Expect::*;
+
+/// A change to a rule file: in `ruleset`'s file, the text `find` (which must occur exactly once)
+/// becomes `replace`.
+struct Mutation {
+    ruleset: &'static str,
+    find: &'static str,
+    replace: String,
+    /// Added at the end of the file.
+    append: String,
+    /// The ruleset compiled and tried, when not the one changed (a child of it).
+    compile_as: Option<&'static str>,
+}
+
+fn m(ruleset: &'static str, find: &'static str, replace: impl Into<String>) -> Mutation {
+    Mutation { ruleset, find, replace: replace.into(), append: String::new(), compile_as: None }
+}
+
+/// A term added to fft-4p's score: its value must change some game's score.
+fn probe(formula: &str) -> Mutation {
+    m("fft-4p", "  pay defence to attack = total", format!("  term probe \"probe\" = {formula}\n  pay defence to attack = total"))
+}
+
+/// The games a ruleset is tried on: its fixtures, and simulated games at every table size.
+struct Games {
+    cache: BTreeMap<String, Vec<GameRecord>>,
+    /// Their verdicts under the built-in rules.
+    before: BTreeMap<String, Vec<String>>,
+    builtin: Registry,
+}
+
+impl Games {
+    fn of(&mut self, id: &str) -> &[GameRecord] {
+        if !self.cache.contains_key(id) {
+            let mut games = vec![];
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(id);
+            let mut stack = vec![dir];
+            while let Some(d) = stack.pop() {
+                for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+                    let p = e.path();
+                    if p.is_dir() {
+                        stack.push(p);
+                    } else if p.extension().is_some_and(|x| x == "json") {
+                        if let Ok(rec) = parse_record(&std::fs::read_to_string(&p).unwrap()) {
+                            games.push(rec);
+                        }
+                    }
+                }
+            }
+            let rules = self.builtin.get(id).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(14);
+            for n in rules.players.0..=rules.players.1 {
+                // More games where the cases are rare: a misère hand, the Fool kept to the last trick.
+                let k = match id {
+                    "fft-4p-misere" => 400,
+                    "marolles-1637" => 150,
+                    "fft-4p" => 80,
+                    _ => 40,
+                };
+                let mut rare = (false, false);
+                for i in 0.. {
+                    // Past k games, only until a game shows each rare case, or give up.
+                    if i >= k && (rare == (true, true) || i >= k + 3000) {
+                        break;
+                    }
+                    let Ok(g) = random_game(rules, n, &BTreeMap::new(), &mut rng) else { continue };
+                    let plays: Vec<&Event> = g.events.iter().filter(|e| matches!(e, Event::Play { .. })).collect();
+                    let fool_last = plays.iter().rev().take(n).any(|e| matches!(e, Event::Play { card, .. } if card.as_str() == "EX"));
+                    let leader = match plays.first() {
+                        Some(Event::Play { player, .. }) => player.clone(),
+                        _ => continue,
+                    };
+                    let late: Vec<Event> = g.events.iter().filter(|e| matches!(e, Event::Declare { player, .. } if *player != leader)).cloned().collect();
+                    if i >= k && !(fool_last && !rare.0 || !late.is_empty() && !rare.1) {
+                        continue;
+                    }
+                    rare = (rare.0 || fool_last, rare.1 || !late.is_empty());
+                    // And the same game with one card played against the rules, so that the
+                    // messages of violations are compared too.
+                    if let Some((bad, _)) = illegal_variant(rules, &g, &mut rng) {
+                        games.push(bad);
+                    }
+                    // And, where the simulator declared before the first card, the same
+                    // declarations made after it, so that when they are made matters.
+                    if !late.is_empty() {
+                        let mut moved = g.clone();
+                        moved.events.retain(|e| !matches!(e, Event::Declare { player, .. } if *player != leader));
+                        let at = moved.events.iter().position(|e| matches!(e, Event::Play { .. })).unwrap() + 1;
+                        moved.events.splice(at..at, late);
+                        games.push(moved);
+                    }
+                    games.push(g);
+                }
+            }
+            self.before.insert(id.to_string(), verdicts(rules, &games));
+            self.cache.insert(id.to_string(), games);
+        }
+        &self.cache[id]
+    }
+}
+
+fn verdicts(rules: &Ruleset, games: &[GameRecord]) -> Vec<String> {
+    games.iter().map(|g| format!("{:?}", replay(rules, g).map(|v| v.to_text()))).collect()
+}
+
+/// Changes the rule file as `mutation` says, compiles `mutation.ruleset`, and checks `expected`.
+/// Returns what went wrong, if anything.
+fn check(construct: &str, mutation: &Mutation, expected: &Expect, games: &mut Games) -> Result<usize, String> {
+    let mut files = Registry::builtin_files();
+    let file = files.get_mut(mutation.ruleset).ok_or_else(|| format!("no ruleset {}", mutation.ruleset))?;
+    let found = file.text.matches(mutation.find).count();
+    if found != 1 {
+        return Err(format!("`{construct}`: `{}` occurs {found} times in {}, not once", mutation.find, mutation.ruleset));
+    }
+    file.text = file.text.replace(mutation.find, &mutation.replace) + &mutation.append;
+    let id = mutation.compile_as.unwrap_or(mutation.ruleset);
+    let compiled = compile(id, &|id: &str| files.get(id).cloned());
+    match (expected, compiled) {
+        (Refused(text), Err(d)) => {
+            let all = d.to_string();
+            if all.contains(text) {
+                Ok(0)
+            } else {
+                Err(format!("`{construct}`: refused, but no diagnostic says `{text}`:\n{all}"))
+            }
+        }
+        (Refused(text), Ok(_)) => Err(format!("`{construct}`: compiled, but should be refused with `{text}`")),
+        (Changes, Err(d)) => Err(format!("`{construct}`: should compile and change a verdict, but:\n{d}")),
+        (Changes, Ok(changed)) => {
+            games.of(id);
+            let played = &games.cache[id];
+            let before = &games.before[id];
+            let after = verdicts(&changed, played);
+            let differ = before.iter().zip(&after).filter(|(a, b)| a != b).count();
+            if differ == 0 {
+                Err(format!("`{construct}`: compiled, but changes none of {} verdicts of {id}", before.len()))
+            } else {
+                Ok(differ)
+            }
+        }
+    }
+}
+
+/// The table: a construct (as the reference names it), a change to a rule file, and what it must do.
+fn table() -> Vec<(&'static str, Mutation, Expect)> {
+    const F: &str = "fft-4p";
+    const B: &str = "basic";
+    const M: &str = "marolles-1637";
+    vec![
+        // 2. Statements: the header.
+        (r#"ruleset ID "title""#, m(F, r#"ruleset fft-4p "French Tarot, four players (FFT)""#, r#"ruleset fft-4p "French Tarot" four players"#), Refused("nothing more on that line")),
+        (r#"ruleset ID "title""#, m(F, r#"ruleset fft-4p "#, "ruleset fft-4x "), Refused("the file name and the declared id must agree")),
+        ("extends PARENT", m("fft-5p", "extends fft-4p", "extends fft-4q"), Refused("there is no ruleset `fft-4q`")),
+        ("extends PARENT", m("fft-5p", "extends fft-4p", "extends fft-4p\nextends basic"), Refused("a ruleset extends one parent")),
+        ("without KEY...", m("fft-4p-petit-imprenable", "without annul petit_sec\n", ""), Changes),
+        ("without KEY...", m("fft-2p", "without annul petit_sec", "without annul petit_secc"), Refused("did you mean `without annul petit_sec`?")),
+        ("without KEY...", m("fft-2p", "  without dog_packets\n", "").then_top("without dog_packets"), Refused("write `deal { without dog_packets }`")),
+        ("without KEY...", m(F, "players 4\n", "players 4\nwithout players\n"), Refused("only works in a ruleset that `extends` another")),
+        (r#"source ID "file" ["title"]"#, m(F, r#"source S004 "../shared/seeds/004_0d14b9f4547d8a99.txt" "Jeu de Tarot (Queen of Tarot)""#, ""), Refused("unknown source `S004`")),
+        (r#"source ID "file" ["title"]"#, m(F, r#""Jeu de Tarot (Queen of Tarot)""#, r#""Jeu de Tarot" "Queen of Tarot""#), Refused("`source` takes at most 3 word(s)")),
+        (r#"option NAME "what it decides" = [default, other, ...]"#, m(F, r#"= [1, 3]"#, r#"= [3, 1]"#), Changes),
+        (r#"option NAME "what it decides" = [default, other, ...]"#, m(F, r#"= ["changes-side", "to-winner"]"#, r#"= ["changes-side", "to" + "-winner"]"#), Refused("each choice is a string or a number written out")),
+        (r#"option NAME "what it decides" = [default, other, ...]"#, m(F, "players 4\n", "players 4\noption unread \"nothing\" = [\"a\", \"b\"]\n"), Refused("no formula reads `option.unread`")),
+        // pack
+        (r#"suit S "name" [ranks high to low]"#, m(F, r#"suit S "spades""#, r#"suit S "piques""#), Changes),
+        (r#"suit S "name" [ranks high to low]"#, m(F, r#"suit S "spades""#, r#"suit S "spades" K Q C J 10 9 8 7 6 5 4 3 2"#), Changes),
+        (r#"suit S "name" [ranks high to low]"#, m(F, r#"suit H "hearts""#, r#"suit S "hearts""#), Refused("is written twice")),
+        ("ranks K Q C J 10 ... 1", m(F, "ranks K Q C J 10 9 8 7 6 5 4 3 2 1", "ranks 1 2 3 4 5 6 7 8 9 10 J C Q K"), Changes),
+        (r#"rank-name CODE "name" ..."#, m(F, r#"  fool "the Excuse""#, "  fool \"the Excuse\"\n  rank-name K \"roi\" Q \"dame\" C \"cavalier\" J \"valet\""), Changes),
+        (r#"rank-name CODE "name" ..."#, m(B, r#"rank-name C "knight""#, r#"rank-name C "knight" K"#), Refused("`rank-name` takes pairs")),
+        (r#"rank-name CODE "name" ..."#, m(B, r#"rank-name C "knight""#, r#"rank-name C "knight" C "rider""#), Refused("rank `C` is named twice")),
+        ("extends PARENT", m("fft-5p", "extends fft-4p", "extends fft-4p @FFT"), Refused("a citation on it would go nowhere")),
+        ("reversed SUITS = condition", m(B, r#"reversed H D = option.round_suits_reversed == "yes""#, r#"reversed H D = option.round_suits_reversed == "no""#), Changes),
+        ("reversed SUITS = condition", m(B, r#"reversed H D = "#, "reversed H X = "), Refused("`X` is not a suit")),
+        ("trumps 21", m(F, "trumps 21", "trumps 22"), Refused("write `trumps 21`")),
+        ("trumps 21", m(F, "  trumps 21", "  trumps 21 = yes"), Refused("`trumps` takes no value")),
+        (r#"fool ["name"]"#, m(F, r#"fool "the Excuse""#, r#"fool "l'Excuse""#).in_child("queen-of-tarot"), Changes),
+        (r#"fool ["name"]"#, m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" "l'Excuse""#), Refused("`fool` takes at most 1 word(s)")),
+        // class, let
+        (r#"class NAME ["label"] = cards"#, m(F, r#"class oudlers "oudler" = T1 + T21 + EX"#, r#"class oudlers "oudler" = T1 + T21"#), Changes),
+        (r#"class NAME ["label"] = cards"#, m(F, "class kings = rank(K)", "class kings = rank(K) + option.petit_sec"), Refused("a card class is fixed when the rules are compiled")),
+        ("let NAME = formula", m(F, "let poignee_values = [20, 30, 40]", "let poignee_values = [21, 31, 41]"), Changes),
+        ("let NAME = formula", m(F, "let poignee_values = [20, 30, 40]", "let poignee_values = [20, 30, 40][7]"), Refused("cannot be evaluated, whatever the game")),
+        ("let NAME = formula", m(F, "players 4\n", "players 4\nlet unread = 3\n"), Refused("no formula reads `unread`")),
+        // counting
+        ("group N", m(F, "group 2", "group 1"), Changes),
+        ("group N", m(F, "group 2", "group 7"), Refused("groups of N (1 to 6)")),
+        ("counter V = cards", m(F, "counter 4 = rank(Q)", "counter 6 = rank(Q)"), Changes),
+        ("counter V = cards", m(F, "counter 4 = rank(Q)", "counter option.x = rank(Q)"), Refused("is not a whole number of points")),
+        ("counter V = cards", m(F, "counter 4 = rank(Q)", "counter 0 = rank(Q)"), Refused("are already empty")),
+        ("surplus exact | nearest | packets", m(F, "surplus exact", "surplus nearest"), Changes),
+        ("surplus exact | nearest | packets", m(F, "surplus exact", "surplus exactly"), Refused("`surplus` is `exact`")),
+        // players, sides, sit-out
+        ("players", m(F, "players 4\n", "players 5\n"), Changes),
+        ("players", m(F, "players 4\n", "players 4 5\n"), Refused("`players` takes at most 1 word(s)")),
+        ("sides", m(B, "sides each", "sides partners"), Changes),
+        ("sides", m("basic-partners", "sides partners", "sides each"), Changes),
+        ("sides", m(F, "sides taker", "sides each"), Refused("bidding chooses a taker, so it needs `sides taker`")),
+        ("sit-out dealer", m("fft-5p-mort", "sit-out dealer", "sit-out first_hand"), Refused("`sit-out dealer` is the only form")),
+        ("sit-out dealer", m("fft-5p-mort", "sit-out dealer", "sit-out dealer = no"), Refused("`sit-out` takes no value")),
+        // deal
+        ("hand = N", m(F, "hand = 18", "hand = 17"), Changes),
+        ("hand = N", m(F, "hand = 18", "hand = 18\n  hand = 17"), Refused("`hand` is written twice")),
+        ("dealer = N", m(B, "  dealer = 78 - (count(players) - 1)", "  dealer = 77 - (count(players) - 1)"), Changes),
+        ("dog = N", m(F, "dog = 6", "dog = 5"), Changes),
+        ("cut", m(M, "  cut                                                 @M", "  #"), Changes),
+        ("cut", m(M, "  cut                                                 @M", "  cut = no @M"), Refused("`cut` is a switch and takes no value")),
+        ("piles = N", m("fft-2p", "piles = 6", "piles = 5"), Changes),
+        ("piles = N", m("fft-2p", "  pile_size = 3", "  #"), Refused("`piles` (how many before each player) and `pile_size` (cards in each) go together")),
+        ("packets = N", m(F, "packets = 3", "packets = 6"), Changes),
+        ("dealer_packets = ...", m(M, "[5, 5, 5, 5, 4] else", "[4, 5, 5, 5, 5] else"), Changes),
+        ("dog_packets = N", m(F, "dog_packets = 1", "dog_packets = 2"), Changes),
+        ("dog_apart = N", m(F, "dog_apart = option.dog_apart", "dog_apart = option.dog_apart + 2"), Changes),
+        // untouchable, annul
+        ("untouchable", m("fft-4p-petit-imprenable", "= count(hand, trumps) == 1 and", "= count(hand, trumps) <= 3 and"), Changes),
+        ("untouchable", m("fft-4p-petit-imprenable", "untouchable T1", "untouchable T99"), Refused("`T99` is not a card")),
+        ("annul", m(F, "count(hand, trumps) == 1 and (option.petit_sec", "count(hand, trumps) <= 3 and (option.petit_sec"), Changes),
+        ("annul", m(F, "annul petit_sec \"petit sec: the Petit is the only trump\" \\", "annul petit_sec \"petit sec\" \"the Petit is the only trump\" \\"), Refused("`annul` takes at most 2 word(s)")),
+        // bidding
+        ("turns once", m(F, "turns once", "turns until-one-left"), Changes),
+        ("turns until-one-left", m("fft-4p-pousse", "turns until-one-left", "turns once"), Changes),
+        ("turns once", m(F, "turns once", "turns twice"), Refused("`turns once` (each player speaks once)")),
+        (r#"reserve NAME "label" = LIST"#, m("fft-4p-parole", r#"then ["prise", "garde", "garde-sans", "garde-contre"]"#, r#"then ["prise"]"#), Changes),
+        (r#"reserve NAME "label" = LIST"#, m("fft-4p-parole", "reserve parole \"parole\" =", "reserve parole \"parole\" \"a word\" ="), Refused("`reserve` takes at most 2 word(s)")),
+        (r#"contract NAME "label" { attr = value; ... }"#, m(F, r#"{ multiplier = 2; dog = "taker" }"#, r#"{ multiplier = 3; dog = "taker" }"#), Changes),
+        (r#"contract NAME "label" { attr = value; ... }"#, m(F, r#"{ multiplier = 2; dog = "taker" }"#, r#"{ multiplier = 2; multipler = 3; dog = "taker" }"#), Refused("no formula reads this contract's `multipler`")),
+        (r#"contract NAME "label" { attr = value; ... }"#, m(F, r#"{ multiplier = 2; dog = "taker" }"#, r#"{ multiplier = 2; dog = "defense" }"#), Refused("a contract's `dog` is")),
+        ("all-pass [annul]", m(F, "  all-pass annul                                     @FFT \"Les enchères\"\n", ""), Changes),
+        ("all-pass [annul]", m(F, "all-pass annul", "all-pass redeal"), Refused("the only word it takes is `annul`")),
+        // call
+        ("levels = [rank(K), rank(Q), ...]", m("fft-5p", "levels = [rank(K), rank(Q), rank(C), rank(J)]", "levels = [rank(Q), rank(K), rank(C), rank(J)]"), Changes),
+        ("levels = [rank(K), rank(Q), ...]", m("fft-5p", "levels = [rank(K), rank(Q), rank(C), rank(J)]", "levels = [rank(K), 2]"), Refused("`levels` is a list of card sets")),
+        ("opening-lead-excludes = cards", m("fft-5p", "opening-lead-excludes = suit_of(called) - called", "opening-lead-excludes = trumps"), Changes),
+        // discard
+        ("taker = N", m(F, "taker = deal.dog", "taker = deal.dog - 1"), Changes),
+        ("dealer = N", m(M, "  dealer = 4 ", "  dealer = 3 "), Changes),
+        ("dealer = N", m(M, "others = 1", "others = 2"), Changes),
+        (r#"forbid "label" = cards"#, m(F, r#"forbid "kings and oudlers" = kings + oudlers"#, r#"forbid "kings and oudlers" = oudlers + rank(Q)"#), Changes),
+        (r#"unless-unavoidable "label" = cards"#, m(F, r#"unless-unavoidable "trumps" = trumps"#, r#"unless-unavoidable "trumps" = trumps + rank(Q)"#), Changes),
+        (r#"penalize "label" = cards"#, m(M, "penalty = 2 * (", "penalty = 3 * ("), Changes),
+        (r#"penalize "label" = cards"#, m(M, r#"penalize "trumps or Tarots" = trumps + tarots"#, r#"penalize "trumps or Tarots" = trumps"#), Changes),
+        (r#"penalize "label" = cards"#, m(M, "  penalty = 2 * (", "  # = 2 * ("), Refused("`penalize` (the cards) and `penalty`")),
+        // declarations
+        ("declaration", m(F, "declaration chelem \"chelem\" {", "declaration chelem \"chelem\" = yes {"), Refused("`declaration` takes no value")),
+        ("when before-play | after-discard | first-play", m(F, "  when first-play", "  when before-play"), Changes),
+        ("when before-play | after-discard | first-play", m(F, "  when first-play", "  when first-trick"), Refused("`when` is before-play, after-discard or first-play")),
+        ("by taker | any", m(F, "  by taker", "  by any"), Changes),
+        ("shows = cards", m(M, "shows = kings + EX", "shows = kings"), Changes),
+        (r#"require "message" = condition"#, m(F, "= contains(poignee_sizes, count(shown))", "= contains(poignee_sizes, count(shown)) and count(shown) > 10"), Changes),
+        ("value = formula", m(F, "value = poignee_values[index(poignee_sizes, count(shown))]", "value = 1 + poignee_values[index(poignee_sizes, count(shown))]"), Changes),
+        ("paid", m("fft-4p-misere", "paid by-everyone", "paid"), Changes),
+        ("paid", m("fft-4p-misere", "paid by-everyone", "paid by-all"), Refused("`paid by-all`")),
+        ("paid", m("fft-4p-misere", "paid by-everyone", "paid by-everyone\n  paid-by = yes"), Refused("a declaration says who pays it once")),
+        ("paid-by = condition", m(M, "paid-by = count(hand_of(payer), trull) == 0", "paid-by = count(hand_of(payer), trull) <= 1"), Changes),
+        // play
+        ("lead = formula", m(B, "lead = first_hand", "lead = dealer"), Changes),
+        ("must follow", m(F, "  must follow                                        @FFT", "  must follow = no @FFT"), Changes),
+        ("must follow|trump|overtrump = condition", m(F, "  must follow                                        @FFT", "  must follow = option.excuse_last_trick == \"to-winner\" @FFT"), Changes),
+        ("must follow", m(F, "  must trump                                         @FFT", "  must follow @FFT"), Refused("`must follow` is written twice")),
+        ("must trump", m(F, "  must trump                                         @FFT", "  must trump = no @FFT"), Changes),
+        ("must overtrump", m(F, "  must overtrump                                     @FFT", "  must overtrump = no @FFT"), Changes),
+        ("must follow|trump|overtrump = condition", m(F, "  must overtrump                                     @FFT", "  must overtrump = 5 @FFT"), Refused("takes a condition, yes or no")),
+        ("must overtrump", m(F, "  must overtrump                                     @FFT", "  must overtrump always @FFT"), Refused("`must` takes at most 1 word(s)")),
+        ("must overtrump", m("fft-5p", "players 5 ", "play {\n  without must overtrumps\n}\nplayers 5 "), Refused("did you mean `without must overtrump`?")),
+        ("must overtrump", m("fft-5p", "players 5 ", "without must overtrump\nplayers 5 "), Refused("write `play { without must overtrump }`")),
+        (r#"direction = "anticlockwise" | "clockwise""#, m(B, "direction = option.direction", "direction = if option.direction == \"clockwise\" then \"anticlockwise\" else \"clockwise\""), Changes),
+        (r#"direction = "anticlockwise" | "clockwise""#, m(B, "direction = option.direction", "direction = \"left\""), Refused("`direction` is one of")),
+        // fool
+        ("excuse", m(F, "  excuse                                             @FFT", "  # excuse"), Changes),
+        ("excuse", m(F, "  excuse                                             @FFT", "  excuse = no @FFT"), Refused("`excuse` is a switch and takes no value")),
+        (r#"led = "next-card-sets-suit" | "forbidden""#, m(F, r#"led = "next-card-sets-suit""#, r#"led = "forbidden""#), Changes),
+        (r#"led = "next-card-sets-suit" | "forbidden""#, m(F, r#"led = "next-card-sets-suit""#, r#"led = "forbid""#), Refused(r#"`led` is one of "next-card-sets-suit", "forbidden", not "forbid""#)),
+        (r#"keep = "keep" | "exchange""#, m(F, r#"keep = "exchange""#, r#"keep = "keep""#), Changes),
+        (r#"last_trick = "keep" | "changes-side" | "to-winner""#, m(B, r#"last_trick = "keep""#, r#"last_trick = "to-winner""#), Changes),
+        ("slam_wins", m(F, "  slam_wins                                          @FFT", "  slam_wins = no @FFT"), Refused("`slam_wins` is a switch")),
+        ("slam_wins", m(F, "  slam_wins                                          @FFT \"Le chelem\"\n", "").then_top(""), Changes),
+        (r#"shut_out = "keep" | "to-winner""#, m(B, r#"shut_out = "to-winner""#, r#"shut_out = "keep""#), Changes),
+        // payments during play
+        ("on play", m(M, r#"on play EX "Fool excused" = if last then 0 else 1"#, r#"on play EX "Fool excused" = if last then 0 else 2"#), Changes),
+        ("on play", m(M, r#"on play EX "Fool excused" = if last then 0 else 1"#, r#"on play XX "Fool excused" = if last then 0 else 1"#), Refused("unknown card class `XX`")),
+        ("on cut", m(M, r#"on cut tarots "cut card a Tarot" = 1"#, r#"on cut tarots "cut card a Tarot" = 3"#), Changes),
+        // score
+        ("let NAME = formula", m(F, "let margin = abs(points - target)", "let margin = abs(points - target) + 1"), Changes),
+        (r#"term NAME "label" = formula"#, m(F, r#"term poignee "poignée" = sign * declared(poignee)"#, r#"term poignee "poignée" = 2 * sign * declared(poignee)"#), Changes),
+        (r#"pay PAYERS to PAYEES ["label"] = amount"#, m(F, "pay defence to attack = total", "pay defence to attack = 2 * total"), Changes),
+        (r#"pay PAYERS to PAYEES ["label"] = amount"#, m(F, "pay defence to attack = total", "pay defence attack = total"), Refused("a payment is written `pay PAYERS to PAYEES")),
+        (r#"note "text" = condition"#, m("fft-2p", "= all(p in players where points(p) < targets", "= yes or all(p in players where points(p) < targets"), Changes),
+        ("standing = formula", m(B, "standing = points(player)", "standing = 2 * points(player)"), Changes),
+        ("winner = condition", m(B, "winner = points(player) == top", "winner = points(player) != top"), Changes),
+        ("score", m(F, "  pay defence to attack = total", "  pay defence to attack = total\n  standing = 1"), Refused("not both")),
+        // 3.2 operators, 3.1 literals, if
+        ("or", probe("if has(pile(attack), T21) or has(pile(attack), T1) then 1 else 0"), Changes),
+        ("and", probe("if has(pile(attack), T21) and has(pile(attack), T1) then 1 else 0"), Changes),
+        ("not", probe("if not has(pile(attack), T21) then 1 else 0"), Changes),
+        ("==", probe("if bouts == 2 then 1 else 0"), Changes),
+        ("!=", probe("if bouts != 2 then 1 else 0"), Changes),
+        ("<", probe("if points < 40 then 1 else 0"), Changes),
+        ("<=", probe("if points <= 40 then 1 else 0"), Changes),
+        (">", probe("if points > 40 then 1 else 0"), Changes),
+        (">=", probe("if points >= 40 then 1 else 0"), Changes),
+        ("+", probe("bouts + 1"), Changes),
+        ("-", probe("count(pile(attack) - trumps)"), Changes),
+        ("*", probe("bouts * 3"), Changes),
+        ("/", probe("points / 7"), Changes),
+        ("unary -", probe("-bouts"), Changes),
+        ("x[i]", probe("[3, 5, 7, 9][bouts]"), Changes),
+        ("if C then A else B", probe("if made then 3 else 1"), Changes),
+        ("number", probe("4.5"), Changes),
+        ("number", probe("99999999999999999999"), Refused("is too large")),
+        ("number", probe("1.0000000001"), Refused("more than 9 decimals")),
+        ("yes/no", probe("yes"), Changes),
+        ("text", probe(r#"if "a" == "b" then 0 else 2"#), Changes),
+        ("text", probe(r#""a" + 1"#), Refused("cannot be evaluated, whatever the game")),
+        ("card", probe("count(pile(attack), KS + 1D)"), Changes),
+        ("list", probe("count([1, 2, 3])"), Changes),
+        ("@SOURCE", m(F, "  turns once                                         @FFT", "  turns once                                         @FFX"), Refused("unknown source `FFX`")),
+        // 3.3 comprehensions, 3.4 card sets
+        ("count(x in SET where COND)", probe("count(p in players where points(p) > 10)"), Changes),
+        ("sum(x in SET : VALUE)", probe("sum(p in players : points(p)) / 9"), Changes),
+        ("max(x in SET : VALUE)", probe("max(t in tricks : count(pile(t), trumps))"), Changes),
+        ("min(x in SET : VALUE)", probe("min(p in players : points(p))"), Changes),
+        ("all(x in SET where COND)", probe("if all(t in tricks where winner_side(t) == attack) then 1 else 2"), Changes),
+        ("any(x in SET where COND)", probe("if any(c in pile(attack) where has(kings, c)) then 1 else 0"), Changes),
+        ("any(x in SET where COND)", probe("any(p in players : points(p))"), Refused("takes a condition, not a value after `:`")),
+        ("rank", probe("count(pile(attack), rank(Q))"), Changes),
+        ("suit", probe("count(pile(attack), suit(H))"), Changes),
+        ("both", probe("count(pile(attack), both(rank(Q), suit(H) + suit(S)))"), Changes),
+        ("rank", probe("count(pile(attack), rank(Z))"), Refused("`Z` is not a rank")),
+        // 3.5 functions
+        ("count(x)", probe("count(pile(attack))"), Changes),
+        ("count(a, b)", probe("count(pile(attack), kings)"), Changes),
+        ("has(a, b)", probe("if has(pile(attack), KS) then 1 else 0"), Changes),
+        ("abs", probe("abs(40 - points)"), Changes),
+        ("floor", probe("floor(points / 7)"), Changes),
+        ("ceil", probe("ceil(points / 7)"), Changes),
+        ("round", probe("round(points / 7)"), Changes),
+        ("min(a, ...)", probe("min(points, 30)"), Changes),
+        ("max(a, ...)", probe("max(points, 50)"), Changes),
+        ("contains(list, x)", probe("if contains([1, 2], bouts) then 1 else 0"), Changes),
+        ("index(list, x)", probe("index([0, 1, 2], bouts)"), Changes),
+        ("complete(set, g1, g2, ...)", probe("complete(pile(attack), KS, KH, KD)"), Changes),
+        ("run(set, [c1, c2, ...])", probe("run(pile(attack), [KS, KH, KD])"), Changes),
+        ("points(p)", probe("points(defence)"), Changes),
+        ("pile(x)", probe("count(pile(defence))"), Changes),
+        ("hand_of(p)", probe("count(hand_of(taker), trumps)"), Changes),
+        ("winner(t)", probe("if winner(last_trick) == taker then 1 else 0"), Changes),
+        ("winner_side(t)", probe("if winner_side(last_trick) == attack then 1 else 0"), Changes),
+        ("winning_card(t)", probe("count(winning_card(last_trick), trumps)"), Changes),
+        ("won(x)", probe("won(attack)"), Changes),
+        ("side(p)", m("basic-partners", "standing = points(side(player))", "standing = points(player)"), Changes),
+        ("suit_of(cards)", probe("count(pile(attack), suit_of(KS))"), Changes),
+        ("declared(D[, who])", probe("declared(poignee)"), Changes),
+        ("announced(D)", probe("if announced(poignee) then 1 else 0"), Changes),
+        ("declarer(D)", probe("if announced(poignee) then (if declarer(poignee) == taker then 1 else 2) else 0"), Changes),
+        ("declarer(D)", probe("declarer(poignees)"), Refused("unknown declaration `poignees`")),
+        ("points(p)", m(F, "class kings = rank(K)", "class kings = rank(K)\nlet p = points(taker)"), Refused("looks at the game being played")),
+        // 3.7 names
+        ("players", probe("count(players)"), Changes),
+        ("deal.dog", probe("deal.dog"), Changes),
+        ("dealer", probe("if dealer == taker then 1 else 0"), Changes),
+        ("first_hand", probe("if first_hand == taker then 1 else 0"), Changes),
+        ("hand", m(F, "let poignee_sizes", "annul probe \"probe\" = count(hand, kings) >= 2\nlet poignee_sizes"), Changes),
+        ("first_packet", m(F, "let poignee_sizes", "annul probe \"probe\" = count(first_packet, trumps) >= 2\nlet poignee_sizes"), Changes),
+        ("shown", m(F, "value = poignee_values[index(poignee_sizes, count(shown))]", "value = poignee_values[0] + count(shown)"), Changes),
+        ("value", m(F, "= contains(poignee_sizes, count(shown))", "= contains(poignee_sizes, count(shown)) and value > 20"), Changes),
+        ("best_value", m(M, "value = count(shown) - 3                            @M \"Deal and Discard\"\n  require \"declarations are maximal: the most the hand allows of this kind\" = option.declarations == \"free\" or value == best_value", "value = count(shown) - 3\n  require \"not maximal\" = value < best_value"), Changes),
+        ("player", m(B, "standing = points(player)", "standing = points(player) + count(hand_of(player), kings)"), Changes),
+        ("payer", m(M, "paid-by = count(hand_of(payer), trull) == 0", "paid-by = count(hand_of(payer), trull) == 1"), Changes),
+        ("payee", m(F, "pay defence to attack = total", "pay defence to attack = total + (if payee == taker then 1 else 0)"), Changes),
+        ("total", m(F, "pay defence to attack = total", "pay defence to attack = total + 1"), Changes),
+        ("discarded", m(M, "count(discarded, trumps + tarots) else 1", "count(discarded, trumps + tarots) + 1 else 1"), Changes),
+        ("card", m(M, "or card == EX or won_by_player", "or card == T21 or won_by_player"), Changes),
+        ("last", m(M, r#""Fool excused" = if last then 0 else 1"#, r#""Fool excused" = if not last then 0 else 1"#), Changes),
+        ("won_by_player", m(M, "if (last and has(ultimo, card)) or not won_by_player then 0 else 1", "if (last and has(ultimo, card)) or won_by_player then 0 else 1"), Changes),
+        ("taker", probe("if has(pile(taker), KS) then 1 else 0"), Changes),
+        ("partner", m("fft-5p", "  let margin = ceil(abs(points - target))", "  let margin = ceil(abs(points - target)) + (if partner == taker then 1 else 0)"), Changes),
+        ("attack", probe("count(attack)"), Changes),
+        ("defence", probe("count(defence)"), Changes),
+        ("called", m("fft-5p", "  let margin = ceil(abs(points - target))", "  let margin = ceil(abs(points - target)) + count(called, kings)"), Changes),
+        ("tricks", probe("count(tricks)"), Changes),
+        ("last_trick", probe("count(last_trick, trumps)"), Changes),
+        ("hand", probe("count(hand)"), Refused("`hand` is not known in the score")),
+        // the sections themselves
+        ("pack", m(F, "pack {", "pak {"), Refused("unknown statement `pak`")),
+        ("counting", m(F, "counting {", "counting 2 {"), Refused("`counting` takes at most 0 word(s)")),
+        ("deal", m(F, "  dog = 6 ", "  dogs = 6 "), Refused("unknown deal statement `dogs`")),
+        ("bidding", m(F, "  turns once", "  turn once"), Refused("unknown bidding statement `turn`")),
+        ("call", m("fft-5p", "call {", "call = yes {"), Refused("`call` takes no value")),
+        ("discard", m(F, "  taker = deal.dog ", "  taker = deal.dog { forbid = EX } "), Refused("`taker` takes no block")),
+        ("play", m(F, "  must follow ", "  must folow "), Refused("`must` is followed by follow, trump or overtrump")),
+        ("fool", m(F, "  excuse     ", "  excuses   "), Refused("unknown fool statement `excuses`")),
+        ("score", m(F, "  let made = points >= target", "  let made = points >= target\n  let made = points > target"), Refused("`let made` is written twice")),
+    ]
+}
+
+impl Mutation {
+    /// The same change, tried on `child`, a ruleset that extends the one changed.
+    fn in_child(self, child: &'static str) -> Mutation {
+        Mutation { compile_as: Some(child), ..self }
+    }
+
+    /// The same change, and `line` added at the end of the file.
+    fn then_top(self, line: &str) -> Mutation {
+        Mutation { append: format!("{}\n{line}\n", self.append), ..self }
+    }
+}
+
+#[test]
+fn every_construct_changed_changes_a_verdict_or_is_refused() {
+    let mut games = Games { cache: BTreeMap::new(), before: BTreeMap::new(), builtin: Registry::builtin().unwrap() };
+    let mut failures = vec![];
+    let rows = table();
+    let (mut changed, mut refused) = (0, 0);
+    for (construct, mutation, expected) in &rows {
+        match check(construct, mutation, expected, &mut games) {
+            Ok(0) => refused += 1,
+            Ok(_) => changed += 1,
+            Err(e) => failures.push(e),
+        }
+    }
+    println!("{} rows: {changed} changed a verdict, {refused} were refused", rows.len());
+    assert!(failures.is_empty(), "{} of {} rows failed:\n\n{}", failures.len(), rows.len(), failures.join("\n\n"));
+}
+
+/// The constructs the reference lists: the first code of each row of its tables in sections 2 and 3,
+/// and the statements, operators and forms its prose describes.
+fn reference_constructs() -> BTreeSet<String> {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../grammar/REFERENCE.md")).unwrap();
+    let mut out = BTreeSet::new();
+    let mut section = "";
+    for line in text.lines() {
+        if line.starts_with("## ") {
+            section = if line.starts_with("## 2.") || line.starts_with("## 3.") { "in" } else { "" };
+        }
+        if section.is_empty() || !line.starts_with("| `") {
+            continue;
+        }
+        let first = line[3..].split('`').next().unwrap_or("").replace("\\|", "|");
+        out.insert(first);
+    }
+    // Described in prose or in one row with others.
+    for extra in [
+        "players",
+        "sides",
+        "sit-out dealer",
+        "untouchable",
+        "annul",
+        "on play",
+        "on cut",
+        "declaration",
+        "pack",
+        "counting",
+        "deal",
+        "bidding",
+        "call",
+        "discard",
+        "play",
+        "fool",
+        "score",
+        "@SOURCE",
+        "or",
+        "and",
+        "not",
+        "==",
+        "!=",
+        "<",
+        "<=",
+        ">",
+        ">=",
+        "+",
+        "-",
+        "*",
+        "/",
+        "unary -",
+        "x[i]",
+        "if C then A else B",
+        "count(x in SET where COND)",
+        "sum(x in SET : VALUE)",
+        "max(x in SET : VALUE)",
+        "min(x in SET : VALUE)",
+        "all(x in SET where COND)",
+        "any(x in SET where COND)",
+        "rank",
+        "suit",
+        "both",
+        "floor",
+        "ceil",
+        "round",
+        "winner_side(t)",
+        "winning_card(t)",
+        "first_hand",
+        "value",
+        "total",
+        "last",
+        "won_by_player",
+        "partner",
+        "attack",
+        "defence",
+        "last_trick",
+        "number",
+        "yes/no",
+        "text",
+        "card",
+        "list",
+        "max(a, ...)",
+    ] {
+        out.insert(extra.to_string());
+    }
+    out
+}
+
+#[test]
+fn every_construct_of_the_reference_has_a_row() {
+    let rows: BTreeSet<String> = table().into_iter().map(|(c, ..)| c.to_string()).collect();
+    let wanted = reference_constructs();
+    let missing: Vec<&String> = wanted.iter().filter(|c| !rows.contains(*c)).collect();
+    assert!(missing.is_empty(), "constructs of grammar/REFERENCE.md with no row in the table: {missing:?}");
+    let unknown: Vec<&String> = rows.iter().filter(|c| !wanted.contains(*c)).collect();
+    assert!(unknown.is_empty(), "rows naming no construct of the reference: {unknown:?}");
+    assert!(wanted.len() > 120, "{}", wanted.len());
+}
