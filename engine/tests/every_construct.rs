@@ -541,3 +541,36 @@ fn every_construct_of_the_reference_has_a_row() {
     assert!(unknown.is_empty(), "rows naming no construct of the reference: {unknown:?}");
     assert!(wanted.len() > 120, "{}", wanted.len());
 }
+
+/// Exploration (run with `--ignored --nocapture`): every one-line statement of some rule files,
+/// removed, must be refused or change a verdict; prints those that do neither.
+#[test]
+#[ignore]
+fn every_statement_removed() {
+    let mut games = Games { cache: BTreeMap::new(), before: BTreeMap::new(), builtin: Registry::builtin().unwrap() };
+    for id in ["fft-4p", "basic", "marolles-1637", "fft-5p", "fft-2p", "fft-3p", "queen-of-tarot"] {
+        let text = Registry::builtin_files()[id].text.clone();
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, l) in lines.iter().enumerate() {
+            let t = l.trim();
+            if t.is_empty() || t.starts_with('#') || t.contains('{') || t.contains('}') || t.ends_with('\\') || (i > 0 && lines[i - 1].trim_end().ends_with('\\')) {
+                continue;
+            }
+            let mut files = Registry::builtin_files();
+            let f = files.get_mut(id).unwrap();
+            let mut new: Vec<&str> = lines.clone();
+            new[i] = "";
+            f.text = new.join("\n");
+            match compile(id, &|w: &str| files.get(w).cloned()) {
+                Err(_) => {}
+                Ok(changed) => {
+                    games.of(id);
+                    let after = verdicts(&changed, &games.cache[id]);
+                    if after == games.before[id] {
+                        println!("{id}:{}: removing `{t}` changes no verdict", i + 1);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -311,3 +311,11 @@ fn nesting_past_the_limit_is_refused_before_it_can_overflow_the_stack() {
         assert!(e.contains("rulesets/x.tarot:3:") && e.contains("nested too deeply"), "{e}");
     }
 }
+
+#[test]
+fn every_part_of_a_formula_is_checked_and_counts_as_read() {
+    // Both unknown names are reported, and the option beside them is not "read by nothing".
+    let e = child_of_fft("option h \"h\" = [1, 2]\nlet x = [nothing1, option.h][abs(nothing2)]\nscore {\n  term t \"t\" = x\n}").unwrap_err();
+    assert!(e.contains("4:10: `nothing1` is not defined") && e.contains("4:34: `nothing2` is not defined"), "{e}");
+    assert!(!e.contains("no formula reads"), "{e}");
+}

@@ -1451,8 +1451,12 @@ impl Compiler {
             AstKind::Num(q) => Expr::Const(Value::Num(*q)),
             AstKind::Str(s) => Expr::Const(Value::Str(s.as_str().into())),
             AstKind::Name(n) => return self.name(file, a.pos, n, ctx),
-            AstKind::List(xs) => Expr::List(xs.iter().map(|x| self.expr_inner(file, x, ctx)).collect::<Option<_>>()?),
-            AstKind::Index(l, i) => Expr::Index(Box::new(self.expr_inner(file, l, ctx)?), Box::new(self.expr_inner(file, i, ctx)?)),
+            // Every part is compiled, so that every mistake is reported and every name counts as read.
+            AstKind::List(xs) => Expr::List(xs.iter().map(|x| self.expr_inner(file, x, ctx)).collect::<Vec<_>>().into_iter().collect::<Option<_>>()?),
+            AstKind::Index(l, i) => {
+                let (l, i) = (self.expr_inner(file, l, ctx), self.expr_inner(file, i, ctx));
+                Expr::Index(Box::new(l?), Box::new(i?))
+            }
             AstKind::Unary(op, x) => Expr::Un(*op, Box::new(self.expr_inner(file, x, ctx)?)),
             AstKind::Binary(op, x, y) => {
                 let (x, y) = (self.expr_inner(file, x, ctx), self.expr_inner(file, y, ctx));
@@ -1565,7 +1569,7 @@ impl Compiler {
                     return None;
                 };
                 match self.decl_names.iter().position(|d| d == n) {
-                    Some(d) => out.push(Expr::Decl(d)),
+                    Some(d) => out.push(Some(Expr::Decl(d))),
                     None => {
                         self.err(file, a.pos, format!("unknown declaration `{n}`; declarations are: {}", self.decl_names.join(", ")));
                         return None;
@@ -1573,9 +1577,9 @@ impl Compiler {
                 }
                 continue;
             }
-            out.push(self.expr_inner(file, a, ctx)?);
+            out.push(self.expr_inner(file, a, ctx));
         }
-        Some(Expr::Call(f, out))
+        Some(Expr::Call(f, out.into_iter().collect::<Option<_>>()?))
     }
 
     fn name(&mut self, file: &Arc<str>, pos: Pos, n: &str, ctx: Ctx) -> Option<Expr> {
@@ -1599,6 +1603,10 @@ impl Compiler {
             return None;
         }
         if ctx == Ctx::Class && n.starts_with("option.") {
+            // Read, though wrongly: one error, not a second saying nothing reads it.
+            if let Some(i) = self.options.iter().position(|o| n.strip_prefix("option.") == Some(o.name.as_str())) {
+                self.opts_read.insert(i);
+            }
             self.err(
                 file,
                 pos,
