@@ -14,12 +14,18 @@ use rand_chacha::ChaCha8Rng;
 use tarot_engine::cards::{Card, CardSet};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::record::{Packet, Text};
+use tarot_engine::replay::{Game, Phase, Setup};
 use tarot_engine::simulate::{illegal_variant, random_game};
 use tarot_engine::{replay, Event, GameRecord, Registry, Status};
 
 fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    // `make_fixtures regressions` writes only the games arranged to show the verdict bugs fixed.
+    regressions(&registry, &root);
+    if std::env::args().nth(1).as_deref() == Some("regressions") {
+        return;
+    }
     // Every ruleset at its smallest table, and at its largest when it allows several; Basic Tarot at
     // 3, 4 (the dealer has cards to discard) and 6.
     let tables: Vec<(String, Vec<usize>)> = registry
@@ -421,4 +427,133 @@ fn malformed(id: &str, rec: &GameRecord) -> Vec<(&'static str, GameRecord)> {
         });
     }
     out
+}
+
+/// How a steered game picks its moves: each chooser sees the game and the legal choices and may pick
+/// one (`None`: chosen at random among the legal ones). Discards are random.
+struct Steer<'a> {
+    bid: &'a dyn Fn(&Game, u8, &[String]) -> Option<String>,
+    call: &'a dyn Fn(&Game, u8, &[String]) -> Option<String>,
+    play: &'a dyn Fn(&Game, u8, CardSet) -> Option<Card>,
+}
+
+/// Plays `deal` out at the table `players` (`dealer` dealing) with the moves `steer` picks, checking
+/// each with the interpreter, as the simulator does. `None` when a move is refused or the deal is
+/// annulled.
+fn steered(
+    rules: &Ruleset,
+    players: &[&str],
+    dealer: usize,
+    deal: Event,
+    options: &BTreeMap<String, serde_json::Value>,
+    steer: &Steer,
+    rng: &mut ChaCha8Rng,
+) -> Option<GameRecord> {
+    use rand::seq::SliceRandom;
+    let names: Vec<String> = players.iter().map(|s| s.to_string()).collect();
+    let setup = Setup::new(rules, names.len(), options).ok()?;
+    let mut game = Game::new(&setup, &names, dealer as u8);
+    let mut events = vec![];
+    game.apply(0, &deal).ok()?;
+    events.push(deal);
+    while let Some(next) = game.next() {
+        let p = names.iter().position(|n| **n == *next.player)? as u8;
+        let who: Text = next.player.as_ref().into();
+        let e = match game.phase {
+            Phase::Bidding => Event::Bid { player: who, bid: (steer.bid)(&game, p, &next.legal).or_else(|| next.legal.choose(rng).cloned())?.as_str().into() },
+            Phase::Call => Event::Call { player: who, card: (steer.call)(&game, p, &next.legal).or_else(|| next.legal.choose(rng).cloned())?.as_str().into() },
+            Phase::Discard => {
+                let mut pool: Vec<Card> = game.discardable(p).iter().collect();
+                pool.shuffle(rng);
+                Event::Discard { player: who, cards: pool.iter().take(next.count.unwrap_or(0)).map(|c| c.code()).collect() }
+            }
+            _ => {
+                let legal = game.legal(p);
+                let c = (steer.play)(&game, p, legal).or_else(|| legal.nth(rand::Rng::gen_range(rng, 0..legal.len())))?;
+                Event::Play { player: who, card: c.code() }
+            }
+        };
+        game.apply(events.len(), &e).ok()?;
+        events.push(e);
+    }
+    Some(GameRecord { ruleset: rules.id.clone(), options: options.clone(), players: names.clone(), dealer: names[dealer].clone(), description: None, events })
+}
+
+/// A card's strength for a steered player: trumps above suits, a suit's cards by rank, the Fool
+/// lowest.
+fn strength(c: Card) -> u8 {
+    match c.kind() {
+        tarot_engine::cards::Kind::Trump(n) => 100 + n,
+        tarot_engine::cards::Kind::Fool => 0,
+        tarot_engine::cards::Kind::Suited(_, r) => r,
+    }
+}
+
+fn highest(set: CardSet) -> Option<Card> {
+    set.iter().max_by_key(|c| strength(*c))
+}
+
+fn lowest(set: CardSet) -> Option<Card> {
+    set.iter().min_by_key(|c| strength(*c))
+}
+
+/// A deal of these hands (by player) and dog, with no recorded order.
+fn deal_of(hands: &[(&str, CardSet)], dog: CardSet) -> Event {
+    let hands = hands.iter().map(|(p, h)| (Text::from(*p), h.iter().map(|c| c.code()).collect())).collect();
+    Event::Deal { hands, dog: dog.iter().map(|c| c.code()).collect(), cut: None, piles: BTreeMap::new(), packets: vec![] }
+}
+
+/// Deals `rest` at random: `sizes[i]` cards to each hand after those already fixed, the remainder to
+/// the dog.
+fn deal_rest(rest: CardSet, sizes: &[usize], rng: &mut ChaCha8Rng) -> (Vec<CardSet>, CardSet) {
+    use rand::seq::SliceRandom;
+    let mut cards: Vec<Card> = rest.iter().collect();
+    cards.shuffle(rng);
+    let mut at = 0;
+    let hands = sizes
+        .iter()
+        .map(|&k| {
+            let h = cards[at..at + k].iter().copied().collect();
+            at += k;
+            h
+        })
+        .collect();
+    (hands, cards[at..].iter().copied().collect())
+}
+
+/// Games arranged to show the verdict bugs of issue 14, each fixed in the engine or the rules: every
+/// one replays differently without its fix (the snapshots of `tests/fixtures.rs` pin the verdicts).
+fn regressions(registry: &Registry, root: &Path) {
+    let none = BTreeMap::new();
+    // fft-5p, garde contre: the called partner is the first player who is not the taker; the dog,
+    // holding an oudler, counts for the defence all the same.
+    let rules = registry.get("fft-5p").expect("fft-5p");
+    let players = ["Ann", "Bob", "Cid", "Dan", "Eve"];
+    let mut rng = ChaCha8Rng::seed_from_u64(14_1);
+    let mut found = None;
+    for _ in 0..2000 {
+        let (hands, dog) = deal_rest(rules.pack.cards, &[15; 5], &mut rng);
+        if dog.and(CardSet::single(Card::trump(21)).or(CardSet::single(tarot_engine::cards::FOOL))).is_empty() {
+            continue;
+        }
+        let named: Vec<(&str, CardSet)> = players.iter().copied().zip(hands.iter().copied()).collect();
+        let ann = hands[0];
+        let steer = Steer {
+            bid: &|_, p, legal| Some(if p == 2 && legal.iter().any(|b| b == "garde-contre") { "garde-contre".into() } else { "pass".into() }),
+            call: &|_, _, legal| legal.iter().find(|c| Card::parse(c).is_some_and(|c| ann.contains(c))).cloned(),
+            play: &|_, _, _| None,
+        };
+        let Some(game) = steered(rules, &players, 0, deal_of(&named, dog), &none, &steer, &mut rng) else { continue };
+        let v = replay(rules, &game).expect("replayable");
+        if v.status == Status::Valid && v.outcome.as_ref().and_then(|o| o.partner.as_deref()) == Some("Ann") {
+            found = Some(game);
+            break;
+        }
+    }
+    let mut game = found.expect("a garde contre whose partner is Ann");
+    game.description = Some(
+        "Garde contre at five: Cid takes and calls a king of Ann's, the first player who is not the taker; the dog (with an oudler) counts for the defence (FFT \"Le Chien et l'Ecart\"), not for Ann (issue 14, item 1)"
+            .into(),
+    );
+    write(&root.join("fft-5p/valid/garde-contre-dog-to-defence.json"), &game);
 }
