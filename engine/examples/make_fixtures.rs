@@ -556,4 +556,80 @@ fn regressions(registry: &Registry, root: &Path) {
             .into(),
     );
     write(&root.join("fft-5p/valid/garde-contre-dog-to-defence.json"), &game);
+    defence_slams(registry, root);
+}
+
+/// fft-4p: Bob takes a garde contre holding the Petit, the 2 of trumps and the four lowest cards of
+/// each suit; the defence takes every trick. Two endings: a defender leads the Excuse to the last
+/// trick after capturing the Petit in the trick before (no petit au bout for the defence: the Petit
+/// did not win that trick), and a defender plays the Excuse, not leading, to the last trick (it wins
+/// it and stays with the defence: a defence chelem).
+fn defence_slams(registry: &Registry, root: &Path) {
+    let rules = registry.get("fft-4p").expect("fft-4p");
+    let players = ["Ann", "Bob", "Cid", "Dan"];
+    let (t1, t2, fool) = (Card::trump(1), Card::trump(2), tarot_engine::cards::FOOL);
+    let low: CardSet = (0..4).flat_map(|s| (1..=4).map(move |r| Card::suited(s, r))).collect();
+    let bob = low.or(CardSet::single(t1)).or(CardSet::single(t2));
+    let none = BTreeMap::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(14_3);
+    let (mut led, mut played) = (None, None);
+    for _ in 0..3000 {
+        let (hands, dog) = deal_rest(rules.pack.cards.minus(bob), &[18; 3], &mut rng);
+        let named = [("Ann", hands[0]), ("Bob", bob), ("Cid", hands[1]), ("Dan", hands[2])];
+        let steer = Steer {
+            bid: &|_, p, _| Some(if p == 1 { "garde-contre".into() } else { "pass".into() }),
+            call: &|_, _, _| None,
+            play: &|game, p, legal| {
+                let taker = game.hands[1];
+                if p == 1 {
+                    // The taker keeps the Petit as long as he can and plays his lowest card.
+                    let others = legal.minus(CardSet::single(t1));
+                    return lowest(if others.is_empty() { legal } else { others });
+                }
+                // Defenders keep the Excuse to the end and play their strongest card; leading, they
+                // draw the taker's trumps (the 2 first, the Petit in the trick before the last) and
+                // otherwise lead a suit he still holds.
+                let no_fool = legal.minus(CardSet::single(fool));
+                if no_fool.is_empty() {
+                    return Some(fool);
+                }
+                if game.current.is_empty() {
+                    let trumps = no_fool.and(CardSet::trumps());
+                    if taker.contains(t2) || (taker.len() == 2 && taker.contains(t1)) {
+                        return highest(if trumps.is_empty() { no_fool } else { trumps });
+                    }
+                    let his: CardSet = (0..4u8).filter(|&s| !taker.and(CardSet::of_lane(s)).is_empty()).fold(CardSet::EMPTY, |a, s| a.or(CardSet::of_lane(s)));
+                    let mine = no_fool.and(his);
+                    return highest(if mine.is_empty() { no_fool } else { mine });
+                }
+                highest(no_fool)
+            },
+        };
+        let Some(game) = steered(rules, &players, 0, deal_of(&named, dog), &none, &steer, &mut rng) else { continue };
+        let v = replay(rules, &game).expect("replayable");
+        if v.status != Status::Valid || v.tricks.len() != 18 || v.tricks.iter().any(|t| &*t.winner == "Bob") {
+            continue;
+        }
+        let (penult, last) = (&v.tricks[16], &v.tricks[17]);
+        if last.cards[0] == fool && penult.cards.contains(&t1) && led.is_none() {
+            led = Some(game);
+        } else if last.cards[0] != fool && last.cards.contains(&fool) && played.is_none() {
+            played = Some(game);
+        }
+        if led.is_some() && played.is_some() {
+            break;
+        }
+    }
+    let mut game = led.expect("a defence chelem with the Excuse led to the last trick and the Petit captured in the trick before");
+    game.description = Some(
+        "A defence chelem: the defence captures Bob's Petit in the 17th trick and leads the Excuse to the last. The Petit did not win the trick before the last, so there is no petit au bout (seed 000: \"if you won with the 1 of trumps in the second to last trick\"; seed 003: \"(and won the trick)\"; issue 14, item 4)"
+            .into(),
+    );
+    write(&root.join("fft-4p/valid/excuse-chelem-petit-captured.json"), &game);
+    let mut game = played.expect("a defence chelem with the Excuse played, not led, to the last trick");
+    game.description = Some(
+        "The defence takes the first 17 tricks and a defender plays the Excuse, not leading, to the last: it wins that trick and stays with the defence, a defence chelem (FFT: « l'Excuse ne doit pas être jouée à la dernière levée, sauf en cas de Chelem »; seed 003: \"it never changes sides, unless played to the last trick and the side playing it has not won every trick\"; issue 14, item 3)"
+            .into(),
+    );
+    write(&root.join("fft-4p/valid/excuse-played-last-by-slam-side.json"), &game);
 }
