@@ -557,6 +557,25 @@ fn regressions(registry: &Registry, root: &Path) {
     );
     write(&root.join("fft-5p/valid/garde-contre-dog-to-defence.json"), &game);
     defence_slams(registry, root);
+    after_annulment(root);
+}
+
+/// An annulled deal is over: a record that goes on after it (bids after a petit sec, a card played
+/// after everyone passed) cannot be replayed, as one that goes on after the last trick cannot.
+fn after_annulment(root: &Path) {
+    let read = |path: PathBuf| -> GameRecord { serde_json::from_str(&std::fs::read_to_string(&path).expect("an annulled fixture")).expect("a record") };
+    let mut rec = read(root.join("fft-4p/annulled/annul.petit_sec.json"));
+    let first = &rec.players[(rec.players.iter().position(|p| *p == rec.dealer).expect("the dealer") + 1) % rec.players.len()];
+    rec.events.push(Event::Bid { player: first.as_str().into(), bid: "garde".into() });
+    rec.description = Some("A petit sec annuls the deal, and the record goes on with a bid (issue 14, item 5)".into());
+    write(&root.join("fft-4p/malformed/bid-after-annulment.json"), &rec);
+    let mut rec = read(root.join("fft-4p/annulled/bidding.all-pass.json"));
+    let Some(Event::Deal { hands, .. }) = rec.events.first() else { panic!("a deal first") };
+    let first = rec.players[(rec.players.iter().position(|p| *p == rec.dealer).expect("the dealer") + 1) % rec.players.len()].clone();
+    let card = hands[first.as_str()][0].clone();
+    rec.events.push(Event::Play { player: first.as_str().into(), card });
+    rec.description = Some("Every player passes, which annuls the deal, and the record goes on with a card played (issue 14, item 5)".into());
+    write(&root.join("fft-4p/malformed/play-after-annulment.json"), &rec);
 }
 
 /// fft-4p: Bob takes a garde contre holding the Petit, the 2 of trumps and the four lowest cards of

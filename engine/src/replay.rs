@@ -447,6 +447,8 @@ pub struct Game<'s, 'r> {
     pub ledger: Vec<LedgerEntry>,
     pub notes: Vec<String>,
     event: usize,
+    /// The rule that annulled the deal and the event where it did: the game is over there.
+    annulled_at: Option<(Arc<str>, usize)>,
 }
 
 fn clause_violation(c: &Clause, event: usize, player: Option<Arc<str>>, message: String) -> Stop {
@@ -484,6 +486,7 @@ impl<'s, 'r> Game<'s, 'r> {
             ledger: vec![],
             notes: vec![],
             event: 0,
+            annulled_at: None,
         }
     }
 
@@ -549,12 +552,25 @@ impl<'s, 'r> Game<'s, 'r> {
         self.apply_move(index, &m)
     }
 
-    /// Applies one event already read.
+    /// Applies one event already read. An annulled deal is over, as a finished game is: no event may
+    /// follow it.
     pub fn apply_move(&mut self, index: usize, m: &Move) -> Result<(), Stop> {
         self.event = index;
+        if let Some((rule, at)) = &self.annulled_at {
+            return Err(self.input(format!("the deal was annulled at event {at} ({rule}), but the record goes on with a {} event", m.kind())));
+        }
         if self.phase == Phase::Done {
             return Err(self.input(format!("the game is over, but the record goes on with a {} event", m.kind())));
         }
+        let applied = self.apply_read(m);
+        if let Err(Stop::Annulled(a)) = &applied {
+            self.annulled_at = Some((a.rule.clone(), index));
+            self.phase = Phase::Done;
+        }
+        applied
+    }
+
+    fn apply_read(&mut self, m: &Move) -> Result<(), Stop> {
         match *m {
             Move::Deal(ref d) => self.deal(&d.hands, d.dog, d.cut, &d.piles, &d.packets),
             _ if self.phase == Phase::Deal => Err(self.input(format!("a game starts with the deal, not a {} event", m.kind()))),
@@ -2186,6 +2202,13 @@ pub fn replay_moves(setup: &Setup, players: &[String], dealer: u8, moves: &[Move
     let mut stop = None;
     for (i, m) in moves.iter().enumerate() {
         if let Err(s) = game.apply_move(i, m) {
+            // Events after an annulment are refused, as events after the end of a game are.
+            if let (Stop::Annulled(_), Some(next)) = (&s, moves.get(i + 1)) {
+                if let Err(after) = game.apply_move(i + 1, next) {
+                    stop = Some(after);
+                    break;
+                }
+            }
             stop = Some(s);
             break;
         }
