@@ -558,6 +558,85 @@ fn regressions(registry: &Registry, root: &Path) {
     write(&root.join("fft-5p/valid/garde-contre-dog-to-defence.json"), &game);
     defence_slams(registry, root);
     after_annulment(root);
+    for id in ["fft-4p", "fft-3p", "fft-5p"] {
+        poignee_of_wrong_size(registry, root, id);
+    }
+    fool_shut_out(registry, root, "basic-partners", 4, "fool-kept-by-the-side.json", true);
+    fool_shut_out(registry, root, "basic", 3, "fool-shut-out.json", false);
+}
+
+/// Basic Tarot's Fool (`shut_out = "to-winner"`): Cid holds it with the weakest cards and plays his
+/// lowest card, the others their highest. With partners, Cid takes no trick but his partner Ann does:
+/// "took no trick" is said of the side, which keeps the Fool. Alone, Cid takes no trick and gives the
+/// Fool to the winner of its trick (issue 14, item 7; `tests/variants.rs` replays this game where the
+/// Fool is exchanged for an empty card too).
+fn fool_shut_out(registry: &Registry, root: &Path, id: &str, n: usize, file: &str, partner_wins: bool) {
+    let rules = registry.get(id).expect("ruleset");
+    let players = &["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"][..n];
+    let none = BTreeMap::new();
+    let setup = Setup::new(rules, n, &none).expect("setup");
+    let fool = tarot_engine::cards::FOOL;
+    let numerals: CardSet = rules.pack.cards.iter().filter(|c| matches!(c.kind(), tarot_engine::cards::Kind::Suited(_, r) if r <= 10)).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(14_7);
+    for _ in 0..3000 {
+        // Cid: the Fool and numerals only; the rest dealt at random.
+        let (mine, _) = deal_rest(numerals, &[setup.hand - 1], &mut rng);
+        let cid = mine[0].or(CardSet::single(fool));
+        let sizes: Vec<usize> = (0..n).filter(|&p| p != 2).map(|p| if p == 0 { setup.dealer_hand } else { setup.hand }).collect();
+        let (others, dog) = deal_rest(rules.pack.cards.minus(cid), &sizes, &mut rng);
+        let mut hands: Vec<(&str, CardSet)> = vec![];
+        let mut rest = others.into_iter();
+        for (p, name) in players.iter().enumerate() {
+            hands.push((name, if p == 2 { cid } else { rest.next().expect("a hand") }));
+        }
+        let steer = Steer {
+            bid: &|_, _, _| None,
+            call: &|_, _, _| None,
+            play: &|game, p, legal| {
+                if p != 2 {
+                    return highest(legal.minus(CardSet::single(fool))).or(Some(fool));
+                }
+                // Cid plays the Fool to the first trick he does not lead, otherwise his lowest card.
+                if legal.contains(fool) && !game.current.is_empty() {
+                    return Some(fool);
+                }
+                lowest(legal.minus(CardSet::single(fool))).or(Some(fool))
+            },
+        };
+        let Some(mut game) = steered(rules, players, 0, deal_of(&hands, dog), &none, &steer, &mut rng) else { continue };
+        let v = replay(rules, &game).expect("replayable");
+        let won = |who: &str| v.tricks.iter().filter(|t| &*t.winner == who).count();
+        let fool_trick = v.tricks.iter().find(|t| t.cards.contains(&fool)).expect("the Fool is played");
+        if v.status != Status::Valid || won("Cid") > 0 || &*fool_trick.winner == "Cid" || (partner_wins && (won("Ann") == 0 || &*fool_trick.winner == "Ann")) {
+            continue;
+        }
+        game.description = Some(if partner_wins {
+            "Partners opposite: Cid takes no trick, his partner Ann does, so their side keeps the Fool (\"took no trick\" is said of the side; issue 14, item 7)".into()
+        } else {
+            format!("Cid takes no trick and gives the Fool to {}, who won the trick it was played to (issue 14, item 7)", fool_trick.winner)
+        });
+        write(&root.join(id).join("valid").join(file), &game);
+        return;
+    }
+    panic!("no game of {id} where Cid takes no trick");
+}
+
+/// A poignée of a size the rules do not know (one trump fewer than the smallest) is a broken rule,
+/// `declaration.poignee.require.1`, not a record that cannot be replayed: the requirements are checked
+/// before the value, which has no meaning for such a show (issue 14, item 2).
+fn poignee_of_wrong_size(registry: &Registry, root: &Path, id: &str) {
+    let rules = registry.get(id).expect("ruleset");
+    let n = rules.players.0;
+    let mut rec: GameRecord = serde_json::from_str(&std::fs::read_to_string(root.join(id).join("valid").join(format!("{n}p-1.json"))).expect("a valid fixture")).expect("a record");
+    let Some(Event::Deal { hands, .. }) = rec.events.first() else { panic!("a deal first") };
+    let (who, trumps) =
+        hands.iter().map(|(p, h)| (p.clone(), h.iter().filter_map(|c| Card::parse(c)).filter(|c| c.is_trump()).collect::<CardSet>())).max_by_key(|(_, t)| t.len()).expect("hands");
+    let at = rec.events.iter().position(|e| matches!(e, Event::Play { .. })).expect("a play");
+    let shown: Vec<Text> = trumps.iter().take(trumps.len().min(5)).map(|c| c.code()).collect();
+    let size = shown.len();
+    rec.events.insert(at, Event::Declare { player: who.clone(), declaration: "poignee".into(), cards: shown });
+    rec.description = Some(format!("{who} shows a poignée of {size} trumps, a size the rules do not know, before the first card: the requirement is broken (issue 14, item 2)"));
+    write(&root.join(id).join("invalid").join("declaration.poignee.require.1.json"), &rec);
 }
 
 /// An annulled deal is over: a record that goes on after it (bids after a petit sec, a card played

@@ -449,6 +449,8 @@ pub struct Game<'s, 'r> {
     event: usize,
     /// The rule that annulled the deal and the event where it did: the game is over there.
     annulled_at: Option<(Arc<str>, usize)>,
+    /// The empty card the Fool's holder owes for it, and to whom: (holder, winner of its trick).
+    fool_owed: Option<(u8, u8)>,
 }
 
 fn clause_violation(c: &Clause, event: usize, player: Option<Arc<str>>, message: String) -> Stop {
@@ -487,6 +489,7 @@ impl<'s, 'r> Game<'s, 'r> {
             notes: vec![],
             event: 0,
             annulled_at: None,
+            fool_owed: None,
         }
     }
 
@@ -816,6 +819,15 @@ impl<'s, 'r> Game<'s, 'r> {
         requires().filter(|c| c.mentions(Fact::DeclValue)).all(|c| holds(c, &env)).then_some(value)
     }
 
+    /// A formula that fails on a move the rules accept: the ruleset's fault, not the player's, and
+    /// said so.
+    fn rule_bug(&self, c: &Clause, e: String) -> Stop {
+        self.input(format!(
+            "the rule {} ({}) cannot be evaluated: {e}; the record is legal up to here, so this is a mistake in the rules, which must give every legal move a meaning",
+            c.rule, c.at
+        ))
+    }
+
     fn rule_error(&self, c: &Clause, e: String) -> Stop {
         self.input(format!("the rule {} ({}) cannot be evaluated: {e}", c.rule, c.at))
     }
@@ -1140,21 +1152,33 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         let mut env = self.env(Some(p)).with_hand(hand);
         env.shown = Some(shown);
-        let value = match &d.value {
-            Some(e) => self.number(e, &env, &d.clause)?,
-            None => Q::ZERO,
-        };
-        env.decl_value = Some(value);
         if d.requires.iter().any(|(_, c, _)| c.mentions(Fact::BestValue)) {
             env.best_value = Some(self.best_value(p, hand, d));
         }
-        for (msg, cond, clause) in &d.requires {
-            let ok = truthy(&self.eval(cond, &env)?).map_err(|e| self.rule_error(clause, e))?;
-            if !ok {
-                let shown_text = if shown.is_empty() { String::new() } else { format!(" (shows {} cards)", shown.len()) };
-                return Err(self.violation(clause, p, format!("{}'s {} is not valid{shown_text}: {msg}", self.name(p), d.label)));
+        // The requirements that do not read the value come first: the value of a show that breaks
+        // them may mean nothing (a poignée of 11 trumps has no place in the table of values).
+        let check = |env: &GameEnv, reads_value: bool| -> Result<(), Stop> {
+            for (msg, cond, clause) in d.requires.iter().filter(|(_, c, _)| c.mentions(Fact::DeclValue) == reads_value) {
+                let ok = eval(cond, env).and_then(|v| truthy(&v)).map_err(|e| self.rule_bug(clause, e))?;
+                if !ok {
+                    let shown_text = if shown.is_empty() { String::new() } else { format!(" (shows {} cards)", shown.len()) };
+                    return Err(self.violation(clause, p, format!("{}'s {} is not valid{shown_text}: {msg}", self.name(p), d.label)));
+                }
             }
-        }
+            Ok(())
+        };
+        check(&env, false)?;
+        let value = match &d.value {
+            Some(e) => match eval(e, &env) {
+                Ok(Value::Num(q)) => q,
+                Ok(Value::Bool(b)) => Q::int(b as i64),
+                Ok(other) => return Err(self.rule_bug(&d.clause, format!("expected a number, found {}", other.type_name()))),
+                Err(m) => return Err(self.rule_bug(&d.clause, m)),
+            },
+            None => Q::ZERO,
+        };
+        env.decl_value = Some(value);
+        check(&env, true)?;
         if let Some(cond) = &d.paid_by {
             for o in 0..self.n() as u8 {
                 let exempt = if d.paid_by_everyone { o == p } else { self.side_of(p) >> o & 1 == 1 };
@@ -1358,6 +1382,9 @@ impl<'s, 'r> Game<'s, 'r> {
         if exchange {
             self.empties[to as usize] -= 1;
             self.empties[winner as usize] += 1;
+            if c.is_fool() {
+                self.fool_owed = Some((to, winner));
+            }
         }
     }
 
@@ -1468,11 +1495,20 @@ impl<'s, 'r> Game<'s, 'r> {
             self.phase = Phase::Done;
             if s.fool_shut_out {
                 if let Some(h) = fool_play.or_else(|| self.tricks.iter().flat_map(|t| t.cards.iter()).find(|(_, c)| c.is_fool()).map(|&(p, _)| p)) {
-                    if !self.tricks.iter().any(|t| t.winner == h) && self.piles[h as usize].contains(FOOL) {
+                    // "Took no trick" is said of the holder's side, where there are sides: a player
+                    // whose partner took tricks keeps the Fool.
+                    let side = self.side_of(h);
+                    if !self.tricks.iter().any(|t| side >> t.winner & 1 == 1) && self.piles[h as usize].contains(FOOL) {
                         let t = self.tricks.iter().find(|t| t.cards.iter().any(|(_, c)| c.is_fool())).map(|t| t.winner).unwrap_or(h);
                         self.piles[h as usize].remove(FOOL);
                         self.piles[t as usize].insert(FOOL);
-                        self.notes.push(format!("{} took no trick and gives the Fool to {}", self.name(h), self.name(t)));
+                        // The Fool itself goes to the winner now: the empty card owed for it is not.
+                        if let Some((holder, winner)) = self.fool_owed.take() {
+                            self.empties[holder as usize] += 1;
+                            self.empties[winner as usize] -= 1;
+                        }
+                        let who = if side.count_ones() > 1 { format!("{}'s side", self.name(h)) } else { self.name(h).to_string() };
+                        self.notes.push(format!("{who} took no trick and gives the Fool to {}", self.name(t)));
                     }
                 }
             }
