@@ -49,6 +49,8 @@ pub struct Settings {
     /// The Fool of a side that won every other trick wins the last trick however it is played, not
     /// only when led.
     fool_slam_played: bool,
+    /// How many of the call's levels may be called.
+    call_levels: usize,
     contract_dogs: Vec<DogUse>,
     /// The contracts a player who reserved may choose in the second round.
     reserve_contracts: Vec<usize>,
@@ -146,6 +148,7 @@ impl Settings {
             fool_last: FoolLast::Keep,
             fool_shut_out: false,
             fool_slam_played: false,
+            call_levels: 0,
             contract_dogs: vec![],
             reserve_contracts: vec![],
             packets: None,
@@ -266,6 +269,12 @@ impl Settings {
                 return Err(at(c)(format!("the dog of {} cards cannot be dealt {k} at a time", s.dog)));
             }
             s.dog_packet = Some(k);
+        }
+        if let Some(call) = &rules.call {
+            s.call_levels = match &call.callable_levels {
+                Some((e, c)) => count(&s, &Some(e.clone())).map_err(at(c))?.min(call.levels.len()),
+                None => call.levels.len(),
+            };
         }
         if let Some((e, c)) = &rules.play.direction {
             s.clockwise = choice(&s, e, "the direction of play", &["anticlockwise", "clockwise"], c)? == 1;
@@ -768,24 +777,57 @@ impl<'s, 'r> Game<'s, 'r> {
     /// where the declaration has one, is not zero), trying the strongest cards first and the Fool last; `None` when there is none.
     /// The declaration's timing and who may make it are not considered.
     pub fn best_show(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> Option<CardSet> {
-        self.shows_to_try(hand, d).find(|shown| self.valid_show(p, hand, d, *shown).is_some())
+        // The most valuable valid show, the first tried (the largest) among equals.
+        let mut best: Option<(Q, CardSet)> = None;
+        for shown in self.shows_to_try(p, hand, d) {
+            if let Some(v) = self.valid_show(p, hand, d, shown) {
+                if best.is_none_or(|(b, _)| v > b) {
+                    best = Some((v, shown));
+                }
+            }
+        }
+        best.map(|(_, shown)| shown)
     }
 
     /// The most any valid show of `hand` is worth for declaration `d` (zero when there is none), over
     /// the same shows [`Game::best_show`] tries: what `best_value` means in a `require`.
     pub fn best_value(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> Q {
-        self.shows_to_try(hand, d).filter_map(|shown| self.valid_show(p, hand, d, shown)).max().unwrap_or(Q::ZERO)
+        self.shows_to_try(p, hand, d).filter_map(|shown| self.valid_show(p, hand, d, shown)).max().unwrap_or(Q::ZERO)
     }
 
     /// The strongest card of `hand` that `d` shows, then the two strongest, and so on, the Fool last;
-    /// largest first.
-    fn shows_to_try(&self, hand: CardSet, d: &DeclarationKind) -> impl Iterator<Item = CardSet> {
+    /// largest first. Then, where the declaration has a value, the smallest show worth as much as all
+    /// those cards: each card left out in turn, the Fool and the weakest first, when the value does
+    /// not drop without it. That show is the combinations the hand holds without the cards that
+    /// complete none (an Imperial of four courts of a suit beside a stray Queen, the highest and lowest
+    /// sequences of trumps without the trumps between), which no run from the strongest card reaches.
+    fn shows_to_try(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> impl Iterator<Item = CardSet> {
         let mut ordered: Vec<Card> = hand.and(d.shows).iter().filter(|c| !c.is_fool()).collect();
         ordered.reverse();
         if hand.and(d.shows).contains(FOOL) {
             ordered.push(FOOL);
         }
-        (1..=ordered.len()).rev().map(move |size| ordered[..size].iter().copied().collect::<CardSet>())
+        let trimmed = d.value.as_ref().and_then(|e| {
+            let mut env = self.env(Some(p)).with_hand(hand);
+            let mut worth = |shown: CardSet| -> Option<Q> {
+                env.shown = Some(shown);
+                match eval(e, &env) {
+                    Ok(Value::Num(q)) => Some(q),
+                    _ => None,
+                }
+            };
+            let mut shown: CardSet = ordered.iter().copied().collect();
+            let all = worth(shown).filter(|q| *q != Q::ZERO)?;
+            for &c in ordered.iter().rev() {
+                let mut without = shown;
+                without.remove(c);
+                if worth(without) == Some(all) {
+                    shown = without;
+                }
+            }
+            Some(shown).filter(|s| s.len() < ordered.len())
+        });
+        (1..=ordered.len()).rev().map(move |size| ordered[..size].iter().copied().collect::<CardSet>()).chain(trimmed)
     }
 
     /// The value of a formula that needs no player, hand or game state (options, constants, card
@@ -920,8 +962,25 @@ impl<'s, 'r> Game<'s, 'r> {
                     // The defence is known only once the sides are: after the call, where there is one.
                     DogUse::Defence => {}
                 }
-                if self.rules().call.is_some() {
-                    self.phase = Phase::Call;
+                if let Some(call) = &self.rules().call {
+                    let callable = self.callable();
+                    if callable.minus(self.dealt[t as usize]).is_empty() {
+                        // Every card that may be called is his own (the next level, if any, may not
+                        // be): he calls nothing and plays alone.
+                        let c = call.callable_levels.as_ref().map_or(&call.clause, |(_, c)| c);
+                        self.notes.push(format!(
+                            "{} holds {}: there is no card to call, and {} plays alone ({})",
+                            self.name(t),
+                            self.rules().cards_named(callable),
+                            self.name(t),
+                            c.rule
+                        ));
+                        self.sides_settled();
+                        self.phase = Phase::Discard;
+                        self.owe_discards();
+                    } else {
+                        self.phase = Phase::Call;
+                    }
                 } else {
                     self.sides_settled();
                     self.phase = Phase::Discard;
@@ -981,7 +1040,7 @@ impl<'s, 'r> Game<'s, 'r> {
         let (Some(call), Some(t)) = (&self.rules().call, self.taker) else { return CardSet::EMPTY };
         let held = self.dealt[t as usize];
         let mut allowed = CardSet::EMPTY;
-        for level in &call.levels {
+        for level in call.levels.iter().take(self.setup.call_levels) {
             let level = level.and(self.rules().pack.cards);
             allowed = allowed.or(level);
             if held.and(level) != level {
@@ -1149,6 +1208,12 @@ impl<'s, 'r> Game<'s, 'r> {
         let stray = shown.minus(d.shows);
         if !stray.is_empty() && !d.shows.is_empty() {
             return Err(self.violation(&d.clause, p, format!("a {} cannot show {}", d.label, rules.cards_named(stray))));
+        }
+        if d.shows.is_empty() && !shown.is_empty() {
+            // An announcement (no `shows`) claims no card: cards shown with it would be taken for a
+            // show the rules do not have.
+            let c = Clause { rule: format!("{}.shows", d.clause.rule).into(), ..d.clause.clone() };
+            return Err(self.violation(&c, p, format!("a {} is announced, not shown: it shows no card, but {} shows {}", d.label, self.name(p), rules.cards_named(shown))));
         }
         let mut env = self.env(Some(p)).with_hand(hand);
         env.shown = Some(shown);
