@@ -723,3 +723,39 @@ fn every_declaration_can_be_judged_on_any_show() {
     }
     assert!(tried > 1000, "{tried}");
 }
+
+/// A dog that counts for the defence (garde contre) never counts for the attack, whoever the called
+/// partner turns out to be (issue 14, item 1): over random five-player games, the attack's oudlers are
+/// those of the tricks it won (games where the Excuse goes to the last trick are left out, as its
+/// owner there depends on the reading).
+#[test]
+fn a_garde_contre_dog_counts_for_the_defence() {
+    use tarot_engine::cards::{Card, FOOL};
+    let rules = ruleset("fft-5p");
+    let (mut checked, mut dog_oudlers) = (0, 0);
+    for g in records("fft-5p", 5, BTreeMap::new(), 1401).take(1500) {
+        let v = replay(rules, &g).unwrap();
+        let Some(o) = v.outcome.as_ref().filter(|o| o.contract.as_deref() == Some("garde-contre")) else { continue };
+        let attack: Vec<&str> = [o.taker.as_deref(), o.partner.as_deref()].into_iter().flatten().collect();
+        if v.tricks.last().unwrap().cards.contains(&FOOL) {
+            continue;
+        }
+        let Some(tarot_engine::Event::Deal { dog, .. }) = g.events.first() else { unreachable!() };
+        let oudlers = [Card::trump(1), Card::trump(21)];
+        dog_oudlers += dog.iter().filter(|c| Card::parse(c).is_some_and(|c| oudlers.contains(&c) || c == FOOL)).count();
+        let mut expected = 0;
+        for t in &v.tricks {
+            let ours = attack.contains(&&*t.winner);
+            expected += t.cards.iter().filter(|c| oudlers.contains(c)).count() * ours as usize;
+            // The Excuse stays with the side of the player who played it.
+            if let Some(i) = t.cards.iter().position(|c| *c == FOOL) {
+                let seat = g.players.iter().position(|p| **p == *t.leader).unwrap();
+                let player = &g.players[(seat + i) % 5];
+                expected += attack.contains(&player.as_str()) as usize;
+            }
+        }
+        assert_eq!(value(&v, "bouts"), serde_json::json!(expected), "{}", v.to_text());
+        checked += 1;
+    }
+    assert!(checked > 50 && dog_oudlers > 3, "{checked} garde contre games, {dog_oudlers} oudlers in their dogs");
+}
