@@ -782,3 +782,21 @@ fn an_announcement_shows_no_card() {
         }
     }
 }
+
+/// A deal one ruleset annuls and another plays (a petit sec, played under the Petit imprenable): replay
+/// refuses what follows the annulment, and a comparison of the two shows the annulment, noting that
+/// the record goes on.
+#[test]
+fn a_comparison_shows_the_annulment_another_ruleset_plays_on() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/fft-4p-petit-imprenable/valid/untouchable.json");
+    let rec = tarot_engine::parse_record(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut under_fft = rec.clone();
+    under_fft.ruleset = "fft-4p".into();
+    let e = replay(ruleset("fft-4p"), &under_fft).unwrap_err();
+    assert!(e.message.contains("annulled at event 0 (annul.petit_sec)"), "{e}");
+    let c = tarot_engine::compare::compare_game(&[ruleset("fft-4p"), ruleset("fft-4p-petit-imprenable")], &rec);
+    let fft = c.replays[0].verdict.as_ref().unwrap_or_else(|| panic!("{:?}", c.replays[0].cannot_replay));
+    assert_eq!(fft.status, Status::Annulled);
+    assert!(fft.notes.iter().any(|n| n.contains("goes on after the annulment")), "{:?}", fft.notes);
+    assert_eq!(c.replays[1].verdict.as_ref().map(|v| v.status), Some(Status::Valid));
+}
