@@ -679,6 +679,13 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         if let Some((e, clause)) = &c.opening_lead_excludes {
             lines.push(line("trick obligations", clause, format!("the first lead may not be: {}", force.words(e))));
         }
+        if let Some((e, clause)) = &c.callable_levels {
+            lines.push(line(
+                "bidding and contracts",
+                clause,
+                format!("levels that may be called: {}; a taker holding every card of them calls nothing and plays alone", force.words(e)),
+            ));
+        }
     }
     if let Some(d) = &r.discard {
         let who: Vec<String> = [("taker", &d.taker), ("dealer", &d.dealer), ("others", &d.others)]
@@ -777,7 +784,10 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
                 force.text(&f.last_trick, |v| fool_words(&plain(v)))
             ),
         )),
-        f.slam_wins.as_ref().map(|c| (c, "led to the last trick by a side that won every other trick, it wins".to_string())),
+        f.slam_wins.as_ref().map(|c| match &f.slam_wins_when {
+            None => (c, "led to the last trick by a side that won every other trick, it wins".to_string()),
+            Some(e) => (c, format!("{} to the last trick by a side that won every other trick, it wins", force.text(e, |v| plain(v)))),
+        }),
     ]
     .into_iter()
     .flatten()

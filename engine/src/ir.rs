@@ -240,6 +240,10 @@ pub struct Call {
     /// The cards the first lead may not be, given the called card (`called` in the formula): the
     /// called suit but the called card itself, at the FFT.
     pub opening_lead_excludes: Option<(Expr, Clause)>,
+    /// `callable-levels = N`, a setup formula: only the first N levels may be called, and a taker who
+    /// holds every card of them calls nothing and plays alone (seed 003: "A taker with all kings,
+    /// queens and knights must play alone"). Without it, every level may be called.
+    pub callable_levels: Option<(Expr, Clause)>,
 }
 
 #[derive(Clone, Debug)]
@@ -359,8 +363,12 @@ pub struct FoolRules {
     pub keep: Expr,
     /// Who gets it when played to the last trick: "changes-side", "to-winner" or "keep".
     pub last_trick: Expr,
-    /// Led to the last trick by a side that won every other trick, it wins.
+    /// Played to the last trick by a side that won every other trick, it wins that trick and stays
+    /// with its side: only when it is led (`"led"`, the bare statement) or however it is played
+    /// (`"played"`).
     pub slam_wins: Option<Clause>,
+    /// `slam_wins = "led" | "played"`, a setup formula; `None` for the bare statement (`"led"`).
+    pub slam_wins_when: Option<Expr>,
     /// "to-winner": a holder who takes no trick gives it to the winner of the trick it was played to.
     pub shut_out: Option<Expr>,
     pub clause: Clause,

@@ -249,7 +249,7 @@ fn an_obligation_with_a_condition_applies_only_where_it_holds() {
 fn a_statement_never_says_more_than_the_compiler_reads() {
     for (body, at, says) in [
         ("fool {\n  excuse = no\n}", "4:3", "`excuse` is a switch and takes no value: writing it turns it on, and to turn it off leave it out"),
-        ("fool {\n  slam_wins = no\n}", "4:3", "`slam_wins` is a switch"),
+        ("fool {\n  slam_wins = no\n}", "4:3", r#"`slam_wins` is one of "led", "played""#),
         ("deal {\n  cut = no\n}", "4:3", "`cut` is a switch"),
         ("players 4 5", "3:1", "`players` takes at most 1 word(s), so `5` would be ignored"),
         ("bidding {\n  all-pass redeal\n}", "4:3", "`all-pass redeal`: when everyone passes the deal is annulled"),

@@ -64,6 +64,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("bidding", "all-pass") => sh(0, 1, Forbidden, Forbidden, "`all-pass` or `all-pass annul`"),
         ("contract", _) => sh(0, 0, Required, Forbidden, "`attribute = value`"),
         ("call", "levels") => sh(0, 0, Required, Forbidden, "`levels = [rank(K), rank(Q), ...]`"),
+        ("call", "callable-levels") => sh(0, 0, Required, Forbidden, "`callable-levels = number of levels`"),
         ("call", "opening-lead-excludes") => sh(0, 0, Required, Forbidden, "`opening-lead-excludes = cards`"),
         ("discard", "taker" | "dealer" | "others") => sh(0, 0, Required, Forbidden, "`NAME = number of cards`"),
         ("discard", "forbid" | "unless-unavoidable" | "penalize") => sh(0, 1, Required, Forbidden, "`NAME \"label\" = cards`"),
@@ -77,7 +78,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("play", "lead" | "direction") => sh(0, 0, Required, Forbidden, "`NAME = formula`"),
         ("play", "must") => sh(1, 1, Optional, Forbidden, "`must follow|trump|overtrump [= condition]`"),
         ("fool", "excuse") => sh(0, 0, Forbidden, Forbidden, "`excuse`"),
-        ("fool", "slam_wins") => sh(0, 0, Forbidden, Forbidden, "`slam_wins`"),
+        ("fool", "slam_wins") => sh(0, 0, Optional, Forbidden, "`slam_wins` or `slam_wins = \"led\"|\"played\"`"),
         ("fool", "led" | "keep" | "last_trick" | "shut_out") => sh(0, 0, Required, Forbidden, "`NAME = \"setting\"`"),
         ("score", "let") => sh(1, 1, Required, Forbidden, "`let NAME = formula`"),
         ("score", "term") => sh(1, 2, Required, Forbidden, "`term NAME \"label\" = formula`"),
@@ -90,7 +91,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
 
 /// A statement that is a switch: present means on. Its value, if written, is refused with a hint.
 fn is_switch(section: &str, key: &str) -> bool {
-    matches!((section, key), ("fool", "excuse" | "slam_wins") | ("deal", "cut") | ("declaration", "paid") | ("bidding", "all-pass"))
+    matches!((section, key), ("fool", "excuse") | ("deal", "cut") | ("declaration", "paid") | ("bidding", "all-pass"))
 }
 
 /// Reports every statement (blocks included) written with more or fewer words than it takes, or a

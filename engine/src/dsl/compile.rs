@@ -1130,7 +1130,7 @@ impl Compiler {
     }
 
     fn partner_call(&mut self, s: &Stmt) -> Call {
-        let mut c = Call { levels: vec![], clause: self.clause(s, "call"), opening_lead_excludes: None };
+        let mut c = Call { levels: vec![], clause: self.clause(s, "call"), opening_lead_excludes: None, callable_levels: None };
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "levels" => match self.value(st, Ctx::Class) {
@@ -1147,7 +1147,8 @@ impl Compiler {
                     None => {}
                 },
                 "opening-lead-excludes" => c.opening_lead_excludes = self.stated(st, Ctx::Called, "call"),
-                other => self.err_at(st, format!("unknown call statement `{other}`; expected levels or opening-lead-excludes")),
+                "callable-levels" => c.callable_levels = self.stated(st, Ctx::Setup, "call"),
+                other => self.err_at(st, format!("unknown call statement `{other}`; expected levels, opening-lead-excludes or callable-levels")),
             }
         }
         if c.levels.is_empty() {
@@ -1313,6 +1314,7 @@ impl Compiler {
             keep: text("keep"),
             last_trick: text("keep"),
             slam_wins: None,
+            slam_wins_when: None,
             shut_out: None,
             clause: Clause { rule: "fool".into(), at: "".into(), source: None, source_file: None },
         };
@@ -1322,7 +1324,10 @@ impl Compiler {
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "excuse" => f.excuse = Some(self.clause(st, "fool.excuse")),
-                "slam_wins" => f.slam_wins = Some(self.clause(st, "fool.slam_wins")),
+                "slam_wins" => {
+                    f.slam_wins = Some(self.clause(st, "fool.slam_wins"));
+                    f.slam_wins_when = if st.value.is_some() { self.setting(st, &["led", "played"]) } else { None };
+                }
                 "led" => f.led = self.setting(st, &["next-card-sets-suit", "forbidden"]).unwrap_or(f.led),
                 "keep" => f.keep = self.setting(st, &["keep", "exchange"]).unwrap_or(f.keep),
                 "last_trick" => f.last_trick = self.setting(st, &["changes-side", "to-winner", "keep"]).unwrap_or(f.last_trick),
