@@ -32,6 +32,9 @@ pub struct SimOptions {
     /// The chance that a deal gives one player (drawn at random) a run of the highest trumps, from half
     /// his hand to all of it, and the Fool half the time.
     pub strong_hand: f64,
+    /// Whether the player dealt the strong hand plays, every time, his highest legal card (trumps
+    /// first, the Fool last of all), as a player who means to take every trick does.
+    pub strong_plays_high: bool,
     /// The chance that, in a game, the Fool is held back as long as another card is legal, so that it
     /// goes to the last trick (led there or played to it).
     pub hold_excuse: f64,
@@ -59,7 +62,7 @@ pub enum ContractChoice {
 
 impl Default for SimOptions {
     fn default() -> Self {
-        SimOptions { contract: ContractChoice::Uniform, strong_hand: 0.0, hold_excuse: 0.0, declare: 0.5, announce_strong: 0.5, announce: 0.5 }
+        SimOptions { contract: ContractChoice::Uniform, strong_hand: 0.0, strong_plays_high: false, hold_excuse: 0.0, declare: 0.5, announce_strong: 0.5, announce: 0.5 }
     }
 }
 
@@ -67,7 +70,7 @@ impl SimOptions {
     /// Every contract evenly, a strong hand in a third of the deals (announcing its chelem most of the
     /// time), the Fool held back in half the games.
     pub fn steered() -> Self {
-        SimOptions { contract: ContractChoice::Even, strong_hand: 1.0 / 3.0, hold_excuse: 0.5, declare: 0.5, announce_strong: 0.75, announce: 0.05 }
+        SimOptions { contract: ContractChoice::Even, strong_hand: 1.0 / 3.0, strong_plays_high: true, hold_excuse: 0.5, declare: 0.5, announce_strong: 0.75, announce: 0.05 }
     }
 
     fn is_uniform(&self) -> bool {
@@ -292,8 +295,13 @@ fn play_out<R: Rng>(
                 if plan.hold_excuse && legal.len() > 1 {
                     legal.remove(crate::cards::FOOL);
                 }
-                let legal: Vec<Card> = legal.iter().collect();
-                let c = *legal.choose(rng).ok_or("a player has no legal card")?;
+                let c = if sim.strong_plays_high && plan.strong == Some(p) {
+                    let strength = &rules.pack.strength;
+                    legal.iter().max_by_key(|c| (!c.is_fool(), c.is_trump(), strength[c.0 as usize])).ok_or("a player has no legal card")?
+                } else {
+                    let legal: Vec<Card> = legal.iter().collect();
+                    *legal.choose(rng).ok_or("a player has no legal card")?
+                };
                 Event::Play { player: next.player.as_ref().into(), card: c.code() }
             }
         };
