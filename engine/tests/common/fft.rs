@@ -32,7 +32,6 @@ pub enum Card {
 }
 
 pub const PETIT: Card = Card::Trump(1);
-pub const MONDE: Card = Card::Trump(21);
 
 impl Card {
     pub fn parse(code: &str) -> Card {
