@@ -7,7 +7,8 @@
 //! S [--steer]`).
 //!
 //! `MAROLLES_GAMES` sets the number of steered games per ruleset (default 4,000; a quarter as many
-//! unsteered) and `MAROLLES_REPORT=1` prints how often each payment occurred.
+//! unsteered, and a quarter as many steered with the editor's alternatives: Ultimo failure 1M, the
+//! discard penalty once, the loser paying only the higher winner) and `MAROLLES_REPORT=1` prints how often each payment occurred.
 //!
 //! The readings it makes where the seed is short (the editor's defaults, each an option in the ruleset):
 //! - A Tarot played to a trick is paid 1M by each opponent when its player takes the trick, and costs
@@ -129,23 +130,38 @@ fn count_pile(pile: &[Card]) -> i64 {
     total
 }
 
-/// What a game comes to: each player's marques, and the kinds of payment made, for the report.
+/// What a game comes to: each player's marques (in halves), and the kinds of payment made, for the report.
 struct Reckoning {
     scores: BTreeMap<String, i64>,
     cases: Vec<String>,
 }
 
-fn reckon(rec: &GameRecord, ultimo_failure: i64) -> Reckoning {
+/// The ruleset's options, as the editor lists his alternatives.
+#[derive(Clone, Copy)]
+struct Readings {
+    /// Marques paid to each opponent for a King or the Pagat lost in the last trick: 6, or 1 literally.
+    ultimo_failure: i64,
+    /// The discard penalty once per discard instead of per card.
+    discard_once: bool,
+    /// Two winners: the loser pays only the one with more points (Dummett/McLeod), shared on a tie.
+    higher_only: bool,
+}
+
+const EDITOR: Readings = Readings { ultimo_failure: 6, discard_once: false, higher_only: false };
+const LITERAL: Readings = Readings { ultimo_failure: 1, discard_once: true, higher_only: true };
+
+fn reckon(rec: &GameRecord, r: Readings) -> Reckoning {
     let names = &rec.players;
     let n = names.len();
     let seat = |p: &str| names.iter().position(|x| x == p).unwrap();
     let dealer = seat(&rec.dealer);
+    // In half marques: with the literal reading, two winners tied at the top share the loser's payment.
     let mut marques = vec![0i64; n];
     let mut cases = vec![];
     // `p` is paid `m` by each opponent (a negative `m`: `p` pays each opponent).
     let paid_by_each = |marques: &mut Vec<i64>, p: usize, m: i64| {
         for (q, mq) in marques.iter_mut().enumerate() {
-            *mq += if q == p { m * (n as i64 - 1) } else { -m };
+            *mq += 2 * if q == p { m * (n as i64 - 1) } else { -m };
         }
     };
     let mut hands: Vec<Vec<Card>> = vec![vec![]; n];
@@ -173,7 +189,7 @@ fn reckon(rec: &GameRecord, ultimo_failure: i64) -> Reckoning {
                 hands[p].retain(|c| !cards.contains(c));
                 let illegal = cards.iter().filter(|c| c.is_trump() || c.is_tarot()).count() as i64;
                 if illegal > 0 {
-                    paid_by_each(&mut marques, p, -2 * illegal);
+                    paid_by_each(&mut marques, p, -2 * if r.discard_once { 1 } else { illegal });
                     cases.push("trump or Tarot discarded".into());
                 }
                 piles[p].extend(cards);
@@ -186,8 +202,8 @@ fn reckon(rec: &GameRecord, ultimo_failure: i64) -> Reckoning {
                     // Paid by the player who was dealt none of the XXI, the I and the Fool.
                     let trull = |c: &Card| matches!(c, Card::Fool | Card::Trump(1) | Card::Trump(21));
                     for q in (0..n).filter(|&q| q != p && !dealt[q].iter().any(trull)) {
-                        marques[q] -= value;
-                        marques[p] += value;
+                        marques[q] -= 2 * value;
+                        marques[p] += 2 * value;
                     }
                 } else {
                     paid_by_each(&mut marques, p, value);
@@ -236,7 +252,7 @@ fn reckon(rec: &GameRecord, ultimo_failure: i64) -> Reckoning {
             }
             piles[winner].push(c);
             if ultimo {
-                paid_by_each(&mut marques, p, if winner == p { 6 } else { -ultimo_failure });
+                paid_by_each(&mut marques, p, if winner == p { 6 } else { -r.ultimo_failure });
                 cases.push(format!("Ultimo {}", if winner == p { "won" } else { "lost" }));
             } else if c.is_tarot() {
                 paid_by_each(&mut marques, p, if winner == p { 1 } else { -1 });
@@ -253,7 +269,7 @@ fn reckon(rec: &GameRecord, ultimo_failure: i64) -> Reckoning {
     match winners.len() {
         1 => {
             for q in (0..n).filter(|&q| q != winners[0]) {
-                let m = (25 - points[q]) / 5;
+                let m = 2 * ((25 - points[q]) / 5);
                 marques[q] -= m;
                 marques[winners[0]] += m;
             }
@@ -261,8 +277,14 @@ fn reckon(rec: &GameRecord, ultimo_failure: i64) -> Reckoning {
         }
         2 => {
             let loser = (0..n).find(|p| !winners.contains(p)).unwrap();
+            let top = winners.iter().map(|&w| points[w]).max().unwrap();
+            let at_top = winners.iter().filter(|&&w| points[w] == top).count() as i64;
             for &w in &winners {
-                let m = (points[w] - 25) / 5;
+                let m = match r.higher_only {
+                    false => 2 * ((points[w] - 25) / 5),
+                    true if points[w] < top => 0,
+                    true => 2 * ((points[w] - 25) / 5) / at_top,
+                };
                 marques[loser] -= m;
                 marques[w] += m;
             }
@@ -322,28 +344,39 @@ fn the_engine_pays_marolles_games_as_seed_001_does() {
     let steered_games = count("MAROLLES_GAMES", 4000);
     let mut differences = vec![];
     let mut report = String::new();
+    let literal: BTreeMap<String, serde_json::Value> =
+        [("ultimo_failure", serde_json::json!(1)), ("illegal_discard", serde_json::json!("once")), ("two_winners", serde_json::json!("higher-only"))]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect();
     for id in ["marolles-1637", "marolles-78"] {
         let rules = registry().get(id).unwrap();
         let mut tallies = vec![];
-        for (sim, seeds) in [(SimOptions::default(), 0..steered_games / 4), (SimOptions::steered(), 1_000_000_000..1_000_000_000 + steered_games)] {
+        let runs = [
+            (SimOptions::default(), 0..steered_games / 4, BTreeMap::new(), EDITOR),
+            (SimOptions::steered(), 1_000_000_000..1_000_000_000 + steered_games, BTreeMap::new(), EDITOR),
+            (SimOptions::steered(), 2_000_000_000..2_000_000_000 + steered_games / 4, literal.clone(), LITERAL),
+        ];
+        for (sim, seeds, options, readings) in runs {
             let mut tally: BTreeMap<String, u64> = BTreeMap::new();
             let mut games = 0;
             for seed in seeds {
-                let rec = random_game_with(rules, 3, &BTreeMap::new(), &sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+                let rec = random_game_with(rules, 3, &options, &sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
                 let v = replay(rules, &rec).unwrap();
                 assert_eq!(v.status, Status::Valid, "{id} seed {seed}: {}", v.to_text());
                 games += 1;
-                let mine = reckon(&rec, 6);
+                let mine = reckon(&rec, readings);
                 let seen: std::collections::BTreeSet<&String> = mine.cases.iter().collect();
                 for c in seen {
                     *tally.entry(c.clone()).or_default() += 1;
                 }
                 let engine: BTreeMap<String, Q> = v.outcome.as_ref().unwrap().players.iter().map(|p| (p.player.to_string(), p.score)).collect();
-                let expected: BTreeMap<String, Q> = mine.scores.iter().map(|(k, &s)| (k.clone(), Q::int(s))).collect();
+                let expected: BTreeMap<String, Q> = mine.scores.iter().map(|(k, &s)| (k.clone(), Q::new(s, 2))).collect();
                 if engine != expected {
                     differences.push(format!(
-                        "{id} seed {seed}{}: engine {:?}, seed 001 {:?}",
+                        "{id} seed {seed}{}{}: engine {:?}, seed 001 {:?}",
                         if sim.hold_excuse > 0.0 { " (steered)" } else { "" },
+                        if options.is_empty() { "" } else { " (literal options)" },
                         engine.values().map(|q| q.to_string()).collect::<Vec<_>>(),
                         expected.values().map(|q| q.to_string()).collect::<Vec<_>>()
                     ));
@@ -351,7 +384,10 @@ fn the_engine_pays_marolles_games_as_seed_001_does() {
             }
             tallies.push((games, tally));
         }
-        report += &format!("\n{id}: {} games unsteered, {} steered\n| games with | unsteered, per 1,000 | steered, per 1,000 |\n|---|---:|---:|\n", tallies[0].0, tallies[1].0);
+        report += &format!(
+            "\n{id}: {} games unsteered, {} steered, {} steered with the literal options\n| games with | unsteered, per 1,000 | steered, per 1,000 |\n|---|---:|---:|\n",
+            tallies[0].0, tallies[1].0, tallies[2].0
+        );
         let keys: std::collections::BTreeSet<&String> = tallies.iter().flat_map(|(_, t)| t.keys()).collect();
         for k in keys {
             let per = |(g, t): &(u64, BTreeMap<String, u64>)| t.get(k).copied().unwrap_or(0) as f64 * 1000.0 / (*g).max(1) as f64;
