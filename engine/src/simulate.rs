@@ -38,6 +38,9 @@ pub struct SimOptions {
     /// The chance that, in a game, the Fool is held back as long as another card is legal, so that it
     /// goes to the last trick (led there or played to it).
     pub hold_excuse: f64,
+    /// The chance that, in a game, the lowest trump (the Petit, the Pagat) is held back as long as
+    /// another card is legal, so that it is played late: au bout, in the Ultimo, or captured just before.
+    pub hold_petit: f64,
     /// The chance that each declaration that shows cards (a poignée, Marolles' Tarots) is made when the
     /// hand allows it.
     pub declare: f64,
@@ -62,15 +65,33 @@ pub enum ContractChoice {
 
 impl Default for SimOptions {
     fn default() -> Self {
-        SimOptions { contract: ContractChoice::Uniform, strong_hand: 0.0, strong_plays_high: false, hold_excuse: 0.0, declare: 0.5, announce_strong: 0.5, announce: 0.5 }
+        SimOptions {
+            contract: ContractChoice::Uniform,
+            strong_hand: 0.0,
+            strong_plays_high: false,
+            hold_excuse: 0.0,
+            hold_petit: 0.0,
+            declare: 0.5,
+            announce_strong: 0.5,
+            announce: 0.5,
+        }
     }
 }
 
 impl SimOptions {
     /// Every contract evenly, a strong hand in a third of the deals (announcing its chelem most of the
-    /// time), the Fool held back in half the games.
+    /// time), the Fool held back in half the games and the lowest trump in half the games.
     pub fn steered() -> Self {
-        SimOptions { contract: ContractChoice::Even, strong_hand: 1.0 / 3.0, strong_plays_high: true, hold_excuse: 0.5, declare: 0.5, announce_strong: 0.75, announce: 0.05 }
+        SimOptions {
+            contract: ContractChoice::Even,
+            strong_hand: 1.0 / 3.0,
+            strong_plays_high: true,
+            hold_excuse: 0.5,
+            hold_petit: 0.5,
+            declare: 0.5,
+            announce_strong: 0.75,
+            announce: 0.05,
+        }
     }
 
     fn is_uniform(&self) -> bool {
@@ -219,6 +240,7 @@ struct Plan {
     /// The contract the bidding aims at, by index, and the how-manieth bid takes it.
     target: Option<(usize, usize)>,
     hold_excuse: bool,
+    hold_petit: bool,
     strong: Option<u8>,
 }
 
@@ -295,6 +317,9 @@ fn play_out<R: Rng>(
                 if plan.hold_excuse && legal.len() > 1 {
                     legal.remove(crate::cards::FOOL);
                 }
+                if plan.hold_petit && legal.len() > 1 {
+                    legal.remove(Card::trump(1));
+                }
                 let c = if sim.strong_plays_high && plan.strong == Some(p) {
                     let strength = &rules.pack.strength;
                     legal.iter().max_by_key(|c| (!c.is_fool(), c.is_trump(), strength[c.0 as usize])).ok_or("a player has no legal card")?
@@ -315,7 +340,7 @@ fn play_out<R: Rng>(
 /// Draws what steering decides once per game. Draws no random number for the uniform simulator.
 fn plan<R: Rng>(setup: &Setup, sim: &SimOptions, strong: Option<u8>, rng: &mut R) -> Plan {
     if sim.is_uniform() {
-        return Plan { target: None, hold_excuse: false, strong };
+        return Plan { target: None, hold_excuse: false, hold_petit: false, strong };
     }
     let contracts = setup.rules.bidding.as_ref().map(|b| b.contracts.len()).unwrap_or(0);
     let target = match &sim.contract {
@@ -326,7 +351,8 @@ fn plan<R: Rng>(setup: &Setup, sim: &SimOptions, strong: Option<u8>, rng: &mut R
     };
     let target = target.map(|t| (t, rng.gen_range(0..setup.n)));
     let hold_excuse = sim.hold_excuse > 0.0 && rng.gen_bool(sim.hold_excuse);
-    Plan { target, hold_excuse, strong }
+    let hold_petit = sim.hold_petit > 0.0 && rng.gen_bool(sim.hold_petit);
+    Plan { target, hold_excuse, hold_petit, strong }
 }
 
 /// The bid that steers the auction to contract `target.0`, taken by the `target.1`-th bid: before it

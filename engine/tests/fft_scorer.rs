@@ -54,6 +54,9 @@ fn cases(s: &fft::Scored, tally: &mut BTreeMap<String, u64>) {
     if s.petit_au_bout_before_last {
         add("petit au bout in the trick before an Excuse chelem".into());
     }
+    if s.petit_lost_before_last {
+        add("Petit captured in the trick before an Excuse chelem".into());
+    }
     match s.excuse_last {
         Some((true, true)) => add("Excuse led to the last trick, taking it (chelem)".into()),
         Some((true, false)) => add("Excuse led to the last trick, changing side".into()),

@@ -90,6 +90,8 @@ pub struct Scored {
     /// +1 the attack's petit au bout, -1 the defence's, 0 none.
     pub petit_au_bout: i64,
     pub petit_au_bout_before_last: bool,
+    /// The Petit in the trick before an Excuse chelem, which it did not win.
+    pub petit_lost_before_last: bool,
     /// The Excuse in the last trick: led, and whether it took the trick.
     pub excuse_last: Option<(bool, bool)>,
     /// The Excuse's side never took a trick, so it gave no card for it.
@@ -256,6 +258,7 @@ pub fn score_with(rec: &GameRecord, m: Mistakes) -> Scored {
     // the last trick of a chelem, in the trick before if it won that trick.
     let has_petit = |t: &[(usize, Card)]| t.iter().any(|&(_, c)| c == PETIT);
     let mut petit_au_bout_before_last = false;
+    let petit_lost_before_last = excuse_took_last && last > 0 && tricks[last - 1].iter().any(|&(p, c)| c == PETIT && p != winners[last - 1]);
     let petit_au_bout = if has_petit(tricks[last]) {
         if attack(winners[last]) {
             1
@@ -331,6 +334,7 @@ pub fn score_with(rec: &GameRecord, m: Mistakes) -> Scored {
         poignees: shown,
         petit_au_bout,
         petit_au_bout_before_last,
+        petit_lost_before_last,
         excuse_last,
         excuse_unpaid,
     }
