@@ -14,12 +14,18 @@ use rand_chacha::ChaCha8Rng;
 use tarot_engine::cards::{Card, CardSet};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::record::{Packet, Text};
+use tarot_engine::replay::{Game, Phase, Setup};
 use tarot_engine::simulate::{illegal_variant, random_game};
 use tarot_engine::{replay, Event, GameRecord, Registry, Status};
 
 fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    // `make_fixtures regressions` writes only the games arranged to show the verdict bugs fixed.
+    regressions(&registry, &root);
+    if std::env::args().nth(1).as_deref() == Some("regressions") {
+        return;
+    }
     // Every ruleset at its smallest table, and at its largest when it allows several; Basic Tarot at
     // 3, 4 (the dealer has cards to discard) and 6.
     let tables: Vec<(String, Vec<usize>)> = registry
@@ -421,4 +427,228 @@ fn malformed(id: &str, rec: &GameRecord) -> Vec<(&'static str, GameRecord)> {
         });
     }
     out
+}
+
+/// How a steered game picks its moves: each chooser sees the game and the legal choices and may pick
+/// one (`None`: chosen at random among the legal ones). Discards are random.
+struct Steer<'a> {
+    bid: &'a dyn Fn(&Game, u8, &[String]) -> Option<String>,
+    call: &'a dyn Fn(&Game, u8, &[String]) -> Option<String>,
+    play: &'a dyn Fn(&Game, u8, CardSet) -> Option<Card>,
+}
+
+/// Plays `deal` out at the table `players` (`dealer` dealing) with the moves `steer` picks, checking
+/// each with the interpreter, as the simulator does. `None` when a move is refused or the deal is
+/// annulled.
+fn steered(
+    rules: &Ruleset,
+    players: &[&str],
+    dealer: usize,
+    deal: Event,
+    options: &BTreeMap<String, serde_json::Value>,
+    steer: &Steer,
+    rng: &mut ChaCha8Rng,
+) -> Option<GameRecord> {
+    use rand::seq::SliceRandom;
+    let names: Vec<String> = players.iter().map(|s| s.to_string()).collect();
+    let setup = Setup::new(rules, names.len(), options).ok()?;
+    let mut game = Game::new(&setup, &names, dealer as u8);
+    let mut events = vec![];
+    game.apply(0, &deal).ok()?;
+    events.push(deal);
+    while let Some(next) = game.next() {
+        let p = names.iter().position(|n| **n == *next.player)? as u8;
+        let who: Text = next.player.as_ref().into();
+        let e = match game.phase {
+            Phase::Bidding => Event::Bid { player: who, bid: (steer.bid)(&game, p, &next.legal).or_else(|| next.legal.choose(rng).cloned())?.as_str().into() },
+            Phase::Call => Event::Call { player: who, card: (steer.call)(&game, p, &next.legal).or_else(|| next.legal.choose(rng).cloned())?.as_str().into() },
+            Phase::Discard => {
+                let mut pool: Vec<Card> = game.discardable(p).iter().collect();
+                pool.shuffle(rng);
+                Event::Discard { player: who, cards: pool.iter().take(next.count.unwrap_or(0)).map(|c| c.code()).collect() }
+            }
+            _ => {
+                let legal = game.legal(p);
+                let c = (steer.play)(&game, p, legal).or_else(|| legal.nth(rand::Rng::gen_range(rng, 0..legal.len())))?;
+                Event::Play { player: who, card: c.code() }
+            }
+        };
+        game.apply(events.len(), &e).ok()?;
+        events.push(e);
+    }
+    Some(GameRecord { ruleset: rules.id.clone(), options: options.clone(), players: names.clone(), dealer: names[dealer].clone(), description: None, events })
+}
+
+/// A card's strength for a steered player: trumps above suits, a suit's cards by rank, the Fool
+/// lowest.
+fn strength(c: Card) -> u8 {
+    match c.kind() {
+        tarot_engine::cards::Kind::Trump(n) => 100 + n,
+        tarot_engine::cards::Kind::Fool => 0,
+        tarot_engine::cards::Kind::Suited(_, r) => r,
+    }
+}
+
+fn highest(set: CardSet) -> Option<Card> {
+    set.iter().max_by_key(|c| strength(*c))
+}
+
+fn lowest(set: CardSet) -> Option<Card> {
+    set.iter().min_by_key(|c| strength(*c))
+}
+
+/// A deal of these hands (by player) and dog, with no recorded order.
+fn deal_of(hands: &[(&str, CardSet)], dog: CardSet) -> Event {
+    let hands = hands.iter().map(|(p, h)| (Text::from(*p), h.iter().map(|c| c.code()).collect())).collect();
+    Event::Deal { hands, dog: dog.iter().map(|c| c.code()).collect(), cut: None, piles: BTreeMap::new(), packets: vec![] }
+}
+
+/// Deals `rest` at random: `sizes[i]` cards to each hand after those already fixed, the remainder to
+/// the dog.
+fn deal_rest(rest: CardSet, sizes: &[usize], rng: &mut ChaCha8Rng) -> (Vec<CardSet>, CardSet) {
+    use rand::seq::SliceRandom;
+    let mut cards: Vec<Card> = rest.iter().collect();
+    cards.shuffle(rng);
+    let mut at = 0;
+    let hands = sizes
+        .iter()
+        .map(|&k| {
+            let h = cards[at..at + k].iter().copied().collect();
+            at += k;
+            h
+        })
+        .collect();
+    (hands, cards[at..].iter().copied().collect())
+}
+
+/// Games arranged to show the verdict bugs of issue 14, each fixed in the engine or the rules: every
+/// one replays differently without its fix (the snapshots of `tests/fixtures.rs` pin the verdicts).
+fn regressions(registry: &Registry, root: &Path) {
+    let none = BTreeMap::new();
+    // fft-5p, garde contre: the called partner is the first player who is not the taker; the dog,
+    // holding an oudler, counts for the defence all the same.
+    let rules = registry.get("fft-5p").expect("fft-5p");
+    let players = ["Ann", "Bob", "Cid", "Dan", "Eve"];
+    let mut rng = ChaCha8Rng::seed_from_u64(14_1);
+    let mut found = None;
+    for _ in 0..2000 {
+        let (hands, dog) = deal_rest(rules.pack.cards, &[15; 5], &mut rng);
+        if dog.and(CardSet::single(Card::trump(21)).or(CardSet::single(tarot_engine::cards::FOOL))).is_empty() {
+            continue;
+        }
+        let named: Vec<(&str, CardSet)> = players.iter().copied().zip(hands.iter().copied()).collect();
+        let ann = hands[0];
+        let steer = Steer {
+            bid: &|_, p, legal| Some(if p == 2 && legal.iter().any(|b| b == "garde-contre") { "garde-contre".into() } else { "pass".into() }),
+            call: &|_, _, legal| legal.iter().find(|c| Card::parse(c).is_some_and(|c| ann.contains(c))).cloned(),
+            play: &|_, _, _| None,
+        };
+        let Some(game) = steered(rules, &players, 0, deal_of(&named, dog), &none, &steer, &mut rng) else { continue };
+        let v = replay(rules, &game).expect("replayable");
+        if v.status == Status::Valid && v.outcome.as_ref().and_then(|o| o.partner.as_deref()) == Some("Ann") {
+            found = Some(game);
+            break;
+        }
+    }
+    let mut game = found.expect("a garde contre whose partner is Ann");
+    game.description = Some(
+        "Garde contre at five: Cid takes and calls a king of Ann's, the first player who is not the taker; the dog (with an oudler) counts for the defence (FFT \"Le Chien et l'Ecart\"), not for Ann (issue 14, item 1)"
+            .into(),
+    );
+    write(&root.join("fft-5p/valid/garde-contre-dog-to-defence.json"), &game);
+    defence_slams(registry, root);
+    after_annulment(root);
+}
+
+/// An annulled deal is over: a record that goes on after it (bids after a petit sec, a card played
+/// after everyone passed) cannot be replayed, as one that goes on after the last trick cannot.
+fn after_annulment(root: &Path) {
+    let read = |path: PathBuf| -> GameRecord { serde_json::from_str(&std::fs::read_to_string(&path).expect("an annulled fixture")).expect("a record") };
+    let mut rec = read(root.join("fft-4p/annulled/annul.petit_sec.json"));
+    let first = &rec.players[(rec.players.iter().position(|p| *p == rec.dealer).expect("the dealer") + 1) % rec.players.len()];
+    rec.events.push(Event::Bid { player: first.as_str().into(), bid: "garde".into() });
+    rec.description = Some("A petit sec annuls the deal, and the record goes on with a bid (issue 14, item 5)".into());
+    write(&root.join("fft-4p/malformed/bid-after-annulment.json"), &rec);
+    let mut rec = read(root.join("fft-4p/annulled/bidding.all-pass.json"));
+    let Some(Event::Deal { hands, .. }) = rec.events.first() else { panic!("a deal first") };
+    let first = rec.players[(rec.players.iter().position(|p| *p == rec.dealer).expect("the dealer") + 1) % rec.players.len()].clone();
+    let card = hands[first.as_str()][0].clone();
+    rec.events.push(Event::Play { player: first.as_str().into(), card });
+    rec.description = Some("Every player passes, which annuls the deal, and the record goes on with a card played (issue 14, item 5)".into());
+    write(&root.join("fft-4p/malformed/play-after-annulment.json"), &rec);
+}
+
+/// fft-4p: Bob takes a garde contre holding the Petit, the 2 of trumps and the four lowest cards of
+/// each suit; the defence takes every trick. Two endings: a defender leads the Excuse to the last
+/// trick after capturing the Petit in the trick before (no petit au bout for the defence: the Petit
+/// did not win that trick), and a defender plays the Excuse, not leading, to the last trick (it wins
+/// it and stays with the defence: a defence chelem).
+fn defence_slams(registry: &Registry, root: &Path) {
+    let rules = registry.get("fft-4p").expect("fft-4p");
+    let players = ["Ann", "Bob", "Cid", "Dan"];
+    let (t1, t2, fool) = (Card::trump(1), Card::trump(2), tarot_engine::cards::FOOL);
+    let low: CardSet = (0..4).flat_map(|s| (1..=4).map(move |r| Card::suited(s, r))).collect();
+    let bob = low.or(CardSet::single(t1)).or(CardSet::single(t2));
+    let none = BTreeMap::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(14_3);
+    let (mut led, mut played) = (None, None);
+    for _ in 0..3000 {
+        let (hands, dog) = deal_rest(rules.pack.cards.minus(bob), &[18; 3], &mut rng);
+        let named = [("Ann", hands[0]), ("Bob", bob), ("Cid", hands[1]), ("Dan", hands[2])];
+        let steer = Steer {
+            bid: &|_, p, _| Some(if p == 1 { "garde-contre".into() } else { "pass".into() }),
+            call: &|_, _, _| None,
+            play: &|game, p, legal| {
+                let taker = game.hands[1];
+                if p == 1 {
+                    // The taker keeps the Petit as long as he can and plays his lowest card.
+                    let others = legal.minus(CardSet::single(t1));
+                    return lowest(if others.is_empty() { legal } else { others });
+                }
+                // Defenders keep the Excuse to the end and play their strongest card; leading, they
+                // draw the taker's trumps (the 2 first, the Petit in the trick before the last) and
+                // otherwise lead a suit he still holds.
+                let no_fool = legal.minus(CardSet::single(fool));
+                if no_fool.is_empty() {
+                    return Some(fool);
+                }
+                if game.current.is_empty() {
+                    let trumps = no_fool.and(CardSet::trumps());
+                    if taker.contains(t2) || (taker.len() == 2 && taker.contains(t1)) {
+                        return highest(if trumps.is_empty() { no_fool } else { trumps });
+                    }
+                    let his: CardSet = (0..4u8).filter(|&s| !taker.and(CardSet::of_lane(s)).is_empty()).fold(CardSet::EMPTY, |a, s| a.or(CardSet::of_lane(s)));
+                    let mine = no_fool.and(his);
+                    return highest(if mine.is_empty() { no_fool } else { mine });
+                }
+                highest(no_fool)
+            },
+        };
+        let Some(game) = steered(rules, &players, 0, deal_of(&named, dog), &none, &steer, &mut rng) else { continue };
+        let v = replay(rules, &game).expect("replayable");
+        if v.status != Status::Valid || v.tricks.len() != 18 || v.tricks.iter().any(|t| &*t.winner == "Bob") {
+            continue;
+        }
+        let (penult, last) = (&v.tricks[16], &v.tricks[17]);
+        if last.cards[0] == fool && penult.cards.contains(&t1) && led.is_none() {
+            led = Some(game);
+        } else if last.cards[0] != fool && last.cards.contains(&fool) && played.is_none() {
+            played = Some(game);
+        }
+        if led.is_some() && played.is_some() {
+            break;
+        }
+    }
+    let mut game = led.expect("a defence chelem with the Excuse led to the last trick and the Petit captured in the trick before");
+    game.description = Some(
+        "A defence chelem: the defence captures Bob's Petit in the 17th trick and leads the Excuse to the last. The Petit did not win the trick before the last, so there is no petit au bout (seed 000: \"if you won with the 1 of trumps in the second to last trick\"; seed 003: \"(and won the trick)\"; issue 14, item 4)"
+            .into(),
+    );
+    write(&root.join("fft-4p/valid/excuse-chelem-petit-captured.json"), &game);
+    let mut game = played.expect("a defence chelem with the Excuse played, not led, to the last trick");
+    game.description = Some(
+        "The defence takes the first 17 tricks and a defender plays the Excuse, not leading, to the last: it wins that trick and stays with the defence, a defence chelem (FFT: « l'Excuse ne doit pas être jouée à la dernière levée, sauf en cas de Chelem »; seed 003: \"it never changes sides, unless played to the last trick and the side playing it has not won every trick\"; issue 14, item 3)"
+            .into(),
+    );
+    write(&root.join("fft-4p/valid/excuse-played-last-by-slam-side.json"), &game);
 }

@@ -294,7 +294,10 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
     let fool_lines: Vec<(&Clause, String)> = [
         f.excuse.as_ref().map(|c| (c, "may be played to any trick instead of obeying".to_string())),
         Some((&f.clause, format!("led: {}; kept: {}; in the last trick: {}", setting_text(r, "fool.led"), setting_text(r, "fool.keep"), setting_text(r, "fool.last_trick")))),
-        f.slam_wins.as_ref().map(|c| (c, "led to the last trick by a side that won every other trick, it wins".to_string())),
+        f.slam_wins.as_ref().map(|c| match &f.slam_wins_when {
+            None => (c, "led to the last trick by a side that won every other trick, it wins".to_string()),
+            Some(_) => (c, format!("to the last trick by a side that won every other trick, it wins (\"led\" or however \"played\"): {}", setting_text(r, "fool.slam_wins"))),
+        }),
     ]
     .into_iter()
     .flatten()

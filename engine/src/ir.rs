@@ -356,8 +356,12 @@ pub struct FoolRules {
     pub keep: Expr,
     /// Who gets it when played to the last trick: "changes-side", "to-winner" or "keep".
     pub last_trick: Expr,
-    /// Led to the last trick by a side that won every other trick, it wins.
+    /// Played to the last trick by a side that won every other trick, it wins that trick and stays
+    /// with its side: only when it is led (`"led"`, the bare statement) or however it is played
+    /// (`"played"`).
     pub slam_wins: Option<Clause>,
+    /// `slam_wins = "led" | "played"`, a setup formula; `None` for the bare statement (`"led"`).
+    pub slam_wins_when: Option<Expr>,
     /// "to-winner": a holder who takes no trick gives it to the winner of the trick it was played to.
     pub shut_out: Option<Expr>,
     pub clause: Clause,

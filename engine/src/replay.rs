@@ -46,6 +46,9 @@ pub struct Settings {
     fool_exchange: bool,
     fool_last: FoolLast,
     fool_shut_out: bool,
+    /// The Fool of a side that won every other trick wins the last trick however it is played, not
+    /// only when led.
+    fool_slam_played: bool,
     contract_dogs: Vec<DogUse>,
     /// The contracts a player who reserved may choose in the second round.
     reserve_contracts: Vec<usize>,
@@ -142,6 +145,7 @@ impl Settings {
             fool_exchange: false,
             fool_last: FoolLast::Keep,
             fool_shut_out: false,
+            fool_slam_played: false,
             contract_dogs: vec![],
             reserve_contracts: vec![],
             packets: None,
@@ -226,6 +230,10 @@ impl Settings {
             [FoolLast::ChangesSide, FoolLast::Winner, FoolLast::Keep][choice(&s, &rules.fool.last_trick, "the fool's `last_trick`", &["changes-side", "to-winner", "keep"], fool)?];
         s.fool_shut_out = match &rules.fool.shut_out {
             Some(e) => choice(&s, e, "the fool's `shut_out`", &["keep", "to-winner"], fool)? == 1,
+            None => false,
+        };
+        s.fool_slam_played = match &rules.fool.slam_wins_when {
+            Some(e) => choice(&s, e, "the fool's `slam_wins`", &["led", "played"], fool)? == 1,
             None => false,
         };
         if let Some((e, c)) = &rules.deal.packets {
@@ -439,6 +447,8 @@ pub struct Game<'s, 'r> {
     pub ledger: Vec<LedgerEntry>,
     pub notes: Vec<String>,
     event: usize,
+    /// The rule that annulled the deal and the event where it did: the game is over there.
+    annulled_at: Option<(Arc<str>, usize)>,
 }
 
 fn clause_violation(c: &Clause, event: usize, player: Option<Arc<str>>, message: String) -> Stop {
@@ -476,6 +486,7 @@ impl<'s, 'r> Game<'s, 'r> {
             ledger: vec![],
             notes: vec![],
             event: 0,
+            annulled_at: None,
         }
     }
 
@@ -541,12 +552,25 @@ impl<'s, 'r> Game<'s, 'r> {
         self.apply_move(index, &m)
     }
 
-    /// Applies one event already read.
+    /// Applies one event already read. An annulled deal is over, as a finished game is: no event may
+    /// follow it.
     pub fn apply_move(&mut self, index: usize, m: &Move) -> Result<(), Stop> {
         self.event = index;
+        if let Some((rule, at)) = &self.annulled_at {
+            return Err(self.input(format!("the deal was annulled at event {at} ({rule}), but the record goes on with a {} event", m.kind())));
+        }
         if self.phase == Phase::Done {
             return Err(self.input(format!("the game is over, but the record goes on with a {} event", m.kind())));
         }
+        let applied = self.apply_read(m);
+        if let Err(Stop::Annulled(a)) = &applied {
+            self.annulled_at = Some((a.rule.clone(), index));
+            self.phase = Phase::Done;
+        }
+        applied
+    }
+
+    fn apply_read(&mut self, m: &Move) -> Result<(), Stop> {
         match *m {
             Move::Deal(ref d) => self.deal(&d.hands, d.dog, d.cut, &d.piles, &d.packets),
             _ if self.phase == Phase::Deal => Err(self.input(format!("a game starts with the deal, not a {} event", m.kind()))),
@@ -881,14 +905,13 @@ impl<'s, 'r> Game<'s, 'r> {
                 match self.setup.contract_dogs[c] {
                     DogUse::Taker => self.hands[t as usize] = self.hands[t as usize].or(self.dog),
                     DogUse::TakerUnseen => self.piles[t as usize] = self.piles[t as usize].or(self.dog),
-                    DogUse::Defence => {
-                        let d = (0..self.n() as u8).find(|&q| q != t).unwrap_or(0);
-                        self.piles[d as usize] = self.piles[d as usize].or(self.dog);
-                    }
+                    // The defence is known only once the sides are: after the call, where there is one.
+                    DogUse::Defence => {}
                 }
                 if self.rules().call.is_some() {
                     self.phase = Phase::Call;
                 } else {
+                    self.sides_settled();
                     self.phase = Phase::Discard;
                     self.owe_discards();
                 }
@@ -982,9 +1005,22 @@ impl<'s, 'r> Game<'s, 'r> {
                 Err(m) => return Err(self.rule_error(clause, m)),
             };
         }
+        self.sides_settled();
         self.phase = Phase::Discard;
         self.owe_discards();
         Ok(())
+    }
+
+    /// Once the sides are known (after the bidding, or after the call where the taker calls a
+    /// partner), a dog that counts for the defence goes to the pile of its first player: never to a
+    /// seat that may still turn out to be the taker's partner.
+    fn sides_settled(&mut self) {
+        let Some(c) = self.contract else { return };
+        if self.setup.contract_dogs[c] == DogUse::Defence {
+            let attack = self.attack();
+            let d = (0..self.n() as u8).find(|&q| attack >> q & 1 == 0).unwrap_or(0);
+            self.piles[d as usize] = self.piles[d as usize].or(self.dog);
+        }
     }
 
     fn owe_discards(&mut self) {
@@ -1336,6 +1372,7 @@ impl<'s, 'r> Game<'s, 'r> {
         let last = self.hands.iter().all(|h| h.is_empty());
         let number = self.tricks.len();
         let lane = self.led_lane(&cards);
+        let fool_play = cards.iter().find(|(_, c)| c.is_fool()).map(|&(p, _)| p);
         let mut best: Option<(u8, Card)> = None;
         for &(p, c) in cards.iter() {
             if c.is_fool() {
@@ -1355,13 +1392,19 @@ impl<'s, 'r> Game<'s, 'r> {
                 best = Some((p, c));
             }
         }
-        let fool_play = cards.iter().find(|(_, c)| c.is_fool()).map(|&(p, _)| p);
-        // Led to the last trick by a side that took every other trick, the Fool wins it.
-        let slam_fool =
-            last && self.rules().fool.slam_wins.is_some() && cards[0].1.is_fool() && number > 0 && self.tricks.iter().all(|t| self.side_of(t.winner) >> cards[0].0 & 1 == 1);
-        let winner = match (slam_fool, best) {
-            (true, _) | (false, None) => cards[0].0,
-            (false, Some((w, _))) => w,
+        // Led to the last trick by a side that took every other trick (or, with `slam_wins =
+        // "played"`, played to it in any place), the Fool wins it: it neither loses the trick nor
+        // changes side.
+        let slam_fool = match fool_play {
+            Some(h) if last && number > 0 && self.rules().fool.slam_wins.is_some() && (cards[0].0 == h || s.fool_slam_played) => {
+                self.tricks.iter().all(|t| self.side_of(t.winner) >> h & 1 == 1)
+            }
+            _ => false,
+        };
+        let winner = match (slam_fool, best, fool_play) {
+            (true, _, Some(h)) => h,
+            (_, None, _) | (true, _, None) => cards[0].0,
+            (false, Some((w, _)), _) => w,
         };
         let mut won = cards.iter().fold(CardSet::EMPTY, |a, &(_, c)| {
             let mut a = a;
@@ -2159,6 +2202,13 @@ pub fn replay_moves(setup: &Setup, players: &[String], dealer: u8, moves: &[Move
     let mut stop = None;
     for (i, m) in moves.iter().enumerate() {
         if let Err(s) = game.apply_move(i, m) {
+            // Events after an annulment are refused, as events after the end of a game are.
+            if let (Stop::Annulled(_), Some(next)) = (&s, moves.get(i + 1)) {
+                if let Err(after) = game.apply_move(i + 1, next) {
+                    stop = Some(after);
+                    break;
+                }
+            }
             stop = Some(s);
             break;
         }

@@ -1092,6 +1092,7 @@ impl Compiler {
             keep: text("keep"),
             last_trick: text("keep"),
             slam_wins: None,
+            slam_wins_when: None,
             shut_out: None,
             clause: Clause { rule: "fool".into(), at: "".into(), source: None, source_file: None },
         };
@@ -1101,7 +1102,10 @@ impl Compiler {
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "excuse" => f.excuse = Some(self.clause(st, "fool.excuse")),
-                "slam_wins" => f.slam_wins = Some(self.clause(st, "fool.slam_wins")),
+                "slam_wins" => {
+                    f.slam_wins = Some(self.clause(st, "fool.slam_wins"));
+                    f.slam_wins_when = if st.value.is_some() { self.value(st, Ctx::Setup) } else { None };
+                }
                 "led" => f.led = self.value(st, Ctx::Setup).unwrap_or(f.led),
                 "keep" => f.keep = self.value(st, Ctx::Setup).unwrap_or(f.keep),
                 "last_trick" => f.last_trick = self.value(st, Ctx::Setup).unwrap_or(f.last_trick),
