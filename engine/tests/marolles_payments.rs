@@ -6,7 +6,7 @@
 //! difference names the seed that reproduces it (`tarot-archive simulate --ruleset ID --games 1 --seed
 //! S [--steer]`).
 //!
-//! `MAROLLES_GAMES` sets the number of steered games per ruleset (default 4,000; a quarter as many
+//! `MAROLLES_GAMES` sets the number of steered games per ruleset (default 2,000; a quarter as many
 //! unsteered, and a quarter as many steered with the editor's alternatives: Ultimo failure 1M, the
 //! discard penalty once, the loser paying only the higher winner) and `MAROLLES_REPORT=1` prints how often each payment occurred.
 //!
@@ -341,7 +341,7 @@ fn count(var: &str, default: u64) -> u64 {
 
 #[test]
 fn the_engine_pays_marolles_games_as_seed_001_does() {
-    let steered_games = count("MAROLLES_GAMES", 4000);
+    let steered_games = count("MAROLLES_GAMES", 2000);
     let mut differences = vec![];
     let mut report = String::new();
     let literal: BTreeMap<String, serde_json::Value> =

@@ -15,8 +15,9 @@
 //!   RULES.md FFT.OFF.5).
 //! - The Excuse of a side that takes no trick "compte pour 4 points" (the rulebook's chelem example, where
 //!   the taker then makes 87): the ½ point it would have given goes to the other side all the same.
-//! - With the Excuse led to the last trick by a side that won every trick before, the Excuse takes that
-//!   trick, and the Petit counts au bout in the trick before if it won that trick (seeds 000 and 003).
+//! - With the Excuse played to the last trick (led or not) by a side that won every trick before, the
+//!   Excuse takes that trick (seed 003; seed 000 says "leads", the FFT only "la jouer en dernier"), and
+//!   the Petit counts au bout in the trick before if it won that trick (seeds 000 and 003).
 
 use std::collections::BTreeMap;
 
@@ -98,13 +99,13 @@ pub struct Scored {
     pub excuse_unpaid: bool,
 }
 
-/// Known mistakes of the engine (issue 14), which the scorer can make too, to tell a difference they
-/// explain from a new one.
+/// Mistakes the engine made before issue 14 was fixed, which the scorer can make too: the comparison
+/// shows that it would have caught each of them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Mistakes {
     /// Item 1: at garde contre the dog goes to the first seat that is not the taker's, partner or not.
     pub dog_to_first_seat: bool,
-    /// Item 3: only an Excuse led to the last trick escapes changing side.
+    /// Item 3: only an Excuse led to the last trick takes it, and any other changes side.
     pub excuse_played_last_changes_side: bool,
     /// Item 4: in an Excuse chelem, a Petit anywhere in the trick before counts au bout.
     pub petit_before_last_not_won: bool,
@@ -162,8 +163,10 @@ pub fn score_with(rec: &GameRecord, m: Mistakes) -> Scored {
     };
 
     // The tricks, with their winners: the highest trump, else the highest card of the suit led (the
-    // first card that is not the Excuse). The Excuse takes no trick, but the last one when it is led
-    // there by a side that has won every trick before ("sauf en cas de Chelem").
+    // first card that is not the Excuse). The Excuse takes no trick, but the last one when it is played
+    // there by a side that has won every trick before ("sauf en cas de Chelem"; seed 003: "The Fool
+    // never wins the trick, unless it is played to the last trick and the side playing it has taken
+    // every previous trick").
     let tricks: Vec<&[(usize, Card)]> = plays.chunks(n).collect();
     assert!(tricks.iter().all(|t| t.len() == n), "an unfinished trick");
     let last = tricks.len() - 1;
@@ -186,9 +189,12 @@ pub fn score_with(rec: &GameRecord, m: Mistakes) -> Scored {
             }
         }
         let mut w = best.expect("a trick has a card that is not the Excuse").0;
-        if i == last && t[0].1 == Card::Excuse && winners.iter().all(|&x| attack(x) == attack(t[0].0)) {
-            w = t[0].0;
-            excuse_took_last = true;
+        if let Some(&(p, _)) = t.iter().find(|&&(_, c)| c == Card::Excuse) {
+            let led = t[0].1 == Card::Excuse;
+            if i == last && winners.iter().all(|&x| attack(x) == attack(p)) && (led || !m.excuse_played_last_changes_side) {
+                w = p;
+                excuse_took_last = true;
+            }
         }
         winners.push(w);
     }
