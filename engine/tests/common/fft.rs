@@ -74,6 +74,7 @@ impl Card {
 /// What one game came to, with the facts the comparison tallies.
 #[derive(Debug, Default)]
 pub struct Scored {
+    /// Every player's score, in halves (a share in halves at five can leave one).
     pub scores: BTreeMap<String, i64>,
     pub contract: String,
     pub players: usize,
@@ -111,14 +112,33 @@ pub struct Mistakes {
     pub petit_before_last_not_won: bool,
 }
 
-/// Scores a finished FFT game (`players` 3, 4 or 5) from its record alone.
-pub fn score(rec: &GameRecord) -> Scored {
-    score_with(rec, Mistakes::default())
+/// The variants of the rules that the rulesets of the family offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Variant {
+    /// Garde contre multiplied by 6 (FFT) or 8 (seed 003's house rule).
+    pub garde_contre: i64,
+    /// The poignées' values: 20/30/40 (FFT) or 20/40/60 (seed 003).
+    pub poignee_values: [i64; 3],
+    /// Seed 000's Excuse: in the last trick it goes to the side that takes the trick, and it takes the
+    /// last trick only when led there by a side that won every trick before.
+    pub excuse_to_winner: bool,
+    /// At five, the taker and his partner share the attack's gain in halves (seed 000), not 2/3 and 1/3.
+    pub halves: bool,
 }
 
-/// Scores a game making the known mistakes `m`.
-pub fn score_with(rec: &GameRecord, m: Mistakes) -> Scored {
-    let names: Vec<String> = rec.players.clone();
+pub const FFT: Variant = Variant { garde_contre: 6, poignee_values: [20, 30, 40], excuse_to_winner: false, halves: false };
+
+/// Scores a finished FFT game (3, 4 or 5 players, or 4 of 5 with the dealer sitting out) from its
+/// record alone.
+pub fn score(rec: &GameRecord, v: Variant) -> Scored {
+    score_with(rec, v, Mistakes::default())
+}
+
+/// Scores a game making the mistakes `m`.
+pub fn score_with(rec: &GameRecord, v: Variant, m: Mistakes) -> Scored {
+    // The players dealt a hand; a dealer who sits out scores nothing.
+    let dealt: Vec<&str> = rec.events.iter().find_map(|e| if let Event::Deal { hands, .. } = e { Some(hands.keys().map(|k| k.as_str()).collect()) } else { None }).expect("a deal");
+    let names: Vec<String> = rec.players.iter().filter(|p| dealt.contains(&p.as_str())).cloned().collect();
     let n = names.len();
     let seat = |p: &str| names.iter().position(|x| x == p).unwrap_or_else(|| panic!("player {p}"));
     let cards = |v: &[tarot_engine::record::Text]| v.iter().map(|c| Card::parse(c)).collect::<Vec<Card>>();
@@ -158,7 +178,7 @@ pub fn score_with(rec: &GameRecord, m: Mistakes) -> Scored {
         "prise" => 1,
         "garde" => 2,
         "garde-sans" => 4,
-        "garde-contre" => 6,
+        "garde-contre" => v.garde_contre,
         c => panic!("contract {c}"),
     };
 
@@ -191,7 +211,7 @@ pub fn score_with(rec: &GameRecord, m: Mistakes) -> Scored {
         let mut w = best.expect("a trick has a card that is not the Excuse").0;
         if let Some(&(p, _)) = t.iter().find(|&&(_, c)| c == Card::Excuse) {
             let led = t[0].1 == Card::Excuse;
-            if i == last && winners.iter().all(|&x| attack(x) == attack(p)) && (led || !m.excuse_played_last_changes_side) {
+            if i == last && winners.iter().all(|&x| attack(x) == attack(p)) && (led || !(m.excuse_played_last_changes_side || v.excuse_to_winner)) {
                 w = p;
                 excuse_took_last = true;
             }
@@ -224,7 +244,13 @@ pub fn score_with(rec: &GameRecord, m: Mistakes) -> Scored {
         let slam_of_its_side = if side { attack_slam } else { defence_slam };
         // "l'Excuse ne doit pas être jouée à la dernière levée, sauf en cas de Chelem, sinon elle change de camp"
         let slam_of_its_side = slam_of_its_side && !(m.excuse_played_last_changes_side && !excuse_took_last);
-        let owner = if i == last && !slam_of_its_side { !side } else { side };
+        let owner = match (i == last && !slam_of_its_side, v.excuse_to_winner) {
+            (false, _) => side,
+            (true, false) => !side,
+            // Seed 000: "unless the excuse is played in the last trick, then the excuse is taken by the
+            // team who wins the trick".
+            (true, true) => attack(winners[i]),
+        };
         if i == last {
             excuse_last = Some((tricks[i][0].1 == Card::Excuse, excuse_took_last));
         }
@@ -290,7 +316,7 @@ pub fn score_with(rec: &GameRecord, m: Mistakes) -> Scored {
         _ => panic!("{n} players"),
     };
     let shown: Vec<(bool, usize)> = poignees.iter().map(|&(p, k)| (attack(p), 1 + sizes.iter().position(|&s| s == k).unwrap_or_else(|| panic!("a poignée of {k}")))).collect();
-    let poignee: i64 = shown.iter().map(|&(_, level)| [20, 30, 40][level - 1]).sum();
+    let poignee: i64 = shown.iter().map(|&(_, level)| v.poignee_values[level - 1]).sum();
 
     // Chelem: announced and made 400, made unannounced 200, announced and failed -200; the defence's
     // chelem 200 to each defender.
@@ -312,16 +338,19 @@ pub fn score_with(rec: &GameRecord, m: Mistakes) -> Scored {
     // Each defender pays the hand score; the attack receives what they pay: the taker all of it, or,
     // with a partner at five, the taker two thirds and the partner one third.
     let defenders = (0..n).filter(|&p| !attack(p)).count() as i64;
-    let mut scores = BTreeMap::new();
+    // In halves, for the share in halves at five.
+    let mut scores: BTreeMap<String, i64> = rec.players.iter().map(|p| (p.clone(), 0)).collect();
     for (p, name) in names.iter().enumerate() {
         let s = if !attack(p) {
-            -hand_score
+            -2 * hand_score
         } else if partner.is_none() {
+            2 * defenders * hand_score
+        } else if v.halves {
             defenders * hand_score
         } else if p == taker {
-            defenders * hand_score * 2 / 3
+            2 * defenders * hand_score * 2 / 3
         } else {
-            defenders * hand_score / 3
+            2 * defenders * hand_score / 3
         };
         scores.insert(name.clone(), s);
     }
