@@ -152,7 +152,7 @@ fn the_engine_scores_fft_games_as_the_rulebook_does() {
         let plain = compare(id, n, &options, variant, &SimOptions::default(), base..base + k / 4);
         let steered = compare(id, n, &options, variant, &SimOptions::steered(), base + 1_000_000_000..base + 1_000_000_000 + k);
         report += &format!("\n{id} {options:?}: {} games unsteered ({} annulled), {} steered ({} annulled)\n", plain.games, plain.annulled, steered.games, steered.annulled);
-        report += &format!("| case | unsteered, per 1,000 games | steered, per 1,000 games |\n|---|---:|---:|\n");
+        report += "| case | unsteered, per 1,000 games | steered, per 1,000 games |\n|---|---:|---:|\n";
         let keys: std::collections::BTreeSet<&String> = plain.tally.keys().chain(steered.tally.keys()).collect();
         for k in keys {
             let per = |r: &Run| r.tally.get(k).copied().unwrap_or(0) as f64 * 1000.0 / r.games.max(1) as f64;

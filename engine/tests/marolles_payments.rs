@@ -116,7 +116,7 @@ fn count_pile(pile: &[Card]) -> i64 {
     }
     // Too few empty cards: the counting cards left (and at most one empty card) in packets of three.
     let mut rest: Vec<i64> = counters;
-    rest.extend(std::iter::repeat(0).take(empties as usize));
+    rest.extend(std::iter::repeat_n(0, empties as usize));
     for packet in rest.chunks(3) {
         let counting = packet.iter().filter(|&&v| v > 0).count() as i64;
         let sum: i64 = packet.iter().sum();

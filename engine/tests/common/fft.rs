@@ -243,7 +243,9 @@ pub fn score_with(rec: &GameRecord, v: Variant, m: Mistakes) -> Scored {
         let side = attack(p);
         let slam_of_its_side = if side { attack_slam } else { defence_slam };
         // "l'Excuse ne doit pas être jouée à la dernière levée, sauf en cas de Chelem, sinon elle change de camp"
-        let slam_of_its_side = slam_of_its_side && !(m.excuse_played_last_changes_side && !excuse_took_last);
+        // The engine's old mistake (item 3): an Excuse played to the last trick without taking it
+        // changed side even when its side took that trick too.
+        let slam_of_its_side = slam_of_its_side && (excuse_took_last || !m.excuse_played_last_changes_side);
         let owner = match (i == last && !slam_of_its_side, v.excuse_to_winner) {
             (false, _) => side,
             (true, false) => !side,
