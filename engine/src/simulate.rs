@@ -29,8 +29,9 @@ pub const NAMES: [&str; 8] = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "
 pub struct SimOptions {
     /// Which contract the bidding aims at.
     pub contract: ContractChoice,
-    /// The chance that a deal gives one player (drawn at random) a run of the highest trumps, from half
-    /// his hand to all of it, and the Fool half the time.
+    /// The chance that a deal gives one player (drawn at random) a strong hand: a run of the highest
+    /// trumps, the cards of a declaration, or the ranks a taker may call (see `stack_strong_hand`). Half
+    /// the time, that player is then the one who takes.
     pub strong_hand: f64,
     /// Whether the player dealt the strong hand plays, every time, his highest legal card (trumps
     /// first, the Fool last of all), as a player who means to take every trick does.
@@ -140,22 +141,41 @@ pub fn random_deal_with<R: Rng>(setup: &Setup, names: &[String], dealer: u8, sim
     (Event::Deal { hands, dog, cut, piles, packets }, strong)
 }
 
-/// Moves into seat `p`'s part of the shuffled `pack` a run of the highest trumps (from half his hand
-/// to all of it, as many as the pack has) and, half the time, the Fool; the other cards keep their
-/// shuffled order.
+/// Moves into seat `p`'s part of the shuffled `pack` one of these, drawn evenly: a run of the highest
+/// trumps (from half his hand to all of it) with, half the time, the Fool; the cards some declaration
+/// shows (as many as the hand holds, drawn at random); or, where the taker calls a card, the whole of
+/// the first one, two or three levels he may call (so that a taker holding them calls a lower rank).
+/// The other cards keep their shuffled order.
 fn stack_strong_hand<R: Rng>(setup: &Setup, dealer: u8, p: usize, pack: &mut Vec<Card>, rng: &mut R) {
+    let rules = setup.rules;
     let size = |q: usize| if q == dealer as usize { setup.dealer_hand } else { setup.hand };
     let start: usize = (0..p).map(size).sum();
     let k = size(p);
-    let mut trumps: Vec<Card> = setup.rules.pack.cards.and(CardSet::trumps()).iter().collect();
-    trumps.sort_by_key(|c| std::cmp::Reverse(c.0));
-    let with_fool = setup.rules.pack.cards.contains(crate::cards::FOOL) && rng.gen_bool(0.5);
-    let room = k.saturating_sub(with_fool as usize);
-    let run = rng.gen_range(k / 2..=k).min(room).min(trumps.len());
-    let mut chosen: Vec<Card> = trumps[..run].to_vec();
-    if with_fool {
-        chosen.push(crate::cards::FOOL);
+    let mut stacks: Vec<CardSet> = rules.declarations.iter().map(|d| d.shows.and(rules.pack.cards)).filter(|s| !s.is_empty()).collect();
+    if let Some(call) = &rules.call {
+        for levels in 1..call.levels.len() {
+            stacks.push(call.levels[..levels].iter().fold(CardSet::EMPTY, |a, l| a.or(*l)).and(rules.pack.cards));
+        }
     }
+    let pick = rng.gen_range(0..stacks.len() + 1);
+    let mut chosen: Vec<Card> = if pick == stacks.len() {
+        let mut trumps: Vec<Card> = rules.pack.cards.and(CardSet::trumps()).iter().collect();
+        trumps.sort_by_key(|c| std::cmp::Reverse(c.0));
+        let with_fool = rules.pack.cards.contains(crate::cards::FOOL) && rng.gen_bool(0.5);
+        let room = k.saturating_sub(with_fool as usize);
+        let run = rng.gen_range(k / 2..=k).min(room).min(trumps.len());
+        let mut run: Vec<Card> = trumps[..run].to_vec();
+        if with_fool {
+            run.push(crate::cards::FOOL);
+        }
+        run
+    } else {
+        let mut cards: Vec<Card> = stacks[pick].iter().collect();
+        cards.shuffle(rng);
+        cards.truncate(k);
+        cards
+    };
+    chosen.sort_by_key(|c| c.0);
     let mut rest: Vec<Card> = pack.iter().copied().filter(|c| !chosen.contains(c)).collect();
     let at = start.min(rest.len());
     rest.splice(at..at, chosen);
@@ -259,8 +279,14 @@ fn play_out<R: Rng>(
 ) -> Result<GameRecord, String> {
     let rules = setup.rules;
     let (names, dealer) = (seats.playing, seats.dealer);
-    let plan = plan(setup, sim, strong, rng);
+    let mut plan = plan(setup, sim, strong, rng);
     let mut game = Game::new(setup, &names, dealer);
+    // Half the time the strong hand is the one that takes (it speaks in turn from first hand).
+    if let (Some(p), Some((_, turn))) = (plan.strong, plan.target.as_mut()) {
+        if rng.gen_bool(0.5) {
+            *turn = (p as usize + setup.n - game.first_hand() as usize) % setup.n;
+        }
+    }
     let mut events = vec![deal];
     let record = |game: &mut Game, events: &mut Vec<Event>, e: Event| -> Result<bool, String> {
         let i = events.len();

@@ -50,6 +50,17 @@ fn cases(s: &fft::Scored, tally: &mut BTreeMap<String, u64>) {
     add(format!("{} {}", s.contract, if s.made { "made" } else { "failed" }));
     if s.players == 5 {
         add(if s.alone { "taker alone (called himself or the dog)".into() } else { "taker with a partner".into() });
+        if let Some(fft::Card::Suited(_, rank)) = s.called {
+            add(format!(
+                "called a {}",
+                match rank {
+                    14 => "king",
+                    13 => "queen",
+                    12 => "cavalier",
+                    _ => "jack",
+                }
+            ));
+        }
     }
     if s.chelem_announced {
         add(format!("chelem announced, {}", if s.attack_slam { "made" } else { "failed" }));

@@ -84,6 +84,8 @@ pub struct Scored {
     pub oudlers: usize,
     pub hand_score: i64,
     pub alone: bool,
+    /// The card the taker called, at five.
+    pub called: Option<Card>,
     pub chelem_announced: bool,
     pub attack_slam: bool,
     pub defence_slam: bool,
@@ -365,6 +367,7 @@ pub fn score_with(rec: &GameRecord, v: Variant, m: Mistakes) -> Scored {
         oudlers,
         hand_score,
         alone: partner.is_none(),
+        called,
         chelem_announced,
         attack_slam,
         defence_slam,
