@@ -21,11 +21,16 @@ use tarot_engine::{replay, Event, GameRecord, Registry, Status};
 fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
-    // `make_fixtures regressions` writes only the games arranged to show the verdict bugs fixed.
-    regressions(&registry, &root);
-    if std::env::args().nth(1).as_deref() == Some("regressions") {
-        return;
+    // `make_fixtures regressions` writes only the games arranged to show the verdict bugs fixed; they
+    // are written last, over any simulated fixture of the same name.
+    if std::env::args().nth(1).as_deref() != Some("regressions") {
+        simulated(&registry, &root);
     }
+    regressions(&registry, &root);
+}
+
+/// The fixtures derived from seeded random games.
+fn simulated(registry: &Registry, root: &Path) {
     // Every ruleset at its smallest table, and at its largest when it allows several; Basic Tarot at
     // 3, 4 (the dealer has cards to discard) and 6.
     let tables: Vec<(String, Vec<usize>)> = registry
@@ -558,6 +563,141 @@ fn regressions(registry: &Registry, root: &Path) {
     write(&root.join("fft-5p/valid/garde-contre-dog-to-defence.json"), &game);
     defence_slams(registry, root);
     after_annulment(root);
+    stray_imperial(registry, root);
+    jack_call(registry, root);
+    announced_with_cards(root);
+    fool_shut_out(registry, root, "basic-partners", 4, "fool-kept-by-the-side.json", true);
+    fool_shut_out(registry, root, "basic", 3, "fool-shut-out.json", false);
+}
+
+/// Basic Tarot's Fool (`shut_out = "to-winner"`): Cid holds it with the weakest cards and plays his
+/// lowest card, the others their highest. With partners, Cid takes no trick but his partner Ann does:
+/// "took no trick" is said of the side, which keeps the Fool. Alone, Cid takes no trick and gives the
+/// Fool to the winner of its trick (issue 14, item 7; `tests/variants.rs` replays this game where the
+/// Fool is exchanged for an empty card too).
+fn fool_shut_out(registry: &Registry, root: &Path, id: &str, n: usize, file: &str, partner_wins: bool) {
+    let rules = registry.get(id).expect("ruleset");
+    let players = &["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"][..n];
+    let none = BTreeMap::new();
+    let setup = Setup::new(rules, n, &none).expect("setup");
+    let fool = tarot_engine::cards::FOOL;
+    let numerals: CardSet = rules.pack.cards.iter().filter(|c| matches!(c.kind(), tarot_engine::cards::Kind::Suited(_, r) if r <= 10)).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(14_7);
+    for _ in 0..3000 {
+        // Cid: the Fool and numerals only; the rest dealt at random.
+        let (mine, _) = deal_rest(numerals, &[setup.hand - 1], &mut rng);
+        let cid = mine[0].or(CardSet::single(fool));
+        let sizes: Vec<usize> = (0..n).filter(|&p| p != 2).map(|p| if p == 0 { setup.dealer_hand } else { setup.hand }).collect();
+        let (others, dog) = deal_rest(rules.pack.cards.minus(cid), &sizes, &mut rng);
+        let mut hands: Vec<(&str, CardSet)> = vec![];
+        let mut rest = others.into_iter();
+        for (p, name) in players.iter().enumerate() {
+            hands.push((name, if p == 2 { cid } else { rest.next().expect("a hand") }));
+        }
+        let steer = Steer {
+            bid: &|_, _, _| None,
+            call: &|_, _, _| None,
+            play: &|game, p, legal| {
+                if p != 2 {
+                    return highest(legal.minus(CardSet::single(fool))).or(Some(fool));
+                }
+                // Cid plays the Fool to the first trick he does not lead, otherwise his lowest card.
+                if legal.contains(fool) && !game.current.is_empty() {
+                    return Some(fool);
+                }
+                lowest(legal.minus(CardSet::single(fool))).or(Some(fool))
+            },
+        };
+        let Some(mut game) = steered(rules, players, 0, deal_of(&hands, dog), &none, &steer, &mut rng) else { continue };
+        let v = replay(rules, &game).expect("replayable");
+        let won = |who: &str| v.tricks.iter().filter(|t| &*t.winner == who).count();
+        let fool_trick = v.tricks.iter().find(|t| t.cards.contains(&fool)).expect("the Fool is played");
+        if v.status != Status::Valid || won("Cid") > 0 || &*fool_trick.winner == "Cid" || (partner_wins && (won("Ann") == 0 || &*fool_trick.winner == "Ann")) {
+            continue;
+        }
+        game.description = Some(if partner_wins {
+            "Partners opposite: Cid takes no trick, his partner Ann does, so their side keeps the Fool (\"took no trick\" is said of the side; issue 14, item 7)".into()
+        } else {
+            format!("Cid takes no trick and gives the Fool to {}, who won the trick it was played to (issue 14, item 7)", fool_trick.winner)
+        });
+        write(&root.join(id).join("valid").join(file), &game);
+        return;
+    }
+    panic!("no game of {id} where Cid takes no trick");
+}
+
+/// Marolles: Ann shows an Imperial as QS JD CD QD KD, the four coin courts and a Queen that completes
+/// nothing. A declaration shows exactly the cards of the combinations it claims (issue 14, item 6).
+fn stray_imperial(registry: &Registry, root: &Path) {
+    let rules = registry.get("marolles-1637").expect("marolles-1637");
+    let players = ["Ann", "Bob", "Cid"];
+    let mine: CardSet = ["QS", "JD", "CD", "QD", "KD"].iter().filter_map(|c| Card::parse(c)).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(14_6);
+    // Cid deals (24 cards, the cut card among them); Ann, first hand, holds the five cards.
+    let (hands, _) = deal_rest(rules.pack.cards.minus(mine), &[16, 21, 24], &mut rng);
+    let ann = hands[0].or(mine);
+    let cut = hands[2].iter().next().expect("a card").code();
+    let named = [("Ann", ann), ("Bob", hands[1]), ("Cid", hands[2])];
+    let Event::Deal { hands, dog, piles, packets, .. } = deal_of(&named, CardSet::EMPTY) else { unreachable!() };
+    let deal = Event::Deal { hands, dog, cut: Some(cut), piles, packets };
+    let table: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+    // Played until the discards keep Ann's five cards.
+    let mut game = loop {
+        let mut game = tarot_engine::simulate::random_game_from(rules, &table, 2, deal.clone(), &BTreeMap::new(), &mut rng).expect("a game");
+        let at = game.events.iter().position(|e| matches!(e, Event::Play { .. } | Event::Declare { .. })).expect("play");
+        game.events.truncate(at);
+        game.events.push(Event::Declare { player: "Ann".into(), declaration: "imperials".into(), cards: ["QS", "JD", "CD", "QD", "KD"].iter().map(|c| Text::from(*c)).collect() });
+        let v = replay(rules, &game).expect("replayable");
+        if v.violation.is_some_and(|x| &*x.rule == "declaration.imperials.require.3") {
+            break game;
+        }
+    };
+    game.description = Some("Ann declares an Imperial showing QS JD CD QD KD: the four coin courts, and a Queen of swords that completes nothing (seed 001: \"All four courts of a suit or a set of four Queens, Cavaliers or Jacks\"; issue 14, item 6)".into());
+    write(&root.join("marolles-1637/invalid/declaration.imperials.require.3.json"), &game);
+}
+
+/// fft-5p: Cid takes a garde holding the four kings, queens and cavaliers. At the FFT he calls a jack;
+/// under seed 003's reading (option `jack_call = "alone"`) he calls nothing and plays alone, paid by
+/// four (issue 14, item 8).
+fn jack_call(registry: &Registry, root: &Path) {
+    let rules = registry.get("fft-5p").expect("fft-5p");
+    let players = ["Ann", "Bob", "Cid", "Dan", "Eve"];
+    let courts: CardSet = ["K", "Q", "C"].iter().flat_map(|r| ["S", "H", "D", "C"].iter().filter_map(move |s| Card::parse(&format!("{r}{s}")))).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(14_8);
+    for (option, file) in [("jack", "jack-call.json"), ("alone", "jack-call-alone.json")] {
+        let options = BTreeMap::from([("jack_call".to_string(), serde_json::json!(option))]);
+        let game = loop {
+            let (mine, _) = deal_rest(rules.pack.cards.minus(courts).minus(CardSet::single(Card::trump(1))), &[3], &mut rng);
+            let cid = courts.or(mine[0]);
+            let (hands, dog) = deal_rest(rules.pack.cards.minus(cid), &[15; 4], &mut rng);
+            let named = [("Ann", hands[0]), ("Bob", hands[1]), ("Cid", cid), ("Dan", hands[2]), ("Eve", hands[3])];
+            let steer = Steer { bid: &|_, p, _| Some(if p == 2 { "garde".into() } else { "pass".into() }), call: &|_, _, _| None, play: &|_, _, _| None };
+            if let Some(game) = steered(rules, &players, 0, deal_of(&named, dog), &options, &steer, &mut rng) {
+                if replay(rules, &game).is_ok_and(|v| v.status == Status::Valid) {
+                    break game;
+                }
+            }
+        };
+        let mut game = game;
+        game.description = Some(match option {
+            "jack" => "Cid takes a garde holding the four kings, queens and cavaliers, and calls a jack (FFT \"LE JEU A 5 JOUEURS\"; issue 14, item 8)".into(),
+            _ => "Cid takes a garde holding the four kings, queens and cavaliers: under seed 003's reading he calls nothing and plays alone (\"A taker with all kings, queens and knights must play alone\"; issue 14, item 8)".into(),
+        });
+        write(&root.join("fft-5p/valid").join(file), &game);
+    }
+}
+
+/// An announcement shows no card: a misère declared with cards listed is refused (issue 14, "the
+/// same kind of bug elsewhere" as item 6).
+fn announced_with_cards(root: &Path) {
+    let mut rec: GameRecord = serde_json::from_str(&std::fs::read_to_string(root.join("fft-4p-misere/valid/4p-1.json")).expect("a valid fixture")).expect("a record");
+    let at = rec.events.iter().position(|e| matches!(e, Event::Play { .. })).expect("a play");
+    let Event::Play { player, .. } = rec.events[at].clone() else { unreachable!() };
+    let Some(Event::Deal { hands, .. }) = rec.events.first() else { panic!("a deal first") };
+    let cards = hands[player.as_str()][..2].to_vec();
+    rec.events.insert(at, Event::Declare { player: player.clone(), declaration: "misere".into(), cards });
+    rec.description = Some(format!("{player} announces a misère and lists two cards with it: an announcement shows no card"));
+    write(&root.join("fft-4p-misere/invalid/declaration.misere.shows.json"), &rec);
 }
 
 /// An annulled deal is over: a record that goes on after it (bids after a petit sec, a card played

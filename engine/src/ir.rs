@@ -240,6 +240,10 @@ pub struct Call {
     /// The cards the first lead may not be, given the called card (`called` in the formula): the
     /// called suit but the called card itself, at the FFT.
     pub opening_lead_excludes: Option<(Expr, Clause)>,
+    /// `callable-levels = N`, a setup formula: only the first N levels may be called, and a taker who
+    /// holds every card of them calls nothing and plays alone (seed 003: "A taker with all kings,
+    /// queens and knights must play alone"). Without it, every level may be called.
+    pub callable_levels: Option<(Expr, Clause)>,
 }
 
 #[derive(Clone, Debug)]

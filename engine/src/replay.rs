@@ -49,6 +49,8 @@ pub struct Settings {
     /// The Fool of a side that won every other trick wins the last trick however it is played, not
     /// only when led.
     fool_slam_played: bool,
+    /// How many of the call's levels may be called.
+    call_levels: usize,
     contract_dogs: Vec<DogUse>,
     /// The contracts a player who reserved may choose in the second round.
     reserve_contracts: Vec<usize>,
@@ -146,6 +148,7 @@ impl Settings {
             fool_last: FoolLast::Keep,
             fool_shut_out: false,
             fool_slam_played: false,
+            call_levels: 0,
             contract_dogs: vec![],
             reserve_contracts: vec![],
             packets: None,
@@ -266,6 +269,12 @@ impl Settings {
                 return Err(at(c)(format!("the dog of {} cards cannot be dealt {k} at a time", s.dog)));
             }
             s.dog_packet = Some(k);
+        }
+        if let Some(call) = &rules.call {
+            s.call_levels = match &call.callable_levels {
+                Some((e, c)) => count(&s, &Some(e.clone())).map_err(at(c))?.min(call.levels.len()),
+                None => call.levels.len(),
+            };
         }
         if let Some((e, c)) = &rules.play.direction {
             s.clockwise = choice(&s, e, "the direction of play", &["anticlockwise", "clockwise"], c)? == 1;
@@ -449,6 +458,8 @@ pub struct Game<'s, 'r> {
     event: usize,
     /// The rule that annulled the deal and the event where it did: the game is over there.
     annulled_at: Option<(Arc<str>, usize)>,
+    /// The empty card the Fool's holder owes for it, and to whom: (holder, winner of its trick).
+    fool_owed: Option<(u8, u8)>,
 }
 
 fn clause_violation(c: &Clause, event: usize, player: Option<Arc<str>>, message: String) -> Stop {
@@ -487,6 +498,7 @@ impl<'s, 'r> Game<'s, 'r> {
             notes: vec![],
             event: 0,
             annulled_at: None,
+            fool_owed: None,
         }
     }
 
@@ -765,24 +777,57 @@ impl<'s, 'r> Game<'s, 'r> {
     /// where the declaration has one, is not zero), trying the strongest cards first and the Fool last; `None` when there is none.
     /// The declaration's timing and who may make it are not considered.
     pub fn best_show(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> Option<CardSet> {
-        self.shows_to_try(hand, d).find(|shown| self.valid_show(p, hand, d, *shown).is_some())
+        // The most valuable valid show, the first tried (the largest) among equals.
+        let mut best: Option<(Q, CardSet)> = None;
+        for shown in self.shows_to_try(p, hand, d) {
+            if let Some(v) = self.valid_show(p, hand, d, shown) {
+                if best.is_none_or(|(b, _)| v > b) {
+                    best = Some((v, shown));
+                }
+            }
+        }
+        best.map(|(_, shown)| shown)
     }
 
     /// The most any valid show of `hand` is worth for declaration `d` (zero when there is none), over
     /// the same shows [`Game::best_show`] tries: what `best_value` means in a `require`.
     pub fn best_value(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> Q {
-        self.shows_to_try(hand, d).filter_map(|shown| self.valid_show(p, hand, d, shown)).max().unwrap_or(Q::ZERO)
+        self.shows_to_try(p, hand, d).filter_map(|shown| self.valid_show(p, hand, d, shown)).max().unwrap_or(Q::ZERO)
     }
 
     /// The strongest card of `hand` that `d` shows, then the two strongest, and so on, the Fool last;
-    /// largest first.
-    fn shows_to_try(&self, hand: CardSet, d: &DeclarationKind) -> impl Iterator<Item = CardSet> {
+    /// largest first. Then, where the declaration has a value, the smallest show worth as much as all
+    /// those cards: each card left out in turn, the Fool and the weakest first, when the value does
+    /// not drop without it. That show is the combinations the hand holds without the cards that
+    /// complete none (an Imperial of four courts of a suit beside a stray Queen, the highest and lowest
+    /// sequences of trumps without the trumps between), which no run from the strongest card reaches.
+    fn shows_to_try(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> impl Iterator<Item = CardSet> {
         let mut ordered: Vec<Card> = hand.and(d.shows).iter().filter(|c| !c.is_fool()).collect();
         ordered.reverse();
         if hand.and(d.shows).contains(FOOL) {
             ordered.push(FOOL);
         }
-        (1..=ordered.len()).rev().map(move |size| ordered[..size].iter().copied().collect::<CardSet>())
+        let trimmed = d.value.as_ref().and_then(|e| {
+            let mut env = self.env(Some(p)).with_hand(hand);
+            let mut worth = |shown: CardSet| -> Option<Q> {
+                env.shown = Some(shown);
+                match eval(e, &env) {
+                    Ok(Value::Num(q)) => Some(q),
+                    _ => None,
+                }
+            };
+            let mut shown: CardSet = ordered.iter().copied().collect();
+            let all = worth(shown).filter(|q| *q != Q::ZERO)?;
+            for &c in ordered.iter().rev() {
+                let mut without = shown;
+                without.remove(c);
+                if worth(without) == Some(all) {
+                    shown = without;
+                }
+            }
+            Some(shown).filter(|s| s.len() < ordered.len())
+        });
+        (1..=ordered.len()).rev().map(move |size| ordered[..size].iter().copied().collect::<CardSet>()).chain(trimmed)
     }
 
     /// The value of a formula that needs no player, hand or game state (options, constants, card
@@ -814,6 +859,15 @@ impl<'s, 'r> Game<'s, 'r> {
         };
         env.decl_value = Some(value);
         requires().filter(|c| c.mentions(Fact::DeclValue)).all(|c| holds(c, &env)).then_some(value)
+    }
+
+    /// A formula that fails on a move the rules accept: the ruleset's fault, not the player's, and
+    /// said so.
+    fn rule_bug(&self, c: &Clause, e: String) -> Stop {
+        self.input(format!(
+            "the rule {} ({}) cannot be evaluated: {e}; the record is legal up to here, so this is a mistake in the rules, which must give every legal move a meaning",
+            c.rule, c.at
+        ))
     }
 
     fn rule_error(&self, c: &Clause, e: String) -> Stop {
@@ -908,8 +962,25 @@ impl<'s, 'r> Game<'s, 'r> {
                     // The defence is known only once the sides are: after the call, where there is one.
                     DogUse::Defence => {}
                 }
-                if self.rules().call.is_some() {
-                    self.phase = Phase::Call;
+                if let Some(call) = &self.rules().call {
+                    let callable = self.callable();
+                    if callable.minus(self.dealt[t as usize]).is_empty() {
+                        // Every card that may be called is his own (the next level, if any, may not
+                        // be): he calls nothing and plays alone.
+                        let c = call.callable_levels.as_ref().map_or(&call.clause, |(_, c)| c);
+                        self.notes.push(format!(
+                            "{} holds {}: there is no card to call, and {} plays alone ({})",
+                            self.name(t),
+                            self.rules().cards_named(callable),
+                            self.name(t),
+                            c.rule
+                        ));
+                        self.sides_settled();
+                        self.phase = Phase::Discard;
+                        self.owe_discards();
+                    } else {
+                        self.phase = Phase::Call;
+                    }
                 } else {
                     self.sides_settled();
                     self.phase = Phase::Discard;
@@ -969,7 +1040,7 @@ impl<'s, 'r> Game<'s, 'r> {
         let (Some(call), Some(t)) = (&self.rules().call, self.taker) else { return CardSet::EMPTY };
         let held = self.dealt[t as usize];
         let mut allowed = CardSet::EMPTY;
-        for level in &call.levels {
+        for level in call.levels.iter().take(self.setup.call_levels) {
             let level = level.and(self.rules().pack.cards);
             allowed = allowed.or(level);
             if held.and(level) != level {
@@ -1138,23 +1209,41 @@ impl<'s, 'r> Game<'s, 'r> {
         if !stray.is_empty() && !d.shows.is_empty() {
             return Err(self.violation(&d.clause, p, format!("a {} cannot show {}", d.label, rules.cards_named(stray))));
         }
+        if d.shows.is_empty() && !shown.is_empty() {
+            // An announcement (no `shows`) claims no card: cards shown with it would be taken for a
+            // show the rules do not have.
+            let c = Clause { rule: format!("{}.shows", d.clause.rule).into(), ..d.clause.clone() };
+            return Err(self.violation(&c, p, format!("a {} is announced, not shown: it shows no card, but {} shows {}", d.label, self.name(p), rules.cards_named(shown))));
+        }
         let mut env = self.env(Some(p)).with_hand(hand);
         env.shown = Some(shown);
-        let value = match &d.value {
-            Some(e) => self.number(e, &env, &d.clause)?,
-            None => Q::ZERO,
-        };
-        env.decl_value = Some(value);
         if d.requires.iter().any(|(_, c, _)| c.mentions(Fact::BestValue)) {
             env.best_value = Some(self.best_value(p, hand, d));
         }
-        for (msg, cond, clause) in &d.requires {
-            let ok = truthy(&self.eval(cond, &env)?).map_err(|e| self.rule_error(clause, e))?;
-            if !ok {
-                let shown_text = if shown.is_empty() { String::new() } else { format!(" (shows {} cards)", shown.len()) };
-                return Err(self.violation(clause, p, format!("{}'s {} is not valid{shown_text}: {msg}", self.name(p), d.label)));
+        // The requirements that do not read the value come first: the value of a show that breaks
+        // them may mean nothing (a poignée of 11 trumps has no place in the table of values).
+        let check = |env: &GameEnv, reads_value: bool| -> Result<(), Stop> {
+            for (msg, cond, clause) in d.requires.iter().filter(|(_, c, _)| c.mentions(Fact::DeclValue) == reads_value) {
+                let ok = eval(cond, env).and_then(|v| truthy(&v)).map_err(|e| self.rule_bug(clause, e))?;
+                if !ok {
+                    let shown_text = if shown.is_empty() { String::new() } else { format!(" (shows {} cards)", shown.len()) };
+                    return Err(self.violation(clause, p, format!("{}'s {} is not valid{shown_text}: {msg}", self.name(p), d.label)));
+                }
             }
-        }
+            Ok(())
+        };
+        check(&env, false)?;
+        let value = match &d.value {
+            Some(e) => match eval(e, &env) {
+                Ok(Value::Num(q)) => q,
+                Ok(Value::Bool(b)) => Q::int(b as i64),
+                Ok(other) => return Err(self.rule_bug(&d.clause, format!("expected a number, found {}", other.type_name()))),
+                Err(m) => return Err(self.rule_bug(&d.clause, m)),
+            },
+            None => Q::ZERO,
+        };
+        env.decl_value = Some(value);
+        check(&env, true)?;
         if let Some(cond) = &d.paid_by {
             for o in 0..self.n() as u8 {
                 let exempt = if d.paid_by_everyone { o == p } else { self.side_of(p) >> o & 1 == 1 };
@@ -1358,6 +1447,9 @@ impl<'s, 'r> Game<'s, 'r> {
         if exchange {
             self.empties[to as usize] -= 1;
             self.empties[winner as usize] += 1;
+            if c.is_fool() {
+                self.fool_owed = Some((to, winner));
+            }
         }
     }
 
@@ -1468,11 +1560,20 @@ impl<'s, 'r> Game<'s, 'r> {
             self.phase = Phase::Done;
             if s.fool_shut_out {
                 if let Some(h) = fool_play.or_else(|| self.tricks.iter().flat_map(|t| t.cards.iter()).find(|(_, c)| c.is_fool()).map(|&(p, _)| p)) {
-                    if !self.tricks.iter().any(|t| t.winner == h) && self.piles[h as usize].contains(FOOL) {
+                    // "Took no trick" is said of the holder's side, where there are sides: a player
+                    // whose partner took tricks keeps the Fool.
+                    let side = self.side_of(h);
+                    if !self.tricks.iter().any(|t| side >> t.winner & 1 == 1) && self.piles[h as usize].contains(FOOL) {
                         let t = self.tricks.iter().find(|t| t.cards.iter().any(|(_, c)| c.is_fool())).map(|t| t.winner).unwrap_or(h);
                         self.piles[h as usize].remove(FOOL);
                         self.piles[t as usize].insert(FOOL);
-                        self.notes.push(format!("{} took no trick and gives the Fool to {}", self.name(h), self.name(t)));
+                        // The Fool itself goes to the winner now: the empty card owed for it is not.
+                        if let Some((holder, winner)) = self.fool_owed.take() {
+                            self.empties[holder as usize] += 1;
+                            self.empties[winner as usize] -= 1;
+                        }
+                        let who = if side.count_ones() > 1 { format!("{}'s side", self.name(h)) } else { self.name(h).to_string() };
+                        self.notes.push(format!("{who} took no trick and gives the Fool to {}", self.name(t)));
                     }
                 }
             }

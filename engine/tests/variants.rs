@@ -463,6 +463,8 @@ fn the_order_of_the_deal_follows_the_rules() {
         let petit_first = packets.iter().filter(|p| p.to.is_some()).take(4).any(|p| p.cards.iter().any(|c| c == "T1"));
         let mut under = g.clone();
         under.options = cancels.clone();
+        // Only the deal: a deal the option annuls is over, and a record that went on would be refused.
+        under.events.truncate(1);
         let v = replay(fft, &under).unwrap();
         assert_eq!(v.annulled.as_ref().is_some_and(|a| &*a.rule == "annul.petit_first_packet"), petit_first && v.annulled.as_ref().is_none_or(|a| &*a.rule != "annul.petit_sec"));
         checked += petit_first as usize;
@@ -653,4 +655,107 @@ fn basic_play_may_go_clockwise() {
             assert_eq!(replay(rules, &other).unwrap().violation.map(|x| x.rule.to_string()).as_deref(), Some("play.order"));
         }
     }
+}
+
+/// The Fool given twice (issue 14, item 7): with `keep = "exchange"` and `shut_out = "to-winner"`, a
+/// holder who took no trick gives the Fool itself to the winner of its trick, and no empty card on top.
+/// A house variant of Basic Tarot that exchanges the Fool replays the fixture where Cid is shut out:
+/// the card points are those of the same variant without the exchange, and nobody's are negative.
+/// Both count exactly (`surplus exact`), so that one empty card too many shows.
+#[test]
+fn a_shut_out_fool_is_given_once() {
+    let dir = std::env::temp_dir().join(format!("tarot-variants-exchange-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let rulesets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../rulesets");
+    for entry in std::fs::read_dir(&rulesets).unwrap().flatten() {
+        std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
+    }
+    let exact = "ruleset basic-exact \"Basic Tarot, counted exactly\"\nextends basic\n\ncounting {\n  surplus exact\n}\n";
+    std::fs::write(dir.join("basic-exact.tarot"), exact).unwrap();
+    let variant = "ruleset basic-exchange \"Basic Tarot, the Fool exchanged for an empty card\"\nextends basic-exact\n\nfool {\n  keep = \"exchange\"\n}\n";
+    std::fs::write(dir.join("basic-exchange.tarot"), variant).unwrap();
+    let registry = Registry::from_dir(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/basic/valid/fool-shut-out.json");
+    let mut rec = tarot_engine::parse_record(&std::fs::read_to_string(path).unwrap()).unwrap();
+    rec.ruleset = "basic-exact".into();
+    let plain = replay(registry.get("basic-exact").unwrap(), &rec).unwrap();
+    rec.ruleset = "basic-exchange".into();
+    let exchanged = replay(registry.get("basic-exchange").unwrap(), &rec).unwrap();
+    assert_eq!(exchanged.status, Status::Valid);
+    assert!(exchanged.notes.iter().any(|n| n.contains("took no trick and gives the Fool")), "{:?}", exchanged.notes);
+    let points = |v: &Verdict| v.outcome.as_ref().unwrap().players.iter().map(|p| (p.player.to_string(), p.card_points)).collect::<Vec<_>>();
+    assert_eq!(points(&exchanged), points(&plain));
+    assert!(points(&exchanged).iter().all(|(_, q)| *q >= Q::ZERO), "{:?}", points(&exchanged));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A declaration's value is worked out only once the requirements that do not read it hold, and must
+/// then mean something: for every ruleset, random shows of every declaration (any subset of the cards
+/// it may show) made before the first card give a verdict, never a formula that cannot be evaluated
+/// (issue 14, item 2: a poignée of 11 trumps was "index -1 is outside a list of 3").
+#[test]
+fn every_declaration_can_be_judged_on_any_show() {
+    use rand::Rng;
+    use tarot_engine::cards::{Card, CardSet};
+    use tarot_engine::Event;
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let mut rng = ChaCha8Rng::seed_from_u64(14_2);
+    let mut tried = 0;
+    for rules in registry.all().filter(|r| !r.declarations.is_empty()) {
+        for g in records(&rules.id, rules.players.0, BTreeMap::new(), 14).take(30) {
+            let Some(at) = g.events.iter().position(|e| matches!(e, Event::Play { .. })) else { continue };
+            let Event::Deal { hands, .. } = &g.events[0] else { unreachable!() };
+            for d in &rules.declarations {
+                for (player, hand) in hands {
+                    let held: CardSet = hand.iter().filter_map(|c| Card::parse(c)).collect();
+                    let pool: Vec<Card> = if d.shows.is_empty() { vec![] } else { held.and(d.shows).iter().collect() };
+                    let shown: Vec<_> = pool.iter().filter(|_| rng.gen_bool(0.6)).map(|c| c.code()).collect();
+                    let mut r = g.clone();
+                    r.events.insert(at, Event::Declare { player: player.clone(), declaration: d.name.as_str().into(), cards: shown });
+                    if let Err(e) = replay(rules, &r) {
+                        panic!("{}: {} declaring a {} gets no verdict: {e}", rules.id, player, d.name);
+                    }
+                    tried += 1;
+                }
+            }
+        }
+    }
+    assert!(tried > 1000, "{tried}");
+}
+
+/// A dog that counts for the defence (garde contre) never counts for the attack, whoever the called
+/// partner turns out to be (issue 14, item 1): over random five-player games, the attack's oudlers are
+/// those of the tricks it won (games where the Excuse goes to the last trick are left out, as its
+/// owner there depends on the reading).
+#[test]
+fn a_garde_contre_dog_counts_for_the_defence() {
+    use tarot_engine::cards::{Card, FOOL};
+    let rules = ruleset("fft-5p");
+    let (mut checked, mut dog_oudlers) = (0, 0);
+    for g in records("fft-5p", 5, BTreeMap::new(), 1401).take(1500) {
+        let v = replay(rules, &g).unwrap();
+        let Some(o) = v.outcome.as_ref().filter(|o| o.contract.as_deref() == Some("garde-contre")) else { continue };
+        let attack: Vec<&str> = [o.taker.as_deref(), o.partner.as_deref()].into_iter().flatten().collect();
+        if v.tricks.last().unwrap().cards.contains(&FOOL) {
+            continue;
+        }
+        let Some(tarot_engine::Event::Deal { dog, .. }) = g.events.first() else { unreachable!() };
+        let oudlers = [Card::trump(1), Card::trump(21)];
+        dog_oudlers += dog.iter().filter(|c| Card::parse(c).is_some_and(|c| oudlers.contains(&c) || c == FOOL)).count();
+        let mut expected = 0;
+        for t in &v.tricks {
+            let ours = attack.contains(&&*t.winner);
+            expected += t.cards.iter().filter(|c| oudlers.contains(c)).count() * ours as usize;
+            // The Excuse stays with the side of the player who played it.
+            if let Some(i) = t.cards.iter().position(|c| *c == FOOL) {
+                let seat = g.players.iter().position(|p| **p == *t.leader).unwrap();
+                let player = &g.players[(seat + i) % 5];
+                expected += attack.contains(&player.as_str()) as usize;
+            }
+        }
+        assert_eq!(value(&v, "bouts"), serde_json::json!(expected), "{}", v.to_text());
+        checked += 1;
+    }
+    assert!(checked > 50 && dog_oudlers > 3, "{checked} garde contre games, {dog_oudlers} oudlers in their dogs");
 }

@@ -925,7 +925,7 @@ impl Compiler {
     }
 
     fn partner_call(&mut self, s: &Stmt) -> Call {
-        let mut c = Call { levels: vec![], clause: self.clause(s, "call"), opening_lead_excludes: None };
+        let mut c = Call { levels: vec![], clause: self.clause(s, "call"), opening_lead_excludes: None, callable_levels: None };
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "levels" => match self.value(st, Ctx::Class) {
@@ -942,7 +942,8 @@ impl Compiler {
                     None => {}
                 },
                 "opening-lead-excludes" => c.opening_lead_excludes = self.stated(st, Ctx::Called, "call"),
-                other => self.err_at(st, format!("unknown call statement `{other}`; expected levels or opening-lead-excludes")),
+                "callable-levels" => c.callable_levels = self.stated(st, Ctx::Setup, "call"),
+                other => self.err_at(st, format!("unknown call statement `{other}`; expected levels, opening-lead-excludes or callable-levels")),
             }
         }
         if c.levels.is_empty() {
