@@ -1,6 +1,7 @@
 //! The engine's FFT scores against a second scorer written by hand from the rulebook (`common/fft.rs`),
 //! over simulated games of `fft-3p`, `fft-4p` and `fft-5p` (and, a quarter as many, their options and
-//! the house variants that change only a figure: seed 000's Excuse, the share in halves at five, the
+//! the house variants that change only a figure: seed 000's Excuse, the share in halves at five, seed
+//! 003's taker alone where the FFT calls a jack, the
 //! dealer sitting out at five, garde contre x8, poignées 20/40/60), both unsteered and steered to the rare
 //! cases (every contract evenly, poignées, chelems, the Excuse held to the last trick). Each game is
 //! simulated from its own seed, so a difference names the seed that reproduces it (`tarot-archive
@@ -29,6 +30,7 @@ fn tables() -> Vec<(&'static str, usize, BTreeMap<String, serde_json::Value>, ff
         ("fft-5p", 5, BTreeMap::new(), fft::FFT),
         ("fft-4p", 4, opt("excuse_last_trick", "to-winner"), fft::Variant { excuse_to_winner: true, ..fft::FFT }),
         ("fft-5p", 5, opt("share", "halves"), fft::Variant { halves: true, ..fft::FFT }),
+        ("fft-5p", 5, opt("jack_call", "alone"), fft::FFT),
         ("fft-5p-mort", 5, BTreeMap::new(), fft::FFT),
         ("fft-4p-garde-contre-x8", 4, BTreeMap::new(), fft::Variant { garde_contre: 8, ..fft::FFT }),
         ("fft-4p-poignee-20-40-60", 4, BTreeMap::new(), fft::Variant { poignee_values: [20, 40, 60], ..fft::FFT }),
@@ -50,6 +52,9 @@ fn cases(s: &fft::Scored, tally: &mut BTreeMap<String, u64>) {
     add(format!("{} {}", s.contract, if s.made { "made" } else { "failed" }));
     if s.players == 5 {
         add(if s.alone { "taker alone (called himself or the dog)".into() } else { "taker with a partner".into() });
+        if s.called.is_none() {
+            add("no card called (the taker holds every card he may call)".into());
+        }
         if let Some(fft::Card::Suited(_, rank)) = s.called {
             add(format!(
                 "called a {}",
