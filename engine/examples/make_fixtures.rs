@@ -565,7 +565,6 @@ fn regressions(registry: &Registry, root: &Path) {
     after_annulment(root);
     stray_imperial(registry, root);
     jack_call(registry, root);
-    announced_with_cards(root);
     fool_shut_out(registry, root, "basic-partners", 4, "fool-kept-by-the-side.json", true);
     fool_shut_out(registry, root, "basic", 3, "fool-shut-out.json", false);
 }
@@ -685,19 +684,6 @@ fn jack_call(registry: &Registry, root: &Path) {
         });
         write(&root.join("fft-5p/valid").join(file), &game);
     }
-}
-
-/// An announcement shows no card: a misère declared with cards listed is refused (issue 14, "the
-/// same kind of bug elsewhere" as item 6).
-fn announced_with_cards(root: &Path) {
-    let mut rec: GameRecord = serde_json::from_str(&std::fs::read_to_string(root.join("fft-4p-misere/valid/4p-1.json")).expect("a valid fixture")).expect("a record");
-    let at = rec.events.iter().position(|e| matches!(e, Event::Play { .. })).expect("a play");
-    let Event::Play { player, .. } = rec.events[at].clone() else { unreachable!() };
-    let Some(Event::Deal { hands, .. }) = rec.events.first() else { panic!("a deal first") };
-    let cards = hands[player.as_str()][..2].to_vec();
-    rec.events.insert(at, Event::Declare { player: player.clone(), declaration: "misere".into(), cards });
-    rec.description = Some(format!("{player} announces a misère and lists two cards with it: an announcement shows no card"));
-    write(&root.join("fft-4p-misere/invalid/declaration.misere.shows.json"), &rec);
 }
 
 /// An annulled deal is over: a record that goes on after it (bids after a petit sec, a card played

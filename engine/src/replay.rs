@@ -777,31 +777,30 @@ impl<'s, 'r> Game<'s, 'r> {
     /// where the declaration has one, is not zero), trying the strongest cards first and the Fool last; `None` when there is none.
     /// The declaration's timing and who may make it are not considered.
     pub fn best_show(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> Option<CardSet> {
-        // The most valuable valid show, the first tried (the largest) among equals.
-        let mut best: Option<(Q, CardSet)> = None;
-        for shown in self.shows_to_try(p, hand, d) {
-            if let Some(v) = self.valid_show(p, hand, d, shown) {
-                if best.is_none_or(|(b, _)| v > b) {
-                    best = Some((v, shown));
-                }
-            }
+        // The largest valid run from the strongest card, unless the trimmed show (tried last) is
+        // worth more.
+        let (runs, trimmed) = self.shows_to_try(p, hand, d);
+        let best = runs.into_iter().find_map(|shown| self.valid_show(p, hand, d, shown).map(|v| (v, shown)));
+        match trimmed.and_then(|shown| self.valid_show(p, hand, d, shown).map(|v| (v, shown))) {
+            Some((v, shown)) if best.is_none_or(|(b, _)| v > b) => Some(shown),
+            _ => best.map(|(_, shown)| shown),
         }
-        best.map(|(_, shown)| shown)
     }
 
     /// The most any valid show of `hand` is worth for declaration `d` (zero when there is none), over
     /// the same shows [`Game::best_show`] tries: what `best_value` means in a `require`.
     pub fn best_value(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> Q {
-        self.shows_to_try(p, hand, d).filter_map(|shown| self.valid_show(p, hand, d, shown)).max().unwrap_or(Q::ZERO)
+        let (runs, trimmed) = self.shows_to_try(p, hand, d);
+        runs.into_iter().chain(trimmed).filter_map(|shown| self.valid_show(p, hand, d, shown)).max().unwrap_or(Q::ZERO)
     }
 
     /// The strongest card of `hand` that `d` shows, then the two strongest, and so on, the Fool last;
-    /// largest first. Then, where the declaration has a value, the smallest show worth as much as all
+    /// largest first. Apart, where the declaration has a value, the smallest show worth as much as all
     /// those cards: each card left out in turn, the Fool and the weakest first, when the value does
     /// not drop without it. That show is the combinations the hand holds without the cards that
     /// complete none (an Imperial of four courts of a suit beside a stray Queen, the highest and lowest
     /// sequences of trumps without the trumps between), which no run from the strongest card reaches.
-    fn shows_to_try(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> impl Iterator<Item = CardSet> {
+    fn shows_to_try(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> (impl Iterator<Item = CardSet>, Option<CardSet>) {
         let mut ordered: Vec<Card> = hand.and(d.shows).iter().filter(|c| !c.is_fool()).collect();
         ordered.reverse();
         if hand.and(d.shows).contains(FOOL) {
@@ -827,7 +826,7 @@ impl<'s, 'r> Game<'s, 'r> {
             }
             Some(shown).filter(|s| s.len() < ordered.len())
         });
-        (1..=ordered.len()).rev().map(move |size| ordered[..size].iter().copied().collect::<CardSet>()).chain(trimmed)
+        ((1..=ordered.len()).rev().map(move |size| ordered[..size].iter().copied().collect::<CardSet>()), trimmed)
     }
 
     /// The value of a formula that needs no player, hand or game state (options, constants, card
@@ -1212,8 +1211,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if d.shows.is_empty() && !shown.is_empty() {
             // An announcement (no `shows`) claims no card: cards shown with it would be taken for a
             // show the rules do not have.
-            let c = Clause { rule: format!("{}.shows", d.clause.rule).into(), ..d.clause.clone() };
-            return Err(self.violation(&c, p, format!("a {} is announced, not shown: it shows no card, but {} shows {}", d.label, self.name(p), rules.cards_named(shown))));
+            return Err(self.violation(&d.clause, p, format!("a {} is announced, not shown: it shows no card, but {} shows {}", d.label, self.name(p), rules.cards_named(shown))));
         }
         let mut env = self.env(Some(p)).with_hand(hand);
         env.shown = Some(shown);

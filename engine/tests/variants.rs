@@ -759,3 +759,26 @@ fn a_garde_contre_dog_counts_for_the_defence() {
     }
     assert!(checked > 50 && dog_oudlers > 3, "{checked} garde contre games, {dog_oudlers} oudlers in their dogs");
 }
+
+/// An announcement (a declaration without `shows`: the chelem, the misère) shows no card: one that
+/// lists cards is refused, citing the declaration, as a Marolles show with a stray card is.
+#[test]
+fn an_announcement_shows_no_card() {
+    use tarot_engine::Event;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/fft-4p-misere/valid/4p-1.json");
+    let mut rec = tarot_engine::parse_record(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let at = rec.events.iter().position(|e| matches!(e, Event::Play { .. })).unwrap();
+    let Event::Play { player, .. } = rec.events[at].clone() else { unreachable!() };
+    let Event::Deal { hands, .. } = &rec.events[0] else { unreachable!() };
+    let cards = hands[player.as_str()][..2].to_vec();
+    for (declaration, rule) in [("misere", "declaration.misere"), ("chelem", "declaration.chelem")] {
+        let mut r = rec.clone();
+        r.events.insert(at, Event::Declare { player: player.clone(), declaration: declaration.into(), cards: cards.clone() });
+        let v = replay(ruleset("fft-4p-misere"), &r).unwrap();
+        let x = v.violation.unwrap_or_else(|| panic!("{declaration} with cards: {:?}", v.status));
+        assert_eq!(&*x.rule, rule, "{}", x.message);
+        if declaration == "misere" {
+            assert!(x.message.contains("announced, not shown"), "{}", x.message);
+        }
+    }
+}
