@@ -6,9 +6,11 @@
 //!
 //! `SimOptions` steers those choices so that the rare cases happen often: a contract drawn evenly (or
 //! one contract only) instead of uniform bids, which almost never let a low contract win; a deal that
-//! gives one player a long run of the highest trumps (poignées, chelems, defence chelems); the Fool held
-//! back to the last trick. Steering only changes which legal move is chosen: every move still comes from
-//! the interpreter's own lists, so replay accepts every game the simulator writes.
+//! gives one player a strong hand (a long run of the highest trumps, the cards of a declaration, the
+//! ranks a taker may call), who plays to take every trick: poignées, chelems, defence chelems, calls of
+//! a queen or a jack; the Fool and the lowest trump held back to the end. Steering only changes which
+//! legal move is chosen, and how the pack is shuffled: every move still comes from the interpreter's own
+//! lists, so replay accepts every game the simulator writes.
 
 use std::collections::BTreeMap;
 
