@@ -42,7 +42,8 @@ pub struct SimOptions {
     /// goes to the last trick (led there or played to it).
     pub hold_excuse: f64,
     /// The chance that, in a game, the lowest trump (the Petit, the Pagat) is held back as long as
-    /// another card is legal, so that it is played late: au bout, in the Ultimo, or captured just before.
+    /// another card is legal, then played as soon as it is legal once its player has two cards left (half
+    /// of these games) or one: au bout, in the Ultimo, or in the trick before.
     pub hold_petit: f64,
     /// The chance that each declaration that shows cards (a poignée, Marolles' Tarots) is made when the
     /// hand allows it.
@@ -262,7 +263,8 @@ struct Plan {
     /// The contract the bidding aims at, by index, and the how-manieth bid takes it.
     target: Option<(usize, usize)>,
     hold_excuse: bool,
-    hold_petit: bool,
+    /// The lowest trump is held back until its player has this many cards left.
+    hold_petit: Option<usize>,
     strong: Option<u8>,
 }
 
@@ -345,8 +347,13 @@ fn play_out<R: Rng>(
                 if plan.hold_excuse && legal.len() > 1 {
                     legal.remove(crate::cards::FOOL);
                 }
-                if plan.hold_petit && legal.len() > 1 {
-                    legal.remove(Card::trump(1));
+                if let Some(until) = plan.hold_petit {
+                    let petit = Card::trump(1);
+                    if game.hands[p as usize].len() > until && legal.len() > 1 {
+                        legal.remove(petit);
+                    } else if legal.contains(petit) {
+                        legal = CardSet::single(petit);
+                    }
                 }
                 let c = if sim.strong_plays_high && plan.strong == Some(p) {
                     let strength = &rules.pack.strength;
@@ -368,7 +375,7 @@ fn play_out<R: Rng>(
 /// Draws what steering decides once per game. Draws no random number for the uniform simulator.
 fn plan<R: Rng>(setup: &Setup, sim: &SimOptions, strong: Option<u8>, rng: &mut R) -> Plan {
     if sim.is_uniform() {
-        return Plan { target: None, hold_excuse: false, hold_petit: false, strong };
+        return Plan { target: None, hold_excuse: false, hold_petit: None, strong };
     }
     let contracts = setup.rules.bidding.as_ref().map(|b| b.contracts.len()).unwrap_or(0);
     let target = match &sim.contract {
@@ -379,7 +386,7 @@ fn plan<R: Rng>(setup: &Setup, sim: &SimOptions, strong: Option<u8>, rng: &mut R
     };
     let target = target.map(|t| (t, rng.gen_range(0..setup.n)));
     let hold_excuse = sim.hold_excuse > 0.0 && rng.gen_bool(sim.hold_excuse);
-    let hold_petit = sim.hold_petit > 0.0 && rng.gen_bool(sim.hold_petit);
+    let hold_petit = (sim.hold_petit > 0.0 && rng.gen_bool(sim.hold_petit)).then(|| rng.gen_range(1..=2));
     Plan { target, hold_excuse, hold_petit, strong }
 }
 
