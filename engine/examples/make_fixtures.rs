@@ -565,6 +565,7 @@ fn regressions(registry: &Registry, root: &Path) {
     after_annulment(root);
     stray_imperial(registry, root);
     jack_call(registry, root);
+    misere_declared(registry, root);
     fool_shut_out(registry, root, "basic-partners", 4, "fool-kept-by-the-side.json", true);
     fool_shut_out(registry, root, "basic", 3, "fool-shut-out.json", false);
 }
@@ -684,6 +685,23 @@ fn jack_call(registry: &Registry, root: &Path) {
         });
         write(&root.join("fft-5p/valid").join(file), &game);
     }
+}
+
+/// fft-4p-misere: a game where a misère is declared and paid by every other player (its payment was
+/// otherwise exercised only by simulated games).
+fn misere_declared(registry: &Registry, root: &Path) {
+    let rules = registry.get("fft-4p-misere").expect("fft-4p-misere");
+    let mut rng = ChaCha8Rng::seed_from_u64(14_9);
+    for seed in 0..5000 {
+        let Ok(mut game) = random_game(rules, 4, &BTreeMap::new(), &mut rng) else { continue };
+        let declared = game.events.iter().any(|e| matches!(e, Event::Declare { declaration, .. } if declaration == "misere"));
+        if declared && replay(rules, &game).is_ok_and(|v| v.status == Status::Valid) {
+            game.description = Some(format!("A random legal game where a misère is declared, paid 10 by every other player: game {seed} of seed 149 of `make_fixtures`"));
+            write(&root.join("fft-4p-misere/valid/misere.json"), &game);
+            return;
+        }
+    }
+    panic!("no misère in 5,000 random games");
 }
 
 /// An annulled deal is over: a record that goes on after it (bids after a petit sec, a card played

@@ -118,7 +118,21 @@ pub fn compare_game(rulesets: &[&Ruleset], record: &crate::GameRecord) -> GameCo
             rec.ruleset = r.id.clone();
             let options_dropped: Vec<String> = rec.options.keys().filter(|k| !r.options.iter().any(|o| &o.name == *k)).cloned().collect();
             rec.options.retain(|k, _| !options_dropped.contains(k));
-            match crate::replay(r, &rec) {
+            // A deal this ruleset annuls is over there: replay refuses the events that follow it, which
+            // another ruleset may play. The comparison shows the annulment, noting what follows it.
+            let replayed = crate::replay(r, &rec).or_else(|e| {
+                let at = e.event.filter(|&i| i > 0 && i < rec.events.len()).ok_or(e.clone())?;
+                let mut until = rec.clone();
+                until.events.truncate(at);
+                match crate::replay(r, &until) {
+                    Ok(mut v) if v.status == crate::Status::Annulled => {
+                        v.notes.push(format!("the record goes on after the annulment, from event {at}: {} ends the deal there", r.id));
+                        Ok(v)
+                    }
+                    _ => Err(e),
+                }
+            });
+            match replayed {
                 Ok(v) => Replayed { ruleset: r.id.clone(), verdict: Some(v), cannot_replay: None, options_dropped },
                 Err(e) => Replayed { ruleset: r.id.clone(), verdict: None, cannot_replay: Some(e.to_string()), options_dropped },
             }

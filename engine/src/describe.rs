@@ -213,6 +213,13 @@ pub fn describe(r: &Ruleset, options: &std::collections::BTreeMap<String, serde_
         if let Some((_, clause)) = &c.opening_lead_excludes {
             lines.push(line("trick obligations", clause, format!("the first lead may not be: {}", formula_text(r, clause))));
         }
+        if let Some((_, clause)) = &c.callable_levels {
+            lines.push(line(
+                "bidding and contracts",
+                clause,
+                format!("levels that may be called: {}; a taker holding every card of them calls nothing and plays alone", formula_text(r, clause)),
+            ));
+        }
     }
     if let Some(d) = &r.discard {
         let who: Vec<String> = [("taker", &d.taker), ("dealer", &d.dealer), ("others", &d.others)]

@@ -782,3 +782,101 @@ fn an_announcement_shows_no_card() {
         }
     }
 }
+
+/// A deal one ruleset annuls and another plays (a petit sec, played under the Petit imprenable): replay
+/// refuses what follows the annulment, and a comparison of the two shows the annulment, noting that
+/// the record goes on.
+#[test]
+fn a_comparison_shows_the_annulment_another_ruleset_plays_on() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/fft-4p-petit-imprenable/valid/untouchable.json");
+    let rec = tarot_engine::parse_record(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut under_fft = rec.clone();
+    under_fft.ruleset = "fft-4p".into();
+    let e = replay(ruleset("fft-4p"), &under_fft).unwrap_err();
+    assert!(e.message.contains("annulled at event 0 (annul.petit_sec)"), "{e}");
+    let c = tarot_engine::compare::compare_game(&[ruleset("fft-4p"), ruleset("fft-4p-petit-imprenable")], &rec);
+    let fft = c.replays[0].verdict.as_ref().unwrap_or_else(|| panic!("{:?}", c.replays[0].cannot_replay));
+    assert_eq!(fft.status, Status::Annulled);
+    assert!(fft.notes.iter().any(|n| n.contains("goes on after the annulment")), "{:?}", fft.notes);
+    assert_eq!(c.replays[1].verdict.as_ref().map(|v| v.status), Some(Status::Valid));
+}
+
+/// The Fool held to the end, where the last trick's rules decide who takes it (issue 14 items 3 and 7
+/// were found that way): over games of every ruleset and table where each player keeps the Fool as long
+/// as he may and otherwise plays at random, every game replays valid, scores balance where they are
+/// payments, nobody's card points are negative, and where cards are counted exactly the piles add up to
+/// the pack.
+#[test]
+fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
+    use rand::seq::SliceRandom;
+    use tarot_engine::cards::{CardSet, FOOL};
+    use tarot_engine::ir::Surplus;
+    use tarot_engine::record::Text;
+    use tarot_engine::replay::{Game, Phase, Seating, Setup};
+    use tarot_engine::Event;
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let mut rng = ChaCha8Rng::seed_from_u64(14_37);
+    let mut last_fools = 0;
+    for rules in registry.all() {
+        for n in rules.players.0..=rules.players.1 {
+            let Ok(setup) = Setup::new(rules, n, &BTreeMap::new()) else { continue };
+            let table: Vec<String> = tarot_engine::simulate::NAMES[..n].iter().map(|s| s.to_string()).collect();
+            for _ in 0..40 {
+                let seats = Seating::of(&setup, &table, 0);
+                let names = seats.playing.clone();
+                let deal = tarot_engine::simulate::random_deal(&setup, &names, seats.dealer, &mut rng);
+                let mut game = Game::new(&setup, &names, seats.dealer);
+                let mut events = vec![deal.clone()];
+                if game.apply(0, &deal).is_err() {
+                    continue;
+                }
+                while let Some(next) = game.next() {
+                    let p = names.iter().position(|x| **x == *next.player).unwrap() as u8;
+                    let who: Text = next.player.as_ref().into();
+                    let e = match game.phase {
+                        Phase::Bidding => Event::Bid { player: who, bid: next.legal.choose(&mut rng).unwrap().as_str().into() },
+                        Phase::Call => Event::Call { player: who, card: next.legal.choose(&mut rng).unwrap().as_str().into() },
+                        Phase::Discard => {
+                            let mut pool: Vec<_> = game.discardable(p).iter().collect();
+                            if pool.len() < next.count.unwrap_or(0) {
+                                pool = game.hands[p as usize].minus(rules.discard.iter().flat_map(|d| d.forbid.iter()).fold(CardSet::EMPTY, |a, f| a.or(f.cards))).iter().collect();
+                            }
+                            pool.shuffle(&mut rng);
+                            Event::Discard { player: who, cards: pool.iter().take(next.count.unwrap_or(0)).map(|c| c.code()).collect() }
+                        }
+                        _ => {
+                            let legal = game.legal(p);
+                            let others: Vec<_> = legal.minus(CardSet::single(FOOL)).iter().collect();
+                            let c = *others.choose(&mut rng).unwrap_or(&FOOL);
+                            Event::Play { player: who, card: c.code() }
+                        }
+                    };
+                    let i = events.len();
+                    events.push(e);
+                    if game.apply(i, &events[i]).is_err() {
+                        break;
+                    }
+                }
+                let rec = GameRecord { ruleset: rules.id.clone(), options: BTreeMap::new(), players: table.clone(), dealer: table[0].clone(), description: None, events };
+                let v = replay(rules, &rec).unwrap_or_else(|e| panic!("{} at {n}: {e}", rules.id));
+                if v.status == Status::Annulled {
+                    continue;
+                }
+                assert_eq!(v.status, Status::Valid, "{} at {n}: {}", rules.id, v.to_text());
+                last_fools += v.tricks.last().is_some_and(|t| t.cards.contains(&FOOL)) as usize;
+                let o = v.outcome.as_ref().unwrap();
+                assert!(o.players.iter().all(|p| p.card_points >= Q::ZERO), "{} at {n}: negative card points\n{}", rules.id, v.to_text());
+                if rules.score.standing.is_none() {
+                    assert_eq!(o.players.iter().map(|p| p.score).sum::<Q>(), Q::ZERO, "{} at {n}\n{}", rules.id, v.to_text());
+                }
+                if rules.counting.surplus == Surplus::Exact {
+                    let total = tarot_engine::replay::count_points(&rules.counting, rules.pack.cards, 0);
+                    let dog_out = if rules.bidding.is_none() { tarot_engine::replay::count_points(&rules.counting, game.dog, 0) } else { Q::ZERO };
+                    let sum: Q = o.players.iter().map(|p| p.card_points).sum();
+                    assert!((sum + dog_out - total).abs() <= Q::new(1, 2), "{} at {n}: card points {sum}, pack {total}\n{}", rules.id, v.to_text());
+                }
+            }
+        }
+    }
+    assert!(last_fools > 100, "{last_fools} games with the Fool in the last trick");
+}
