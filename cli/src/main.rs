@@ -31,7 +31,12 @@ usage:
                                                   deal statistics (annulments, declarations, classes
                                                   per hand) over N seeded random deals, side by side
   tarot-archive simulate --ruleset ID [--players N] --games K --seed S --out DIR
-                                                  write K random legal games
+                 [--steer] [--contract ID|even|uniform] [--hold-excuse P] [--strong-hand P]
+                                                  write K random legal games; --steer exercises the
+                                                  rare cases (every contract evenly, strong hands,
+                                                  the Excuse held back); --contract, --hold-excuse (a
+                                                  chance per game, 0 to 1) and --strong-hand (a chance
+                                                  per deal) set one steering each
   tarot-archive import tarotclub FILE... [--out DIR]
                                                   convert TarotClub deal logs to this project's format
 options for every command:
@@ -300,12 +305,38 @@ fn simulate_games(registry: &Registry, args: &[String]) -> Result<(), String> {
     let games = whole(take_value(&mut args, "--games"), "--games")?.ok_or("simulate needs --games K")?;
     let seed = whole(take_value(&mut args, "--seed"), "--seed")?.ok_or("simulate needs --seed S")?;
     let out = PathBuf::from(take_value(&mut args, "--out").ok_or("simulate needs --out DIR")?);
+    let mut steering = String::new();
+    let mut sim = if take_flag(&mut args, "--steer") {
+        steering.push_str(" --steer");
+        simulate::SimOptions::steered()
+    } else {
+        simulate::SimOptions::default()
+    };
+    if let Some(c) = take_value(&mut args, "--contract") {
+        steering.push_str(&format!(" --contract {c}"));
+        sim.contract = match c.as_str() {
+            "even" => simulate::ContractChoice::Even,
+            "uniform" => simulate::ContractChoice::Uniform,
+            _ => simulate::ContractChoice::Only(c),
+        };
+    }
+    let chance = |value: Option<String>, what: &str| -> Result<Option<f64>, String> {
+        value.map(|s| s.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)).ok_or(format!("{what} must be a chance from 0 to 1, not `{s}`"))).transpose()
+    };
+    if let Some(p) = chance(take_value(&mut args, "--hold-excuse"), "--hold-excuse")? {
+        steering.push_str(&format!(" --hold-excuse {p}"));
+        sim.hold_excuse = p;
+    }
+    if let Some(p) = chance(take_value(&mut args, "--strong-hand"), "--strong-hand")? {
+        steering.push_str(&format!(" --strong-hand {p}"));
+        sim.strong_hand = p;
+    }
     no_more(&args)?;
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     for i in 0..games {
-        let mut rec = simulate::random_game(rules, players, &BTreeMap::new(), &mut rng)?;
-        rec.description = Some(format!("Random legal game {i} of `tarot-archive simulate --ruleset {id} --players {players} --seed {seed}`"));
+        let mut rec = simulate::random_game_with(rules, players, &BTreeMap::new(), &sim, &mut rng)?;
+        rec.description = Some(format!("Random legal game {i} of `tarot-archive simulate --ruleset {id} --players {players} --seed {seed}{steering}`"));
         let path = out.join(format!("{id}-{players}p-{seed}-{i:05}.json"));
         let json = serde_json::to_string_pretty(&rec).map_err(|e| e.to_string())?;
         std::fs::write(&path, json + "\n").map_err(|e| format!("{}: {e}", path.display()))?;

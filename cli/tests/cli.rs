@@ -85,6 +85,29 @@ fn simulated_games_validate() {
 }
 
 #[test]
+fn simulate_steers_to_a_contract_and_refuses_one_the_ruleset_lacks() {
+    let dir = std::env::temp_dir().join(format!("tarot-cli-steer-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = run(&["simulate", "--ruleset", "fft-5p", "--games", "4", "--seed", "3", "--steer", "--contract", "garde-contre", "--out", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let mut files: Vec<String> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path().display().to_string()).collect();
+    files.sort();
+    let mut args = vec!["validate"];
+    args.extend(files.iter().map(String::as_str));
+    let v = run(&args);
+    assert_eq!(v.status.code(), Some(0), "{}", text(&v.stdout));
+    let verdicts: Vec<serde_json::Value> = serde_json::Deserializer::from_slice(&v.stdout).into_iter().map(|v| v.unwrap()).collect();
+    assert!(verdicts.iter().all(|v| v["verdict"]["status"] == "annulled" || v["verdict"]["outcome"]["contract"] == "garde-contre"), "{}", text(&v.stdout));
+    let _ = std::fs::remove_dir_all(dir);
+
+    let bad = run(&["simulate", "--ruleset", "marolles-1637", "--games", "1", "--seed", "3", "--contract", "garde", "--out", "/tmp/unused"]);
+    assert_ne!(bad.status.code(), Some(0));
+    assert!(text(&bad.stderr).contains("no contract `garde`"), "{}", text(&bad.stderr));
+    let bad = run(&["simulate", "--ruleset", "fft-4p", "--games", "1", "--seed", "3", "--hold-excuse", "2", "--out", "/tmp/unused"]);
+    assert!(text(&bad.stderr).contains("--hold-excuse must be a chance from 0 to 1"), "{}", text(&bad.stderr));
+}
+
+#[test]
 fn tarotclub_logs_import_and_say_what_was_inferred() {
     let out = run(&["import", "tarotclub", "../shared/peers/tarotclub-deals/tarotmag_17.json"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

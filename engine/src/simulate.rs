@@ -3,6 +3,14 @@
 //! card, each set of cards to discard. Before the first card each optional declaration a player can
 //! make is made or not with even chances, showing the largest set of cards the rules accept
 //! (`Game::best_show`).
+//!
+//! `SimOptions` steers those choices so that the rare cases happen often: a contract drawn evenly (or
+//! one contract only) instead of uniform bids, which almost never let a low contract win; a deal that
+//! gives one player a strong hand (a long run of the highest trumps, the cards of a declaration, the
+//! ranks a taker may call), who plays to take every trick: poignées, chelems, defence chelems, calls of
+//! a queen or a jack; the Fool and the lowest trump held back to the end. Steering only changes which
+//! legal move is chosen, and how the pack is shuffled: every move still comes from the interpreter's own
+//! lists, so replay accepts every game the simulator writes.
 
 use std::collections::BTreeMap;
 
@@ -16,10 +24,100 @@ use crate::replay::{Game, Phase, Seating, Setup};
 
 pub const NAMES: [&str; 8] = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"];
 
+/// How the simulator chooses among the legal moves. `SimOptions::default()` is the uniform simulator
+/// (every bid, card and declaration as likely as the others), and draws exactly the random numbers it
+/// always drew, so seeded games stay the same; `SimOptions::steered()` exercises the rare cases.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SimOptions {
+    /// Which contract the bidding aims at.
+    pub contract: ContractChoice,
+    /// The chance that a deal gives one player (drawn at random) a strong hand: a run of the highest
+    /// trumps, the cards of a declaration, or the ranks a taker may call (see `stack_strong_hand`). Half
+    /// the time, that player is then the one who takes.
+    pub strong_hand: f64,
+    /// Whether the player dealt the strong hand plays, every time, his highest legal card (trumps
+    /// first, the Fool last of all), as a player who means to take every trick does.
+    pub strong_plays_high: bool,
+    /// The chance that, in a game, the Fool is held back as long as another card is legal, so that it
+    /// goes to the last trick (led there or played to it).
+    pub hold_excuse: f64,
+    /// The chance that, in a game, the lowest trump (the Petit, the Pagat) is held back as long as
+    /// another card is legal, then played as soon as it is legal once its player has two cards left (half
+    /// of these games) or one: au bout, in the Ultimo, or in the trick before.
+    pub hold_petit: f64,
+    /// The chance that each declaration that shows cards (a poignée, Marolles' Tarots) is made when the
+    /// hand allows it.
+    pub declare: f64,
+    /// The chance that an announcement (a declaration that shows no card, such as a chelem) is made:
+    /// by the player dealt the strong hand, and by any other player.
+    pub announce_strong: f64,
+    pub announce: f64,
+}
+
+/// Which contract the bidding aims at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ContractChoice {
+    /// Each bid uniform among the legal bids (pass included).
+    Uniform,
+    /// One contract drawn uniformly for each game, bid by a player drawn uniformly among the speakers
+    /// (the players before him pass or, a quarter of the time, bid a lower contract), everyone else
+    /// passing: every contract wins as often as the others.
+    Even,
+    /// Only this contract (its name in the ruleset), bid as with `Even`.
+    Only(String),
+}
+
+impl Default for SimOptions {
+    fn default() -> Self {
+        SimOptions {
+            contract: ContractChoice::Uniform,
+            strong_hand: 0.0,
+            strong_plays_high: false,
+            hold_excuse: 0.0,
+            hold_petit: 0.0,
+            declare: 0.5,
+            announce_strong: 0.5,
+            announce: 0.5,
+        }
+    }
+}
+
+impl SimOptions {
+    /// Every contract evenly, a strong hand in a third of the deals (announcing its chelem most of the
+    /// time), the Fool held back in half the games and the lowest trump in half the games.
+    pub fn steered() -> Self {
+        SimOptions {
+            contract: ContractChoice::Even,
+            strong_hand: 1.0 / 3.0,
+            strong_plays_high: true,
+            hold_excuse: 0.5,
+            hold_petit: 0.5,
+            declare: 0.5,
+            announce_strong: 0.75,
+            announce: 0.05,
+        }
+    }
+
+    fn is_uniform(&self) -> bool {
+        *self == SimOptions::default()
+    }
+}
+
 /// A random deal for `setup`: hands (dealer's longer if the rules say so), the dog and the cut card.
 pub fn random_deal<R: Rng>(setup: &Setup, names: &[String], dealer: u8, rng: &mut R) -> Event {
+    random_deal_with(setup, names, dealer, &SimOptions::default(), rng).0
+}
+
+/// A random deal, steered as `sim` says; also the seat dealt the strong hand, if one was.
+pub fn random_deal_with<R: Rng>(setup: &Setup, names: &[String], dealer: u8, sim: &SimOptions, rng: &mut R) -> (Event, Option<u8>) {
     let mut pack: Vec<Card> = setup.rules.pack.cards.iter().collect();
     pack.shuffle(rng);
+    let mut strong = None;
+    if sim.strong_hand > 0.0 && rng.gen_bool(sim.strong_hand) {
+        let p = rng.gen_range(0..setup.n);
+        strong = Some(p as u8);
+        stack_strong_hand(setup, dealer, p, &mut pack, rng);
+    }
     let mut hands: BTreeMap<Text, Vec<Text>> = BTreeMap::new();
     let mut at = 0;
     for (p, name) in names.iter().enumerate().take(setup.n) {
@@ -43,7 +141,48 @@ pub fn random_deal<R: Rng>(setup: &Setup, names: &[String], dealer: u8, rng: &mu
     let dog: Vec<Text> = pack[at..].iter().map(|c| c.code()).collect();
     let cut = setup.rules.deal.cut.is_some().then(|| hands[names[dealer as usize].as_str()].choose(rng).cloned()).flatten();
     let packets = if setup.piles == 0 { in_packets(setup, names, dealer, &hands, &dog, cut.as_ref()) } else { vec![] };
-    Event::Deal { hands, dog, cut, piles, packets }
+    (Event::Deal { hands, dog, cut, piles, packets }, strong)
+}
+
+/// Moves into seat `p`'s part of the shuffled `pack` one of these, drawn evenly: a run of the highest
+/// trumps (from half his hand to all of it) with, half the time, the Fool; the cards some declaration
+/// shows (as many as the hand holds, drawn at random); or, where the taker calls a card, the whole of
+/// the first one, two or three levels he may call (so that a taker holding them calls a lower rank).
+/// The other cards keep their shuffled order.
+fn stack_strong_hand<R: Rng>(setup: &Setup, dealer: u8, p: usize, pack: &mut Vec<Card>, rng: &mut R) {
+    let rules = setup.rules;
+    let size = |q: usize| if q == dealer as usize { setup.dealer_hand } else { setup.hand };
+    let start: usize = (0..p).map(size).sum();
+    let k = size(p);
+    let mut stacks: Vec<CardSet> = rules.declarations.iter().map(|d| d.shows.and(rules.pack.cards)).filter(|s| !s.is_empty()).collect();
+    if let Some(call) = &rules.call {
+        for levels in 1..call.levels.len() {
+            stacks.push(call.levels[..levels].iter().fold(CardSet::EMPTY, |a, l| a.or(*l)).and(rules.pack.cards));
+        }
+    }
+    let pick = rng.gen_range(0..stacks.len() + 1);
+    let mut chosen: Vec<Card> = if pick == stacks.len() {
+        let mut trumps: Vec<Card> = rules.pack.cards.and(CardSet::trumps()).iter().collect();
+        trumps.sort_by_key(|c| std::cmp::Reverse(c.0));
+        let with_fool = rules.pack.cards.contains(crate::cards::FOOL) && rng.gen_bool(0.5);
+        let room = k.saturating_sub(with_fool as usize);
+        let run = rng.gen_range(k / 2..=k).min(room).min(trumps.len());
+        let mut run: Vec<Card> = trumps[..run].to_vec();
+        if with_fool {
+            run.push(crate::cards::FOOL);
+        }
+        run
+    } else {
+        let mut cards: Vec<Card> = stacks[pick].iter().collect();
+        cards.shuffle(rng);
+        cards.truncate(k);
+        cards
+    };
+    chosen.sort_by_key(|c| c.0);
+    let mut rest: Vec<Card> = pack.iter().copied().filter(|c| !chosen.contains(c)).collect();
+    let at = start.min(rest.len());
+    rest.splice(at..at, chosen);
+    *pack = rest;
 }
 
 /// The deal in the order the rules give, when they give one: each player's cards in packets round the
@@ -85,12 +224,23 @@ fn in_packets(setup: &Setup, names: &[String], dealer: u8, hands: &BTreeMap<Text
 
 /// Plays a whole game at random. Returns the record, which may end in an annulment.
 pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<String, serde_json::Value>, rng: &mut R) -> Result<GameRecord, String> {
+    random_game_with(rules, players, options, &SimOptions::default(), rng)
+}
+
+/// Plays a whole game, choosing among the legal moves as `sim` says.
+pub fn random_game_with<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<String, serde_json::Value>, sim: &SimOptions, rng: &mut R) -> Result<GameRecord, String> {
     let setup = Setup::new(rules, players, options)?;
+    if let ContractChoice::Only(name) = &sim.contract {
+        let contracts = rules.bidding.as_ref().map(|b| b.contracts.iter().map(|c| c.name.clone()).collect::<Vec<_>>()).unwrap_or_default();
+        if !contracts.contains(name) {
+            return Err(format!("{} has no contract `{name}`; its contracts: {}", rules.id, if contracts.is_empty() { "none".into() } else { contracts.join(", ") }));
+        }
+    }
     let table: Vec<String> = NAMES[..players].iter().map(|s| s.to_string()).collect();
     let dealer_at_table = rng.gen_range(0..players);
     let seats = Seating::of(&setup, &table, dealer_at_table);
-    let deal = random_deal(&setup, &seats.playing, seats.dealer, rng);
-    play_out(&setup, &table, dealer_at_table, seats, deal, options, rng)
+    let (deal, strong) = random_deal_with(&setup, &seats.playing, seats.dealer, sim, rng);
+    play_out(&setup, &table, dealer_at_table, seats, deal, options, sim, strong, rng)
 }
 
 /// Plays a game at random from a given deal (`deal`, for the players `table`, `dealer` dealing):
@@ -105,10 +255,21 @@ pub fn random_game_from<R: Rng>(
 ) -> Result<GameRecord, String> {
     let setup = Setup::new(rules, table.len(), options)?;
     let seats = Seating::of(&setup, table, dealer);
-    play_out(&setup, table, dealer, seats, deal, options, rng)
+    play_out(&setup, table, dealer, seats, deal, options, &SimOptions::default(), None, rng)
+}
+
+/// What steering has drawn for one game.
+struct Plan {
+    /// The contract the bidding aims at, by index, and the how-manieth bid takes it.
+    target: Option<(usize, usize)>,
+    hold_excuse: bool,
+    /// The lowest trump is held back until its player has this many cards left.
+    hold_petit: Option<usize>,
+    strong: Option<u8>,
 }
 
 /// Plays out `deal` at `table`, seated as `seats` says (`dealer_at_table` dealing).
+#[allow(clippy::too_many_arguments)]
 fn play_out<R: Rng>(
     setup: &Setup,
     table: &[String],
@@ -116,11 +277,20 @@ fn play_out<R: Rng>(
     seats: Seating,
     deal: Event,
     options: &BTreeMap<String, serde_json::Value>,
+    sim: &SimOptions,
+    strong: Option<u8>,
     rng: &mut R,
 ) -> Result<GameRecord, String> {
     let rules = setup.rules;
     let (names, dealer) = (seats.playing, seats.dealer);
+    let mut plan = plan(setup, sim, strong, rng);
     let mut game = Game::new(setup, &names, dealer);
+    // Half the time the strong hand is the one that takes (it speaks in turn from first hand).
+    if let (Some(p), Some((_, turn))) = (plan.strong, plan.target.as_mut()) {
+        if rng.gen_bool(0.5) {
+            *turn = (p as usize + setup.n - game.first_hand() as usize) % setup.n;
+        }
+    }
     let mut events = vec![deal];
     let record = |game: &mut Game, events: &mut Vec<Event>, e: Event| -> Result<bool, String> {
         let i = events.len();
@@ -142,7 +312,10 @@ fn play_out<R: Rng>(
         let p = names.iter().position(|n| **n == *next.player).expect("a player") as u8;
         let event = match game.phase {
             Phase::Bidding => {
-                let bid = next.legal.choose(rng).ok_or("no legal bid")?;
+                let bid = match plan.target {
+                    Some(target) => steered_bid(rules, &game, &next.legal, target, rng),
+                    None => next.legal.choose(rng).ok_or("no legal bid")?.clone(),
+                };
                 Event::Bid { player: next.player.as_ref().into(), bid: bid.as_str().into() }
             }
             Phase::Call => {
@@ -163,15 +336,32 @@ fn play_out<R: Rng>(
             _ => {
                 if !declared_before_play {
                     declared_before_play = true;
-                    for e in random_declarations(rules, &game, rng) {
+                    for e in random_declarations(rules, &game, sim, plan.strong, rng) {
                         if !record(&mut game, &mut events, e)? {
                             break;
                         }
                     }
                     continue;
                 }
-                let legal: Vec<Card> = game.legal(p).iter().collect();
-                let c = *legal.choose(rng).ok_or("a player has no legal card")?;
+                let mut legal = game.legal(p);
+                if plan.hold_excuse && legal.len() > 1 {
+                    legal.remove(crate::cards::FOOL);
+                }
+                if let Some(until) = plan.hold_petit {
+                    let petit = Card::trump(1);
+                    if game.hands[p as usize].len() > until && legal.len() > 1 {
+                        legal.remove(petit);
+                    } else if legal.contains(petit) {
+                        legal = CardSet::single(petit);
+                    }
+                }
+                let c = if sim.strong_plays_high && plan.strong == Some(p) {
+                    let strength = &rules.pack.strength;
+                    legal.iter().max_by_key(|c| (!c.is_fool(), c.is_trump(), strength[c.0 as usize])).ok_or("a player has no legal card")?
+                } else {
+                    let legal: Vec<Card> = legal.iter().collect();
+                    *legal.choose(rng).ok_or("a player has no legal card")?
+                };
                 Event::Play { player: next.player.as_ref().into(), card: c.code() }
             }
         };
@@ -182,9 +372,53 @@ fn play_out<R: Rng>(
     Ok(GameRecord { ruleset: rules.id.clone(), options: options.clone(), players: table.to_vec(), dealer: table[dealer_at_table].clone(), description: None, events })
 }
 
+/// Draws what steering decides once per game. Draws no random number for the uniform simulator.
+fn plan<R: Rng>(setup: &Setup, sim: &SimOptions, strong: Option<u8>, rng: &mut R) -> Plan {
+    if sim.is_uniform() {
+        return Plan { target: None, hold_excuse: false, hold_petit: None, strong };
+    }
+    let contracts = setup.rules.bidding.as_ref().map(|b| b.contracts.len()).unwrap_or(0);
+    let target = match &sim.contract {
+        _ if contracts == 0 => None,
+        ContractChoice::Uniform => None,
+        ContractChoice::Even => Some(rng.gen_range(0..contracts)),
+        ContractChoice::Only(name) => setup.rules.bidding.as_ref().and_then(|b| b.contracts.iter().position(|c| c.name == *name)),
+    };
+    let target = target.map(|t| (t, rng.gen_range(0..setup.n)));
+    let hold_excuse = sim.hold_excuse > 0.0 && rng.gen_bool(sim.hold_excuse);
+    let hold_petit = (sim.hold_petit > 0.0 && rng.gen_bool(sim.hold_petit)).then(|| rng.gen_range(1..=2));
+    Plan { target, hold_excuse, hold_petit, strong }
+}
+
+/// The bid that steers the auction to contract `target.0`, taken by the `target.1`-th bid: before it
+/// a pass or, a quarter of the time, a lower contract; then the target; then passes. Falls back to
+/// passing whenever the target is out of reach (an auction that goes differently), and to a uniform
+/// choice if passing is not legal.
+fn steered_bid<R: Rng>(rules: &Ruleset, game: &Game, legal: &[String], (target, turn): (usize, usize), rng: &mut R) -> String {
+    let contracts = &rules.bidding.as_ref().expect("a bidding phase has contracts").contracts;
+    let name = |c: usize| contracts[c].name.clone();
+    let is_legal = |b: &str| legal.iter().any(|l| l == b);
+    let taken = game.bids.iter().any(|(_, b)| *b == crate::replay::Bid::Contract(target));
+    let spoken = game.bids.len();
+    let choice = if !taken && spoken >= turn && is_legal(&name(target)) {
+        name(target)
+    } else if !taken && spoken < turn && rng.gen_bool(0.25) {
+        let lower: Vec<String> = (0..target).map(name).filter(|b| is_legal(b)).collect();
+        lower.choose(rng).cloned().unwrap_or_else(|| "pass".into())
+    } else {
+        "pass".into()
+    };
+    if is_legal(&choice) {
+        choice
+    } else {
+        legal.choose(rng).cloned().unwrap_or(choice)
+    }
+}
+
 /// Declarations a player may make before play: for each kind and player, the largest valid show
-/// among the player's cards of that kind (trying the cards in order of strength), made half the time.
-fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, rng: &mut R) -> Vec<Event> {
+/// among the player's cards of that kind (trying the cards in order of strength), made with the
+/// chance `sim` gives (half the time unsteered).
+fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, strong: Option<u8>, rng: &mut R) -> Vec<Event> {
     let mut out = vec![];
     let n = game.setup.n;
     for d in &rules.declarations {
@@ -192,8 +426,13 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, rng: &mut R) -> Vec
             if d.by_taker && game.taker != Some(p) {
                 continue;
             }
-            // Declaring or not are the two legal choices; each is as likely.
-            if !rng.gen_bool(0.5) {
+            // Declaring or not are the two legal choices; unsteered, each is as likely.
+            let chance = match (d.shows.is_empty(), strong == Some(p)) {
+                (false, _) => sim.declare,
+                (true, true) => sim.announce_strong,
+                (true, false) => sim.announce,
+            };
+            if !rng.gen_bool(chance) {
                 continue;
             }
             // The largest show the rules accept (none needed for an announcement such as a chelem).

@@ -1,7 +1,7 @@
 //! Properties of every ruleset over simulated games: a simulated game replays as valid; payments sum
 //! to zero; the card points of a whole game total the pack's value; an illegal card put in place of
 //! one play is caught at exactly that event; packet counting equals the rounded sum of per-card
-//! thirds.
+//! thirds. The first two hold of games steered to the rare cases too, and steering to a contract wins it.
 
 use std::collections::BTreeMap;
 
@@ -12,7 +12,7 @@ use tarot_engine::cards::{Card, CardSet};
 use tarot_engine::ir::Surplus;
 use tarot_engine::num::Q;
 use tarot_engine::replay::{count_packets, count_points};
-use tarot_engine::simulate::{illegal_variant, random_game};
+use tarot_engine::simulate::{illegal_variant, random_game_with, SimOptions};
 use tarot_engine::{replay, Registry, Status};
 
 /// Every ruleset at every table size it allows, with how far the players' card points may stray from
@@ -45,11 +45,11 @@ fn registry() -> &'static Registry {
     R.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}")))
 }
 
-fn whole_games(table: usize, seed: u64) {
+fn whole_games(table: usize, seed: u64, sim: &SimOptions) {
     let (id, n, slack) = tables()[table % tables().len()].clone();
     let rules = registry().get(&id).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let rec = random_game(rules, n, &BTreeMap::new(), &mut rng).unwrap();
+    let rec = random_game_with(rules, n, &BTreeMap::new(), sim, &mut rng).unwrap();
     let v = replay(rules, &rec).unwrap();
     assert_eq!(String::from_utf8(v.to_json()).unwrap(), serde_json::to_string(&v).unwrap(), "{id} seed {seed}: the hand-written JSON");
     if v.status == Status::Annulled {
@@ -71,11 +71,11 @@ fn whole_games(table: usize, seed: u64) {
     }
 }
 
-fn illegal_card_is_caught_where_it_is(table: usize, seed: u64) {
+fn illegal_card_is_caught_where_it_is(table: usize, seed: u64, sim: &SimOptions) {
     let (id, n, _) = tables()[table % tables().len()].clone();
     let rules = registry().get(&id).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let rec = random_game(rules, n, &BTreeMap::new(), &mut rng).unwrap();
+    let rec = random_game_with(rules, n, &BTreeMap::new(), sim, &mut rng).unwrap();
     let Some((bad, at)) = illegal_variant(rules, &rec, &mut rng) else { return };
     let v = replay(rules, &bad).unwrap();
     assert_eq!(String::from_utf8(v.to_json()).unwrap(), serde_json::to_string(&v).unwrap(), "{id} seed {seed}: the hand-written JSON");
@@ -91,12 +91,12 @@ proptest! {
 
     #[test]
     fn simulated_games_replay_valid_balanced_and_whole(table in 0..64usize, seed in any::<u64>()) {
-        whole_games(table, seed);
+        whole_games(table, seed, &SimOptions::default());
     }
 
     #[test]
     fn an_illegal_card_is_caught_at_its_event(table in 0..64usize, seed in any::<u64>()) {
-        illegal_card_is_caught_where_it_is(table, seed);
+        illegal_card_is_caught_where_it_is(table, seed, &SimOptions::default());
     }
 
     /// The Marolles packets (and Basic's groups) against the per-card thirds: a counter is worth its
@@ -110,6 +110,50 @@ proptest! {
         let thirds: Q = counters.iter().map(|&v| Q::new(3 * v - 2, 3)).sum::<Q>() + Q::new(empties, 3);
         prop_assert_eq!(Q::int(count_packets(&counters, empties, 3)), thirds.round());
         prop_assert_eq!(count_points(&rules.counting, pile, 0), thirds.round());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// The same over games steered to the rare cases (every contract, strong hands, chelems, the Fool
+    /// and the lowest trump held back): the steering only chooses among the interpreter's legal moves.
+    #[test]
+    fn steered_games_replay_valid_balanced_and_whole(table in 0..64usize, seed in any::<u64>()) {
+        whole_games(table, seed, &SimOptions::steered());
+    }
+
+    #[test]
+    fn an_illegal_card_is_caught_at_its_event_in_steered_games(table in 0..64usize, seed in any::<u64>()) {
+        illegal_card_is_caught_where_it_is(table, seed, &SimOptions::steered());
+    }
+}
+
+/// Steering to one contract gives that contract, in every ruleset that bids, or says there is no such
+/// contract.
+#[test]
+fn steering_to_one_contract_wins_it() {
+    for r in registry().all() {
+        let Some(bidding) = &r.bidding else { continue };
+        let n = r.players.0.max(3).min(r.players.1);
+        if tarot_engine::replay::Setup::new(r, n, &BTreeMap::new()).is_err() {
+            continue;
+        }
+        for c in &bidding.contracts {
+            let sim = SimOptions { contract: tarot_engine::simulate::ContractChoice::Only(c.name.clone()), ..SimOptions::default() };
+            let mut won = 0;
+            for seed in 0..20 {
+                let rec = random_game_with(r, n, &BTreeMap::new(), &sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+                let v = replay(r, &rec).unwrap();
+                if v.status == Status::Valid && v.outcome.as_ref().and_then(|o| o.contract.as_deref()) == Some(c.name.as_str()) {
+                    won += 1;
+                }
+            }
+            assert!(won >= 10, "{}: {} won {won} of 20 steered games", r.id, c.name);
+        }
+        let sim = SimOptions { contract: tarot_engine::simulate::ContractChoice::Only("no-such".into()), ..SimOptions::default() };
+        let err = random_game_with(r, n, &BTreeMap::new(), &sim, &mut ChaCha8Rng::seed_from_u64(0)).unwrap_err();
+        assert!(err.contains("no contract `no-such`"), "{err}");
     }
 }
 
