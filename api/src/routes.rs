@@ -465,11 +465,15 @@ pub async fn append(state: web::Data<AppState>, req: HttpRequest, id: web::Path<
         let mut record = st.store.record(&id).map_err(store_problem)?;
         let stored = record.events.len();
         if body.expected_version as usize == stored {
-            // Referee the moves before storing them: what is stored stays a legal game.
-            let before = replay(&st, &record)?.status;
+            // Referee the moves before storing them: what is stored stays a legal game, and a game
+            // that has stopped (finished, broken or annulled) takes no more moves.
+            let before = replay(&st, &record)?;
+            if before.status != Status::InProgress && !body.events.is_empty() {
+                return Err(game_over(&before, stored));
+            }
             record.events.extend(body.events.iter().cloned());
             let after = replay(&st, &record)?;
-            if after.status == Status::Invalid && before != Status::Invalid {
+            if after.status == Status::Invalid {
                 let mut p = Problem::unprocessable("illegal-move", after.violation.as_ref().map(|v| v.message.clone()).unwrap_or_default());
                 p.event = after.violation.as_ref().map(|v| v.event);
                 p.violation = serde_json::to_value(&after.violation).ok();
@@ -484,6 +488,19 @@ pub async fn append(state: web::Data<AppState>, req: HttpRequest, id: web::Path<
     })
     .await?;
     Ok(HttpResponse::Ok().json(StoredGame { id: game, version, verdict }))
+}
+
+/// The refusal of a move appended to a game that has stopped: where it stopped and why.
+fn game_over(verdict: &tarot_engine::Verdict, events: usize) -> Problem {
+    let why = match (&verdict.violation, &verdict.annulled) {
+        (Some(v), _) => format!("it stopped at event {} on a broken rule: {} (rule {})", v.event, v.message, v.rule),
+        (None, Some(a)) => format!("the deal was annulled: {} (rule {})", a.reason, a.rule),
+        _ => format!("it is finished after its {events} events, and scored"),
+    };
+    let mut p = Problem::unprocessable("game-over", format!("no move can be added to this game: {why}"));
+    p.event = verdict.violation.as_ref().map(|v| v.event);
+    p.violation = verdict.violation.as_ref().and_then(|v| serde_json::to_value(v).ok());
+    p
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -201,6 +201,40 @@ fn appending_moves_referees_them() {
     problem(&s.post(&path, &json!({"expected_version": 99, "events": [], "ids": ["a"]}).to_string()), 422);
 }
 
+/// A game that has stopped takes no more moves, whether it finished, broke a rule or was annulled:
+/// the refusal says where it stopped and why, and nothing is stored.
+#[test]
+fn a_stopped_game_takes_no_more_moves() {
+    let s = server();
+    let a_bid = json!({"type": "bid", "player": "Ann", "bid": "pass"});
+    let cases = [
+        ("worked/fft-deal5.json", "finished", None),
+        ("fft-4p/invalid/play.must.follow.json", "broken rule", Some("play.must.follow")),
+        ("fft-4p/annulled/annul.petit_sec.json", "annulled", None),
+        ("fft-4p/annulled/bidding.all-pass.json", "annulled", None),
+    ];
+    for (file, why, rule) in cases {
+        let made = s.post("/games", &fixture(file)).json();
+        let (id, version) = (made["id"].as_str().unwrap(), made["version"].as_u64().unwrap());
+        let path = format!("/games/{id}/events");
+        let p = problem(&s.post(&path, &json!({"expected_version": version, "events": [a_bid]}).to_string()), 422);
+        assert_eq!(p["type"], "urn:tarot-archive:problem:game-over", "{file}: {p}");
+        let detail = p["detail"].as_str().unwrap();
+        assert!(detail.starts_with("no move can be added to this game: "), "{file}: {detail}");
+        match why {
+            "finished" => assert!(detail.contains("finished"), "{file}: {detail}"),
+            "annulled" => assert!(detail.contains("annulled") && detail.contains("(rule "), "{file}: {detail}"),
+            _ => {
+                let rule = rule.unwrap();
+                assert!(detail.contains("stopped at event") && detail.contains(rule), "{file}: {detail}");
+                assert_eq!(p["violation"]["rule"], rule, "{file}: {p}");
+                assert_eq!(p["event"], p["violation"]["event"], "{file}: {p}");
+            }
+        }
+        assert_eq!(s.get(&path).json()["version"], version, "{file}: nothing is stored");
+    }
+}
+
 #[test]
 fn writes_need_the_token_when_there_is_one() {
     let s = spawn_fresh("token", &["--write-token", "s3cret"]);
