@@ -271,6 +271,77 @@ fn a_session_keeps_the_running_score_sheet() {
     problem(&s.post("/sessions", &json!({"name": "alone", "players": ["x"]}).to_string()), 422);
 }
 
+/// HTTP as a client expects it: every GET answers HEAD, a known path with another method is 405
+/// with `Allow`, and a 401 says how to authenticate.
+#[test]
+fn methods_head_and_authentication_are_answered_as_http_says() {
+    let s = spawn_fresh("methods", &["--write-token", "s3cret"]);
+    for path in ["/health", "/rulesets", "/rulesets/fft-4p", "/games", "/stats?rulesets=fft-4p&deals=10", "/openapi.json", "/"] {
+        let head = ureq::head(&s.url(path)).call().unwrap_or_else(|e| panic!("HEAD {path}: {e}"));
+        assert_eq!(head.status(), 200, "HEAD {path}");
+        assert!(head.into_string().unwrap().is_empty(), "HEAD {path} has a body");
+    }
+    for (method, path, allow) in [
+        ("DELETE", "/games", "GET, HEAD, POST"),
+        ("PUT", "/health", "GET, HEAD"),
+        ("GET", "/validate", "POST"),
+        ("PATCH", "/games/g1/events", "GET, HEAD, POST"),
+        ("TRACE", "/sessions", "POST"),
+    ] {
+        let r = match ureq::request(method, &s.url(path)).call() {
+            Err(ureq::Error::Status(_, r)) => r,
+            other => panic!("{method} {path}: {other:?}"),
+        };
+        assert_eq!(r.status(), 405, "{method} {path}");
+        assert_eq!(r.header("allow"), Some(allow), "{method} {path}");
+        assert!(r.header("content-type").unwrap().starts_with("application/problem+json"));
+    }
+    let r = match ureq::post(&s.url("/games")).set("Content-Type", "application/json").send_string(&fixture("worked/fft-deal1.json")) {
+        Err(ureq::Error::Status(401, r)) => r,
+        other => panic!("{other:?}"),
+    };
+    assert!(r.header("www-authenticate").is_some_and(|h| h.starts_with("Bearer")), "{:?}", r.header("www-authenticate"));
+    problem(&s.get("/no/such/route"), 404);
+}
+
+/// Problems speak the client's language: no Rust types, the place said once, the field named.
+#[test]
+fn problems_say_what_is_wrong_in_plain_words() {
+    let s = server();
+    let detail = |r: &common::Reply, status: u16| problem(r, status)["detail"].as_str().unwrap().to_string();
+    for body in ["[]", "[1, 2]", "\"a game\"", "42"] {
+        let d = detail(&s.post("/validate", body), 422);
+        assert!(d.contains("the body must be a JSON object"), "{body}: {d}");
+    }
+    let d = detail(&s.post("/validate", "{}"), 422);
+    assert!(d.contains("missing field `ruleset`") && !d.contains(" at line "), "{d}");
+    let d = detail(&s.post("/validate", r#"{"ruleset": "fft-4p", "players": "Ann", "dealer": "Ann", "events": []}"#), 422);
+    assert!(d.contains("at `players`") && d.contains("expected a list"), "{d}");
+    let d = detail(&s.post("/validate", r#"{"ruleset": "fft-4p", "players": ["A", "B"], "dealer": "A", "events": [{"type": "play", "player": "A", "card": 5}]}"#), 422);
+    assert!(d.contains("at `events[0].card`"), "{d}");
+    let d = detail(&s.post("/validate", r#"{"ruleset": "fft-4p", "players": ["A", "B"], "dealer": "A", "events": [{"type": "play"}]}"#), 422);
+    assert!(d.contains("at `events[0]`") && d.contains("needs `player`"), "{d}");
+    let d = detail(&s.post("/validate", "{\n  \"ruleset\": \"fft-4p\",\n  \"players\": [oops]\n}"), 400);
+    assert_eq!(d.matches("line 3").count(), 1, "{d}");
+    let d = detail(&s.post("/games/g1/events", r#"{"expected_version": "two", "events": []}"#), 422);
+    assert!(d.contains("at `expected_version`") && d.contains("expected a whole number"), "{d}");
+    for d in [detail(&s.get("/games?offset=x"), 400), detail(&s.get("/games?limit=-1"), 400)] {
+        assert!(d.contains("`offset`") || d.contains("`limit`"), "{d}");
+        assert!(!d.contains("invalid digit"), "{d}");
+    }
+    let d = detail(&s.get("/rulesets/compare"), 400);
+    assert!(d.contains("the parameter `ids` is required"), "{d}");
+    let d = detail(&s.get("/sessions/nope"), 404);
+    assert!(!d.contains("NotFound"), "{d}");
+    // An empty filter is no filter, as a form sends it.
+    s.post("/games", &fixture("worked/fft-deal1.json"));
+    assert_eq!(s.get("/games?ruleset=&player=&status=&offset=&limit=").json()["total"], 1);
+    // A session exists; the game named in the body does not: 422, not 404.
+    let session = s.post("/sessions", &json!({"name": "t", "players": ["a", "b"]}).to_string()).json();
+    let d = detail(&s.post(&format!("/sessions/{}/games", session["id"].as_str().unwrap()), r#"{"game": "g99"}"#), 422);
+    assert!(d.contains("no game `g99`"), "{d}");
+}
+
 /// The committed OpenAPI document is what the server serves and what the code generates.
 #[test]
 fn the_committed_openapi_document_is_current() {
@@ -287,6 +358,27 @@ fn the_committed_openapi_document_is_current() {
                 assert!(!example.is_null(), "{method} {path} has no example body");
             }
         }
+    }
+    // The document says what the server answers: statistics are a list, typed.
+    let stats = &served["paths"]["/stats"]["get"]["responses"]["200"]["content"]["application/json"]["schema"];
+    assert_eq!(stats["type"], "array", "{stats}");
+    for name in [
+        "GameRecord",
+        "Event",
+        "Verdict",
+        "Next",
+        "Violation",
+        "Outcome",
+        "LedgerEntry",
+        "Trick",
+        "Comparison",
+        "GameComparison",
+        "DealStats",
+        "ScoreSheet",
+        "GameSummary",
+        "StoredEvent",
+    ] {
+        assert!(served["components"]["schemas"][name].is_object(), "no schema {name}");
     }
     let docs = s.get("/docs/");
     assert_eq!(docs.status, 200);
