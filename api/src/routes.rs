@@ -110,7 +110,7 @@ pub async fn ruleset(state: web::Data<AppState>, id: web::Path<String>) -> Reply
 #[derive(Deserialize, IntoParams)]
 pub struct CompareQuery {
     /// At least two ruleset ids, comma-separated: `fft-4p,marolles-1637,basic`.
-    #[param(value_type = Vec<String>, style = Form, explode = false, min_items = 2, example = json!(["fft-4p", "marolles-1637"]))]
+    #[param(value_type = Vec<crate::schema::RulesetId>, style = Form, explode = false, min_items = 2, example = json!(["fft-4p", "marolles-1637"]))]
     ids: String,
 }
 
@@ -133,7 +133,7 @@ pub struct CompareGame {
     #[schema(value_type = crate::schema::GameRecord)]
     game: GameRecord,
     /// At least two ruleset ids.
-    #[schema(min_items = 2, example = json!(["fft-4p", "queen-of-tarot"]))]
+    #[schema(value_type = Vec<crate::schema::RulesetId>, min_items = 2, example = json!(["fft-4p", "queen-of-tarot"]))]
     rulesets: Vec<String>,
 }
 
@@ -148,6 +148,12 @@ pub struct CompareGame {
         (status = 422, description = "A body that is not a comparison, an unknown ruleset, or fewer than two", body = Problem, content_type = "application/problem+json")))]
 pub async fn compare_game(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
     let body: CompareGame = body::json(&req, payload).await?;
+    // The game is a game of its own ruleset (which each of `rulesets` then replaces): one that cannot
+    // be read under it (an unknown card, a table of the wrong size) is refused, as /validate does.
+    replay(&state, &body.game).map_err(|mut p| {
+        p.detail = format!("`game`: {}", p.detail);
+        p
+    })?;
     let rules = rulesets_to_compare(&state, "rulesets", body.rulesets.iter().map(String::as_str))?;
     Ok(HttpResponse::Ok().json(tarot_engine::compare::compare_game(&rules, &body.game)))
 }
@@ -173,7 +179,7 @@ pub(crate) fn rulesets_to_compare<'a, 'i>(state: &'a AppState, field: &str, ids:
 #[derive(Deserialize, IntoParams)]
 pub struct StatsQuery {
     /// Ruleset ids, comma-separated: `fft-4p,marolles-1637`.
-    #[param(value_type = Vec<String>, style = Form, explode = false, min_items = 1, example = json!(["fft-4p", "marolles-1637"]))]
+    #[param(value_type = Vec<crate::schema::RulesetId>, style = Form, explode = false, min_items = 1, example = json!(["fft-4p", "marolles-1637"]))]
     pub(crate) rulesets: String,
     /// How many random deals, 1 to 1,000,000 (default 100,000).
     #[param(value_type = Option<u64>, minimum = 1, maximum = 1000000)]
@@ -191,7 +197,13 @@ pub struct StatsQuery {
 pub(crate) fn whole(name: &str, value: Option<&str>) -> Result<Option<u64>, Problem> {
     match value.map(str::trim) {
         None | Some("") => Ok(None),
-        Some(v) => v.parse().map(Some).map_err(|_| Problem::new(StatusCode::BAD_REQUEST, "bad-query", format!("`{name}` is a whole number, not `{v}`"))),
+        // Whole numbers up to i64's largest, as the document says (`int64`).
+        Some(v) => v
+            .parse::<i64>()
+            .ok()
+            .and_then(|n| u64::try_from(n).ok())
+            .map(Some)
+            .ok_or_else(|| Problem::new(StatusCode::BAD_REQUEST, "bad-query", format!("`{name}` is a whole number from 0 to {}, not `{v}`", i64::MAX))),
     }
 }
 
@@ -528,9 +540,11 @@ fn game_over(verdict: &tarot_engine::Verdict, events: usize) -> Problem {
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewSession {
-    /// What the table calls itself.
+    /// What the table calls itself (not blank).
+    #[schema(pattern = "\\S")]
     name: String,
     /// The players of the table.
+    #[schema(value_type = crate::schema::Players)]
     players: Vec<String>,
 }
 
@@ -554,8 +568,8 @@ pub struct SessionCreated {
 pub async fn create_session(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
     state.authorize(&req)?;
     let body: NewSession = body::json(&req, payload).await?;
-    if body.players.len() < 2 {
-        return Err(Problem::unprocessable("invalid-body", "a session needs at least two players"));
+    if !(2..=8).contains(&body.players.len()) {
+        return Err(Problem::unprocessable("invalid-body", format!("a session has two to eight players, not {}", body.players.len())));
     }
     let st = state.clone();
     let id = blocking(move || st.store.create_session(&body.name, &body.players).map_err(store_problem)).await?;

@@ -115,6 +115,35 @@ impl ToSchema for PlayerAmount {
     }
 }
 
+/// A ruleset id: one of the rulesets built into the server (a server started with `--rules-dir` knows
+/// those of its folder instead).
+pub struct RulesetId;
+
+impl PartialSchema for RulesetId {
+    fn schema() -> RefOr<Schema> {
+        let ids: Vec<String> = tarot_engine::Registry::builtin().map(|r| r.ids().map(String::from).collect()).unwrap_or_default();
+        ObjectBuilder::new().schema_type(Type::String).enum_values(Some(ids)).description(Some("A ruleset id (see GET /rulesets)")).examples([serde_json::json!("fft-4p")]).into()
+    }
+}
+impl ToSchema for RulesetId {}
+
+/// The players round a table: two to eight, each named (not blank), each once.
+pub struct Players;
+
+impl PartialSchema for Players {
+    fn schema() -> RefOr<Schema> {
+        ArrayBuilder::new()
+            .items(ObjectBuilder::new().schema_type(Type::String).pattern(Some("\\S")).description(Some("A player's name, not blank")))
+            .min_items(Some(2))
+            .max_items(Some(8))
+            .unique_items(true)
+            .description(Some("The players round the table, each named once"))
+            .examples([serde_json::json!(["Ann", "Bob", "Cid", "Dan"])])
+            .into()
+    }
+}
+impl ToSchema for Players {}
+
 /// Any JSON value (an option's value).
 fn any_value() -> Schema {
     Schema::Object(ObjectBuilder::new().schema_type(SchemaType::AnyValue).build())
@@ -130,8 +159,7 @@ fn any_value() -> Schema {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!(crate::docs::example("worked/seed000-hand1.json")))]
 pub struct GameRecord {
-    /// A ruleset id (see GET /rulesets).
-    #[schema(example = "fft-4p", min_length = 1)]
+    #[schema(value_type = RulesetId)]
     ruleset: String,
     /// Options of the ruleset and the values chosen (see GET /rulesets/{id}); the others keep their
     /// default.
@@ -140,7 +168,7 @@ pub struct GameRecord {
     options: BTreeMap<String, serde_json::Value>,
     /// The players round the table: each is followed by the one to his right, who plays after him
     /// unless the ruleset plays clockwise.
-    #[schema(min_items = 2, max_items = 8)]
+    #[schema(value_type = Players)]
     players: Vec<String>,
     /// The dealer, one of `players`.
     dealer: String,
@@ -506,16 +534,18 @@ pub struct DealStats {
 // The store.
 
 /// A verdict's status, as a filter; empty means any.
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum StatusFilter {
-    Valid,
-    Invalid,
-    InProgress,
-    Annulled,
-    #[serde(rename = "")]
-    Any,
+pub struct StatusFilter;
+
+impl PartialSchema for StatusFilter {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(["valid", "invalid", "in_progress", "annulled", ""]))
+            .description(Some("A verdict's status, as a filter; empty means any"))
+            .into()
+    }
 }
+impl ToSchema for StatusFilter {}
 
 /// One stored game in a listing.
 #[derive(Deserialize, ToSchema)]

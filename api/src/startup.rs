@@ -6,16 +6,15 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use actix_web::dev::{Server, Service};
+use actix_web::http::header::ContentType;
 use actix_web::http::header::AUTHORIZATION;
 use actix_web::http::Method;
 use actix_web::http::StatusCode;
 use actix_web::{web, App, HttpRequest, HttpServer, Resource};
 use tarot_engine::Registry;
 use tarot_store::Store;
-use utoipa::OpenApi;
 use utoipa_swagger_ui::{Config, SwaggerUi};
 
-use crate::docs::ApiDoc;
 use crate::problem::Problem;
 use crate::{pages, routes};
 
@@ -69,7 +68,9 @@ fn resource(path: &str, methods: &'static [&'static str]) -> Resource {
 
 pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
     let state = web::Data::new(state);
+    let document = web::Bytes::from(crate::docs::openapi_json());
     let server = HttpServer::new(move || {
+        let document = document.clone();
         App::new()
             .app_data(state.clone())
             // A query string that cannot be read is a problem like any other, not plain text.
@@ -111,7 +112,11 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
             .service(resource("/sessions/{id}", &["GET"]).route(web::get().to(routes::session)))
             .service(resource("/sessions/{id}/games", &["POST"]).route(web::post().to(routes::add_to_session)))
             .service(resource("/pages/games/{id}/compare", &["GET"]).route(web::get().to(pages::compare_game_page)))
-            .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", ApiDoc::openapi()).config(Config::new(["/openapi.json"]).validator_url("none")))
+            .service(resource("/openapi.json", &["GET"]).route(web::get().to(move || {
+                let doc = document.clone();
+                async move { actix_web::HttpResponse::Ok().content_type(ContentType::json()).body(doc) }
+            })))
+            .service(SwaggerUi::new("/docs/{_:.*}").config(Config::new(["/openapi.json"]).validator_url("none")))
             .default_service(web::to(
                 |req: HttpRequest| async move { Err::<actix_web::HttpResponse, _>(Problem::not_found(format!("no route for {} {}", req.method(), req.path()))) },
             ))
