@@ -198,12 +198,11 @@ pub(crate) fn whole(name: &str, value: Option<&str>) -> Result<Option<u64>, Prob
     match value.map(str::trim) {
         None | Some("") => Ok(None),
         // Whole numbers up to i64's largest, as the document says (`int64`).
-        Some(v) => v
-            .parse::<i64>()
-            .ok()
-            .and_then(|n| u64::try_from(n).ok())
-            .map(Some)
-            .ok_or_else(|| Problem::new(StatusCode::BAD_REQUEST, "bad-query", format!("`{name}` is a whole number from 0 to {}, not `{v}`", i64::MAX))),
+        Some(v) => match v.parse::<u64>() {
+            Ok(n) if n <= i64::MAX as u64 => Ok(Some(n)),
+            Ok(_) => Err(Problem::new(StatusCode::BAD_REQUEST, "bad-query", format!("`{name}` is at most {}, not `{v}`", i64::MAX))),
+            Err(_) => Err(Problem::new(StatusCode::BAD_REQUEST, "bad-query", format!("`{name}` is a whole number, not `{v}`"))),
+        },
     }
 }
 

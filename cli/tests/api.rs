@@ -235,6 +235,35 @@ fn a_stopped_game_takes_no_more_moves() {
     }
 }
 
+/// The live referee says everything a client may do next: a deal when there is none, and beside the
+/// cards, the declarations open at that moment with the cards each may show.
+#[test]
+fn next_lists_the_deal_and_the_open_declarations() {
+    let s = server();
+    let full: Value = serde_json::from_str(&fixture("worked/fft-deal5.json")).unwrap();
+    let mut empty = full.clone();
+    empty["events"] = json!([]);
+    let made = s.post("/games", &empty.to_string()).json();
+    assert_eq!(made["verdict"]["status"], "in_progress", "{made}");
+    assert_eq!(made["verdict"]["next"]["phase"], "deal", "{made}");
+    assert_eq!(made["verdict"]["next"]["player"], full["dealer"], "{made}");
+    // DUPONT has taken with 14 trumps and discarded: before the first card he may announce a chelem
+    // and show a poignée of 13 or 10 of his trumps (FFT: 10, 13 or 15).
+    let mut discarded = full.clone();
+    discarded["events"] = json!(full["events"].as_array().unwrap()[..6]);
+    let v = s.post("/validate", &discarded.to_string()).json();
+    let open = v["next"]["declarations"].as_array().unwrap_or_else(|| panic!("{v}"));
+    let find = |name: &str| open.iter().find(|d| d["declaration"] == name && d["player"] == "DUPONT").unwrap_or_else(|| panic!("no {name} in {v}"));
+    assert_eq!(find("chelem")["cards"], json!([]));
+    assert_eq!(find("poignee")["counts"], json!([13, 10]));
+    assert_eq!(find("poignee")["cards"].as_array().unwrap().len(), 14);
+    // Once declared, it is no longer open; once the first trick is over, neither is the other.
+    let mut declared = discarded.clone();
+    declared["events"] = json!(full["events"].as_array().unwrap()[..8]);
+    let v = s.post("/validate", &declared.to_string()).json();
+    assert!(v["next"].get("declarations").is_none(), "{v}");
+}
+
 #[test]
 fn writes_need_the_token_when_there_is_one() {
     let s = spawn_fresh("token", &["--write-token", "s3cret"]);
