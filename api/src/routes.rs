@@ -107,7 +107,9 @@ pub async fn ruleset(state: web::Data<AppState>, id: web::Path<String>) -> Reply
     Ok(HttpResponse::Ok().json(RulesetDetail { rules: describe::describe(r, &BTreeMap::new()), files }))
 }
 
-#[derive(Deserialize, IntoParams)]
+/// The query of `GET /rulesets/compare`, for the document (`Params` reads it).
+#[derive(IntoParams)]
+#[allow(dead_code)]
 pub struct CompareQuery {
     /// At least two ruleset ids, comma-separated: `fft-4p,marolles-1637,basic`.
     #[param(value_type = Vec<crate::schema::RulesetId>, style = Form, explode = false, min_items = 2, example = json!(["fft-4p", "marolles-1637"]))]
@@ -121,8 +123,10 @@ pub struct CompareQuery {
     responses((status = 200, description = "The comparison", body = crate::schema::Comparison),
         (status = 400, description = "No `ids` in the query", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "An unknown ruleset, or fewer than two", body = Problem, content_type = "application/problem+json")))]
-pub async fn compare(state: web::Data<AppState>, query: web::Query<CompareQuery>) -> Reply {
-    let rules = rulesets_to_compare(&state, "ids", query.ids.split(','))?;
+pub async fn compare(state: web::Data<AppState>, req: HttpRequest) -> Reply {
+    let query = Params::of(&req)?;
+    let ids = query.list("ids").ok_or_else(|| Params::missing("ids"))?;
+    let rules = rulesets_to_compare(&state, "ids", ids.split(','))?;
     Ok(HttpResponse::Ok().json(tarot_engine::compare::compare(&rules)))
 }
 
@@ -156,6 +160,34 @@ pub async fn compare_game(state: web::Data<AppState>, req: HttpRequest, payload:
     })?;
     let rules = rulesets_to_compare(&state, "rulesets", body.rulesets.iter().map(String::as_str))?;
     Ok(HttpResponse::Ok().json(tarot_engine::compare::compare_game(&rules, &body.game)))
+}
+
+/// A query string as its pairs. A list (`ids`, `rulesets`) may be given comma-separated, as the
+/// document says (`style: form, explode: false`), or as the parameter repeated, as many generated
+/// clients send a list whatever the document says.
+struct Params(Vec<(String, String)>);
+
+impl Params {
+    fn of(req: &HttpRequest) -> Result<Params, Problem> {
+        web::Query::<Vec<(String, String)>>::from_query(req.query_string())
+            .map(|q| Params(q.into_inner()))
+            .map_err(|e| Problem::new(StatusCode::BAD_REQUEST, "bad-query", format!("the query string cannot be read: {e}")))
+    }
+
+    /// Every value of `name`, comma-separated; `None` when it is absent.
+    fn list(&self, name: &str) -> Option<String> {
+        let values: Vec<&str> = self.0.iter().filter(|(k, _)| k == name).map(|(_, v)| v.as_str()).collect();
+        (!values.is_empty()).then(|| values.join(","))
+    }
+
+    /// The value of `name` (the last, if given more than once).
+    fn one(&self, name: &str) -> Option<String> {
+        self.0.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.clone())
+    }
+
+    fn missing(name: &str) -> Problem {
+        Problem::new(StatusCode::BAD_REQUEST, "bad-query", format!("the query string cannot be read: the parameter `{name}` is required"))
+    }
 }
 
 /// The rulesets a list of ids names, each known (422 otherwise).
@@ -250,7 +282,14 @@ pub(crate) async fn deal_statistics(state: &web::Data<AppState>, ask: StatsAsk) 
     responses((status = 200, description = "The statistics, one entry per ruleset, in the order asked for", body = Vec<crate::schema::DealStats>),
         (status = 400, description = "The query string cannot be read", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "An unknown ruleset, a number of deals out of range, or a table size the ruleset cannot deal", body = Problem, content_type = "application/problem+json")))]
-pub async fn stats(state: web::Data<AppState>, query: web::Query<StatsQuery>) -> Reply {
+pub async fn stats(state: web::Data<AppState>, req: HttpRequest) -> Reply {
+    let query = Params::of(&req)?;
+    let query = StatsQuery {
+        rulesets: query.list("rulesets").ok_or_else(|| Params::missing("rulesets"))?,
+        deals: query.one("deals"),
+        seed: query.one("seed"),
+        players: query.one("players"),
+    };
     let ask = query.ask(&state)?;
     Ok(HttpResponse::Ok().json(deal_statistics(&state, ask).await?))
 }

@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::schema::{ArrayBuilder, Discriminator, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
@@ -66,7 +66,17 @@ impl PartialSchema for Figure {
             .item(ObjectBuilder::new().schema_type(Type::Number))
             .item(ObjectBuilder::new().schema_type(Type::Boolean))
             .item(ObjectBuilder::new().schema_type(Type::String))
-            .item(ArrayBuilder::new().items(Ref::from_schema_name("Figure")))
+            // A list of figures, written out one level deep: generated clients do not follow a union
+            // that refers to itself.
+            .item(
+                ArrayBuilder::new().items(
+                    OneOfBuilder::new()
+                        .item(ObjectBuilder::new().schema_type(Type::Number))
+                        .item(ObjectBuilder::new().schema_type(Type::Boolean))
+                        .item(ObjectBuilder::new().schema_type(Type::String))
+                        .item(ArrayBuilder::new()),
+                ),
+            )
             .description(Some("A value of the score: a number, true or false, a text (a player, a card, \"trick 18\"), or a list of these"))
             .into()
     }
@@ -178,48 +188,159 @@ pub struct GameRecord {
     events: Vec<Event>,
 }
 
-/// One event of a recorded game, by its `type`.
-#[derive(Deserialize, ToSchema)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+/// One event of a recorded game, by its `type`: a union of the six kinds, each a schema of its own
+/// with its `type`, told apart by it (a discriminator), as generated clients read unions best.
+#[derive(Deserialize)]
+#[serde(untagged)]
 pub enum Event {
-    /// The deal: every player's hand, the dog, the cut card where it is shown, the piles on the table
-    /// (two players), and, optionally, the order of the deal.
-    Deal {
-        /// Each player's hand.
-        #[schema(value_type = BTreeMap<String, Vec<Card>>)]
-        hands: BTreeMap<String, Vec<Card>>,
-        #[serde(default)]
-        dog: Vec<Card>,
-        #[serde(default)]
-        cut: Option<Card>,
-        /// Piles on the table before each player, each from its bottom card to its top card.
-        #[serde(default)]
-        #[schema(value_type = BTreeMap<String, Vec<Vec<Card>>>)]
-        piles: BTreeMap<String, Vec<Vec<Card>>>,
-        /// The order of the deal, packet by packet, when it was recorded.
-        #[serde(default)]
-        packets: Vec<Packet>,
-    },
-    /// A bid: a contract of the ruleset (`prise`, `garde`, ...) or `pass`.
-    Bid {
-        player: String,
-        #[schema(example = "garde")]
-        bid: String,
-    },
-    /// The taker's called card, where the ruleset has a partner called by card.
-    Call { player: String, card: Card },
-    /// A discard: the taker's after taking the dog, or each player's where all discard.
-    Discard { player: String, cards: Vec<Card> },
-    /// A declaration and the cards shown (`poignee`, `chelem`, Marolles' `tarots`, `imperials`...).
-    Declare {
-        player: String,
-        #[schema(example = "poignee")]
-        declaration: String,
-        #[serde(default)]
-        cards: Vec<Card>,
-    },
-    /// A card played to the current trick.
-    Play { player: String, card: Card },
+    Deal(DealEvent),
+    Bid(BidEvent),
+    Call(CallEvent),
+    Discard(DiscardEvent),
+    Declare(DeclareEvent),
+    Play(PlayEvent),
+}
+
+/// The kinds of event: (`type` value, schema name).
+const EVENT_KINDS: [(&str, &str); 6] =
+    [("deal", "DealEvent"), ("bid", "BidEvent"), ("call", "CallEvent"), ("discard", "DiscardEvent"), ("declare", "DeclareEvent"), ("play", "PlayEvent")];
+
+impl PartialSchema for Event {
+    fn schema() -> RefOr<Schema> {
+        let mut discriminator = Discriminator::new("type");
+        let mut union = OneOfBuilder::new().description(Some("One event of a recorded game, by its `type`"));
+        for (kind, name) in EVENT_KINDS {
+            discriminator.mapping.insert(kind.to_string(), format!("#/components/schemas/{name}"));
+            union = union.item(Ref::from_schema_name(name));
+        }
+        union.discriminator(Some(discriminator)).into()
+    }
+}
+
+impl ToSchema for Event {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.extend([
+            ("DealEvent".to_string(), DealEvent::schema()),
+            ("BidEvent".to_string(), BidEvent::schema()),
+            ("CallEvent".to_string(), CallEvent::schema()),
+            ("DiscardEvent".to_string(), DiscardEvent::schema()),
+            ("DeclareEvent".to_string(), DeclareEvent::schema()),
+            ("PlayEvent".to_string(), PlayEvent::schema()),
+        ]);
+        <DealEvent as ToSchema>::schemas(schemas);
+        <BidEvent as ToSchema>::schemas(schemas);
+        <CallEvent as ToSchema>::schemas(schemas);
+        <DiscardEvent as ToSchema>::schemas(schemas);
+        <DeclareEvent as ToSchema>::schemas(schemas);
+        <PlayEvent as ToSchema>::schemas(schemas);
+    }
+}
+
+/// A kind of event, as its `type` says: a string of one value.
+macro_rules! event_type {
+    ($name:ident, $value:literal) => {
+        #[derive(Deserialize)]
+        pub enum $name {
+            #[serde(rename = $value)]
+            Is,
+        }
+
+        impl PartialSchema for $name {
+            fn schema() -> RefOr<Schema> {
+                ObjectBuilder::new().schema_type(Type::String).enum_values(Some([$value])).into()
+            }
+        }
+        impl ToSchema for $name {}
+    };
+}
+event_type!(DealType, "deal");
+event_type!(BidType, "bid");
+event_type!(CallType, "call");
+event_type!(DiscardType, "discard");
+event_type!(DeclareType, "declare");
+event_type!(PlayType, "play");
+
+/// The deal (`"type": "deal"`): every player's hand, the dog, the cut card where it is shown, the
+/// piles on the table (two players), and, optionally, the order of the deal.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DealEvent {
+    #[serde(rename = "type")]
+    #[schema(inline)]
+    kind: DealType,
+    /// Each player's hand.
+    hands: BTreeMap<String, Vec<Card>>,
+    #[serde(default)]
+    dog: Vec<Card>,
+    #[serde(default)]
+    cut: Option<Card>,
+    /// Piles on the table before each player, each from its bottom card to its top card.
+    #[serde(default)]
+    piles: BTreeMap<String, Vec<Vec<Card>>>,
+    /// The order of the deal, packet by packet, when it was recorded.
+    #[serde(default)]
+    packets: Vec<Packet>,
+}
+
+/// A bid (`"type": "bid"`): a contract of the ruleset (`prise`, `garde`, ...) or `pass`.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BidEvent {
+    #[serde(rename = "type")]
+    #[schema(inline)]
+    kind: BidType,
+    player: String,
+    #[schema(example = "garde")]
+    bid: String,
+}
+
+/// The taker's called card (`"type": "call"`), where the ruleset has a partner called by card.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CallEvent {
+    #[serde(rename = "type")]
+    #[schema(inline)]
+    kind: CallType,
+    player: String,
+    card: Card,
+}
+
+/// A discard (`"type": "discard"`): the taker's after taking the dog, or each player's where all
+/// discard.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DiscardEvent {
+    #[serde(rename = "type")]
+    #[schema(inline)]
+    kind: DiscardType,
+    player: String,
+    cards: Vec<Card>,
+}
+
+/// A declaration and the cards shown (`"type": "declare"`): `poignee`, `chelem`, Marolles' `tarots`,
+/// `imperials`...
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeclareEvent {
+    #[serde(rename = "type")]
+    #[schema(inline)]
+    kind: DeclareType,
+    player: String,
+    #[schema(example = "poignee")]
+    declaration: String,
+    #[serde(default)]
+    cards: Vec<Card>,
+}
+
+/// A card played to the current trick (`"type": "play"`).
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayEvent {
+    #[serde(rename = "type")]
+    #[schema(inline)]
+    kind: PlayType,
+    player: String,
+    card: Card,
 }
 
 /// Cards dealt together, to a player or, with no `to`, to the dog.
@@ -611,9 +732,24 @@ mod tests {
         out
     }
 
+    /// The fields of an event as the engine writes it are those its kind's schema lists, with `type`.
+    fn event_fields_are_documented(doc: &serde_json::Value, what: &str, event: &serde_json::Value) {
+        let kind = event["type"].as_str().unwrap();
+        let name = format!("{}{}Event", kind[..1].to_uppercase(), &kind[1..]);
+        let schema = &doc["components"]["schemas"][&name];
+        let listed = schema["properties"].as_object().unwrap_or_else(|| panic!("no schema {name}"));
+        for field in event.as_object().unwrap().keys().filter(|k| *k != "type") {
+            assert!(listed.contains_key(field), "{what}: the {kind} event's `{field}` is not in {name}");
+        }
+        for field in schema["required"].as_array().into_iter().flatten() {
+            assert!(event.get(field.as_str().unwrap()).is_some(), "{what}: the {kind} event has no `{field}`");
+        }
+    }
+
     #[test]
     fn every_fixture_record_and_verdict_matches_its_schema() {
         let registry = Registry::builtin().unwrap();
+        let doc = crate::docs::document();
         let mut verdicts = 0;
         for (path, text) in fixtures() {
             let Ok(record) = serde_json::from_str::<Record>(&text) else { continue };
@@ -624,6 +760,7 @@ mod tests {
                 for event in &record.events {
                     let stored = tarot_store::StoredEvent { version: 1, position: 1, id: Some("a".into()), event: event.clone() };
                     conforms::<StoredEvent>(&path, serde_json::to_value(&stored).unwrap());
+                    event_fields_are_documented(&doc, &path, &serde_json::to_value(event).unwrap());
                 }
                 verdicts += 1;
             }

@@ -82,6 +82,9 @@ fn deal_statistics_over_http() {
     assert_eq!(a[0]["classes"]["oudlers"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).sum::<u64>(), 3000 * 4);
     assert!(a[1]["declarations"].as_object().unwrap().contains_key("triomphes"), "{}", a[1]);
     assert_eq!(s.get("/stats?rulesets=fft-4p,marolles-1637&deals=3000&seed=5").json(), a);
+    // A list as generated clients send it, the parameter repeated, is the same list.
+    assert_eq!(s.get("/stats?rulesets=fft-4p&rulesets=marolles-1637&deals=3000&seed=5").json(), a);
+    assert_eq!(s.get("/rulesets/compare?ids=fft-4p&ids=basic").json(), s.get("/rulesets/compare?ids=fft-4p,basic").json());
     assert_ne!(s.get("/stats?rulesets=fft-4p,marolles-1637&deals=3000&seed=6").json(), a);
     let cli = common::tarot_archive().args(["stats", "--rulesets", "fft-4p,marolles-1637", "--deals", "3000", "--seed", "5", "--json"]).output().unwrap();
     assert_eq!(serde_json::from_slice::<Value>(&cli.stdout).unwrap(), a);
