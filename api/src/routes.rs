@@ -109,6 +109,7 @@ pub async fn ruleset(state: web::Data<AppState>, id: web::Path<String>) -> Reply
 
 /// The query of `GET /rulesets/compare`, for the document (`Params` reads it).
 #[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 pub struct CompareQuery {
     /// At least two ruleset ids, comma-separated: `fft-4p,marolles-1637,basic`.
@@ -209,6 +210,7 @@ pub(crate) fn rulesets_to_compare<'a, 'i>(state: &'a AppState, field: &str, ids:
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct StatsQuery {
     /// Ruleset ids, comma-separated: `fft-4p,marolles-1637`.
     #[param(value_type = Vec<crate::schema::RulesetId>, style = Form, explode = false, min_items = 1, example = json!(["fft-4p", "marolles-1637"]))]
@@ -501,7 +503,9 @@ pub struct Append {
     /// The moves to add, in order.
     #[schema(value_type = Vec<crate::schema::Event>)]
     events: Vec<Event>,
-    /// Optional ids, one per event: an append retried with the same ids is applied once.
+    /// Optional ids, one per event, scoped to this game (as an event store scopes them to a stream):
+    /// an append retried with the same ids is applied once; the same id in another game is another
+    /// event.
     #[serde(default)]
     ids: Option<Vec<String>>,
 }

@@ -693,7 +693,7 @@ pub struct StoredEvent {
     version: u64,
     /// Its place in the whole archive, from 1.
     position: u64,
-    /// The id the client gave it, scoped to its game.
+    /// The id the client gave it, scoped to its game: the same id in another game is another event.
     id: Option<String>,
     event: Event,
 }

@@ -385,6 +385,11 @@ fn the_committed_openapi_document_is_current() {
         for (method, op) in ops.as_object().unwrap() {
             assert!(op["summary"].as_str().is_some_and(|t| !t.is_empty()), "{method} {path} has no summary");
             assert!(op["description"].as_str().is_some_and(|t| !t.is_empty()), "{method} {path} has no description");
+            for param in op["parameters"].as_array().into_iter().flatten() {
+                let name = param["name"].as_str().unwrap();
+                let in_path = path.contains(&format!("{{{name}}}"));
+                assert_eq!(param["in"] == "path", in_path, "{method} {path}: `{name}` is said to be in the {}", param["in"]);
+            }
             if method == "post" {
                 let example = &op["requestBody"]["content"]["application/json"]["example"];
                 assert!(!example.is_null(), "{method} {path} has no example body");
