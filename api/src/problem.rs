@@ -21,7 +21,7 @@ pub struct Problem {
     pub current_version: Option<u64>,
     /// The rule a refused move breaks, on a 422 for an append.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<crate::schema::Violation>)]
     pub violation: Option<serde_json::Value>,
     /// Where in the request body the problem is (JSON line and column, or event index).
     #[serde(skip_serializing_if = "Option::is_none")]
