@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The test suite, on a fresh machine: installs what the tests need beyond Rust (Debian's chromium,
-# for the docs page test), then runs every test of the workspace.
+# for the docs page test), then runs every test of the workspace, then schemathesis against the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,3 +13,6 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 
 cargo test --workspace
+
+# The server against its OpenAPI document (schemathesis, in a virtual environment under target/).
+bash scripts/schemathesis.sh

@@ -38,15 +38,38 @@ async fn bytes(req: &HttpRequest, payload: web::Payload) -> Result<web::Bytes, P
     Ok(bytes)
 }
 
-/// Reads JSON with serde_json, which says where a text is wrong (line and column).
+/// Reads JSON with serde_json, which says where a text is wrong (line and column), and which field.
 pub fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
-    serde_json::from_slice(bytes).map_err(|e| Problem::from_json(&e))
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| not_an_object(bytes).unwrap_or_else(|| Problem::from_json(e.inner(), Some(&e.path().to_string()))))?;
+    de.end().map_err(|e| Problem::from_json(&e, None))?;
+    Ok(value)
+}
+
+/// Every body is a JSON object: a body that is JSON but another kind of value is said to be so (serde
+/// would read a list as the fields in order, and talk of lengths).
+fn not_an_object(bytes: &[u8]) -> Option<Problem> {
+    let kind = match serde_json::from_slice::<serde_json::Value>(bytes).ok()? {
+        serde_json::Value::Object(_) => return None,
+        serde_json::Value::Array(_) => "a list",
+        serde_json::Value::String(_) => "a string",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::Bool(_) => "true or false",
+        serde_json::Value::Null => "null",
+    };
+    let mut p = Problem::unprocessable("invalid-body", format!("request body, line 1, column 1: the body must be a JSON object, not {kind}"));
+    (p.line, p.column) = (Some(1), Some(1));
+    Some(p)
 }
 
 /// A recorded game, by `record::read_record` (the engine's quick reader, 7 times as fast as
-/// serde_json on a complete game in `benches/validate.rs`, or serde_json where it gives up).
+/// serde_json on a complete game in `benches/validate.rs`, or serde_json where it gives up). A record
+/// that cannot be read is read again, only then, to name the field at fault.
 pub fn read_record(bytes: &[u8]) -> Result<GameRecord, Problem> {
-    tarot_engine::record::read_record(bytes).map_err(|e| Problem::from_json(&e))
+    tarot_engine::record::read_record(bytes).map_err(|e| match read::<GameRecord>(bytes) {
+        Err(p) => p,
+        Ok(_) => Problem::from_json(&e, None),
+    })
 }
 
 #[cfg(test)]

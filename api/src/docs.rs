@@ -1,6 +1,8 @@
 //! The OpenAPI document (utoipa) and the examples it shows, taken from `fixtures/`.
 
+use utoipa::openapi::link::LinkBuilder;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::RefOr;
 use utoipa::{Modify, OpenApi};
 
 use crate::routes;
@@ -38,6 +40,28 @@ pub fn verdict_example() -> serde_json::Value {
     }
 }
 
+/// OpenAPI links between operations: a client (or a stateful test) follows a created game to its
+/// page, its events and an append, and a session to its score sheet and a deal added to it.
+struct Links;
+
+impl Modify for Links {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let game_links = [("GetGame", "game", "The stored game"), ("GetEvents", "events", "Its events"), ("AppendEvents", "append", "Add moves to it")];
+        let session_links = [("GetSession", "session", "The session's score sheet"), ("AddGame", "add_to_session", "Add a stored game to it")];
+        for (path, method, status, links) in
+            [("/games", "post", "201", &game_links[..]), ("/games/{id}/events", "post", "200", &game_links[..]), ("/sessions", "post", "201", &session_links[..])]
+        {
+            let Some(item) = openapi.paths.paths.get_mut(path) else { continue };
+            let operation = if method == "post" { item.post.as_mut() } else { item.get.as_mut() };
+            let Some(RefOr::T(response)) = operation.and_then(|o| o.responses.responses.get_mut(status)) else { continue };
+            for (name, operation_id, description) in links {
+                let link = LinkBuilder::new().operation_id(*operation_id).parameter("id", "$response.body#/id").description(*description).build();
+                response.links.insert(name.to_string(), RefOr::T(link));
+            }
+        }
+    }
+}
+
 struct WriteToken;
 
 impl Modify for WriteToken {
@@ -70,13 +94,32 @@ impl Modify for WriteToken {
         routes::add_to_session,
         routes::session,
     ),
-    components(schemas(crate::problem::Problem)),
-    modifiers(&WriteToken),
+    components(schemas(crate::problem::Problem, crate::schema::StatusFilter)),
+    modifiers(&WriteToken, &Links),
     tags((name = "games", description = "Validate, store and continue recorded games"), (name = "rulesets", description = "The rules"), (name = "sessions", description = "Score sheets of a table's deals"), (name = "meta"))
 )]
 pub struct ApiDoc;
 
-/// The OpenAPI document as the server serves it, pretty-printed (the committed `openapi/openapi.json`).
+/// The OpenAPI document as the server serves it. utoipa 5.5 writes a link's `operationId` and
+/// `requestBody` in snake case, which no client reads: they are renamed here.
+pub fn document() -> serde_json::Value {
+    let mut doc = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+    if let Some(paths) = doc["paths"].as_object_mut() {
+        let responses = paths.values_mut().flat_map(|item| item.as_object_mut().into_iter().flat_map(|ops| ops.values_mut())).filter_map(|op| op["responses"].as_object_mut());
+        for links in responses.flat_map(|r| r.values_mut()).filter_map(|r| r.get_mut("links").and_then(|l| l.as_object_mut())) {
+            for link in links.values_mut().filter_map(|l| l.as_object_mut()) {
+                for (snake, camel) in [("operation_id", "operationId"), ("request_body", "requestBody"), ("operation_ref", "operationRef")] {
+                    if let Some(v) = link.remove(snake) {
+                        link.insert(camel.to_string(), v);
+                    }
+                }
+            }
+        }
+    }
+    doc
+}
+
+/// The OpenAPI document pretty-printed (the committed `openapi/openapi.json`).
 pub fn openapi_json() -> String {
-    ApiDoc::openapi().to_pretty_json().unwrap_or_default() + "\n"
+    serde_json::to_string_pretty(&document()).unwrap_or_default() + "\n"
 }

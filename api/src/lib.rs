@@ -10,6 +10,7 @@ pub mod docs;
 mod pages;
 pub mod problem;
 mod routes;
+pub mod schema;
 mod sheet;
 pub mod startup;
 

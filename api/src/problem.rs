@@ -2,6 +2,7 @@
 //! says what is wrong and where (JSON line and column, event index and rule), with extension members
 //! for what a client acts on (`current_version` on a conflict, the `violation` of a refused move).
 
+use actix_web::http::header::{ALLOW, WWW_AUTHENTICATE};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
@@ -20,7 +21,7 @@ pub struct Problem {
     pub current_version: Option<u64>,
     /// The rule a refused move breaks, on a 422 for an append.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<crate::schema::Violation>)]
     pub violation: Option<serde_json::Value>,
     /// Where in the request body the problem is (JSON line and column, or event index).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -29,6 +30,9 @@ pub struct Problem {
     pub column: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub event: Option<usize>,
+    /// The methods a path answers, sent as `Allow` with a 405.
+    #[serde(skip)]
+    pub allow: Option<String>,
 }
 
 impl Problem {
@@ -43,6 +47,7 @@ impl Problem {
             line: None,
             column: None,
             event: None,
+            allow: None,
         }
     }
 
@@ -59,17 +64,56 @@ impl Problem {
     }
 
     /// The problem for a JSON body that cannot be read: syntax errors are 400, a body of the wrong
-    /// shape is 422, both with the line and column.
-    pub fn from_json(e: &serde_json::Error) -> Problem {
+    /// shape is 422, both with the line and column (said once) and, when known, the field (`path`,
+    /// as `events[3].card`).
+    pub fn from_json(e: &serde_json::Error, path: Option<&str>) -> Problem {
         let (status, kind) = match e.classify() {
             serde_json::error::Category::Data => (StatusCode::UNPROCESSABLE_ENTITY, "invalid-body"),
             _ => (StatusCode::BAD_REQUEST, "malformed-json"),
         };
-        let mut p = Problem::new(status, kind, format!("request body, line {}, column {}: {e}", e.line(), e.column()));
+        let field = match path {
+            Some(p) if p != "." && !p.is_empty() => format!(", at `{p}`"),
+            _ => String::new(),
+        };
+        let mut p = Problem::new(status, kind, format!("request body, line {}, column {}{field}: {}", e.line(), e.column(), plain_words(e)));
         p.line = Some(e.line());
         p.column = Some(e.column());
         p
     }
+}
+
+/// serde_json's message in a client's words: without the place (said beside it), and with JSON's
+/// names for what was expected rather than Rust's (`struct GameRecord with 6 elements`, `u64`).
+fn plain_words(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let place = format!(" at line {} column {}", e.line(), e.column());
+    let mut text = text.strip_suffix(&place).unwrap_or(&text).to_string();
+    // `expected struct Name with N elements` and `expected struct Name`: every body is an object.
+    while let Some(at) = text.find("struct ") {
+        let rest = &text[at + "struct ".len()..];
+        let name_end = rest.find(|c: char| !c.is_alphanumeric() && c != '_').unwrap_or(rest.len());
+        let mut end = at + "struct ".len() + name_end;
+        if let Some(tail) = text[end..].strip_prefix(" with ") {
+            if let Some(elements) = tail.find(" element") {
+                end += " with ".len() + elements + " element".len();
+                end += usize::from(text[end..].starts_with('s'));
+            }
+        }
+        text.replace_range(at..end, "a JSON object");
+    }
+    for (rust, json) in [
+        ("a sequence", "a list"),
+        ("a map", "an object"),
+        ("u64", "a whole number"),
+        ("usize", "a whole number"),
+        ("u32", "a whole number"),
+        ("u16", "a whole number"),
+        ("u8", "a whole number"),
+        ("i64", "a number"),
+    ] {
+        text = text.replace(&format!("expected {rust}"), &format!("expected {json}"));
+    }
+    text
 }
 
 impl std::fmt::Display for Problem {
@@ -84,6 +128,15 @@ impl ResponseError for Problem {
     }
 
     fn error_response(&self) -> HttpResponse {
-        HttpResponse::build(self.status_code()).content_type("application/problem+json").json(self)
+        let mut answer = HttpResponse::build(self.status_code());
+        answer.content_type("application/problem+json");
+        if let Some(allow) = &self.allow {
+            answer.insert_header((ALLOW, allow.as_str()));
+        }
+        if self.status == 401 {
+            // RFC 9110: a 401 says how to authenticate.
+            answer.insert_header((WWW_AUTHENTICATE, "Bearer realm=\"tarot-archive\""));
+        }
+        answer.json(self)
     }
 }

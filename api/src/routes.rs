@@ -84,7 +84,7 @@ pub async fn rulesets(state: web::Data<AppState>) -> HttpResponse {
 #[derive(Serialize, ToSchema)]
 pub struct RulesetDetail {
     /// The resolved rules clause by clause, with options in force and sources.
-    #[schema(value_type = Object)]
+    #[schema(value_type = crate::schema::RulesetDescription)]
     rules: describe::Description,
     /// The text of every rule file of the chain, this ruleset's first.
     files: Vec<RuleFileText>,
@@ -107,9 +107,13 @@ pub async fn ruleset(state: web::Data<AppState>, id: web::Path<String>) -> Reply
     Ok(HttpResponse::Ok().json(RulesetDetail { rules: describe::describe(r, &BTreeMap::new()), files }))
 }
 
-#[derive(Deserialize, IntoParams)]
+/// The query of `GET /rulesets/compare`, for the document (`Params` reads it).
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
 pub struct CompareQuery {
-    /// Ruleset ids, comma-separated: `fft-4p,marolles-1637,basic`.
+    /// At least two ruleset ids, comma-separated: `fft-4p,marolles-1637,basic`.
+    #[param(value_type = Vec<crate::schema::RulesetId>, style = Form, explode = false, min_items = 2, example = json!(["fft-4p", "marolles-1637"]))]
     ids: String,
 }
 
@@ -117,9 +121,13 @@ pub struct CompareQuery {
 #[utoipa::path(get, path = "/rulesets/compare", tag = "rulesets",
     description = "One row per aspect of the game (pack and ranks, card classes, counting, players and deal, annulments, bidding and contracts, dog and discard, declarations and bonuses, trick obligations, the Excuse, payments during play, scoring), one column per ruleset with its clauses and their sources, and `differs` on the rows where the rulesets do not say the same. Derived from the compiled rules.",
     params(CompareQuery),
-    responses((status = 200, description = "The comparison", body = Object), (status = 422, description = "An unknown ruleset, or fewer than two", body = Problem, content_type = "application/problem+json")))]
-pub async fn compare(state: web::Data<AppState>, query: web::Query<CompareQuery>) -> Reply {
-    let rules = rulesets_to_compare(&state, "ids", query.ids.split(','))?;
+    responses((status = 200, description = "The comparison", body = crate::schema::Comparison),
+        (status = 400, description = "No `ids` in the query", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "An unknown ruleset, or fewer than two", body = Problem, content_type = "application/problem+json")))]
+pub async fn compare(state: web::Data<AppState>, req: HttpRequest) -> Reply {
+    let query = Params::of(&req)?;
+    let ids = query.list("ids").ok_or_else(|| Params::missing("ids"))?;
+    let rules = rulesets_to_compare(&state, "ids", ids.split(','))?;
     Ok(HttpResponse::Ok().json(tarot_engine::compare::compare(&rules)))
 }
 
@@ -127,9 +135,10 @@ pub async fn compare(state: web::Data<AppState>, query: web::Query<CompareQuery>
 #[serde(deny_unknown_fields)]
 pub struct CompareGame {
     /// A recorded game; its own `ruleset` is replaced by each of `rulesets` in turn.
-    #[schema(value_type = Object)]
+    #[schema(value_type = crate::schema::GameRecord)]
     game: GameRecord,
     /// At least two ruleset ids.
+    #[schema(value_type = Vec<crate::schema::RulesetId>, min_items = 2, example = json!(["fft-4p", "queen-of-tarot"]))]
     rulesets: Vec<String>,
 }
 
@@ -137,14 +146,49 @@ pub struct CompareGame {
 #[utoipa::path(post, path = "/compare", tag = "rulesets",
     description = "Replays one recorded game under each of the given rulesets: each verdict and its scores side by side, and where legality first diverges (\"event 18: legal under X, which has no play.must.overtrump; illegal under fft-4p (...)\"). A ruleset under which the game cannot be replayed at all (another pack, another number of players) says why instead.",
     request_body(content = CompareGame, content_type = "application/json", example = json!(crate::docs::compare_example())),
-    responses((status = 200, description = "The verdicts side by side", body = Object),
+    responses((status = 200, description = "The verdicts side by side", body = crate::schema::GameComparison),
         (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "An unknown ruleset, or fewer than two", body = Problem, content_type = "application/problem+json")))]
+        (status = 422, description = "A body that is not a comparison, an unknown ruleset, or fewer than two", body = Problem, content_type = "application/problem+json")))]
 pub async fn compare_game(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
     let body: CompareGame = body::json(&req, payload).await?;
+    // The game is a game of its own ruleset (which each of `rulesets` then replaces): one that cannot
+    // be read under it (an unknown card, a table of the wrong size) is refused, as /validate does.
+    replay(&state, &body.game).map_err(|mut p| {
+        p.detail = format!("`game`: {}", p.detail);
+        p
+    })?;
     let rules = rulesets_to_compare(&state, "rulesets", body.rulesets.iter().map(String::as_str))?;
     Ok(HttpResponse::Ok().json(tarot_engine::compare::compare_game(&rules, &body.game)))
+}
+
+/// A query string as its pairs. A list (`ids`, `rulesets`) may be given comma-separated, as the
+/// document says (`style: form, explode: false`), or as the parameter repeated, as many generated
+/// clients send a list whatever the document says.
+struct Params(Vec<(String, String)>);
+
+impl Params {
+    fn of(req: &HttpRequest) -> Result<Params, Problem> {
+        web::Query::<Vec<(String, String)>>::from_query(req.query_string())
+            .map(|q| Params(q.into_inner()))
+            .map_err(|e| Problem::new(StatusCode::BAD_REQUEST, "bad-query", format!("the query string cannot be read: {e}")))
+    }
+
+    /// Every value of `name`, comma-separated; `None` when it is absent.
+    fn list(&self, name: &str) -> Option<String> {
+        let values: Vec<&str> = self.0.iter().filter(|(k, _)| k == name).map(|(_, v)| v.as_str()).collect();
+        (!values.is_empty()).then(|| values.join(","))
+    }
+
+    /// The value of `name` (the last, if given more than once).
+    fn one(&self, name: &str) -> Option<String> {
+        self.0.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.clone())
+    }
+
+    fn missing(name: &str) -> Problem {
+        Problem::new(StatusCode::BAD_REQUEST, "bad-query", format!("the query string cannot be read: the parameter `{name}` is required"))
+    }
 }
 
 /// The rulesets a list of ids names, each known (422 otherwise).
@@ -166,17 +210,19 @@ pub(crate) fn rulesets_to_compare<'a, 'i>(state: &'a AppState, field: &str, ids:
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct StatsQuery {
     /// Ruleset ids, comma-separated: `fft-4p,marolles-1637`.
+    #[param(value_type = Vec<crate::schema::RulesetId>, style = Form, explode = false, min_items = 1, example = json!(["fft-4p", "marolles-1637"]))]
     pub(crate) rulesets: String,
     /// How many random deals, 1 to 1,000,000 (default 100,000).
-    #[param(value_type = Option<u64>)]
+    #[param(value_type = Option<u64>, minimum = 1, maximum = 1000000)]
     pub(crate) deals: Option<String>,
     /// The seed of the random deals (default 1): the same seed gives the same figures.
     #[param(value_type = Option<u64>)]
     pub(crate) seed: Option<String>,
     /// The number of players, for every ruleset (default: each ruleset's smallest table).
-    #[param(value_type = Option<usize>)]
+    #[param(value_type = Option<u64>, minimum = 2, maximum = 8)]
     pub(crate) players: Option<String>,
 }
 
@@ -185,7 +231,12 @@ pub struct StatsQuery {
 pub(crate) fn whole(name: &str, value: Option<&str>) -> Result<Option<u64>, Problem> {
     match value.map(str::trim) {
         None | Some("") => Ok(None),
-        Some(v) => v.parse().map(Some).map_err(|_| Problem::new(StatusCode::BAD_REQUEST, "bad-query", format!("`{name}` is a whole number, not `{v}`"))),
+        // Whole numbers up to i64's largest, as the document says (`int64`).
+        Some(v) => match v.parse::<u64>() {
+            Ok(n) if n <= i64::MAX as u64 => Ok(Some(n)),
+            Ok(_) => Err(Problem::new(StatusCode::BAD_REQUEST, "bad-query", format!("`{name}` is at most {}, not `{v}`", i64::MAX))),
+            Err(_) => Err(Problem::new(StatusCode::BAD_REQUEST, "bad-query", format!("`{name}` is a whole number, not `{v}`"))),
+        },
     }
 }
 
@@ -230,10 +281,17 @@ pub(crate) async fn deal_statistics(state: &web::Data<AppState>, ask: StatsAsk) 
 #[utoipa::path(get, path = "/stats", tag = "rulesets",
     description = "For each ruleset, over N seeded random deals: how many deals each annulment strikes, how many hands could make each declaration (a poignée, a Marolles declaration), and how many hands hold 0, 1, 2... cards of each named card class (oudlers). These depend on the deal alone: no card is played, so nothing that depends on the play is counted. The same seed gives the same figures.",
     params(StatsQuery),
-    responses((status = 200, description = "The statistics, one entry per ruleset", body = Object),
+    responses((status = 200, description = "The statistics, one entry per ruleset, in the order asked for", body = Vec<crate::schema::DealStats>),
         (status = 400, description = "The query string cannot be read", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "An unknown ruleset, a number of deals out of range, or a table size the ruleset cannot deal", body = Problem, content_type = "application/problem+json")))]
-pub async fn stats(state: web::Data<AppState>, query: web::Query<StatsQuery>) -> Reply {
+pub async fn stats(state: web::Data<AppState>, req: HttpRequest) -> Reply {
+    let query = Params::of(&req)?;
+    let query = StatsQuery {
+        rulesets: query.list("rulesets").ok_or_else(|| Params::missing("rulesets"))?,
+        deals: query.one("deals"),
+        seed: query.one("seed"),
+        players: query.one("players"),
+    };
     let ask = query.ask(&state)?;
     Ok(HttpResponse::Ok().json(deal_statistics(&state, ask).await?))
 }
@@ -254,13 +312,13 @@ fn replay(state: &AppState, rec: &GameRecord) -> Result<tarot_engine::Verdict, P
 /// Replay a game without storing it.
 #[utoipa::path(post, path = "/validate", tag = "games",
     description = "Replays a complete or partial recorded game and returns its verdict: `valid` (with the outcome, scores and ledger), `invalid` (the first violation: event, player, rule, message, source), `in_progress` (whose turn and the legal moves) or `annulled`. The answer is 200 whatever the verdict; a body that is not JSON is 400, a game that cannot be read (unknown card, player or ruleset) is 422.",
-    request_body(content = Object, description = "A recorded game (see the README)", content_type = "application/json", example = json!(example("worked/seed000-hand1.json"))),
+    request_body(content = crate::schema::GameRecord, description = "A recorded game", content_type = "application/json", example = json!(example("worked/seed000-hand1.json"))),
     responses(
-        (status = 200, description = "The verdict", body = Object, example = json!(crate::docs::verdict_example())),
+        (status = 200, description = "The verdict", body = crate::schema::Verdict, example = json!(crate::docs::verdict_example())),
         (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The game cannot be read", body = Problem, content_type = "application/problem+json")))]
+        (status = 422, description = "The body is not a game (a field missing or of the wrong type), or the game cannot be read (an unknown ruleset, card or player, a deal that is not a deal)", body = Problem, content_type = "application/problem+json")))]
 pub async fn validate(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
     let rec = body::record(&req, payload).await?;
     let verdict = replay(&state, &rec)?;
@@ -270,16 +328,18 @@ pub async fn validate(state: web::Data<AppState>, req: HttpRequest, payload: web
 /// A stored game after a write: its id, its version (the number of events) and its verdict.
 #[derive(Serialize, ToSchema)]
 pub struct StoredGame {
+    /// The game's id: `g` and a number in base 36.
+    #[schema(example = "g1")]
     id: String,
     version: u64,
-    #[schema(value_type = Object)]
+    #[schema(value_type = crate::schema::Verdict)]
     verdict: serde_json::Value,
 }
 
 /// Store a game.
 #[utoipa::path(post, path = "/games", tag = "games",
     description = "Stores a recorded game as a new event stream and returns its id, its version (number of events) and its verdict, with `Location: /games/{id}`. Games that break a rule are stored too (the archive records what was played); games that cannot be read are refused with 422.",
-    request_body(content = Object, content_type = "application/json", example = json!(example("worked/fft-deal5.json"))),
+    request_body(content = crate::schema::GameRecord, content_type = "application/json", example = json!(example("worked/fft-deal5.json"))),
     responses(
         (status = 201, description = "Stored", body = StoredGame),
         (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
@@ -287,7 +347,7 @@ pub struct StoredGame {
         (status = 403, description = "Wrong write token", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The game cannot be read", body = Problem, content_type = "application/problem+json")),
+        (status = 422, description = "The body is not a game, or the game cannot be read", body = Problem, content_type = "application/problem+json")),
     security((), ("write_token" = [])))]
 pub async fn create_game(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
     state.authorize(&req)?;
@@ -307,16 +367,24 @@ pub async fn create_game(state: web::Data<AppState>, req: HttpRequest, payload: 
 
 #[derive(Deserialize, IntoParams)]
 pub struct ListQuery {
-    /// Only games of this ruleset.
+    /// Only games of this ruleset (empty: any).
     ruleset: Option<String>,
-    /// Only games this player took part in.
+    /// Only games this player took part in (empty: any).
     player: Option<String>,
-    /// Only games with this verdict: valid, invalid, in_progress, annulled.
+    /// Only games with this verdict (empty: any).
+    #[param(value_type = Option<crate::schema::StatusFilter>)]
     status: Option<String>,
     /// Skip this many games (default 0).
-    offset: Option<usize>,
-    /// At most this many games (default 50, at most 500).
-    limit: Option<usize>,
+    #[param(value_type = Option<u64>)]
+    offset: Option<String>,
+    /// At most this many games, 1 to 500 (default 50; more is read as 500).
+    #[param(value_type = Option<u64>, minimum = 1)]
+    limit: Option<String>,
+}
+
+/// A filter from the query string: empty is no filter, as a form sends a box left empty.
+fn filter(value: Option<String>) -> Option<String> {
+    value.filter(|v| !v.trim().is_empty())
 }
 
 #[derive(Serialize, ToSchema)]
@@ -324,7 +392,7 @@ pub struct GamePage {
     total: usize,
     offset: usize,
     limit: usize,
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<crate::schema::GameSummary>)]
     games: Vec<tarot_store::Summary>,
 }
 
@@ -332,17 +400,23 @@ pub struct GamePage {
 #[utoipa::path(get, path = "/games", tag = "games",
     description = "Stored games, oldest first, filtered by ruleset, player and verdict status, a page at a time.",
     params(ListQuery),
-    responses((status = 200, description = "A page of games", body = GamePage), (status = 422, description = "A bad filter", body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, description = "A page of games", body = GamePage),
+        (status = 400, description = "`offset` or `limit` is not a whole number", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "An unknown status, or a limit of 0", body = Problem, content_type = "application/problem+json")))]
 pub async fn list_games(state: web::Data<AppState>, query: web::Query<ListQuery>) -> Reply {
     let q = query.into_inner();
-    if let Some(s) = &q.status {
+    let status = filter(q.status);
+    if let Some(s) = &status {
         if !["valid", "invalid", "in_progress", "annulled"].contains(&s.as_str()) {
-            return Err(Problem::unprocessable("bad-filter", format!("status `{s}` is not one of valid, invalid, in_progress, annulled")));
+            return Err(Problem::unprocessable("bad-filter", format!("`status` is one of valid, invalid, in_progress, annulled (or empty, for any), not `{s}`")));
         }
     }
-    let offset = q.offset.unwrap_or(0);
-    let limit = q.limit.unwrap_or(50).clamp(1, 500);
-    let filter = Filter { ruleset: q.ruleset, player: q.player, status: q.status };
+    let offset = whole("offset", q.offset.as_deref())?.unwrap_or(0) as usize;
+    let limit = match whole("limit", q.limit.as_deref())? {
+        Some(0) => return Err(Problem::unprocessable("bad-filter", "`limit` is at least 1")),
+        n => n.unwrap_or(50).min(500) as usize,
+    };
+    let filter = Filter { ruleset: filter(q.ruleset), player: filter(q.player), status };
     let st = state.clone();
     let (games, total) = blocking(move || st.store.list(&filter, offset, limit).map_err(store_problem)).await?;
     Ok(HttpResponse::Ok().json(GamePage { total, offset, limit, games }))
@@ -361,7 +435,7 @@ pub struct GameView {
     /// The ruleset version the verdict was computed with.
     ruleset_version: String,
     /// The verdict, with the outcome, the scores and the ledger of a finished game.
-    #[schema(value_type = Object)]
+    #[schema(value_type = crate::schema::Verdict)]
     verdict: serde_json::Value,
 }
 
@@ -400,7 +474,7 @@ pub async fn game(state: web::Data<AppState>, id: web::Path<String>) -> Reply {
 pub struct EventsView {
     id: String,
     version: u64,
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<crate::schema::StoredEvent>)]
     events: Vec<tarot_store::StoredEvent>,
 }
 
@@ -427,9 +501,11 @@ pub struct Append {
     /// The version (number of events) the client last saw; the append is refused with 409 otherwise.
     expected_version: u64,
     /// The moves to add, in order.
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<crate::schema::Event>)]
     events: Vec<Event>,
-    /// Optional ids, one per event: an append retried with the same ids is applied once.
+    /// Optional ids, one per event, scoped to this game (as an event store scopes them to a stream):
+    /// an append retried with the same ids is applied once; the same id in another game is another
+    /// event.
     #[serde(default)]
     ids: Option<Vec<String>>,
 }
@@ -448,7 +524,7 @@ pub struct Append {
         (status = 409, description = "The game has moved on", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A move breaks a rule or cannot be read", body = Problem, content_type = "application/problem+json")),
+        (status = 422, description = "A move breaks a rule or cannot be read, the game has stopped (finished, broken or annulled), or the body is not an append", body = Problem, content_type = "application/problem+json")),
     security((), ("write_token" = [])))]
 pub async fn append(state: web::Data<AppState>, req: HttpRequest, id: web::Path<String>, payload: web::Payload) -> Reply {
     state.authorize(&req)?;
@@ -465,11 +541,15 @@ pub async fn append(state: web::Data<AppState>, req: HttpRequest, id: web::Path<
         let mut record = st.store.record(&id).map_err(store_problem)?;
         let stored = record.events.len();
         if body.expected_version as usize == stored {
-            // Referee the moves before storing them: what is stored stays a legal game.
-            let before = replay(&st, &record)?.status;
+            // Referee the moves before storing them: what is stored stays a legal game, and a game
+            // that has stopped (finished, broken or annulled) takes no more moves.
+            let before = replay(&st, &record)?;
+            if before.status != Status::InProgress && !body.events.is_empty() {
+                return Err(game_over(&before, stored));
+            }
             record.events.extend(body.events.iter().cloned());
             let after = replay(&st, &record)?;
-            if after.status == Status::Invalid && before != Status::Invalid {
+            if after.status == Status::Invalid {
                 let mut p = Problem::unprocessable("illegal-move", after.violation.as_ref().map(|v| v.message.clone()).unwrap_or_default());
                 p.event = after.violation.as_ref().map(|v| v.event);
                 p.violation = serde_json::to_value(&after.violation).ok();
@@ -486,12 +566,27 @@ pub async fn append(state: web::Data<AppState>, req: HttpRequest, id: web::Path<
     Ok(HttpResponse::Ok().json(StoredGame { id: game, version, verdict }))
 }
 
+/// The refusal of a move appended to a game that has stopped: where it stopped and why.
+fn game_over(verdict: &tarot_engine::Verdict, events: usize) -> Problem {
+    let why = match (&verdict.violation, &verdict.annulled) {
+        (Some(v), _) => format!("it stopped at event {} on a broken rule: {} (rule {})", v.event, v.message, v.rule),
+        (None, Some(a)) => format!("the deal was annulled: {} (rule {})", a.reason, a.rule),
+        _ => format!("it is finished after its {events} events, and scored"),
+    };
+    let mut p = Problem::unprocessable("game-over", format!("no move can be added to this game: {why}"));
+    p.event = verdict.violation.as_ref().map(|v| v.event);
+    p.violation = verdict.violation.as_ref().and_then(|v| serde_json::to_value(v).ok());
+    p
+}
+
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewSession {
-    /// What the table calls itself.
+    /// What the table calls itself (not blank).
+    #[schema(pattern = "\\S")]
     name: String,
     /// The players of the table.
+    #[schema(value_type = crate::schema::Players)]
     players: Vec<String>,
 }
 
@@ -506,15 +601,17 @@ pub struct SessionCreated {
     request_body(content = NewSession, content_type = "application/json", example = json!({"name": "Table 3, 15 August 2008", "players": ["DURAND", "DESPRES", "DUPONT", "DUBOIS"]})),
     responses((status = 201, description = "Opened", body = SessionCreated),
         (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "A write token is required", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "A write token is required (the server runs with --write-token)", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Wrong write token", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "No players", body = Problem, content_type = "application/problem+json")),
+        (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Fewer than two players, or a body that is not a session", body = Problem, content_type = "application/problem+json")),
     security((), ("write_token" = [])))]
 pub async fn create_session(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
     state.authorize(&req)?;
     let body: NewSession = body::json(&req, payload).await?;
-    if body.players.len() < 2 {
-        return Err(Problem::unprocessable("invalid-body", "a session needs at least two players"));
+    if !(2..=8).contains(&body.players.len()) {
+        return Err(Problem::unprocessable("invalid-body", format!("a session has two to eight players, not {}", body.players.len())));
     }
     let st = state.clone();
     let id = blocking(move || st.store.create_session(&body.name, &body.players).map_err(store_problem)).await?;
@@ -533,9 +630,14 @@ pub struct AddGame {
     description = "Adds a stored game to the session, as its next deal. Its players must be the session's players.",
     params(("id" = String, Path, description = "A session id")),
     request_body(content = AddGame, content_type = "application/json", example = json!({"game": "g1"})),
-    responses((status = 200, description = "The session's score sheet", body = Object),
-        (status = 404, description = "No such session or game", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The game's players are not the session's", body = Problem, content_type = "application/problem+json")),
+    responses((status = 200, description = "The session's score sheet", body = crate::sheet::ScoreSheet),
+        (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "A write token is required (the server runs with --write-token)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Wrong write token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such session", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "No such game, a game already in a session, or a game whose players are not the session's", body = Problem, content_type = "application/problem+json")),
     security((), ("write_token" = [])))]
 pub async fn add_to_session(state: web::Data<AppState>, req: HttpRequest, id: web::Path<String>, payload: web::Payload) -> Reply {
     state.authorize(&req)?;
@@ -545,7 +647,11 @@ pub async fn add_to_session(state: web::Data<AppState>, req: HttpRequest, id: we
     let sheet = blocking(move || {
         let s = st.store.session(&session).map_err(store_problem)?;
         let game = GameId(body.game);
-        let header = st.store.header(&game).map_err(store_problem)?;
+        // The session is the resource of the path (404); the game is named in the body (422).
+        let header = st.store.header(&game).map_err(|e| match e {
+            StoreError::NotFound(_) => Problem::unprocessable("unknown-game", format!("there is no game `{}` to add; store it first with POST /games", game.0)),
+            e => store_problem(e),
+        })?;
         let mut theirs = header.players.clone();
         let mut ours = s.players.clone();
         theirs.sort();
@@ -564,7 +670,7 @@ pub async fn add_to_session(state: web::Data<AppState>, req: HttpRequest, id: we
 #[utoipa::path(get, path = "/sessions/{id}", tag = "sessions",
     description = "The running score sheet, as players keep it: per deal each player's score and the running totals, and whether each deal's scores balance (French Tarot's points and Marolles' marques sum to zero; Basic Tarot counts card points).",
     params(("id" = String, Path, description = "A session id")),
-    responses((status = 200, description = "The score sheet", body = Object), (status = 404, description = "No such session", body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, description = "The score sheet", body = crate::sheet::ScoreSheet), (status = 404, description = "No such session", body = Problem, content_type = "application/problem+json")))]
 pub async fn session(state: web::Data<AppState>, id: web::Path<String>) -> Reply {
     let st = state.clone();
     let session = id.into_inner();

@@ -16,25 +16,27 @@ pub struct ScoreSheet {
     players: Vec<String>,
     deals: Vec<Deal>,
     /// Each player's total after the last deal.
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<crate::schema::PlayerAmount>)]
     totals: Vec<(String, Q)>,
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = SheetDeal)]
 pub struct Deal {
     number: usize,
     game: String,
     ruleset: String,
+    #[schema(value_type = crate::schema::Status)]
     status: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     taker: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     contract: Option<String>,
     /// Each player's score in this deal (0 for a deal that was annulled or not finished).
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<crate::schema::PlayerAmount>)]
     scores: Vec<(String, Q)>,
     /// Running totals after this deal.
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<crate::schema::PlayerAmount>)]
     totals: Vec<(String, Q)>,
     /// Whether the deal's scores sum to zero (where the ruleset settles by payments).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -42,12 +44,12 @@ pub struct Deal {
 }
 
 pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Problem> {
-    let s = state.store.session(session).map_err(|e| Problem::not_found(format!("no session `{session}`: {e:?}")))?;
+    let s = state.store.session(session).map_err(crate::routes::store_problem)?;
     let mut totals: Vec<(String, Q)> = s.players.iter().map(|p| (p.clone(), Q::ZERO)).collect();
     let mut deals = vec![];
     for (i, game) in s.games.iter().enumerate() {
         let id = GameId(game.0.clone());
-        let record = state.store.record(&id).map_err(|e| Problem::internal(format!("{e:?}")))?;
+        let record = state.store.record(&id).map_err(crate::routes::store_problem)?;
         let rules = state.registry.get(&record.ruleset).ok_or_else(|| Problem::internal(format!("game {} uses an unknown ruleset", id.0)))?;
         let verdict = tarot_engine::replay(rules, &record).map_err(|e| Problem::internal(e.to_string()))?;
         let outcome = verdict.outcome.as_ref();

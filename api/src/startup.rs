@@ -6,15 +6,15 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use actix_web::dev::{Server, Service};
+use actix_web::http::header::ContentType;
 use actix_web::http::header::AUTHORIZATION;
+use actix_web::http::Method;
 use actix_web::http::StatusCode;
-use actix_web::{web, App, HttpRequest, HttpServer};
+use actix_web::{web, App, HttpRequest, HttpServer, Resource};
 use tarot_engine::Registry;
 use tarot_store::Store;
-use utoipa::OpenApi;
 use utoipa_swagger_ui::{Config, SwaggerUi};
 
-use crate::docs::ApiDoc;
 use crate::problem::Problem;
 use crate::{pages, routes};
 
@@ -38,17 +38,51 @@ impl AppState {
     }
 }
 
+/// A query string that cannot be read, in a client's words: a missing parameter is named.
+fn query_problem(e: &actix_web::error::QueryPayloadError) -> Problem {
+    let why = match e {
+        actix_web::error::QueryPayloadError::Deserialize(e) => e.to_string(),
+        e => e.to_string(),
+    };
+    let why = match why.strip_prefix("missing field `") {
+        Some(rest) => format!("the parameter `{}` is required", rest.trim_end_matches('`')),
+        None => why,
+    };
+    Problem::new(StatusCode::BAD_REQUEST, "bad-query", format!("the query string cannot be read: {why}"))
+}
+
+/// A path whose routes allow `methods` (GET implying HEAD): any other method is a 405 problem with
+/// `Allow`, rather than the 404 of an unknown path.
+fn resource(path: &str, methods: &'static [&'static str]) -> Resource {
+    web::resource(path).default_service(web::to(move |req: HttpRequest| async move {
+        let allow: Vec<&str> = methods.iter().flat_map(|&m| if m == "GET" { vec!["GET", "HEAD"] } else { vec![m] }).collect();
+        let mut p = Problem::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method-not-allowed",
+            format!("{} {} is not allowed: {} answers {}", req.method(), req.path(), req.path(), allow.join(", ")),
+        );
+        p.allow = Some(allow.join(", "));
+        Err::<actix_web::HttpResponse, _>(p)
+    }))
+}
+
 pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
     let state = web::Data::new(state);
+    let document = web::Bytes::from(crate::docs::openapi_json());
     let server = HttpServer::new(move || {
+        let document = document.clone();
         App::new()
             .app_data(state.clone())
             // A query string that cannot be read is a problem like any other, not plain text.
-            .app_data(web::QueryConfig::default().error_handler(|e, _| Problem::new(StatusCode::BAD_REQUEST, "bad-query", format!("the query string cannot be read: {e}")).into()))
-            .wrap_fn(|req, srv| {
+            .app_data(web::QueryConfig::default().error_handler(|e, _| query_problem(&e).into()))
+            .wrap_fn(|mut req, srv| {
                 // One line per request: method, path, status and latency.
                 let start = Instant::now();
                 let (method, path) = (req.method().clone(), req.path().to_string());
+                // HEAD is GET without the body: routed as GET, and actix sends no body to a HEAD.
+                if req.method() == Method::HEAD {
+                    req.head_mut().method = Method::GET;
+                }
                 let fut = srv.call(req);
                 async move {
                     let res = fut.await;
@@ -59,31 +93,33 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
             })
             // Paths without a parameter first: actix tries the routes in order, and each path with a
             // `{parameter}` is a regular expression to run, so a request to a fixed path runs none.
-            .route("/", web::get().to(pages::index))
-            .route("/health", web::get().to(routes::health))
-            .route("/validate", web::post().to(routes::validate))
-            .route("/games", web::post().to(routes::create_game))
-            .route("/games", web::get().to(routes::list_games))
-            .route("/rulesets", web::get().to(routes::rulesets))
-            .route("/rulesets/compare", web::get().to(routes::compare))
-            .route("/stats", web::get().to(routes::stats))
-            .route("/compare", web::post().to(routes::compare_game))
-            .route("/sessions", web::post().to(routes::create_session))
-            .route("/pages/rulesets/compare", web::get().to(pages::compare_rules))
-            .route("/pages/stats", web::get().to(pages::stats))
-            .route("/pages/check", web::get().to(pages::check_form))
-            .route("/pages/check", web::post().to(pages::check))
-            .route("/docs", web::get().to(|| async { actix_web::HttpResponse::PermanentRedirect().insert_header(("Location", "/docs/")).finish() }))
-            .route("/rulesets/{id}", web::get().to(routes::ruleset))
-            .route("/games/{id}", web::get().to(routes::game))
-            .route("/games/{id}/events", web::get().to(routes::events))
-            .route("/games/{id}/events", web::post().to(routes::append))
-            .route("/sessions/{id}", web::get().to(routes::session))
-            .route("/sessions/{id}/games", web::post().to(routes::add_to_session))
-            .route("/pages/games/{id}/compare", web::get().to(pages::compare_game_page))
-            .route("/pages/games/{id}", web::get().to(pages::game))
-            .route("/pages/rulesets/{id}", web::get().to(pages::ruleset))
-            .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", ApiDoc::openapi()).config(Config::new(["/openapi.json"]).validator_url("none")))
+            // Another method on a known path is 405 with `Allow`.
+            .service(resource("/", &["GET"]).route(web::get().to(pages::index)))
+            .service(resource("/health", &["GET"]).route(web::get().to(routes::health)))
+            .service(resource("/validate", &["POST"]).route(web::post().to(routes::validate)))
+            .service(resource("/games", &["GET", "POST"]).route(web::get().to(routes::list_games)).route(web::post().to(routes::create_game)))
+            .service(resource("/rulesets", &["GET"]).route(web::get().to(routes::rulesets)))
+            .service(resource("/rulesets/compare", &["GET"]).route(web::get().to(routes::compare)))
+            .service(resource("/stats", &["GET"]).route(web::get().to(routes::stats)))
+            .service(resource("/compare", &["POST"]).route(web::post().to(routes::compare_game)))
+            .service(resource("/sessions", &["POST"]).route(web::post().to(routes::create_session)))
+            .service(resource("/pages/rulesets/compare", &["GET"]).route(web::get().to(pages::compare_rules)))
+            .service(resource("/pages/stats", &["GET"]).route(web::get().to(pages::stats)))
+            .service(resource("/pages/check", &["GET", "POST"]).route(web::get().to(pages::check_form)).route(web::post().to(pages::check)))
+            .service(resource("/docs", &["GET"]).route(web::get().to(|| async { actix_web::HttpResponse::PermanentRedirect().insert_header(("Location", "/docs/")).finish() })))
+            .service(resource("/rulesets/{id}", &["GET"]).route(web::get().to(routes::ruleset)))
+            .service(resource("/games/{id}", &["GET"]).route(web::get().to(routes::game)))
+            .service(resource("/games/{id}/events", &["GET", "POST"]).route(web::get().to(routes::events)).route(web::post().to(routes::append)))
+            .service(resource("/sessions/{id}", &["GET"]).route(web::get().to(routes::session)))
+            .service(resource("/sessions/{id}/games", &["POST"]).route(web::post().to(routes::add_to_session)))
+            .service(resource("/pages/games/{id}/compare", &["GET"]).route(web::get().to(pages::compare_game_page)))
+            .service(resource("/pages/games/{id}", &["GET"]).route(web::get().to(pages::game)))
+            .service(resource("/pages/rulesets/{id}", &["GET"]).route(web::get().to(pages::ruleset)))
+            .service(resource("/openapi.json", &["GET"]).route(web::get().to(move || {
+                let doc = document.clone();
+                async move { actix_web::HttpResponse::Ok().content_type(ContentType::json()).body(doc) }
+            })))
+            .service(SwaggerUi::new("/docs/{_:.*}").config(Config::new(["/openapi.json"]).validator_url("none")))
             .default_service(web::to(
                 |req: HttpRequest| async move { Err::<actix_web::HttpResponse, _>(Problem::not_found(format!("no route for {} {}", req.method(), req.path()))) },
             ))

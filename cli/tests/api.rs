@@ -82,6 +82,9 @@ fn deal_statistics_over_http() {
     assert_eq!(a[0]["classes"]["oudlers"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).sum::<u64>(), 3000 * 4);
     assert!(a[1]["declarations"].as_object().unwrap().contains_key("triomphes"), "{}", a[1]);
     assert_eq!(s.get("/stats?rulesets=fft-4p,marolles-1637&deals=3000&seed=5").json(), a);
+    // A list as generated clients send it, the parameter repeated, is the same list.
+    assert_eq!(s.get("/stats?rulesets=fft-4p&rulesets=marolles-1637&deals=3000&seed=5").json(), a);
+    assert_eq!(s.get("/rulesets/compare?ids=fft-4p&ids=basic").json(), s.get("/rulesets/compare?ids=fft-4p,basic").json());
     assert_ne!(s.get("/stats?rulesets=fft-4p,marolles-1637&deals=3000&seed=6").json(), a);
     let cli = common::tarot_archive().args(["stats", "--rulesets", "fft-4p,marolles-1637", "--deals", "3000", "--seed", "5", "--json"]).output().unwrap();
     assert_eq!(serde_json::from_slice::<Value>(&cli.stdout).unwrap(), a);
@@ -201,6 +204,69 @@ fn appending_moves_referees_them() {
     problem(&s.post(&path, &json!({"expected_version": 99, "events": [], "ids": ["a"]}).to_string()), 422);
 }
 
+/// A game that has stopped takes no more moves, whether it finished, broke a rule or was annulled:
+/// the refusal says where it stopped and why, and nothing is stored.
+#[test]
+fn a_stopped_game_takes_no_more_moves() {
+    let s = server();
+    let a_bid = json!({"type": "bid", "player": "Ann", "bid": "pass"});
+    let cases = [
+        ("worked/fft-deal5.json", "finished", None),
+        ("fft-4p/invalid/play.must.follow.json", "broken rule", Some("play.must.follow")),
+        ("fft-4p/annulled/annul.petit_sec.json", "annulled", None),
+        ("fft-4p/annulled/bidding.all-pass.json", "annulled", None),
+    ];
+    for (file, why, rule) in cases {
+        let made = s.post("/games", &fixture(file)).json();
+        let (id, version) = (made["id"].as_str().unwrap(), made["version"].as_u64().unwrap());
+        let path = format!("/games/{id}/events");
+        let p = problem(&s.post(&path, &json!({"expected_version": version, "events": [a_bid]}).to_string()), 422);
+        assert_eq!(p["type"], "urn:tarot-archive:problem:game-over", "{file}: {p}");
+        let detail = p["detail"].as_str().unwrap();
+        assert!(detail.starts_with("no move can be added to this game: "), "{file}: {detail}");
+        match why {
+            "finished" => assert!(detail.contains("finished"), "{file}: {detail}"),
+            "annulled" => assert!(detail.contains("annulled") && detail.contains("(rule "), "{file}: {detail}"),
+            _ => {
+                let rule = rule.unwrap();
+                assert!(detail.contains("stopped at event") && detail.contains(rule), "{file}: {detail}");
+                assert_eq!(p["violation"]["rule"], rule, "{file}: {p}");
+                assert_eq!(p["event"], p["violation"]["event"], "{file}: {p}");
+            }
+        }
+        assert_eq!(s.get(&path).json()["version"], version, "{file}: nothing is stored");
+    }
+}
+
+/// The live referee says everything a client may do next: a deal when there is none, and beside the
+/// cards, the declarations open at that moment with the cards each may show.
+#[test]
+fn next_lists_the_deal_and_the_open_declarations() {
+    let s = server();
+    let full: Value = serde_json::from_str(&fixture("worked/fft-deal5.json")).unwrap();
+    let mut empty = full.clone();
+    empty["events"] = json!([]);
+    let made = s.post("/games", &empty.to_string()).json();
+    assert_eq!(made["verdict"]["status"], "in_progress", "{made}");
+    assert_eq!(made["verdict"]["next"]["phase"], "deal", "{made}");
+    assert_eq!(made["verdict"]["next"]["player"], full["dealer"], "{made}");
+    // DUPONT has taken with 14 trumps and discarded: before the first card he may announce a chelem
+    // and show a poignée of 13 or 10 of his trumps (FFT: 10, 13 or 15).
+    let mut discarded = full.clone();
+    discarded["events"] = json!(full["events"].as_array().unwrap()[..6]);
+    let v = s.post("/validate", &discarded.to_string()).json();
+    let open = v["next"]["declarations"].as_array().unwrap_or_else(|| panic!("{v}"));
+    let find = |name: &str| open.iter().find(|d| d["declaration"] == name && d["player"] == "DUPONT").unwrap_or_else(|| panic!("no {name} in {v}"));
+    assert_eq!(find("chelem")["cards"], json!([]));
+    assert_eq!(find("poignee")["counts"], json!([13, 10]));
+    assert_eq!(find("poignee")["cards"].as_array().unwrap().len(), 14);
+    // Once declared, it is no longer open; once the first trick is over, neither is the other.
+    let mut declared = discarded.clone();
+    declared["events"] = json!(full["events"].as_array().unwrap()[..8]);
+    let v = s.post("/validate", &declared.to_string()).json();
+    assert!(v["next"].get("declarations").is_none(), "{v}");
+}
+
 #[test]
 fn writes_need_the_token_when_there_is_one() {
     let s = spawn_fresh("token", &["--write-token", "s3cret"]);
@@ -237,6 +303,77 @@ fn a_session_keeps_the_running_score_sheet() {
     problem(&s.post("/sessions", &json!({"name": "alone", "players": ["x"]}).to_string()), 422);
 }
 
+/// HTTP as a client expects it: every GET answers HEAD, a known path with another method is 405
+/// with `Allow`, and a 401 says how to authenticate.
+#[test]
+fn methods_head_and_authentication_are_answered_as_http_says() {
+    let s = spawn_fresh("methods", &["--write-token", "s3cret"]);
+    for path in ["/health", "/rulesets", "/rulesets/fft-4p", "/games", "/stats?rulesets=fft-4p&deals=10", "/openapi.json", "/"] {
+        let head = ureq::head(&s.url(path)).call().unwrap_or_else(|e| panic!("HEAD {path}: {e}"));
+        assert_eq!(head.status(), 200, "HEAD {path}");
+        assert!(head.into_string().unwrap().is_empty(), "HEAD {path} has a body");
+    }
+    for (method, path, allow) in [
+        ("DELETE", "/games", "GET, HEAD, POST"),
+        ("PUT", "/health", "GET, HEAD"),
+        ("GET", "/validate", "POST"),
+        ("PATCH", "/games/g1/events", "GET, HEAD, POST"),
+        ("TRACE", "/sessions", "POST"),
+    ] {
+        let r = match ureq::request(method, &s.url(path)).call() {
+            Err(ureq::Error::Status(_, r)) => r,
+            other => panic!("{method} {path}: {other:?}"),
+        };
+        assert_eq!(r.status(), 405, "{method} {path}");
+        assert_eq!(r.header("allow"), Some(allow), "{method} {path}");
+        assert!(r.header("content-type").unwrap().starts_with("application/problem+json"));
+    }
+    let r = match ureq::post(&s.url("/games")).set("Content-Type", "application/json").send_string(&fixture("worked/fft-deal1.json")) {
+        Err(ureq::Error::Status(401, r)) => r,
+        other => panic!("{other:?}"),
+    };
+    assert!(r.header("www-authenticate").is_some_and(|h| h.starts_with("Bearer")), "{:?}", r.header("www-authenticate"));
+    problem(&s.get("/no/such/route"), 404);
+}
+
+/// Problems speak the client's language: no Rust types, the place said once, the field named.
+#[test]
+fn problems_say_what_is_wrong_in_plain_words() {
+    let s = server();
+    let detail = |r: &common::Reply, status: u16| problem(r, status)["detail"].as_str().unwrap().to_string();
+    for body in ["[]", "[1, 2]", "\"a game\"", "42"] {
+        let d = detail(&s.post("/validate", body), 422);
+        assert!(d.contains("the body must be a JSON object"), "{body}: {d}");
+    }
+    let d = detail(&s.post("/validate", "{}"), 422);
+    assert!(d.contains("missing field `ruleset`") && !d.contains(" at line "), "{d}");
+    let d = detail(&s.post("/validate", r#"{"ruleset": "fft-4p", "players": "Ann", "dealer": "Ann", "events": []}"#), 422);
+    assert!(d.contains("at `players`") && d.contains("expected a list"), "{d}");
+    let d = detail(&s.post("/validate", r#"{"ruleset": "fft-4p", "players": ["A", "B"], "dealer": "A", "events": [{"type": "play", "player": "A", "card": 5}]}"#), 422);
+    assert!(d.contains("at `events[0].card`"), "{d}");
+    let d = detail(&s.post("/validate", r#"{"ruleset": "fft-4p", "players": ["A", "B"], "dealer": "A", "events": [{"type": "play"}]}"#), 422);
+    assert!(d.contains("at `events[0]`") && d.contains("needs `player`"), "{d}");
+    let d = detail(&s.post("/validate", "{\n  \"ruleset\": \"fft-4p\",\n  \"players\": [oops]\n}"), 400);
+    assert_eq!(d.matches("line 3").count(), 1, "{d}");
+    let d = detail(&s.post("/games/g1/events", r#"{"expected_version": "two", "events": []}"#), 422);
+    assert!(d.contains("at `expected_version`") && d.contains("expected a whole number"), "{d}");
+    for d in [detail(&s.get("/games?offset=x"), 400), detail(&s.get("/games?limit=-1"), 400)] {
+        assert!(d.contains("`offset`") || d.contains("`limit`"), "{d}");
+        assert!(!d.contains("invalid digit"), "{d}");
+    }
+    let d = detail(&s.get("/rulesets/compare"), 400);
+    assert!(d.contains("the parameter `ids` is required"), "{d}");
+    let d = detail(&s.get("/sessions/nope"), 404);
+    assert!(!d.contains("NotFound"), "{d}");
+    // An empty filter is no filter, as a form sends it.
+    s.post("/games", &fixture("worked/fft-deal1.json"));
+    assert_eq!(s.get("/games?ruleset=&player=&status=&offset=&limit=").json()["total"], 1);
+    // A session exists; the game named in the body does not: 422, not 404.
+    let session = s.post("/sessions", &json!({"name": "t", "players": ["a", "b"]}).to_string()).json();
+    let d = detail(&s.post(&format!("/sessions/{}/games", session["id"].as_str().unwrap()), r#"{"game": "g99"}"#), 422);
+    assert!(d.contains("no game `g99`"), "{d}");
+}
+
 /// The committed OpenAPI document is what the server serves and what the code generates.
 #[test]
 fn the_committed_openapi_document_is_current() {
@@ -248,11 +385,37 @@ fn the_committed_openapi_document_is_current() {
         for (method, op) in ops.as_object().unwrap() {
             assert!(op["summary"].as_str().is_some_and(|t| !t.is_empty()), "{method} {path} has no summary");
             assert!(op["description"].as_str().is_some_and(|t| !t.is_empty()), "{method} {path} has no description");
+            for param in op["parameters"].as_array().into_iter().flatten() {
+                let name = param["name"].as_str().unwrap();
+                let in_path = path.contains(&format!("{{{name}}}"));
+                assert_eq!(param["in"] == "path", in_path, "{method} {path}: `{name}` is said to be in the {}", param["in"]);
+            }
             if method == "post" {
                 let example = &op["requestBody"]["content"]["application/json"]["example"];
                 assert!(!example.is_null(), "{method} {path} has no example body");
             }
         }
+    }
+    // The document says what the server answers: statistics are a list, typed.
+    let stats = &served["paths"]["/stats"]["get"]["responses"]["200"]["content"]["application/json"]["schema"];
+    assert_eq!(stats["type"], "array", "{stats}");
+    for name in [
+        "GameRecord",
+        "Event",
+        "Verdict",
+        "Next",
+        "Violation",
+        "Outcome",
+        "LedgerEntry",
+        "Trick",
+        "Comparison",
+        "GameComparison",
+        "DealStats",
+        "ScoreSheet",
+        "GameSummary",
+        "StoredEvent",
+    ] {
+        assert!(served["components"]["schemas"][name].is_object(), "no schema {name}");
     }
     let docs = s.get("/docs/");
     assert_eq!(docs.status, 200);

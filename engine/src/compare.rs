@@ -103,9 +103,42 @@ pub struct Replayed {
 #[derive(Clone, Debug, Serialize)]
 pub struct Divergence {
     pub event: usize,
+    /// The rulesets under which the game goes on past this event.
     pub legal_under: Vec<String>,
+    /// The rulesets under which this event breaks a rule.
     pub illegal_under: Vec<String>,
+    /// The rulesets under which the deal is annulled at this event (a petit sec, everyone passing).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub annulled_under: Vec<String>,
     pub explanation: String,
+}
+
+/// Where a replay stops: at the first event that breaks a rule or annuls the deal.
+enum Stop {
+    Broken(usize),
+    Annulled(usize, crate::verdict::Annulled),
+}
+
+impl Stop {
+    fn event(&self) -> usize {
+        match self {
+            Stop::Broken(e) | Stop::Annulled(e, _) => *e,
+        }
+    }
+}
+
+/// The event at which the deal is annulled under `rules`, looked for among the first `upto` events:
+/// the shortest prefix of the record whose verdict is `annulled` (a verdict does not say at which
+/// event its annulment came).
+fn annulled_at(rules: &Ruleset, record: &crate::GameRecord, upto: usize) -> Option<(usize, crate::verdict::Annulled)> {
+    let mut prefix = crate::GameRecord { events: Vec::with_capacity(upto), ..record.clone() };
+    for (i, event) in record.events.iter().take(upto).enumerate() {
+        prefix.events.push(event.clone());
+        if let Some(a) = crate::replay(rules, &prefix).ok().and_then(|v| v.annulled) {
+            return Some((i, a));
+        }
+    }
+    None
 }
 
 /// Replays `record` under each ruleset (its own `ruleset` field is ignored) and says where legality
@@ -138,19 +171,46 @@ pub fn compare_game(rulesets: &[&Ruleset], record: &crate::GameRecord) -> GameCo
             }
         })
         .collect();
-    // The earliest violation among the rulesets that could replay the game; the rulesets still legal
-    // at that event diverge from it there.
-    let first = replays.iter().filter_map(|p| p.verdict.as_ref().and_then(|v| v.violation.as_ref())).map(|v| v.event).min();
+    // Where each replay stops (a broken rule, an annulment), read on the record as that ruleset replayed
+    // it; the earliest stop is where the rulesets that go on past it diverge from those that stop there.
+    let stops: Vec<Option<Stop>> = replays
+        .iter()
+        .zip(rulesets)
+        .map(|(p, r)| {
+            let v = p.verdict.as_ref()?;
+            let mut rec = record.clone();
+            rec.ruleset = r.id.clone();
+            rec.options.retain(|k, _| !p.options_dropped.contains(k));
+            let broken = v.violation.as_ref().map(|x| x.event);
+            let annulled = match v.status {
+                crate::Status::Annulled => annulled_at(r, &rec, rec.events.len()),
+                // An annulment before the broken rule stopped the deal first.
+                crate::Status::Invalid => annulled_at(r, &rec, broken.unwrap_or(0)),
+                _ => None,
+            };
+            annulled.map(|(e, a)| Stop::Annulled(e, a)).or(broken.map(Stop::Broken))
+        })
+        .collect();
+    let first = stops.iter().flatten().map(|s| s.event()).min();
     let divergence = first.and_then(|event| {
         let mut legal = vec![];
         let mut illegal = vec![];
+        let mut annulled = vec![];
         let mut why = vec![];
-        for (p, r) in replays.iter().zip(rulesets) {
+        let mut stopping_rules: Vec<&str> = vec![];
+        for ((p, r), stop) in replays.iter().zip(rulesets).zip(&stops) {
             let Some(v) = &p.verdict else { continue };
-            match &v.violation {
-                Some(x) if x.event == event => {
+            match stop {
+                Some(Stop::Broken(e)) if *e == event => {
+                    let x = v.violation.as_ref().expect("a broken rule");
                     illegal.push(p.ruleset.clone());
                     why.push(format!("illegal under {} ({}: {})", p.ruleset, x.rule, x.message));
+                    stopping_rules.push(&x.rule);
+                }
+                Some(Stop::Annulled(e, a)) if *e == event => {
+                    annulled.push(p.ruleset.clone());
+                    why.push(format!("the deal is annulled under {} ({}: {})", p.ruleset, a.rule, a.reason));
+                    stopping_rules.push(&a.rule);
                 }
                 _ => legal.push((p.ruleset.clone(), *r)),
             }
@@ -158,16 +218,16 @@ pub fn compare_game(rulesets: &[&Ruleset], record: &crate::GameRecord) -> GameCo
         if legal.is_empty() {
             return None;
         }
-        // Why the others allow it: they lack the rule that forbids it.
-        let broken: Vec<&str> = replays.iter().filter_map(|p| p.verdict.as_ref()?.violation.as_ref()).filter(|x| x.event == event).map(|x| &*x.rule).collect();
+        // Why the others go on: they lack the rule that stops the game.
         let legal_words: Vec<String> = legal
             .iter()
             .map(|(id, r)| {
-                let missing: Vec<&str> = broken.iter().copied().filter(|rule| !has_rule(r, rule)).collect();
+                let missing: Vec<&str> = stopping_rules.iter().copied().filter(|rule| !has_rule(r, rule)).collect();
+                let verb = if illegal.is_empty() { "played on" } else { "legal" };
                 if missing.is_empty() {
-                    format!("legal under {id}")
+                    format!("{verb} under {id}")
                 } else {
-                    format!("legal under {id}, which has no {}", missing.join(" or "))
+                    format!("{verb} under {id}, which has no {}", missing.join(" or "))
                 }
             })
             .collect();
@@ -175,6 +235,7 @@ pub fn compare_game(rulesets: &[&Ruleset], record: &crate::GameRecord) -> GameCo
             event,
             legal_under: legal.iter().map(|(id, _)| id.clone()).collect(),
             illegal_under: illegal,
+            annulled_under: annulled,
             explanation: format!("event {event}: {}; {}", legal_words.join("; "), why.join("; ")),
         })
     });

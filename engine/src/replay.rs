@@ -1639,7 +1639,8 @@ impl<'s, 'r> Game<'s, 'r> {
     pub fn next(&mut self) -> Option<Next> {
         let rules = self.rules();
         match self.phase {
-            Phase::Deal => None,
+            // The dealer deals (at a table where he sits out, `replay_with` names him).
+            Phase::Deal => Some(Next { player: self.name(self.dealer), phase: "deal".into(), legal: vec![], count: None, table: vec![], declarations: vec![] }),
             Phase::Bidding => {
                 let b = rules.bidding.as_ref()?;
                 let turn = self.bidding_turn();
@@ -1650,24 +1651,83 @@ impl<'s, 'r> Game<'s, 'r> {
                 if let Some(r) = b.reserve.as_ref().filter(|_| !turn.second_round) {
                     legal.push(r.name.clone());
                 }
-                Some(Next { player: self.name(speaker), phase: "bid".into(), legal, count: None, table: vec![] })
+                Some(Next { player: self.name(speaker), phase: "bid".into(), legal, count: None, table: vec![], declarations: vec![] })
             }
             Phase::Call => {
                 let t = self.taker?;
-                Some(Next { player: self.name(t), phase: "call".into(), legal: self.callable().iter().map(|c| c.to_string()).collect(), count: None, table: vec![] })
+                Some(Next {
+                    player: self.name(t),
+                    phase: "call".into(),
+                    legal: self.callable().iter().map(|c| c.to_string()).collect(),
+                    count: None,
+                    table: vec![],
+                    declarations: vec![],
+                })
             }
             Phase::Discard => {
                 let (p, k) = *self.pending_discards.first()?;
                 let legal = self.discardable(p);
-                Some(Next { player: self.name(p), phase: "discard".into(), legal: legal.iter().map(|c| c.to_string()).collect(), count: Some(k), table: vec![] })
+                Some(Next {
+                    player: self.name(p),
+                    phase: "discard".into(),
+                    legal: legal.iter().map(|c| c.to_string()).collect(),
+                    count: Some(k),
+                    table: vec![],
+                    declarations: vec![],
+                })
             }
             Phase::Play => {
                 let p = self.to_play().ok()?;
                 let table = self.current.iter().map(|&(_, c)| c).collect();
-                Some(Next { player: self.name(p), phase: "play".into(), legal: self.legal(p).iter().map(|c| c.to_string()).collect(), count: None, table })
+                Some(Next { player: self.name(p), phase: "play".into(), legal: self.legal(p).iter().map(|c| c.to_string()).collect(), count: None, table, declarations: vec![] })
             }
             Phase::Done => None,
         }
+    }
+
+    /// The declarations open now, for every player, with the cards each may show: those `declare`
+    /// would accept at this moment (its timing, the taker's alone, not made yet) and for which the
+    /// player's hand has a valid show, found as the simulator finds it (the strongest cards first).
+    /// Kept out of `next`, which the simulator calls at every move: the verdict alone asks for it.
+    pub fn open_declarations(&self) -> Vec<OpenDeclaration> {
+        let rules = self.rules();
+        if matches!(self.phase, Phase::Deal | Phase::Bidding | Phase::Call | Phase::Done) {
+            return vec![];
+        }
+        let started = !self.tricks.is_empty() || !self.current.is_empty();
+        let mut out = vec![];
+        for (k, d) in rules.declarations.iter().enumerate() {
+            for p in 0..self.n() as u8 {
+                // The timing `declare` checks.
+                let has_played = self.tricks.iter().any(|t| t.cards.iter().any(|&(q, _)| q == p)) || self.current.iter().any(|&(q, _)| q == p);
+                let open = match d.when {
+                    When::BeforePlay => !started,
+                    When::AfterDiscard => !started && self.pending_discards.is_empty(),
+                    When::FirstPlay => !has_played,
+                };
+                if !open || (d.by_taker && self.taker != Some(p)) || self.declarations.iter().any(|x| x.player == p && x.kind == k) {
+                    continue;
+                }
+                let hand = self.hands[p as usize];
+                let (cards, counts) = if d.shows.is_empty() {
+                    if self.valid_show(p, hand, d, CardSet::EMPTY).is_none() {
+                        continue;
+                    }
+                    (vec![], vec![])
+                } else {
+                    let (runs, trimmed) = self.shows_to_try(p, hand, d);
+                    let mut counts: Vec<usize> = runs.chain(trimmed).filter(|&s| self.valid_show(p, hand, d, s).is_some()).map(|s| s.len()).collect();
+                    counts.sort_unstable_by(|a, b| b.cmp(a));
+                    counts.dedup();
+                    if counts.is_empty() {
+                        continue;
+                    }
+                    (hand.and(d.shows).iter().collect(), counts)
+                };
+                out.push(OpenDeclaration { player: self.name(p), declaration: d.name.clone(), cards, counts });
+            }
+        }
+        out
     }
 
     /// Cards `p` may put in his discard (without regard to how many).
@@ -2274,6 +2334,10 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
         });
     }
     let mut verdict = replay_moves(setup, &seats.playing, seats.dealer, &moves)?;
+    // A deal is expected from the record's dealer, who may be sitting the deal out.
+    if let Some(next) = verdict.next.as_mut().filter(|n| n.phase == "deal") {
+        next.player = rec.dealer.as_str().into();
+    }
     if let (Some(out), Some(c)) = (seats.sits_out, &rules.sit_out) {
         if let Some(o) = &mut verdict.outcome {
             o.players.push(PlayerResult { player: out.as_str().into(), card_points: Q::ZERO, tricks: 0, score: Q::ZERO, winner: false });
@@ -2368,7 +2432,12 @@ pub fn replay_moves(setup: &Setup, players: &[String], dealer: u8, moves: &[Move
             game.ledger.extend(score_ledger);
             game.notes.extend(score_notes);
         }
-        None => verdict.next = game.next(),
+        None => {
+            verdict.next = game.next();
+            if let Some(next) = &mut verdict.next {
+                next.declarations = game.open_declarations();
+            }
+        }
     }
     verdict.tricks = game
         .tricks

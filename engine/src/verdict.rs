@@ -49,7 +49,9 @@ pub struct Annulled {
 /// Whose turn it is in a game in progress, and what they may do.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Next {
+    /// The player to move; for a deal, the dealer.
     pub player: Arc<str>,
+    /// `deal` (the record has no deal yet), `bid`, `call`, `discard` or `play`.
     pub phase: String,
     /// Legal cards to play or discard, or legal bids.
     pub legal: Vec<String>,
@@ -58,6 +60,22 @@ pub struct Next {
     /// The cards already on the table in the trick being played.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub table: Vec<crate::cards::Card>,
+    /// The declarations open at this moment, to any player, beside the moves of the player to move.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub declarations: Vec<OpenDeclaration>,
+}
+
+/// A declaration a player may make now, and what it may show.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct OpenDeclaration {
+    pub player: Arc<str>,
+    /// Its name, as a `declare` event gives it (`poignee`, `chelem`, `imperials`...).
+    pub declaration: String,
+    /// The player's cards it can show (none for an announcement such as a chelem).
+    pub cards: Vec<crate::cards::Card>,
+    /// How many cards a valid show of this hand has, largest first, where it shows cards.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub counts: Vec<usize>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]

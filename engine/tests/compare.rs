@@ -75,3 +75,19 @@ fn every_rule_a_verdict_cites_is_in_the_description() {
     }
     assert!(checked[0] > 100 && checked[1] > 20 && checked[2] > 100, "rules checked in invalid, annulled and valid fixtures: {checked:?}");
 }
+
+/// A deal annulled under one ruleset and played under another diverges at the event that annuls it:
+/// the petit sec annuls the deal at the FFT, not where the lone Petit is untouchable.
+#[test]
+fn a_deal_annulled_under_one_ruleset_and_played_under_another_diverges_there() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let rules: Vec<_> = ["fft-4p", "fft-4p-petit-imprenable"].iter().map(|id| registry.get(id).unwrap()).collect();
+    let fixture = |name: &str| tarot_engine::parse_record(&std::fs::read_to_string(format!("{}/../fixtures/fft-4p/annulled/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()).unwrap();
+    let record = fixture("annul.petit_sec.json");
+    let d = tarot_engine::compare::compare_game(&rules, &record).divergence.expect("a divergence");
+    assert_eq!((d.event, d.annulled_under.as_slice(), d.legal_under.as_slice()), (0, &["fft-4p".to_string()][..], &["fft-4p-petit-imprenable".to_string()][..]));
+    assert!(d.illegal_under.is_empty());
+    assert!(d.explanation.contains("which has no annul.petit_sec") && d.explanation.contains("the deal is annulled under fft-4p"), "{}", d.explanation);
+    // Everyone passes: annulled under both, they agree.
+    assert!(tarot_engine::compare::compare_game(&rules, &fixture("bidding.all-pass.json")).divergence.is_none());
+}
