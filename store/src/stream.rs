@@ -6,7 +6,11 @@
 //! - `headers`: game → `Header` (JSON)
 //! - `versions`: game → the number of events in the stream
 //! - `events`: game, version → `StoredEvent` (JSON)
-//! - `event_ids`: event id → game, version, so that a retried append is recognised
+//! - `event_ids`: game, event id → version, so that a retried append to the game is recognised (ids
+//!   are scoped to their game, as event stores scope them to a stream: the same id in another game
+//!   is another event)
+//! - `creations`: header (JSON), 0xFF, the first event's id → game, so that a retried creation is
+//!   recognised
 //! - `meta`: `position`, `games`, `sessions` → the last number given out of each
 //! - `sessions`: session → `Session` (JSON)
 //!
@@ -140,6 +144,7 @@ pub struct Store {
     pub(crate) versions: Tree,
     pub(crate) events: Tree,
     pub(crate) event_ids: Tree,
+    pub(crate) creations: Tree,
     pub(crate) meta: Tree,
     pub(crate) sessions: Tree,
     pub(crate) projections: Tree,
@@ -160,6 +165,7 @@ pub(crate) struct Writes {
     pub(crate) versions: Batch,
     pub(crate) events: Batch,
     pub(crate) event_ids: Batch,
+    pub(crate) creations: Batch,
     pub(crate) meta: Batch,
     pub(crate) sessions: Batch,
 }
@@ -177,6 +183,7 @@ impl Store {
             versions: tree("versions")?,
             events: tree("events")?,
             event_ids: tree("event_ids")?,
+            creations: tree("creations")?,
             meta: tree("meta")?,
             sessions: tree("sessions")?,
             projections: tree("projections")?,
@@ -190,25 +197,30 @@ impl Store {
         })
     }
 
-    /// Starts a stream with `header` and `events`. When every event carries an id and those ids are
-    /// already stored with the same game, this is a retry: nothing is written and the original
-    /// result is returned.
+    /// Starts a stream with `header` and `events`. A creation whose events all carry ids, with the
+    /// same header and the same first id as one already stored, is a retry: nothing is written and the
+    /// original result is returned.
     pub fn create_game(&self, header: &Header, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
         header.check()?;
         check_ids(&events)?;
+        let creation = creation_key(header, &events);
         let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((number, appended)) = self.earlier_append(&events)? {
-            if self.header_of(number)? != *header {
-                return Err(StoreError::Invalid(format!("these event ids are already stored with game {}, whose header is different", appended.game)));
+        if let Some(key) = &creation {
+            if let Some(number) = self.creations.get(key)? {
+                if let Some(appended) = self.earlier_append(read_u64(&number)?, &events)? {
+                    drop(guard);
+                    self.commit.wait()?;
+                    return Ok(appended);
+                }
             }
-            drop(guard);
-            self.commit.wait()?;
-            return Ok(appended);
         }
         let number = self.counter("games")? + 1;
         let mut writes = Writes::default();
         writes.meta.insert("games", &number.to_be_bytes()[..]);
         writes.headers.insert(&number.to_be_bytes()[..], encode(header));
+        if let Some(key) = creation {
+            writes.creations.insert(key, &number.to_be_bytes()[..]);
+        }
         let appended = self.stage_events(&mut writes, number, 0, events)?;
         self.apply(&writes)?;
         drop(guard);
@@ -219,7 +231,7 @@ impl Store {
     /// Adds `events` at the end of the stream if it has exactly `expected_version` events, and
     /// otherwise refuses with the version it has. When every event carries an id and those ids are
     /// already stored in this stream, this is a retry: nothing is written and the original result is
-    /// returned.
+    /// returned. Ids stored in other streams do not matter: ids are scoped to their game.
     pub fn append(&self, game: &GameId, expected_version: u64, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
         if events.is_empty() {
             return Err(StoreError::Invalid("an append needs at least one event".into()));
@@ -227,10 +239,7 @@ impl Store {
         check_ids(&events)?;
         let number = self.number(game)?;
         let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((earlier, appended)) = self.earlier_append(&events)? {
-            if earlier != number {
-                return Err(StoreError::Invalid(format!("these event ids are already stored with game {}, not {game}", appended.game)));
-            }
+        if let Some(appended) = self.earlier_append(number, &events)? {
             drop(guard);
             self.commit.wait()?;
             return Ok(appended);
@@ -321,7 +330,7 @@ impl Store {
             let stored = StoredEvent { version: version + i, position: last_position + i, id: new.id, event: new.event };
             let key = event_key(number, stored.version);
             if let Some(id) = &stored.id {
-                writes.event_ids.insert(id.as_bytes(), &key[..]);
+                writes.event_ids.insert(id_key(number, id), &stored.version.to_be_bytes()[..]);
             }
             writes.events.insert(&key[..], encode(&stored));
         }
@@ -330,52 +339,35 @@ impl Store {
         Ok(Appended { game: GameId::from_number(number), version: version + count, first_position: last_position + 1, last_position: last_position + count })
     }
 
-    /// When every event carries an id that is already stored, the append repeats one that
-    /// succeeded: returns that game's number and what that append returned. An append that repeats
-    /// some stored ids but not all cannot be a retry, and is refused rather than half applied.
-    fn earlier_append(&self, events: &[NewEvent]) -> Result<Option<(u64, Appended)>, StoreError> {
+    /// When every event carries an id already stored in game `number`, the append repeats one that
+    /// succeeded: returns what that append returned. An append that repeats some stored ids but not
+    /// all cannot be a retry, and is refused rather than half applied.
+    fn earlier_append(&self, number: u64, events: &[NewEvent]) -> Result<Option<Appended>, StoreError> {
         let mut found = vec![];
         for new in events {
             if let Some(id) = &new.id {
-                if let Some(key) = self.event_ids.get(id)? {
-                    found.push((id, key));
+                if let Some(version) = self.event_ids.get(id_key(number, id))? {
+                    found.push((id.as_str(), read_u64(&version)?));
                 }
             }
         }
-        let Some((first_id, _)) = found.first() else { return Ok(None) };
-        if found.len() < events.len() {
-            return Err(StoreError::Invalid(format!(
-                "event id '{first_id}' is already stored but other events of this append are new: a retry must repeat the original append exactly"
-            )));
-        }
         let mut stored = vec![];
-        for ((id, key), new) in found.iter().zip(events) {
-            let bytes = self.events.get(key)?.ok_or_else(|| StoreError::Io(format!("event id '{id}' points to no event")))?;
-            let event: StoredEvent = decode("an event", &bytes)?;
-            if event.event != new.event {
-                return Err(StoreError::Invalid(format!("event id '{id}' is already stored with a different event")));
-            }
-            stored.push((read_u64(&key[..8])?, event));
+        for (id, version) in &found {
+            let bytes = self.events.get(event_key(number, *version))?.ok_or_else(|| StoreError::Io(format!("event id '{id}' points to no event")))?;
+            stored.push(decode("an event", &bytes)?);
         }
-        let (number, first) = &stored[0];
-        for (i, ((n, event), (id, _))) in stored.iter().zip(&found).enumerate() {
-            if n != number || event.version != first.version + i as u64 {
-                return Err(StoreError::Invalid(format!("event id '{id}' was stored by another append than '{first_id}': a retry must repeat the original append exactly")));
-            }
-        }
-        let last = &stored[stored.len() - 1].1;
-        let appended = Appended { game: GameId::from_number(*number), version: last.version, first_position: first.position, last_position: last.position };
-        Ok(Some((*number, appended)))
+        retry_of(GameId::from_number(number), events, &found, &stored)
     }
 
     /// Applies `writes` as one transaction: all of them or none.
     pub(crate) fn apply(&self, writes: &Writes) -> Result<(), StoreError> {
-        let trees = (&self.headers, &self.versions, &self.events, &self.event_ids, &self.meta, &self.sessions);
-        trees.transaction(|(headers, versions, events, event_ids, meta, sessions)| {
+        let trees = (&self.headers, &self.versions, &self.events, &self.event_ids, &self.creations, &self.meta, &self.sessions);
+        trees.transaction(|(headers, versions, events, event_ids, creations, meta, sessions)| {
             headers.apply_batch(&writes.headers)?;
             versions.apply_batch(&writes.versions)?;
             events.apply_batch(&writes.events)?;
             event_ids.apply_batch(&writes.event_ids)?;
+            creations.apply_batch(&writes.creations)?;
             meta.apply_batch(&writes.meta)?;
             sessions.apply_batch(&writes.sessions)?;
             Ok::<_, ConflictableTransactionError<StoreError>>(())
@@ -438,6 +430,50 @@ fn check_ids(events: &[NewEvent]) -> Result<(), StoreError> {
         }
     }
     Ok(())
+}
+
+/// Whether an append whose ids `found` were already stored, with `stored` the events they name, is
+/// a retry of the append that stored them (`Some` with its result), a new append (`None`: no id
+/// found), or neither (refused). Both stores decide it here.
+pub(crate) fn retry_of(game: GameId, events: &[NewEvent], found: &[(&str, u64)], stored: &[StoredEvent]) -> Result<Option<Appended>, StoreError> {
+    let Some((first_id, _)) = found.first() else { return Ok(None) };
+    if found.len() < events.len() {
+        return Err(StoreError::Invalid(format!(
+            "event id '{first_id}' is already stored but other events of this append are new: a retry must repeat the original append exactly"
+        )));
+    }
+    for ((id, _), (event, new)) in found.iter().zip(stored.iter().zip(events)) {
+        if event.event != new.event {
+            return Err(StoreError::Invalid(format!("event id '{id}' is already stored with a different event")));
+        }
+    }
+    let first = &stored[0];
+    for (i, ((id, _), event)) in found.iter().zip(stored).enumerate() {
+        if event.version != first.version + i as u64 {
+            return Err(StoreError::Invalid(format!("event id '{id}' was stored by another append than '{first_id}': a retry must repeat the original append exactly")));
+        }
+    }
+    let last = &stored[stored.len() - 1];
+    Ok(Some(Appended { game, version: last.version, first_position: first.position, last_position: last.position }))
+}
+
+/// The key that recognises a retried creation: the header and the first event's id, when every
+/// event has an id (a creation without ids cannot be recognised, and is never a retry).
+pub(crate) fn creation_key(header: &Header, events: &[NewEvent]) -> Option<Vec<u8>> {
+    let first = events.first()?.id.as_ref()?;
+    if events.iter().any(|e| e.id.is_none()) {
+        return None;
+    }
+    let mut key = encode(header);
+    key.push(0xFF);
+    key.extend_from_slice(first.as_bytes());
+    Some(key)
+}
+
+fn id_key(number: u64, id: &str) -> Vec<u8> {
+    let mut key = number.to_be_bytes().to_vec();
+    key.extend_from_slice(id.as_bytes());
+    key
 }
 
 fn event_key(number: u64, version: u64) -> [u8; 16] {

@@ -164,13 +164,38 @@ fn a_retried_append_returns_the_original_result_and_stores_nothing() {
     let mut skipping = with_ids("b", &record.events[1..2]);
     skipping.extend(with_ids("c", &record.events[5..6]));
     refused(store.append(&g, 7, skipping), "was stored by another append");
-    let other = store.create_game(&Header::of(&record), vec![]).unwrap().game;
-    refused(store.append(&other, 0, with_ids("b", &record.events[1..5])), "already stored with game g1, not g2");
-    let mut renamed = Header::of(&record);
-    renamed.description = Some("another game".into());
-    refused(store.create_game(&renamed, with_ids("a", &record.events[..1])), "whose header is different");
     assert_eq!(store.version(&g).unwrap(), 7);
     assert_eq!(store.last_position().unwrap(), 7);
+}
+
+#[test]
+fn event_ids_are_scoped_to_their_game() {
+    let dir = TempDir::new("scoped-ids");
+    let store = Store::open(&dir.0).unwrap();
+    let record = game("fft-4p", 4, 4);
+    let g1 = store.create_game(&Header::of(&record), with_ids("a", &record.events[..1])).unwrap();
+    let b1 = store.append(&g1.game, 1, with_ids("b", &record.events[1..5])).unwrap();
+
+    // The same ids in another game are other events: stored, at new positions.
+    let g2 = store.create_game(&Header::of(&record), vec![]).unwrap().game;
+    let b2 = store.append(&g2, 0, with_ids("b", &record.events[1..5])).unwrap();
+    assert_eq!((b2.game.0.as_str(), b2.version, b2.first_position, b2.last_position), ("g2", 4, 6, 9));
+    assert_eq!(store.events(&g2).unwrap().iter().map(|e| e.id.clone().unwrap()).collect::<Vec<_>>(), ["b-0", "b-1", "b-2", "b-3"]);
+    // Each game still recognises its own retry.
+    assert_eq!(store.append(&g1.game, 1, with_ids("b", &record.events[1..5])).unwrap(), b1);
+    assert_eq!(store.append(&g2, 0, with_ids("b", &record.events[1..5])).unwrap(), b2);
+
+    // A creation is recognised by its header and its first event's id: another header with the
+    // same ids is another game, and each creation's retry finds its own game.
+    let mut renamed = Header::of(&record);
+    renamed.description = Some("another game".into());
+    let g3 = store.create_game(&renamed, with_ids("a", &record.events[..1])).unwrap();
+    assert_eq!(g3.game.0, "g3");
+    assert_eq!(store.create_game(&renamed, with_ids("a", &record.events[..1])).unwrap(), g3);
+    assert_eq!(store.create_game(&Header::of(&record), with_ids("a", &record.events[..1])).unwrap(), g1);
+    refused(store.create_game(&Header::of(&record), with_ids("a", &record.events[1..2])), "event id 'a-0' is already stored with a different event");
+    assert_eq!(store.games().unwrap().len(), 3);
+    assert_eq!(store.last_position().unwrap(), 10);
 }
 
 // ---------------------------------------------------------------------------------------------
