@@ -30,6 +30,7 @@ pub(crate) fn store_problem(e: StoreError) -> Problem {
         }
         StoreError::Invalid(why) => Problem::unprocessable("invalid", why),
         StoreError::Io(why) => Problem::internal(format!("the store failed: {why}")),
+        StoreError::Unavailable(why) => Problem::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", format!("the database cannot be reached ({why}); retry in a moment")),
     }
 }
 

@@ -16,8 +16,9 @@ use serde_json::json;
 use sled::transaction::{ConflictableTransactionError, Transactional};
 use tarot_engine::{replay, GameRecord, Registry};
 
-use crate::stream::{decode, encode, Appended, GameId, Store};
+use crate::sled_store::{decode, encode, SledStore};
 use crate::StoreError;
+use crate::{Appended, GameId, Store};
 
 /// A game's verdict and what it was computed from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -66,7 +67,7 @@ impl Filter {
 }
 
 impl Projection {
-    fn summary(&self, game: &GameId) -> Summary {
+    pub(crate) fn summary(&self, game: &GameId) -> Summary {
         Summary {
             game: game.clone(),
             ruleset: self.ruleset.clone(),
@@ -79,7 +80,7 @@ impl Projection {
     }
 }
 
-impl Store {
+impl SledStore {
     /// Stores a game's projection and its index entries in place of the one before, unless the one
     /// before was computed at a later checkpoint: when projections of one game race, the newest stays.
     pub fn put_projection(&self, game: &GameId, projection: &Projection) -> Result<(), StoreError> {
@@ -117,6 +118,31 @@ impl Store {
             summaries.insert(&key, encode(&summary))?;
             projections.insert(&key, encode(projection))?;
             Ok(())
+        })?;
+        Ok(())
+    }
+
+    /// Stores the projections of games just created, which have none yet, with their index entries.
+    pub(crate) fn put_new_projections(&self, projections: &[(u64, Projection)]) -> Result<(), StoreError> {
+        let (mut all, mut summaries, mut by_ruleset, mut by_player, mut by_status) = Default::default();
+        for (number, projection) in projections {
+            let summary = projection.summary(&GameId::from_number(*number));
+            put_in(&mut by_ruleset, index_key(&summary.ruleset, *number));
+            put_in(&mut by_status, index_key(&summary.status, *number));
+            for player in &summary.players {
+                put_in(&mut by_player, index_key(player, *number));
+            }
+            put_entry(&mut summaries, number, encode(&summary));
+            put_entry(&mut all, number, encode(projection));
+        }
+        let trees = (&self.projections, &self.summaries, &self.by_ruleset, &self.by_player, &self.by_status);
+        trees.transaction(|(p, s, r, pl, st)| {
+            p.apply_batch(&all)?;
+            s.apply_batch(&summaries)?;
+            r.apply_batch(&by_ruleset)?;
+            pl.apply_batch(&by_player)?;
+            st.apply_batch(&by_status)?;
+            Ok::<_, ConflictableTransactionError<StoreError>>(())
         })?;
         Ok(())
     }
@@ -179,6 +205,14 @@ pub fn project_created(store: &Store, registry: &Registry, record: &GameRecord, 
 }
 
 fn put(store: &Store, registry: &Registry, game: &GameId, record: &GameRecord, version: u64, checkpoint: u64) -> Result<Projection, StoreError> {
+    let projection = compute(registry, game, record, version, checkpoint)?;
+    store.put_projection(game, &projection)?;
+    Ok(projection)
+}
+
+/// Replays `record` with the registry's rules: its projection at `version` and `checkpoint`,
+/// not stored. `game` only names it in an error.
+pub fn compute(registry: &Registry, game: &GameId, record: &GameRecord, version: u64, checkpoint: u64) -> Result<Projection, StoreError> {
     let (ruleset, players) = (record.ruleset.clone(), record.players.clone());
     let (ruleset_version, status, verdict) = match registry.get(&ruleset) {
         None => (String::new(), "unreadable".to_string(), json!({ "error": { "message": format!("there is no ruleset '{ruleset}'") } })),
@@ -191,19 +225,16 @@ fn put(store: &Store, registry: &Registry, game: &GameId, record: &GameRecord, v
             Err(error) => (rules.version.clone(), "unreadable".to_string(), json!({ "error": error })),
         },
     };
-    let projection = Projection { ruleset, ruleset_version, players, status, version, checkpoint, verdict };
-    store.put_projection(game, &projection)?;
-    Ok(projection)
+    Ok(Projection { ruleset, ruleset_version, players, status, version, checkpoint, verdict })
 }
 
-/// Deletes every projection and recomputes them all from the streams; returns how many games were
-/// projected.
+/// Deletes every projection and recomputes them all from the streams, on every core; returns how
+/// many games were projected.
 pub fn rebuild_projections(store: &Store, registry: &Registry) -> Result<usize, StoreError> {
+    use rayon::prelude::*;
     store.clear_projections()?;
     let games = store.games()?;
-    for game in &games {
-        project(store, registry, game)?;
-    }
+    games.par_iter().try_for_each(|game| project(store, registry, game).map(|_| ()))?;
     Ok(games.len())
 }
 
@@ -217,4 +248,12 @@ fn index_key(value: &str, number: u64) -> Vec<u8> {
     let mut key = index_prefix(value);
     key.extend_from_slice(&number.to_be_bytes());
     key
+}
+
+fn put_in(batch: &mut sled::Batch, key: Vec<u8>) {
+    batch.insert(key, &b""[..]);
+}
+
+fn put_entry(batch: &mut sled::Batch, number: &u64, value: Vec<u8>) {
+    batch.insert(&number.to_be_bytes()[..], value);
 }

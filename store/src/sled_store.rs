@@ -9,8 +9,9 @@
 //! - `event_ids`: game, event id → version, so that a retried append to the game is recognised (ids
 //!   are scoped to their game, as event stores scope them to a stream: the same id in another game
 //!   is another event)
-//! - `creations`: header (JSON), 0xFF, the first event's id → game, so that a retried creation is
-//!   recognised
+//! - `creations`: header (JSON), 0xFF, the first event's id → what the creation returned (`Appended`),
+//!   so that a retried creation is recognised; and `sha256:` and a digest of an imported game's
+//!   header and events → the same, so that a retried import stores nothing new
 //! - `meta`: `position`, `games`, `sessions` → the last number given out of each
 //! - `sessions`: session → `Session` (JSON)
 //!
@@ -25,7 +26,7 @@
 //! takes too, and events are only ever added after the last one, so a reader sees each append whole
 //! or not at all.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -39,7 +40,7 @@ use sled::{Batch, Tree};
 use tarot_engine::{Event, GameRecord};
 
 use crate::commit::GroupCommit;
-use crate::StoreError;
+use crate::{EventStore, Filter, Import, Projection, Session, StoreError, Summary};
 
 /// The longest event id accepted, in bytes. Ids are keys; this keeps them reasonable.
 const MAX_EVENT_ID: usize = 128;
@@ -53,7 +54,7 @@ const LOCK_WAIT: Duration = Duration::from_secs(2);
 pub struct GameId(pub String);
 
 impl GameId {
-    fn from_number(number: u64) -> GameId {
+    pub(crate) fn from_number(number: u64) -> GameId {
         GameId(short_id('g', number))
     }
 }
@@ -96,7 +97,7 @@ impl Header {
 
     /// Only what the store itself relies on: a ruleset, named players, a dealer among them. Whether
     /// the game is playable is for replay to say.
-    fn check(&self) -> Result<(), StoreError> {
+    pub fn check(&self) -> Result<(), StoreError> {
         if self.ruleset.trim().is_empty() {
             return Err(StoreError::Invalid("the game names no ruleset".into()));
         }
@@ -139,7 +140,7 @@ pub struct Appended {
 }
 
 /// The archive's storage. Open it once per directory (sled locks it) and share it in an `Arc`.
-pub struct Store {
+pub struct SledStore {
     pub(crate) headers: Tree,
     pub(crate) versions: Tree,
     pub(crate) events: Tree,
@@ -170,15 +171,15 @@ pub(crate) struct Writes {
     pub(crate) sessions: Batch,
 }
 
-impl Store {
+impl SledStore {
     /// Opens the store in `dir`, creating the directory if it is missing.
-    pub fn open(dir: &Path) -> Result<Store, StoreError> {
+    pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
         let at = |e: &dyn fmt::Display| StoreError::Io(format!("{}: {e}", dir.display()));
         std::fs::create_dir_all(dir).map_err(|e| at(&e))?;
         let db = open_db(dir).map_err(|e| at(&e))?;
         let tree = |name: &str| db.open_tree(name).map_err(|e| at(&e));
         let (commit, flusher) = GroupCommit::start(db.clone())?;
-        Ok(Store {
+        Ok(SledStore {
             headers: tree("headers")?,
             versions: tree("versions")?,
             events: tree("events")?,
@@ -206,8 +207,10 @@ impl Store {
         let creation = creation_key(header, &events);
         let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(key) = &creation {
-            if let Some(number) = self.creations.get(key)? {
-                if let Some(appended) = self.earlier_append(read_u64(&number)?, &events)? {
+            if let Some(bytes) = self.creations.get(key)? {
+                let earlier: Appended = decode("a creation", &bytes)?;
+                let number = id_number('g', &earlier.game.0).ok_or_else(|| StoreError::Io(format!("a creation names game '{}'", earlier.game)))?;
+                if let Some(appended) = self.earlier_append(number, &events)? {
                     drop(guard);
                     self.commit.wait()?;
                     return Ok(appended);
@@ -218,10 +221,10 @@ impl Store {
         let mut writes = Writes::default();
         writes.meta.insert("games", &number.to_be_bytes()[..]);
         writes.headers.insert(&number.to_be_bytes()[..], encode(header));
-        if let Some(key) = creation {
-            writes.creations.insert(key, &number.to_be_bytes()[..]);
-        }
         let appended = self.stage_events(&mut writes, number, 0, events)?;
+        if let Some(key) = creation {
+            writes.creations.insert(key, encode(&appended));
+        }
         self.apply(&writes)?;
         drop(guard);
         self.commit.wait()?;
@@ -324,7 +327,56 @@ impl Store {
     /// Adds `events` to `writes` as the versions after `version` of game `number`, at the positions
     /// after the last one given out.
     fn stage_events(&self, writes: &mut Writes, number: u64, version: u64, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
-        let last_position = self.counter("position")?;
+        Ok(stage(writes, number, version, self.counter("position")?, events))
+    }
+
+    /// Stores whole games with their projections, all or none; see `EventStore::import`.
+    pub fn import(&self, games: Vec<Import>) -> Result<Vec<(Appended, bool)>, StoreError> {
+        for game in &games {
+            game.header.check()?;
+            check_ids(&game.events)?;
+        }
+        let keys: Vec<Vec<u8>> = games.iter().map(|g| content_key(&g.header, &g.events)).collect();
+        let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
+        let (mut number, mut position) = (self.counter("games")?, self.counter("position")?);
+        let mut writes = Writes::default();
+        let mut results: Vec<(Appended, bool)> = Vec::with_capacity(games.len());
+        let mut batch: HashMap<&[u8], Appended> = HashMap::new();
+        let mut projections = vec![];
+        for (game, key) in games.into_iter().zip(&keys) {
+            if let Some(appended) = batch.get(&key[..]) {
+                results.push((appended.clone(), false));
+                continue;
+            }
+            if let Some(bytes) = self.creations.get(key)? {
+                results.push((decode("an import", &bytes)?, false));
+                continue;
+            }
+            number += 1;
+            writes.headers.insert(&number.to_be_bytes()[..], encode(&game.header));
+            let appended = stage(&mut writes, number, 0, position, game.events);
+            position = appended.last_position;
+            writes.creations.insert(&key[..], encode(&appended));
+            let mut projection = game.projection;
+            projection.version = appended.version;
+            projection.checkpoint = if appended.version == 0 { 0 } else { appended.last_position };
+            projections.push((number, projection));
+            batch.insert(key, appended.clone());
+            results.push((appended, true));
+        }
+        writes.meta.insert("games", &number.to_be_bytes()[..]);
+        self.apply(&writes)?;
+        self.put_new_projections(&projections)?;
+        drop(guard);
+        self.commit.wait()?;
+        Ok(results)
+    }
+}
+
+/// Adds `events` to `writes` as the versions after `version` of game `number`, at the positions
+/// after `last_position`.
+fn stage(writes: &mut Writes, number: u64, version: u64, last_position: u64, events: Vec<NewEvent>) -> Appended {
+    {
         let count = events.len() as u64;
         for (i, new) in (1..).zip(events) {
             let stored = StoredEvent { version: version + i, position: last_position + i, id: new.id, event: new.event };
@@ -336,9 +388,11 @@ impl Store {
         }
         writes.versions.insert(&number.to_be_bytes()[..], &(version + count).to_be_bytes()[..]);
         writes.meta.insert("position", &(last_position + count).to_be_bytes()[..]);
-        Ok(Appended { game: GameId::from_number(number), version: version + count, first_position: last_position + 1, last_position: last_position + count })
+        Appended { game: GameId::from_number(number), version: version + count, first_position: last_position + 1, last_position: last_position + count }
     }
+}
 
+impl SledStore {
     /// When every event carries an id already stored in game `number`, the append repeats one that
     /// succeeded: returns what that append returned. An append that repeats some stored ids but not
     /// all cannot be a retry, and is refused rather than half applied.
@@ -376,7 +430,61 @@ impl Store {
     }
 }
 
-impl Drop for Store {
+impl EventStore for SledStore {
+    fn create_game(&self, header: &Header, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
+        SledStore::create_game(self, header, events)
+    }
+    fn append(&self, game: &GameId, expected_version: u64, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
+        SledStore::append(self, game, expected_version, events)
+    }
+    fn import(&self, games: Vec<Import>) -> Result<Vec<(Appended, bool)>, StoreError> {
+        SledStore::import(self, games)
+    }
+    fn header(&self, game: &GameId) -> Result<Header, StoreError> {
+        SledStore::header(self, game)
+    }
+    fn events(&self, game: &GameId) -> Result<Vec<StoredEvent>, StoreError> {
+        SledStore::events(self, game)
+    }
+    fn version(&self, game: &GameId) -> Result<u64, StoreError> {
+        SledStore::version(self, game)
+    }
+    fn last_position(&self) -> Result<u64, StoreError> {
+        SledStore::last_position(self)
+    }
+    fn games(&self) -> Result<Vec<GameId>, StoreError> {
+        SledStore::games(self)
+    }
+    fn flush(&self) -> Result<(), StoreError> {
+        SledStore::flush(self)
+    }
+    fn flushes(&self) -> u64 {
+        SledStore::flushes(self)
+    }
+    fn put_projection(&self, game: &GameId, projection: &Projection) -> Result<(), StoreError> {
+        SledStore::put_projection(self, game, projection)
+    }
+    fn projection(&self, game: &GameId) -> Result<Option<Projection>, StoreError> {
+        SledStore::projection(self, game)
+    }
+    fn list(&self, filter: &Filter, offset: usize, limit: usize) -> Result<(Vec<Summary>, usize), StoreError> {
+        SledStore::list(self, filter, offset, limit)
+    }
+    fn clear_projections(&self) -> Result<(), StoreError> {
+        SledStore::clear_projections(self)
+    }
+    fn create_session(&self, name: &str, players: &[String]) -> Result<String, StoreError> {
+        SledStore::create_session(self, name, players)
+    }
+    fn add_to_session(&self, session: &str, game: &GameId) -> Result<(), StoreError> {
+        SledStore::add_to_session(self, session, game)
+    }
+    fn session(&self, session: &str) -> Result<Session, StoreError> {
+        SledStore::session(self, session)
+    }
+}
+
+impl Drop for SledStore {
     /// Stops the flusher. sled flushes once more when its last handle is dropped.
     fn drop(&mut self) {
         self.commit.close();
@@ -419,7 +527,7 @@ pub(crate) fn check_players(players: &[String]) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn check_ids(events: &[NewEvent]) -> Result<(), StoreError> {
+pub(crate) fn check_ids(events: &[NewEvent]) -> Result<(), StoreError> {
     let mut seen = HashSet::new();
     for id in events.iter().filter_map(|e| e.id.as_ref()) {
         if id.is_empty() || id.len() > MAX_EVENT_ID {
@@ -468,6 +576,19 @@ pub(crate) fn creation_key(header: &Header, events: &[NewEvent]) -> Option<Vec<u
     key.push(0xFF);
     key.extend_from_slice(first.as_bytes());
     Some(key)
+}
+
+/// The key that recognises an imported game: a digest of its header and events, so that importing
+/// the same records again stores nothing new.
+pub(crate) fn content_key(header: &Header, events: &[NewEvent]) -> Vec<u8> {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    hasher.update(encode(header));
+    hasher.update([0xFF]);
+    hasher.update(encode(&events));
+    let mut key = b"sha256:".to_vec();
+    key.extend_from_slice(&hasher.finalize());
+    key
 }
 
 fn id_key(number: u64, id: &str) -> Vec<u8> {
