@@ -210,6 +210,22 @@ fn put(store: &Store, registry: &Registry, game: &GameId, record: &GameRecord, v
     Ok(projection)
 }
 
+/// A game to import, refereed: its header, events and projection, or why it cannot be stored (an
+/// unknown ruleset, a game replay cannot read), as `POST /games` refuses it. Games that break a rule
+/// are stored, with their verdict.
+pub fn prepare(registry: &Registry, record: GameRecord) -> Result<crate::Import, StoreError> {
+    let rules = registry.get(&record.ruleset).ok_or_else(|| StoreError::Invalid(format!("unknown ruleset `{}`", record.ruleset)))?;
+    let verdict = replay(rules, &record).map_err(|e| StoreError::Invalid(e.to_string()))?;
+    let verdict = serde_json::to_value(&verdict).map_err(|e| StoreError::Invalid(format!("the verdict cannot be written as JSON: {e}")))?;
+    let status = verdict["status"].as_str().unwrap_or_default().to_string();
+    let projection =
+        Projection { ruleset: record.ruleset.clone(), ruleset_version: rules.version.clone(), players: record.players.clone(), status, version: 0, checkpoint: 0, verdict };
+    let header = crate::Header::of(&record);
+    header.check()?;
+    let events = record.events.into_iter().map(|event| crate::NewEvent { id: None, event }).collect();
+    Ok(crate::Import { header, events, projection })
+}
+
 /// Replays `record` with the registry's rules: its projection at `version` and `checkpoint`,
 /// not stored. `game` only names it in an error.
 pub fn compute(registry: &Registry, game: &GameId, record: &GameRecord, version: u64, checkpoint: u64) -> Result<Projection, StoreError> {
