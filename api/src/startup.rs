@@ -64,6 +64,7 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
             .route("/validate", web::post().to(routes::validate))
             .route("/games", web::post().to(routes::create_game))
             .route("/games", web::get().to(routes::list_games))
+            .route("/games:import", web::post().to(crate::import::import_games))
             .route("/rulesets", web::get().to(routes::rulesets))
             .route("/rulesets/compare", web::get().to(routes::compare))
             .route("/stats", web::get().to(routes::stats))

@@ -56,8 +56,7 @@ fn run(command: &mut Command, what: &str) {
 
 extern "C" fn stop_at_exit() {
     if let Some(cluster) = CLUSTER.get() {
-        let _ = pg_command(&cluster.bin, "pg_ctl").args(["stop", "-m", "immediate", "-D"]).arg(&cluster.dir).output();
-        let _ = std::fs::remove_dir_all(&cluster.dir);
+        cluster.remove();
     }
 }
 
@@ -68,17 +67,7 @@ extern "C" {
 /// The test binary's cluster, started on first use.
 pub fn cluster() -> &'static Cluster {
     CLUSTER.get_or_init(|| {
-        let bin = bin_dir();
-        let dir = std::env::temp_dir().join(format!("tarot-pg-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        if is_root() {
-            run(Command::new("chown").args(["postgres:postgres"]).arg(&dir), "chown");
-        }
-        run(pg_command(&bin, "initdb").args(["-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "-D"]).arg(dir.join("data")), "initdb");
-        let port = free_port();
-        let cluster = Cluster { bin, dir, port };
-        cluster.start();
+        let cluster = Cluster::create("shared");
         // SAFETY: registers a plain function to run when the process exits.
         unsafe { atexit(stop_at_exit) };
         cluster
@@ -86,6 +75,22 @@ pub fn cluster() -> &'static Cluster {
 }
 
 impl Cluster {
+    /// A new cluster of its own, started; stopped and removed when dropped (for a test that stops
+    /// and starts PostgreSQL under load, which would disturb the tests sharing `cluster()`).
+    pub fn create(name: &str) -> Cluster {
+        let bin = bin_dir();
+        let dir = std::env::temp_dir().join(format!("tarot-pg-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        if is_root() {
+            run(Command::new("chown").args(["postgres:postgres"]).arg(&dir), "chown");
+        }
+        run(pg_command(&bin, "initdb").args(["-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "-D"]).arg(dir.join("data")), "initdb");
+        let cluster = Cluster { bin, dir, port: free_port() };
+        cluster.start();
+        cluster
+    }
+
     pub fn start(&self) {
         let options = format!("-p {} -k {} -c listen_addresses=127.0.0.1 -c max_connections=200", self.port, self.dir.display());
         run(pg_command(&self.bin, "pg_ctl").args(["start", "-w", "-t", "60", "-o", &options, "-l"]).arg(self.dir.join("log")).arg("-D").arg(self.dir.join("data")), "pg_ctl start");
@@ -94,6 +99,20 @@ impl Cluster {
     /// Stops PostgreSQL at once, as a crash would (`immediate`: no checkpoint).
     pub fn stop(&self) {
         run(pg_command(&self.bin, "pg_ctl").args(["stop", "-m", "immediate", "-w", "-D"]).arg(self.dir.join("data")), "pg_ctl stop");
+    }
+
+    fn remove(&self) {
+        let _ = pg_command(&self.bin, "pg_ctl").args(["stop", "-m", "immediate", "-D"]).arg(self.dir.join("data")).output();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+
+    /// A new, empty database on this cluster; its URL.
+    pub fn database(&self, name: &str) -> String {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let database = format!("{}_{}", name.to_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), "_"), N.fetch_add(1, Ordering::SeqCst));
+        let database: String = format!("t_{}", database.chars().rev().take(55).collect::<Vec<_>>().into_iter().rev().collect::<String>());
+        self.psql(&format!("CREATE DATABASE {database}"));
+        self.url(&database)
     }
 
     pub fn url(&self, database: &str) -> String {
@@ -105,12 +124,13 @@ impl Cluster {
     }
 }
 
-/// A new, empty database on the cluster; its URL.
+/// A new, empty database on the shared cluster; its URL.
 pub fn database(name: &str) -> String {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let cluster = cluster();
-    let database = format!("{}_{}", name.to_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), "_"), N.fetch_add(1, Ordering::SeqCst));
-    let database: String = format!("t_{}", database.chars().rev().take(55).collect::<Vec<_>>().into_iter().rev().collect::<String>());
-    cluster.psql(&format!("CREATE DATABASE {database}"));
-    cluster.url(&database)
+    cluster().database(name)
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        self.remove();
+    }
 }

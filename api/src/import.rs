@@ -1,0 +1,123 @@
+//! `POST /games:import`: many recorded games in one request, as newline-delimited JSON (one game per
+//! line). The body is read as it arrives, a batch of lines at a time: each batch is refereed on
+//! every core and stored, with each game's verdict, as one transaction that is on disk before the
+//! next batch is read. The answer reports every line, in order: the game's id, version, status and
+//! whether it is new, or why the line was refused. A game already stored (by an earlier import of
+//! the same record) is not stored again, so a retried import is harmless.
+
+use actix_web::http::header::CONTENT_TYPE;
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use futures_util::StreamExt;
+use rayon::prelude::*;
+use serde_json::json;
+
+use crate::problem::Problem;
+use crate::routes::{blocking, store_problem};
+use crate::startup::AppState;
+
+/// Lines refereed and stored together, in one transaction.
+const BATCH: usize = 1000;
+
+/// The longest line accepted: one recorded game, as `POST /games` bounds its body.
+const LINE_LIMIT: usize = crate::body::BODY_LIMIT;
+
+/// Store many games.
+#[utoipa::path(post, path = "/games:import", tag = "games",
+    description = "Stores many recorded games, one JSON record per line (`application/x-ndjson`). Each game is refereed and stored with its verdict, as `POST /games` stores one; the lines are stored a batch at a time, each batch atomically and on disk before the answer. The answer has one line per input line, in order: `{\"line\", \"id\", \"version\", \"status\", \"new\"}`, or `{\"line\", \"error\"}` for a line that is not a readable game (nothing is stored for it). A record already stored is not stored again (`new: false`, with the id it has), so an import can be retried safely. If storing fails midway, the answer is the problem, and the batches before it are stored.",
+    request_body(content = String, description = "One recorded game per line", content_type = "application/x-ndjson"),
+    responses(
+        (status = 200, description = "One line per input line", body = String, content_type = "application/x-ndjson"),
+        (status = 401, description = "A write token is required", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Wrong write token", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "A line is too long", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not newline-delimited JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "The database cannot be reached", body = Problem, content_type = "application/problem+json")),
+    security((), ("write_token" = [])))]
+pub async fn import_games(state: web::Data<AppState>, req: HttpRequest, mut payload: web::Payload) -> Result<HttpResponse, Problem> {
+    state.authorize(&req)?;
+    let content_type = req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let mime = content_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    if !["application/x-ndjson", "application/jsonl", "application/json"].contains(&mime.as_str()) {
+        return Err(Problem::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", "the body must be one JSON game per line (`Content-Type: application/x-ndjson`)"));
+    }
+    let mut answer = Vec::new();
+    let mut pending: Vec<u8> = Vec::new();
+    let mut batch: Vec<(usize, Vec<u8>)> = Vec::with_capacity(BATCH);
+    let mut line = 0;
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.map_err(|e| Problem::new(StatusCode::BAD_REQUEST, "unreadable-body", format!("the body could not be read after line {line}: {e}")))?;
+        pending.extend_from_slice(&chunk);
+        let mut start = 0;
+        while let Some(end) = pending[start..].iter().position(|&b| b == b'\n') {
+            line += 1;
+            let text = &pending[start..start + end];
+            if !text.iter().all(u8::is_ascii_whitespace) {
+                batch.push((line, text.to_vec()));
+            }
+            start += end + 1;
+            if batch.len() == BATCH {
+                store_batch(&state, std::mem::take(&mut batch), &mut answer).await?;
+            }
+        }
+        pending.drain(..start);
+        if pending.len() > LINE_LIMIT {
+            return Err(Problem::new(StatusCode::PAYLOAD_TOO_LARGE, "payload-too-large", format!("line {} is longer than the limit of {LINE_LIMIT} bytes", line + 1)));
+        }
+    }
+    if !pending.iter().all(u8::is_ascii_whitespace) {
+        batch.push((line + 1, pending));
+    }
+    if !batch.is_empty() {
+        store_batch(&state, batch, &mut answer).await?;
+    }
+    Ok(HttpResponse::Ok().content_type("application/x-ndjson").body(answer))
+}
+
+/// Referees and stores one batch, and adds its lines to the answer.
+async fn store_batch(state: &web::Data<AppState>, batch: Vec<(usize, Vec<u8>)>, answer: &mut Vec<u8>) -> Result<(), Problem> {
+    let st = state.clone();
+    let first = batch.first().map_or(0, |(line, _)| *line);
+    let lines = blocking(move || {
+        let prepared: Vec<Result<tarot_store::Import, String>> = batch
+            .par_iter()
+            .map(|(_, text)| {
+                let record = tarot_engine::record::read_record(text).map_err(|e| format!("line {}, column {}: {e}", e.line(), e.column()))?;
+                tarot_store::prepare(&st.registry, record).map_err(|e| e.to_string())
+            })
+            .collect();
+        let mut imports = Vec::with_capacity(prepared.len());
+        let reports: Vec<Result<String, String>> = prepared
+            .into_iter()
+            .map(|p| {
+                p.map(|import| {
+                    let status = import.projection.status.clone();
+                    imports.push(import);
+                    status
+                })
+            })
+            .collect();
+        let mut results = st.store.import(imports).map_err(|e| {
+            let mut p = store_problem(e);
+            p.detail = format!("{} (the lines before line {first} are stored; a retry stores nothing twice)", p.detail);
+            p
+        })?;
+        results.reverse();
+        let mut out = Vec::new();
+        for ((line, _), report) in batch.iter().zip(reports) {
+            let reported = match report {
+                Ok(status) => {
+                    let (appended, new) = results.pop().expect("a result per game stored");
+                    json!({ "line": line, "id": appended.game, "version": appended.version, "status": status, "new": new })
+                }
+                Err(error) => json!({ "line": line, "error": error }),
+            };
+            serde_json::to_writer(&mut out, &reported).expect("JSON values are written");
+            out.push(b'\n');
+        }
+        Ok(out)
+    })
+    .await?;
+    answer.extend_from_slice(&lines);
+    Ok(())
+}
