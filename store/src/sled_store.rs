@@ -5,7 +5,8 @@
 //! Primary trees (key → value; integers are big-endian, so that sled's order is numeric order):
 //! - `headers`: game → `Header` (JSON)
 //! - `versions`: game → the number of events in the stream
-//! - `events`: game, version → `StoredEvent` (JSON)
+//! - `events`: game, version → the events of the append that began at that version (a JSON array of
+//!   `StoredEvent`s, one value per append; a single `StoredEvent` in stores written before)
 //! - `event_ids`: game, event id → version, so that a retried append to the game is recognised (ids
 //!   are scoped to their game, as event stores scope them to a stream: the same id in another game
 //!   is another event)
@@ -266,7 +267,11 @@ impl SledStore {
     /// The stream's events in order.
     pub fn events(&self, game: &GameId) -> Result<Vec<StoredEvent>, StoreError> {
         let number = self.number(game)?;
-        self.events.scan_prefix(number.to_be_bytes()).values().map(|bytes| decode("an event", &bytes?)).collect()
+        let mut events = vec![];
+        for segment in self.events.scan_prefix(number.to_be_bytes()).values() {
+            events.extend(decode_segment(&segment?)?);
+        }
+        Ok(events)
     }
 
     /// The game as a record, ready for replay.
@@ -376,19 +381,31 @@ impl SledStore {
 /// Adds `events` to `writes` as the versions after `version` of game `number`, at the positions
 /// after `last_position`.
 fn stage(writes: &mut Writes, number: u64, version: u64, last_position: u64, events: Vec<NewEvent>) -> Appended {
-    {
-        let count = events.len() as u64;
-        for (i, new) in (1..).zip(events) {
-            let stored = StoredEvent { version: version + i, position: last_position + i, id: new.id, event: new.event };
-            let key = event_key(number, stored.version);
-            if let Some(id) = &stored.id {
-                writes.event_ids.insert(id_key(number, id), &stored.version.to_be_bytes()[..]);
-            }
-            writes.events.insert(&key[..], encode(&stored));
+    let count = events.len() as u64;
+    let mut segment = Vec::with_capacity(events.len());
+    for (i, new) in (1..).zip(events) {
+        let stored = StoredEvent { version: version + i, position: last_position + i, id: new.id, event: new.event };
+        if let Some(id) = &stored.id {
+            writes.event_ids.insert(id_key(number, id), &stored.version.to_be_bytes()[..]);
         }
-        writes.versions.insert(&number.to_be_bytes()[..], &(version + count).to_be_bytes()[..]);
-        writes.meta.insert("position", &(last_position + count).to_be_bytes()[..]);
-        Appended { game: GameId::from_number(number), version: version + count, first_position: last_position + 1, last_position: last_position + count }
+        segment.push(stored);
+    }
+    if !segment.is_empty() {
+        // The append's events as one value, keyed by the first one's version.
+        writes.events.insert(&event_key(number, version + 1)[..], encode(&segment));
+    }
+    writes.versions.insert(&number.to_be_bytes()[..], &(version + count).to_be_bytes()[..]);
+    writes.meta.insert("position", &(last_position + count).to_be_bytes()[..]);
+    Appended { game: GameId::from_number(number), version: version + count, first_position: last_position + 1, last_position: last_position + count }
+}
+
+/// The events of one stored segment: a JSON array of events (one append), or a single event, as
+/// stores written before segments keep them.
+fn decode_segment(bytes: &[u8]) -> Result<Vec<StoredEvent>, StoreError> {
+    if bytes.first() == Some(&b'[') {
+        decode("events", bytes)
+    } else {
+        Ok(vec![decode("an event", bytes)?])
     }
 }
 
@@ -407,8 +424,10 @@ impl SledStore {
         }
         let mut stored = vec![];
         for (id, version) in &found {
-            let bytes = self.events.get(event_key(number, *version))?.ok_or_else(|| StoreError::Io(format!("event id '{id}' points to no event")))?;
-            stored.push(decode("an event", &bytes)?);
+            let no_event = || StoreError::Io(format!("event id '{id}' points to no event"));
+            // The segment that holds the version: the last one that starts at or before it.
+            let (_, bytes) = self.events.range(event_key(number, 0)..=event_key(number, *version)).next_back().ok_or_else(no_event)??;
+            stored.push(decode_segment(&bytes)?.into_iter().find(|e| e.version == *version).ok_or_else(no_event)?);
         }
         retry_of(GameId::from_number(number), events, &found, &stored)
     }
