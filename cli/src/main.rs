@@ -26,8 +26,9 @@ usage:
                                                   per line), each refereed and stored with its verdict;
                                                   one line of JSON per game on stdout
   tarot-archive openapi                           print the OpenAPI document
-  tarot-archive validate [--text] FILE...        replay recorded games (on every core) and print their
-                                                  verdicts, in the order of the files
+  tarot-archive validate [--text] FILE|DIR...    replay recorded games (on every core) and print their
+                                                  verdicts, in the order of the files (a directory's
+                                                  .json files in the order of their names)
   tarot-archive rulesets                          list the rulesets
   tarot-archive rulesets show ID [--json]         the resolved rules of a ruleset, with sources
   tarot-archive compare --rulesets ID,ID... [--json] [FILE]
@@ -193,8 +194,23 @@ fn validate(registry: &Registry, args: &[String]) -> ExitCode {
         eprintln!("validate needs at least one FILE\n{USAGE}");
         return ExitCode::from(2);
     }
+    // A directory stands for its .json files, in order.
+    let mut files = vec![];
+    for arg in args {
+        if Path::new(&arg).is_dir() {
+            match record_files(std::slice::from_ref(&arg)) {
+                Ok(inside) => files.extend(inside.into_iter().map(|p| p.display().to_string())),
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
+                }
+            }
+        } else {
+            files.push(arg);
+        }
+    }
     let mut worst = 0u8;
-    for chunk in args.chunks(VALIDATE_CHUNK) {
+    for chunk in files.chunks(VALIDATE_CHUNK) {
         let outputs: Vec<(u8, String, Option<String>)> = chunk.par_iter().map(|file| validate_one(registry, file, text)).collect();
         let mut out = std::io::stdout().lock();
         for (code, printed, problem) in outputs {
