@@ -285,14 +285,24 @@ fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String>
         let bytes: u64 = batch.iter().map(|(_, text)| text.len() as u64 + 1).sum();
         let prepared: Vec<Result<tarot_store::Import, String>> =
             batch.par_iter().map(|(_, text)| parse_record(text).and_then(|record| tarot_store::prepare(registry, record).map_err(|e| e.to_string()))).collect();
-        let (imports, places): (Vec<tarot_store::Import>, Vec<usize>) = prepared.iter().enumerate().filter_map(|(i, p)| p.as_ref().ok().map(|import| (import.clone(), i))).unzip();
-        let statuses: Vec<String> = imports.iter().map(|i| i.projection.status.clone()).collect();
+        let mut imports = Vec::with_capacity(prepared.len());
+        // Each line's status, or why it was refused; the games themselves go to the store.
+        let reports: Vec<Result<String, String>> = prepared
+            .into_iter()
+            .map(|p| {
+                p.map(|import| {
+                    let status = import.projection.status.clone();
+                    imports.push(import);
+                    status
+                })
+            })
+            .collect();
         let results = store.import(imports).map_err(|e| format!("storing games failed (nothing of this batch was stored): {e}"))?;
-        let mut next = places.iter().zip(results.iter().zip(&statuses)).peekable();
-        for ((source, _), prepared) in batch.iter().zip(&prepared) {
-            let line = match prepared {
-                Ok(_) => {
-                    let (_, ((appended, new), status)) = next.next().expect("a result per game stored");
+        let mut next = results.iter();
+        for ((source, _), report) in batch.iter().zip(&reports) {
+            let line = match report {
+                Ok(status) => {
+                    let (appended, new) = next.next().expect("a result per game stored");
                     if *new {
                         stored += 1;
                     } else {

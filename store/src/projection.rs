@@ -124,16 +124,18 @@ impl SledStore {
 
     /// Stores the projections of games just created, which have none yet, with their index entries.
     pub(crate) fn put_new_projections(&self, projections: &[(u64, Projection)]) -> Result<(), StoreError> {
+        use rayon::prelude::*;
         let (mut all, mut summaries, mut by_ruleset, mut by_player, mut by_status) = Default::default();
-        for (number, projection) in projections {
-            let summary = projection.summary(&GameId::from_number(*number));
-            put_in(&mut by_ruleset, index_key(&summary.ruleset, *number));
-            put_in(&mut by_status, index_key(&summary.status, *number));
-            for player in &summary.players {
+        // Written as JSON on every core; inserted in order.
+        let encoded: Vec<(Vec<u8>, Vec<u8>)> = projections.par_iter().map(|(number, p)| (encode(&p.summary(&GameId::from_number(*number))), encode(p))).collect();
+        for ((number, projection), (summary, encoded)) in projections.iter().zip(encoded) {
+            put_in(&mut by_ruleset, index_key(&projection.ruleset, *number));
+            put_in(&mut by_status, index_key(&projection.status, *number));
+            for player in &projection.players {
                 put_in(&mut by_player, index_key(player, *number));
             }
-            put_entry(&mut summaries, number, encode(&summary));
-            put_entry(&mut all, number, encode(projection));
+            put_entry(&mut summaries, number, summary);
+            put_entry(&mut all, number, encoded);
         }
         let trees = (&self.projections, &self.summaries, &self.by_ruleset, &self.by_player, &self.by_status);
         trees.transaction(|(p, s, r, pl, st)| {

@@ -5,8 +5,8 @@
 //! Primary trees (key → value; integers are big-endian, so that sled's order is numeric order):
 //! - `headers`: game → `Header` (JSON)
 //! - `versions`: game → the number of events in the stream
-//! - `events`: game, version → the events of the append that began at that version (a JSON array of
-//!   `StoredEvent`s, one value per append; a single `StoredEvent` in stores written before)
+//! - `events`: game, version → the events of the append that began at that version, one value per
+//!   append (see `segment`; a single `StoredEvent` in stores written before)
 //! - `event_ids`: game, event id → version, so that a retried append to the game is recognised (ids
 //!   are scoped to their game, as event stores scope them to a stream: the same id in another game
 //!   is another event)
@@ -268,8 +268,9 @@ impl SledStore {
     pub fn events(&self, game: &GameId) -> Result<Vec<StoredEvent>, StoreError> {
         let number = self.number(game)?;
         let mut events = vec![];
-        for segment in self.events.scan_prefix(number.to_be_bytes()).values() {
-            events.extend(decode_segment(&segment?)?);
+        for entry in self.events.scan_prefix(number.to_be_bytes()) {
+            let (key, segment) = entry?;
+            events.extend(decode_segment(&key, &segment)?);
         }
         Ok(events)
     }
@@ -337,18 +338,24 @@ impl SledStore {
 
     /// Stores whole games with their projections, all or none; see `EventStore::import`.
     pub fn import(&self, games: Vec<Import>) -> Result<Vec<(Appended, bool)>, StoreError> {
-        for game in &games {
-            game.header.check()?;
-            check_ids(&game.events)?;
-        }
-        let keys: Vec<Vec<u8>> = games.iter().map(|g| content_key(&g.header, &g.events)).collect();
+        use rayon::prelude::*;
+        // Everything that does not depend on the numbers the games will get is done on every core
+        // before the write lock is taken: checks, the headers' and events' JSON, the digests.
+        let encoded: Vec<(Vec<u8>, Vec<u8>, Vec<u8>)> = games
+            .par_iter()
+            .map(|game| {
+                game.header.check()?;
+                check_ids(&game.events)?;
+                let (header, events) = (encode(&game.header), encode(&game.events));
+                Ok((digest(&header, &events), header, events))
+            })
+            .collect::<Result<_, StoreError>>()?;
         let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
         let (mut number, mut position) = (self.counter("games")?, self.counter("position")?);
-        let mut writes = Writes::default();
         let mut results: Vec<(Appended, bool)> = Vec::with_capacity(games.len());
         let mut batch: HashMap<&[u8], Appended> = HashMap::new();
-        let mut projections = vec![];
-        for (game, key) in games.into_iter().zip(&keys) {
+        let mut fresh: Vec<(usize, Appended)> = vec![];
+        for (i, (key, _, _)) in encoded.iter().enumerate() {
             if let Some(appended) = batch.get(&key[..]) {
                 results.push((appended.clone(), false));
                 continue;
@@ -358,18 +365,38 @@ impl SledStore {
                 continue;
             }
             number += 1;
-            writes.headers.insert(&number.to_be_bytes()[..], encode(&game.header));
-            let appended = stage(&mut writes, number, 0, position, game.events);
-            position = appended.last_position;
-            writes.creations.insert(&key[..], encode(&appended));
-            let mut projection = game.projection;
-            projection.version = appended.version;
-            projection.checkpoint = if appended.version == 0 { 0 } else { appended.last_position };
-            projections.push((number, projection));
+            let count = games[i].events.len() as u64;
+            let appended = Appended { game: GameId::from_number(number), version: count, first_position: position + 1, last_position: position + count };
+            position += count;
             batch.insert(key, appended.clone());
+            fresh.push((i, appended.clone()));
             results.push((appended, true));
         }
+        // The values of the new games, on every core again; then one transaction.
+        let values: Vec<(Vec<u8>, Vec<u8>, Projection)> = fresh
+            .par_iter()
+            .map(|(i, appended)| {
+                let mut projection = games[*i].projection.clone();
+                projection.version = appended.version;
+                projection.checkpoint = if appended.version == 0 { 0 } else { appended.last_position };
+                (encode(appended), segment(appended.first_position, &encoded[*i].2), projection)
+            })
+            .collect();
+        let mut writes = Writes::default();
+        let mut projections = Vec::with_capacity(values.len());
+        for ((i, appended), (appended_json, segment, projection)) in fresh.iter().zip(values) {
+            let number = id_number('g', &appended.game.0).expect("a game id made here");
+            let key = number.to_be_bytes();
+            writes.headers.insert(&key[..], &encoded[*i].1[..]);
+            writes.versions.insert(&key[..], &appended.version.to_be_bytes()[..]);
+            if appended.version > 0 {
+                writes.events.insert(&event_key(number, 1)[..], segment);
+            }
+            writes.creations.insert(&encoded[*i].0[..], appended_json);
+            projections.push((number, projection));
+        }
         writes.meta.insert("games", &number.to_be_bytes()[..]);
+        writes.meta.insert("position", &position.to_be_bytes()[..]);
         self.apply(&writes)?;
         self.put_new_projections(&projections)?;
         drop(guard);
@@ -382,31 +409,39 @@ impl SledStore {
 /// after `last_position`.
 fn stage(writes: &mut Writes, number: u64, version: u64, last_position: u64, events: Vec<NewEvent>) -> Appended {
     let count = events.len() as u64;
-    let mut segment = Vec::with_capacity(events.len());
-    for (i, new) in (1..).zip(events) {
-        let stored = StoredEvent { version: version + i, position: last_position + i, id: new.id, event: new.event };
-        if let Some(id) = &stored.id {
-            writes.event_ids.insert(id_key(number, id), &stored.version.to_be_bytes()[..]);
+    for (i, new) in (1..).zip(&events) {
+        if let Some(id) = &new.id {
+            writes.event_ids.insert(id_key(number, id), &(version + i).to_be_bytes()[..]);
         }
-        segment.push(stored);
     }
-    if !segment.is_empty() {
-        // The append's events as one value, keyed by the first one's version.
-        writes.events.insert(&event_key(number, version + 1)[..], encode(&segment));
+    if count > 0 {
+        writes.events.insert(&event_key(number, version + 1)[..], segment(last_position + 1, &encode(&events)));
     }
     writes.versions.insert(&number.to_be_bytes()[..], &(version + count).to_be_bytes()[..]);
     writes.meta.insert("position", &(last_position + count).to_be_bytes()[..]);
     Appended { game: GameId::from_number(number), version: version + count, first_position: last_position + 1, last_position: last_position + count }
 }
 
-/// The events of one stored segment: a JSON array of events (one append), or a single event, as
-/// stores written before segments keep them.
-fn decode_segment(bytes: &[u8]) -> Result<Vec<StoredEvent>, StoreError> {
-    if bytes.first() == Some(&b'[') {
-        decode("events", bytes)
-    } else {
-        Ok(vec![decode("an event", bytes)?])
+/// An append's events as one value, keyed by the first one's version: the first one's position (8
+/// bytes, big-endian), then the events as the append gave them (`[NewEvent]`, JSON). Versions and
+/// positions follow one another, so they are not written for each event.
+fn segment(first_position: u64, events_json: &[u8]) -> Vec<u8> {
+    let mut value = Vec::with_capacity(8 + events_json.len());
+    value.extend_from_slice(&first_position.to_be_bytes());
+    value.extend_from_slice(events_json);
+    value
+}
+
+/// The events of the segment stored under `key` (game, first version). Stores written before
+/// segments keep one event per value, as a JSON `StoredEvent`, whose first byte is `{`; a segment's
+/// first byte is the top byte of a position, 0.
+fn decode_segment(key: &[u8], bytes: &[u8]) -> Result<Vec<StoredEvent>, StoreError> {
+    if bytes.first() == Some(&b'{') {
+        return Ok(vec![decode("an event", bytes)?]);
     }
+    let (first_version, first_position) = (read_u64(&key[8..])?, read_u64(bytes.get(..8).unwrap_or_default())?);
+    let events: Vec<NewEvent> = decode("events", &bytes[8..])?;
+    Ok((0..).zip(events).map(|(i, new)| StoredEvent { version: first_version + i, position: first_position + i, id: new.id, event: new.event }).collect())
 }
 
 impl SledStore {
@@ -426,8 +461,8 @@ impl SledStore {
         for (id, version) in &found {
             let no_event = || StoreError::Io(format!("event id '{id}' points to no event"));
             // The segment that holds the version: the last one that starts at or before it.
-            let (_, bytes) = self.events.range(event_key(number, 0)..=event_key(number, *version)).next_back().ok_or_else(no_event)??;
-            stored.push(decode_segment(&bytes)?.into_iter().find(|e| e.version == *version).ok_or_else(no_event)?);
+            let (key, bytes) = self.events.range(event_key(number, 0)..=event_key(number, *version)).next_back().ok_or_else(no_event)??;
+            stored.push(decode_segment(&key, &bytes)?.into_iter().find(|e| e.version == *version).ok_or_else(no_event)?);
         }
         retry_of(GameId::from_number(number), events, &found, &stored)
     }
@@ -600,11 +635,16 @@ pub(crate) fn creation_key(header: &Header, events: &[NewEvent]) -> Option<Vec<u
 /// The key that recognises an imported game: a digest of its header and events, so that importing
 /// the same records again stores nothing new.
 pub(crate) fn content_key(header: &Header, events: &[NewEvent]) -> Vec<u8> {
+    digest(&encode(header), &encode(&events))
+}
+
+/// `content_key` from the header's and the events' JSON.
+pub(crate) fn digest(header_json: &[u8], events_json: &[u8]) -> Vec<u8> {
     use sha2::{Digest, Sha256};
     let mut hasher = Sha256::new();
-    hasher.update(encode(header));
+    hasher.update(header_json);
     hasher.update([0xFF]);
-    hasher.update(encode(&events));
+    hasher.update(events_json);
     let mut key = b"sha256:".to_vec();
     key.extend_from_slice(&hasher.finalize());
     key
