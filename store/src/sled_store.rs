@@ -694,3 +694,40 @@ pub(crate) fn encode<T: Serialize>(value: &T) -> Vec<u8> {
 pub(crate) fn decode<T: DeserializeOwned>(what: &str, bytes: &[u8]) -> Result<T, StoreError> {
     serde_json::from_slice(bytes).map_err(|e| StoreError::Io(format!("{what} stored in the database cannot be read: {e}")))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A store written before segments holds one `StoredEvent` per value; it is read as before, and
+    /// appends after it are stored as segments.
+    #[test]
+    fn events_stored_one_per_value_are_still_read() {
+        let dir = std::env::temp_dir().join(format!("tarot-store-legacy-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = SledStore::open(&dir).unwrap();
+        let header = Header { ruleset: "basic".into(), options: BTreeMap::new(), players: vec!["Ann".into(), "Bob".into(), "Cid".into()], dealer: "Ann".into(), description: None };
+        let game = store.create_game(&header, vec![]).unwrap().game;
+        let pass = |player: &str| Event::Bid { player: player.into(), bid: "pass".into() };
+        let old = [StoredEvent { version: 1, position: 1, id: Some("a".into()), event: pass("Bob") }, StoredEvent { version: 2, position: 2, id: None, event: pass("Cid") }];
+        for event in &old {
+            store.events.insert(event_key(1, event.version), encode(event)).unwrap();
+        }
+        store.event_ids.insert(id_key(1, "a"), &1u64.to_be_bytes()[..]).unwrap();
+        store.versions.insert(1u64.to_be_bytes(), &2u64.to_be_bytes()[..]).unwrap();
+        store.meta.insert("position", &2u64.to_be_bytes()[..]).unwrap();
+
+        assert_eq!(store.events(&game).unwrap(), old);
+        let retry = store.append(&game, 0, vec![NewEvent { id: Some("a".into()), event: pass("Bob") }]).unwrap();
+        assert_eq!((retry.version, retry.first_position), (1, 1));
+        let appended = store.append(&game, 2, vec![NewEvent { id: Some("b".into()), event: pass("Ann") }, NewEvent { id: None, event: pass("Bob") }]).unwrap();
+        assert_eq!((appended.version, appended.first_position, appended.last_position), (4, 3, 4));
+        let events = store.events(&game).unwrap();
+        assert_eq!(
+            events.iter().map(|e| (e.version, e.position, e.id.clone())).collect::<Vec<_>>(),
+            [(1, 1, Some("a".into())), (2, 2, None), (3, 3, Some("b".into())), (4, 4, None)]
+        );
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
