@@ -16,16 +16,25 @@ CREATE TABLE games (
     version bigint NOT NULL
 );
 
-CREATE TABLE events (
+-- One row per append (a commit, in event-store terms): its events as the append gave them (JSON,
+-- `[NewEvent]`), the first one's version and position; the others follow one another. A game's
+-- events are its appends in order of version.
+CREATE TABLE appends (
     game bigint NOT NULL REFERENCES games (number),
     version bigint NOT NULL,
     position bigint NOT NULL UNIQUE,
-    id text,
-    event text NOT NULL,
+    count integer NOT NULL,
+    events text NOT NULL,
     PRIMARY KEY (game, version)
 );
--- Event ids are scoped to their game.
-CREATE UNIQUE INDEX events_id ON events (game, id) WHERE id IS NOT NULL;
+
+-- Event ids, scoped to their game, and the version of the event that has each.
+CREATE TABLE event_ids (
+    game bigint NOT NULL REFERENCES games (number),
+    id text NOT NULL,
+    version bigint NOT NULL,
+    PRIMARY KEY (game, id)
+);
 
 -- How a retried creation or import is recognised: a key (header and first event id, or a digest of
 -- an imported game) and what the first creation returned (`Appended`, JSON).

@@ -24,7 +24,7 @@ use r2d2_postgres::postgres::error::SqlState;
 use r2d2_postgres::postgres::{Config, NoTls, Transaction};
 use r2d2_postgres::PostgresConnectionManager;
 
-use crate::sled_store::{check_ids, content_key, creation_key, decode, encode, id_number, retry_of, short_id, GameId, Header, NewEvent, StoredEvent};
+use crate::sled_store::{check_ids, creation_key, decode, digest, encode, id_number, retry_of, short_id, GameId, Header, NewEvent, StoredEvent};
 use crate::{session, Appended, EventStore, Filter, Import, Projection, Session, StoreError, Summary};
 
 type Pool = r2d2::Pool<PostgresConnectionManager<NoTls>>;
@@ -133,41 +133,63 @@ fn advance(tx: &mut Transaction<'_>, counter: &str, by: u64) -> Result<u64, Stor
     Ok(tx.query_one("UPDATE counters SET value = value + $2 WHERE name = $1 RETURNING value", &[&counter, &int(by)])?.get::<_, i64>(0) as u64)
 }
 
-/// Events of several streams to insert in one statement.
+/// Appends of several streams to insert in one statement each.
 #[derive(Default)]
 struct Rows {
     games: Vec<i64>,
     versions: Vec<i64>,
     positions: Vec<i64>,
-    ids: Vec<Option<String>>,
+    counts: Vec<i32>,
     events: Vec<String>,
+    id_games: Vec<i64>,
+    ids: Vec<String>,
+    id_versions: Vec<i64>,
 }
 
 impl Rows {
     /// Adds `events` as the versions after `version` of game `number`, at the positions after
     /// `last_position`.
-    fn stage(&mut self, number: u64, version: u64, last_position: u64, events: Vec<NewEvent>) -> Appended {
+    fn stage(&mut self, number: u64, version: u64, last_position: u64, events: &[NewEvent]) -> Appended {
         let count = events.len() as u64;
         for (i, new) in (1..).zip(events) {
-            let stored = StoredEvent { version: version + i, position: last_position + i, id: new.id, event: new.event };
-            self.games.push(int(number));
-            self.versions.push(int(stored.version));
-            self.positions.push(int(stored.position));
-            self.events.push(text(encode(&stored.event)));
-            self.ids.push(stored.id);
+            if let Some(id) = &new.id {
+                self.id_games.push(int(number));
+                self.ids.push(id.clone());
+                self.id_versions.push(int(version + i));
+            }
+        }
+        if count > 0 {
+            self.push(number, version + 1, last_position + 1, count, text(encode(&events)));
         }
         Appended { game: GameId::from_number(number), version: version + count, first_position: last_position + 1, last_position: last_position + count }
+    }
+
+    fn push(&mut self, number: u64, first_version: u64, first_position: u64, count: u64, events_json: String) {
+        self.games.push(int(number));
+        self.versions.push(int(first_version));
+        self.positions.push(int(first_position));
+        self.counts.push(count as i32);
+        self.events.push(events_json);
     }
 
     fn insert(self, tx: &mut Transaction<'_>) -> Result<(), StoreError> {
         if !self.games.is_empty() {
             tx.execute(
-                "INSERT INTO events (game, version, position, id, event) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::text[])",
-                &[&self.games, &self.versions, &self.positions, &self.ids, &self.events],
+                "INSERT INTO appends (game, version, position, count, events) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::integer[], $5::text[])",
+                &[&self.games, &self.versions, &self.positions, &self.counts, &self.events],
             )?;
+        }
+        if !self.ids.is_empty() {
+            tx.execute("INSERT INTO event_ids (game, id, version) SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[])", &[&self.id_games, &self.ids, &self.id_versions])?;
         }
         Ok(())
     }
+}
+
+/// The events of one row of `appends`.
+fn append_events(version: i64, position: i64, events_json: &str) -> Result<Vec<StoredEvent>, StoreError> {
+    let events: Vec<NewEvent> = decode("events", events_json.as_bytes())?;
+    Ok((0..).zip(events).map(|(i, new)| StoredEvent { version: version as u64 + i, position: position as u64 + i, id: new.id, event: new.event }).collect())
 }
 
 /// The stored events of game `number` whose ids are among those of `events`, as `retry_of` wants them.
@@ -176,21 +198,24 @@ fn earlier_append(tx: &mut Transaction<'_>, number: u64, events: &[NewEvent]) ->
     if ids.is_empty() {
         return Ok(None);
     }
-    let rows = tx.query("SELECT id, version, position, event FROM events WHERE game = $1 AND id = ANY($2)", &[&int(number), &ids])?;
-    let by_id: HashMap<String, StoredEvent> = rows
-        .iter()
-        .map(|row| {
-            let id: String = row.get(0);
-            let event = decode("an event", row.get::<_, &str>(3).as_bytes())?;
-            Ok((id.clone(), StoredEvent { version: row.get::<_, i64>(1) as u64, position: row.get::<_, i64>(2) as u64, id: Some(id), event }))
-        })
-        .collect::<Result<_, StoreError>>()?;
+    let rows = tx.query("SELECT id, version FROM event_ids WHERE game = $1 AND id = ANY($2)", &[&int(number), &ids])?;
+    if rows.is_empty() {
+        return Ok(None);
+    }
+    let versions: HashMap<String, u64> = rows.iter().map(|row| (row.get(0), row.get::<_, i64>(1) as u64)).collect();
+    let (low, high) = (versions.values().min().copied().unwrap_or(0), versions.values().max().copied().unwrap_or(0));
+    let mut stored_events: HashMap<u64, StoredEvent> = HashMap::new();
+    for row in tx.query("SELECT version, position, events FROM appends WHERE game = $1 AND version <= $3 AND version + count > $2", &[&int(number), &int(low), &int(high)])? {
+        for event in append_events(row.get(0), row.get(1), row.get(2))? {
+            stored_events.insert(event.version, event);
+        }
+    }
     let mut found = vec![];
     let mut stored = vec![];
     for id in ids {
-        if let Some(event) = by_id.get(id) {
-            found.push((id, event.version));
-            stored.push(event.clone());
+        if let Some(version) = versions.get(id) {
+            found.push((id, *version));
+            stored.push(stored_events.remove(version).ok_or_else(|| StoreError::Io(format!("event id '{id}' points to no event")))?);
         }
     }
     retry_of(GameId::from_number(number), events, &found, &stored)
@@ -236,7 +261,7 @@ impl EventStore for PgStore {
                 advance(tx, "position", events.len() as u64)? - events.len() as u64
             };
             let mut rows = Rows::default();
-            let appended = rows.stage(number, 0, last_position, events.clone());
+            let appended = rows.stage(number, 0, last_position, &events);
             rows.insert(tx)?;
             if let Some(key) = &creation {
                 tx.execute("INSERT INTO creations (key, appended) VALUES ($1, $2)", &[key, &text(encode(&appended))])?;
@@ -263,7 +288,7 @@ impl EventStore for PgStore {
             let count = events.len() as u64;
             let last_position = advance(tx, "position", count)? - count;
             let mut rows = Rows::default();
-            let appended = rows.stage(number, current, last_position, events.clone());
+            let appended = rows.stage(number, current, last_position, &events);
             rows.insert(tx)?;
             tx.execute("UPDATE games SET version = $2 WHERE number = $1", &[&int(number), &int(appended.version)])?;
             Ok(appended)
@@ -271,71 +296,95 @@ impl EventStore for PgStore {
     }
 
     fn import(&self, games: Vec<Import>) -> Result<Vec<(Appended, bool)>, StoreError> {
-        for game in &games {
-            game.header.check()?;
-            check_ids(&game.events)?;
-        }
-        let keys: Vec<Vec<u8>> = games.iter().map(|g| content_key(&g.header, &g.events)).collect();
+        use rayon::prelude::*;
+        // The JSON and digests on every core first; the transaction then only numbers and inserts.
+        let encoded: Vec<(Vec<u8>, String, String)> = games
+            .par_iter()
+            .map(|game| {
+                game.header.check()?;
+                check_ids(&game.events)?;
+                let (header, events) = (encode(&game.header), encode(&game.events));
+                Ok((digest(&header, &events), text(header), text(events)))
+            })
+            .collect::<Result<_, StoreError>>()?;
+        let keys: Vec<&[u8]> = encoded.iter().map(|(key, _, _)| &key[..]).collect();
         self.write(|tx| {
-            let rows = tx.query("SELECT key, appended FROM creations WHERE key = ANY($1)", &[&keys])?;
             let mut known: HashMap<Vec<u8>, Appended> = HashMap::new();
-            for row in rows {
+            for row in tx.query("SELECT key, appended FROM creations WHERE key = ANY($1)", &[&keys])? {
                 known.insert(row.get(0), decode("an import", row.get::<_, &str>(1).as_bytes())?);
             }
-            let fresh: Vec<usize> = {
-                let mut seen = std::collections::HashSet::new();
-                (0..games.len()).filter(|&i| !known.contains_key(&keys[i]) && seen.insert(&keys[i])).collect()
-            };
+            let mut fresh: Vec<usize> = vec![];
+            let mut seen = std::collections::HashSet::new();
+            for (i, key) in keys.iter().enumerate() {
+                if !known.contains_key(*key) && seen.insert(*key) {
+                    fresh.push(i);
+                }
+            }
             let events: u64 = fresh.iter().map(|&i| games[i].events.len() as u64).sum();
             let mut number = if fresh.is_empty() { 0 } else { advance(tx, "games", fresh.len() as u64)? - fresh.len() as u64 };
             let mut position = if events == 0 { 0 } else { advance(tx, "position", events)? - events };
             let mut rows = Rows::default();
             let (mut numbers, mut headers, mut versions, mut creation_keys, mut creations) = (vec![], vec![], vec![], vec![], vec![]);
-            let mut projections = vec![];
+            let mut fresh_games = vec![];
             for &i in &fresh {
                 number += 1;
-                let game = &games[i];
-                let appended = rows.stage(number, 0, position, game.events.clone());
-                if !game.events.is_empty() {
-                    position = appended.last_position;
+                let count = games[i].events.len() as u64;
+                let appended = Appended { game: GameId::from_number(number), version: count, first_position: position + 1, last_position: position + count };
+                if count > 0 {
+                    rows.push(number, 1, position + 1, count, encoded[i].2.clone());
+                    position += count;
+                }
+                for (v, new) in (1..).zip(&games[i].events) {
+                    if let Some(id) = &new.id {
+                        rows.id_games.push(int(number));
+                        rows.ids.push(id.clone());
+                        rows.id_versions.push(v);
+                    }
                 }
                 numbers.push(int(number));
-                headers.push(text(encode(&game.header)));
-                versions.push(int(appended.version));
-                creation_keys.push(keys[i].clone());
+                headers.push(encoded[i].1.clone());
+                versions.push(int(count));
+                creation_keys.push(keys[i]);
                 creations.push(text(encode(&appended)));
-                let mut projection = game.projection.clone();
-                projection.version = appended.version;
-                projection.checkpoint = if appended.version == 0 { 0 } else { appended.last_position };
-                projections.push((number, projection));
-                known.insert(keys[i].clone(), appended);
+                fresh_games.push((i, number, appended.clone()));
+                known.insert(keys[i].to_vec(), appended);
             }
             if !numbers.is_empty() {
                 tx.execute("INSERT INTO games (number, header, version) SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[])", &[&numbers, &headers, &versions])?;
                 std::mem::take(&mut rows).insert(tx)?;
                 tx.execute("INSERT INTO creations (key, appended) SELECT * FROM unnest($1::bytea[], $2::text[])", &[&creation_keys, &creations])?;
-                let (mut games_, mut rulesets, mut statuses, mut checkpoints, mut summaries, mut all) = (vec![], vec![], vec![], vec![], vec![], vec![]);
-                let mut players = vec![];
-                for (number, p) in &projections {
-                    games_.push(int(*number));
-                    rulesets.push(p.ruleset.clone());
-                    statuses.push(p.status.clone());
-                    // Players as one text[] literal each, since unnest cannot take an array of arrays of
-                    // different lengths.
-                    players.push(text(encode(&p.players)));
-                    checkpoints.push(int(p.checkpoint));
-                    summaries.push(text(encode(&p.summary(&GameId::from_number(*number)))));
-                    all.push(text(encode(p)));
+                // The projections' JSON on every core.
+                let projections: Vec<(i64, String, String, String, i64, String, String)> = fresh_games
+                    .par_iter()
+                    .map(|(i, number, appended)| {
+                        let mut p = games[*i].projection.clone();
+                        p.version = appended.version;
+                        p.checkpoint = if appended.version == 0 { 0 } else { appended.last_position };
+                        let summary = text(encode(&p.summary(&appended.game)));
+                        // Players as one JSON list each, since unnest cannot take an array of arrays
+                        // of different lengths.
+                        (int(*number), p.ruleset.clone(), p.status.clone(), text(encode(&p.players)), int(p.checkpoint), summary, text(encode(&p)))
+                    })
+                    .collect();
+                let mut columns: (Vec<i64>, Vec<String>, Vec<String>, Vec<String>, Vec<i64>, Vec<String>, Vec<String>) = Default::default();
+                for (g, r, st, pl, c, su, pr) in projections {
+                    columns.0.push(g);
+                    columns.1.push(r);
+                    columns.2.push(st);
+                    columns.3.push(pl);
+                    columns.4.push(c);
+                    columns.5.push(su);
+                    columns.6.push(pr);
                 }
                 tx.execute(
                     "INSERT INTO projections (game, ruleset, status, players, checkpoint, summary, projection)
                      SELECT g, r, s, ARRAY(SELECT jsonb_array_elements_text(p::jsonb)), c, su, pr
                      FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[]) AS t(g, r, s, p, c, su, pr)",
-                    &[&games_, &rulesets, &statuses, &players, &checkpoints, &summaries, &all],
+                    &[&columns.0, &columns.1, &columns.2, &columns.3, &columns.4, &columns.5, &columns.6],
                 )?;
             }
-            let fresh_set: std::collections::HashSet<usize> = fresh.iter().copied().collect();
-            Ok(keys.iter().enumerate().map(|(i, key)| (known[key].clone(), fresh_set.contains(&i))).collect())
+            let fresh: std::collections::HashSet<usize> = fresh.into_iter().collect();
+            Ok(keys.iter().enumerate().map(|(i, key)| (known[*key].clone(), fresh.contains(&i))).collect())
         })
     }
 
@@ -351,24 +400,16 @@ impl EventStore for PgStore {
         let number = number_of(game)?;
         self.read(|c| {
             // One statement, so one snapshot: every append is seen whole or not at all.
-            let rows = c.query(
-                "SELECT e.version, e.position, e.id, e.event FROM games g LEFT JOIN events e ON e.game = g.number WHERE g.number = $1 ORDER BY e.version",
-                &[&int(number)],
-            )?;
+            let rows =
+                c.query("SELECT a.version, a.position, a.events FROM games g LEFT JOIN appends a ON a.game = g.number WHERE g.number = $1 ORDER BY a.version", &[&int(number)])?;
             if rows.is_empty() {
                 return Err(no_game(game));
             }
-            rows.iter()
-                .filter(|row| row.get::<_, Option<i64>>(0).is_some())
-                .map(|row| {
-                    Ok(StoredEvent {
-                        version: row.get::<_, i64>(0) as u64,
-                        position: row.get::<_, i64>(1) as u64,
-                        id: row.get(2),
-                        event: decode("an event", row.get::<_, &str>(3).as_bytes())?,
-                    })
-                })
-                .collect()
+            let mut events = vec![];
+            for row in rows.iter().filter(|row| row.get::<_, Option<i64>>(0).is_some()) {
+                events.extend(append_events(row.get(0), row.get(1), row.get(2))?);
+            }
+            Ok(events)
         })
     }
 
