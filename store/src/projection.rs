@@ -14,7 +14,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use sled::transaction::{ConflictableTransactionError, Transactional};
-use tarot_engine::{replay, GameRecord, Registry};
+use tarot_engine::ir::Ruleset;
+use tarot_engine::{replay, GameRecord, Registry, Verdict};
 
 use crate::sled_store::{decode, encode, SledStore};
 use crate::StoreError;
@@ -206,6 +207,21 @@ pub fn project_created(store: &Store, registry: &Registry, record: &GameRecord, 
     put(store, registry, &appended.game, record, appended.version, appended.last_position)
 }
 
+/// The projection of a game just created from `record`, whose verdict under `rules` the caller has
+/// already computed: the same as `project_created`, without replaying the game a second time.
+pub fn project_verdict(store: &Store, rules: &Ruleset, record: &GameRecord, appended: &Appended, verdict: &Verdict) -> Result<Projection, StoreError> {
+    let projection = of_verdict(rules, &appended.game, record, verdict, appended.version, appended.last_position)?;
+    store.put_projection(&appended.game, &projection)?;
+    Ok(projection)
+}
+
+/// A projection from a verdict computed under `rules`.
+fn of_verdict(rules: &Ruleset, game: &GameId, record: &GameRecord, verdict: &Verdict, version: u64, checkpoint: u64) -> Result<Projection, StoreError> {
+    let verdict = serde_json::to_value(verdict).map_err(|e| StoreError::Invalid(format!("the verdict of {game} cannot be written as JSON: {e}")))?;
+    let status = verdict["status"].as_str().unwrap_or_default().to_string();
+    Ok(Projection { ruleset: record.ruleset.clone(), ruleset_version: rules.version.clone(), players: record.players.clone(), status, version, checkpoint, verdict })
+}
+
 fn put(store: &Store, registry: &Registry, game: &GameId, record: &GameRecord, version: u64, checkpoint: u64) -> Result<Projection, StoreError> {
     let projection = compute(registry, game, record, version, checkpoint)?;
     store.put_projection(game, &projection)?;
@@ -218,10 +234,7 @@ fn put(store: &Store, registry: &Registry, game: &GameId, record: &GameRecord, v
 pub fn prepare(registry: &Registry, record: GameRecord) -> Result<crate::Import, StoreError> {
     let rules = registry.get(&record.ruleset).ok_or_else(|| StoreError::Invalid(format!("unknown ruleset `{}`", record.ruleset)))?;
     let verdict = replay(rules, &record).map_err(|e| StoreError::Invalid(e.to_string()))?;
-    let verdict = serde_json::to_value(&verdict).map_err(|e| StoreError::Invalid(format!("the verdict cannot be written as JSON: {e}")))?;
-    let status = verdict["status"].as_str().unwrap_or_default().to_string();
-    let projection =
-        Projection { ruleset: record.ruleset.clone(), ruleset_version: rules.version.clone(), players: record.players.clone(), status, version: 0, checkpoint: 0, verdict };
+    let projection = of_verdict(rules, &GameId("(import)".into()), &record, &verdict, 0, 0)?;
     let header = crate::Header::of(&record);
     header.check()?;
     let events = record.events.into_iter().map(|event| crate::NewEvent { id: None, event }).collect();
@@ -235,11 +248,7 @@ pub fn compute(registry: &Registry, game: &GameId, record: &GameRecord, version:
     let (ruleset_version, status, verdict) = match registry.get(&ruleset) {
         None => (String::new(), "unreadable".to_string(), json!({ "error": { "message": format!("there is no ruleset '{ruleset}'") } })),
         Some(rules) => match replay(rules, record) {
-            Ok(verdict) => {
-                let verdict = serde_json::to_value(&verdict).map_err(|e| StoreError::Invalid(format!("the verdict of {game} cannot be written as JSON: {e}")))?;
-                let status = verdict["status"].as_str().unwrap_or_default().to_string();
-                (rules.version.clone(), status, verdict)
-            }
+            Ok(verdict) => return of_verdict(rules, game, record, &verdict, version, checkpoint),
             Err(error) => (rules.version.clone(), "unreadable".to_string(), json!({ "error": error })),
         },
     };
