@@ -35,51 +35,105 @@ const LINE_LIMIT: usize = crate::body::BODY_LIMIT;
         (status = 415, description = "The body is not newline-delimited JSON", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "The database cannot be reached", body = Problem, content_type = "application/problem+json")),
     security((), ("write_token" = [])))]
-pub async fn import_games(state: web::Data<AppState>, req: HttpRequest, mut payload: web::Payload) -> Result<HttpResponse, Problem> {
+pub async fn import_games(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Result<HttpResponse, Problem> {
     state.authorize(&req)?;
     let content_type = req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
     let mime = content_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
     if !["application/x-ndjson", "application/jsonl", "application/json"].contains(&mime.as_str()) {
         return Err(Problem::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", "the body must be one JSON game per line (`Content-Type: application/x-ndjson`)"));
     }
-    let mut answer = Vec::new();
-    let mut pending: Vec<u8> = Vec::new();
-    let mut batch: Vec<(usize, Vec<u8>)> = Vec::with_capacity(BATCH);
-    let mut line = 0;
-    while let Some(chunk) = payload.next().await {
-        let chunk = chunk.map_err(|e| Problem::new(StatusCode::BAD_REQUEST, "unreadable-body", format!("the body could not be read after line {line}: {e}")))?;
-        pending.extend_from_slice(&chunk);
-        let mut start = 0;
-        while let Some(end) = pending[start..].iter().position(|&b| b == b'\n') {
-            line += 1;
-            let text = &pending[start..start + end];
-            if !text.iter().all(u8::is_ascii_whitespace) {
-                batch.push((line, text.to_vec()));
-            }
-            start += end + 1;
-            if batch.len() == BATCH {
-                store_batch(&state, std::mem::take(&mut batch), &mut answer).await?;
-            }
+    let mut reader = Lines { payload, pending: Vec::new(), line: 0, ended: false, done: false };
+    // The first batch is stored before the answer starts, so that a body of one batch (or a
+    // database that cannot be reached) gets a plain answer with its own status.
+    let Some(first) = reader.next_batch().await? else { return Ok(HttpResponse::Ok().content_type("application/x-ndjson").finish()) };
+    let first = store_batch(&state, first).await?;
+    let Some(second) = reader.next_batch().await? else { return Ok(HttpResponse::Ok().content_type("application/x-ndjson").body(first)) };
+    // More than one batch: the answer is streamed, each batch's lines sent once it is on disk. A
+    // failure from here on ends the answer with a line `{"error", "status"}`.
+    let rest = futures_util::stream::unfold((reader, state, Some(second)), |(mut reader, state, next)| async move {
+        if reader.done {
+            return None;
         }
-        pending.drain(..start);
-        if pending.len() > LINE_LIMIT {
-            return Err(Problem::new(StatusCode::PAYLOAD_TOO_LARGE, "payload-too-large", format!("line {} is longer than the limit of {LINE_LIMIT} bytes", line + 1)));
-        }
-    }
-    if !pending.iter().all(u8::is_ascii_whitespace) {
-        batch.push((line + 1, pending));
-    }
-    if !batch.is_empty() {
-        store_batch(&state, batch, &mut answer).await?;
-    }
-    Ok(HttpResponse::Ok().content_type("application/x-ndjson").body(answer))
+        let batch = match next {
+            Some(batch) => Ok(batch),
+            None => reader.next_batch().await.and_then(|b| b.ok_or_else(|| Problem::new(StatusCode::OK, "end", ""))),
+        };
+        let lines = match batch {
+            Ok(batch) => store_batch(&state, batch).await,
+            Err(end) if end.status == 200 => return None,
+            Err(problem) => Err(problem),
+        };
+        let bytes = lines.unwrap_or_else(|problem| {
+            reader.done = true;
+            let mut line = serde_json::to_vec(&json!({ "error": problem.detail, "status": problem.status })).expect("JSON values are written");
+            line.push(b'\n');
+            line
+        });
+        Some((Ok::<_, actix_web::Error>(web::Bytes::from(bytes)), (reader, state, None)))
+    });
+    let body = futures_util::stream::once(async move { Ok::<_, actix_web::Error>(web::Bytes::from(first)) }).chain(rest);
+    Ok(HttpResponse::Ok().content_type("application/x-ndjson").streaming(body))
 }
 
-/// Referees and stores one batch, and adds its lines to the answer.
-async fn store_batch(state: &web::Data<AppState>, batch: Vec<(usize, Vec<u8>)>, answer: &mut Vec<u8>) -> Result<(), Problem> {
+/// The request body, a line at a time.
+struct Lines {
+    payload: web::Payload,
+    /// What has been read of the line being read.
+    pending: Vec<u8>,
+    /// The number of the last line taken.
+    line: usize,
+    /// The body has been read to its end.
+    ended: bool,
+    /// The answer has ended (after a failure).
+    done: bool,
+}
+
+impl Lines {
+    /// The next lines that are not blank, with their numbers, up to a batch; `None` at the end.
+    async fn next_batch(&mut self) -> Result<Option<Vec<(usize, Vec<u8>)>>, Problem> {
+        let mut batch = Vec::with_capacity(BATCH);
+        loop {
+            let mut start = 0;
+            while batch.len() < BATCH {
+                let Some(end) = self.pending[start..].iter().position(|&b| b == b'\n') else { break };
+                self.line += 1;
+                let text = &self.pending[start..start + end];
+                if !text.iter().all(u8::is_ascii_whitespace) {
+                    batch.push((self.line, text.to_vec()));
+                }
+                start += end + 1;
+            }
+            self.pending.drain(..start);
+            if batch.len() == BATCH {
+                return Ok(Some(batch));
+            }
+            if self.pending.len() > LINE_LIMIT {
+                return Err(Problem::new(StatusCode::PAYLOAD_TOO_LARGE, "payload-too-large", format!("line {} is longer than the limit of {LINE_LIMIT} bytes", self.line + 1)));
+            }
+            if self.ended {
+                if !self.pending.iter().all(u8::is_ascii_whitespace) {
+                    self.line += 1;
+                    batch.push((self.line, std::mem::take(&mut self.pending)));
+                }
+                self.pending.clear();
+                return Ok((!batch.is_empty()).then_some(batch));
+            }
+            match self.payload.next().await {
+                Some(chunk) => {
+                    let chunk = chunk.map_err(|e| Problem::new(StatusCode::BAD_REQUEST, "unreadable-body", format!("the body could not be read after line {}: {e}", self.line)))?;
+                    self.pending.extend_from_slice(&chunk);
+                }
+                None => self.ended = true,
+            }
+        }
+    }
+}
+
+/// Referees and stores one batch; its lines of the answer.
+async fn store_batch(state: &web::Data<AppState>, batch: Vec<(usize, Vec<u8>)>) -> Result<Vec<u8>, Problem> {
     let st = state.clone();
     let first = batch.first().map_or(0, |(line, _)| *line);
-    let lines = blocking(move || {
+    blocking(move || {
         let prepared: Vec<Result<tarot_store::Import, String>> = batch
             .par_iter()
             .map(|(_, text)| {
@@ -118,9 +172,7 @@ async fn store_batch(state: &web::Data<AppState>, batch: Vec<(usize, Vec<u8>)>, 
         }
         Ok(out)
     })
-    .await?;
-    answer.extend_from_slice(&lines);
-    Ok(())
+    .await
 }
 
 /// Two recorded games, one per line, for the documentation.

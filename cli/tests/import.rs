@@ -92,3 +92,26 @@ fn import_games_stores_files_in_postgres_and_rebuild_recomputes_them() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stderr).contains("rebuilt the verdicts of 4 games"));
 }
+
+#[test]
+fn a_long_import_is_answered_as_it_is_stored() {
+    let server = spawn_fresh("import-long", &[]);
+    let (_, games) = ndjson();
+    // 2,500 different games (each its own description): three batches, the answer streamed.
+    let body: String = (0..2500)
+        .map(|i| {
+            let mut g = games[i % games.len()].clone();
+            g["description"] = Value::String(format!("copy {i}"));
+            format!("{g}\n")
+        })
+        .collect();
+    let reply = server.post_as("/games:import", &body, "application/x-ndjson", None);
+    assert_eq!(reply.status, 200);
+    let reported = lines(&reply.text);
+    assert_eq!(reported.len(), 2500);
+    for (i, line) in reported.iter().enumerate() {
+        assert_eq!((line["line"].as_u64(), line["new"].as_bool()), (Some(i as u64 + 1), Some(true)), "{line}");
+    }
+    assert_eq!(reported[2499]["id"], "g1xg", "2,500 in base 36");
+    assert_eq!(server.get("/games?limit=1").json()["total"], 2500);
+}
