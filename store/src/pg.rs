@@ -186,6 +186,42 @@ impl Rows {
     }
 }
 
+/// One row of `projections`, as text and numbers.
+struct ProjectionRow {
+    game: i64,
+    ruleset: String,
+    status: String,
+    /// JSON.
+    players: String,
+    checkpoint: i64,
+    summary: String,
+    projection: String,
+}
+
+/// Rows of `projections` as columns, for `unnest`.
+#[derive(Default)]
+struct ProjectionColumns {
+    games: Vec<i64>,
+    rulesets: Vec<String>,
+    statuses: Vec<String>,
+    players: Vec<String>,
+    checkpoints: Vec<i64>,
+    summaries: Vec<String>,
+    projections: Vec<String>,
+}
+
+impl ProjectionColumns {
+    fn push(&mut self, row: ProjectionRow) {
+        self.games.push(row.game);
+        self.rulesets.push(row.ruleset);
+        self.statuses.push(row.status);
+        self.players.push(row.players);
+        self.checkpoints.push(row.checkpoint);
+        self.summaries.push(row.summary);
+        self.projections.push(row.projection);
+    }
+}
+
 /// The events of one row of `appends`.
 fn append_events(version: i64, position: i64, events_json: &str) -> Result<Vec<StoredEvent>, StoreError> {
     let events: Vec<NewEvent> = decode("events", events_json.as_bytes())?;
@@ -354,33 +390,35 @@ impl EventStore for PgStore {
                 std::mem::take(&mut rows).insert(tx)?;
                 tx.execute("INSERT INTO creations (key, appended) SELECT * FROM unnest($1::bytea[], $2::text[])", &[&creation_keys, &creations])?;
                 // The projections' JSON on every core.
-                let projections: Vec<(i64, String, String, String, i64, String, String)> = fresh_games
+                let projections: Vec<ProjectionRow> = fresh_games
                     .par_iter()
                     .map(|(i, number, appended)| {
                         let mut p = games[*i].projection.clone();
                         p.version = appended.version;
                         p.checkpoint = if appended.version == 0 { 0 } else { appended.last_position };
-                        let summary = text(encode(&p.summary(&appended.game)));
-                        // Players as one JSON list each, since unnest cannot take an array of arrays
-                        // of different lengths.
-                        (int(*number), p.ruleset.clone(), p.status.clone(), text(encode(&p.players)), int(p.checkpoint), summary, text(encode(&p)))
+                        ProjectionRow {
+                            game: int(*number),
+                            ruleset: p.ruleset.clone(),
+                            status: p.status.clone(),
+                            players: text(encode(&p.players)),
+                            checkpoint: int(p.checkpoint),
+                            summary: text(encode(&p.summary(&appended.game))),
+                            projection: text(encode(&p)),
+                        }
                     })
                     .collect();
-                let mut columns: (Vec<i64>, Vec<String>, Vec<String>, Vec<String>, Vec<i64>, Vec<String>, Vec<String>) = Default::default();
-                for (g, r, st, pl, c, su, pr) in projections {
-                    columns.0.push(g);
-                    columns.1.push(r);
-                    columns.2.push(st);
-                    columns.3.push(pl);
-                    columns.4.push(c);
-                    columns.5.push(su);
-                    columns.6.push(pr);
+                let mut columns = ProjectionColumns::default();
+                for row in projections {
+                    columns.push(row);
                 }
+                let c = &columns;
+                // Players come as one JSON list each, since unnest cannot take an array of arrays of
+                // different lengths.
                 tx.execute(
                     "INSERT INTO projections (game, ruleset, status, players, checkpoint, summary, projection)
                      SELECT g, r, s, ARRAY(SELECT jsonb_array_elements_text(p::jsonb)), c, su, pr
                      FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[]) AS t(g, r, s, p, c, su, pr)",
-                    &[&columns.0, &columns.1, &columns.2, &columns.3, &columns.4, &columns.5, &columns.6],
+                    &[&c.games, &c.rulesets, &c.statuses, &c.players, &c.checkpoints, &c.summaries, &c.projections],
                 )?;
             }
             let fresh: std::collections::HashSet<usize> = fresh.into_iter().collect();
