@@ -481,7 +481,12 @@ impl EventStore for PgStore {
             )));
         }
         let number = number_of(game)?;
-        self.write(|tx| projection_row(tx, number, projection))
+        self.write(|tx| {
+            // A projection is derived data, which a rebuild restores: its commit need not wait for
+            // the disk (a crash may lose it, never a stream), as sled does not flush projections.
+            tx.batch_execute("SET LOCAL synchronous_commit TO OFF")?;
+            projection_row(tx, number, projection)
+        })
     }
 
     fn projection(&self, game: &GameId) -> Result<Option<Projection>, StoreError> {
