@@ -146,7 +146,7 @@ async fn store_batch(state: &web::Data<AppState>, batch: Vec<(usize, Vec<u8>)>) 
             .into_iter()
             .map(|p| {
                 p.map(|import| {
-                    let status = import.projection.status.clone();
+                    let status = import.verdict.status.clone();
                     imports.push(import);
                     status
                 })

@@ -184,7 +184,7 @@ fn take_flag(args: &mut Vec<String>, name: &str) -> bool {
 
 /// How many files `validate` replays at a time, on every core, before printing their verdicts in
 /// order: enough to keep the cores busy, few enough to keep only a few verdicts in memory.
-const VALIDATE_CHUNK: usize = 256;
+const VALIDATE_CHUNK: usize = 1024;
 
 fn validate(registry: &Registry, args: &[String]) -> ExitCode {
     use rayon::prelude::*;
@@ -291,7 +291,7 @@ fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String>
             .into_iter()
             .map(|p| {
                 p.map(|import| {
-                    let status = import.projection.status.clone();
+                    let status = import.verdict.status.clone();
                     imports.push(import);
                     status
                 })

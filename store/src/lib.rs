@@ -100,13 +100,24 @@ pub trait EventStore: Send + Sync {
     }
 }
 
-/// A whole game to import: its header, its events, and its projection as replay computed it (the
-/// store fills in its version and checkpoint).
+/// A whole game to import: its header, its events, and its verdict as replay computed it
+/// (`prepare` makes one from a record).
 #[derive(Clone, Debug)]
 pub struct Import {
     pub header: Header,
     pub events: Vec<NewEvent>,
-    pub projection: Projection,
+    pub verdict: Refereed,
+}
+
+/// A verdict computed before its game is stored: what the game's projection will hold.
+#[derive(Clone, Debug)]
+pub struct Refereed {
+    /// `Ruleset::version` of the rules replayed.
+    pub ruleset_version: String,
+    /// The verdict's status (`valid`, `invalid`, `in_progress`, `annulled`).
+    pub status: String,
+    /// The verdict as JSON (`Verdict::to_json`).
+    pub json: Vec<u8>,
 }
 
 /// The store the program opened: sled in a directory, or a PostgreSQL database.

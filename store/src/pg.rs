@@ -393,17 +393,15 @@ impl EventStore for PgStore {
                 let projections: Vec<ProjectionRow> = fresh_games
                     .par_iter()
                     .map(|(i, number, appended)| {
-                        let mut p = games[*i].projection.clone();
-                        p.version = appended.version;
-                        p.checkpoint = if appended.version == 0 { 0 } else { appended.last_position };
+                        let (summary, projection) = games[*i].projection(appended);
                         ProjectionRow {
                             game: int(*number),
-                            ruleset: p.ruleset.clone(),
-                            status: p.status.clone(),
-                            players: text(encode(&p.players)),
-                            checkpoint: int(p.checkpoint),
-                            summary: text(encode(&p.summary(&appended.game))),
-                            projection: text(encode(&p)),
+                            players: text(encode(&summary.players)),
+                            checkpoint: int(summary.checkpoint),
+                            summary: text(encode(&summary)),
+                            ruleset: summary.ruleset,
+                            status: summary.status,
+                            projection: text(projection),
                         }
                     })
                     .collect();

@@ -123,20 +123,18 @@ impl SledStore {
         Ok(())
     }
 
-    /// Stores the projections of games just created, which have none yet, with their index entries.
-    pub(crate) fn put_new_projections(&self, projections: &[(u64, Projection)]) -> Result<(), StoreError> {
-        use rayon::prelude::*;
+    /// Stores the projections of games just created, which have none yet, with their index entries:
+    /// each game's number, summary and projection (JSON).
+    pub(crate) fn put_new_projections(&self, projections: &[(u64, Summary, Vec<u8>)]) -> Result<(), StoreError> {
         let (mut all, mut summaries, mut by_ruleset, mut by_player, mut by_status) = Default::default();
-        // Written as JSON on every core; inserted in order.
-        let encoded: Vec<(Vec<u8>, Vec<u8>)> = projections.par_iter().map(|(number, p)| (encode(&p.summary(&GameId::from_number(*number))), encode(p))).collect();
-        for ((number, projection), (summary, encoded)) in projections.iter().zip(encoded) {
-            put_in(&mut by_ruleset, index_key(&projection.ruleset, *number));
-            put_in(&mut by_status, index_key(&projection.status, *number));
-            for player in &projection.players {
+        for (number, summary, projection) in projections {
+            put_in(&mut by_ruleset, index_key(&summary.ruleset, *number));
+            put_in(&mut by_status, index_key(&summary.status, *number));
+            for player in &summary.players {
                 put_in(&mut by_player, index_key(player, *number));
             }
-            put_entry(&mut summaries, number, summary);
-            put_entry(&mut all, number, encoded);
+            put_entry(&mut summaries, number, encode(summary));
+            put_entry(&mut all, number, projection.clone());
         }
         let trees = (&self.projections, &self.summaries, &self.by_ruleset, &self.by_player, &self.by_status);
         trees.transaction(|(p, s, r, pl, st)| {
@@ -234,11 +232,54 @@ fn put(store: &Store, registry: &Registry, game: &GameId, record: &GameRecord, v
 pub fn prepare(registry: &Registry, record: GameRecord) -> Result<crate::Import, StoreError> {
     let rules = registry.get(&record.ruleset).ok_or_else(|| StoreError::Invalid(format!("unknown ruleset `{}`", record.ruleset)))?;
     let verdict = replay(rules, &record).map_err(|e| StoreError::Invalid(e.to_string()))?;
-    let projection = of_verdict(rules, &GameId("(import)".into()), &record, &verdict, 0, 0)?;
+    let status = match serde_json::to_value(verdict.status) {
+        Ok(serde_json::Value::String(status)) => status,
+        _ => return Err(StoreError::Invalid("the verdict's status cannot be written".into())),
+    };
+    let verdict = crate::Refereed { ruleset_version: rules.version.clone(), status, json: verdict.to_json() };
     let header = crate::Header::of(&record);
     header.check()?;
     let events = record.events.into_iter().map(|event| crate::NewEvent { id: None, event }).collect();
-    Ok(crate::Import { header, events, projection })
+    Ok(crate::Import { header, events, verdict })
+}
+
+impl crate::Import {
+    /// The summary and the projection's JSON of this game once stored as `appended`: the JSON
+    /// `Projection` has, its verdict copied as replay wrote it rather than read and written again.
+    pub(crate) fn projection(&self, appended: &Appended) -> (Summary, Vec<u8>) {
+        let summary = Summary {
+            game: appended.game.clone(),
+            ruleset: self.header.ruleset.clone(),
+            ruleset_version: self.verdict.ruleset_version.clone(),
+            players: self.header.players.clone(),
+            status: self.verdict.status.clone(),
+            version: appended.version,
+            checkpoint: if appended.version == 0 { 0 } else { appended.last_position },
+        };
+        #[derive(Serialize)]
+        struct Head<'a> {
+            ruleset: &'a str,
+            ruleset_version: &'a str,
+            players: &'a [String],
+            status: &'a str,
+            version: u64,
+            checkpoint: u64,
+        }
+        let head = Head {
+            ruleset: &summary.ruleset,
+            ruleset_version: &summary.ruleset_version,
+            players: &summary.players,
+            status: &summary.status,
+            version: summary.version,
+            checkpoint: summary.checkpoint,
+        };
+        let mut json = encode(&head);
+        json.pop();
+        json.extend_from_slice(b",\"verdict\":");
+        json.extend_from_slice(&self.verdict.json);
+        json.push(b'}');
+        (summary, json)
+    }
 }
 
 /// Replays `record` with the registry's rules: its projection at `version` and `checkpoint`,

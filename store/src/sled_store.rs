@@ -373,18 +373,11 @@ impl SledStore {
             results.push((appended, true));
         }
         // The values of the new games, on every core again; then one transaction.
-        let values: Vec<(Vec<u8>, Vec<u8>, Projection)> = fresh
-            .par_iter()
-            .map(|(i, appended)| {
-                let mut projection = games[*i].projection.clone();
-                projection.version = appended.version;
-                projection.checkpoint = if appended.version == 0 { 0 } else { appended.last_position };
-                (encode(appended), segment(appended.first_position, &encoded[*i].2), projection)
-            })
-            .collect();
+        let values: Vec<(Vec<u8>, Vec<u8>, (Summary, Vec<u8>))> =
+            fresh.par_iter().map(|(i, appended)| (encode(appended), segment(appended.first_position, &encoded[*i].2), games[*i].projection(appended))).collect();
         let mut writes = Writes::default();
         let mut projections = Vec::with_capacity(values.len());
-        for ((i, appended), (appended_json, segment, projection)) in fresh.iter().zip(values) {
+        for ((i, appended), (appended_json, segment, (summary, projection))) in fresh.iter().zip(values) {
             let number = id_number('g', &appended.game.0).expect("a game id made here");
             let key = number.to_be_bytes();
             writes.headers.insert(&key[..], &encoded[*i].1[..]);
@@ -393,7 +386,7 @@ impl SledStore {
                 writes.events.insert(&event_key(number, 1)[..], segment);
             }
             writes.creations.insert(&encoded[*i].0[..], appended_json);
-            projections.push((number, projection));
+            projections.push((number, summary, projection));
         }
         writes.meta.insert("games", &number.to_be_bytes()[..]);
         writes.meta.insert("position", &position.to_be_bytes()[..]);

@@ -22,7 +22,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::simulate::{illegal_variant, random_game};
 use tarot_engine::{Event, GameRecord, Registry};
-use tarot_store::{compute, project, project_created, rebuild_projections, Filter, GameId, Header, Import, NewEvent, Projection, Store, StoreError, Summary};
+use tarot_store::{prepare, project, project_created, rebuild_projections, Filter, GameId, Header, Import, NewEvent, Projection, Store, StoreError, Summary};
 
 /// Where a test's store lives: opening it again opens the same store.
 trait Backend {
@@ -538,8 +538,7 @@ fn one_store_is_shared_in_an_arc_between_threads(backend: &dyn Backend) {
 
 /// A game ready to import, with its verdict computed as `POST /games:import` computes it.
 fn to_import(record: &GameRecord) -> Import {
-    let projection = compute(registry(), &GameId("g0".into()), record, 0, 0).unwrap();
-    Import { header: Header::of(record), events: without_ids(&record.events), projection }
+    prepare(registry(), record.clone()).unwrap()
 }
 
 fn imports_store_games_with_their_verdicts_once(backend: &dyn Backend) {
