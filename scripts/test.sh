@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The test suite, on a fresh machine: installs what the tests need beyond Rust (Debian's chromium,
-# for the docs page test), then runs every test of the workspace, then schemathesis against the server.
+# for the docs and pages tests; Debian's postgresql, whose initdb and pg_ctl the store's contract tests
+# and the PostgreSQL server tests run on a temporary directory and port), then runs every test of the
+# workspace, then schemathesis against the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,6 +12,14 @@ if ! command -v chromium >/dev/null 2>&1; then
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
+    echo "installing postgresql (the store is tested on a real PostgreSQL)" >&2
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql >/dev/null
 fi
 
 cargo test --workspace

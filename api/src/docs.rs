@@ -86,6 +86,7 @@ impl Modify for WriteToken {
         routes::stats,
         routes::validate,
         routes::create_game,
+        crate::import::import_games,
         routes::list_games,
         routes::game,
         routes::events,

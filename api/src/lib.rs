@@ -7,6 +7,7 @@
 
 pub mod body;
 pub mod docs;
+mod import;
 mod pages;
 pub mod problem;
 mod routes;

@@ -30,6 +30,7 @@ pub(crate) fn store_problem(e: StoreError) -> Problem {
         }
         StoreError::Invalid(why) => Problem::unprocessable("invalid", why),
         StoreError::Io(why) => Problem::internal(format!("the store failed: {why}")),
+        StoreError::Unavailable(why) => Problem::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", format!("the database cannot be reached ({why}); retry in a moment")),
     }
 }
 
@@ -352,13 +353,15 @@ pub struct StoredGame {
 pub async fn create_game(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
     state.authorize(&req)?;
     let rec = body::record(&req, payload).await?;
-    replay(&state, &rec)?;
+    let verdict = replay(&state, &rec)?;
     let st = state.clone();
     let (id, version, verdict) = blocking(move || {
         let header = Header::of(&rec);
         let events = rec.events.iter().map(|event| NewEvent { id: None, event: event.clone() }).collect();
         let appended = st.store.create_game(&header, events).map_err(store_problem)?;
-        let projection = tarot_store::project_created(&st.store, &st.registry, &rec, &appended).map_err(store_problem)?;
+        // The verdict just computed is the projection's: the game is not replayed a second time.
+        let rules = st.registry.get(&rec.ruleset).expect("a ruleset the game was replayed with");
+        let projection = tarot_store::project_verdict(&st.store, rules, &rec, &appended, &verdict).map_err(store_problem)?;
         Ok((appended.game.0, appended.version, projection.verdict))
     })
     .await?;

@@ -98,6 +98,7 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
             .service(resource("/health", &["GET"]).route(web::get().to(routes::health)))
             .service(resource("/validate", &["POST"]).route(web::post().to(routes::validate)))
             .service(resource("/games", &["GET", "POST"]).route(web::get().to(routes::list_games)).route(web::post().to(routes::create_game)))
+            .service(resource("/games:import", &["POST"]).route(web::post().to(crate::import::import_games)))
             .service(resource("/rulesets", &["GET"]).route(web::get().to(routes::rulesets)))
             .service(resource("/rulesets/compare", &["GET"]).route(web::get().to(routes::compare)))
             .service(resource("/stats", &["GET"]).route(web::get().to(routes::stats)))

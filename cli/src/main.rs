@@ -15,12 +15,20 @@ static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const USAGE: &str = "\
 usage:
-  tarot-archive serve [--addr 127.0.0.1:8080] [--data DIR] [--write-token TOKEN]
-                                                  run the HTTP API on the archive in DIR (default ./data);
+  tarot-archive serve [--addr 127.0.0.1:8080] [--data DIR | --store URL] [--write-token TOKEN]
+                                                  run the HTTP API on the archive in DIR (default ./data),
+                                                  or on the PostgreSQL database at URL (postgres://...);
                                                   the token may also come from TAROT_WRITE_TOKEN
-  tarot-archive rebuild [--data DIR]              recompute every stored game's verdict from its events
+  tarot-archive rebuild [--data DIR | --store URL]
+                                                  recompute every stored game's verdict from its events
+  tarot-archive import games DIR|FILE... [--data DIR | --store URL]
+                                                  store recorded games (.json files, or .ndjson with one
+                                                  per line), each refereed and stored with its verdict;
+                                                  one line of JSON per game on stdout
   tarot-archive openapi                           print the OpenAPI document
-  tarot-archive validate [--text] FILE...        replay recorded games and print their verdicts
+  tarot-archive validate [--text] FILE|DIR...    replay recorded games (on every core) and print their
+                                                  verdicts, in the order of the files (a directory's
+                                                  .json files in the order of their names)
   tarot-archive rulesets                          list the rulesets
   tarot-archive rulesets show ID [--json]         the resolved rules of a ruleset, with sources
   tarot-archive compare --rulesets ID,ID... [--json] [FILE]
@@ -43,7 +51,7 @@ options for every command:
   --rules-dir DIR   read rule files from DIR instead of the built-in ones
 
 exit status of validate: 0 when no game breaks a rule, 1 when one does, 2 when a file cannot be read
-or parsed.";
+or parsed; of import games: 0 when every game was stored, 1 when one was refused, 2 on failure.";
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -80,6 +88,7 @@ fn main() -> ExitCode {
         Some("simulate") => simulate_games(&registry, &args[1..]),
         Some("compare") => compare_rulesets(&registry, &args[1..]),
         Some("stats") => deal_statistics(&registry, &args[1..]),
+        Some("import") if args.get(1).map(String::as_str) == Some("games") => return import_into_store(&registry, &args[2..]),
         Some("import") => import_games(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
@@ -112,20 +121,20 @@ fn no_more(args: &[String]) -> Result<(), String> {
 fn serve(registry: Registry, args: &[String]) -> Result<(), String> {
     let mut args = args.to_vec();
     let addr = take_value(&mut args, "--addr").unwrap_or_else(|| "127.0.0.1:8080".into());
-    let data = PathBuf::from(take_value(&mut args, "--data").unwrap_or_else(|| "data".into()));
+    let (store_at, open) = store_option(&mut args)?;
     let write_token = take_value(&mut args, "--write-token").or_else(|| std::env::var("TAROT_WRITE_TOKEN").ok()).filter(|t| !t.is_empty());
     no_more(&args)?;
     // Colours for a terminal only: a log file gets plain text.
     let colours = std::io::IsTerminal::is_terminal(&std::io::stderr());
     tracing_subscriber::fmt().with_target(false).with_ansi(colours).with_writer(std::io::stderr).init();
-    let store = std::sync::Arc::new(tarot_store::Store::open(&data).map_err(|e| format!("{}: {e}", data.display()))?);
+    let store = std::sync::Arc::new(open()?);
     let listener = std::net::TcpListener::bind(&addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
     // The first line on stdout says where the server is: tests that start it on port 0 read it.
     println!("listening on http://{bound}");
     use std::io::Write;
     let _ = std::io::stdout().flush();
-    tracing::info!("serving the archive in {} on http://{bound}{}", data.display(), if write_token.is_some() { " (writes need the token)" } else { "" });
+    tracing::info!("serving the archive in {store_at} on http://{bound}{}", if write_token.is_some() { " (writes need the token)" } else { "" });
     let state = tarot_api::AppState { store: store.clone(), registry: std::sync::Arc::new(registry), write_token };
     // actix-web stops gracefully on SIGINT and SIGTERM: requests in flight finish, then the store
     // is flushed once more before the process exits.
@@ -135,11 +144,30 @@ fn serve(registry: Registry, args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// Where the archive is (`--store URL`, else `--data DIR`, else `./data`): a description of it and
+/// how to open it.
+fn store_option(args: &mut Vec<String>) -> Result<(String, impl FnOnce() -> Result<tarot_store::Store, String>), String> {
+    let url = take_value(args, "--store");
+    let data = take_value(args, "--data");
+    if url.is_some() && data.is_some() {
+        return Err("give --data DIR (sled) or --store URL (PostgreSQL), not both".into());
+    }
+    let data = PathBuf::from(data.unwrap_or_else(|| "data".into()));
+    let at = match &url {
+        // The password, if any, stays out of the log.
+        Some(url) => format!("PostgreSQL at {}", url.split_once('@').map_or(url.as_str(), |(_, host)| host)),
+        None => data.display().to_string(),
+    };
+    let described = at.clone();
+    let open = move || tarot_store::Store::open_either(url.as_deref(), &data).map_err(|e| format!("{at}: {e}"));
+    Ok((described, open))
+}
+
 fn rebuild(registry: &Registry, args: &[String]) -> Result<(), String> {
     let mut args = args.to_vec();
-    let data = PathBuf::from(take_value(&mut args, "--data").unwrap_or_else(|| "data".into()));
+    let (_, open) = store_option(&mut args)?;
     no_more(&args)?;
-    let store = tarot_store::Store::open(&data).map_err(|e| format!("{}: {e}", data.display()))?;
+    let store = open()?;
     let n = tarot_store::rebuild_projections(&store, registry).map_err(|e| e.to_string())?;
     store.flush().map_err(|e| e.to_string())?;
     eprintln!("rebuilt the verdicts of {n} games from their events");
@@ -159,40 +187,192 @@ fn take_flag(args: &mut Vec<String>, name: &str) -> bool {
     args.len() != before
 }
 
+/// How many files `validate` replays at a time, on every core, before printing their verdicts in
+/// order: enough to keep the cores busy, few enough to keep only a few verdicts in memory.
+const VALIDATE_CHUNK: usize = 1024;
+
 fn validate(registry: &Registry, args: &[String]) -> ExitCode {
+    use rayon::prelude::*;
     let mut args = args.to_vec();
     let text = take_flag(&mut args, "--text");
     if args.is_empty() {
         eprintln!("validate needs at least one FILE\n{USAGE}");
         return ExitCode::from(2);
     }
-    let mut worst = 0u8;
-    for file in &args {
-        let outcome = std::fs::read_to_string(file).map_err(|e| format!("cannot read: {e}")).and_then(|json| parse_record(&json)).and_then(|rec| {
-            let rules = ruleset(registry, &rec.ruleset)?;
-            replay(rules, &rec).map_err(|e| e.to_string())
-        });
-        match outcome {
-            Ok(v) => {
-                if v.status == Status::Invalid {
-                    worst = worst.max(1);
-                }
-                if text {
-                    println!("{file}: {}", v.to_text());
-                } else {
-                    let json = serde_json::json!({ "file": file, "verdict": v });
-                    println!("{}", serde_json::to_string_pretty(&json).unwrap_or_default());
+    // A directory stands for its .json files, in order.
+    let mut files = vec![];
+    for arg in args {
+        if Path::new(&arg).is_dir() {
+            match record_files(std::slice::from_ref(&arg)) {
+                Ok(inside) => files.extend(inside.into_iter().map(|p| p.display().to_string())),
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
                 }
             }
-            Err(e) => {
-                worst = 2;
-                let json = serde_json::json!({ "file": file, "error": e });
-                println!("{}", serde_json::to_string_pretty(&json).unwrap_or_default());
-                eprintln!("{file}: {e}");
+        } else {
+            files.push(arg);
+        }
+    }
+    let mut worst = 0u8;
+    for chunk in files.chunks(VALIDATE_CHUNK) {
+        let outputs: Vec<(u8, String, Option<String>)> = chunk.par_iter().map(|file| validate_one(registry, file, text)).collect();
+        let mut out = std::io::stdout().lock();
+        for (code, printed, problem) in outputs {
+            worst = worst.max(code);
+            use std::io::Write;
+            let _ = writeln!(out, "{printed}");
+            if let Some(problem) = problem {
+                eprintln!("{problem}");
             }
         }
     }
     ExitCode::from(worst)
+}
+
+/// One file's verdict: its exit code, what to print, and what to say on stderr.
+fn validate_one(registry: &Registry, file: &str, text: bool) -> (u8, String, Option<String>) {
+    let outcome = std::fs::read_to_string(file).map_err(|e| format!("cannot read: {e}")).and_then(|json| parse_record(&json)).and_then(|rec| {
+        let rules = ruleset(registry, &rec.ruleset)?;
+        replay(rules, &rec).map_err(|e| e.to_string())
+    });
+    match outcome {
+        Ok(v) => {
+            let code = u8::from(v.status == Status::Invalid);
+            if text {
+                (code, format!("{file}: {}", v.to_text()), None)
+            } else {
+                let json = serde_json::json!({ "file": file, "verdict": v });
+                (code, serde_json::to_string_pretty(&json).unwrap_or_default(), None)
+            }
+        }
+        Err(e) => {
+            let json = serde_json::json!({ "file": file, "error": e });
+            (2, serde_json::to_string_pretty(&json).unwrap_or_default(), Some(format!("{file}: {e}")))
+        }
+    }
+}
+
+/// How many games `import games` referees (on every core) and stores at a time: each batch is one
+/// transaction, on disk before its lines are printed.
+const IMPORT_BATCH: usize = 1000;
+
+/// `import games DIR|FILE... [--data DIR | --store URL]`: every record refereed and stored with its
+/// verdict, one line of JSON per record on stdout (its id, version, status and whether it was new,
+/// or why it was refused), a progress bar on stderr.
+fn import_into_store(registry: &Registry, args: &[String]) -> ExitCode {
+    match import_records(registry, args) {
+        Ok(refused) => ExitCode::from(u8::from(refused > 0)),
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String> {
+    use rayon::prelude::*;
+    use std::io::Write;
+    let mut args = args.to_vec();
+    let (_, open) = store_option(&mut args)?;
+    if args.is_empty() {
+        return Err(format!("import games needs a DIR or FILE\n{USAGE}"));
+    }
+    let files = record_files(&args)?;
+    let store = open()?;
+    let total: u64 = files.iter().map(|f| std::fs::metadata(f).map_or(0, |m| m.len())).sum();
+    let bar =
+        indicatif::ProgressBar::new(total).with_style(indicatif::ProgressStyle::with_template("{bar:40} {percent:>3}% {msg} ({elapsed}, {eta} left)").expect("a valid template"));
+    let (mut stored, mut again, mut refused) = (0usize, 0usize, 0usize);
+    let mut batch: Vec<(String, String)> = Vec::with_capacity(IMPORT_BATCH);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut flush_batch = |batch: &mut Vec<(String, String)>| -> Result<(), String> {
+        let bytes: u64 = batch.iter().map(|(_, text)| text.len() as u64 + 1).sum();
+        let prepared: Vec<Result<tarot_store::Import, String>> =
+            batch.par_iter().map(|(_, text)| parse_record(text).and_then(|record| tarot_store::prepare(registry, record).map_err(|e| e.to_string()))).collect();
+        let mut imports = Vec::with_capacity(prepared.len());
+        // Each line's status, or why it was refused; the games themselves go to the store.
+        let reports: Vec<Result<String, String>> = prepared
+            .into_iter()
+            .map(|p| {
+                p.map(|import| {
+                    let status = import.verdict.status.clone();
+                    imports.push(import);
+                    status
+                })
+            })
+            .collect();
+        let results = store.import(imports).map_err(|e| format!("storing games failed (nothing of this batch was stored): {e}"))?;
+        let mut next = results.iter();
+        for ((source, _), report) in batch.iter().zip(&reports) {
+            let line = match report {
+                Ok(status) => {
+                    let (appended, new) = next.next().expect("a result per game stored");
+                    if *new {
+                        stored += 1;
+                    } else {
+                        again += 1;
+                    }
+                    serde_json::json!({ "source": source, "id": appended.game, "version": appended.version, "status": status, "new": new })
+                }
+                Err(e) => {
+                    refused += 1;
+                    serde_json::json!({ "source": source, "error": e })
+                }
+            };
+            writeln!(out, "{line}").map_err(|e| e.to_string())?;
+        }
+        out.flush().map_err(|e| e.to_string())?;
+        bar.inc(bytes);
+        bar.set_message(format!("{stored} stored, {again} already there, {refused} refused"));
+        batch.clear();
+        Ok(())
+    };
+    for file in &files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let name = file.display().to_string();
+        if file.extension().is_some_and(|e| e == "ndjson" || e == "jsonl") {
+            for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+                batch.push((format!("{name}:{}", n + 1), line.to_string()));
+                if batch.len() == IMPORT_BATCH {
+                    flush_batch(&mut batch)?;
+                }
+            }
+        } else {
+            batch.push((name, text));
+            if batch.len() == IMPORT_BATCH {
+                flush_batch(&mut batch)?;
+            }
+        }
+    }
+    if !batch.is_empty() {
+        flush_batch(&mut batch)?;
+    }
+    bar.finish();
+    eprintln!("{stored} games stored, {again} already stored, {refused} refused");
+    Ok(refused)
+}
+
+/// The files named, with the `.json`, `.ndjson` and `.jsonl` files of each directory named, in order.
+fn record_files(args: &[String]) -> Result<Vec<PathBuf>, String> {
+    let mut files = vec![];
+    for arg in args {
+        let path = PathBuf::from(arg);
+        if path.is_dir() {
+            let mut inside: Vec<PathBuf> = std::fs::read_dir(&path)
+                .map_err(|e| format!("{arg}: {e}"))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "json" || e == "ndjson" || e == "jsonl"))
+                .collect();
+            inside.sort();
+            files.extend(inside);
+        } else if path.is_file() {
+            files.push(path);
+        } else {
+            return Err(format!("{arg}: no such file or directory"));
+        }
+    }
+    Ok(files)
 }
 
 fn rulesets(registry: &Registry, args: &[String]) -> Result<(), String> {

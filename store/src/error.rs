@@ -12,6 +12,9 @@ pub enum StoreError {
     Invalid(String),
     /// sled or the disk failed, or stored data cannot be read back.
     Io(String),
+    /// The database cannot be reached (PostgreSQL down or restarting); the same request may succeed
+    /// later. Nothing was written.
+    Unavailable(String),
 }
 
 impl fmt::Display for StoreError {
@@ -22,6 +25,7 @@ impl fmt::Display for StoreError {
                 write!(f, "the append expected the game at version {expected}, but it is at version {current}: read it again and retry")
             }
             StoreError::Io(message) => write!(f, "storage failed: {message}"),
+            StoreError::Unavailable(message) => write!(f, "the database is unavailable: {message}"),
         }
     }
 }

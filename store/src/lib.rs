@@ -1,5 +1,6 @@
 //! The archive's storage: recorded games as event streams, the verdicts computed from them, and
-//! sessions, on sled. Only this crate knows sled.
+//! sessions, on sled (embedded, the default) or PostgreSQL (several servers on one database). Only
+//! this crate knows either database.
 //!
 //! The archive is event-sourced. A game is a stream: a header (ruleset, options, players, dealer)
 //! and its events in order, each numbered by its version in the stream and by its position in the
@@ -7,17 +8,145 @@
 //! are projections: replay's answer for a stream, stored with the checkpoint and the ruleset version
 //! they were computed at, which `rebuild_projections` can throw away and recompute at any time.
 //!
-//! Every write of primary data (streams, sessions) is on disk before it returns; see `commit` for
-//! how concurrent writers share flushes. Methods block meanwhile, so async callers should run them
-//! on a blocking thread pool.
+//! `EventStore` is the contract both stores keep (one test suite, `tests/contract.rs`, runs against
+//! each); `Store` is the one the program opened, either of them.
+//!
+//! Every write of primary data (streams, sessions) is on disk before it returns. Methods block
+//! meanwhile, so async callers should run them on a blocking thread pool.
 
 mod commit;
 mod error;
+mod pg;
 mod projection;
 mod session;
-mod stream;
+mod sled_store;
+
+use std::ops::Deref;
+use std::path::Path;
 
 pub use error::StoreError;
-pub use projection::{project, project_created, rebuild_projections, Filter, Projection, Summary};
+pub use pg::PgStore;
+pub use projection::{compute, prepare, project, project_created, project_verdict, rebuild_projections, Filter, Projection, Summary};
 pub use session::Session;
-pub use stream::{Appended, GameId, Header, NewEvent, Store, StoredEvent};
+pub use sled_store::{Appended, GameId, Header, NewEvent, SledStore, StoredEvent};
+
+/// What every store does. Writes of primary data are atomic and durable when they return.
+pub trait EventStore: Send + Sync {
+    /// Starts a stream with `header` and `events`. A creation whose events all carry ids, with the
+    /// same header and the same first id as one already stored, is a retry: nothing is written and
+    /// the original result is returned.
+    fn create_game(&self, header: &Header, events: Vec<NewEvent>) -> Result<Appended, StoreError>;
+
+    /// Adds `events` at the end of the stream if it has exactly `expected_version` events, and
+    /// otherwise refuses with the version it has (`Conflict`). When every event carries an id and
+    /// those ids are already stored in this stream, this is a retry: nothing is written and the
+    /// original result is returned. Ids are scoped to their game.
+    fn append(&self, game: &GameId, expected_version: u64, events: Vec<NewEvent>) -> Result<Appended, StoreError>;
+
+    /// Stores whole games with their projections, all or none, on disk when it returns. A game
+    /// whose header and events are those of a game stored before (by an earlier import or earlier
+    /// in the batch) is not stored again: its entry is the earlier game's result, with `false`.
+    fn import(&self, games: Vec<Import>) -> Result<Vec<(Appended, bool)>, StoreError>;
+
+    fn header(&self, game: &GameId) -> Result<Header, StoreError>;
+
+    /// The stream's events in order.
+    fn events(&self, game: &GameId) -> Result<Vec<StoredEvent>, StoreError>;
+
+    /// The number of events in the stream.
+    fn version(&self, game: &GameId) -> Result<u64, StoreError>;
+
+    /// The position of the last event stored in the archive (0 when there is none).
+    fn last_position(&self) -> Result<u64, StoreError>;
+
+    /// Every game, in the order they were created.
+    fn games(&self) -> Result<Vec<GameId>, StoreError>;
+
+    /// Waits until everything written so far, projections included, is on disk.
+    fn flush(&self) -> Result<(), StoreError>;
+
+    /// How many flushes the store has made since it was opened, where it decides them (sled).
+    fn flushes(&self) -> u64 {
+        0
+    }
+
+    /// Stores a game's projection in place of the one before, unless the one before was computed
+    /// at a later checkpoint: when projections of one game race, the newest stays.
+    fn put_projection(&self, game: &GameId, projection: &Projection) -> Result<(), StoreError>;
+
+    /// The game's stored projection, if one was computed.
+    fn projection(&self, game: &GameId) -> Result<Option<Projection>, StoreError>;
+
+    /// One page of the projected games matching `filter`, in creation order, and how many match in
+    /// all. Games without a projection are not listed.
+    fn list(&self, filter: &Filter, offset: usize, limit: usize) -> Result<(Vec<Summary>, usize), StoreError>;
+
+    /// Deletes every projection; the streams are untouched.
+    fn clear_projections(&self) -> Result<(), StoreError>;
+
+    /// Opens a session for a table; returns its id.
+    fn create_session(&self, name: &str, players: &[String]) -> Result<String, StoreError>;
+
+    /// Adds a game at the end of a session. The game must exist, not be in the session already, and
+    /// be played by players of the table.
+    fn add_to_session(&self, session: &str, game: &GameId) -> Result<(), StoreError>;
+
+    fn session(&self, session: &str) -> Result<Session, StoreError>;
+
+    /// The game as a record, ready for replay.
+    fn record(&self, game: &GameId) -> Result<tarot_engine::GameRecord, StoreError> {
+        let events = self.events(game)?;
+        Ok(self.header(game)?.into_record(events.into_iter().map(|e| e.event).collect()))
+    }
+}
+
+/// A whole game to import: its header, its events, and its verdict as replay computed it
+/// (`prepare` makes one from a record).
+#[derive(Clone, Debug)]
+pub struct Import {
+    pub header: Header,
+    pub events: Vec<NewEvent>,
+    pub verdict: Refereed,
+}
+
+/// A verdict computed before its game is stored: what the game's projection will hold.
+#[derive(Clone, Debug)]
+pub struct Refereed {
+    /// `Ruleset::version` of the rules replayed.
+    pub ruleset_version: String,
+    /// The verdict's status (`valid`, `invalid`, `in_progress`, `annulled`).
+    pub status: String,
+    /// The verdict as JSON (`Verdict::to_json`).
+    pub json: Vec<u8>,
+}
+
+/// The store the program opened: sled in a directory, or a PostgreSQL database.
+pub struct Store(Box<dyn EventStore>);
+
+impl Store {
+    /// The sled store in `dir`, created if missing.
+    pub fn open(dir: &Path) -> Result<Store, StoreError> {
+        Ok(Store(Box::new(SledStore::open(dir)?)))
+    }
+
+    /// The PostgreSQL store at `url` (`postgres://user@host:port/database`), its schema brought up
+    /// to date.
+    pub fn connect(url: &str) -> Result<Store, StoreError> {
+        Ok(Store(Box::new(PgStore::connect(url)?)))
+    }
+
+    /// `connect(url)` when a URL is given, else `open(dir)`.
+    pub fn open_either(url: Option<&str>, dir: &Path) -> Result<Store, StoreError> {
+        match url {
+            Some(url) => Store::connect(url),
+            None => Store::open(dir),
+        }
+    }
+}
+
+impl Deref for Store {
+    type Target = dyn EventStore;
+    fn deref(&self) -> &(dyn EventStore + 'static) {
+        &*self.0
+    }
+}

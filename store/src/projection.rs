@@ -14,10 +14,12 @@
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use sled::transaction::{ConflictableTransactionError, Transactional};
-use tarot_engine::{replay, GameRecord, Registry};
+use tarot_engine::ir::Ruleset;
+use tarot_engine::{replay, GameRecord, Registry, Verdict};
 
-use crate::stream::{decode, encode, Appended, GameId, Store};
+use crate::sled_store::{decode, encode, SledStore};
 use crate::StoreError;
+use crate::{Appended, GameId, Store};
 
 /// A game's verdict and what it was computed from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -66,7 +68,7 @@ impl Filter {
 }
 
 impl Projection {
-    fn summary(&self, game: &GameId) -> Summary {
+    pub(crate) fn summary(&self, game: &GameId) -> Summary {
         Summary {
             game: game.clone(),
             ruleset: self.ruleset.clone(),
@@ -79,7 +81,7 @@ impl Projection {
     }
 }
 
-impl Store {
+impl SledStore {
     /// Stores a game's projection and its index entries in place of the one before, unless the one
     /// before was computed at a later checkpoint: when projections of one game race, the newest stays.
     pub fn put_projection(&self, game: &GameId, projection: &Projection) -> Result<(), StoreError> {
@@ -117,6 +119,31 @@ impl Store {
             summaries.insert(&key, encode(&summary))?;
             projections.insert(&key, encode(projection))?;
             Ok(())
+        })?;
+        Ok(())
+    }
+
+    /// Stores the projections of games just created, which have none yet, with their index entries:
+    /// each game's number, summary and projection (JSON).
+    pub(crate) fn put_new_projections(&self, projections: &[(u64, Summary, Vec<u8>)]) -> Result<(), StoreError> {
+        let (mut all, mut summaries, mut by_ruleset, mut by_player, mut by_status) = Default::default();
+        for (number, summary, projection) in projections {
+            put_in(&mut by_ruleset, index_key(&summary.ruleset, *number));
+            put_in(&mut by_status, index_key(&summary.status, *number));
+            for player in &summary.players {
+                put_in(&mut by_player, index_key(player, *number));
+            }
+            put_entry(&mut summaries, number, encode(summary));
+            put_entry(&mut all, number, projection.clone());
+        }
+        let trees = (&self.projections, &self.summaries, &self.by_ruleset, &self.by_player, &self.by_status);
+        trees.transaction(|(p, s, r, pl, st)| {
+            p.apply_batch(&all)?;
+            s.apply_batch(&summaries)?;
+            r.apply_batch(&by_ruleset)?;
+            pl.apply_batch(&by_player)?;
+            st.apply_batch(&by_status)?;
+            Ok::<_, ConflictableTransactionError<StoreError>>(())
         })?;
         Ok(())
     }
@@ -178,32 +205,104 @@ pub fn project_created(store: &Store, registry: &Registry, record: &GameRecord, 
     put(store, registry, &appended.game, record, appended.version, appended.last_position)
 }
 
+/// The projection of a game just created from `record`, whose verdict under `rules` the caller has
+/// already computed: the same as `project_created`, without replaying the game a second time.
+pub fn project_verdict(store: &Store, rules: &Ruleset, record: &GameRecord, appended: &Appended, verdict: &Verdict) -> Result<Projection, StoreError> {
+    let projection = of_verdict(rules, &appended.game, record, verdict, appended.version, appended.last_position)?;
+    store.put_projection(&appended.game, &projection)?;
+    Ok(projection)
+}
+
+/// A projection from a verdict computed under `rules`.
+fn of_verdict(rules: &Ruleset, game: &GameId, record: &GameRecord, verdict: &Verdict, version: u64, checkpoint: u64) -> Result<Projection, StoreError> {
+    let verdict = serde_json::to_value(verdict).map_err(|e| StoreError::Invalid(format!("the verdict of {game} cannot be written as JSON: {e}")))?;
+    let status = verdict["status"].as_str().unwrap_or_default().to_string();
+    Ok(Projection { ruleset: record.ruleset.clone(), ruleset_version: rules.version.clone(), players: record.players.clone(), status, version, checkpoint, verdict })
+}
+
 fn put(store: &Store, registry: &Registry, game: &GameId, record: &GameRecord, version: u64, checkpoint: u64) -> Result<Projection, StoreError> {
-    let (ruleset, players) = (record.ruleset.clone(), record.players.clone());
-    let (ruleset_version, status, verdict) = match registry.get(&ruleset) {
-        None => (String::new(), "unreadable".to_string(), json!({ "error": { "message": format!("there is no ruleset '{ruleset}'") } })),
-        Some(rules) => match replay(rules, record) {
-            Ok(verdict) => {
-                let verdict = serde_json::to_value(&verdict).map_err(|e| StoreError::Invalid(format!("the verdict of {game} cannot be written as JSON: {e}")))?;
-                let status = verdict["status"].as_str().unwrap_or_default().to_string();
-                (rules.version.clone(), status, verdict)
-            }
-            Err(error) => (rules.version.clone(), "unreadable".to_string(), json!({ "error": error })),
-        },
-    };
-    let projection = Projection { ruleset, ruleset_version, players, status, version, checkpoint, verdict };
+    let projection = compute(registry, game, record, version, checkpoint)?;
     store.put_projection(game, &projection)?;
     Ok(projection)
 }
 
-/// Deletes every projection and recomputes them all from the streams; returns how many games were
-/// projected.
+/// A game to import, refereed: its header, events and projection, or why it cannot be stored (an
+/// unknown ruleset, a game replay cannot read), as `POST /games` refuses it. Games that break a rule
+/// are stored, with their verdict.
+pub fn prepare(registry: &Registry, record: GameRecord) -> Result<crate::Import, StoreError> {
+    let rules = registry.get(&record.ruleset).ok_or_else(|| StoreError::Invalid(format!("unknown ruleset `{}`", record.ruleset)))?;
+    let verdict = replay(rules, &record).map_err(|e| StoreError::Invalid(e.to_string()))?;
+    let status = match serde_json::to_value(verdict.status) {
+        Ok(serde_json::Value::String(status)) => status,
+        _ => return Err(StoreError::Invalid("the verdict's status cannot be written".into())),
+    };
+    let verdict = crate::Refereed { ruleset_version: rules.version.clone(), status, json: verdict.to_json() };
+    let header = crate::Header::of(&record);
+    header.check()?;
+    let events = record.events.into_iter().map(|event| crate::NewEvent { id: None, event }).collect();
+    Ok(crate::Import { header, events, verdict })
+}
+
+impl crate::Import {
+    /// The summary and the projection's JSON of this game once stored as `appended`: the JSON
+    /// `Projection` has, its verdict copied as replay wrote it rather than read and written again.
+    pub(crate) fn projection(&self, appended: &Appended) -> (Summary, Vec<u8>) {
+        let summary = Summary {
+            game: appended.game.clone(),
+            ruleset: self.header.ruleset.clone(),
+            ruleset_version: self.verdict.ruleset_version.clone(),
+            players: self.header.players.clone(),
+            status: self.verdict.status.clone(),
+            version: appended.version,
+            checkpoint: if appended.version == 0 { 0 } else { appended.last_position },
+        };
+        #[derive(Serialize)]
+        struct Head<'a> {
+            ruleset: &'a str,
+            ruleset_version: &'a str,
+            players: &'a [String],
+            status: &'a str,
+            version: u64,
+            checkpoint: u64,
+        }
+        let head = Head {
+            ruleset: &summary.ruleset,
+            ruleset_version: &summary.ruleset_version,
+            players: &summary.players,
+            status: &summary.status,
+            version: summary.version,
+            checkpoint: summary.checkpoint,
+        };
+        let mut json = encode(&head);
+        json.pop();
+        json.extend_from_slice(b",\"verdict\":");
+        json.extend_from_slice(&self.verdict.json);
+        json.push(b'}');
+        (summary, json)
+    }
+}
+
+/// Replays `record` with the registry's rules: its projection at `version` and `checkpoint`,
+/// not stored. `game` only names it in an error.
+pub fn compute(registry: &Registry, game: &GameId, record: &GameRecord, version: u64, checkpoint: u64) -> Result<Projection, StoreError> {
+    let (ruleset, players) = (record.ruleset.clone(), record.players.clone());
+    let (ruleset_version, status, verdict) = match registry.get(&ruleset) {
+        None => (String::new(), "unreadable".to_string(), json!({ "error": { "message": format!("there is no ruleset '{ruleset}'") } })),
+        Some(rules) => match replay(rules, record) {
+            Ok(verdict) => return of_verdict(rules, game, record, &verdict, version, checkpoint),
+            Err(error) => (rules.version.clone(), "unreadable".to_string(), json!({ "error": error })),
+        },
+    };
+    Ok(Projection { ruleset, ruleset_version, players, status, version, checkpoint, verdict })
+}
+
+/// Deletes every projection and recomputes them all from the streams, on every core; returns how
+/// many games were projected.
 pub fn rebuild_projections(store: &Store, registry: &Registry) -> Result<usize, StoreError> {
+    use rayon::prelude::*;
     store.clear_projections()?;
     let games = store.games()?;
-    for game in &games {
-        project(store, registry, game)?;
-    }
+    games.par_iter().try_for_each(|game| project(store, registry, game).map(|_| ()))?;
     Ok(games.len())
 }
 
@@ -217,4 +316,12 @@ fn index_key(value: &str, number: u64) -> Vec<u8> {
     let mut key = index_prefix(value);
     key.extend_from_slice(&number.to_be_bytes());
     key
+}
+
+fn put_in(batch: &mut sled::Batch, key: Vec<u8>) {
+    batch.insert(key, &b""[..]);
+}
+
+fn put_entry(batch: &mut sled::Batch, number: &u64, value: Vec<u8>) {
+    batch.insert(&number.to_be_bytes()[..], value);
 }

@@ -7,7 +7,7 @@ use std::sync::PoisonError;
 
 use serde::{Deserialize, Serialize};
 
-use crate::stream::{check_players, decode, encode, id_number, short_id, GameId, Store, Writes};
+use crate::sled_store::{check_players, decode, encode, id_number, short_id, GameId, Header, SledStore, Writes};
 use crate::StoreError;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -21,13 +21,10 @@ pub struct Session {
     pub games: Vec<GameId>,
 }
 
-impl Store {
+impl SledStore {
     /// Opens a session for a table; returns its id.
     pub fn create_session(&self, name: &str, players: &[String]) -> Result<String, StoreError> {
-        if name.trim().is_empty() {
-            return Err(StoreError::Invalid("a session needs a name".into()));
-        }
-        check_players(players)?;
+        check_new(name, players)?;
         let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
         let number = self.counter("sessions")? + 1;
         let session = Session { id: short_id('s', number), name: name.to_string(), players: players.to_vec(), games: vec![] };
@@ -45,14 +42,7 @@ impl Store {
     pub fn add_to_session(&self, session: &str, game: &GameId) -> Result<(), StoreError> {
         let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
         let (number, mut stored) = self.read_session(session)?;
-        let header = self.header(game)?;
-        if stored.games.contains(game) {
-            return Err(StoreError::Invalid(format!("game {game} is already in session {session}")));
-        }
-        if let Some(player) = header.players.iter().find(|p| !stored.players.contains(p)) {
-            return Err(StoreError::Invalid(format!("game {game} is played by {player}, who is not at the table of session {session}")));
-        }
-        stored.games.push(game.clone());
+        add_game(&mut stored, game, &self.header(game)?)?;
         let mut writes = Writes::default();
         writes.sessions.insert(&number.to_be_bytes()[..], encode(&stored));
         self.apply(&writes)?;
@@ -70,4 +60,24 @@ impl Store {
         let bytes = self.sessions.get(number.to_be_bytes())?.ok_or_else(not_found)?;
         Ok((number, decode("a session", &bytes)?))
     }
+}
+
+/// A new session's name and players, checked.
+pub(crate) fn check_new(name: &str, players: &[String]) -> Result<(), StoreError> {
+    if name.trim().is_empty() {
+        return Err(StoreError::Invalid("a session needs a name".into()));
+    }
+    check_players(players)
+}
+
+/// Adds `game`, whose header is `header`, at the end of `session`, if it may be added.
+pub(crate) fn add_game(session: &mut Session, game: &GameId, header: &Header) -> Result<(), StoreError> {
+    if session.games.contains(game) {
+        return Err(StoreError::Invalid(format!("game {game} is already in session {}", session.id)));
+    }
+    if let Some(player) = header.players.iter().find(|p| !session.players.contains(p)) {
+        return Err(StoreError::Invalid(format!("game {game} is played by {player}, who is not at the table of session {}", session.id)));
+    }
+    session.games.push(game.clone());
+    Ok(())
 }

@@ -1,0 +1,181 @@
+//! `POST /games:import`: many recorded games in one request, as newline-delimited JSON (one game per
+//! line). The body is read as it arrives, a batch of lines at a time: each batch is refereed on
+//! every core and stored, with each game's verdict, as one transaction that is on disk before the
+//! next batch is read. The answer reports every line, in order: the game's id, version, status and
+//! whether it is new, or why the line was refused. A game already stored (by an earlier import of
+//! the same record) is not stored again, so a retried import is harmless.
+
+use actix_web::http::header::CONTENT_TYPE;
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use futures_util::StreamExt;
+use rayon::prelude::*;
+use serde_json::json;
+
+use crate::problem::Problem;
+use crate::routes::{blocking, store_problem};
+use crate::startup::AppState;
+
+/// Lines refereed and stored together, in one transaction.
+const BATCH: usize = 1000;
+
+/// The longest line accepted: one recorded game, as `POST /games` bounds its body.
+const LINE_LIMIT: usize = crate::body::BODY_LIMIT;
+
+/// Store many games.
+#[utoipa::path(post, path = "/games:import", tag = "games",
+    description = "Stores many recorded games, one JSON record per line (`application/x-ndjson`). Each game is refereed and stored with its verdict, as `POST /games` stores one; the lines are stored a batch at a time, each batch atomically and on disk before the answer. The answer has one line per input line, in order: `{\"line\", \"id\", \"version\", \"status\", \"new\"}`, or `{\"line\", \"error\"}` for a line that is not a readable game (nothing is stored for it). A record already stored is not stored again (`new: false`, with the id it has), so an import can be retried safely. The answer is streamed, each batch's lines once the batch is on disk; a failure after the first batch ends it with a line `{\"error\", \"status\"}`, the batches before it being stored (retry the import: nothing is stored twice).",
+    request_body(description = "One recorded game per line (`application/x-ndjson`; `application/json` is read the same way)",
+        content((String = "application/x-ndjson", example = json!(ndjson_example())), (String = "application/json", example = json!(ndjson_example())))),
+    responses(
+        (status = 200, description = "One line per input line", body = String, content_type = "application/x-ndjson"),
+        (status = 401, description = "A write token is required", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Wrong write token", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "A line is too long", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not newline-delimited JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "The database cannot be reached", body = Problem, content_type = "application/problem+json")),
+    security((), ("write_token" = [])))]
+pub async fn import_games(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Result<HttpResponse, Problem> {
+    state.authorize(&req)?;
+    let content_type = req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let mime = content_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    if !["application/x-ndjson", "application/jsonl", "application/json"].contains(&mime.as_str()) {
+        return Err(Problem::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", "the body must be one JSON game per line (`Content-Type: application/x-ndjson`)"));
+    }
+    let mut reader = Lines { payload, pending: Vec::new(), line: 0, ended: false, done: false };
+    // The first batch is stored before the answer starts, so that a body of one batch (or a
+    // database that cannot be reached) gets a plain answer with its own status.
+    let Some(first) = reader.next_batch().await? else { return Ok(HttpResponse::Ok().content_type("application/x-ndjson").finish()) };
+    let first = store_batch(&state, first).await?;
+    let Some(second) = reader.next_batch().await? else { return Ok(HttpResponse::Ok().content_type("application/x-ndjson").body(first)) };
+    // More than one batch: the answer is streamed, each batch's lines sent once it is on disk. A
+    // failure from here on ends the answer with a line `{"error", "status"}`.
+    let rest = futures_util::stream::unfold((reader, state, Some(second)), |(mut reader, state, next)| async move {
+        if reader.done {
+            return None;
+        }
+        let batch = match next {
+            Some(batch) => Ok(batch),
+            None => reader.next_batch().await.and_then(|b| b.ok_or_else(|| Problem::new(StatusCode::OK, "end", ""))),
+        };
+        let lines = match batch {
+            Ok(batch) => store_batch(&state, batch).await,
+            Err(end) if end.status == 200 => return None,
+            Err(problem) => Err(problem),
+        };
+        let bytes = lines.unwrap_or_else(|problem| {
+            reader.done = true;
+            let mut line = serde_json::to_vec(&json!({ "error": problem.detail, "status": problem.status })).expect("JSON values are written");
+            line.push(b'\n');
+            line
+        });
+        Some((Ok::<_, actix_web::Error>(web::Bytes::from(bytes)), (reader, state, None)))
+    });
+    let body = futures_util::stream::once(async move { Ok::<_, actix_web::Error>(web::Bytes::from(first)) }).chain(rest);
+    Ok(HttpResponse::Ok().content_type("application/x-ndjson").streaming(body))
+}
+
+/// The request body, a line at a time.
+struct Lines {
+    payload: web::Payload,
+    /// What has been read of the line being read.
+    pending: Vec<u8>,
+    /// The number of the last line taken.
+    line: usize,
+    /// The body has been read to its end.
+    ended: bool,
+    /// The answer has ended (after a failure).
+    done: bool,
+}
+
+impl Lines {
+    /// The next lines that are not blank, with their numbers, up to a batch; `None` at the end.
+    async fn next_batch(&mut self) -> Result<Option<Vec<(usize, Vec<u8>)>>, Problem> {
+        let mut batch = Vec::with_capacity(BATCH);
+        loop {
+            let mut start = 0;
+            while batch.len() < BATCH {
+                let Some(end) = self.pending[start..].iter().position(|&b| b == b'\n') else { break };
+                self.line += 1;
+                let text = &self.pending[start..start + end];
+                if !text.iter().all(u8::is_ascii_whitespace) {
+                    batch.push((self.line, text.to_vec()));
+                }
+                start += end + 1;
+            }
+            self.pending.drain(..start);
+            if batch.len() == BATCH {
+                return Ok(Some(batch));
+            }
+            if self.pending.len() > LINE_LIMIT {
+                return Err(Problem::new(StatusCode::PAYLOAD_TOO_LARGE, "payload-too-large", format!("line {} is longer than the limit of {LINE_LIMIT} bytes", self.line + 1)));
+            }
+            if self.ended {
+                if !self.pending.iter().all(u8::is_ascii_whitespace) {
+                    self.line += 1;
+                    batch.push((self.line, std::mem::take(&mut self.pending)));
+                }
+                self.pending.clear();
+                return Ok((!batch.is_empty()).then_some(batch));
+            }
+            match self.payload.next().await {
+                Some(chunk) => {
+                    let chunk = chunk.map_err(|e| Problem::new(StatusCode::BAD_REQUEST, "unreadable-body", format!("the body could not be read after line {}: {e}", self.line)))?;
+                    self.pending.extend_from_slice(&chunk);
+                }
+                None => self.ended = true,
+            }
+        }
+    }
+}
+
+/// Referees and stores one batch; its lines of the answer.
+async fn store_batch(state: &web::Data<AppState>, batch: Vec<(usize, Vec<u8>)>) -> Result<Vec<u8>, Problem> {
+    let st = state.clone();
+    let first = batch.first().map_or(0, |(line, _)| *line);
+    blocking(move || {
+        let prepared: Vec<Result<tarot_store::Import, String>> = batch
+            .par_iter()
+            .map(|(_, text)| {
+                let record = tarot_engine::record::read_record(text).map_err(|e| format!("line {}, column {}: {e}", e.line(), e.column()))?;
+                tarot_store::prepare(&st.registry, record).map_err(|e| e.to_string())
+            })
+            .collect();
+        let mut imports = Vec::with_capacity(prepared.len());
+        let reports: Vec<Result<String, String>> = prepared
+            .into_iter()
+            .map(|p| {
+                p.map(|import| {
+                    let status = import.verdict.status.clone();
+                    imports.push(import);
+                    status
+                })
+            })
+            .collect();
+        let mut results = st.store.import(imports).map_err(|e| {
+            let mut p = store_problem(e);
+            p.detail = format!("{} (the lines before line {first} are stored; a retry stores nothing twice)", p.detail);
+            p
+        })?;
+        results.reverse();
+        let mut out = Vec::new();
+        for ((line, _), report) in batch.iter().zip(reports) {
+            let reported = match report {
+                Ok(status) => {
+                    let (appended, new) = results.pop().expect("a result per game stored");
+                    json!({ "line": line, "id": appended.game, "version": appended.version, "status": status, "new": new })
+                }
+                Err(error) => json!({ "line": line, "error": error }),
+            };
+            serde_json::to_writer(&mut out, &reported).expect("JSON values are written");
+            out.push(b'\n');
+        }
+        Ok(out)
+    })
+    .await
+}
+
+/// Two recorded games, one per line, for the documentation.
+pub(crate) fn ndjson_example() -> String {
+    ["worked/fft-deal5.json", "worked/seed000-hand1.json"].iter().map(|f| format!("{}\n", crate::docs::example(f))).collect()
+}

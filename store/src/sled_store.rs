@@ -1,0 +1,721 @@
+//! The store and its event streams: one per game, a header and the events in order. Each event is
+//! numbered twice: its version in the stream (1, 2, 3...) and its position in the whole archive,
+//! given out with no gaps across all streams.
+//!
+//! Primary trees (key → value; integers are big-endian, so that sled's order is numeric order):
+//! - `headers`: game → `Header` (JSON)
+//! - `versions`: game → the number of events in the stream
+//! - `events`: game, version → the events of the append that began at that version, one value per
+//!   append (see `segment`; a single `StoredEvent` in stores written before)
+//! - `event_ids`: game, event id → version, so that a retried append to the game is recognised (ids
+//!   are scoped to their game, as event stores scope them to a stream: the same id in another game
+//!   is another event)
+//! - `creations`: header (JSON), 0xFF, the first event's id → what the creation returned (`Appended`),
+//!   so that a retried creation is recognised; and `sha256:` and a digest of an imported game's
+//!   header and events → the same, so that a retried import stores nothing new
+//! - `meta`: `position`, `games`, `sessions` → the last number given out of each
+//! - `sessions`: session → `Session` (JSON)
+//!
+//! A game is known inside by its number and outside by its `GameId` ("g" and the number in base 36).
+//!
+//! Writers of primary data take one mutex, check what they must (the expected version, the event
+//! ids), and apply all their changes as one sled transaction. Because only one writer at a time
+//! reads and moves the counters, positions are gapless and sled never retries a transaction. The
+//! mutex is held only while the transaction is applied in memory: waiting for the disk happens
+//! after it is released, in the group commit (`commit`), so concurrent writers share flushes.
+//! Readers take no lock of ours: sled applies a transaction under a lock that each of its reads
+//! takes too, and events are only ever added after the last one, so a reader sees each append whole
+//! or not at all.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt;
+use std::path::Path;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use sled::transaction::{ConflictableTransactionError, Transactional};
+use sled::{Batch, Tree};
+use tarot_engine::{Event, GameRecord};
+
+use crate::commit::GroupCommit;
+use crate::{EventStore, Filter, Import, Projection, Session, StoreError, Summary};
+
+/// The longest event id accepted, in bytes. Ids are keys; this keeps them reasonable.
+const MAX_EVENT_ID: usize = 128;
+
+/// How long `Store::open` waits for a store just closed to release its directory.
+const LOCK_WAIT: Duration = Duration::from_secs(2);
+
+/// A game's id as the outside world sees it: "g" and its number in base 36 ("g1", "g2s").
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct GameId(pub String);
+
+impl GameId {
+    pub(crate) fn from_number(number: u64) -> GameId {
+        GameId(short_id('g', number))
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// What a game is before any event: a `GameRecord` without its events.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    pub ruleset: String,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub options: BTreeMap<String, serde_json::Value>,
+    /// Round the table, as the record lists them.
+    pub players: Vec<String>,
+    pub dealer: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}
+
+impl Header {
+    /// The header of a recorded game.
+    pub fn of(record: &GameRecord) -> Header {
+        Header {
+            ruleset: record.ruleset.clone(),
+            options: record.options.clone(),
+            players: record.players.clone(),
+            dealer: record.dealer.clone(),
+            description: record.description.clone(),
+        }
+    }
+
+    /// The recorded game this header and these events make.
+    pub fn into_record(self, events: Vec<Event>) -> GameRecord {
+        GameRecord { ruleset: self.ruleset, options: self.options, players: self.players, dealer: self.dealer, description: self.description, events }
+    }
+
+    /// Only what the store itself relies on: a ruleset, named players, a dealer among them. Whether
+    /// the game is playable is for replay to say.
+    pub fn check(&self) -> Result<(), StoreError> {
+        if self.ruleset.trim().is_empty() {
+            return Err(StoreError::Invalid("the game names no ruleset".into()));
+        }
+        check_players(&self.players)?;
+        if !self.players.contains(&self.dealer) {
+            return Err(StoreError::Invalid(format!("the dealer '{}' is not one of the players", self.dealer)));
+        }
+        Ok(())
+    }
+}
+
+/// An event to append, with the id its sender gave it, if any. Sending the same ids again makes a
+/// retried append harmless.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NewEvent {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    pub event: Event,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredEvent {
+    /// Its place in the stream, from 1.
+    pub version: u64,
+    /// Its place in the whole archive, from 1.
+    pub position: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    pub event: Event,
+}
+
+/// What an append did: the stream's version after it and the positions its events were given.
+/// When it stored no events (a game created empty), `first_position` is `last_position + 1`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Appended {
+    pub game: GameId,
+    pub version: u64,
+    pub first_position: u64,
+    pub last_position: u64,
+}
+
+/// The archive's storage. Open it once per directory (sled locks it) and share it in an `Arc`.
+pub struct SledStore {
+    pub(crate) headers: Tree,
+    pub(crate) versions: Tree,
+    pub(crate) events: Tree,
+    pub(crate) event_ids: Tree,
+    pub(crate) creations: Tree,
+    pub(crate) meta: Tree,
+    pub(crate) sessions: Tree,
+    pub(crate) projections: Tree,
+    pub(crate) summaries: Tree,
+    pub(crate) by_ruleset: Tree,
+    pub(crate) by_player: Tree,
+    pub(crate) by_status: Tree,
+    /// Held by writers of primary data while they check and apply their transaction.
+    pub(crate) write: Mutex<()>,
+    pub(crate) commit: Arc<GroupCommit>,
+    flusher: Option<JoinHandle<()>>,
+}
+
+/// Everything one change writes to the primary trees, applied as one sled transaction.
+#[derive(Default)]
+pub(crate) struct Writes {
+    pub(crate) headers: Batch,
+    pub(crate) versions: Batch,
+    pub(crate) events: Batch,
+    pub(crate) event_ids: Batch,
+    pub(crate) creations: Batch,
+    pub(crate) meta: Batch,
+    pub(crate) sessions: Batch,
+}
+
+impl SledStore {
+    /// Opens the store in `dir`, creating the directory if it is missing.
+    pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
+        let at = |e: &dyn fmt::Display| StoreError::Io(format!("{}: {e}", dir.display()));
+        std::fs::create_dir_all(dir).map_err(|e| at(&e))?;
+        let db = open_db(dir).map_err(|e| at(&e))?;
+        let tree = |name: &str| db.open_tree(name).map_err(|e| at(&e));
+        let (commit, flusher) = GroupCommit::start(db.clone())?;
+        Ok(SledStore {
+            headers: tree("headers")?,
+            versions: tree("versions")?,
+            events: tree("events")?,
+            event_ids: tree("event_ids")?,
+            creations: tree("creations")?,
+            meta: tree("meta")?,
+            sessions: tree("sessions")?,
+            projections: tree("projections")?,
+            summaries: tree("summaries")?,
+            by_ruleset: tree("by_ruleset")?,
+            by_player: tree("by_player")?,
+            by_status: tree("by_status")?,
+            write: Mutex::new(()),
+            commit,
+            flusher: Some(flusher),
+        })
+    }
+
+    /// Starts a stream with `header` and `events`. A creation whose events all carry ids, with the
+    /// same header and the same first id as one already stored, is a retry: nothing is written and the
+    /// original result is returned.
+    pub fn create_game(&self, header: &Header, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
+        header.check()?;
+        check_ids(&events)?;
+        let creation = creation_key(header, &events);
+        let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(key) = &creation {
+            if let Some(bytes) = self.creations.get(key)? {
+                let earlier: Appended = decode("a creation", &bytes)?;
+                let number = id_number('g', &earlier.game.0).ok_or_else(|| StoreError::Io(format!("a creation names game '{}'", earlier.game)))?;
+                if let Some(appended) = self.earlier_append(number, &events)? {
+                    drop(guard);
+                    self.commit.wait()?;
+                    return Ok(appended);
+                }
+            }
+        }
+        let number = self.counter("games")? + 1;
+        let mut writes = Writes::default();
+        writes.meta.insert("games", &number.to_be_bytes()[..]);
+        writes.headers.insert(&number.to_be_bytes()[..], encode(header));
+        let appended = self.stage_events(&mut writes, number, 0, events)?;
+        if let Some(key) = creation {
+            writes.creations.insert(key, encode(&appended));
+        }
+        self.apply(&writes)?;
+        drop(guard);
+        self.commit.wait()?;
+        Ok(appended)
+    }
+
+    /// Adds `events` at the end of the stream if it has exactly `expected_version` events, and
+    /// otherwise refuses with the version it has. When every event carries an id and those ids are
+    /// already stored in this stream, this is a retry: nothing is written and the original result is
+    /// returned. Ids stored in other streams do not matter: ids are scoped to their game.
+    pub fn append(&self, game: &GameId, expected_version: u64, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
+        if events.is_empty() {
+            return Err(StoreError::Invalid("an append needs at least one event".into()));
+        }
+        check_ids(&events)?;
+        let number = self.number(game)?;
+        let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(appended) = self.earlier_append(number, &events)? {
+            drop(guard);
+            self.commit.wait()?;
+            return Ok(appended);
+        }
+        let current = self.version_of(number)?;
+        if current != expected_version {
+            return Err(StoreError::Conflict { expected: expected_version, current });
+        }
+        let mut writes = Writes::default();
+        let appended = self.stage_events(&mut writes, number, current, events)?;
+        self.apply(&writes)?;
+        drop(guard);
+        self.commit.wait()?;
+        Ok(appended)
+    }
+
+    pub fn header(&self, game: &GameId) -> Result<Header, StoreError> {
+        self.header_of(self.number(game)?)
+    }
+
+    /// The stream's events in order.
+    pub fn events(&self, game: &GameId) -> Result<Vec<StoredEvent>, StoreError> {
+        let number = self.number(game)?;
+        let mut events = vec![];
+        for entry in self.events.scan_prefix(number.to_be_bytes()) {
+            let (key, segment) = entry?;
+            events.extend(decode_segment(&key, &segment)?);
+        }
+        Ok(events)
+    }
+
+    /// The game as a record, ready for replay.
+    pub fn record(&self, game: &GameId) -> Result<GameRecord, StoreError> {
+        let events = self.events(game)?;
+        Ok(self.header(game)?.into_record(events.into_iter().map(|e| e.event).collect()))
+    }
+
+    /// The number of events in the stream.
+    pub fn version(&self, game: &GameId) -> Result<u64, StoreError> {
+        self.version_of(self.number(game)?)
+    }
+
+    /// The position of the last event stored in the archive (0 when there is none).
+    pub fn last_position(&self) -> Result<u64, StoreError> {
+        self.counter("position")
+    }
+
+    /// Every game, in the order they were created.
+    pub fn games(&self) -> Result<Vec<GameId>, StoreError> {
+        self.headers.iter().keys().map(|key| Ok(GameId::from_number(read_u64(&key?)?))).collect()
+    }
+
+    /// Waits until everything written so far, projections included, is on disk.
+    pub fn flush(&self) -> Result<(), StoreError> {
+        self.commit.wait()
+    }
+
+    /// How many flushes the store has made since it was opened.
+    pub fn flushes(&self) -> u64 {
+        self.commit.flushes()
+    }
+
+    /// The number of a game that exists.
+    pub(crate) fn number(&self, game: &GameId) -> Result<u64, StoreError> {
+        match id_number('g', &game.0) {
+            Some(number) if self.headers.contains_key(number.to_be_bytes())? => Ok(number),
+            _ => Err(StoreError::NotFound(format!("there is no game {game}"))),
+        }
+    }
+
+    pub(crate) fn header_of(&self, number: u64) -> Result<Header, StoreError> {
+        match self.headers.get(number.to_be_bytes())? {
+            Some(bytes) => decode("a game header", &bytes),
+            None => Err(StoreError::NotFound(format!("there is no game {}", GameId::from_number(number)))),
+        }
+    }
+
+    fn version_of(&self, number: u64) -> Result<u64, StoreError> {
+        self.versions.get(number.to_be_bytes())?.map_or(Ok(0), |bytes| read_u64(&bytes))
+    }
+
+    /// The last number given out of a counter of `meta`.
+    pub(crate) fn counter(&self, name: &str) -> Result<u64, StoreError> {
+        self.meta.get(name)?.map_or(Ok(0), |bytes| read_u64(&bytes))
+    }
+
+    /// Adds `events` to `writes` as the versions after `version` of game `number`, at the positions
+    /// after the last one given out.
+    fn stage_events(&self, writes: &mut Writes, number: u64, version: u64, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
+        Ok(stage(writes, number, version, self.counter("position")?, events))
+    }
+
+    /// Stores whole games with their projections, all or none; see `EventStore::import`.
+    pub fn import(&self, games: Vec<Import>) -> Result<Vec<(Appended, bool)>, StoreError> {
+        use rayon::prelude::*;
+        // Everything that does not depend on the numbers the games will get is done on every core
+        // before the write lock is taken: checks, the headers' and events' JSON, the digests.
+        let encoded: Vec<(Vec<u8>, Vec<u8>, Vec<u8>)> = games
+            .par_iter()
+            .map(|game| {
+                game.header.check()?;
+                check_ids(&game.events)?;
+                let (header, events) = (encode(&game.header), encode(&game.events));
+                Ok((digest(&header, &events), header, events))
+            })
+            .collect::<Result<_, StoreError>>()?;
+        let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
+        let (mut number, mut position) = (self.counter("games")?, self.counter("position")?);
+        let mut results: Vec<(Appended, bool)> = Vec::with_capacity(games.len());
+        let mut batch: HashMap<&[u8], Appended> = HashMap::new();
+        let mut fresh: Vec<(usize, Appended)> = vec![];
+        for (i, (key, _, _)) in encoded.iter().enumerate() {
+            if let Some(appended) = batch.get(&key[..]) {
+                results.push((appended.clone(), false));
+                continue;
+            }
+            if let Some(bytes) = self.creations.get(key)? {
+                results.push((decode("an import", &bytes)?, false));
+                continue;
+            }
+            number += 1;
+            let count = games[i].events.len() as u64;
+            let appended = Appended { game: GameId::from_number(number), version: count, first_position: position + 1, last_position: position + count };
+            position += count;
+            batch.insert(key, appended.clone());
+            fresh.push((i, appended.clone()));
+            results.push((appended, true));
+        }
+        // The values of the new games, on every core again; then one transaction.
+        let values: Vec<(Vec<u8>, Vec<u8>, (Summary, Vec<u8>))> =
+            fresh.par_iter().map(|(i, appended)| (encode(appended), segment(appended.first_position, &encoded[*i].2), games[*i].projection(appended))).collect();
+        let mut writes = Writes::default();
+        let mut projections = Vec::with_capacity(values.len());
+        for ((i, appended), (appended_json, segment, (summary, projection))) in fresh.iter().zip(values) {
+            let number = id_number('g', &appended.game.0).expect("a game id made here");
+            let key = number.to_be_bytes();
+            writes.headers.insert(&key[..], &encoded[*i].1[..]);
+            writes.versions.insert(&key[..], &appended.version.to_be_bytes()[..]);
+            if appended.version > 0 {
+                writes.events.insert(&event_key(number, 1)[..], segment);
+            }
+            writes.creations.insert(&encoded[*i].0[..], appended_json);
+            projections.push((number, summary, projection));
+        }
+        writes.meta.insert("games", &number.to_be_bytes()[..]);
+        writes.meta.insert("position", &position.to_be_bytes()[..]);
+        self.apply(&writes)?;
+        self.put_new_projections(&projections)?;
+        drop(guard);
+        self.commit.wait()?;
+        Ok(results)
+    }
+}
+
+/// Adds `events` to `writes` as the versions after `version` of game `number`, at the positions
+/// after `last_position`.
+fn stage(writes: &mut Writes, number: u64, version: u64, last_position: u64, events: Vec<NewEvent>) -> Appended {
+    let count = events.len() as u64;
+    for (i, new) in (1..).zip(&events) {
+        if let Some(id) = &new.id {
+            writes.event_ids.insert(id_key(number, id), &(version + i).to_be_bytes()[..]);
+        }
+    }
+    if count > 0 {
+        writes.events.insert(&event_key(number, version + 1)[..], segment(last_position + 1, &encode(&events)));
+    }
+    writes.versions.insert(&number.to_be_bytes()[..], &(version + count).to_be_bytes()[..]);
+    writes.meta.insert("position", &(last_position + count).to_be_bytes()[..]);
+    Appended { game: GameId::from_number(number), version: version + count, first_position: last_position + 1, last_position: last_position + count }
+}
+
+/// An append's events as one value, keyed by the first one's version: the first one's position (8
+/// bytes, big-endian), then the events as the append gave them (`[NewEvent]`, JSON). Versions and
+/// positions follow one another, so they are not written for each event.
+fn segment(first_position: u64, events_json: &[u8]) -> Vec<u8> {
+    let mut value = Vec::with_capacity(8 + events_json.len());
+    value.extend_from_slice(&first_position.to_be_bytes());
+    value.extend_from_slice(events_json);
+    value
+}
+
+/// The events of the segment stored under `key` (game, first version). Stores written before
+/// segments keep one event per value, as a JSON `StoredEvent`, whose first byte is `{`; a segment's
+/// first byte is the top byte of a position, 0.
+fn decode_segment(key: &[u8], bytes: &[u8]) -> Result<Vec<StoredEvent>, StoreError> {
+    if bytes.first() == Some(&b'{') {
+        return Ok(vec![decode("an event", bytes)?]);
+    }
+    let (first_version, first_position) = (read_u64(&key[8..])?, read_u64(bytes.get(..8).unwrap_or_default())?);
+    let events: Vec<NewEvent> = decode("events", &bytes[8..])?;
+    Ok((0..).zip(events).map(|(i, new)| StoredEvent { version: first_version + i, position: first_position + i, id: new.id, event: new.event }).collect())
+}
+
+impl SledStore {
+    /// When every event carries an id already stored in game `number`, the append repeats one that
+    /// succeeded: returns what that append returned. An append that repeats some stored ids but not
+    /// all cannot be a retry, and is refused rather than half applied.
+    fn earlier_append(&self, number: u64, events: &[NewEvent]) -> Result<Option<Appended>, StoreError> {
+        let mut found = vec![];
+        for new in events {
+            if let Some(id) = &new.id {
+                if let Some(version) = self.event_ids.get(id_key(number, id))? {
+                    found.push((id.as_str(), read_u64(&version)?));
+                }
+            }
+        }
+        let mut stored = vec![];
+        for (id, version) in &found {
+            let no_event = || StoreError::Io(format!("event id '{id}' points to no event"));
+            // The segment that holds the version: the last one that starts at or before it.
+            let (key, bytes) = self.events.range(event_key(number, 0)..=event_key(number, *version)).next_back().ok_or_else(no_event)??;
+            stored.push(decode_segment(&key, &bytes)?.into_iter().find(|e| e.version == *version).ok_or_else(no_event)?);
+        }
+        retry_of(GameId::from_number(number), events, &found, &stored)
+    }
+
+    /// Applies `writes` as one transaction: all of them or none.
+    pub(crate) fn apply(&self, writes: &Writes) -> Result<(), StoreError> {
+        let trees = (&self.headers, &self.versions, &self.events, &self.event_ids, &self.creations, &self.meta, &self.sessions);
+        trees.transaction(|(headers, versions, events, event_ids, creations, meta, sessions)| {
+            headers.apply_batch(&writes.headers)?;
+            versions.apply_batch(&writes.versions)?;
+            events.apply_batch(&writes.events)?;
+            event_ids.apply_batch(&writes.event_ids)?;
+            creations.apply_batch(&writes.creations)?;
+            meta.apply_batch(&writes.meta)?;
+            sessions.apply_batch(&writes.sessions)?;
+            Ok::<_, ConflictableTransactionError<StoreError>>(())
+        })?;
+        Ok(())
+    }
+}
+
+impl EventStore for SledStore {
+    fn create_game(&self, header: &Header, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
+        SledStore::create_game(self, header, events)
+    }
+    fn append(&self, game: &GameId, expected_version: u64, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
+        SledStore::append(self, game, expected_version, events)
+    }
+    fn import(&self, games: Vec<Import>) -> Result<Vec<(Appended, bool)>, StoreError> {
+        SledStore::import(self, games)
+    }
+    fn header(&self, game: &GameId) -> Result<Header, StoreError> {
+        SledStore::header(self, game)
+    }
+    fn events(&self, game: &GameId) -> Result<Vec<StoredEvent>, StoreError> {
+        SledStore::events(self, game)
+    }
+    fn version(&self, game: &GameId) -> Result<u64, StoreError> {
+        SledStore::version(self, game)
+    }
+    fn last_position(&self) -> Result<u64, StoreError> {
+        SledStore::last_position(self)
+    }
+    fn games(&self) -> Result<Vec<GameId>, StoreError> {
+        SledStore::games(self)
+    }
+    fn flush(&self) -> Result<(), StoreError> {
+        SledStore::flush(self)
+    }
+    fn flushes(&self) -> u64 {
+        SledStore::flushes(self)
+    }
+    fn put_projection(&self, game: &GameId, projection: &Projection) -> Result<(), StoreError> {
+        SledStore::put_projection(self, game, projection)
+    }
+    fn projection(&self, game: &GameId) -> Result<Option<Projection>, StoreError> {
+        SledStore::projection(self, game)
+    }
+    fn list(&self, filter: &Filter, offset: usize, limit: usize) -> Result<(Vec<Summary>, usize), StoreError> {
+        SledStore::list(self, filter, offset, limit)
+    }
+    fn clear_projections(&self) -> Result<(), StoreError> {
+        SledStore::clear_projections(self)
+    }
+    fn create_session(&self, name: &str, players: &[String]) -> Result<String, StoreError> {
+        SledStore::create_session(self, name, players)
+    }
+    fn add_to_session(&self, session: &str, game: &GameId) -> Result<(), StoreError> {
+        SledStore::add_to_session(self, session, game)
+    }
+    fn session(&self, session: &str) -> Result<Session, StoreError> {
+        SledStore::session(self, session)
+    }
+}
+
+impl Drop for SledStore {
+    /// Stops the flusher. sled flushes once more when its last handle is dropped.
+    fn drop(&mut self) {
+        self.commit.close();
+        if let Some(flusher) = self.flusher.take() {
+            // A panic in the flusher has already been reported on stderr; there is nothing to add.
+            let _ = flusher.join();
+        }
+    }
+}
+
+/// Opens sled without its background flusher: the group commit decides when to flush.
+///
+/// sled releases its lock on the directory from a background thread moments after its last handle
+/// is dropped (sled issue #1234), so reopening a store just closed may find the directory still
+/// locked. This waits a little for the lock before giving up.
+fn open_db(dir: &Path) -> sled::Result<sled::Db> {
+    let config = sled::Config::new().path(dir).flush_every_ms(None);
+    let deadline = Instant::now() + LOCK_WAIT;
+    loop {
+        match config.open() {
+            Err(sled::Error::Io(e)) if e.to_string().contains("could not acquire lock") && Instant::now() < deadline => thread::sleep(Duration::from_millis(10)),
+            result => return result,
+        }
+    }
+}
+
+/// Players must be named, each once: they are keys of the indexes and of the score sheets.
+pub(crate) fn check_players(players: &[String]) -> Result<(), StoreError> {
+    if players.is_empty() {
+        return Err(StoreError::Invalid("no players are named".into()));
+    }
+    for (i, player) in players.iter().enumerate() {
+        if player.trim().is_empty() {
+            return Err(StoreError::Invalid(format!("player {} has no name", i + 1)));
+        }
+        if players[..i].contains(player) {
+            return Err(StoreError::Invalid(format!("player '{player}' is named twice")));
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn check_ids(events: &[NewEvent]) -> Result<(), StoreError> {
+    let mut seen = HashSet::new();
+    for id in events.iter().filter_map(|e| e.id.as_ref()) {
+        if id.is_empty() || id.len() > MAX_EVENT_ID {
+            return Err(StoreError::Invalid(format!("event id '{id}' must have 1 to {MAX_EVENT_ID} bytes")));
+        }
+        if !seen.insert(id) {
+            return Err(StoreError::Invalid(format!("event id '{id}' is given twice in one append")));
+        }
+    }
+    Ok(())
+}
+
+/// Whether an append whose ids `found` were already stored, with `stored` the events they name, is
+/// a retry of the append that stored them (`Some` with its result), a new append (`None`: no id
+/// found), or neither (refused). Both stores decide it here.
+pub(crate) fn retry_of(game: GameId, events: &[NewEvent], found: &[(&str, u64)], stored: &[StoredEvent]) -> Result<Option<Appended>, StoreError> {
+    let Some((first_id, _)) = found.first() else { return Ok(None) };
+    if found.len() < events.len() {
+        return Err(StoreError::Invalid(format!(
+            "event id '{first_id}' is already stored but other events of this append are new: a retry must repeat the original append exactly"
+        )));
+    }
+    for ((id, _), (event, new)) in found.iter().zip(stored.iter().zip(events)) {
+        if event.event != new.event {
+            return Err(StoreError::Invalid(format!("event id '{id}' is already stored with a different event")));
+        }
+    }
+    let first = &stored[0];
+    for (i, ((id, _), event)) in found.iter().zip(stored).enumerate() {
+        if event.version != first.version + i as u64 {
+            return Err(StoreError::Invalid(format!("event id '{id}' was stored by another append than '{first_id}': a retry must repeat the original append exactly")));
+        }
+    }
+    let last = &stored[stored.len() - 1];
+    Ok(Some(Appended { game, version: last.version, first_position: first.position, last_position: last.position }))
+}
+
+/// The key that recognises a retried creation: the header and the first event's id, when every
+/// event has an id (a creation without ids cannot be recognised, and is never a retry).
+pub(crate) fn creation_key(header: &Header, events: &[NewEvent]) -> Option<Vec<u8>> {
+    let first = events.first()?.id.as_ref()?;
+    if events.iter().any(|e| e.id.is_none()) {
+        return None;
+    }
+    let mut key = encode(header);
+    key.push(0xFF);
+    key.extend_from_slice(first.as_bytes());
+    Some(key)
+}
+
+/// The key that recognises an imported game: a digest of its header's and events' JSON, so that
+/// importing the same records again stores nothing new.
+pub(crate) fn digest(header_json: &[u8], events_json: &[u8]) -> Vec<u8> {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    hasher.update(header_json);
+    hasher.update([0xFF]);
+    hasher.update(events_json);
+    let mut key = b"sha256:".to_vec();
+    key.extend_from_slice(&hasher.finalize());
+    key
+}
+
+fn id_key(number: u64, id: &str) -> Vec<u8> {
+    let mut key = number.to_be_bytes().to_vec();
+    key.extend_from_slice(id.as_bytes());
+    key
+}
+
+fn event_key(number: u64, version: u64) -> [u8; 16] {
+    let mut key = [0; 16];
+    key[..8].copy_from_slice(&number.to_be_bytes());
+    key[8..].copy_from_slice(&version.to_be_bytes());
+    key
+}
+
+/// A short, URL-safe id: a letter saying what it names, then a number in base 36.
+pub(crate) fn short_id(prefix: char, mut number: u64) -> String {
+    let mut digits = vec![];
+    loop {
+        digits.push(char::from_digit((number % 36) as u32, 36).expect("a digit below 36"));
+        number /= 36;
+        if number == 0 {
+            break;
+        }
+    }
+    std::iter::once(prefix).chain(digits.into_iter().rev()).collect()
+}
+
+/// The number of a short id, if it is written exactly as `short_id` writes it.
+pub(crate) fn id_number(prefix: char, id: &str) -> Option<u64> {
+    let number = u64::from_str_radix(id.strip_prefix(prefix)?, 36).ok()?;
+    (short_id(prefix, number) == id).then_some(number)
+}
+
+pub(crate) fn read_u64(bytes: &[u8]) -> Result<u64, StoreError> {
+    let bytes = bytes.try_into().map_err(|_| StoreError::Io(format!("a stored number has {} bytes instead of 8", bytes.len())))?;
+    Ok(u64::from_be_bytes(bytes))
+}
+
+pub(crate) fn encode<T: Serialize>(value: &T) -> Vec<u8> {
+    serde_json::to_vec(value).expect("the store's types are plain data, always written as JSON")
+}
+
+pub(crate) fn decode<T: DeserializeOwned>(what: &str, bytes: &[u8]) -> Result<T, StoreError> {
+    serde_json::from_slice(bytes).map_err(|e| StoreError::Io(format!("{what} stored in the database cannot be read: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A store written before segments holds one `StoredEvent` per value; it is read as before, and
+    /// appends after it are stored as segments.
+    #[test]
+    fn events_stored_one_per_value_are_still_read() {
+        let dir = std::env::temp_dir().join(format!("tarot-store-legacy-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = SledStore::open(&dir).unwrap();
+        let header = Header { ruleset: "basic".into(), options: BTreeMap::new(), players: vec!["Ann".into(), "Bob".into(), "Cid".into()], dealer: "Ann".into(), description: None };
+        let game = store.create_game(&header, vec![]).unwrap().game;
+        let pass = |player: &str| Event::Bid { player: player.into(), bid: "pass".into() };
+        let old = [StoredEvent { version: 1, position: 1, id: Some("a".into()), event: pass("Bob") }, StoredEvent { version: 2, position: 2, id: None, event: pass("Cid") }];
+        for event in &old {
+            store.events.insert(event_key(1, event.version), encode(event)).unwrap();
+        }
+        store.event_ids.insert(id_key(1, "a"), &1u64.to_be_bytes()[..]).unwrap();
+        store.versions.insert(1u64.to_be_bytes(), &2u64.to_be_bytes()[..]).unwrap();
+        store.meta.insert("position", &2u64.to_be_bytes()[..]).unwrap();
+
+        assert_eq!(store.events(&game).unwrap(), old);
+        let retry = store.append(&game, 0, vec![NewEvent { id: Some("a".into()), event: pass("Bob") }]).unwrap();
+        assert_eq!((retry.version, retry.first_position), (1, 1));
+        let appended = store.append(&game, 2, vec![NewEvent { id: Some("b".into()), event: pass("Ann") }, NewEvent { id: None, event: pass("Bob") }]).unwrap();
+        assert_eq!((appended.version, appended.first_position, appended.last_position), (4, 3, 4));
+        let events = store.events(&game).unwrap();
+        assert_eq!(
+            events.iter().map(|e| (e.version, e.position, e.id.clone())).collect::<Vec<_>>(),
+            [(1, 1, Some("a".into())), (2, 2, None), (3, 3, Some("b".into())), (4, 4, None)]
+        );
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
