@@ -17,6 +17,8 @@ if [ -z "${BIN:-}" ]; then
 fi
 
 WORK=$(mktemp -d)
+# PostgreSQL runs as its own user, who must reach its directory inside.
+chmod 755 "$WORK"
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
 AS_PG=()
 [ "$(id -u)" -eq 0 ] && AS_PG=(runuser -u postgres --)

@@ -17,7 +17,7 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 "$BIN" simulate --ruleset fft-4p --games "$FILES" --seed 2 --out "$WORK/games" 2>/dev/null
 # Read once so that both runs find the files in the page cache.
-cat "$WORK"/games/* >/dev/null
+find "$WORK/games" -type f -exec cat {} + >/dev/null
 
 run() { # threads: seconds
     local start end
@@ -26,6 +26,13 @@ run() { # threads: seconds
     end=$(date +%s.%N)
     awk -v s="$start" -v e="$end" 'BEGIN {printf "%.2f", e - s}'
 }
-ONE=$(run 1)
-ALL=$(run "$(nproc)")
-echo "validate $FILES files: 1 core $ONE s, $(nproc) cores $ALL s: $(awk -v a="$ONE" -v b="$ALL" 'BEGIN {printf "%.2f", a / b}') times as fast"
+# In turns, RUNS times each, keeping the fastest of each: on a machine shared with other work, the
+# fastest run is the one least slowed down by it.
+RUNS=${RUNS:-3}
+ONE=999999
+ALL=999999
+for _ in $(seq "$RUNS"); do
+    ONE=$(awk -v a="$ONE" -v b="$(run 1)" 'BEGIN {print (b < a ? b : a)}')
+    ALL=$(awk -v a="$ALL" -v b="$(run "$(nproc)")" 'BEGIN {print (b < a ? b : a)}')
+done
+echo "validate $FILES files (fastest of $RUNS): 1 core $ONE s, $(nproc) cores $ALL s: $(awk -v a="$ONE" -v b="$ALL" 'BEGIN {printf "%.2f", a / b}') times as fast"
