@@ -195,3 +195,28 @@ fn the_pages_over_http() {
     // Nothing was stored by checking.
     assert_eq!(server.get("/games").json()["total"], 1);
 }
+
+/// The Excuse's exchange in a game not yet scored: the sides are the last bidder and the holder of
+/// the card he called, not "every player alone" (before the score was known the page had no sides,
+/// and told the taker to give his own partner a card in exchange).
+#[test]
+fn the_excuse_exchange_knows_the_sides_before_the_score() {
+    let server = spawn_fresh("pages-excuse", &[]);
+    // fft-5p: Cid takes and calls the king of hearts, which Ann holds; in the tenth trick Cid plays
+    // the Excuse and Ann wins with that king. Cut after that trick, the game is in progress.
+    let mut record: serde_json::Value = serde_json::from_str(&fixture("fft-5p/valid/garde-contre-dog-to-defence.json")).unwrap();
+    let events = record["events"].as_array_mut().unwrap();
+    assert_eq!(events[53], serde_json::json!({"type": "play", "player": "Cid", "card": "EX"}));
+    assert_eq!(events[56], serde_json::json!({"type": "play", "player": "Ann", "card": "KH"}));
+    events.truncate(57);
+    let answer = server.post_as("/pages/check", &form_body(&record.to_string()), "application/x-www-form-urlencoded", None);
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    assert!(!answer.text.contains("The score sheet"), "the game is not scored yet");
+    assert!(
+        answer.text.contains("Cid played the Excuse: it stays on Cid&#39;s side, which won the trick; nothing is exchanged.")
+            || answer.text.contains("Cid played the Excuse: it stays on Cid's side, which won the trick; nothing is exchanged."),
+        "{}",
+        answer.text
+    );
+    assert!(!answer.text.contains("gives Ann an empty card"), "the taker gives his partner nothing");
+}
