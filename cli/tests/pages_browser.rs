@@ -192,6 +192,19 @@ fn the_pages_over_http() {
     assert!(garbage.text.contains("This is not a recorded game") && garbage.text.contains("line 1, column 12"), "{}", garbage.text);
     let unknown = server.post_as("/pages/check", &form_body(&record.replace("\"fft-4p\"", "\"fft-9p\"")), "application/x-www-form-urlencoded", None);
     assert!(unknown.text.contains("the ruleset `fft-9p` is not in this archive"), "{}", unknown.text);
+    // A form over the limit: a page (not actix's plain text) that says the limit and what was sent.
+    let huge = format!("record={}", "x".repeat(300 * 1024));
+    let refused = server.post_as("/pages/check", &huge, "application/x-www-form-urlencoded", None);
+    assert_eq!(refused.status, 413, "{}", refused.text);
+    assert!(refused.content_type.starts_with("text/html"), "{}", refused.content_type);
+    assert!(refused.text.contains("Too large to check") && refused.text.contains("at most 256 KiB (262144 bytes)"), "{}", refused.text);
+    assert!(refused.text.contains("the form sent 300.0 KiB (307207 bytes)"), "{}", refused.text);
+    assert!(refused.text.contains("<form method=\"post\" action=\"/pages/check\""), "the form again");
+    // Just under the limit, the form is read (and the text is not a game).
+    let under = format!("record={}", "x".repeat(256 * 1024 - "record=".len()));
+    let read = server.post_as("/pages/check", &under, "application/x-www-form-urlencoded", None);
+    assert_eq!(read.status, 200);
+    assert!(read.text.contains("This is not a recorded game"), "{}", &read.text[..2000]);
     // Nothing was stored by checking.
     assert_eq!(server.get("/games").json()["total"], 1);
 }
