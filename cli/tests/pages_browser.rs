@@ -190,6 +190,9 @@ fn the_pages_over_http() {
     assert!(uploaded.text.contains("valid: no rule broken"), "{}", &uploaded.text[..2000]);
     let garbage = server.post_as("/pages/check", "record=%7B%22ruleset%22%3A1%7D", "application/x-www-form-urlencoded", None);
     assert!(garbage.text.contains("This is not a recorded game") && garbage.text.contains("line 1, column 12"), "{}", garbage.text);
+    assert!(!garbage.text.contains(" at line "), "the place said once: {}", garbage.text);
+    let list = server.post_as("/pages/check", &form_body(r#"["fft-4p", ["A", "B", "C", "D"], "A", []]"#), "application/x-www-form-urlencoded", None);
+    assert!(list.text.contains("line 1, column 1: a recorded game is a JSON object, not a list") && !list.text.contains("struct"), "{}", list.text);
     let unknown = server.post_as("/pages/check", &form_body(&record.replace("\"fft-4p\"", "\"fft-9p\"")), "application/x-www-form-urlencoded", None);
     assert!(unknown.text.contains("the ruleset `fft-9p` is not in this archive"), "{}", unknown.text);
     // A form over the limit: a page (not actix's plain text) that says the limit and what was sent.
