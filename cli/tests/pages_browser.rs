@@ -118,7 +118,12 @@ fn every_page_renders_in_a_browser() {
         ("game-annulled", format!("/pages/games/{annulled}"), 1400, vec!["The deal is annulled", "annul.petit_sec", "<tr class=\"diverge\"><th>Ann</th>"]),
         ("game-five", format!("/pages/games/{five}"), 3000, vec!["calls", "The tricks", "bids <strong>garde contre le chien</strong>"]),
         ("game-two", format!("/pages/games/{two}"), 3000, vec!["'s piles", "The tricks", "The ledger"]),
-        ("game-marolles", format!("/pages/games/{marolles}"), 3400, vec!["the cut card", "The ledger", "title=\"the Fool (le Math)\"", "title=\"4 of swords\""]),
+        (
+            "game-marolles",
+            format!("/pages/games/{marolles}"),
+            3400,
+            vec!["the cut card", "The ledger", "title=\"the Fool (le Math)\"", "title=\"4 of swords\"", "class=\"card italian swords", "<span class=\"suit\">ba</span>"],
+        ),
         ("game-in-progress", format!("/pages/games/{in_progress}"), 1600, vec!["being played", "<h2>Next</h2>"]),
         ("game-compare", format!("/pages/games/{valid}/compare?ids=fft-4p,queen-of-tarot"), 2000, vec!["class=\"diverge\"", "legal under fft-4p", "South leads", &link]),
         ("check-form", "/pages/check".into(), 900, vec!["<form method=\"post\" action=\"/pages/check\"", "type=\"file\""]),
@@ -208,6 +213,14 @@ fn the_pages_over_http() {
     let read = server.post_as("/pages/check", &under, "application/x-www-form-urlencoded", None);
     assert_eq!(read.status, 200);
     assert!(read.text.contains("This is not a recorded game"), "{}", &read.text[..2000]);
+    // Italian suits drawn as themselves (their names' first letters in their colours), French suits
+    // with their symbols.
+    let italian = server.post_as("/pages/check", &form_body(&fixture("marolles-1637/valid/3p-1.json")), "application/x-www-form-urlencoded", None);
+    for suit in ["swords", "cups", "coins", "batons"] {
+        assert!(italian.text.contains(&format!("class=\"card italian {suit}")), "{suit}");
+    }
+    assert!(!["♠", "♥", "♦", "♣"].iter().any(|s| italian.text.contains(s)), "no French symbol for an Italian suit");
+    assert!(pasted.text.contains("♥") && !pasted.text.contains("card italian"), "French suits keep their symbols");
     // Nothing was stored by checking.
     assert_eq!(server.get("/games").json()["total"], 1);
 }
