@@ -244,7 +244,19 @@ pub fn read_record(bytes: &[u8]) -> Result<GameRecord, serde_json::Error> {
 pub fn parse_record(json: &str) -> Result<GameRecord, String> {
     read_record(json.as_bytes()).map_err(|e| match not_an_object(json) {
         Some(kind) => format!("line 1, column 1: a recorded game is a JSON object, not {kind}"),
-        None => format!("line {}, column {}: {}", e.line(), e.column(), json_error_in_words(&e)),
+        None => {
+            // Read again, only now, to name the field at fault (`events[3].card`).
+            let mut de = serde_json::Deserializer::from_str(json);
+            let (e, path) = match serde_path_to_error::deserialize::<_, GameRecord>(&mut de) {
+                Err(p) => {
+                    let path = p.path().to_string();
+                    (p.into_inner(), path)
+                }
+                Ok(_) => (e, String::new()),
+            };
+            let field = if path.is_empty() || path == "." { String::new() } else { format!(", at `{path}`") };
+            format!("line {}, column {}{field}: {}", e.line(), e.column(), json_error_in_words(&e))
+        }
     })
 }
 
@@ -309,7 +321,7 @@ mod tests {
         let said = |text: &str| parse_record(text).unwrap_err();
         // The place once, not again at the end as serde_json says it.
         let e = said(r#"{"ruleset": 1}"#);
-        assert_eq!(e, "line 1, column 13: invalid type: integer `1`, expected a string");
+        assert_eq!(e, "line 1, column 13, at `ruleset`: invalid type: integer `1`, expected a string");
         assert_eq!(e.matches("line").count(), 1, "{e}");
         let e = said("{\n  \"ruleset\": \"fft-4p\",\n  \"players\": [\"A\" \"B\"]\n}");
         assert!(e.starts_with("line 3, column ") && !e.contains(" at line "), "{e}");
@@ -319,9 +331,11 @@ mod tests {
         }
         // An event that is not an object, a list where a name is, a count that is not one.
         let e = said(r#"{"ruleset":"fft-4p","players":["A"],"dealer":"A","events":[["play","A","T1"]]}"#);
-        assert_eq!(e, "line 1, column 59: invalid type: a list, expected an event: an object with a `type` (deal, bid, call, discard, declare or play)");
+        assert_eq!(e, "line 1, column 59, at `events[0]`: invalid type: a list, expected an event: an object with a `type` (deal, bid, call, discard, declare or play)");
         let e = said(r#"{"ruleset":"fft-4p","players":"A","dealer":"A","events":[]}"#);
-        assert!(e.contains("expected a list") && !e.contains("sequence"), "{e}");
+        assert!(e.contains("at `players`: ") && e.contains("expected a list") && !e.contains("sequence"), "{e}");
+        let e = said(r#"{"ruleset":"fft-4p","players":["A"],"dealer":"A","events":[{"type":"play","player":"A","card":7}]}"#);
+        assert!(e.contains(", at `events[0]"), "the event named: {e}");
         let e = said(r#"{"ruleset":"fft-4p","players":["A"],"dealer":"A","events":[{"type":"deal","hands":[]}]}"#);
         assert!(!e.contains("sequence") && !e.contains("map"), "{e}");
     }
