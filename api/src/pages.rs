@@ -32,6 +32,9 @@ td div.differs{background:#ffe7a8;border-left:4px solid #d99a00;padding-left:.3e
 .diverge{background:#ffd6d6}.valid{color:#176317}.invalid{color:#a11}.annulled{color:#8a5a00}.in_progress{color:#1b4f8a}code{font-size:.95em}\
 .card{display:inline-block;min-width:2.1em;padding:.15em .25em;margin:.1em;border:1px solid #999;border-radius:.3em;background:#fff;text-align:center;font-family:sans-serif;font-weight:bold;box-shadow:1px 1px 0 #ccc}\
 .card.red{color:#c0131b}.card.black{color:#111}.card.trump{background:#e9f0ff;border-color:#5b76b5;color:#1d3470}\
+.card.italian .suit{font-size:.7em;margin-left:.1em;padding:0 .15em;border-radius:.2em;color:#fff}\
+.card.swords{color:#37474f;background:#f1f3f4}.card.swords .suit{background:#37474f}.card.cups{color:#a3162a;background:#fdf0f1}.card.cups .suit{background:#a3162a}\
+.card.coins{color:#8a6500;background:#fdf7e3}.card.coins .suit{background:#b38600}.card.batons{color:#2f6b1f;background:#f0f8ec}.card.batons .suit{background:#2f6b1f}\
 .card.excuse{background:#f4e6ff;border-color:#8a4fb8;color:#5a1f86}.card.won{outline:3px solid #2b8a3e}.card.bad{outline:3px solid #c0131b;background:#ffe0e0}\
 .who{display:block;font-size:.7em;font-weight:normal;color:#555}.play{display:inline-block;text-align:center;margin-right:.3em}\
 .stop{background:#ffe0e0;border:2px solid #c0131b;padding:.5em}.notice{background:#f3f3f3;padding:.4em;margin:.3em 0}\
@@ -69,11 +72,34 @@ pub(crate) fn card(rules: Option<&Ruleset>, c: Card, class: &str) -> Markup {
             let code = c.to_string();
             let rank = &code[..code.len() - 1];
             let _ = r;
-            let (symbol, colour) = [("♠", "black"), ("♥", "red"), ("♦", "red"), ("♣", "black")][s as usize];
-            (format!("{rank}{symbol}"), colour)
+            match rules.map(|r| r.pack.suit_names[s as usize].as_str()).and_then(italian_suit) {
+                // Swords, cups, coins and batons have no symbol of their own in the fonts a browser
+                // is sure to have: the start of the suit's name, in the suit's colour, on its own tint.
+                Some((initial, suit)) => {
+                    return html! {
+                        span class={ "card italian " (suit) " " (class) } title=(name) data-code=(code) { (rank) span class="suit" { (initial) } }
+                    };
+                }
+                None => {
+                    let (symbol, colour) = [("♠", "black"), ("♥", "red"), ("♦", "red"), ("♣", "black")][s as usize];
+                    (format!("{rank}{symbol}"), colour)
+                }
+            }
         }
     };
     html! { span class={ "card " (kind) " " (class) } title=(name) data-code=(c.to_string()) { (face) } }
+}
+
+/// An Italian suit by the ruleset's name for it: the first letters of its name drawn (two, as cups
+/// and coins share the first), and the class of its colour.
+fn italian_suit(name: &str) -> Option<(&'static str, &'static str)> {
+    Some(match name {
+        "swords" => ("sw", "swords"),
+        "cups" => ("cu", "cups"),
+        "coins" => ("co", "coins"),
+        "batons" => ("ba", "batons"),
+        _ => return None,
+    })
 }
 
 /// A card as the record wrote it: drawn when it is a card, the text itself otherwise.

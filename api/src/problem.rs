@@ -83,37 +83,10 @@ impl Problem {
 }
 
 /// serde_json's message in a client's words: without the place (said beside it), and with JSON's
-/// names for what was expected rather than Rust's (`struct GameRecord with 6 elements`, `u64`).
+/// names for what was expected rather than Rust's (`struct GameRecord with 6 elements`, `u64`); the
+/// engine says it so too, for the command line and the check page.
 fn plain_words(e: &serde_json::Error) -> String {
-    let text = e.to_string();
-    let place = format!(" at line {} column {}", e.line(), e.column());
-    let mut text = text.strip_suffix(&place).unwrap_or(&text).to_string();
-    // `expected struct Name with N elements` and `expected struct Name`: every body is an object.
-    while let Some(at) = text.find("struct ") {
-        let rest = &text[at + "struct ".len()..];
-        let name_end = rest.find(|c: char| !c.is_alphanumeric() && c != '_').unwrap_or(rest.len());
-        let mut end = at + "struct ".len() + name_end;
-        if let Some(tail) = text[end..].strip_prefix(" with ") {
-            if let Some(elements) = tail.find(" element") {
-                end += " with ".len() + elements + " element".len();
-                end += usize::from(text[end..].starts_with('s'));
-            }
-        }
-        text.replace_range(at..end, "a JSON object");
-    }
-    for (rust, json) in [
-        ("a sequence", "a list"),
-        ("a map", "an object"),
-        ("u64", "a whole number"),
-        ("usize", "a whole number"),
-        ("u32", "a whole number"),
-        ("u16", "a whole number"),
-        ("u8", "a whole number"),
-        ("i64", "a number"),
-    ] {
-        text = text.replace(&format!("expected {rust}"), &format!("expected {json}"));
-    }
-    text
+    tarot_engine::record::json_error_in_words(e)
 }
 
 impl std::fmt::Display for Problem {

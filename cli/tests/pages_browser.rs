@@ -118,7 +118,12 @@ fn every_page_renders_in_a_browser() {
         ("game-annulled", format!("/pages/games/{annulled}"), 1400, vec!["The deal is annulled", "annul.petit_sec", "<tr class=\"diverge\"><th>Ann</th>"]),
         ("game-five", format!("/pages/games/{five}"), 3000, vec!["calls", "The tricks", "bids <strong>garde contre le chien</strong>"]),
         ("game-two", format!("/pages/games/{two}"), 3000, vec!["'s piles", "The tricks", "The ledger"]),
-        ("game-marolles", format!("/pages/games/{marolles}"), 3400, vec!["the cut card", "The ledger", "title=\"the Fool (le Math)\"", "title=\"4 of swords\""]),
+        (
+            "game-marolles",
+            format!("/pages/games/{marolles}"),
+            3400,
+            vec!["the cut card", "The ledger", "title=\"the Fool (le Math)\"", "title=\"4 of swords\"", "class=\"card italian swords", "<span class=\"suit\">ba</span>"],
+        ),
         ("game-in-progress", format!("/pages/games/{in_progress}"), 1600, vec!["being played", "<h2>Next</h2>"]),
         ("game-compare", format!("/pages/games/{valid}/compare?ids=fft-4p,queen-of-tarot"), 2000, vec!["class=\"diverge\"", "legal under fft-4p", "South leads", &link]),
         ("check-form", "/pages/check".into(), 900, vec!["<form method=\"post\" action=\"/pages/check\"", "type=\"file\""]),
@@ -190,8 +195,57 @@ fn the_pages_over_http() {
     assert!(uploaded.text.contains("valid: no rule broken"), "{}", &uploaded.text[..2000]);
     let garbage = server.post_as("/pages/check", "record=%7B%22ruleset%22%3A1%7D", "application/x-www-form-urlencoded", None);
     assert!(garbage.text.contains("This is not a recorded game") && garbage.text.contains("line 1, column 12"), "{}", garbage.text);
+    assert!(!garbage.text.contains(" at line "), "the place said once: {}", garbage.text);
+    let list = server.post_as("/pages/check", &form_body(r#"["fft-4p", ["A", "B", "C", "D"], "A", []]"#), "application/x-www-form-urlencoded", None);
+    assert!(list.text.contains("line 1, column 1: a recorded game is a JSON object, not a list") && !list.text.contains("struct"), "{}", list.text);
     let unknown = server.post_as("/pages/check", &form_body(&record.replace("\"fft-4p\"", "\"fft-9p\"")), "application/x-www-form-urlencoded", None);
     assert!(unknown.text.contains("the ruleset `fft-9p` is not in this archive"), "{}", unknown.text);
+    // A form over the limit: a page (not actix's plain text) that says the limit and what was sent.
+    let huge = format!("record={}", "x".repeat(300 * 1024));
+    let refused = server.post_as("/pages/check", &huge, "application/x-www-form-urlencoded", None);
+    assert_eq!(refused.status, 413, "{}", refused.text);
+    assert!(refused.content_type.starts_with("text/html"), "{}", refused.content_type);
+    assert!(refused.text.contains("Too large to check") && refused.text.contains("at most 256 KiB (262144 bytes)"), "{}", refused.text);
+    assert!(refused.text.contains("the form sent 300.0 KiB (307207 bytes)"), "{}", refused.text);
+    assert!(refused.text.contains("<form method=\"post\" action=\"/pages/check\""), "the form again");
+    // Just under the limit, the form is read (and the text is not a game).
+    let under = format!("record={}", "x".repeat(256 * 1024 - "record=".len()));
+    let read = server.post_as("/pages/check", &under, "application/x-www-form-urlencoded", None);
+    assert_eq!(read.status, 200);
+    assert!(read.text.contains("This is not a recorded game"), "{}", &read.text[..2000]);
+    // Italian suits drawn as themselves (their names' first letters in their colours), French suits
+    // with their symbols.
+    let italian = server.post_as("/pages/check", &form_body(&fixture("marolles-1637/valid/3p-1.json")), "application/x-www-form-urlencoded", None);
+    for suit in ["swords", "cups", "coins", "batons"] {
+        assert!(italian.text.contains(&format!("class=\"card italian {suit}")), "{suit}");
+    }
+    assert!(!["♠", "♥", "♦", "♣"].iter().any(|s| italian.text.contains(s)), "no French symbol for an Italian suit");
+    assert!(pasted.text.contains("♥") && !pasted.text.contains("card italian"), "French suits keep their symbols");
     // Nothing was stored by checking.
     assert_eq!(server.get("/games").json()["total"], 1);
+}
+
+/// The Excuse's exchange in a game not yet scored: the sides are the last bidder and the holder of
+/// the card he called, not "every player alone" (before the score was known the page had no sides,
+/// and told the taker to give his own partner a card in exchange).
+#[test]
+fn the_excuse_exchange_knows_the_sides_before_the_score() {
+    let server = spawn_fresh("pages-excuse", &[]);
+    // fft-5p: Cid takes and calls the king of hearts, which Ann holds; in the tenth trick Cid plays
+    // the Excuse and Ann wins with that king. Cut after that trick, the game is in progress.
+    let mut record: serde_json::Value = serde_json::from_str(&fixture("fft-5p/valid/garde-contre-dog-to-defence.json")).unwrap();
+    let events = record["events"].as_array_mut().unwrap();
+    assert_eq!(events[53], serde_json::json!({"type": "play", "player": "Cid", "card": "EX"}));
+    assert_eq!(events[56], serde_json::json!({"type": "play", "player": "Ann", "card": "KH"}));
+    events.truncate(57);
+    let answer = server.post_as("/pages/check", &form_body(&record.to_string()), "application/x-www-form-urlencoded", None);
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    assert!(!answer.text.contains("The score sheet"), "the game is not scored yet");
+    assert!(
+        answer.text.contains("Cid played the Excuse: it stays on Cid&#39;s side, which won the trick; nothing is exchanged.")
+            || answer.text.contains("Cid played the Excuse: it stays on Cid's side, which won the trick; nothing is exchanged."),
+        "{}",
+        answer.text
+    );
+    assert!(!answer.text.contains("gives Ann an empty card"), "the taker gives his partner nothing");
 }

@@ -239,7 +239,104 @@ pub fn read_record(bytes: &[u8]) -> Result<GameRecord, serde_json::Error> {
     read_quick(bytes).map(Ok).unwrap_or_else(|| serde_json::from_slice(bytes))
 }
 
-/// Reads a recorded game from JSON, saying where the text is wrong.
+/// Reads a recorded game from JSON, saying where the text is wrong (its line and column, once) and
+/// what is wrong, in JSON's words rather than Rust's.
 pub fn parse_record(json: &str) -> Result<GameRecord, String> {
-    read_record(json.as_bytes()).map_err(|e| format!("line {}, column {}: {e}", e.line(), e.column()))
+    read_record(json.as_bytes()).map_err(|e| match not_an_object(json) {
+        Some(kind) => format!("line 1, column 1: a recorded game is a JSON object, not {kind}"),
+        None => {
+            // Read again, only now, to name the field at fault (`events[3].card`).
+            let mut de = serde_json::Deserializer::from_str(json);
+            let (e, path) = match serde_path_to_error::deserialize::<_, GameRecord>(&mut de) {
+                Err(p) => {
+                    let path = p.path().to_string();
+                    (p.into_inner(), path)
+                }
+                Ok(_) => (e, String::new()),
+            };
+            let field = if path.is_empty() || path == "." { String::new() } else { format!(", at `{path}`") };
+            format!("line {}, column {}{field}: {}", e.line(), e.column(), json_error_in_words(&e))
+        }
+    })
+}
+
+/// What a text that is JSON, but not an object, is instead: serde would read a list as the fields
+/// in order, and talk of lengths.
+fn not_an_object(json: &str) -> Option<&'static str> {
+    Some(match serde_json::from_str::<serde_json::Value>(json).ok()? {
+        serde_json::Value::Object(_) => return None,
+        serde_json::Value::Array(_) => "a list",
+        serde_json::Value::String(_) => "a string",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::Bool(_) => "true or false",
+        serde_json::Value::Null => "null",
+    })
+}
+
+/// serde_json's message in the words of a person who wrote JSON: without the place (which the caller
+/// says beside it, once), and with JSON's names for what was expected rather than Rust's (`struct
+/// GameRecord with 6 elements`, `u64`).
+pub fn json_error_in_words(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let place = format!(" at line {} column {}", e.line(), e.column());
+    let mut text = text.strip_suffix(&place).unwrap_or(&text).to_string();
+    // `expected struct Name with N elements` and `expected struct Name`: every such value is an object.
+    while let Some(at) = text.find("struct ") {
+        let rest = &text[at + "struct ".len()..];
+        let name_end = rest.find(|c: char| !c.is_alphanumeric() && c != '_').unwrap_or(rest.len());
+        let mut end = at + "struct ".len() + name_end;
+        if let Some(tail) = text[end..].strip_prefix(" with ") {
+            if let Some(elements) = tail.find(" element") {
+                end += " with ".len() + elements + " element".len();
+                end += usize::from(text[end..].starts_with('s'));
+            }
+        }
+        text.replace_range(at..end, "a JSON object");
+    }
+    for (rust, json) in [
+        ("a sequence", "a list"),
+        ("a map", "an object"),
+        ("u64", "a whole number"),
+        ("usize", "a whole number"),
+        ("u32", "a whole number"),
+        ("u16", "a whole number"),
+        ("u8", "a whole number"),
+        ("i64", "a number"),
+    ] {
+        text = text.replace(&format!("expected {rust}"), &format!("expected {json}"));
+    }
+    // And what was found instead: serde's `sequence` and `map` are JSON's list and object.
+    for (rust, json) in [("invalid type: sequence", "invalid type: a list"), ("invalid type: map", "invalid type: an object")] {
+        text = text.replace(rust, json);
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_record;
+
+    #[test]
+    fn a_record_that_cannot_be_read_is_told_once_where_and_in_words() {
+        let said = |text: &str| parse_record(text).unwrap_err();
+        // The place once, not again at the end as serde_json says it.
+        let e = said(r#"{"ruleset": 1}"#);
+        assert_eq!(e, "line 1, column 13, at `ruleset`: invalid type: integer `1`, expected a string");
+        assert_eq!(e.matches("line").count(), 1, "{e}");
+        let e = said("{\n  \"ruleset\": \"fft-4p\",\n  \"players\": [\"A\" \"B\"]\n}");
+        assert!(e.starts_with("line 3, column ") && !e.contains(" at line "), "{e}");
+        // No Rust in it: a record that is a list, a string, a number.
+        for (text, kind) in [(r#"["fft-4p", ["A"], "A", []]"#, "a list"), (r#""fft-4p""#, "a string"), ("12", "a number"), ("[]", "a list")] {
+            assert_eq!(said(text), format!("line 1, column 1: a recorded game is a JSON object, not {kind}"), "{text}");
+        }
+        // An event that is not an object, a list where a name is, a count that is not one.
+        let e = said(r#"{"ruleset":"fft-4p","players":["A"],"dealer":"A","events":[["play","A","T1"]]}"#);
+        assert_eq!(e, "line 1, column 59, at `events[0]`: invalid type: a list, expected an event: an object with a `type` (deal, bid, call, discard, declare or play)");
+        let e = said(r#"{"ruleset":"fft-4p","players":"A","dealer":"A","events":[]}"#);
+        assert!(e.contains("at `players`: ") && e.contains("expected a list") && !e.contains("sequence"), "{e}");
+        let e = said(r#"{"ruleset":"fft-4p","players":["A"],"dealer":"A","events":[{"type":"play","player":"A","card":7}]}"#);
+        assert!(e.contains(", at `events[0]"), "the event named: {e}");
+        let e = said(r#"{"ruleset":"fft-4p","players":["A"],"dealer":"A","events":[{"type":"deal","hands":[]}]}"#);
+        assert!(!e.contains("sequence") && !e.contains("map"), "{e}");
+    }
 }

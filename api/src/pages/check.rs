@@ -4,8 +4,12 @@
 use std::collections::HashMap;
 
 use actix_web::http::header::CONTENT_TYPE;
+use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
+use futures_util::StreamExt;
 use maud::{html, Markup};
+
+use crate::body::BODY_LIMIT;
 
 use crate::pages::{game_view, page};
 use crate::startup::AppState;
@@ -30,7 +34,17 @@ pub async fn check_form() -> HttpResponse {
 }
 
 /// The form's answer: the verdict drawn, or what is wrong with the text, above the form again.
-pub async fn check(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> HttpResponse {
+pub async fn check(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> HttpResponse {
+    let body = match read(payload).await {
+        Ok(body) => body,
+        Err(Unread::TooLarge(sent)) => return too_large(sent),
+        Err(Unread::Broken(e)) => {
+            let shown = html! { div class="stop" id="stop" { strong { "The form could not be read: " } (e) } };
+            let mut r = page("Check a game", html! { (shown) (form("")) });
+            *r.status_mut() = StatusCode::BAD_REQUEST;
+            return r;
+        }
+    };
     let content_type = req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
     let fields = if content_type.starts_with("multipart/form-data") {
         multipart(content_type, &body)
@@ -58,6 +72,62 @@ pub async fn check(state: web::Data<AppState>, req: HttpRequest, body: web::Byte
         }
     };
     page("Check a game", html! { (shown) h2 { "Check another" } (form(&text)) })
+}
+
+/// Past this, an oversized body is no longer read to the end to say how large it was.
+const COUNTED: usize = 64 * 1024 * 1024;
+
+enum Unread {
+    /// More than [`BODY_LIMIT`] bytes: how many were sent (counted up to [`COUNTED`]), and whether
+    /// the count stopped there.
+    TooLarge((usize, bool)),
+    Broken(String),
+}
+
+/// The body, up to [`BODY_LIMIT`] bytes; past it, the rest is read and counted (not kept), so that
+/// the page can say how much was sent and the browser, still sending, gets the answer.
+async fn read(mut payload: web::Payload) -> Result<web::Bytes, Unread> {
+    let mut kept = web::BytesMut::new();
+    let mut sent = 0usize;
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.map_err(|e| Unread::Broken(e.to_string()))?;
+        sent += chunk.len();
+        if sent > COUNTED {
+            return Err(Unread::TooLarge((sent, true)));
+        }
+        if sent <= BODY_LIMIT {
+            kept.extend_from_slice(&chunk);
+        }
+    }
+    if sent > BODY_LIMIT {
+        return Err(Unread::TooLarge((sent, false)));
+    }
+    Ok(kept.freeze())
+}
+
+/// A size in words: bytes, KiB or MiB, with the exact count of bytes.
+fn size(bytes: usize) -> String {
+    match bytes {
+        b if b < 1024 => format!("{b} bytes"),
+        b if b % 1024 == 0 && b < 1024 * 1024 => format!("{} KiB ({b} bytes)", b / 1024),
+        b if b < 1024 * 1024 => format!("{:.1} KiB ({b} bytes)", b as f64 / 1024.0),
+        b => format!("{:.1} MiB ({b} bytes)", b as f64 / (1024.0 * 1024.0)),
+    }
+}
+
+/// 413, as a page: the limit, what was sent, and the empty form to try again.
+fn too_large((sent, more): (usize, bool)) -> HttpResponse {
+    let sent = if more { format!("more than {}", size(sent)) } else { size(sent) };
+    let shown = html! {
+        div class="stop" id="stop" {
+            strong { "Too large to check: " }
+            "the form sent " (sent) ", and a form (the record with its file, if any) may be at most "
+            (size(BODY_LIMIT)) ". A recorded game is a few kilobytes: is this the right file?"
+        }
+    };
+    let mut r = page("Check a game", html! { (shown) h2 { "Check another" } (form("")) });
+    *r.status_mut() = StatusCode::PAYLOAD_TOO_LARGE;
+    r
 }
 
 /// The text fields of a `multipart/form-data` body, by name (a file by its field's name).
