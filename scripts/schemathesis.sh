@@ -36,7 +36,7 @@ BASE="$(sed -n 's/^listening on //p' "$OUT")"
 [ -n "$BASE" ] || { echo "the server did not start:" >&2; cat "$DATA/server.log" >&2; exit 1; }
 echo "schemathesis against $BASE (at most $MAX_EXAMPLES cases per operation, $MAX_TIME s)" >&2
 
-timeout "$((MAX_TIME + 60))" "$VENV/bin/schemathesis" --config-file scripts/schemathesis.toml run "$BASE/openapi.json" \
+SCHEMATHESIS_HOOKS=scripts/schemathesis_hooks.py timeout "$((MAX_TIME + 60))" "$VENV/bin/schemathesis" --config-file scripts/schemathesis.toml run "$BASE/openapi.json" \
     --checks all --max-examples "$MAX_EXAMPLES" --max-time "$MAX_TIME" --seed "${SEED:-1}" \
     --suppress-health-check too_slow,large_base_example,filter_too_much \
     --report junit --report-dir target/schemathesis-report "$@"

@@ -229,6 +229,15 @@ pub struct StatsQuery {
 
 /// A whole number from a query parameter (read as text, so a bad one is named); empty is absent, as
 /// a form sends a box left empty.
+/// A paging parameter: unlike a filter, where empty means no filter, an empty one is refused, as the
+/// document types it as a whole number (leave it out for the default).
+fn paging<'a>(name: &str, value: Option<&'a str>) -> Result<Option<&'a str>, Problem> {
+    match value {
+        Some(v) if v.trim().is_empty() => Err(Problem::new(StatusCode::BAD_REQUEST, "bad-query", format!("`{name}` is empty: give a whole number, or leave it out"))),
+        v => Ok(v),
+    }
+}
+
 pub(crate) fn whole(name: &str, value: Option<&str>) -> Result<Option<u64>, Problem> {
     match value.map(str::trim) {
         None | Some("") => Ok(None),
@@ -414,8 +423,8 @@ pub async fn list_games(state: web::Data<AppState>, query: web::Query<ListQuery>
             return Err(Problem::unprocessable("bad-filter", format!("`status` is one of valid, invalid, in_progress, annulled (or empty, for any), not `{s}`")));
         }
     }
-    let offset = whole("offset", q.offset.as_deref())?.unwrap_or(0) as usize;
-    let limit = match whole("limit", q.limit.as_deref())? {
+    let offset = whole("offset", paging("offset", q.offset.as_deref())?)?.unwrap_or(0) as usize;
+    let limit = match whole("limit", paging("limit", q.limit.as_deref())?)? {
         Some(0) => return Err(Problem::unprocessable("bad-filter", "`limit` is at least 1")),
         n => n.unwrap_or(50).min(500) as usize,
     };
