@@ -6,12 +6,12 @@ use std::sync::Arc;
 
 use crate::cards::{Card, CardSet, FOOL, PACK_SIZE};
 use crate::expr::{eval, truthy, Env, Expr, Fact, Func, Value};
+pub use crate::ir::Settings;
+pub(crate) use crate::ir::MAX_PLAYERS;
 use crate::ir::*;
 use crate::num::Q;
 use crate::record::{Event, GameRecord};
 use crate::verdict::*;
-
-pub(crate) const MAX_PLAYERS: usize = 8;
 
 /// The rules as they stand for one game: the ruleset with the game's options and number of players
 /// applied, every setting evaluated once. Its settings are read through it (`setup.hand`).
@@ -26,54 +26,6 @@ impl std::ops::Deref for Setup<'_> {
     fn deref(&self) -> &Settings {
         &self.settings
     }
-}
-
-/// What a ruleset's settings come to at a table of so many players with the options chosen.
-#[derive(Clone, Debug)]
-pub struct Settings {
-    /// The players who play (the table, less a dealer who sits out).
-    pub n: usize,
-    options: Vec<Value>,
-    constants: Vec<Value>,
-    pub hand: usize,
-    pub dealer_hand: usize,
-    pub dog: usize,
-    /// Piles before each player, and cards in each.
-    pub piles: usize,
-    pub pile_size: usize,
-    strength: [u8; PACK_SIZE],
-    fool_led_forbidden: bool,
-    fool_exchange: bool,
-    fool_last: FoolLast,
-    fool_shut_out: bool,
-    /// The Fool of a side that won every other trick wins the last trick however it is played, not
-    /// only when led.
-    fool_slam_played: bool,
-    /// How many of the call's levels may be called.
-    call_levels: usize,
-    contract_dogs: Vec<DogUse>,
-    /// The contracts a player who reserved may choose in the second round.
-    reserve_contracts: Vec<usize>,
-    /// The sizes of each player's packets, round by round (the dealer's apart), when the rules say
-    /// how the cards go round; the dog's packet size and the cards at each end kept from the dog.
-    pub(crate) packets: Option<(Vec<usize>, Vec<usize>)>,
-    pub(crate) dog_packet: Option<usize>,
-    pub(crate) dog_apart: usize,
-    /// Play goes clockwise: each player's next is the one before him in the record's list.
-    pub(crate) clockwise: bool,
-    discard_taker: usize,
-    discard_dealer: usize,
-    discard_others: usize,
-    follow: Option<usize>,
-    trump: Option<usize>,
-    overtrump: Option<usize>,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum FoolLast {
-    ChangesSide,
-    Winner,
-    Keep,
 }
 
 impl<'r> Setup<'r> {
