@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::cards::{Card, CardSet, FOOL, PACK_SIZE};
-use crate::expr::{eval, truthy, Env, Expr, Fact, Func, Value};
+use crate::expr::{eval, truthy, Expr, Fact, Value};
 pub use crate::ir::Settings;
 pub(crate) use crate::ir::MAX_PLAYERS;
 use crate::ir::*;
@@ -13,10 +13,12 @@ use crate::num::Q;
 use crate::record::{Event, GameRecord};
 use crate::verdict::*;
 
+mod env;
 mod read;
 mod seating;
 mod setup;
 
+pub use env::GameEnv;
 use read::{name_key, seat_of};
 pub use read::{read, Dealt, Move};
 pub use seating::Seating;
@@ -488,12 +490,6 @@ impl<'s, 'r> Game<'s, 'r> {
             Some(shown).filter(|s| s.len() < ordered.len())
         });
         ((1..=ordered.len()).rev().map(move |size| ordered[..size].iter().copied().collect::<CardSet>()), trimmed)
-    }
-
-    /// The value of a formula that needs no player, hand or game state (options, constants, card
-    /// classes); `None` when it does need one.
-    pub fn constant(&self, e: &Expr) -> Option<Value> {
-        eval(e, &self.env(None)).ok()
     }
 
     /// The value of a valid show, `None` when a `require` fails or the value is zero. Requirements
@@ -1271,25 +1267,6 @@ impl<'s, 'r> Game<'s, 'r> {
         count_points(&self.rules().counting, pile, empties)
     }
 
-    fn env(&self, player: Option<u8>) -> GameEnv<'_, 's, 'r> {
-        GameEnv {
-            game: self,
-            player,
-            hand: None,
-            shown: None,
-            decl_value: None,
-            best_value: None,
-            card: None,
-            last: false,
-            won: false,
-            payer: None,
-            payee: None,
-            total: None,
-            discarded: None,
-            lets: vec![],
-        }
-    }
-
     /// What the game expects next, for a game in progress.
     #[allow(clippy::should_implement_trait)] // a question to the game, not an iterator
     pub fn next(&mut self) -> Option<Next> {
@@ -1591,157 +1568,6 @@ pub enum Bid {
     Contract(usize),
     /// The reserving bid (a parole): no contract yet, a say in the second round.
     Reserve,
-}
-
-/// The facts a formula sees, for one evaluation.
-pub struct GameEnv<'g, 's, 'r> {
-    game: &'g Game<'s, 'r>,
-    player: Option<u8>,
-    hand: Option<CardSet>,
-    shown: Option<CardSet>,
-    decl_value: Option<Q>,
-    best_value: Option<Q>,
-    card: Option<Card>,
-    last: bool,
-    won: bool,
-    payer: Option<u8>,
-    payee: Option<u8>,
-    total: Option<Q>,
-    discarded: Option<CardSet>,
-    lets: Vec<Value>,
-}
-
-impl GameEnv<'_, '_, '_> {
-    fn with_hand(mut self, h: CardSet) -> Self {
-        self.hand = Some(h);
-        self
-    }
-    fn with_card(mut self, c: Card, last: bool, won: bool) -> Self {
-        self.card = Some(c);
-        self.last = last;
-        self.won = won;
-        self
-    }
-    fn with_discarded(mut self, d: CardSet) -> Self {
-        self.discarded = Some(d);
-        self
-    }
-    fn player_arg(&self, v: &Value) -> Result<u16, String> {
-        match v {
-            Value::Player(p) => Ok(1 << p),
-            Value::Players(m) => Ok(*m),
-            other => Err(format!("expected a player or a side, found {}", other.type_name())),
-        }
-    }
-    fn trick(&self, v: &Value) -> Result<&Trick, String> {
-        match v {
-            Value::Trick(i) => self.game.tricks.get(*i as usize).ok_or_else(|| "no such trick".into()),
-            other => Err(format!("expected a trick, found {}", other.type_name())),
-        }
-    }
-}
-
-impl Env for GameEnv<'_, '_, '_> {
-    fn option(&self, i: usize) -> Value {
-        self.game.setup.options[i].clone()
-    }
-    fn let_value(&self, i: usize) -> Result<Value, String> {
-        if i < self.game.setup.constants.len() && self.lets.is_empty() {
-            return Ok(self.game.setup.constants[i].clone());
-        }
-        self.lets.get(i).cloned().ok_or_else(|| "a value is used before it is computed".into())
-    }
-    fn fact(&self, f: Fact) -> Result<Value, String> {
-        let g = self.game;
-        let need = |o: Option<u8>, what: &str| o.map(Value::Player).ok_or_else(|| format!("there is no {what} in this game"));
-        Ok(match f {
-            Fact::Players => Value::Players(g.all()),
-            Fact::Dealer => Value::Player(g.dealer),
-            Fact::FirstHand => Value::Player(g.first_hand()),
-            Fact::Taker => need(g.taker, "taker")?,
-            Fact::Partner => need(g.partner, "partner")?,
-            Fact::Called => Value::Cards(CardSet::single(g.called.ok_or("no card was called")?)),
-            Fact::Attack => Value::Players(g.attack()),
-            Fact::Defence => Value::Players(g.all() & !g.attack()),
-            Fact::Tricks => Value::List(Arc::new((0..g.tricks.len()).map(|i| Value::Trick(i as u8)).collect())),
-            Fact::LastTrick => Value::Trick(g.tricks.len().checked_sub(1).ok_or("no trick was played")? as u8),
-            Fact::DogSize => Value::Num(Q::int(g.setup.dog as i64)),
-            Fact::Hand => Value::Cards(self.hand.ok_or("no hand here")?),
-            Fact::Shown => Value::Cards(self.shown.ok_or("nothing is shown here")?),
-            Fact::FirstPacket => {
-                let p = self.player.ok_or("`first_packet` needs a player")?;
-                let first = g.first_packets.ok_or("the record does not give the order of the deal (`packets` in the deal event), which this rule needs")?;
-                Value::Cards(first[p as usize])
-            }
-            Fact::DeclValue => Value::Num(self.decl_value.ok_or("the value is not known yet")?),
-            Fact::BestValue => Value::Num(self.best_value.ok_or("the best value is known only in a declaration's requirements")?),
-            Fact::Discarded => Value::Cards(self.discarded.ok_or("no discard here")?),
-            Fact::Card => Value::Cards(CardSet::single(self.card.ok_or("no card here")?)),
-            Fact::Last => Value::Bool(self.last),
-            Fact::WonByPlayer => Value::Bool(self.won),
-            Fact::Player => need(self.player, "player")?,
-            Fact::Payer => need(self.payer, "payer")?,
-            Fact::Payee => need(self.payee, "payee")?,
-            Fact::Total => Value::Num(self.total.ok_or("the total is not known yet")?),
-        })
-    }
-    fn attr(&self, name: &str) -> Result<Value, String> {
-        let g = self.game;
-        let c = g.contract.ok_or("there is no contract in this game")?;
-        let b = g.rules().bidding.as_ref().ok_or("there is no bidding")?;
-        let (_, e) = b.contracts[c].attrs.iter().find(|(k, _)| k == name).ok_or_else(|| format!("contract {} has no {name}", b.contracts[c].name))?;
-        eval(e, &SetupEnv(g.setup))
-    }
-    fn game_func(&self, f: Func, a: &[Value]) -> Result<Value, String> {
-        let g = self.game;
-        Ok(match f {
-            Func::Points => Value::Num(g.points(self.player_arg(&a[0])?)),
-            Func::Pile => match &a[0] {
-                Value::Trick(_) => Value::Cards(self.trick(&a[0])?.cards.iter().map(|&(_, c)| c).collect()),
-                v => {
-                    let m = self.player_arg(v)?;
-                    Value::Cards((0..g.n()).filter(|p| m >> p & 1 == 1).fold(CardSet::EMPTY, |s, p| s.or(g.piles[p])))
-                }
-            },
-            Func::HandOf => match &a[0] {
-                Value::Player(p) => Value::Cards(g.dealt[*p as usize]),
-                other => return Err(format!("hand_of takes a player, not {}", other.type_name())),
-            },
-            Func::WinnerSide => Value::Players(g.side_of(self.trick(&a[0])?.winner)),
-            Func::Winner => Value::Player(self.trick(&a[0])?.winner),
-            Func::Side => match &a[0] {
-                Value::Player(p) => Value::Players(g.side_of(*p)),
-                other => return Err(format!("side takes a player, not {}", other.type_name())),
-            },
-            Func::Won => {
-                let side = self.player_arg(&a[0])?;
-                Value::Num(Q::int(g.tricks.iter().filter(|t| side >> t.winner & 1 == 1).count() as i64))
-            }
-            Func::WinningCard => {
-                let t = self.trick(&a[0])?;
-                let c = t.cards.iter().find(|&&(p, _)| p == t.winner).map(|&(_, c)| c).ok_or("the trick has no winner")?;
-                Value::Cards(CardSet::single(c))
-            }
-            Func::Declared | Func::Announced | Func::Declarer => {
-                let Value::Num(k) = &a[0] else { return Err("expected a declaration".into()) };
-                let k = k.numer() as usize;
-                let who = match a.get(1) {
-                    Some(v) => Some(self.player_arg(v)?),
-                    None => None,
-                };
-                let mine = g.declarations.iter().filter(|d| d.kind == k && who.map(|m| m >> d.player & 1 == 1).unwrap_or(true));
-                match f {
-                    Func::Declared => Value::Num(mine.map(|d| d.value).sum()),
-                    Func::Announced => Value::Bool(mine.count() > 0),
-                    _ => match g.declarations.iter().find(|d| d.kind == k) {
-                        Some(d) => Value::Player(d.player),
-                        None => return Err("nobody made that declaration".into()),
-                    },
-                }
-            }
-            other => return Err(format!("{other:?} is not a game function")),
-        })
-    }
 }
 
 /// Replays a recorded game against a ruleset.
