@@ -14,6 +14,7 @@ use crate::record::{Event, GameRecord};
 use crate::verdict::*;
 
 mod bidding;
+mod call;
 mod deal;
 mod env;
 mod read;
@@ -389,54 +390,6 @@ impl<'s, 'r> Game<'s, 'r> {
         }
     }
 
-    /// The cards the taker may call: a card of the first level, or of a later level when he holds
-    /// every card of the levels before (calling a card of his own hand, he plays alone).
-    pub fn callable(&self) -> CardSet {
-        let (Some(call), Some(t)) = (&self.rules().call, self.taker) else { return CardSet::EMPTY };
-        let held = self.dealt[t as usize];
-        let mut allowed = CardSet::EMPTY;
-        for level in call.levels.iter().take(self.setup.call_levels) {
-            let level = level.and(self.rules().pack.cards);
-            allowed = allowed.or(level);
-            if held.and(level) != level {
-                break;
-            }
-        }
-        allowed
-    }
-
-    fn call(&mut self, p: u8, card: Card) -> Result<(), Stop> {
-        let rules = self.rules();
-        let Some(call) = &rules.call else {
-            return Err(self.input(format!("{} has no call of a partner: a call event cannot be part of its games", rules.id)));
-        };
-        if self.phase != Phase::Call {
-            return Err(self.violation(&call.clause, p, "a partner is called once the bidding is won, before the dog is shown".into()));
-        }
-        if self.taker != Some(p) {
-            return Err(self.violation(&call.clause, p, format!("only the taker calls a partner, and {} is not the taker", self.name(p))));
-        }
-        let allowed = self.callable();
-        if !allowed.contains(card) {
-            return Err(self.violation(&call.clause, p, format!("{} may not call {}: the taker calls {}", self.name(p), rules.card_name(card), rules.cards_named(allowed))));
-        }
-        self.called = Some(card);
-        // The holder is the partner; a card in the dog or the taker's own hand leaves him alone.
-        self.partner = (0..self.n() as u8).find(|&q| Some(q) != self.taker && self.dealt[q as usize].contains(card));
-        if let Some((e, clause)) = &call.opening_lead_excludes {
-            let env = self.env(Some(p));
-            self.lead_excluded = match eval(e, &env) {
-                Ok(Value::Cards(c)) => c,
-                Ok(other) => return Err(self.rule_error(clause, format!("expected cards, found {}", other.type_name()))),
-                Err(m) => return Err(self.rule_error(clause, m)),
-            };
-        }
-        self.sides_settled();
-        self.phase = Phase::Discard;
-        self.owe_discards();
-        Ok(())
-    }
-
     fn owe_discards(&mut self) {
         let s = self.setup;
         let mut owed = vec![];
@@ -456,18 +409,6 @@ impl<'s, 'r> Game<'s, 'r> {
         if self.pending_discards.is_empty() {
             self.phase = Phase::Play;
         }
-    }
-
-    /// While the taker has still to call a partner, any other move says that the call is missing
-    /// (not that the move came at the wrong time), citing the call.
-    fn call_missing(&self, p: u8) -> Option<Stop> {
-        let (Phase::Call, Some(call), Some(t)) = (self.phase, &self.rules().call, self.taker) else { return None };
-        let t = self.name(t);
-        Some(self.violation(
-            &call.clause,
-            p,
-            format!("the call is missing: {t} won the bidding and must first call a card (the `call` event), before the dog, the discards, the declarations and the play"),
-        ))
     }
 
     fn discard(&mut self, p: u8, set: CardSet) -> Result<(), Stop> {
