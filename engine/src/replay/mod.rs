@@ -19,6 +19,7 @@ mod deal;
 mod declarations;
 mod discard;
 mod env;
+mod fool;
 mod play;
 mod read;
 mod seating;
@@ -302,25 +303,6 @@ impl<'s, 'r> Game<'s, 'r> {
                 source: c.source.clone(),
                 event: Some(self.event),
             });
-        }
-    }
-
-    /// The Fool, or the untouchable card in its owner's hand: it sets no suit and obeys no obligation.
-    fn plays_like_the_fool(&self, p: u8, c: Card) -> bool {
-        c.is_fool() || self.untouchable == Some((p, c))
-    }
-
-    /// Card `c` of the trick `winner` took goes to `to`'s pile instead; with `exchange`, `to` gives
-    /// the winner an empty card for it.
-    fn give_back(&mut self, won: &mut CardSet, c: Card, to: u8, winner: u8, exchange: bool) {
-        won.remove(c);
-        self.piles[to as usize].insert(c);
-        if exchange {
-            self.empties[to as usize] -= 1;
-            self.empties[winner as usize] += 1;
-            if c.is_fool() {
-                self.fool_owed = Some((to, winner));
-            }
         }
     }
 
