@@ -20,6 +20,7 @@ mod declarations;
 mod discard;
 mod env;
 mod fool;
+mod pack;
 mod play;
 mod read;
 mod seating;
@@ -304,10 +305,6 @@ impl<'s, 'r> Game<'s, 'r> {
                 event: Some(self.event),
             });
         }
-    }
-
-    fn strength(&self, c: Card) -> u8 {
-        self.setup.strength[c.0 as usize]
     }
 
     /// The card points of a pile (a player's, or a side's together).
