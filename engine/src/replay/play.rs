@@ -171,6 +171,9 @@ impl<'s, 'r> Game<'s, 'r> {
         Ok(())
     }
 
+    /// A trick finished: its winner (the strongest trump, else the strongest card of the suit led),
+    /// where its cards go (the Fool and the untouchable card as `fool.rs` says), the marques of
+    /// `on play`, and the end of the game after the last trick.
     pub(super) fn finish_trick(&mut self) -> Result<(), Stop> {
         let s = self.setup;
         let cards = std::mem::take(&mut self.current);
@@ -198,15 +201,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 best = Some((p, c));
             }
         }
-        // Led to the last trick by a side that took every other trick (or, with `slam_wins =
-        // "played"`, played to it in any place), the Fool wins it: it neither loses the trick nor
-        // changes side.
-        let slam_fool = match fool_play {
-            Some(h) if last && number > 0 && self.rules().fool.slam_wins.is_some() && (cards[0].0 == h || s.fool_slam_played) => {
-                self.tricks.iter().all(|t| self.side_of(t.winner) >> h & 1 == 1)
-            }
-            _ => false,
-        };
+        let slam_fool = self.fool_wins_slam(&cards, fool_play, last, number);
         let winner = match (slam_fool, best, fool_play) {
             (true, _, Some(h)) => h,
             (_, None, _) | (true, _, None) => cards[0].0,
@@ -218,47 +213,9 @@ impl<'s, 'r> Game<'s, 'r> {
             a
         });
         if let (Some(h), false) = (fool_play, slam_fool) {
-            let same_side = self.side_of(h) >> winner & 1 == 1;
-            let to = if !last {
-                Some(h)
-            } else {
-                match s.fool_last {
-                    FoolLast::Keep => Some(h),
-                    FoolLast::Winner => None,
-                    FoolLast::ChangesSide => {
-                        // The other side's representative: the winner if he is on it, else its first player.
-                        let other = self.all() & !self.side_of(h);
-                        if other >> winner & 1 == 1 {
-                            Some(winner)
-                        } else {
-                            (0..self.n() as u8).find(|&q| other >> q & 1 == 1)
-                        }
-                    }
-                }
-            };
-            if let Some(to) = to {
-                // Whoever receives the Fool without winning its trick hands the winner an empty card.
-                let to_side_wins = self.side_of(to) >> winner & 1 == 1;
-                self.give_back(&mut won, FOOL, to, winner, s.fool_exchange && !to_side_wins);
-                if last && s.fool_last == FoolLast::ChangesSide && same_side {
-                    self.notes.push(format!("{} played the Excuse to the last trick: it changes side, though {}'s side took the trick", self.name(h), self.name(h)));
-                }
-            }
+            self.fool_leaves_its_trick(&mut won, h, winner, last);
         }
-        // The untouchable card that does not take its trick goes back to its owner, for an empty card.
-        if let Some((owner, c)) = self.untouchable.filter(|&(q, c)| cards.contains(&(q, c))) {
-            if self.side_of(owner) >> winner & 1 == 0 {
-                self.give_back(&mut won, c, owner, winner, true);
-                self.notes.push(format!(
-                    "{}'s {} did not take trick {}: it goes back to {}, who gives {} an empty card",
-                    self.name(owner),
-                    self.rules().card_name(c),
-                    number + 1,
-                    self.name(owner),
-                    self.name(winner)
-                ));
-            }
-        }
+        self.untouchable_goes_back(&mut won, &cards, winner, number);
         self.piles[winner as usize] = self.piles[winner as usize].or(won);
         self.tricks.push(Trick { leader, cards, winner });
         for &(p, c) in cards.iter() {
@@ -273,23 +230,7 @@ impl<'s, 'r> Game<'s, 'r> {
             self.leader = None;
             self.phase = Phase::Done;
             if s.fool_shut_out {
-                if let Some(h) = fool_play.or_else(|| self.tricks.iter().flat_map(|t| t.cards.iter()).find(|(_, c)| c.is_fool()).map(|&(p, _)| p)) {
-                    // "Took no trick" is said of the holder's side, where there are sides: a player
-                    // whose partner took tricks keeps the Fool.
-                    let side = self.side_of(h);
-                    if !self.tricks.iter().any(|t| side >> t.winner & 1 == 1) && self.piles[h as usize].contains(FOOL) {
-                        let t = self.tricks.iter().find(|t| t.cards.iter().any(|(_, c)| c.is_fool())).map(|t| t.winner).unwrap_or(h);
-                        self.piles[h as usize].remove(FOOL);
-                        self.piles[t as usize].insert(FOOL);
-                        // The Fool itself goes to the winner now: the empty card owed for it is not.
-                        if let Some((holder, winner)) = self.fool_owed.take() {
-                            self.empties[holder as usize] += 1;
-                            self.empties[winner as usize] -= 1;
-                        }
-                        let who = if side.count_ones() > 1 { format!("{}'s side", self.name(h)) } else { self.name(h).to_string() };
-                        self.notes.push(format!("{who} took no trick and gives the Fool to {}", self.name(t)));
-                    }
-                }
+                self.fool_to_a_side_with_no_trick(fool_play);
             }
         }
         Ok(())
