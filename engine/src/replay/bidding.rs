@@ -2,7 +2,7 @@
 //! must outbid, the reserving bid and its second round, all passing, and the dog of the contract won.
 
 use crate::ir::*;
-use crate::verdict::Annulled;
+use crate::verdict::{Annulled, Next};
 
 use super::{Game, Phase, Stop};
 
@@ -142,6 +142,20 @@ impl<'s, 'r> Game<'s, 'r> {
             let d = (0..self.n() as u8).find(|&q| attack >> q & 1 == 0).unwrap_or(0);
             self.piles[d as usize] = self.piles[d as usize].or(self.dog);
         }
+    }
+
+    /// Who bids next and the bids open to him (`Game::next` in the bidding).
+    pub(super) fn next_bid(&self) -> Option<Next> {
+        let b = self.rules().bidding.as_ref()?;
+        let turn = self.bidding_turn();
+        let speaker = turn.next?;
+        let floor = turn.holder.map(|(_, c)| c + 1).unwrap_or(0);
+        let mut legal = vec!["pass".to_string()];
+        legal.extend((floor..b.contracts.len()).filter(|c| !turn.second_round || self.setup.reserve_contracts.contains(c)).map(|c| b.contracts[c].name.clone()));
+        if let Some(r) = b.reserve.as_ref().filter(|_| !turn.second_round) {
+            legal.push(r.name.clone());
+        }
+        Some(Next { player: self.name(speaker), phase: "bid".into(), legal, count: None, table: vec![], declarations: vec![] })
     }
 }
 

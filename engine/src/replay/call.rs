@@ -3,6 +3,7 @@
 
 use crate::cards::{Card, CardSet};
 use crate::expr::{eval, Value};
+use crate::verdict::Next;
 
 use super::{Game, Phase, Stop};
 
@@ -65,5 +66,11 @@ impl<'s, 'r> Game<'s, 'r> {
             p,
             format!("the call is missing: {t} won the bidding and must first call a card (the `call` event), before the dog, the discards, the declarations and the play"),
         ))
+    }
+
+    /// The taker and the cards he may call (`Game::next` before the call).
+    pub(super) fn next_call(&self) -> Option<Next> {
+        let t = self.taker?;
+        Some(Next { player: self.name(t), phase: "call".into(), legal: self.callable().iter().map(|c| c.to_string()).collect(), count: None, table: vec![], declarations: vec![] })
     }
 }

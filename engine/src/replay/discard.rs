@@ -7,6 +7,7 @@ use std::sync::Arc;
 use crate::cards::CardSet;
 use crate::ir::*;
 use crate::num::Q;
+use crate::verdict::Next;
 
 use super::{Game, Phase, Stop};
 
@@ -107,5 +108,12 @@ impl<'s, 'r> Game<'s, 'r> {
             Some(u) if allowed.minus(u.cards).len() >= want => allowed.minus(u.cards),
             _ => allowed,
         }
+    }
+
+    /// Who discards next, how many cards, and which he may (`Game::next` in the discards).
+    pub(super) fn next_discard(&self) -> Option<Next> {
+        let (p, k) = *self.pending_discards.first()?;
+        let legal = self.discardable(p);
+        Some(Next { player: self.name(p), phase: "discard".into(), legal: legal.iter().map(|c| c.to_string()).collect(), count: Some(k), table: vec![], declarations: vec![] })
     }
 }

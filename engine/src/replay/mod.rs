@@ -313,50 +313,13 @@ impl<'s, 'r> Game<'s, 'r> {
     /// What the game expects next, for a game in progress.
     #[allow(clippy::should_implement_trait)] // a question to the game, not an iterator
     pub fn next(&mut self) -> Option<Next> {
-        let rules = self.rules();
         match self.phase {
             // The dealer deals (at a table where he sits out, `replay_with` names him).
             Phase::Deal => Some(Next { player: self.name(self.dealer), phase: "deal".into(), legal: vec![], count: None, table: vec![], declarations: vec![] }),
-            Phase::Bidding => {
-                let b = rules.bidding.as_ref()?;
-                let turn = self.bidding_turn();
-                let speaker = turn.next?;
-                let floor = turn.holder.map(|(_, c)| c + 1).unwrap_or(0);
-                let mut legal = vec!["pass".to_string()];
-                legal.extend((floor..b.contracts.len()).filter(|c| !turn.second_round || self.setup.reserve_contracts.contains(c)).map(|c| b.contracts[c].name.clone()));
-                if let Some(r) = b.reserve.as_ref().filter(|_| !turn.second_round) {
-                    legal.push(r.name.clone());
-                }
-                Some(Next { player: self.name(speaker), phase: "bid".into(), legal, count: None, table: vec![], declarations: vec![] })
-            }
-            Phase::Call => {
-                let t = self.taker?;
-                Some(Next {
-                    player: self.name(t),
-                    phase: "call".into(),
-                    legal: self.callable().iter().map(|c| c.to_string()).collect(),
-                    count: None,
-                    table: vec![],
-                    declarations: vec![],
-                })
-            }
-            Phase::Discard => {
-                let (p, k) = *self.pending_discards.first()?;
-                let legal = self.discardable(p);
-                Some(Next {
-                    player: self.name(p),
-                    phase: "discard".into(),
-                    legal: legal.iter().map(|c| c.to_string()).collect(),
-                    count: Some(k),
-                    table: vec![],
-                    declarations: vec![],
-                })
-            }
-            Phase::Play => {
-                let p = self.to_play().ok()?;
-                let table = self.current.iter().map(|&(_, c)| c).collect();
-                Some(Next { player: self.name(p), phase: "play".into(), legal: self.legal(p).iter().map(|c| c.to_string()).collect(), count: None, table, declarations: vec![] })
-            }
+            Phase::Bidding => self.next_bid(),
+            Phase::Call => self.next_call(),
+            Phase::Discard => self.next_discard(),
+            Phase::Play => self.next_play(),
             Phase::Done => None,
         }
     }

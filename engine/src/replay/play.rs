@@ -6,6 +6,7 @@
 use crate::cards::{Card, CardSet, FOOL};
 use crate::expr::{eval, Value};
 use crate::ir::*;
+use crate::verdict::Next;
 
 use super::{Game, Phase, Stop, Trick};
 
@@ -234,5 +235,12 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         Ok(())
+    }
+
+    /// Who plays next, the cards he may play and the trick so far (`Game::next` in the play).
+    pub(super) fn next_play(&mut self) -> Option<Next> {
+        let p = self.to_play().ok()?;
+        let table = self.current.iter().map(|&(_, c)| c).collect();
+        Some(Next { player: self.name(p), phase: "play".into(), legal: self.legal(p).iter().map(|c| c.to_string()).collect(), count: None, table, declarations: vec![] })
     }
 }
