@@ -190,3 +190,22 @@ impl<'s, 'r> Game<'s, 'r> {
         eval(cond, &self.env(Some(p)).with_hand(hand)).and_then(|v| truthy(&v)).map_err(|e| self.rule_error(c, e))
     }
 }
+
+impl Settings {
+    /// The players' packets in the order the rules deal them, `(seat, cards)`: round by round, from
+    /// first hand round to the dealer; empty when the rules give no order.
+    pub fn packet_order(&self, dealer: u8) -> Vec<(u8, usize)> {
+        let Some((others, dealers)) = &self.packets else { return vec![] };
+        let mut order = vec![];
+        for r in 0..others.len().max(dealers.len()) {
+            for i in 1..=self.n {
+                let p = ((dealer as usize + i) % self.n) as u8;
+                let sizes = if p == dealer { dealers } else { others };
+                if let Some(&k) = sizes.get(r) {
+                    order.push((p, k));
+                }
+            }
+        }
+        order
+    }
+}

@@ -6,7 +6,6 @@
 
 use std::sync::Arc;
 
-use crate::cards::Card;
 use crate::expr::{eval, truthy, Env, Expr, Fact, Func, Value};
 use crate::ir::*;
 use crate::num::Q;
@@ -39,23 +38,6 @@ impl<'r> Setup<'r> {
 }
 
 impl Settings {
-    /// The players' packets in the order the rules deal them, `(seat, cards)`: round by round, from
-    /// first hand round to the dealer; empty when the rules give no order.
-    pub fn packet_order(&self, dealer: u8) -> Vec<(u8, usize)> {
-        let Some((others, dealers)) = &self.packets else { return vec![] };
-        let mut order = vec![];
-        for r in 0..others.len().max(dealers.len()) {
-            for i in 1..=self.n {
-                let p = ((dealer as usize + i) % self.n) as u8;
-                let sizes = if p == dealer { dealers } else { others };
-                if let Some(&k) = sizes.get(r) {
-                    order.push((p, k));
-                }
-            }
-        }
-        order
-    }
-
     fn new(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Settings, String> {
         // At a table where the dealer sits out, one fewer play.
         let playing = if rules.sit_out.is_some() { n.saturating_sub(1) } else { n };
@@ -153,18 +135,7 @@ impl Settings {
                 rules.deal.clause.at
             ));
         }
-        if let Some((lanes, cond, _)) = &rules.pack.reversible {
-            if truthy(&s.eval_setup(cond)?)? {
-                for &lane in lanes {
-                    // Numerals (1..10) rank in reverse among themselves; courts keep their places.
-                    let numerals: Vec<Card> = (1..=10).map(|r| Card::suited(lane, r)).filter(|c| rules.pack.cards.contains(*c)).collect();
-                    let strengths: Vec<u8> = numerals.iter().map(|c| s.strength[c.0 as usize]).collect();
-                    for (c, st) in numerals.iter().zip(strengths.iter().rev()) {
-                        s.strength[c.0 as usize] = *st;
-                    }
-                }
-            }
-        }
+        s.reverse_numerals(rules)?;
         let text = |s: &Settings, e: &Expr| -> Result<String, String> {
             match s.eval_setup(e)? {
                 Value::Str(t) => Ok(t.to_string()),
@@ -283,7 +254,7 @@ impl Settings {
         Ok(s)
     }
 
-    fn eval_setup(&self, e: &Expr) -> Result<Value, String> {
+    pub(super) fn eval_setup(&self, e: &Expr) -> Result<Value, String> {
         eval(e, &SetupEnv(self))
     }
 }
