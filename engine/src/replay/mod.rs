@@ -1,6 +1,13 @@
 //! The interpreter: replays a recorded game against compiled rules, event by event, and stops at the
 //! first rule broken. The same `Game` serves replay, the live referee (what may be done next) and the
 //! simulator, so the moves the simulator generates are by construction the moves replay accepts.
+//!
+//! Laid out as a rule file: each section (`pack`, `counting`, `deal`, `bidding`, `call`, `discard`,
+//! `declaration`, `play`, `fool`, `score`) is interpreted in the module of the same name, as methods
+//! of `Game`. This module holds the game's state and its driver: `apply` reads an event (`read`) and
+//! hands it to its section, `next` asks the phase's section what it expects, and `replay_moves` runs a
+//! game through and scores it. The settings are evaluated once per game in `setup`; `env` is what a
+//! formula sees.
 
 use std::sync::Arc;
 
