@@ -16,7 +16,7 @@ impl<'s, 'r> Game<'s, 'r> {
 }
 
 impl Settings {
-    /// With `reversible` and its condition true, the numerals of those suits rank in reverse
+    /// With `reversed SUITS = condition` true, the numerals of those suits rank in reverse
     /// (`Settings::new` calls it once the deal's sizes are known).
     pub(super) fn reverse_numerals(&mut self, rules: &Ruleset) -> Result<(), String> {
         if let Some((lanes, cond, _)) = &rules.pack.reversible {
