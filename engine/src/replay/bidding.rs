@@ -90,7 +90,7 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     /// Replays the bids said so far: who speaks next (if anyone) and the best contract bid.
-    pub(super) fn bidding_turn(&self) -> Turn {
+    fn bidding_turn(&self) -> Turn {
         let n = self.n();
         let first = self.first_hand() as usize;
         let in_order = (0..n).map(|i| ((first + i) % n) as u8);
@@ -162,10 +162,10 @@ impl<'s, 'r> Game<'s, 'r> {
 /// Where the bidding stands: who speaks next (`None` once it is over), the best contract so far and
 /// its bidder, and whether this is the second round of a reserving bid.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Turn {
-    pub(super) next: Option<u8>,
-    pub(super) holder: Option<(u8, usize)>,
-    pub(super) second_round: bool,
+struct Turn {
+    next: Option<u8>,
+    holder: Option<(u8, usize)>,
+    second_round: bool,
 }
 
 /// What a player says in the bidding.

@@ -103,7 +103,7 @@ impl<'s, 'r> Game<'s, 'r> {
     /// Checks the recorded order of the deal against the rules (packet sizes round the table from
     /// first hand, the dog's packets and where they may fall, the cut card dealt last to the dealer)
     /// and keeps each player's first packet.
-    pub(super) fn deal_order(&mut self, packets: &[(Option<u8>, Vec<Card>)]) -> Result<(), Stop> {
+    fn deal_order(&mut self, packets: &[(Option<u8>, Vec<Card>)]) -> Result<(), Stop> {
         let rules = self.rules();
         let mut first = [CardSet::EMPTY; MAX_PLAYERS];
         let mut seen = [false; MAX_PLAYERS];
@@ -186,7 +186,7 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     /// Whether a condition on a hand (an annulment's, the untouchable card's) holds for player `p`.
-    pub(super) fn hand_holds(&self, p: u8, hand: CardSet, cond: &Expr, c: &Clause) -> Result<bool, Stop> {
+    fn hand_holds(&self, p: u8, hand: CardSet, cond: &Expr, c: &Clause) -> Result<bool, Stop> {
         eval(cond, &self.env(Some(p)).with_hand(hand)).and_then(|v| truthy(&v)).map_err(|e| self.rule_error(c, e))
     }
 }

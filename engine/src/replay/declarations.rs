@@ -137,7 +137,7 @@ impl<'s, 'r> Game<'s, 'r> {
     /// not drop without it. That show is the combinations the hand holds without the cards that
     /// complete none (an Imperial of four courts of a suit beside a stray Queen, the highest and lowest
     /// sequences of trumps without the trumps between), which no run from the strongest card reaches.
-    pub(super) fn shows_to_try(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> (impl Iterator<Item = CardSet>, Option<CardSet>) {
+    fn shows_to_try(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> (impl Iterator<Item = CardSet>, Option<CardSet>) {
         let mut ordered: Vec<Card> = hand.and(d.shows).iter().filter(|c| !c.is_fool()).collect();
         ordered.reverse();
         if hand.and(d.shows).contains(FOOL) {
@@ -169,7 +169,7 @@ impl<'s, 'r> Game<'s, 'r> {
     /// The value of a valid show, `None` when a `require` fails or the value is zero. Requirements
     /// that compare with `best_value` are left out: they are about which show to make, not whether one
     /// can be made.
-    pub(super) fn valid_show(&self, p: u8, hand: CardSet, d: &DeclarationKind, shown: CardSet) -> Option<Q> {
+    fn valid_show(&self, p: u8, hand: CardSet, d: &DeclarationKind, shown: CardSet) -> Option<Q> {
         let mut env = self.env(Some(p)).with_hand(hand);
         env.shown = Some(shown);
         let holds = |cond: &Expr, env: &GameEnv| eval(cond, env).ok().and_then(|v| truthy(&v).ok()).unwrap_or(false);

@@ -93,7 +93,7 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     /// `p` pays each opponent `v`.
-    pub(super) fn pay_each_opponent_reverse(&mut self, p: u8, v: Q, label: &Arc<str>, c: &Clause) {
+    fn pay_each_opponent_reverse(&mut self, p: u8, v: Q, label: &Arc<str>, c: &Clause) {
         self.pay_each_opponent(p, -v, label, c)
     }
 

@@ -70,7 +70,7 @@ impl GameEnv<'_, '_, '_> {
         self.discarded = Some(d);
         self
     }
-    pub(super) fn player_arg(&self, v: &Value) -> Result<u16, String> {
+    fn player_arg(&self, v: &Value) -> Result<u16, String> {
         match v {
             Value::Player(p) => Ok(1 << p),
             Value::Players(m) => Ok(*m),

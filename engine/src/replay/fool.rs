@@ -15,7 +15,7 @@ impl<'s, 'r> Game<'s, 'r> {
 
     /// Card `c` of the trick `winner` took goes to `to`'s pile instead; with `exchange`, `to` gives
     /// the winner an empty card for it.
-    pub(super) fn give_back(&mut self, won: &mut CardSet, c: Card, to: u8, winner: u8, exchange: bool) {
+    fn give_back(&mut self, won: &mut CardSet, c: Card, to: u8, winner: u8, exchange: bool) {
         won.remove(c);
         self.piles[to as usize].insert(c);
         if exchange {

@@ -27,18 +27,18 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     /// The suit a trick follows: that of its first card not played like the Fool.
-    pub(super) fn led_lane(&self, cards: &[(u8, Card)]) -> Option<u8> {
+    fn led_lane(&self, cards: &[(u8, Card)]) -> Option<u8> {
         cards.iter().find(|&&(p, c)| !self.plays_like_the_fool(p, c)).map(|&(_, c)| c.lane())
     }
 
     /// The cards of `p`'s hand the obligations bind: all but the untouchable card, which, played like
     /// the Fool, neither has to be played nor makes its owner hold a trump.
-    pub(super) fn bound(&self, p: u8) -> CardSet {
+    fn bound(&self, p: u8) -> CardSet {
         let hand = self.hands[p as usize];
         self.untouchable.filter(|&(q, _)| q == p).map_or(hand, |(_, c)| hand.minus(CardSet::single(c)))
     }
 
-    pub(super) fn top_trump(&self) -> Option<u8> {
+    fn top_trump(&self) -> Option<u8> {
         self.current.iter().filter(|(_, c)| c.is_trump()).map(|(_, c)| c.0 + 1).max()
     }
 
@@ -90,7 +90,7 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     /// Explains why `c` is not among `p`'s legal cards, citing the obligation.
-    pub(super) fn illegal(&self, p: u8, c: Card) -> Stop {
+    fn illegal(&self, p: u8, c: Card) -> Stop {
         let rules = self.rules();
         let s = self.setup;
         let who = self.name(p);
@@ -175,7 +175,7 @@ impl<'s, 'r> Game<'s, 'r> {
     /// A trick finished: its winner (the strongest trump, else the strongest card of the suit led),
     /// where its cards go (the Fool and the untouchable card as `fool.rs` says), the marques of
     /// `on play`, and the end of the game after the last trick.
-    pub(super) fn finish_trick(&mut self) -> Result<(), Stop> {
+    fn finish_trick(&mut self) -> Result<(), Stop> {
         let s = self.setup;
         let cards = std::mem::take(&mut self.current);
         let leader = self.leader.take().unwrap_or(cards[0].0);

@@ -11,7 +11,7 @@ use super::{Game, GameEnv, Stop, MAX_PLAYERS};
 
 impl<'s, 'r> Game<'s, 'r> {
     /// A value for people: players by name, tricks by number, cards by code.
-    pub(super) fn figure(&self, v: &Value) -> Figure {
+    fn figure(&self, v: &Value) -> Figure {
         match v {
             Value::Num(q) => Figure::Num(*q),
             Value::Bool(b) => Figure::Bool(*b),
