@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::cards::{Card, CardSet, PACK_SIZE};
-use crate::expr::Expr;
+use crate::expr::{Expr, Value};
 
 /// Where a rule clause comes from: its id in the ruleset, the file and line it is written at, and the
 /// source text it follows.
@@ -84,11 +84,65 @@ pub struct Ruleset {
     pub defaults: Defaults,
 }
 
+/// The most players at a table.
+pub(crate) const MAX_PLAYERS: usize = 8;
+
+/// What a ruleset's settings come to at a table of so many players with the options chosen. Worked out
+/// by the interpreter (`replay::Setup::new`, in `replay/setup.rs`); kept here, beside the ruleset that
+/// keeps them for its default options (`Defaults`), so that the IR needs nothing from the interpreter.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The players who play (the table, less a dealer who sits out).
+    pub n: usize,
+    pub(crate) options: Vec<Value>,
+    pub(crate) constants: Vec<Value>,
+    pub hand: usize,
+    pub dealer_hand: usize,
+    pub dog: usize,
+    /// Piles before each player, and cards in each.
+    pub piles: usize,
+    pub pile_size: usize,
+    pub(crate) strength: [u8; PACK_SIZE],
+    pub(crate) fool_led_forbidden: bool,
+    pub(crate) fool_exchange: bool,
+    pub(crate) fool_last: FoolLast,
+    pub(crate) fool_shut_out: bool,
+    /// The Fool of a side that won every other trick wins the last trick however it is played, not
+    /// only when led.
+    pub(crate) fool_slam_played: bool,
+    /// How many of the call's levels may be called.
+    pub(crate) call_levels: usize,
+    pub(crate) contract_dogs: Vec<DogUse>,
+    /// The contracts a player who reserved may choose in the second round.
+    pub(crate) reserve_contracts: Vec<usize>,
+    /// The sizes of each player's packets, round by round (the dealer's apart), when the rules say
+    /// how the cards go round; the dog's packet size and the cards at each end kept from the dog.
+    pub(crate) packets: Option<(Vec<usize>, Vec<usize>)>,
+    pub(crate) dog_packet: Option<usize>,
+    pub(crate) dog_apart: usize,
+    /// Play goes clockwise: each player's next is the one before him in the record's list.
+    pub(crate) clockwise: bool,
+    pub(crate) discard_taker: usize,
+    pub(crate) discard_dealer: usize,
+    pub(crate) discard_others: usize,
+    pub(crate) follow: Option<usize>,
+    pub(crate) trump: Option<usize>,
+    pub(crate) overtrump: Option<usize>,
+}
+
+/// Where the Fool played to the last trick goes (the fool's `last_trick`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum FoolLast {
+    ChangesSide,
+    Winner,
+    Keep,
+}
+
 /// A ruleset's settings with its default options, at each size of table, once worked out.
 #[derive(Clone, Default)]
-pub struct Defaults([DefaultsAt; crate::replay::MAX_PLAYERS + 1]);
+pub struct Defaults([DefaultsAt; MAX_PLAYERS + 1]);
 
-type DefaultsAt = std::sync::OnceLock<Result<std::sync::Arc<crate::replay::Settings>, String>>;
+type DefaultsAt = std::sync::OnceLock<Result<std::sync::Arc<Settings>, String>>;
 
 impl Defaults {
     pub(crate) fn at_table(&self, n: usize) -> Option<&DefaultsAt> {

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::cards::Card;
+use crate::ir::MAX_PLAYERS;
 use crate::num::Q;
-use crate::replay::MAX_PLAYERS;
 
 mod json;
 

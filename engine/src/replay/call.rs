@@ -1,0 +1,76 @@
+//! The `call` section: the card the taker may call (level by level), the call itself, who the
+//! partner is, the opening lead it forbids, and the call missing when another move comes first.
+
+use crate::cards::{Card, CardSet};
+use crate::expr::{eval, Value};
+use crate::verdict::Next;
+
+use super::{Game, Phase, Stop};
+
+impl<'s, 'r> Game<'s, 'r> {
+    /// The cards the taker may call: a card of the first level, or of a later level when he holds
+    /// every card of the levels before (calling a card of his own hand, he plays alone).
+    pub fn callable(&self) -> CardSet {
+        let (Some(call), Some(t)) = (&self.rules().call, self.taker) else { return CardSet::EMPTY };
+        let held = self.dealt[t as usize];
+        let mut allowed = CardSet::EMPTY;
+        for level in call.levels.iter().take(self.setup.call_levels) {
+            let level = level.and(self.rules().pack.cards);
+            allowed = allowed.or(level);
+            if held.and(level) != level {
+                break;
+            }
+        }
+        allowed
+    }
+
+    pub(super) fn call(&mut self, p: u8, card: Card) -> Result<(), Stop> {
+        let rules = self.rules();
+        let Some(call) = &rules.call else {
+            return Err(self.input(format!("{} has no call of a partner: a call event cannot be part of its games", rules.id)));
+        };
+        if self.phase != Phase::Call {
+            return Err(self.violation(&call.clause, p, "a partner is called once the bidding is won, before the dog is shown".into()));
+        }
+        if self.taker != Some(p) {
+            return Err(self.violation(&call.clause, p, format!("only the taker calls a partner, and {} is not the taker", self.name(p))));
+        }
+        let allowed = self.callable();
+        if !allowed.contains(card) {
+            return Err(self.violation(&call.clause, p, format!("{} may not call {}: the taker calls {}", self.name(p), rules.card_name(card), rules.cards_named(allowed))));
+        }
+        self.called = Some(card);
+        // The holder is the partner; a card in the dog or the taker's own hand leaves him alone.
+        self.partner = (0..self.n() as u8).find(|&q| Some(q) != self.taker && self.dealt[q as usize].contains(card));
+        if let Some((e, clause)) = &call.opening_lead_excludes {
+            let env = self.env(Some(p));
+            self.lead_excluded = match eval(e, &env) {
+                Ok(Value::Cards(c)) => c,
+                Ok(other) => return Err(self.rule_error(clause, format!("expected cards, found {}", other.type_name()))),
+                Err(m) => return Err(self.rule_error(clause, m)),
+            };
+        }
+        self.sides_settled();
+        self.phase = Phase::Discard;
+        self.owe_discards();
+        Ok(())
+    }
+
+    /// While the taker has still to call a partner, any other move says that the call is missing
+    /// (not that the move came at the wrong time), citing the call.
+    pub(super) fn call_missing(&self, p: u8) -> Option<Stop> {
+        let (Phase::Call, Some(call), Some(t)) = (self.phase, &self.rules().call, self.taker) else { return None };
+        let t = self.name(t);
+        Some(self.violation(
+            &call.clause,
+            p,
+            format!("the call is missing: {t} won the bidding and must first call a card (the `call` event), before the dog, the discards, the declarations and the play"),
+        ))
+    }
+
+    /// The taker and the cards he may call (`Game::next` before the call).
+    pub(super) fn next_call(&self) -> Option<Next> {
+        let t = self.taker?;
+        Some(Next { player: self.name(t), phase: "call".into(), legal: self.callable().iter().map(|c| c.to_string()).collect(), count: None, table: vec![], declarations: vec![] })
+    }
+}

@@ -1,0 +1,83 @@
+//! The `counting` section: the card points of a pile, counted in groups (exactly, to the nearest
+//! point, or in packets as the Marolles text lays it out), with the empty cards the Excuse exchange owes.
+
+use crate::cards::CardSet;
+use crate::ir::*;
+use crate::num::Q;
+
+use super::Game;
+
+impl<'s, 'r> Game<'s, 'r> {
+    /// The card points of a pile (a player's, or a side's together).
+    pub fn points(&self, players: u16) -> Q {
+        let mut pile = CardSet::EMPTY;
+        let mut empties = 0i64;
+        for p in 0..self.n() {
+            if players >> p & 1 == 1 {
+                pile = pile.or(self.piles[p]);
+                empties += self.empties[p] as i64;
+            }
+        }
+        count_points(&self.rules().counting, pile, empties)
+    }
+}
+
+/// Card points of a pile: each counter is worth its value less (group-1)/group, each empty card
+/// 1/group, which is exactly what counting in groups gives; `empties` adds (or removes) empty cards
+/// owed by the Excuse exchange.
+pub fn count_points(c: &Counting, pile: CardSet, empties: i64) -> Q {
+    let g = c.group as i64;
+    if c.surplus == Surplus::Packets {
+        let counters: Vec<i64> = pile.iter().map(|card| c.values[card.0 as usize] as i64).filter(|&v| v > 0).collect();
+        let blanks = pile.len() as i64 - counters.len() as i64 + empties;
+        return Q::int(count_packets(&counters, blanks.max(0), c.group as usize));
+    }
+    // In 1/g of a point: an empty card is 1, a counter worth v is v * g - (g - 1), so 1 more
+    // (v - 1) * g.
+    let mut units = empties + pile.len() as i64;
+    for &(v, set) in &c.counters {
+        units += pile.and(set).len() as i64 * (v as i64 - 1) * g;
+    }
+    let exact = Q::new(units, g);
+    if c.surplus == Surplus::Nearest {
+        exact.round()
+    } else {
+        exact
+    }
+}
+
+/// Counting as the Marolles text lays it out: each counter takes as many empties as it can to make a
+/// packet, leftover cards make packets among themselves, and a short last packet follows the surplus
+/// rules (over half a packet: as if padded with empties; otherwise each counter less one, empties
+/// nothing).
+pub fn count_packets(counters: &[i64], empties: i64, g: usize) -> i64 {
+    let mut sequence: Vec<i64> = Vec::with_capacity(counters.len() + empties as usize);
+    let mut left = empties;
+    for &v in counters {
+        sequence.push(v);
+        for _ in 0..(g - 1) {
+            if left > 0 {
+                sequence.push(0);
+                left -= 1;
+            }
+        }
+    }
+    sequence.extend(std::iter::repeat_n(0, left as usize));
+    let packet = |cards: &[i64]| -> i64 {
+        let k = cards.iter().filter(|&&v| v > 0).count() as i64;
+        if k == 0 {
+            1
+        } else {
+            cards.iter().sum::<i64>() - (k - 1)
+        }
+    };
+    let mut total = 0;
+    for chunk in sequence.chunks(g) {
+        if chunk.len() == g || chunk.len() * 2 > g {
+            total += packet(chunk);
+        } else {
+            total += chunk.iter().filter(|&&v| v > 0).map(|v| v - 1).sum::<i64>();
+        }
+    }
+    total
+}

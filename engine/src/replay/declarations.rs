@@ -1,0 +1,246 @@
+//! The `declaration` sections: a declaration checked when made (its timing, who may make it, the
+//! cards shown, its `require`s and value) and paid, the best show a hand has, and the declarations
+//! open to each player now.
+
+use crate::cards::{Card, CardSet, FOOL};
+use crate::expr::{eval, truthy, Expr, Fact, Value};
+use crate::ir::*;
+use crate::num::Q;
+use crate::verdict::{LedgerEntry, OpenDeclaration};
+
+use super::{Game, GameEnv, Phase, Stop};
+
+impl<'s, 'r> Game<'s, 'r> {
+    pub(super) fn declare(&mut self, p: u8, k: usize, shown: CardSet) -> Result<(), Stop> {
+        let rules = self.rules();
+        let d = &rules.declarations[k];
+        let started = !self.tricks.is_empty() || !self.current.is_empty();
+        let has_played = self.tricks.iter().any(|t| t.cards.iter().any(|&(q, _)| q == p)) || self.current.iter().any(|&(q, _)| q == p);
+        let too_late = match d.when {
+            When::BeforePlay | When::AfterDiscard => started,
+            When::FirstPlay => has_played,
+        };
+        if let Some(stop) = self.call_missing(p) {
+            return Err(stop);
+        }
+        let too_early = matches!(self.phase, Phase::Bidding | Phase::Call) || (d.when == When::AfterDiscard && !self.pending_discards.is_empty());
+        if too_late || too_early {
+            let when = match d.when {
+                When::BeforePlay => "before the first card is played",
+                When::AfterDiscard => "after the discard and before the first card",
+                When::FirstPlay => "just before the player's first card",
+            };
+            return Err(self.violation(&d.clause, p, format!("a {} is declared {when}", d.label)));
+        }
+        if d.by_taker && self.taker != Some(p) {
+            return Err(self.violation(&d.clause, p, format!("only the taker may declare a {}", d.label)));
+        }
+        if self.declarations.iter().any(|x| x.player == p && x.kind == k) {
+            return Err(self.violation(&d.clause, p, format!("{} has already declared a {}", self.name(p), d.label)));
+        }
+        let hand = self.hands[p as usize];
+        let missing = shown.minus(hand);
+        if !missing.is_empty() {
+            return Err(self.violation(&d.clause, p, format!("{} shows {}, which {} does not hold", self.name(p), rules.cards_named(missing), self.name(p))));
+        }
+        let stray = shown.minus(d.shows);
+        if !stray.is_empty() && !d.shows.is_empty() {
+            return Err(self.violation(&d.clause, p, format!("a {} cannot show {}", d.label, rules.cards_named(stray))));
+        }
+        if d.shows.is_empty() && !shown.is_empty() {
+            // An announcement (no `shows`) claims no card: cards shown with it would be taken for a
+            // show the rules do not have.
+            return Err(self.violation(&d.clause, p, format!("a {} is announced, not shown: it shows no card, but {} shows {}", d.label, self.name(p), rules.cards_named(shown))));
+        }
+        let mut env = self.env(Some(p)).with_hand(hand);
+        env.shown = Some(shown);
+        if d.requires.iter().any(|(_, c, _)| c.mentions(Fact::BestValue)) {
+            env.best_value = Some(self.best_value(p, hand, d));
+        }
+        // The requirements that do not read the value come first: the value of a show that breaks
+        // them may mean nothing (a poignée of 11 trumps has no place in the table of values).
+        let check = |env: &GameEnv, reads_value: bool| -> Result<(), Stop> {
+            for (msg, cond, clause) in d.requires.iter().filter(|(_, c, _)| c.mentions(Fact::DeclValue) == reads_value) {
+                let ok = eval(cond, env).and_then(|v| truthy(&v)).map_err(|e| self.rule_bug(clause, e))?;
+                if !ok {
+                    let shown_text = if shown.is_empty() { String::new() } else { format!(" (shows {} cards)", shown.len()) };
+                    return Err(self.violation(clause, p, format!("{}'s {} is not valid{shown_text}: {msg}", self.name(p), d.label)));
+                }
+            }
+            Ok(())
+        };
+        check(&env, false)?;
+        let value = match &d.value {
+            Some(e) => match eval(e, &env) {
+                Ok(Value::Num(q)) => q,
+                Ok(Value::Bool(b)) => Q::int(b as i64),
+                Ok(other) => return Err(self.rule_bug(&d.clause, format!("expected a number, found {}", other.type_name()))),
+                Err(m) => return Err(self.rule_bug(&d.clause, m)),
+            },
+            None => Q::ZERO,
+        };
+        env.decl_value = Some(value);
+        check(&env, true)?;
+        if let Some(cond) = &d.paid_by {
+            for o in 0..self.n() as u8 {
+                let exempt = if d.paid_by_everyone { o == p } else { self.side_of(p) >> o & 1 == 1 };
+                if exempt {
+                    continue;
+                }
+                let mut env = self.env(Some(p));
+                env.payer = Some(o);
+                if truthy(&self.eval(cond, &env)?).map_err(|e| self.rule_error(&d.clause, e))? && value != Q::ZERO {
+                    self.ledger.push(LedgerEntry {
+                        rule: d.clause.rule.clone(),
+                        label: d.label.clone(),
+                        from: Some(self.name(o)),
+                        to: Some(self.name(p)),
+                        amount: value,
+                        source: d.clause.source.clone(),
+                        event: Some(self.event),
+                    });
+                }
+            }
+        }
+        self.declarations.push(Declaration { player: p, kind: k, shown, value });
+        if !started {
+            // A declaration may change who leads (an announced chelem); the leader is chosen again.
+            self.leader = None;
+        }
+        Ok(())
+    }
+
+    /// The largest show of `hand` that makes declaration `d` valid (every `require` holds and a value,
+    /// where the declaration has one, is not zero), trying the strongest cards first and the Fool last; `None` when there is none.
+    /// The declaration's timing and who may make it are not considered.
+    pub fn best_show(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> Option<CardSet> {
+        // The largest valid run from the strongest card, unless the trimmed show (tried last) is
+        // worth more.
+        let (runs, trimmed) = self.shows_to_try(p, hand, d);
+        let best = runs.into_iter().find_map(|shown| self.valid_show(p, hand, d, shown).map(|v| (v, shown)));
+        match trimmed.and_then(|shown| self.valid_show(p, hand, d, shown).map(|v| (v, shown))) {
+            Some((v, shown)) if best.is_none_or(|(b, _)| v > b) => Some(shown),
+            _ => best.map(|(_, shown)| shown),
+        }
+    }
+
+    /// The most any valid show of `hand` is worth for declaration `d` (zero when there is none), over
+    /// the same shows [`Game::best_show`] tries: what `best_value` means in a `require`.
+    pub fn best_value(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> Q {
+        let (runs, trimmed) = self.shows_to_try(p, hand, d);
+        runs.into_iter().chain(trimmed).filter_map(|shown| self.valid_show(p, hand, d, shown)).max().unwrap_or(Q::ZERO)
+    }
+
+    /// The strongest card of `hand` that `d` shows, then the two strongest, and so on, the Fool last;
+    /// largest first. Apart, where the declaration has a value, the smallest show worth as much as all
+    /// those cards: each card left out in turn, the Fool and the weakest first, when the value does
+    /// not drop without it. That show is the combinations the hand holds without the cards that
+    /// complete none (an Imperial of four courts of a suit beside a stray Queen, the highest and lowest
+    /// sequences of trumps without the trumps between), which no run from the strongest card reaches.
+    fn shows_to_try(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> (impl Iterator<Item = CardSet>, Option<CardSet>) {
+        let mut ordered: Vec<Card> = hand.and(d.shows).iter().filter(|c| !c.is_fool()).collect();
+        ordered.reverse();
+        if hand.and(d.shows).contains(FOOL) {
+            ordered.push(FOOL);
+        }
+        let trimmed = d.value.as_ref().and_then(|e| {
+            let mut env = self.env(Some(p)).with_hand(hand);
+            let mut worth = |shown: CardSet| -> Option<Q> {
+                env.shown = Some(shown);
+                match eval(e, &env) {
+                    Ok(Value::Num(q)) => Some(q),
+                    _ => None,
+                }
+            };
+            let mut shown: CardSet = ordered.iter().copied().collect();
+            let all = worth(shown).filter(|q| *q != Q::ZERO)?;
+            for &c in ordered.iter().rev() {
+                let mut without = shown;
+                without.remove(c);
+                if worth(without) == Some(all) {
+                    shown = without;
+                }
+            }
+            Some(shown).filter(|s| s.len() < ordered.len())
+        });
+        ((1..=ordered.len()).rev().map(move |size| ordered[..size].iter().copied().collect::<CardSet>()), trimmed)
+    }
+
+    /// The value of a valid show, `None` when a `require` fails or the value is zero. Requirements
+    /// that compare with `best_value` are left out: they are about which show to make, not whether one
+    /// can be made.
+    fn valid_show(&self, p: u8, hand: CardSet, d: &DeclarationKind, shown: CardSet) -> Option<Q> {
+        let mut env = self.env(Some(p)).with_hand(hand);
+        env.shown = Some(shown);
+        let holds = |cond: &Expr, env: &GameEnv| eval(cond, env).ok().and_then(|v| truthy(&v).ok()).unwrap_or(false);
+        let requires = || d.requires.iter().map(|(_, c, _)| c).filter(|c| !c.mentions(Fact::BestValue));
+        // Requirements that do not need the value first: most shows fail one of them cheaply.
+        if !requires().filter(|c| !c.mentions(Fact::DeclValue)).all(|c| holds(c, &env)) {
+            return None;
+        }
+        // A declaration with a value is valid only when it is worth something; one without (an
+        // announcement) is worth nothing, as `declare` records it.
+        let value = match &d.value {
+            Some(e) => match eval(e, &env) {
+                Ok(Value::Num(q)) if q != Q::ZERO => q,
+                _ => return None,
+            },
+            None => Q::ZERO,
+        };
+        env.decl_value = Some(value);
+        requires().filter(|c| c.mentions(Fact::DeclValue)).all(|c| holds(c, &env)).then_some(value)
+    }
+
+    /// The declarations open now, for every player, with the cards each may show: those `declare`
+    /// would accept at this moment (its timing, the taker's alone, not made yet) and for which the
+    /// player's hand has a valid show, found as the simulator finds it (the strongest cards first).
+    /// Kept out of `next`, which the simulator calls at every move: the verdict alone asks for it.
+    pub fn open_declarations(&self) -> Vec<OpenDeclaration> {
+        let rules = self.rules();
+        if matches!(self.phase, Phase::Deal | Phase::Bidding | Phase::Call | Phase::Done) {
+            return vec![];
+        }
+        let started = !self.tricks.is_empty() || !self.current.is_empty();
+        let mut out = vec![];
+        for (k, d) in rules.declarations.iter().enumerate() {
+            for p in 0..self.n() as u8 {
+                // The timing `declare` checks.
+                let has_played = self.tricks.iter().any(|t| t.cards.iter().any(|&(q, _)| q == p)) || self.current.iter().any(|&(q, _)| q == p);
+                let open = match d.when {
+                    When::BeforePlay => !started,
+                    When::AfterDiscard => !started && self.pending_discards.is_empty(),
+                    When::FirstPlay => !has_played,
+                };
+                if !open || (d.by_taker && self.taker != Some(p)) || self.declarations.iter().any(|x| x.player == p && x.kind == k) {
+                    continue;
+                }
+                let hand = self.hands[p as usize];
+                let (cards, counts) = if d.shows.is_empty() {
+                    if self.valid_show(p, hand, d, CardSet::EMPTY).is_none() {
+                        continue;
+                    }
+                    (vec![], vec![])
+                } else {
+                    let (runs, trimmed) = self.shows_to_try(p, hand, d);
+                    let mut counts: Vec<usize> = runs.chain(trimmed).filter(|&s| self.valid_show(p, hand, d, s).is_some()).map(|s| s.len()).collect();
+                    counts.sort_unstable_by(|a, b| b.cmp(a));
+                    counts.dedup();
+                    if counts.is_empty() {
+                        continue;
+                    }
+                    (hand.and(d.shows).iter().collect(), counts)
+                };
+                out.push(OpenDeclaration { player: self.name(p), declaration: d.name.clone(), cards, counts });
+            }
+        }
+        out
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Declaration {
+    pub player: u8,
+    pub kind: usize,
+    pub shown: CardSet,
+    pub value: Q,
+}

@@ -1,0 +1,119 @@
+//! The `discard` section: the discards owed (the taker's after taking the dog, the dealer's, the
+//! others'), a discard checked (held, how many, forbidden cards, cards allowed only when unavoidable,
+//! penalized classes), and the cards a player may discard.
+
+use std::sync::Arc;
+
+use crate::cards::CardSet;
+use crate::ir::*;
+use crate::num::Q;
+use crate::verdict::Next;
+
+use super::{Game, Phase, Stop};
+
+impl<'s, 'r> Game<'s, 'r> {
+    pub(super) fn owe_discards(&mut self) {
+        let s = self.setup;
+        let mut owed = vec![];
+        if let Some(t) = self.taker {
+            if s.discard_taker > 0 && self.contract.map(|c| s.contract_dogs[c]) == Some(DogUse::Taker) {
+                owed.push((t, s.discard_taker));
+            }
+        }
+        for i in 0..self.n() {
+            let p = ((self.first_hand() as usize + i) % self.n()) as u8;
+            let k = if p == self.dealer { s.discard_dealer } else { s.discard_others };
+            if k > 0 {
+                owed.push((p, k));
+            }
+        }
+        self.pending_discards = owed;
+        if self.pending_discards.is_empty() {
+            self.phase = Phase::Play;
+        }
+    }
+
+    pub(super) fn discard(&mut self, p: u8, set: CardSet) -> Result<(), Stop> {
+        let rules = self.rules();
+        let Some(d) = &rules.discard else {
+            return Err(self.input(format!("{} has no discard", rules.id)));
+        };
+        if let Some(stop) = self.call_missing(p) {
+            return Err(stop);
+        }
+        let Some(i) = self.pending_discards.iter().position(|&(q, _)| q == p) else {
+            return Err(self.violation(&d.clause, p, format!("{} has no discard to make now", self.name(p))));
+        };
+        let want = self.pending_discards[i].1;
+        let hand = self.hands[p as usize];
+        let missing = set.minus(hand);
+        if !missing.is_empty() {
+            return Err(self.violation(&d.clause, p, format!("{} discards {}, which {} does not hold", self.name(p), rules.cards_named(missing), self.name(p))));
+        }
+        if set.len() != want {
+            return Err(self.violation(&d.clause, p, format!("{} must discard {want} cards, not {}", self.name(p), set.len())));
+        }
+        for f in &d.forbid {
+            let bad = set.and(f.cards);
+            if !bad.is_empty() {
+                return Err(self.violation(&f.clause, p, format!("{} may not discard {}: {} cannot be discarded", self.name(p), rules.cards_named(bad), f.label)));
+            }
+        }
+        if let Some(u) = &d.unless_unavoidable {
+            let restricted = set.and(u.cards);
+            let forbidden = d.forbid.iter().fold(CardSet::EMPTY, |a, f| a.or(f.cards));
+            let free = hand.minus(forbidden).minus(u.cards);
+            if !restricted.is_empty() {
+                if free.len() >= want {
+                    return Err(self.violation(
+                        &u.clause,
+                        p,
+                        format!("{} may discard {} only when nothing else can be: {} holds {} other cards that may go", self.name(p), u.label, self.name(p), free.len()),
+                    ));
+                }
+                self.notes.push(format!("{} discards {} (unavoidable, shown to all)", self.name(p), rules.cards_named(restricted)));
+            }
+        }
+        if let Some((class, amount, penalty)) = &d.penalize {
+            if !set.and(class.cards).is_empty() {
+                let env = self.env(Some(p)).with_discarded(set);
+                let v = self.number(amount, &env, penalty)?;
+                let label: Arc<str> = format!("discarded {}", class.label).into();
+                self.pay_each_opponent_reverse(p, v, &label, penalty);
+            }
+        }
+        self.hands[p as usize] = hand.minus(set);
+        self.discards[p as usize] = set;
+        self.piles[p as usize] = self.piles[p as usize].or(set);
+        self.pending_discards.remove(i);
+        if self.pending_discards.is_empty() {
+            self.phase = Phase::Play;
+        }
+        Ok(())
+    }
+
+    /// `p` pays each opponent `v`.
+    fn pay_each_opponent_reverse(&mut self, p: u8, v: Q, label: &Arc<str>, c: &Clause) {
+        self.pay_each_opponent(p, -v, label, c)
+    }
+
+    /// Cards `p` may put in his discard (without regard to how many).
+    pub fn discardable(&self, p: u8) -> CardSet {
+        let hand = self.hands[p as usize];
+        let Some(d) = &self.rules().discard else { return hand };
+        let forbidden = d.forbid.iter().fold(CardSet::EMPTY, |a, f| a.or(f.cards));
+        let allowed = hand.minus(forbidden);
+        let want = self.pending_discards.iter().find(|(q, _)| *q == p).map(|x| x.1).unwrap_or(0);
+        match &d.unless_unavoidable {
+            Some(u) if allowed.minus(u.cards).len() >= want => allowed.minus(u.cards),
+            _ => allowed,
+        }
+    }
+
+    /// Who discards next, how many cards, and which he may (`Game::next` in the discards).
+    pub(super) fn next_discard(&self) -> Option<Next> {
+        let (p, k) = *self.pending_discards.first()?;
+        let legal = self.discardable(p);
+        Some(Next { player: self.name(p), phase: "discard".into(), legal: legal.iter().map(|c| c.to_string()).collect(), count: Some(k), table: vec![], declarations: vec![] })
+    }
+}

@@ -1,0 +1,189 @@
+//! What a formula of the rules sees during a game (`GameEnv`): the game's facts (taker, tricks,
+//! the hand in question...), the game functions (`points`, `won`, `declared`...) and the values
+//! the score has computed so far.
+
+use std::sync::Arc;
+
+use crate::cards::{Card, CardSet};
+use crate::expr::{eval, Env, Expr, Fact, Func, Value};
+use crate::num::Q;
+
+use super::{Game, SetupEnv, Trick};
+
+impl<'s, 'r> Game<'s, 'r> {
+    pub(super) fn env(&self, player: Option<u8>) -> GameEnv<'_, 's, 'r> {
+        GameEnv {
+            game: self,
+            player,
+            hand: None,
+            shown: None,
+            decl_value: None,
+            best_value: None,
+            card: None,
+            last: false,
+            won: false,
+            payer: None,
+            payee: None,
+            total: None,
+            discarded: None,
+            lets: vec![],
+        }
+    }
+
+    /// The value of a formula that needs no player, hand or game state (options, constants, card
+    /// classes); `None` when it does need one.
+    pub fn constant(&self, e: &Expr) -> Option<Value> {
+        eval(e, &self.env(None)).ok()
+    }
+}
+
+/// The facts a formula sees, for one evaluation.
+pub struct GameEnv<'g, 's, 'r> {
+    pub(super) game: &'g Game<'s, 'r>,
+    pub(super) player: Option<u8>,
+    pub(super) hand: Option<CardSet>,
+    pub(super) shown: Option<CardSet>,
+    pub(super) decl_value: Option<Q>,
+    pub(super) best_value: Option<Q>,
+    pub(super) card: Option<Card>,
+    pub(super) last: bool,
+    pub(super) won: bool,
+    pub(super) payer: Option<u8>,
+    pub(super) payee: Option<u8>,
+    pub(super) total: Option<Q>,
+    pub(super) discarded: Option<CardSet>,
+    pub(super) lets: Vec<Value>,
+}
+
+impl GameEnv<'_, '_, '_> {
+    pub(super) fn with_hand(mut self, h: CardSet) -> Self {
+        self.hand = Some(h);
+        self
+    }
+    pub(super) fn with_card(mut self, c: Card, last: bool, won: bool) -> Self {
+        self.card = Some(c);
+        self.last = last;
+        self.won = won;
+        self
+    }
+    pub(super) fn with_discarded(mut self, d: CardSet) -> Self {
+        self.discarded = Some(d);
+        self
+    }
+    fn player_arg(&self, v: &Value) -> Result<u16, String> {
+        match v {
+            Value::Player(p) => Ok(1 << p),
+            Value::Players(m) => Ok(*m),
+            other => Err(format!("expected a player or a side, found {}", other.type_name())),
+        }
+    }
+    pub(super) fn trick(&self, v: &Value) -> Result<&Trick, String> {
+        match v {
+            Value::Trick(i) => self.game.tricks.get(*i as usize).ok_or_else(|| "no such trick".into()),
+            other => Err(format!("expected a trick, found {}", other.type_name())),
+        }
+    }
+}
+
+impl Env for GameEnv<'_, '_, '_> {
+    fn option(&self, i: usize) -> Value {
+        self.game.setup.options[i].clone()
+    }
+    fn let_value(&self, i: usize) -> Result<Value, String> {
+        if i < self.game.setup.constants.len() && self.lets.is_empty() {
+            return Ok(self.game.setup.constants[i].clone());
+        }
+        self.lets.get(i).cloned().ok_or_else(|| "a value is used before it is computed".into())
+    }
+    fn fact(&self, f: Fact) -> Result<Value, String> {
+        let g = self.game;
+        let need = |o: Option<u8>, what: &str| o.map(Value::Player).ok_or_else(|| format!("there is no {what} in this game"));
+        Ok(match f {
+            Fact::Players => Value::Players(g.all()),
+            Fact::Dealer => Value::Player(g.dealer),
+            Fact::FirstHand => Value::Player(g.first_hand()),
+            Fact::Taker => need(g.taker, "taker")?,
+            Fact::Partner => need(g.partner, "partner")?,
+            Fact::Called => Value::Cards(CardSet::single(g.called.ok_or("no card was called")?)),
+            Fact::Attack => Value::Players(g.attack()),
+            Fact::Defence => Value::Players(g.all() & !g.attack()),
+            Fact::Tricks => Value::List(Arc::new((0..g.tricks.len()).map(|i| Value::Trick(i as u8)).collect())),
+            Fact::LastTrick => Value::Trick(g.tricks.len().checked_sub(1).ok_or("no trick was played")? as u8),
+            Fact::DogSize => Value::Num(Q::int(g.setup.dog as i64)),
+            Fact::Hand => Value::Cards(self.hand.ok_or("no hand here")?),
+            Fact::Shown => Value::Cards(self.shown.ok_or("nothing is shown here")?),
+            Fact::FirstPacket => {
+                let p = self.player.ok_or("`first_packet` needs a player")?;
+                let first = g.first_packets.ok_or("the record does not give the order of the deal (`packets` in the deal event), which this rule needs")?;
+                Value::Cards(first[p as usize])
+            }
+            Fact::DeclValue => Value::Num(self.decl_value.ok_or("the value is not known yet")?),
+            Fact::BestValue => Value::Num(self.best_value.ok_or("the best value is known only in a declaration's requirements")?),
+            Fact::Discarded => Value::Cards(self.discarded.ok_or("no discard here")?),
+            Fact::Card => Value::Cards(CardSet::single(self.card.ok_or("no card here")?)),
+            Fact::Last => Value::Bool(self.last),
+            Fact::WonByPlayer => Value::Bool(self.won),
+            Fact::Player => need(self.player, "player")?,
+            Fact::Payer => need(self.payer, "payer")?,
+            Fact::Payee => need(self.payee, "payee")?,
+            Fact::Total => Value::Num(self.total.ok_or("the total is not known yet")?),
+        })
+    }
+    fn attr(&self, name: &str) -> Result<Value, String> {
+        let g = self.game;
+        let c = g.contract.ok_or("there is no contract in this game")?;
+        let b = g.rules().bidding.as_ref().ok_or("there is no bidding")?;
+        let (_, e) = b.contracts[c].attrs.iter().find(|(k, _)| k == name).ok_or_else(|| format!("contract {} has no {name}", b.contracts[c].name))?;
+        eval(e, &SetupEnv(g.setup))
+    }
+    fn game_func(&self, f: Func, a: &[Value]) -> Result<Value, String> {
+        let g = self.game;
+        Ok(match f {
+            Func::Points => Value::Num(g.points(self.player_arg(&a[0])?)),
+            Func::Pile => match &a[0] {
+                Value::Trick(_) => Value::Cards(self.trick(&a[0])?.cards.iter().map(|&(_, c)| c).collect()),
+                v => {
+                    let m = self.player_arg(v)?;
+                    Value::Cards((0..g.n()).filter(|p| m >> p & 1 == 1).fold(CardSet::EMPTY, |s, p| s.or(g.piles[p])))
+                }
+            },
+            Func::HandOf => match &a[0] {
+                Value::Player(p) => Value::Cards(g.dealt[*p as usize]),
+                other => return Err(format!("hand_of takes a player, not {}", other.type_name())),
+            },
+            Func::WinnerSide => Value::Players(g.side_of(self.trick(&a[0])?.winner)),
+            Func::Winner => Value::Player(self.trick(&a[0])?.winner),
+            Func::Side => match &a[0] {
+                Value::Player(p) => Value::Players(g.side_of(*p)),
+                other => return Err(format!("side takes a player, not {}", other.type_name())),
+            },
+            Func::Won => {
+                let side = self.player_arg(&a[0])?;
+                Value::Num(Q::int(g.tricks.iter().filter(|t| side >> t.winner & 1 == 1).count() as i64))
+            }
+            Func::WinningCard => {
+                let t = self.trick(&a[0])?;
+                let c = t.cards.iter().find(|&&(p, _)| p == t.winner).map(|&(_, c)| c).ok_or("the trick has no winner")?;
+                Value::Cards(CardSet::single(c))
+            }
+            Func::Declared | Func::Announced | Func::Declarer => {
+                let Value::Num(k) = &a[0] else { return Err("expected a declaration".into()) };
+                let k = k.numer() as usize;
+                let who = match a.get(1) {
+                    Some(v) => Some(self.player_arg(v)?),
+                    None => None,
+                };
+                let mine = g.declarations.iter().filter(|d| d.kind == k && who.map(|m| m >> d.player & 1 == 1).unwrap_or(true));
+                match f {
+                    Func::Declared => Value::Num(mine.map(|d| d.value).sum()),
+                    Func::Announced => Value::Bool(mine.count() > 0),
+                    _ => match g.declarations.iter().find(|d| d.kind == k) {
+                        Some(d) => Value::Player(d.player),
+                        None => return Err("nobody made that declaration".into()),
+                    },
+                }
+            }
+            other => return Err(format!("{other:?} is not a game function")),
+        })
+    }
+}

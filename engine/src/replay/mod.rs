@@ -1,0 +1,471 @@
+//! The interpreter: replays a recorded game against compiled rules, event by event, and stops at the
+//! first rule broken. The same `Game` serves replay, the live referee (what may be done next) and the
+//! simulator, so the moves the simulator generates are by construction the moves replay accepts.
+//!
+//! Laid out as a rule file: each section (`pack`, `counting`, `deal`, `bidding`, `call`, `discard`,
+//! `declaration`, `play`, `fool`, `score`) is interpreted in the module of the same name, as methods
+//! of `Game`. This module holds the game's state and its driver: `apply` reads an event (`read`) and
+//! hands it to its section, `next` asks the phase's section what it expects, and `replay_moves` runs a
+//! game through and scores it. The settings are evaluated once per game in `setup`; `env` is what a
+//! formula sees.
+
+use std::sync::Arc;
+
+use crate::cards::{Card, CardSet, PACK_SIZE};
+use crate::expr::{eval, Expr, Value};
+pub use crate::ir::Settings;
+pub(crate) use crate::ir::MAX_PLAYERS;
+use crate::ir::*;
+use crate::num::Q;
+use crate::record::{Event, GameRecord};
+use crate::verdict::*;
+
+mod bidding;
+mod call;
+mod counting;
+mod deal;
+mod declarations;
+mod discard;
+mod env;
+mod fool;
+mod pack;
+mod play;
+mod read;
+mod score;
+mod seating;
+mod setup;
+
+pub use bidding::Bid;
+pub use counting::{count_packets, count_points};
+pub use declarations::Declaration;
+pub use env::GameEnv;
+use read::{name_key, seat_of};
+pub use read::{read, Dealt, Move};
+pub use seating::Seating;
+pub use setup::Setup;
+use setup::SetupEnv;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Phase {
+    Deal,
+    Bidding,
+    /// The taker calls a partner's card.
+    Call,
+    Discard,
+    Play,
+    Done,
+}
+
+#[derive(Clone, Debug)]
+pub struct Trick {
+    pub leader: u8,
+    pub cards: Plays,
+    pub winner: u8,
+}
+
+/// The cards of one trick in the order played, with who played them: at most one per player, kept
+/// inline so that replaying a game does not allocate per trick.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Plays {
+    len: u8,
+    items: [(u8, Card); MAX_PLAYERS],
+}
+
+impl Plays {
+    fn push(&mut self, play: (u8, Card)) {
+        self.items[self.len as usize] = play;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Plays {
+    type Target = [(u8, Card)];
+    fn deref(&self) -> &[(u8, Card)] {
+        &self.items[..self.len as usize]
+    }
+}
+
+/// Why replay stopped before the end of the record.
+pub enum Stop {
+    Violation(Violation),
+    Annulled(Annulled),
+    Input(InputError),
+}
+
+/// A game in progress.
+#[derive(Clone)]
+pub struct Game<'s, 'r> {
+    pub setup: &'s Setup<'r>,
+    pub names: Vec<Arc<str>>,
+    pub dealer: u8,
+    pub phase: Phase,
+    pub hands: [CardSet; MAX_PLAYERS],
+    pub dealt: [CardSet; MAX_PLAYERS],
+    /// Each player's first packet, when the record gives the order of the deal.
+    first_packets: Option<[CardSet; MAX_PLAYERS]>,
+    /// The untouchable card and its owner, when the rules have one and the deal made it so.
+    untouchable: Option<(u8, Card)>,
+    pub dog: CardSet,
+    cut: Option<Card>,
+    /// Each player's piles on the table, bottom card first; the top card is also in `hands`, where
+    /// it is playable as if in hand.
+    pub table_piles: Vec<Vec<Vec<Card>>>,
+    /// Bids so far: (player, contract index or None for a pass).
+    pub bids: Vec<(u8, Bid)>,
+    pub taker: Option<u8>,
+    pub partner: Option<u8>,
+    pub called: Option<Card>,
+    /// Cards the first lead may not be (the called suit, at the FFT).
+    lead_excluded: CardSet,
+    pub contract: Option<usize>,
+    /// Discards still owed: (player, number of cards).
+    pub pending_discards: Vec<(u8, usize)>,
+    pub discards: [CardSet; MAX_PLAYERS],
+    pub declarations: Vec<Declaration>,
+    pub tricks: Vec<Trick>,
+    pub current: Plays,
+    leader: Option<u8>,
+    piles: [CardSet; MAX_PLAYERS],
+    /// Empty cards owed (negative) or owed to (positive) each player by the Excuse exchange.
+    empties: [i8; MAX_PLAYERS],
+    pub ledger: Vec<LedgerEntry>,
+    pub notes: Vec<String>,
+    event: usize,
+    /// The rule that annulled the deal and the event where it did: the game is over there.
+    annulled_at: Option<(Arc<str>, usize)>,
+    /// The empty card the Fool's holder owes for it, and to whom: (holder, winner of its trick).
+    fool_owed: Option<(u8, u8)>,
+}
+
+fn clause_violation(c: &Clause, event: usize, player: Option<Arc<str>>, message: String) -> Stop {
+    Stop::Violation(Violation { event, player, rule: c.rule.clone(), message, source: c.source.clone(), at: c.at.clone() })
+}
+
+impl<'s, 'r> Game<'s, 'r> {
+    pub fn new(setup: &'s Setup<'r>, names: &[String], dealer: u8) -> Self {
+        Game {
+            setup,
+            names: names.iter().map(|n| Arc::from(n.as_str())).collect(),
+            dealer,
+            phase: Phase::Deal,
+            hands: [CardSet::EMPTY; MAX_PLAYERS],
+            dealt: [CardSet::EMPTY; MAX_PLAYERS],
+            first_packets: None,
+            untouchable: None,
+            dog: CardSet::EMPTY,
+            cut: None,
+            table_piles: vec![],
+            bids: vec![],
+            taker: None,
+            partner: None,
+            called: None,
+            lead_excluded: CardSet::EMPTY,
+            contract: None,
+            pending_discards: vec![],
+            discards: [CardSet::EMPTY; MAX_PLAYERS],
+            declarations: vec![],
+            tricks: Vec::with_capacity(PACK_SIZE / setup.n.max(1)),
+            current: Plays::default(),
+            leader: None,
+            piles: [CardSet::EMPTY; MAX_PLAYERS],
+            empties: [0; MAX_PLAYERS],
+            ledger: vec![],
+            notes: vec![],
+            event: 0,
+            annulled_at: None,
+            fool_owed: None,
+        }
+    }
+
+    fn rules(&self) -> &'r Ruleset {
+        self.setup.rules
+    }
+
+    fn n(&self) -> usize {
+        self.setup.n
+    }
+
+    pub fn first_hand(&self) -> u8 {
+        (self.dealer + 1) % self.n() as u8
+    }
+
+    fn name(&self, p: u8) -> Arc<str> {
+        self.names[p as usize].clone()
+    }
+
+    /// The players on `p`'s side, as a mask.
+    pub fn side_of(&self, p: u8) -> u16 {
+        match (self.rules().sides, self.taker) {
+            (Sides::Taker, Some(_)) => {
+                let attack = self.attack();
+                if attack >> p & 1 == 1 {
+                    attack
+                } else {
+                    self.all() & !attack
+                }
+            }
+            // Partners sit opposite: with n players, p and p + n/2.
+            (Sides::Partners, _) => {
+                let half = (self.n() / 2) as u8;
+                (1 << p) | (1 << ((p + half) % self.n() as u8))
+            }
+            _ => 1 << p,
+        }
+    }
+
+    fn all(&self) -> u16 {
+        (1u16 << self.n()) - 1
+    }
+
+    fn attack(&self) -> u16 {
+        match self.taker {
+            Some(t) => (1 << t) | self.partner.map(|p| 1u16 << p).unwrap_or(0),
+            None => 0,
+        }
+    }
+
+    fn violation(&self, c: &Clause, player: u8, message: String) -> Stop {
+        clause_violation(c, self.event, Some(self.name(player)), message)
+    }
+
+    fn input(&self, message: String) -> Stop {
+        Stop::Input(InputError { event: Some(self.event), message })
+    }
+
+    /// Applies one event; `Err` says why the game cannot go on.
+    pub fn apply(&mut self, index: usize, e: &Event) -> Result<(), Stop> {
+        self.event = index;
+        let m = read(self.setup, &self.names, index, e).map_err(Stop::Input)?;
+        self.apply_move(index, &m)
+    }
+
+    /// Applies one event already read. An annulled deal is over, as a finished game is: no event may
+    /// follow it.
+    pub fn apply_move(&mut self, index: usize, m: &Move) -> Result<(), Stop> {
+        self.event = index;
+        if let Some((rule, at)) = &self.annulled_at {
+            return Err(self.input(format!("the deal was annulled at event {at} ({rule}), but the record goes on with a {} event", m.kind())));
+        }
+        if self.phase == Phase::Done {
+            return Err(self.input(format!("the game is over, but the record goes on with a {} event", m.kind())));
+        }
+        let applied = self.apply_read(m);
+        if let Err(Stop::Annulled(a)) = &applied {
+            self.annulled_at = Some((a.rule.clone(), index));
+            self.phase = Phase::Done;
+        }
+        applied
+    }
+
+    fn apply_read(&mut self, m: &Move) -> Result<(), Stop> {
+        match *m {
+            Move::Deal(ref d) => self.deal(&d.hands, d.dog, d.cut, &d.piles, &d.packets),
+            _ if self.phase == Phase::Deal => Err(self.input(format!("a game starts with the deal, not a {} event", m.kind()))),
+            Move::Bid { player, bid } => self.bid(player, bid),
+            Move::Call { player, card } => self.call(player, card),
+            Move::Discard { player, cards } => self.discard(player, cards),
+            Move::Declare { player, kind, cards } => self.declare(player, kind, cards),
+            Move::Play { player, card } => self.play(player, card),
+        }
+    }
+
+    /// A formula that fails on a move the rules accept: the ruleset's fault, not the player's, and
+    /// said so.
+    fn rule_bug(&self, c: &Clause, e: String) -> Stop {
+        self.input(format!(
+            "the rule {} ({}) cannot be evaluated: {e}; the record is legal up to here, so this is a mistake in the rules, which must give every legal move a meaning",
+            c.rule, c.at
+        ))
+    }
+
+    fn rule_error(&self, c: &Clause, e: String) -> Stop {
+        self.input(format!("the rule {} ({}) cannot be evaluated: {e}", c.rule, c.at))
+    }
+
+    fn eval(&self, e: &Expr, env: &GameEnv) -> Result<Value, Stop> {
+        eval(e, env).map_err(|m| self.input(format!("a rule cannot be evaluated: {m}")))
+    }
+
+    fn number(&self, e: &Expr, env: &GameEnv, c: &Clause) -> Result<Q, Stop> {
+        match eval(e, env) {
+            Ok(Value::Num(q)) => Ok(q),
+            Ok(Value::Bool(b)) => Ok(Q::int(b as i64)),
+            Ok(other) => Err(self.rule_error(c, format!("expected a number, found {}", other.type_name()))),
+            Err(m) => Err(self.rule_error(c, m)),
+        }
+    }
+
+    /// Each opponent of `p` pays him `v` (or he pays each of them, when `v` is negative).
+    fn pay_each_opponent(&mut self, p: u8, v: Q, label: &Arc<str>, c: &Clause) {
+        if v == Q::ZERO {
+            return;
+        }
+        for o in 0..self.n() as u8 {
+            if self.side_of(p) >> o & 1 == 1 {
+                continue;
+            }
+            let (from, to, amount) = if v > Q::ZERO { (o, p, v) } else { (p, o, -v) };
+            self.ledger.push(LedgerEntry {
+                rule: c.rule.clone(),
+                label: label.clone(),
+                from: Some(self.name(from)),
+                to: Some(self.name(to)),
+                amount,
+                source: c.source.clone(),
+                event: Some(self.event),
+            });
+        }
+    }
+
+    /// What the game expects next, for a game in progress.
+    #[allow(clippy::should_implement_trait)] // a question to the game, not an iterator
+    pub fn next(&mut self) -> Option<Next> {
+        match self.phase {
+            // The dealer deals (at a table where he sits out, `replay_with` names him).
+            Phase::Deal => Some(Next { player: self.name(self.dealer), phase: "deal".into(), legal: vec![], count: None, table: vec![], declarations: vec![] }),
+            Phase::Bidding => self.next_bid(),
+            Phase::Call => self.next_call(),
+            Phase::Discard => self.next_discard(),
+            Phase::Play => self.next_play(),
+            Phase::Done => None,
+        }
+    }
+}
+
+/// Replays a recorded game against a ruleset.
+pub fn replay(rules: &Ruleset, rec: &GameRecord) -> Result<Verdict, InputError> {
+    let setup = Setup::new(rules, rec.players.len(), &rec.options).map_err(|message| InputError { event: None, message })?;
+    replay_with(&setup, rec)
+}
+
+/// Replays against rules already set up (the benchmark sets up once).
+pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputError> {
+    let rules = setup.rules;
+    if !rec.ruleset.eq_ignore_ascii_case(&rules.id) {
+        return Err(InputError { event: None, message: format!("the game is recorded under `{}`, not `{}`", rec.ruleset, rules.id) });
+    }
+    if let Some((_, p)) = rec.players.iter().enumerate().find(|(i, p)| rec.players[..*i].contains(p)) {
+        return Err(InputError { event: None, message: format!("{p} is listed twice among the players") });
+    }
+    let dealer =
+        rec.players.iter().position(|p| *p == rec.dealer).ok_or_else(|| InputError { event: None, message: format!("the dealer \"{}\" is not one of the players", rec.dealer) })?;
+    let seats = Seating::of(setup, &rec.players, dealer);
+    if let (Some(out), Some(c)) = (&seats.sits_out, &rules.sit_out) {
+        let named = |e: &Event| {
+            e.player() == Some(out.as_str())
+                || matches!(e, Event::Deal { hands, piles, packets, .. }
+                    if hands.contains_key(out.as_str()) || piles.contains_key(out.as_str()) || packets.iter().any(|k| k.to.as_deref() == Some(out.as_str())))
+        };
+        if let Some(i) = rec.events.iter().position(named) {
+            return Err(InputError { event: Some(i), message: format!("{out} deals and sits this deal out ({}, {}): no cards and no moves", c.rule, c.at) });
+        }
+    }
+    // Every event is read before any is applied: a record that cannot be read is refused whole.
+    let mut moves = Vec::with_capacity(rec.events.len());
+    let keys: Vec<Option<u64>> = seats.playing.iter().map(|n| name_key(n.as_bytes())).collect();
+    for (i, e) in rec.events.iter().enumerate() {
+        // Most events are plays of a card of the pack by a player at the table: read at once here.
+        // Anything else, and any play that is not so, is `read`'s, which says what is wrong.
+        let play = match e {
+            Event::Play { player, card } => {
+                let seat = match name_key(player.as_bytes()) {
+                    Some(k) => keys.iter().position(|&m| m == Some(k)).map(|p| p as u8),
+                    None => seat_of(&seats.playing, player),
+                };
+                seat.zip(Card::parse(card).filter(|&c| rules.pack.cards.contains(c)))
+            }
+            _ => None,
+        };
+        moves.push(match play {
+            Some((player, card)) => Move::Play { player, card },
+            None => read(setup, &seats.playing, i, e)?,
+        });
+    }
+    let mut verdict = replay_moves(setup, &seats.playing, seats.dealer, &moves)?;
+    // A deal is expected from the record's dealer, who may be sitting the deal out.
+    if let Some(next) = verdict.next.as_mut().filter(|n| n.phase == "deal") {
+        next.player = rec.dealer.as_str().into();
+    }
+    if let (Some(out), Some(c)) = (seats.sits_out, &rules.sit_out) {
+        if let Some(o) = &mut verdict.outcome {
+            o.players.push(PlayerResult { player: out.as_str().into(), card_points: Q::ZERO, tricks: 0, score: Q::ZERO, winner: false });
+        }
+        verdict
+            .notes
+            .insert(0, format!("{out} deals and sits this deal out: no cards, no score ({}{})", c.rule, c.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default()));
+    }
+    // The players in the record's order, whatever the order of play.
+    if let Some(o) = &mut verdict.outcome {
+        o.players.sort_by_key(|r| rec.players.iter().position(|p| **p == *r.player));
+    }
+    Ok(verdict)
+}
+
+/// Replays events already read (the benchmark measures this: the rules' work, without decoding text).
+pub fn replay_moves(setup: &Setup, players: &[String], dealer: u8, moves: &[Move]) -> Result<Verdict, InputError> {
+    let rules = setup.rules;
+    let mut game = Game::new(setup, players, dealer);
+    let mut stop = None;
+    for (i, m) in moves.iter().enumerate() {
+        if let Err(s) = game.apply_move(i, m) {
+            // Events after an annulment are refused, as events after the end of a game are.
+            if let (Stop::Annulled(_), Some(next)) = (&s, moves.get(i + 1)) {
+                if let Err(after) = game.apply_move(i + 1, next) {
+                    stop = Some(after);
+                    break;
+                }
+            }
+            stop = Some(s);
+            break;
+        }
+    }
+    let mut verdict = Verdict {
+        ruleset: rules.id.clone(),
+        ruleset_version: rules.version.clone(),
+        status: Status::InProgress,
+        violation: None,
+        annulled: None,
+        next: None,
+        outcome: None,
+        ledger: vec![],
+        tricks: vec![],
+        notes: vec![],
+    };
+    match stop {
+        Some(Stop::Input(e)) => return Err(e),
+        Some(Stop::Violation(v)) => {
+            verdict.status = Status::Invalid;
+            verdict.violation = Some(v);
+        }
+        Some(Stop::Annulled(a)) => {
+            verdict.status = Status::Annulled;
+            verdict.annulled = Some(a);
+        }
+        None if game.phase == Phase::Done => {
+            let (outcome, score_ledger, score_notes) = game.score().map_err(|s| match s {
+                Stop::Input(e) => e,
+                _ => InputError { event: None, message: "scoring stopped".into() },
+            })?;
+            verdict.status = Status::Valid;
+            verdict.outcome = Some(outcome);
+            // The score's terms and settlement follow the payments made during the game.
+            game.ledger.extend(score_ledger);
+            game.notes.extend(score_notes);
+        }
+        None => {
+            verdict.next = game.next();
+            if let Some(next) = &mut verdict.next {
+                next.declarations = game.open_declarations();
+            }
+        }
+    }
+    verdict.tricks = game
+        .tricks
+        .iter()
+        .enumerate()
+        .map(|(i, t)| TrickView { number: i + 1, leader: game.name(t.leader), cards: t.cards.iter().map(|&(_, c)| c).collect(), winner: game.name(t.winner) })
+        .collect();
+    verdict.ledger = std::mem::take(&mut game.ledger);
+    verdict.notes = std::mem::take(&mut game.notes);
+    Ok(verdict)
+}

@@ -1,0 +1,246 @@
+//! The `play` section: who leads and who plays next, the obligations (`must follow`, `must trump`,
+//! `must overtrump`: the cards a player may play, `legal`, and why another is refused, `illegal`),
+//! a card played, and a trick finished (its winner, where its cards go, the marques of `on play`).
+//! What the Fool does in a trick is in `fool.rs`.
+
+use crate::cards::{Card, CardSet, FOOL};
+use crate::expr::{eval, Value};
+use crate::ir::*;
+use crate::verdict::Next;
+
+use super::{Game, Phase, Stop, Trick};
+
+impl<'s, 'r> Game<'s, 'r> {
+    /// Who must play next, once the play has started.
+    pub fn to_play(&mut self) -> Result<u8, Stop> {
+        if let Some(l) = self.leader {
+            return Ok(((l as usize + self.current.len()) % self.n()) as u8);
+        }
+        let env = self.env(None);
+        let lead = match eval(&self.rules().play.lead, &env) {
+            Ok(Value::Player(p)) => p,
+            Ok(other) => return Err(self.rule_error(&self.rules().play.lead_clause, format!("the leader must be a player, not {}", other.type_name()))),
+            Err(e) => return Err(self.rule_error(&self.rules().play.lead_clause, e)),
+        };
+        self.leader = Some(lead);
+        Ok(lead)
+    }
+
+    /// The suit a trick follows: that of its first card not played like the Fool.
+    fn led_lane(&self, cards: &[(u8, Card)]) -> Option<u8> {
+        cards.iter().find(|&&(p, c)| !self.plays_like_the_fool(p, c)).map(|&(_, c)| c.lane())
+    }
+
+    /// The cards of `p`'s hand the obligations bind: all but the untouchable card, which, played like
+    /// the Fool, neither has to be played nor makes its owner hold a trump.
+    fn bound(&self, p: u8) -> CardSet {
+        let hand = self.hands[p as usize];
+        self.untouchable.filter(|&(q, _)| q == p).map_or(hand, |(_, c)| hand.minus(CardSet::single(c)))
+    }
+
+    fn top_trump(&self) -> Option<u8> {
+        self.current.iter().filter(|(_, c)| c.is_trump()).map(|(_, c)| c.0 + 1).max()
+    }
+
+    /// The cards `p` may play now.
+    pub fn legal(&self, p: u8) -> CardSet {
+        let s = self.setup;
+        let hand = self.hands[p as usize];
+        let fool = hand.and(CardSet::single(FOOL));
+        if self.current.is_empty() {
+            let mut lead = hand;
+            if self.tricks.is_empty() && !hand.minus(self.lead_excluded).is_empty() {
+                lead = lead.minus(self.lead_excluded);
+            }
+            if s.fool_led_forbidden && lead.len() > 1 {
+                lead = lead.minus(fool);
+            }
+            return lead;
+        }
+        let excuse = if self.rules().fool.excuse.is_some() { fool } else { CardSet::EMPTY };
+        let Some(lane) = self.led_lane(&self.current) else { return hand };
+        let bound = self.bound(p);
+        let trumps = bound.and(CardSet::trumps());
+        let higher = |set: CardSet| -> CardSet {
+            match (s.overtrump, self.top_trump()) {
+                (Some(_), Some(top)) => {
+                    let above = CardSet(set.0 & !((1u128 << top) - 1));
+                    if above.is_empty() {
+                        set
+                    } else {
+                        above
+                    }
+                }
+                _ => set,
+            }
+        };
+        let same = bound.and(CardSet::of_lane(lane));
+        let cand = if s.follow.is_some() && !same.is_empty() {
+            if lane == 4 {
+                higher(same)
+            } else {
+                same
+            }
+        } else if s.trump.is_some() && !trumps.is_empty() {
+            higher(trumps)
+        } else {
+            hand
+        };
+        cand.or(excuse).or(hand.minus(bound))
+    }
+
+    /// Explains why `c` is not among `p`'s legal cards, citing the obligation.
+    fn illegal(&self, p: u8, c: Card) -> Stop {
+        let rules = self.rules();
+        let s = self.setup;
+        let who = self.name(p);
+        if self.current.is_empty() {
+            if self.lead_excluded.contains(c) {
+                if let (Some(call), Some(called)) = (&rules.call, self.called) {
+                    let clause = call.opening_lead_excludes.as_ref().map(|(_, c)| c).unwrap_or(&call.clause);
+                    return self.violation(
+                        clause,
+                        p,
+                        format!("{who} may not open with {}: the first lead may not be in the called suit, but for {} itself", rules.card_name(c), rules.card_name(called)),
+                    );
+                }
+            }
+            return self.violation(&rules.fool.clause, p, format!("{who} may not lead {} while holding other cards", rules.card_name(c)));
+        }
+        let lane = self.led_lane(&self.current).unwrap_or(5);
+        let bound = self.bound(p);
+        let same = bound.and(CardSet::of_lane(lane));
+        let lane_name = if lane == 4 { "trumps".to_string() } else { rules.pack.suit_names[lane as usize].clone() };
+        let ladder = &rules.play.ladder;
+        if let (Some(i), false) = (s.follow, same.is_empty()) {
+            if c.lane() != lane {
+                return self.violation(&ladder[i].1, p, format!("{who} must follow {lane_name}: holds {}", rules.cards_named(same)));
+            }
+        } else if let (Some(i), true) = (s.trump, !bound.and(CardSet::trumps()).is_empty()) {
+            if !c.is_trump() {
+                return self.violation(&ladder[i].1, p, format!("{who} has no {lane_name} and must trump: holds {}", rules.cards_named(bound.and(CardSet::trumps()))));
+            }
+        }
+        if let (Some(i), Some(top)) = (s.overtrump, self.top_trump()) {
+            let beats = CardSet(bound.and(CardSet::trumps()).0 & !((1u128 << top) - 1));
+            return self.violation(
+                &ladder[i].1,
+                p,
+                format!("{who} must overtrump: holds {}, which beat{} T{top} on the table", rules.cards_named(beats), if beats.len() == 1 { "s" } else { "" }),
+            );
+        }
+        self.violation(&rules.play.order_clause, p, format!("{who} may not play {} here", rules.card_name(c)))
+    }
+
+    pub(super) fn play(&mut self, p: u8, c: Card) -> Result<(), Stop> {
+        let rules = self.rules();
+        match self.phase {
+            Phase::Play => {}
+            Phase::Bidding => return Err(self.violation(&rules.play.order_clause, p, "no card may be played before the bidding is over".into())),
+            Phase::Call => {
+                let clause = rules.call.as_ref().map(|c| c.clause.clone()).unwrap_or(rules.play.order_clause.clone());
+                return Err(self.violation(&clause, p, "no card may be played before the taker calls a partner".into()));
+            }
+            _ => {
+                let (q, k) = self.pending_discards[0];
+                let d = rules.discard.as_ref().map(|d| d.clause.clone()).unwrap_or(rules.play.order_clause.clone());
+                return Err(self.violation(&d, p, format!("{} must first discard {k} cards", self.name(q))));
+            }
+        }
+        let turn = self.to_play()?;
+        if turn != p {
+            return Err(self.violation(&rules.play.order_clause, p, format!("it is {}'s turn to play, not {}'s", self.name(turn), self.name(p))));
+        }
+        if !self.hands[p as usize].contains(c) {
+            return Err(self.violation(&rules.play.hold_clause, p, format!("{} does not hold {}", self.name(p), rules.card_name(c))));
+        }
+        if !self.legal(p).contains(c) {
+            return Err(self.illegal(p, c));
+        }
+        self.hands[p as usize].remove(c);
+        // A card played from the top of a pile turns up the next one.
+        if let Some(pile) = self.table_piles.get_mut(p as usize).and_then(|ps| ps.iter_mut().find(|pile| pile.last() == Some(&c))) {
+            pile.pop();
+            if let Some(&next) = pile.last() {
+                self.hands[p as usize].insert(next);
+            }
+        }
+        self.current.push((p, c));
+        if self.current.len() == self.n() {
+            self.finish_trick()?;
+        }
+        Ok(())
+    }
+
+    /// A trick finished: its winner (the strongest trump, else the strongest card of the suit led),
+    /// where its cards go (the Fool and the untouchable card as `fool.rs` says), the marques of
+    /// `on play`, and the end of the game after the last trick.
+    fn finish_trick(&mut self) -> Result<(), Stop> {
+        let s = self.setup;
+        let cards = std::mem::take(&mut self.current);
+        let leader = self.leader.take().unwrap_or(cards[0].0);
+        let last = self.hands.iter().all(|h| h.is_empty());
+        let number = self.tricks.len();
+        let lane = self.led_lane(&cards);
+        let fool_play = cards.iter().find(|(_, c)| c.is_fool()).map(|&(p, _)| p);
+        let mut best: Option<(u8, Card)> = None;
+        for &(p, c) in cards.iter() {
+            if c.is_fool() {
+                continue;
+            }
+            let better = match best {
+                None => true,
+                Some((_, b)) => {
+                    if c.is_trump() != b.is_trump() {
+                        c.is_trump()
+                    } else {
+                        (c.is_trump() || Some(c.lane()) == lane) && self.strength(c) > self.strength(b)
+                    }
+                }
+            };
+            if better {
+                best = Some((p, c));
+            }
+        }
+        let slam_fool = self.fool_wins_slam(&cards, fool_play, last, number);
+        let winner = match (slam_fool, best, fool_play) {
+            (true, _, Some(h)) => h,
+            (_, None, _) | (true, _, None) => cards[0].0,
+            (false, Some((w, _)), _) => w,
+        };
+        let mut won = cards.iter().fold(CardSet::EMPTY, |a, &(_, c)| {
+            let mut a = a;
+            a.insert(c);
+            a
+        });
+        if let (Some(h), false) = (fool_play, slam_fool) {
+            self.fool_leaves_its_trick(&mut won, h, winner, last);
+        }
+        self.untouchable_goes_back(&mut won, &cards, winner, number);
+        self.piles[winner as usize] = self.piles[winner as usize].or(won);
+        self.tricks.push(Trick { leader, cards, winner });
+        for &(p, c) in cards.iter() {
+            for t in self.rules().triggers.iter().filter(|t| t.on == TriggerEvent::Play && t.cards.contains(c)) {
+                let env = self.env(Some(p)).with_card(c, last, winner == p);
+                let v = self.number(&t.value, &env, &t.clause)?;
+                self.pay_each_opponent(p, v, &t.label, &t.clause);
+            }
+        }
+        self.leader = Some(winner);
+        if last {
+            self.leader = None;
+            self.phase = Phase::Done;
+            if s.fool_shut_out {
+                self.fool_to_a_side_with_no_trick(fool_play);
+            }
+        }
+        Ok(())
+    }
+
+    /// Who plays next, the cards he may play and the trick so far (`Game::next` in the play).
+    pub(super) fn next_play(&mut self) -> Option<Next> {
+        let p = self.to_play().ok()?;
+        let table = self.current.iter().map(|&(_, c)| c).collect();
+        Some(Next { player: self.name(p), phase: "play".into(), legal: self.legal(p).iter().map(|c| c.to_string()).collect(), count: None, table, declarations: vec![] })
+    }
+}

@@ -1,0 +1,126 @@
+//! The `score` section: a finished game scored (its `let` values, notes, terms and payments, each
+//! player's standing and whether he wins), and a value written for people (`Figure`).
+
+use std::sync::Arc;
+
+use crate::expr::{eval, truthy, Expr, Value};
+use crate::num::Q;
+use crate::verdict::{Figure, LedgerEntry, Outcome, PlayerResult};
+
+use super::{Game, GameEnv, Stop, MAX_PLAYERS};
+
+impl<'s, 'r> Game<'s, 'r> {
+    /// A value for people: players by name, tricks by number, cards by code.
+    fn figure(&self, v: &Value) -> Figure {
+        match v {
+            Value::Num(q) => Figure::Num(*q),
+            Value::Bool(b) => Figure::Bool(*b),
+            Value::Str(s) => Figure::Text(s.clone()),
+            Value::Player(p) => Figure::Text(self.name(*p)),
+            Value::Players(m) => Figure::List((0..self.n() as u8).filter(|p| m >> p & 1 == 1).map(|p| Figure::Text(self.name(p))).collect()),
+            Value::Trick(t) => Figure::Trick(*t),
+            Value::Cards(c) => Figure::List(c.iter().map(|c| Figure::Text(c.code_str().into())).collect()),
+            Value::List(l) => Figure::List(l.iter().map(|x| self.figure(x)).collect()),
+        }
+    }
+
+    /// Scores a finished game.
+    pub(super) fn score(&self) -> Result<(Outcome, Vec<LedgerEntry>, Vec<String>), Stop> {
+        let rules = self.rules();
+        let sc = &rules.score;
+        let mut env = self.env(None);
+        env.lets = Vec::with_capacity(self.setup.constants.len() + sc.lets.len());
+        env.lets.extend_from_slice(&self.setup.constants);
+        let mut values = Vec::with_capacity(sc.lets.len());
+        for l in &sc.lets {
+            let v = eval(&l.expr, &env).map_err(|e| self.rule_error(&l.clause, e))?;
+            values.push((l.name.clone(), self.figure(&v)));
+            env.lets.push(v);
+        }
+        let mut notes = vec![];
+        for (text, cond, clause) in &sc.notes {
+            if truthy(&eval(cond, &env).map_err(|e| self.rule_error(clause, e))?).map_err(|e| self.rule_error(clause, e))? {
+                notes.push(text.clone());
+            }
+        }
+        let mut ledger = Vec::with_capacity(sc.terms.len() + sc.pays.len() * self.n());
+        let mut total = Q::ZERO;
+        for t in &sc.terms {
+            let v = self.number(&t.expr, &env, &t.clause)?;
+            total = total + v;
+            ledger.push(LedgerEntry { rule: t.clause.rule.clone(), label: t.label.clone(), from: None, to: None, amount: v, source: t.clause.source.clone(), event: None });
+        }
+        env.total = Some(total);
+        for pay in &sc.pays {
+            let set = |e: &Expr, env: &GameEnv| -> Result<u16, Stop> {
+                match eval(e, env) {
+                    Ok(Value::Players(m)) => Ok(m),
+                    Ok(Value::Player(p)) => Ok(1 << p),
+                    Ok(other) => Err(self.rule_error(&pay.clause, format!("a payment goes between players, not {}", other.type_name()))),
+                    Err(e) => Err(self.rule_error(&pay.clause, e)),
+                }
+            };
+            let (from, to) = (set(&pay.from, &env)?, set(&pay.to, &env)?);
+            for a in 0..self.n() as u8 {
+                for b in 0..self.n() as u8 {
+                    if a == b || from >> a & 1 == 0 || to >> b & 1 == 0 {
+                        continue;
+                    }
+                    env.payer = Some(a);
+                    env.payee = Some(b);
+                    let v = self.number(&pay.amount, &env, &pay.clause)?;
+                    if v == Q::ZERO {
+                        continue;
+                    }
+                    let (f, t, v) = if v > Q::ZERO { (a, b, v) } else { (b, a, -v) };
+                    ledger.push(LedgerEntry {
+                        rule: pay.clause.rule.clone(),
+                        label: pay.label.clone(),
+                        from: Some(self.name(f)),
+                        to: Some(self.name(t)),
+                        amount: v,
+                        source: pay.clause.source.clone(),
+                        event: None,
+                    });
+                }
+            }
+        }
+        env.payer = None;
+        env.payee = None;
+        // What each player got less what he paid, in one pass over the payments; their names are this
+        // game's own, so a name is first compared by address.
+        let mut balance = [Q::ZERO; MAX_PLAYERS];
+        let seat = |name: &Option<Arc<str>>| name.as_ref().and_then(|n| self.names.iter().position(|m| Arc::ptr_eq(m, n) || m == n));
+        for l in self.ledger.iter().chain(&ledger) {
+            if let Some(from) = seat(&l.from) {
+                balance[from] = balance[from] - l.amount;
+            }
+            if let Some(to) = seat(&l.to) {
+                balance[to] = balance[to] + l.amount;
+            }
+        }
+        let mut players = Vec::with_capacity(self.n());
+        for p in 0..self.n() as u8 {
+            let name = self.name(p);
+            env.player = Some(p);
+            let score = match &sc.standing {
+                Some((e, c)) if sc.pays.is_empty() => self.number(e, &env, c)?,
+                _ => balance[p as usize],
+            };
+            let winner = match &sc.winner {
+                Some((e, c)) => truthy(&self.eval(e, &env)?).map_err(|m| self.rule_error(c, m))?,
+                None => false,
+            };
+            players.push(PlayerResult { player: name.clone(), card_points: self.points(1 << p), tricks: self.tricks.iter().filter(|t| t.winner == p).count(), score, winner });
+        }
+        let out = Outcome {
+            taker: self.taker.map(|t| self.name(t)),
+            partner: self.partner.map(|t| self.name(t)),
+            contract: self.contract.and_then(|c| rules.bidding.as_ref().map(|b| b.contracts[c].name.clone())),
+            values,
+            hand_score: (!sc.terms.is_empty()).then_some(total),
+            players,
+        };
+        Ok((out, ledger, notes))
+    }
+}

@@ -1,0 +1,289 @@
+//! The rules as they stand for one game (`Setup`): a ruleset's options chosen and its settings
+//! evaluated at a table of so many players, once, before the deal. The settings of every section are
+//! worked out here (`Settings::new`): the deal's sizes and packets, the pack's reversed numerals, the
+//! fool's choices, the call's levels, the direction of play, the contracts of a reserving bid, the dog
+//! of each contract, the discards and the obligations of the `play` block that apply.
+
+use std::sync::Arc;
+
+use crate::expr::{eval, truthy, Env, Expr, Fact, Func, Value};
+use crate::ir::*;
+use crate::num::Q;
+
+/// The rules as they stand for one game: the ruleset with the game's options and number of players
+/// applied, every setting evaluated once. Its settings are read through it (`setup.hand`).
+pub struct Setup<'r> {
+    pub rules: &'r Ruleset,
+    /// Shared with the ruleset where the game chooses no option (`Ruleset::defaults`).
+    settings: Arc<Settings>,
+}
+
+impl std::ops::Deref for Setup<'_> {
+    type Target = Settings;
+    fn deref(&self) -> &Settings {
+        &self.settings
+    }
+}
+
+impl<'r> Setup<'r> {
+    /// Applies options (by name, JSON values) and the number of players; says what is wrong with them.
+    /// With no option chosen, the settings are worked out once per table size and kept in the ruleset.
+    pub fn new(rules: &'r Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Setup<'r>, String> {
+        let settings = match rules.defaults.at_table(n) {
+            Some(cell) if chosen.is_empty() => cell.get_or_init(|| Settings::new(rules, n, chosen).map(Arc::new)).clone()?,
+            _ => Arc::new(Settings::new(rules, n, chosen)?),
+        };
+        Ok(Setup { rules, settings })
+    }
+}
+
+impl Settings {
+    fn new(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Settings, String> {
+        // At a table where the dealer sits out, one fewer play.
+        let playing = if rules.sit_out.is_some() { n.saturating_sub(1) } else { n };
+        if rules.sides == Sides::Partners && playing % 2 == 1 {
+            let out = if playing == n { String::new() } else { format!(" (the dealer of {n} sitting out)") };
+            return Err(format!("{} is played by partners sitting opposite, so by an even number of players, not {playing}{out} ({})", rules.id, rules.players_clause.at));
+        }
+        if n < rules.players.0 || n > rules.players.1 || n > MAX_PLAYERS {
+            let want = if rules.players.0 == rules.players.1 { rules.players.0.to_string() } else { format!("{} to {}", rules.players.0, rules.players.1) };
+            return Err(format!("{} is played by {want} players, not {n} ({})", rules.id, rules.players_clause.at));
+        }
+        for name in chosen.keys() {
+            if !rules.options.iter().any(|o| &o.name == name) {
+                let known: Vec<&str> = rules.options.iter().map(|o| o.name.as_str()).collect();
+                return Err(format!("{} has no option `{name}`; its options are: {}", rules.id, if known.is_empty() { "none".to_string() } else { known.join(", ") }));
+            }
+        }
+        let n = playing;
+        let mut options = vec![];
+        for o in &rules.options {
+            let v = chosen.get(&o.name).unwrap_or(&o.default);
+            if !o.choices.contains(v) {
+                let choices: Vec<String> = o.choices.iter().map(|c| c.to_string()).collect();
+                return Err(format!("option `{}` cannot be {v}; choose one of {}", o.name, choices.join(", ")));
+            }
+            options.push(Value::from_json(v).ok_or_else(|| format!("option `{}`: unreadable value {v}", o.name))?);
+        }
+        let mut s = Settings {
+            n,
+            options,
+            constants: vec![],
+            hand: 0,
+            dealer_hand: 0,
+            dog: 0,
+            piles: 0,
+            pile_size: 0,
+            strength: rules.pack.strength,
+            fool_led_forbidden: false,
+            fool_exchange: false,
+            fool_last: FoolLast::Keep,
+            fool_shut_out: false,
+            fool_slam_played: false,
+            call_levels: 0,
+            contract_dogs: vec![],
+            reserve_contracts: vec![],
+            packets: None,
+            dog_packet: None,
+            dog_apart: 0,
+            clockwise: false,
+            discard_taker: 0,
+            discard_dealer: 0,
+            discard_others: 0,
+            follow: None,
+            trump: None,
+            overtrump: None,
+        };
+        // The dog's size first: constants and hand sizes may refer to it (`deal.dog`).
+        let dog = rules.deal.dog.as_ref().map(|e| s.eval_setup(e)).transpose()?;
+        s.dog = match dog {
+            None => 0,
+            Some(Value::Num(q)) if q.is_integer() && q >= Q::ZERO => q.numer() as usize,
+            Some(other) => return Err(format!("the dog must be a number of cards, not {other:?} ({})", rules.deal.clause.at)),
+        };
+        for l in &rules.constants {
+            let v = s.eval_setup(&l.expr).map_err(|e| format!("{}: {e}", l.clause.at))?;
+            s.constants.push(v);
+        }
+        let count = |s: &Settings, e: &Option<Expr>| -> Result<usize, String> {
+            match e {
+                None => Ok(0),
+                Some(e) => match s.eval_setup(e)? {
+                    Value::Num(q) if q.is_integer() && q >= Q::ZERO => Ok(q.numer() as usize),
+                    other => Err(format!("expected a number of cards, found {other:?}")),
+                },
+            }
+        };
+        s.hand = count(&s, &Some(rules.deal.hand.clone()))?;
+        s.dealer_hand = match &rules.deal.dealer {
+            Some(_) => count(&s, &rules.deal.dealer)?,
+            None => s.hand,
+        };
+        if let Some((count_e, size_e)) = &rules.deal.piles {
+            s.piles = count(&s, &Some(count_e.clone()))?;
+            s.pile_size = count(&s, &Some(size_e.clone()))?;
+        }
+        let dealt = s.hand * (n - 1) + s.dealer_hand + s.dog + n * s.piles * s.pile_size;
+        if dealt != rules.pack.cards.len() {
+            return Err(format!(
+                "with {n} players the deal gives out {dealt} cards ({} each, {} to the dealer, {} to the dog, {} in piles) but the pack has {} ({})",
+                s.hand,
+                s.dealer_hand,
+                s.dog,
+                n * s.piles * s.pile_size,
+                rules.pack.cards.len(),
+                rules.deal.clause.at
+            ));
+        }
+        s.reverse_numerals(rules)?;
+        let text = |s: &Settings, e: &Expr| -> Result<String, String> {
+            match s.eval_setup(e)? {
+                Value::Str(t) => Ok(t.to_string()),
+                other => Err(format!("expected a text setting, found {other:?}")),
+            }
+        };
+        // A text setting, one of `allowed`: its place among them.
+        let choice = |s: &Settings, e: &Expr, what: &str, allowed: &[&str], c: &Clause| -> Result<usize, String> {
+            let t = text(s, e).map_err(at(c))?;
+            allowed.iter().position(|a| *a == t).ok_or_else(|| at(c)(format!("{what} is \"{t}\"; it must be one of \"{}\"", allowed.join("\", \""))))
+        };
+        let fool = &rules.fool.clause;
+        s.fool_led_forbidden = choice(&s, &rules.fool.led, "the fool's `led`", &["next-card-sets-suit", "forbidden"], fool)? == 1;
+        s.fool_exchange = choice(&s, &rules.fool.keep, "the fool's `keep`", &["keep", "exchange"], fool)? == 1;
+        s.fool_last =
+            [FoolLast::ChangesSide, FoolLast::Winner, FoolLast::Keep][choice(&s, &rules.fool.last_trick, "the fool's `last_trick`", &["changes-side", "to-winner", "keep"], fool)?];
+        s.fool_shut_out = match &rules.fool.shut_out {
+            Some(e) => choice(&s, e, "the fool's `shut_out`", &["keep", "to-winner"], fool)? == 1,
+            None => false,
+        };
+        s.fool_slam_played = match &rules.fool.slam_wins_when {
+            Some(e) => choice(&s, e, "the fool's `slam_wins`", &["led", "played"], fool)? == 1,
+            None => false,
+        };
+        if let Some((e, c)) = &rules.deal.packets {
+            // A number: packets of that size until the hand is full; a list: the sizes round by round.
+            let sizes = |s: &Settings, e: &Expr, hand: usize| -> Result<Vec<usize>, String> {
+                let list = match s.eval_setup(e)? {
+                    Value::Num(q) if q.is_integer() && q > Q::ZERO => vec![q.numer() as usize; hand / q.numer().max(1) as usize],
+                    Value::List(l) => l
+                        .iter()
+                        .map(|v| match v {
+                            Value::Num(q) if q.is_integer() && *q > Q::ZERO => Ok(q.numer() as usize),
+                            other => Err(format!("a packet is a number of cards, not {other:?}")),
+                        })
+                        .collect::<Result<_, _>>()?,
+                    other => return Err(format!("packets are a number of cards or a list of them, not {other:?}")),
+                };
+                if list.iter().sum::<usize>() != hand {
+                    return Err(format!("packets of {list:?} make {} cards, not the hand of {hand}", list.iter().sum::<usize>()));
+                }
+                Ok(list)
+            };
+            let others = sizes(&s, e, s.hand).map_err(at(c))?;
+            let (dealer_e, dealer_c) = rules.deal.dealer_packets.as_ref().map_or((e, c), |(e, c)| (e, c));
+            let dealer = sizes(&s, dealer_e, s.dealer_hand).map_err(at(dealer_c))?;
+            s.packets = Some((others, dealer));
+        }
+        if let Some((e, c)) = &rules.deal.dog_packets {
+            let k = count(&s, &Some(e.clone())).map_err(at(c))?;
+            if k == 0 || !s.dog.is_multiple_of(k) {
+                return Err(at(c)(format!("the dog of {} cards cannot be dealt {k} at a time", s.dog)));
+            }
+            s.dog_packet = Some(k);
+        }
+        if let Some(call) = &rules.call {
+            s.call_levels = match &call.callable_levels {
+                Some((e, c)) => count(&s, &Some(e.clone())).map_err(at(c))?.min(call.levels.len()),
+                None => call.levels.len(),
+            };
+        }
+        if let Some((e, c)) = &rules.play.direction {
+            s.clockwise = choice(&s, e, "the direction of play", &["anticlockwise", "clockwise"], c)? == 1;
+        }
+        if let Some((e, c)) = &rules.deal.dog_apart {
+            s.dog_apart = count(&s, &Some(e.clone())).map_err(at(c))?;
+            if 2 * s.dog_apart + s.dog > rules.pack.cards.len() {
+                return Err(at(c)(format!("with {} cards kept from the dog at each end, a pack of {} has no room for a dog of {}", s.dog_apart, rules.pack.cards.len(), s.dog)));
+            }
+        }
+        if let Some(r) = rules.bidding.as_ref().and_then(|b| b.reserve.as_ref().map(|r| (b, r))) {
+            let (b, r) = r;
+            let names = match s.eval_setup(&r.contracts)? {
+                Value::List(l) => l
+                    .iter()
+                    .map(|v| if let Value::Str(t) = v { Ok(t.clone()) } else { Err(format!("`{}` lists contract names ({})", r.name, r.clause.at)) })
+                    .collect::<Result<Vec<_>, _>>()?,
+                _ => return Err(format!("`{}` lists contract names ({})", r.name, r.clause.at)),
+            };
+            for name in names {
+                let i = b
+                    .contracts
+                    .iter()
+                    .position(|c| *c.name == *name)
+                    .ok_or_else(|| format!("`{}` names a contract `{name}` the bidding does not have ({})", r.name, r.clause.at))?;
+                s.reserve_contracts.push(i);
+            }
+        }
+        if let Some(b) = &rules.bidding {
+            for c in &b.contracts {
+                let dog = c.attrs.iter().find(|(k, _)| k == "dog").map(|(_, e)| text(&s, e)).transpose()?.unwrap_or_default();
+                s.contract_dogs.push(match dog.as_str() {
+                    "taker" => DogUse::Taker,
+                    "taker-unseen" => DogUse::TakerUnseen,
+                    _ => DogUse::Defence,
+                });
+            }
+        }
+        if let Some(d) = &rules.discard {
+            s.discard_taker = count(&s, &d.taker)?;
+            s.discard_dealer = count(&s, &d.dealer)?;
+            s.discard_others = count(&s, &d.others)?;
+        }
+        for (i, (o, c)) in rules.play.ladder.iter().enumerate() {
+            if let Some(Some(when)) = rules.play.ladder_when.get(i) {
+                if !s.eval_setup(when).and_then(|v| truthy(&v)).map_err(at(c))? {
+                    continue;
+                }
+            }
+            match o {
+                Obligation::Follow => s.follow = Some(i),
+                Obligation::Trump => s.trump = Some(i),
+                Obligation::Overtrump => s.overtrump = Some(i),
+            }
+        }
+        Ok(s)
+    }
+
+    pub(super) fn eval_setup(&self, e: &Expr) -> Result<Value, String> {
+        eval(e, &SetupEnv(self))
+    }
+}
+
+/// A setting's error, naming its rule and where it is written.
+pub(super) fn at(c: &Clause) -> impl Fn(String) -> String + '_ {
+    move |m| format!("{} ({}): {m}", c.rule, c.at)
+}
+
+pub(super) struct SetupEnv<'a>(pub(super) &'a Settings);
+
+impl Env for SetupEnv<'_> {
+    fn option(&self, i: usize) -> Value {
+        self.0.options[i].clone()
+    }
+    fn let_value(&self, i: usize) -> Result<Value, String> {
+        self.0.constants.get(i).cloned().ok_or_else(|| "a constant is used before it is defined".into())
+    }
+    fn fact(&self, f: Fact) -> Result<Value, String> {
+        match f {
+            Fact::Players => Ok(Value::Players((1u16 << self.0.n) - 1)),
+            Fact::DogSize => Ok(Value::Num(Q::int(self.0.dog as i64))),
+            other => Err(format!("{other:?} is not known before the deal")),
+        }
+    }
+    fn attr(&self, name: &str) -> Result<Value, String> {
+        Err(format!("contract.{name} is not known before the bidding"))
+    }
+    fn game_func(&self, f: Func, _: &[Value]) -> Result<Value, String> {
+        Err(format!("{f:?} looks at a game, and there is none yet"))
+    }
+}
