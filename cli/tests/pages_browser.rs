@@ -4,40 +4,7 @@
 
 mod common;
 
-use std::process::Command;
-
-use common::{fixture, spawn_fresh, temp_dir, Server};
-
-fn chromium() -> String {
-    for c in ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"] {
-        if std::path::Path::new(c).exists() {
-            return c.to_string();
-        }
-    }
-    panic!("no Chromium found: install Debian's `chromium` package (bash scripts/test.sh does)");
-}
-
-fn headless(url: &str, what: &[&str]) -> std::process::Output {
-    let profile = temp_dir("chromium-profile");
-    Command::new(chromium())
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-dev-shm-usage",
-            "--hide-scrollbars",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(what)
-        .arg(url)
-        .output()
-        .expect("chromium runs")
-}
+use common::{fixture, headless, spawn_fresh, Server};
 
 /// Opens `url` in Chromium, checks that the page as rendered holds each of `wanted`, and saves its
 /// screenshot as `target/screenshots/<name>.png` (removed first, so an earlier run's picture does

@@ -158,3 +158,36 @@ fn reply(r: Result<ureq::Response, ureq::Error>) -> Reply {
     let text = resp.into_string().unwrap_or_default();
     Reply { status, content_type, location, text }
 }
+
+fn chromium() -> String {
+    for c in ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"] {
+        if std::path::Path::new(c).exists() {
+            return c.to_string();
+        }
+    }
+    panic!("no Chromium found: install Debian's `chromium` package (bash scripts/test.sh does)");
+}
+
+/// Runs Debian's Chromium headless on `url`, with the flags it needs on a machine with no network
+/// (no background connections, a fresh profile) and `what` to do (`--dump-dom`, `--screenshot=...`).
+pub fn headless(url: &str, what: &[&str]) -> std::process::Output {
+    let profile = temp_dir("chromium-profile");
+    Command::new(chromium())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            "--hide-scrollbars",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(what)
+        .arg(url)
+        .output()
+        .expect("chromium runs")
+}
