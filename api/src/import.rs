@@ -141,17 +141,8 @@ async fn store_batch(state: &web::Data<AppState>, batch: Vec<(usize, Vec<u8>)>) 
                 tarot_store::prepare(&st.registry, record).map_err(|e| e.to_string())
             })
             .collect();
-        let mut imports = Vec::with_capacity(prepared.len());
-        let reports: Vec<Result<String, String>> = prepared
-            .into_iter()
-            .map(|p| {
-                p.map(|import| {
-                    let status = import.verdict.status.clone();
-                    imports.push(import);
-                    status
-                })
-            })
-            .collect();
+        // Each line's status, or why it was refused; the games themselves go to the store.
+        let (imports, reports) = tarot_store::split_batch(prepared);
         let mut results = st.store.import(imports).map_err(|e| {
             let mut p = store_problem(e);
             p.detail = format!("{} (the lines before line {first} are stored; a retry stores nothing twice)", p.detail);

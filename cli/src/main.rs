@@ -290,18 +290,8 @@ fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String>
         let bytes: u64 = batch.iter().map(|(_, text)| text.len() as u64 + 1).sum();
         let prepared: Vec<Result<tarot_store::Import, String>> =
             batch.par_iter().map(|(_, text)| parse_record(text).and_then(|record| tarot_store::prepare(registry, record).map_err(|e| e.to_string()))).collect();
-        let mut imports = Vec::with_capacity(prepared.len());
         // Each line's status, or why it was refused; the games themselves go to the store.
-        let reports: Vec<Result<String, String>> = prepared
-            .into_iter()
-            .map(|p| {
-                p.map(|import| {
-                    let status = import.verdict.status.clone();
-                    imports.push(import);
-                    status
-                })
-            })
-            .collect();
+        let (imports, reports) = tarot_store::split_batch(prepared);
         let results = store.import(imports).map_err(|e| format!("storing games failed (nothing of this batch was stored): {e}"))?;
         let mut next = results.iter();
         for ((source, _), report) in batch.iter().zip(&reports) {

@@ -26,7 +26,7 @@ use std::path::Path;
 
 pub use error::StoreError;
 pub use pg::PgStore;
-pub use projection::{compute, prepare, project, project_created, project_verdict, rebuild_projections, Filter, Projection, Summary};
+pub use projection::{compute, prepare, project, project_created, project_verdict, rebuild_projections, split_batch, Filter, Projection, Summary};
 pub use session::Session;
 pub use sled_store::{Appended, GameId, Header, NewEvent, SledStore, StoredEvent};
 

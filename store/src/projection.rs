@@ -243,6 +243,23 @@ pub fn prepare(registry: &Registry, record: GameRecord) -> Result<crate::Import,
     Ok(crate::Import { header, events, verdict })
 }
 
+/// The games of a batch that can be stored, and each line's report in order: the status of its
+/// verdict, or why it was refused. The API's import and the CLI's share it.
+pub fn split_batch(prepared: Vec<Result<crate::Import, String>>) -> (Vec<crate::Import>, Vec<Result<String, String>>) {
+    let mut imports = Vec::with_capacity(prepared.len());
+    let reports = prepared
+        .into_iter()
+        .map(|p| {
+            p.map(|import| {
+                let status = import.verdict.status.clone();
+                imports.push(import);
+                status
+            })
+        })
+        .collect();
+    (imports, reports)
+}
+
 impl crate::Import {
     /// The summary and the projection's JSON of this game once stored as `appended`: the JSON
     /// `Projection` has, its verdict copied as replay wrote it rather than read and written again.
