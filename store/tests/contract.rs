@@ -14,7 +14,6 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 use std::thread;
 
@@ -30,25 +29,17 @@ trait Backend {
 }
 
 /// A sled store in a fresh directory, removed when dropped.
-struct Sled(PathBuf);
+struct Sled(common::TempDir);
 
 impl Sled {
     fn new(name: &str) -> Sled {
-        let path = std::env::temp_dir().join(format!("tarot-contract-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        Sled(path)
-    }
-}
-
-impl Drop for Sled {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        Sled(common::TempDir::new(&format!("contract-{name}")))
     }
 }
 
 impl Backend for Sled {
     fn open(&self) -> Store {
-        Store::open(&self.0).unwrap()
+        Store::open(&self.0 .0).unwrap()
     }
 }
 

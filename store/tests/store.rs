@@ -2,6 +2,8 @@
 //! appends share flushes) and its own flushing (what was acknowledged survives kill -9). What both
 //! stores do is tested once for both, in `contract.rs`.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -9,6 +11,7 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::thread;
 
+use common::TempDir;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::simulate::random_game;
@@ -17,23 +20,6 @@ use tarot_store::{GameId, Header, NewEvent, Store};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-/// A fresh directory under the system's temporary directory, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let path = std::env::temp_dir().join(format!("tarot-store-test-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        TempDir(path)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
