@@ -10,22 +10,34 @@
 
 use crate::cards::CardSet;
 
-/// `run(set, order, wild)`: how many steps of `order`, from its first, `set` covers, where each card of
-/// `wild` that `set` holds stands for one missing step (*contatori*, Tarocchini's Bagatto and Matto).
+/// `run(set, order, wild[, passable])`: how long a run from the order's first step `set` makes, where
+/// each card of `wild` that `set` holds stands for one missing step (*contatori*, Tarocchini's Bagatto
+/// and Matto), and one missing step among those with a card in `passable` may be passed over without
+/// counting (Barilli's Tarocchino: one of the top trumps of the *grande* may be missing, "saltato").
 /// A wild card held is wild only: it does not also count in its own place of the order. The run goes
-/// on while a step is held or a wild card is left for it, so wild cards fill the first gaps and then
-/// lengthen the run at its end, never beyond the last step. With no wild cards this is `run(set, order)`.
-pub fn run_from_head(set: CardSet, order: &[CardSet], wild: CardSet) -> usize {
+/// on while a step is held, passed over or filled, so wild cards fill the gaps and then lengthen the run
+/// at its end, never beyond the last step. The length counts the cards of the run, wild ones included,
+/// not the step passed over. With no wild or passable cards this is `run(set, order)`.
+pub fn run_from_head(set: CardSet, order: &[CardSet], wild: CardSet, passable: CardSet) -> usize {
     let natural = set.minus(wild);
     let mut spare = set.and(wild).len();
-    let mut run = 0;
+    let (mut run, mut passed) = (0, false);
     for step in order {
         if natural.and(*step).is_empty() {
+            // Passing over keeps a wild card for a later gap, which is worth as much or more.
+            if !passed && !passable.and(*step).is_empty() {
+                passed = true;
+                continue;
+            }
             if spare == 0 {
                 break;
             }
             spare -= 1;
         }
+        run += 1;
+    }
+    // Unless the order ended with a wild card to spare: it fills the step passed over instead.
+    if passed && spare > 0 {
         run += 1;
     }
     run
@@ -81,7 +93,7 @@ mod tests {
     }
 
     fn check_run(hand: &str, steps: &str, wild: &str, expected: usize) {
-        assert_eq!(run_from_head(set(hand), &order(steps), set(wild)), expected, "run of {hand} along {steps}, wild {wild}");
+        assert_eq!(run_from_head(set(hand), &order(steps), set(wild), CardSet::EMPTY), expected, "run of {hand} along {steps}, wild {wild}");
     }
 
     #[test]
@@ -104,6 +116,40 @@ mod tests {
         check_run("T3 T1", "T3 T2 T1", "T1", 2);
         // Wild cards never lengthen a run past the last step.
         check_run("KS EX T1", "KS QS", "EX T1", 2);
+    }
+
+    /// Pisarri (1754), as Dummett and McLeod give it (A History of Games Played with the Tarot Pack,
+    /// p. 261 n. 6, quoted at forum.tarothistory.com): "if one side has World, 14, 12, 10, 9, 7, 5, Begato,
+    /// the critical trump is the 12 (since the Matto can be substituted for the 14) ... the value of the
+    /// grande held by the other side is 105-(12+3) x 5=30": a grande of seven, Angel, Sun, Moon, 16, 15,
+    /// the Matto for the 14, and 13, the World passed over. Codes as in a 78-card stand-in: the Angel
+    /// T21, World T20, Sun T19, Moon T18, the numbered trumps 16 to 5 as T17 to T6, the Moors T5 to T2,
+    /// the Bagattino T1, the Matto EX.
+    #[test]
+    fn pisarris_grande_of_seven() {
+        let grande = order("T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6");
+        let other_side = set("T20 T15 T13 T11 T10 T8 T6 T1");
+        let angel_side = CardSet::trumps().or(set("EX")).minus(other_side);
+        let (contatori, top) = (set("T1 EX"), set("T20 T19 T18"));
+        let length = run_from_head(angel_side, &grande, contatori, top);
+        assert_eq!(length, 7);
+        // Barilli: three cards make a sequence, and each card more adds 5; Pisarri's reckoning agrees.
+        assert_eq!(10 + 5 * (length - 3), 105 - (12 + 3) * 5);
+        // Without the World passed over, the Matto fills the World and the run breaks at the 14.
+        assert_eq!(run_from_head(angel_side, &grande, contatori, CardSet::EMPTY), 6);
+    }
+
+    #[test]
+    fn a_step_passed_over_counted_by_hand() {
+        let suit = order("KS QS CS JS");
+        // Barilli: in a suit's sequence one card but the king may be missing: K, C, J is three.
+        assert_eq!(run_from_head(set("KS CS JS"), &suit, CardSet::EMPTY, set("QS CS JS")), 3);
+        // Only one step may be passed over: with the queen and cavalier missing, the run is the king alone.
+        assert_eq!(run_from_head(set("KS JS"), &suit, CardSet::EMPTY, set("QS CS JS")), 1);
+        // The king is not passable, so without him there is no run.
+        assert_eq!(run_from_head(set("QS CS JS"), &suit, CardSet::EMPTY, set("QS CS JS")), 0);
+        // A wild card to spare at the end of the order fills the step passed over: K, Q, [C], J = 4.
+        assert_eq!(run_from_head(set("KS QS JS EX"), &suit, set("EX"), set("QS CS JS")), 4);
     }
 
     #[test]
@@ -134,7 +180,7 @@ mod tests {
     fn a_step_of_several_equal_cards() {
         // Four equal cards as one step (Tarocchini's Moors): any one of them has the step.
         let steps = vec![set("T6"), set("T5"), set("T4 T3 T2 T1")];
-        assert_eq!(run_from_head(set("T6 T5 T2"), &steps, CardSet::EMPTY), 3);
+        assert_eq!(run_from_head(set("T6 T5 T2"), &steps, CardSet::EMPTY, CardSet::EMPTY), 3);
         assert_eq!(runs(set("T6 T5 T3 T2"), &steps, 3), vec![3]);
         assert_eq!(in_runs(set("T6 T5 T3 T2 KS"), &steps, 3), set("T6 T5 T3 T2"));
     }

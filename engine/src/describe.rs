@@ -415,6 +415,7 @@ impl InForce<'_> {
             (Func::Contains, _) => format!("{} includes {}", w(0), w(1)),
             (Func::Index, _) => format!("the place of {} in {}", w(1), w(0)),
             (Func::Complete, _) => format!("{} holds all of {}", w(0), rest()),
+            (Func::Run, 4) => format!("{} holds a run of {}, with {} standing in for missing cards and one of {} passed over", w(0), w(1), w(2), w(3)),
             (Func::Run, 3) => format!("{} holds a run of {}, with {} standing in for missing cards", w(0), w(1), w(2)),
             (Func::Run, _) => format!("{} holds a run of {}", w(0), rest()),
             (Func::Runs, _) => format!("the runs of at least {} of {} in {}", w(2), w(1), w(0)),

@@ -98,7 +98,7 @@ pub enum Func {
     Contains,
     Index,
     Complete,
-    /// `run(set, order[, wild])`: the run from the order's first step (`combinations::run_from_head`).
+    /// `run(set, order[, wild[, passable]])`: the run from the order's first step (`combinations::run_from_head`).
     Run,
     /// `runs(set, order, min)`: the lengths of the runs anywhere along the order (`combinations::runs`).
     Runs,
@@ -577,11 +577,8 @@ fn call(f: Func, a: &[Value], env: &dyn Env) -> Result<Value, String> {
         }
         Func::Run => {
             let set = cards(&a[0], env)?;
-            let wild = match a.get(2) {
-                Some(w) => cards(w, env)?,
-                None => CardSet::EMPTY,
-            };
-            Value::Num(Q::int(combinations::run_from_head(set, &steps(&a[1], env)?, wild) as i64))
+            let optional = |i: usize| a.get(i).map(|x| cards(x, env)).unwrap_or(Ok(CardSet::EMPTY));
+            Value::Num(Q::int(combinations::run_from_head(set, &steps(&a[1], env)?, optional(2)?, optional(3)?) as i64))
         }
         Func::Runs | Func::InRuns => {
             let (set, order) = (cards(&a[0], env)?, steps(&a[1], env)?);

@@ -1,6 +1,7 @@
 //! Combinations (`run` with wild cards, `runs`, `in_runs`; grammar/REFERENCE.md §3.8) in a small rule
 //! file: Basic Tarot with a Tarocchini-like *sequenza* declared from the hand (a run of the top trumps
-//! from the 21, the 1 and the Fool standing in as *contatori*), and Minchiate-like *versicole* counted in
+//! from the 21, the 1 and the Fool standing in as *contatori*, and one of the 20, 19 and 18 that may be
+//! passed over), and Minchiate-like *versicole* counted in
 //! the tricks won (runs of three or more of trumps 2 to 9). Every figure the engine gives is counted
 //! again here by hand, on the cards as numbers, and declarations that break the rules are refused.
 
@@ -31,6 +32,9 @@ score {
   let hand0 = run(hand_of(players[0]), grande, contatori)
   let hand1 = run(hand_of(players[1]), grande, contatori)
   let hand2 = run(hand_of(players[2]), grande, contatori)
+  let passed0 = run(hand_of(players[0]), grande, contatori, T20 + T19 + T18)
+  let passed1 = run(hand_of(players[1]), grande, contatori, T20 + T19 + T18)
+  let passed2 = run(hand_of(players[2]), grande, contatori, T20 + T19 + T18)
   let pile0 = pile(players[0])
   let runs0 = runs(pile(players[0]), low, 3)
   let cards0 = in_runs(pile(players[0]), low, 3)
@@ -64,6 +68,34 @@ fn sequence_by_hand(hand: &[String]) -> (usize, Vec<String>) {
         length += 1;
     }
     (length, cards)
+}
+
+/// By hand, another way: the same sequence when one of the 20, 19 and 18 may also be missing, passed
+/// over uncounted. Every choice of the step passed over (or none) is tried, and the longest kept.
+fn sequence_passing_by_hand(hand: &[String]) -> usize {
+    let trumps: BTreeSet<u8> = hand.iter().filter_map(|c| trump(c)).filter(|n| *n >= 2).collect();
+    let wild = hand.iter().filter(|c| *c == "T1" || *c == "EX").count();
+    [None, Some(20), Some(19), Some(18)]
+        .into_iter()
+        .filter(|pass| pass.is_none_or(|p| !trumps.contains(&p)))
+        .map(|pass| {
+            let (mut length, mut spare) = (0, wild);
+            for number in (10..=21).rev() {
+                if Some(number) == pass {
+                    continue;
+                }
+                if !trumps.contains(&number) {
+                    if spare == 0 {
+                        break;
+                    }
+                    spare -= 1;
+                }
+                length += 1;
+            }
+            length
+        })
+        .max()
+        .unwrap()
 }
 
 /// By hand: the runs of three or more consecutive trumps among 2 to 9 in a pile, as lengths, and
@@ -115,7 +147,7 @@ fn combinations_counted_by_the_engine_match_a_count_by_hand() {
     let registry = common::registry_with("combos", RULES);
     let rules = registry.get("combos").unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(15);
-    let (mut with_wild, mut versicole, mut declared, mut refused) = (0, 0, 0, 0);
+    let (mut with_wild, mut passed, mut versicole, mut declared, mut refused) = (0, 0, 0, 0, 0);
     for _ in 0..150 {
         let rec = random_game(rules, 3, &Default::default(), &mut rng).unwrap();
         let hands = hands(&rec);
@@ -129,6 +161,11 @@ fn combinations_counted_by_the_engine_match_a_count_by_hand() {
         for (seat, hand) in hands.iter().enumerate() {
             let (length, cards) = sequence_by_hand(hand);
             assert_eq!(value(&v, &format!("hand{seat}")), serde_json::json!(length), "hand {hand:?}");
+            let passing = sequence_passing_by_hand(hand);
+            assert_eq!(value(&v, &format!("passed{seat}")), serde_json::json!(passing), "hand {hand:?}");
+            if passing > length {
+                passed += 1;
+            }
             if cards.iter().any(|c| c == "T1" || c == "EX") && length > cards.iter().filter(|c| *c != "T1" && *c != "EX").count() {
                 with_wild += 1;
             }
@@ -177,9 +214,12 @@ fn combinations_counted_by_the_engine_match_a_count_by_hand() {
         assert_eq!(&*v.violation.as_ref().unwrap().rule, "declaration.sequenza.require.1");
         refused += 1;
     }
-    println!("wild {with_wild}, versicole {versicole}, declared {declared}, refused {refused}");
+    println!("wild {with_wild}, passed over {passed}, versicole {versicole}, declared {declared}, refused {refused}");
     // The games showed what they are meant to: wild cards in use, versicole won, declarations both ways.
-    assert!(with_wild > 0 && versicole > 0 && declared > 0 && refused > 0, "wild {with_wild}, versicole {versicole}, declared {declared}, refused {refused}");
+    assert!(
+        with_wild > 0 && passed > 0 && versicole > 0 && declared > 0 && refused > 0,
+        "wild {with_wild}, passed {passed}, versicole {versicole}, declared {declared}, refused {refused}"
+    );
 }
 
 /// Mistakes in a combination's arguments are refused when the rules are compiled, each saying why.
@@ -189,6 +229,7 @@ fn mistaken_combinations_are_refused_with_a_reason() {
         ("run(hand_of(player), [T21, T20], 3)", "the wild cards of `run` are a set of cards"),
         ("count(runs(hand_of(player), [T21, \"x\"], 3))", "each step of the order of `runs` is a set of cards"),
         ("count(in_runs(hand_of(player), [T1, T2, T3], 2.5))", "is a whole number from 1 (`3` for runs of three or more), not 2.5"),
+        ("run(hand_of(player), [T21, T20], EX, [T20])", "the steps `run` may pass over are a set of cards (`T20 + T19`), not a list"),
         ("count(runs(hand_of(player), 3, 3))", "the order of `runs` is a list of sets of cards"),
         ("count(runs(hand_of(player), [T1, T2]))", "`runs` takes 3 argument(s), not 2"),
     ] {

@@ -367,6 +367,8 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("run(set, [c1, c2, ...])", probe("run(pile(attack), [KS, KH, KD])"), Changes),
         ("run(set, [c1, c2, ...], wild)", probe("run(pile(attack), [T21, T20, T19, T18, T17], T1 + EX)"), Changes),
         ("run(set, [c1, c2, ...], wild)", probe("run(pile(attack), [T21, T20], 3)"), Refused("the wild cards of `run` are a set of cards")),
+        ("run(set, [c1, c2, ...], wild, passable)", probe("run(pile(attack), [T21, T20, T19, T18, T17], T1 + EX, T20 + T19)"), Changes),
+        ("run(set, [c1, c2, ...], wild, passable)", probe("run(pile(attack), [T21, T20], EX, [T20])"), Refused("the steps `run` may pass over are a set of cards")),
         ("runs(set, [c1, c2, ...], min)", probe("sum(n in runs(pile(attack), [T21, T20, T19, T18, T17, T16, T15], 2) : n)"), Changes),
         ("runs(set, [c1, c2, ...], min)", probe("count(runs(pile(attack), [T21, 5], 2))"), Refused("each step of the order of `runs` is a set of cards")),
         ("in_runs(set, [c1, c2, ...], min)", probe("count(in_runs(pile(attack), [T1, T2, T3, T4, T5, T6], 2))"), Changes),
