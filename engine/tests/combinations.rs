@@ -1,9 +1,9 @@
 //! Combinations (`run` with wild cards, `runs`, `in_runs`; grammar/REFERENCE.md §3.8) in a small rule
 //! file: Basic Tarot with a Tarocchini-like *sequenza* declared from the hand (a run of the top trumps
 //! from the 21, the 1 and the Fool standing in as *contatori*, and one of the 20, 19 and 18 that may be
-//! passed over), and Minchiate-like *versicole* counted in
-//! the tricks won (runs of three or more of trumps 2 to 9). Every figure the engine gives is counted
-//! again here by hand, on the cards as numbers, and declarations that break the rules are refused.
+//! passed over), and Minchiate-like *versicole* counted in the tricks won (runs of three or more of
+//! trumps 2 to 9). Every figure the engine gives is counted again here by hand, on the cards as
+//! numbers, and declarations that break the rules are refused.
 
 mod common;
 
