@@ -3,6 +3,7 @@
 //! deal logs. No I/O happens here but reading the rule files the caller points at.
 
 pub mod cards;
+pub mod combinations;
 pub mod compare;
 pub mod describe;
 pub mod dsl;

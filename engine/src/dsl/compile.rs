@@ -126,7 +126,9 @@ const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("contains", Func::Contains, 2, 2),
     ("index", Func::Index, 2, 2),
     ("complete", Func::Complete, 2, 16),
-    ("run", Func::Run, 2, 2),
+    ("run", Func::Run, 2, 4),
+    ("runs", Func::Runs, 3, 3),
+    ("in_runs", Func::InRuns, 3, 3),
     ("suit_of", Func::SuitOf, 1, 1),
     ("points", Func::Points, 1, 1),
     ("pile", Func::Pile, 1, 1),
@@ -1584,7 +1586,71 @@ impl Compiler {
             }
             out.push(self.expr_inner(file, a, ctx));
         }
-        Some(Expr::Call(f, out.into_iter().collect::<Option<_>>()?))
+        let out: Vec<Expr> = out.into_iter().collect::<Option<_>>()?;
+        if matches!(f, Func::Run | Func::Runs | Func::InRuns) {
+            self.check_run_args(file, f, name, args, &out)?;
+        }
+        Some(Expr::Call(f, out))
+    }
+
+    /// The arguments of a combination (`run`, `runs`, `in_runs`) that are written out: the order is a
+    /// list of sets of cards, the wild cards a set of cards, the shortest run a whole number from 1.
+    /// What only the game knows (a `let`, an option) is checked when the formula is evaluated.
+    fn check_run_args(&mut self, file: &Arc<str>, f: Func, name: &str, args: &[Ast], out: &[Expr]) -> Option<()> {
+        let mut ok = true;
+        match &out[1] {
+            Expr::List(steps) => {
+                for (step, a) in steps.iter().zip(match &args[1].kind {
+                    AstKind::List(xs) => xs.as_slice(),
+                    _ => &[],
+                }) {
+                    if let Expr::Const(v) = step {
+                        if !matches!(v, Value::Cards(_)) {
+                            self.err(file, a.pos, format!("each step of the order of `{name}` is a set of cards (a card, a class, `T4 + T3`), not {}", v.type_name()));
+                            ok = false;
+                        }
+                    }
+                }
+            }
+            Expr::Const(v) if !matches!(v, Value::Cards(_) | Value::List(_)) => {
+                self.err(file, args[1].pos, format!("the order of `{name}` is a list of sets of cards, highest first (`[T21, T20, T19]`), not {}", v.type_name()));
+                ok = false;
+            }
+            _ => {}
+        }
+        // What a written-out argument is when it is not a set of cards.
+        let not_cards = |e: &Expr| match e {
+            Expr::Const(Value::Cards(_)) => None,
+            Expr::Const(v) => Some(v.type_name()),
+            Expr::List(_) => Some("a list"),
+            _ => None,
+        };
+        if let (Func::Run, Some(kind)) = (f, out.get(2).and_then(not_cards)) {
+            self.err(file, args[2].pos, format!("the wild cards of `run` are a set of cards (`EX + T1`), not {kind}"));
+            ok = false;
+        }
+        if let Some(kind) = out.get(3).and_then(not_cards) {
+            self.err(file, args[3].pos, format!("the steps `run` may pass over are a set of cards (`T20 + T19`), not {kind}"));
+            ok = false;
+        }
+        match (name, out.get(2)) {
+            ("runs" | "in_runs", Some(Expr::Const(v))) if !matches!(v, Value::Num(q) if q.is_integer() && *q >= Q::ONE) => {
+                self.err(
+                    file,
+                    args[2].pos,
+                    format!(
+                        "the shortest run `{name}` counts is a whole number from 1 (`3` for runs of three or more), not {}",
+                        match v {
+                            Value::Num(q) => q.to_string(),
+                            other => other.type_name().to_string(),
+                        }
+                    ),
+                );
+                ok = false;
+            }
+            _ => {}
+        }
+        ok.then_some(())
     }
 
     fn name(&mut self, file: &Arc<str>, pos: Pos, n: &str, ctx: Ctx) -> Option<Expr> {
