@@ -744,7 +744,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             lines.push(line("declarations and bonuses", c, format!("a {} is allowed only when {}", d.label, force.words(e))));
         }
         if let Some((k, c)) = &d.keeps {
-            lines.push(line("declarations and bonuses", c, format!("its declarer keeps {} until the last trick, unless he has no other card to play", cards_short(*k))));
+            lines.push(line("declarations and bonuses", c, format!("its declarer keeps {} until the last trick, unless he has no other card to play", r.cards_named(*k))));
         }
         for (msg, _, c) in &d.requires {
             lines.push(Line { aspect: "declarations and bonuses", rule: c.rule.clone(), text: msg.clone(), source: c.source.clone(), at: c.at.clone() });

@@ -40,8 +40,8 @@ impl<'s, 'r> Game<'s, 'r> {
             let env = self.env(Some(p)).with_hand(hand);
             let ok = eval(cond, &env).and_then(|v| truthy(&v)).map_err(|e| self.rule_error(clause, e))?;
             if !ok {
-                let contract = self.contract.and_then(|c| rules.bidding.as_ref().map(|b| format!(" in a {}", b.contracts[c].label))).unwrap_or_default();
-                return Err(self.violation(clause, p, format!("a {} is not allowed{contract} here", d.label)));
+                let contract = self.contract.and_then(|c| rules.bidding.as_ref().map(|b| format!(" in a {}", b.contracts[c].label))).unwrap_or_else(|| " in this game".into());
+                return Err(self.violation(clause, p, format!("{} may not declare a {}: it is not allowed{contract}", self.name(p), d.label)));
             }
         }
         let missing = shown.minus(hand);
