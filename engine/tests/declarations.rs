@@ -193,6 +193,18 @@ fn an_announced_ultimo_keeps_the_pagat_to_the_last_trick() {
         }
     }
     assert!(checked >= 3, "only {checked} games showed the kept Pagat");
+    // Where the simulator played the Pagat before the last trick all the same, it had no other card to
+    // play, and the verdict says it was driven out.
+    let mut driven_out = 0;
+    for g in games(&rules, ContractChoice::Even, 200, 22, true) {
+        let Some((holder, _)) = declarations(&g).into_iter().find(|(_, d)| d == "ultimo") else { continue };
+        let plays: Vec<&Event> = g.events.iter().filter(|e| matches!(e, Event::Play { .. })).collect();
+        let early = plays[..plays.len() - 3].iter().any(|e| matches!(e, Event::Play { player, card } if *player == holder && card == "T1"));
+        let v = replay(&rules, &g).unwrap();
+        assert_eq!(early, v.notes.iter().any(|n| n.contains("driven out")), "{:?}", v.notes);
+        driven_out += early as usize;
+    }
+    assert!(driven_out > 0, "no game drove the Pagat out");
 }
 
 #[test]

@@ -207,6 +207,12 @@ impl<'s, 'r> Game<'s, 'r> {
         if !self.legal(p).contains(c) {
             return Err(self.illegal(p, c));
         }
+        if self.cards_to_play(p) > 1 {
+            if let Some(d) = self.kept_by(p, c) {
+                // Legal only because nothing else was: the score may count the declaration lost.
+                self.notes.push(format!("{} had to play {} before the last trick, kept for the {} he declared: it was driven out", self.name(p), rules.card_name(c), d.label));
+            }
+        }
         self.hands[p as usize].remove(c);
         // A card played from the top of a pile turns up the next one.
         if let Some(pile) = self.table_piles.get_mut(p as usize).and_then(|ps| ps.iter_mut().find(|pile| pile.last() == Some(&c))) {
