@@ -243,3 +243,37 @@ fn the_fool_is_played_before_the_last_three_tricks() {
     }
     assert!(broken_games >= 3, "only {broken_games} games kept the Fool to the end");
 }
+
+/// `by attack` on fft-5p's chelem: the taker's called partner may announce it, a defender may not.
+#[test]
+fn the_attack_is_the_taker_and_his_called_partner() {
+    let mut files = Registry::builtin_files();
+    let text = "ruleset five \"five\"\nextends fft-5p\ndeclaration chelem \"chelem\" {\n  by attack\n}\n";
+    files.insert("five".into(), RuleFile { path: "five.tarot".into(), text: text.into() });
+    let rules = compile("five", &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"));
+    let sim = SimOptions { contract: ContractChoice::Only("garde".into()), announce: 0.0, announce_strong: 0.0, declare: 0.0, ..SimOptions::default() };
+    let mut rng = ChaCha8Rng::seed_from_u64(23);
+    let mut checked = 0;
+    for _ in 0..40 {
+        let Ok(g) = random_game_with(&rules, 5, &BTreeMap::new(), &sim, &mut rng) else { continue };
+        let Some(called) = g.events.iter().find_map(|e| match e {
+            Event::Call { card, .. } => Some(card.clone()),
+            _ => None,
+        }) else {
+            continue;
+        };
+        let Some(Event::Deal { hands, .. }) = g.events.first() else { continue };
+        let t = taker(&g);
+        let Some(partner) = hands.iter().find(|(p, cards)| **p != t && cards.contains(&called)).map(|(p, _)| p.to_string()) else { continue };
+        let defender = g.players.iter().find(|p| **p != t && **p != partner).unwrap().clone();
+        let (good, _) = with_declaration(&g, &partner, "chelem");
+        // The partner's chelem is accepted (the game may then break a rule later: he leads).
+        assert!(broken(&rules, &good).is_none_or(|(_, e, _)| e > first_play(&good) - 1));
+        let (bad, at) = with_declaration(&g, &defender, "chelem");
+        let (rule, event, message) = broken(&rules, &bad).expect("a defender's chelem is refused");
+        assert_eq!((rule.as_str(), event), ("declaration.chelem", at));
+        assert!(message.contains("only the taker and his partner"), "{message}");
+        checked += 1;
+    }
+    assert!(checked >= 5, "only {checked} games had a called partner");
+}
