@@ -732,12 +732,24 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             text: format!(
                 "{} ({when}{}){}",
                 d.label,
-                if d.by_taker { ", by the taker" } else { "" },
+                match d.by {
+                    DeclaredBy::Any => "",
+                    DeclaredBy::Taker => ", by the taker",
+                    DeclaredBy::Attack => ", by the taker or his partner",
+                    DeclaredBy::Defence => ", by the defence",
+                    DeclaredBy::AnySide => ", by either side, each once",
+                },
                 if d.shows.is_empty() { String::new() } else { format!(", shows {}", cards_short(d.shows)) }
             ),
             source: d.clause.source.clone(),
             at: d.clause.at.clone(),
         });
+        if let Some((e, c)) = &d.allowed {
+            lines.push(line("declarations and bonuses", c, format!("a {} is allowed only when {}", d.label, force.words(e))));
+        }
+        if let Some((k, c)) = &d.keeps {
+            lines.push(line("declarations and bonuses", c, format!("its declarer keeps {} until the last trick, unless he has no other card to play", r.cards_named(*k))));
+        }
         for (msg, _, c) in &d.requires {
             lines.push(Line { aspect: "declarations and bonuses", rule: c.rule.clone(), text: msg.clone(), source: c.source.clone(), at: c.at.clone() });
         }
@@ -792,6 +804,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             None => (c, "led to the last trick by a side that won every other trick, it wins".to_string()),
             Some(e) => (c, format!("{} to the last trick by a side that won every other trick, it wins", force.text(e, |v| plain(v)))),
         }),
+        f.deadline.as_ref().map(|(e, c)| (c, format!("must be played before the last {} tricks, by a holder who may play it", force.words(e)))),
     ]
     .into_iter()
     .flatten()

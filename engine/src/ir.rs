@@ -110,6 +110,8 @@ pub struct Settings {
     /// The Fool of a side that won every other trick wins the last trick however it is played, not
     /// only when led.
     pub(crate) fool_slam_played: bool,
+    /// The Fool must be played before the last so many tricks (0: no deadline).
+    pub(crate) fool_deadline: usize,
     /// How many of the call's levels may be called.
     pub(crate) call_levels: usize,
     pub(crate) contract_dogs: Vec<DogUse>,
@@ -352,12 +354,34 @@ pub enum When {
     FirstPlay,
 }
 
+/// Who may make a declaration (`by`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeclaredBy {
+    /// Any player, each once (the default).
+    Any,
+    /// The taker alone (an announced chelem).
+    Taker,
+    /// The taker or his partner.
+    Attack,
+    /// A player of the defence (a Kontra).
+    Defence,
+    /// Any player, but each side once: a player whose side has made it may not make it again.
+    AnySide,
+}
+
 #[derive(Clone, Debug)]
 pub struct DeclarationKind {
     pub name: String,
     pub label: Arc<str>,
     pub when: When,
-    pub by_taker: bool,
+    pub by: DeclaredBy,
+    /// `allowed = condition`: read when the declaration is made, after the auction (it may read the
+    /// contract's attributes); a declaration made where it is false breaks `declaration.NAME.allowed`.
+    pub allowed: Option<(Expr, Clause)>,
+    /// `keeps = cards`: the declarer must keep these cards (those he holds) until the last trick,
+    /// playing one earlier only when he has no other legal card (`declaration.NAME.keeps`).
+    pub keeps: Option<(CardSet, Clause)>,
     pub shows: CardSet,
     pub requires: Vec<(String, Expr, Clause)>,
     pub value: Option<Expr>,
@@ -425,6 +449,9 @@ pub struct FoolRules {
     pub slam_wins_when: Option<Expr>,
     /// "to-winner": a holder who takes no trick gives it to the winner of the trick it was played to.
     pub shut_out: Option<Expr>,
+    /// `deadline = N` (a setup formula): the Fool must be played before the last N tricks; its holder
+    /// who still has it in the trick before them must play it there, if he may (`fool.deadline`).
+    pub deadline: Option<(Expr, Clause)>,
     pub clause: Clause,
 }
 

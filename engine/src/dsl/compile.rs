@@ -64,6 +64,8 @@ enum Ctx {
     PerPlayer,
     /// Once the taker has called a card.
     Called,
+    /// A declaration's `allowed`: after the auction, so the contract is known.
+    Allowed,
 }
 
 fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
@@ -72,15 +74,15 @@ fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
         Players => ctx != Ctx::Class,
         DogSize => !matches!(ctx, Ctx::Class),
         Dealer | FirstHand => !matches!(ctx, Ctx::Class | Ctx::Setup),
-        Hand | FirstPacket => matches!(ctx, Ctx::Hand | Ctx::Declaration),
+        Hand | FirstPacket => matches!(ctx, Ctx::Hand | Ctx::Declaration | Ctx::Allowed),
         Shown | DeclValue | BestValue => ctx == Ctx::Declaration,
         Payer => matches!(ctx, Ctx::PaidBy | Ctx::Pay),
         Discarded => ctx == Ctx::Discard,
         Card | Last | WonByPlayer => ctx == Ctx::Trigger,
-        Player => matches!(ctx, Ctx::Trigger | Ctx::PerPlayer | Ctx::Declaration | Ctx::Discard),
+        Player => matches!(ctx, Ctx::Trigger | Ctx::PerPlayer | Ctx::Declaration | Ctx::Discard | Ctx::Allowed),
         Payee => ctx == Ctx::Pay,
         Total => ctx == Ctx::Pay,
-        Taker | Partner | Attack | Defence => matches!(ctx, Ctx::Lead | Ctx::Score | Ctx::Pay | Ctx::PerPlayer),
+        Taker | Partner | Attack | Defence => matches!(ctx, Ctx::Lead | Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Allowed),
         Called => matches!(ctx, Ctx::Called | Ctx::Score | Ctx::Pay | Ctx::PerPlayer),
         Tricks | LastTrick => matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer),
     }
@@ -520,6 +522,15 @@ impl Compiler {
         }
         let discard = stmts.iter().find(|s| s.key == "discard").map(|s| self.discard(s));
         let declarations = stmts.iter().filter(|s| s.key == "declaration").filter_map(|s| self.declaration(s)).collect();
+        if bidding.is_none() {
+            // The attack and the defence are the taker's side and the others: without a taker,
+            // nobody could make such a declaration.
+            for st in stmts.iter().filter(|s| s.key == "declaration").flat_map(|s| s.block.iter().flatten()) {
+                if let Some(w) = st.args.first().filter(|w| st.key == "by" && matches!(w.text.as_str(), "attack" | "defence")) {
+                    self.err_at(st, format!("`by {}` needs a taker, so the ruleset needs `bidding`", w.text));
+                }
+            }
+        }
         let play = self.play(stmts.iter().find(|s| s.key == "play"));
         let fool = self.fool(stmts.iter().find(|s| s.key == "fool"));
         let untouchable = stmts.iter().find(|s| s.key == "untouchable").and_then(|s| {
@@ -1196,7 +1207,9 @@ impl Compiler {
             name: name.clone(),
             label: label.into(),
             when: When::BeforePlay,
-            by_taker: false,
+            by: DeclaredBy::Any,
+            allowed: None,
+            keeps: None,
             shows: CardSet::EMPTY,
             requires: vec![],
             value: None,
@@ -1219,10 +1232,28 @@ impl Compiler {
                     d.clause = self.clause(st, format!("declaration.{name}"));
                 }
                 "by" => match st.args.first().map(|w| w.text.as_str()) {
-                    Some("taker") => d.by_taker = true,
-                    Some("any") => d.by_taker = false,
-                    _ => self.err_at(st, "`by` is `taker` or `any`"),
+                    Some("taker") => d.by = DeclaredBy::Taker,
+                    Some("attack") => d.by = DeclaredBy::Attack,
+                    Some("defence") => d.by = DeclaredBy::Defence,
+                    Some("any") => d.by = DeclaredBy::Any,
+                    Some("any-side") => d.by = DeclaredBy::AnySide,
+                    _ => self.err_at(st, "`by` is `taker`, `attack`, `defence`, `any` or `any-side`"),
                 },
+                "allowed" => {
+                    if let Some(e) = self.condition(st, Ctx::Allowed) {
+                        d.allowed = Some((e, self.clause(st, format!("declaration.{name}.allowed"))));
+                    }
+                }
+                "keeps" => {
+                    let pack = self.dummy_pack();
+                    if let Some(cards) = self.class_value(st, &pack) {
+                        if cards.is_empty() {
+                            self.err_at(st, "`keeps` names the cards the declarer must keep; this set has none");
+                        } else {
+                            d.keeps = Some((cards, self.clause(st, format!("declaration.{name}.keeps"))));
+                        }
+                    }
+                }
                 "shows" => {
                     let pack = self.dummy_pack();
                     d.shows = self.class_value(st, &pack).unwrap_or_default();
@@ -1247,7 +1278,7 @@ impl Compiler {
                         Some(other) => self.err_at(st, format!("`paid {other}`: a declaration is `paid` (by each opponent) or `paid by-everyone` (by every other player)")),
                     }
                 }
-                other => self.err_at(st, format!("unknown declaration statement `{other}`; expected when, by, shows, require, value, paid or paid-by")),
+                other => self.err_at(st, format!("unknown declaration statement `{other}`; expected when, by, allowed, shows, keeps, require, value, paid or paid-by")),
             }
         }
         Some(d)
@@ -1318,6 +1349,7 @@ impl Compiler {
             slam_wins: None,
             slam_wins_when: None,
             shut_out: None,
+            deadline: None,
             clause: Clause { rule: "fool".into(), at: "".into(), source: None, source_file: None },
         };
         let Some(s) = s else { return f };
@@ -1334,7 +1366,18 @@ impl Compiler {
                 "keep" => f.keep = self.setting(st, &["keep", "exchange"]).unwrap_or(f.keep),
                 "last_trick" => f.last_trick = self.setting(st, &["changes-side", "to-winner", "keep"]).unwrap_or(f.last_trick),
                 "shut_out" => f.shut_out = self.setting(st, &["keep", "to-winner"]),
-                other => self.err_at(st, format!("unknown fool statement `{other}`; expected excuse, led, keep, last_trick, slam_wins or shut_out")),
+                "deadline" => {
+                    // A number of tricks: a constant is checked here, a formula when a game is set up.
+                    if let Some(e) = self.value(st, Ctx::Setup) {
+                        match &e {
+                            Expr::Const(Value::Num(q)) if !q.is_integer() || *q < Q::ZERO => self.err_at(st, format!("`deadline` is a number of tricks (0, 1, 2, ...), not {q}")),
+                            Expr::Const(Value::Num(_)) | Expr::Opt(_) => f.deadline = Some((e, self.clause(st, "fool.deadline"))),
+                            Expr::Const(v) => self.err_at(st, format!("`deadline` is a number of tricks (0, 1, 2, ...), not {}", v.type_name())),
+                            _ => f.deadline = Some((e, self.clause(st, "fool.deadline"))),
+                        }
+                    }
+                }
+                other => self.err_at(st, format!("unknown fool statement `{other}`; expected excuse, led, keep, last_trick, slam_wins, shut_out or deadline")),
             }
         }
         f
@@ -1709,8 +1752,8 @@ impl Compiler {
             };
         }
         if let Some(attr) = n.strip_prefix("contract.") {
-            if !matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer) {
-                self.err(file, pos, "the contract is only known when scoring");
+            if !matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Allowed) {
+                self.err(file, pos, "the contract is only known when scoring (and in a declaration's `allowed`)");
                 return None;
             }
             if !self.contract_attrs.contains(attr) {
@@ -1755,6 +1798,7 @@ fn ctx_words(ctx: Ctx) -> &'static str {
         Ctx::Pay => "in a payment (payer, payee and total are)",
         Ctx::PerPlayer => "per player (player is)",
         Ctx::Called => "after the call (called is)",
+        Ctx::Allowed => "in a declaration's `allowed` (hand, player, taker, partner, attack, defence and contract.ATTR are)",
     }
 }
 

@@ -80,6 +80,7 @@ impl Settings {
             fool_last: FoolLast::Keep,
             fool_shut_out: false,
             fool_slam_played: false,
+            fool_deadline: 0,
             call_levels: 0,
             contract_dogs: vec![],
             reserve_contracts: vec![],
@@ -160,6 +161,12 @@ impl Settings {
             Some(e) => choice(&s, e, "the fool's `slam_wins`", &["led", "played"], fool)? == 1,
             None => false,
         };
+        if let Some((e, c)) = &rules.fool.deadline {
+            s.fool_deadline = match s.eval_setup(e).map_err(at(c))? {
+                Value::Num(q) if q.is_integer() && q >= Q::ZERO => q.numer() as usize,
+                other => return Err(at(c)(format!("the fool's `deadline` is a number of tricks (0, 1, 2, ...), not {other:?}"))),
+            };
+        }
         if let Some((e, c)) = &rules.deal.packets {
             // A number: packets of that size until the hand is full; a list: the sizes round by round.
             let sizes = |s: &Settings, e: &Expr, hand: usize| -> Result<Vec<usize>, String> {
