@@ -46,6 +46,11 @@ pub struct OptionDef {
 pub struct Ruleset {
     pub id: String,
     pub title: String,
+    /// The family of games it belongs to (`family "French"`), for grouping rulesets; one of
+    /// `FAMILIES`.
+    pub family: Option<(String, Clause)>,
+    /// The year its source dates the rules from (`dated 1637`), where the source dates them.
+    pub dated: Option<(u16, Clause)>,
     /// This ruleset first, then its parents.
     pub chain: Vec<String>,
     /// The text of every file in the chain, child first, for display.
@@ -83,6 +88,10 @@ pub struct Ruleset {
     /// use (`replay::Setup::new`): most games choose no option.
     pub defaults: Defaults,
 }
+
+/// The families of games a ruleset may belong to (`family NAME`), by the country the game is played
+/// in and the pack it uses.
+pub const FAMILIES: [&str; 5] = ["French", "Italian", "Swiss", "Austrian", "German"];
 
 /// The most players at a table.
 pub(crate) const MAX_PLAYERS: usize = 8;
@@ -475,6 +484,11 @@ pub struct Score {
 }
 
 impl Ruleset {
+    /// The century of `dated`, counted as historians do: 1637 is in the 17th, 2000 in the 20th.
+    pub fn century(&self) -> Option<u16> {
+        self.dated.as_ref().map(|(year, _)| (year + 99) / 100)
+    }
+
     pub fn class(&self, name: &str) -> Option<&Class> {
         self.classes.iter().find(|c| c.name == name)
     }

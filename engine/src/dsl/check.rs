@@ -34,6 +34,8 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
     Some(match (section, key) {
         ("", "extends") => sh(1, 1, Forbidden, Forbidden, "`extends PARENT`"),
         ("", "source") => sh(2, 3, Forbidden, Forbidden, "`source ID \"file\" [\"title\"]`"),
+        ("", "family") => sh(1, 1, Forbidden, Forbidden, "`family \"French\"` (or Italian, Swiss, Austrian, German)"),
+        ("", "dated") => sh(1, 1, Forbidden, Forbidden, "`dated YEAR`, the year the source dates the rules from"),
         ("", "option") => sh(1, 2, Required, Forbidden, "`option NAME \"what it decides\" = [default, other, ...]`"),
         ("", "pack" | "counting" | "deal" | "bidding" | "call" | "discard" | "play" | "fool" | "score") => sh(0, 0, Forbidden, Required, "`SECTION { statements }`"),
         ("", "class") => sh(1, 2, Required, Forbidden, "`class NAME [\"label\"] = cards`"),

@@ -171,7 +171,8 @@ struct Compiler {
 const KEYED_BY_ALL_ARGS: &[&str] = &["on", "require", "pay", "must"];
 
 /// Statements that a section has once, whatever their words: a child's replaces its parent's.
-const SINGLE: &[&str] = &["players", "sit-out", "untouchable", "sides", "turns", "group", "surplus", "when", "by", "fool", "penalize", "unless-unavoidable", "ranks", "trumps"];
+const SINGLE: &[&str] =
+    &["family", "dated", "players", "sit-out", "untouchable", "sides", "turns", "group", "surplus", "when", "by", "fool", "penalize", "unless-unavoidable", "ranks", "trumps"];
 
 /// How `extends` matches a child's statement with its parent's: by keyword and first word (so each
 /// `contract`, `class`, `let`, `suit` is its own), by all words for the few repeated statements, by
@@ -449,6 +450,8 @@ impl Compiler {
         let known = [
             "ruleset",
             "source",
+            "family",
+            "dated",
             "option",
             "pack",
             "class",
@@ -476,6 +479,24 @@ impl Compiler {
             }
         }
 
+        let family = stmts.iter().find(|s| s.key == "family").and_then(|s| {
+            let name = s.args.first()?.text.clone();
+            if !FAMILIES.contains(&name.as_str()) {
+                self.err_at(s, format!("`family {name}`: a family is one of {}", FAMILIES.map(|f| format!("\"{f}\"")).join(", ")));
+                return None;
+            }
+            Some((name, self.clause(s, "family")))
+        });
+        let dated = stmts.iter().find(|s| s.key == "dated").and_then(|s| {
+            let word = &s.args.first()?.text;
+            match word.parse::<u16>() {
+                Ok(year) if (1400..=2100).contains(&year) => Some((year, self.clause(s, "dated"))),
+                _ => {
+                    self.err_at(s, format!("`dated {word}`: the year the source dates the rules from is written out, e.g. `dated 1637`"));
+                    None
+                }
+            }
+        });
         let counting = self.counting(stmts.iter().find(|s| s.key == "counting"), &pack);
         let (players, players_clause) = self.players(stmts.iter().find(|s| s.key == "players"));
         let sit_out = stmts.iter().find(|s| s.key == "sit-out").and_then(|s| {
@@ -576,6 +597,8 @@ impl Compiler {
         Ruleset {
             id: h.id,
             title: h.title,
+            family,
+            dated,
             chain: h.chain,
             texts: h.texts,
             version,
