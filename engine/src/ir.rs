@@ -269,6 +269,25 @@ pub struct Bidding {
     pub contracts: Vec<Contract>,
     pub all_pass: Option<Clause>,
     pub reserve: Option<Reserve>,
+    /// `hold forehand`: forehand may bid the contract another player holds, and so take it over;
+    /// every other bid must be higher (the Tarock games' hold).
+    pub hold: Option<Clause>,
+    /// `no-reraise`: a player whose bid was outbid may only pass afterwards.
+    pub no_reraise: Option<Clause>,
+    /// `must-bid CONTRACT "label" = condition`: a player whose hand as dealt meets the condition may
+    /// neither pass nor bid lower while that contract is open to him.
+    pub must_bid: Vec<MustBid>,
+}
+
+/// A bid the hand forces (`must-bid`): rule `bidding.must-bid.CONTRACT`.
+#[derive(Clone, Debug)]
+pub struct MustBid {
+    /// The contract, by index: the least the player must bid.
+    pub contract: usize,
+    pub label: String,
+    /// A condition on the hand (`hand` context), as dealt.
+    pub when: Expr,
+    pub clause: Clause,
 }
 
 /// Who speaks when in the bidding.
@@ -281,6 +300,10 @@ pub enum Turns {
     /// leaving; when one of the two leaves, the next player who has not spoken challenges the one who
     /// stayed. A player who passes is out.
     UntilOneLeft,
+    /// Round and round from first hand: each player in turn outbids or passes, and a player who
+    /// passes is out; the one holding the best bid is skipped. The bidding ends when nobody is left
+    /// to outbid him (or everyone has passed).
+    Rounds,
 }
 
 /// A bid that commits to no contract but reserves the right to speak in a second round (the parole of

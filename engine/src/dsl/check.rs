@@ -60,7 +60,10 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
             sh(0, 0, Required, Forbidden, "`NAME = number`")
         }
         ("deal", "cut") => sh(0, 0, Forbidden, Forbidden, "`cut`"),
-        ("bidding", "turns") => sh(1, 1, Forbidden, Forbidden, "`turns once` or `turns until-one-left`"),
+        ("bidding", "turns") => sh(1, 1, Forbidden, Forbidden, "`turns once`, `turns until-one-left` or `turns rounds`"),
+        ("bidding", "hold") => sh(1, 1, Forbidden, Forbidden, "`hold forehand`"),
+        ("bidding", "no-reraise") => sh(0, 0, Forbidden, Forbidden, "`no-reraise`"),
+        ("bidding", "must-bid") => sh(1, 2, Required, Forbidden, "`must-bid CONTRACT \"label\" = condition on the hand`"),
         ("bidding", "reserve") => sh(1, 2, Required, Forbidden, "`reserve NAME \"label\" = [contract names]`"),
         ("bidding", "contract") => sh(1, 2, Forbidden, Required, "`contract NAME \"label\" { attribute = value; ... }`"),
         ("bidding", "all-pass") => sh(0, 1, Forbidden, Forbidden, "`all-pass` or `all-pass annul`"),
@@ -93,7 +96,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
 
 /// A statement that is a switch: present means on. Its value, if written, is refused with a hint.
 fn is_switch(section: &str, key: &str) -> bool {
-    matches!((section, key), ("fool", "excuse") | ("deal", "cut") | ("declaration", "paid") | ("bidding", "all-pass"))
+    matches!((section, key), ("fool", "excuse") | ("deal", "cut") | ("declaration", "paid") | ("bidding", "all-pass") | ("bidding", "no-reraise"))
 }
 
 /// Reports every statement (blocks included) written with more or fewer words than it takes, or a

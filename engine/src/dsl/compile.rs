@@ -1075,17 +1075,29 @@ impl Compiler {
     }
 
     fn bidding(&mut self, s: &Stmt) -> Bidding {
-        let mut b = Bidding { turns: Turns::Once, turns_clause: self.clause(s, "bidding"), contracts: vec![], all_pass: None, reserve: None };
+        let mut b = Bidding {
+            turns: Turns::Once,
+            turns_clause: self.clause(s, "bidding"),
+            contracts: vec![],
+            all_pass: None,
+            reserve: None,
+            hold: None,
+            no_reraise: None,
+            must_bid: vec![],
+        };
+        let mut must_bids = vec![];
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "turns" => {
                     b.turns = match st.args.first().map(|w| w.text.as_str()) {
                         Some("once") => Turns::Once,
                         Some("until-one-left") => Turns::UntilOneLeft,
+                        Some("rounds") => Turns::Rounds,
                         _ => {
                             self.err_at(
                                 st,
-                                "`turns once` (each player speaks once) or `turns until-one-left` (bidding with immediate hold: the player outbid answers at once or leaves)",
+                                "`turns once` (each player speaks once), `turns until-one-left` (bidding with immediate hold: the player outbid answers at once or leaves) \
+                                 or `turns rounds` (round and round until one is left; a pass is final)",
                             );
                             Turns::Once
                         }
@@ -1121,7 +1133,38 @@ impl Compiler {
                     b.contracts.push(Contract { clause: self.clause(st, format!("bidding.contract.{name}")), name, label, attrs });
                 }
                 "all-pass" => b.all_pass = Some(self.clause(st, "bidding.all-pass")),
-                other => self.err_at(st, format!("unknown bidding statement `{other}`; expected turns, contract, reserve or all-pass")),
+                "hold" => match st.args.first().map(|w| w.text.as_str()) {
+                    Some("forehand") => b.hold = Some(self.clause(st, "bidding.hold")),
+                    _ => self.err_at(st, "`hold forehand` is the only form: forehand may bid the contract another player holds"),
+                },
+                "no-reraise" => b.no_reraise = Some(self.clause(st, "bidding.no-reraise")),
+                "must-bid" => {
+                    let Some(name) = st.args.first().map(|w| w.text.clone()) else { continue };
+                    let label = st.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| format!("a hand that must bid {name}"));
+                    if let Some(when) = self.value(st, Ctx::Hand) {
+                        must_bids.push((st, name, label, when));
+                    }
+                }
+                other => self.err_at(st, format!("unknown bidding statement `{other}`; expected turns, contract, reserve, all-pass, hold, no-reraise or must-bid")),
+            }
+        }
+        // A forced bid names a contract of the block, wherever it is written in it.
+        for (st, name, label, when) in must_bids {
+            match b.contracts.iter().position(|c| c.name == name) {
+                Some(contract) => b.must_bid.push(MustBid { contract, label, when, clause: self.clause(st, format!("bidding.must-bid.{name}")) }),
+                None => {
+                    let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
+                    self.err_at(st, format!("`must-bid {name}`: there is no contract `{name}`; the contracts are {}", known.join(", ")));
+                }
+            }
+        }
+        if b.turns == Turns::Once {
+            // Forehand speaks first and nobody speaks twice: nothing would ever be held or re-raised.
+            for st in s.block.iter().flatten().filter(|st| st.key == "hold" || st.key == "no-reraise") {
+                self.err_at(
+                    st,
+                    format!("`{}` needs a bidding in which players speak again (`turns until-one-left` or `turns rounds`); with `turns once` it would never apply", st.key),
+                );
             }
         }
         if b.contracts.is_empty() {
