@@ -676,8 +676,16 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
                 at: k.clause.at.clone(),
             });
         }
-        if let Some(c) = &b.all_pass {
-            lines.push(Line { aspect: "annulments", rule: c.rule.clone(), text: "all players pass: the deal is void".into(), source: c.source.clone(), at: c.at.clone() });
+        match (&b.all_pass, b.all_pass_play) {
+            (Some(c), Some(k)) => lines.push(line(
+                "bidding and contracts",
+                c,
+                format!("all players pass: {} is played, each for himself, with no taker; the dog counts for nobody", b.contracts[k].label),
+            )),
+            (Some(c), None) => {
+                lines.push(Line { aspect: "annulments", rule: c.rule.clone(), text: "all players pass: the deal is void".into(), source: c.source.clone(), at: c.at.clone() });
+            }
+            (None, _) => {}
         }
     }
     if let Some(c) = &r.call {

@@ -268,6 +268,9 @@ pub struct Bidding {
     pub turns_clause: Clause,
     pub contracts: Vec<Contract>,
     pub all_pass: Option<Clause>,
+    /// `all-pass play CONTRACT`: when everyone passes, this contract (by index) is played, each for
+    /// himself, with no taker; it cannot be bid.
+    pub all_pass_play: Option<usize>,
     pub reserve: Option<Reserve>,
     /// `hold forehand`: forehand may bid the contract another player holds, and so take it over;
     /// every other bid must be higher (the Tarock games' hold).

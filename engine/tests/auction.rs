@@ -1,6 +1,7 @@
 //! The auction's forms (issue 15, G5), on the test rule files of `tests/rules/`: bidding round and
 //! round (`turns rounds`), forehand's hold (`hold forehand`), no re-raising once outbid
-//! (`no-reraise`) and a bid the hand forces (`must-bid`). Each test deals one seeded random deal, says
+//! (`no-reraise`), a bid the hand forces (`must-bid`), and a contract played when everyone passes
+//! (`all-pass play`, G4). Each test deals one seeded random deal, says
 //! the bids in turn, and reads the verdict: who speaks next and what he may say, or the rule broken.
 
 use std::collections::BTreeMap;
@@ -15,7 +16,7 @@ use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
 /// A test ruleset of `tests/rules/`, compiled over the built-in files it extends.
 fn rules(id: &str) -> Ruleset {
     let mut files = Registry::builtin_files();
-    for name in ["auction-hold", "auction-no-reraise", "auction-forced"] {
+    for name in ["auction-hold", "auction-no-reraise", "auction-forced", "auction-all-pass"] {
         let path = format!("{}/tests/rules/{name}.tarot", env!("CARGO_MANIFEST_DIR"));
         files.insert(name.to_string(), RuleFile { text: std::fs::read_to_string(&path).unwrap(), path });
     }
@@ -171,6 +172,50 @@ fn simulated_games_under_the_new_auctions_replay_valid() {
         assert!(long > 0, "{id}: no auction went round twice");
         if id != "auction-no-reraise" {
             assert!(held > 0, "{id}: forehand never held");
+        }
+    }
+}
+
+#[test]
+fn when_everyone_passes_the_all_pass_contract_is_played_each_for_himself_and_scored() {
+    let r = rules("auction-all-pass");
+    let g = deal(&r, 1);
+    // Nobody may bid it.
+    let v = say(&r, g.clone(), &[]);
+    assert_eq!(legal(&v), ["pass", "prise", "garde", "garde-sans", "garde-contre"]);
+    assert_eq!(broken(&say(&r, g.clone(), &["raeuber"])), "bidding.all-pass");
+    // Everyone passes: the play begins, with no taker and no discard.
+    let v = say(&r, g.clone(), &["pass", "pass", "pass", "pass"]);
+    assert_eq!((v.status, v.next.as_ref().unwrap().phase.as_str()), (Status::InProgress, "play"));
+    // Played out (simulated games in which everyone passed), the one with the most card points pays
+    // each other player 10; games with a taker score as at the FFT.
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let (mut passed, mut taken) = (0, 0);
+    while passed < 5 || taken < 5 {
+        let g = random_game(&r, 4, &BTreeMap::new(), &mut rng).unwrap();
+        let v = replay(&r, &g).unwrap();
+        if v.status == Status::Annulled {
+            // A petit sec, as in the parent; never all passing.
+            assert_ne!(v.annulled.as_ref().unwrap().rule.as_ref(), "bidding.all-pass");
+            continue;
+        }
+        assert_eq!(v.status, Status::Valid, "{:?}", v.violation);
+        let o = v.outcome.as_ref().unwrap();
+        if o.contract.as_deref() == Some("raeuber") {
+            passed += 1;
+            assert_eq!(o.taker, None);
+            assert!(v.notes.iter().any(|n| n.contains("all players passed: Räuber is played")), "{:?}", v.notes);
+            let most = o.players.iter().map(|p| p.card_points).max().unwrap();
+            let losers = o.players.iter().filter(|p| p.card_points == most).count() as i64;
+            for p in &o.players {
+                let expected = if p.card_points == most { -10 * (4 - losers) } else { 10 * losers };
+                assert_eq!(p.score, tarot_engine::num::Q::int(expected), "{}: {:?}", p.player, o.players);
+            }
+            assert!(v.ledger.iter().filter(|l| l.from.is_some()).all(|l| l.label.starts_with("Räuber") || l.rule.starts_with("declaration")), "{:?}", v.ledger);
+        } else {
+            taken += 1;
+            assert!(o.taker.is_some());
+            assert!(v.ledger.iter().all(|l| !l.label.starts_with("Räuber")), "{:?}", v.ledger);
         }
     }
 }

@@ -264,6 +264,14 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (r#"contract NAME "label" { attr = value; ... }"#, m(F, r#"{ multiplier = 2; dog = "taker" }"#, r#"{ multiplier = 2; dog = "defense" }"#), Refused("a contract's `dog` is")),
         ("all-pass [annul]", m(F, "  all-pass annul                                     @FFT \"Les enchères\"\n", ""), Changes),
         ("all-pass [annul]", m(F, "all-pass annul", "all-pass redeal"), Refused("the only word it takes is `annul`")),
+        (
+            "all-pass play CONTRACT",
+            m(F, "  all-pass annul ", "  contract raeuber \"Räuber\" { dog = \"defence\" }\n  all-pass play raeuber "),
+            Changes,
+        ),
+        ("all-pass play CONTRACT", m(F, "all-pass annul", "all-pass play garde"), Refused("its dog must be `dog = \"defence\"`")),
+        ("all-pass play CONTRACT", m(F, "all-pass annul", "all-pass play raeuber"), Refused("there is no contract `raeuber`")),
+        ("all-pass play CONTRACT", m(F, "all-pass annul", "all-pass play"), Refused("the only word it takes is `annul`")),
         // call
         ("levels = [rank(K), rank(Q), ...]", m("fft-5p", "levels = [rank(K), rank(Q), rank(C), rank(J)]", "levels = [rank(Q), rank(K), rank(C), rank(J)]"), Changes),
         ("levels = [rank(K), rank(Q), ...]", m("fft-5p", "levels = [rank(K), rank(Q), rank(C), rank(J)]", "levels = [rank(K), 2]"), Refused("`levels` is a list of card sets")),

@@ -66,7 +66,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("bidding", "must-bid") => sh(1, 2, Required, Forbidden, "`must-bid CONTRACT \"label\" = condition on the hand`"),
         ("bidding", "reserve") => sh(1, 2, Required, Forbidden, "`reserve NAME \"label\" = [contract names]`"),
         ("bidding", "contract") => sh(1, 2, Forbidden, Required, "`contract NAME \"label\" { attribute = value; ... }`"),
-        ("bidding", "all-pass") => sh(0, 1, Forbidden, Forbidden, "`all-pass` or `all-pass annul`"),
+        ("bidding", "all-pass") => sh(0, 2, Forbidden, Forbidden, "`all-pass`, `all-pass annul` or `all-pass play CONTRACT`"),
         ("contract", _) => sh(0, 0, Required, Forbidden, "`attribute = value`"),
         ("call", "levels") => sh(0, 0, Required, Forbidden, "`levels = [rank(K), rank(Q), ...]`"),
         ("call", "callable-levels") => sh(0, 0, Required, Forbidden, "`callable-levels = number of levels`"),
@@ -134,8 +134,12 @@ pub fn shapes(stmts: &[Stmt], section: &str, errors: &mut Vec<Diagnostic>) {
             err(format!("`{}` is not a rule, so a citation on it would go nowhere", s.key));
         }
         if section == "bidding" && s.key == "all-pass" {
-            if let Some(w) = s.args.first().filter(|w| w.text != "annul") {
-                err(format!("`all-pass {}`: when everyone passes the deal is annulled, so the only word it takes is `annul`", w.text));
+            let words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
+            if !matches!(words.as_slice(), [] | ["annul"] | ["play", _]) {
+                err(format!(
+                    "`all-pass {}`: when everyone passes the deal is annulled, so the only word it takes is `annul`, unless a contract of the block is played (`all-pass play CONTRACT`)",
+                    words.join(" ")
+                ));
             }
         }
         if let Some(b) = &s.block {

@@ -1080,12 +1080,14 @@ impl Compiler {
             turns_clause: self.clause(s, "bidding"),
             contracts: vec![],
             all_pass: None,
+            all_pass_play: None,
             reserve: None,
             hold: None,
             no_reraise: None,
             must_bid: vec![],
         };
         let mut must_bids = vec![];
+        let mut all_pass_play = None;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "turns" => {
@@ -1132,7 +1134,12 @@ impl Compiler {
                     }
                     b.contracts.push(Contract { clause: self.clause(st, format!("bidding.contract.{name}")), name, label, attrs });
                 }
-                "all-pass" => b.all_pass = Some(self.clause(st, "bidding.all-pass")),
+                "all-pass" => {
+                    b.all_pass = Some(self.clause(st, "bidding.all-pass"));
+                    if let (Some("play"), Some(name)) = (st.args.first().map(|w| w.text.as_str()), st.args.get(1)) {
+                        all_pass_play = Some((st, name.text.clone()));
+                    }
+                }
                 "hold" => match st.args.first().map(|w| w.text.as_str()) {
                     Some("forehand") => b.hold = Some(self.clause(st, "bidding.hold")),
                     _ => self.err_at(st, "`hold forehand` is the only form: forehand may bid the contract another player holds"),
@@ -1155,6 +1162,26 @@ impl Compiler {
                 None => {
                     let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
                     self.err_at(st, format!("`must-bid {name}`: there is no contract `{name}`; the contracts are {}", known.join(", ")));
+                }
+            }
+        }
+        // The contract played when everyone passes has no taker: every player defends, so its dog
+        // counts for nobody, and nobody may bid it.
+        if let Some((st, name)) = all_pass_play {
+            match b.contracts.iter().position(|c| c.name == name) {
+                Some(c) => {
+                    let dog = b.contracts[c].attrs.iter().find(|(k, _)| k == "dog").map(|(_, e)| e);
+                    if !matches!(dog, Some(Expr::Const(Value::Str(d))) if d.as_ref() == "defence") {
+                        self.err_at(st, format!("contract `{name}` is played with no taker, every player for himself: its dog must be `dog = \"defence\"` (it counts for nobody)"));
+                    }
+                    if b.must_bid.iter().any(|m| m.contract == c) {
+                        self.err_at(st, format!("contract `{name}` is played when everyone passes, so no hand can be forced to bid it"));
+                    }
+                    b.all_pass_play = Some(c);
+                }
+                None => {
+                    let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
+                    self.err_at(st, format!("`all-pass play {name}`: there is no contract `{name}`; the contracts are {}", known.join(", ")));
                 }
             }
         }
@@ -1713,7 +1740,8 @@ impl Compiler {
                 self.err(file, pos, "the contract is only known when scoring");
                 return None;
             }
-            if !self.contract_attrs.contains(attr) {
+            // `contract.name` is the contract's own name, unless an attribute is called so.
+            if !self.contract_attrs.contains(attr) && attr != "name" {
                 self.err(file, pos, format!("no contract has an attribute `{attr}`; attributes: {}", self.contract_attrs.iter().cloned().collect::<Vec<_>>().join(", ")));
                 return None;
             }

@@ -35,6 +35,10 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         match choice {
             Bid::Pass => {}
+            Bid::Contract(c) if b.all_pass_play == Some(c) => {
+                let clause = b.all_pass.as_ref().expect("`all-pass play` sets both");
+                return Err(self.violation(clause, p, format!("{} is played when everyone passes; nobody bids it", b.contracts[c].label)));
+            }
             Bid::Contract(c) => {
                 if let Some(clause) = b.no_reraise.as_ref().filter(|_| turn.outbid >> p & 1 == 1) {
                     return Err(self.violation(clause, p, format!("{} was outbid, and may only pass: a player outbid may not bid again", self.name(p))));
@@ -65,10 +69,21 @@ impl<'s, 'r> Game<'s, 'r> {
             return Ok(());
         }
         match after.holder {
-            None => {
-                let c = b.all_pass.clone().unwrap_or(b.turns_clause.clone());
-                Err(Stop::Annulled(Annulled { rule: c.rule, reason: "all players passed".into(), player: None, source: c.source }))
-            }
+            None => match (b.all_pass_play, &b.all_pass) {
+                // Everyone passed: the all-pass contract is played, each for himself, with no taker;
+                // the dog counts for nobody.
+                (Some(c), Some(clause)) => {
+                    self.contract = Some(c);
+                    self.notes.push(format!("all players passed: {} is played, each for himself ({})", b.contracts[c].label, clause.rule));
+                    self.phase = Phase::Discard;
+                    self.owe_discards();
+                    Ok(())
+                }
+                _ => {
+                    let c = b.all_pass.clone().unwrap_or(b.turns_clause.clone());
+                    Err(Stop::Annulled(Annulled { rule: c.rule, reason: "all players passed".into(), player: None, source: c.source }))
+                }
+            },
             Some((t, c)) => {
                 self.taker = Some(t);
                 self.contract = Some(c);
@@ -218,7 +233,9 @@ impl<'s, 'r> Game<'s, 'r> {
         let forced = self.forced_bid(speaker, &turn).ok().flatten().map(|m| m.contract);
         let mut legal = if forced.is_some() { vec![] } else { vec!["pass".to_string()] };
         legal.extend(
-            (floor.max(forced.unwrap_or(0))..b.contracts.len()).filter(|c| !turn.second_round || self.setup.reserve_contracts.contains(c)).map(|c| b.contracts[c].name.clone()),
+            (floor.max(forced.unwrap_or(0))..b.contracts.len())
+                .filter(|c| (!turn.second_round || self.setup.reserve_contracts.contains(c)) && b.all_pass_play != Some(*c))
+                .map(|c| b.contracts[c].name.clone()),
         );
         if let Some(r) = b.reserve.as_ref().filter(|_| !turn.second_round && forced.is_none()) {
             legal.push(r.name.clone());
