@@ -635,8 +635,22 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         let turns = match b.turns {
             Turns::Once => "each player speaks once, outbidding or passing",
             Turns::UntilOneLeft => "bidding with immediate hold: a player outbid answers at once, outbidding in turn or leaving; who passes is out",
+            Turns::Rounds => "round and round from first hand, each outbidding or passing; who passes is out, and the bidding ends when nobody is left to outbid the best bid",
         };
         lines.push(line("bidding and contracts", &b.turns_clause, turns.into()));
+        if let Some(c) = &b.hold {
+            lines.push(line("bidding and contracts", c, "forehand may hold: bid the contract another player holds, and take it over; every other bid must be higher".into()));
+        }
+        if let Some(c) = &b.no_reraise {
+            lines.push(line("bidding and contracts", c, "a player outbid may not bid again, only pass".into()));
+        }
+        for m in &b.must_bid {
+            lines.push(line(
+                "bidding and contracts",
+                &m.clause,
+                format!("{}: must bid at least {} while it is open to him ({})", m.label, b.contracts[m.contract].label, force.words(&m.when)),
+            ));
+        }
         if let Some(res) = &b.reserve {
             lines.push(line(
                 "bidding and contracts",
@@ -666,8 +680,16 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
                 at: k.clause.at.clone(),
             });
         }
-        if let Some(c) = &b.all_pass {
-            lines.push(Line { aspect: "annulments", rule: c.rule.clone(), text: "all players pass: the deal is void".into(), source: c.source.clone(), at: c.at.clone() });
+        match (&b.all_pass, b.all_pass_play) {
+            (Some(c), Some(k)) => lines.push(line(
+                "bidding and contracts",
+                c,
+                format!("all players pass: {} is played, each for himself, with no taker; the dog counts for nobody", b.contracts[k].label),
+            )),
+            (Some(c), None) => {
+                lines.push(Line { aspect: "annulments", rule: c.rule.clone(), text: "all players pass: the deal is void".into(), source: c.source.clone(), at: c.at.clone() });
+            }
+            (None, _) => {}
         }
     }
     if let Some(c) = &r.call {

@@ -46,6 +46,11 @@ pub struct OptionDef {
 pub struct Ruleset {
     pub id: String,
     pub title: String,
+    /// The family of games it belongs to (`family "French"`), for grouping rulesets; one of
+    /// `FAMILIES`.
+    pub family: Option<(String, Clause)>,
+    /// The year its source dates the rules from (`dated 1637`), where the source dates them.
+    pub dated: Option<(u16, Clause)>,
     /// This ruleset first, then its parents.
     pub chain: Vec<String>,
     /// The text of every file in the chain, child first, for display.
@@ -83,6 +88,10 @@ pub struct Ruleset {
     /// use (`replay::Setup::new`): most games choose no option.
     pub defaults: Defaults,
 }
+
+/// The families of games a ruleset may belong to (`family NAME`), by the country the game is played
+/// in and the pack it uses.
+pub const FAMILIES: [&str; 5] = ["French", "Italian", "Swiss", "Austrian", "German"];
 
 /// The most players at a table.
 pub(crate) const MAX_PLAYERS: usize = 8;
@@ -261,7 +270,29 @@ pub struct Bidding {
     pub turns_clause: Clause,
     pub contracts: Vec<Contract>,
     pub all_pass: Option<Clause>,
+    /// `all-pass play CONTRACT`: when everyone passes, this contract (by index) is played, each for
+    /// himself, with no taker; it cannot be bid.
+    pub all_pass_play: Option<usize>,
     pub reserve: Option<Reserve>,
+    /// `hold forehand`: forehand may bid the contract another player holds, and so take it over;
+    /// every other bid must be higher (the Tarock games' hold).
+    pub hold: Option<Clause>,
+    /// `no-reraise`: a player whose bid was outbid may only pass afterwards.
+    pub no_reraise: Option<Clause>,
+    /// `must-bid CONTRACT "label" = condition`: a player whose hand as dealt meets the condition may
+    /// neither pass nor bid lower while that contract is open to him.
+    pub must_bid: Vec<MustBid>,
+}
+
+/// A bid the hand forces (`must-bid`): rule `bidding.must-bid.CONTRACT`.
+#[derive(Clone, Debug)]
+pub struct MustBid {
+    /// The contract, by index: the least the player must bid.
+    pub contract: usize,
+    pub label: String,
+    /// A condition on the hand (`hand` context), as dealt.
+    pub when: Expr,
+    pub clause: Clause,
 }
 
 /// Who speaks when in the bidding.
@@ -274,6 +305,10 @@ pub enum Turns {
     /// leaving; when one of the two leaves, the next player who has not spoken challenges the one who
     /// stayed. A player who passes is out.
     UntilOneLeft,
+    /// Round and round from first hand: each player in turn outbids or passes, and a player who
+    /// passes is out; the one holding the best bid is skipped. The bidding ends when nobody is left
+    /// to outbid him (or everyone has passed).
+    Rounds,
 }
 
 /// A bid that commits to no contract but reserves the right to speak in a second round (the parole of
@@ -502,6 +537,11 @@ pub struct Score {
 }
 
 impl Ruleset {
+    /// The century of `dated`, counted as historians do: 1637 is in the 17th, 2000 in the 20th.
+    pub fn century(&self) -> Option<u16> {
+        self.dated.as_ref().map(|(year, _)| (year + 99) / 100)
+    }
+
     pub fn class(&self, name: &str) -> Option<&Class> {
         self.classes.iter().find(|c| c.name == name)
     }

@@ -34,6 +34,8 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
     Some(match (section, key) {
         ("", "extends") => sh(1, 1, Forbidden, Forbidden, "`extends PARENT`"),
         ("", "source") => sh(2, 3, Forbidden, Forbidden, "`source ID \"file\" [\"title\"]`"),
+        ("", "family") => sh(1, 1, Forbidden, Forbidden, "`family \"French\"` (or Italian, Swiss, Austrian, German)"),
+        ("", "dated") => sh(1, 1, Forbidden, Forbidden, "`dated YEAR`, the year the source dates the rules from"),
         ("", "option") => sh(1, 2, Required, Forbidden, "`option NAME \"what it decides\" = [default, other, ...]`"),
         ("", "pack" | "counting" | "deal" | "bidding" | "call" | "discard" | "play" | "fool" | "score") => sh(0, 0, Forbidden, Required, "`SECTION { statements }`"),
         ("", "class") => sh(1, 2, Required, Forbidden, "`class NAME [\"label\"] = cards`"),
@@ -58,10 +60,13 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
             sh(0, 0, Required, Forbidden, "`NAME = number`")
         }
         ("deal", "cut") => sh(0, 0, Forbidden, Forbidden, "`cut`"),
-        ("bidding", "turns") => sh(1, 1, Forbidden, Forbidden, "`turns once` or `turns until-one-left`"),
+        ("bidding", "turns") => sh(1, 1, Forbidden, Forbidden, "`turns once`, `turns until-one-left` or `turns rounds`"),
+        ("bidding", "hold") => sh(1, 1, Forbidden, Forbidden, "`hold forehand`"),
+        ("bidding", "no-reraise") => sh(0, 0, Forbidden, Forbidden, "`no-reraise`"),
+        ("bidding", "must-bid") => sh(1, 2, Required, Forbidden, "`must-bid CONTRACT \"label\" = condition on the hand`"),
         ("bidding", "reserve") => sh(1, 2, Required, Forbidden, "`reserve NAME \"label\" = [contract names]`"),
         ("bidding", "contract") => sh(1, 2, Forbidden, Required, "`contract NAME \"label\" { attribute = value; ... }`"),
-        ("bidding", "all-pass") => sh(0, 1, Forbidden, Forbidden, "`all-pass` or `all-pass annul`"),
+        ("bidding", "all-pass") => sh(0, 2, Forbidden, Forbidden, "`all-pass`, `all-pass annul` or `all-pass play CONTRACT`"),
         ("contract", _) => sh(0, 0, Required, Forbidden, "`attribute = value`"),
         ("call", "levels") => sh(0, 0, Required, Forbidden, "`levels = [rank(K), rank(Q), ...]`"),
         ("call", "callable-levels") => sh(0, 0, Required, Forbidden, "`callable-levels = number of levels`"),
@@ -94,7 +99,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
 
 /// A statement that is a switch: present means on. Its value, if written, is refused with a hint.
 fn is_switch(section: &str, key: &str) -> bool {
-    matches!((section, key), ("fool", "excuse") | ("deal", "cut") | ("declaration", "paid") | ("bidding", "all-pass"))
+    matches!((section, key), ("fool", "excuse") | ("deal", "cut") | ("declaration", "paid") | ("bidding", "all-pass") | ("bidding", "no-reraise"))
 }
 
 /// Reports every statement (blocks included) written with more or fewer words than it takes, or a
@@ -132,8 +137,12 @@ pub fn shapes(stmts: &[Stmt], section: &str, errors: &mut Vec<Diagnostic>) {
             err(format!("`{}` is not a rule, so a citation on it would go nowhere", s.key));
         }
         if section == "bidding" && s.key == "all-pass" {
-            if let Some(w) = s.args.first().filter(|w| w.text != "annul") {
-                err(format!("`all-pass {}`: when everyone passes the deal is annulled, so the only word it takes is `annul`", w.text));
+            let words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
+            if !matches!(words.as_slice(), [] | ["annul"] | ["play", _]) {
+                err(format!(
+                    "`all-pass {}`: when everyone passes the deal is annulled, so the only word it takes is `annul`, unless a contract of the block is played (`all-pass play CONTRACT`)",
+                    words.join(" ")
+                ));
             }
         }
         if let Some(b) = &s.block {

@@ -175,7 +175,8 @@ struct Compiler {
 const KEYED_BY_ALL_ARGS: &[&str] = &["on", "require", "pay", "must"];
 
 /// Statements that a section has once, whatever their words: a child's replaces its parent's.
-const SINGLE: &[&str] = &["players", "sit-out", "untouchable", "sides", "turns", "group", "surplus", "when", "by", "fool", "penalize", "unless-unavoidable", "ranks", "trumps"];
+const SINGLE: &[&str] =
+    &["family", "dated", "players", "sit-out", "untouchable", "sides", "turns", "group", "surplus", "when", "by", "fool", "penalize", "unless-unavoidable", "ranks", "trumps"];
 
 /// How `extends` matches a child's statement with its parent's: by keyword and first word (so each
 /// `contract`, `class`, `let`, `suit` is its own), by all words for the few repeated statements, by
@@ -453,6 +454,8 @@ impl Compiler {
         let known = [
             "ruleset",
             "source",
+            "family",
+            "dated",
             "option",
             "pack",
             "class",
@@ -480,6 +483,24 @@ impl Compiler {
             }
         }
 
+        let family = stmts.iter().find(|s| s.key == "family").and_then(|s| {
+            let name = s.args.first()?.text.clone();
+            if !FAMILIES.contains(&name.as_str()) {
+                self.err_at(s, format!("`family {name}`: a family is one of {}", FAMILIES.map(|f| format!("\"{f}\"")).join(", ")));
+                return None;
+            }
+            Some((name, self.clause(s, "family")))
+        });
+        let dated = stmts.iter().find(|s| s.key == "dated").and_then(|s| {
+            let word = &s.args.first()?.text;
+            match word.parse::<u16>() {
+                Ok(year) if (1400..=2100).contains(&year) => Some((year, self.clause(s, "dated"))),
+                _ => {
+                    self.err_at(s, format!("`dated {word}`: the year the source dates the rules from is written out, e.g. `dated 1637`"));
+                    None
+                }
+            }
+        });
         let counting = self.counting(stmts.iter().find(|s| s.key == "counting"), &pack);
         let (players, players_clause) = self.players(stmts.iter().find(|s| s.key == "players"));
         let sit_out = stmts.iter().find(|s| s.key == "sit-out").and_then(|s| {
@@ -589,6 +610,8 @@ impl Compiler {
         Ruleset {
             id: h.id,
             title: h.title,
+            family,
+            dated,
             chain: h.chain,
             texts: h.texts,
             version,
@@ -1065,17 +1088,31 @@ impl Compiler {
     }
 
     fn bidding(&mut self, s: &Stmt) -> Bidding {
-        let mut b = Bidding { turns: Turns::Once, turns_clause: self.clause(s, "bidding"), contracts: vec![], all_pass: None, reserve: None };
+        let mut b = Bidding {
+            turns: Turns::Once,
+            turns_clause: self.clause(s, "bidding"),
+            contracts: vec![],
+            all_pass: None,
+            all_pass_play: None,
+            reserve: None,
+            hold: None,
+            no_reraise: None,
+            must_bid: vec![],
+        };
+        let mut must_bids = vec![];
+        let mut all_pass_play = None;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "turns" => {
                     b.turns = match st.args.first().map(|w| w.text.as_str()) {
                         Some("once") => Turns::Once,
                         Some("until-one-left") => Turns::UntilOneLeft,
+                        Some("rounds") => Turns::Rounds,
                         _ => {
                             self.err_at(
                                 st,
-                                "`turns once` (each player speaks once) or `turns until-one-left` (bidding with immediate hold: the player outbid answers at once or leaves)",
+                                "`turns once` (each player speaks once), `turns until-one-left` (bidding with immediate hold: the player outbid answers at once or leaves) \
+                                 or `turns rounds` (round and round until one is left; a pass is final)",
                             );
                             Turns::Once
                         }
@@ -1110,8 +1147,64 @@ impl Compiler {
                     }
                     b.contracts.push(Contract { clause: self.clause(st, format!("bidding.contract.{name}")), name, label, attrs });
                 }
-                "all-pass" => b.all_pass = Some(self.clause(st, "bidding.all-pass")),
-                other => self.err_at(st, format!("unknown bidding statement `{other}`; expected turns, contract, reserve or all-pass")),
+                "all-pass" => {
+                    b.all_pass = Some(self.clause(st, "bidding.all-pass"));
+                    if let (Some("play"), Some(name)) = (st.args.first().map(|w| w.text.as_str()), st.args.get(1)) {
+                        all_pass_play = Some((st, name.text.clone()));
+                    }
+                }
+                "hold" => match st.args.first().map(|w| w.text.as_str()) {
+                    Some("forehand") => b.hold = Some(self.clause(st, "bidding.hold")),
+                    _ => self.err_at(st, "`hold forehand` is the only form: forehand may bid the contract another player holds"),
+                },
+                "no-reraise" => b.no_reraise = Some(self.clause(st, "bidding.no-reraise")),
+                "must-bid" => {
+                    let Some(name) = st.args.first().map(|w| w.text.clone()) else { continue };
+                    let label = st.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| format!("a hand that must bid {name}"));
+                    if let Some(when) = self.value(st, Ctx::Hand) {
+                        must_bids.push((st, name, label, when));
+                    }
+                }
+                other => self.err_at(st, format!("unknown bidding statement `{other}`; expected turns, contract, reserve, all-pass, hold, no-reraise or must-bid")),
+            }
+        }
+        // A forced bid names a contract of the block, wherever it is written in it.
+        for (st, name, label, when) in must_bids {
+            match b.contracts.iter().position(|c| c.name == name) {
+                Some(contract) => b.must_bid.push(MustBid { contract, label, when, clause: self.clause(st, format!("bidding.must-bid.{name}")) }),
+                None => {
+                    let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
+                    self.err_at(st, format!("`must-bid {name}`: there is no contract `{name}`; the contracts are {}", known.join(", ")));
+                }
+            }
+        }
+        // The contract played when everyone passes has no taker: every player defends, so its dog
+        // counts for nobody, and nobody may bid it.
+        if let Some((st, name)) = all_pass_play {
+            match b.contracts.iter().position(|c| c.name == name) {
+                Some(c) => {
+                    let dog = b.contracts[c].attrs.iter().find(|(k, _)| k == "dog").map(|(_, e)| e);
+                    if !matches!(dog, Some(Expr::Const(Value::Str(d))) if d.as_ref() == "defence") {
+                        self.err_at(st, format!("contract `{name}` is played with no taker, every player for himself: its dog must be `dog = \"defence\"` (it counts for nobody)"));
+                    }
+                    if b.must_bid.iter().any(|m| m.contract == c) {
+                        self.err_at(st, format!("contract `{name}` is played when everyone passes, so no hand can be forced to bid it"));
+                    }
+                    b.all_pass_play = Some(c);
+                }
+                None => {
+                    let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
+                    self.err_at(st, format!("`all-pass play {name}`: there is no contract `{name}`; the contracts are {}", known.join(", ")));
+                }
+            }
+        }
+        if b.turns == Turns::Once {
+            // Forehand speaks first and nobody speaks twice: nothing would ever be held or re-raised.
+            for st in s.block.iter().flatten().filter(|st| st.key == "hold" || st.key == "no-reraise") {
+                self.err_at(
+                    st,
+                    format!("`{}` needs a bidding in which players speak again (`turns until-one-left` or `turns rounds`); with `turns once` it would never apply", st.key),
+                );
             }
         }
         if b.contracts.is_empty() {
@@ -1756,7 +1849,8 @@ impl Compiler {
                 self.err(file, pos, "the contract is only known when scoring (and in a declaration's `allowed`)");
                 return None;
             }
-            if !self.contract_attrs.contains(attr) {
+            // `contract.name` is the contract's own name, unless an attribute is called so.
+            if !self.contract_attrs.contains(attr) && attr != "name" {
                 self.err(file, pos, format!("no contract has an attribute `{attr}`; attributes: {}", self.contract_attrs.iter().cloned().collect::<Vec<_>>().join(", ")));
                 return None;
             }
