@@ -566,10 +566,11 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         "counting",
         &c.clause,
         format!(
-            "in groups of {}: {}; a group of empty cards 1; surplus: {}; pack total {total}",
+            "in groups of {}: {}; a group of empty cards 1; surplus: {}{}; pack total {total}",
             c.group,
             values.join(", "),
-            serde_json::to_value(c.surplus).unwrap_or_default().as_str().unwrap_or_default()
+            serde_json::to_value(c.surplus).unwrap_or_default().as_str().unwrap_or_default(),
+            if c.short_packet == ShortPacket::SumLessOne { ", a short packet counted as a full one" } else { "" }
         ),
     ));
     let players = if r.players.0 == r.players.1 { r.players.0.to_string() } else { format!("{} to {}", r.players.0, r.players.1) };

@@ -199,6 +199,18 @@ pub enum Surplus {
     Packets,
 }
 
+/// How `surplus packets` counts a short last packet (`short-packet WORD` in `counting`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ShortPacket {
+    /// `over-half` (the default, Marolles): over half a packet counts as if padded with empties;
+    /// otherwise each counter in it is worth its value less one, an empty nothing.
+    OverHalf,
+    /// `sum-less-one` (Troccas' Skat, Berther §3): a short packet counts as a full one, its counters'
+    /// sum less one for each counter after the first, or 1 when it holds none.
+    SumLessOne,
+}
+
 #[derive(Clone, Debug)]
 pub struct Counting {
     pub group: u32,
@@ -208,6 +220,8 @@ pub struct Counting {
     /// few mask operations rather than card by card.
     pub counters: Vec<(u8, CardSet)>,
     pub surplus: Surplus,
+    /// How a short last packet counts (only with `surplus packets`).
+    pub short_packet: ShortPacket,
     pub clause: Clause,
 }
 

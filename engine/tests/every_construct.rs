@@ -212,6 +212,9 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("counter V = cards", m(F, "counter 4 = rank(Q)", "counter 0 = rank(Q)"), Refused("are already empty")),
         ("surplus exact | nearest | packets", m(F, "surplus exact", "surplus nearest"), Changes),
         ("surplus exact | nearest | packets", m(F, "surplus exact", "surplus exactly"), Refused("`surplus` is `exact`")),
+        ("short-packet over-half | sum-less-one", m("troccas", "short-packet sum-less-one", "short-packet over-half"), Changes),
+        ("short-packet over-half | sum-less-one", m("troccas", "short-packet sum-less-one", "short-packet sum"), Refused("`short-packet` is `over-half`")),
+        ("short-packet over-half | sum-less-one", m(F, "surplus exact", "surplus exact\n  short-packet sum-less-one"), Refused("without `surplus packets` there are no packets")),
         // players, sides, sit-out
         ("players", m(F, "players 4\n", "players 5\n"), Changes),
         ("players", m(F, "players 4\n", "players 4 5\n"), Refused("`players` takes at most 1 word(s)")),

@@ -54,6 +54,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("counting", "group") => sh(1, 1, Forbidden, Forbidden, "`group N`"),
         ("counting", "counter") => sh(1, 1, Required, Forbidden, "`counter V = cards`"),
         ("counting", "surplus") => sh(1, 1, Forbidden, Forbidden, "`surplus exact`, `surplus nearest` or `surplus packets`"),
+        ("counting", "short-packet") => sh(1, 1, Forbidden, Forbidden, "`short-packet over-half` or `short-packet sum-less-one`"),
         ("deal", "hand" | "dealer" | "dog" | "piles" | "pile_size" | "packets" | "dealer_packets" | "dog_packets" | "dog_apart") => {
             sh(0, 0, Required, Forbidden, "`NAME = number`")
         }

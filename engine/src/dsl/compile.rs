@@ -171,7 +171,8 @@ struct Compiler {
 const KEYED_BY_ALL_ARGS: &[&str] = &["on", "require", "pay", "must"];
 
 /// Statements that a section has once, whatever their words: a child's replaces its parent's.
-const SINGLE: &[&str] = &["players", "sit-out", "untouchable", "sides", "turns", "group", "surplus", "when", "by", "fool", "penalize", "unless-unavoidable", "ranks", "trumps"];
+const SINGLE: &[&str] =
+    &["players", "sit-out", "untouchable", "sides", "turns", "group", "surplus", "short-packet", "when", "by", "fool", "penalize", "unless-unavoidable", "ranks", "trumps"];
 
 /// How `extends` matches a child's statement with its parent's: by keyword and first word (so each
 /// `contract`, `class`, `let`, `suit` is its own), by all words for the few repeated statements, by
@@ -901,6 +902,7 @@ impl Compiler {
             values: [0; PACK_SIZE],
             counters: vec![],
             surplus: Surplus::Exact,
+            short_packet: ShortPacket::OverHalf,
             clause: Clause { rule: "counting".into(), at: "".into(), source: None, source_file: None },
         };
         let Some(s) = s else {
@@ -909,6 +911,7 @@ impl Compiler {
             return c;
         };
         c.clause = self.clause(s, "counting");
+        let mut short_packet = None;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "group" => match st.args.first().and_then(|w| w.text.parse::<u32>().ok()) {
@@ -946,8 +949,22 @@ impl Compiler {
                         }
                     }
                 }
-                other => self.err_at(st, format!("unknown counting statement `{other}`; expected group, counter or surplus")),
+                "short-packet" => {
+                    c.short_packet = match st.args.first().map(|w| w.text.as_str()) {
+                        Some("over-half") => ShortPacket::OverHalf,
+                        Some("sum-less-one") => ShortPacket::SumLessOne,
+                        _ => {
+                            self.err_at(st, "`short-packet` is `over-half` (the Marolles rule) or `sum-less-one` (a short packet counts as a full one)");
+                            continue;
+                        }
+                    };
+                    short_packet = Some(st);
+                }
+                other => self.err_at(st, format!("unknown counting statement `{other}`; expected group, counter, surplus or short-packet")),
             }
+        }
+        if let Some(st) = short_packet.filter(|_| c.surplus != Surplus::Packets) {
+            self.err_at(st, "`short-packet` says how `surplus packets` counts a short last packet; without `surplus packets` there are no packets, so it would be ignored");
         }
         for card in Card::all() {
             match c.values[card.0 as usize] {
