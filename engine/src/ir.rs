@@ -75,6 +75,8 @@ pub struct Ruleset {
     pub untouchable: Option<Untouchable>,
     pub triggers: Vec<Trigger>,
     pub score: Score,
+    /// `match { ... }`: the deals a table plays make one match with a final winner (`matches.rs`).
+    pub game_match: Option<Match>,
     /// Where each setting of the `deal`, `discard` and `fool` blocks is written, by rule id
     /// (`deal.hand`, `fool.led`): a block a ruleset changes in part keeps its parent's other
     /// statements, in the parent's file.
@@ -197,6 +199,19 @@ pub enum Surplus {
     /// with empties when it holds more than half a packet, and otherwise each card in it is worth its
     /// value less one (an empty nothing).
     Packets,
+}
+
+/// `match { deals = N; target = N }`: a match of several deals, evaluated over a table's deals in order
+/// by `matches::match_state`. It is over after `deals` deals that were played to the end (an annulled
+/// deal is dealt again and does not count), or after the deal in which a player's running total
+/// reaches `target`, whichever comes first; its winners are the players with the highest total then.
+#[derive(Clone, Debug)]
+pub struct Match {
+    /// `deals = N`: how many deals make the match (a setup formula, so an option may choose).
+    pub deals: Option<(Expr, Clause)>,
+    /// `target = N`: the running total that ends the match (a setup formula).
+    pub target: Option<(Expr, Clause)>,
+    pub clause: Clause,
 }
 
 /// How `surplus packets` counts a short last packet (`short-packet WORD` in `counting`).

@@ -215,6 +215,11 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("short-packet over-half | sum-less-one", m("troccas", "short-packet sum-less-one", "short-packet over-half"), Changes),
         ("short-packet over-half | sum-less-one", m("troccas", "short-packet sum-less-one", "short-packet sum"), Refused("`short-packet` is `over-half`")),
         ("short-packet over-half | sum-less-one", m(F, "surplus exact", "surplus exact\n  short-packet sum-less-one"), Refused("without `surplus packets` there are no packets")),
+        // match (its effect, over a table's deals, is tested in tests/matches.rs)
+        ("deals = N", m(F, "players 4\n", "players 4\nmatch {\n  deals = 0\n}\n"), Refused("`deals` is a whole number of deals, 1 or more")),
+        ("deals = N", m(F, "players 4\n", "players 4\nmatch {\n  deals = 5 / 2\n}\n"), Refused("`deals` is a whole number of deals, 1 or more")),
+        ("target = N", m(F, "players 4\n", "players 4\nmatch {\n  target = points(taker)\n}\n"), Refused("`points` looks at the game being played")),
+        ("target = N", m(F, "players 4\n", "players 4\nmatch {\n  rounds = 3\n}\n"), Refused("expected deals or target")),
         // players, sides, sit-out
         ("players", m(F, "players 4\n", "players 5\n"), Changes),
         ("players", m(F, "players 4\n", "players 4 5\n"), Refused("`players` takes at most 1 word(s)")),

@@ -35,7 +35,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("", "extends") => sh(1, 1, Forbidden, Forbidden, "`extends PARENT`"),
         ("", "source") => sh(2, 3, Forbidden, Forbidden, "`source ID \"file\" [\"title\"]`"),
         ("", "option") => sh(1, 2, Required, Forbidden, "`option NAME \"what it decides\" = [default, other, ...]`"),
-        ("", "pack" | "counting" | "deal" | "bidding" | "call" | "discard" | "play" | "fool" | "score") => sh(0, 0, Forbidden, Required, "`SECTION { statements }`"),
+        ("", "pack" | "counting" | "deal" | "bidding" | "call" | "discard" | "play" | "fool" | "score" | "match") => sh(0, 0, Forbidden, Required, "`SECTION { statements }`"),
         ("", "class") => sh(1, 2, Required, Forbidden, "`class NAME [\"label\"] = cards`"),
         ("", "declaration") => sh(1, 2, Forbidden, Required, "`declaration NAME \"label\" { ... }`"),
         ("", "let") => sh(1, 1, Required, Forbidden, "`let NAME = formula`"),
@@ -86,6 +86,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("score", "pay") => sh(3, 4, Required, Forbidden, "`pay PAYERS to PAYEES [\"label\"] = amount`"),
         ("score", "note") => sh(1, 1, Required, Forbidden, "`note \"text\" = condition`"),
         ("score", "standing" | "winner") => sh(0, 0, Required, Forbidden, "`NAME = formula`"),
+        ("match", "deals" | "target") => sh(0, 0, Required, Forbidden, "`NAME = number`"),
         _ => return None,
     })
 }

@@ -469,6 +469,7 @@ impl Compiler {
             "untouchable",
             "on",
             "score",
+            "match",
             "extends",
         ];
         for s in &stmts {
@@ -533,6 +534,7 @@ impl Compiler {
         });
         let triggers = stmts.iter().filter(|s| s.key == "on").filter_map(|s| self.trigger(s)).collect();
         let score = self.score(stmts.iter().find(|s| s.key == "score"));
+        let game_match = stmts.iter().find(|s| s.key == "match").and_then(|s| self.game_match(s));
         // An option or a constant that no formula reads changes nothing. Only the ruleset's own are
         // reported: a parent's may be read by the parent's rules that a child removed.
         for (i, o) in self.options.clone().iter().enumerate() {
@@ -601,6 +603,7 @@ impl Compiler {
             untouchable,
             triggers,
             score,
+            game_match,
             settings: std::mem::take(&mut self.settings),
             defaults: Default::default(),
         }
@@ -894,6 +897,39 @@ impl Compiler {
                 None
             }
         }
+    }
+
+    /// `match { deals = N; target = N }`: setup formulas, each a positive number where it is a
+    /// constant; at least one of the two, since a match with neither would never end.
+    fn game_match(&mut self, s: &Stmt) -> Option<Match> {
+        let mut m = Match { deals: None, target: None, clause: self.clause(s, "match") };
+        for st in s.block.iter().flatten() {
+            let slot = match st.key.as_str() {
+                "deals" => &mut m.deals,
+                "target" => &mut m.target,
+                other => {
+                    self.err_at(st, format!("unknown match statement `{other}`; expected deals or target"));
+                    continue;
+                }
+            };
+            let Some(e) = self.value(st, Ctx::Setup) else { continue };
+            if let Expr::Const(v) = &e {
+                let whole = matches!(v, Value::Num(q) if q.is_integer() && *q > Q::ZERO);
+                let positive = matches!(v, Value::Num(q) if *q > Q::ZERO);
+                if (st.key == "deals" && !whole) || !positive {
+                    let what = if st.key == "deals" { "a whole number of deals, 1 or more" } else { "a number of points above 0" };
+                    self.err_at(st, format!("`{}` is {what}, not {v:?}", st.key));
+                    continue;
+                }
+            }
+            *slot = Some((e, self.clause(st, format!("match.{}", st.key))));
+        }
+        // A `deals` or `target` that failed is reported where it is written, not again here.
+        let written = s.block.iter().flatten().any(|st| matches!(st.key.as_str(), "deals" | "target"));
+        if !written {
+            self.err_at(s, "a match ends after a number of deals or when a player's total reaches a target: give `deals = N`, `target = N`, or both");
+        }
+        (m.deals.is_some() || m.target.is_some()).then_some(m)
     }
 
     fn counting(&mut self, s: Option<&Stmt>, pack: &Pack) -> Counting {
