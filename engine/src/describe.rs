@@ -570,10 +570,11 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         "counting",
         &c.clause,
         format!(
-            "in groups of {}: {}; a group of empty cards 1; surplus: {}; pack total {total}",
+            "in groups of {}: {}; a group of empty cards 1; surplus: {}{}; pack total {total}",
             c.group,
             values.join(", "),
-            serde_json::to_value(c.surplus).unwrap_or_default().as_str().unwrap_or_default()
+            serde_json::to_value(c.surplus).unwrap_or_default().as_str().unwrap_or_default(),
+            if c.short_packet == ShortPacket::SumLessOne { ", a short packet counted as a full one" } else { "" }
         ),
     ));
     let players = if r.players.0 == r.players.1 { r.players.0.to_string() } else { format!("{} to {}", r.players.0, r.players.1) };
@@ -904,6 +905,16 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
     }
     for (what, (e, c)) in [("each player's standing", &r.score.standing), ("a winner", &r.score.winner)].into_iter().filter_map(|(w, x)| Some((w, x.as_ref()?))) {
         lines.push(Line { aspect: "scoring", rule: c.rule.clone(), text: format!("{what}: {}", force.words(e)), source: c.source.clone(), at: c.at.clone() });
+    }
+    if let Some(m) = &r.game_match {
+        for (what, slot) in
+            [("the match is over after this many deals played to the end", &m.deals), ("the match is over after the deal in which a player's total reaches", &m.target)]
+        {
+            if let Some((e, c)) = slot {
+                lines.push(line("the match", c, format!("{what}: {}", force.words(e))));
+            }
+        }
+        lines.push(line("the match", &m.clause, "its winners: the players with the highest total when it is over".into()));
     }
     Description {
         id: r.id.clone(),

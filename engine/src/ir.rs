@@ -80,6 +80,8 @@ pub struct Ruleset {
     pub untouchable: Option<Untouchable>,
     pub triggers: Vec<Trigger>,
     pub score: Score,
+    /// `match { ... }`: the deals a table plays make one match with a final winner (`matches.rs`).
+    pub game_match: Option<Match>,
     /// Where each setting of the `deal`, `discard` and `fool` blocks is written, by rule id
     /// (`deal.hand`, `fool.led`): a block a ruleset changes in part keeps its parent's other
     /// statements, in the parent's file.
@@ -210,6 +212,31 @@ pub enum Surplus {
     Packets,
 }
 
+/// `match { deals = N; target = N }`: a match of several deals, evaluated over a table's deals in order
+/// by `matches::match_state`. It is over after `deals` deals that were played to the end (an annulled
+/// deal is dealt again and does not count), or after the deal in which a player's running total
+/// reaches `target`, whichever comes first; its winners are the players with the highest total then.
+#[derive(Clone, Debug)]
+pub struct Match {
+    /// `deals = N`: how many deals make the match (a setup formula, so an option may choose).
+    pub deals: Option<(Expr, Clause)>,
+    /// `target = N`: the running total that ends the match (a setup formula).
+    pub target: Option<(Expr, Clause)>,
+    pub clause: Clause,
+}
+
+/// How `surplus packets` counts a short last packet (`short-packet WORD` in `counting`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ShortPacket {
+    /// `over-half` (the default, Marolles): over half a packet counts as if padded with empties;
+    /// otherwise each counter in it is worth its value less one, an empty nothing.
+    OverHalf,
+    /// `sum-less-one` (Troccas' Skat, Berther §3): a short packet counts as a full one, its counters'
+    /// sum less one for each counter after the first, or 1 when it holds none.
+    SumLessOne,
+}
+
 #[derive(Clone, Debug)]
 pub struct Counting {
     pub group: u32,
@@ -219,6 +246,8 @@ pub struct Counting {
     /// few mask operations rather than card by card.
     pub counters: Vec<(u8, CardSet)>,
     pub surplus: Surplus,
+    /// How a short last packet counts (only with `surplus packets`).
+    pub short_packet: ShortPacket,
     pub clause: Clause,
 }
 

@@ -216,6 +216,14 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("counter V = cards", m(F, "counter 4 = rank(Q)", "counter 0 = rank(Q)"), Refused("are already empty")),
         ("surplus exact | nearest | packets", m(F, "surplus exact", "surplus nearest"), Changes),
         ("surplus exact | nearest | packets", m(F, "surplus exact", "surplus exactly"), Refused("`surplus` is `exact`")),
+        ("short-packet over-half | sum-less-one", m("troccas", "short-packet sum-less-one", "short-packet over-half"), Changes),
+        ("short-packet over-half | sum-less-one", m("troccas", "short-packet sum-less-one", "short-packet sum"), Refused("`short-packet` is `over-half`")),
+        ("short-packet over-half | sum-less-one", m(F, "surplus exact", "surplus exact\n  short-packet sum-less-one"), Refused("without `surplus packets` there are no packets")),
+        // match (its effect, over a table's deals, is tested in tests/matches.rs)
+        ("deals = N", m(F, "players 4\n", "players 4\nmatch {\n  deals = 0\n}\n"), Refused("`deals` is a whole number of deals, 1 or more")),
+        ("deals = N", m(F, "players 4\n", "players 4\nmatch {\n  deals = 5 / 2\n}\n"), Refused("`deals` is a whole number of deals, 1 or more")),
+        ("target = N", m(F, "players 4\n", "players 4\nmatch {\n  target = points(taker)\n}\n"), Refused("`points` looks at the game being played")),
+        ("target = N", m(F, "players 4\n", "players 4\nmatch {\n  rounds = 3\n}\n"), Refused("expected deals or target")),
         // players, sides, sit-out
         ("players", m(F, "players 4\n", "players 5\n"), Changes),
         ("players", m(F, "players 4\n", "players 4 5\n"), Refused("`players` takes at most 1 word(s)")),

@@ -37,7 +37,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("", "family") => sh(1, 1, Forbidden, Forbidden, "`family \"French\"` (or Italian, Swiss, Austrian, German)"),
         ("", "dated") => sh(1, 1, Forbidden, Forbidden, "`dated YEAR`, the year the source dates the rules from"),
         ("", "option") => sh(1, 2, Required, Forbidden, "`option NAME \"what it decides\" = [default, other, ...]`"),
-        ("", "pack" | "counting" | "deal" | "bidding" | "call" | "discard" | "play" | "fool" | "score") => sh(0, 0, Forbidden, Required, "`SECTION { statements }`"),
+        ("", "pack" | "counting" | "deal" | "bidding" | "call" | "discard" | "play" | "fool" | "score" | "match") => sh(0, 0, Forbidden, Required, "`SECTION { statements }`"),
         ("", "class") => sh(1, 2, Required, Forbidden, "`class NAME [\"label\"] = cards`"),
         ("", "declaration") => sh(1, 2, Forbidden, Required, "`declaration NAME \"label\" { ... }`"),
         ("", "let") => sh(1, 1, Required, Forbidden, "`let NAME = formula`"),
@@ -56,6 +56,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("counting", "group") => sh(1, 1, Forbidden, Forbidden, "`group N`"),
         ("counting", "counter") => sh(1, 1, Required, Forbidden, "`counter V = cards`"),
         ("counting", "surplus") => sh(1, 1, Forbidden, Forbidden, "`surplus exact`, `surplus nearest` or `surplus packets`"),
+        ("counting", "short-packet") => sh(1, 1, Forbidden, Forbidden, "`short-packet over-half` or `short-packet sum-less-one`"),
         ("deal", "hand" | "dealer" | "dog" | "piles" | "pile_size" | "packets" | "dealer_packets" | "dog_packets" | "dog_apart") => {
             sh(0, 0, Required, Forbidden, "`NAME = number`")
         }
@@ -93,6 +94,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("score", "pay") => sh(3, 4, Required, Forbidden, "`pay PAYERS to PAYEES [\"label\"] = amount`"),
         ("score", "note") => sh(1, 1, Required, Forbidden, "`note \"text\" = condition`"),
         ("score", "standing" | "winner") => sh(0, 0, Required, Forbidden, "`NAME = formula`"),
+        ("match", "deals" | "target") => sh(0, 0, Required, Forbidden, "`NAME = number`"),
         _ => return None,
     })
 }

@@ -175,8 +175,25 @@ struct Compiler {
 const KEYED_BY_ALL_ARGS: &[&str] = &["on", "require", "pay", "must"];
 
 /// Statements that a section has once, whatever their words: a child's replaces its parent's.
-const SINGLE: &[&str] =
-    &["family", "dated", "players", "sit-out", "untouchable", "sides", "turns", "group", "surplus", "when", "by", "fool", "penalize", "unless-unavoidable", "ranks", "trumps"];
+const SINGLE: &[&str] = &[
+    "family",
+    "dated",
+    "players",
+    "sit-out",
+    "untouchable",
+    "sides",
+    "turns",
+    "group",
+    "surplus",
+    "short-packet",
+    "when",
+    "by",
+    "fool",
+    "penalize",
+    "unless-unavoidable",
+    "ranks",
+    "trumps",
+];
 
 /// How `extends` matches a child's statement with its parent's: by keyword and first word (so each
 /// `contract`, `class`, `let`, `suit` is its own), by all words for the few repeated statements, by
@@ -475,6 +492,7 @@ impl Compiler {
             "untouchable",
             "on",
             "score",
+            "match",
             "extends",
         ];
         for s in &stmts {
@@ -566,6 +584,7 @@ impl Compiler {
         });
         let triggers = stmts.iter().filter(|s| s.key == "on").filter_map(|s| self.trigger(s)).collect();
         let score = self.score(stmts.iter().find(|s| s.key == "score"));
+        let game_match = stmts.iter().find(|s| s.key == "match").and_then(|s| self.game_match(s));
         // An option or a constant that no formula reads changes nothing. Only the ruleset's own are
         // reported: a parent's may be read by the parent's rules that a child removed.
         for (i, o) in self.options.clone().iter().enumerate() {
@@ -636,6 +655,7 @@ impl Compiler {
             untouchable,
             triggers,
             score,
+            game_match,
             settings: std::mem::take(&mut self.settings),
             defaults: Default::default(),
         }
@@ -931,12 +951,46 @@ impl Compiler {
         }
     }
 
+    /// `match { deals = N; target = N }`: setup formulas, each a positive number where it is a
+    /// constant; at least one of the two, since a match with neither would never end.
+    fn game_match(&mut self, s: &Stmt) -> Option<Match> {
+        let mut m = Match { deals: None, target: None, clause: self.clause(s, "match") };
+        for st in s.block.iter().flatten() {
+            let slot = match st.key.as_str() {
+                "deals" => &mut m.deals,
+                "target" => &mut m.target,
+                other => {
+                    self.err_at(st, format!("unknown match statement `{other}`; expected deals or target"));
+                    continue;
+                }
+            };
+            let Some(e) = self.value(st, Ctx::Setup) else { continue };
+            if let Expr::Const(v) = &e {
+                let whole = matches!(v, Value::Num(q) if q.is_integer() && *q > Q::ZERO);
+                let positive = matches!(v, Value::Num(q) if *q > Q::ZERO);
+                if (st.key == "deals" && !whole) || !positive {
+                    let what = if st.key == "deals" { "a whole number of deals, 1 or more" } else { "a number of points above 0" };
+                    self.err_at(st, format!("`{}` is {what}, not {v:?}", st.key));
+                    continue;
+                }
+            }
+            *slot = Some((e, self.clause(st, format!("match.{}", st.key))));
+        }
+        // A `deals` or `target` that failed is reported where it is written, not again here.
+        let written = s.block.iter().flatten().any(|st| matches!(st.key.as_str(), "deals" | "target"));
+        if !written {
+            self.err_at(s, "a match ends after a number of deals or when a player's total reaches a target: give `deals = N`, `target = N`, or both");
+        }
+        (m.deals.is_some() || m.target.is_some()).then_some(m)
+    }
+
     fn counting(&mut self, s: Option<&Stmt>, pack: &Pack) -> Counting {
         let mut c = Counting {
             group: 1,
             values: [0; PACK_SIZE],
             counters: vec![],
             surplus: Surplus::Exact,
+            short_packet: ShortPacket::OverHalf,
             clause: Clause { rule: "counting".into(), at: "".into(), source: None, source_file: None },
         };
         let Some(s) = s else {
@@ -945,6 +999,7 @@ impl Compiler {
             return c;
         };
         c.clause = self.clause(s, "counting");
+        let mut short_packet = None;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "group" => match st.args.first().and_then(|w| w.text.parse::<u32>().ok()) {
@@ -982,8 +1037,22 @@ impl Compiler {
                         }
                     }
                 }
-                other => self.err_at(st, format!("unknown counting statement `{other}`; expected group, counter or surplus")),
+                "short-packet" => {
+                    c.short_packet = match st.args.first().map(|w| w.text.as_str()) {
+                        Some("over-half") => ShortPacket::OverHalf,
+                        Some("sum-less-one") => ShortPacket::SumLessOne,
+                        _ => {
+                            self.err_at(st, "`short-packet` is `over-half` (the Marolles rule) or `sum-less-one` (a short packet counts as a full one)");
+                            continue;
+                        }
+                    };
+                    short_packet = Some(st);
+                }
+                other => self.err_at(st, format!("unknown counting statement `{other}`; expected group, counter, surplus or short-packet")),
             }
+        }
+        if let Some(st) = short_packet.filter(|_| c.surplus != Surplus::Packets) {
+            self.err_at(st, "`short-packet` says how `surplus packets` counts a short last packet; without `surplus packets` there are no packets, so it would be ignored");
         }
         for card in Card::all() {
             match c.values[card.0 as usize] {

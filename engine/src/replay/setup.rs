@@ -261,7 +261,7 @@ impl Settings {
         Ok(s)
     }
 
-    pub(super) fn eval_setup(&self, e: &Expr) -> Result<Value, String> {
+    pub(crate) fn eval_setup(&self, e: &Expr) -> Result<Value, String> {
         eval(e, &SetupEnv(self))
     }
 }
