@@ -372,7 +372,7 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
                     Some(k) => keys.iter().position(|&m| m == Some(k)).map(|p| p as u8),
                     None => seat_of(&seats.playing, player),
                 };
-                seat.zip(Card::parse(card).filter(|&c| rules.pack.cards.contains(c)))
+                seat.zip(rules.pack.parse_card(card).filter(|&c| rules.pack.cards.contains(c)))
             }
             _ => None,
         };
