@@ -127,6 +127,8 @@ impl Card {
         static CODES: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| Card::all().map(|c| c.to_string()).collect());
         CODES[self.0 as usize].as_str()
     }
+    /// Every card of the largest pack (97 cards, trumps to T40), in index order: a ruleset's own
+    /// pack is its `Pack::cards`.
     pub fn all() -> impl Iterator<Item = Card> {
         (0..PACK_SIZE as u8).map(Card)
     }

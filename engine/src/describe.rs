@@ -418,6 +418,7 @@ impl InForce<'_> {
             (Func::Run, _) => format!("{} holds a run of {}", w(0), rest()),
             (Func::SuitOf, _) => format!("the suits of {}", w(0)),
             (Func::Points, _) => format!("{} card points", possessive(&w(0))),
+            (Func::PointsOf, _) => format!("what {} count{} card by card", w(0), if matches!(&args[0], Expr::Fact(_)) { "s" } else { "" }),
             (Func::Pile, _) => format!("{} pile", possessive(&w(0))),
             (Func::HandOf, _) => format!("{} hand", possessive(&w(0))),
             (Func::WinnerSide, _) => format!("the side that won {}", w(0)),
@@ -607,9 +608,10 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         "counting",
         &c.clause,
         format!(
-            "in groups of {}: {}; a group of empty cards 1; surplus: {}; pack total {total}",
+            "in groups of {}: {}; {}; surplus: {}; pack total {total}",
             c.group,
             values.join(", "),
+            if c.empty_zero { "other cards nothing" } else { "a group of empty cards 1" },
             serde_json::to_value(c.surplus).unwrap_or_default().as_str().unwrap_or_default()
         ),
     ));

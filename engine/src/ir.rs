@@ -215,6 +215,9 @@ pub struct Counting {
     /// The same values as sets: the cards worth each value above 0, so that a pile is counted with a
     /// few mask operations rather than card by card.
     pub counters: Vec<(u8, CardSet)>,
+    /// `empty 0`: cards no counter lists are worth nothing, the others their value, card by card
+    /// (with groups of one).
+    pub empty_zero: bool,
     pub surplus: Surplus,
     pub clause: Clause,
 }

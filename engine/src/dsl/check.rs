@@ -57,6 +57,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("pack", "code") => sh(2, MANY, Forbidden, Forbidden, "`code CODE CARD ...`"),
         ("counting", "group") => sh(1, 1, Forbidden, Forbidden, "`group N`"),
         ("counting", "counter") => sh(1, 1, Required, Forbidden, "`counter V = cards`"),
+        ("counting", "empty") => sh(1, 1, Forbidden, Forbidden, "`empty 0`"),
         ("counting", "surplus") => sh(1, 1, Forbidden, Forbidden, "`surplus exact`, `surplus nearest` or `surplus packets`"),
         ("deal", "hand" | "dealer" | "dog" | "piles" | "pile_size" | "packets" | "dealer_packets" | "dog_packets" | "dog_apart") => {
             sh(0, 0, Required, Forbidden, "`NAME = number`")

@@ -129,6 +129,7 @@ const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("run", Func::Run, 2, 2),
     ("suit_of", Func::SuitOf, 1, 1),
     ("points", Func::Points, 1, 1),
+    ("points_of", Func::PointsOf, 1, 1),
     ("pile", Func::Pile, 1, 1),
     ("hand_of", Func::HandOf, 1, 1),
     ("winner_side", Func::WinnerSide, 1, 1),
@@ -141,8 +142,20 @@ const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("declarer", Func::Declarer, 1, 1),
 ];
 
-const GAME_FUNCS: &[Func] =
-    &[Func::Points, Func::Pile, Func::HandOf, Func::WinnerSide, Func::Winner, Func::Side, Func::Won, Func::WinningCard, Func::Declared, Func::Announced, Func::Declarer];
+const GAME_FUNCS: &[Func] = &[
+    Func::Points,
+    Func::PointsOf,
+    Func::Pile,
+    Func::HandOf,
+    Func::WinnerSide,
+    Func::Winner,
+    Func::Side,
+    Func::Won,
+    Func::WinningCard,
+    Func::Declared,
+    Func::Announced,
+    Func::Declarer,
+];
 
 #[derive(Default)]
 struct Compiler {
@@ -1043,6 +1056,7 @@ impl Compiler {
             group: 1,
             values: [0; PACK_SIZE],
             counters: vec![],
+            empty_zero: false,
             surplus: Surplus::Exact,
             clause: Clause { rule: "counting".into(), at: "".into(), source: None, source_file: None },
         };
@@ -1052,6 +1066,7 @@ impl Compiler {
             return c;
         };
         c.clause = self.clause(s, "counting");
+        let mut empty_at = None;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "group" => match st.args.first().and_then(|w| w.text.parse::<u32>().ok()) {
@@ -1089,8 +1104,18 @@ impl Compiler {
                         }
                     }
                 }
-                other => self.err_at(st, format!("unknown counting statement `{other}`; expected group, counter or surplus")),
+                "empty" => match st.args.first().map(|w| w.text.as_str()) {
+                    Some("0") => {
+                        c.empty_zero = true;
+                        empty_at = Some(st);
+                    }
+                    _ => self.err_at(st, "`empty 0` makes the cards no counter lists worth nothing; without it they are worth 1 in groups of one (1/N in groups of N)"),
+                },
+                other => self.err_at(st, format!("unknown counting statement `{other}`; expected group, counter, empty or surplus")),
             }
+        }
+        if let Some(st) = empty_at.filter(|_| c.group != 1 || c.surplus == Surplus::Packets) {
+            self.err_at(st, "`empty 0` counts cards one by one, each at its counter's value: it needs `group 1` (the default) and no `surplus packets`");
         }
         for card in Card::all() {
             match c.values[card.0 as usize] {

@@ -26,6 +26,9 @@ impl<'s, 'r> Game<'s, 'r> {
 /// 1/group, which is exactly what counting in groups gives; `empties` adds (or removes) empty cards
 /// owed by the Excuse exchange.
 pub fn count_points(c: &Counting, pile: CardSet, empties: i64) -> Q {
+    if c.empty_zero {
+        return card_points(c, pile);
+    }
     let g = c.group as i64;
     if c.surplus == Surplus::Packets {
         let counters: Vec<i64> = pile.iter().map(|card| c.values[card.0 as usize] as i64).filter(|&v| v > 0).collect();
@@ -44,6 +47,18 @@ pub fn count_points(c: &Counting, pile: CardSet, empties: i64) -> Q {
     } else {
         exact
     }
+}
+
+/// What cards are worth one by one, added up (`points_of`): a counter worth V in groups of g is
+/// V − (g−1)/g, an empty card 1/g, or nothing with `empty 0`; never rounded.
+pub fn card_points(c: &Counting, cards: CardSet) -> Q {
+    let g = c.group as i64;
+    let blank = if c.empty_zero { 0 } else { 1 };
+    let mut units = blank * cards.len() as i64;
+    for &(v, set) in &c.counters {
+        units += cards.and(set).len() as i64 * (v as i64 - blank) * g;
+    }
+    Q::new(units, g)
 }
 
 /// Counting as the Marolles text lays it out: each counter takes as many empties as it can to make a
