@@ -148,3 +148,23 @@ fn of_tied_trumps_the_later_wins() {
     let v = game("three", hands, &[("Ann", "T18"), ("Bob", "T2")]);
     assert_eq!(after(&v), "Cid to play");
 }
+
+#[test]
+fn with_empty_zero_only_the_counters_count_and_points_of_reads_a_card() {
+    let rules = ruleset("honours");
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut paid = 0;
+    for i in 0..50 {
+        let g = random_game(rules, 3, &BTreeMap::new(), &mut rng).unwrap();
+        let v = replay(rules, &g).unwrap();
+        assert_eq!(v.status, Status::Valid, "game {i}: {:?}", v.violation);
+        // Kings, T1, T21 and the Excuse 5 each, queens 1, nothing else (in `three`, 78 more).
+        let total = v.outcome.as_ref().unwrap().players.iter().fold(Q::ZERO, |a, p| a + p.card_points);
+        assert_eq!(total, Q::int(7 * 5 + 4), "game {i}");
+        for e in v.ledger.iter().filter(|e| &*e.label == "honour played") {
+            assert_eq!(e.amount, Q::int(5), "game {i}");
+            paid += 1;
+        }
+    }
+    assert!(paid > 0);
+}
