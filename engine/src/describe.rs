@@ -589,7 +589,9 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
     for k in &r.classes {
         lines.push(line("card classes", &k.clause, format!("{}{}: {}", k.name, k.label.as_ref().map(|l| format!(" (\"{l}\")")).unwrap_or_default(), cards_short(k.cards))));
     }
-    let c = &r.counting;
+    // Counters that follow options, with the options in force.
+    let in_force = crate::replay::counting_for(&r.counting, &|e| force.value(e).ok_or_else(|| "not known before the game".to_string()));
+    let c = in_force.as_ref().unwrap_or(&r.counting);
     let mut by_value: Vec<(u8, CardSet)> = vec![];
     for card in p.cards.iter() {
         let v = c.values[card.0 as usize];

@@ -103,6 +103,8 @@ pub struct Settings {
     pub piles: usize,
     pub pile_size: usize,
     pub(crate) strength: [u8; PACK_SIZE],
+    /// The counting of this game, where counters follow options (`Counting::by_option`).
+    pub(crate) counting: Option<Counting>,
     pub(crate) fool_led_forbidden: bool,
     pub(crate) fool_exchange: bool,
     pub(crate) fool_last: FoolLast,
@@ -218,6 +220,10 @@ pub struct Counting {
     /// `empty 0`: cards no counter lists are worth nothing, the others their value, card by card
     /// (with groups of one).
     pub empty_zero: bool,
+    /// Counters whose cards follow options (`counter 5 = if option.x == "y" then T1 else none`):
+    /// their value, the setup formula that gives the cards, and where it is written. Each game adds
+    /// them to `values` when its options are known (`Settings::counting`).
+    pub by_option: Vec<(u8, Expr, Clause)>,
     pub surplus: Surplus,
     pub clause: Clause,
 }

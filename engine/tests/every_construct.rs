@@ -229,6 +229,9 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("counter V = cards", m(F, "counter 4 = rank(Q)", "counter 6 = rank(Q)"), Changes),
         ("counter V = cards", m(F, "counter 4 = rank(Q)", "counter option.x = rank(Q)"), Refused("is not a whole number of points")),
         ("counter V = cards", m(F, "counter 4 = rank(Q)", "counter 0 = rank(Q)"), Refused("are already empty")),
+        ("counter V = if option...", m(F, "counter 4 = rank(Q)", "counter 4 = if option.petit_sec == \"fft\" then rank(Q) - QS else rank(Q)"), Changes),
+        ("counter V = if option...", m(F, "counter 4 = rank(Q)", "counter 4 = if option.petit_sec == \"fft\" then rank(Q) else rank(Q) + KS"), Refused("with option.petit_sec = \"seed-004\": KS already has a value")),
+        ("counter V = if option...", m(F, "counter 4 = rank(Q)", "counter 4 = if count(players) == 4 then rank(Q) else none"), Refused("this must be a set of cards")),
         ("surplus exact | nearest | packets", m(F, "surplus exact", "surplus nearest"), Changes),
         ("surplus exact | nearest | packets", m(F, "surplus exact", "surplus exactly"), Refused("`surplus` is `exact`")),
         // players, sides, sit-out

@@ -168,3 +168,41 @@ fn with_empty_zero_only_the_counters_count_and_points_of_reads_a_card() {
     }
     assert!(paid > 0);
 }
+
+#[test]
+fn a_counter_follows_an_option() {
+    let rules = ruleset("petit-value");
+    let totals = |petit: &str| -> Vec<Q> {
+        let options: BTreeMap<String, serde_json::Value> = [("petit".to_string(), serde_json::json!(petit))].into();
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        (0..20)
+            .map(|_| {
+                let v = replay(rules, &random_game(rules, 3, &options, &mut rng).unwrap()).unwrap();
+                assert_eq!(v.status, Status::Valid);
+                v.outcome.as_ref().unwrap().players.iter().fold(Q::ZERO, |a, p| a + p.card_points)
+            })
+            .collect()
+    };
+    // Seven cards of 5 and the queens of 1, the 67 others 1: the Petit worth 5, or 2.
+    assert!(totals("five").iter().all(|t| *t == Q::int(35 + 4 + 67)));
+    assert!(totals("one").iter().all(|t| *t == Q::int(30 + 2 + 4 + 67)));
+}
+
+#[test]
+fn a_counter_that_follows_options_is_checked_for_every_choice() {
+    let three = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/pack/three.tarot")).unwrap();
+    let compile = |child: &str| {
+        let load = |id: &str| match id {
+            "three" => Some(tarot_engine::dsl::RuleFile { path: "three.tarot".into(), text: three.clone() }),
+            "child" => Some(tarot_engine::dsl::RuleFile { path: "child.tarot".into(), text: child.to_string() }),
+            _ => None,
+        };
+        tarot_engine::dsl::compile("child", &load).map(|_| ()).map_err(|d| d.to_string())
+    };
+    let head = "ruleset child \"c\"\nextends three\noption petit \"p\" = [\"five\", \"one\"]\n";
+    assert_eq!(compile(&format!("{head}counting {{\n  counter 2 = if option.petit == \"one\" then T2 else none\n}}\n")), Ok(()));
+    let twice = compile(&format!("{head}counting {{\n  counter 2 = if option.petit == \"one\" then T2 else T21\n}}\n")).unwrap_err();
+    assert!(twice.contains("with option.petit = \"five\": T21 already has a value"), "{twice}");
+    let other = compile(&format!("{head}counting {{\n  counter 2 = if option.petit == \"one\" and count(players) == 3 then T2 else none\n}}\n")).unwrap_err();
+    assert!(other.contains("may follow options, and nothing else"), "{other}");
+}

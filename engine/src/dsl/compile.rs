@@ -935,7 +935,7 @@ impl Compiler {
             self.err_at(s, format!("class `{name}` is defined twice"));
         }
         let label = s.args.get(1).map(|w| w.text.clone());
-        if Card::parse(&name).is_some() || ["trumps", "yes", "no", "true", "false"].contains(&name.as_str()) {
+        if Card::parse(&name).is_some() || ["trumps", "none", "yes", "no", "true", "false"].contains(&name.as_str()) {
             self.err_at(s, format!("`{name}` reads as a card or a built-in name; give the class another name"));
         }
         match self.class_value(s, pack) {
@@ -1051,12 +1051,74 @@ impl Compiler {
         }
     }
 
+    /// Counters whose cards follow options: tried here with every choice of the options they read, so
+    /// that every game has a table of values (cards of the pack, one value each), and kept in
+    /// `Counting::by_option` for each game to add.
+    fn counters_by_option(&mut self, c: &mut Counting, counters: Vec<(u8, Expr, BTreeSet<usize>, &Stmt)>, pack: &Pack) {
+        if counters.is_empty() {
+            return;
+        }
+        let read: Vec<usize> = counters.iter().flat_map(|(_, _, r, _)| r.iter().copied()).collect::<BTreeSet<usize>>().into_iter().collect();
+        let defaults: Vec<Value> = self.options.iter().map(|o| Value::from_json(&o.default).unwrap_or(Value::Bool(false))).collect();
+        let choices: Vec<Vec<Value>> = read.iter().map(|&i| self.options[i].choices.iter().filter_map(Value::from_json).collect()).collect();
+        let combinations: usize = choices.iter().map(|c| c.len().max(1)).product();
+        if combinations > 4096 {
+            let (_, _, _, st) = &counters[0];
+            self.err_at(st, format!("the counters follow options with {combinations} choices together; at most 4096 can be checked"));
+            return;
+        }
+        for k in 0..combinations {
+            let mut options = defaults.clone();
+            let mut rest = k;
+            let mut said = vec![];
+            for (j, &i) in read.iter().enumerate() {
+                let n = choices[j].len().max(1);
+                if let Some(v) = choices[j].get(rest % n) {
+                    options[i] = v.clone();
+                    said.push(format!("option.{} = {}", self.options[i].name, self.options[i].choices[rest % n]));
+                }
+                rest /= n;
+            }
+            let with = said.join(", ");
+            let mut values = c.values;
+            for (v, e, _, st) in &counters {
+                match eval(e, &Chosen(&options)) {
+                    Ok(Value::Cards(set)) => {
+                        let outside = set.minus(pack.cards);
+                        if !outside.is_empty() {
+                            let names: Vec<String> = outside.iter().map(|c| c.to_string()).collect();
+                            self.err_at(st, format!("with {with}: cards not in this ruleset's pack: {}", names.join(" ")));
+                            return;
+                        }
+                        for card in set.iter() {
+                            if values[card.0 as usize] != 0 {
+                                self.err_at(st, format!("with {with}: {card} already has a value"));
+                                return;
+                            }
+                            values[card.0 as usize] = *v;
+                        }
+                    }
+                    Ok(other) => {
+                        self.err_at(st, format!("with {with}: this must be a set of cards, not {}", other.type_name()));
+                        return;
+                    }
+                    Err(_) => {
+                        self.err_at(st, "a counter's cards may follow options, and nothing else of the game (players, `let`s, the deal)");
+                        return;
+                    }
+                }
+            }
+        }
+        c.by_option = counters.into_iter().map(|(v, e, _, st)| (v, e, self.clause(st, "counting"))).collect();
+    }
+
     fn counting(&mut self, s: Option<&Stmt>, pack: &Pack) -> Counting {
         let mut c = Counting {
             group: 1,
             values: [0; PACK_SIZE],
             counters: vec![],
             empty_zero: false,
+            by_option: vec![],
             surplus: Surplus::Exact,
             clause: Clause { rule: "counting".into(), at: "".into(), source: None, source_file: None },
         };
@@ -1067,6 +1129,7 @@ impl Compiler {
         };
         c.clause = self.clause(s, "counting");
         let mut empty_at = None;
+        let mut by_option: Vec<(u8, Expr, BTreeSet<usize>, &Stmt)> = vec![];
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "group" => match st.args.first().and_then(|w| w.text.parse::<u32>().ok()) {
@@ -1084,13 +1147,35 @@ impl Compiler {
                         self.err_at(st, format!("`counter V = cards` gives the cards worth V points in a group: {why}"));
                         continue;
                     };
-                    if let Some(set) = self.class_value(st, pack) {
-                        for card in set.iter() {
+                    // Options the formula reads make it a counter that follows them.
+                    let before = std::mem::take(&mut self.opts_read);
+                    let e = self.value(st, Ctx::Setup);
+                    let read = std::mem::replace(&mut self.opts_read, before);
+                    self.opts_read.extend(read.iter().copied());
+                    let fixed = match &e {
+                        Some(e) if read.is_empty() => match eval(e, &NoGame) {
+                            Ok(Value::Cards(set)) => Some(set),
+                            _ => {
+                                self.err_at(st, "this must be a set of cards (card codes, classes, rank(K), suit(D), trumps, joined with + and -), fixed or following options");
+                                continue;
+                            }
+                        },
+                        _ => None,
+                    };
+                    if let Some(set) = fixed {
+                        let outside = set.minus(pack.cards);
+                        if !outside.is_empty() {
+                            let names: Vec<String> = outside.iter().map(|c| c.to_string()).collect();
+                            self.err_at(st, format!("cards not in this ruleset's pack: {}", names.join(" ")));
+                        }
+                        for card in set.and(pack.cards).iter() {
                             if c.values[card.0 as usize] != 0 {
                                 self.err_at(st, format!("{card} already has a value"));
                             }
                             c.values[card.0 as usize] = v;
                         }
+                    } else if let Some(e) = e {
+                        by_option.push((v, e, read, st));
                     }
                 }
                 "surplus" => {
@@ -1117,15 +1202,8 @@ impl Compiler {
         if let Some(st) = empty_at.filter(|_| c.group != 1 || c.surplus == Surplus::Packets) {
             self.err_at(st, "`empty 0` counts cards one by one, each at its counter's value: it needs `group 1` (the default) and no `surplus packets`");
         }
-        for card in Card::all() {
-            match c.values[card.0 as usize] {
-                0 => {}
-                v => match c.counters.iter_mut().find(|(w, _)| *w == v) {
-                    Some((_, set)) => set.insert(card),
-                    None => c.counters.push((v, CardSet::single(card))),
-                },
-            }
-        }
+        c.counters = crate::replay::counters_of(&c.values);
+        self.counters_by_option(&mut c, by_option, pack);
         c
     }
 
@@ -1770,6 +1848,7 @@ impl Compiler {
         }
         match n {
             "trumps" => return Some(Expr::Const(Value::Cards(self.pack_trumps.unwrap_or(CardSet((1u128 << 21) - 1))))),
+            "none" => return Some(Expr::Const(Value::Cards(CardSet::EMPTY))),
             "true" | "yes" => return Some(Expr::Const(Value::Bool(true))),
             "false" | "no" => return Some(Expr::Const(Value::Bool(false))),
             _ => {}
@@ -1907,6 +1986,28 @@ fn fold(e: Expr, failed: &mut Option<String>) -> Expr {
 }
 
 struct NoGame;
+
+/// The options of a game, and nothing else of it: a counter that follows options, tried with each
+/// choice.
+struct Chosen<'a>(&'a [Value]);
+
+impl Env for Chosen<'_> {
+    fn option(&self, i: usize) -> Value {
+        self.0[i].clone()
+    }
+    fn let_value(&self, _: usize) -> Result<Value, String> {
+        Err(String::new())
+    }
+    fn fact(&self, _: Fact) -> Result<Value, String> {
+        Err(String::new())
+    }
+    fn attr(&self, _: &str) -> Result<Value, String> {
+        Err(String::new())
+    }
+    fn game_func(&self, _: Func, _: &[Value]) -> Result<Value, String> {
+        Err(String::new())
+    }
+}
 
 impl Env for NoGame {
     fn option(&self, _: usize) -> Value {

@@ -141,7 +141,7 @@ impl Env for GameEnv<'_, '_, '_> {
         Ok(match f {
             Func::Points => Value::Num(g.points(self.player_arg(&a[0])?)),
             Func::PointsOf => match &a[0] {
-                Value::Cards(cards) => Value::Num(super::card_points(&g.rules().counting, *cards)),
+                Value::Cards(cards) => Value::Num(super::card_points(g.counting(), *cards)),
                 other => return Err(format!("points_of takes cards, not {}", other.type_name())),
             },
             Func::Pile => match &a[0] {

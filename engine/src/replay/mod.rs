@@ -36,7 +36,7 @@ mod seating;
 mod setup;
 
 pub use bidding::Bid;
-pub use counting::{card_points, count_packets, count_points};
+pub use counting::{card_points, count_packets, count_points, counters_of, counting_for};
 pub use declarations::Declaration;
 pub use env::GameEnv;
 use read::{name_key, seat_of};
