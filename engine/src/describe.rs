@@ -516,7 +516,16 @@ fn trumps_words(p: &crate::ir::Pack) -> Option<(String, String)> {
         return None;
     }
     let mut ranked = trumps.clone();
-    ranked.sort_by_key(|c| std::cmp::Reverse(p.strength[c.0 as usize]));
+    // High to low, and tied trumps by number, high to low.
+    ranked.sort_by_key(|c| {
+        std::cmp::Reverse((
+            p.strength[c.0 as usize],
+            match c.kind() {
+                crate::cards::Kind::Trump(n) => n,
+                _ => 0,
+            },
+        ))
+    });
     let mut words: Vec<String> = vec![];
     for (i, c) in ranked.iter().enumerate() {
         let name = match p.trump_name(*c) {

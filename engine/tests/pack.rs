@@ -206,3 +206,27 @@ fn a_counter_that_follows_options_is_checked_for_every_choice() {
     let other = compile(&format!("{head}counting {{\n  counter 2 = if option.petit == \"one\" and count(players) == 3 then T2 else none\n}}\n")).unwrap_err();
     assert!(other.contains("may follow options, and nothing else"), "{other}");
 }
+
+#[test]
+fn the_description_says_what_the_trumps_and_counters_are() {
+    let text = |id: &str, options: &[(&str, &str)]| {
+        let options: BTreeMap<String, serde_json::Value> = options.iter().map(|(k, v)| (k.to_string(), serde_json::json!(v))).collect();
+        tarot_engine::describe::describe(ruleset(id), &options).rules.iter().map(|l| l.text.clone()).collect::<Vec<_>>().join("\n")
+    };
+    let forty = text("forty", &[]);
+    assert!(forty.contains("97 cards: suits spades, hearts, diamonds, clubs, 40 trumps, the Excuse\n"), "{forty}");
+    assert!(forty.contains("trumps high to low: T40 (the Trumpet) T39 T38"), "{forty}");
+    let skus = text("skus", &[]);
+    assert!(skus.contains("78 cards: suits spades, hearts, diamonds, clubs, 22 trumps\n"), "{skus}");
+    assert!(skus.contains("trumps high to low: T22 (the Sküs) T21 (the Mond) T20"), "{skus}");
+    assert!(skus.contains("records may write EX for T22"), "{skus}");
+    assert!(text("piedmont", &[]).contains("trumps high to low: T20 T21 T19 T18"));
+    let moors = text("moors", &[]);
+    assert!(moors.contains("T21 T20 = T19 = T18 = T17 T16"), "{moors}");
+    assert!(moors.contains("of the tied trumps T17 T18 T19 T20, the later played wins"), "{moors}");
+    // The usual pack is described as it always was.
+    assert!(text("three", &[]).contains("78 cards: suits spades, hearts, diamonds, clubs, 21 trumps, the Excuse\nranks high to low"));
+    assert!(text("honours", &[]).contains("other cards nothing"));
+    assert!(text("petit-value", &[("petit", "one")]).contains("2 for T1"), "{}", text("petit-value", &[("petit", "one")]));
+    assert!(!text("petit-value", &[]).contains("2 for T1"));
+}
