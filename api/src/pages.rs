@@ -122,3 +122,22 @@ pub(crate) fn status_word(status: tarot_engine::verdict::Status) -> (&'static st
         Status::Annulled => ("annulled", "annulled"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use tarot_engine::cards::Card;
+
+    /// A trump above T21 is drawn with its number; the Fool as a trump, written `EX` in its pack, as
+    /// the Fool among the trumps, named as its pack names it.
+    #[test]
+    fn trumps_of_larger_packs_are_drawn() {
+        let t40 = super::card(None, Card::parse("T40").unwrap(), "").into_string();
+        assert!(t40.contains(">40<") && t40.contains("card trump"), "{t40}");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/rules/pack");
+        let registry = tarot_engine::Registry::from_dir(&dir).unwrap();
+        let drawn = super::card_code(registry.get("skus"), "EX", "").into_string();
+        assert!(drawn.contains('★') && drawn.contains("card trump") && drawn.contains("the Sküs"), "{drawn}");
+    }
+}
