@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use tarot_engine::cards::{Card, CardSet};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::num::Q;
-use tarot_engine::simulate::random_game;
+use tarot_engine::simulate::{random_game, random_game_with, SimOptions};
 use tarot_engine::{parse_record, replay, Registry, Status, Verdict};
 
 fn ruleset(id: &str) -> &'static Ruleset {
@@ -73,6 +73,11 @@ fn a_pack_of_forty_trumps_is_dealt_played_and_counted() {
         }
     }
     assert!(seen.contains(Card::parse("T40").unwrap()) && seen.contains(Card::parse("T22").unwrap()), "the high trumps are played");
+    // The steered simulator too: strong hands of the highest trumps, played high.
+    for i in 0..50 {
+        let g = random_game_with(rules, 4, &BTreeMap::new(), &SimOptions::steered(), &mut rng).unwrap_or_else(|e| panic!("steered game {i}: {e}"));
+        assert_eq!(replay(rules, &g).unwrap().status, Status::Valid, "steered game {i}");
+    }
 }
 
 #[test]
