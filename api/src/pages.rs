@@ -66,6 +66,8 @@ pub(crate) fn page(title: &str, body: Markup) -> HttpResponse {
 pub(crate) fn card(rules: Option<&Ruleset>, c: Card, class: &str) -> Markup {
     let name = rules.map(|r| r.card_name(c)).unwrap_or_else(|| c.to_string());
     let (face, kind) = match c.kind() {
+        // The Fool as a trump (records write it `EX`) is drawn as the Fool, among the trumps.
+        Kind::Trump(_) if rules.is_some_and(|r| r.pack.aliases.iter().any(|(a, x)| *x == c && a == "EX")) => ("★".to_string(), "trump"),
         Kind::Trump(n) => (n.to_string(), "trump"),
         Kind::Fool => ("★".to_string(), "excuse"),
         Kind::Suited(s, r) => {
@@ -104,7 +106,7 @@ fn italian_suit(name: &str) -> Option<(&'static str, &'static str)> {
 
 /// A card as the record wrote it: drawn when it is a card, the text itself otherwise.
 pub(crate) fn card_code(rules: Option<&Ruleset>, code: &str, class: &str) -> Markup {
-    match Card::parse(code) {
+    match rules.map_or_else(|| Card::parse(code), |r| r.pack.parse_card(code)) {
         Some(c) => card(rules, c, class),
         None => html! { code class={ "card " (class) } { (code) } },
     }
@@ -118,5 +120,24 @@ pub(crate) fn status_word(status: tarot_engine::verdict::Status) -> (&'static st
         Status::Invalid => ("invalid", "invalid: a rule is broken"),
         Status::InProgress => ("in_progress", "in progress"),
         Status::Annulled => ("annulled", "annulled"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use tarot_engine::cards::Card;
+
+    /// A trump above T21 is drawn with its number; the Fool as a trump, written `EX` in its pack, as
+    /// the Fool among the trumps, named as its pack names it.
+    #[test]
+    fn trumps_of_larger_packs_are_drawn() {
+        let t40 = super::card(None, Card::parse("T40").unwrap(), "").into_string();
+        assert!(t40.contains(">40<") && t40.contains("card trump"), "{t40}");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/rules/pack");
+        let registry = tarot_engine::Registry::from_dir(&dir).unwrap();
+        let drawn = super::card_code(registry.get("skus"), "EX", "").into_string();
+        assert!(drawn.contains('★') && drawn.contains("card trump") && drawn.contains("the Sküs"), "{drawn}");
     }
 }

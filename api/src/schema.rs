@@ -21,14 +21,14 @@ use utoipa::{PartialSchema, ToSchema};
 pub struct Card(String);
 
 /// The pattern of a card code, in any case.
-pub const CARD_PATTERN: &str = "^([Tt]([1-9]|1[0-9]|2[01])|[Ee][Xx]|([KkQqCcJj]|10|[1-9])[SsHhDdCc])$";
+pub const CARD_PATTERN: &str = "^([Tt]([1-9]|[1-3][0-9]|40)|[Ee][Xx]|([KkQqCcJj]|10|[1-9])[SsHhDdCc])$";
 
 impl PartialSchema for Card {
     fn schema() -> RefOr<Schema> {
         ObjectBuilder::new()
             .schema_type(Type::String)
             .pattern(Some(CARD_PATTERN))
-            .description(Some("A card code: trumps T1 to T21, the Excuse EX, suited cards rank (K Q C J 10 9 ... 1) then suit (S H D C), in any case"))
+            .description(Some("A card code: trumps T1 to T40 (those of the ruleset's pack: most have T1 to T21), the Excuse EX, suited cards rank (K Q C J 10 9 ... 1) then suit (S H D C), in any case"))
             .examples([serde_json::json!("T21"), serde_json::json!("EX"), serde_json::json!("10H")])
             .into()
     }

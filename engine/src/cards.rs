@@ -1,6 +1,7 @@
-//! Cards and sets of cards. Every tarot pack of the sources is a subset of the 78-card pack, so a card
-//! is an index into that pack and a set of cards is a 128-bit mask: hands, tricks and card classes are
-//! all `CardSet`s, and the trick obligations are a few mask operations.
+//! Cards and sets of cards. Every tarot pack of the sources is a subset of the 78-card pack with up to
+//! 19 more trumps (Minchiate has 40 trumps and 97 cards), so a card is an index into that pack and a
+//! set of cards is a 128-bit mask: hands, tricks and card classes are all `CardSet`s, and the trick
+//! obligations are a few mask operations.
 
 use std::fmt;
 
@@ -11,13 +12,16 @@ pub const SUITS: [char; 4] = ['S', 'H', 'D', 'C'];
 /// Rank codes from 1 to 14: numerals, then jack (J), cavalier (C), queen (Q), king (K).
 pub const RANK_CODES: [&str; 14] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K"];
 
-/// One card of the 78-card pack: trumps 1..21 are 0..20, the Fool is 21, suited cards follow,
-/// fourteen per suit.
+/// One card of the pack: trumps 1..21 are 0..20, the Fool is 21, suited cards follow, fourteen per
+/// suit (22..77), and trumps 22..40 come last (78..96), so that the 78 cards of the usual pack keep
+/// their indices.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
 pub struct Card(pub u8);
 
 pub const FOOL: Card = Card(21);
-pub const PACK_SIZE: usize = 78;
+pub const PACK_SIZE: usize = 97;
+/// The most trumps a pack may have (Minchiate's 40).
+pub const MAX_TRUMPS: u8 = 40;
 
 /// What a card is, for the trick rules.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -30,8 +34,12 @@ pub enum Kind {
 
 impl Card {
     pub fn trump(n: u8) -> Card {
-        debug_assert!((1..=21).contains(&n));
-        Card(n - 1)
+        debug_assert!((1..=MAX_TRUMPS).contains(&n));
+        if n <= 21 {
+            Card(n - 1)
+        } else {
+            Card(78 + n - 22)
+        }
     }
     pub fn suited(suit: u8, rank: u8) -> Card {
         debug_assert!(suit < 4 && (1..=14).contains(&rank));
@@ -41,11 +49,12 @@ impl Card {
         match self.0 {
             0..=20 => Kind::Trump(self.0 + 1),
             21 => Kind::Fool,
-            n => Kind::Suited((n - 22) / 14, (n - 22) % 14 + 1),
+            n @ 22..=77 => Kind::Suited((n - 22) / 14, (n - 22) % 14 + 1),
+            n => Kind::Trump(n - 78 + 22),
         }
     }
     pub fn is_trump(self) -> bool {
-        self.0 <= 20
+        self.0 <= 20 || self.0 >= 78
     }
     pub fn is_fool(self) -> bool {
         self == FOOL
@@ -58,7 +67,7 @@ impl Card {
             Kind::Suited(s, _) => s,
         }
     }
-    /// Parses a card code: `T1`..`T21`, `EX`, or rank then suit (`KS`, `10H`, `CD`), in any case,
+    /// Parses a card code: `T1`..`T40`, `EX`, or rank then suit (`KS`, `10H`, `CD`), in any case,
     /// with white space around it allowed. A replay parses every card of the deal and of every play:
     /// a code as written is decoded inline, by one `match` per length, and only a code that is not
     /// one goes on to be trimmed.
@@ -102,9 +111,9 @@ impl Card {
                 }
             },
             [b'1', b'0', s] => Some(Card::suited(suit(s)?, 10)),
-            [t, d @ b'1'..=b'2', e @ b'0'..=b'9'] if t.eq_ignore_ascii_case(&b'T') => {
+            [t, d @ b'1'..=b'4', e @ b'0'..=b'9'] if t.eq_ignore_ascii_case(&b'T') => {
                 let n = (d - b'0') * 10 + (e - b'0');
-                (n <= 21).then(|| Card::trump(n))
+                (n <= MAX_TRUMPS).then(|| Card::trump(n))
             }
             _ => None,
         }
@@ -118,6 +127,8 @@ impl Card {
         static CODES: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| Card::all().map(|c| c.to_string()).collect());
         CODES[self.0 as usize].as_str()
     }
+    /// Every card of the largest pack (97 cards, trumps to T40), in index order: a ruleset's own
+    /// pack is its `Pack::cards`.
     pub fn all() -> impl Iterator<Item = Card> {
         (0..PACK_SIZE as u8).map(Card)
     }
@@ -148,8 +159,9 @@ impl CardSet {
     pub fn full() -> CardSet {
         CardSet((1u128 << PACK_SIZE) - 1)
     }
+    /// Every trump a pack may have, T1 to T40: a pack's own are `Pack::trumps`.
     pub fn trumps() -> CardSet {
-        CardSet((1u128 << 21) - 1)
+        CardSet(((1u128 << 21) - 1) | (((1u128 << (MAX_TRUMPS - 21)) - 1) << 78))
     }
     pub fn of_lane(lane: u8) -> CardSet {
         match lane {
@@ -223,7 +235,9 @@ mod tests {
         }
         assert_eq!(Card::parse("ks"), Card::parse("KS"));
         assert_eq!(Card::parse("10h").map(|c| c.to_string()), Some("10H".into()));
-        for bad in ["T0", "T22", "11S", "KX", "", "E", "T01", "0S", "XS", "TT"] {
+        assert_eq!(Card::parse("T40").map(|c| c.kind()), Some(Kind::Trump(40)));
+        assert_eq!(Card::parse("t22"), Some(Card(78)));
+        for bad in ["T0", "T41", "T50", "11S", "KX", "", "E", "T01", "0S", "XS", "TT"] {
             assert_eq!(Card::parse(bad), None, "{bad}");
         }
     }
@@ -233,7 +247,7 @@ mod tests {
     #[test]
     fn a_code_is_a_card_exactly_when_it_is_its_code() {
         let codes: std::collections::HashMap<String, Card> = Card::all().map(|c| (c.to_string(), c)).collect();
-        let alphabet = b" 0129TtEeXxSHDCcsJQKkA-";
+        let alphabet = b" 01249TtEeXxSHDCcsJQKkA-";
         let mut text = Vec::new();
         let mut checked = 0;
         for len in 0..=4u32 {
@@ -255,6 +269,8 @@ mod tests {
     fn lanes_partition_the_pack() {
         let union = (0..6).fold(CardSet::EMPTY, |a, l| a.or(CardSet::of_lane(l)));
         assert_eq!(union, CardSet::full());
-        assert_eq!((0..6).map(|l| CardSet::of_lane(l).len()).sum::<usize>(), 78);
+        assert_eq!((0..6).map(|l| CardSet::of_lane(l).len()).sum::<usize>(), PACK_SIZE);
+        assert_eq!(CardSet::trumps().len(), MAX_TRUMPS as usize);
+        assert!(CardSet::trumps().iter().all(|c| c.is_trump() && matches!(c.kind(), Kind::Trump(_))));
     }
 }

@@ -246,7 +246,7 @@ impl InForce<'_> {
                     None => self.rules.card_name(card),
                 }
             }
-            Value::Cards(c) if *c == CardSet::trumps() => "trumps".into(),
+            Value::Cards(c) if *c == self.rules.pack.trumps() && !c.is_empty() => "trumps".into(),
             Value::Cards(c) => match self.rules.classes.iter().find(|k| k.cards == *c) {
                 Some(k) => k.name.replace('_', " "),
                 None => self.as_classes(*c).unwrap_or_else(|| cards_short(*c)),
@@ -260,7 +260,7 @@ impl InForce<'_> {
     /// A set of cards as the trumps and classes it is made of ("trumps and tarots"), the largest
     /// first, when two or three of them make it up exactly.
     fn as_classes(&self, set: CardSet) -> Option<String> {
-        let mut parts: Vec<(String, CardSet)> = vec![("trumps".into(), CardSet::trumps())];
+        let mut parts: Vec<(String, CardSet)> = vec![("trumps".into(), self.rules.pack.trumps())];
         parts.extend(self.rules.classes.iter().map(|k| (k.name.replace('_', " "), k.cards)));
         parts.retain(|(_, p)| !p.is_empty() && p.minus(set).is_empty());
         parts.sort_by_key(|(_, p)| std::cmp::Reverse(p.len()));
@@ -422,6 +422,7 @@ impl InForce<'_> {
             (Func::InRuns, _) => format!("the cards of {} in runs of at least {} of {}", w(0), w(2), w(1)),
             (Func::SuitOf, _) => format!("the suits of {}", w(0)),
             (Func::Points, _) => format!("{} card points", possessive(&w(0))),
+            (Func::PointsOf, _) => format!("what {} count{} card by card", w(0), if matches!(&args[0], Expr::Fact(_)) { "s" } else { "" }),
             (Func::Pile, _) => format!("{} pile", possessive(&w(0))),
             (Func::HandOf, _) => format!("{} hand", possessive(&w(0))),
             (Func::WinnerSide, _) => format!("the side that won {}", w(0)),
@@ -509,6 +510,49 @@ fn cards(v: &Value) -> String {
     }
 }
 
+/// The pack's trumps when they are not the usual 21 by number (`None` then, and the description says
+/// "21 trumps" as it always has): how many, and their order high to low with names, ties and the
+/// pack's own codes.
+fn trumps_words(p: &crate::ir::Pack) -> Option<(String, String)> {
+    let trumps: Vec<Card> = p.trumps().iter().collect();
+    let by_number = trumps.iter().all(|c| matches!(c.kind(), crate::cards::Kind::Trump(n) if p.strength[c.0 as usize] == n));
+    if (trumps.is_empty() || trumps.len() == 21) && by_number && p.trump_names.iter().all(|n| n.is_empty()) && p.aliases.is_empty() && p.later_wins.is_empty() {
+        return None;
+    }
+    let mut ranked = trumps.clone();
+    // High to low, and tied trumps by number, high to low.
+    ranked.sort_by_key(|c| {
+        std::cmp::Reverse((
+            p.strength[c.0 as usize],
+            match c.kind() {
+                crate::cards::Kind::Trump(n) => n,
+                _ => 0,
+            },
+        ))
+    });
+    let mut words: Vec<String> = vec![];
+    for (i, c) in ranked.iter().enumerate() {
+        let name = match p.trump_name(*c) {
+            n if n == c.to_string() => n,
+            n => format!("{c} ({n})"),
+        };
+        let tied_with_previous = i > 0 && p.strength[ranked[i - 1].0 as usize] == p.strength[c.0 as usize];
+        words.push(if tied_with_previous { format!("= {name}") } else { name });
+    }
+    let mut order = format!("trumps high to low: {}", words.join(" "));
+    if !p.later_wins.is_empty() {
+        order.push_str(&format!("; of the tied trumps {}, the later played wins", cards_short(p.later_wins)));
+    }
+    let equal_not_later = ranked.windows(2).any(|w| p.strength[w[0].0 as usize] == p.strength[w[1].0 as usize] && !p.later_wins.contains(w[0]));
+    if equal_not_later {
+        order.push_str("; of other tied trumps, the first played wins");
+    }
+    for (code, c) in &p.aliases {
+        order.push_str(&format!("; records may write {code} for {c}"));
+    }
+    Some((format!("{} trumps", trumps.len()), order))
+}
+
 fn cards_short(set: CardSet) -> String {
     let v: Vec<String> = set.iter().map(|c: Card| c.to_string()).collect();
     if v.len() > 12 {
@@ -536,7 +580,14 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             .collect();
         ranks.push(format!("{}: {}", p.suit_names[s as usize], codes.join(" ")));
     }
-    lines.push(line("pack and ranks", &p.clause, format!("{} cards: suits {}, 21 trumps, {}", p.cards.len(), suits.join(", "), p.fool_name)));
+    match trumps_words(p) {
+        None => lines.push(line("pack and ranks", &p.clause, format!("{} cards: suits {}, 21 trumps, {}", p.cards.len(), suits.join(", "), p.fool_name))),
+        Some((count, order)) => {
+            let fool = if p.cards.contains(crate::cards::FOOL) { format!(", {}", p.fool_name) } else { String::new() };
+            lines.push(line("pack and ranks", &p.clause, format!("{} cards: suits {}, {count}{fool}", p.cards.len(), suits.join(", "))));
+            lines.push(line("pack and ranks", &p.clause, order));
+        }
+    }
     lines.push(line("pack and ranks", &p.clause, format!("ranks high to low: {}", ranks.join("; "))));
     if let Some((lanes, _, c)) = &p.reversible {
         let names: Vec<&str> = lanes.iter().map(|l| p.suit_names[*l as usize].as_str()).collect();
@@ -551,7 +602,9 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
     for k in &r.classes {
         lines.push(line("card classes", &k.clause, format!("{}{}: {}", k.name, k.label.as_ref().map(|l| format!(" (\"{l}\")")).unwrap_or_default(), cards_short(k.cards))));
     }
-    let c = &r.counting;
+    // Counters that follow options, with the options in force.
+    let in_force = crate::replay::counting_for(&r.counting, &|e| force.value(e).ok_or_else(|| "not known before the game".to_string()));
+    let c = in_force.as_ref().unwrap_or(&r.counting);
     let mut by_value: Vec<(u8, CardSet)> = vec![];
     for card in p.cards.iter() {
         let v = c.values[card.0 as usize];
@@ -570,9 +623,10 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         "counting",
         &c.clause,
         format!(
-            "in groups of {}: {}; a group of empty cards 1; surplus: {}{}; pack total {total}",
+            "in groups of {}: {}; {}; surplus: {}{}; pack total {total}",
             c.group,
             values.join(", "),
+            if c.empty_zero { "other cards nothing" } else { "a group of empty cards 1" },
             serde_json::to_value(c.surplus).unwrap_or_default().as_str().unwrap_or_default(),
             if c.short_packet == ShortPacket::SumLessOne { ", a short packet counted as a full one" } else { "" }
         ),

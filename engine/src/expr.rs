@@ -107,6 +107,8 @@ pub enum Func {
     /// Every card of the suits of the given cards.
     SuitOf,
     Points,
+    /// What cards are worth one by one, added up (`points_of(card)`).
+    PointsOf,
     Pile,
     HandOf,
     WinnerSide,

@@ -114,6 +114,8 @@ pub struct Settings {
     pub piles: usize,
     pub pile_size: usize,
     pub(crate) strength: [u8; PACK_SIZE],
+    /// The counting of this game, where counters follow options (`Counting::by_option`).
+    pub(crate) counting: Option<Counting>,
     pub(crate) fool_led_forbidden: bool,
     pub(crate) fool_exchange: bool,
     pub(crate) fool_last: FoolLast,
@@ -184,7 +186,15 @@ pub struct Pack {
     /// Indexed by rank 1..=14; index 0 unused.
     pub rank_names: [String; 15],
     pub fool_name: String,
-    /// Strength of each card within its suit (higher beats lower); trumps by number.
+    /// Trump names in messages (`trump-name T40 "the Trumpet"`), by number; empty for `T{n}`.
+    pub trump_names: Vec<String>,
+    /// Other codes records may write for a card of this pack (`code SK = T22`; `fool "the Sküs"
+    /// trump` makes `EX` one): a record is read with them, verdicts give the card's own code.
+    pub aliases: Vec<(String, Card)>,
+    /// Trumps of equal strength where the one played later wins (`tie ... "later-wins"`).
+    pub later_wins: CardSet,
+    /// Strength of each card within its suit (higher beats lower); trumps by number unless a
+    /// `trump-order` says otherwise, tied trumps equal.
     pub strength: [u8; PACK_SIZE],
     /// Suits whose numerals may be reversed, and the condition (usually an option) that reverses them.
     pub reversible: Option<(Vec<u8>, Expr, Clause)>,
@@ -245,6 +255,13 @@ pub struct Counting {
     /// The same values as sets: the cards worth each value above 0, so that a pile is counted with a
     /// few mask operations rather than card by card.
     pub counters: Vec<(u8, CardSet)>,
+    /// `empty 0`: cards no counter lists are worth nothing, the others their value, card by card
+    /// (with groups of one).
+    pub empty_zero: bool,
+    /// Counters whose cards follow options (`counter 5 = if option.x == "y" then T1 else none`):
+    /// their value, the setup formula that gives the cards, and where it is written. Each game adds
+    /// them to `values` when its options are known (`Settings::counting`).
+    pub by_option: Vec<(u8, Expr, Clause)>,
     pub surplus: Surplus,
     /// How a short last packet counts (only with `surplus packets`).
     pub short_packet: ShortPacket,
@@ -565,6 +582,34 @@ pub struct Score {
     pub notes: Vec<(String, Expr, Clause)>,
 }
 
+impl Pack {
+    /// The pack's trumps (with the Fool, when it is a trump: it is then the card above the top trump).
+    pub fn trumps(&self) -> CardSet {
+        self.cards.and(CardSet::trumps())
+    }
+    /// A trump by its name in messages, or `T{n}`.
+    pub fn trump_name(&self, c: Card) -> String {
+        match c.kind() {
+            crate::cards::Kind::Trump(n) => match self.trump_names.get(n as usize) {
+                Some(name) if !name.is_empty() => name.clone(),
+                _ => format!("T{n}"),
+            },
+            _ => c.to_string(),
+        }
+    }
+    /// A card code as a record of this pack writes it: the pack's own codes (`code`), then the usual
+    /// ones. A code of a card outside the pack is returned too, for the caller to refuse.
+    pub fn parse_card(&self, code: &str) -> Option<Card> {
+        if !self.aliases.is_empty() {
+            let t = code.trim();
+            if let Some((_, c)) = self.aliases.iter().find(|(a, _)| a.eq_ignore_ascii_case(t)) {
+                return Some(*c);
+            }
+        }
+        Card::parse(code)
+    }
+}
+
 impl Ruleset {
     /// The century of `dated`, counted as historians do: 1637 is in the 17th, 2000 in the 20th.
     pub fn century(&self) -> Option<u16> {
@@ -579,7 +624,7 @@ impl Ruleset {
     pub fn card_name(&self, c: Card) -> String {
         use crate::cards::Kind;
         let base = match c.kind() {
-            Kind::Trump(n) => format!("T{n}"),
+            Kind::Trump(_) => self.pack.trump_name(c),
             Kind::Fool => self.pack.fool_name.clone(),
             Kind::Suited(s, r) => format!("{} of {}", self.pack.rank_names[r as usize], self.pack.suit_names[s as usize]),
         };

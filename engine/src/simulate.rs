@@ -163,7 +163,7 @@ fn stack_strong_hand<R: Rng>(setup: &Setup, dealer: u8, p: usize, pack: &mut Vec
     let pick = rng.gen_range(0..stacks.len() + 1);
     let mut chosen: Vec<Card> = if pick == stacks.len() {
         let mut trumps: Vec<Card> = rules.pack.cards.and(CardSet::trumps()).iter().collect();
-        trumps.sort_by_key(|c| std::cmp::Reverse(c.0));
+        trumps.sort_by_key(|c| std::cmp::Reverse(rules.pack.strength[c.0 as usize]));
         let with_fool = rules.pack.cards.contains(crate::cards::FOOL) && rng.gen_bool(0.5);
         let room = k.saturating_sub(with_fool as usize);
         let run = rng.gen_range(k / 2..=k).min(room).min(trumps.len());

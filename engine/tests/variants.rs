@@ -517,7 +517,7 @@ fn petit_imprenable_game(rng: &mut ChaCha8Rng) -> GameRecord {
     use tarot_engine::cards::{Card, FOOL};
     use tarot_engine::record::Event;
     let table: Vec<String> = ["Ann", "Bob", "Cid", "Dan"].iter().map(|s| s.to_string()).collect();
-    let mut others: Vec<Card> = Card::all().filter(|c| *c != Card::trump(1)).collect();
+    let mut others: Vec<Card> = ruleset("fft-4p").pack.cards.iter().filter(|c| *c != Card::trump(1)).collect();
     others.shuffle(rng);
     let (plain, rest): (Vec<Card>, Vec<Card>) = others.iter().partition(|c| !c.is_trump() && **c != FOOL);
     let mut bob = vec![Card::trump(1)];

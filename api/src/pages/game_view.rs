@@ -79,8 +79,15 @@ fn stopped(v: &Violation) -> Markup {
 }
 
 fn sorted(rules: Option<&Ruleset>, codes: &[impl AsRef<str>]) -> Markup {
-    let mut cards: Vec<(Option<Card>, &str)> = codes.iter().map(|c| (Card::parse(c.as_ref()), c.as_ref())).collect();
-    cards.sort_by_key(|(c, code)| (c.map_or(u8::MAX, |c| c.0), code.to_string()));
+    let parse = |code: &str| rules.map_or_else(|| Card::parse(code), |r| r.pack.parse_card(code));
+    let mut cards: Vec<(Option<Card>, &str)> = codes.iter().map(|c| (parse(c.as_ref()), c.as_ref())).collect();
+    // Trumps by number (T22 to T40 too), then the Fool, then the suits.
+    let place = |c: Card| match c.kind() {
+        tarot_engine::cards::Kind::Trump(n) => n as u16,
+        tarot_engine::cards::Kind::Fool => 41,
+        _ => 42 + c.0 as u16,
+    };
+    cards.sort_by_key(|(c, code)| (c.map_or(u16::MAX, place), code.to_string()));
     html! { @for (_, code) in cards { (card_code(rules, code, "")) } }
 }
 
@@ -185,7 +192,7 @@ fn tricks(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict) -> Ma
         let these = &plays[used.min(plays.len())..(used + trick.cards.len()).min(plays.len())];
         used += trick.cards.len();
         let last = t + 1 == verdict.tricks.len() && verdict.status == Status::Valid;
-        let fool = these.iter().find(|(_, _, c)| Card::parse(c).is_some_and(|c| c.is_fool()));
+        let fool = these.iter().find(|(_, _, c)| rules.map_or_else(|| Card::parse(c), |r| r.pack.parse_card(c)).is_some_and(|c| c.is_fool()));
         let note = match (fool, &excuse) {
             (Some((_, p, _)), Some((keep, last_rule))) if *p != &*trick.winner => Some(if last {
                 match last_rule.as_str() {
@@ -313,5 +320,23 @@ fn events_list(rules: Option<&Ruleset>, record: &GameRecord) -> Markup {
                     @if let Event::Play { card: c, .. } = e { ": " (card_code(rules, c, "")) } }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// A hand of a larger pack is drawn trumps first by number (T22 after T21, not after the suits),
+    /// then the Fool, then the suits; the Fool as a trump, written `EX`, among the trumps.
+    #[test]
+    fn hands_are_drawn_trumps_by_number() {
+        let registry = tarot_engine::Registry::from_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/rules/pack")).unwrap();
+        let order = |id: &str, codes: &[&str]| -> Vec<String> {
+            let html = super::sorted(registry.get(id), codes).into_string();
+            html.split("data-code=\"").skip(1).map(|s| s.split('"').next().unwrap().to_string()).collect()
+        };
+        assert_eq!(order("forty", &["KS", "T40", "EX", "T22", "T3"]), ["T3", "T22", "T40", "EX", "KS"]);
+        assert_eq!(order("skus", &["KS", "EX", "T21"]), ["T21", "T22", "KS"]);
     }
 }

@@ -9,7 +9,7 @@ use super::ast::*;
 use super::check;
 use super::parse::parse_file;
 use super::{Diagnostic, Diagnostics};
-use crate::cards::{Card, CardSet, FOOL, PACK_SIZE, RANK_CODES, SUITS};
+use crate::cards::{Card, CardSet, FOOL, MAX_TRUMPS, PACK_SIZE, RANK_CODES, SUITS};
 use crate::expr::{eval, CompFunc, Env, Expr, Fact, Func, Value};
 use crate::ir::*;
 use crate::num::Q;
@@ -133,6 +133,7 @@ const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("in_runs", Func::InRuns, 3, 3),
     ("suit_of", Func::SuitOf, 1, 1),
     ("points", Func::Points, 1, 1),
+    ("points_of", Func::PointsOf, 1, 1),
     ("pile", Func::Pile, 1, 1),
     ("hand_of", Func::HandOf, 1, 1),
     ("winner_side", Func::WinnerSide, 1, 1),
@@ -145,8 +146,20 @@ const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("declarer", Func::Declarer, 1, 1),
 ];
 
-const GAME_FUNCS: &[Func] =
-    &[Func::Points, Func::Pile, Func::HandOf, Func::WinnerSide, Func::Winner, Func::Side, Func::Won, Func::WinningCard, Func::Declared, Func::Announced, Func::Declarer];
+const GAME_FUNCS: &[Func] = &[
+    Func::Points,
+    Func::PointsOf,
+    Func::Pile,
+    Func::HandOf,
+    Func::WinnerSide,
+    Func::Winner,
+    Func::Side,
+    Func::Won,
+    Func::WinningCard,
+    Func::Declared,
+    Func::Announced,
+    Func::Declarer,
+];
 
 #[derive(Default)]
 struct Compiler {
@@ -169,6 +182,10 @@ struct Compiler {
     /// The options and top-level `let`s some formula reads.
     opts_read: BTreeSet<usize>,
     lets_read: BTreeSet<usize>,
+    /// The pack's trumps, once the `pack` section is read (`trumps` in formulas).
+    pack_trumps: Option<CardSet>,
+    /// The pack's own card codes (`code`, the Fool as a trump's `EX`), for rule text too.
+    pack_aliases: Vec<(String, Card)>,
 }
 
 /// Statements that are identified by all their words (several per section), not only the first.
@@ -179,6 +196,7 @@ const SINGLE: &[&str] = &[
     "family",
     "dated",
     "players",
+    "trump-order",
     "sit-out",
     "untouchable",
     "sides",
@@ -728,6 +746,9 @@ impl Compiler {
                 n => n.to_string(),
             }),
             fool_name: "the Fool".into(),
+            trump_names: vec![],
+            aliases: vec![],
+            later_wins: CardSet::EMPTY,
             strength: [0; PACK_SIZE],
             reversible: None,
             clause: Clause { rule: "pack".into(), at: "".into(), source: None, source_file: None },
@@ -740,6 +761,8 @@ impl Compiler {
         pack.clause = self.clause(s, "pack");
         let mut default_ranks: Option<Vec<u8>> = None;
         let mut suits: Vec<(u8, Option<Vec<u8>>)> = vec![];
+        let mut trump_count = 0u8;
+        let (mut fool_trump, mut order, mut names, mut ties, mut codes) = (None, None, vec![], vec![], vec![]);
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "suit" => {
@@ -782,21 +805,37 @@ impl Compiler {
                         pack.reversible = Some((lanes, c, self.clause(st, "pack.reversed")));
                     }
                 }
-                "trumps" => {
-                    if st.args.first().map(|w| w.text.as_str()) != Some("21") {
-                        self.err_at(st, "every pack of the sources has 21 trumps: write `trumps 21`");
-                    }
-                    pack.cards = pack.cards.or(CardSet::trumps());
-                }
+                "trumps" => match st.args.first().and_then(|w| w.text.parse::<u8>().ok()) {
+                    Some(n) if (1..=MAX_TRUMPS).contains(&n) => trump_count = n,
+                    _ => self.err_at(st, format!("`trumps N` gives the pack trumps T1 to TN, N a number from 1 to {MAX_TRUMPS}: `trumps 21`")),
+                },
                 "fool" => {
-                    pack.cards.insert(FOOL);
-                    if let Some(n) = st.args.first() {
-                        pack.fool_name = n.text.clone();
+                    let mut named = false;
+                    for w in &st.args {
+                        match (w.quoted, w.text.as_str()) {
+                            (true, _) if named => self.err(&st.file, w.pos, "the Fool has one name: `fool \"the Excuse\"`"),
+                            (true, name) => {
+                                named = true;
+                                pack.fool_name = name.to_string()
+                            }
+                            (false, "trump") => fool_trump = Some(st),
+                            (false, other) => self.err(&st.file, w.pos, format!("`fool` takes the Fool's name in quotes and `trump`, not `{other}`: `fool \"the Sküs\" trump`")),
+                        }
+                    }
+                    if fool_trump.is_none() {
+                        pack.cards.insert(FOOL);
                     }
                 }
-                other => self.err_at(st, format!("unknown pack statement `{other}`; expected suit, ranks, rank-name, reversed, trumps or fool")),
+                "trump-order" => order = Some(st),
+                "trump-name" => names.push(st),
+                "tie" => ties.push(st),
+                "code" => codes.push(st),
+                other => {
+                    self.err_at(st, format!("unknown pack statement `{other}`; expected suit, ranks, rank-name, reversed, trumps, fool, trump-order, trump-name, tie or code"))
+                }
             }
         }
+        self.trumps_of_pack(&mut pack, trump_count, fool_trump, order, &names, &ties, &codes);
         for (suit, ranks) in suits {
             let Some(order) = ranks.or_else(|| default_ranks.clone()) else {
                 self.err_at(s, format!("suit {} has no ranks: give them on its line or in a `ranks` statement", SUITS[suit as usize]));
@@ -808,10 +847,127 @@ impl Compiler {
                 pack.strength[c.0 as usize] = (order.len() - i) as u8;
             }
         }
-        for n in 1..=21u8 {
-            pack.strength[Card::trump(n).0 as usize] = n;
-        }
         pack
+    }
+
+    /// The pack's trumps: how many (`trumps N`), the Fool as the top one (`fool "name" trump`: the
+    /// card T(N+1), which records may write `EX`), their order of strength (`trump-order`, high to
+    /// low; by number without it), their names (`trump-name`), tied trumps (`tie`) and the other codes
+    /// records may use (`code`).
+    #[allow(clippy::too_many_arguments)]
+    fn trumps_of_pack(&mut self, pack: &mut Pack, count: u8, fool_trump: Option<&Stmt>, order: Option<&Stmt>, names: &[&Stmt], ties: &[&Stmt], codes: &[&Stmt]) {
+        let mut top = count;
+        if let Some(st) = fool_trump {
+            if count == 0 || count >= MAX_TRUMPS {
+                self.err_at(st, format!("the Fool as a trump ranks above the pack's trumps, so it needs `trumps N` with N from 1 to {}", MAX_TRUMPS - 1));
+            } else {
+                top = count + 1;
+                let sküs = Card::trump(top);
+                pack.trump_names.resize(top as usize + 1, String::new());
+                pack.trump_names[top as usize] = pack.fool_name.clone();
+                pack.aliases.push(("EX".into(), sküs));
+            }
+        }
+        let trumps: Vec<Card> = (1..=top).map(Card::trump).collect();
+        pack.cards = pack.cards.or(trumps.iter().copied().collect());
+        self.pack_trumps = Some(pack.trumps());
+        for st in codes {
+            for pair in st.args.chunks(2) {
+                let [alias, card] = pair else {
+                    self.err_at(st, "`code` takes pairs of a code records may write and the card it is: `code SKUS T22`");
+                    continue;
+                };
+                if let Some(c) = Card::parse(&alias.text).or_else(|| pack.aliases.iter().find(|(a, _)| a.eq_ignore_ascii_case(&alias.text)).map(|(_, c)| *c)) {
+                    self.err(&st.file, alias.pos, format!("`{}` is already the code of {c}: a pack's own code must not read as another card", alias.text));
+                    continue;
+                }
+                match pack.parse_card(&card.text).filter(|c| pack.cards.contains(*c)) {
+                    Some(c) => pack.aliases.push((alias.text.clone(), c)),
+                    None => self.err(&st.file, card.pos, format!("`{}` is not a card of this pack", card.text)),
+                }
+            }
+        }
+        self.pack_aliases = pack.aliases.clone();
+        let mut named = CardSet::EMPTY;
+        for st in names {
+            for pair in st.args.chunks(2) {
+                match (pack.parse_card(&pair[0].text).filter(|c| c.is_trump() && pack.cards.contains(*c)), pair.get(1)) {
+                    (Some(c), Some(_)) if named.contains(c) => self.err(&st.file, pair[0].pos, format!("trump `{}` is named twice", pair[0].text)),
+                    (Some(c), Some(name)) => {
+                        named.insert(c);
+                        let crate::cards::Kind::Trump(n) = c.kind() else { continue };
+                        if pack.trump_names.len() <= n as usize {
+                            pack.trump_names.resize(n as usize + 1, String::new());
+                        }
+                        pack.trump_names[n as usize] = name.text.clone();
+                    }
+                    _ => self
+                        .err_at(st, format!("`trump-name` takes pairs of a trump of the pack and its name: `trump-name T20 \"the Angel\"`; `{}` is not such a pair", pair[0].text)),
+                }
+            }
+        }
+        // High to low.
+        let mut ranked: Vec<Card> = trumps.iter().rev().copied().collect();
+        if let Some(st) = order {
+            let mut listed: Vec<Card> = vec![];
+            for w in &st.args {
+                match pack.parse_card(&w.text).filter(|c| trumps.contains(c)) {
+                    Some(c) if listed.contains(&c) => self.err(&st.file, w.pos, format!("`{}` is listed twice", w.text)),
+                    Some(c) => listed.push(c),
+                    None => self.err(&st.file, w.pos, format!("`{}` is not a trump of this pack", w.text)),
+                }
+            }
+            let missing: Vec<String> = trumps.iter().filter(|c| !listed.contains(c)).map(|c| pack.trump_name(*c)).collect();
+            if !missing.is_empty() {
+                self.err_at(st, format!("`trump-order` lists every trump of the pack, high to low; it leaves out {}", missing.join(", ")));
+            }
+            ranked = listed;
+        }
+        for (i, c) in ranked.iter().enumerate() {
+            pack.strength[c.0 as usize] = (ranked.len() - i) as u8;
+        }
+        let mut already_tied = CardSet::EMPTY;
+        for st in ties {
+            let (cards, how) = match st.args.split_last() {
+                Some((how, cards)) if how.quoted => (cards, how.text.as_str()),
+                _ => (&st.args[..], ""),
+            };
+            let later = match how {
+                "later-wins" => true,
+                "first-wins" => false,
+                _ => {
+                    self.err_at(st, "`tie` names trumps of equal strength and which of them wins a trick: `tie T17 T18 T19 T20 \"later-wins\"` or `\"first-wins\"`");
+                    continue;
+                }
+            };
+            let tied: Vec<Card> = cards
+                .iter()
+                .filter_map(|w| {
+                    pack.parse_card(&w.text).filter(|c| trumps.contains(c)).or_else(|| {
+                        self.err(&st.file, w.pos, format!("`{}` is not a trump of this pack", w.text));
+                        None
+                    })
+                })
+                .collect();
+            let mut places: Vec<usize> = tied.iter().filter_map(|c| ranked.iter().position(|r| r == c)).collect();
+            places.sort_unstable();
+            places.dedup();
+            if places.len() < 2 || places.len() != tied.len() || places[places.len() - 1] - places[0] + 1 != places.len() {
+                self.err_at(st, "tied trumps are two or more different trumps next to each other in the order of strength");
+                continue;
+            }
+            let top_strength = pack.strength[ranked[places[0]].0 as usize];
+            for c in &tied {
+                if already_tied.contains(*c) {
+                    self.err_at(st, format!("{} is already tied", pack.trump_name(*c)));
+                }
+                already_tied.insert(*c);
+                pack.strength[c.0 as usize] = top_strength;
+                if later {
+                    pack.later_wins.insert(*c);
+                }
+            }
+        }
     }
 
     fn ranks(&mut self, st: &Stmt, words: &[Word]) -> Vec<u8> {
@@ -835,7 +991,7 @@ impl Compiler {
             self.err_at(s, format!("class `{name}` is defined twice"));
         }
         let label = s.args.get(1).map(|w| w.text.clone());
-        if Card::parse(&name).is_some() || ["trumps", "yes", "no", "true", "false"].contains(&name.as_str()) {
+        if Card::parse(&name).is_some() || ["trumps", "none", "yes", "no", "true", "false"].contains(&name.as_str()) {
             self.err_at(s, format!("`{name}` reads as a card or a built-in name; give the class another name"));
         }
         match self.class_value(s, pack) {
@@ -984,11 +1140,74 @@ impl Compiler {
         (m.deals.is_some() || m.target.is_some()).then_some(m)
     }
 
+    /// Counters whose cards follow options: tried here with every choice of the options they read, so
+    /// that every game has a table of values (cards of the pack, one value each), and kept in
+    /// `Counting::by_option` for each game to add.
+    fn counters_by_option(&mut self, c: &mut Counting, counters: Vec<(u8, Expr, BTreeSet<usize>, &Stmt)>, pack: &Pack) {
+        if counters.is_empty() {
+            return;
+        }
+        let read: Vec<usize> = counters.iter().flat_map(|(_, _, r, _)| r.iter().copied()).collect::<BTreeSet<usize>>().into_iter().collect();
+        let defaults: Vec<Value> = self.options.iter().map(|o| Value::from_json(&o.default).unwrap_or(Value::Bool(false))).collect();
+        let choices: Vec<Vec<Value>> = read.iter().map(|&i| self.options[i].choices.iter().filter_map(Value::from_json).collect()).collect();
+        let combinations: usize = choices.iter().map(|c| c.len().max(1)).product();
+        if combinations > 4096 {
+            let (_, _, _, st) = &counters[0];
+            self.err_at(st, format!("the counters follow options with {combinations} choices together; at most 4096 can be checked"));
+            return;
+        }
+        for k in 0..combinations {
+            let mut options = defaults.clone();
+            let mut rest = k;
+            let mut said = vec![];
+            for (j, &i) in read.iter().enumerate() {
+                let n = choices[j].len().max(1);
+                if let Some(v) = choices[j].get(rest % n) {
+                    options[i] = v.clone();
+                    said.push(format!("option.{} = {}", self.options[i].name, self.options[i].choices[rest % n]));
+                }
+                rest /= n;
+            }
+            let with = said.join(", ");
+            let mut values = c.values;
+            for (v, e, _, st) in &counters {
+                match eval(e, &Chosen(&options)) {
+                    Ok(Value::Cards(set)) => {
+                        let outside = set.minus(pack.cards);
+                        if !outside.is_empty() {
+                            let names: Vec<String> = outside.iter().map(|c| c.to_string()).collect();
+                            self.err_at(st, format!("with {with}: cards not in this ruleset's pack: {}", names.join(" ")));
+                            return;
+                        }
+                        for card in set.iter() {
+                            if values[card.0 as usize] != 0 {
+                                self.err_at(st, format!("with {with}: {card} already has a value"));
+                                return;
+                            }
+                            values[card.0 as usize] = *v;
+                        }
+                    }
+                    Ok(other) => {
+                        self.err_at(st, format!("with {with}: this must be a set of cards, not {}", other.type_name()));
+                        return;
+                    }
+                    Err(_) => {
+                        self.err_at(st, "a counter's cards may follow options, and nothing else of the game (players, `let`s, the deal)");
+                        return;
+                    }
+                }
+            }
+        }
+        c.by_option = counters.into_iter().map(|(v, e, _, st)| (v, e, self.clause(st, "counting"))).collect();
+    }
+
     fn counting(&mut self, s: Option<&Stmt>, pack: &Pack) -> Counting {
         let mut c = Counting {
             group: 1,
             values: [0; PACK_SIZE],
             counters: vec![],
+            empty_zero: false,
+            by_option: vec![],
             surplus: Surplus::Exact,
             short_packet: ShortPacket::OverHalf,
             clause: Clause { rule: "counting".into(), at: "".into(), source: None, source_file: None },
@@ -1000,6 +1219,8 @@ impl Compiler {
         };
         c.clause = self.clause(s, "counting");
         let mut short_packet = None;
+        let mut empty_at = None;
+        let mut by_option: Vec<(u8, Expr, BTreeSet<usize>, &Stmt)> = vec![];
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "group" => match st.args.first().and_then(|w| w.text.parse::<u32>().ok()) {
@@ -1017,13 +1238,35 @@ impl Compiler {
                         self.err_at(st, format!("`counter V = cards` gives the cards worth V points in a group: {why}"));
                         continue;
                     };
-                    if let Some(set) = self.class_value(st, pack) {
-                        for card in set.iter() {
+                    // Options the formula reads make it a counter that follows them.
+                    let before = std::mem::take(&mut self.opts_read);
+                    let e = self.value(st, Ctx::Setup);
+                    let read = std::mem::replace(&mut self.opts_read, before);
+                    self.opts_read.extend(read.iter().copied());
+                    let fixed = match &e {
+                        Some(e) if read.is_empty() => match eval(e, &NoGame) {
+                            Ok(Value::Cards(set)) => Some(set),
+                            _ => {
+                                self.err_at(st, "this must be a set of cards (card codes, classes, rank(K), suit(D), trumps, joined with + and -), fixed or following options");
+                                continue;
+                            }
+                        },
+                        _ => None,
+                    };
+                    if let Some(set) = fixed {
+                        let outside = set.minus(pack.cards);
+                        if !outside.is_empty() {
+                            let names: Vec<String> = outside.iter().map(|c| c.to_string()).collect();
+                            self.err_at(st, format!("cards not in this ruleset's pack: {}", names.join(" ")));
+                        }
+                        for card in set.and(pack.cards).iter() {
                             if c.values[card.0 as usize] != 0 {
                                 self.err_at(st, format!("{card} already has a value"));
                             }
                             c.values[card.0 as usize] = v;
                         }
+                    } else if let Some(e) = e {
+                        by_option.push((v, e, read, st));
                     }
                 }
                 "surplus" => {
@@ -1048,21 +1291,24 @@ impl Compiler {
                     };
                     short_packet = Some(st);
                 }
-                other => self.err_at(st, format!("unknown counting statement `{other}`; expected group, counter, surplus or short-packet")),
+                "empty" => match st.args.first().map(|w| w.text.as_str()) {
+                    Some("0") => {
+                        c.empty_zero = true;
+                        empty_at = Some(st);
+                    }
+                    _ => self.err_at(st, "`empty 0` makes the cards no counter lists worth nothing; without it they are worth 1 in groups of one (1/N in groups of N)"),
+                },
+                other => self.err_at(st, format!("unknown counting statement `{other}`; expected group, counter, empty, surplus or short-packet")),
             }
         }
         if let Some(st) = short_packet.filter(|_| c.surplus != Surplus::Packets) {
             self.err_at(st, "`short-packet` says how `surplus packets` counts a short last packet; without `surplus packets` there are no packets, so it would be ignored");
         }
-        for card in Card::all() {
-            match c.values[card.0 as usize] {
-                0 => {}
-                v => match c.counters.iter_mut().find(|(w, _)| *w == v) {
-                    Some((_, set)) => set.insert(card),
-                    None => c.counters.push((v, CardSet::single(card))),
-                },
-            }
+        if let Some(st) = empty_at.filter(|_| c.group != 1 || c.surplus == Surplus::Packets) {
+            self.err_at(st, "`empty 0` counts cards one by one, each at its counter's value: it needs `group 1` (the default) and no `surplus packets`");
         }
+        c.counters = crate::replay::counters_of(&c.values);
+        self.counters_by_option(&mut c, by_option, pack);
         c
     }
 
@@ -1298,6 +1544,9 @@ impl Compiler {
             suit_names: Default::default(),
             rank_names: Default::default(),
             fool_name: String::new(),
+            trump_names: vec![],
+            aliases: vec![],
+            later_wins: CardSet::EMPTY,
             strength: [0; PACK_SIZE],
             reversible: None,
             clause: Clause { rule: "".into(), at: "".into(), source: None, source_file: None },
@@ -1862,11 +2111,15 @@ impl Compiler {
         if let Some(d) = self.vars.iter().rev().position(|v| v == n) {
             return Some(Expr::Var(d));
         }
+        if let Some((_, c)) = self.pack_aliases.iter().find(|(a, _)| a.eq_ignore_ascii_case(n)) {
+            return Some(Expr::Const(Value::Cards(CardSet::single(*c))));
+        }
         if let Some(c) = Card::parse(n).filter(|_| n.chars().any(|c| c.is_ascii_digit()) || n.eq_ignore_ascii_case("EX") || n.len() == 2) {
             return Some(Expr::Const(Value::Cards(CardSet::single(c))));
         }
         match n {
-            "trumps" => return Some(Expr::Const(Value::Cards(CardSet::trumps()))),
+            "trumps" => return Some(Expr::Const(Value::Cards(self.pack_trumps.unwrap_or(CardSet((1u128 << 21) - 1))))),
+            "none" => return Some(Expr::Const(Value::Cards(CardSet::EMPTY))),
             "true" | "yes" => return Some(Expr::Const(Value::Bool(true))),
             "false" | "no" => return Some(Expr::Const(Value::Bool(false))),
             _ => {}
@@ -2006,6 +2259,28 @@ fn fold(e: Expr, failed: &mut Option<String>) -> Expr {
 }
 
 struct NoGame;
+
+/// The options of a game, and nothing else of it: a counter that follows options, tried with each
+/// choice.
+struct Chosen<'a>(&'a [Value]);
+
+impl Env for Chosen<'_> {
+    fn option(&self, i: usize) -> Value {
+        self.0[i].clone()
+    }
+    fn let_value(&self, _: usize) -> Result<Value, String> {
+        Err(String::new())
+    }
+    fn fact(&self, _: Fact) -> Result<Value, String> {
+        Err(String::new())
+    }
+    fn attr(&self, _: &str) -> Result<Value, String> {
+        Err(String::new())
+    }
+    fn game_func(&self, _: Func, _: &[Value]) -> Result<Value, String> {
+        Err(String::new())
+    }
+}
 
 impl Env for NoGame {
     fn option(&self, _: usize) -> Value {

@@ -1,13 +1,19 @@
 //! The `counting` section: the card points of a pile, counted in groups (exactly, to the nearest
 //! point, or in packets as the Marolles text lays it out), with the empty cards the Excuse exchange owes.
 
-use crate::cards::CardSet;
+use crate::cards::{Card, CardSet, PACK_SIZE};
+use crate::expr::{Expr, Value};
 use crate::ir::*;
 use crate::num::Q;
 
 use super::Game;
 
 impl<'s, 'r> Game<'s, 'r> {
+    /// The counting of this game: the ruleset's, with the counters that follow its options.
+    pub(super) fn counting(&self) -> &Counting {
+        self.setup.counting.as_ref().unwrap_or(&self.rules().counting)
+    }
+
     /// The card points of a pile (a player's, or a side's together).
     pub fn points(&self, players: u16) -> Q {
         let mut pile = CardSet::EMPTY;
@@ -18,14 +24,53 @@ impl<'s, 'r> Game<'s, 'r> {
                 empties += self.empties[p] as i64;
             }
         }
-        count_points(&self.rules().counting, pile, empties)
+        count_points(self.counting(), pile, empties)
     }
+}
+
+/// The cards worth each value above 0, as sets (`Counting::counters`), from the table of values.
+pub fn counters_of(values: &[u8; PACK_SIZE]) -> Vec<(u8, CardSet)> {
+    let mut counters: Vec<(u8, CardSet)> = vec![];
+    for card in Card::all() {
+        match values[card.0 as usize] {
+            0 => {}
+            v => match counters.iter_mut().find(|(w, _)| *w == v) {
+                Some((_, set)) => set.insert(card),
+                None => counters.push((v, CardSet::single(card))),
+            },
+        }
+    }
+    counters
+}
+
+/// A counting with its counters that follow options added, `cards_of` giving each one's cards for
+/// the options chosen. The compiler has tried every choice of the options they read, so an error
+/// here is a mistake of the engine, reported rather than hidden.
+pub fn counting_for(c: &Counting, cards_of: &dyn Fn(&Expr) -> Result<Value, String>) -> Result<Counting, String> {
+    let mut out = c.clone();
+    for (v, e, clause) in &c.by_option {
+        let set = match cards_of(e)? {
+            Value::Cards(set) => set,
+            other => return Err(format!("{}: a counter's cards, not {}", clause.at, other.type_name())),
+        };
+        for card in set.iter() {
+            if out.values[card.0 as usize] != 0 {
+                return Err(format!("{}: {card} already has a value", clause.at));
+            }
+            out.values[card.0 as usize] = *v;
+        }
+    }
+    out.counters = counters_of(&out.values);
+    Ok(out)
 }
 
 /// Card points of a pile: each counter is worth its value less (group-1)/group, each empty card
 /// 1/group, which is exactly what counting in groups gives; `empties` adds (or removes) empty cards
 /// owed by the Excuse exchange.
 pub fn count_points(c: &Counting, pile: CardSet, empties: i64) -> Q {
+    if c.empty_zero {
+        return card_points(c, pile);
+    }
     let g = c.group as i64;
     if c.surplus == Surplus::Packets {
         let counters: Vec<i64> = pile.iter().map(|card| c.values[card.0 as usize] as i64).filter(|&v| v > 0).collect();
@@ -44,6 +89,18 @@ pub fn count_points(c: &Counting, pile: CardSet, empties: i64) -> Q {
     } else {
         exact
     }
+}
+
+/// What cards are worth one by one, added up (`points_of`): a counter worth V in groups of g is
+/// V − (g−1)/g, an empty card 1/g, or nothing with `empty 0`; never rounded.
+pub fn card_points(c: &Counting, cards: CardSet) -> Q {
+    let g = c.group as i64;
+    let blank = if c.empty_zero { 0 } else { 1 };
+    let mut units = blank * cards.len() as i64;
+    for &(v, set) in &c.counters {
+        units += cards.and(set).len() as i64 * (v as i64 - blank) * g;
+    }
+    Q::new(units, g)
 }
 
 /// Counting as the Marolles text lays it out: each counter takes as many empties as it can to make a

@@ -143,6 +143,10 @@ impl Env for GameEnv<'_, '_, '_> {
         let g = self.game;
         Ok(match f {
             Func::Points => Value::Num(g.points(self.player_arg(&a[0])?)),
+            Func::PointsOf => match &a[0] {
+                Value::Cards(cards) => Value::Num(super::card_points(g.counting(), *cards)),
+                other => return Err(format!("points_of takes cards, not {}", other.type_name())),
+            },
             Func::Pile => match &a[0] {
                 Value::Trick(_) => Value::Cards(self.trick(&a[0])?.cards.iter().map(|&(_, c)| c).collect()),
                 v => {

@@ -36,7 +36,7 @@ mod seating;
 mod setup;
 
 pub use bidding::Bid;
-pub use counting::{count_packets, count_points};
+pub use counting::{card_points, count_packets, count_points, counters_of, counting_for};
 pub use declarations::Declaration;
 pub use env::GameEnv;
 use read::{name_key, seat_of};
@@ -372,7 +372,7 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
                     Some(k) => keys.iter().position(|&m| m == Some(k)).map(|p| p as u8),
                     None => seat_of(&seats.playing, player),
                 };
-                seat.zip(Card::parse(card).filter(|&c| rules.pack.cards.contains(c)))
+                seat.zip(rules.pack.parse_card(card).filter(|&c| rules.pack.cards.contains(c)))
             }
             _ => None,
         };

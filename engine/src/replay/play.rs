@@ -38,8 +38,25 @@ impl<'s, 'r> Game<'s, 'r> {
         self.untouchable.filter(|&(q, _)| q == p).map_or(hand, |(_, c)| hand.minus(CardSet::single(c)))
     }
 
-    fn top_trump(&self) -> Option<u8> {
-        self.current.iter().filter(|(_, c)| c.is_trump()).map(|(_, c)| c.0 + 1).max()
+    /// The trump that wins the trick so far, if any (of tied trumps, the first played unless the
+    /// later wins).
+    fn top_trump(&self) -> Option<Card> {
+        self.current.iter().filter(|(_, c)| c.is_trump()).fold(None, |best, &(_, c)| match best {
+            Some(b) if !self.beats(c, b) => Some(b),
+            _ => Some(c),
+        })
+    }
+
+    /// Whether trump `c`, played after trump `b`, beats it: it is stronger, or tied with it where the
+    /// later wins.
+    fn beats(&self, c: Card, b: Card) -> bool {
+        let (sc, sb) = (self.strength(c), self.strength(b));
+        sc > sb || sc == sb && self.rules().pack.later_wins.contains(c)
+    }
+
+    /// The trumps of `set` that beat `top`.
+    fn beating(&self, set: CardSet, top: Card) -> CardSet {
+        set.and(CardSet::trumps()).iter().filter(|&c| self.beats(c, top)).collect()
     }
 
     /// The cards `p` may play now: those the trick obligations allow, less the cards a declaration
@@ -71,7 +88,7 @@ impl<'s, 'r> Game<'s, 'r> {
         let higher = |set: CardSet| -> CardSet {
             match (s.overtrump, self.top_trump()) {
                 (Some(_), Some(top)) => {
-                    let above = CardSet(set.0 & !((1u128 << top) - 1));
+                    let above = self.beating(set, top);
                     if above.is_empty() {
                         set
                     } else {
@@ -133,11 +150,16 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         if let (Some(i), Some(top)) = (s.overtrump, self.top_trump()) {
-            let beats = CardSet(bound.and(CardSet::trumps()).0 & !((1u128 << top) - 1));
+            let beats = self.beating(bound, top);
             return self.violation(
                 &ladder[i].1,
                 p,
-                format!("{who} must overtrump: holds {}, which beat{} T{top} on the table", rules.cards_named(beats), if beats.len() == 1 { "s" } else { "" }),
+                format!(
+                    "{who} must overtrump: holds {}, which beat{} {} on the table",
+                    rules.cards_named(beats),
+                    if beats.len() == 1 { "s" } else { "" },
+                    rules.pack.trump_name(top)
+                ),
             );
         }
         self.violation(&rules.play.order_clause, p, format!("{who} may not play {} here", rules.card_name(c)))
@@ -249,6 +271,8 @@ impl<'s, 'r> Game<'s, 'r> {
                 Some((_, b)) => {
                     if c.is_trump() != b.is_trump() {
                         c.is_trump()
+                    } else if c.is_trump() {
+                        self.beats(c, b)
                     } else {
                         (c.is_trump() || Some(c.lane()) == lane) && self.strength(c) > self.strength(b)
                     }

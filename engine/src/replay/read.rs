@@ -91,10 +91,10 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
         })
     };
     let card = |code: &str| -> Result<Card, InputError> {
-        match Card::parse(code) {
+        match rules.pack.parse_card(code) {
             Some(c) if rules.pack.cards.contains(c) => Ok(c),
             Some(c) => Err(fail(format!("{c} is not in the {} pack", rules.id))),
-            None => Err(fail(format!("unknown card \"{code}\"; cards are T1..T21, EX, and rank then suit like KS, 10H, CD (cavalier)"))),
+            None => Err(fail(format!("unknown card \"{code}\"; cards are T1..T{}, EX, and rank then suit like KS, 10H, CD (cavalier)", rules.pack.trumps().len().max(21)))),
         }
     };
     // Cards in the order listed, each passed to `each`; `seen` holds the cards already read, and a

@@ -75,6 +75,7 @@ impl Settings {
             piles: 0,
             pile_size: 0,
             strength: rules.pack.strength,
+            counting: None,
             fool_led_forbidden: false,
             fool_exchange: false,
             fool_last: FoolLast::Keep,
@@ -137,6 +138,10 @@ impl Settings {
             ));
         }
         s.reverse_numerals(rules)?;
+        if !rules.counting.by_option.is_empty() {
+            let counting = super::counting::counting_for(&rules.counting, &|e| s.eval_setup(e))?;
+            s.counting = Some(counting);
+        }
         let text = |s: &Settings, e: &Expr| -> Result<String, String> {
             match s.eval_setup(e)? {
                 Value::Str(t) => Ok(t.to_string()),

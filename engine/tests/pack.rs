@@ -1,0 +1,237 @@
+//! The pack's trumps as data (`grammar/REFERENCE.md`, `pack`): a pack of 40 trumps, the Fool as the
+//! top trump, a trump order that is not the numbers', tied trumps. The rule files are in
+//! `tests/rules/pack/`, each a change of one pack statement to `three.tarot`; the games are random
+//! legal games of the simulator, replayed, and short hand-made games whose first trick shows the rule.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::OnceLock;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tarot_engine::cards::{Card, CardSet};
+use tarot_engine::ir::Ruleset;
+use tarot_engine::num::Q;
+use tarot_engine::simulate::{random_game, random_game_with, SimOptions};
+use tarot_engine::{parse_record, replay, Registry, Status, Verdict};
+
+fn ruleset(id: &str) -> &'static Ruleset {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/pack");
+    REGISTRY.get_or_init(|| Registry::from_dir(&dir).unwrap_or_else(|e| panic!("{e}"))).get(id).unwrap_or_else(|| panic!("no ruleset {id}"))
+}
+
+/// A three-player game of `id` (Ann, Bob, Cid; Cid deals, Ann leads): each player holds the cards
+/// given and Cid the rest of the trumps, the other cards filling the hands in order; then the plays.
+fn game(id: &str, hands: [&[&str]; 3], plays: &[(&str, &str)]) -> Verdict {
+    let rules = ruleset(id);
+    let names = ["Ann", "Bob", "Cid"];
+    let mut given: Vec<Vec<String>> = hands.iter().map(|h| h.iter().map(|c| c.to_string()).collect()).collect();
+    let listed: CardSet = hands.iter().flat_map(|h| h.iter()).map(|c| rules.pack.parse_card(c).unwrap()).collect();
+    let rest = rules.pack.cards.minus(listed);
+    given[2].extend(rest.and(rules.pack.trumps()).iter().map(|c| c.to_string()));
+    let mut others = rest.minus(rules.pack.trumps()).iter();
+    for hand in given.iter_mut() {
+        while hand.len() < 26 {
+            hand.push(others.next().expect("enough cards").to_string());
+        }
+    }
+    let hands: BTreeMap<&str, &Vec<String>> = names.iter().copied().zip(given.iter()).collect();
+    let mut events = vec![serde_json::json!({ "type": "deal", "hands": hands })];
+    events.extend(plays.iter().map(|(p, c)| serde_json::json!({ "type": "play", "player": p, "card": c })));
+    let rec = serde_json::json!({ "ruleset": id, "players": names, "dealer": "Cid", "events": events });
+    replay(rules, &parse_record(&rec.to_string()).unwrap()).unwrap()
+}
+
+/// Who leads the next trick, or the broken rule and its message.
+fn after(v: &Verdict) -> String {
+    match (&v.violation, &v.next) {
+        (Some(x), _) => format!("{}: {}", x.rule, x.message),
+        (None, Some(n)) => format!("{} to play", n.player),
+        (None, None) => format!("{:?}", v.status),
+    }
+}
+
+#[test]
+fn a_pack_of_forty_trumps_is_dealt_played_and_counted() {
+    let rules = ruleset("forty");
+    assert_eq!(rules.pack.cards.len(), 97);
+    assert_eq!(rules.pack.trumps().len(), 40);
+    assert_eq!(rules.card_name(Card::parse("T40").unwrap()), "the Trumpet");
+    let mut rng = ChaCha8Rng::seed_from_u64(40);
+    let mut seen = CardSet::EMPTY;
+    for i in 0..200 {
+        let g = random_game(rules, 4, &BTreeMap::new(), &mut rng).unwrap_or_else(|e| panic!("game {i}: {e}"));
+        let v = replay(rules, &g).unwrap();
+        assert_eq!(v.status, Status::Valid, "game {i}: {:?}", v.violation);
+        // Kings, T1, T40 and the Fool 5 each, queens 1, T37 to T39 3, and in groups of one every
+        // other card 1: 35 + 4 + 9 + 83.
+        let total = v.outcome.as_ref().unwrap().players.iter().fold(Q::ZERO, |a, p| a + p.card_points);
+        assert_eq!(total, Q::int(131), "game {i}");
+        for t in &v.tricks {
+            seen = seen.or(t.cards.iter().copied().collect());
+        }
+    }
+    assert!(seen.contains(Card::parse("T40").unwrap()) && seen.contains(Card::parse("T22").unwrap()), "the high trumps are played");
+    // The steered simulator too: strong hands of the highest trumps, played high.
+    for i in 0..50 {
+        let g = random_game_with(rules, 4, &BTreeMap::new(), &SimOptions::steered(), &mut rng).unwrap_or_else(|e| panic!("steered game {i}: {e}"));
+        assert_eq!(replay(rules, &g).unwrap().status, Status::Valid, "steered game {i}");
+    }
+}
+
+#[test]
+fn a_trump_above_the_twenty_first_beats_it() {
+    let rules = ruleset("forty");
+    let t = |c: &str| Card::parse(c).unwrap();
+    assert!(rules.pack.strength[t("T40").0 as usize] > rules.pack.strength[t("T22").0 as usize]);
+    assert!(rules.pack.strength[t("T22").0 as usize] > rules.pack.strength[t("T21").0 as usize]);
+}
+
+#[test]
+fn the_fool_as_a_trump_must_follow_trumps_and_wins() {
+    // Bob's only trump is the Sküs: on a trump lead he must play it, and it beats T21.
+    let hands: [&[&str]; 3] = [&["T21"], &["EX", "KS"], &[]];
+    let v = game("skus", hands, &[("Ann", "T21"), ("Bob", "KS")]);
+    assert_eq!(after(&v), "play.must.follow: Bob must follow trumps: holds the Sküs");
+    let v = game("skus", hands, &[("Ann", "T21"), ("Bob", "EX"), ("Cid", "T2")]);
+    assert_eq!(after(&v), "Bob to play");
+    assert_eq!(v.tricks[0].winner.as_ref(), "Bob");
+    // Its own code is T22; the record may write either.
+    let v = game("skus", hands, &[("Ann", "T21"), ("Bob", "T22"), ("Cid", "T2")]);
+    assert_eq!(v.tricks[0].winner.as_ref(), "Bob");
+    // It counts as a trump, and as the Fool's name says.
+    let rules = ruleset("skus");
+    assert_eq!(rules.pack.trumps().len(), 22);
+    assert!(!rules.pack.cards.contains(tarot_engine::cards::FOOL));
+    assert_eq!(rules.card_name(Card::parse("T1").unwrap()), "the Pagat");
+}
+
+#[test]
+fn the_fool_as_a_trump_is_dealt_and_played() {
+    let rules = ruleset("skus");
+    let mut rng = ChaCha8Rng::seed_from_u64(22);
+    for i in 0..50 {
+        let g = random_game(rules, 3, &BTreeMap::new(), &mut rng).unwrap();
+        let v = replay(rules, &g).unwrap();
+        assert_eq!(v.status, Status::Valid, "game {i}: {:?}", v.violation);
+        let total = v.outcome.as_ref().unwrap().players.iter().fold(Q::ZERO, |a, p| a + p.card_points);
+        // Kings and the trull 5 each (the Sküs counted as a trump of the trull), queens 1, and the
+        // 67 other cards 1 each.
+        assert_eq!(total, Q::int(4 * 5 + 3 * 5 + 4 + 67), "game {i}");
+    }
+}
+
+#[test]
+fn a_trump_order_puts_t20_on_top() {
+    let hands: [&[&str]; 3] = [&["T21"], &["T20", "T5"], &[]];
+    let v = game("piedmont", hands, &[("Ann", "T21"), ("Bob", "T20"), ("Cid", "T2")]);
+    assert_eq!(v.tricks[0].winner.as_ref(), "Bob");
+    let v = game("piedmont", hands, &[("Ann", "T21"), ("Bob", "T5")]);
+    assert_eq!(after(&v), "play.must.overtrump: Bob must overtrump: holds T20, which beats T21 on the table");
+    // Under the numbers' order, T5 is fine: Bob cannot beat T21.
+    let v = game("three", hands, &[("Ann", "T21"), ("Bob", "T5")]);
+    assert_eq!(after(&v), "Cid to play");
+}
+
+#[test]
+fn of_tied_trumps_the_later_wins() {
+    let hands: [&[&str]; 3] = [&["T18"], &["T17", "T2"], &["T21"]];
+    // Bob's T17, played after Ann's T18, takes the trick so far: Cid must beat T17, and T19 and T20,
+    // tied with it, do.
+    let v = game("moors", hands, &[("Ann", "T18"), ("Bob", "T17"), ("Cid", "T3")]);
+    assert_eq!(after(&v), "play.must.overtrump: Cid must overtrump: holds T19, T20, T21, which beat T17 on the table");
+    let v = game("moors", hands, &[("Ann", "T18"), ("Bob", "T17"), ("Cid", "T19")]);
+    assert_eq!(v.tricks[0].winner.as_ref(), "Cid");
+    // T17, played after T18, beats it: Bob must overtrump with it.
+    let v = game("moors", hands, &[("Ann", "T18"), ("Bob", "T2")]);
+    assert_eq!(after(&v), "play.must.overtrump: Bob must overtrump: holds T17, which beats T18 on the table");
+    // A higher trump still beats them.
+    let v = game("moors", hands, &[("Ann", "T18"), ("Bob", "T17"), ("Cid", "T21")]);
+    assert_eq!(v.tricks[0].winner.as_ref(), "Cid");
+    // Without the tie, T17 does not beat T18, and Bob may play T2.
+    let v = game("three", hands, &[("Ann", "T18"), ("Bob", "T2")]);
+    assert_eq!(after(&v), "Cid to play");
+}
+
+#[test]
+fn with_empty_zero_only_the_counters_count_and_points_of_reads_a_card() {
+    let rules = ruleset("honours");
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut paid = 0;
+    for i in 0..50 {
+        let g = random_game(rules, 3, &BTreeMap::new(), &mut rng).unwrap();
+        let v = replay(rules, &g).unwrap();
+        assert_eq!(v.status, Status::Valid, "game {i}: {:?}", v.violation);
+        // Kings, T1, T21 and the Excuse 5 each, queens 1, nothing else (in `three`, 78 more).
+        let total = v.outcome.as_ref().unwrap().players.iter().fold(Q::ZERO, |a, p| a + p.card_points);
+        assert_eq!(total, Q::int(7 * 5 + 4), "game {i}");
+        for e in v.ledger.iter().filter(|e| &*e.label == "honour played") {
+            assert_eq!(e.amount, Q::int(5), "game {i}");
+            paid += 1;
+        }
+    }
+    assert!(paid > 0);
+}
+
+#[test]
+fn a_counter_follows_an_option() {
+    let rules = ruleset("petit-value");
+    let totals = |petit: &str| -> Vec<Q> {
+        let options: BTreeMap<String, serde_json::Value> = [("petit".to_string(), serde_json::json!(petit))].into();
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        (0..20)
+            .map(|_| {
+                let v = replay(rules, &random_game(rules, 3, &options, &mut rng).unwrap()).unwrap();
+                assert_eq!(v.status, Status::Valid);
+                v.outcome.as_ref().unwrap().players.iter().fold(Q::ZERO, |a, p| a + p.card_points)
+            })
+            .collect()
+    };
+    // Seven cards of 5 and the queens of 1, the 67 others 1: the Petit worth 5, or 2.
+    assert!(totals("five").iter().all(|t| *t == Q::int(35 + 4 + 67)));
+    assert!(totals("one").iter().all(|t| *t == Q::int(30 + 2 + 4 + 67)));
+}
+
+#[test]
+fn a_counter_that_follows_options_is_checked_for_every_choice() {
+    let three = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/pack/three.tarot")).unwrap();
+    let compile = |child: &str| {
+        let load = |id: &str| match id {
+            "three" => Some(tarot_engine::dsl::RuleFile { path: "three.tarot".into(), text: three.clone() }),
+            "child" => Some(tarot_engine::dsl::RuleFile { path: "child.tarot".into(), text: child.to_string() }),
+            _ => None,
+        };
+        tarot_engine::dsl::compile("child", &load).map(|_| ()).map_err(|d| d.to_string())
+    };
+    let head = "ruleset child \"c\"\nextends three\noption petit \"p\" = [\"five\", \"one\"]\n";
+    assert_eq!(compile(&format!("{head}counting {{\n  counter 2 = if option.petit == \"one\" then T2 else none\n}}\n")), Ok(()));
+    let twice = compile(&format!("{head}counting {{\n  counter 2 = if option.petit == \"one\" then T2 else T21\n}}\n")).unwrap_err();
+    assert!(twice.contains("with option.petit = \"five\": T21 already has a value"), "{twice}");
+    let other = compile(&format!("{head}counting {{\n  counter 2 = if option.petit == \"one\" and count(players) == 3 then T2 else none\n}}\n")).unwrap_err();
+    assert!(other.contains("may follow options, and nothing else"), "{other}");
+}
+
+#[test]
+fn the_description_says_what_the_trumps_and_counters_are() {
+    let text = |id: &str, options: &[(&str, &str)]| {
+        let options: BTreeMap<String, serde_json::Value> = options.iter().map(|(k, v)| (k.to_string(), serde_json::json!(v))).collect();
+        tarot_engine::describe::describe(ruleset(id), &options).rules.iter().map(|l| l.text.clone()).collect::<Vec<_>>().join("\n")
+    };
+    let forty = text("forty", &[]);
+    assert!(forty.contains("97 cards: suits spades, hearts, diamonds, clubs, 40 trumps, the Excuse\n"), "{forty}");
+    assert!(forty.contains("trumps high to low: T40 (the Trumpet) T39 T38"), "{forty}");
+    let skus = text("skus", &[]);
+    assert!(skus.contains("78 cards: suits spades, hearts, diamonds, clubs, 22 trumps\n"), "{skus}");
+    assert!(skus.contains("trumps high to low: T22 (the Sküs) T21 (the Mond) T20"), "{skus}");
+    assert!(skus.contains("records may write EX for T22"), "{skus}");
+    assert!(text("piedmont", &[]).contains("trumps high to low: T20 T21 T19 T18"));
+    let moors = text("moors", &[]);
+    assert!(moors.contains("T21 T20 = T19 = T18 = T17 T16"), "{moors}");
+    assert!(moors.contains("of the tied trumps T17 T18 T19 T20, the later played wins"), "{moors}");
+    // The usual pack is described as it always was.
+    assert!(text("three", &[]).contains("78 cards: suits spades, hearts, diamonds, clubs, 21 trumps, the Excuse\nranks high to low"));
+    assert!(text("honours", &[]).contains("other cards nothing"));
+    assert!(text("petit-value", &[("petit", "one")]).contains("2 for T1"), "{}", text("petit-value", &[("petit", "one")]));
+    assert!(!text("petit-value", &[]).contains("2 for T1"));
+}
