@@ -474,6 +474,7 @@ fn fact_words(f: Fact) -> &'static str {
         Fact::DeclValue => "its value",
         Fact::BestValue => "the most the hand allows",
         Fact::Discarded => "the discard",
+        Fact::Dog => "the dog",
         Fact::Card => "the card",
         Fact::Last => "it is the last trick",
         Fact::WonByPlayer => "the player won the trick",
@@ -714,6 +715,12 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         }
         if let Some((k, e, penalty)) = &d.penalize {
             lines.push(line("dog and discard", penalty, format!("discarding {} is paid for, to each opponent: {}", k.label, force.words(e))));
+        }
+        for (label, e, c) in &d.requires {
+            lines.push(line("dog and discard", c, format!("a discard must meet \"{label}\": {}", force.words(e))));
+        }
+        if let Some((e, c)) = &d.goes_to {
+            lines.push(line("dog and discard", c, format!("at the end of play, each discard goes to: {}", force.words(e))));
         }
     }
     for d in &r.declarations {

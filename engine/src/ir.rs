@@ -82,6 +82,10 @@ pub struct Ruleset {
     /// What the settings come to with the default options, by size of table, worked out on first
     /// use (`replay::Setup::new`): most games choose no option.
     pub defaults: Defaults,
+    /// A setting that applies after the auction (the discard's sizes, `callable-levels`, `must ... =
+    /// condition`, the fool's settings) reads `contract.ATTR` or `contract.name`: the settings are
+    /// then worked out again for each contract (`Settings::after_auction`).
+    pub reads_contract: bool,
 }
 
 /// The most players at a table.
@@ -128,6 +132,12 @@ pub struct Settings {
     pub(crate) follow: Option<usize>,
     pub(crate) trump: Option<usize>,
     pub(crate) overtrump: Option<usize>,
+    /// The contract these settings were worked out for, with its attributes' values: `None` before the
+    /// auction (the settings every game starts with).
+    pub(crate) contract: Option<(Arc<str>, Vec<(String, Value)>)>,
+    /// Where a setting that applies after the auction reads the contract (`Ruleset::reads_contract`):
+    /// the settings once each contract is known, one per contract. Empty otherwise.
+    pub(crate) after_auction: Vec<std::sync::Arc<Settings>>,
 }
 
 /// Where the Fool played to the last trick goes (the fool's `last_trick`).
@@ -332,6 +342,12 @@ pub struct Discard {
     /// Cards whose discard is paid for rather than forbidden: the amount each opponent receives, and
     /// the clause that sets it.
     pub penalize: Option<(CardClass, Expr, Clause)>,
+    /// `require "label" = condition`: conditions over the discard (`discarded`), the hand left
+    /// (`hand`) and the dog, checked in order; rule `discard.require.N`.
+    pub requires: Vec<(String, Expr, Clause)>,
+    /// `goes-to = formula`, evaluated at scoring for each discarder (`player`): "discarder" (the
+    /// default) or "opponents" (the next opponent in the order of play takes the discard).
+    pub goes_to: Option<(Expr, Clause)>,
 }
 
 #[derive(Clone, Debug)]

@@ -331,6 +331,21 @@ fn play_out<R: Rng>(
                     pool = game.hands[p as usize].minus(forbidden).iter().collect();
                 }
                 pool.shuffle(rng);
+                // `require`s over the discard and the hand left are no set of cards: draw again until
+                // a discard meets them, or give the last one to replay to refuse. Half the draws put
+                // the trumps and the Fool last, as requirements most often spare them ("a trump only
+                // if nothing else can go").
+                if rules.discard.as_ref().is_some_and(|d| !d.requires.is_empty()) {
+                    for i in 0..600 {
+                        if game.discard_allowed(p, pool.iter().take(k).copied().collect()) {
+                            break;
+                        }
+                        pool.shuffle(rng);
+                        if i % 2 == 1 {
+                            pool.sort_by_key(|c| c.is_trump() || c.is_fool());
+                        }
+                    }
+                }
                 Event::Discard { player: next.player.as_ref().into(), cards: pool.iter().take(k).map(|c| c.code()).collect() }
             }
             _ => {

@@ -69,6 +69,8 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("discard", "taker" | "dealer" | "others") => sh(0, 0, Required, Forbidden, "`NAME = number of cards`"),
         ("discard", "forbid" | "unless-unavoidable" | "penalize") => sh(0, 1, Required, Forbidden, "`NAME \"label\" = cards`"),
         ("discard", "penalty") => sh(0, 0, Required, Forbidden, "`penalty = formula`"),
+        ("discard", "require") => sh(1, 1, Required, Forbidden, "`require \"label\" = condition`"),
+        ("discard", "goes-to") => sh(0, 0, Required, Forbidden, "`goes-to = \"discarder\" | \"opponents\"`"),
         ("declaration", "when") => sh(1, 1, Forbidden, Forbidden, "`when before-play`, `when after-discard` or `when first-play`"),
         ("declaration", "by") => sh(1, 1, Forbidden, Forbidden, "`by taker` or `by any`"),
         ("declaration", "shows") => sh(0, 0, Required, Forbidden, "`shows = cards`"),

@@ -54,6 +54,7 @@ impl<'s, 'r> Game<'s, 'r> {
             Some((t, c)) => {
                 self.taker = Some(t);
                 self.contract = Some(c);
+                self.setup = self.setup.after_auction(c);
                 match self.setup.contract_dogs[c] {
                     DogUse::Taker => self.hands[t as usize] = self.hands[t as usize].or(self.dog),
                     DogUse::TakerUnseen => self.piles[t as usize] = self.piles[t as usize].or(self.dog),

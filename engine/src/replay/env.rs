@@ -110,6 +110,7 @@ impl Env for GameEnv<'_, '_, '_> {
             Fact::Tricks => Value::List(Arc::new((0..g.tricks.len()).map(|i| Value::Trick(i as u8)).collect())),
             Fact::LastTrick => Value::Trick(g.tricks.len().checked_sub(1).ok_or("no trick was played")? as u8),
             Fact::DogSize => Value::Num(Q::int(g.setup.dog as i64)),
+            Fact::Dog => Value::Cards(g.dog),
             Fact::Hand => Value::Cards(self.hand.ok_or("no hand here")?),
             Fact::Shown => Value::Cards(self.shown.ok_or("nothing is shown here")?),
             Fact::FirstPacket => {
@@ -133,8 +134,11 @@ impl Env for GameEnv<'_, '_, '_> {
         let g = self.game;
         let c = g.contract.ok_or("there is no contract in this game")?;
         let b = g.rules().bidding.as_ref().ok_or("there is no bidding")?;
-        let (_, e) = b.contracts[c].attrs.iter().find(|(k, _)| k == name).ok_or_else(|| format!("contract {} has no {name}", b.contracts[c].name))?;
-        eval(e, &SetupEnv(g.setup))
+        match b.contracts[c].attrs.iter().find(|(k, _)| k == name) {
+            Some((_, e)) => eval(e, &SetupEnv(g.setup)),
+            None if name == "name" => Ok(Value::Str(b.contracts[c].name.as_str().into())),
+            None => Err(format!("contract {} has no {name}", b.contracts[c].name)),
+        }
     }
     fn game_func(&self, f: Func, a: &[Value]) -> Result<Value, String> {
         let g = self.game;

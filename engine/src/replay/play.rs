@@ -233,6 +233,7 @@ impl<'s, 'r> Game<'s, 'r> {
             if s.fool_shut_out {
                 self.fool_to_a_side_with_no_trick(fool_play);
             }
+            self.discards_go()?;
         }
         Ok(())
     }
