@@ -723,6 +723,10 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             lines.push(line("dog and discard", c, format!("at the end of play, each discard goes to: {}", force.words(e))));
         }
     }
+    if let Some(t) = &r.talon {
+        let rest = t.rest.as_ref().map_or("the defence".to_string(), |e| force.words(e));
+        lines.push(line("dog and discard", &t.clause, format!("the dog is shown in packets: {}; the taker takes one, the rest goes to {rest}", force.words(&t.packets))));
+    }
     for d in &r.declarations {
         let when = match d.when {
             When::BeforePlay => "before play",

@@ -69,6 +69,8 @@ pub struct Ruleset {
     pub bidding: Option<Bidding>,
     pub call: Option<Call>,
     pub discard: Option<Discard>,
+    /// `talon { ... }`: the dog shown in packets, of which the taker takes one.
+    pub talon: Option<Talon>,
     pub declarations: Vec<DeclarationKind>,
     pub play: Play,
     pub fool: FoolRules,
@@ -129,6 +131,9 @@ pub struct Settings {
     pub(crate) discard_taker: usize,
     pub(crate) discard_dealer: usize,
     pub(crate) discard_others: usize,
+    /// The talon's packets (0 or 1: the dog is taken whole), and whether the rest goes to the taker.
+    pub(crate) talon_packets: usize,
+    pub(crate) talon_rest_taker: bool,
     pub(crate) follow: Option<usize>,
     pub(crate) trump: Option<usize>,
     pub(crate) overtrump: Option<usize>,
@@ -348,6 +353,18 @@ pub struct Discard {
     /// `goes-to = formula`, evaluated at scoring for each discarder (`player`): "discarder" (the
     /// default) or "opponents" (the next opponent in the order of play takes the discard).
     pub goes_to: Option<(Expr, Clause)>,
+}
+
+/// The talon (the dog) shown in packets, of which the taker takes one when his contract's dog is
+/// `"taker"` (Tapp Tarock's halves, Königrufen's six packets); the others go to the defence or to
+/// the taker's pile. Its settings apply after the auction, so they may read the contract.
+#[derive(Clone, Debug)]
+pub struct Talon {
+    /// `packets = N`: how many packets, cut in the order the deal lists the dog; 1 gives the whole dog.
+    pub packets: Expr,
+    /// `rest = "defence" | "taker"`: where the packets not taken go (default the defence).
+    pub rest: Option<Expr>,
+    pub clause: Clause,
 }
 
 #[derive(Clone, Debug)]

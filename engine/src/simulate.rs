@@ -322,6 +322,10 @@ fn play_out<R: Rng>(
                 let card = next.legal.choose(rng).ok_or("no card to call")?;
                 Event::Call { player: next.player.as_ref().into(), card: card.as_str().into() }
             }
+            Phase::Discard if &*next.phase == "take" => {
+                let packet = next.legal.choose(rng).ok_or("no packet of the talon to take")?;
+                Event::Take { player: next.player.as_ref().into(), cards: packet.split(' ').map(Into::into).collect() }
+            }
             Phase::Discard => {
                 let k = next.count.unwrap_or(0);
                 let mut pool: Vec<Card> = game.discardable(p).iter().collect();

@@ -244,3 +244,95 @@ fn the_contract_is_refused_where_it_is_not_known_yet() {
     let d = refused("talon-discard", "not has(discarded, dog)", "not has(discarded, dog) and count(tricks) > 0");
     assert!(d.to_string().contains("`tricks` is not known in the discard's `require`"), "{d}");
 }
+
+/// The index of the taker's `take` event, and its cards.
+fn take_of(g: &GameRecord) -> Option<(usize, Vec<String>)> {
+    g.events.iter().enumerate().find_map(|(i, e)| match e {
+        Event::Take { cards, .. } => Some((i, cards.iter().map(|c| c.to_string()).collect())),
+        _ => None,
+    })
+}
+
+#[test]
+fn the_taker_takes_one_packet_of_the_talon() {
+    let rules = compiled("talon-halves");
+    let (mut halves, mut whole) = (0, 0);
+    for (g, v) in games(&rules, 3, 200) {
+        let who = taker(&v);
+        let Some((at, cards)) = discard_of(&g, &who) else { continue };
+        let dog = dog(&g);
+        match take_of(&g) {
+            Some((taken_at, taken)) => {
+                assert_eq!(contract(&v), "prise");
+                assert!(taken_at < at, "the packet is taken before the discard");
+                let sorted = |x: &[String]| {
+                    let mut x = x.to_vec();
+                    x.sort();
+                    x
+                };
+                assert!(sorted(&taken) == sorted(&dog[..3]) || sorted(&taken) == sorted(&dog[3..]), "{taken:?} is a half of {dog:?}");
+                assert_eq!(cards.len(), 3, "a half taken, three laid away");
+                assert!(v.notes.iter().any(|n| n.contains("the rest goes to the defence")), "{:?}", v.notes);
+                halves += 1;
+                // A packet that is not one of the halves.
+                let mixed = vec![dog[0].clone(), dog[4].clone(), dog[5].clone()];
+                let mut bad = g.clone();
+                bad.events[taken_at] = Event::Take { player: who.as_str().into(), cards: mixed.iter().map(|c| c.as_str().into()).collect() };
+                let x = replay(&rules, &bad).unwrap().violation.unwrap();
+                assert_eq!((x.event, &*x.rule), (taken_at, "talon"), "{}", x.message);
+                assert!(x.message.contains("which is not one of the talon's packets"), "{}", x.message);
+                // No packet taken: the discard waits for it.
+                let mut skipped = g.clone();
+                skipped.events.remove(taken_at);
+                let x = replay(&rules, &skipped).unwrap().violation.unwrap();
+                assert_eq!((x.event, &*x.rule), (at - 1, "talon"), "{}", x.message);
+                assert!(x.message.contains("must first take a packet of the talon"), "{}", x.message);
+            }
+            None => {
+                assert_eq!(contract(&v), "garde", "only the prise and the garde take the dog");
+                assert_eq!(cards.len(), 6);
+                whole += 1;
+            }
+        }
+    }
+    assert!(halves > 0 && whole > 0, "{halves} halves, {whole} whole dogs");
+}
+
+#[test]
+fn the_talon_left_counts_for_the_side_the_rules_say() {
+    let defence = compiled("talon-halves");
+    let mut files = files();
+    let f = files.get_mut("talon-halves").unwrap();
+    f.text = f.text.replace("rest = \"defence\"", "rest = \"taker\"");
+    let taker_side = compile("talon-halves", &|id: &str| files.get(id).cloned()).unwrap();
+    let points = |v: &Verdict| v.outcome.as_ref().and_then(|o| o.value("points")).and_then(|x| x.as_f64()).unwrap();
+    let mut more = 0;
+    for (g, v) in games(&defence, 3, 100) {
+        if take_of(&g).is_none() {
+            continue;
+        }
+        let w = replay(&taker_side, &g).unwrap();
+        assert!(w.notes.iter().any(|n| n.contains("the rest goes to the taker's pile")), "{:?}", w.notes);
+        assert!(points(&w) >= points(&v), "the half left adds to the taker's points");
+        if points(&w) > points(&v) {
+            more += 1;
+        }
+    }
+    assert!(more > 0);
+}
+
+#[test]
+fn the_talon_is_refused_where_it_cannot_be_taken() {
+    let d = refused("talon-halves", "  packets = contract.talon\n", "");
+    assert!(d.to_string().contains("the talon needs `packets = N`"), "{d}");
+    let d = refused("talon-halves", "rest = \"defence\"", "rest = \"dealer\"");
+    assert!(d.to_string().contains("`rest` is one of \"defence\", \"taker\", not \"dealer\""), "{d}");
+    let rules = compiled("talon-halves");
+    let mut files = files();
+    let f = files.get_mut("talon-halves").unwrap();
+    f.text = f.text.replace("{ talon = 2 }", "{ talon = 4 }");
+    let odd = compile("talon-halves", &|id: &str| files.get(id).cloned()).unwrap();
+    let e = tarot_engine::replay::Setup::new(&odd, 3, &BTreeMap::new()).err().unwrap();
+    assert!(e.contains("the dog of 6 cards cannot be cut into 4 packets of equal size"), "{e}");
+    assert!(tarot_engine::replay::Setup::new(&rules, 3, &BTreeMap::new()).is_ok());
+}

@@ -469,6 +469,7 @@ impl Compiler {
             "bidding",
             "call",
             "discard",
+            "talon",
             "play",
             "fool",
             "untouchable",
@@ -523,6 +524,12 @@ impl Compiler {
             }
         }
         let discard = stmts.iter().find(|s| s.key == "discard").map(|s| self.discard(s));
+        let talon = stmts.iter().find(|s| s.key == "talon").map(|s| self.talon(s));
+        if talon.is_some() && bidding.is_none() {
+            if let Some(s) = stmts.iter().find(|s| s.key == "talon") {
+                self.err_at(s, "the talon's packets are taken by the taker, so the ruleset needs `bidding`");
+            }
+        }
         let declarations = stmts.iter().filter(|s| s.key == "declaration").filter_map(|s| self.declaration(s)).collect();
         let play = self.play(stmts.iter().find(|s| s.key == "play"));
         let fool = self.fool(stmts.iter().find(|s| s.key == "fool"));
@@ -600,6 +607,7 @@ impl Compiler {
             bidding,
             call,
             discard,
+            talon,
             declarations,
             play,
             fool,
@@ -1227,6 +1235,26 @@ impl Compiler {
             _ => {}
         }
         d
+    }
+
+    fn talon(&mut self, s: &Stmt) -> Talon {
+        let mut t = Talon { packets: Expr::Const(Value::Num(Q::ONE)), rest: None, clause: self.clause(s, "talon") };
+        self.settings(s);
+        let mut packets = false;
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "packets" => {
+                    packets = true;
+                    t.packets = self.value(st, Ctx::AfterAuction).unwrap_or(t.packets);
+                }
+                "rest" => t.rest = self.setting_in(st, &["defence", "taker"], Ctx::AfterAuction),
+                other => self.err_at(st, format!("unknown talon statement `{other}`; expected packets or rest")),
+            }
+        }
+        if !packets {
+            self.err_at(s, "the talon needs `packets = N`: in how many packets the taker sees it");
+        }
+        t
     }
 
     fn declaration(&mut self, s: &Stmt) -> Option<DeclarationKind> {

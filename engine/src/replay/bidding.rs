@@ -56,7 +56,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 self.contract = Some(c);
                 self.setup = self.setup.after_auction(c);
                 match self.setup.contract_dogs[c] {
-                    DogUse::Taker => self.hands[t as usize] = self.hands[t as usize].or(self.dog),
+                    DogUse::Taker => self.dog_to_taker(t),
                     DogUse::TakerUnseen => self.piles[t as usize] = self.piles[t as usize].or(self.dog),
                     // The defence is known only once the sides are: after the call, where there is one.
                     DogUse::Defence => {}

@@ -29,7 +29,7 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         self.pending_discards = owed;
-        if self.pending_discards.is_empty() {
+        if self.pending_discards.is_empty() && self.talon_taker.is_none() {
             self.phase = Phase::Play;
         }
     }
@@ -40,6 +40,9 @@ impl<'s, 'r> Game<'s, 'r> {
             return Err(self.input(format!("{} has no discard", rules.id)));
         };
         if let Some(stop) = self.call_missing(p) {
+            return Err(stop);
+        }
+        if let Some(stop) = self.talon_missing(p) {
             return Err(stop);
         }
         let Some(i) = self.pending_discards.iter().position(|&(q, _)| q == p) else {

@@ -113,6 +113,8 @@ impl Settings {
             discard_taker: 0,
             discard_dealer: 0,
             discard_others: 0,
+            talon_packets: 0,
+            talon_rest_taker: false,
             follow: None,
             trump: None,
             overtrump: None,
@@ -270,8 +272,19 @@ impl Settings {
                 });
             }
         }
+        // The talon and the taker's discard matter only where the contract gives him the dog.
+        let takes_dog = contract.is_none_or(|c| s.contract_dogs.get(c) == Some(&DogUse::Taker));
+        if let (Some(t), true) = (&rules.talon, after && takes_dog) {
+            s.talon_packets = count(&s, &Some(t.packets.clone())).map_err(at(&t.clause))?;
+            if s.talon_packets == 0 || !s.dog.is_multiple_of(s.talon_packets) {
+                return Err(at(&t.clause)(format!("the dog of {} cards cannot be cut into {} packets of equal size", s.dog, s.talon_packets)));
+            }
+            if let Some(e) = &t.rest {
+                s.talon_rest_taker = choice(&s, e, "the talon's `rest`", &["defence", "taker"], &t.clause)? == 1;
+            }
+        }
         if let (Some(d), true) = (&rules.discard, after) {
-            s.discard_taker = count(&s, &d.taker)?;
+            s.discard_taker = if takes_dog { count(&s, &d.taker)? } else { 0 };
             s.discard_dealer = count(&s, &d.dealer)?;
             s.discard_others = count(&s, &d.others)?;
         }
