@@ -608,6 +608,9 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
     if let Some((e, c)) = &r.deal.dog_packets {
         lines.push(line("players and deal", c, format!("the dog {} at a time, between the players' packets", force.text(e, cards))));
     }
+    if let Some((e, c)) = &r.deal.dog_after {
+        lines.push(line("players and deal", c, format!("the dog's packets together, after {} round(s) of the players' packets", force.text(e, plain))));
+    }
     if let Some((e, c)) = &r.deal.dog_apart {
         let text = match force.value(e) {
             Some(Value::Num(q)) if q.to_string() == "1" => "never the first or the last card of the pack to the dog".to_string(),

@@ -126,6 +126,7 @@ pub struct Settings {
     pub(crate) packets: Option<(Vec<usize>, Vec<usize>)>,
     pub(crate) dog_packet: Option<usize>,
     pub(crate) dog_apart: usize,
+    pub(crate) dog_after: Option<usize>,
     /// Play goes clockwise: each player's next is the one before him in the record's list.
     pub(crate) clockwise: bool,
     pub(crate) discard_taker: usize,
@@ -257,6 +258,9 @@ pub struct Deal {
     pub dog_packets: Option<(Expr, Clause)>,
     /// So many cards at each end of the pack may not go to the dog.
     pub dog_apart: Option<(Expr, Clause)>,
+    /// The dog's packets are dealt together, after this many rounds of the players' packets (Tapp
+    /// Tarock: after the first round).
+    pub dog_after: Option<(Expr, Clause)>,
     pub clause: Clause,
 }
 

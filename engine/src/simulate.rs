@@ -216,7 +216,11 @@ fn in_packets(setup: &Setup, names: &[String], dealer: u8, hands: &BTreeMap<Text
         }
     }
     for (j, cards) in dogs.iter().enumerate().rev() {
-        let after = slots.get((j + 1) * slots.len() / (dogs.len() + 1)).or(slots.last()).copied().unwrap_or(out.len());
+        let after = match setup.dog_after {
+            // All together, after so many rounds of the players' packets.
+            Some(r) => setup.packets_in_rounds(r),
+            None => slots.get((j + 1) * slots.len() / (dogs.len() + 1)).or(slots.last()).copied().unwrap_or(out.len()),
+        };
         out.insert(after, Packet { to: None, cards: cards.to_vec() });
     }
     out

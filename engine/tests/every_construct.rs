@@ -232,6 +232,8 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("packets = N", m(F, "packets = 3", "packets = 6"), Changes),
         ("dealer_packets = ...", m(M, "[5, 5, 5, 5, 4] else", "[4, 5, 5, 5, 5] else"), Changes),
         ("dog_packets = N", m(F, "dog_packets = 1", "dog_packets = 2"), Changes),
+        ("dog_after = R", m(F, "  dog_apart = option.dog_apart ", "  dog_after = 2\n  dog_apart = option.dog_apart "), Changes),
+        ("dog_after = R", m(B, "  dealer = 78 - (count(players) - 1)", "  dog_after = 1\n  dealer = 78 - (count(players) - 1)"), Refused("`dog_after` (after how many rounds of packets the dog is dealt) needs `packets`")),
         ("dog_apart = N", m(F, "dog_apart = option.dog_apart", "dog_apart = option.dog_apart + 2"), Changes),
         // untouchable, annul
         ("untouchable", m("fft-4p-petit-imprenable", "= count(hand, trumps) == 1 and", "= count(hand, trumps) <= 3 and"), Changes),

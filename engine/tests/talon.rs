@@ -336,3 +336,25 @@ fn the_talon_is_refused_where_it_cannot_be_taken() {
     assert!(e.contains("the dog of 6 cards cannot be cut into 4 packets of equal size"), "{e}");
     assert!(tarot_engine::replay::Setup::new(&rules, 3, &BTreeMap::new()).is_ok());
 }
+
+#[test]
+fn the_dog_is_dealt_after_the_first_round() {
+    let rules = compiled("talon-halves");
+    let mut checked = 0;
+    for (g, v) in games(&rules, 3, 40) {
+        let Event::Deal { packets, .. } = &g.events[0] else { unreachable!() };
+        // Three players' packets of eight, then the dog's six, then the other two rounds.
+        assert_eq!(packets.iter().position(|p| p.to.is_none()), Some(3), "{packets:?}");
+        assert_ne!(v.status, Status::Invalid);
+        // The dog dealt after the second round instead.
+        let mut late = g.clone();
+        let Event::Deal { packets, .. } = &mut late.events[0] else { unreachable!() };
+        let dog = packets.remove(3);
+        packets.insert(6, dog);
+        let x = replay(&rules, &late).unwrap().violation.unwrap();
+        assert_eq!((x.event, &*x.rule), (0, "deal.dog_after"), "{}", x.message);
+        assert!(x.message.contains("after 6 packets to players; the dog is dealt after 1 round(s), the first 3"), "{}", x.message);
+        checked += 1;
+    }
+    assert!(checked > 0);
+}

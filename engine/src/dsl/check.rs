@@ -54,7 +54,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("counting", "group") => sh(1, 1, Forbidden, Forbidden, "`group N`"),
         ("counting", "counter") => sh(1, 1, Required, Forbidden, "`counter V = cards`"),
         ("counting", "surplus") => sh(1, 1, Forbidden, Forbidden, "`surplus exact`, `surplus nearest` or `surplus packets`"),
-        ("deal", "hand" | "dealer" | "dog" | "piles" | "pile_size" | "packets" | "dealer_packets" | "dog_packets" | "dog_apart") => {
+        ("deal", "hand" | "dealer" | "dog" | "piles" | "pile_size" | "packets" | "dealer_packets" | "dog_packets" | "dog_apart" | "dog_after") => {
             sh(0, 0, Required, Forbidden, "`NAME = number`")
         }
         ("deal", "cut") => sh(0, 0, Forbidden, Forbidden, "`cut`"),

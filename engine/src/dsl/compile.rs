@@ -1013,6 +1013,7 @@ impl Compiler {
             dealer_packets: None,
             dog_packets: None,
             dog_apart: None,
+            dog_after: None,
             clause,
         };
         let Some(s) = s else {
@@ -1023,6 +1024,7 @@ impl Compiler {
         let mut d = blank(self.clause(s, "deal"));
         self.settings(s);
         let (mut piles, mut pile_size) = (None, None);
+        let mut dog_after = None;
         let mut has_hand = false;
         let mut dealer_packets = None;
         for st in s.block.iter().flatten() {
@@ -1043,8 +1045,11 @@ impl Compiler {
                 }
                 "dog_packets" => d.dog_packets = self.stated(st, Ctx::Setup, "deal"),
                 "dog_apart" => d.dog_apart = self.stated(st, Ctx::Setup, "deal"),
-                other => self
-                    .err_at(st, format!("unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles, pile_size, packets, dealer_packets, dog_packets or dog_apart")),
+                "dog_after" => dog_after = Some(st),
+                other => self.err_at(
+                    st,
+                    format!("unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles, pile_size, packets, dealer_packets, dog_packets, dog_apart or dog_after"),
+                ),
             }
         }
         match (piles, pile_size) {
@@ -1057,6 +1062,12 @@ impl Compiler {
         }
         if let (Some(st), None) = (dealer_packets, &d.packets) {
             self.err_at(st, "`dealer_packets` (the dealer's packets, when they differ from the others') needs `packets`");
+        }
+        if let Some(st) = dog_after {
+            match &d.packets {
+                Some(_) => d.dog_after = self.stated(st, Ctx::Setup, "deal"),
+                None => self.err_at(st, "`dog_after` (after how many rounds of packets the dog is dealt) needs `packets`"),
+            }
         }
         d
     }

@@ -109,6 +109,7 @@ impl Settings {
             packets: None,
             dog_packet: None,
             dog_apart: 0,
+            dog_after: None,
             clockwise: false,
             discard_taker: 0,
             discard_dealer: 0,
@@ -228,6 +229,14 @@ impl Settings {
                 return Err(at(c)(format!("the dog of {} cards cannot be dealt {k} at a time", s.dog)));
             }
             s.dog_packet = Some(k);
+        }
+        if let Some((e, c)) = &rules.deal.dog_after {
+            let r = count(&s, &Some(e.clone())).map_err(at(c))?;
+            let rounds = s.packets.as_ref().map_or(0, |(o, d)| o.len().max(d.len()));
+            if r > rounds {
+                return Err(at(c)(format!("the dog cannot be dealt after {r} rounds of packets: the deal has {rounds}")));
+            }
+            s.dog_after = Some(r);
         }
         if let (Some(call), true) = (&rules.call, after) {
             s.call_levels = match &call.callable_levels {
