@@ -358,3 +358,15 @@ fn the_dog_is_dealt_after_the_first_round() {
     }
     assert!(checked > 0);
 }
+
+#[test]
+fn a_take_event_is_read_by_the_quick_reader_as_by_serde() {
+    let rules = compiled("talon-halves");
+    let (g, _) = games(&rules, 3, 40).into_iter().find(|(g, _)| take_of(g).is_some()).expect("a prise");
+    let json = serde_json::to_string(&g).unwrap();
+    assert!(json.contains(r#"{"type":"take","player":"#), "{json}");
+    let quick = tarot_engine::record::read_quick(json.as_bytes()).expect("the quick reader reads a take");
+    let slow: GameRecord = serde_json::from_str(&json).unwrap();
+    assert_eq!(quick, slow);
+    assert_eq!(quick, g);
+}
