@@ -135,6 +135,7 @@ pub struct Settings {
     /// The talon's packets (0 or 1: the dog is taken whole), and whether the rest goes to the taker.
     pub(crate) talon_packets: usize,
     pub(crate) talon_rest_taker: bool,
+    pub(crate) talon_discard_first: bool,
     pub(crate) follow: Option<usize>,
     pub(crate) trump: Option<usize>,
     pub(crate) overtrump: Option<usize>,
@@ -368,6 +369,9 @@ pub struct Talon {
     pub packets: Expr,
     /// `rest = "defence" | "taker"`: where the packets not taken go (default the defence).
     pub rest: Option<Expr>,
+    /// `discard = "after" | "before"`: whether the taker discards after taking the talon (the
+    /// default) or before he sees it.
+    pub discard: Option<Expr>,
     pub clause: Clause,
 }
 

@@ -282,6 +282,8 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("packets = K", m(F, "  taker = deal.dog ", "  taker = deal.dog / contract.multiplier ").then_top("talon {\n  packets = contract.multiplier\n}"), Changes),
         ("packets = K", m(F, "players 4\n", "players 4\n").then_top("talon {\n  rest = \"taker\"\n}"), Refused("the talon needs `packets = N`")),
         (r#"rest = "defence" | "taker""#, m(F, "  taker = deal.dog ", "  taker = deal.dog / 2 ").then_top("talon {\n  packets = 2\n  rest = \"taker\"\n}"), Changes),
+        (r#"discard = "after" | "before""#, m(F, "players 4\n", "players 4\n").then_top("talon {\n  packets = 1\n  discard = \"before\"\n}"), Changes),
+        (r#"discard = "after" | "before""#, m(F, "players 4\n", "players 4\n").then_top("talon {\n  packets = 1\n  discard = \"later\"\n}"), Refused("`discard` is one of \"after\", \"before\", not \"later\"")),
         (r#"rest = "defence" | "taker""#, m(F, "  taker = deal.dog ", "  taker = deal.dog / 2 ").then_top("talon {\n  packets = 2\n  rest = \"dealer\"\n}"), Refused("`rest` is one of")),
         // declarations
         ("declaration", m(F, "declaration chelem \"chelem\" {", "declaration chelem \"chelem\" = yes {"), Refused("`declaration` takes no value")),

@@ -370,3 +370,24 @@ fn a_take_event_is_read_by_the_quick_reader_as_by_serde() {
     assert_eq!(quick, slow);
     assert_eq!(quick, g);
 }
+
+#[test]
+fn the_taker_may_discard_before_he_sees_the_talon() {
+    let rules = compiled("talon-discard-first");
+    let mut checked = 0;
+    for (g, v) in games(&rules, 3, 100) {
+        let who = taker(&v);
+        let Some((at, cards)) = discard_of(&g, &who) else { continue };
+        let dog = dog(&g);
+        assert!(cards.iter().all(|c| !dog.contains(c)), "a discard of cards he has not seen: {cards:?}, dog {dog:?}");
+        // A card of the dog in the discard: he does not hold it yet.
+        let Some(from_dog) = dog.iter().find(|c| !is_trump(c) && !forbidden(c)) else { continue };
+        let mut changed = cards.clone();
+        changed[0] = from_dog.clone();
+        let x = replay(&rules, &with_discard(&g, at, &changed)).unwrap().violation.unwrap();
+        assert_eq!((x.event, &*x.rule), (at, "discard"), "{}", x.message);
+        assert!(x.message.contains("which") && x.message.contains("does not hold"), "{}", x.message);
+        checked += 1;
+    }
+    assert!(checked > 0);
+}

@@ -1249,7 +1249,7 @@ impl Compiler {
     }
 
     fn talon(&mut self, s: &Stmt) -> Talon {
-        let mut t = Talon { packets: Expr::Const(Value::Num(Q::ONE)), rest: None, clause: self.clause(s, "talon") };
+        let mut t = Talon { packets: Expr::Const(Value::Num(Q::ONE)), rest: None, discard: None, clause: self.clause(s, "talon") };
         self.settings(s);
         let mut packets = false;
         for st in s.block.iter().flatten() {
@@ -1259,7 +1259,8 @@ impl Compiler {
                     t.packets = self.value(st, Ctx::AfterAuction).unwrap_or(t.packets);
                 }
                 "rest" => t.rest = self.setting_in(st, &["defence", "taker"], Ctx::AfterAuction),
-                other => self.err_at(st, format!("unknown talon statement `{other}`; expected packets or rest")),
+                "discard" => t.discard = self.setting_in(st, &["after", "before"], Ctx::AfterAuction),
+                other => self.err_at(st, format!("unknown talon statement `{other}`; expected packets, rest or discard")),
             }
         }
         if !packets {

@@ -99,7 +99,8 @@ impl<'s, 'r> Game<'s, 'r> {
         self.discards[p as usize] = set;
         self.piles[p as usize] = self.piles[p as usize].or(set);
         self.pending_discards.remove(i);
-        if self.pending_discards.is_empty() {
+        self.talon_after_discarding(p);
+        if self.pending_discards.is_empty() && self.talon_taker.is_none() {
             self.phase = Phase::Play;
         }
         Ok(())

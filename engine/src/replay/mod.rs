@@ -111,6 +111,9 @@ pub struct Game<'s, 'r> {
     dog_order: Vec<Card>,
     /// The taker, while he has a packet of the talon to take.
     talon_taker: Option<u8>,
+    /// The taker who discards before he sees the talon (`talon { discard = "before" }`), until he
+    /// has discarded.
+    talon_after_discard: Option<u8>,
     cut: Option<Card>,
     /// Each player's piles on the table, bottom card first; the top card is also in `hands`, where
     /// it is playable as if in hand.
@@ -160,6 +163,7 @@ impl<'s, 'r> Game<'s, 'r> {
             dog: CardSet::EMPTY,
             dog_order: vec![],
             talon_taker: None,
+            talon_after_discard: None,
             cut: None,
             table_piles: vec![],
             bids: vec![],

@@ -116,6 +116,7 @@ impl Settings {
             discard_others: 0,
             talon_packets: 0,
             talon_rest_taker: false,
+            talon_discard_first: false,
             follow: None,
             trump: None,
             overtrump: None,
@@ -290,6 +291,9 @@ impl Settings {
             }
             if let Some(e) = &t.rest {
                 s.talon_rest_taker = choice(&s, e, "the talon's `rest`", &["defence", "taker"], &t.clause)? == 1;
+            }
+            if let Some(e) = &t.discard {
+                s.talon_discard_first = choice(&s, e, "the talon's `discard`", &["after", "before"], &t.clause)? == 1;
             }
         }
         if let (Some(d), true) = (&rules.discard, after) {

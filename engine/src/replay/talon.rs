@@ -1,6 +1,6 @@
 //! The `talon` section: the dog shown in packets, of which the taker takes one (event `take`) before
 //! he discards, the other packets going to the defence or to his own pile (Tapp Tarock's halves,
-//! Königrufen's six packets).
+//! Königrufen's six packets); or a discard made before the talon is seen.
 
 use crate::cards::CardSet;
 use crate::verdict::Next;
@@ -11,6 +11,23 @@ impl<'s, 'r> Game<'s, 'r> {
     /// The dog goes to the taker whose contract takes it: whole, or, where the talon is cut into
     /// packets, one packet of his choice (`take`), which he then owes.
     pub(super) fn dog_to_taker(&mut self, t: u8) {
+        if self.setup.talon_discard_first && self.setup.discard_taker > 0 {
+            // He discards first, unseen talon; it comes to him after (`talon_after_discarding`).
+            self.talon_after_discard = Some(t);
+        } else {
+            self.talon_to_taker(t);
+        }
+    }
+
+    /// Once the taker who discards first has discarded, the talon comes to him.
+    pub(super) fn talon_after_discarding(&mut self, p: u8) {
+        if self.talon_after_discard == Some(p) {
+            self.talon_after_discard = None;
+            self.talon_to_taker(p);
+        }
+    }
+
+    fn talon_to_taker(&mut self, t: u8) {
         if self.setup.talon_packets > 1 {
             self.talon_taker = Some(t);
         } else {
