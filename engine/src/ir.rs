@@ -141,11 +141,14 @@ pub struct Settings {
     pub(crate) overtrump: Option<usize>,
     /// The contract these settings were worked out for, with its attributes' values: `None` before the
     /// auction (the settings every game starts with).
-    pub(crate) contract: Option<(Arc<str>, Vec<(String, Value)>)>,
+    pub(crate) contract: Option<ContractValues>,
     /// Where a setting that applies after the auction reads the contract (`Ruleset::reads_contract`):
     /// the settings once each contract is known, one per contract. Empty otherwise.
     pub(crate) after_auction: Vec<std::sync::Arc<Settings>>,
 }
+
+/// A contract's name and its attributes' values, as the settings after the auction read them.
+pub(crate) type ContractValues = (Arc<str>, Vec<(String, Value)>);
 
 /// Where the Fool played to the last trick goes (the fool's `last_trick`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
