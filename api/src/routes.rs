@@ -61,11 +61,18 @@ pub struct RulesetSummary {
     /// This ruleset, then the ones it extends.
     chain: Vec<String>,
     version: String,
+    /// The family of games (`French`, `Italian`, `Swiss`, `Austrian`, `German`), where the rule file
+    /// says it.
+    family: Option<String>,
+    /// The year its source dates the rules from, where the source dates them.
+    dated: Option<u16>,
+    /// The century of `dated` (1637 is in the 17th).
+    century: Option<u16>,
 }
 
 /// List the rulesets.
 #[utoipa::path(get, path = "/rulesets", tag = "rulesets",
-    description = "Every ruleset the archive knows, with its players, its chain of parents and its version (a hash of its rule files).",
+    description = "Every ruleset the archive knows, with its players, its chain of parents, its version (a hash of its rule files), and its family and date where the rule file gives them.",
     responses((status = 200, description = "The rulesets", body = Vec<RulesetSummary>)))]
 pub async fn rulesets(state: web::Data<AppState>) -> HttpResponse {
     let list: Vec<RulesetSummary> = state
@@ -77,6 +84,9 @@ pub async fn rulesets(state: web::Data<AppState>) -> HttpResponse {
             players: if r.players.0 == r.players.1 { r.players.0.to_string() } else { format!("{}-{}", r.players.0, r.players.1) },
             chain: r.chain.clone(),
             version: r.version.clone(),
+            family: r.family.as_ref().map(|(f, _)| f.clone()),
+            dated: r.dated.as_ref().map(|(y, _)| *y),
+            century: r.century(),
         })
         .collect();
     HttpResponse::Ok().json(list)

@@ -1,5 +1,5 @@
 //! A session's running score sheet, derived from its games' verdicts: per deal each player's score
-//! and the running totals, as a table keeps it.
+//! and the running totals, as a table keeps it; and, where the ruleset plays a match, where it stands.
 
 use serde::Serialize;
 use tarot_engine::num::Q;
@@ -18,6 +18,41 @@ pub struct ScoreSheet {
     /// Each player's total after the last deal.
     #[schema(value_type = Vec<crate::schema::PlayerAmount>)]
     totals: Vec<(String, Q)>,
+    /// Where the match stands, when the ruleset of the session's first deal plays one (`match { ... }`
+    /// in its rule file): deals played of how many, whether a total reached the target, and once it is
+    /// over, its winners.
+    #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
+    game_match: Option<MatchSheet>,
+}
+
+/// A match: the session's deals read against its ruleset's `match` block.
+#[derive(Serialize, ToSchema)]
+#[schema(as = SheetMatch)]
+pub struct MatchSheet {
+    /// The ruleset whose `match` block this follows (the first deal's).
+    ruleset: String,
+    /// Deals played to the end and counted, up to the end of the match (annulled, unfinished and invalid
+    /// deals do not count).
+    deals_played: usize,
+    /// How many deals make the match, where the ruleset says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deals: Option<usize>,
+    /// The total that ends the match, where the ruleset says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::schema::Amount>)]
+    target: Option<Q>,
+    /// Whether a player's total reached the target.
+    target_reached: bool,
+    /// Whether the match is over.
+    over: bool,
+    /// The number of the deal after which it was over; later deals belong to no match.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    over_after: Option<usize>,
+    /// Each player's total in the match (at its end, or so far).
+    #[schema(value_type = Vec<crate::schema::PlayerAmount>)]
+    totals: Vec<(String, Q)>,
+    /// Once it is over, the players with the highest total (partners win together); empty before.
+    winners: Vec<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -47,6 +82,8 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
     let s = state.store.session(session).map_err(crate::routes::store_problem)?;
     let mut totals: Vec<(String, Q)> = s.players.iter().map(|p| (p.clone(), Q::ZERO)).collect();
     let mut deals = vec![];
+    let mut verdicts = vec![];
+    let mut first = None;
     for (i, game) in s.games.iter().enumerate() {
         let id = GameId(game.0.clone());
         let record = state.store.record(&id).map_err(crate::routes::store_problem)?;
@@ -70,6 +107,32 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
             scores,
             totals: totals.clone(),
         });
+        verdicts.push(verdict);
+        first.get_or_insert(record);
     }
-    Ok(ScoreSheet { id: session.to_string(), name: s.name, players: s.players, deals, totals })
+    let game_match = match first {
+        Some(record) => match_sheet(state, &record, &verdicts)?,
+        None => None,
+    };
+    Ok(ScoreSheet { id: session.to_string(), name: s.name, players: s.players, deals, totals, game_match })
+}
+
+/// The match of these deals under the ruleset (and options, and table) of the first.
+fn match_sheet(state: &AppState, first: &tarot_engine::GameRecord, verdicts: &[tarot_engine::Verdict]) -> Result<Option<MatchSheet>, Problem> {
+    let Some(rules) = state.registry.get(&first.ruleset) else { return Ok(None) };
+    let setup = tarot_engine::replay::Setup::new(rules, first.players.len(), &first.options).map_err(Problem::internal)?;
+    let refs: Vec<&tarot_engine::Verdict> = verdicts.iter().collect();
+    let Some(m) = tarot_engine::matches::match_state(&setup, &refs).map_err(Problem::internal)? else { return Ok(None) };
+    let over = m.over();
+    Ok(Some(MatchSheet {
+        ruleset: rules.id.clone(),
+        deals_played: m.played,
+        deals: m.deals,
+        target: m.target,
+        target_reached: m.target_reached,
+        over,
+        over_after: m.over_after,
+        totals: m.totals.iter().map(|(p, t)| (p.to_string(), *t)).collect(),
+        winners: m.winners.iter().map(|p| p.to_string()).collect(),
+    }))
 }

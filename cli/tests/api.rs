@@ -26,6 +26,10 @@ fn health_and_rulesets() {
     let list = s.get("/rulesets").json();
     let ids: Vec<&str> = list.as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
     assert!(ids.contains(&"fft-4p") && ids.contains(&"marolles-1637") && ids.contains(&"basic"), "{ids:?}");
+    let marolles = list.as_array().unwrap().iter().find(|r| r["id"] == "marolles-1637").unwrap();
+    assert_eq!((&marolles["family"], &marolles["dated"], &marolles["century"]), (&json!("French"), &json!(1637), &json!(17)));
+    let queen = list.as_array().unwrap().iter().find(|r| r["id"] == "queen-of-tarot").unwrap();
+    assert_eq!((&queen["family"], &queen["dated"], &queen["century"]), (&json!("French"), &json!(null), &json!(null)), "seed 004 dates nothing");
     let one = s.get("/rulesets/marolles-1637").json();
     assert_eq!(one["rules"]["id"], "marolles-1637");
     assert!(one["rules"]["options"].as_array().unwrap().iter().any(|o| o["name"] == "ultimo_failure"));

@@ -41,7 +41,24 @@ fn every_page_renders_in_a_browser() {
     let in_progress = store(&server, "fft-4p/in_progress/mid-trick.json");
     let link = format!("href=\"/pages/games/{valid}\"");
     let pages: Vec<(&str, String, u32, Vec<&str>)> = vec![
-        ("index", "/".into(), 2000, vec!["marolles-1637", "href=\"/pages/rulesets/queen-of-tarot\"", "/docs/", "/pages/stats", "/pages/check", &link]),
+        (
+            "index",
+            "/".into(),
+            2400,
+            vec![
+                "marolles-1637",
+                "href=\"/pages/rulesets/queen-of-tarot\"",
+                "/docs/",
+                "/pages/stats",
+                "/pages/check",
+                &link,
+                "French family",
+                "17th century",
+                "20th century",
+                "21st century",
+                "Not dated by its sources",
+            ],
+        ),
         (
             "ruleset-fft-4p",
             "/pages/rulesets/fft-4p".into(),

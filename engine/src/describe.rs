@@ -415,7 +415,11 @@ impl InForce<'_> {
             (Func::Contains, _) => format!("{} includes {}", w(0), w(1)),
             (Func::Index, _) => format!("the place of {} in {}", w(1), w(0)),
             (Func::Complete, _) => format!("{} holds all of {}", w(0), rest()),
+            (Func::Run, 4) => format!("{} holds a run of {}, with {} standing in for missing cards and one of {} passed over", w(0), w(1), w(2), w(3)),
+            (Func::Run, 3) => format!("{} holds a run of {}, with {} standing in for missing cards", w(0), w(1), w(2)),
             (Func::Run, _) => format!("{} holds a run of {}", w(0), rest()),
+            (Func::Runs, _) => format!("the runs of at least {} of {} in {}", w(2), w(1), w(0)),
+            (Func::InRuns, _) => format!("the cards of {} in runs of at least {} of {}", w(0), w(2), w(1)),
             (Func::SuitOf, _) => format!("the suits of {}", w(0)),
             (Func::Points, _) => format!("{} card points", possessive(&w(0))),
             (Func::Pile, _) => format!("{} pile", possessive(&w(0))),
@@ -567,10 +571,11 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         "counting",
         &c.clause,
         format!(
-            "in groups of {}: {}; a group of empty cards 1; surplus: {}; pack total {total}",
+            "in groups of {}: {}; a group of empty cards 1; surplus: {}{}; pack total {total}",
             c.group,
             values.join(", "),
-            serde_json::to_value(c.surplus).unwrap_or_default().as_str().unwrap_or_default()
+            serde_json::to_value(c.surplus).unwrap_or_default().as_str().unwrap_or_default(),
+            if c.short_packet == ShortPacket::SumLessOne { ", a short packet counted as a full one" } else { "" }
         ),
     ));
     let players = if r.players.0 == r.players.1 { r.players.0.to_string() } else { format!("{} to {}", r.players.0, r.players.1) };
@@ -635,8 +640,22 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         let turns = match b.turns {
             Turns::Once => "each player speaks once, outbidding or passing",
             Turns::UntilOneLeft => "bidding with immediate hold: a player outbid answers at once, outbidding in turn or leaving; who passes is out",
+            Turns::Rounds => "round and round from first hand, each outbidding or passing; who passes is out, and the bidding ends when nobody is left to outbid the best bid",
         };
         lines.push(line("bidding and contracts", &b.turns_clause, turns.into()));
+        if let Some(c) = &b.hold {
+            lines.push(line("bidding and contracts", c, "forehand may hold: bid the contract another player holds, and take it over; every other bid must be higher".into()));
+        }
+        if let Some(c) = &b.no_reraise {
+            lines.push(line("bidding and contracts", c, "a player outbid may not bid again, only pass".into()));
+        }
+        for m in &b.must_bid {
+            lines.push(line(
+                "bidding and contracts",
+                &m.clause,
+                format!("{}: must bid at least {} while it is open to him ({})", m.label, b.contracts[m.contract].label, force.words(&m.when)),
+            ));
+        }
         if let Some(res) = &b.reserve {
             lines.push(line(
                 "bidding and contracts",
@@ -666,8 +685,16 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
                 at: k.clause.at.clone(),
             });
         }
-        if let Some(c) = &b.all_pass {
-            lines.push(Line { aspect: "annulments", rule: c.rule.clone(), text: "all players pass: the deal is void".into(), source: c.source.clone(), at: c.at.clone() });
+        match (&b.all_pass, b.all_pass_play) {
+            (Some(c), Some(k)) => lines.push(line(
+                "bidding and contracts",
+                c,
+                format!("all players pass: {} is played, each for himself, with no taker; the dog counts for nobody", b.contracts[k].label),
+            )),
+            (Some(c), None) => {
+                lines.push(Line { aspect: "annulments", rule: c.rule.clone(), text: "all players pass: the deal is void".into(), source: c.source.clone(), at: c.at.clone() });
+            }
+            (None, _) => {}
         }
     }
     if let Some(c) = &r.call {
@@ -742,12 +769,24 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             text: format!(
                 "{} ({when}{}){}",
                 d.label,
-                if d.by_taker { ", by the taker" } else { "" },
+                match d.by {
+                    DeclaredBy::Any => "",
+                    DeclaredBy::Taker => ", by the taker",
+                    DeclaredBy::Attack => ", by the taker or his partner",
+                    DeclaredBy::Defence => ", by the defence",
+                    DeclaredBy::AnySide => ", by either side, each once",
+                },
                 if d.shows.is_empty() { String::new() } else { format!(", shows {}", cards_short(d.shows)) }
             ),
             source: d.clause.source.clone(),
             at: d.clause.at.clone(),
         });
+        if let Some((e, c)) = &d.allowed {
+            lines.push(line("declarations and bonuses", c, format!("a {} is allowed only when {}", d.label, force.words(e))));
+        }
+        if let Some((k, c)) = &d.keeps {
+            lines.push(line("declarations and bonuses", c, format!("its declarer keeps {} until the last trick, unless he has no other card to play", r.cards_named(*k))));
+        }
         for (msg, _, c) in &d.requires {
             lines.push(Line { aspect: "declarations and bonuses", rule: c.rule.clone(), text: msg.clone(), source: c.source.clone(), at: c.at.clone() });
         }
@@ -802,6 +841,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             None => (c, "led to the last trick by a side that won every other trick, it wins".to_string()),
             Some(e) => (c, format!("{} to the last trick by a side that won every other trick, it wins", force.text(e, |v| plain(v)))),
         }),
+        f.deadline.as_ref().map(|(e, c)| (c, format!("must be played before the last {} tricks, by a holder who may play it", force.words(e)))),
     ]
     .into_iter()
     .flatten()
@@ -879,6 +919,16 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
     }
     for (what, (e, c)) in [("each player's standing", &r.score.standing), ("a winner", &r.score.winner)].into_iter().filter_map(|(w, x)| Some((w, x.as_ref()?))) {
         lines.push(Line { aspect: "scoring", rule: c.rule.clone(), text: format!("{what}: {}", force.words(e)), source: c.source.clone(), at: c.at.clone() });
+    }
+    if let Some(m) = &r.game_match {
+        for (what, slot) in
+            [("the match is over after this many deals played to the end", &m.deals), ("the match is over after the deal in which a player's total reaches", &m.target)]
+        {
+            if let Some((e, c)) = slot {
+                lines.push(line("the match", c, format!("{what}: {}", force.words(e))));
+            }
+        }
+        lines.push(line("the match", &m.clause, "its winners: the players with the highest total when it is over".into()));
     }
     Description {
         id: r.id.clone(),

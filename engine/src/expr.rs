@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use crate::cards::CardSet;
+use crate::combinations;
 use crate::dsl::ast::{BinOp, UnOp};
 use crate::num::Q;
 
@@ -99,7 +100,12 @@ pub enum Func {
     Contains,
     Index,
     Complete,
+    /// `run(set, order[, wild[, passable]])`: the run from the order's first step (`combinations::run_from_head`).
     Run,
+    /// `runs(set, order, min)`: the lengths of the runs anywhere along the order (`combinations::runs`).
+    Runs,
+    /// `in_runs(set, order, min)`: the cards of those runs (`combinations::in_runs`).
+    InRuns,
     /// Every card of the suits of the given cards.
     SuitOf,
     Points,
@@ -207,7 +213,11 @@ impl Expr {
                     && cond.as_ref().is_none_or(|c| c.collect_features(constant, out))
                     && body.as_ref().is_none_or(|b| b.collect_features(constant, out))
             }
-            Expr::Call(f @ (Func::Count | Func::Has | Func::Complete | Func::Run), args) if matches!(args.first(), Some(Expr::Fact(Fact::Hand | Fact::Shown))) => {
+            // A run with wild cards is not a function of the counts of its steps (a wild card may lie in a
+            // step), so it is left to the general case, which evaluates it hand by hand.
+            Expr::Call(f @ (Func::Count | Func::Has | Func::Complete | Func::Run), args)
+                if matches!(args.first(), Some(Expr::Fact(Fact::Hand | Fact::Shown))) && !(*f == Func::Run && args.len() > 2) =>
+            {
                 let Some(Expr::Fact(fact)) = args.first() else { return false };
                 if *f == Func::Count && args.len() == 1 {
                     out.counts.push((*fact, CardSet::full()));
@@ -264,6 +274,8 @@ impl Func {
                 | Func::Index
                 | Func::Complete
                 | Func::Run
+                | Func::Runs
+                | Func::InRuns
                 | Func::SuitOf
         )
     }
@@ -384,6 +396,11 @@ fn cards(v: &Value, env: &dyn Env) -> Result<CardSet, String> {
         },
         other => Err(format!("expected a set of cards, found {}", other.type_name())),
     }
+}
+
+/// The steps of a run's order: a list of sets of cards, highest first.
+fn steps(v: &Value, env: &dyn Env) -> Result<Vec<CardSet>, String> {
+    items(v)?.iter().map(|x| cards(x, env)).collect::<Result<_, _>>().map_err(|e| format!("the order of a run is a list of sets of cards: {e}"))
 }
 
 /// The items of a list, borrowed when it is one (no copy), gathered otherwise.
@@ -562,14 +579,21 @@ fn call(f: Func, a: &[Value], env: &dyn Env) -> Result<Value, String> {
         }
         Func::Run => {
             let set = cards(&a[0], env)?;
-            let mut run = 0;
-            for x in items(&a[1])?.iter() {
-                if set.and(cards(x, env)?).is_empty() {
-                    break;
-                }
-                run += 1;
+            let optional = |i: usize| a.get(i).map(|x| cards(x, env)).unwrap_or(Ok(CardSet::EMPTY));
+            Value::Num(Q::int(combinations::run_from_head(set, &steps(&a[1], env)?, optional(2)?, optional(3)?) as i64))
+        }
+        Func::Runs | Func::InRuns => {
+            let (set, order) = (cards(&a[0], env)?, steps(&a[1], env)?);
+            let min = n(2)?;
+            if !min.is_integer() || min < Q::ONE {
+                return Err(format!("the shortest run counted must be a whole number from 1, not {min}"));
             }
-            Value::Num(Q::int(run))
+            let min = min.numer() as usize;
+            if f == Func::Runs {
+                Value::List(Arc::new(combinations::runs(set, &order, min).into_iter().map(|l| Value::Num(Q::int(l as i64))).collect()))
+            } else {
+                Value::Cards(combinations::in_runs(set, &order, min))
+            }
         }
         Func::SuitOf => {
             let set = cards(&a[0], env)?;

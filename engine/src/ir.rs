@@ -46,6 +46,11 @@ pub struct OptionDef {
 pub struct Ruleset {
     pub id: String,
     pub title: String,
+    /// The family of games it belongs to (`family "French"`), for grouping rulesets; one of
+    /// `FAMILIES`.
+    pub family: Option<(String, Clause)>,
+    /// The year its source dates the rules from (`dated 1637`), where the source dates them.
+    pub dated: Option<(u16, Clause)>,
     /// This ruleset first, then its parents.
     pub chain: Vec<String>,
     /// The text of every file in the chain, child first, for display.
@@ -77,6 +82,8 @@ pub struct Ruleset {
     pub untouchable: Option<Untouchable>,
     pub triggers: Vec<Trigger>,
     pub score: Score,
+    /// `match { ... }`: the deals a table plays make one match with a final winner (`matches.rs`).
+    pub game_match: Option<Match>,
     /// Where each setting of the `deal`, `discard` and `fool` blocks is written, by rule id
     /// (`deal.hand`, `fool.led`): a block a ruleset changes in part keeps its parent's other
     /// statements, in the parent's file.
@@ -89,6 +96,10 @@ pub struct Ruleset {
     /// then worked out again for each contract (`Settings::after_auction`).
     pub reads_contract: bool,
 }
+
+/// The families of games a ruleset may belong to (`family NAME`), by the country the game is played
+/// in and the pack it uses.
+pub const FAMILIES: [&str; 5] = ["French", "Italian", "Swiss", "Austrian", "German"];
 
 /// The most players at a table.
 pub(crate) const MAX_PLAYERS: usize = 8;
@@ -116,6 +127,8 @@ pub struct Settings {
     /// The Fool of a side that won every other trick wins the last trick however it is played, not
     /// only when led.
     pub(crate) fool_slam_played: bool,
+    /// The Fool must be played before the last so many tricks (0: no deadline).
+    pub(crate) fool_deadline: usize,
     /// How many of the call's levels may be called.
     pub(crate) call_levels: usize,
     pub(crate) contract_dogs: Vec<DogUse>,
@@ -219,6 +232,31 @@ pub enum Surplus {
     Packets,
 }
 
+/// `match { deals = N; target = N }`: a match of several deals, evaluated over a table's deals in order
+/// by `matches::match_state`. It is over after `deals` deals that were played to the end (an annulled
+/// deal is dealt again and does not count), or after the deal in which a player's running total
+/// reaches `target`, whichever comes first; its winners are the players with the highest total then.
+#[derive(Clone, Debug)]
+pub struct Match {
+    /// `deals = N`: how many deals make the match (a setup formula, so an option may choose).
+    pub deals: Option<(Expr, Clause)>,
+    /// `target = N`: the running total that ends the match (a setup formula).
+    pub target: Option<(Expr, Clause)>,
+    pub clause: Clause,
+}
+
+/// How `surplus packets` counts a short last packet (`short-packet WORD` in `counting`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ShortPacket {
+    /// `over-half` (the default, Marolles): over half a packet counts as if padded with empties;
+    /// otherwise each counter in it is worth its value less one, an empty nothing.
+    OverHalf,
+    /// `sum-less-one` (Troccas' Skat, Berther §3): a short packet counts as a full one, its counters'
+    /// sum less one for each counter after the first, or 1 when it holds none.
+    SumLessOne,
+}
+
 #[derive(Clone, Debug)]
 pub struct Counting {
     pub group: u32,
@@ -228,6 +266,8 @@ pub struct Counting {
     /// few mask operations rather than card by card.
     pub counters: Vec<(u8, CardSet)>,
     pub surplus: Surplus,
+    /// How a short last packet counts (only with `surplus packets`).
+    pub short_packet: ShortPacket,
     pub clause: Clause,
 }
 
@@ -282,7 +322,29 @@ pub struct Bidding {
     pub turns_clause: Clause,
     pub contracts: Vec<Contract>,
     pub all_pass: Option<Clause>,
+    /// `all-pass play CONTRACT`: when everyone passes, this contract (by index) is played, each for
+    /// himself, with no taker; it cannot be bid.
+    pub all_pass_play: Option<usize>,
     pub reserve: Option<Reserve>,
+    /// `hold forehand`: forehand may bid the contract another player holds, and so take it over;
+    /// every other bid must be higher (the Tarock games' hold).
+    pub hold: Option<Clause>,
+    /// `no-reraise`: a player whose bid was outbid may only pass afterwards.
+    pub no_reraise: Option<Clause>,
+    /// `must-bid CONTRACT "label" = condition`: a player whose hand as dealt meets the condition may
+    /// neither pass nor bid lower while that contract is open to him.
+    pub must_bid: Vec<MustBid>,
+}
+
+/// A bid the hand forces (`must-bid`): rule `bidding.must-bid.CONTRACT`.
+#[derive(Clone, Debug)]
+pub struct MustBid {
+    /// The contract, by index: the least the player must bid.
+    pub contract: usize,
+    pub label: String,
+    /// A condition on the hand (`hand` context), as dealt.
+    pub when: Expr,
+    pub clause: Clause,
 }
 
 /// Who speaks when in the bidding.
@@ -295,6 +357,10 @@ pub enum Turns {
     /// leaving; when one of the two leaves, the next player who has not spoken challenges the one who
     /// stayed. A player who passes is out.
     UntilOneLeft,
+    /// Round and round from first hand: each player in turn outbids or passes, and a player who
+    /// passes is out; the one holding the best bid is skipped. The bidding ends when nobody is left
+    /// to outbid him (or everyone has passed).
+    Rounds,
 }
 
 /// A bid that commits to no contract but reserves the right to speak in a second round (the parole of
@@ -396,12 +462,34 @@ pub enum When {
     FirstPlay,
 }
 
+/// Who may make a declaration (`by`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeclaredBy {
+    /// Any player, each once (the default).
+    Any,
+    /// The taker alone (an announced chelem).
+    Taker,
+    /// The taker or his partner.
+    Attack,
+    /// A player of the defence (a Kontra).
+    Defence,
+    /// Any player, but each side once: a player whose side has made it may not make it again.
+    AnySide,
+}
+
 #[derive(Clone, Debug)]
 pub struct DeclarationKind {
     pub name: String,
     pub label: Arc<str>,
     pub when: When,
-    pub by_taker: bool,
+    pub by: DeclaredBy,
+    /// `allowed = condition`: read when the declaration is made, after the auction (it may read the
+    /// contract's attributes); a declaration made where it is false breaks `declaration.NAME.allowed`.
+    pub allowed: Option<(Expr, Clause)>,
+    /// `keeps = cards`: the declarer must keep these cards (those he holds) until the last trick,
+    /// playing one earlier only when he has no other legal card (`declaration.NAME.keeps`).
+    pub keeps: Option<(CardSet, Clause)>,
     pub shows: CardSet,
     pub requires: Vec<(String, Expr, Clause)>,
     pub value: Option<Expr>,
@@ -469,6 +557,9 @@ pub struct FoolRules {
     pub slam_wins_when: Option<Expr>,
     /// "to-winner": a holder who takes no trick gives it to the winner of the trick it was played to.
     pub shut_out: Option<Expr>,
+    /// `deadline = N` (a setup formula): the Fool must be played before the last N tricks; its holder
+    /// who still has it in the trick before them must play it there, if he may (`fool.deadline`).
+    pub deadline: Option<(Expr, Clause)>,
     pub clause: Clause,
 }
 
@@ -519,6 +610,11 @@ pub struct Score {
 }
 
 impl Ruleset {
+    /// The century of `dated`, counted as historians do: 1637 is in the 17th, 2000 in the 20th.
+    pub fn century(&self) -> Option<u16> {
+        self.dated.as_ref().map(|(year, _)| (year + 99) / 100)
+    }
+
     pub fn class(&self, name: &str) -> Option<&Class> {
         self.classes.iter().find(|c| c.name == name)
     }

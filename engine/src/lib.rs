@@ -3,12 +3,14 @@
 //! deal logs. No I/O happens here but reading the rule files the caller points at.
 
 pub mod cards;
+pub mod combinations;
 pub mod compare;
 pub mod describe;
 pub mod dsl;
 pub mod expr;
 pub mod import;
 pub mod ir;
+pub mod matches;
 pub mod num;
 pub mod record;
 pub mod registry;

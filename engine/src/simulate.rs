@@ -440,13 +440,17 @@ fn steered_bid<R: Rng>(rules: &Ruleset, game: &Game, legal: &[String], (target, 
 
 /// Declarations a player may make before play: for each kind and player, the largest valid show
 /// among the player's cards of that kind (trying the cards in order of strength), made with the
-/// chance `sim` gives (half the time unsteered).
+/// chance `sim` gives (half the time unsteered). Each is tried after those made before it, so a
+/// declaration that answers another (a Rekontra after a Kontra) can be made, and one a side makes
+/// once is made by one player of it.
 fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, strong: Option<u8>, rng: &mut R) -> Vec<Event> {
     let mut out = vec![];
     let n = game.setup.n;
-    for d in &rules.declarations {
+    let mut game = game.clone();
+    for (k, d) in rules.declarations.iter().enumerate() {
         for p in 0..n as u8 {
-            if d.by_taker && game.taker != Some(p) {
+            // Who may make it (`by`) and not twice: no draw for a player who may not.
+            if game.not_his_to_declare(p, k, d).is_some() {
                 continue;
             }
             // Declaring or not are the two legal choices; unsteered, each is as likely.
@@ -462,19 +466,15 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, s
             let shown = if d.shows.is_empty() { Some(CardSet::EMPTY) } else { game.best_show(p, game.hands[p as usize], d) };
             if let Some(shown) = shown {
                 let e = Event::Declare { player: game.names[p as usize].as_ref().into(), declaration: d.name.as_str().into(), cards: shown.iter().map(|c| c.code()).collect() };
-                if would_accept(game, &e) {
+                let mut tried = game.clone();
+                if tried.apply(0, &e).is_ok() {
+                    game = tried;
                     out.push(e);
                 }
             }
         }
     }
     out
-}
-
-/// Whether the game would accept an event, tried on a copy.
-fn would_accept(game: &Game, e: &Event) -> bool {
-    let mut copy = game.clone();
-    copy.apply(0, e).is_ok()
 }
 
 /// Replaces one card play of a recorded game by a card its player holds but may not play there, chosen

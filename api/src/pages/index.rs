@@ -1,8 +1,11 @@
-//! The index: every ruleset (its page, its JSON), the comparisons, the deal statistics, the stored
+//! The index: every ruleset (its page, its JSON), grouped by family and century, the comparisons, the deal statistics, the stored
 //! games.
+
+use std::collections::BTreeMap;
 
 use actix_web::{web, HttpResponse};
 use maud::html;
+use tarot_engine::ir::{Ruleset, FAMILIES};
 use tarot_store::Filter;
 
 use crate::pages::page;
@@ -27,15 +30,22 @@ pub async fn index(state: web::Data<AppState>) -> HttpResponse {
     let body = html! {
         p { "Every variant of the tarot game the sources describe, written as data, and recorded games replayed against them. "
             "The " a href="/docs/" { "API documentation" } " lists every operation; " a href="/pages/check" { "check a game" } " by pasting its record." }
-        table {
-            tr { th { "ruleset" } th { "players" } th { "title" } th { "extends" } th { "as data" } }
-            @for r in state.registry.all() {
-                tr {
-                    td { a href={ "/pages/rulesets/" (r.id) } { code { (r.id) } } }
-                    td { (players(r.players)) }
-                    td { (r.title) }
-                    td { @if let Some(p) = r.chain.get(1) { a href={ "/pages/rulesets/" (p) } { code { (p) } } } }
-                    td { a href={ "/rulesets/" (r.id) } { "JSON" } }
+        @for (family, centuries) in by_family(&state) {
+            h2 { (family) }
+            @for (century, rulesets) in centuries {
+                h3 { (century) }
+                table {
+                    tr { th { "ruleset" } th { "players" } th { "title" } th { "extends" } th { "dated" } th { "as data" } }
+                    @for r in rulesets {
+                        tr {
+                            td { a href={ "/pages/rulesets/" (r.id) } { code { (r.id) } } }
+                            td { (players(r.players)) }
+                            td { (r.title) }
+                            td { @if let Some(p) = r.chain.get(1) { a href={ "/pages/rulesets/" (p) } { code { (p) } } } }
+                            td { @if let Some((year, _)) = &r.dated { (year) } }
+                            td { a href={ "/rulesets/" (r.id) } { "JSON" } }
+                        }
+                    }
                 }
             }
         }
@@ -72,6 +82,38 @@ pub async fn index(state: web::Data<AppState>) -> HttpResponse {
         }
     };
     page("Tarot rules archive", body)
+}
+
+/// The rulesets by family (in the order of `FAMILIES`, then those that name none), and within a
+/// family by century, oldest first, then those their sources do not date (issue 15).
+fn by_family(state: &AppState) -> Vec<(String, Vec<(String, Vec<&Ruleset>)>)> {
+    let family_of = |r: &Ruleset| r.family.as_ref().map_or(FAMILIES.len(), |(f, _)| FAMILIES.iter().position(|x| x == f).unwrap_or(FAMILIES.len()));
+    let mut groups: BTreeMap<(usize, u16), Vec<&Ruleset>> = BTreeMap::new();
+    for r in state.registry.all() {
+        groups.entry((family_of(r), r.century().unwrap_or(u16::MAX))).or_default().push(r);
+    }
+    let mut out: Vec<(String, Vec<(String, Vec<&Ruleset>)>)> = vec![];
+    for ((family, century), rulesets) in groups {
+        let family = FAMILIES.get(family).map_or("Family not given".to_string(), |f| format!("{f} family"));
+        let century = if century == u16::MAX { "Not dated by its sources".to_string() } else { format!("{} century", ordinal(century)) };
+        match out.last_mut() {
+            Some((f, centuries)) if *f == family => centuries.push((century, rulesets)),
+            _ => out.push((family, vec![(century, rulesets)])),
+        }
+    }
+    out
+}
+
+/// 17 → "17th", 21 → "21st".
+fn ordinal(n: u16) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 pub(crate) fn players((low, high): (usize, usize)) -> String {

@@ -34,8 +34,12 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
     Some(match (section, key) {
         ("", "extends") => sh(1, 1, Forbidden, Forbidden, "`extends PARENT`"),
         ("", "source") => sh(2, 3, Forbidden, Forbidden, "`source ID \"file\" [\"title\"]`"),
+        ("", "family") => sh(1, 1, Forbidden, Forbidden, "`family \"French\"` (or Italian, Swiss, Austrian, German)"),
+        ("", "dated") => sh(1, 1, Forbidden, Forbidden, "`dated YEAR`, the year the source dates the rules from"),
         ("", "option") => sh(1, 2, Required, Forbidden, "`option NAME \"what it decides\" = [default, other, ...]`"),
-        ("", "pack" | "counting" | "deal" | "bidding" | "call" | "discard" | "talon" | "play" | "fool" | "score") => sh(0, 0, Forbidden, Required, "`SECTION { statements }`"),
+        ("", "pack" | "counting" | "deal" | "bidding" | "call" | "discard" | "talon" | "play" | "fool" | "score" | "match") => {
+            sh(0, 0, Forbidden, Required, "`SECTION { statements }`")
+        }
         ("", "class") => sh(1, 2, Required, Forbidden, "`class NAME [\"label\"] = cards`"),
         ("", "declaration") => sh(1, 2, Forbidden, Required, "`declaration NAME \"label\" { ... }`"),
         ("", "let") => sh(1, 1, Required, Forbidden, "`let NAME = formula`"),
@@ -54,14 +58,18 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("counting", "group") => sh(1, 1, Forbidden, Forbidden, "`group N`"),
         ("counting", "counter") => sh(1, 1, Required, Forbidden, "`counter V = cards`"),
         ("counting", "surplus") => sh(1, 1, Forbidden, Forbidden, "`surplus exact`, `surplus nearest` or `surplus packets`"),
+        ("counting", "short-packet") => sh(1, 1, Forbidden, Forbidden, "`short-packet over-half` or `short-packet sum-less-one`"),
         ("deal", "hand" | "dealer" | "dog" | "piles" | "pile_size" | "packets" | "dealer_packets" | "dog_packets" | "dog_apart" | "dog_after") => {
             sh(0, 0, Required, Forbidden, "`NAME = number`")
         }
         ("deal", "cut") => sh(0, 0, Forbidden, Forbidden, "`cut`"),
-        ("bidding", "turns") => sh(1, 1, Forbidden, Forbidden, "`turns once` or `turns until-one-left`"),
+        ("bidding", "turns") => sh(1, 1, Forbidden, Forbidden, "`turns once`, `turns until-one-left` or `turns rounds`"),
+        ("bidding", "hold") => sh(1, 1, Forbidden, Forbidden, "`hold forehand`"),
+        ("bidding", "no-reraise") => sh(0, 0, Forbidden, Forbidden, "`no-reraise`"),
+        ("bidding", "must-bid") => sh(1, 2, Required, Forbidden, "`must-bid CONTRACT \"label\" = condition on the hand`"),
         ("bidding", "reserve") => sh(1, 2, Required, Forbidden, "`reserve NAME \"label\" = [contract names]`"),
         ("bidding", "contract") => sh(1, 2, Forbidden, Required, "`contract NAME \"label\" { attribute = value; ... }`"),
-        ("bidding", "all-pass") => sh(0, 1, Forbidden, Forbidden, "`all-pass` or `all-pass annul`"),
+        ("bidding", "all-pass") => sh(0, 2, Forbidden, Forbidden, "`all-pass`, `all-pass annul` or `all-pass play CONTRACT`"),
         ("contract", _) => sh(0, 0, Required, Forbidden, "`attribute = value`"),
         ("call", "levels") => sh(0, 0, Required, Forbidden, "`levels = [rank(K), rank(Q), ...]`"),
         ("call", "callable-levels") => sh(0, 0, Required, Forbidden, "`callable-levels = number of levels`"),
@@ -75,8 +83,10 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("discard", "require") => sh(1, 1, Required, Forbidden, "`require \"label\" = condition`"),
         ("discard", "goes-to") => sh(0, 0, Required, Forbidden, "`goes-to = \"discarder\" | \"opponents\"`"),
         ("declaration", "when") => sh(1, 1, Forbidden, Forbidden, "`when before-play`, `when after-discard` or `when first-play`"),
-        ("declaration", "by") => sh(1, 1, Forbidden, Forbidden, "`by taker` or `by any`"),
+        ("declaration", "by") => sh(1, 1, Forbidden, Forbidden, "`by taker`, `by attack`, `by defence`, `by any` or `by any-side`"),
         ("declaration", "shows") => sh(0, 0, Required, Forbidden, "`shows = cards`"),
+        ("declaration", "allowed") => sh(0, 0, Required, Forbidden, "`allowed = condition`"),
+        ("declaration", "keeps") => sh(0, 0, Required, Forbidden, "`keeps = cards`"),
         ("declaration", "require") => sh(0, 1, Required, Forbidden, "`require \"what is required\" = condition`"),
         ("declaration", "value" | "paid-by") => sh(0, 0, Required, Forbidden, "`NAME = formula`"),
         ("declaration", "paid") => sh(0, 1, Forbidden, Forbidden, "`paid` or `paid by-everyone`"),
@@ -85,18 +95,20 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("fool", "excuse") => sh(0, 0, Forbidden, Forbidden, "`excuse`"),
         ("fool", "slam_wins") => sh(0, 0, Optional, Forbidden, "`slam_wins` or `slam_wins = \"led\"|\"played\"`"),
         ("fool", "led" | "keep" | "last_trick" | "shut_out") => sh(0, 0, Required, Forbidden, "`NAME = \"setting\"`"),
+        ("fool", "deadline") => sh(0, 0, Required, Forbidden, "`deadline = number of tricks`"),
         ("score", "let") => sh(1, 1, Required, Forbidden, "`let NAME = formula`"),
         ("score", "term") => sh(1, 2, Required, Forbidden, "`term NAME \"label\" = formula`"),
         ("score", "pay") => sh(3, 4, Required, Forbidden, "`pay PAYERS to PAYEES [\"label\"] = amount`"),
         ("score", "note") => sh(1, 1, Required, Forbidden, "`note \"text\" = condition`"),
         ("score", "standing" | "winner") => sh(0, 0, Required, Forbidden, "`NAME = formula`"),
+        ("match", "deals" | "target") => sh(0, 0, Required, Forbidden, "`NAME = number`"),
         _ => return None,
     })
 }
 
 /// A statement that is a switch: present means on. Its value, if written, is refused with a hint.
 fn is_switch(section: &str, key: &str) -> bool {
-    matches!((section, key), ("fool", "excuse") | ("deal", "cut") | ("declaration", "paid") | ("bidding", "all-pass"))
+    matches!((section, key), ("fool", "excuse") | ("deal", "cut") | ("declaration", "paid") | ("bidding", "all-pass") | ("bidding", "no-reraise"))
 }
 
 /// Reports every statement (blocks included) written with more or fewer words than it takes, or a
@@ -134,8 +146,12 @@ pub fn shapes(stmts: &[Stmt], section: &str, errors: &mut Vec<Diagnostic>) {
             err(format!("`{}` is not a rule, so a citation on it would go nowhere", s.key));
         }
         if section == "bidding" && s.key == "all-pass" {
-            if let Some(w) = s.args.first().filter(|w| w.text != "annul") {
-                err(format!("`all-pass {}`: when everyone passes the deal is annulled, so the only word it takes is `annul`", w.text));
+            let words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
+            if !matches!(words.as_slice(), [] | ["annul"] | ["play", _]) {
+                err(format!(
+                    "`all-pass {}`: when everyone passes the deal is annulled, so the only word it takes is `annul`, unless a contract of the block is played (`all-pass play CONTRACT`)",
+                    words.join(" ")
+                ));
             }
         }
         if let Some(b) = &s.block {

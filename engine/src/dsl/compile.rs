@@ -67,6 +67,8 @@ enum Ctx {
     /// A setting that applies after the auction (the discard's sizes, `callable-levels`, `must ... =
     /// condition`, the fool's settings): a setup formula that may also read the contract.
     AfterAuction,
+    /// A declaration's `allowed`: after the auction, so the contract is known.
+    Allowed,
 }
 
 fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
@@ -75,15 +77,15 @@ fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
         Players => ctx != Ctx::Class,
         DogSize => !matches!(ctx, Ctx::Class),
         Dealer | FirstHand => !matches!(ctx, Ctx::Class | Ctx::Setup | Ctx::AfterAuction),
-        Hand | FirstPacket => matches!(ctx, Ctx::Hand | Ctx::Declaration) || f == Hand && ctx == Ctx::Discard,
+        Hand | FirstPacket => matches!(ctx, Ctx::Hand | Ctx::Declaration | Ctx::Allowed) || f == Hand && ctx == Ctx::Discard,
         Shown | DeclValue | BestValue => ctx == Ctx::Declaration,
         Payer => matches!(ctx, Ctx::PaidBy | Ctx::Pay),
         Discarded | Dog => ctx == Ctx::Discard,
         Card | Last | WonByPlayer => ctx == Ctx::Trigger,
-        Player => matches!(ctx, Ctx::Trigger | Ctx::PerPlayer | Ctx::Declaration | Ctx::Discard),
+        Player => matches!(ctx, Ctx::Trigger | Ctx::PerPlayer | Ctx::Declaration | Ctx::Discard | Ctx::Allowed),
         Payee => ctx == Ctx::Pay,
         Total => ctx == Ctx::Pay,
-        Taker | Partner | Attack | Defence => matches!(ctx, Ctx::Lead | Ctx::Score | Ctx::Pay | Ctx::PerPlayer),
+        Taker | Partner | Attack | Defence => matches!(ctx, Ctx::Lead | Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Allowed),
         Called => matches!(ctx, Ctx::Called | Ctx::Score | Ctx::Pay | Ctx::PerPlayer),
         Tricks | LastTrick => matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer),
     }
@@ -130,7 +132,9 @@ const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("contains", Func::Contains, 2, 2),
     ("index", Func::Index, 2, 2),
     ("complete", Func::Complete, 2, 16),
-    ("run", Func::Run, 2, 2),
+    ("run", Func::Run, 2, 4),
+    ("runs", Func::Runs, 3, 3),
+    ("in_runs", Func::InRuns, 3, 3),
     ("suit_of", Func::SuitOf, 1, 1),
     ("points", Func::Points, 1, 1),
     ("pile", Func::Pile, 1, 1),
@@ -177,7 +181,25 @@ struct Compiler {
 const KEYED_BY_ALL_ARGS: &[&str] = &["on", "require", "pay", "must"];
 
 /// Statements that a section has once, whatever their words: a child's replaces its parent's.
-const SINGLE: &[&str] = &["players", "sit-out", "untouchable", "sides", "turns", "group", "surplus", "when", "by", "fool", "penalize", "unless-unavoidable", "ranks", "trumps"];
+const SINGLE: &[&str] = &[
+    "family",
+    "dated",
+    "players",
+    "sit-out",
+    "untouchable",
+    "sides",
+    "turns",
+    "group",
+    "surplus",
+    "short-packet",
+    "when",
+    "by",
+    "fool",
+    "penalize",
+    "unless-unavoidable",
+    "ranks",
+    "trumps",
+];
 
 /// How `extends` matches a child's statement with its parent's: by keyword and first word (so each
 /// `contract`, `class`, `let`, `suit` is its own), by all words for the few repeated statements, by
@@ -455,6 +477,8 @@ impl Compiler {
         let known = [
             "ruleset",
             "source",
+            "family",
+            "dated",
             "option",
             "pack",
             "class",
@@ -475,6 +499,7 @@ impl Compiler {
             "untouchable",
             "on",
             "score",
+            "match",
             "extends",
         ];
         for s in &stmts {
@@ -483,6 +508,24 @@ impl Compiler {
             }
         }
 
+        let family = stmts.iter().find(|s| s.key == "family").and_then(|s| {
+            let name = s.args.first()?.text.clone();
+            if !FAMILIES.contains(&name.as_str()) {
+                self.err_at(s, format!("`family {name}`: a family is one of {}", FAMILIES.map(|f| format!("\"{f}\"")).join(", ")));
+                return None;
+            }
+            Some((name, self.clause(s, "family")))
+        });
+        let dated = stmts.iter().find(|s| s.key == "dated").and_then(|s| {
+            let word = &s.args.first()?.text;
+            match word.parse::<u16>() {
+                Ok(year) if (1400..=2100).contains(&year) => Some((year, self.clause(s, "dated"))),
+                _ => {
+                    self.err_at(s, format!("`dated {word}`: the year the source dates the rules from is written out, e.g. `dated 1637`"));
+                    None
+                }
+            }
+        });
         let counting = self.counting(stmts.iter().find(|s| s.key == "counting"), &pack);
         let (players, players_clause) = self.players(stmts.iter().find(|s| s.key == "players"));
         let sit_out = stmts.iter().find(|s| s.key == "sit-out").and_then(|s| {
@@ -531,6 +574,15 @@ impl Compiler {
             }
         }
         let declarations = stmts.iter().filter(|s| s.key == "declaration").filter_map(|s| self.declaration(s)).collect();
+        if bidding.is_none() {
+            // The attack and the defence are the taker's side and the others: without a taker,
+            // nobody could make such a declaration.
+            for st in stmts.iter().filter(|s| s.key == "declaration").flat_map(|s| s.block.iter().flatten()) {
+                if let Some(w) = st.args.first().filter(|w| st.key == "by" && matches!(w.text.as_str(), "attack" | "defence")) {
+                    self.err_at(st, format!("`by {}` needs a taker, so the ruleset needs `bidding`", w.text));
+                }
+            }
+        }
         let play = self.play(stmts.iter().find(|s| s.key == "play"));
         let fool = self.fool(stmts.iter().find(|s| s.key == "fool"));
         let untouchable = stmts.iter().find(|s| s.key == "untouchable").and_then(|s| {
@@ -545,6 +597,7 @@ impl Compiler {
         });
         let triggers = stmts.iter().filter(|s| s.key == "on").filter_map(|s| self.trigger(s)).collect();
         let score = self.score(stmts.iter().find(|s| s.key == "score"));
+        let game_match = stmts.iter().find(|s| s.key == "match").and_then(|s| self.game_match(s));
         // An option or a constant that no formula reads changes nothing. Only the ruleset's own are
         // reported: a parent's may be read by the parent's rules that a child removed.
         for (i, o) in self.options.clone().iter().enumerate() {
@@ -589,6 +642,8 @@ impl Compiler {
         Ruleset {
             id: h.id,
             title: h.title,
+            family,
+            dated,
             chain: h.chain,
             texts: h.texts,
             version,
@@ -614,6 +669,7 @@ impl Compiler {
             untouchable,
             triggers,
             score,
+            game_match,
             settings: std::mem::take(&mut self.settings),
             defaults: Default::default(),
             reads_contract: self.reads_contract,
@@ -915,12 +971,46 @@ impl Compiler {
         }
     }
 
+    /// `match { deals = N; target = N }`: setup formulas, each a positive number where it is a
+    /// constant; at least one of the two, since a match with neither would never end.
+    fn game_match(&mut self, s: &Stmt) -> Option<Match> {
+        let mut m = Match { deals: None, target: None, clause: self.clause(s, "match") };
+        for st in s.block.iter().flatten() {
+            let slot = match st.key.as_str() {
+                "deals" => &mut m.deals,
+                "target" => &mut m.target,
+                other => {
+                    self.err_at(st, format!("unknown match statement `{other}`; expected deals or target"));
+                    continue;
+                }
+            };
+            let Some(e) = self.value(st, Ctx::Setup) else { continue };
+            if let Expr::Const(v) = &e {
+                let whole = matches!(v, Value::Num(q) if q.is_integer() && *q > Q::ZERO);
+                let positive = matches!(v, Value::Num(q) if *q > Q::ZERO);
+                if (st.key == "deals" && !whole) || !positive {
+                    let what = if st.key == "deals" { "a whole number of deals, 1 or more" } else { "a number of points above 0" };
+                    self.err_at(st, format!("`{}` is {what}, not {v:?}", st.key));
+                    continue;
+                }
+            }
+            *slot = Some((e, self.clause(st, format!("match.{}", st.key))));
+        }
+        // A `deals` or `target` that failed is reported where it is written, not again here.
+        let written = s.block.iter().flatten().any(|st| matches!(st.key.as_str(), "deals" | "target"));
+        if !written {
+            self.err_at(s, "a match ends after a number of deals or when a player's total reaches a target: give `deals = N`, `target = N`, or both");
+        }
+        (m.deals.is_some() || m.target.is_some()).then_some(m)
+    }
+
     fn counting(&mut self, s: Option<&Stmt>, pack: &Pack) -> Counting {
         let mut c = Counting {
             group: 1,
             values: [0; PACK_SIZE],
             counters: vec![],
             surplus: Surplus::Exact,
+            short_packet: ShortPacket::OverHalf,
             clause: Clause { rule: "counting".into(), at: "".into(), source: None, source_file: None },
         };
         let Some(s) = s else {
@@ -929,6 +1019,7 @@ impl Compiler {
             return c;
         };
         c.clause = self.clause(s, "counting");
+        let mut short_packet = None;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "group" => match st.args.first().and_then(|w| w.text.parse::<u32>().ok()) {
@@ -966,8 +1057,22 @@ impl Compiler {
                         }
                     }
                 }
-                other => self.err_at(st, format!("unknown counting statement `{other}`; expected group, counter or surplus")),
+                "short-packet" => {
+                    c.short_packet = match st.args.first().map(|w| w.text.as_str()) {
+                        Some("over-half") => ShortPacket::OverHalf,
+                        Some("sum-less-one") => ShortPacket::SumLessOne,
+                        _ => {
+                            self.err_at(st, "`short-packet` is `over-half` (the Marolles rule) or `sum-less-one` (a short packet counts as a full one)");
+                            continue;
+                        }
+                    };
+                    short_packet = Some(st);
+                }
+                other => self.err_at(st, format!("unknown counting statement `{other}`; expected group, counter, surplus or short-packet")),
             }
+        }
+        if let Some(st) = short_packet.filter(|_| c.surplus != Surplus::Packets) {
+            self.err_at(st, "`short-packet` says how `surplus packets` counts a short last packet; without `surplus packets` there are no packets, so it would be ignored");
         }
         for card in Card::all() {
             match c.values[card.0 as usize] {
@@ -1083,17 +1188,31 @@ impl Compiler {
     }
 
     fn bidding(&mut self, s: &Stmt) -> Bidding {
-        let mut b = Bidding { turns: Turns::Once, turns_clause: self.clause(s, "bidding"), contracts: vec![], all_pass: None, reserve: None };
+        let mut b = Bidding {
+            turns: Turns::Once,
+            turns_clause: self.clause(s, "bidding"),
+            contracts: vec![],
+            all_pass: None,
+            all_pass_play: None,
+            reserve: None,
+            hold: None,
+            no_reraise: None,
+            must_bid: vec![],
+        };
+        let mut must_bids = vec![];
+        let mut all_pass_play = None;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "turns" => {
                     b.turns = match st.args.first().map(|w| w.text.as_str()) {
                         Some("once") => Turns::Once,
                         Some("until-one-left") => Turns::UntilOneLeft,
+                        Some("rounds") => Turns::Rounds,
                         _ => {
                             self.err_at(
                                 st,
-                                "`turns once` (each player speaks once) or `turns until-one-left` (bidding with immediate hold: the player outbid answers at once or leaves)",
+                                "`turns once` (each player speaks once), `turns until-one-left` (bidding with immediate hold: the player outbid answers at once or leaves) \
+                                 or `turns rounds` (round and round until one is left; a pass is final)",
                             );
                             Turns::Once
                         }
@@ -1128,8 +1247,64 @@ impl Compiler {
                     }
                     b.contracts.push(Contract { clause: self.clause(st, format!("bidding.contract.{name}")), name, label, attrs });
                 }
-                "all-pass" => b.all_pass = Some(self.clause(st, "bidding.all-pass")),
-                other => self.err_at(st, format!("unknown bidding statement `{other}`; expected turns, contract, reserve or all-pass")),
+                "all-pass" => {
+                    b.all_pass = Some(self.clause(st, "bidding.all-pass"));
+                    if let (Some("play"), Some(name)) = (st.args.first().map(|w| w.text.as_str()), st.args.get(1)) {
+                        all_pass_play = Some((st, name.text.clone()));
+                    }
+                }
+                "hold" => match st.args.first().map(|w| w.text.as_str()) {
+                    Some("forehand") => b.hold = Some(self.clause(st, "bidding.hold")),
+                    _ => self.err_at(st, "`hold forehand` is the only form: forehand may bid the contract another player holds"),
+                },
+                "no-reraise" => b.no_reraise = Some(self.clause(st, "bidding.no-reraise")),
+                "must-bid" => {
+                    let Some(name) = st.args.first().map(|w| w.text.clone()) else { continue };
+                    let label = st.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| format!("a hand that must bid {name}"));
+                    if let Some(when) = self.value(st, Ctx::Hand) {
+                        must_bids.push((st, name, label, when));
+                    }
+                }
+                other => self.err_at(st, format!("unknown bidding statement `{other}`; expected turns, contract, reserve, all-pass, hold, no-reraise or must-bid")),
+            }
+        }
+        // A forced bid names a contract of the block, wherever it is written in it.
+        for (st, name, label, when) in must_bids {
+            match b.contracts.iter().position(|c| c.name == name) {
+                Some(contract) => b.must_bid.push(MustBid { contract, label, when, clause: self.clause(st, format!("bidding.must-bid.{name}")) }),
+                None => {
+                    let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
+                    self.err_at(st, format!("`must-bid {name}`: there is no contract `{name}`; the contracts are {}", known.join(", ")));
+                }
+            }
+        }
+        // The contract played when everyone passes has no taker: every player defends, so its dog
+        // counts for nobody, and nobody may bid it.
+        if let Some((st, name)) = all_pass_play {
+            match b.contracts.iter().position(|c| c.name == name) {
+                Some(c) => {
+                    let dog = b.contracts[c].attrs.iter().find(|(k, _)| k == "dog").map(|(_, e)| e);
+                    if !matches!(dog, Some(Expr::Const(Value::Str(d))) if d.as_ref() == "defence") {
+                        self.err_at(st, format!("contract `{name}` is played with no taker, every player for himself: its dog must be `dog = \"defence\"` (it counts for nobody)"));
+                    }
+                    if b.must_bid.iter().any(|m| m.contract == c) {
+                        self.err_at(st, format!("contract `{name}` is played when everyone passes, so no hand can be forced to bid it"));
+                    }
+                    b.all_pass_play = Some(c);
+                }
+                None => {
+                    let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
+                    self.err_at(st, format!("`all-pass play {name}`: there is no contract `{name}`; the contracts are {}", known.join(", ")));
+                }
+            }
+        }
+        if b.turns == Turns::Once {
+            // Forehand speaks first and nobody speaks twice: nothing would ever be held or re-raised.
+            for st in s.block.iter().flatten().filter(|st| st.key == "hold" || st.key == "no-reraise") {
+                self.err_at(
+                    st,
+                    format!("`{}` needs a bidding in which players speak again (`turns until-one-left` or `turns rounds`); with `turns once` it would never apply", st.key),
+                );
             }
         }
         if b.contracts.is_empty() {
@@ -1279,7 +1454,9 @@ impl Compiler {
             name: name.clone(),
             label: label.into(),
             when: When::BeforePlay,
-            by_taker: false,
+            by: DeclaredBy::Any,
+            allowed: None,
+            keeps: None,
             shows: CardSet::EMPTY,
             requires: vec![],
             value: None,
@@ -1302,10 +1479,28 @@ impl Compiler {
                     d.clause = self.clause(st, format!("declaration.{name}"));
                 }
                 "by" => match st.args.first().map(|w| w.text.as_str()) {
-                    Some("taker") => d.by_taker = true,
-                    Some("any") => d.by_taker = false,
-                    _ => self.err_at(st, "`by` is `taker` or `any`"),
+                    Some("taker") => d.by = DeclaredBy::Taker,
+                    Some("attack") => d.by = DeclaredBy::Attack,
+                    Some("defence") => d.by = DeclaredBy::Defence,
+                    Some("any") => d.by = DeclaredBy::Any,
+                    Some("any-side") => d.by = DeclaredBy::AnySide,
+                    _ => self.err_at(st, "`by` is `taker`, `attack`, `defence`, `any` or `any-side`"),
                 },
+                "allowed" => {
+                    if let Some(e) = self.condition(st, Ctx::Allowed) {
+                        d.allowed = Some((e, self.clause(st, format!("declaration.{name}.allowed"))));
+                    }
+                }
+                "keeps" => {
+                    let pack = self.dummy_pack();
+                    if let Some(cards) = self.class_value(st, &pack) {
+                        if cards.is_empty() {
+                            self.err_at(st, "`keeps` names the cards the declarer must keep; this set has none");
+                        } else {
+                            d.keeps = Some((cards, self.clause(st, format!("declaration.{name}.keeps"))));
+                        }
+                    }
+                }
                 "shows" => {
                     let pack = self.dummy_pack();
                     d.shows = self.class_value(st, &pack).unwrap_or_default();
@@ -1330,7 +1525,7 @@ impl Compiler {
                         Some(other) => self.err_at(st, format!("`paid {other}`: a declaration is `paid` (by each opponent) or `paid by-everyone` (by every other player)")),
                     }
                 }
-                other => self.err_at(st, format!("unknown declaration statement `{other}`; expected when, by, shows, require, value, paid or paid-by")),
+                other => self.err_at(st, format!("unknown declaration statement `{other}`; expected when, by, allowed, shows, keeps, require, value, paid or paid-by")),
             }
         }
         Some(d)
@@ -1401,6 +1596,7 @@ impl Compiler {
             slam_wins: None,
             slam_wins_when: None,
             shut_out: None,
+            deadline: None,
             clause: Clause { rule: "fool".into(), at: "".into(), source: None, source_file: None },
         };
         let Some(s) = s else { return f };
@@ -1417,7 +1613,18 @@ impl Compiler {
                 "keep" => f.keep = self.setting_in(st, &["keep", "exchange"], Ctx::AfterAuction).unwrap_or(f.keep),
                 "last_trick" => f.last_trick = self.setting_in(st, &["changes-side", "to-winner", "keep"], Ctx::AfterAuction).unwrap_or(f.last_trick),
                 "shut_out" => f.shut_out = self.setting_in(st, &["keep", "to-winner"], Ctx::AfterAuction),
-                other => self.err_at(st, format!("unknown fool statement `{other}`; expected excuse, led, keep, last_trick, slam_wins or shut_out")),
+                "deadline" => {
+                    // A number of tricks: a constant is checked here, a formula when a game is set up.
+                    if let Some(e) = self.value(st, Ctx::Setup) {
+                        match &e {
+                            Expr::Const(Value::Num(q)) if !q.is_integer() || *q < Q::ZERO => self.err_at(st, format!("`deadline` is a number of tricks (0, 1, 2, ...), not {q}")),
+                            Expr::Const(Value::Num(_)) | Expr::Opt(_) => f.deadline = Some((e, self.clause(st, "fool.deadline"))),
+                            Expr::Const(v) => self.err_at(st, format!("`deadline` is a number of tricks (0, 1, 2, ...), not {}", v.type_name())),
+                            _ => f.deadline = Some((e, self.clause(st, "fool.deadline"))),
+                        }
+                    }
+                }
+                other => self.err_at(st, format!("unknown fool statement `{other}`; expected excuse, led, keep, last_trick, slam_wins, shut_out or deadline")),
             }
         }
         f
@@ -1669,7 +1876,71 @@ impl Compiler {
             }
             out.push(self.expr_inner(file, a, ctx));
         }
-        Some(Expr::Call(f, out.into_iter().collect::<Option<_>>()?))
+        let out: Vec<Expr> = out.into_iter().collect::<Option<_>>()?;
+        if matches!(f, Func::Run | Func::Runs | Func::InRuns) {
+            self.check_run_args(file, f, name, args, &out)?;
+        }
+        Some(Expr::Call(f, out))
+    }
+
+    /// The arguments of a combination (`run`, `runs`, `in_runs`) that are written out: the order is a
+    /// list of sets of cards, the wild cards a set of cards, the shortest run a whole number from 1.
+    /// What only the game knows (a `let`, an option) is checked when the formula is evaluated.
+    fn check_run_args(&mut self, file: &Arc<str>, f: Func, name: &str, args: &[Ast], out: &[Expr]) -> Option<()> {
+        let mut ok = true;
+        match &out[1] {
+            Expr::List(steps) => {
+                for (step, a) in steps.iter().zip(match &args[1].kind {
+                    AstKind::List(xs) => xs.as_slice(),
+                    _ => &[],
+                }) {
+                    if let Expr::Const(v) = step {
+                        if !matches!(v, Value::Cards(_)) {
+                            self.err(file, a.pos, format!("each step of the order of `{name}` is a set of cards (a card, a class, `T4 + T3`), not {}", v.type_name()));
+                            ok = false;
+                        }
+                    }
+                }
+            }
+            Expr::Const(v) if !matches!(v, Value::Cards(_) | Value::List(_)) => {
+                self.err(file, args[1].pos, format!("the order of `{name}` is a list of sets of cards, highest first (`[T21, T20, T19]`), not {}", v.type_name()));
+                ok = false;
+            }
+            _ => {}
+        }
+        // What a written-out argument is when it is not a set of cards.
+        let not_cards = |e: &Expr| match e {
+            Expr::Const(Value::Cards(_)) => None,
+            Expr::Const(v) => Some(v.type_name()),
+            Expr::List(_) => Some("a list"),
+            _ => None,
+        };
+        if let (Func::Run, Some(kind)) = (f, out.get(2).and_then(not_cards)) {
+            self.err(file, args[2].pos, format!("the wild cards of `run` are a set of cards (`EX + T1`), not {kind}"));
+            ok = false;
+        }
+        if let Some(kind) = out.get(3).and_then(not_cards) {
+            self.err(file, args[3].pos, format!("the steps `run` may pass over are a set of cards (`T20 + T19`), not {kind}"));
+            ok = false;
+        }
+        match (name, out.get(2)) {
+            ("runs" | "in_runs", Some(Expr::Const(v))) if !matches!(v, Value::Num(q) if q.is_integer() && *q >= Q::ONE) => {
+                self.err(
+                    file,
+                    args[2].pos,
+                    format!(
+                        "the shortest run `{name}` counts is a whole number from 1 (`3` for runs of three or more), not {}",
+                        match v {
+                            Value::Num(q) => q.to_string(),
+                            other => other.type_name().to_string(),
+                        }
+                    ),
+                );
+                ok = false;
+            }
+            _ => {}
+        }
+        ok.then_some(())
     }
 
     fn name(&mut self, file: &Arc<str>, pos: Pos, n: &str, ctx: Ctx) -> Option<Expr> {
@@ -1728,13 +1999,13 @@ impl Compiler {
             };
         }
         if let Some(attr) = n.strip_prefix("contract.") {
-            if !matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Lead | Ctx::Discard | Ctx::AfterAuction) {
+            if !matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Lead | Ctx::Discard | Ctx::AfterAuction | Ctx::Allowed) {
                 self.err(
                     file,
                     pos,
                     format!(
                         "`{n}` is not known {}: the contract is known once the auction is won, so it can be read by the discard (its sizes, \
-                         `require`, `penalty`), `callable-levels`, `must ... = condition`, the fool's settings, the play's `lead` and the score",
+                         `require`, `penalty`), `callable-levels`, `must ... = condition`, the fool's settings, the play's `lead`, a declaration's `allowed` and the score",
                         ctx_words(ctx)
                     ),
                 );
@@ -1790,6 +2061,7 @@ fn ctx_words(ctx: Ctx) -> &'static str {
         Ctx::PerPlayer => "per player (player is)",
         Ctx::Called => "after the call (called is)",
         Ctx::AfterAuction => "in a setting that applies after the auction (options, players, constants and the contract are)",
+        Ctx::Allowed => "in a declaration's `allowed` (hand, player, taker, partner, attack, defence and contract.ATTR are)",
     }
 }
 

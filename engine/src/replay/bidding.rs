@@ -1,5 +1,6 @@
-//! The `bidding` section: whose turn it is to bid (once round, or until one is left), what a bid
-//! must outbid, the reserving bid and its second round, all passing, and the dog of the contract won.
+//! The `bidding` section: whose turn it is to bid (once round, until one is left, or round and round),
+//! what a bid must outbid (and forehand's hold), who may not bid again, the bids a hand forces, the
+//! reserving bid and its second round, all passing, and the dog of the contract won.
 
 use crate::ir::*;
 use crate::verdict::{Annulled, Next};
@@ -18,10 +19,31 @@ impl<'s, 'r> Game<'s, 'r> {
         if speaker != p {
             return Err(self.violation(&b.turns_clause, p, format!("it is {}'s turn to bid, not {}'s", self.name(speaker), self.name(p))));
         }
+        if let Some(m) = self.forced_bid(p, &turn)? {
+            let lower = match choice {
+                Bid::Contract(c) => c < m.contract,
+                Bid::Pass | Bid::Reserve => true,
+            };
+            if lower {
+                let said = match choice {
+                    Bid::Contract(c) => format!("bid {}", b.contracts[c].label),
+                    Bid::Pass => "pass".into(),
+                    Bid::Reserve => format!("say {}", b.reserve.as_ref().map_or("", |r| r.label.as_str())),
+                };
+                return Err(self.violation(&m.clause, p, format!("{} holds {}, so must bid at least {}: may not {said}", self.name(p), m.label, b.contracts[m.contract].label)));
+            }
+        }
         match choice {
             Bid::Pass => {}
+            Bid::Contract(c) if b.all_pass_play == Some(c) => {
+                let clause = b.all_pass.as_ref().expect("`all-pass play` sets both");
+                return Err(self.violation(clause, p, format!("{} is played when everyone passes; nobody bids it", b.contracts[c].label)));
+            }
             Bid::Contract(c) => {
-                if let Some((h, best)) = turn.holder.filter(|(_, best)| c <= *best) {
+                if let Some(clause) = b.no_reraise.as_ref().filter(|_| turn.outbid >> p & 1 == 1) {
+                    return Err(self.violation(clause, p, format!("{} was outbid, and may only pass: a player outbid may not bid again", self.name(p))));
+                }
+                if let Some((h, best)) = turn.holder.filter(|_| c < self.lowest_bid(p, &turn)) {
                     return Err(self.violation(
                         &b.contracts[c].clause,
                         p,
@@ -47,10 +69,22 @@ impl<'s, 'r> Game<'s, 'r> {
             return Ok(());
         }
         match after.holder {
-            None => {
-                let c = b.all_pass.clone().unwrap_or(b.turns_clause.clone());
-                Err(Stop::Annulled(Annulled { rule: c.rule, reason: "all players passed".into(), player: None, source: c.source }))
-            }
+            None => match (b.all_pass_play, &b.all_pass) {
+                // Everyone passed: the all-pass contract is played, each for himself, with no taker;
+                // the dog counts for nobody.
+                (Some(c), Some(clause)) => {
+                    self.contract = Some(c);
+                    self.setup = self.setup.after_auction(c);
+                    self.notes.push(format!("all players passed: {} is played, each for himself ({})", b.contracts[c].label, clause.rule));
+                    self.phase = Phase::Discard;
+                    self.owe_discards();
+                    Ok(())
+                }
+                _ => {
+                    let c = b.all_pass.clone().unwrap_or(b.turns_clause.clone());
+                    Err(Stop::Annulled(Annulled { rule: c.rule, reason: "all players passed".into(), player: None, source: c.source }))
+                }
+            },
             Some((t, c)) => {
                 self.taker = Some(t);
                 self.contract = Some(c);
@@ -90,15 +124,45 @@ impl<'s, 'r> Game<'s, 'r> {
         }
     }
 
+    /// The lowest contract `p` may bid now: one above the best bid, or the best bid itself for
+    /// forehand where he may hold (`hold forehand`).
+    fn lowest_bid(&self, p: u8, turn: &Turn) -> usize {
+        let holds = self.rules().bidding.as_ref().is_some_and(|b| b.hold.is_some());
+        match turn.holder {
+            Some((h, c)) if holds && p == self.first_hand() && h != p => c,
+            Some((_, c)) => c + 1,
+            None => 0,
+        }
+    }
+
+    /// The first `must-bid` that binds `p` now: his hand as dealt meets its condition, and its
+    /// contract is still open to him (no higher bid held, not outbid where that bars him).
+    fn forced_bid(&self, p: u8, turn: &Turn) -> Result<Option<&'r MustBid>, Stop> {
+        let Some(b) = &self.rules().bidding else { return Ok(None) };
+        if turn.second_round || b.no_reraise.is_some() && turn.outbid >> p & 1 == 1 {
+            return Ok(None);
+        }
+        for m in &b.must_bid {
+            if m.contract >= self.lowest_bid(p, turn) && self.hand_holds(p, self.dealt[p as usize], &m.when, &m.clause)? {
+                return Ok(Some(m));
+            }
+        }
+        Ok(None)
+    }
+
     /// Replays the bids said so far: who speaks next (if anyone) and the best contract bid.
     fn bidding_turn(&self) -> Turn {
         let n = self.n();
         let first = self.first_hand() as usize;
         let in_order = (0..n).map(|i| ((first + i) % n) as u8);
-        let mut turn = Turn { next: None, holder: None, second_round: false };
+        let mut turn = Turn { next: None, holder: None, second_round: false, outbid: 0 };
         let Some(b) = &self.rules().bidding else { return turn };
         for &(p, bid) in &self.bids {
             if let Bid::Contract(c) = bid {
+                // Whoever held the best bid before is now outbid (or held, by forehand).
+                if let Some((h, _)) = turn.holder.filter(|(h, _)| *h != p) {
+                    turn.outbid |= 1 << h;
+                }
                 turn.holder = Some((p, c));
             }
         }
@@ -129,6 +193,20 @@ impl<'s, 'r> Game<'s, 'r> {
                 }
                 turn.next = answer.or_else(|| queue.next());
             }
+            Turns::Rounds => {
+                // Round and round from first hand: a pass is final, and the holder of the best bid
+                // is skipped; it ends when nobody else is left.
+                let mut passed = 0u16;
+                let mut at = 0usize;
+                for &(p, bid) in &self.bids {
+                    if bid == Bid::Pass {
+                        passed |= 1 << p;
+                    }
+                    at = (p as usize + n - first) % n + 1;
+                }
+                let holder = turn.holder.map(|(h, _)| h);
+                turn.next = (0..n).map(|i| ((first + at + i) % n) as u8).find(|&q| passed >> q & 1 == 0 && Some(q) != holder);
+            }
         }
         turn
     }
@@ -150,10 +228,18 @@ impl<'s, 'r> Game<'s, 'r> {
         let b = self.rules().bidding.as_ref()?;
         let turn = self.bidding_turn();
         let speaker = turn.next?;
-        let floor = turn.holder.map(|(_, c)| c + 1).unwrap_or(0);
-        let mut legal = vec!["pass".to_string()];
-        legal.extend((floor..b.contracts.len()).filter(|c| !turn.second_round || self.setup.reserve_contracts.contains(c)).map(|c| b.contracts[c].name.clone()));
-        if let Some(r) = b.reserve.as_ref().filter(|_| !turn.second_round) {
+        // A player outbid where re-raising is barred may only pass; a hand that forces a bid may
+        // neither pass nor bid lower (a rule that cannot be evaluated binds nobody here: the bid
+        // itself reports it).
+        let floor = if b.no_reraise.is_some() && turn.outbid >> speaker & 1 == 1 { b.contracts.len() } else { self.lowest_bid(speaker, &turn) };
+        let forced = self.forced_bid(speaker, &turn).ok().flatten().map(|m| m.contract);
+        let mut legal = if forced.is_some() { vec![] } else { vec!["pass".to_string()] };
+        legal.extend(
+            (floor.max(forced.unwrap_or(0))..b.contracts.len())
+                .filter(|c| (!turn.second_round || self.setup.reserve_contracts.contains(c)) && b.all_pass_play != Some(*c))
+                .map(|c| b.contracts[c].name.clone()),
+        );
+        if let Some(r) = b.reserve.as_ref().filter(|_| !turn.second_round && forced.is_none()) {
             legal.push(r.name.clone());
         }
         Some(Next { player: self.name(speaker), phase: "bid".into(), legal, count: None, table: vec![], declarations: vec![] })
@@ -167,6 +253,8 @@ struct Turn {
     next: Option<u8>,
     holder: Option<(u8, usize)>,
     second_round: bool,
+    /// The seats whose bid someone else's later bid took over.
+    outbid: u16,
 }
 
 /// What a player says in the bidding.

@@ -30,7 +30,7 @@ pub fn count_points(c: &Counting, pile: CardSet, empties: i64) -> Q {
     if c.surplus == Surplus::Packets {
         let counters: Vec<i64> = pile.iter().map(|card| c.values[card.0 as usize] as i64).filter(|&v| v > 0).collect();
         let blanks = pile.len() as i64 - counters.len() as i64 + empties;
-        return Q::int(count_packets(&counters, blanks.max(0), c.group as usize));
+        return Q::int(count_packets(&counters, blanks.max(0), c.group as usize, c.short_packet));
     }
     // In 1/g of a point: an empty card is 1, a counter worth v is v * g - (g - 1), so 1 more
     // (v - 1) * g.
@@ -48,9 +48,10 @@ pub fn count_points(c: &Counting, pile: CardSet, empties: i64) -> Q {
 
 /// Counting as the Marolles text lays it out: each counter takes as many empties as it can to make a
 /// packet, leftover cards make packets among themselves, and a short last packet follows the surplus
-/// rules (over half a packet: as if padded with empties; otherwise each counter less one, empties
-/// nothing).
-pub fn count_packets(counters: &[i64], empties: i64, g: usize) -> i64 {
+/// rules (`ShortPacket::OverHalf`: over half a packet, as if padded with empties; otherwise each
+/// counter less one, empties nothing), or counts as a full packet (`ShortPacket::SumLessOne`, Troccas'
+/// Skat of two: two empties 1, a counter and an empty its value, two counters their sum less one).
+pub fn count_packets(counters: &[i64], empties: i64, g: usize, short: ShortPacket) -> i64 {
     let mut sequence: Vec<i64> = Vec::with_capacity(counters.len() + empties as usize);
     let mut left = empties;
     for &v in counters {
@@ -73,11 +74,39 @@ pub fn count_packets(counters: &[i64], empties: i64, g: usize) -> i64 {
     };
     let mut total = 0;
     for chunk in sequence.chunks(g) {
-        if chunk.len() == g || chunk.len() * 2 > g {
+        if chunk.len() == g || chunk.len() * 2 > g || short == ShortPacket::SumLessOne {
             total += packet(chunk);
         } else {
             total += chunk.iter().filter(|&&v| v > 0).map(|v| v - 1).sum::<i64>();
         }
     }
     total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A short packet under each rule: Marolles' packet of one or two in threes, and Troccas' Skat of
+    /// two in fours (Berther §3: two empties 1, a counter and an empty its value, the cavalier and the
+    /// queen 3 + 4 - 1 = 6).
+    #[test]
+    fn a_short_packet_counts_by_its_rule() {
+        use ShortPacket::*;
+        for (counters, empties, g, rule, points) in [
+            (&[][..], 2, 4, SumLessOne, 1),
+            (&[5][..], 1, 4, SumLessOne, 5),
+            (&[3, 4][..], 0, 4, SumLessOne, 6),
+            (&[3, 4][..], 0, 4, OverHalf, 5),
+            (&[][..], 2, 4, OverHalf, 0),
+            (&[5][..], 1, 3, OverHalf, 5),
+            (&[5][..], 0, 3, OverHalf, 4),
+            (&[5][..], 0, 3, SumLessOne, 5),
+            // Full packets are counted alike under both rules.
+            (&[5][..], 3, 4, SumLessOne, 5),
+            (&[5][..], 3, 4, OverHalf, 5),
+        ] {
+            assert_eq!(count_packets(counters, empties, g, rule), points, "{counters:?} + {empties} empties in groups of {g}, {rule:?}");
+        }
+    }
 }

@@ -204,7 +204,7 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     /// Whether a condition on a hand (an annulment's, the untouchable card's) holds for player `p`.
-    fn hand_holds(&self, p: u8, hand: CardSet, cond: &Expr, c: &Clause) -> Result<bool, Stop> {
+    pub(super) fn hand_holds(&self, p: u8, hand: CardSet, cond: &Expr, c: &Clause) -> Result<bool, Stop> {
         eval(cond, &self.env(Some(p)).with_hand(hand)).and_then(|v| truthy(&v)).map_err(|e| self.rule_error(c, e))
     }
 }

@@ -32,13 +32,18 @@ impl<'s, 'r> Game<'s, 'r> {
             };
             return Err(self.violation(&d.clause, p, format!("a {} is declared {when}", d.label)));
         }
-        if d.by_taker && self.taker != Some(p) {
-            return Err(self.violation(&d.clause, p, format!("only the taker may declare a {}", d.label)));
-        }
-        if self.declarations.iter().any(|x| x.player == p && x.kind == k) {
-            return Err(self.violation(&d.clause, p, format!("{} has already declared a {}", self.name(p), d.label)));
+        if let Some(why) = self.not_his_to_declare(p, k, d) {
+            return Err(self.violation(&d.clause, p, why));
         }
         let hand = self.hands[p as usize];
+        if let Some((cond, clause)) = &d.allowed {
+            let env = self.env(Some(p)).with_hand(hand);
+            let ok = eval(cond, &env).and_then(|v| truthy(&v)).map_err(|e| self.rule_error(clause, e))?;
+            if !ok {
+                let contract = self.contract.and_then(|c| rules.bidding.as_ref().map(|b| format!(" in a {}", b.contracts[c].label))).unwrap_or_else(|| " in this game".into());
+                return Err(self.violation(clause, p, format!("{} may not declare a {}: it is not allowed{contract}", self.name(p), d.label)));
+            }
+        }
         let missing = shown.minus(hand);
         if !missing.is_empty() {
             return Err(self.violation(&d.clause, p, format!("{} shows {}, which {} does not hold", self.name(p), rules.cards_named(missing), self.name(p))));
@@ -108,6 +113,53 @@ impl<'s, 'r> Game<'s, 'r> {
             self.leader = None;
         }
         Ok(())
+    }
+
+    /// Why `p` may not make declaration `k` (`d`) whatever his cards: who may make it (`by`), and each
+    /// player once (each side once with `by any-side`); `None` when he may.
+    pub(crate) fn not_his_to_declare(&self, p: u8, k: usize, d: &DeclarationKind) -> Option<String> {
+        let attack = self.taker.is_some_and(|_| self.side_of(p) == self.attack());
+        let who = match d.by {
+            DeclaredBy::Taker if self.taker != Some(p) => Some("only the taker"),
+            DeclaredBy::Attack if !attack => Some("only the taker and his partner"),
+            DeclaredBy::Defence if self.taker.is_none() || attack => Some("only the defence"),
+            _ => None,
+        };
+        if let Some(who) = who {
+            return Some(format!("{who} may declare a {}", d.label));
+        }
+        if self.declarations.iter().any(|x| x.player == p && x.kind == k) {
+            return Some(format!("{} has already declared a {}", self.name(p), d.label));
+        }
+        if d.by == DeclaredBy::AnySide {
+            if let Some(x) = self.declarations.iter().find(|x| x.kind == k && self.side_of(p) >> x.player & 1 == 1) {
+                return Some(format!("{}'s side has already declared a {}: each side declares it once", self.name(x.player), d.label));
+            }
+        }
+        None
+    }
+
+    /// The declaration `p` made that binds him to keep card `c` (`keeps`), if any.
+    pub(super) fn kept_by(&self, p: u8, c: Card) -> Option<&'r DeclarationKind> {
+        let rules = self.rules();
+        self.declarations.iter().filter(|x| x.player == p).map(|x| &rules.declarations[x.kind]).find(|d| d.keeps.as_ref().is_some_and(|(k, _)| k.contains(c)))
+    }
+
+    /// The cards of `allowed` that `p` may play, once the cards his declarations bind him to keep are
+    /// held back: all of them in the last trick, or when nothing else is allowed (a kept card driven
+    /// out is played, and the score may say what that costs).
+    pub(super) fn keeping(&self, p: u8, allowed: CardSet) -> CardSet {
+        if self.cards_to_play(p) <= 1 {
+            return allowed;
+        }
+        let rules = self.rules();
+        let kept = self.declarations.iter().filter(|x| x.player == p).filter_map(|x| rules.declarations[x.kind].keeps.as_ref()).fold(CardSet::EMPTY, |a, (k, _)| a.or(*k));
+        let free = allowed.minus(kept);
+        if free.is_empty() {
+            allowed
+        } else {
+            free
+        }
     }
 
     /// The largest show of `hand` that makes declaration `d` valid (every `require` holds and a value,
@@ -211,10 +263,16 @@ impl<'s, 'r> Game<'s, 'r> {
                     When::AfterDiscard => !started && self.pending_discards.is_empty(),
                     When::FirstPlay => !has_played,
                 };
-                if !open || (d.by_taker && self.taker != Some(p)) || self.declarations.iter().any(|x| x.player == p && x.kind == k) {
+                if !open || self.not_his_to_declare(p, k, d).is_some() {
                     continue;
                 }
                 let hand = self.hands[p as usize];
+                if let Some((cond, _)) = &d.allowed {
+                    let env = self.env(Some(p)).with_hand(hand);
+                    if !eval(cond, &env).and_then(|v| truthy(&v)).unwrap_or(false) {
+                        continue;
+                    }
+                }
                 let (cards, counts) = if d.shows.is_empty() {
                     if self.valid_show(p, hand, d, CardSet::EMPTY).is_none() {
                         continue;

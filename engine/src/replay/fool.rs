@@ -13,6 +13,13 @@ impl<'s, 'r> Game<'s, 'r> {
         c.is_fool() || self.untouchable == Some((p, c))
     }
 
+    /// With `deadline = N`, in the trick before the last N, a holder of the Fool who may play it
+    /// (it is among `allowed`) must: `Some` of the Fool alone then, `None` otherwise.
+    pub(super) fn fool_deadline_binds(&self, p: u8, allowed: CardSet) -> Option<CardSet> {
+        let n = self.setup.fool_deadline;
+        (n > 0 && allowed.contains(FOOL) && self.cards_to_play(p) == n + 1).then_some(CardSet::single(FOOL))
+    }
+
     /// Card `c` of the trick `winner` took goes to `to`'s pile instead; with `exchange`, `to` gives
     /// the winner an empty card for it.
     fn give_back(&mut self, won: &mut CardSet, c: Card, to: u8, winner: u8, exchange: bool) {

@@ -42,8 +42,15 @@ impl<'s, 'r> Game<'s, 'r> {
         self.current.iter().filter(|(_, c)| c.is_trump()).map(|(_, c)| c.0 + 1).max()
     }
 
-    /// The cards `p` may play now.
+    /// The cards `p` may play now: those the trick obligations allow, less the cards a declaration
+    /// binds him to keep (`declarations.rs`), or only the Fool when its deadline has come (`fool.rs`).
     pub fn legal(&self, p: u8) -> CardSet {
+        let obliged = self.obliged(p);
+        self.fool_deadline_binds(p, obliged).unwrap_or_else(|| self.keeping(p, obliged))
+    }
+
+    /// The cards the trick obligations (and the Fool's and the call's rules for the lead) allow `p`.
+    fn obliged(&self, p: u8) -> CardSet {
         let s = self.setup;
         let hand = self.hands[p as usize];
         let fool = hand.and(CardSet::single(FOOL));
@@ -91,6 +98,10 @@ impl<'s, 'r> Game<'s, 'r> {
 
     /// Explains why `c` is not among `p`'s legal cards, citing the obligation.
     fn illegal(&self, p: u8, c: Card) -> Stop {
+        if self.obliged(p).contains(c) {
+            // Allowed by the obligations, so held back by the Fool's deadline or a declaration.
+            return self.held_back(p, c);
+        }
         let rules = self.rules();
         let s = self.setup;
         let who = self.name(p);
@@ -132,6 +143,45 @@ impl<'s, 'r> Game<'s, 'r> {
         self.violation(&rules.play.order_clause, p, format!("{who} may not play {} here", rules.card_name(c)))
     }
 
+    /// How many cards `p` has still to play, this one included: his hand and the cards not yet turned
+    /// up in his piles. Before he plays to a trick, the tricks left, that one included.
+    pub(super) fn cards_to_play(&self, p: u8) -> usize {
+        let hidden: usize = self.table_piles.get(p as usize).map_or(0, |ps| ps.iter().map(|pile| pile.len().saturating_sub(1)).sum());
+        self.hands[p as usize].len() + hidden
+    }
+
+    /// Why `c`, which the trick obligations allow, is not among `p`'s legal cards: the Fool's deadline
+    /// has come, or a declaration binds him to keep `c` while he has another card to play.
+    fn held_back(&self, p: u8, c: Card) -> Stop {
+        let rules = self.rules();
+        let who = self.name(p);
+        if let Some((_, clause)) = rules.fool.deadline.as_ref().filter(|_| self.fool_deadline_binds(p, self.obliged(p)).is_some()) {
+            let n = self.setup.fool_deadline;
+            return self.violation(
+                clause,
+                p,
+                format!("{who} must play {} now: it must be played before the last {n} trick{}", rules.pack.fool_name, if n == 1 { "" } else { "s" }),
+            );
+        }
+        match self.kept_by(p, c) {
+            Some(d) => {
+                let clause = d.keeps.as_ref().map_or(&d.clause, |(_, c)| c);
+                let others = self.legal(p);
+                self.violation(
+                    clause,
+                    p,
+                    format!(
+                        "{who} declared a {} and must keep {} until the last trick: holds {}, which may be played instead",
+                        d.label,
+                        rules.card_name(c),
+                        rules.cards_named(others)
+                    ),
+                )
+            }
+            None => self.violation(&rules.play.order_clause, p, format!("{who} may not play {} here", rules.card_name(c))),
+        }
+    }
+
     pub(super) fn play(&mut self, p: u8, c: Card) -> Result<(), Stop> {
         let rules = self.rules();
         match self.phase {
@@ -159,6 +209,12 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         if !self.legal(p).contains(c) {
             return Err(self.illegal(p, c));
+        }
+        if self.cards_to_play(p) > 1 {
+            if let Some(d) = self.kept_by(p, c) {
+                // Legal only because nothing else was: the score may count the declaration lost.
+                self.notes.push(format!("{} had to play {} before the last trick, kept for the {} he declared: it was driven out", self.name(p), rules.card_name(c), d.label));
+            }
         }
         self.hands[p as usize].remove(c);
         // A card played from the top of a pile turns up the next one.

@@ -103,6 +103,7 @@ impl Settings {
             fool_last: FoolLast::Keep,
             fool_shut_out: false,
             fool_slam_played: false,
+            fool_deadline: 0,
             call_levels: 0,
             contract_dogs: vec![],
             reserve_contracts: vec![],
@@ -198,6 +199,12 @@ impl Settings {
             s.fool_slam_played = match &rules.fool.slam_wins_when {
                 Some(e) => choice(&s, e, "the fool's `slam_wins`", &["led", "played"], fool)? == 1,
                 None => false,
+            };
+        }
+        if let Some((e, c)) = &rules.fool.deadline {
+            s.fool_deadline = match s.eval_setup(e).map_err(at(c))? {
+                Value::Num(q) if q.is_integer() && q >= Q::ZERO => q.numer() as usize,
+                other => return Err(at(c)(format!("the fool's `deadline` is a number of tricks (0, 1, 2, ...), not {other:?}"))),
             };
         }
         if let Some((e, c)) = &rules.deal.packets {
@@ -316,7 +323,7 @@ impl Settings {
         Ok(s)
     }
 
-    pub(super) fn eval_setup(&self, e: &Expr) -> Result<Value, String> {
+    pub(crate) fn eval_setup(&self, e: &Expr) -> Result<Value, String> {
         eval(e, &SetupEnv(self))
     }
 }

@@ -1,0 +1,64 @@
+//! A session whose ruleset plays a match (`match { deals; target }`): the score sheet of
+//! `GET /sessions/{id}` says how many deals of the match were played, whether it is over, and who won.
+//! The ruleset is the engine's test rule file `basic-partners-match` (a match of three deals), served
+//! with `--rules-dir` beside the built-in files.
+
+mod common;
+
+use common::{root, spawn_fresh, tarot_archive, temp_dir};
+use serde_json::{json, Value};
+
+#[test]
+fn a_session_shows_where_its_match_stands() {
+    let rules = temp_dir("match-rules");
+    std::fs::create_dir_all(&*rules).unwrap();
+    for entry in std::fs::read_dir(root().join("rulesets")).unwrap().flatten() {
+        std::fs::copy(entry.path(), rules.join(entry.file_name())).unwrap();
+    }
+    std::fs::copy(root().join("engine/tests/rules/basic-partners-match.tarot"), rules.join("basic-partners-match.tarot")).unwrap();
+    let games = temp_dir("match-games");
+    let made = tarot_archive()
+        .args(["--rules-dir", rules.to_str().unwrap(), "simulate", "--ruleset", "basic-partners-match", "--players", "4", "--games", "4", "--seed", "3", "--out"])
+        .arg(&*games)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+    let mut files: Vec<_> = std::fs::read_dir(&*games).unwrap().flatten().map(|e| e.path()).collect();
+    files.sort();
+
+    let s = spawn_fresh("match", &["--rules-dir", rules.to_str().unwrap()]);
+    let first: Value = serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).unwrap();
+    let session = s.post("/sessions", &json!({"name": "a match of three deals", "players": first["players"]}).to_string()).json();
+    let session = session["id"].as_str().unwrap().to_string();
+    let mut sheets = vec![];
+    for file in &files {
+        let game = s.post("/games", &std::fs::read_to_string(file).unwrap()).json();
+        let r = s.post(&format!("/sessions/{session}/games"), &json!({"game": game["id"]}).to_string());
+        assert_eq!(r.status, 200, "{}", r.text);
+        sheets.push(r.json());
+    }
+    // After two deals: under way, no winner yet.
+    let m = &sheets[1]["match"];
+    assert_eq!((m["ruleset"].as_str(), m["deals_played"].as_u64(), m["deals"].as_u64(), m["over"].as_bool()), (Some("basic-partners-match"), Some(2), Some(3), Some(false)), "{m}");
+    assert_eq!(m["target"], json!(156));
+    assert_eq!(m["winners"], json!([]));
+    // After four: over after the third deal, whose running totals are the match's, and the side with
+    // the highest total won it together.
+    let sheet = s.get(&format!("/sessions/{session}")).json();
+    let m = &sheet["match"];
+    assert_eq!((m["deals_played"].as_u64(), m["over"].as_bool(), m["over_after"].as_u64(), m["target_reached"].as_bool()), (Some(3), Some(true), Some(3), Some(false)), "{m}");
+    assert_eq!(m["totals"], sheet["deals"][2]["totals"], "{sheet}");
+    let top = m["totals"].as_array().unwrap().iter().map(|t| t[1].as_f64().unwrap()).fold(f64::MIN, f64::max);
+    let want: Vec<Value> = m["totals"].as_array().unwrap().iter().filter(|t| t[1].as_f64() == Some(top)).map(|t| t[0].clone()).collect();
+    assert_eq!(m["winners"], Value::Array(want));
+    assert_eq!(m["winners"].as_array().unwrap().len() % 2, 0, "partners win together: {m}");
+
+    // A ruleset without a match: no `match` on the sheet.
+    let game = std::fs::read_to_string(root().join("fixtures/basic-partners/valid/4p-1.json")).unwrap();
+    let players = serde_json::from_str::<Value>(&game).unwrap()["players"].clone();
+    let other = s.post("/sessions", &json!({"name": "no match", "players": players}).to_string()).json();
+    let stored = s.post("/games", &game).json();
+    let r = s.post(&format!("/sessions/{}/games", other["id"].as_str().unwrap()), &json!({"game": stored["id"]}).to_string());
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert!(r.json().get("match").is_none(), "{}", r.text);
+}

@@ -1,0 +1,84 @@
+//! A match: the deals one table plays, in order, read against the ruleset's `match { deals; target }`.
+//! Each deal is refereed on its own (`replay`); this adds them up: how many deals count, whether the
+//! match is over and after which deal, and who won it. Deals that were not played to the end (annulled
+//! and dealt again, broken off, or invalid) score nothing and do not count as deals of the match.
+
+use std::sync::Arc;
+
+use crate::expr::Value;
+use crate::ir::Match;
+use crate::num::Q;
+use crate::replay::Setup;
+use crate::verdict::{Status, Verdict};
+
+/// Where a match stands after a sequence of deals.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchState {
+    /// The deals that count, up to the end of the match: those played to the end.
+    pub played: usize,
+    /// How many deals make the match (`deals`), if the ruleset says.
+    pub deals: Option<usize>,
+    /// The total that ends the match (`target`), if the ruleset says.
+    pub target: Option<Q>,
+    /// Whether a player's total reached the target.
+    pub target_reached: bool,
+    /// The position (from 1, in the sequence given) of the deal after which the match was over; deals
+    /// after it belong to no match.
+    pub over_after: Option<usize>,
+    /// Each player's total at the end of the match, or so far: the scores of the deals that count.
+    pub totals: Vec<(Arc<str>, Q)>,
+    /// When the match is over, the players with the highest total (partners share theirs).
+    pub winners: Vec<Arc<str>>,
+}
+
+impl MatchState {
+    pub fn over(&self) -> bool {
+        self.over_after.is_some()
+    }
+}
+
+/// The match of `deals` (a table's verdicts in the order played) under the ruleset of `setup`, whose
+/// options and table size give the match's settings; `None` when the ruleset has no `match`.
+pub fn match_state(setup: &Setup, deals: &[&Verdict]) -> Result<Option<MatchState>, String> {
+    let Some(m) = &setup.rules.game_match else { return Ok(None) };
+    let (n_deals, target) = settings(setup, m)?;
+    let mut state = MatchState { played: 0, deals: n_deals, target, target_reached: false, over_after: None, totals: vec![], winners: vec![] };
+    for (i, v) in deals.iter().enumerate() {
+        let Some(outcome) = v.outcome.as_ref().filter(|_| v.status == Status::Valid) else { continue };
+        state.played += 1;
+        for p in &outcome.players {
+            match state.totals.iter_mut().find(|(name, _)| *name == p.player) {
+                Some((_, t)) => *t = *t + p.score,
+                None => state.totals.push((p.player.clone(), p.score)),
+            }
+        }
+        state.target_reached = target.is_some_and(|t| state.totals.iter().any(|(_, total)| *total >= t));
+        if state.target_reached || n_deals == Some(state.played) {
+            state.over_after = Some(i + 1);
+            break;
+        }
+    }
+    if state.over() {
+        let top = state.totals.iter().map(|(_, t)| *t).max();
+        state.winners = state.totals.iter().filter(|(_, t)| Some(*t) == top).map(|(p, _)| p.clone()).collect();
+    }
+    Ok(Some(state))
+}
+
+/// The match's number of deals and target at this table, with these options.
+fn settings(setup: &Setup, m: &Match) -> Result<(Option<usize>, Option<Q>), String> {
+    let number = |slot: &Option<(crate::expr::Expr, crate::ir::Clause)>| -> Result<Option<Q>, String> {
+        let Some((e, clause)) = slot else { return Ok(None) };
+        match setup.eval_setup(e) {
+            Ok(Value::Num(q)) if q > Q::ZERO => Ok(Some(q)),
+            Ok(other) => Err(format!("{} ({}): expected a number above 0, found {other:?}", clause.rule, clause.at)),
+            Err(e) => Err(format!("{} ({}): {e}", clause.rule, clause.at)),
+        }
+    };
+    let deals = match number(&m.deals)? {
+        Some(q) if q.is_integer() => Some(q.numer() as usize),
+        Some(q) => return Err(format!("match.deals: {q} is not a whole number of deals")),
+        None => None,
+    };
+    Ok((deals, number(&m.target)?))
+}

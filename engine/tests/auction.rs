@@ -1,0 +1,221 @@
+//! The auction's forms (issue 15, G5), on the test rule files of `tests/rules/`: bidding round and
+//! round (`turns rounds`), forehand's hold (`hold forehand`), no re-raising once outbid
+//! (`no-reraise`), a bid the hand forces (`must-bid`), and a contract played when everyone passes
+//! (`all-pass play`, G4). Each test deals one seeded random deal, says
+//! the bids in turn, and reads the verdict: who speaks next and what he may say, or the rule broken.
+
+use std::collections::BTreeMap;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tarot_engine::dsl::{compile, RuleFile};
+use tarot_engine::ir::Ruleset;
+use tarot_engine::simulate::random_game;
+use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
+
+/// A test ruleset of `tests/rules/`, compiled over the built-in files it extends.
+fn rules(id: &str) -> Ruleset {
+    let mut files = Registry::builtin_files();
+    for name in ["auction-hold", "auction-no-reraise", "auction-forced", "auction-all-pass"] {
+        let path = format!("{}/tests/rules/{name}.tarot", env!("CARGO_MANIFEST_DIR"));
+        files.insert(name.to_string(), RuleFile { text: std::fs::read_to_string(&path).unwrap(), path });
+    }
+    compile(id, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+}
+
+/// A seeded random game's deal, with no bid yet.
+fn deal(rules: &Ruleset, seed: u64) -> GameRecord {
+    let mut g = random_game(rules, 4, &BTreeMap::new(), &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+    g.events.truncate(1);
+    g
+}
+
+/// The bids said in turn, each by whoever the verdict says speaks next; the verdict after the last.
+fn say(rules: &Ruleset, mut g: GameRecord, bids: &[&str]) -> Verdict {
+    for bid in bids {
+        let v = replay(rules, &g).unwrap();
+        let next = v.next.unwrap_or_else(|| panic!("nobody to say {bid}: {:?} {:?}", v.status, v.violation));
+        assert_eq!(next.phase, "bid", "the bidding is over before {bid}");
+        g.events.push(Event::Bid { player: next.player.as_ref().into(), bid: (*bid).into() });
+    }
+    replay(rules, &g).unwrap()
+}
+
+fn broken(v: &Verdict) -> String {
+    assert_eq!(v.status, Status::Invalid, "{:?}", v.next);
+    v.violation.as_ref().unwrap().rule.to_string()
+}
+
+fn legal(v: &Verdict) -> Vec<String> {
+    let next = v.next.as_ref().unwrap();
+    assert_eq!(next.phase, "bid");
+    next.legal.clone()
+}
+
+/// Whoever speaks after the bids `bids`.
+fn speaker(rules: &Ruleset, g: &GameRecord, bids: &[&str]) -> String {
+    say(rules, g.clone(), bids).next.unwrap().player.to_string()
+}
+
+#[test]
+fn bidding_goes_round_until_nobody_is_left_to_outbid_and_a_pass_is_final() {
+    let r = rules("auction-hold");
+    let g = deal(&r, 1);
+    let forehand = speaker(&r, &g, &[]);
+    // Forehand passes, the second bids, the others pass: forehand does not speak again.
+    let v = say(&r, g.clone(), &["pass", "prise", "pass", "pass"]);
+    assert_ne!(v.next.as_ref().map(|n| n.phase.as_str()), Some("bid"), "{:?}", v.next);
+    assert_eq!(v.status, Status::InProgress);
+    // Round and round: after prise, garde, pass, pass, the player who bid prise speaks again.
+    assert_eq!(speaker(&r, &g, &["prise", "garde", "pass", "pass"]), forehand);
+    let second = speaker(&r, &g, &["pass"]);
+    assert_eq!(speaker(&r, &g, &["pass", "prise", "garde", "pass"]), second, "the prise bidder, outbid, speaks again");
+    // The holder is skipped: once the others have passed, the bidding is over.
+    let v = say(&r, g.clone(), &["pass", "prise", "garde", "pass", "garde-sans", "pass"]);
+    assert_ne!(v.next.as_ref().unwrap().phase, "bid");
+    // Everyone passing annuls the deal, as in the parent.
+    let v = say(&r, g.clone(), &["pass", "pass", "pass", "pass"]);
+    assert_eq!((v.status, v.annulled.as_ref().unwrap().rule.as_ref()), (Status::Annulled, "bidding.all-pass"));
+}
+
+#[test]
+fn forehand_may_hold_and_the_others_must_bid_higher() {
+    let r = rules("auction-hold");
+    let g = deal(&r, 1);
+    // A later player's bid not higher than a held bid breaks the contract's rule.
+    assert_eq!(broken(&say(&r, g.clone(), &["prise", "prise"])), "bidding.contract.prise");
+    assert_eq!(broken(&say(&r, g.clone(), &["pass", "garde", "garde"])), "bidding.contract.garde");
+    // Forehand holds the garde bid over his prise; the player he held must now bid higher.
+    let v = say(&r, g.clone(), &["prise", "garde", "pass", "pass"]);
+    assert_eq!(legal(&v), ["pass", "garde", "garde-sans", "garde-contre"], "forehand may hold the garde");
+    let v = say(&r, g.clone(), &["prise", "garde", "pass", "pass", "garde"]);
+    assert_eq!(legal(&v), ["pass", "garde-sans", "garde-contre"]);
+    // Forehand may hold, not underbid: a prise under the garde breaks the prise's rule.
+    assert_eq!(broken(&say(&r, g.clone(), &["prise", "garde", "pass", "pass", "prise"])), "bidding.contract.prise");
+    let v = say(&r, g.clone(), &["prise", "garde", "pass", "pass", "garde", "pass"]);
+    assert_eq!(v.status, Status::InProgress);
+    assert_ne!(v.next.as_ref().unwrap().phase, "bid", "forehand holds the garde and takes");
+    // Only forehand holds: a later player bidding the same is refused under the contract.
+    assert_eq!(broken(&say(&r, g.clone(), &["pass", "prise", "garde", "pass", "garde"])), "bidding.contract.garde");
+}
+
+#[test]
+fn a_player_outbid_may_not_bid_again() {
+    let r = rules("auction-no-reraise");
+    let g = deal(&r, 1);
+    // Forehand's prise is outbid by a garde: he may only pass, so he may not hold either.
+    let v = say(&r, g.clone(), &["prise", "garde", "pass", "pass"]);
+    assert_eq!(legal(&v), ["pass"]);
+    assert_eq!(broken(&say(&r, g.clone(), &["prise", "garde", "pass", "pass", "garde"])), "bidding.no-reraise");
+    assert_eq!(broken(&say(&r, g.clone(), &["prise", "garde", "pass", "pass", "garde-sans"])), "bidding.no-reraise");
+    // Held by forehand, the garde bidder is outbid too.
+    let v = say(&r, g.clone(), &["pass", "prise", "garde", "pass"]);
+    assert_eq!(legal(&v), ["pass"], "the prise bidder was outbid");
+    let v = say(&r, g.clone(), &["pass", "prise", "garde", "pass", "pass"]);
+    assert_ne!(v.next.as_ref().unwrap().phase, "bid", "the garde is taken");
+}
+
+#[test]
+fn a_hand_that_forces_a_bid_may_neither_pass_nor_bid_lower() {
+    let r = rules("auction-forced");
+    // A deal in which a player, not forehand, holds the 21.
+    let (g, holder) = (1..)
+        .map(|seed| deal(&r, seed))
+        .find_map(|g| {
+            let Event::Deal { hands, .. } = &g.events[0] else { unreachable!() };
+            let holder = hands.iter().find(|(_, cards)| cards.iter().any(|c| c == "T21"))?.0.to_string();
+            (holder != speaker(&r, &g, &[])).then_some((g, holder))
+        })
+        .unwrap();
+    // Passes until the holder speaks.
+    let mut before = vec![];
+    while speaker(&r, &g, &before) != holder {
+        before.push("pass");
+    }
+    let v = say(&r, g.clone(), &before);
+    assert_eq!(legal(&v), ["garde", "garde-sans", "garde-contre"]);
+    for bid in ["pass", "prise"] {
+        let said: Vec<&str> = before.iter().copied().chain([bid]).collect();
+        let v = say(&r, g.clone(), &said);
+        assert_eq!(broken(&v), "bidding.must-bid.garde");
+        assert!(v.violation.as_ref().unwrap().message.contains("holds the 21, so must bid at least garde"), "{:?}", v.violation);
+    }
+    let said: Vec<&str> = before.iter().copied().chain(["garde"]).collect();
+    assert_eq!(say(&r, g.clone(), &said).status, Status::InProgress);
+    // Once a garde sans is held, a garde is no longer open to him: he may pass.
+    let mut over = vec!["garde-sans"];
+    while speaker(&r, &g, &over) != holder {
+        over.push("pass");
+    }
+    assert!(legal(&say(&r, g.clone(), &over)).contains(&"pass".to_string()));
+}
+
+/// The simulator bids under every new form (it draws among the legal bids the interpreter gives), and
+/// its games replay valid or annulled, never invalid; forehand's hold shows up among them.
+#[test]
+fn simulated_games_under_the_new_auctions_replay_valid() {
+    for id in ["auction-hold", "auction-no-reraise", "auction-forced"] {
+        let r = rules(id);
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let (mut valid, mut held, mut long) = (0, 0, 0);
+        for _ in 0..150 {
+            let g = random_game(&r, 4, &BTreeMap::new(), &mut rng).unwrap();
+            let v = replay(&r, &g).unwrap();
+            assert!(matches!(v.status, Status::Valid | Status::Annulled), "{id}: {:?}", v.violation);
+            valid += (v.status == Status::Valid) as usize;
+            let bids: Vec<(&str, &str)> = g.events.iter().filter_map(|e| if let Event::Bid { player, bid } = e { Some((player.as_str(), bid.as_str())) } else { None }).collect();
+            long += (bids.len() > 4) as usize;
+            let contracts: Vec<(&str, &str)> = bids.iter().copied().filter(|(_, b)| *b != "pass").collect();
+            held += contracts.windows(2).any(|w| w[0].1 == w[1].1) as usize;
+        }
+        assert!(valid > 50, "{id}: {valid} valid");
+        assert!(long > 0, "{id}: no auction went round twice");
+        if id != "auction-no-reraise" {
+            assert!(held > 0, "{id}: forehand never held");
+        }
+    }
+}
+
+#[test]
+fn when_everyone_passes_the_all_pass_contract_is_played_each_for_himself_and_scored() {
+    let r = rules("auction-all-pass");
+    let g = deal(&r, 1);
+    // Nobody may bid it.
+    let v = say(&r, g.clone(), &[]);
+    assert_eq!(legal(&v), ["pass", "prise", "garde", "garde-sans", "garde-contre"]);
+    assert_eq!(broken(&say(&r, g.clone(), &["raeuber"])), "bidding.all-pass");
+    // Everyone passes: the play begins, with no taker and no discard.
+    let v = say(&r, g.clone(), &["pass", "pass", "pass", "pass"]);
+    assert_eq!((v.status, v.next.as_ref().unwrap().phase.as_str()), (Status::InProgress, "play"));
+    // Played out (simulated games in which everyone passed), the one with the most card points pays
+    // each other player 10; games with a taker score as at the FFT.
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let (mut passed, mut taken) = (0, 0);
+    while passed < 5 || taken < 5 {
+        let g = random_game(&r, 4, &BTreeMap::new(), &mut rng).unwrap();
+        let v = replay(&r, &g).unwrap();
+        if v.status == Status::Annulled {
+            // A petit sec, as in the parent; never all passing.
+            assert_ne!(v.annulled.as_ref().unwrap().rule.as_ref(), "bidding.all-pass");
+            continue;
+        }
+        assert_eq!(v.status, Status::Valid, "{:?}", v.violation);
+        let o = v.outcome.as_ref().unwrap();
+        if o.contract.as_deref() == Some("raeuber") {
+            passed += 1;
+            assert_eq!(o.taker, None);
+            assert!(v.notes.iter().any(|n| n.contains("all players passed: Räuber is played")), "{:?}", v.notes);
+            let most = o.players.iter().map(|p| p.card_points).max().unwrap();
+            let losers = o.players.iter().filter(|p| p.card_points == most).count() as i64;
+            for p in &o.players {
+                let expected = if p.card_points == most { -10 * (4 - losers) } else { 10 * losers };
+                assert_eq!(p.score, tarot_engine::num::Q::int(expected), "{}: {:?}", p.player, o.players);
+            }
+            assert!(v.ledger.iter().filter(|l| l.from.is_some()).all(|l| l.label.starts_with("Räuber") || l.rule.starts_with("declaration")), "{:?}", v.ledger);
+        } else {
+            taken += 1;
+            assert!(o.taker.is_some());
+            assert!(v.ledger.iter().all(|l| !l.label.starts_with("Räuber")), "{:?}", v.ledger);
+        }
+    }
+}
