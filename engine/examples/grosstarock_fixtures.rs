@@ -76,6 +76,30 @@ fn main() {
         "A random legal game under option fool_deadline = 3, the 1750s rule that the Fool is played before the last three tricks (W)",
     );
 
+    // A trump laid away by a dealer who keeps others (PW: only if that leaves him none).
+    for _ in 0..2000 {
+        let mut rec = random_game(rules, 3, &none, &mut rng).expect("simulated game");
+        let Some(i) = rec.events.iter().position(|e| matches!(e, Event::Discard { .. })) else { continue };
+        let Event::Deal { hands, .. } = &rec.events[0] else { continue };
+        let dealt: Vec<String> = hands[rec.dealer.as_str()].iter().map(|c| c.to_string()).collect();
+        let plain: Vec<&String> = dealt.iter().filter(|c| c.starts_with('T') && *c != "T1" && *c != "T21").collect();
+        if plain.len() < 2 {
+            continue;
+        }
+        let trump = plain[0].as_str().into();
+        if let Event::Discard { cards, .. } = &mut rec.events[i] {
+            cards[0] = trump;
+        }
+        let v = replay(rules, &rec).expect("replayable");
+        assert_eq!(v.violation.as_ref().map(|x| &*x.rule), Some("discard.require.1"));
+        write(
+            &root.join("invalid/discard.require.1.json"),
+            rec,
+            "Breaks discard.require.1: a random legal game whose dealer lays away a trump while he keeps others (PW: a trump only if that leaves him none)",
+        );
+        break;
+    }
+
     // A compulsory declaration left out: the first card breaks it.
     for _ in 0..2000 {
         let mut rec = random_game(rules, 3, &none, &mut rng).expect("simulated game");

@@ -857,6 +857,14 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                                 pool = game.hands[p as usize].minus(rules.discard.iter().flat_map(|d| d.forbid.iter()).fold(CardSet::EMPTY, |a, f| a.or(f.cards))).iter().collect();
                             }
                             pool.shuffle(&mut rng);
+                            // `require`s over the hand kept (Grosstarock's trumps): draw again, trumps last.
+                            for _ in 0..600 {
+                                if game.discard_allowed(p, pool.iter().take(next.count.unwrap_or(0)).copied().collect()) {
+                                    break;
+                                }
+                                pool.shuffle(&mut rng);
+                                pool.sort_by_key(|c| c.is_trump());
+                            }
                             Event::Discard { player: who, cards: pool.iter().take(next.count.unwrap_or(0)).map(|c| c.code()).collect() }
                         }
                         _ => {
