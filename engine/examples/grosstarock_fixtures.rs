@@ -100,6 +100,33 @@ fn main() {
         break;
     }
 
+    // A court of a Cavallerie laid away while other cards could go (PW: not unless no alternative).
+    'search: for _ in 0..4000 {
+        let mut rec = random_game(rules, 3, &none, &mut rng).expect("simulated game");
+        let Some(i) = rec.events.iter().position(|e| matches!(e, Event::Discard { .. })) else { continue };
+        let Event::Deal { hands, .. } = &rec.events[0] else { continue };
+        let dealt: Vec<String> = hands[rec.dealer.as_str()].iter().map(|c| c.to_string()).collect();
+        for suit in ["H", "D", "S", "C"] {
+            let courts: Vec<String> = ["K", "Q", "C", "J"].iter().map(|r| format!("{r}{suit}")).filter(|c| dealt.contains(c)).collect();
+            if courts.len() == 4 || (courts.len() == 3 && dealt.iter().any(|c| c == "EX")) {
+                let Some(court) = courts.iter().find(|c| !c.starts_with('K')) else { continue };
+                let court = court.as_str().into();
+                if let Event::Discard { cards, .. } = &mut rec.events[i] {
+                    if cards.contains(&court) {
+                        continue;
+                    }
+                    cards[0] = court;
+                }
+                let v = replay(rules, &rec).expect("replayable");
+                if v.violation.as_ref().map(|x| &*x.rule) != Some("discard.require.2") {
+                    continue 'search;
+                }
+                write(&root.join("invalid/discard.require.2.json"), rec, "Breaks discard.require.2: a random legal game whose dealer, holding a Cavallerie, lays away one of its courts while other cards could go (PW: \"Cards that are part of a declarable combination cannot be discarded unless there is no alternative\")");
+                break 'search;
+            }
+        }
+    }
+
     // A compulsory declaration left out: the first card breaks it.
     for _ in 0..2000 {
         let mut rec = random_game(rules, 3, &none, &mut rng).expect("simulated game");
