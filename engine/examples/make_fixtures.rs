@@ -33,8 +33,11 @@ fn main() {
 fn simulated(registry: &Registry, root: &Path) {
     // Every ruleset at its smallest table, and at its largest when it allows several; Basic Tarot at
     // 3, 4 (the dealer has cards to discard) and 6.
+    // `MAKE_FIXTURES_ONLY=ID` writes one ruleset's fixtures (a new ruleset's, without the others').
+    let only = std::env::var("MAKE_FIXTURES_ONLY").ok();
     let tables: Vec<(String, Vec<usize>)> = registry
         .all()
+        .filter(|r| only.as_deref().is_none_or(|id| r.id == id))
         .map(|r| {
             let mut sizes = vec![r.players.0];
             if r.players.1 != r.players.0 {
