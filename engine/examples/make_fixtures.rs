@@ -88,7 +88,8 @@ fn simulated(registry: &Registry, root: &Path, only: Option<&str>) {
                         if let Some(first) = petit_first_packet(rules, &rec) {
                             write(&dir.join("annulled").join("annul.petit_first_packet.json"), &first);
                         }
-                        if let Some(passed) = all_pass(&rec) {
+                        // (Where all passing plays a contract, the deal is not annulled.)
+                        if let Some(passed) = all_pass(&rec).filter(|p| replay(rules, p).is_ok_and(|v| v.status == Status::Annulled)) {
                             write(&dir.join("annulled").join("bidding.all-pass.json"), &passed);
                         }
                     }
