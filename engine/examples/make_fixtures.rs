@@ -23,21 +23,24 @@ fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
     // `make_fixtures regressions` writes only the games arranged to show the verdict bugs fixed; they
     // are written last, over any simulated fixture of the same name.
+    // `make_fixtures only ID` writes the simulated fixtures of one ruleset and nothing else.
+    if std::env::args().nth(1).as_deref() == Some("only") {
+        let id = std::env::args().nth(2).expect("make_fixtures only ID");
+        return simulated(&registry, &root, Some(&id));
+    }
     if std::env::args().nth(1).as_deref() != Some("regressions") {
-        simulated(&registry, &root);
+        simulated(&registry, &root, None);
     }
     regressions(&registry, &root);
 }
 
 /// The fixtures derived from seeded random games.
-fn simulated(registry: &Registry, root: &Path) {
+fn simulated(registry: &Registry, root: &Path, only: Option<&str>) {
     // Every ruleset at its smallest table, and at its largest when it allows several; Basic Tarot at
     // 3, 4 (the dealer has cards to discard) and 6.
-    // `MAKE_FIXTURES_ONLY=ID` writes one ruleset's fixtures (a new ruleset's, without the others').
-    let only = std::env::var("MAKE_FIXTURES_ONLY").ok();
     let tables: Vec<(String, Vec<usize>)> = registry
         .all()
-        .filter(|r| only.as_deref().is_none_or(|id| r.id == id))
+        .filter(|r| only.is_none_or(|id| r.id == id))
         .map(|r| {
             let mut sizes = vec![r.players.0];
             if r.players.1 != r.players.0 {
@@ -85,7 +88,8 @@ fn simulated(registry: &Registry, root: &Path) {
                         if let Some(first) = petit_first_packet(rules, &rec) {
                             write(&dir.join("annulled").join("annul.petit_first_packet.json"), &first);
                         }
-                        if let Some(passed) = all_pass(&rec) {
+                        // (Where all passing plays a contract, the deal is not annulled.)
+                        if let Some(passed) = all_pass(&rec).filter(|p| replay(rules, p).is_ok_and(|v| v.status == Status::Annulled)) {
                             write(&dir.join("annulled").join("bidding.all-pass.json"), &passed);
                         }
                     }
