@@ -78,3 +78,19 @@ fn every_game_counts_93() {
     }
     assert!(seen >= 5);
 }
+
+/// The dealer's discards count for his side, unless it takes no trick: then for the opponents (W).
+#[test]
+fn discards_go_to_the_opponents_when_the_dealers_side_takes_no_trick() {
+    let v = replay_valid("dealer-side-no-trick");
+    assert_eq!(value(&v, "won_d"), json!([]), "{}", v.to_text());
+    assert_eq!(value(&v, "total_d"), json!(0));
+    assert_eq!(score(&v, "Ann"), Q::int(0));
+    let o = v.outcome.as_ref().expect("finished");
+    let bob_dan: Q = o.players.iter().filter(|p| &*p.player == "Bob" || &*p.player == "Dan").map(|p| p.card_points).sum();
+    assert_eq!(bob_dan, Q::int(87), "the discards too");
+    // With any trick, the discards stay with the dealer's side.
+    let v = replay_valid("pisarri-grande-of-seven");
+    let won_d = value(&v, "won_d");
+    assert!(won_d.as_array().expect("a list").len() > 2);
+}
