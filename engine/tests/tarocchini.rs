@@ -94,3 +94,15 @@ fn discards_go_to_the_opponents_when_the_dealers_side_takes_no_trick() {
     let won_d = value(&v, "won_d");
     assert!(won_d.as_array().expect("a list").len() > 2);
 }
+
+/// MP's shortcut: a side lacking one tarocco (here the Matto, kept by its opponent) makes 148 - 18 = 130
+/// in cricche, doubled 260.
+#[test]
+fn a_side_short_of_one_tarocco_makes_130_doubled() {
+    let v = replay_valid("matto-kept-cricche-130");
+    assert_eq!(value(&v, "cricche_d"), json!([3, 4, 4, 4, 4]));
+    assert_eq!(value(&v, "cricche_sum_d"), json!(148 - 18));
+    assert_eq!(value(&v, "cricche_pts_d"), json!(260));
+    // One contatore left: the Grande 21 cards (100), each suit K Q C J and the Bégato (20); doubled.
+    assert_eq!(value(&v, "sequences_pts_d"), json!((100 + 4 * 20) * 2));
+}
