@@ -106,3 +106,12 @@ fn a_side_short_of_one_tarocco_makes_130_doubled() {
     // One contatore left: the Grande 21 cards (100), each suit K Q C J and the Bégato (20); doubled.
     assert_eq!(value(&v, "sequences_pts_d"), json!((100 + 4 * 20) * 2));
 }
+
+/// The option `suit_sequences = "not-counted"`: only the Grande is a sequence, so nothing is doubled.
+#[test]
+fn without_suit_sequences_only_the_grande_counts() {
+    let v = replay_valid("every-trick-suit-sequences-not-counted");
+    assert_eq!(value(&v, "sequences_d"), json!([22, 0, 0, 0, 0]));
+    assert_eq!(value(&v, "sequences_pts_d"), json!(105));
+    assert_eq!(score(&v, "Ann"), Q::int(296 + 105 + 87 + 6));
+}
