@@ -1,0 +1,117 @@
+//! Tarocchini (rulesets/tarocchini.tarot): the sources' figures, checked on the committed fixtures of
+//! `fixtures/tarocchini/valid/` (made by play with a fixed strategy, legal at every step; their
+//! descriptions say which example each reproduces).
+
+use std::path::Path;
+
+use serde_json::json;
+use tarot_engine::num::Q;
+use tarot_engine::{parse_record, replay, Registry, Status, Verdict};
+
+fn replay_valid(name: &str) -> Verdict {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/tarocchini/valid").join(format!("{name}.json"));
+    let json = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let record = parse_record(&json).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert!(record.description.is_some(), "{name} says what it shows");
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let verdict = replay(registry.get("tarocchini").expect("built in"), &record).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(verdict.status, Status::Valid, "{name}:\n{}", verdict.to_text());
+    verdict
+}
+
+fn value(v: &Verdict, name: &str) -> serde_json::Value {
+    v.outcome.as_ref().expect("finished").value(name).unwrap_or_else(|| panic!("no value {name}"))
+}
+
+fn score(v: &Verdict, player: &str) -> Q {
+    v.outcome.as_ref().expect("finished").players.iter().find(|p| &*p.player == player).expect("a player").score
+}
+
+/// MP's mezzo criccone (148, doubled), Pisarri's whole Grande (105), and the pack's 93 with the last trick:
+/// the dealer's side takes every trick.
+#[test]
+fn every_trick_to_one_side_scores_the_whole_pack() {
+    let v = replay_valid("every-trick-mezzo-criccone");
+    assert_eq!(value(&v, "cricche_d"), json!([4, 4, 4, 4, 4]));
+    assert_eq!(value(&v, "cricche_sum_d"), json!(148));
+    assert_eq!(value(&v, "cricche_pts_d"), json!(296));
+    // The Grande: Angel to the 5 (16), the Moors (4), both contatori (2): 22 cards, 10 + 5 x 19 = 105.
+    assert_eq!(value(&v, "sequences_d"), json!([22, 6, 6, 6, 6]));
+    assert_eq!(value(&v, "sequences_pts_d"), json!((105 + 4 * 25) * 2));
+    assert_eq!(value(&v, "total_d"), json!(296 + 410 + 87 + 6));
+    assert_eq!(score(&v, "Ann"), Q::int(799));
+    assert_eq!(score(&v, "Cid"), Q::int(799));
+    assert_eq!(score(&v, "Bob"), Q::int(0));
+}
+
+/// Pisarri's Grande of seven (DM): Angel, Sun, Moon, 16, 15, the Matto for the 14, the 13; worth 30.
+#[test]
+fn pisarris_grande_of_seven_is_worth_30() {
+    let v = replay_valid("pisarri-grande-of-seven");
+    assert_eq!(value(&v, "grande_run_f"), json!(7));
+    assert_eq!(value(&v, "sequences_pts_f"), json!(30));
+}
+
+/// Of two Moors in a trick the later played wins (W).
+#[test]
+fn the_later_moor_wins() {
+    let v = replay_valid("moors-later-wins");
+    let t = &v.tricks[7];
+    let codes: Vec<String> = t.cards.iter().map(|c| c.to_string()).collect();
+    assert_eq!(codes, ["T1", "T4", "10S", "T2"]);
+    assert_eq!(&*t.winner, "Bob", "the Moor T2, played after the T4, takes the trick");
+}
+
+/// Counted in pairs the pack is worth 87, 93 with the last trick's 6 (B): in every complete game the
+/// two sides' card points and the last trick make 93.
+#[test]
+fn every_game_counts_93() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/tarocchini/valid");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).expect("the folder").flatten() {
+        let name = entry.path().file_stem().and_then(|s| s.to_str()).map(String::from).expect("a name");
+        let v = replay_valid(&name);
+        let o = v.outcome.as_ref().expect("finished");
+        let points: Q = o.players.iter().map(|p| p.card_points).sum();
+        assert_eq!(points, Q::int(87), "{name}");
+        seen += 1;
+    }
+    assert!(seen >= 5);
+}
+
+/// The dealer's discards count for his side, unless it takes no trick: then for the opponents (W).
+#[test]
+fn discards_go_to_the_opponents_when_the_dealers_side_takes_no_trick() {
+    let v = replay_valid("dealer-side-no-trick");
+    assert_eq!(value(&v, "won_d"), json!([]), "{}", v.to_text());
+    assert_eq!(value(&v, "total_d"), json!(0));
+    assert_eq!(score(&v, "Ann"), Q::int(0));
+    let o = v.outcome.as_ref().expect("finished");
+    let bob_dan: Q = o.players.iter().filter(|p| &*p.player == "Bob" || &*p.player == "Dan").map(|p| p.card_points).sum();
+    assert_eq!(bob_dan, Q::int(87), "the discards too");
+    // With any trick, the discards stay with the dealer's side.
+    let v = replay_valid("pisarri-grande-of-seven");
+    let won_d = value(&v, "won_d");
+    assert!(won_d.as_array().expect("a list").len() > 2);
+}
+
+/// MP's shortcut: a side lacking one tarocco (here the Matto, kept by its opponent) makes 148 - 18 = 130
+/// in cricche, doubled 260.
+#[test]
+fn a_side_short_of_one_tarocco_makes_130_doubled() {
+    let v = replay_valid("matto-kept-cricche-130");
+    assert_eq!(value(&v, "cricche_d"), json!([3, 4, 4, 4, 4]));
+    assert_eq!(value(&v, "cricche_sum_d"), json!(148 - 18));
+    assert_eq!(value(&v, "cricche_pts_d"), json!(260));
+    // One contatore left: the Grande 21 cards (100), each suit K Q C J and the Bégato (20); doubled.
+    assert_eq!(value(&v, "sequences_pts_d"), json!((100 + 4 * 20) * 2));
+}
+
+/// The option `suit_sequences = "not-counted"`: only the Grande is a sequence, so nothing is doubled.
+#[test]
+fn without_suit_sequences_only_the_grande_counts() {
+    let v = replay_valid("every-trick-suit-sequences-not-counted");
+    assert_eq!(value(&v, "sequences_d"), json!([22, 0, 0, 0, 0]));
+    assert_eq!(value(&v, "sequences_pts_d"), json!(105));
+    assert_eq!(score(&v, "Ann"), Q::int(296 + 105 + 87 + 6));
+}
