@@ -285,6 +285,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("no-reraise", m(F, "turns once", "turns once\n  no-reraise"), Refused("`no-reraise` needs a bidding in which players speak again")),
         ("no-reraise", m("fft-4p-pousse", "turns until-one-left", "turns until-one-left\n  no-reraise = yes"), Refused("`no-reraise` is a switch")),
         (r#"must-bid CONTRACT "label" = condition"#, m(F, "turns once", "turns once\n  must-bid garde \"the 21\" = has(hand, T21)"), Changes),
+        (r#"must-bid CONTRACT "label" = condition"#, m(F, "turns once", "turns once\n  must-bid prise \"first hand, who must open\" = player == first_hand"), Changes),
         (r#"must-bid CONTRACT "label" = condition"#, m(F, "turns once", "turns once\n  must-bid gard \"the 21\" = has(hand, T21)"), Refused("there is no contract `gard`")),
         (r#"must-bid CONTRACT "label" = condition"#, m(F, "turns once", "turns once\n  must-bid garde \"the 21\" = has(hand, T21) and count(tricks) > 0"), Refused("`tricks` is not known")),
         (r#"reserve NAME "label" = LIST"#, m("fft-4p-parole", r#"then ["prise", "garde", "garde-sans", "garde-contre"]"#, r#"then ["prise"]"#), Changes),

@@ -79,7 +79,7 @@ fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
         Payer => matches!(ctx, Ctx::PaidBy | Ctx::Pay),
         Discarded => ctx == Ctx::Discard,
         Card | Last | WonByPlayer => ctx == Ctx::Trigger,
-        Player => matches!(ctx, Ctx::Trigger | Ctx::PerPlayer | Ctx::Declaration | Ctx::Discard | Ctx::Allowed),
+        Player => matches!(ctx, Ctx::Trigger | Ctx::PerPlayer | Ctx::Declaration | Ctx::Discard | Ctx::Allowed | Ctx::Hand),
         Payee => ctx == Ctx::Pay,
         Total => ctx == Ctx::Pay,
         Taker | Partner | Attack | Defence => matches!(ctx, Ctx::Lead | Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Allowed),
@@ -2204,7 +2204,7 @@ fn ctx_words(ctx: Ctx) -> &'static str {
     match ctx {
         Ctx::Setup => "before the deal (only options, players and constants are)",
         Ctx::Class => "in a card class",
-        Ctx::Hand => "in an annulment or the untouchable card's condition (hand, first_packet, players and constants are)",
+        Ctx::Hand => "in an annulment, the untouchable card's or a must-bid's condition (hand, first_packet, player, dealer, first_hand, players and constants are)",
         Ctx::Declaration => "in a declaration (hand, shown, value and player are)",
         Ctx::PaidBy => "in `paid-by` (payer is)",
         Ctx::Discard => "in a discard penalty (discarded and player are)",
