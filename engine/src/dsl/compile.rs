@@ -1413,8 +1413,11 @@ impl Compiler {
             hold: None,
             no_reraise: None,
             must_bid: vec![],
+            first_turn: None,
+            step: None,
         };
         let mut must_bids = vec![];
+        let mut listed = vec![];
         let mut all_pass_play = None;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
@@ -1473,6 +1476,7 @@ impl Compiler {
                     _ => self.err_at(st, "`hold forehand` is the only form: forehand may bid the contract another player holds"),
                 },
                 "no-reraise" => b.no_reraise = Some(self.clause(st, "bidding.no-reraise")),
+                "first-turn" | "step" => listed.push(st),
                 "must-bid" => {
                     let Some(name) = st.args.first().map(|w| w.text.clone()) else { continue };
                     let label = st.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| format!("a hand that must bid {name}"));
@@ -1480,7 +1484,9 @@ impl Compiler {
                         must_bids.push((st, name, label, when));
                     }
                 }
-                other => self.err_at(st, format!("unknown bidding statement `{other}`; expected turns, contract, reserve, all-pass, hold, no-reraise or must-bid")),
+                other => {
+                    self.err_at(st, format!("unknown bidding statement `{other}`; expected turns, contract, reserve, all-pass, hold, no-reraise, must-bid, first-turn or step"))
+                }
             }
         }
         // A forced bid names a contract of the block, wherever it is written in it.
@@ -1491,6 +1497,29 @@ impl Compiler {
                     let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
                     self.err_at(st, format!("`must-bid {name}`: there is no contract `{name}`; the contracts are {}", known.join(", ")));
                 }
+            }
+        }
+        // `first-turn` and `step` name contracts of the block, each once; a step's, lowest first.
+        for st in listed {
+            let mut cs = vec![];
+            for w in &st.args {
+                match b.contracts.iter().position(|c| c.name == w.text) {
+                    Some(c) if cs.contains(&c) => self.err_at(st, format!("`{}` names contract `{}` twice", st.key, w.text)),
+                    Some(c) if st.key == "step" && cs.last().is_some_and(|&l| l > c) => {
+                        self.err_at(st, format!("`step` lists its contracts lowest first, as the block does: `{}` comes before `{}`", w.text, b.contracts[cs[cs.len() - 1]].name))
+                    }
+                    Some(c) => cs.push(c),
+                    None => {
+                        let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
+                        self.err_at(st, format!("`{} {}`: there is no contract `{}`; the contracts are {}", st.key, w.text, w.text, known.join(", ")));
+                    }
+                }
+            }
+            let rule = format!("bidding.{}", st.key);
+            if st.key == "step" {
+                b.step = Some((cs, self.clause(st, rule)));
+            } else {
+                b.first_turn = Some((cs, self.clause(st, rule)));
             }
         }
         // The contract played when everyone passes has no taker: every player defends, so its dog
@@ -1515,7 +1544,7 @@ impl Compiler {
         }
         if b.turns == Turns::Once {
             // Forehand speaks first and nobody speaks twice: nothing would ever be held or re-raised.
-            for st in s.block.iter().flatten().filter(|st| st.key == "hold" || st.key == "no-reraise") {
+            for st in s.block.iter().flatten().filter(|st| st.key == "hold" || st.key == "no-reraise" || st.key == "first-turn") {
                 self.err_at(
                     st,
                     format!("`{}` needs a bidding in which players speak again (`turns until-one-left` or `turns rounds`); with `turns once` it would never apply", st.key),
