@@ -87,7 +87,8 @@ fn simulated(registry: &Registry, root: &Path, only: Option<&str>) {
                         if let Some(first) = petit_first_packet(rules, &rec) {
                             write(&dir.join("annulled").join("annul.petit_first_packet.json"), &first);
                         }
-                        if let Some(passed) = all_pass(&rec) {
+                        // Only where passing all round is allowed (no hand forced to bid).
+                        if let Some(passed) = all_pass(&rec).filter(|g| replay(rules, g).is_ok_and(|v| v.status == Status::Annulled)) {
                             write(&dir.join("annulled").join("bidding.all-pass.json"), &passed);
                         }
                     }
