@@ -19,6 +19,9 @@ fn files() -> BTreeMap<String, RuleFile> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules");
     for e in std::fs::read_dir(&dir).unwrap().flatten() {
         let p = e.path();
+        if p.extension().is_none_or(|x| x != "tarot") {
+            continue;
+        }
         let id = p.file_stem().unwrap().to_string_lossy().to_string();
         files.insert(id.clone(), RuleFile { path: format!("engine/tests/rules/{id}.tarot"), text: std::fs::read_to_string(&p).unwrap() });
     }
