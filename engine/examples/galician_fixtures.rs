@@ -6,7 +6,7 @@
 //!
 //!     cargo run -p tarot-engine --example galician_fixtures
 //!
-//! The simulated fixtures of the ruleset come from `make_fixtures galician-tarok`.
+//! The simulated fixtures of the ruleset come from `MAKE_FIXTURES_ONLY=galician-tarok make_fixtures`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

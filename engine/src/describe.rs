@@ -846,6 +846,10 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         if let Some((e, c)) = &d.allowed {
             lines.push(line("declarations and bonuses", c, format!("a {} is allowed only when {}", d.label, force.words(e))));
         }
+        if let Some(c) = &d.compulsory {
+            let by = if d.when == When::FirstPlay { "before his first card" } else { "before the first card" };
+            lines.push(line("declarations and bonuses", c, format!("a {} is compulsory: a player who holds one must declare it {by}", d.label)));
+        }
         if let Some((k, c)) = &d.keeps {
             lines.push(line("declarations and bonuses", c, format!("its declarer keeps {} until the last trick, unless he has no other card to play", r.cards_named(*k))));
         }

@@ -513,6 +513,10 @@ pub struct DeclarationKind {
     /// `keeps = cards`: the declarer must keep these cards (those he holds) until the last trick,
     /// playing one earlier only when he has no other legal card (`declaration.NAME.keeps`).
     pub keeps: Option<(CardSet, Clause)>,
+    /// `compulsory`: a player whose hand holds a valid show must make the declaration before its time
+    /// runs out (the first card, or his own first card with `when first-play`); the card that closes
+    /// it while he has not breaks `declaration.NAME.compulsory` (Grosstarock's declarations).
+    pub compulsory: Option<Clause>,
     pub shows: CardSet,
     pub requires: Vec<(String, Expr, Clause)>,
     pub value: Option<Expr>,

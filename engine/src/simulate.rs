@@ -459,7 +459,8 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, s
                 (true, true) => sim.announce_strong,
                 (true, false) => sim.announce,
             };
-            if !rng.gen_bool(chance) {
+            // A compulsory declaration is made whenever the hand holds one: not making it is illegal.
+            if d.compulsory.is_none() && !rng.gen_bool(chance) {
                 continue;
             }
             // The largest show the rules accept (none needed for an announcement such as a chelem).

@@ -19,6 +19,7 @@ fn files() -> BTreeMap<String, RuleFile> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules");
     for e in std::fs::read_dir(&dir).unwrap().flatten() {
         let p = e.path();
+        // tests/rules/ also holds folders of rule files for other tests (pack/).
         if p.extension().is_none_or(|x| x != "tarot") {
             continue;
         }

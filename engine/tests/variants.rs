@@ -830,7 +830,22 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                 if game.apply(0, &deal).is_err() {
                     continue;
                 }
+                let mut declared = false;
                 while let Some(next) = game.next() {
+                    if game.phase == Phase::Play && !declared {
+                        // The compulsory declarations (Grosstarock's) are made before the first card.
+                        declared = true;
+                        for d in rules.declarations.iter().filter(|d| d.compulsory.is_some()) {
+                            for (q, name) in names.iter().enumerate() {
+                                let Some(shown) = game.best_show(q as u8, game.hands[q], d) else { continue };
+                                let e = Event::Declare { player: name.as_str().into(), declaration: d.name.as_str().into(), cards: shown.iter().map(|c| c.code()).collect() };
+                                if game.apply(events.len(), &e).is_ok() {
+                                    events.push(e);
+                                }
+                            }
+                        }
+                        continue;
+                    }
                     let p = names.iter().position(|x| **x == *next.player).unwrap() as u8;
                     let who: Text = next.player.as_ref().into();
                     let e = match game.phase {
@@ -844,6 +859,14 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                                 pool = game.hands[p as usize].minus(rules.discard.iter().flat_map(|d| d.forbid.iter()).fold(CardSet::EMPTY, |a, f| a.or(f.cards))).iter().collect();
                             }
                             pool.shuffle(&mut rng);
+                            // `require`s over the hand kept (Grosstarock's trumps): draw again, trumps last.
+                            for _ in 0..600 {
+                                if game.discard_allowed(p, pool.iter().take(next.count.unwrap_or(0)).copied().collect()) {
+                                    break;
+                                }
+                                pool.shuffle(&mut rng);
+                                pool.sort_by_key(|c| c.is_trump());
+                            }
                             Event::Discard { player: who, cards: pool.iter().take(next.count.unwrap_or(0)).map(|c| c.code()).collect() }
                         }
                         _ => {

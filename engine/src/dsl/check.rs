@@ -94,6 +94,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("declaration", "shows") => sh(0, 0, Required, Forbidden, "`shows = cards`"),
         ("declaration", "allowed") => sh(0, 0, Required, Forbidden, "`allowed = condition`"),
         ("declaration", "keeps") => sh(0, 0, Required, Forbidden, "`keeps = cards`"),
+        ("declaration", "compulsory") => sh(0, 0, Forbidden, Forbidden, "`compulsory`"),
         ("declaration", "require") => sh(0, 1, Required, Forbidden, "`require \"what is required\" = condition`"),
         ("declaration", "value" | "paid-by") => sh(0, 0, Required, Forbidden, "`NAME = formula`"),
         ("declaration", "paid") => sh(0, 1, Forbidden, Forbidden, "`paid` or `paid by-everyone`"),
@@ -115,7 +116,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
 
 /// A statement that is a switch: present means on. Its value, if written, is refused with a hint.
 fn is_switch(section: &str, key: &str) -> bool {
-    matches!((section, key), ("fool", "excuse") | ("deal", "cut") | ("declaration", "paid") | ("bidding", "all-pass") | ("bidding", "no-reraise"))
+    matches!((section, key), ("fool", "excuse") | ("deal", "cut") | ("declaration", "paid") | ("declaration", "compulsory") | ("bidding", "all-pass") | ("bidding", "no-reraise"))
 }
 
 /// Reports every statement (blocks included) written with more or fewer words than it takes, or a

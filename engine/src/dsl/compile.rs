@@ -1735,6 +1735,7 @@ impl Compiler {
             by: DeclaredBy::Any,
             allowed: None,
             keeps: None,
+            compulsory: None,
             shows: CardSet::EMPTY,
             requires: vec![],
             value: None,
@@ -1779,6 +1780,7 @@ impl Compiler {
                         }
                     }
                 }
+                "compulsory" => d.compulsory = Some(self.clause(st, format!("declaration.{name}.compulsory"))),
                 "shows" => {
                     let pack = self.dummy_pack();
                     d.shows = self.class_value(st, &pack).unwrap_or_default();
@@ -1803,7 +1805,7 @@ impl Compiler {
                         Some(other) => self.err_at(st, format!("`paid {other}`: a declaration is `paid` (by each opponent) or `paid by-everyone` (by every other player)")),
                     }
                 }
-                other => self.err_at(st, format!("unknown declaration statement `{other}`; expected when, by, allowed, shows, keeps, require, value, paid or paid-by")),
+                other => self.err_at(st, format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, shows, keeps, require, value, paid or paid-by")),
             }
         }
         Some(d)

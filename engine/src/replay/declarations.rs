@@ -139,6 +139,42 @@ impl<'s, 'r> Game<'s, 'r> {
         None
     }
 
+    /// A compulsory declaration (`compulsory`) that `p`'s card about to be played closes, while a
+    /// player who holds a valid show of it has not made it: the first card closes those made before
+    /// play (for every player), a player's own first card those of `when first-play` (for him).
+    /// The violation names the holder and the show he owed (the one `best_show` finds).
+    pub(super) fn compulsory_missing(&self, p: u8) -> Option<Stop> {
+        let rules = self.rules();
+        let started = !self.tricks.is_empty() || !self.current.is_empty();
+        let has_played = self.tricks.iter().any(|t| t.cards.iter().any(|&(q, _)| q == p)) || self.current.iter().any(|&(q, _)| q == p);
+        for (k, d) in rules.declarations.iter().enumerate() {
+            let Some(clause) = &d.compulsory else { continue };
+            let (closing, by) = match d.when {
+                When::BeforePlay | When::AfterDiscard if !started => ((0..self.n() as u8).collect::<Vec<u8>>(), "before the first card"),
+                When::FirstPlay if !has_played => (vec![p], "before his first card"),
+                _ => continue,
+            };
+            for q in closing {
+                if self.not_his_to_declare(q, k, d).is_some() {
+                    continue;
+                }
+                let hand = self.hands[q as usize];
+                if let Some((cond, _)) = &d.allowed {
+                    let env = self.env(Some(q)).with_hand(hand);
+                    if !eval(cond, &env).and_then(|v| truthy(&v)).unwrap_or(false) {
+                        continue;
+                    }
+                }
+                let shown = if d.shows.is_empty() { self.valid_show(q, hand, d, CardSet::EMPTY).map(|_| CardSet::EMPTY) } else { self.best_show(q, hand, d) };
+                if let Some(shown) = shown {
+                    let what = if shown.is_empty() { String::new() } else { format!(" ({})", rules.cards_named(shown)) };
+                    return Some(self.violation(clause, q, format!("{} holds a {}{what} and must declare it {by}", self.name(q), d.label)));
+                }
+            }
+        }
+        None
+    }
+
     /// The declaration `p` made that binds him to keep card `c` (`keeps`), if any.
     pub(super) fn kept_by(&self, p: u8, c: Card) -> Option<&'r DeclarationKind> {
         let rules = self.rules();

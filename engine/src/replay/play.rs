@@ -226,6 +226,9 @@ impl<'s, 'r> Game<'s, 'r> {
         if turn != p {
             return Err(self.violation(&rules.play.order_clause, p, format!("it is {}'s turn to play, not {}'s", self.name(turn), self.name(p))));
         }
+        if let Some(stop) = self.compulsory_missing(p) {
+            return Err(stop);
+        }
         if !self.hands[p as usize].contains(c) {
             return Err(self.violation(&rules.play.hold_clause, p, format!("{} does not hold {}", self.name(p), rules.card_name(c))));
         }
