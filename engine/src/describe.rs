@@ -703,6 +703,14 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         if let Some(c) = &b.no_reraise {
             lines.push(line("bidding and contracts", c, "a player outbid may not bid again, only pass".into()));
         }
+        if let Some((cs, c)) = &b.first_turn {
+            let names: Vec<&str> = cs.iter().map(|&i| b.contracts[i].label.as_str()).collect();
+            lines.push(line("bidding and contracts", c, format!("{} may be bid only at a player's first turn", names.join(", "))));
+        }
+        if let Some((cs, c)) = &b.step {
+            let names: Vec<&str> = cs.iter().map(|&i| b.contracts[i].label.as_str()).collect();
+            lines.push(line("bidding and contracts", c, format!("of {}, one held may be outbid only by the next", names.join(", "))));
+        }
         for m in &b.must_bid {
             lines.push(line(
                 "bidding and contracts",

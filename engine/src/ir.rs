@@ -351,6 +351,12 @@ pub struct Bidding {
     /// `must-bid CONTRACT "label" = condition`: a player whose hand as dealt meets the condition may
     /// neither pass nor bid lower while that contract is open to him.
     pub must_bid: Vec<MustBid>,
+    /// `first-turn CONTRACT ...`: contracts (by index) a player may bid only the first time he
+    /// speaks (rule `bidding.first-turn`).
+    pub first_turn: Option<(Vec<usize>, Clause)>,
+    /// `step CONTRACT ...`: contracts (by index, lowest first) of which one held may be outbid only
+    /// by the next (rule `bidding.step`).
+    pub step: Option<(Vec<usize>, Clause)>,
 }
 
 /// A bid the hand forces (`must-bid`): rule `bidding.must-bid.CONTRACT`.

@@ -851,6 +851,8 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                     let e = match game.phase {
                         Phase::Bidding => Event::Bid { player: who, bid: next.legal.choose(&mut rng).unwrap().as_str().into() },
                         Phase::Call => Event::Call { player: who, card: next.legal.choose(&mut rng).unwrap().as_str().into() },
+                        // A packet of the talon, where the taker takes one (`talon { packets }`).
+                        Phase::Discard if &*next.phase == "take" => Event::Take { player: who, cards: next.legal.choose(&mut rng).unwrap().split(' ').map(Into::into).collect() },
                         Phase::Discard => {
                             let mut pool: Vec<_> = game.discardable(p).iter().collect();
                             if pool.len() < next.count.unwrap_or(0) {

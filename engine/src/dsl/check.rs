@@ -71,6 +71,8 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("bidding", "turns") => sh(1, 1, Forbidden, Forbidden, "`turns once`, `turns until-one-left` or `turns rounds`"),
         ("bidding", "hold") => sh(1, 1, Forbidden, Forbidden, "`hold forehand`"),
         ("bidding", "no-reraise") => sh(0, 0, Forbidden, Forbidden, "`no-reraise`"),
+        ("bidding", "first-turn") => sh(1, MANY, Forbidden, Forbidden, "`first-turn CONTRACT ...`"),
+        ("bidding", "step") => sh(2, MANY, Forbidden, Forbidden, "`step CONTRACT CONTRACT ...`"),
         ("bidding", "must-bid") => sh(1, 2, Required, Forbidden, "`must-bid CONTRACT \"label\" = condition on the hand`"),
         ("bidding", "reserve") => sh(1, 2, Required, Forbidden, "`reserve NAME \"label\" = [contract names]`"),
         ("bidding", "contract") => sh(1, 2, Forbidden, Required, "`contract NAME \"label\" { attribute = value; ... }`"),

@@ -82,7 +82,7 @@ fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
         Payer => matches!(ctx, Ctx::PaidBy | Ctx::Pay),
         Discarded | Dog => ctx == Ctx::Discard,
         Card | Last | WonByPlayer => ctx == Ctx::Trigger,
-        Player => matches!(ctx, Ctx::Trigger | Ctx::PerPlayer | Ctx::Declaration | Ctx::Discard | Ctx::Allowed),
+        Player => matches!(ctx, Ctx::Trigger | Ctx::PerPlayer | Ctx::Declaration | Ctx::Discard | Ctx::Allowed | Ctx::Hand),
         Payee => ctx == Ctx::Pay,
         Total => ctx == Ctx::Pay,
         Taker | Partner | Attack | Defence => matches!(ctx, Ctx::Lead | Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Allowed),
@@ -1444,8 +1444,11 @@ impl Compiler {
             hold: None,
             no_reraise: None,
             must_bid: vec![],
+            first_turn: None,
+            step: None,
         };
         let mut must_bids = vec![];
+        let mut listed = vec![];
         let mut all_pass_play = None;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
@@ -1504,6 +1507,7 @@ impl Compiler {
                     _ => self.err_at(st, "`hold forehand` is the only form: forehand may bid the contract another player holds"),
                 },
                 "no-reraise" => b.no_reraise = Some(self.clause(st, "bidding.no-reraise")),
+                "first-turn" | "step" => listed.push(st),
                 "must-bid" => {
                     let Some(name) = st.args.first().map(|w| w.text.clone()) else { continue };
                     let label = st.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| format!("a hand that must bid {name}"));
@@ -1511,7 +1515,9 @@ impl Compiler {
                         must_bids.push((st, name, label, when));
                     }
                 }
-                other => self.err_at(st, format!("unknown bidding statement `{other}`; expected turns, contract, reserve, all-pass, hold, no-reraise or must-bid")),
+                other => {
+                    self.err_at(st, format!("unknown bidding statement `{other}`; expected turns, contract, reserve, all-pass, hold, no-reraise, must-bid, first-turn or step"))
+                }
             }
         }
         // A forced bid names a contract of the block, wherever it is written in it.
@@ -1522,6 +1528,29 @@ impl Compiler {
                     let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
                     self.err_at(st, format!("`must-bid {name}`: there is no contract `{name}`; the contracts are {}", known.join(", ")));
                 }
+            }
+        }
+        // `first-turn` and `step` name contracts of the block, each once; a step's, lowest first.
+        for st in listed {
+            let mut cs = vec![];
+            for w in &st.args {
+                match b.contracts.iter().position(|c| c.name == w.text) {
+                    Some(c) if cs.contains(&c) => self.err_at(st, format!("`{}` names contract `{}` twice", st.key, w.text)),
+                    Some(c) if st.key == "step" && cs.last().is_some_and(|&l| l > c) => {
+                        self.err_at(st, format!("`step` lists its contracts lowest first, as the block does: `{}` comes before `{}`", w.text, b.contracts[cs[cs.len() - 1]].name))
+                    }
+                    Some(c) => cs.push(c),
+                    None => {
+                        let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
+                        self.err_at(st, format!("`{} {}`: there is no contract `{}`; the contracts are {}", st.key, w.text, w.text, known.join(", ")));
+                    }
+                }
+            }
+            let rule = format!("bidding.{}", st.key);
+            if st.key == "step" {
+                b.step = Some((cs, self.clause(st, rule)));
+            } else {
+                b.first_turn = Some((cs, self.clause(st, rule)));
             }
         }
         // The contract played when everyone passes has no taker: every player defends, so its dog
@@ -1546,7 +1575,7 @@ impl Compiler {
         }
         if b.turns == Turns::Once {
             // Forehand speaks first and nobody speaks twice: nothing would ever be held or re-raised.
-            for st in s.block.iter().flatten().filter(|st| st.key == "hold" || st.key == "no-reraise") {
+            for st in s.block.iter().flatten().filter(|st| st.key == "hold" || st.key == "no-reraise" || st.key == "first-turn") {
                 self.err_at(
                     st,
                     format!("`{}` needs a bidding in which players speak again (`turns until-one-left` or `turns rounds`); with `turns once` it would never apply", st.key),
@@ -2305,7 +2334,7 @@ fn ctx_words(ctx: Ctx) -> &'static str {
     match ctx {
         Ctx::Setup => "before the deal (only options, players and constants are)",
         Ctx::Class => "in a card class",
-        Ctx::Hand => "in an annulment or the untouchable card's condition (hand, first_packet, players and constants are)",
+        Ctx::Hand => "in an annulment, the untouchable card's or a must-bid's condition (hand, first_packet, player, dealer, first_hand, players and constants are)",
         Ctx::Declaration => "in a declaration (hand, shown, value and player are)",
         Ctx::PaidBy => "in `paid-by` (payer is)",
         Ctx::Discard => "in the discard's `require` and `penalty` (discarded, hand, dog, player and the contract are)",

@@ -50,6 +50,18 @@ impl<'s, 'r> Game<'s, 'r> {
                         format!("{}'s {} does not outbid {}'s {}", self.name(p), b.contracts[c].label, self.name(h), b.contracts[best].label),
                     ));
                 }
+                if let Some((_, clause)) = b.first_turn.as_ref().filter(|(cs, _)| cs.contains(&c) && self.has_spoken(p)) {
+                    return Err(self.violation(clause, p, format!("{} may be bid only at a player's first turn, and {} has spoken before", b.contracts[c].label, self.name(p))));
+                }
+                if let (Some((h, best)), Some((next, clause))) =
+                    (turn.holder, self.step_limit(&turn).filter(|&(next, _)| c > next && b.step.as_ref().is_some_and(|(cs, _)| cs.contains(&c))))
+                {
+                    return Err(self.violation(
+                        clause,
+                        p,
+                        format!("{}'s {} may be outbid only by {}, not by {}", self.name(h), b.contracts[best].label, b.contracts[next].label, b.contracts[c].label),
+                    ));
+                }
                 if turn.second_round && !self.setup.reserve_contracts.contains(&c) {
                     let r = b.reserve.as_ref().expect("a second round needs a reserving bid");
                     let allowed: Vec<&str> = self.setup.reserve_contracts.iter().map(|&i| b.contracts[i].label.as_str()).collect();
@@ -122,6 +134,20 @@ impl<'s, 'r> Game<'s, 'r> {
                 Ok(())
             }
         }
+    }
+
+    /// Whether `p` has said anything in the bidding yet.
+    fn has_spoken(&self, p: u8) -> bool {
+        self.bids.iter().any(|(q, _)| *q == p)
+    }
+
+    /// Under `step`, where the best bid is one of its contracts: the highest of them that may outbid
+    /// it (the next one), and the rule.
+    fn step_limit(&self, turn: &Turn) -> Option<(usize, &'r Clause)> {
+        let (cs, clause) = self.rules().bidding.as_ref()?.step.as_ref()?;
+        let (_, best) = turn.holder?;
+        let i = cs.iter().position(|&c| c == best)?;
+        cs.get(i + 1).map(|&next| (next, clause))
     }
 
     /// The lowest contract `p` may bid now: one above the best bid, or the best bid itself for
@@ -237,6 +263,8 @@ impl<'s, 'r> Game<'s, 'r> {
         legal.extend(
             (floor.max(forced.unwrap_or(0))..b.contracts.len())
                 .filter(|c| (!turn.second_round || self.setup.reserve_contracts.contains(c)) && b.all_pass_play != Some(*c))
+                .filter(|c| !b.first_turn.as_ref().is_some_and(|(cs, _)| cs.contains(c) && self.has_spoken(speaker)))
+                .filter(|c| !self.step_limit(&turn).is_some_and(|(next, _)| *c > next && b.step.as_ref().is_some_and(|(cs, _)| cs.contains(c))))
                 .map(|c| b.contracts[c].name.clone()),
         );
         if let Some(r) = b.reserve.as_ref().filter(|_| !turn.second_round && forced.is_none()) {

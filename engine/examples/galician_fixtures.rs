@@ -1,0 +1,163 @@
+//! Writes the corner fixtures of `galician-tarok` (fixtures/galician-tarok/{valid,invalid}/): each
+//! contract won and lost, the target of 48 against TG42's 46, the Ultimo announced and made, announced
+//! and lost, made unannounced and made by a defender, clockwise play, and the bids TG42 forbids (a solo
+//! after a first turn, a raise by two steps, eldest passing). Every game is a seeded simulated game
+//! found by search, so the fixtures are reproducible:
+//!
+//!     cargo run -p tarot-engine --example galician_fixtures
+//!
+//! The simulated fixtures of the ruleset come from `MAKE_FIXTURES_ONLY=galician-tarok make_fixtures`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tarot_engine::simulate::{random_game_with, ContractChoice, SimOptions};
+use tarot_engine::verdict::Outcome;
+use tarot_engine::{replay, Event, GameRecord, Registry, Status};
+
+const ID: &str = "galician-tarok";
+
+type Want = fn(&GameRecord, &Outcome) -> bool;
+
+fn value(o: &Outcome, name: &str) -> serde_json::Value {
+    o.value(name).unwrap_or(serde_json::Value::Null)
+}
+
+fn num(o: &Outcome, name: &str) -> f64 {
+    value(o, name).as_f64().unwrap_or(f64::NAN)
+}
+
+fn announced(rec: &GameRecord) -> bool {
+    rec.events.iter().any(|e| matches!(e, Event::Declare { declaration, .. } if declaration.as_str() == "ultimo"))
+}
+
+fn main() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let rules = registry.get(ID).expect("galician-tarok is built in");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ID);
+    let target46 = BTreeMap::from([("target".to_string(), serde_json::json!(46))]);
+    let clockwise = BTreeMap::from([("direction".to_string(), serde_json::json!("clockwise"))]);
+    let none = BTreeMap::new();
+    let made: Want = |_, o| value(o, "made") == serde_json::json!(true);
+    let lost: Want = |_, o| value(o, "made") == serde_json::json!(false);
+    #[rustfmt::skip]
+    let cases: Vec<(&str, &str, &BTreeMap<String, serde_json::Value>, Want, &str)> = vec![
+        ("single-made", "single", &none, made, "A Single made: the declarer takes one three of the talon, lays away three and takes at least 48 of the 94 points (TG42 \"Bids\"; the target read from AW's values)"),
+        ("single-lost", "single", &none, lost, "A Single lost: the declarer takes fewer than 48 points and pays each opponent 10 (TG42 \"Bids\")"),
+        ("double", "double", &none, |_, _| true, "A Double (20): eldest's forced Single outbid by one step (TG42 \"Bids\")"),
+        ("triple", "triple", &none, |_, _| true, "A Triple (30): the Single raised step by step (TG42 \"Bids\")"),
+        ("solo-made", "solo", &none, made, "A Solo made: the talon unseen, counting for the opponents (a reading: TG42 does not say whose it is), at least 48 points (TG42 \"Bids\")"),
+        ("solo-lost", "solo", &none, lost, "A Solo lost: fewer than 48 points with the talon unseen; the declarer pays each opponent 40 (TG42 \"Bids\")"),
+        ("solo-slam-lost", "solo-slam", &none, lost, "A Solo-Slam lost: the declarer, talon unseen, fails to take every trick and pays each opponent 320 (TG42 \"Bids\")"),
+        ("ultimo-announced-made", "single", &none, |r, o| announced(r) && value(o, "ultimo_made") == serde_json::json!(true),
+            "The Ultimo announced and made: the Pagat, kept to the last trick, takes it; 100 (AW §6)"),
+        ("ultimo-announced-lost", "single", &none, |r, o| announced(r) && value(o, "ultimo_made") == serde_json::json!(false),
+            "The Ultimo announced and lost (the Pagat beaten in the last trick, or driven out before it): it pays the same 100 (AW §6)"),
+        ("ultimo-silent", "single", &none, |r, o| !announced(r) && value(o, "ultimo_made") == serde_json::json!(true),
+            "The Pagat takes the last trick unannounced: the Ultimo, 50 (AW §6)"),
+        ("ultimo-defender", "single", &none, |r, o| value(o, "ultimo_made") == serde_json::json!(true) && value(o, "ultimo_side") != serde_json::json!(o.taker.as_deref()) && r.players.len() == 3,
+            "A defender's Pagat takes the last trick: the Ultimo counts against the declarer (AW §6; between the sides, a reading of §27 not read)"),
+        ("clockwise", "single", &clockwise, |_, _| true, "A Single played clockwise, TG42's direction (option direction = clockwise; W's infobox, the default, says anticlockwise)"),
+        ("target-46-made", "single", &target46, |_, o| (46.0..48.0).contains(&num(o, "points")),
+            "A Single with 46 or 47 points, made under TG42's stated '46+' (option target = 46); under the default target of 48 (over half of AW's 94) the same game is lost: target-48-lost.json"),
+    ];
+    for (name, contract, options, want, what) in cases {
+        let sim = SimOptions { contract: ContractChoice::Only(contract.into()), ..SimOptions::steered() };
+        let mut rng = ChaCha8Rng::seed_from_u64(42);
+        let mut found = None;
+        for seed in 0..20_000u64 {
+            let Ok(rec) = random_game_with(rules, 3, options, &sim, &mut rng) else { continue };
+            let v = replay(rules, &rec).expect("replayable");
+            let Some(o) = v.outcome.as_ref().filter(|_| v.status == Status::Valid) else { continue };
+            if o.contract.as_deref() == Some(contract) && want(&rec, o) {
+                found = Some((seed, rec));
+                break;
+            }
+        }
+        let Some((seed, mut rec)) = found else {
+            eprintln!("{name}: not found in 20000 games");
+            continue;
+        };
+        rec.description = Some(format!("{what}: game {seed} of seed 42 of `galician_fixtures`"));
+        write(&root.join("valid").join(format!("{name}.json")), &rec);
+        if name == "target-46-made" {
+            let mut same = rec.clone();
+            same.options.remove("target");
+            let v = replay(rules, &same).expect("replayable");
+            assert_eq!(v.outcome.as_ref().map(|o| value(o, "made")), Some(serde_json::json!(false)), "lost at 48");
+            same.description = Some(format!("The game of target-46-made.json under the default target of 48 (over half of AW's 94 points): the Single with 46 or 47 is lost: game {seed} of seed 42 of `galician_fixtures`"));
+            write(&root.join("valid").join("target-48-lost.json"), &same);
+        }
+    }
+    invalid_bids(rules, &root);
+    ultimo_kept(rules, &root);
+}
+
+/// The bids TG42 forbids, put in place of a simulated game's bidding.
+fn invalid_bids(rules: &tarot_engine::ir::Ruleset, root: &Path) {
+    let sim = SimOptions { contract: ContractChoice::Only("single".into()), ..SimOptions::steered() };
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let base = random_game_with(rules, 3, &BTreeMap::new(), &sim, &mut rng).expect("a game");
+    // Those who bid, in the order they speak: eldest first.
+    let first = base.events.iter().find_map(|e| if let Event::Bid { player, .. } = e { Some(player.clone()) } else { None }).expect("a bid");
+    let at = base.players.iter().position(|p| *p == *first).unwrap();
+    let seat = |i: usize| base.players[(at + i) % 3].clone().into();
+    let cases: [(&str, Vec<(usize, &str)>, &str); 3] = [
+        ("bidding.first-turn", vec![(0, "single"), (1, "double"), (2, "pass"), (0, "solo")], "eldest opens with a Single, middle hand raises to a Double, rear hand passes, and eldest, speaking a second time, bids a Solo, which may be bid only at the first opportunity (TG42 \"Bids\")"),
+        ("bidding.step", vec![(0, "single"), (1, "triple")], "middle hand outbids eldest's Single with a Triple: a Single may be outbid only by a Double (TG42 \"Bids\")"),
+        ("bidding.must-bid.single", vec![(0, "pass")], "eldest passes: he must open with a Single (TG42 \"Bids\")"),
+    ];
+    for (rule, bids, what) in cases {
+        let mut rec = base.clone();
+        rec.events.retain(|e| matches!(e, Event::Deal { .. }));
+        rec.events.extend(bids.iter().map(|&(s, bid)| Event::Bid { player: seat(s), bid: bid.into() }));
+        let v = replay(rules, &rec).expect("replayable");
+        assert_eq!(v.violation.as_ref().map(|x| x.rule.to_string()), Some(rule.to_string()), "{rule}: {}", v.to_text());
+        rec.description = Some(format!("Breaks {rule}: {what}; the deal of game 0 of seed 7 of `galician_fixtures`"));
+        write(&root.join("invalid").join(format!("{rule}.json")), &rec);
+    }
+}
+
+/// An announced Ultimo whose declarer plays the Pagat early, while he had another card he could play.
+fn ultimo_kept(rules: &tarot_engine::ir::Ruleset, root: &Path) {
+    let sim = SimOptions { contract: ContractChoice::Only("single".into()), ..SimOptions::steered() };
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for seed in 0..20_000u64 {
+        let Ok(rec) = random_game_with(rules, 3, &BTreeMap::new(), &sim, &mut rng) else { continue };
+        let Some(declarer) = rec.events.iter().find_map(|e| match e {
+            Event::Declare { player, declaration, .. } if declaration.as_str() == "ultimo" => Some(player.clone()),
+            _ => None,
+        }) else {
+            continue;
+        };
+        // His first trump played other than the Pagat, in a trick before the last: the Pagat instead.
+        let plays: Vec<usize> = rec.events.iter().enumerate().filter(|(_, e)| matches!(e, Event::Play { .. })).map(|(i, _)| i).collect();
+        let early = plays.len() - 3;
+        for &i in &plays[..early] {
+            let Event::Play { player, card } = &rec.events[i] else { continue };
+            if *player != declarer || !card.starts_with('T') || card.as_str() == "T1" || card.as_str() == "T22" {
+                continue;
+            }
+            let mut bad = rec.clone();
+            bad.events[i] = Event::Play { player: player.clone(), card: "T1".into() };
+            let v = replay(rules, &bad).expect("replayable");
+            if v.violation.as_ref().is_some_and(|x| &*x.rule == "declaration.ultimo.keeps") {
+                bad.description = Some(format!(
+                    "Breaks declaration.ultimo.keeps: {declarer} announced the Ultimo and plays the Pagat at event {i}, before the last trick, though he could play another tarock (AW §6): game {seed} of seed 11 of `galician_fixtures`"
+                ));
+                write(&root.join("invalid").join("declaration.ultimo.keeps.json"), &bad);
+                return;
+            }
+        }
+    }
+    eprintln!("declaration.ultimo.keeps: not found");
+}
+
+fn write(path: &PathBuf, rec: &GameRecord) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let mut json = serde_json::to_string_pretty(rec).unwrap();
+    json.push('\n');
+    std::fs::write(path, json).unwrap();
+}
