@@ -114,3 +114,25 @@ def kings_first(player, legal, trick):
 
 
 write(play_out(rec, kings_first), "fixtures/minchiate/valid/kings-and-matto.json")
+
+# The Matto's player takes no card (M2): Dan holds the Matto, the numerals of swords (a long suit, so
+# every sword led is a court above them) and of cups (a round suit: the courts are above them too) and
+# no trump, so he never takes a trick, and the Matto goes to the taker of the trick it was played to.
+dan = ["EX"] + [f"{i}S" for i in range(1, 11)] + [f"{i}H" for i in range(1, 11)]
+rec = {
+    "ruleset": "minchiate",
+    "players": ["Ann", "Bob", "Cid", "Dan"],
+    "dealer": "Ann",
+    "description": "The Matto's player takes no card (M2: he must then give the Matto itself): Dan holds the Matto and only numerals of swords and cups, which every card led beats, plays the Matto to the first trick and takes no trick, so the Matto goes to that trick's taker. Dealt and played by scripts/minchiate_fixtures.py.",
+    "events": [deal({"Dan": dan}, [f"T{i}" for i in range(21, 28)] + ["CH", "KH", "1D", "2D", "3D", "4D"], 1)],
+}
+moves = random.Random(5)
+
+
+def matto_first(player, legal, trick):
+    if player == "Dan" and "EX" in legal:
+        return "EX"
+    return moves.choice(legal)
+
+
+write(play_out(rec, matto_first), "fixtures/minchiate/valid/matto-shut-out.json")
