@@ -181,6 +181,7 @@ fn pack_totals() {
         ("tapp-tarock", 70),
         ("tarocchini", 87),
         ("galician-tarok", 94),
+        ("minchiate", 142),
     ] {
         let rules = registry().get(id).unwrap();
         assert_eq!(count_points(&rules.counting, rules.pack.cards, 0), Q::int(total), "{id}");

@@ -7,6 +7,7 @@
 //! - Marolles (`marolles-1637`): the declaration example worth 6 marques, and the pack's 74 points.
 //! - Basic Tarot (`basic`): the counting examples of seed 002's table, and the 78 points of a
 //!   three-player and a six-player game.
+//! - Minchiate (`minchiate`): Minucci's versicola of trumps 32 to 35, shown whole, broken and saved.
 
 use std::path::Path;
 
@@ -37,7 +38,7 @@ fn every_worked_fixture_is_a_complete_valid_game() {
         .filter_map(|e| e.path().file_stem().and_then(|s| s.to_str()).map(String::from))
         .collect();
     names.sort();
-    assert_eq!(names.len(), 14, "{names:?}");
+    assert_eq!(names.len(), 17, "{names:?}");
     for name in names {
         replay_fixture(&name);
     }
@@ -376,5 +377,25 @@ fn basic_three_and_six_players_take_78_points_in_all() {
         assert_eq!(outcome.players.len(), players);
         let total: Q = outcome.players.iter().map(|p| p.card_points).sum();
         assert_eq!(total, Q::int(78), "{fixture}\n{}", verdict.to_text());
+    }
+}
+
+#[test]
+fn minchiate_a_versicola_of_32_to_35_whole_broken_and_saved() {
+    // Minucci (M3): trumps 32 to 35 shown count each card three times; if the 33 or 34 is taken the
+    // versicola is broken and the rest count twice; if the 32 or 35 is taken, three remain in sequence
+    // and still count three times. At five a card: 60, 30 and 45. Ann's honours are her nobili counted
+    // once (her card points) and the versicola's surplus over that; Dan takes no noble card, so his
+    // honours are 0 and he pays Ann hers whole.
+    for (fixture, versicola, its_cards_once) in [("whole", 60, 20), ("broken", 30, 15), ("saved", 45, 15)] {
+        let name = format!("minchiate-versicola-{fixture}");
+        let (_, verdict) = replay_fixture(&name);
+        let text = verdict.to_text();
+        let outcome = verdict.outcome.as_ref().expect("a finished game");
+        let points = |who: &str| outcome.players.iter().find(|p| &*p.player == who).map(|p| p.card_points).unwrap();
+        assert_eq!(points("Dan"), Q::ZERO, "{name}: Dan takes no noble card\n{text}");
+        let honours: Q =
+            verdict.ledger.iter().filter(|l| &*l.rule == "score.pay.honours" && l.from.as_deref() == Some("Dan") && l.to.as_deref() == Some("Ann")).map(|l| l.amount).sum();
+        assert_eq!(honours - points("Ann"), Q::int(versicola - its_cards_once), "{name}: the versicola counts {versicola}\n{text}");
     }
 }
