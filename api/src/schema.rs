@@ -188,7 +188,7 @@ pub struct GameRecord {
     events: Vec<Event>,
 }
 
-/// One event of a recorded game, by its `type`: a union of the six kinds, each a schema of its own
+/// One event of a recorded game, by its `type`: a union of the seven kinds, each a schema of its own
 /// with its `type`, told apart by it (a discriminator), as generated clients read unions best.
 #[derive(Deserialize)]
 #[serde(untagged)]
@@ -197,13 +197,14 @@ pub enum Event {
     Bid(BidEvent),
     Call(CallEvent),
     Discard(DiscardEvent),
+    Take(TakeEvent),
     Declare(DeclareEvent),
     Play(PlayEvent),
 }
 
 /// The kinds of event: (`type` value, schema name).
-const EVENT_KINDS: [(&str, &str); 6] =
-    [("deal", "DealEvent"), ("bid", "BidEvent"), ("call", "CallEvent"), ("discard", "DiscardEvent"), ("declare", "DeclareEvent"), ("play", "PlayEvent")];
+const EVENT_KINDS: [(&str, &str); 7] =
+    [("deal", "DealEvent"), ("bid", "BidEvent"), ("call", "CallEvent"), ("take", "TakeEvent"), ("discard", "DiscardEvent"), ("declare", "DeclareEvent"), ("play", "PlayEvent")];
 
 impl PartialSchema for Event {
     fn schema() -> RefOr<Schema> {
@@ -223,6 +224,7 @@ impl ToSchema for Event {
             ("DealEvent".to_string(), DealEvent::schema()),
             ("BidEvent".to_string(), BidEvent::schema()),
             ("CallEvent".to_string(), CallEvent::schema()),
+            ("TakeEvent".to_string(), TakeEvent::schema()),
             ("DiscardEvent".to_string(), DiscardEvent::schema()),
             ("DeclareEvent".to_string(), DeclareEvent::schema()),
             ("PlayEvent".to_string(), PlayEvent::schema()),
@@ -230,6 +232,7 @@ impl ToSchema for Event {
         <DealEvent as ToSchema>::schemas(schemas);
         <BidEvent as ToSchema>::schemas(schemas);
         <CallEvent as ToSchema>::schemas(schemas);
+        <TakeEvent as ToSchema>::schemas(schemas);
         <DiscardEvent as ToSchema>::schemas(schemas);
         <DeclareEvent as ToSchema>::schemas(schemas);
         <PlayEvent as ToSchema>::schemas(schemas);
@@ -256,6 +259,7 @@ macro_rules! event_type {
 event_type!(DealType, "deal");
 event_type!(BidType, "bid");
 event_type!(CallType, "call");
+event_type!(TakeType, "take");
 event_type!(DiscardType, "discard");
 event_type!(DeclareType, "declare");
 event_type!(PlayType, "play");
@@ -303,6 +307,18 @@ pub struct CallEvent {
     kind: CallType,
     player: String,
     card: Card,
+}
+
+/// The taker takes one packet of the talon (`"type": "take"`), where the rules show it in packets
+/// (`talon { packets = N }`): the packet's cards, in any order.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TakeEvent {
+    #[serde(rename = "type")]
+    #[schema(inline)]
+    kind: TakeType,
+    player: String,
+    cards: Vec<Card>,
 }
 
 /// A discard (`"type": "discard"`): the taker's after taking the dog, or each player's where all
@@ -430,6 +446,8 @@ pub enum Phase {
     Bid,
     /// The taker calls a partner's card.
     Call,
+    /// The taker takes a packet of the talon.
+    Take,
     Discard,
     Play,
 }
@@ -441,9 +459,10 @@ pub struct Next {
     /// The player to move (the dealer, for a deal).
     player: String,
     phase: Phase,
-    /// The legal moves: bids (with `pass`), or the cards that may be called, discarded or played.
+    /// The legal moves: bids (with `pass`), or the cards that may be called, discarded or played, or
+    /// the talon's packets that may be taken (each its cards joined by spaces).
     legal: Vec<String>,
-    /// How many cards to discard.
+    /// How many cards to discard, or in a packet of the talon.
     count: Option<usize>,
     /// The cards already on the table in the trick being played, in order.
     #[serde(default)]

@@ -479,6 +479,7 @@ fn fact_words(f: Fact) -> &'static str {
         Fact::DeclValue => "its value",
         Fact::BestValue => "the most the hand allows",
         Fact::Discarded => "the discard",
+        Fact::Dog => "the dog",
         Fact::Card => "the card",
         Fact::Last => "it is the last trick",
         Fact::WonByPlayer => "the player won the trick",
@@ -667,6 +668,9 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
     if let Some((e, c)) = &r.deal.dog_packets {
         lines.push(line("players and deal", c, format!("the dog {} at a time, between the players' packets", force.text(e, cards))));
     }
+    if let Some((e, c)) = &r.deal.dog_after {
+        lines.push(line("players and deal", c, format!("the dog's packets together, after {} round(s) of the players' packets", force.text(e, plain))));
+    }
     if let Some((e, c)) = &r.deal.dog_apart {
         let text = match force.value(e) {
             Some(Value::Num(q)) if q.to_string() == "1" => "never the first or the last card of the pack to the dog".to_string(),
@@ -797,6 +801,16 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         if let Some((k, e, penalty)) = &d.penalize {
             lines.push(line("dog and discard", penalty, format!("discarding {} is paid for, to each opponent: {}", k.label, force.words(e))));
         }
+        for (label, e, c) in &d.requires {
+            lines.push(line("dog and discard", c, format!("a discard must meet \"{label}\": {}", force.words(e))));
+        }
+        if let Some((e, c)) = &d.goes_to {
+            lines.push(line("dog and discard", c, format!("at the end of play, each discard goes to: {}", force.words(e))));
+        }
+    }
+    if let Some(t) = &r.talon {
+        let rest = t.rest.as_ref().map_or("the defence".to_string(), |e| force.words(e));
+        lines.push(line("dog and discard", &t.clause, format!("the dog is shown in packets: {}; the taker takes one, the rest goes to {rest}", force.words(&t.packets))));
     }
     for d in &r.declarations {
         let when = match d.when {

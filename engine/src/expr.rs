@@ -61,6 +61,8 @@ pub enum Fact {
     Tricks,
     LastTrick,
     DogSize,
+    /// The dog's cards as dealt (the discard's `require`).
+    Dog,
     /// The hand of the player in question (annulments, declarations).
     Hand,
     /// The first packet dealt to the player in question, when the record gives the order of the deal.

@@ -76,6 +76,8 @@ pub struct Ruleset {
     pub bidding: Option<Bidding>,
     pub call: Option<Call>,
     pub discard: Option<Discard>,
+    /// `talon { ... }`: the dog shown in packets, of which the taker takes one.
+    pub talon: Option<Talon>,
     pub declarations: Vec<DeclarationKind>,
     pub play: Play,
     pub fool: FoolRules,
@@ -91,6 +93,10 @@ pub struct Ruleset {
     /// What the settings come to with the default options, by size of table, worked out on first
     /// use (`replay::Setup::new`): most games choose no option.
     pub defaults: Defaults,
+    /// A setting that applies after the auction (the discard's sizes, `callable-levels`, `must ... =
+    /// condition`, the fool's settings) reads `contract.ATTR` or `contract.name`: the settings are
+    /// then worked out again for each contract (`Settings::after_auction`).
+    pub reads_contract: bool,
 }
 
 /// The families of games a ruleset may belong to (`family NAME`), by the country the game is played
@@ -137,15 +143,29 @@ pub struct Settings {
     pub(crate) packets: Option<(Vec<usize>, Vec<usize>)>,
     pub(crate) dog_packet: Option<usize>,
     pub(crate) dog_apart: usize,
+    pub(crate) dog_after: Option<usize>,
     /// Play goes clockwise: each player's next is the one before him in the record's list.
     pub(crate) clockwise: bool,
     pub(crate) discard_taker: usize,
     pub(crate) discard_dealer: usize,
     pub(crate) discard_others: usize,
+    /// The talon's packets (0 or 1: the dog is taken whole), and whether the rest goes to the taker.
+    pub(crate) talon_packets: usize,
+    pub(crate) talon_rest_taker: bool,
+    pub(crate) talon_discard_first: bool,
     pub(crate) follow: Option<usize>,
     pub(crate) trump: Option<usize>,
     pub(crate) overtrump: Option<usize>,
+    /// The contract these settings were worked out for, with its attributes' values: `None` before the
+    /// auction (the settings every game starts with).
+    pub(crate) contract: Option<ContractValues>,
+    /// Where a setting that applies after the auction reads the contract (`Ruleset::reads_contract`):
+    /// the settings once each contract is known, one per contract. Empty otherwise.
+    pub(crate) after_auction: Vec<std::sync::Arc<Settings>>,
 }
+
+/// A contract's name and its attributes' values, as the settings after the auction read them.
+pub(crate) type ContractValues = (Arc<str>, Vec<(String, Value)>);
 
 /// Where the Fool played to the last trick goes (the fool's `last_trick`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -301,6 +321,9 @@ pub struct Deal {
     pub dog_packets: Option<(Expr, Clause)>,
     /// So many cards at each end of the pack may not go to the dog.
     pub dog_apart: Option<(Expr, Clause)>,
+    /// The dog's packets are dealt together, after this many rounds of the players' packets (Tapp
+    /// Tarock: after the first round).
+    pub dog_after: Option<(Expr, Clause)>,
     pub clause: Clause,
 }
 
@@ -417,6 +440,27 @@ pub struct Discard {
     /// Cards whose discard is paid for rather than forbidden: the amount each opponent receives, and
     /// the clause that sets it.
     pub penalize: Option<(CardClass, Expr, Clause)>,
+    /// `require "label" = condition`: conditions over the discard (`discarded`), the hand left
+    /// (`hand`) and the dog, checked in order; rule `discard.require.N`.
+    pub requires: Vec<(String, Expr, Clause)>,
+    /// `goes-to = formula`, evaluated at scoring for each discarder (`player`): "discarder" (the
+    /// default) or "opponents" (the next opponent in the order of play takes the discard).
+    pub goes_to: Option<(Expr, Clause)>,
+}
+
+/// The talon (the dog) shown in packets, of which the taker takes one when his contract's dog is
+/// `"taker"` (Tapp Tarock's halves, Königrufen's six packets); the others go to the defence or to
+/// the taker's pile. Its settings apply after the auction, so they may read the contract.
+#[derive(Clone, Debug)]
+pub struct Talon {
+    /// `packets = N`: how many packets, cut in the order the deal lists the dog; 1 gives the whole dog.
+    pub packets: Expr,
+    /// `rest = "defence" | "taker"`: where the packets not taken go (default the defence).
+    pub rest: Option<Expr>,
+    /// `discard = "after" | "before"`: whether the taker discards after taking the talon (the
+    /// default) or before he sees it.
+    pub discard: Option<Expr>,
+    pub clause: Clause,
 }
 
 #[derive(Clone, Debug)]

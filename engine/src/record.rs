@@ -60,6 +60,11 @@ pub enum Event {
         player: Text,
         cards: Vec<Text>,
     },
+    /// The taker takes one packet of the talon (`talon { packets = N }`): its cards, in any order.
+    Take {
+        player: Text,
+        cards: Vec<Text>,
+    },
     Declare {
         player: Text,
         declaration: Text,
@@ -136,6 +141,7 @@ pub(crate) fn fields_of(kind: &str) -> Option<&'static [Field]> {
         "bid" => &[Field::Player, Field::Bid],
         "call" => &[Field::Player, Field::Card],
         "discard" => &[Field::Player, Field::Cards],
+        "take" => &[Field::Player, Field::Cards],
         "declare" => &[Field::Player, Field::Declaration, Field::Cards],
         "play" => &[Field::Player, Field::Card],
         _ => return None,
@@ -148,7 +154,7 @@ impl<'de> serde::de::Visitor<'de> for EventVisitor {
     type Value = Event;
 
     fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("an event: an object with a `type` (deal, bid, call, discard, declare or play)")
+        f.write_str("an event: an object with a `type` (deal, bid, call, take, discard, declare or play)")
     }
 
     /// A field set to `null` counts as absent.
@@ -178,7 +184,7 @@ impl<'de> serde::de::Visitor<'de> for EventVisitor {
         }
         let kind = kind.ok_or_else(|| A::Error::missing_field("type"))?;
         let Some(allowed) = fields_of(&kind) else {
-            return Err(A::Error::custom(format!("unknown event type `{kind}`; events are deal, bid, call, discard, declare and play")));
+            return Err(A::Error::custom(format!("unknown event type `{kind}`; events are deal, bid, call, take, discard, declare and play")));
         };
         let given = [
             (Field::Player, player.is_some()),
@@ -208,6 +214,7 @@ impl<'de> serde::de::Visitor<'de> for EventVisitor {
             "bid" => Event::Bid { player: need(player, "player")?, bid: need(bid, "bid")? },
             "call" => Event::Call { player: need(player, "player")?, card: need(card, "card")? },
             "discard" => Event::Discard { player: need(player, "player")?, cards: cards.ok_or_else(|| A::Error::custom("a `discard` event needs `cards`"))? },
+            "take" => Event::Take { player: need(player, "player")?, cards: cards.ok_or_else(|| A::Error::custom("a `take` event needs `cards`"))? },
             "declare" => Event::Declare { player: need(player, "player")?, declaration: need(declaration, "declaration")?, cards: cards.unwrap_or_default() },
             _ => Event::Play { player: need(player, "player")?, card: need(card, "card")? },
         })
@@ -218,7 +225,12 @@ impl Event {
     pub fn player(&self) -> Option<&str> {
         match self {
             Event::Deal { .. } => None,
-            Event::Bid { player, .. } | Event::Call { player, .. } | Event::Discard { player, .. } | Event::Declare { player, .. } | Event::Play { player, .. } => Some(player),
+            Event::Bid { player, .. }
+            | Event::Call { player, .. }
+            | Event::Discard { player, .. }
+            | Event::Take { player, .. }
+            | Event::Declare { player, .. }
+            | Event::Play { player, .. } => Some(player),
         }
     }
     pub fn kind(&self) -> &'static str {
@@ -227,6 +239,7 @@ impl Event {
             Event::Bid { .. } => "bid",
             Event::Call { .. } => "call",
             Event::Discard { .. } => "discard",
+            Event::Take { .. } => "take",
             Event::Declare { .. } => "declare",
             Event::Play { .. } => "play",
         }
@@ -331,7 +344,7 @@ mod tests {
         }
         // An event that is not an object, a list where a name is, a count that is not one.
         let e = said(r#"{"ruleset":"tarot1","players":["A"],"dealer":"A","events":[["play","A","T1"]]}"#);
-        assert_eq!(e, "line 1, column 59, at `events[0]`: invalid type: a list, expected an event: an object with a `type` (deal, bid, call, discard, declare or play)");
+        assert_eq!(e, "line 1, column 59, at `events[0]`: invalid type: a list, expected an event: an object with a `type` (deal, bid, call, take, discard, declare or play)");
         let e = said(r#"{"ruleset":"tarot1","players":"A","dealer":"A","events":[]}"#);
         assert!(e.contains("at `players`: ") && e.contains("expected a list") && !e.contains("sequence"), "{e}");
         let e = said(r#"{"ruleset":"tarot1","players":["A"],"dealer":"A","events":[{"type":"play","player":"A","card":7}]}"#);

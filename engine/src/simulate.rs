@@ -216,7 +216,11 @@ fn in_packets(setup: &Setup, names: &[String], dealer: u8, hands: &BTreeMap<Text
         }
     }
     for (j, cards) in dogs.iter().enumerate().rev() {
-        let after = slots.get((j + 1) * slots.len() / (dogs.len() + 1)).or(slots.last()).copied().unwrap_or(out.len());
+        let after = match setup.dog_after {
+            // All together, after so many rounds of the players' packets.
+            Some(r) => setup.packets_in_rounds(r),
+            None => slots.get((j + 1) * slots.len() / (dogs.len() + 1)).or(slots.last()).copied().unwrap_or(out.len()),
+        };
         out.insert(after, Packet { to: None, cards: cards.to_vec() });
     }
     out
@@ -322,6 +326,10 @@ fn play_out<R: Rng>(
                 let card = next.legal.choose(rng).ok_or("no card to call")?;
                 Event::Call { player: next.player.as_ref().into(), card: card.as_str().into() }
             }
+            Phase::Discard if &*next.phase == "take" => {
+                let packet = next.legal.choose(rng).ok_or("no packet of the talon to take")?;
+                Event::Take { player: next.player.as_ref().into(), cards: packet.split(' ').map(Into::into).collect() }
+            }
             Phase::Discard => {
                 let k = next.count.unwrap_or(0);
                 let mut pool: Vec<Card> = game.discardable(p).iter().collect();
@@ -331,6 +339,21 @@ fn play_out<R: Rng>(
                     pool = game.hands[p as usize].minus(forbidden).iter().collect();
                 }
                 pool.shuffle(rng);
+                // `require`s over the discard and the hand left are no set of cards: draw again until
+                // a discard meets them, or give the last one to replay to refuse. Half the draws put
+                // the trumps and the Fool last, as requirements most often spare them ("a trump only
+                // if nothing else can go").
+                if rules.discard.as_ref().is_some_and(|d| !d.requires.is_empty()) {
+                    for i in 0..600 {
+                        if game.discard_allowed(p, pool.iter().take(k).copied().collect()) {
+                            break;
+                        }
+                        pool.shuffle(rng);
+                        if i % 2 == 1 {
+                            pool.sort_by_key(|c| c.is_trump() || c.is_fool());
+                        }
+                    }
+                }
                 Event::Discard { player: next.player.as_ref().into(), cards: pool.iter().take(k).map(|c| c.code()).collect() }
             }
             _ => {

@@ -114,8 +114,12 @@ fn deal(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation>, 
 
 /// The bids, the call, the discards and the declarations, in the order made.
 fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation>) -> Markup {
-    let moves: Vec<(usize, &Event)> =
-        record.events.iter().enumerate().filter(|(_, e)| matches!(e, Event::Bid { .. } | Event::Call { .. } | Event::Discard { .. } | Event::Declare { .. })).collect();
+    let moves: Vec<(usize, &Event)> = record
+        .events
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e, Event::Bid { .. } | Event::Call { .. } | Event::Take { .. } | Event::Discard { .. } | Event::Declare { .. }))
+        .collect();
     if moves.is_empty() {
         return html! {};
     }
@@ -132,6 +136,7 @@ fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation
                         @match e {
                             Event::Bid { bid, .. } => { @if bid == "pass" { "passes" } @else { "bids " strong { (contract_label(rules, bid)) } } }
                             Event::Call { card: c, .. } => { "calls " (card_code(rules, c, "")) }
+                            Event::Take { cards, .. } => { "takes " (sorted(rules, cards)) " from the talon" }
                             Event::Discard { cards, .. } => { "discards " (sorted(rules, cards)) }
                             Event::Declare { declaration, cards, .. } => { "declares " strong { (declaration) } @if !cards.is_empty() { ", showing " (sorted(rules, cards)) } }
                             _ => {}

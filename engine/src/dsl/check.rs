@@ -37,7 +37,9 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("", "family") => sh(1, 1, Forbidden, Forbidden, "`family \"French\"` (or Italian, Swiss, Austrian, German)"),
         ("", "dated") => sh(1, 1, Forbidden, Forbidden, "`dated YEAR`, the year the source dates the rules from"),
         ("", "option") => sh(1, 2, Required, Forbidden, "`option NAME \"what it decides\" = [default, other, ...]`"),
-        ("", "pack" | "counting" | "deal" | "bidding" | "call" | "discard" | "play" | "fool" | "score" | "match") => sh(0, 0, Forbidden, Required, "`SECTION { statements }`"),
+        ("", "pack" | "counting" | "deal" | "bidding" | "call" | "discard" | "talon" | "play" | "fool" | "score" | "match") => {
+            sh(0, 0, Forbidden, Required, "`SECTION { statements }`")
+        }
         ("", "class") => sh(1, 2, Required, Forbidden, "`class NAME [\"label\"] = cards`"),
         ("", "declaration") => sh(1, 2, Forbidden, Required, "`declaration NAME \"label\" { ... }`"),
         ("", "let") => sh(1, 1, Required, Forbidden, "`let NAME = formula`"),
@@ -62,7 +64,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("counting", "empty") => sh(1, 1, Forbidden, Forbidden, "`empty 0`"),
         ("counting", "surplus") => sh(1, 1, Forbidden, Forbidden, "`surplus exact`, `surplus nearest` or `surplus packets`"),
         ("counting", "short-packet") => sh(1, 1, Forbidden, Forbidden, "`short-packet over-half` or `short-packet sum-less-one`"),
-        ("deal", "hand" | "dealer" | "dog" | "piles" | "pile_size" | "packets" | "dealer_packets" | "dog_packets" | "dog_apart") => {
+        ("deal", "hand" | "dealer" | "dog" | "piles" | "pile_size" | "packets" | "dealer_packets" | "dog_packets" | "dog_apart" | "dog_after") => {
             sh(0, 0, Required, Forbidden, "`NAME = number`")
         }
         ("deal", "cut") => sh(0, 0, Forbidden, Forbidden, "`cut`"),
@@ -80,6 +82,11 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("discard", "taker" | "dealer" | "others") => sh(0, 0, Required, Forbidden, "`NAME = number of cards`"),
         ("discard", "forbid" | "unless-unavoidable" | "penalize") => sh(0, 1, Required, Forbidden, "`NAME \"label\" = cards`"),
         ("discard", "penalty") => sh(0, 0, Required, Forbidden, "`penalty = formula`"),
+        ("talon", "packets") => sh(0, 0, Required, Forbidden, "`packets = number of packets`"),
+        ("talon", "discard") => sh(0, 0, Required, Forbidden, "`discard = \"after\" | \"before\"`"),
+        ("talon", "rest") => sh(0, 0, Required, Forbidden, "`rest = \"defence\" | \"taker\"`"),
+        ("discard", "require") => sh(1, 1, Required, Forbidden, "`require \"label\" = condition`"),
+        ("discard", "goes-to") => sh(0, 0, Required, Forbidden, "`goes-to = \"discarder\" | \"opponents\"`"),
         ("declaration", "when") => sh(1, 1, Forbidden, Forbidden, "`when before-play`, `when after-discard` or `when first-play`"),
         ("declaration", "by") => sh(1, 1, Forbidden, Forbidden, "`by taker`, `by attack`, `by defence`, `by any` or `by any-side`"),
         ("declaration", "shows") => sh(0, 0, Required, Forbidden, "`shows = cards`"),

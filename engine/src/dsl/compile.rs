@@ -64,6 +64,9 @@ enum Ctx {
     PerPlayer,
     /// Once the taker has called a card.
     Called,
+    /// A setting that applies after the auction (the discard's sizes, `callable-levels`, `must ... =
+    /// condition`, the fool's settings): a setup formula that may also read the contract.
+    AfterAuction,
     /// A declaration's `allowed`: after the auction, so the contract is known.
     Allowed,
 }
@@ -73,11 +76,11 @@ fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
     match f {
         Players => ctx != Ctx::Class,
         DogSize => !matches!(ctx, Ctx::Class),
-        Dealer | FirstHand => !matches!(ctx, Ctx::Class | Ctx::Setup),
-        Hand | FirstPacket => matches!(ctx, Ctx::Hand | Ctx::Declaration | Ctx::Allowed),
+        Dealer | FirstHand => !matches!(ctx, Ctx::Class | Ctx::Setup | Ctx::AfterAuction),
+        Hand | FirstPacket => matches!(ctx, Ctx::Hand | Ctx::Declaration | Ctx::Allowed) || f == Hand && ctx == Ctx::Discard,
         Shown | DeclValue | BestValue => ctx == Ctx::Declaration,
         Payer => matches!(ctx, Ctx::PaidBy | Ctx::Pay),
-        Discarded => ctx == Ctx::Discard,
+        Discarded | Dog => ctx == Ctx::Discard,
         Card | Last | WonByPlayer => ctx == Ctx::Trigger,
         Player => matches!(ctx, Ctx::Trigger | Ctx::PerPlayer | Ctx::Declaration | Ctx::Discard | Ctx::Allowed),
         Payee => ctx == Ctx::Pay,
@@ -106,6 +109,7 @@ const FACTS: &[(&str, Fact)] = &[
     ("value", Fact::DeclValue),
     ("best_value", Fact::BestValue),
     ("discarded", Fact::Discarded),
+    ("dog", Fact::Dog),
     ("card", Fact::Card),
     ("last", Fact::Last),
     ("won_by_player", Fact::WonByPlayer),
@@ -179,6 +183,8 @@ struct Compiler {
     failed: BTreeSet<String>,
     /// The contract attributes some formula reads as `contract.ATTR`.
     attrs_read: BTreeSet<String>,
+    /// A setting that applies after the auction reads the contract (`Ruleset::reads_contract`).
+    reads_contract: bool,
     /// The options and top-level `let`s some formula reads.
     opts_read: BTreeSet<usize>,
     lets_read: BTreeSet<usize>,
@@ -505,6 +511,7 @@ impl Compiler {
             "bidding",
             "call",
             "discard",
+            "talon",
             "play",
             "fool",
             "untouchable",
@@ -597,6 +604,12 @@ impl Compiler {
             }
         }
         let discard = stmts.iter().find(|s| s.key == "discard").map(|s| self.discard(s));
+        let talon = stmts.iter().find(|s| s.key == "talon").map(|s| self.talon(s));
+        if talon.is_some() && bidding.is_none() {
+            if let Some(s) = stmts.iter().find(|s| s.key == "talon") {
+                self.err_at(s, "the talon's packets are taken by the taker, so the ruleset needs `bidding`");
+            }
+        }
         let declarations = stmts.iter().filter(|s| s.key == "declaration").filter_map(|s| self.declaration(s)).collect();
         if bidding.is_none() {
             // The attack and the defence are the taker's side and the others: without a taker,
@@ -687,6 +700,7 @@ impl Compiler {
             bidding,
             call,
             discard,
+            talon,
             declarations,
             play,
             fool,
@@ -696,6 +710,7 @@ impl Compiler {
             game_match,
             settings: std::mem::take(&mut self.settings),
             defaults: Default::default(),
+            reads_contract: self.reads_contract,
         }
     }
 
@@ -1069,7 +1084,12 @@ impl Compiler {
     /// A setting that must give one of `texts`: checked here when it is a text or an option (each of
     /// the option's choices), rather than when a game is set up.
     fn setting(&mut self, s: &Stmt, texts: &[&str]) -> Option<Expr> {
-        let e = self.value(s, Ctx::Setup)?;
+        self.setting_in(s, texts, Ctx::Setup)
+    }
+
+    /// `setting` in the given context (`Ctx::AfterAuction` for the fool's settings).
+    fn setting_in(&mut self, s: &Stmt, texts: &[&str], ctx: Ctx) -> Option<Expr> {
+        let e = self.value(s, ctx)?;
         let given: Vec<serde_json::Value> = match &e {
             Expr::Const(Value::Str(t)) => vec![t.to_string().into()],
             Expr::Const(v) => vec![serde_json::Value::String(format!("({})", v.type_name()))],
@@ -1364,6 +1384,7 @@ impl Compiler {
             dealer_packets: None,
             dog_packets: None,
             dog_apart: None,
+            dog_after: None,
             clause,
         };
         let Some(s) = s else {
@@ -1374,6 +1395,7 @@ impl Compiler {
         let mut d = blank(self.clause(s, "deal"));
         self.settings(s);
         let (mut piles, mut pile_size) = (None, None);
+        let mut dog_after = None;
         let mut has_hand = false;
         let mut dealer_packets = None;
         for st in s.block.iter().flatten() {
@@ -1394,8 +1416,11 @@ impl Compiler {
                 }
                 "dog_packets" => d.dog_packets = self.stated(st, Ctx::Setup, "deal"),
                 "dog_apart" => d.dog_apart = self.stated(st, Ctx::Setup, "deal"),
-                other => self
-                    .err_at(st, format!("unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles, pile_size, packets, dealer_packets, dog_packets or dog_apart")),
+                "dog_after" => dog_after = Some(st),
+                other => self.err_at(
+                    st,
+                    format!("unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles, pile_size, packets, dealer_packets, dog_packets, dog_apart or dog_after"),
+                ),
             }
         }
         match (piles, pile_size) {
@@ -1408,6 +1433,12 @@ impl Compiler {
         }
         if let (Some(st), None) = (dealer_packets, &d.packets) {
             self.err_at(st, "`dealer_packets` (the dealer's packets, when they differ from the others') needs `packets`");
+        }
+        if let Some(st) = dog_after {
+            match &d.packets {
+                Some(_) => d.dog_after = self.stated(st, Ctx::Setup, "deal"),
+                None => self.err_at(st, "`dog_after` (after how many rounds of packets the dog is dealt) needs `packets`"),
+            }
         }
         d
     }
@@ -1591,7 +1622,7 @@ impl Compiler {
                     None => {}
                 },
                 "opening-lead-excludes" => c.opening_lead_excludes = self.stated(st, Ctx::Called, "call"),
-                "callable-levels" => c.callable_levels = self.stated(st, Ctx::Setup, "call"),
+                "callable-levels" => c.callable_levels = self.stated(st, Ctx::AfterAuction, "call"),
                 other => self.err_at(st, format!("unknown call statement `{other}`; expected levels, opening-lead-excludes or callable-levels")),
             }
         }
@@ -1602,19 +1633,52 @@ impl Compiler {
     }
 
     fn discard(&mut self, s: &Stmt) -> Discard {
-        let mut d = Discard { taker: None, dealer: None, others: None, clause: self.clause(s, "discard"), forbid: vec![], unless_unavoidable: None, penalize: None };
+        let mut d = Discard {
+            taker: None,
+            dealer: None,
+            others: None,
+            clause: self.clause(s, "discard"),
+            forbid: vec![],
+            unless_unavoidable: None,
+            penalize: None,
+            requires: vec![],
+            goes_to: None,
+        };
         self.settings(s);
         let mut penalty = None;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
-                "taker" => d.taker = self.value(st, Ctx::Setup),
-                "dealer" => d.dealer = self.value(st, Ctx::Setup),
-                "others" => d.others = self.value(st, Ctx::Setup),
+                "taker" => d.taker = self.value(st, Ctx::AfterAuction),
+                "dealer" => d.dealer = self.value(st, Ctx::AfterAuction),
+                "others" => d.others = self.value(st, Ctx::AfterAuction),
                 "forbid" => d.forbid.extend(self.card_class(st, "discard.forbid")),
                 "unless-unavoidable" => d.unless_unavoidable = self.card_class(st, "discard.unless-unavoidable"),
                 "penalize" => d.penalize = self.card_class(st, "discard.penalize").map(|c| (c.clone(), Expr::Const(Value::Num(Q::ZERO)), c.clause)),
                 "penalty" => penalty = self.stated(st, Ctx::Discard, "discard"),
-                other => self.err_at(st, format!("unknown discard statement `{other}`; expected taker, dealer, others, forbid, unless-unavoidable, penalize or penalty")),
+                "require" => {
+                    let label = st.args.first().map(|w| w.text.clone()).unwrap_or_default();
+                    if let Some(e) = self.condition(st, Ctx::Discard) {
+                        let rule = format!("discard.require.{}", d.requires.len() + 1);
+                        d.requires.push((label, e, self.clause(st, rule)));
+                    }
+                }
+                "goes-to" => {
+                    // Evaluated at scoring, once the tricks are known, for each discarder (`player`).
+                    if let Some(e) = self.value(st, Ctx::PerPlayer) {
+                        let given = match &e {
+                            Expr::Const(Value::Str(t)) => vec![t.to_string()],
+                            Expr::Const(v) => vec![format!("({})", v.type_name())],
+                            Expr::Opt(i) => self.options[*i].choices.iter().map(|c| c.as_str().map_or(format!("({c})"), str::to_string)).collect(),
+                            _ => vec![],
+                        };
+                        match given.iter().find(|g| !["discarder", "opponents"].contains(&g.as_str())) {
+                            Some(g) => self.err_at(st, format!("`goes-to` is \"discarder\" or \"opponents\", not {g}")),
+                            None => d.goes_to = Some((e, self.clause(st, "discard.goes-to"))),
+                        }
+                    }
+                }
+                other => self
+                    .err_at(st, format!("unknown discard statement `{other}`; expected taker, dealer, others, forbid, unless-unavoidable, penalize, penalty, require or goes-to")),
             }
         }
         match (&mut d.penalize, penalty) {
@@ -1626,6 +1690,27 @@ impl Compiler {
             _ => {}
         }
         d
+    }
+
+    fn talon(&mut self, s: &Stmt) -> Talon {
+        let mut t = Talon { packets: Expr::Const(Value::Num(Q::ONE)), rest: None, discard: None, clause: self.clause(s, "talon") };
+        self.settings(s);
+        let mut packets = false;
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "packets" => {
+                    packets = true;
+                    t.packets = self.value(st, Ctx::AfterAuction).unwrap_or(t.packets);
+                }
+                "rest" => t.rest = self.setting_in(st, &["defence", "taker"], Ctx::AfterAuction),
+                "discard" => t.discard = self.setting_in(st, &["after", "before"], Ctx::AfterAuction),
+                other => self.err_at(st, format!("unknown talon statement `{other}`; expected packets, rest or discard")),
+            }
+        }
+        if !packets {
+            self.err_at(s, "the talon needs `packets = N`: in how many packets the taker sees it");
+        }
+        t
     }
 
     fn declaration(&mut self, s: &Stmt) -> Option<DeclarationKind> {
@@ -1752,7 +1837,7 @@ impl Compiler {
                     // `must trump = option.x == "yes"`: the obligation holds in the games where the
                     // condition does (a setup formula); without `=`, always.
                     let when = match &st.value {
-                        Some(_) => match self.condition(st, Ctx::Setup) {
+                        Some(_) => match self.condition(st, Ctx::AfterAuction) {
                             Some(e) => Some(e),
                             None => continue,
                         },
@@ -1791,12 +1876,12 @@ impl Compiler {
                 "excuse" => f.excuse = Some(self.clause(st, "fool.excuse")),
                 "slam_wins" => {
                     f.slam_wins = Some(self.clause(st, "fool.slam_wins"));
-                    f.slam_wins_when = if st.value.is_some() { self.setting(st, &["led", "played"]) } else { None };
+                    f.slam_wins_when = if st.value.is_some() { self.setting_in(st, &["led", "played"], Ctx::AfterAuction) } else { None };
                 }
-                "led" => f.led = self.setting(st, &["next-card-sets-suit", "forbidden"]).unwrap_or(f.led),
-                "keep" => f.keep = self.setting(st, &["keep", "exchange"]).unwrap_or(f.keep),
-                "last_trick" => f.last_trick = self.setting(st, &["changes-side", "to-winner", "keep"]).unwrap_or(f.last_trick),
-                "shut_out" => f.shut_out = self.setting(st, &["keep", "to-winner"]),
+                "led" => f.led = self.setting_in(st, &["next-card-sets-suit", "forbidden"], Ctx::AfterAuction).unwrap_or(f.led),
+                "keep" => f.keep = self.setting_in(st, &["keep", "exchange"], Ctx::AfterAuction).unwrap_or(f.keep),
+                "last_trick" => f.last_trick = self.setting_in(st, &["changes-side", "to-winner", "keep"], Ctx::AfterAuction).unwrap_or(f.last_trick),
+                "shut_out" => f.shut_out = self.setting_in(st, &["keep", "to-winner"], Ctx::AfterAuction),
                 "deadline" => {
                     // A number of tricks: a constant is checked here, a formula when a game is set up.
                     if let Some(e) = self.value(st, Ctx::Setup) {
@@ -2037,7 +2122,7 @@ impl Compiler {
             self.err(file, pos, format!("`{name}` takes {want} argument(s), not {}", args.len()));
             return None;
         }
-        if GAME_FUNCS.contains(&f) && matches!(ctx, Ctx::Class | Ctx::Setup) {
+        if GAME_FUNCS.contains(&f) && matches!(ctx, Ctx::Class | Ctx::Setup | Ctx::AfterAuction) {
             self.err(file, pos, format!("`{name}` looks at the game being played, which is not known here"));
             return None;
         }
@@ -2187,12 +2272,26 @@ impl Compiler {
             };
         }
         if let Some(attr) = n.strip_prefix("contract.") {
-            if !matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Allowed) {
-                self.err(file, pos, "the contract is only known when scoring (and in a declaration's `allowed`)");
+            if !matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Lead | Ctx::Discard | Ctx::AfterAuction | Ctx::Allowed) {
+                self.err(
+                    file,
+                    pos,
+                    format!(
+                        "`{n}` is not known {}: the contract is known once the auction is won, so it can be read by the discard (its sizes, \
+                         `require`, `penalty`), `callable-levels`, `must ... = condition`, the fool's settings, the play's `lead`, a declaration's `allowed` and the score",
+                        ctx_words(ctx)
+                    ),
+                );
                 return None;
             }
-            // `contract.name` is the contract's own name, unless an attribute is called so.
-            if !self.contract_attrs.contains(attr) && attr != "name" {
+            if ctx == Ctx::AfterAuction {
+                self.reads_contract = true;
+            }
+            // The contract's own name, unless a contract has an attribute of that name.
+            if attr == "name" && !self.contract_attrs.is_empty() && !self.contract_attrs.contains(attr) {
+                return Some(Expr::Attr(attr.into()));
+            }
+            if !self.contract_attrs.contains(attr) {
                 self.err(file, pos, format!("no contract has an attribute `{attr}`; attributes: {}", self.contract_attrs.iter().cloned().collect::<Vec<_>>().join(", ")));
                 return None;
             }
@@ -2227,13 +2326,14 @@ fn ctx_words(ctx: Ctx) -> &'static str {
         Ctx::Hand => "in an annulment or the untouchable card's condition (hand, first_packet, players and constants are)",
         Ctx::Declaration => "in a declaration (hand, shown, value and player are)",
         Ctx::PaidBy => "in `paid-by` (payer is)",
-        Ctx::Discard => "in a discard penalty (discarded and player are)",
+        Ctx::Discard => "in the discard's `require` and `penalty` (discarded, hand, dog, player and the contract are)",
         Ctx::Lead => "when choosing the leader (taker, first_hand, dealer and declarations are)",
         Ctx::Trigger => "in a payment during play (card, last, won_by_player and player are)",
         Ctx::Score => "in the score (attack, defence, taker, partner, tricks, last_trick and the game's functions are)",
         Ctx::Pay => "in a payment (payer, payee and total are)",
         Ctx::PerPlayer => "per player (player is)",
         Ctx::Called => "after the call (called is)",
+        Ctx::AfterAuction => "in a setting that applies after the auction (options, players, constants and the contract are)",
         Ctx::Allowed => "in a declaration's `allowed` (hand, player, taker, partner, attack, defence and contract.ATTR are)",
     }
 }

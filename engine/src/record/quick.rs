@@ -497,6 +497,7 @@ impl<'a> Cursor<'a> {
             "bid" => Event::Bid { player: player?, bid: bid? },
             "call" => Event::Call { player: player?, card: card? },
             "discard" => Event::Discard { player: player?, cards: cards? },
+            "take" => Event::Take { player: player?, cards: cards? },
             "declare" => Event::Declare { player: player?, declaration: declaration?, cards: cards.unwrap_or_default() },
             _ => Event::Play { player: player?, card: card? },
         })

@@ -74,6 +74,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 // the dog counts for nobody.
                 (Some(c), Some(clause)) => {
                     self.contract = Some(c);
+                    self.setup = self.setup.after_auction(c);
                     self.notes.push(format!("all players passed: {} is played, each for himself ({})", b.contracts[c].label, clause.rule));
                     self.phase = Phase::Discard;
                     self.owe_discards();
@@ -87,8 +88,9 @@ impl<'s, 'r> Game<'s, 'r> {
             Some((t, c)) => {
                 self.taker = Some(t);
                 self.contract = Some(c);
+                self.setup = self.setup.after_auction(c);
                 match self.setup.contract_dogs[c] {
-                    DogUse::Taker => self.hands[t as usize] = self.hands[t as usize].or(self.dog),
+                    DogUse::Taker => self.dog_to_taker(t),
                     DogUse::TakerUnseen => self.piles[t as usize] = self.piles[t as usize].or(self.dog),
                     // The defence is known only once the sides are: after the call, where there is one.
                     DogUse::Defence => {}

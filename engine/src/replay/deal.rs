@@ -132,6 +132,24 @@ impl<'s, 'r> Game<'s, 'r> {
                 return Err(self.violation(c, self.dealer, format!("packet {} gives the dog {} ({named}); the dog is dealt {} at a time", i + 1, cards(dealt.len()), cards(k))));
             }
         }
+        if let (Some(r), Some((_, c))) = (self.setup.dog_after, &rules.deal.dog_after) {
+            let due = self.setup.packets_in_rounds(r);
+            let mut players_before = 0;
+            for (i, (to, dealt)) in packets.iter().enumerate() {
+                match to {
+                    Some(_) => players_before += 1,
+                    None if players_before != due => {
+                        let named = rules.cards_named(dealt.iter().copied().collect());
+                        return Err(self.violation(
+                            c,
+                            self.dealer,
+                            format!("packet {} gives the dog {named} after {players_before} packets to players; the dog is dealt after {r} round(s), the first {due}", i + 1),
+                        ));
+                    }
+                    None => {}
+                }
+            }
+        }
         if let (apart, Some((_, c))) = (self.setup.dog_apart, &rules.deal.dog_apart) {
             let total: usize = packets.iter().map(|(_, cards)| cards.len()).sum();
             let mut at = 0;
@@ -192,6 +210,12 @@ impl<'s, 'r> Game<'s, 'r> {
 }
 
 impl Settings {
+    /// How many packets the players are dealt in the first `rounds` rounds.
+    pub fn packets_in_rounds(&self, rounds: usize) -> usize {
+        let Some((others, dealers)) = &self.packets else { return 0 };
+        (self.n - 1) * others.len().min(rounds) + dealers.len().min(rounds)
+    }
+
     /// The players' packets in the order the rules deal them, `(seat, cards)`: round by round, from
     /// first hand round to the dealer; empty when the rules give no order.
     pub fn packet_order(&self, dealer: u8) -> Vec<(u8, usize)> {

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use crate::cards::CardSet;
+use crate::expr::{eval, truthy, Value};
 use crate::ir::*;
 use crate::num::Q;
 use crate::verdict::Next;
@@ -28,7 +29,7 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         self.pending_discards = owed;
-        if self.pending_discards.is_empty() {
+        if self.pending_discards.is_empty() && self.talon_taker.is_none() {
             self.phase = Phase::Play;
         }
     }
@@ -39,6 +40,9 @@ impl<'s, 'r> Game<'s, 'r> {
             return Err(self.input(format!("{} has no discard", rules.id)));
         };
         if let Some(stop) = self.call_missing(p) {
+            return Err(stop);
+        }
+        if let Some(stop) = self.talon_missing(p) {
             return Err(stop);
         }
         let Some(i) = self.pending_discards.iter().position(|&(q, _)| q == p) else {
@@ -74,9 +78,18 @@ impl<'s, 'r> Game<'s, 'r> {
                 self.notes.push(format!("{} discards {} (unavoidable, shown to all)", self.name(p), rules.cards_named(restricted)));
             }
         }
+        if !d.requires.is_empty() {
+            let env = self.env(Some(p)).with_discarded(set).with_hand(hand.minus(set));
+            for (label, cond, clause) in &d.requires {
+                let holds = eval(cond, &env).and_then(|v| truthy(&v)).map_err(|e| self.rule_error(clause, e))?;
+                if !holds {
+                    return Err(self.violation(clause, p, format!("{} may not discard {}: {label}", self.name(p), rules.cards_named(set))));
+                }
+            }
+        }
         if let Some((class, amount, penalty)) = &d.penalize {
             if !set.and(class.cards).is_empty() {
-                let env = self.env(Some(p)).with_discarded(set);
+                let env = self.env(Some(p)).with_discarded(set).with_hand(hand.minus(set));
                 let v = self.number(amount, &env, penalty)?;
                 let label: Arc<str> = format!("discarded {}", class.label).into();
                 self.pay_each_opponent_reverse(p, v, &label, penalty);
@@ -86,8 +99,39 @@ impl<'s, 'r> Game<'s, 'r> {
         self.discards[p as usize] = set;
         self.piles[p as usize] = self.piles[p as usize].or(set);
         self.pending_discards.remove(i);
-        if self.pending_discards.is_empty() {
+        self.talon_after_discarding(p);
+        if self.pending_discards.is_empty() && self.talon_taker.is_none() {
             self.phase = Phase::Play;
+        }
+        Ok(())
+    }
+
+    /// Whether `p` may discard `set` now: the discard replayed on a copy of the game (the simulator
+    /// tries discards with it where the rules have `require`s, which no set of cards can say).
+    pub fn discard_allowed(&self, p: u8, set: CardSet) -> bool {
+        self.clone().discard(p, set).is_ok()
+    }
+
+    /// Once the last trick is played, each discard goes where `goes-to` says: to the discarder (as
+    /// it went when made) or to his next opponent in the order of play.
+    pub(super) fn discards_go(&mut self) -> Result<(), Stop> {
+        let Some((e, clause)) = self.rules().discard.as_ref().and_then(|d| d.goes_to.as_ref()) else { return Ok(()) };
+        for p in 0..self.n() as u8 {
+            let set = self.discards[p as usize];
+            if set.is_empty() {
+                continue;
+            }
+            let to = match eval(e, &self.env(Some(p))) {
+                Ok(Value::Str(t)) if &*t == "discarder" => continue,
+                Ok(Value::Str(t)) if &*t == "opponents" => t,
+                Ok(other) => return Err(self.rule_error(clause, format!("`goes-to` is \"discarder\" or \"opponents\", not {other:?}"))),
+                Err(m) => return Err(self.rule_error(clause, m)),
+            };
+            let side = self.side_of(p);
+            let Some(o) = (1..self.n()).map(|i| ((p as usize + i) % self.n()) as u8).find(|&o| side >> o & 1 == 0) else { continue };
+            self.piles[p as usize] = self.piles[p as usize].minus(set);
+            self.piles[o as usize] = self.piles[o as usize].or(set);
+            self.notes.push(format!("{}'s discard goes to the {to}: {} takes {} ({})", self.name(p), self.name(o), self.rules().cards_named(set), clause.rule));
         }
         Ok(())
     }

@@ -110,6 +110,7 @@ impl Env for GameEnv<'_, '_, '_> {
             Fact::Tricks => Value::List(Arc::new((0..g.tricks.len()).map(|i| Value::Trick(i as u8)).collect())),
             Fact::LastTrick => Value::Trick(g.tricks.len().checked_sub(1).ok_or("no trick was played")? as u8),
             Fact::DogSize => Value::Num(Q::int(g.setup.dog as i64)),
+            Fact::Dog => Value::Cards(g.dog),
             Fact::Hand => Value::Cards(self.hand.ok_or("no hand here")?),
             Fact::Shown => Value::Cards(self.shown.ok_or("nothing is shown here")?),
             Fact::FirstPacket => {

@@ -34,6 +34,7 @@ mod read;
 mod score;
 mod seating;
 mod setup;
+mod talon;
 
 pub use bidding::Bid;
 pub use counting::{card_points, count_packets, count_points, counters_of, counting_for};
@@ -106,6 +107,13 @@ pub struct Game<'s, 'r> {
     /// The untouchable card and its owner, when the rules have one and the deal made it so.
     untouchable: Option<(u8, Card)>,
     pub dog: CardSet,
+    /// The dog in the order dealt, where the rules cut it into packets (`talon`).
+    dog_order: Vec<Card>,
+    /// The taker, while he has a packet of the talon to take.
+    talon_taker: Option<u8>,
+    /// The taker who discards before he sees the talon (`talon { discard = "before" }`), until he
+    /// has discarded.
+    talon_after_discard: Option<u8>,
     cut: Option<Card>,
     /// Each player's piles on the table, bottom card first; the top card is also in `hands`, where
     /// it is playable as if in hand.
@@ -153,6 +161,9 @@ impl<'s, 'r> Game<'s, 'r> {
             first_packets: None,
             untouchable: None,
             dog: CardSet::EMPTY,
+            dog_order: vec![],
+            talon_taker: None,
+            talon_after_discard: None,
             cut: None,
             table_piles: vec![],
             bids: vec![],
@@ -259,11 +270,17 @@ impl<'s, 'r> Game<'s, 'r> {
 
     fn apply_read(&mut self, m: &Move) -> Result<(), Stop> {
         match *m {
-            Move::Deal(ref d) => self.deal(&d.hands, d.dog, d.cut, &d.piles, &d.packets),
+            Move::Deal(ref d) => {
+                if self.rules().talon.is_some() {
+                    self.dog_order = d.dog_order.clone();
+                }
+                self.deal(&d.hands, d.dog, d.cut, &d.piles, &d.packets)
+            }
             _ if self.phase == Phase::Deal => Err(self.input(format!("a game starts with the deal, not a {} event", m.kind()))),
             Move::Bid { player, bid } => self.bid(player, bid),
             Move::Call { player, card } => self.call(player, card),
             Move::Discard { player, cards } => self.discard(player, cards),
+            Move::Take { player, cards } => self.take(player, cards),
             Move::Declare { player, kind, cards } => self.declare(player, kind, cards),
             Move::Play { player, card } => self.play(player, card),
         }
@@ -325,7 +342,7 @@ impl<'s, 'r> Game<'s, 'r> {
             Phase::Deal => Some(Next { player: self.name(self.dealer), phase: "deal".into(), legal: vec![], count: None, table: vec![], declarations: vec![] }),
             Phase::Bidding => self.next_bid(),
             Phase::Call => self.next_call(),
-            Phase::Discard => self.next_discard(),
+            Phase::Discard => self.next_take().or_else(|| self.next_discard()),
             Phase::Play => self.next_play(),
             Phase::Done => None,
         }

@@ -214,6 +214,9 @@ impl<'s, 'r> Game<'s, 'r> {
                 return Err(self.violation(&clause, p, "no card may be played before the taker calls a partner".into()));
             }
             _ => {
+                if let Some(stop) = self.talon_missing(p) {
+                    return Err(stop);
+                }
                 let (q, k) = self.pending_discards[0];
                 let d = rules.discard.as_ref().map(|d| d.clause.clone()).unwrap_or(rules.play.order_clause.clone());
                 return Err(self.violation(&d, p, format!("{} must first discard {k} cards", self.name(q))));
@@ -313,6 +316,7 @@ impl<'s, 'r> Game<'s, 'r> {
             if s.fool_shut_out {
                 self.fool_to_a_side_with_no_trick(fool_play);
             }
+            self.discards_go()?;
         }
         Ok(())
     }

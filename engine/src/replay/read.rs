@@ -13,6 +13,9 @@ use super::{Bid, Setup};
 pub struct Dealt {
     pub hands: Vec<CardSet>,
     pub dog: CardSet,
+    /// The dog's cards in the order the deal event lists them: a talon shown in packets is cut in
+    /// that order (`talon { packets = N }`).
+    pub dog_order: Vec<Card>,
     pub cut: Option<Card>,
     pub piles: Vec<Vec<Vec<Card>>>,
     pub packets: Vec<(Option<u8>, Vec<Card>)>,
@@ -35,6 +38,10 @@ pub enum Move {
         player: u8,
         cards: CardSet,
     },
+    Take {
+        player: u8,
+        cards: CardSet,
+    },
     Declare {
         player: u8,
         kind: usize,
@@ -53,6 +60,7 @@ impl Move {
             Move::Bid { .. } => "bid",
             Move::Call { .. } => "call",
             Move::Discard { .. } => "discard",
+            Move::Take { .. } => "take",
             Move::Declare { .. } => "declare",
             Move::Play { .. } => "play",
         }
@@ -131,6 +139,7 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
                 let codes = hands.get(name).ok_or_else(|| fail(format!("the deal gives no hand to {name}")))?;
                 by_seat[p] = cards(codes, &mut seen, "is dealt twice")?;
             }
+            let dog_order = card_list(dog, &mut seen.clone(), "is both dealt and in the dog")?;
             let dog = cards(dog, &mut seen, "is both dealt and in the dog")?;
             let cut = cut.as_deref().map(card).transpose()?;
             for name in piles.keys() {
@@ -172,7 +181,7 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
                     }
                 }
             }
-            Move::Deal(Box::new(Dealt { hands: by_seat, dog, cut, piles: piles_by_seat, packets: order }))
+            Move::Deal(Box::new(Dealt { hands: by_seat, dog, dog_order, cut, piles: piles_by_seat, packets: order }))
         }
         Event::Bid { player: who, bid } => {
             let b = rules.bidding.as_ref();
@@ -192,6 +201,7 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
         }
         Event::Call { player: who, card: c } => Move::Call { player: player(who)?, card: card(c)? },
         Event::Discard { player: who, cards: codes } => Move::Discard { player: player(who)?, cards: cards(codes, &mut CardSet::default(), "is listed twice")? },
+        Event::Take { player: who, cards: codes } => Move::Take { player: player(who)?, cards: cards(codes, &mut CardSet::default(), "is listed twice")? },
         Event::Declare { player: who, declaration, cards: codes } => {
             let Some(kind) = rules.declarations.iter().position(|d| d.name.eq_ignore_ascii_case(declaration)) else {
                 let known: Vec<&str> = rules.declarations.iter().map(|d| d.name.as_str()).collect();

@@ -16,6 +16,9 @@ pub struct Setup<'r> {
     pub rules: &'r Ruleset,
     /// Shared with the ruleset where the game chooses no option (`Ruleset::defaults`).
     settings: Arc<Settings>,
+    /// Where a setting that applies after the auction reads the contract: the rules as they stand
+    /// once each contract is known (`Setup::after_auction`), one per contract.
+    contracts: Vec<Setup<'r>>,
 }
 
 impl std::ops::Deref for Setup<'_> {
@@ -30,15 +33,35 @@ impl<'r> Setup<'r> {
     /// With no option chosen, the settings are worked out once per table size and kept in the ruleset.
     pub fn new(rules: &'r Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Setup<'r>, String> {
         let settings = match rules.defaults.at_table(n) {
-            Some(cell) if chosen.is_empty() => cell.get_or_init(|| Settings::new(rules, n, chosen).map(Arc::new)).clone()?,
-            _ => Arc::new(Settings::new(rules, n, chosen)?),
+            Some(cell) if chosen.is_empty() => cell.get_or_init(|| Settings::with_contracts(rules, n, chosen).map(Arc::new)).clone()?,
+            _ => Arc::new(Settings::with_contracts(rules, n, chosen)?),
         };
-        Ok(Setup { rules, settings })
+        let contracts = settings.after_auction.iter().map(|s| Setup { rules, settings: s.clone(), contracts: vec![] }).collect();
+        Ok(Setup { rules, settings, contracts })
+    }
+
+    /// The rules as they stand once contract `c` has won the auction: the same as before it unless a
+    /// setting that applies after the auction reads the contract.
+    pub fn after_auction(&self, c: usize) -> &Setup<'r> {
+        self.contracts.get(c).unwrap_or(self)
     }
 }
 
 impl Settings {
-    fn new(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Settings, String> {
+    /// The settings before the auction, and, where a setting that applies after it reads the
+    /// contract, the settings for each contract (`after_auction`), all worked out at once so that a
+    /// formula that fails for one contract is reported before the game starts.
+    fn with_contracts(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Settings, String> {
+        let mut s = Settings::new(rules, n, chosen, None)?;
+        if let (true, Some(b)) = (rules.reads_contract, &rules.bidding) {
+            for c in 0..b.contracts.len() {
+                s.after_auction.push(Arc::new(Settings::new(rules, n, chosen, Some(c))?));
+            }
+        }
+        Ok(s)
+    }
+
+    fn new(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>, contract: Option<usize>) -> Result<Settings, String> {
         // At a table where the dealer sits out, one fewer play.
         let playing = if rules.sits_out(n) { n.saturating_sub(1) } else { n };
         if rules.sides == Sides::Partners && playing % 2 == 1 {
@@ -88,13 +111,19 @@ impl Settings {
             packets: None,
             dog_packet: None,
             dog_apart: 0,
+            dog_after: None,
             clockwise: false,
             discard_taker: 0,
             discard_dealer: 0,
             discard_others: 0,
+            talon_packets: 0,
+            talon_rest_taker: false,
+            talon_discard_first: false,
             follow: None,
             trump: None,
             overtrump: None,
+            contract: None,
+            after_auction: vec![],
         };
         // The dog's size first: constants and hand sizes may refer to it (`deal.dog`).
         let dog = rules.deal.dog.as_ref().map(|e| s.eval_setup(e)).transpose()?;
@@ -142,6 +171,15 @@ impl Settings {
             let counting = super::counting::counting_for(&rules.counting, &|e| s.eval_setup(e))?;
             s.counting = Some(counting);
         }
+        // The settings that apply after the auction are worked out without a contract only where none
+        // of them reads it; otherwise once for each contract (`with_contracts`), the contract's
+        // attributes first.
+        if let (Some(c), Some(b)) = (contract, &rules.bidding) {
+            let k = &b.contracts[c];
+            let attrs = k.attrs.iter().map(|(a, e)| s.eval_setup(e).map(|v| (a.clone(), v)).map_err(at(&k.clause))).collect::<Result<Vec<_>, _>>()?;
+            s.contract = Some((k.name.as_str().into(), attrs));
+        }
+        let after = contract.is_some() || !rules.reads_contract;
         let text = |s: &Settings, e: &Expr| -> Result<String, String> {
             match s.eval_setup(e)? {
                 Value::Str(t) => Ok(t.to_string()),
@@ -154,18 +192,20 @@ impl Settings {
             allowed.iter().position(|a| *a == t).ok_or_else(|| at(c)(format!("{what} is \"{t}\"; it must be one of \"{}\"", allowed.join("\", \""))))
         };
         let fool = &rules.fool.clause;
-        s.fool_led_forbidden = choice(&s, &rules.fool.led, "the fool's `led`", &["next-card-sets-suit", "forbidden"], fool)? == 1;
-        s.fool_exchange = choice(&s, &rules.fool.keep, "the fool's `keep`", &["keep", "exchange"], fool)? == 1;
-        s.fool_last =
-            [FoolLast::ChangesSide, FoolLast::Winner, FoolLast::Keep][choice(&s, &rules.fool.last_trick, "the fool's `last_trick`", &["changes-side", "to-winner", "keep"], fool)?];
-        s.fool_shut_out = match &rules.fool.shut_out {
-            Some(e) => choice(&s, e, "the fool's `shut_out`", &["keep", "to-winner"], fool)? == 1,
-            None => false,
-        };
-        s.fool_slam_played = match &rules.fool.slam_wins_when {
-            Some(e) => choice(&s, e, "the fool's `slam_wins`", &["led", "played"], fool)? == 1,
-            None => false,
-        };
+        if after {
+            s.fool_led_forbidden = choice(&s, &rules.fool.led, "the fool's `led`", &["next-card-sets-suit", "forbidden"], fool)? == 1;
+            s.fool_exchange = choice(&s, &rules.fool.keep, "the fool's `keep`", &["keep", "exchange"], fool)? == 1;
+            s.fool_last = [FoolLast::ChangesSide, FoolLast::Winner, FoolLast::Keep]
+                [choice(&s, &rules.fool.last_trick, "the fool's `last_trick`", &["changes-side", "to-winner", "keep"], fool)?];
+            s.fool_shut_out = match &rules.fool.shut_out {
+                Some(e) => choice(&s, e, "the fool's `shut_out`", &["keep", "to-winner"], fool)? == 1,
+                None => false,
+            };
+            s.fool_slam_played = match &rules.fool.slam_wins_when {
+                Some(e) => choice(&s, e, "the fool's `slam_wins`", &["led", "played"], fool)? == 1,
+                None => false,
+            };
+        }
         if let Some((e, c)) = &rules.fool.deadline {
             s.fool_deadline = match s.eval_setup(e).map_err(at(c))? {
                 Value::Num(q) if q.is_integer() && q >= Q::ZERO => q.numer() as usize,
@@ -203,7 +243,15 @@ impl Settings {
             }
             s.dog_packet = Some(k);
         }
-        if let Some(call) = &rules.call {
+        if let Some((e, c)) = &rules.deal.dog_after {
+            let r = count(&s, &Some(e.clone())).map_err(at(c))?;
+            let rounds = s.packets.as_ref().map_or(0, |(o, d)| o.len().max(d.len()));
+            if r > rounds {
+                return Err(at(c)(format!("the dog cannot be dealt after {r} rounds of packets: the deal has {rounds}")));
+            }
+            s.dog_after = Some(r);
+        }
+        if let (Some(call), true) = (&rules.call, after) {
             s.call_levels = match &call.callable_levels {
                 Some((e, c)) => count(&s, &Some(e.clone())).map_err(at(c))?.min(call.levels.len()),
                 None => call.levels.len(),
@@ -246,12 +294,26 @@ impl Settings {
                 });
             }
         }
-        if let Some(d) = &rules.discard {
-            s.discard_taker = count(&s, &d.taker)?;
+        // The talon and the taker's discard matter only where the contract gives him the dog.
+        let takes_dog = contract.is_none_or(|c| s.contract_dogs.get(c) == Some(&DogUse::Taker));
+        if let (Some(t), true) = (&rules.talon, after && takes_dog) {
+            s.talon_packets = count(&s, &Some(t.packets.clone())).map_err(at(&t.clause))?;
+            if s.talon_packets == 0 || !s.dog.is_multiple_of(s.talon_packets) {
+                return Err(at(&t.clause)(format!("the dog of {} cards cannot be cut into {} packets of equal size", s.dog, s.talon_packets)));
+            }
+            if let Some(e) = &t.rest {
+                s.talon_rest_taker = choice(&s, e, "the talon's `rest`", &["defence", "taker"], &t.clause)? == 1;
+            }
+            if let Some(e) = &t.discard {
+                s.talon_discard_first = choice(&s, e, "the talon's `discard`", &["after", "before"], &t.clause)? == 1;
+            }
+        }
+        if let (Some(d), true) = (&rules.discard, after) {
+            s.discard_taker = if takes_dog { count(&s, &d.taker)? } else { 0 };
             s.discard_dealer = count(&s, &d.dealer)?;
             s.discard_others = count(&s, &d.others)?;
         }
-        for (i, (o, c)) in rules.play.ladder.iter().enumerate() {
+        for (i, (o, c)) in rules.play.ladder.iter().enumerate().filter(|_| after) {
             if let Some(Some(when)) = rules.play.ladder_when.get(i) {
                 if !s.eval_setup(when).and_then(|v| truthy(&v)).map_err(at(c))? {
                     continue;
@@ -293,7 +355,14 @@ impl Env for SetupEnv<'_> {
         }
     }
     fn attr(&self, name: &str) -> Result<Value, String> {
-        Err(format!("contract.{name} is not known before the bidding"))
+        match &self.0.contract {
+            Some((contract, attrs)) => match attrs.iter().find(|(a, _)| a == name) {
+                Some((_, v)) => Ok(v.clone()),
+                None if name == "name" => Ok(Value::Str(contract.clone())),
+                None => Err(format!("contract {contract} has no {name}")),
+            },
+            None => Err(format!("contract.{name} is not known before the bidding")),
+        }
     }
     fn game_func(&self, f: Func, _: &[Value]) -> Result<Value, String> {
         Err(format!("{f:?} looks at a game, and there is none yet"))

@@ -170,6 +170,7 @@ pub fn score_with(rec: &GameRecord, v: Variant, m: Mistakes) -> Scored {
             Event::Declare { player, declaration, cards: cs } if declaration == "poignee" => poignees.push((seat(player), cs.len())),
             Event::Declare { declaration, .. } => panic!("unknown declaration {declaration}"),
             Event::Play { player, card } => plays.push((seat(player), Card::parse(card))),
+            Event::Take { .. } => panic!("the FFT shows no talon in packets"),
         }
     }
     let (taker, contract) = contract.expect("a taker");

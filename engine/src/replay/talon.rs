@@ -1,0 +1,98 @@
+//! The `talon` section: the dog shown in packets, of which the taker takes one (event `take`) before
+//! he discards, the other packets going to the defence or to his own pile (Tapp Tarock's halves,
+//! Königrufen's six packets); or a discard made before the talon is seen.
+
+use crate::cards::CardSet;
+use crate::verdict::Next;
+
+use super::{Game, Phase, Stop};
+
+impl<'s, 'r> Game<'s, 'r> {
+    /// The dog goes to the taker whose contract takes it: whole, or, where the talon is cut into
+    /// packets, one packet of his choice (`take`), which he then owes.
+    pub(super) fn dog_to_taker(&mut self, t: u8) {
+        if self.setup.talon_discard_first && self.setup.discard_taker > 0 {
+            // He discards first, unseen talon; it comes to him after (`talon_after_discarding`).
+            self.talon_after_discard = Some(t);
+        } else {
+            self.talon_to_taker(t);
+        }
+    }
+
+    /// Once the taker who discards first has discarded, the talon comes to him.
+    pub(super) fn talon_after_discarding(&mut self, p: u8) {
+        if self.talon_after_discard == Some(p) {
+            self.talon_after_discard = None;
+            self.talon_to_taker(p);
+        }
+    }
+
+    fn talon_to_taker(&mut self, t: u8) {
+        if self.setup.talon_packets > 1 {
+            self.talon_taker = Some(t);
+        } else {
+            self.hands[t as usize] = self.hands[t as usize].or(self.dog);
+        }
+    }
+
+    /// The talon's packets, cut in the order the deal lists the dog.
+    pub fn talon_packets(&self) -> Vec<CardSet> {
+        let k = self.setup.talon_packets.max(1);
+        let size = (self.dog_order.len() / k).max(1);
+        self.dog_order.chunks(size).map(|c| c.iter().copied().collect()).collect()
+    }
+
+    /// The taker takes one packet of the talon.
+    pub(super) fn take(&mut self, p: u8, set: CardSet) -> Result<(), Stop> {
+        let rules = self.rules();
+        let Some(talon) = &rules.talon else {
+            return Err(self.input(format!("{} has no talon to take from", rules.id)));
+        };
+        let clause = &talon.clause;
+        let t = match self.talon_taker {
+            Some(t) if self.phase == Phase::Discard => t,
+            _ => return Err(self.violation(clause, p, "there is no packet of the talon to take now".into())),
+        };
+        if p != t {
+            return Err(self.violation(clause, p, format!("the taker, {}, takes a packet of the talon, not {}", self.name(t), self.name(p))));
+        }
+        let packets = self.talon_packets();
+        if !packets.contains(&set) {
+            let shown: Vec<String> = packets.iter().map(|k| rules.cards_named(*k)).collect();
+            return Err(self.violation(clause, p, format!("{} takes {}, which is not one of the talon's packets: {}", self.name(p), rules.cards_named(set), shown.join("; "))));
+        }
+        self.hands[t as usize] = self.hands[t as usize].or(set);
+        let rest = self.dog.minus(set);
+        let to = if self.setup.talon_rest_taker {
+            t
+        } else {
+            let attack = self.attack();
+            (0..self.n() as u8).find(|&q| attack >> q & 1 == 0).unwrap_or(t)
+        };
+        self.piles[to as usize] = self.piles[to as usize].or(rest);
+        self.talon_taker = None;
+        if self.pending_discards.is_empty() {
+            self.phase = Phase::Play;
+        }
+        if !rest.is_empty() {
+            let whose = if to == t { "the taker's pile" } else { "the defence" };
+            self.notes.push(format!("{} takes {} from the talon; the rest goes to {whose} ({})", self.name(t), rules.cards_named(set), clause.rule));
+        }
+        Ok(())
+    }
+
+    /// A discard or a card by `p` while the taker has still to take his packet of the talon.
+    pub(super) fn talon_missing(&self, p: u8) -> Option<Stop> {
+        let t = self.talon_taker?;
+        let clause = &self.rules().talon.as_ref()?.clause;
+        Some(self.violation(clause, p, format!("{} must first take a packet of the talon", self.name(t))))
+    }
+
+    /// The taker and the packets he may take, each as its cards joined by spaces (`Game::next`).
+    pub(super) fn next_take(&self) -> Option<Next> {
+        let t = self.talon_taker?;
+        let packets = self.talon_packets();
+        let legal = packets.iter().map(|k| k.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")).collect();
+        Some(Next { player: self.name(t), phase: "take".into(), legal, count: packets.first().map(|k| k.len()), table: vec![], declarations: vec![] })
+    }
+}
