@@ -842,7 +842,16 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                                 pool = game.hands[p as usize].minus(rules.discard.iter().flat_map(|d| d.forbid.iter()).fold(CardSet::EMPTY, |a, f| a.or(f.cards))).iter().collect();
                             }
                             pool.shuffle(&mut rng);
-                            Event::Discard { player: who, cards: pool.iter().take(next.count.unwrap_or(0)).map(|c| c.code()).collect() }
+                            // Discard `require`s (Droggn's king only with a trump) are no set of
+                            // cards: draw again until the game accepts the discard.
+                            let k = next.count.unwrap_or(0);
+                            for _ in 0..600 {
+                                if rules.discard.as_ref().is_none_or(|d| d.requires.is_empty()) || game.discard_allowed(p, pool.iter().take(k).copied().collect()) {
+                                    break;
+                                }
+                                pool.shuffle(&mut rng);
+                            }
+                            Event::Discard { player: who, cards: pool.iter().take(k).map(|c| c.code()).collect() }
                         }
                         _ => {
                             let legal = game.legal(p);
