@@ -68,6 +68,8 @@ pub struct Ruleset {
     /// The dealer deals to the others and sits the deal out (the FFT's "mort" at a table of five):
     /// `players` is then the size of the table, and one fewer play each deal.
     pub sit_out: Option<Clause>,
+    /// The smallest table at which the dealer sits out (`sit-out dealer from N`; 0: at every table).
+    pub sit_out_from: usize,
     pub sides: Sides,
     pub deal: Deal,
     pub annulments: Vec<Annulment>,
@@ -665,6 +667,11 @@ impl Pack {
 }
 
 impl Ruleset {
+    /// Whether the dealer sits the deal out at a table of `n`.
+    pub fn sits_out(&self, n: usize) -> bool {
+        self.sit_out.is_some() && n >= self.sit_out_from
+    }
+
     /// The century of `dated`, counted as historians do: 1637 is in the 17th, 2000 in the 20th.
     pub fn century(&self) -> Option<u16> {
         self.dated.as_ref().map(|(year, _)| (year + 99) / 100)

@@ -254,6 +254,8 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("sides", m(F, "sides taker", "sides each"), Refused("bidding chooses a taker, so it needs `sides taker`")),
         ("sit-out dealer", m("fft-5p-mort", "sit-out dealer", "sit-out first_hand"), Refused("`sit-out dealer` is the only form")),
         ("sit-out dealer", m("fft-5p-mort", "sit-out dealer", "sit-out dealer = no"), Refused("`sit-out` takes no value")),
+        ("sit-out dealer", m("droggn", "sit-out dealer from 4", "sit-out dealer"), Changes),
+        ("sit-out dealer", m("droggn", "sit-out dealer from 4", "sit-out dealer from 5"), Refused("a whole number from 3 to the largest table (4)")),
         // deal
         ("hand = N", m(F, "hand = 18", "hand = 17"), Changes),
         ("hand = N", m(F, "hand = 18", "hand = 18\n  hand = 17"), Refused("`hand` is written twice")),

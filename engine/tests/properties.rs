@@ -182,6 +182,7 @@ fn pack_totals() {
         ("tarocchini", 87),
         ("galician-tarok", 94),
         ("minchiate", 142),
+        ("droggn", 74),
     ] {
         let rules = registry().get(id).unwrap();
         assert_eq!(count_points(&rules.counting, rules.pack.cards, 0), Q::int(total), "{id}");

@@ -44,7 +44,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("", "declaration") => sh(1, 2, Forbidden, Required, "`declaration NAME \"label\" { ... }`"),
         ("", "let") => sh(1, 1, Required, Forbidden, "`let NAME = formula`"),
         ("", "players") => sh(1, 1, Forbidden, Forbidden, "`players 4` or `players 2..6`"),
-        ("", "sit-out") => sh(1, 1, Forbidden, Forbidden, "`sit-out dealer`"),
+        ("", "sit-out") => sh(1, 3, Forbidden, Forbidden, "`sit-out dealer [from N]`"),
         ("", "sides") => sh(1, 1, Forbidden, Forbidden, "`sides taker`, `sides each` or `sides partners`"),
         ("", "annul") => sh(1, 2, Required, Forbidden, "`annul NAME \"label\" = condition`"),
         ("", "untouchable") => sh(1, 2, Required, Forbidden, "`untouchable CARD \"label\" = condition`"),

@@ -546,12 +546,31 @@ impl Compiler {
         });
         let counting = self.counting(stmts.iter().find(|s| s.key == "counting"), &pack);
         let (players, players_clause) = self.players(stmts.iter().find(|s| s.key == "players"));
+        let mut sit_out_from = 0;
         let sit_out = stmts.iter().find(|s| s.key == "sit-out").and_then(|s| {
             let words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
-            if words != ["dealer"] {
-                self.err_at(s, "`sit-out dealer` is the only form: the dealer deals to the others and sits the deal out");
+            // `sit-out dealer from N`: only at a table of N or more (Droggn: three play, a fourth deals).
+            let from = match words[..] {
+                ["dealer", "from", n] => match n.parse::<usize>() {
+                    Ok(n) if n >= 3 && n <= players.1 => Some(n),
+                    _ => {
+                        self.err_at(
+                            s,
+                            format!(
+                                "`sit-out dealer from N`: N is the smallest table at which the dealer sits out, a whole number from 3 to the largest table ({}), not `{n}`",
+                                players.1
+                            ),
+                        );
+                        return None;
+                    }
+                },
+                _ => None,
+            };
+            sit_out_from = from.unwrap_or(0);
+            if words != ["dealer"] && from.is_none() {
+                self.err_at(s, "`sit-out dealer` is the only form, or `sit-out dealer from N`: the dealer deals to the others and sits the deal out");
                 None
-            } else if players.0 < 3 {
+            } else if players.0.max(sit_out_from) < 3 {
                 self.err_at(s, format!("`sit-out dealer` needs a table of 3 or more, so that two play; `players` allows {}", players.0));
                 None
             } else {
@@ -674,6 +693,7 @@ impl Compiler {
             players,
             players_clause,
             sit_out,
+            sit_out_from,
             sides,
             deal,
             annulments,

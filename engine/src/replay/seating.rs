@@ -21,7 +21,7 @@ impl Seating {
             playing.reverse();
             dealer = playing.len() - 1 - dealer;
         }
-        if setup.rules.sit_out.is_none() || playing.len() < 2 {
+        if !setup.rules.sits_out(playing.len()) || playing.len() < 2 {
             return Seating { playing, dealer: dealer as u8, sits_out: None };
         }
         let out = playing.remove(dealer);

@@ -63,7 +63,7 @@ impl Settings {
 
     fn new(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>, contract: Option<usize>) -> Result<Settings, String> {
         // At a table where the dealer sits out, one fewer play.
-        let playing = if rules.sit_out.is_some() { n.saturating_sub(1) } else { n };
+        let playing = if rules.sits_out(n) { n.saturating_sub(1) } else { n };
         if rules.sides == Sides::Partners && playing % 2 == 1 {
             let out = if playing == n { String::new() } else { format!(" (the dealer of {n} sitting out)") };
             return Err(format!("{} is played by partners sitting opposite, so by an even number of players, not {playing}{out} ({})", rules.id, rules.players_clause.at));
