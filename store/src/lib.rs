@@ -14,6 +14,7 @@
 //! Every write of primary data (streams, sessions) is on disk before it returns. Methods block
 //! meanwhile, so async callers should run them on a blocking thread pool.
 
+mod bulk;
 mod commit;
 mod error;
 mod pg;

@@ -124,7 +124,7 @@ impl SledStore {
     }
 
     /// Stores the projections of games just created, which have none yet, with their index entries:
-    /// each game's number, summary and projection (JSON).
+    /// each game's number, summary and projection (JSON, or a pointer to it in a bulk file).
     pub(crate) fn put_new_projections(&self, projections: &[(u64, Summary, Vec<u8>)]) -> Result<(), StoreError> {
         let (mut all, mut summaries, mut by_ruleset, mut by_player, mut by_status) = Default::default();
         for (number, summary, projection) in projections {
@@ -151,7 +151,7 @@ impl SledStore {
     /// The game's stored projection, if one was computed.
     pub fn projection(&self, game: &GameId) -> Result<Option<Projection>, StoreError> {
         let number = self.number(game)?;
-        self.projections.get(number.to_be_bytes())?.map(|bytes| decode("a projection", &bytes)).transpose()
+        self.projections.get(number.to_be_bytes())?.map(|bytes| decode("a projection", &crate::bulk::resolve(&self.dir, &bytes)?)).transpose()
     }
 
     /// One page of the projected games matching `filter`, in creation order, and how many match in

@@ -6,7 +6,8 @@
 //! - `headers`: game → `Header` (JSON)
 //! - `versions`: game → the number of events in the stream
 //! - `events`: game, version → the events of the append that began at that version, one value per
-//!   append (see `segment`; a single `StoredEvent` in stores written before)
+//!   append (see `segment`; a single `StoredEvent` in stores written before), or, for an imported
+//!   game, a pointer to that value in a bulk file (see `bulk`; so are imported games' projections)
 //! - `event_ids`: game, event id → version, so that a retried append to the game is recognised (ids
 //!   are scoped to their game, as event stores scope them to a stream: the same id in another game
 //!   is another event)
@@ -29,7 +30,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -40,6 +41,7 @@ use sled::transaction::{ConflictableTransactionError, Transactional};
 use sled::{Batch, Tree};
 use tarot_engine::{Event, GameRecord};
 
+use crate::bulk::{self, BulkFile};
 use crate::commit::GroupCommit;
 use crate::{EventStore, Filter, Import, Projection, Session, StoreError, Summary};
 
@@ -158,6 +160,8 @@ pub struct SledStore {
     pub(crate) write: Mutex<()>,
     pub(crate) commit: Arc<GroupCommit>,
     flusher: Option<JoinHandle<()>>,
+    /// The store's directory, where imports keep their bulk files (`bulk`).
+    pub(crate) dir: PathBuf,
 }
 
 /// Everything one change writes to the primary trees, applied as one sled transaction.
@@ -196,6 +200,7 @@ impl SledStore {
             write: Mutex::new(()),
             commit,
             flusher: Some(flusher),
+            dir: dir.to_path_buf(),
         })
     }
 
@@ -270,7 +275,7 @@ impl SledStore {
         let mut events = vec![];
         for entry in self.events.scan_prefix(number.to_be_bytes()) {
             let (key, segment) = entry?;
-            events.extend(decode_segment(&key, &segment)?);
+            events.extend(decode_segment(&key, &bulk::resolve(&self.dir, &segment)?)?);
         }
         Ok(events)
     }
@@ -375,6 +380,10 @@ impl SledStore {
         // The values of the new games, on every core again; then one transaction.
         let values: Vec<(Vec<u8>, Vec<u8>, (Summary, Vec<u8>))> =
             fresh.par_iter().map(|(i, appended)| (encode(appended), segment(appended.first_position, &encoded[*i].2), games[*i].projection(appended))).collect();
+        // The events and the verdicts, the large values, go to one bulk file (see `bulk`), on disk
+        // before the transaction that points into it.
+        let first = fresh.first().map_or(0, |(_, appended)| id_number('g', &appended.game.0).expect("a game id made here"));
+        let mut file = BulkFile::new(first, values.iter().map(|(_, segment, (_, projection))| segment.len() + projection.len()).sum());
         let mut writes = Writes::default();
         let mut projections = Vec::with_capacity(values.len());
         for ((i, appended), (appended_json, segment, (summary, projection))) in fresh.iter().zip(values) {
@@ -383,10 +392,13 @@ impl SledStore {
             writes.headers.insert(&key[..], &encoded[*i].1[..]);
             writes.versions.insert(&key[..], &appended.version.to_be_bytes()[..]);
             if appended.version > 0 {
-                writes.events.insert(&event_key(number, 1)[..], segment);
+                writes.events.insert(&event_key(number, 1)[..], file.push(&segment));
             }
             writes.creations.insert(&encoded[*i].0[..], appended_json);
-            projections.push((number, summary, projection));
+            projections.push((number, summary, file.push(&projection)));
+        }
+        if !fresh.is_empty() {
+            file.write(&self.dir)?;
         }
         writes.meta.insert("games", &number.to_be_bytes()[..]);
         writes.meta.insert("position", &position.to_be_bytes()[..]);
@@ -455,7 +467,7 @@ impl SledStore {
             let no_event = || StoreError::Io(format!("event id '{id}' points to no event"));
             // The segment that holds the version: the last one that starts at or before it.
             let (key, bytes) = self.events.range(event_key(number, 0)..=event_key(number, *version)).next_back().ok_or_else(no_event)??;
-            stored.push(decode_segment(&key, &bytes)?.into_iter().find(|e| e.version == *version).ok_or_else(no_event)?);
+            stored.push(decode_segment(&key, &bulk::resolve(&self.dir, &bytes)?)?.into_iter().find(|e| e.version == *version).ok_or_else(no_event)?);
         }
         retry_of(GameId::from_number(number), events, &found, &stored)
     }
