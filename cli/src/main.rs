@@ -283,61 +283,83 @@ fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String>
     let total: u64 = files.iter().map(|f| std::fs::metadata(f).map_or(0, |m| m.len())).sum();
     let bar =
         indicatif::ProgressBar::new(total).with_style(indicatif::ProgressStyle::with_template("{bar:40} {percent:>3}% {msg} ({elapsed}, {eta} left)").expect("a valid template"));
-    let (mut stored, mut again, mut refused) = (0usize, 0usize, 0usize);
-    let mut batch: Vec<(String, String)> = Vec::with_capacity(IMPORT_BATCH);
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut flush_batch = |batch: &mut Vec<(String, String)>| -> Result<(), String> {
-        let bytes: u64 = batch.iter().map(|(_, text)| text.len() as u64 + 1).sum();
+    // Two stages, so that a batch is refereed on every core while the one before is stored: this
+    // thread reads and referees; a second one stores each refereed batch (one transaction, on disk
+    // before its lines are printed) and prints its lines, in order. At most one batch waits between.
+    let (to_store, refereed) = std::sync::mpsc::sync_channel::<(Vec<(String, String)>, Vec<Result<tarot_store::Import, String>>)>(1);
+    let storing = |refereed: std::sync::mpsc::Receiver<_>| -> Result<(usize, usize, usize), String> {
+        let (mut stored, mut again, mut refused) = (0usize, 0usize, 0usize);
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        for (batch, prepared) in refereed {
+            let batch: Vec<(String, String)> = batch;
+            let bytes: u64 = batch.iter().map(|(_, text)| text.len() as u64 + 1).sum();
+            // Each line's status, or why it was refused; the games themselves go to the store.
+            let (imports, reports) = tarot_store::split_batch(prepared);
+            let results = store.import(imports).map_err(|e| format!("storing games failed (nothing of this batch was stored): {e}"))?;
+            let mut next = results.iter();
+            for ((source, _), report) in batch.iter().zip(&reports) {
+                let line = match report {
+                    Ok(status) => {
+                        let (appended, new) = next.next().expect("a result per game stored");
+                        if *new {
+                            stored += 1;
+                        } else {
+                            again += 1;
+                        }
+                        serde_json::json!({ "source": source, "id": appended.game, "version": appended.version, "status": status, "new": new })
+                    }
+                    Err(e) => {
+                        refused += 1;
+                        serde_json::json!({ "source": source, "error": e })
+                    }
+                };
+                writeln!(out, "{line}").map_err(|e| e.to_string())?;
+            }
+            out.flush().map_err(|e| e.to_string())?;
+            bar.inc(bytes);
+            bar.set_message(format!("{stored} stored, {again} already there, {refused} refused"));
+        }
+        Ok((stored, again, refused))
+    };
+    let referee = move |batch: Vec<(String, String)>| {
         let prepared: Vec<Result<tarot_store::Import, String>> =
             batch.par_iter().map(|(_, text)| parse_record(text).and_then(|record| tarot_store::prepare(registry, record).map_err(|e| e.to_string()))).collect();
-        // Each line's status, or why it was refused; the games themselves go to the store.
-        let (imports, reports) = tarot_store::split_batch(prepared);
-        let results = store.import(imports).map_err(|e| format!("storing games failed (nothing of this batch was stored): {e}"))?;
-        let mut next = results.iter();
-        for ((source, _), report) in batch.iter().zip(&reports) {
-            let line = match report {
-                Ok(status) => {
-                    let (appended, new) = next.next().expect("a result per game stored");
-                    if *new {
-                        stored += 1;
-                    } else {
-                        again += 1;
-                    }
-                    serde_json::json!({ "source": source, "id": appended.game, "version": appended.version, "status": status, "new": new })
-                }
-                Err(e) => {
-                    refused += 1;
-                    serde_json::json!({ "source": source, "error": e })
-                }
-            };
-            writeln!(out, "{line}").map_err(|e| e.to_string())?;
-        }
-        out.flush().map_err(|e| e.to_string())?;
-        bar.inc(bytes);
-        bar.set_message(format!("{stored} stored, {again} already there, {refused} refused"));
-        batch.clear();
-        Ok(())
+        // A send fails only when the storing thread has stopped on an error, which it returns.
+        to_store.send((batch, prepared)).is_ok()
     };
-    for file in &files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        let name = file.display().to_string();
-        if file.extension().is_some_and(|e| e == "ndjson" || e == "jsonl") {
-            for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-                batch.push((format!("{name}:{}", n + 1), line.to_string()));
-                if batch.len() == IMPORT_BATCH {
-                    flush_batch(&mut batch)?;
+    let (read, counts) = std::thread::scope(|scope| {
+        let storer = scope.spawn(move || storing(refereed));
+        let read = (|| -> Result<(), String> {
+            let mut batch: Vec<(String, String)> = Vec::with_capacity(IMPORT_BATCH);
+            for file in &files {
+                let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+                let name = file.display().to_string();
+                if file.extension().is_some_and(|e| e == "ndjson" || e == "jsonl") {
+                    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+                        batch.push((format!("{name}:{}", n + 1), line.to_string()));
+                        if batch.len() == IMPORT_BATCH && !referee(std::mem::replace(&mut batch, Vec::with_capacity(IMPORT_BATCH))) {
+                            return Ok(());
+                        }
+                    }
+                } else {
+                    batch.push((name, text));
+                    if batch.len() == IMPORT_BATCH && !referee(std::mem::replace(&mut batch, Vec::with_capacity(IMPORT_BATCH))) {
+                        return Ok(());
+                    }
                 }
             }
-        } else {
-            batch.push((name, text));
-            if batch.len() == IMPORT_BATCH {
-                flush_batch(&mut batch)?;
+            if !batch.is_empty() {
+                referee(batch);
             }
-        }
-    }
-    if !batch.is_empty() {
-        flush_batch(&mut batch)?;
-    }
+            Ok(())
+        })();
+        // The storing thread ends once the last batch is sent.
+        drop(referee);
+        (read, storer.join().expect("the storing thread does not panic"))
+    });
+    // A failure to store comes first: reading stops because of it.
+    let (stored, again, refused) = counts?;
+    read?;
     bar.finish();
     eprintln!("{stored} games stored, {again} already stored, {refused} refused");
     Ok(refused)
