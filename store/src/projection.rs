@@ -232,15 +232,22 @@ fn put(store: &Store, registry: &Registry, game: &GameId, record: &GameRecord, v
 pub fn prepare(registry: &Registry, record: GameRecord) -> Result<crate::Import, StoreError> {
     let rules = registry.get(&record.ruleset).ok_or_else(|| StoreError::Invalid(format!("unknown ruleset `{}`", record.ruleset)))?;
     let verdict = replay(rules, &record).map_err(|e| StoreError::Invalid(e.to_string()))?;
-    let status = match serde_json::to_value(verdict.status) {
-        Ok(serde_json::Value::String(status)) => status,
-        _ => return Err(StoreError::Invalid("the verdict's status cannot be written".into())),
-    };
-    let verdict = crate::Refereed { ruleset_version: rules.version.clone(), status, json: verdict.to_json() };
+    let verdict = crate::Refereed::of(rules, &verdict)?;
     let header = crate::Header::of(&record);
     header.check()?;
     let events = record.events.into_iter().map(|event| crate::NewEvent { id: None, event }).collect();
     Ok(crate::Import { header, events, verdict })
+}
+
+impl crate::Refereed {
+    /// A verdict replay computed under `rules`, as a projection holds it.
+    pub fn of(rules: &Ruleset, verdict: &Verdict) -> Result<crate::Refereed, StoreError> {
+        let status = match serde_json::to_value(verdict.status) {
+            Ok(serde_json::Value::String(status)) => status,
+            _ => return Err(StoreError::Invalid("the verdict's status cannot be written".into())),
+        };
+        Ok(crate::Refereed { ruleset_version: rules.version.clone(), status, json: verdict.to_json() })
+    }
 }
 
 /// The games of a batch that can be stored, and each line's report in order: the status of its

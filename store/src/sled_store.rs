@@ -410,6 +410,70 @@ impl SledStore {
     }
 }
 
+impl SledStore {
+    /// Creates games with their projections; see `EventStore::create_games`. The games whose
+    /// creation can be recognised when retried (every event with an id) are created one by one;
+    /// the others are applied as one transaction, their projections as another, and share one
+    /// wait for the disk.
+    pub fn create_games(&self, games: Vec<Import>) -> Vec<Result<Appended, StoreError>> {
+        let mut results = Vec::with_capacity(games.len());
+        // The games waiting to be created together, and where their results go; created before a
+        // game created alone, so that games are numbered in the order given.
+        let mut together: Vec<(usize, Import)> = vec![];
+        let create_together = |together: &mut Vec<(usize, Import)>, results: &mut Vec<Result<Appended, StoreError>>| {
+            if together.is_empty() {
+                return;
+            }
+            let (places, games): (Vec<usize>, Vec<Import>) = std::mem::take(together).into_iter().unzip();
+            let stored = self.create_together(games).map_or_else(|e| vec![Err(e); places.len()], |all| all.into_iter().map(Ok).collect());
+            for (place, result) in places.into_iter().zip(stored) {
+                results[place] = result;
+            }
+        };
+        for game in games {
+            let checked = game.header.check().and_then(|()| check_ids(&game.events));
+            match checked {
+                Err(e) => results.push(Err(e)),
+                Ok(()) if creation_key(&game.header, &game.events).is_some() => {
+                    create_together(&mut together, &mut results);
+                    results.push(crate::create_one(self, game));
+                }
+                Ok(()) => {
+                    together.push((results.len(), game));
+                    results.push(Err(StoreError::Io("not created".into())));
+                }
+            }
+        }
+        create_together(&mut together, &mut results);
+        results
+    }
+
+    /// New games without event ids, checked, stored together, on disk when it returns.
+    fn create_together(&self, games: Vec<Import>) -> Result<Vec<Appended>, StoreError> {
+        let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
+        let (mut number, mut position) = (self.counter("games")?, self.counter("position")?);
+        let mut writes = Writes::default();
+        let mut projections = Vec::with_capacity(games.len());
+        let mut results = Vec::with_capacity(games.len());
+        for mut game in games {
+            number += 1;
+            writes.headers.insert(&number.to_be_bytes()[..], encode(&game.header));
+            let events = std::mem::take(&mut game.events);
+            let appended = stage(&mut writes, number, 0, position, events);
+            position = appended.last_position;
+            let (summary, projection) = game.projection(&appended);
+            projections.push((number, summary, projection));
+            results.push(appended);
+        }
+        writes.meta.insert("games", &number.to_be_bytes()[..]);
+        self.apply(&writes)?;
+        self.put_new_projections(&projections)?;
+        drop(guard);
+        self.commit.wait()?;
+        Ok(results)
+    }
+}
+
 /// Adds `events` to `writes` as the versions after `version` of game `number`, at the positions
 /// after `last_position`.
 fn stage(writes: &mut Writes, number: u64, version: u64, last_position: u64, events: Vec<NewEvent>) -> Appended {
@@ -498,6 +562,9 @@ impl EventStore for SledStore {
     }
     fn import(&self, games: Vec<Import>) -> Result<Vec<(Appended, bool)>, StoreError> {
         SledStore::import(self, games)
+    }
+    fn create_games(&self, games: Vec<Import>) -> Vec<Result<Appended, StoreError>> {
+        SledStore::create_games(self, games)
     }
     fn header(&self, game: &GameId) -> Result<Header, StoreError> {
         SledStore::header(self, game)
