@@ -214,19 +214,37 @@ fn validate(registry: &Registry, args: &[String]) -> ExitCode {
             files.push(arg);
         }
     }
-    let mut worst = 0u8;
-    for chunk in files.chunks(VALIDATE_CHUNK) {
-        let outputs: Vec<(u8, String, Option<String>)> = chunk.par_iter().map(|file| validate_one(registry, file, text)).collect();
-        let mut out = std::io::stdout().lock();
-        for (code, printed, problem) in outputs {
-            worst = worst.max(code);
+    // A chunk's verdicts are printed by a second thread while the next chunk is replayed, so that
+    // every core replays all the time; at most one chunk waits between them.
+    let (to_print, printed) = std::sync::mpsc::sync_channel::<Vec<(u8, String, Option<String>)>>(1);
+    let worst = std::thread::scope(|scope| {
+        let printer = scope.spawn(move || {
             use std::io::Write;
-            let _ = writeln!(out, "{printed}");
-            if let Some(problem) = problem {
-                eprintln!("{problem}");
+            let mut worst = 0u8;
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            for outputs in printed {
+                for (code, printed, problem) in outputs {
+                    worst = worst.max(code);
+                    let _ = writeln!(out, "{printed}");
+                    if let Some(problem) = problem {
+                        // In order with the verdicts on a terminal that shows both.
+                        let _ = out.flush();
+                        eprintln!("{problem}");
+                    }
+                }
+                let _ = out.flush();
+            }
+            worst
+        });
+        for chunk in files.chunks(VALIDATE_CHUNK) {
+            let outputs: Vec<(u8, String, Option<String>)> = chunk.par_iter().map(|file| validate_one(registry, file, text)).collect();
+            if to_print.send(outputs).is_err() {
+                break;
             }
         }
-    }
+        drop(to_print);
+        printer.join().expect("the printing thread does not panic")
+    });
     ExitCode::from(worst)
 }
 
@@ -371,10 +389,18 @@ fn record_files(args: &[String]) -> Result<Vec<PathBuf>, String> {
     for arg in args {
         let path = PathBuf::from(arg);
         if path.is_dir() {
+            // The directory listing says which entries are files: no stat of each (over a third of
+            // `validate`'s serial time in a profile over 10,000 files); a link is followed.
             let mut inside: Vec<PathBuf> = std::fs::read_dir(&path)
                 .map_err(|e| format!("{arg}: {e}"))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "json" || e == "ndjson" || e == "jsonl"))
+                .filter_map(|e| e.ok())
+                .filter(|e| e.path().extension().is_some_and(|e| e == "json" || e == "ndjson" || e == "jsonl"))
+                .filter(|e| match e.file_type() {
+                    Ok(t) if t.is_symlink() => e.path().is_file(),
+                    Ok(t) => t.is_file(),
+                    Err(_) => e.path().is_file(),
+                })
+                .map(|e| e.path())
                 .collect();
             inside.sort();
             files.extend(inside);
