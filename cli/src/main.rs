@@ -279,6 +279,7 @@ const IMPORT_BATCH: usize = 1000;
 /// verdict, one line of JSON per record on stdout (its id, version, status and whether it was new,
 /// or why it was refused), a progress bar on stderr.
 fn import_into_store(registry: &Registry, args: &[String]) -> ExitCode {
+    keep_freed_memory();
     match import_records(registry, args) {
         Ok(refused) => ExitCode::from(u8::from(refused > 0)),
         Err(e) => {
@@ -286,6 +287,21 @@ fn import_into_store(registry: &Registry, args: &[String]) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Tells mimalloc to keep the memory freed for reuse rather than give it back to the system: an
+/// import frees and allocates batches of megabytes, and memory given back comes back as fresh
+/// (huge) pages that the kernel zeroes on first touch. A profile of an import of 20,000 games had
+/// a quarter of its samples in the kernel's `clear_page`; without purging, its minor page faults
+/// fell from about 50,000 to 700. For a command that ends when its work is done, not the server.
+fn keep_freed_memory() {
+    extern "C" {
+        fn mi_option_set(option: std::ffi::c_int, value: std::ffi::c_long);
+    }
+    /// `mi_option_purge_delay` in mimalloc.h (v2 and v3): -1 never purges.
+    const MI_OPTION_PURGE_DELAY: std::ffi::c_int = 15;
+    // SAFETY: sets one of mimalloc's options, which it reads when it decides to purge.
+    unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, -1) }
 }
 
 fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String> {
