@@ -469,7 +469,9 @@ impl SledStore {
         self.apply(&writes)?;
         self.put_new_projections(&projections)?;
         drop(guard);
-        self.commit.wait()?;
+        // The caller (the store's writer thread) flushes here rather than waiting for the flusher
+        // thread: two thread switches fewer per batch. A flush covers every write applied before it.
+        self.meta.flush()?;
         Ok(results)
     }
 }
