@@ -29,18 +29,20 @@ pub(crate) const POINTER: u8 = 0xFE;
 /// The values of one batch being gathered for its file.
 pub(crate) struct BulkFile {
     number: u64,
+    /// Where in the file `bytes` will be written.
+    base: u64,
     bytes: Vec<u8>,
 }
 
 impl BulkFile {
     /// A file for the batch whose first new game is `number`.
     pub(crate) fn new(number: u64, capacity: usize) -> BulkFile {
-        BulkFile { number, bytes: Vec::with_capacity(capacity) }
+        BulkFile { number, base: 0, bytes: Vec::with_capacity(capacity) }
     }
 
     /// Adds a value; returns the pointer to store in its place.
     pub(crate) fn push(&mut self, value: &[u8]) -> Vec<u8> {
-        let offset = self.bytes.len() as u64;
+        let offset = self.base + self.bytes.len() as u64;
         self.bytes.extend_from_slice(value);
         let mut pointer = Vec::with_capacity(25);
         pointer.push(POINTER);
@@ -59,6 +61,42 @@ impl BulkFile {
         file.write_all(&self.bytes).map_err(failed)?;
         file.sync_data().map_err(failed)?;
         File::open(&folder).and_then(|f| f.sync_all()).map_err(failed)?;
+        Ok(())
+    }
+}
+
+/// A bulk file kept open and added to batch after batch: the one the writer thread of
+/// `Store::create_later` fills, named after the first game it holds. Its length grows only once a
+/// batch is on disk; a batch that fails leaves bytes after it that nothing points to, and the
+/// writer drops the file (a name is reused only for a file whose games were never stored).
+pub(crate) struct OpenBulk {
+    number: u64,
+    file: File,
+    len: u64,
+}
+
+impl OpenBulk {
+    /// Creates the file for games from `number` on, its name on disk.
+    pub(crate) fn create(dir: &Path, number: u64) -> Result<OpenBulk, StoreError> {
+        let folder = dir.join("bulk");
+        let failed = |e: std::io::Error| StoreError::Io(format!("{}: {e}", folder.display()));
+        fs::create_dir_all(&folder).map_err(failed)?;
+        let file = File::create(path(dir, number)).map_err(failed)?;
+        File::open(&folder).and_then(|f| f.sync_all()).map_err(failed)?;
+        Ok(OpenBulk { number, file, len: 0 })
+    }
+
+    /// A batch to add at the end of this file.
+    pub(crate) fn batch(&self, capacity: usize) -> BulkFile {
+        BulkFile { number: self.number, base: self.len, bytes: Vec::with_capacity(capacity) }
+    }
+
+    /// Writes `batch` (made by `batch`) at the end and waits until it is on disk.
+    pub(crate) fn add(&mut self, batch: &BulkFile) -> Result<(), StoreError> {
+        let failed = |e: std::io::Error| StoreError::Io(format!("bulk file {:016x}: {e}", self.number));
+        self.file.write_all_at(&batch.bytes, self.len).map_err(failed)?;
+        self.file.sync_data().map_err(failed)?;
+        self.len += batch.bytes.len() as u64;
         Ok(())
     }
 }

@@ -41,7 +41,7 @@ use sled::transaction::{ConflictableTransactionError, Transactional};
 use sled::{Batch, Tree};
 use tarot_engine::{Event, GameRecord};
 
-use crate::bulk::{self, BulkFile};
+use crate::bulk::{self, BulkFile, OpenBulk};
 use crate::commit::GroupCommit;
 use crate::{EventStore, Filter, Import, Projection, Session, StoreError, Summary};
 
@@ -162,6 +162,8 @@ pub struct SledStore {
     flusher: Option<JoinHandle<()>>,
     /// The store's directory, where imports keep their bulk files (`bulk`).
     pub(crate) dir: PathBuf,
+    /// The bulk file that `create_games` adds to, once it has created one.
+    writer_bulk: Mutex<Option<OpenBulk>>,
 }
 
 /// Everything one change writes to the primary trees, applied as one sled transaction.
@@ -201,6 +203,7 @@ impl SledStore {
             commit,
             flusher: Some(flusher),
             dir: dir.to_path_buf(),
+            writer_bulk: Mutex::new(None),
         })
     }
 
@@ -449,9 +452,35 @@ impl SledStore {
     }
 
     /// New games without event ids, checked, stored together, on disk when it returns.
+    ///
+    /// The games' events and verdicts go to the writer's bulk file (see `bulk`), as an import's
+    /// do: stored inline, each game's kilobytes made sled copy a leaf of them per insert, and made
+    /// its cache grow by as much.
     fn create_together(&self, games: Vec<Import>) -> Result<Vec<Appended>, StoreError> {
         let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut open = self.writer_bulk.lock().unwrap_or_else(PoisonError::into_inner);
+        let result = self.create_in(&mut open, games);
+        if result.is_err() {
+            // Whatever this batch wrote to the file is pointed to by nothing; see `OpenBulk`.
+            *open = None;
+        }
+        drop(open);
+        drop(guard);
+        let results = result?;
+        // The caller (the store's writer thread) flushes here rather than waiting for the flusher
+        // thread: two thread switches fewer per batch. A flush covers every write applied before it.
+        self.meta.flush()?;
+        Ok(results)
+    }
+
+    /// `create_together`'s work under the write lock, but the flush.
+    fn create_in(&self, open: &mut Option<OpenBulk>, games: Vec<Import>) -> Result<Vec<Appended>, StoreError> {
         let (mut number, mut position) = (self.counter("games")?, self.counter("position")?);
+        if open.is_none() {
+            *open = Some(OpenBulk::create(&self.dir, number + 1)?);
+        }
+        let bulk = open.as_mut().expect("a bulk file just opened");
+        let mut file = bulk.batch(games.iter().map(|g| 8 * 1024 + 700 * g.events.len()).sum());
         let mut writes = Writes::default();
         let mut projections = Vec::with_capacity(games.len());
         let mut results = Vec::with_capacity(games.len());
@@ -459,19 +488,16 @@ impl SledStore {
             number += 1;
             writes.headers.insert(&number.to_be_bytes()[..], encode(&game.header));
             let events = std::mem::take(&mut game.events);
-            let appended = stage(&mut writes, number, 0, position, events);
+            let appended = stage_with(&mut writes, number, 0, position, events, |segment| file.push(&segment));
             position = appended.last_position;
             let (summary, projection) = game.projection(&appended);
-            projections.push((number, summary, projection));
+            projections.push((number, summary, file.push(&projection)));
             results.push(appended);
         }
         writes.meta.insert("games", &number.to_be_bytes()[..]);
+        bulk.add(&file)?;
         self.apply(&writes)?;
         self.put_new_projections(&projections)?;
-        drop(guard);
-        // The caller (the store's writer thread) flushes here rather than waiting for the flusher
-        // thread: two thread switches fewer per batch. A flush covers every write applied before it.
-        self.meta.flush()?;
         Ok(results)
     }
 }
@@ -479,6 +505,11 @@ impl SledStore {
 /// Adds `events` to `writes` as the versions after `version` of game `number`, at the positions
 /// after `last_position`.
 fn stage(writes: &mut Writes, number: u64, version: u64, last_position: u64, events: Vec<NewEvent>) -> Appended {
+    stage_with(writes, number, version, last_position, events, |segment| segment)
+}
+
+/// `stage`, with the events' value (a segment) stored as `value` makes it.
+fn stage_with(writes: &mut Writes, number: u64, version: u64, last_position: u64, events: Vec<NewEvent>, value: impl FnOnce(Vec<u8>) -> Vec<u8>) -> Appended {
     let count = events.len() as u64;
     for (i, new) in (1..).zip(&events) {
         if let Some(id) = &new.id {
@@ -486,7 +517,7 @@ fn stage(writes: &mut Writes, number: u64, version: u64, last_position: u64, eve
         }
     }
     if count > 0 {
-        writes.events.insert(&event_key(number, version + 1)[..], segment(last_position + 1, &encode(&events)));
+        writes.events.insert(&event_key(number, version + 1)[..], value(segment(last_position + 1, &encode(&events))));
     }
     writes.versions.insert(&number.to_be_bytes()[..], &(version + count).to_be_bytes()[..]);
     writes.meta.insert("position", &(last_position + count).to_be_bytes()[..]);

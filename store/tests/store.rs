@@ -156,3 +156,29 @@ fn imported_games_keep_their_large_values_in_bulk_files() {
     tarot_store::rebuild_projections(&store, registry()).unwrap();
     assert_eq!(first[1..].iter().map(|(a, _)| store.projection(&a.game).unwrap().unwrap()).collect::<Vec<_>>(), verdicts[1..]);
 }
+
+/// Games created together (POST /games through the writer thread) keep their events and verdicts
+/// in one bulk file that batch after batch adds to; they read back the same after a reopen, and
+/// after it the writer starts a file of its own.
+#[test]
+fn games_created_together_keep_their_large_values_in_a_bulk_file() {
+    let dir = TempDir::new("bulk-writer");
+    let records: Vec<GameRecord> = (0..6).map(|seed| game("fft-4p", 4, 200 + seed)).collect();
+    let imports = |records: &[GameRecord]| records.iter().map(|r| tarot_store::prepare(registry(), r.clone()).unwrap()).collect::<Vec<_>>();
+    let bulk_files = || std::fs::read_dir(dir.0.join("bulk")).unwrap().count();
+    let store = Store::open(&dir.0).unwrap();
+    let mut created: Vec<_> = store.create_games(imports(&records[..3])).into_iter().map(Result::unwrap).collect();
+    created.extend(store.create_games(imports(&records[3..5])).into_iter().map(Result::unwrap));
+    assert_eq!(bulk_files(), 1);
+    let verdicts: Vec<_> = created.iter().map(|a| store.projection(&a.game).unwrap().unwrap()).collect();
+    drop(store);
+    let store = Store::open(&dir.0).unwrap();
+    for (appended, record) in created.iter().zip(&records) {
+        assert_eq!(store.record(&appended.game).unwrap(), *record);
+    }
+    assert_eq!(created.iter().map(|a| store.projection(&a.game).unwrap().unwrap()).collect::<Vec<_>>(), verdicts);
+    let last = store.create_games(imports(&records[5..])).pop().unwrap().unwrap();
+    assert_eq!(bulk_files(), 2);
+    assert_eq!(store.record(&last.game).unwrap(), records[5]);
+    assert_eq!(store.events(&created[4].game).unwrap().last().unwrap().position + 1, last.first_position);
+}
