@@ -169,10 +169,6 @@ struct Writer {
 /// The most creations the writer thread stores together.
 const WRITER_BATCH: usize = 256;
 
-/// How long the writer thread waits for more creations before storing a batch, when the batch
-/// before had more than one.
-const WRITER_LINGER: std::time::Duration = std::time::Duration::from_micros(500);
-
 impl Store {
     fn of(store: Arc<dyn EventStore>) -> Store {
         Store { store, writer: OnceLock::new() }
@@ -201,24 +197,14 @@ impl Store {
             let thread = std::thread::Builder::new()
                 .name("tarot-store-writer".into())
                 .spawn(move || {
-                    let mut last = 0;
-                    let linger = std::env::var("TAROT_WRITER_LINGER_US").ok().and_then(|v| v.parse().ok()).map_or(WRITER_LINGER, std::time::Duration::from_micros);
                     while let Ok(first) = receive.recv() {
                         let mut batch = vec![first];
-                        // When the batch before had company, others are likely on their way:
-                        // wait a moment for them, so that one flush serves more of them (as
-                        // PostgreSQL's commit_delay waits when commit_siblings are active). A
-                        // lone writer never waits.
-                        if last > 1 && !linger.is_zero() {
-                            std::thread::sleep(linger);
-                        }
                         while batch.len() < WRITER_BATCH {
                             match receive.try_recv() {
                                 Ok(next) => batch.push(next),
                                 Err(_) => break,
                             }
                         }
-                        last = batch.len();
                         let (games, callers): (Vec<Import>, Vec<_>) = batch.into_iter().unzip();
                         for (result, done) in store.create_games(games).into_iter().zip(callers) {
                             done(result);
