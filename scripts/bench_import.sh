@@ -3,12 +3,15 @@
 # into a fresh sled directory, then into a fresh PostgreSQL database (a cluster made with initdb and
 # started with pg_ctl on a temporary directory and port, stopped after). Prints games per second of
 # wall time for each (the whole command: reading, refereeing on every core, storing, the last batch
-# on disk), then the same import again, which must store nothing new.
+# on disk), then the same import again, which must store nothing new. Beside it, the CPU time the
+# import used (user + system, GNU time's), which other work on a shared machine slows down less than
+# the wall time.
 #
 #     bash scripts/bench_import.sh           (GAMES=20000 by default; a release build)
 #     BIN=path/to/tarot-archive bash scripts/bench_import.sh
 set -euo pipefail
 if [ -n "${BIN:-}" ]; then BIN=$(realpath "$BIN"); fi
+[ -x /usr/bin/time ] || { echo "needs GNU time (Debian: apt-get install time)" >&2; exit 2; }
 cd "$(dirname "$0")/.."
 GAMES=${GAMES:-20000}
 if [ -z "${BIN:-}" ]; then
@@ -38,16 +41,17 @@ with open(sys.argv[2], "w") as out:
 ' "$WORK/games" "$WORK/games.ndjson"
 rm -rf "$WORK/games"
 
-import_rate() { # label store-args...: "label: N games in S s: R games/s"
+import_rate() { # label store-args...: "label: N games in S s: R games/s (CPU C s)"
     local label=$1
     shift
     local start end
     start=$(date +%s.%N)
-    "$BIN" import games "$WORK/games.ndjson" "$@" >"$WORK/out.ndjson" 2>"$WORK/err"
+    /usr/bin/time -f "%U %S" -o "$WORK/cpu" "$BIN" import games "$WORK/games.ndjson" "$@" >"$WORK/out.ndjson" 2>"$WORK/err"
     end=$(date +%s.%N)
     local new
     new=$(grep -c '"new":true' "$WORK/out.ndjson" || true)
-    awk -v n="$GAMES" -v s="$start" -v e="$end" -v l="$label" -v new="$new" 'BEGIN {printf "%-22s %d games (%d new) in %.2f s: %.0f games/s\n", l, n, new, e - s, n / (e - s)}'
+    awk -v n="$GAMES" -v s="$start" -v e="$end" -v l="$label" -v new="$new" -v c="$(awk '{print $1 + $2}' "$WORK/cpu")" \
+        'BEGIN {printf "%-22s %d games (%d new) in %.2f s: %.0f games/s (CPU %.2f s, %.0f µs a game)\n", l, n, new, e - s, n / (e - s), c, c * 1e6 / n}'
 }
 
 import_rate "sled" --data "$WORK/sled"

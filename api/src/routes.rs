@@ -373,18 +373,26 @@ pub async fn create_game(state: web::Data<AppState>, req: HttpRequest, payload: 
     state.authorize(&req)?;
     let rec = body::record(&req, payload).await?;
     let verdict = replay(&state, &rec)?;
-    let st = state.clone();
-    let (id, version, verdict) = blocking(move || {
-        let header = Header::of(&rec);
-        let events = rec.events.iter().map(|event| NewEvent { id: None, event: event.clone() }).collect();
-        let appended = st.store.create_game(&header, events).map_err(store_problem)?;
-        // The verdict just computed is the projection's: the game is not replayed a second time.
-        let rules = st.registry.get(&rec.ruleset).expect("a ruleset the game was replayed with");
-        let projection = tarot_store::project_verdict(&st.store, rules, &rec, &appended, &verdict).map_err(store_problem)?;
-        Ok((appended.game.0, appended.version, projection.verdict))
-    })
-    .await?;
-    Ok(HttpResponse::Created().insert_header(("Location", format!("/games/{id}"))).json(StoredGame { id, version, verdict }))
+    // The verdict just computed is the projection's: the game is not replayed a second time.
+    let rules = state.registry.get(&rec.ruleset).expect("a ruleset the game was replayed with");
+    let verdict = tarot_store::Refereed::of(rules, &verdict).map_err(store_problem)?;
+    let json = verdict.json.clone();
+    let header = Header::of(&rec);
+    let events = rec.events.into_iter().map(|event| NewEvent { id: None, event }).collect();
+    // The store's writer thread stores the games posted at about the same time together, with one
+    // wait for the disk, and answers each here: no blocking thread per request.
+    let (send, receive) = tokio::sync::oneshot::channel();
+    state.store.create_later(tarot_store::Import { header, events, verdict }, move |result| {
+        let _ = send.send(result);
+    });
+    let appended = receive.await.map_err(|_| Problem::internal("the store's writer thread stopped"))?.map_err(store_problem)?;
+    // `StoredGame` as JSON, with the verdict as replay wrote it.
+    let mut body = serde_json::to_vec(&serde_json::json!({ "id": appended.game.0, "version": appended.version })).expect("JSON values are written");
+    body.pop();
+    body.extend_from_slice(b",\"verdict\":");
+    body.extend_from_slice(&json);
+    body.push(b'}');
+    Ok(HttpResponse::Created().insert_header(("Location", format!("/games/{}", appended.game))).content_type(ContentType::json()).body(body))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -14,6 +14,7 @@
 //! Every write of primary data (streams, sessions) is on disk before it returns. Methods block
 //! meanwhile, so async callers should run them on a blocking thread pool.
 
+mod bulk;
 mod commit;
 mod error;
 mod pg;
@@ -23,6 +24,8 @@ mod sled_store;
 
 use std::ops::Deref;
 use std::path::Path;
+use std::sync::{mpsc, Arc, OnceLock};
+use std::thread::JoinHandle;
 
 pub use error::StoreError;
 pub use pg::PgStore;
@@ -47,6 +50,15 @@ pub trait EventStore: Send + Sync {
     /// whose header and events are those of a game stored before (by an earlier import or earlier
     /// in the batch) is not stored again: its entry is the earlier game's result, with `false`.
     fn import(&self, games: Vec<Import>) -> Result<Vec<(Appended, bool)>, StoreError>;
+
+    /// Creates games with the projections of the verdicts the caller computed: each as
+    /// `create_game` then `put_projection` would, with its own result (a retry is recognised as
+    /// `create_game` recognises it, and a game that is never a duplicate of another, unlike
+    /// `import`). A store may apply them together and make them share one wait for the disk; each
+    /// is on disk when this returns.
+    fn create_games(&self, games: Vec<Import>) -> Vec<Result<Appended, StoreError>> {
+        games.into_iter().map(|game| create_one(self, game)).collect()
+    }
 
     fn header(&self, game: &GameId) -> Result<Header, StoreError>;
 
@@ -120,19 +132,91 @@ pub struct Refereed {
     pub json: Vec<u8>,
 }
 
+/// `create_game` then `put_projection` of the verdict computed beforehand: what `create_games`
+/// does for each game unless a store does better.
+pub(crate) fn create_one<S: EventStore + ?Sized>(store: &S, game: Import) -> Result<Appended, StoreError> {
+    let appended = store.create_game(&game.header, game.events)?;
+    let verdict = serde_json::from_slice(&game.verdict.json).map_err(|e| StoreError::Invalid(format!("the verdict of {} is not JSON: {e}", appended.game)))?;
+    let checkpoint = if appended.version == 0 { 0 } else { appended.last_position };
+    let projection = Projection {
+        ruleset: game.header.ruleset,
+        ruleset_version: game.verdict.ruleset_version,
+        players: game.header.players,
+        status: game.verdict.status,
+        version: appended.version,
+        checkpoint,
+        verdict,
+    };
+    store.put_projection(&appended.game, &projection)?;
+    Ok(appended)
+}
+
 /// The store the program opened: sled in a directory, or a PostgreSQL database.
-pub struct Store(Box<dyn EventStore>);
+pub struct Store {
+    store: Arc<dyn EventStore>,
+    /// The writer thread of `create_later`, started by its first call.
+    writer: OnceLock<Writer>,
+}
+
+/// What `create_later` was given: the game and what to do with its result.
+type Creation = (Import, Box<dyn FnOnce(Result<Appended, StoreError>) + Send>);
+
+struct Writer {
+    creations: mpsc::Sender<Creation>,
+    thread: JoinHandle<()>,
+}
+
+/// The most creations the writer thread stores together.
+const WRITER_BATCH: usize = 256;
 
 impl Store {
+    fn of(store: Arc<dyn EventStore>) -> Store {
+        Store { store, writer: OnceLock::new() }
+    }
+
     /// The sled store in `dir`, created if missing.
     pub fn open(dir: &Path) -> Result<Store, StoreError> {
-        Ok(Store(Box::new(SledStore::open(dir)?)))
+        Ok(Store::of(Arc::new(SledStore::open(dir)?)))
     }
 
     /// The PostgreSQL store at `url` (`postgres://user@host:port/database`), its schema brought up
     /// to date.
     pub fn connect(url: &str) -> Result<Store, StoreError> {
-        Ok(Store(Box::new(PgStore::connect(url)?)))
+        Ok(Store::of(Arc::new(PgStore::connect(url)?)))
+    }
+
+    /// Creates a game with the projection of its verdict, as `create_games` does, on the store's
+    /// writer thread, and calls `done` with the result once it is on disk. The creations that
+    /// arrive while the writer is busy are stored together (up to `WRITER_BATCH`) and share one
+    /// wait for the disk. An async caller waits on a channel that `done` sends to, and needs no
+    /// blocking thread of its own; the writer is the only thread that waits for the disk.
+    pub fn create_later(&self, game: Import, done: impl FnOnce(Result<Appended, StoreError>) + Send + 'static) {
+        let writer = self.writer.get_or_init(|| {
+            let (send, receive) = mpsc::channel::<Creation>();
+            let store = Arc::clone(&self.store);
+            let thread = std::thread::Builder::new()
+                .name("tarot-store-writer".into())
+                .spawn(move || {
+                    while let Ok(first) = receive.recv() {
+                        let mut batch = vec![first];
+                        while batch.len() < WRITER_BATCH {
+                            match receive.try_recv() {
+                                Ok(next) => batch.push(next),
+                                Err(_) => break,
+                            }
+                        }
+                        let (games, callers): (Vec<Import>, Vec<_>) = batch.into_iter().unzip();
+                        for (result, done) in store.create_games(games).into_iter().zip(callers) {
+                            done(result);
+                        }
+                    }
+                })
+                .expect("a thread can be started");
+            Writer { creations: send, thread }
+        });
+        if let Err(mpsc::SendError((_, done))) = writer.creations.send((game, Box::new(done))) {
+            done(Err(StoreError::Io("the store's writer thread has stopped".into())));
+        }
     }
 
     /// `connect(url)` when a URL is given, else `open(dir)`.
@@ -144,9 +228,20 @@ impl Store {
     }
 }
 
+impl Drop for Store {
+    /// Stops the writer thread once it has stored what it was given.
+    fn drop(&mut self) {
+        if let Some(Writer { creations, thread }) = self.writer.take() {
+            drop(creations);
+            // A panic of the writer has already been reported on stderr; there is nothing to add.
+            let _ = thread.join();
+        }
+    }
+}
+
 impl Deref for Store {
     type Target = dyn EventStore;
     fn deref(&self) -> &(dyn EventStore + 'static) {
-        &*self.0
+        &*self.store
     }
 }

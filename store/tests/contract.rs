@@ -84,6 +84,7 @@ contract!(
     a_session_keeps_its_games_in_order,
     one_store_is_shared_in_an_arc_between_threads,
     imports_store_games_with_their_verdicts_once,
+    games_created_together_are_each_created_as_one_by_one,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -571,4 +572,55 @@ fn imports_store_games_with_their_verdicts_once(backend: &dyn Backend) {
     assert_eq!(store.games().unwrap().len(), 6);
     drop(store);
     assert_eq!(backend.open().games().unwrap().len(), 6);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creations together (POST /games through the writer thread)
+
+fn games_created_together_are_each_created_as_one_by_one(backend: &dyn Backend) {
+    let store = backend.open();
+    let games = varied_games();
+    let mut bad = to_import(&games[2]);
+    bad.header.dealer = "Zoe".into();
+    let mut keyed = to_import(&games[3]);
+    keyed.events = with_ids("k", &games[3].events);
+    // The same game twice is two games (unlike an import); a bad one fails alone.
+    let batch = vec![to_import(&games[0]), to_import(&games[1]), bad, keyed.clone(), to_import(&games[0])];
+    let results = store.create_games(batch);
+    refused(results[2].clone(), "the dealer 'Zoe' is not one of the players");
+    let ok: Vec<_> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
+    assert_eq!(ok.iter().map(|a| a.game.0.as_str()).collect::<Vec<_>>(), ["g1", "g2", "g3", "g4"]);
+    let mut position = 0;
+    for (appended, record) in ok.iter().zip([&games[0], &games[1], &games[3], &games[0]]) {
+        assert_eq!(store.record(&appended.game).unwrap(), *record);
+        assert_eq!((appended.version, appended.first_position), (record.events.len() as u64, position + 1));
+        position = appended.last_position;
+        let stored = store.projection(&appended.game).unwrap().unwrap();
+        assert_eq!(stored, project(&store, registry(), &appended.game).unwrap());
+    }
+    assert_eq!(store.last_position().unwrap(), position);
+    // A creation with ids, sent again, is recognised as create_game recognises it.
+    assert_eq!(store.create_games(vec![keyed]), vec![Ok(ok[2].clone())]);
+    assert_eq!(store.games().unwrap().len(), 4);
+
+    // Through the writer thread, from many threads at once: every creation answered, gapless.
+    let store = Arc::new(store);
+    let (send, receive) = std::sync::mpsc::channel();
+    for i in 0..40 {
+        let send = send.clone();
+        store.create_later(to_import(&games[i % 4]), move |result| send.send((i, result)).unwrap());
+    }
+    drop(send);
+    let mut answers: Vec<_> = receive.iter().map(|(i, r)| (i, r.unwrap())).collect();
+    assert_eq!(answers.len(), 40);
+    answers.sort_by_key(|(_, a)| a.first_position);
+    for (_, a) in &answers {
+        assert_eq!(a.first_position, position + 1);
+        position = a.last_position;
+    }
+    assert_eq!(store.games().unwrap().len(), 44);
+    drop(answers);
+    let store = Arc::try_unwrap(store).ok().expect("the only handle");
+    drop(store);
+    assert_eq!(backend.open().games().unwrap().len(), 44);
 }
