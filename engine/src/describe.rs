@@ -76,6 +76,8 @@ fn statement_text(r: &Ruleset, c: &Clause) -> String {
 /// a setting's formula is shown as its value in force ("hand 18", "26 with 3 players, 19 with 4"),
 /// and a formula that needs a game (a hand, a trick) has each `option.NAME` replaced by its value.
 struct InForce<'r> {
+    /// The names of the comprehension variables around the formula being put in words, innermost last.
+    vars: std::cell::RefCell<Vec<String>>,
     rules: &'r Ruleset,
     options: &'r BTreeMap<String, serde_json::Value>,
     tables: Vec<(usize, Setup<'r>)>,
@@ -84,7 +86,7 @@ struct InForce<'r> {
 impl<'r> InForce<'r> {
     fn new(rules: &'r Ruleset, options: &'r BTreeMap<String, serde_json::Value>) -> InForce<'r> {
         let tables = (rules.players.0..=rules.players.1).filter_map(|n| Some((n, Setup::new(rules, n, options).ok()?))).collect();
-        InForce { rules, options, tables }
+        InForce { vars: Default::default(), rules, options, tables }
     }
 
     /// The value of a formula that needs no game, at each table size; `None` when it needs one.
@@ -246,6 +248,7 @@ impl InForce<'_> {
                     None => self.rules.card_name(card),
                 }
             }
+            Value::Cards(c) if c.is_empty() => "no card".into(),
             Value::Cards(c) if *c == self.rules.pack.trumps() && !c.is_empty() => "trumps".into(),
             Value::Cards(c) => match self.rules.classes.iter().find(|k| k.cards == *c) {
                 Some(k) => k.name.replace('_', " "),
@@ -294,7 +297,10 @@ impl InForce<'_> {
                 let name = if *i < n { self.rules.constants.get(*i).map(|l| l.name.clone()) } else { self.rules.score.lets.get(i - n).map(|l| l.name.clone()) };
                 name.map_or_else(|| "a value".into(), |n| n.replace('_', " "))
             }
-            Expr::Var(_) => "that one".into(),
+            Expr::Var(d) => {
+                let vars = self.vars.borrow();
+                vars.len().checked_sub(1 + d).and_then(|i| vars.get(i)).map_or_else(|| "that one".into(), |v| v.replace('_', " "))
+            }
             Expr::Fact(f) => fact_words(*f).into(),
             Expr::Attr(a) => format!("the contract's {}", a.replace('_', " ")),
             Expr::Decl(i) => self.rules.declarations.get(*i).map_or_else(|| "a declaration".into(), |d| d.label.to_string()),
@@ -375,10 +381,13 @@ impl InForce<'_> {
                 _ => format!("item {} (from 0) of {}", w(i, 0), w(list, 5)),
             },
             Expr::Call(f, args) => self.call_words(*f, args),
-            Expr::Comp { func, set, cond, body } => {
+            Expr::Comp { func, var, set, cond, body } => {
                 let set = w(set, 5);
+                self.vars.borrow_mut().push(var.clone());
                 let cond = cond.as_ref().map(|c| format!(" where {}", w(c, 1))).unwrap_or_default();
                 let body = body.as_ref().map(|b| w(b, 1));
+                self.vars.borrow_mut().pop();
+                let (set, cond) = (format!("{} in {set}", var.replace('_', " ")), cond);
                 match (func, body) {
                     (CompFunc::Count, _) => format!("the number of {set}{cond}"),
                     (CompFunc::Sum, Some(b)) => format!("the sum of {b} over {set}{cond}"),
@@ -893,26 +902,32 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         lines.push(Line { aspect: "trick obligations", rule: "play".into(), text: "no obligation".into(), source: None, at: pl.lead_clause.at.clone() });
     }
     let f = &r.fool;
-    let fool_lines: Vec<(&Clause, String)> = [
-        f.excuse.as_ref().map(|c| (c, "may be played to any trick instead of obeying".to_string())),
-        Some((
-            &f.clause,
-            format!(
-                "led, {}; played, {}; played to the last trick, {}",
-                force.text(&f.led, |v| fool_words(&plain(v))),
-                force.text(&f.keep, |v| fool_words(&plain(v))),
-                force.text(&f.last_trick, |v| fool_words(&plain(v)))
-            ),
-        )),
-        f.slam_wins.as_ref().map(|c| match &f.slam_wins_when {
-            None => (c, "led to the last trick by a side that won every other trick, it wins".to_string()),
-            Some(e) => (c, format!("{} to the last trick by a side that won every other trick, it wins", force.text(e, |v| plain(v)))),
-        }),
-        f.deadline.as_ref().map(|(e, c)| (c, format!("must be played before the last {} tricks, by a holder who may play it", force.words(e)))),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
+    // A pack whose Fool is a trump (or that has none) has no Excuse for these rules to describe.
+    let excuse_in_pack = r.pack.cards.contains(crate::cards::FOOL);
+    let fool_lines: Vec<(&Clause, String)> = if !excuse_in_pack {
+        vec![]
+    } else {
+        [
+            f.excuse.as_ref().map(|c| (c, "may be played to any trick instead of obeying".to_string())),
+            Some((
+                &f.clause,
+                format!(
+                    "led, {}; played, {}; played to the last trick, {}",
+                    force.text(&f.led, |v| fool_words(&plain(v))),
+                    force.text(&f.keep, |v| fool_words(&plain(v))),
+                    force.text(&f.last_trick, |v| fool_words(&plain(v)))
+                ),
+            )),
+            f.slam_wins.as_ref().map(|c| match &f.slam_wins_when {
+                None => (c, "led to the last trick by a side that won every other trick, it wins".to_string()),
+                Some(e) => (c, format!("{} to the last trick by a side that won every other trick, it wins", force.text(e, |v| plain(v)))),
+            }),
+            f.deadline.as_ref().map(|(e, c)| (c, format!("must be played before the last {} tricks, by a holder who may play it", force.words(e)))),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    };
     for (c, t) in fool_lines {
         lines.push(Line { aspect: "the excuse", rule: c.rule.clone(), text: t, source: c.source.clone(), at: c.at.clone() });
     }

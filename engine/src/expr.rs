@@ -157,6 +157,8 @@ pub enum Expr {
     Call(Func, Vec<Expr>),
     Comp {
         func: CompFunc,
+        /// The variable's name as written, for the rules in words (formulas read it by depth, `Var`).
+        var: String,
         set: Box<Expr>,
         cond: Option<Box<Expr>>,
         body: Option<Box<Expr>>,
@@ -488,7 +490,7 @@ fn eval_in(e: &Expr, env: &dyn Env, vars: &mut Stacks) -> Result<Value, String> 
             vars.args.truncate(base);
             result?
         }
-        Expr::Comp { func, set, cond, body } => {
+        Expr::Comp { func, set, cond, body, .. } => {
             let set = eval_in(set, env, vars)?;
             let all: Box<dyn Iterator<Item = Value>> = match &set {
                 Value::List(l) => Box::new(l.iter().cloned()),

@@ -33,3 +33,24 @@ fn formulas_read_in_words() {
     assert_eq!(text("marolles-1637", &[], "discard.penalty"), "discarding trumps or Tarots is paid for, to each opponent: 2 × the number of trumps and tarots in the discard");
     assert_eq!(text("marolles-1637", &[("illegal_discard", "once".into())], "discard.penalty"), "discarding trumps or Tarots is paid for, to each opponent: 2");
 }
+
+/// Every ruleset's words: a comprehension's variable is called by its name (nested ones were all "that
+/// one", so Minchiate's honours read "that one − that one"), an empty set of cards is "no card" (was
+/// nothing), and a pack whose Fool is a trump has no Excuse rules to describe (Tapp Tarock printed the
+/// default Excuse section with no citation).
+#[test]
+fn names_empty_sets_and_a_fool_that_is_a_trump() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    for r in registry.all() {
+        let d = describe(r, &Default::default());
+        for l in &d.rules {
+            assert!(!l.text.contains("that one"), "{}: {}: {}", r.id, l.rule, l.text);
+            assert!(!l.text.contains("otherwise )") && !l.text.contains("otherwise,"), "{}: {}: {}", r.id, l.rule, l.text);
+        }
+        let excuse = d.rules.iter().any(|l| l.aspect == "the excuse");
+        assert_eq!(excuse, r.pack.cards.contains(tarot_engine::cards::FOOL), "{}", r.id);
+    }
+    let d = describe(registry.get("marolles-1637").unwrap(), &Default::default());
+    let top = d.rules.iter().find(|l| &*l.rule == "score.top").unwrap();
+    assert_eq!(top.text, "top: the highest p's card points among p in the players");
+}

@@ -2086,6 +2086,7 @@ impl Compiler {
                 }
                 Expr::Comp {
                     func: f,
+                    var: var.clone(),
                     set: Box::new(set?),
                     cond: match cond {
                         Some(c) => Some(Box::new(c?)),
@@ -2391,10 +2392,10 @@ fn fold(e: Expr, failed: &mut Option<String>) -> Expr {
             Expr::Index(l, b(i))
         }
         Expr::Call(f, args) => Expr::Call(f, args.into_iter().map(|x| fold(x, failed)).collect()),
-        Expr::Comp { func, set, cond, body } => {
+        Expr::Comp { func, var, set, cond, body } => {
             let set = b(set);
             let cond = cond.map(&mut b);
-            Expr::Comp { func, set, cond, body: body.map(b) }
+            Expr::Comp { func, var, set, cond, body: body.map(b) }
         }
         other => other,
     };
