@@ -239,8 +239,8 @@ pub struct StatsQuery {
 
 /// A whole number from a query parameter (read as text, so a bad one is named); empty is absent, as
 /// a form sends a box left empty.
-/// A paging parameter: unlike a filter, where empty means no filter, an empty one is refused, as the
-/// document types it as a whole number (leave it out for the default).
+/// A paging or number parameter of the JSON API: unlike a filter, where empty means no filter, an empty
+/// one is refused, as the document types it as a whole number (leave it out for the default).
 fn paging<'a>(name: &str, value: Option<&'a str>) -> Result<Option<&'a str>, Problem> {
     match value {
         Some(v) if v.trim().is_empty() => Err(Problem::new(StatusCode::BAD_REQUEST, "bad-query", format!("`{name}` is empty: give a whole number, or leave it out"))),
@@ -306,12 +306,11 @@ pub(crate) async fn deal_statistics(state: &web::Data<AppState>, ask: StatsAsk) 
         (status = 422, description = "An unknown ruleset, a number of deals out of range, or a table size the ruleset cannot deal", body = Problem, content_type = "application/problem+json")))]
 pub async fn stats(state: web::Data<AppState>, req: HttpRequest) -> Reply {
     let query = Params::of(&req)?;
-    let query = StatsQuery {
-        rulesets: query.list("rulesets").ok_or_else(|| Params::missing("rulesets"))?,
-        deals: query.one("deals"),
-        seed: query.one("seed"),
-        players: query.one("players"),
-    };
+    // The document types these as whole numbers: here an empty one is refused (the statistics page's
+    // form, which sends a box left empty, reads it as absent).
+    let number = |name: &str| paging(name, query.one(name).as_deref()).map(|v| v.map(str::to_string));
+    let query =
+        StatsQuery { rulesets: query.list("rulesets").ok_or_else(|| Params::missing("rulesets"))?, deals: number("deals")?, seed: number("seed")?, players: number("players")? };
     let ask = query.ask(&state)?;
     Ok(HttpResponse::Ok().json(deal_statistics(&state, ask).await?))
 }
