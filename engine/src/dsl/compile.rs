@@ -1284,7 +1284,7 @@ impl Compiler {
                     let read = std::mem::replace(&mut self.opts_read, before);
                     self.opts_read.extend(read.iter().copied());
                     let fixed = match &e {
-                        Some(e) if read.is_empty() => match eval(e, &NoGame) {
+                        Some(e) if read.is_empty() => match eval(e, &NO_GAME) {
                             Ok(Value::Cards(set)) => Some(set),
                             _ => {
                                 self.err_at(st, "this must be a set of cards (card codes, classes, rank(K), suit(D), trumps, joined with + and -), fixed or following options");
@@ -2400,7 +2400,7 @@ fn fold(e: Expr, failed: &mut Option<String>) -> Expr {
         other => other,
     };
     if !matches!(e, Expr::Const(_)) && constant(&e) {
-        match eval(&e, &NoGame) {
+        match eval(&e, &NO_GAME) {
             Ok(v) => return Expr::Const(v),
             Err(m) => {
                 failed.get_or_insert(m);
@@ -2410,33 +2410,17 @@ fn fold(e: Expr, failed: &mut Option<String>) -> Expr {
     e
 }
 
-struct NoGame;
+/// Nothing of a game at all: constant folding, and counters that follow no option.
+const NO_GAME: Chosen<'static> = Chosen(&[]);
 
 /// The options of a game, and nothing else of it: a counter that follows options, tried with each
 /// choice.
 struct Chosen<'a>(&'a [Value]);
 
 impl Env for Chosen<'_> {
+    /// An option not given reads as false (`NO_GAME` evaluates only formulas that read no option).
     fn option(&self, i: usize) -> Value {
-        self.0[i].clone()
-    }
-    fn let_value(&self, _: usize) -> Result<Value, String> {
-        Err(String::new())
-    }
-    fn fact(&self, _: Fact) -> Result<Value, String> {
-        Err(String::new())
-    }
-    fn attr(&self, _: &str) -> Result<Value, String> {
-        Err(String::new())
-    }
-    fn game_func(&self, _: Func, _: &[Value]) -> Result<Value, String> {
-        Err(String::new())
-    }
-}
-
-impl Env for NoGame {
-    fn option(&self, _: usize) -> Value {
-        Value::Bool(false)
+        self.0.get(i).cloned().unwrap_or(Value::Bool(false))
     }
     fn let_value(&self, _: usize) -> Result<Value, String> {
         Err(String::new())
