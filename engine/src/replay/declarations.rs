@@ -36,10 +36,8 @@ impl<'s, 'r> Game<'s, 'r> {
             return Err(self.violation(&d.clause, p, why));
         }
         let hand = self.hands[p as usize];
-        if let Some((cond, clause)) = &d.allowed {
-            let env = self.env(Some(p)).with_hand(hand);
-            let ok = eval(cond, &env).and_then(|v| truthy(&v)).map_err(|e| self.rule_error(clause, e))?;
-            if !ok {
+        if let Some((_, clause)) = &d.allowed {
+            if !self.allowed_to_declare(p, d).map_err(|e| self.rule_error(clause, e))? {
                 let contract = self.contract.and_then(|c| rules.bidding.as_ref().map(|b| format!(" in a {}", b.contracts[c].label))).unwrap_or_else(|| " in this game".into());
                 return Err(self.violation(clause, p, format!("{} may not declare a {}: it is not allowed{contract}", self.name(p), d.label)));
             }
@@ -117,6 +115,15 @@ impl<'s, 'r> Game<'s, 'r> {
 
     /// Why `p` may not make declaration `k` (`d`) whatever his cards: who may make it (`by`), and each
     /// player once (each side once with `by any-side`); `None` when he may.
+    /// Whether `allowed = condition` lets `p` make this declaration now (yes where it has none): one
+    /// check for the declare event, the open declarations and the simulator.
+    fn allowed_to_declare(&self, p: u8, d: &DeclarationKind) -> Result<bool, String> {
+        match &d.allowed {
+            None => Ok(true),
+            Some((cond, _)) => eval(cond, &self.env(Some(p)).with_hand(self.hands[p as usize])).and_then(|v| truthy(&v)),
+        }
+    }
+
     pub(crate) fn not_his_to_declare(&self, p: u8, k: usize, d: &DeclarationKind) -> Option<String> {
         let attack = self.taker.is_some_and(|_| self.side_of(p) == self.attack());
         let who = match d.by {
@@ -159,11 +166,8 @@ impl<'s, 'r> Game<'s, 'r> {
                     continue;
                 }
                 let hand = self.hands[q as usize];
-                if let Some((cond, _)) = &d.allowed {
-                    let env = self.env(Some(q)).with_hand(hand);
-                    if !eval(cond, &env).and_then(|v| truthy(&v)).unwrap_or(false) {
-                        continue;
-                    }
+                if !self.allowed_to_declare(q, d).unwrap_or(false) {
+                    continue;
                 }
                 let shown = if d.shows.is_empty() { self.valid_show(q, hand, d, CardSet::EMPTY).map(|_| CardSet::EMPTY) } else { self.best_show(q, hand, d) };
                 if let Some(shown) = shown {
@@ -303,11 +307,8 @@ impl<'s, 'r> Game<'s, 'r> {
                     continue;
                 }
                 let hand = self.hands[p as usize];
-                if let Some((cond, _)) = &d.allowed {
-                    let env = self.env(Some(p)).with_hand(hand);
-                    if !eval(cond, &env).and_then(|v| truthy(&v)).unwrap_or(false) {
-                        continue;
-                    }
+                if !self.allowed_to_declare(p, d).unwrap_or(false) {
+                    continue;
                 }
                 let (cards, counts) = if d.shows.is_empty() {
                     if self.valid_show(p, hand, d, CardSet::EMPTY).is_none() {
