@@ -897,10 +897,10 @@ impl Compiler {
                 self.err_at(st, format!("the Fool as a trump ranks above the pack's trumps, so it needs `trumps N` with N from 1 to {}", MAX_TRUMPS - 1));
             } else {
                 top = count + 1;
-                let sküs = Card::trump(top);
+                let top_card = Card::trump(top);
                 pack.trump_names.resize(top as usize + 1, String::new());
                 pack.trump_names[top as usize] = pack.fool_name.clone();
-                pack.aliases.push(("EX".into(), sküs));
+                pack.aliases.push(("EX".into(), top_card));
             }
         }
         let trumps: Vec<Card> = (1..=top).map(Card::trump).collect();
