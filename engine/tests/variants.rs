@@ -766,7 +766,7 @@ fn a_garde_contre_dog_counts_for_the_defence() {
 fn an_announcement_shows_no_card() {
     use tarot_engine::Event;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/fft-4p-misere/valid/4p-1.json");
-    let mut rec = tarot_engine::parse_record(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let rec = tarot_engine::parse_record(&std::fs::read_to_string(path).unwrap()).unwrap();
     let at = rec.events.iter().position(|e| matches!(e, Event::Play { .. })).unwrap();
     let Event::Play { player, .. } = rec.events[at].clone() else { unreachable!() };
     let Event::Deal { hands, .. } = &rec.events[0] else { unreachable!() };
