@@ -115,3 +115,22 @@ fn without_suit_sequences_only_the_grande_counts() {
     assert_eq!(value(&v, "sequences_pts_d"), json!(105));
     assert_eq!(score(&v, "Ann"), Q::int(296 + 105 + 87 + 6));
 }
+
+/// The accusi: combinations declared from the hand before the declarer's first card score what the
+/// count at the end gives them (AO), added to his side's total. Four kings and four queens: 34 + 28.
+#[test]
+fn an_accuso_of_kings_and_queens_adds_62_to_the_side() {
+    let v = replay_valid("accuso-kings-and-queens");
+    assert_eq!(value(&v, "total_d"), json!(799));
+    assert_eq!(score(&v, "Ann"), Q::int(799 + 34 + 28));
+    assert_eq!(score(&v, "Cid"), Q::int(799 + 34 + 28), "the partner's side scores it too");
+    assert_eq!(score(&v, "Bob"), Q::int(0));
+}
+
+/// A declared Grande with the Matto standing for a missing trump (MB p. 51): Angel to the 15 and the
+/// Matto, seven cards, 30; with the tarocchi's cricca (18) and the four kings (34), 82.
+#[test]
+fn an_accuso_of_the_grande_with_the_matto_is_worth_82() {
+    let v = replay_valid("accuso-grande-with-the-matto");
+    assert_eq!(score(&v, "Ann"), Q::int(799 + 30 + 18 + 34));
+}
