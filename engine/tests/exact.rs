@@ -1,0 +1,112 @@
+//! Results that were wrong or misleading (issue 15), each checked where it was wrong: the best show
+//! of a declaration whose requirements name cards its value ignores (`tests/rules/matadors-show.tarot`),
+//! cards laid away only when unavoidable beside a discard's requirements
+//! (`tests/rules/discard-unavoidable.tarot`).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use tarot_engine::cards::{Card, CardSet};
+use tarot_engine::dsl::{compile, RuleFile};
+use tarot_engine::ir::Ruleset;
+use tarot_engine::num::Q;
+use tarot_engine::replay::{Game, Setup};
+use tarot_engine::Registry;
+
+/// A test rule file of `tests/rules/`, compiled with the built-in rulesets as its parents.
+fn test_rules(id: &str) -> Ruleset {
+    let mut files = Registry::builtin_files();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules").join(format!("{id}.tarot"));
+    files.insert(id.into(), RuleFile { path: format!("engine/tests/rules/{id}.tarot").into(), text: std::fs::read_to_string(path).unwrap() });
+    compile(id, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+}
+
+fn cards(codes: &str) -> CardSet {
+    codes.split_whitespace().map(|c| Card::parse(c).unwrap_or_else(|| panic!("{c}"))).collect()
+}
+
+/// The best show and best value of declaration `name` for a hand, at a table of `n` before the deal.
+fn best(rules: &Ruleset, n: usize, name: &str, hand: &str) -> (Option<CardSet>, Q) {
+    let setup = Setup::new(rules, n, &BTreeMap::new()).unwrap();
+    let names: Vec<String> = tarot_engine::simulate::NAMES[..n].iter().map(|s| s.to_string()).collect();
+    let game = Game::new(&setup, &names, 0);
+    let d = rules.declarations.iter().find(|d| d.name == name).unwrap();
+    let hand = cards(hand);
+    (game.best_show(1, hand, d), game.best_value(1, hand, d))
+}
+
+/// Fails without the fix: the trimmed show dropped the Fool and the Pagat (the value does not read
+/// them), and every run from the XXI lacks the Fool, tried last, so no show was found.
+#[test]
+fn the_best_show_keeps_the_cards_a_requirement_names() {
+    let rules = test_rules("matadors-show");
+    let hand = "EX T1 T21 T20 T19 T2 T3 T4 T5 T6 T7 T8 KS QS 1H 2H 3D 4D 5C 6C 7C 8C 9C 10C";
+    let (show, value) = best(&rules, 3, "matadors", hand);
+    assert_eq!(show, Some(cards("EX T1 T21 T20 T19")));
+    assert_eq!(value, Q::int(20));
+    // Without the Pagat there is no show at all.
+    let (show, value) = best(&rules, 3, "matadors", &hand.replace("T1 ", "1S "));
+    assert_eq!((show, value), (None, Q::ZERO));
+}
+
+/// A game of `discard-unavoidable` dealt by Ann, Bob taking a prise: Bob holds twelve trumps and the
+/// hearts from the 1 to the 6, and the dog is `dog` (six cards), then the events of `more`.
+fn unavoidable_game(dog: &str, more: &str) -> tarot_engine::GameRecord {
+    let bob = "T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 1H 2H 3H 4H 5H 6H";
+    let cid_trumps = "T1 T14 T15 T16 T17 T18 T19 T20 T21 EX";
+    let taken: CardSet = cards(bob).or(cards(dog)).or(cards(cid_trumps));
+    let rules = test_rules("discard-unavoidable");
+    let rest: Vec<Card> = rules.pack.cards.minus(taken).iter().collect();
+    let codes = |cs: &[Card]| cs.iter().map(|c| format!("\"{}\"", c.code())).collect::<Vec<_>>().join(", ");
+    let words = |s: &str| s.split_whitespace().map(|c| format!("\"{c}\"")).collect::<Vec<_>>().join(", ");
+    let cid: Vec<Card> = cards(cid_trumps).iter().chain(rest[..8].iter().copied()).collect();
+    let json = format!(
+        r#"{{"ruleset": "discard-unavoidable", "players": ["Ann", "Bob", "Cid", "Dan"], "dealer": "Ann", "events": [
+          {{"type": "deal", "hands": {{"Ann": [{}], "Bob": [{}], "Cid": [{}], "Dan": [{}]}}, "dog": [{}]}},
+          {{"type": "bid", "player": "Bob", "bid": "prise"}}, {{"type": "bid", "player": "Cid", "bid": "pass"}},
+          {{"type": "bid", "player": "Dan", "bid": "pass"}}, {{"type": "bid", "player": "Ann", "bid": "pass"}}{more}]}}"#,
+        codes(&rest[8..26]),
+        words(bob),
+        codes(&cid),
+        codes(&rest[26..44]),
+        words(dog),
+    );
+    tarot_engine::parse_record(&json).unwrap()
+}
+
+fn discard(cards: &str) -> String {
+    let list = cards.split_whitespace().map(|c| format!("\"{c}\"")).collect::<Vec<_>>().join(", ");
+    format!(r#", {{"type": "discard", "player": "Bob", "cards": [{list}]}}"#)
+}
+
+/// Fails without the fix: Bob held twelve cards other than trumps, so a trump was refused as
+/// avoidable, though no six of them keep to three hearts (two spades and three hearts are five).
+#[test]
+fn a_trump_is_unavoidable_when_no_discard_without_one_meets_the_requirements() {
+    let rules = test_rules("discard-unavoidable");
+    let dog = "7H 8H 9H 10H 1S 2S";
+    let v = tarot_engine::replay(&rules, &unavoidable_game(dog, "")).unwrap();
+    let legal = v.next.expect("Bob's discard is next").legal;
+    assert!(legal.iter().any(|c| c == "T2"), "the trumps may go: {legal:?}");
+    let v = tarot_engine::replay(&rules, &unavoidable_game(dog, &discard("1S 2S 1H 2H 3H T2"))).unwrap();
+    assert!(v.violation.is_none(), "{:?}", v.violation);
+    assert!(v.notes.iter().any(|n| n.contains("unavoidable")), "{:?}", v.notes);
+    // The requirement still holds: four hearts break it, not the trumps' rule.
+    let v = tarot_engine::replay(&rules, &unavoidable_game(dog, &discard("1S 2S 1H 2H 3H 4H"))).unwrap();
+    assert_eq!(&*v.violation.expect("four hearts").rule, "discard.require.1");
+}
+
+#[test]
+fn a_trump_is_avoidable_when_a_discard_without_one_meets_the_requirements() {
+    let rules = test_rules("discard-unavoidable");
+    let dog = "7H 8H 9H 1S 2S 3S";
+    let v = tarot_engine::replay(&rules, &unavoidable_game(dog, "")).unwrap();
+    let legal = v.next.expect("Bob's discard is next").legal;
+    assert!(!legal.iter().any(|c| c.starts_with('T')), "no trump may go: {legal:?}");
+    let v = tarot_engine::replay(&rules, &unavoidable_game(dog, &discard("1S 2S 1H 2H 3H T2"))).unwrap();
+    let x = v.violation.expect("a trump that could be kept");
+    assert_eq!(&*x.rule, "discard.unless-unavoidable");
+    assert!(x.message.contains("could lay away"), "{}", x.message);
+    let v = tarot_engine::replay(&rules, &unavoidable_game(dog, &discard("1S 2S 3S 1H 2H 3H"))).unwrap();
+    assert!(v.violation.is_none(), "{:?}", v.violation);
+}
