@@ -184,6 +184,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (r#"family "NAME""#, m(M, r#"family "French""#, r#"family "French" "Italian""#), Refused("`family` takes at most 1 word(s)")),
         ("dated YEAR", m(M, "dated 1637", "dated 17th"), Refused("the year the source dates the rules from is written out")),
         ("dated YEAR", m(M, "dated 1637", "dated 1637 = yes"), Refused("`dated` takes no value")),
+        ("dated YEAR", m("fft-2p", "extends fft-4p\n", "extends fft-4p\nwithout dated\n"), Refused("a child never inherits its parent's `dated`")),
         (r#"option NAME "what it decides" = [default, other, ...]"#, m(F, r#"= [1, 3]"#, r#"= [3, 1]"#), Changes),
         (r#"option NAME "what it decides" = [default, other, ...]"#, m(F, r#"= ["changes-side", "to-winner"]"#, r#"= ["changes-side", "to" + "-winner"]"#), Refused("each choice is a string or a number written out")),
         (r#"option NAME "what it decides" = [default, other, ...]"#, m(F, "players 4\n", "players 4\noption unread \"nothing\" = [\"a\", \"b\"]\n"), Refused("no formula reads `option.unread`")),

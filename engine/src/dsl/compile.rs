@@ -251,7 +251,13 @@ fn merge(parent: Vec<Stmt>, child: Vec<Stmt>, errors: &mut Vec<Diagnostic>, oute
             let key = key.join(" ");
             let before = out.len();
             out.retain(|p| stmt_key(p) != key);
-            if out.len() == before {
+            if key == "dated" && outer.is_empty() {
+                errors.push(Diagnostic {
+                    file: s.file.to_string(),
+                    pos: s.pos,
+                    message: "`without dated` removes nothing: a child never inherits its parent's `dated` (give it its own where its source dates it)".into(),
+                });
+            } else if out.len() == before {
                 errors.push(Diagnostic { file: s.file.to_string(), pos: s.pos, message: without_nothing(&key, &out, outer) });
             }
             continue;
@@ -418,7 +424,10 @@ impl Compiler {
                     self.err_at(ext, "`extends` needs the id of the parent ruleset");
                     return None;
                 };
-                let (ph, pstmts) = self.load_from(&parent_id, load, seen, Some(ext))?;
+                let (ph, mut pstmts) = self.load_from(&parent_id, load, seen, Some(ext))?;
+                // The year the parent's source dates its rules from is not the child's: a child
+                // is dated by its own `dated`, citing the source that dates it, or not at all.
+                pstmts.retain(|s| s.key != "dated");
                 header.chain.extend(ph.chain);
                 header.texts.extend(ph.texts);
                 let mut merged = merge(pstmts, own, &mut self.errors, &[]);
