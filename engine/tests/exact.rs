@@ -1,7 +1,8 @@
 //! Results that were wrong or misleading (issue 15), each checked where it was wrong: the best show
 //! of a declaration whose requirements name cards its value ignores (`tests/rules/matadors-show.tarot`),
 //! cards laid away only when unavoidable beside a discard's requirements
-//! (`tests/rules/discard-unavoidable.tarot`).
+//! (`tests/rules/discard-unavoidable.tarot`), and score `let`s that read the player
+//! (`tests/rules/score-per-player.tarot`).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -11,6 +12,7 @@ use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::num::Q;
 use tarot_engine::replay::{Game, Setup};
+use tarot_engine::verdict::Figure;
 use tarot_engine::Registry;
 
 /// A test rule file of `tests/rules/`, compiled with the built-in rulesets as its parents.
@@ -109,4 +111,41 @@ fn a_trump_is_avoidable_when_a_discard_without_one_meets_the_requirements() {
     assert!(x.message.contains("could lay away"), "{}", x.message);
     let v = tarot_engine::replay(&rules, &unavoidable_game(dog, &discard("1S 2S 3S 1H 2H 3H"))).unwrap();
     assert!(v.violation.is_none(), "{:?}", v.violation);
+}
+
+/// The recorded games of a ruleset's `valid` fixtures.
+fn valid_fixtures(id: &str) -> Vec<tarot_engine::GameRecord> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(id).join("valid");
+    let mut paths: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    paths.sort();
+    paths.iter().map(|p| tarot_engine::parse_record(&std::fs::read_to_string(p).unwrap()).unwrap()).collect()
+}
+
+/// A score `let` that reads `player` is worked out for each player: basic's standing and winner
+/// written through two of them score every game as basic does, and the verdict lists their values
+/// player by player.
+#[test]
+fn a_score_let_that_reads_the_player_is_worked_out_per_player() {
+    let rules = test_rules("score-per-player");
+    let basic = Registry::builtin().unwrap().get("basic").unwrap().clone();
+    let games = valid_fixtures("basic");
+    assert!(!games.is_empty());
+    for mut rec in games {
+        let a = tarot_engine::replay(&basic, &rec).unwrap().outcome.expect("a finished game");
+        rec.ruleset = "score-per-player".into();
+        let b = tarot_engine::replay(&rules, &rec).unwrap().outcome.expect("a finished game");
+        assert_eq!(a.players, b.players);
+        let mine = b.values.iter().find(|(k, _)| &**k == "mine").map(|(_, v)| v.clone()).unwrap();
+        assert_eq!(mine, Figure::List(b.players.iter().map(|p| Figure::Num(p.score)).collect()));
+    }
+}
+
+/// Where no player is meant, a `let` that reads `player` has no value: reading it is refused.
+#[test]
+fn a_per_player_let_read_where_no_player_is_meant_is_refused() {
+    let mut files = Registry::builtin_files();
+    let file = files.get_mut("basic").unwrap();
+    file.text = file.text.replace("  standing = points(player)", "  let mine = points(player)\n  note \"ahead\" = mine > 20\n  standing = points(player)");
+    let d = compile("basic", &|id: &str| files.get(id).cloned()).err().expect("refused");
+    assert!(d.to_string().contains("`mine` reads `player`, so it has a value for each player"), "{d}");
 }

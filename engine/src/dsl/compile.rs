@@ -174,6 +174,13 @@ struct Compiler {
     options: Vec<OptionDef>,
     lets: Vec<String>,
     score_lets: Vec<String>,
+    /// For each score `let`, whether it reads `player` (itself or through another): it then has a
+    /// value per player, worked out where `player` is known.
+    score_lets_per_player: Vec<bool>,
+    /// A score `let` is being compiled: it may read `player`, and is then per player.
+    in_score_let: bool,
+    /// The score `let` being compiled has read `player`.
+    score_let_reads_player: bool,
     decl_names: Vec<String>,
     contract_attrs: BTreeSet<String>,
     sources: Vec<Source>,
@@ -1143,7 +1150,7 @@ impl Compiler {
         match (name, expr) {
             (Some(name), Some(expr)) => {
                 let clause = self.clause(s, format!("{what}.{name}"));
-                Some(Let { name: name.into(), expr, clause })
+                Some(Let { name: name.into(), expr, clause, per_player: false })
             }
             (None, _) => {
                 self.err_at(s, format!("`{what}` needs a name: `{what} NAME = ...`"));
@@ -1978,8 +1985,14 @@ impl Compiler {
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "let" => {
-                    if let Some(l) = self.let_stmt(st, Ctx::Score, "score") {
+                    self.in_score_let = true;
+                    self.score_let_reads_player = false;
+                    let l = self.let_stmt(st, Ctx::Score, "score");
+                    self.in_score_let = false;
+                    if let Some(mut l) = l {
+                        l.per_player = self.score_let_reads_player;
                         self.score_lets.push(l.name.to_string());
+                        self.score_lets_per_player.push(l.per_player);
                         sc.lets.push(l);
                     }
                 }
@@ -2345,10 +2358,27 @@ impl Compiler {
         }
         if matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer) {
             if let Some(i) = self.score_lets.iter().position(|l| l == n) {
+                if self.score_lets_per_player[i] {
+                    if ctx == Ctx::PerPlayer || self.in_score_let {
+                        self.score_let_reads_player = true;
+                    } else {
+                        self.err(
+                            file,
+                            pos,
+                            format!("`{n}` reads `player`, so it has a value for each player and none {}: read it in `standing`, `winner` or another score `let`", ctx_words(ctx)),
+                        );
+                        return None;
+                    }
+                }
                 return Some(Expr::Let(self.lets.len() + i));
             }
         }
         if let Some((_, f)) = FACTS.iter().find(|(name, _)| *name == n) {
+            if *f == Fact::Player && ctx == Ctx::Score && self.in_score_let {
+                // A score `let` that reads `player` is worked out for each player where it is read.
+                self.score_let_reads_player = true;
+                return Some(Expr::Fact(*f));
+            }
             if fact_allowed(*f, ctx) {
                 return Some(Expr::Fact(*f));
             }
