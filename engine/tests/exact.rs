@@ -1,8 +1,8 @@
 //! Results that were wrong or misleading (issue 15), each checked where it was wrong: the best show
 //! of a declaration whose requirements name cards its value ignores (`tests/rules/matadors-show.tarot`),
 //! cards laid away only when unavoidable beside a discard's requirements
-//! (`tests/rules/discard-unavoidable.tarot`), and score `let`s that read the player
-//! (`tests/rules/score-per-player.tarot`).
+//! (`tests/rules/discard-unavoidable.tarot`), score `let`s that read the player
+//! (`tests/rules/score-per-player.tarot`), and cards in a verdict written as the record wrote them.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -148,4 +148,45 @@ fn a_per_player_let_read_where_no_player_is_meant_is_refused() {
     file.text = file.text.replace("  standing = points(player)", "  let mine = points(player)\n  note \"ahead\" = mine > 20\n  standing = points(player)");
     let d = compile("basic", &|id: &str| files.get(id).cloned()).err().expect("refused");
     assert!(d.to_string().contains("`mine` reads `player`, so it has a value for each player"), "{d}");
+}
+
+fn fixture_text(path: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(path)).unwrap()
+}
+
+/// A verdict names each card as the record wrote it. Galician Tarok's Skiz is the Fool made a
+/// trump, T22, which its records may write `EX`: fails without the fix, the verdict then wrote
+/// `T22` where the record had `EX`. The same game written with `T22` keeps its verdict.
+#[test]
+fn a_verdict_writes_the_fool_made_a_trump_as_the_record_wrote_it() {
+    let registry = Registry::builtin().unwrap();
+    let rules = registry.get("galician-tarok").unwrap();
+    for path in ["galician-tarok/valid/3p-1.json", "galician-tarok/in_progress/mid-trick.json"] {
+        let text = fixture_text(path);
+        assert!(text.contains("\"T22\""), "{path} has the Skiz");
+        let as_t22 = tarot_engine::replay(rules, &tarot_engine::parse_record(&text).unwrap()).unwrap();
+        let as_ex = tarot_engine::replay(rules, &tarot_engine::parse_record(&text.replace("\"T22\"", "\"EX\"")).unwrap()).unwrap();
+        let (t22, ex) = (String::from_utf8(as_t22.to_json()).unwrap(), String::from_utf8(as_ex.to_json()).unwrap());
+        assert_eq!(ex, t22.replace("\"T22\"", "\"EX\""), "{path}");
+        assert!(!ex.contains("T22"), "{path}: {ex}");
+        // The derived serializer agrees with the hand-written one.
+        assert_eq!(serde_json::to_string(&as_ex).unwrap(), ex);
+        let words = |t: String| t.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(words(as_ex.to_text()), words(as_t22.to_text().replace("T22", "EX")));
+    }
+}
+
+/// A pack's own `code` for a card (Tarocchini's `MAT` for the Fool, `ANG` for T21) is written back
+/// as the record wrote it.
+#[test]
+fn a_verdict_writes_a_code_alias_as_the_record_wrote_it() {
+    let registry = Registry::builtin().unwrap();
+    let rules = registry.get("tarocchini").unwrap();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/tarocchini/valid");
+    let mut paths: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    paths.sort();
+    let text = std::fs::read_to_string(&paths[0]).unwrap();
+    let plain = String::from_utf8(tarot_engine::replay(rules, &tarot_engine::parse_record(&text).unwrap()).unwrap().to_json()).unwrap();
+    let aliased = String::from_utf8(tarot_engine::replay(rules, &tarot_engine::parse_record(&text.replace("\"T21\"", "\"ANG\"")).unwrap()).unwrap().to_json()).unwrap();
+    assert_eq!(aliased, plain.replace("\"T21\"", "\"ANG\""));
 }

@@ -339,7 +339,7 @@ impl<'s, 'r> Game<'s, 'r> {
                     if counts.is_empty() {
                         continue;
                     }
-                    (hand.and(d.shows).iter().collect(), counts)
+                    (hand.and(d.shows).iter().map(|c| c.to_string()).collect(), counts)
                 };
                 out.push(OpenDeclaration { player: self.name(p), declaration: d.name.clone(), cards, counts });
             }

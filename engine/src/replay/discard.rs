@@ -206,6 +206,13 @@ impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn next_discard(&self) -> Option<Next> {
         let (p, k) = *self.pending_discards.first()?;
         let legal = self.discardable(p);
-        Some(Next { player: self.name(p), phase: "discard".into(), legal: legal.iter().map(|c| c.to_string()).collect(), count: Some(k), table: vec![], declarations: vec![] })
+        Some(Next {
+            player: self.name(p),
+            phase: "discard".into(),
+            legal: legal.iter().map(|c| c.to_string()).collect(),
+            count: Some(k),
+            table: Default::default(),
+            declarations: vec![],
+        })
     }
 }
