@@ -199,6 +199,9 @@ pub struct Let {
     pub name: Arc<str>,
     pub expr: Expr,
     pub clause: Clause,
+    /// A score `let` that reads `player` (itself or through another score `let`): worked out for
+    /// each player, where `standing` and `winner` read it.
+    pub per_player: bool,
 }
 
 #[derive(Clone, Debug)]

@@ -184,6 +184,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (r#"family "NAME""#, m(M, r#"family "French""#, r#"family "French" "Italian""#), Refused("`family` takes at most 1 word(s)")),
         ("dated YEAR", m(M, "dated 1637", "dated 17th"), Refused("the year the source dates the rules from is written out")),
         ("dated YEAR", m(M, "dated 1637", "dated 1637 = yes"), Refused("`dated` takes no value")),
+        ("dated YEAR", m("fft-2p", "extends fft-4p\n", "extends fft-4p\nwithout dated\n"), Refused("a child never inherits its parent's `dated`")),
         (r#"option NAME "what it decides" = [default, other, ...]"#, m(F, r#"= [1, 3]"#, r#"= [3, 1]"#), Changes),
         (r#"option NAME "what it decides" = [default, other, ...]"#, m(F, r#"= ["changes-side", "to-winner"]"#, r#"= ["changes-side", "to" + "-winner"]"#), Refused("each choice is a string or a number written out")),
         (r#"option NAME "what it decides" = [default, other, ...]"#, m(F, "players 4\n", "players 4\noption unread \"nothing\" = [\"a\", \"b\"]\n"), Refused("no formula reads `option.unread`")),
@@ -402,6 +403,8 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("on cut", m(M, r#"on cut tarots "cut card a Tarot" = 1"#, r#"on cut tarots "cut card a Tarot" = 3"#), Changes),
         // score
         ("let NAME = formula", m(F, "let margin = abs(points - target)", "let margin = abs(points - target) + 1"), Changes),
+        ("let NAME = formula", m("basic", "  standing = points(player)", "  let mine = points(player) + 1\n  standing = mine"), Changes),
+        ("let NAME = formula", m("basic", "  standing = points(player)", "  let mine = points(player)\n  note \"ahead\" = mine > 20\n  standing = mine"), Refused("`mine` reads `player`, so it has a value for each player")),
         (r#"term NAME "label" = formula"#, m(F, r#"term poignee "poignée" = sign * declared(poignee)"#, r#"term poignee "poignée" = 2 * sign * declared(poignee)"#), Changes),
         (r#"pay PAYERS to PAYEES ["label"] = amount"#, m(F, "pay defence to attack = total", "pay defence to attack = 2 * total"), Changes),
         (r#"pay PAYERS to PAYEES ["label"] = amount"#, m(F, "pay defence to attack = total", "pay defence attack = total"), Refused("a payment is written `pay PAYERS to PAYEES")),

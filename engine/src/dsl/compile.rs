@@ -174,6 +174,13 @@ struct Compiler {
     options: Vec<OptionDef>,
     lets: Vec<String>,
     score_lets: Vec<String>,
+    /// For each score `let`, whether it reads `player` (itself or through another): it then has a
+    /// value per player, worked out where `player` is known.
+    score_lets_per_player: Vec<bool>,
+    /// A score `let` is being compiled: it may read `player`, and is then per player.
+    in_score_let: bool,
+    /// The score `let` being compiled has read `player`.
+    score_let_reads_player: bool,
     decl_names: Vec<String>,
     contract_attrs: BTreeSet<String>,
     sources: Vec<Source>,
@@ -251,7 +258,13 @@ fn merge(parent: Vec<Stmt>, child: Vec<Stmt>, errors: &mut Vec<Diagnostic>, oute
             let key = key.join(" ");
             let before = out.len();
             out.retain(|p| stmt_key(p) != key);
-            if out.len() == before {
+            if key == "dated" && outer.is_empty() {
+                errors.push(Diagnostic {
+                    file: s.file.to_string(),
+                    pos: s.pos,
+                    message: "`without dated` removes nothing: a child never inherits its parent's `dated` (give it its own where its source dates it)".into(),
+                });
+            } else if out.len() == before {
                 errors.push(Diagnostic { file: s.file.to_string(), pos: s.pos, message: without_nothing(&key, &out, outer) });
             }
             continue;
@@ -418,7 +431,10 @@ impl Compiler {
                     self.err_at(ext, "`extends` needs the id of the parent ruleset");
                     return None;
                 };
-                let (ph, pstmts) = self.load_from(&parent_id, load, seen, Some(ext))?;
+                let (ph, mut pstmts) = self.load_from(&parent_id, load, seen, Some(ext))?;
+                // The year the parent's source dates its rules from is not the child's: a child
+                // is dated by its own `dated`, citing the source that dates it, or not at all.
+                pstmts.retain(|s| s.key != "dated");
                 header.chain.extend(ph.chain);
                 header.texts.extend(ph.texts);
                 let mut merged = merge(pstmts, own, &mut self.errors, &[]);
@@ -1134,7 +1150,7 @@ impl Compiler {
         match (name, expr) {
             (Some(name), Some(expr)) => {
                 let clause = self.clause(s, format!("{what}.{name}"));
-                Some(Let { name: name.into(), expr, clause })
+                Some(Let { name: name.into(), expr, clause, per_player: false })
             }
             (None, _) => {
                 self.err_at(s, format!("`{what}` needs a name: `{what} NAME = ...`"));
@@ -1969,8 +1985,14 @@ impl Compiler {
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "let" => {
-                    if let Some(l) = self.let_stmt(st, Ctx::Score, "score") {
+                    self.in_score_let = true;
+                    self.score_let_reads_player = false;
+                    let l = self.let_stmt(st, Ctx::Score, "score");
+                    self.in_score_let = false;
+                    if let Some(mut l) = l {
+                        l.per_player = self.score_let_reads_player;
                         self.score_lets.push(l.name.to_string());
+                        self.score_lets_per_player.push(l.per_player);
                         sc.lets.push(l);
                     }
                 }
@@ -2336,10 +2358,27 @@ impl Compiler {
         }
         if matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer) {
             if let Some(i) = self.score_lets.iter().position(|l| l == n) {
+                if self.score_lets_per_player[i] {
+                    if ctx == Ctx::PerPlayer || self.in_score_let {
+                        self.score_let_reads_player = true;
+                    } else {
+                        self.err(
+                            file,
+                            pos,
+                            format!("`{n}` reads `player`, so it has a value for each player and none {}: read it in `standing`, `winner` or another score `let`", ctx_words(ctx)),
+                        );
+                        return None;
+                    }
+                }
                 return Some(Expr::Let(self.lets.len() + i));
             }
         }
         if let Some((_, f)) = FACTS.iter().find(|(name, _)| *name == n) {
+            if *f == Fact::Player && ctx == Ctx::Score && self.in_score_let {
+                // A score `let` that reads `player` is worked out for each player where it is read.
+                self.score_let_reads_player = true;
+                return Some(Expr::Fact(*f));
+            }
             if fact_allowed(*f, ctx) {
                 return Some(Expr::Fact(*f));
             }

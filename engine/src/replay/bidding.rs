@@ -270,7 +270,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(r) = b.reserve.as_ref().filter(|_| !turn.second_round && forced.is_none()) {
             legal.push(r.name.clone());
         }
-        Some(Next { player: self.name(speaker), phase: "bid".into(), legal, count: None, table: vec![], declarations: vec![] })
+        Some(Next { player: self.name(speaker), phase: "bid".into(), legal, count: None, table: Default::default(), declarations: vec![] })
     }
 }
 
