@@ -757,6 +757,19 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
                 at: k.clause.at.clone(),
             });
         }
+        for i in &b.instead {
+            lines.push(line(
+                "bidding and contracts",
+                &i.clause,
+                format!(
+                    "{} may choose {} in place of {} once the auction is won ({}): each plays for himself, the dog counting for nobody; nobody bids it",
+                    i.label,
+                    b.contracts[i.chosen].label,
+                    b.contracts[i.won].label,
+                    force.words(&i.when)
+                ),
+            ));
+        }
         match (&b.all_pass, b.all_pass_play) {
             (Some(c), Some(k)) => lines.push(line(
                 "bidding and contracts",
@@ -897,6 +910,12 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             _ => text.to_string(),
         };
         lines.push(Line { aspect: "trick obligations", rule: c.rule.clone(), text, source: c.source.clone(), at: c.at.clone() });
+    }
+    if let Some((_, c)) = &pl.last_trump {
+        lines.push(line("trick obligations", c, format!("may be played only as the player's last trump: {}", formula_text(r, c))));
+    }
+    if let Some((_, c)) = &pl.trumps_win {
+        lines.push(line("trick obligations", c, format!("trumps beat the cards of a suit led only when {} (otherwise the highest card of the suit led wins)", formula_text(r, c))));
     }
     if ladder.is_empty() {
         lines.push(Line { aspect: "trick obligations", rule: "play".into(), text: "no obligation".into(), source: None, at: pl.lead_clause.at.clone() });
