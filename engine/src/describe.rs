@@ -762,7 +762,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
                 "bidding and contracts",
                 &i.clause,
                 format!(
-                    "{} may choose {} in place of {} once the auction is won ({}): each plays for himself, the dog counting for nobody; nobody bids it",
+                    "{}: may choose {} in place of {} once the auction is won (when {}), each then playing for himself, the dog counting for nobody; nobody bids it",
                     i.label,
                     b.contracts[i.chosen].label,
                     b.contracts[i.won].label,
