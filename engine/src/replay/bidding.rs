@@ -154,7 +154,14 @@ impl<'s, 'r> Game<'s, 'r> {
                 self.each_for_himself(c);
                 Ok(())
             }
-            _ => Err(self.violation(clause, p, format!("{} won the auction with {}, and now says {}", self.name(t), b.contracts[won].label, names()))),
+            _ => {
+                let said = match choice {
+                    Bid::Contract(c) => b.contracts[c].name.clone(),
+                    Bid::Pass => "pass".into(),
+                    Bid::Reserve => b.reserve.as_ref().map_or(String::new(), |r| r.name.clone()),
+                };
+                Err(self.violation(clause, p, format!("{} won the auction with {} and now says {}, not {said}", self.name(t), b.contracts[won].label, names())))
+            }
         }
     }
 
