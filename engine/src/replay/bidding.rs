@@ -206,6 +206,11 @@ impl<'s, 'r> Game<'s, 'r> {
         Ok(())
     }
 
+    /// Whether the auction is won and its winner is still to say what he plays (`instead`).
+    pub fn choosing(&self) -> bool {
+        self.choosing.is_some()
+    }
+
     /// Whether `p` has said anything in the bidding yet.
     fn has_spoken(&self, p: u8) -> bool {
         self.bids.iter().any(|(q, _)| *q == p)
