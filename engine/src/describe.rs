@@ -735,7 +735,9 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
                 format!("a player may say {} (no contract yet) and choose in a second round among: {}", res.label, force.text(&res.contracts, plain)),
             ));
         }
-        for k in &b.contracts {
+        for (i, k) in b.contracts.iter().enumerate() {
+            // A contract chosen after the auction (`instead`) has no taker: its dog counts for nobody.
+            let chosen = b.instead.iter().any(|x| x.chosen == i);
             let attrs: Vec<String> = k
                 .attrs
                 .iter()
@@ -743,6 +745,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
                     let v = force.value(e).map(|v| plain(&v)).unwrap_or_else(|| "a value worked out in play".into());
                     match name.as_str() {
                         "multiplier" => format!("scores {v} times the base"),
+                        "dog" if chosen => "no taker: the dog counts for nobody".into(),
                         "dog" => format!("the dog {}", dog_words(&v)),
                         "value" | "amount" => format!("worth {v}"),
                         _ => format!("{} {v}", name.replace('_', " ")),
@@ -912,7 +915,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         lines.push(Line { aspect: "trick obligations", rule: c.rule.clone(), text, source: c.source.clone(), at: c.at.clone() });
     }
     if let Some((_, c)) = &pl.last_trump {
-        lines.push(line("trick obligations", c, format!("may be played only as the player's last trump: {}", formula_text(r, c))));
+        lines.push(line("trick obligations", c, format!("these cards may be played only as a player's last trump: {}", formula_text(r, c))));
     }
     if let Some((_, c)) = &pl.trumps_win {
         lines.push(line("trick obligations", c, format!("trumps beat the cards of a suit led only when {} (otherwise the highest card of the suit led wins)", formula_text(r, c))));
