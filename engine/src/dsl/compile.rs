@@ -1482,8 +1482,10 @@ impl Compiler {
             must_bid: vec![],
             first_turn: None,
             step: None,
+            instead: vec![],
         };
         let mut must_bids = vec![];
+        let mut insteads = vec![];
         let mut listed = vec![];
         let mut all_pass_play = None;
         for st in s.block.iter().flatten() {
@@ -1551,9 +1553,17 @@ impl Compiler {
                         must_bids.push((st, name, label, when));
                     }
                 }
-                other => {
-                    self.err_at(st, format!("unknown bidding statement `{other}`; expected turns, contract, reserve, all-pass, hold, no-reraise, must-bid, first-turn or step"))
+                "instead" => {
+                    let (Some(won), Some(chosen)) = (st.args.first().map(|w| w.text.clone()), st.args.get(1).map(|w| w.text.clone())) else { continue };
+                    let label = st.args.get(2).map(|w| w.text.clone()).unwrap_or_else(|| format!("the winner with {won}"));
+                    if let Some(when) = self.value(st, Ctx::Hand) {
+                        insteads.push((st, won, chosen, label, when));
+                    }
                 }
+                other => self.err_at(
+                    st,
+                    format!("unknown bidding statement `{other}`; expected turns, contract, reserve, all-pass, hold, no-reraise, must-bid, first-turn, step or instead"),
+                ),
             }
         }
         // A forced bid names a contract of the block, wherever it is written in it.
@@ -1607,6 +1617,32 @@ impl Compiler {
                     let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
                     self.err_at(st, format!("`all-pass play {name}`: there is no contract `{name}`; the contracts are {}", known.join(", ")));
                 }
+            }
+        }
+        // A contract chosen in place of the one won (`instead`) is played with no taker, as the
+        // all-pass contract is: its dog counts for nobody, and nobody bids it or is forced to.
+        for (st, won, chosen, label, when) in insteads {
+            let find = |name: &str| b.contracts.iter().position(|c| c.name == name);
+            let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
+            let (Some(w), Some(c)) = (find(&won), find(&chosen)) else {
+                let missing = if find(&won).is_none() { &won } else { &chosen };
+                self.err_at(st, format!("`instead {won} {chosen}`: there is no contract `{missing}`; the contracts are {}", known.join(", ")));
+                continue;
+            };
+            let dog = b.contracts[c].attrs.iter().find(|(k, _)| k == "dog").map(|(_, e)| e);
+            if w == c {
+                self.err_at(st, format!("`instead {won} {chosen}` names the same contract twice: the winner chooses another contract in place of the one won"));
+            } else if !matches!(dog, Some(Expr::Const(Value::Str(d))) if d.as_ref() == "defence") {
+                self.err_at(st, format!("contract `{chosen}` is played with no taker, every player for himself: its dog must be `dog = \"defence\"` (it counts for nobody)"));
+            } else if b.must_bid.iter().any(|m| m.contract == c) || b.all_pass_play == Some(c) || b.instead.iter().any(|i| i.won == c) {
+                self.err_at(
+                    st,
+                    format!("contract `{chosen}` is chosen after the auction, not bid: no hand is forced to bid it, it is not played when all pass, and it is not won"),
+                );
+            } else if b.instead.iter().any(|i| i.won == w && i.chosen == c) {
+                self.err_at(st, format!("`instead {won} {chosen}` is written twice"));
+            } else {
+                b.instead.push(Instead { won: w, chosen: c, label, when, clause: self.clause(st, format!("bidding.instead.{chosen}")) });
             }
         }
         if b.turns == Turns::Once {
@@ -1857,6 +1893,8 @@ impl Compiler {
             ladder: vec![],
             ladder_when: vec![],
             direction: None,
+            last_trump: None,
+            trumps_win: None,
         };
         let Some(s) = s else {
             let f = self.file.clone();
@@ -1896,7 +1934,24 @@ impl Compiler {
                 "direction" => {
                     p.direction = self.setting(st, &["anticlockwise", "clockwise"]).map(|e| (e, self.clause(st, "play.direction")));
                 }
-                other => self.err_at(st, format!("unknown play statement `{other}`; expected lead, must or direction")),
+                // `last-trump = cards`: a card formula worked out once the contract is known.
+                "last-trump" => {
+                    if let Some(e) = self.value(st, Ctx::AfterAuction) {
+                        if let Expr::Const(v) = &e {
+                            if !matches!(v, Value::Cards(_)) {
+                                self.err_at(st, format!("`last-trump` takes cards (`= T1`, or `= if contract.name == \"x\" then T1 else none`), not {}", v.type_name()));
+                                continue;
+                            }
+                        }
+                        p.last_trump = Some((e, self.clause(st, "play.last-trump")));
+                    }
+                }
+                "trumps-win" => {
+                    if let Some(e) = self.condition(st, Ctx::AfterAuction) {
+                        p.trumps_win = Some((e, self.clause(st, "play.trumps-win")));
+                    }
+                }
+                other => self.err_at(st, format!("unknown play statement `{other}`; expected lead, must, direction, last-trump or trumps-win")),
             }
         }
         p

@@ -120,6 +120,9 @@ pub struct Game<'s, 'r> {
     pub table_piles: Vec<Vec<Vec<Card>>>,
     /// Bids so far: (player, contract index or None for a pass).
     pub bids: Vec<(u8, Bid)>,
+    /// The auction's winner and the contract he won, while he may still choose another in its place
+    /// (`bidding { instead }`): his next bid says which.
+    choosing: Option<(u8, usize)>,
     pub taker: Option<u8>,
     pub partner: Option<u8>,
     pub called: Option<Card>,
@@ -167,6 +170,7 @@ impl<'s, 'r> Game<'s, 'r> {
             cut: None,
             table_piles: vec![],
             bids: vec![],
+            choosing: None,
             taker: None,
             partner: None,
             called: None,
