@@ -78,6 +78,8 @@ pub struct Ruleset {
     pub discard: Option<Discard>,
     /// `talon { ... }`: the dog shown in packets, of which the taker takes one.
     pub talon: Option<Talon>,
+    /// `buy { cards = N }`: after the discard the taker buys cards from the others' hands.
+    pub buy: Option<Buy>,
     pub declarations: Vec<DeclarationKind>,
     pub play: Play,
     pub fool: FoolRules,
@@ -152,6 +154,8 @@ pub struct Settings {
     /// The talon's packets (0 or 1: the dog is taken whole), and whether the rest goes to the taker.
     pub(crate) talon_packets: usize,
     pub(crate) talon_rest_taker: bool,
+    /// How many cards the taker may buy after his discard (`buy { cards = N }`), 0 for none.
+    pub(crate) buy_cards: usize,
     pub(crate) talon_discard_first: bool,
     pub(crate) follow: Option<usize>,
     pub(crate) trump: Option<usize>,
@@ -452,6 +456,16 @@ pub struct Discard {
     /// `goes-to = formula`, evaluated at scoring for each discarder (`player`): "discarder" (the
     /// default) or "opponents" (the next opponent in the order of play takes the discard).
     pub goes_to: Option<(Expr, Clause)>,
+}
+
+/// Buying a card (Droggn's Simple): after the exchange the taker calls any card he does not hold;
+/// its holder gives it to him and takes back a card of the taker's hand (event `buy`). Its setting
+/// applies after the auction, so it may read the contract.
+#[derive(Clone, Debug)]
+pub struct Buy {
+    /// `cards = N`: how many cards the taker may buy, one `buy` event each (0: none).
+    pub cards: Expr,
+    pub clause: Clause,
 }
 
 /// The talon (the dog) shown in packets, of which the taker takes one when his contract's dog is

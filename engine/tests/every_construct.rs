@@ -346,6 +346,10 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (r#"discard = "after" | "before""#, m(F, "players 4\n", "players 4\n").then_top("talon {\n  packets = 1\n  discard = \"before\"\n}"), Changes),
         (r#"discard = "after" | "before""#, m(F, "players 4\n", "players 4\n").then_top("talon {\n  packets = 1\n  discard = \"later\"\n}"), Refused("`discard` is one of \"after\", \"before\", not \"later\"")),
         (r#"rest = "defence" | "taker""#, m(F, "  taker = deal.dog ", "  taker = deal.dog / 2 ").then_top("talon {\n  packets = 2\n  rest = \"dealer\"\n}"), Refused("`rest` is one of")),
+        ("buy", m(F, "players 4\n", "players 4\n").then_top("buy {\n  cards = 1\n}"), Changes),
+        ("buy", m(B, "players 2..6", "players 2..6").then_top("buy {\n  cards = 1\n}"), Refused("cards are bought by the taker")),
+        ("cards = N", m(F, "players 4\n", "players 4\n").then_top("buy {\n  cards = if contract.name == \"garde\" then 1 else 0\n}"), Changes),
+        ("cards = N", m(F, "players 4\n", "players 4\n").then_top("buy {\n  count = 1\n}"), Refused("unknown buy statement")),
         // declarations
         ("declaration", m(F, "declaration chelem \"chelem\" {", "declaration chelem \"chelem\" = yes {"), Refused("`declaration` takes no value")),
         ("when before-play | after-discard | first-play", m(F, "  when first-play", "  when before-play"), Changes),
@@ -586,6 +590,7 @@ fn reference_constructs() -> BTreeSet<String> {
         "call",
         "discard",
         "talon",
+        "buy",
         "play",
         "fool",
         "score",

@@ -37,7 +37,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("", "family") => sh(1, 1, Forbidden, Forbidden, "`family \"French\"` (or Italian, Swiss, Austrian, German)"),
         ("", "dated") => sh(1, 1, Forbidden, Forbidden, "`dated YEAR`, the year the source dates the rules from"),
         ("", "option") => sh(1, 2, Required, Forbidden, "`option NAME \"what it decides\" = [default, other, ...]`"),
-        ("", "pack" | "counting" | "deal" | "bidding" | "call" | "discard" | "talon" | "play" | "fool" | "score" | "match") => {
+        ("", "pack" | "counting" | "deal" | "bidding" | "call" | "discard" | "talon" | "buy" | "play" | "fool" | "score" | "match") => {
             sh(0, 0, Forbidden, Required, "`SECTION { statements }`")
         }
         ("", "class") => sh(1, 2, Required, Forbidden, "`class NAME [\"label\"] = cards`"),
@@ -84,6 +84,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("discard", "taker" | "dealer" | "others") => sh(0, 0, Required, Forbidden, "`NAME = number of cards`"),
         ("discard", "forbid" | "unless-unavoidable" | "penalize") => sh(0, 1, Required, Forbidden, "`NAME \"label\" = cards`"),
         ("discard", "penalty") => sh(0, 0, Required, Forbidden, "`penalty = formula`"),
+        ("buy", "cards") => sh(0, 0, Required, Forbidden, "`cards = number of cards`"),
         ("talon", "packets") => sh(0, 0, Required, Forbidden, "`packets = number of packets`"),
         ("talon", "discard") => sh(0, 0, Required, Forbidden, "`discard = \"after\" | \"before\"`"),
         ("talon", "rest") => sh(0, 0, Required, Forbidden, "`rest = \"defence\" | \"taker\"`"),

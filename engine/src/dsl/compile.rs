@@ -512,6 +512,7 @@ impl Compiler {
             "call",
             "discard",
             "talon",
+            "buy",
             "play",
             "fool",
             "untouchable",
@@ -610,6 +611,12 @@ impl Compiler {
                 self.err_at(s, "the talon's packets are taken by the taker, so the ruleset needs `bidding`");
             }
         }
+        let buy = stmts.iter().find(|s| s.key == "buy").map(|s| self.buy(s));
+        if buy.is_some() && bidding.is_none() {
+            if let Some(s) = stmts.iter().find(|s| s.key == "buy") {
+                self.err_at(s, "cards are bought by the taker, so the ruleset needs `bidding`");
+            }
+        }
         let declarations = stmts.iter().filter(|s| s.key == "declaration").filter_map(|s| self.declaration(s)).collect();
         if bidding.is_none() {
             // The attack and the defence are the taker's side and the others: without a taker,
@@ -701,6 +708,7 @@ impl Compiler {
             call,
             discard,
             talon,
+            buy,
             declarations,
             play,
             fool,
@@ -1740,6 +1748,26 @@ impl Compiler {
             self.err_at(s, "the talon needs `packets = N`: in how many packets the taker sees it");
         }
         t
+    }
+
+    /// `buy { cards = N }`: how many cards the taker may buy after his discard (Droggn's Simple).
+    fn buy(&mut self, s: &Stmt) -> Buy {
+        let mut b = Buy { cards: Expr::Const(Value::Num(Q::ONE)), clause: self.clause(s, "buy") };
+        self.settings(s);
+        let mut cards = false;
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "cards" => {
+                    cards = true;
+                    b.cards = self.value(st, Ctx::AfterAuction).unwrap_or(b.cards);
+                }
+                other => self.err_at(st, format!("unknown buy statement `{other}`; expected cards")),
+            }
+        }
+        if !cards {
+            self.err_at(s, "buying needs `cards = N`: how many cards the taker may buy (a formula that may read the contract)");
+        }
+        b
     }
 
     fn declaration(&mut self, s: &Stmt) -> Option<DeclarationKind> {

@@ -101,6 +101,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 self.taker = Some(t);
                 self.contract = Some(c);
                 self.setup = self.setup.after_auction(c);
+                self.buys_left = self.setup.buy_cards;
                 match self.setup.contract_dogs[c] {
                     DogUse::Taker => self.dog_to_taker(t),
                     DogUse::TakerUnseen => self.piles[t as usize] = self.piles[t as usize].or(self.dog),

@@ -118,6 +118,7 @@ impl Settings {
             discard_others: 0,
             talon_packets: 0,
             talon_rest_taker: false,
+            buy_cards: 0,
             talon_discard_first: false,
             follow: None,
             trump: None,
@@ -307,6 +308,9 @@ impl Settings {
             if let Some(e) = &t.discard {
                 s.talon_discard_first = choice(&s, e, "the talon's `discard`", &["after", "before"], &t.clause)? == 1;
             }
+        }
+        if let (Some(b), true) = (&rules.buy, after) {
+            s.buy_cards = count(&s, &Some(b.cards.clone())).map_err(at(&b.clause))?;
         }
         if let (Some(d), true) = (&rules.discard, after) {
             s.discard_taker = if takes_dog { count(&s, &d.taker)? } else { 0 };
