@@ -434,6 +434,7 @@ impl InForce<'_> {
             (Func::PointsOf, _) => format!("what {} count{} card by card", w(0), if matches!(&args[0], Expr::Fact(_)) { "s" } else { "" }),
             (Func::Pile, _) => format!("{} pile", possessive(&w(0))),
             (Func::HandOf, _) => format!("{} hand", possessive(&w(0))),
+            (Func::Played, _) => format!("the cards {} played", w(0)),
             (Func::WinnerSide, _) => format!("the side that won {}", w(0)),
             (Func::Winner, _) => format!("the winner of {}", w(0)),
             (Func::Side, _) => format!("{} side", possessive(&w(0))),

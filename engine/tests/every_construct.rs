@@ -478,6 +478,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("points_of(cards)", probe("points_of(taker)"), Changes),
         ("pile(x)", probe("count(pile(defence))"), Changes),
         ("hand_of(p)", probe("count(hand_of(taker), trumps)"), Changes),
+        ("played(p)", probe("count(played(taker), trumps)"), Changes),
         ("winner(t)", probe("if winner(last_trick) == taker then 1 else 0"), Changes),
         ("winner_side(t)", probe("if winner_side(last_trick) == attack then 1 else 0"), Changes),
         ("winning_card(t)", probe("count(winning_card(last_trick), trumps)"), Changes),
