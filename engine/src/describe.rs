@@ -830,6 +830,16 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         let rest = t.rest.as_ref().map_or("the defence".to_string(), |e| force.words(e));
         lines.push(line("dog and discard", &t.clause, format!("the dog is shown in packets: {}; the taker takes one, the rest goes to {rest}", force.words(&t.packets))));
     }
+    if let Some(b) = &r.buy {
+        lines.push(line(
+            "dog and discard",
+            &b.clause,
+            format!(
+                "after his discard the taker buys {} card(s): he calls a card of another hand, whose holder gives it to him and takes back a card of his hand",
+                force.words(&b.cards)
+            ),
+        ));
+    }
     for d in &r.declarations {
         let when = match d.when {
             When::BeforePlay => "before play",
