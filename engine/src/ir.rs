@@ -80,6 +80,9 @@ pub struct Ruleset {
     pub talon: Option<Talon>,
     /// `buy { cards = N }`: after the discard the taker buys cards from the others' hands.
     pub buy: Option<Buy>,
+    /// `fool "name" trump = condition` (the pack follows an option): the ruleset compiled with the
+    /// Fool the other way, for the games whose options make the condition say so (`Setup::new`).
+    pub fool_variant: Option<FoolVariant>,
     pub declarations: Vec<DeclarationKind>,
     pub play: Play,
     pub fool: FoolRules,
@@ -456,6 +459,16 @@ pub struct Discard {
     /// `goes-to = formula`, evaluated at scoring for each discarder (`player`): "discarder" (the
     /// default) or "opponents" (the next opponent in the order of play takes the discard).
     pub goes_to: Option<(Expr, Clause)>,
+}
+
+/// The pack compiled the other way where the Fool is a trump by an option: the condition (over
+/// options only), and the whole ruleset with the Fool a trump if the condition's default choice makes
+/// it the Excuse, or the Excuse if it makes it a trump.
+#[derive(Clone, Debug)]
+pub struct FoolVariant {
+    pub when: Expr,
+    pub rules: Box<Ruleset>,
+    pub clause: Clause,
 }
 
 /// Buying a card (Droggn's Simple): after the exchange the taker calls any card he does not hold;
