@@ -575,6 +575,30 @@ fn cards_short(set: CardSet) -> String {
 
 pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> Description {
     let mut lines = vec![];
+    // Where the pack follows an option (`fool "name" trump = condition`), the pack these options
+    // choose, and a line that says so.
+    let (r, fool_follows) = match &r.fool_variant {
+        Some(v) => {
+            let force = InForce::new(r, options);
+            let base_trump = !r.pack.cards.contains(crate::cards::FOOL);
+            let now = match force.value(&v.when) {
+                Some(Value::Bool(true)) => "a trump",
+                Some(Value::Bool(false)) => "the Excuse",
+                _ => "as the game's options say",
+            };
+            let stated = statement_text(r, &v.clause);
+            let when = stated.split_once('=').map_or(stated.as_str(), |(_, w)| w).trim().to_string();
+            let text = format!("{} is a trump above the others where {when}, else the Excuse (an option); with these options, {now}", r.pack.fool_name);
+            match force.value(&v.when) {
+                Some(Value::Bool(t)) if t != base_trump => (&*v.rules, Some((text, v.clause.clone()))),
+                _ => (r, Some((text, v.clause.clone()))),
+            }
+        }
+        None => (r, None),
+    };
+    if let Some((text, c)) = &fool_follows {
+        lines.push(line("pack and ranks", c, text.clone()));
+    }
     let force = InForce::new(r, options);
     let p = &r.pack;
     let suits: Vec<String> = (0..4).map(|s| p.suit_names[s].clone()).collect();
