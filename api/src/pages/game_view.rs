@@ -15,6 +15,8 @@ use crate::pages::{card_code, status_word};
 
 /// The view of `record`, replayed under `rules` (absent when the registry has no such ruleset).
 pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result<&Verdict, String>) -> Markup {
+    // The pack the game's options choose, where it follows an option (`fool "name" trump = condition`).
+    let rules = rules.map(|r| r.with_pack_for(record.players.len(), &record.options).unwrap_or(r));
     let verdict = match verdict {
         Ok(v) => v,
         Err(why) => {
