@@ -859,7 +859,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             "dog and discard",
             &b.clause,
             format!(
-                "after his discard the taker buys {} card(s): he calls a card of another hand, whose holder gives it to him and takes back a card of his hand",
+                "after his discard the taker may buy cards, as many as: {}; for each he calls a card of another hand, whose holder gives it to him and takes back a card of his hand",
                 force.words(&b.cards)
             ),
         ));
