@@ -198,13 +198,22 @@ pub enum Event {
     Call(CallEvent),
     Discard(DiscardEvent),
     Take(TakeEvent),
+    Buy(BuyEvent),
     Declare(DeclareEvent),
     Play(PlayEvent),
 }
 
 /// The kinds of event: (`type` value, schema name).
-const EVENT_KINDS: [(&str, &str); 7] =
-    [("deal", "DealEvent"), ("bid", "BidEvent"), ("call", "CallEvent"), ("take", "TakeEvent"), ("discard", "DiscardEvent"), ("declare", "DeclareEvent"), ("play", "PlayEvent")];
+const EVENT_KINDS: [(&str, &str); 8] = [
+    ("deal", "DealEvent"),
+    ("bid", "BidEvent"),
+    ("call", "CallEvent"),
+    ("take", "TakeEvent"),
+    ("discard", "DiscardEvent"),
+    ("buy", "BuyEvent"),
+    ("declare", "DeclareEvent"),
+    ("play", "PlayEvent"),
+];
 
 impl PartialSchema for Event {
     fn schema() -> RefOr<Schema> {
@@ -225,6 +234,7 @@ impl ToSchema for Event {
             ("BidEvent".to_string(), BidEvent::schema()),
             ("CallEvent".to_string(), CallEvent::schema()),
             ("TakeEvent".to_string(), TakeEvent::schema()),
+            ("BuyEvent".to_string(), BuyEvent::schema()),
             ("DiscardEvent".to_string(), DiscardEvent::schema()),
             ("DeclareEvent".to_string(), DeclareEvent::schema()),
             ("PlayEvent".to_string(), PlayEvent::schema()),
@@ -233,6 +243,7 @@ impl ToSchema for Event {
         <BidEvent as ToSchema>::schemas(schemas);
         <CallEvent as ToSchema>::schemas(schemas);
         <TakeEvent as ToSchema>::schemas(schemas);
+        <BuyEvent as ToSchema>::schemas(schemas);
         <DiscardEvent as ToSchema>::schemas(schemas);
         <DeclareEvent as ToSchema>::schemas(schemas);
         <PlayEvent as ToSchema>::schemas(schemas);
@@ -260,6 +271,7 @@ event_type!(DealType, "deal");
 event_type!(BidType, "bid");
 event_type!(CallType, "call");
 event_type!(TakeType, "take");
+event_type!(BuyType, "buy");
 event_type!(DiscardType, "discard");
 event_type!(DeclareType, "declare");
 event_type!(PlayType, "play");
@@ -319,6 +331,22 @@ pub struct TakeEvent {
     kind: TakeType,
     player: String,
     cards: Vec<Card>,
+}
+
+/// The taker buys a card (`"type": "buy"`), where the rules let him (`buy { cards = N }`): he calls
+/// `card`, which another player holds, and gives that player `gives` from his hand; with neither, he
+/// buys nothing.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BuyEvent {
+    #[serde(rename = "type")]
+    #[schema(inline)]
+    kind: BuyType,
+    player: String,
+    #[serde(default)]
+    card: Option<Card>,
+    #[serde(default)]
+    gives: Option<Card>,
 }
 
 /// A discard (`"type": "discard"`): the taker's after taking the dog, or each player's where all
@@ -449,6 +477,8 @@ pub enum Phase {
     /// The taker takes a packet of the talon.
     Take,
     Discard,
+    /// The taker buys a card, or passes.
+    Buy,
     Play,
 }
 
@@ -460,7 +490,8 @@ pub struct Next {
     player: String,
     phase: Phase,
     /// The legal moves: bids (with `pass`), or the cards that may be called, discarded or played, or
-    /// the talon's packets that may be taken (each its cards joined by spaces).
+    /// the talon's packets that may be taken (each its cards joined by spaces), or the cards that may
+    /// be bought (with `pass`).
     legal: Vec<String>,
     /// How many cards to discard, or in a packet of the talon.
     count: Option<usize>,

@@ -434,6 +434,7 @@ impl InForce<'_> {
             (Func::PointsOf, _) => format!("what {} count{} card by card", w(0), if matches!(&args[0], Expr::Fact(_)) { "s" } else { "" }),
             (Func::Pile, _) => format!("{} pile", possessive(&w(0))),
             (Func::HandOf, _) => format!("{} hand", possessive(&w(0))),
+            (Func::Played, _) => format!("the cards {} played", w(0)),
             (Func::WinnerSide, _) => format!("the side that won {}", w(0)),
             (Func::Winner, _) => format!("the winner of {}", w(0)),
             (Func::Side, _) => format!("{} side", possessive(&w(0))),
@@ -574,6 +575,30 @@ fn cards_short(set: CardSet) -> String {
 
 pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> Description {
     let mut lines = vec![];
+    // Where the pack follows an option (`fool "name" trump = condition`), the pack these options
+    // choose, and a line that says so.
+    let (r, fool_follows) = match &r.fool_variant {
+        Some(v) => {
+            let force = InForce::new(r, options);
+            let base_trump = !r.pack.cards.contains(crate::cards::FOOL);
+            let now = match force.value(&v.when) {
+                Some(Value::Bool(true)) => "a trump",
+                Some(Value::Bool(false)) => "the Excuse",
+                _ => "as the game's options say",
+            };
+            let stated = statement_text(r, &v.clause);
+            let when = stated.split_once('=').map_or(stated.as_str(), |(_, w)| w).trim().to_string();
+            let text = format!("{} is a trump above the others where {when}, else the Excuse (an option); with these options, {now}", r.pack.fool_name);
+            match force.value(&v.when) {
+                Some(Value::Bool(t)) if t != base_trump => (&*v.rules, Some((text, v.clause.clone()))),
+                _ => (r, Some((text, v.clause.clone()))),
+            }
+        }
+        None => (r, None),
+    };
+    if let Some((text, c)) = &fool_follows {
+        lines.push(line("pack and ranks", c, text.clone()));
+    }
     let force = InForce::new(r, options);
     let p = &r.pack;
     let suits: Vec<String> = (0..4).map(|s| p.suit_names[s].clone()).collect();
@@ -844,6 +869,16 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
     if let Some(t) = &r.talon {
         let rest = t.rest.as_ref().map_or("the defence".to_string(), |e| force.words(e));
         lines.push(line("dog and discard", &t.clause, format!("the dog is shown in packets: {}; the taker takes one, the rest goes to {rest}", force.words(&t.packets))));
+    }
+    if let Some(b) = &r.buy {
+        lines.push(line(
+            "dog and discard",
+            &b.clause,
+            format!(
+                "after his discard the taker may buy cards, as many as: {}; for each he calls a card of another hand, whose holder gives it to him and takes back a card of his hand",
+                force.words(&b.cards)
+            ),
+        ));
     }
     for d in &r.declarations {
         let when = match d.when {

@@ -113,6 +113,8 @@ pub enum Func {
     PointsOf,
     Pile,
     HandOf,
+    /// `played(p)`: the cards `p` played to tricks.
+    Played,
     WinnerSide,
     Winner,
     /// A player's side: himself, his partner, or his whole camp.

@@ -78,6 +78,11 @@ pub struct Ruleset {
     pub discard: Option<Discard>,
     /// `talon { ... }`: the dog shown in packets, of which the taker takes one.
     pub talon: Option<Talon>,
+    /// `buy { cards = N }`: after the discard the taker buys cards from the others' hands.
+    pub buy: Option<Buy>,
+    /// `fool "name" trump = condition` (the pack follows an option): the ruleset compiled with the
+    /// Fool the other way, for the games whose options make the condition say so (`Setup::new`).
+    pub fool_variant: Option<FoolVariant>,
     pub declarations: Vec<DeclarationKind>,
     pub play: Play,
     pub fool: FoolRules,
@@ -156,6 +161,8 @@ pub struct Settings {
     pub(crate) trumps_win: bool,
     pub(crate) talon_packets: usize,
     pub(crate) talon_rest_taker: bool,
+    /// How many cards the taker may buy after his discard (`buy { cards = N }`), 0 for none.
+    pub(crate) buy_cards: usize,
     pub(crate) talon_discard_first: bool,
     pub(crate) follow: Option<usize>,
     pub(crate) trump: Option<usize>,
@@ -476,6 +483,26 @@ pub struct Discard {
     /// `goes-to = formula`, evaluated at scoring for each discarder (`player`): "discarder" (the
     /// default) or "opponents" (the next opponent in the order of play takes the discard).
     pub goes_to: Option<(Expr, Clause)>,
+}
+
+/// The pack compiled the other way where the Fool is a trump by an option: the condition (over
+/// options only), and the whole ruleset with the Fool a trump if the condition's default choice makes
+/// it the Excuse, or the Excuse if it makes it a trump.
+#[derive(Clone, Debug)]
+pub struct FoolVariant {
+    pub when: Expr,
+    pub rules: Box<Ruleset>,
+    pub clause: Clause,
+}
+
+/// Buying a card (Droggn's Simple): after the exchange the taker calls any card he does not hold;
+/// its holder gives it to him and takes back a card of the taker's hand (event `buy`). Its setting
+/// applies after the auction, so it may read the contract.
+#[derive(Clone, Debug)]
+pub struct Buy {
+    /// `cards = N`: how many cards the taker may buy, one `buy` event each (0: none).
+    pub cards: Expr,
+    pub clause: Clause,
 }
 
 /// The talon (the dog) shown in packets, of which the taker takes one when his contract's dog is

@@ -65,6 +65,15 @@ pub enum Event {
         player: Text,
         cards: Vec<Text>,
     },
+    /// The taker buys a card (`buy { cards = N }`): he calls `card`, which another player holds, and
+    /// gives that player `gives` from his hand; with neither, he buys nothing.
+    Buy {
+        player: Text,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<Text>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        gives: Option<Text>,
+    },
     Declare {
         player: Text,
         declaration: Text,
@@ -109,6 +118,7 @@ pub(crate) enum Field {
     Card,
     Cards,
     Declaration,
+    Gives,
 }
 
 impl Field {
@@ -125,6 +135,7 @@ impl Field {
             Field::Card => "card",
             Field::Cards => "cards",
             Field::Declaration => "declaration",
+            Field::Gives => "gives",
         }
     }
 
@@ -142,6 +153,7 @@ pub(crate) fn fields_of(kind: &str) -> Option<&'static [Field]> {
         "call" => &[Field::Player, Field::Card],
         "discard" => &[Field::Player, Field::Cards],
         "take" => &[Field::Player, Field::Cards],
+        "buy" => &[Field::Player, Field::Card, Field::Gives],
         "declare" => &[Field::Player, Field::Declaration, Field::Cards],
         "play" => &[Field::Player, Field::Card],
         _ => return None,
@@ -154,7 +166,7 @@ impl<'de> serde::de::Visitor<'de> for EventVisitor {
     type Value = Event;
 
     fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("an event: an object with a `type` (deal, bid, call, take, discard, declare or play)")
+        f.write_str("an event: an object with a `type` (deal, bid, call, take, discard, buy, declare or play)")
     }
 
     /// A field set to `null` counts as absent.
@@ -162,6 +174,7 @@ impl<'de> serde::de::Visitor<'de> for EventVisitor {
         use serde::de::Error;
         let (mut kind, mut player, mut hands, mut dog, mut cut, mut piles, mut packets, mut bid, mut card, mut cards, mut declaration) =
             (None::<Text>, None::<Text>, None, None, None, None, None, None::<Text>, None::<Text>, None, None::<Text>);
+        let mut gives = None::<Text>;
         let mut seen = 0u16;
         while let Some(field) = map.next_key::<Field>()? {
             if seen & field.bit() != 0 {
@@ -179,12 +192,13 @@ impl<'de> serde::de::Visitor<'de> for EventVisitor {
                 Field::Card => card = map.next_value()?,
                 Field::Cards => cards = map.next_value::<Option<Vec<Text>>>()?,
                 Field::Declaration => declaration = map.next_value()?,
+                Field::Gives => gives = map.next_value()?,
             }
             seen |= field.bit();
         }
         let kind = kind.ok_or_else(|| A::Error::missing_field("type"))?;
         let Some(allowed) = fields_of(&kind) else {
-            return Err(A::Error::custom(format!("unknown event type `{kind}`; events are deal, bid, call, take, discard, declare and play")));
+            return Err(A::Error::custom(format!("unknown event type `{kind}`; events are deal, bid, call, take, discard, buy, declare and play")));
         };
         let given = [
             (Field::Player, player.is_some()),
@@ -197,6 +211,7 @@ impl<'de> serde::de::Visitor<'de> for EventVisitor {
             (Field::Card, card.is_some()),
             (Field::Cards, cards.is_some()),
             (Field::Declaration, declaration.is_some()),
+            (Field::Gives, gives.is_some()),
         ];
         if let Some((f, _)) = given.iter().find(|(f, given)| *given && !allowed.contains(f)) {
             let names: Vec<&str> = allowed.iter().map(|a| a.name()).collect();
@@ -215,6 +230,7 @@ impl<'de> serde::de::Visitor<'de> for EventVisitor {
             "call" => Event::Call { player: need(player, "player")?, card: need(card, "card")? },
             "discard" => Event::Discard { player: need(player, "player")?, cards: cards.ok_or_else(|| A::Error::custom("a `discard` event needs `cards`"))? },
             "take" => Event::Take { player: need(player, "player")?, cards: cards.ok_or_else(|| A::Error::custom("a `take` event needs `cards`"))? },
+            "buy" => Event::Buy { player: need(player, "player")?, card, gives },
             "declare" => Event::Declare { player: need(player, "player")?, declaration: need(declaration, "declaration")?, cards: cards.unwrap_or_default() },
             _ => Event::Play { player: need(player, "player")?, card: need(card, "card")? },
         })
@@ -229,6 +245,7 @@ impl Event {
             | Event::Call { player, .. }
             | Event::Discard { player, .. }
             | Event::Take { player, .. }
+            | Event::Buy { player, .. }
             | Event::Declare { player, .. }
             | Event::Play { player, .. } => Some(player),
         }
@@ -240,6 +257,7 @@ impl Event {
             Event::Call { .. } => "call",
             Event::Discard { .. } => "discard",
             Event::Take { .. } => "take",
+            Event::Buy { .. } => "buy",
             Event::Declare { .. } => "declare",
             Event::Play { .. } => "play",
         }
@@ -344,7 +362,7 @@ mod tests {
         }
         // An event that is not an object, a list where a name is, a count that is not one.
         let e = said(r#"{"ruleset":"tarot1","players":["A"],"dealer":"A","events":[["play","A","T1"]]}"#);
-        assert_eq!(e, "line 1, column 59, at `events[0]`: invalid type: a list, expected an event: an object with a `type` (deal, bid, call, take, discard, declare or play)");
+        assert_eq!(e, "line 1, column 59, at `events[0]`: invalid type: a list, expected an event: an object with a `type` (deal, bid, call, take, discard, buy, declare or play)");
         let e = said(r#"{"ruleset":"tarot1","players":"A","dealer":"A","events":[]}"#);
         assert!(e.contains("at `players`: ") && e.contains("expected a list") && !e.contains("sequence"), "{e}");
         let e = said(r#"{"ruleset":"tarot1","players":["A"],"dealer":"A","events":[{"type":"play","player":"A","card":7}]}"#);

@@ -330,6 +330,15 @@ fn play_out<R: Rng>(
                 let packet = next.legal.choose(rng).ok_or("no packet of the talon to take")?;
                 Event::Take { player: next.player.as_ref().into(), cards: packet.split(' ').map(Into::into).collect() }
             }
+            Phase::Play if &*next.phase == "buy" => {
+                // Half the time the taker buys nothing; else a card of another hand, for any of his.
+                let call = next.legal.iter().filter(|c| *c != "pass").collect::<Vec<_>>();
+                let gives = game.hands[p as usize].iter().collect::<Vec<Card>>();
+                match (call.choose(rng), gives.choose(rng), rng.gen_bool(0.5)) {
+                    (Some(c), Some(g), true) => Event::Buy { player: next.player.as_ref().into(), card: Some(c.as_str().into()), gives: Some(g.to_string().into()) },
+                    _ => Event::Buy { player: next.player.as_ref().into(), card: None, gives: None },
+                }
+            }
             Phase::Discard => {
                 let k = next.count.unwrap_or(0);
                 let mut pool: Vec<Card> = game.discardable(p).iter().collect();

@@ -24,6 +24,12 @@ fn ruleset(id: &str) -> &'static Ruleset {
 /// A three-player game of `id` (Ann, Bob, Cid; Cid deals, Ann leads): each player holds the cards
 /// given and Cid the rest of the trumps, the other cards filling the hands in order; then the plays.
 fn game(id: &str, hands: [&[&str]; 3], plays: &[(&str, &str)]) -> Verdict {
+    let rec = game_json(id, hands, plays);
+    replay(ruleset(id), &parse_record(&rec.to_string()).unwrap()).unwrap()
+}
+
+/// The record of `game`, as JSON.
+fn game_json(id: &str, hands: [&[&str]; 3], plays: &[(&str, &str)]) -> serde_json::Value {
     let rules = ruleset(id);
     let names = ["Ann", "Bob", "Cid"];
     let mut given: Vec<Vec<String>> = hands.iter().map(|h| h.iter().map(|c| c.to_string()).collect()).collect();
@@ -39,8 +45,7 @@ fn game(id: &str, hands: [&[&str]; 3], plays: &[(&str, &str)]) -> Verdict {
     let hands: BTreeMap<&str, &Vec<String>> = names.iter().copied().zip(given.iter()).collect();
     let mut events = vec![serde_json::json!({ "type": "deal", "hands": hands })];
     events.extend(plays.iter().map(|(p, c)| serde_json::json!({ "type": "play", "player": p, "card": c })));
-    let rec = serde_json::json!({ "ruleset": id, "players": names, "dealer": "Cid", "events": events });
-    replay(rules, &parse_record(&rec.to_string()).unwrap()).unwrap()
+    serde_json::json!({ "ruleset": id, "players": names, "dealer": "Cid", "events": events })
 }
 
 /// Who leads the next trick, or the broken rule and its message.
@@ -234,4 +239,57 @@ fn the_description_says_what_the_trumps_and_counters_are() {
     assert!(text("honours", &[]).contains("other cards nothing"));
     assert!(text("petit-value", &[("petit", "one")]).contains("2 for T1"), "{}", text("petit-value", &[("petit", "one")]));
     assert!(!text("petit-value", &[]).contains("2 for T1"));
+}
+
+#[test]
+fn the_fool_follows_an_option() {
+    let rules = ruleset("skus-option");
+    let skus = |choice: &str| -> BTreeMap<String, serde_json::Value> { [("skus".to_string(), serde_json::json!(choice))].into() };
+    // The default is the Excuse; the other choice is the ruleset compiled with the Fool a trump.
+    assert!(rules.pack.cards.contains(tarot_engine::cards::FOOL));
+    assert!(std::ptr::eq(rules.with_pack_for(3, &BTreeMap::new()).unwrap(), rules));
+    assert!(std::ptr::eq(rules.with_pack_for(3, &skus("excuse")).unwrap(), rules));
+    let trump = rules.with_pack_for(3, &skus("trump")).unwrap();
+    assert!(!trump.pack.cards.contains(tarot_engine::cards::FOOL));
+    assert_eq!(trump.pack.trumps().len(), 22);
+    // Random games under each choice replay valid, and the Fool, written EX, is played as what it is.
+    for choice in ["excuse", "trump"] {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for i in 0..20 {
+            let g = random_game(rules, 3, &skus(choice), &mut rng).unwrap();
+            let v = replay(rules, &g).unwrap();
+            assert_eq!(v.status, Status::Valid, "{choice} game {i}: {:?}", v.violation);
+        }
+    }
+    // Bob's only trump is the Fool: on a trump lead he must play it when it is a trump, and it wins;
+    // as the Excuse he may keep it and play his king.
+    let hands: [&[&str]; 3] = [&["T21"], &["EX", "KS"], &[]];
+    let as_excuse = game("skus-option", hands, &[("Ann", "T21"), ("Bob", "KS")]);
+    assert_eq!(after(&as_excuse), "Cid to play");
+    let mut with_trump = game_json("skus-option", hands, &[("Ann", "T21"), ("Bob", "KS")]);
+    with_trump["options"] = serde_json::json!({ "skus": "trump" });
+    let v = replay(rules, &parse_record(&with_trump.to_string()).unwrap()).unwrap();
+    assert_eq!(after(&v), "play.must.follow: Bob must follow trumps: holds the Sküs");
+}
+
+#[test]
+fn a_fool_that_follows_an_option_is_checked() {
+    let three = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/pack/three.tarot")).unwrap();
+    let compile = |child: &str| {
+        let load = |id: &str| match id {
+            "three" => Some(tarot_engine::dsl::RuleFile { path: "three.tarot".into(), text: three.clone() }),
+            "child" => Some(tarot_engine::dsl::RuleFile { path: "child.tarot".into(), text: child.to_string() }),
+            _ => None,
+        };
+        tarot_engine::dsl::compile("child", &load).map(|_| ()).map_err(|d| d.to_string())
+    };
+    let head = "ruleset child \"c\"\nextends three\noption skus \"s\" = [\"excuse\", \"trump\"]\n";
+    assert_eq!(compile(&format!("{head}pack {{\n  fool \"the Sküs\" trump = option.skus == \"trump\"\n}}\n")), Ok(()));
+    let no_option = compile(&format!("{head}pack {{\n  fool \"the Sküs\" trump = count(players) == 3\n}}\n")).unwrap_err();
+    assert!(no_option.contains("reads no option") || no_option.contains("must be yes or no"), "{no_option}");
+    let no_trump = compile(&format!("{head}pack {{\n  fool \"the Sküs\" = option.skus == \"trump\"\n}}\n")).unwrap_err();
+    assert!(no_trump.contains("the word `trump` is missing"), "{no_trump}");
+    // The other pack is checked too: a class naming T22 fails where the Fool is the Excuse.
+    let t22 = compile(&format!("{head}pack {{\n  fool \"the Sküs\" trump = option.skus == \"excuse\"\n}}\nclass top = T22\n")).unwrap_err();
+    assert!(t22.contains("with the Fool as"), "{t22}");
 }

@@ -832,6 +832,16 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                 }
                 let mut declared = false;
                 while let Some(next) = game.next() {
+                    if &*next.phase == "buy" {
+                        // Buying a card (`buy`): the taker buys none, before any declaration.
+                        let e = Event::Buy { player: next.player.as_ref().into(), card: None, gives: None };
+                        let i = events.len();
+                        events.push(e);
+                        if game.apply(i, &events[i]).is_err() {
+                            break;
+                        }
+                        continue;
+                    }
                     if game.phase == Phase::Play && !declared {
                         // The compulsory declarations (Grosstarock's) are made before the first card.
                         declared = true;

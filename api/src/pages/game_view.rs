@@ -15,6 +15,8 @@ use crate::pages::{card_code, status_word};
 
 /// The view of `record`, replayed under `rules` (absent when the registry has no such ruleset).
 pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result<&Verdict, String>) -> Markup {
+    // The pack the game's options choose, where it follows an option (`fool "name" trump = condition`).
+    let rules = rules.map(|r| r.with_pack_for(record.players.len(), &record.options).unwrap_or(r));
     let verdict = match verdict {
         Ok(v) => v,
         Err(why) => {
@@ -118,7 +120,7 @@ fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation
         .events
         .iter()
         .enumerate()
-        .filter(|(_, e)| matches!(e, Event::Bid { .. } | Event::Call { .. } | Event::Take { .. } | Event::Discard { .. } | Event::Declare { .. }))
+        .filter(|(_, e)| matches!(e, Event::Bid { .. } | Event::Call { .. } | Event::Take { .. } | Event::Buy { .. } | Event::Discard { .. } | Event::Declare { .. }))
         .collect();
     if moves.is_empty() {
         return html! {};
@@ -138,6 +140,8 @@ fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation
                             Event::Call { card: c, .. } => { "calls " (card_code(rules, c, "")) }
                             Event::Take { cards, .. } => { "takes " (sorted(rules, cards)) " from the talon" }
                             Event::Discard { cards, .. } => { "discards " (sorted(rules, cards)) }
+                            Event::Buy { card: Some(c), gives: Some(g), .. } => { "buys " (card_code(rules, c, "")) ", giving back " (card_code(rules, g, "")) }
+                            Event::Buy { .. } => { "buys no card" }
                             Event::Declare { declaration, cards, .. } => { "declares " strong { (declaration) } @if !cards.is_empty() { ", showing " (sorted(rules, cards)) } }
                             _ => {}
                         }

@@ -37,7 +37,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("", "family") => sh(1, 1, Forbidden, Forbidden, "`family \"French\"` (or Italian, Swiss, Austrian, German)"),
         ("", "dated") => sh(1, 1, Forbidden, Forbidden, "`dated YEAR`, the year the source dates the rules from"),
         ("", "option") => sh(1, 2, Required, Forbidden, "`option NAME \"what it decides\" = [default, other, ...]`"),
-        ("", "pack" | "counting" | "deal" | "bidding" | "call" | "discard" | "talon" | "play" | "fool" | "score" | "match") => {
+        ("", "pack" | "counting" | "deal" | "bidding" | "call" | "discard" | "talon" | "buy" | "play" | "fool" | "score" | "match") => {
             sh(0, 0, Forbidden, Required, "`SECTION { statements }`")
         }
         ("", "class") => sh(1, 2, Required, Forbidden, "`class NAME [\"label\"] = cards`"),
@@ -54,7 +54,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("pack", "rank-name") => sh(2, MANY, Forbidden, Forbidden, "`rank-name CODE \"name\" ...`"),
         ("pack", "reversed") => sh(1, 4, Required, Forbidden, "`reversed SUITS = condition`"),
         ("pack", "trumps") => sh(1, 1, Forbidden, Forbidden, "`trumps N`, N from 1 to 40"),
-        ("pack", "fool") => sh(0, 2, Forbidden, Forbidden, "`fool [\"name\"] [trump]`"),
+        ("pack", "fool") => sh(0, 2, Optional, Forbidden, "`fool [\"name\"] [trump [= condition]]`"),
         ("pack", "trump-order") => sh(1, MANY, Forbidden, Forbidden, "`trump-order T21 T20 ... T1` (every trump, high to low)"),
         ("pack", "trump-name") => sh(2, MANY, Forbidden, Forbidden, "`trump-name T20 \"name\" ...`"),
         ("pack", "tie") => sh(3, MANY, Forbidden, Forbidden, "`tie T17 T18 ... \"later-wins\"|\"first-wins\"`"),
@@ -85,6 +85,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("discard", "taker" | "dealer" | "others") => sh(0, 0, Required, Forbidden, "`NAME = number of cards`"),
         ("discard", "forbid" | "unless-unavoidable" | "penalize") => sh(0, 1, Required, Forbidden, "`NAME \"label\" = cards`"),
         ("discard", "penalty") => sh(0, 0, Required, Forbidden, "`penalty = formula`"),
+        ("buy", "cards") => sh(0, 0, Required, Forbidden, "`cards = number of cards`"),
         ("talon", "packets") => sh(0, 0, Required, Forbidden, "`packets = number of packets`"),
         ("talon", "discard") => sh(0, 0, Required, Forbidden, "`discard = \"after\" | \"before\"`"),
         ("talon", "rest") => sh(0, 0, Required, Forbidden, "`rest = \"defence\" | \"taker\"`"),

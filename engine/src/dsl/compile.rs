@@ -28,7 +28,21 @@ pub fn compile(id: &str, load: &dyn Fn(&str) -> Option<RuleFile>) -> Result<Rule
     let Some((header, stmts)) = merged else {
         return Err(Diagnostics(c.errors));
     };
-    let ruleset = c.ruleset(header, stmts);
+    let mut ruleset = c.ruleset(header, stmts);
+    if let (Some((when, clause, true)), true) = (c.fool_trump_when.take(), c.errors.is_empty()) {
+        // The pack follows an option: the ruleset again with the Fool the other way, checked as well.
+        let trump = !ruleset.pack.cards.contains(FOOL);
+        let mut other = Compiler { fool_trump_fixed: Some(!trump), ..Compiler::default() };
+        if let Some((header, stmts)) = other.load_chain(id, load, &mut vec![]) {
+            let rules = other.ruleset(header, stmts);
+            let way = if trump { "the Excuse" } else { "a trump" };
+            c.errors.extend(other.errors.into_iter().map(|mut d| {
+                d.message = format!("with the Fool as {way} ({}): {}", clause.rule, d.message);
+                d
+            }));
+            ruleset.fool_variant = Some(FoolVariant { when, rules: Box::new(rules), clause });
+        }
+    }
     if c.errors.is_empty() {
         Ok(ruleset)
     } else {
@@ -140,6 +154,7 @@ const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("points_of", Func::PointsOf, 1, 1),
     ("pile", Func::Pile, 1, 1),
     ("hand_of", Func::HandOf, 1, 1),
+    ("played", Func::Played, 1, 1),
     ("winner_side", Func::WinnerSide, 1, 1),
     ("winner", Func::Winner, 1, 1),
     ("side", Func::Side, 1, 1),
@@ -155,6 +170,7 @@ const GAME_FUNCS: &[Func] = &[
     Func::PointsOf,
     Func::Pile,
     Func::HandOf,
+    Func::Played,
     Func::WinnerSide,
     Func::Winner,
     Func::Side,
@@ -199,6 +215,11 @@ struct Compiler {
     pack_trumps: Option<CardSet>,
     /// The pack's own card codes (`code`, the Fool as a trump's `EX`), for rule text too.
     pack_aliases: Vec<(String, Card)>,
+    /// Compiling the other pack of `fool "name" trump = condition`: whether the Fool is a trump.
+    fool_trump_fixed: Option<bool>,
+    /// The condition of `fool "name" trump = condition`, its clause, and whether some choice of the
+    /// options makes it differ from the default's.
+    fool_trump_when: Option<(Expr, Clause, bool)>,
 }
 
 /// Statements that are identified by all their words (several per section), not only the first.
@@ -528,6 +549,7 @@ impl Compiler {
             "call",
             "discard",
             "talon",
+            "buy",
             "play",
             "fool",
             "untouchable",
@@ -626,6 +648,12 @@ impl Compiler {
                 self.err_at(s, "the talon's packets are taken by the taker, so the ruleset needs `bidding`");
             }
         }
+        let buy = stmts.iter().find(|s| s.key == "buy").map(|s| self.buy(s));
+        if buy.is_some() && bidding.is_none() {
+            if let Some(s) = stmts.iter().find(|s| s.key == "buy") {
+                self.err_at(s, "cards are bought by the taker, so the ruleset needs `bidding`");
+            }
+        }
         let declarations = stmts.iter().filter(|s| s.key == "declaration").filter_map(|s| self.declaration(s)).collect();
         if bidding.is_none() {
             // The attack and the defence are the taker's side and the others: without a taker,
@@ -717,6 +745,8 @@ impl Compiler {
             call,
             discard,
             talon,
+            buy,
+            fool_variant: None,
             declarations,
             play,
             fool,
@@ -873,6 +903,13 @@ impl Compiler {
                             (false, other) => self.err(&st.file, w.pos, format!("`fool` takes the Fool's name in quotes and `trump`, not `{other}`: `fool \"the Sküs\" trump`")),
                         }
                     }
+                    if st.value.is_some() {
+                        if fool_trump.is_none() {
+                            self.err_at(st, "`fool \"name\" trump = condition` says when the Fool is a trump: the word `trump` is missing");
+                        } else if !self.fool_trump_following(st) {
+                            fool_trump = None;
+                        }
+                    }
                     if fool_trump.is_none() {
                         pack.cards.insert(FOOL);
                     }
@@ -899,6 +936,51 @@ impl Compiler {
             }
         }
         pack
+    }
+
+    /// `fool "name" trump = condition`: whether the Fool is a trump in this compile (the condition with
+    /// the options' defaults, or the other way when compiling the variant), the condition checked to be
+    /// yes or no for every choice of the options it reads (and to read some).
+    fn fool_trump_following(&mut self, st: &Stmt) -> bool {
+        let before = std::mem::take(&mut self.opts_read);
+        let e = self.value(st, Ctx::Setup);
+        let read: Vec<usize> = std::mem::replace(&mut self.opts_read, before).into_iter().collect();
+        self.opts_read.extend(read.iter().copied());
+        let Some(e) = e else { return true };
+        if read.is_empty() {
+            self.err_at(st, "the condition of `fool \"name\" trump = condition` reads no option: write `fool \"name\" trump`, or `fool \"name\"` for the Excuse");
+            return true;
+        }
+        let defaults: Vec<Value> = self.options.iter().map(|o| Value::from_json(&o.default).unwrap_or(Value::Bool(false))).collect();
+        let at_default = match eval(&e, &Chosen(&defaults)) {
+            Ok(Value::Bool(b)) => b,
+            _ => {
+                self.err_at(st, "the condition of `fool \"name\" trump = condition` must be yes or no, reading options only");
+                return true;
+            }
+        };
+        let mut differs = false;
+        let choices: Vec<Vec<Value>> = read.iter().map(|&i| self.options[i].choices.iter().filter_map(Value::from_json).collect()).collect();
+        let combinations: usize = choices.iter().map(|c| c.len().max(1)).product();
+        for k in 0..combinations.min(4096) {
+            let (mut options, mut rest) = (defaults.clone(), k);
+            for (j, &i) in read.iter().enumerate() {
+                let n = choices[j].len().max(1);
+                if let Some(v) = choices[j].get(rest % n) {
+                    options[i] = v.clone();
+                }
+                rest /= n;
+            }
+            match eval(&e, &Chosen(&options)) {
+                Ok(Value::Bool(b)) => differs |= b != at_default,
+                _ => {
+                    self.err_at(st, "the condition of `fool \"name\" trump = condition` must be yes or no for every choice of the options it reads");
+                    return true;
+                }
+            }
+        }
+        self.fool_trump_when = Some((e, self.clause(st, "pack.fool"), differs));
+        self.fool_trump_fixed.unwrap_or(at_default)
     }
 
     /// The pack's trumps: how many (`trumps N`), the Fool as the top one (`fool "name" trump`: the
@@ -1792,6 +1874,26 @@ impl Compiler {
             self.err_at(s, "the talon needs `packets = N`: in how many packets the taker sees it");
         }
         t
+    }
+
+    /// `buy { cards = N }`: how many cards the taker may buy after his discard (Droggn's Simple).
+    fn buy(&mut self, s: &Stmt) -> Buy {
+        let mut b = Buy { cards: Expr::Const(Value::Num(Q::ONE)), clause: self.clause(s, "buy") };
+        self.settings(s);
+        let mut cards = false;
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "cards" => {
+                    cards = true;
+                    b.cards = self.value(st, Ctx::AfterAuction).unwrap_or(b.cards);
+                }
+                other => self.err_at(st, format!("unknown buy statement `{other}`; expected cards")),
+            }
+        }
+        if !cards {
+            self.err_at(s, "buying needs `cards = N`: how many cards the taker may buy (a formula that may read the contract)");
+        }
+        b
     }
 
     fn declaration(&mut self, s: &Stmt) -> Option<DeclarationKind> {

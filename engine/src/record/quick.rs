@@ -458,7 +458,7 @@ impl<'a> Cursor<'a> {
 
     fn event(&mut self) -> Option<Event> {
         let (mut kind, mut player, mut hands, mut dog, mut cut, mut piles, mut packets) = (None, None, None, None, None, None, None);
-        let (mut bid, mut card, mut cards, mut declaration) = (None, None, None, None);
+        let (mut bid, mut card, mut cards, mut declaration, mut gives) = (None, None, None, None, None);
         let mut met = 0;
         self.object(|c, key| {
             let (field, read) = match key {
@@ -481,6 +481,7 @@ impl<'a> Cursor<'a> {
                 "card" => (Field::Card, once(&mut card, c.text()?)),
                 "cards" => (Field::Cards, once(&mut cards, c.texts()?)),
                 "declaration" => (Field::Declaration, once(&mut declaration, c.text()?)),
+                "gives" => (Field::Gives, once(&mut gives, c.text()?)),
                 _ => return None,
             };
             met |= field.bit();
@@ -498,6 +499,7 @@ impl<'a> Cursor<'a> {
             "call" => Event::Call { player: player?, card: card? },
             "discard" => Event::Discard { player: player?, cards: cards? },
             "take" => Event::Take { player: player?, cards: cards? },
+            "buy" => Event::Buy { player: player?, card, gives },
             "declare" => Event::Declare { player: player?, declaration: declaration?, cards: cards.unwrap_or_default() },
             _ => Event::Play { player: player?, card: card? },
         })

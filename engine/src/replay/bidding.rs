@@ -179,6 +179,7 @@ impl<'s, 'r> Game<'s, 'r> {
         self.taker = Some(t);
         self.contract = Some(c);
         self.setup = self.setup.after_auction(c);
+        self.buys_left = self.setup.buy_cards;
         match self.setup.contract_dogs[c] {
             DogUse::Taker => self.dog_to_taker(t),
             DogUse::TakerUnseen => self.piles[t as usize] = self.piles[t as usize].or(self.dog),
@@ -330,7 +331,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some((t, won)) = self.choosing {
             let mut legal = vec![b.contracts[won].name.clone()];
             legal.extend(self.choices(t, won).ok()?.iter().map(|i| b.contracts[i.chosen].name.clone()));
-            return Some(Next { player: self.name(t), phase: "bid".into(), legal, count: None, table: vec![], declarations: vec![] });
+            return Some(Next { player: self.name(t), phase: "bid".into(), legal, count: None, table: Default::default(), declarations: vec![] });
         }
         let turn = self.bidding_turn();
         let speaker = turn.next?;

@@ -23,6 +23,9 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(stop) = self.call_missing(p) {
             return Err(stop);
         }
+        if let Some(stop) = self.buy_missing(p) {
+            return Err(stop);
+        }
         let too_early = matches!(self.phase, Phase::Bidding | Phase::Call) || (d.when == When::AfterDiscard && !self.pending_discards.is_empty());
         if too_late || too_early {
             let when = match d.when {

@@ -159,6 +159,16 @@ impl Env for GameEnv<'_, '_, '_> {
                 Value::Player(p) => Value::Cards(g.dealt[*p as usize]),
                 other => return Err(format!("hand_of takes a player, not {}", other.type_name())),
             },
+            Func::Played => {
+                let m = self.player_arg(&a[0])?;
+                let mut cards = CardSet::EMPTY;
+                for &(q, c) in g.tricks.iter().flat_map(|t| t.cards.iter()).chain(g.current.iter()) {
+                    if m >> q & 1 == 1 {
+                        cards = cards.or(CardSet::single(c));
+                    }
+                }
+                Value::Cards(cards)
+            }
             Func::WinnerSide => Value::Players(g.side_of(self.trick(&a[0])?.winner)),
             Func::Winner => Value::Player(self.trick(&a[0])?.winner),
             Func::Side => match &a[0] {

@@ -21,6 +21,7 @@ use crate::record::{Event, GameRecord};
 use crate::verdict::*;
 
 mod bidding;
+mod buy;
 mod call;
 mod counting;
 mod deal;
@@ -109,6 +110,10 @@ pub struct Game<'s, 'r> {
     pub dog: CardSet,
     /// The dog in the order dealt, where the rules cut it into packets (`talon`).
     dog_order: Vec<Card>,
+    /// Cards the taker may still buy (`buy`), until he buys them, declines or the play starts.
+    buys_left: usize,
+    /// Cards bought: (buyer, card bought, its holder, card given back), in order.
+    pub bought: Vec<(u8, Card, u8, Card)>,
     /// The taker, while he has a packet of the talon to take.
     talon_taker: Option<u8>,
     /// The taker who discards before he sees the talon (`talon { discard = "before" }`), until he
@@ -166,6 +171,8 @@ impl<'s, 'r> Game<'s, 'r> {
             dog: CardSet::EMPTY,
             dog_order: vec![],
             talon_taker: None,
+            buys_left: 0,
+            bought: vec![],
             talon_after_discard: None,
             cut: None,
             table_piles: vec![],
@@ -285,6 +292,7 @@ impl<'s, 'r> Game<'s, 'r> {
             Move::Call { player, card } => self.call(player, card),
             Move::Discard { player, cards } => self.discard(player, cards),
             Move::Take { player, cards } => self.take(player, cards),
+            Move::Buy { player, cards } => self.buy(player, cards),
             Move::Declare { player, kind, cards } => self.declare(player, kind, cards),
             Move::Play { player, card } => self.play(player, card),
         }
@@ -347,7 +355,7 @@ impl<'s, 'r> Game<'s, 'r> {
             Phase::Bidding => self.next_bid(),
             Phase::Call => self.next_call(),
             Phase::Discard => self.next_take().or_else(|| self.next_discard()),
-            Phase::Play => self.next_play(),
+            Phase::Play => self.next_buy().or_else(|| self.next_play()),
             Phase::Done => None,
         }
     }
@@ -448,6 +456,7 @@ fn spellings_of(rules: &Ruleset, rec: &GameRecord) -> Spellings {
             }
             Event::Call { card, .. } | Event::Play { card, .. } => note(card),
             Event::Discard { cards, .. } | Event::Take { cards, .. } | Event::Declare { cards, .. } => cards.iter().for_each(&mut note),
+            Event::Buy { card, gives, .. } => card.iter().chain(gives).for_each(&mut note),
             Event::Bid { .. } => {}
         }
     }
@@ -467,7 +476,7 @@ fn respell(verdict: &mut Verdict, spellings: &Arc<[(Card, crate::record::Text)]>
     }
     if let Some(n) = &mut verdict.next {
         n.table.spellings = some.clone();
-        if matches!(n.phase.as_str(), "play" | "discard" | "call" | "take") {
+        if matches!(n.phase.as_str(), "play" | "discard" | "call" | "take" | "buy") {
             // A packet of the talon is its cards' codes, one space between.
             for l in &mut n.legal {
                 *l = l.split(' ').map(word).collect::<Vec<_>>().join(" ");

@@ -242,6 +242,9 @@ impl<'s, 'r> Game<'s, 'r> {
                 return Err(self.violation(&d, p, format!("{} must first discard {k} cards", self.name(q))));
             }
         }
+        if let Some(stop) = self.buy_missing(p) {
+            return Err(stop);
+        }
         let turn = self.to_play()?;
         if turn != p {
             return Err(self.violation(&rules.play.order_clause, p, format!("it is {}'s turn to play, not {}'s", self.name(turn), self.name(p))));

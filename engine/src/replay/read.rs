@@ -42,6 +42,11 @@ pub enum Move {
         player: u8,
         cards: CardSet,
     },
+    /// The taker buys `card` and gives back the second card; `None`: he buys nothing.
+    Buy {
+        player: u8,
+        cards: Option<(Card, Card)>,
+    },
     Declare {
         player: u8,
         kind: usize,
@@ -61,6 +66,7 @@ impl Move {
             Move::Call { .. } => "call",
             Move::Discard { .. } => "discard",
             Move::Take { .. } => "take",
+            Move::Buy { .. } => "buy",
             Move::Declare { .. } => "declare",
             Move::Play { .. } => "play",
         }
@@ -202,6 +208,14 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
         Event::Call { player: who, card: c } => Move::Call { player: player(who)?, card: card(c)? },
         Event::Discard { player: who, cards: codes } => Move::Discard { player: player(who)?, cards: cards(codes, &mut CardSet::default(), "is listed twice")? },
         Event::Take { player: who, cards: codes } => Move::Take { player: player(who)?, cards: cards(codes, &mut CardSet::default(), "is listed twice")? },
+        Event::Buy { player: who, card: c, gives } => Move::Buy {
+            player: player(who)?,
+            cards: match (c, gives) {
+                (Some(c), Some(g)) => Some((card(c)?, card(g)?)),
+                (None, None) => None,
+                _ => return Err(fail("a `buy` event names both the card bought (`card`) and the card given back (`gives`), or neither to buy nothing".into())),
+            },
+        },
         Event::Declare { player: who, declaration, cards: codes } => {
             let Some(kind) = rules.declarations.iter().position(|d| d.name.eq_ignore_ascii_case(declaration)) else {
                 let known: Vec<&str> = rules.declarations.iter().map(|d| d.name.as_str()).collect();

@@ -32,6 +32,7 @@ impl<'r> Setup<'r> {
     /// Applies options (by name, JSON values) and the number of players; says what is wrong with them.
     /// With no option chosen, the settings are worked out once per table size and kept in the ruleset.
     pub fn new(rules: &'r Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Setup<'r>, String> {
+        let rules = rules.with_pack_for(n, chosen)?;
         let settings = match rules.defaults.at_table(n) {
             Some(cell) if chosen.is_empty() => cell.get_or_init(|| Settings::with_contracts(rules, n, chosen).map(Arc::new)).clone()?,
             _ => Arc::new(Settings::with_contracts(rules, n, chosen)?),
@@ -44,6 +45,18 @@ impl<'r> Setup<'r> {
     /// setting that applies after the auction reads the contract.
     pub fn after_auction(&self, c: usize) -> &Setup<'r> {
         self.contracts.get(c).unwrap_or(self)
+    }
+}
+
+impl Ruleset {
+    /// The ruleset whose pack these options choose: itself, or, where the Fool is a trump by an
+    /// option (`fool "name" trump = condition`), the ruleset compiled the other way when the
+    /// condition says so.
+    pub fn with_pack_for(&self, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<&Ruleset, String> {
+        let Some(v) = &self.fool_variant else { return Ok(self) };
+        let s = Settings::new(self, n, chosen, None)?;
+        let trump = s.eval_setup(&v.when).and_then(|x| truthy(&x)).map_err(|e| format!("{} ({}): {e}", v.clause.rule, v.clause.at))?;
+        Ok(if trump == self.pack.cards.contains(crate::cards::FOOL) { &v.rules } else { self })
     }
 }
 
@@ -120,6 +133,7 @@ impl Settings {
             trumps_win: true,
             talon_packets: 0,
             talon_rest_taker: false,
+            buy_cards: 0,
             talon_discard_first: false,
             follow: None,
             trump: None,
@@ -309,6 +323,9 @@ impl Settings {
             if let Some(e) = &t.discard {
                 s.talon_discard_first = choice(&s, e, "the talon's `discard`", &["after", "before"], &t.clause)? == 1;
             }
+        }
+        if let (Some(b), true) = (&rules.buy, after) {
+            s.buy_cards = count(&s, &Some(b.cards.clone())).map_err(at(&b.clause))?;
         }
         if let (Some(d), true) = (&rules.discard, after) {
             s.discard_taker = if takes_dog { count(&s, &d.taker)? } else { 0 };

@@ -171,6 +171,7 @@ pub fn score_with(rec: &GameRecord, v: Variant, m: Mistakes) -> Scored {
             Event::Declare { declaration, .. } => panic!("unknown declaration {declaration}"),
             Event::Play { player, card } => plays.push((seat(player), Card::parse(card))),
             Event::Take { .. } => panic!("the FFT shows no talon in packets"),
+            Event::Buy { .. } => panic!("the FFT buys no card"),
         }
     }
     let (taker, contract) = contract.expect("a taker");
