@@ -443,6 +443,17 @@ impl InForce<'_> {
             (Func::Declared, _) => format!("the {} {} declared", w(0), w(1)),
             (Func::Announced, _) => format!("a {} was announced", w(0)),
             (Func::Declarer, _) => format!("whoever declared the {}", w(0)),
+            (Func::Pot | Func::Carried, _) => {
+                let pot = match args.first() {
+                    Some(Expr::Const(crate::expr::Value::Num(i))) => self.rules.pots.get(i.numer() as usize).map_or_else(|| "the pot".to_string(), |p| p.label.to_string()),
+                    _ => "the pot".to_string(),
+                };
+                if f == Func::Pot {
+                    format!("what {pot} holds")
+                } else {
+                    format!("what {pot} held at the start of the deal")
+                }
+            }
         }
     }
 }
@@ -943,16 +954,27 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             ),
         ));
     }
+    for p in &r.pots {
+        lines.push(line(
+            "pots",
+            &p.clause,
+            format!("{}: money kept on the table from deal to deal; a record says what it holds at the start of its deal (`pots`), the verdict what it holds at the end", p.label),
+        ));
+    }
     for t in &r.triggers {
         lines.push(Line {
             aspect: "payments during play",
             rule: t.clause.rule.clone(),
             text: format!(
-                "{}, {}: each opponent pays the player {}",
+                "{}, {}: {} {}",
                 t.label,
                 match t.on {
                     TriggerEvent::Cut => "when the cut card is shown",
                     TriggerEvent::Play => "when one of its cards is played",
+                },
+                match t.pot {
+                    Some(i) => format!("{} pays the player", r.pots[i].label),
+                    None => "each opponent pays the player".to_string(),
                 },
                 force.words(&t.value)
             ),
@@ -990,10 +1012,13 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
                 let side = |s: &str, other: bool| match s {
                     "players" if other => "each other player".to_string(),
                     "players" => "each player".to_string(),
+                    s if s.starts_with("pot.") => r.pots.iter().find(|p| s[4..] == *p.name).map_or_else(|| s.to_string(), |p| p.label.to_string()),
                     s if s.contains(' ') || s.contains('(') => s.to_string(),
                     s => format!("the {s}"),
                 };
-                format!("{} pays {}: {}", side(from, false), side(to, true), force.words(&p.amount))
+                // Between a pot and players, each player pays or is paid: no "other" player.
+                let other = !from.starts_with("pot.");
+                format!("{} pays {}: {}", side(from, false), side(to, other), force.words(&p.amount))
             },
             source: p.clause.source.clone(),
             at: p.clause.at.clone(),

@@ -527,7 +527,15 @@ fn petit_imprenable_game(rng: &mut ChaCha8Rng) -> GameRecord {
     let code = |cs: &[Card]| cs.iter().map(|c| c.code()).collect::<Vec<_>>();
     let hands = [("Ann", &pool[0..18]), ("Bob", &bob[..]), ("Cid", &pool[18..36]), ("Dan", &pool[36..54])].into_iter().map(|(n, h)| (n.into(), code(h))).collect();
     let deal = Event::Deal { hands, dog: code(&pool[54..60]), cut: None, piles: BTreeMap::new(), packets: vec![] };
-    let plain_game = GameRecord { ruleset: "fft-4p".into(), options: BTreeMap::new(), players: table.clone(), dealer: "Ann".into(), description: None, events: vec![deal.clone()] };
+    let plain_game = GameRecord {
+        ruleset: "fft-4p".into(),
+        options: BTreeMap::new(),
+        players: table.clone(),
+        dealer: "Ann".into(),
+        pots: BTreeMap::new(),
+        description: None,
+        events: vec![deal.clone()],
+    };
     assert_eq!(replay(ruleset("fft-4p"), &plain_game).unwrap().status, Status::Annulled);
     tarot_engine::simulate::random_game_from(ruleset("fft-4p-petit-imprenable"), &table, 0, deal, &BTreeMap::new(), rng).unwrap()
 }
@@ -882,7 +890,15 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                         break;
                     }
                 }
-                let rec = GameRecord { ruleset: rules.id.clone(), options: BTreeMap::new(), players: table.clone(), dealer: table[0].clone(), description: None, events };
+                let rec = GameRecord {
+                    ruleset: rules.id.clone(),
+                    options: BTreeMap::new(),
+                    players: table.clone(),
+                    dealer: table[0].clone(),
+                    pots: BTreeMap::new(),
+                    description: None,
+                    events,
+                };
                 let v = replay(rules, &rec).unwrap_or_else(|e| panic!("{} at {n}: {e}", rules.id));
                 if v.status == Status::Annulled {
                     continue;

@@ -143,6 +143,9 @@ pub struct Game<'s, 'r> {
     annulled_at: Option<(Arc<str>, usize)>,
     /// The empty card the Fool's holder owes for it, and to whom: (holder, winner of its trick).
     fool_owed: Option<(u8, u8)>,
+    /// What each pot (`Ruleset::pots`) held at the start of the deal, and holds now.
+    pub carried: Vec<Q>,
+    pub pots: Vec<Q>,
 }
 
 fn clause_violation(c: &Clause, event: usize, player: Option<Arc<str>>, message: String) -> Stop {
@@ -185,7 +188,32 @@ impl<'s, 'r> Game<'s, 'r> {
             event: 0,
             annulled_at: None,
             fool_owed: None,
+            carried: vec![Q::ZERO; setup.rules.pots.len()],
+            pots: vec![Q::ZERO; setup.rules.pots.len()],
         }
+    }
+
+    /// The deal starts with the pots holding `carried` (in the order of `Ruleset::pots`).
+    pub fn carry(&mut self, carried: &[Q]) {
+        for (i, q) in carried.iter().enumerate().take(self.pots.len()) {
+            self.carried[i] = *q;
+            self.pots[i] = *q;
+        }
+    }
+
+    /// The name of pot `i` as the ledger gives it: `pot.NAME`.
+    pub(super) fn pot_account(&self, i: usize) -> Arc<str> {
+        format!("pot.{}", self.rules().pots[i].name).into()
+    }
+
+    /// A payment between player `p` and pot `i`: `v` from the pot to him (negative: from him into it).
+    fn pay_pot(&mut self, p: u8, i: usize, v: Q, label: &Arc<str>, c: &Clause) {
+        if v == Q::ZERO {
+            return;
+        }
+        self.pots[i] = self.pots[i] - v;
+        let (from, to, amount) = if v > Q::ZERO { (self.pot_account(i), self.name(p), v) } else { (self.name(p), self.pot_account(i), -v) };
+        self.ledger.push(LedgerEntry { rule: c.rule.clone(), label: label.clone(), from: Some(from), to: Some(to), amount, source: c.source.clone(), event: Some(self.event) });
     }
 
     fn rules(&self) -> &'r Ruleset {
@@ -398,7 +426,21 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
             None => read(setup, &seats.playing, i, e)?,
         });
     }
-    let mut verdict = replay_moves(setup, &seats.playing, seats.dealer, &moves)?;
+    // The pots carried into the deal: each one the ruleset's, in its order.
+    let mut carried = vec![Q::ZERO; rules.pots.len()];
+    for (name, amount) in &rec.pots {
+        let Some(i) = rules.pots.iter().position(|p| *p.name == **name) else {
+            let known: Vec<&str> = rules.pots.iter().map(|p| &*p.name).collect();
+            let message = if known.is_empty() {
+                format!("the record carries pot `{name}`, but {} has no pots", rules.id)
+            } else {
+                format!("the record carries pot `{name}`, which {} does not have; its pots are {}", rules.id, known.join(", "))
+            };
+            return Err(InputError { event: None, message });
+        };
+        carried[i] = Q::int(*amount);
+    }
+    let mut verdict = replay_moves_carrying(setup, &seats.playing, seats.dealer, &carried, &moves)?;
     // A deal is expected from the record's dealer, who may be sitting the deal out.
     if let Some(next) = verdict.next.as_mut().filter(|n| n.phase == "deal") {
         next.player = rec.dealer.as_str().into();
@@ -420,8 +462,14 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
 
 /// Replays events already read (the benchmark measures this: the rules' work, without decoding text).
 pub fn replay_moves(setup: &Setup, players: &[String], dealer: u8, moves: &[Move]) -> Result<Verdict, InputError> {
+    replay_moves_carrying(setup, players, dealer, &[], moves)
+}
+
+/// Replays events already read, the pots holding `carried` at the start of the deal.
+pub fn replay_moves_carrying(setup: &Setup, players: &[String], dealer: u8, carried: &[Q], moves: &[Move]) -> Result<Verdict, InputError> {
     let rules = setup.rules;
     let mut game = Game::new(setup, players, dealer);
+    game.carry(carried);
     let mut stop = None;
     for (i, m) in moves.iter().enumerate() {
         if let Err(s) = game.apply_move(i, m) {
