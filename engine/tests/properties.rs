@@ -57,11 +57,13 @@ fn whole_games(table: usize, seed: u64, sim: &SimOptions) {
     }
     assert_eq!(v.status, Status::Valid, "{id} seed {seed}: {}", v.to_text());
     let o = v.outcome.as_ref().unwrap();
-    // Every payment is paid by someone and received by someone: scores balance.
+    // Every payment is paid by someone and received by someone: scores balance, the pots' takings
+    // counted as an account of their own (players + pots = 0).
     if !rules.score.pays.is_empty() {
-        let sum: Q = o.players.iter().map(|p| p.score).sum();
-        assert_eq!(sum, Q::ZERO, "{id} seed {seed}: scores do not sum to zero\n{}", v.to_text());
+        let sum: Q = o.players.iter().map(|p| p.score).sum::<Q>() + o.pots.iter().map(|p| p.closing - p.carried).sum::<Q>();
+        assert_eq!(sum, Q::ZERO, "{id} seed {seed}: scores and pots do not sum to zero\n{}", v.to_text());
     }
+    assert_eq!(o.pots.len(), rules.pots.len(), "{id} seed {seed}: every pot is in the verdict");
     // Cards set aside (a dog nobody takes) are out of play; otherwise every card ends in a pile.
     let out_of_play = rules.bidding.is_none() && rules.deal.dog.is_some();
     if let (Some(slack), false) = (slack, out_of_play) {
