@@ -64,6 +64,22 @@ fn whole_games(table: usize, seed: u64, sim: &SimOptions) {
         assert_eq!(sum, Q::ZERO, "{id} seed {seed}: scores and pots do not sum to zero\n{}", v.to_text());
     }
     assert_eq!(o.pots.len(), rules.pots.len(), "{id} seed {seed}: every pot is in the verdict");
+    // Carried into the deal with something in them, the pots still balance with the players, and
+    // each closes at what it carried plus what it took.
+    if !rules.pots.is_empty() {
+        let mut carried = rec.clone();
+        for (i, p) in rules.pots.iter().enumerate() {
+            carried.pots.insert(p.name.to_string(), (seed % 97) as i64 + 10 * i as i64);
+        }
+        let w = replay(rules, &carried).unwrap();
+        assert_eq!(w.status, Status::Valid, "{id} seed {seed}: {}", w.to_text());
+        let o = w.outcome.as_ref().unwrap();
+        let took: Q = o.pots.iter().map(|p| p.closing - p.carried).sum();
+        assert_eq!(o.players.iter().map(|p| p.score).sum::<Q>() + took, Q::ZERO, "{id} seed {seed}: carried pots\n{}", w.to_text());
+        for (i, p) in o.pots.iter().enumerate() {
+            assert_eq!(p.carried, Q::int((seed % 97) as i64 + 10 * i as i64), "{id} seed {seed}");
+        }
+    }
     // Cards set aside (a dog nobody takes) are out of play; otherwise every card ends in a pile.
     let out_of_play = rules.bidding.is_none() && rules.deal.dog.is_some();
     if let (Some(slack), false) = (slack, out_of_play) {
