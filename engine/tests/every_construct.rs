@@ -366,6 +366,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("pot NAME \"label\"", m("grosstarock", "pay dealer to pot.king \"King pot stake\"", "pay dealer to pot.kings \"King pot stake\""), Refused("unknown pot `kings`; pots are: king, pagat")),
         ("pay PAYERS to pot.NAME [\"label\"] = amount", m("grosstarock", "pay dealer to pot.king \"King pot stake\" = 5", "pay dealer to pot.king \"King pot stake\" = 10"), Changes),
         ("pay PAYERS to pot.NAME [\"label\"] = amount", m("grosstarock", "pay pot.king to players \"King pot won\"", "pay pot.king to pot.pagat \"King pot won\""), Refused("not from one pot to another")),
+        ("pay PAYERS to pot.NAME [\"label\"] = amount", m("grosstarock", "pay dealer to pot.king \"King pot stake\" = 5", "pay dealer to pot.king \"King pot stake\" = if payee == dealer then 5 else 0"), Refused("`payee` is pot `king` here, not a player")),
         ("on play CLASS \"label\" to pot.NAME = marques", m("grosstarock", "on play kings \"King pot for a lost king\" to pot.king = if not last and not won_by_player then -5", "on play kings \"King pot for a lost king\" to pot.king = if not last and not won_by_player then -10"), Changes),
         ("on play CLASS \"label\" to pot.NAME = marques", m("grosstarock", "on play kings \"King pot for a lost king\" to pot.king", "on play kings \"King pot for a lost king\" to kitty"), Refused("or to a pot: `to pot.NAME`")),
         ("pot.NAME", m("grosstarock", "then pot.king else 0       @PW \"Payments\"", "then pot.king / 2 else 0       @PW \"Payments\""), Changes),

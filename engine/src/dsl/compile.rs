@@ -2094,6 +2094,18 @@ impl Compiler {
                     }
                     let amount = self.value(st, Ctx::Pay);
                     if let (Some(from), Some(to), Some(amount)) = (from, to, amount) {
+                        // A pot is no player: the side that is a pot has no `payer` or `payee`.
+                        for (side, fact, name) in [(&from, Fact::Payer, "payer"), (&to, Fact::Payee, "payee")] {
+                            if let (Account::Pot(i), true) = (side, amount.mentions(fact)) {
+                                let pot = self.pot_names[*i].clone();
+                                self.err_at(
+                                    st,
+                                    format!(
+                                        "`{name}` is pot `{pot}` here, not a player, so the amount cannot read `{name}`; each player on the other side is paid or pays in turn"
+                                    ),
+                                );
+                            }
+                        }
                         let rule = match words.get(3) {
                             Some(w) => format!("score.pay.{}", w.text.to_lowercase().replace(' ', "-")),
                             None => format!("score.pay.{}.{}", words[0].text, words[2].text),
