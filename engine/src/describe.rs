@@ -667,7 +667,8 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
     ));
     if let Some(c) = &r.sit_out {
         let at = if r.sit_out_from > 0 { format!(" at a table of {} or more", r.sit_out_from) } else { String::new() };
-        lines.push(line("players and deal", c, format!("the dealer deals to the others and sits the deal out{at}: one fewer play, and he scores nothing")));
+        let who = if r.sit_out_opposite { "the player opposite the dealer sits the deal out" } else { "the dealer deals to the others and sits the deal out" };
+        lines.push(line("players and deal", c, format!("{who}{at}: one fewer play, and he scores nothing")));
     }
     let setting = |e: &Expr, rule: &str| r.settings.get(rule).map_or_else(|| "-".into(), |_| force.text(e, plain));
     let deal_line = format!(

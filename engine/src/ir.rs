@@ -70,6 +70,8 @@ pub struct Ruleset {
     pub sit_out: Option<Clause>,
     /// The smallest table at which the dealer sits out (`sit-out dealer from N`; 0: at every table).
     pub sit_out_from: usize,
+    /// `sit-out opposite from N`: the player opposite the dealer sits out instead, the dealer playing.
+    pub sit_out_opposite: bool,
     pub sides: Sides,
     pub deal: Deal,
     pub annulments: Vec<Annulment>,

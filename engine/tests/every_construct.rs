@@ -256,6 +256,9 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("sit-out dealer", m("fft-5p-mort", "sit-out dealer", "sit-out dealer = no"), Refused("`sit-out` takes no value")),
         ("sit-out dealer", m("droggn", "sit-out dealer from 4", "sit-out dealer"), Changes),
         ("sit-out dealer", m("droggn", "sit-out dealer from 4", "sit-out dealer from 5"), Refused("a whole number from 3 to the largest table (4)")),
+        ("sit-out opposite", m("grosstarock", "sit-out opposite from 4", "sit-out dealer from 4"), Changes),
+        ("sit-out opposite", m("grosstarock", "sit-out opposite from 4", "sit-out opposite from 3"), Refused("must be the largest table and even")),
+        ("sit-out opposite", m("droggn", "sit-out dealer from 4", "sit-out opposite"), Refused("`sit-out opposite from N`")),
         // deal
         ("hand = N", m(F, "hand = 18", "hand = 17"), Changes),
         ("hand = N", m(F, "hand = 18", "hand = 18\n  hand = 17"), Refused("`hand` is written twice")),
@@ -587,6 +590,7 @@ fn reference_constructs() -> BTreeSet<String> {
         "players",
         "sides",
         "sit-out dealer",
+        "sit-out opposite",
         "untouchable",
         "annul",
         "on play",

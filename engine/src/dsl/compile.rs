@@ -554,8 +554,25 @@ impl Compiler {
         let counting = self.counting(stmts.iter().find(|s| s.key == "counting"), &pack);
         let (players, players_clause) = self.players(stmts.iter().find(|s| s.key == "players"));
         let mut sit_out_from = 0;
+        let mut sit_out_opposite = false;
         let sit_out = stmts.iter().find(|s| s.key == "sit-out").and_then(|s| {
-            let words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
+            let mut words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
+            // `sit-out opposite from N`: the player opposite the dealer, at a table of N (Danish
+            // Tarok: three play, a fourth sits opposite the dealer). Only where "opposite" is one seat.
+            if words.first() == Some(&"opposite") {
+                if !matches!(words[..], ["opposite", "from", n] if n.parse::<usize>().ok() == Some(players.1) && players.1 % 2 == 0 && players.1 >= 4) {
+                    self.err_at(
+                        s,
+                        format!(
+                            "`sit-out opposite from N`: the player opposite the dealer sits out at a table of N, which must be the largest table and even (`players` allows up to {}), so that one seat is opposite",
+                            players.1
+                        ),
+                    );
+                    return None;
+                }
+                sit_out_opposite = true;
+                words[0] = "dealer";
+            }
             // `sit-out dealer from N`: only at a table of N or more (Droggn: three play, a fourth deals).
             let from = match words[..] {
                 ["dealer", "from", n] => match n.parse::<usize>() {
@@ -575,7 +592,7 @@ impl Compiler {
             };
             sit_out_from = from.unwrap_or(0);
             if words != ["dealer"] && from.is_none() {
-                self.err_at(s, "`sit-out dealer` is the only form, or `sit-out dealer from N`: the dealer deals to the others and sits the deal out");
+                self.err_at(s, "`sit-out dealer` is the only form, or `sit-out dealer from N` (the dealer deals to the others and sits the deal out), or `sit-out opposite from N` (the player opposite the dealer sits out)");
                 None
             } else if players.0.max(sit_out_from) < 3 {
                 self.err_at(s, format!("`sit-out dealer` needs a table of 3 or more, so that two play; `players` allows {}", players.0));
@@ -715,6 +732,7 @@ impl Compiler {
             players_clause,
             sit_out,
             sit_out_from,
+            sit_out_opposite,
             sides,
             deal,
             annulments,

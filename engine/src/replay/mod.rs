@@ -377,6 +377,15 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 }
 
+/// Who sits a deal out, in words: "deals and sits" or "sits opposite the dealer and sits".
+fn sits_out_how(rules: &Ruleset) -> &'static str {
+    if rules.sit_out_opposite {
+        "sits opposite the dealer and sits"
+    } else {
+        "deals and sits"
+    }
+}
+
 /// Replays a recorded game against a ruleset.
 pub fn replay(rules: &Ruleset, rec: &GameRecord) -> Result<Verdict, InputError> {
     let setup = Setup::new(rules, rec.players.len(), &rec.options).map_err(|message| InputError { event: None, message })?;
@@ -402,7 +411,7 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
                     if hands.contains_key(out.as_str()) || piles.contains_key(out.as_str()) || packets.iter().any(|k| k.to.as_deref() == Some(out.as_str())))
         };
         if let Some(i) = rec.events.iter().position(named) {
-            return Err(InputError { event: Some(i), message: format!("{out} deals and sits this deal out ({}, {}): no cards and no moves", c.rule, c.at) });
+            return Err(InputError { event: Some(i), message: format!("{out} {} this deal out ({}, {}): no cards and no moves", sits_out_how(rules), c.rule, c.at) });
         }
     }
     // Every event is read before any is applied: a record that cannot be read is refused whole.
@@ -449,9 +458,10 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
         if let Some(o) = &mut verdict.outcome {
             o.players.push(PlayerResult { player: out.as_str().into(), card_points: Q::ZERO, tricks: 0, score: Q::ZERO, winner: false });
         }
-        verdict
-            .notes
-            .insert(0, format!("{out} deals and sits this deal out: no cards, no score ({}{})", c.rule, c.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default()));
+        verdict.notes.insert(
+            0,
+            format!("{out} {} this deal out: no cards, no score ({}{})", sits_out_how(rules), c.rule, c.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default()),
+        );
     }
     // The players in the record's order, whatever the order of play.
     if let Some(o) = &mut verdict.outcome {
