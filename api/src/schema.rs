@@ -182,6 +182,12 @@ pub struct GameRecord {
     players: Vec<String>,
     /// The dealer, one of `players`.
     dealer: String,
+    /// What each pot of the ruleset (`pot NAME` in its rule file, e.g. Grosstarock's `king` and
+    /// `pagat`) holds at the start of this deal: what the deal before it left in it (its verdict's
+    /// `outcome.pots[].closing`). A pot not named holds nothing, as in a session's first deal.
+    #[serde(default)]
+    #[schema(example = json!({"king": 75, "pagat": 70}))]
+    pots: BTreeMap<String, i64>,
     /// Where the game comes from, in words.
     #[serde(default)]
     description: Option<String>,
@@ -525,7 +531,9 @@ pub struct LedgerEntry {
     #[schema(example = "score.term.contract")]
     rule: String,
     label: String,
+    /// The payer: a player, or a pot (`pot.NAME`).
     from: Option<String>,
+    /// The payee: a player, or a pot (`pot.NAME`).
     to: Option<String>,
     amount: Amount,
     source: Option<String>,
@@ -558,6 +566,22 @@ pub struct Outcome {
     /// The sum of the hand score's terms, where the ruleset has terms.
     hand_score: Option<Amount>,
     players: Vec<PlayerResult>,
+    /// Each pot of the ruleset over this deal, where it has pots: the players' scores add up to what
+    /// the pots gave less what they took.
+    #[serde(default)]
+    pots: Vec<PotResult>,
+}
+
+/// A pot over one deal: what it held at the start (the record's `pots`) and at the end, which the
+/// next deal carries.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PotResult {
+    /// Its name (`pot NAME`), as the record's `pots` and the ledger (`pot.NAME`) write it.
+    #[schema(example = "king")]
+    pot: String,
+    carried: Amount,
+    closing: Amount,
 }
 
 /// A trick: who led, the cards in the order played, who won it.

@@ -23,6 +23,11 @@ pub struct ScoreSheet {
     /// over, its winners.
     #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
     game_match: Option<MatchSheet>,
+    /// Where the ruleset keeps pots (`pot NAME`) and the session's deals do not carry them on (a
+    /// deal's `pots` must be what the deal before it left in them): the first deal that does not, and
+    /// the pot, in words. Absent when they follow.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pots_error: Option<String>,
 }
 
 /// A match: the session's deals read against its ruleset's `match` block.
@@ -73,9 +78,14 @@ pub struct Deal {
     /// Running totals after this deal.
     #[schema(value_type = Vec<crate::schema::PlayerAmount>)]
     totals: Vec<(String, Q)>,
-    /// Whether the deal's scores sum to zero (where the ruleset settles by payments).
+    /// Whether the deal's scores sum to zero (where the ruleset settles by payments), counting what
+    /// its pots took as an account of their own.
     #[serde(skip_serializing_if = "Option::is_none")]
     balanced: Option<bool>,
+    /// The ruleset's pots over this deal: what each held at its start and at its end.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(value_type = Vec<crate::schema::PotResult>)]
+    pots: Vec<tarot_engine::verdict::PotResult>,
 }
 
 pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Problem> {
@@ -83,7 +93,7 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
     let mut totals: Vec<(String, Q)> = s.players.iter().map(|p| (p.clone(), Q::ZERO)).collect();
     let mut deals = vec![];
     let mut verdicts = vec![];
-    let mut first = None;
+    let mut records = vec![];
     for (i, game) in s.games.iter().enumerate() {
         let id = GameId(game.0.clone());
         let record = state.store.record(&id).map_err(crate::routes::store_problem)?;
@@ -96,6 +106,8 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
             *t = *t + *v;
         }
         let settles_by_payment = !rules.score.pays.is_empty();
+        let pots = outcome.map(|o| o.pots.clone()).unwrap_or_default();
+        let pots_taken: Q = pots.iter().map(|p| p.closing - p.carried).sum();
         deals.push(Deal {
             number: i + 1,
             game: id.0,
@@ -103,18 +115,28 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
             status: serde_json::to_value(verdict.status).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default(),
             taker: outcome.and_then(|o| o.taker.as_deref().map(String::from)),
             contract: outcome.and_then(|o| o.contract.clone()),
-            balanced: (settles_by_payment && outcome.is_some()).then(|| scores.iter().map(|(_, v)| *v).sum::<Q>() == Q::ZERO),
+            balanced: (settles_by_payment && outcome.is_some()).then(|| scores.iter().map(|(_, v)| *v).sum::<Q>() + pots_taken == Q::ZERO),
+            pots,
             scores,
             totals: totals.clone(),
         });
         verdicts.push(verdict);
-        first.get_or_insert(record);
+        records.push(record);
     }
+    let first = records.first().cloned();
+    // The pots carried on, under the first deal's ruleset (a session is one table's deals).
+    let pots_error = match first.as_ref().and_then(|r| state.registry.get(&r.ruleset)) {
+        Some(rules) => {
+            let pairs: Vec<(&tarot_engine::GameRecord, &tarot_engine::Verdict)> = records.iter().zip(&verdicts).collect();
+            tarot_engine::matches::pots_follow(rules, &pairs).err()
+        }
+        None => None,
+    };
     let game_match = match first {
         Some(record) => match_sheet(state, &record, &verdicts)?,
         None => None,
     };
-    Ok(ScoreSheet { id: session.to_string(), name: s.name, players: s.players, deals, totals, game_match })
+    Ok(ScoreSheet { id: session.to_string(), name: s.name, players: s.players, deals, totals, game_match, pots_error })
 }
 
 /// The match of these deals under the ruleset (and options, and table) of the first.

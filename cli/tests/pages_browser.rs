@@ -39,6 +39,7 @@ fn every_page_renders_in_a_browser() {
     let two = store(&server, "fft-2p/valid/2p-1.json");
     let marolles = store(&server, "marolles-1637/valid/3p-1.json");
     let in_progress = store(&server, "fft-4p/in_progress/mid-trick.json");
+    let pots = store(&server, "grosstarock/sessions/follow/deal-2.json");
     let link = format!("href=\"/pages/games/{valid}\"");
     let pages: Vec<(&str, String, u32, Vec<&str>)> = vec![
         (
@@ -109,6 +110,17 @@ fn every_page_renders_in_a_browser() {
             vec!["the cut card", "The ledger", "title=\"the Fool (le Math)\"", "title=\"4 of swords\"", "class=\"card italian swords", "<span class=\"suit\">ba</span>"],
         ),
         ("game-in-progress", format!("/pages/games/{in_progress}"), 1600, vec!["being played", "<h2>Next</h2>"]),
+        (
+            "game-pots",
+            format!("/pages/games/{pots}"),
+            5200,
+            vec![
+                "Carried into this deal from the one before: the King pot <strong>75</strong>",
+                "<h3>The pots</h3>",
+                "<td>the King pot</td><td>75</td><td><strong>0</strong></td>",
+                "pot.king pays Cid",
+            ],
+        ),
         ("game-compare", format!("/pages/games/{valid}/compare?ids=fft-4p,queen-of-tarot"), 2000, vec!["class=\"diverge\"", "legal under fft-4p", "South leads", &link]),
         ("check-form", "/pages/check".into(), 900, vec!["<form method=\"post\" action=\"/pages/check\"", "type=\"file\""]),
     ];

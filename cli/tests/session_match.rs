@@ -62,3 +62,31 @@ fn a_session_shows_where_its_match_stands() {
     assert_eq!(r.status, 200, "{}", r.text);
     assert!(r.json().get("match").is_none(), "{}", r.text);
 }
+
+/// A session of Grosstarock deals, whose pots (the King and Pagat pots) each deal carries from the one
+/// before: the score sheet gives each deal's pots, counts them in `balanced`, and names the first deal
+/// that does not carry them on (`pots_error`).
+#[test]
+fn a_session_says_whether_its_pots_follow() {
+    let s = spawn_fresh("pots", &[]);
+    for (name, error) in [("follow", None), ("broken", Some("deal 3 carries the King pot at 75, but deal 2 closed it at 0"))] {
+        let deal = |k: usize| std::fs::read_to_string(root().join(format!("fixtures/grosstarock/sessions/{name}/deal-{k}.json"))).unwrap();
+        let players = serde_json::from_str::<Value>(&deal(1)).unwrap()["players"].clone();
+        let session = s.post("/sessions", &json!({"name": name, "players": players}).to_string()).json();
+        let session = session["id"].as_str().unwrap().to_string();
+        for k in 1..=3 {
+            let game = s.post("/games", &deal(k)).json();
+            let r = s.post(&format!("/sessions/{session}/games"), &json!({"game": game["id"]}).to_string());
+            assert_eq!(r.status, 200, "{}", r.text);
+        }
+        let sheet = s.get(&format!("/sessions/{session}")).json();
+        for d in sheet["deals"].as_array().unwrap() {
+            assert_eq!(d["balanced"], json!(true), "{d}");
+        }
+        assert_eq!(sheet["deals"][1]["pots"][0], json!({"pot": "king", "carried": 75, "closing": 0}), "{sheet}");
+        match error {
+            None => assert!(sheet.get("pots_error").is_none(), "{sheet}"),
+            Some(e) => assert!(sheet["pots_error"].as_str().unwrap().starts_with(e), "{sheet}"),
+        }
+    }
+}

@@ -488,7 +488,15 @@ fn steered(
         game.apply(events.len(), &e).ok()?;
         events.push(e);
     }
-    Some(GameRecord { ruleset: rules.id.clone(), options: options.clone(), players: names.clone(), dealer: names[dealer].clone(), description: None, events })
+    Some(GameRecord {
+        ruleset: rules.id.clone(),
+        options: options.clone(),
+        players: names.clone(),
+        dealer: names[dealer].clone(),
+        pots: BTreeMap::new(),
+        description: None,
+        events,
+    })
 }
 
 /// A card's strength for a steered player: trumps above suits, a suit's cards by rank, the Fool

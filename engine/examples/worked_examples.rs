@@ -322,7 +322,15 @@ fn play(setup: &Setup, plan: &Plan, rng: &mut ChaCha8Rng) -> Option<GameRecord> 
         };
         apply(&mut game, event)?;
     }
-    Some(GameRecord { ruleset: plan.ruleset.to_string(), options: BTreeMap::new(), players: names.clone(), dealer: names[plan.dealer].clone(), description: None, events })
+    Some(GameRecord {
+        ruleset: plan.ruleset.to_string(),
+        options: BTreeMap::new(),
+        players: names.clone(),
+        dealer: names[plan.dealer].clone(),
+        pots: BTreeMap::new(),
+        description: None,
+        events,
+    })
 }
 
 /// A shuffled deal with the plan's cards moved where it wants them.

@@ -444,6 +444,17 @@ impl InForce<'_> {
             (Func::Declared, _) => format!("the {} {} declared", w(0), w(1)),
             (Func::Announced, _) => format!("a {} was announced", w(0)),
             (Func::Declarer, _) => format!("whoever declared the {}", w(0)),
+            (Func::Pot | Func::Carried, _) => {
+                let pot = match args.first() {
+                    Some(Expr::Const(crate::expr::Value::Num(i))) => self.rules.pots.get(i.numer() as usize).map_or_else(|| "the pot".to_string(), |p| p.label.to_string()),
+                    _ => "the pot".to_string(),
+                };
+                if f == Func::Pot {
+                    format!("what {pot} holds")
+                } else {
+                    format!("what {pot} held at the start of the deal")
+                }
+            }
         }
     }
 }
@@ -681,7 +692,8 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
     ));
     if let Some(c) = &r.sit_out {
         let at = if r.sit_out_from > 0 { format!(" at a table of {} or more", r.sit_out_from) } else { String::new() };
-        lines.push(line("players and deal", c, format!("the dealer deals to the others and sits the deal out{at}: one fewer play, and he scores nothing")));
+        let who = if r.sit_out_opposite { "the player opposite the dealer sits the deal out" } else { "the dealer deals to the others and sits the deal out" };
+        lines.push(line("players and deal", c, format!("{who}{at}: one fewer play, and he scores nothing")));
     }
     let setting = |e: &Expr, rule: &str| r.settings.get(rule).map_or_else(|| "-".into(), |_| force.text(e, plain));
     let deal_line = format!(
@@ -1000,16 +1012,27 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             ),
         ));
     }
+    for p in &r.pots {
+        lines.push(line(
+            "pots",
+            &p.clause,
+            format!("{}: money kept on the table from deal to deal; a record says what it holds at the start of its deal (`pots`), the verdict what it holds at the end", p.label),
+        ));
+    }
     for t in &r.triggers {
         lines.push(Line {
             aspect: "payments during play",
             rule: t.clause.rule.clone(),
             text: format!(
-                "{}, {}: each opponent pays the player {}",
+                "{}, {}: {} {}",
                 t.label,
                 match t.on {
                     TriggerEvent::Cut => "when the cut card is shown",
                     TriggerEvent::Play => "when one of its cards is played",
+                },
+                match t.pot {
+                    Some(i) => format!("{} pays the player", r.pots[i].label),
+                    None => "each opponent pays the player".to_string(),
                 },
                 force.words(&t.value)
             ),
@@ -1047,10 +1070,13 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
                 let side = |s: &str, other: bool| match s {
                     "players" if other => "each other player".to_string(),
                     "players" => "each player".to_string(),
+                    s if s.starts_with("pot.") => r.pots.iter().find(|p| s[4..] == *p.name).map_or_else(|| s.to_string(), |p| p.label.to_string()),
                     s if s.contains(' ') || s.contains('(') => s.to_string(),
                     s => format!("the {s}"),
                 };
-                format!("{} pays {}: {}", side(from, false), side(to, true), force.words(&p.amount))
+                // Between a pot and players, each player pays or is paid: no "other" player.
+                let other = !from.starts_with("pot.");
+                format!("{} pays {}: {}", side(from, false), side(to, other), force.words(&p.amount))
             },
             source: p.clause.source.clone(),
             at: p.clause.at.clone(),

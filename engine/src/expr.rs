@@ -125,6 +125,10 @@ pub enum Func {
     Declared,
     Announced,
     Declarer,
+    /// `pot.NAME`: what pot number `a[0]` holds at this point of the deal's payments.
+    Pot,
+    /// `pot.NAME.carried`: what it held at the start of the deal.
+    Carried,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -70,6 +70,8 @@ pub struct Ruleset {
     pub sit_out: Option<Clause>,
     /// The smallest table at which the dealer sits out (`sit-out dealer from N`; 0: at every table).
     pub sit_out_from: usize,
+    /// `sit-out opposite from N`: the player opposite the dealer sits out instead, the dealer playing.
+    pub sit_out_opposite: bool,
     pub sides: Sides,
     pub deal: Deal,
     pub annulments: Vec<Annulment>,
@@ -89,6 +91,10 @@ pub struct Ruleset {
     pub untouchable: Option<Untouchable>,
     pub triggers: Vec<Trigger>,
     pub score: Score,
+    /// `pot NAME "label"`: money kept on the table from deal to deal, which payments go into and out
+    /// of (`pay players to pot.NAME`, `on play ... to pot.NAME`); a record says what each holds at the
+    /// start of its deal (`pots`), the verdict what it holds at the end.
+    pub pots: Vec<PotDef>,
     /// `match { ... }`: the deals a table plays make one match with a final winner (`matches.rs`).
     pub game_match: Option<Match>,
     /// Where each setting of the `deal`, `discard` and `fool` blocks is written, by rule id
@@ -663,6 +669,9 @@ pub enum TriggerEvent {
 pub struct Trigger {
     pub on: TriggerEvent,
     pub cards: CardSet,
+    /// `on play CLASS "label" to pot.NAME = marques`: the player and the pot settle instead (negative:
+    /// the player pays the pot).
+    pub pot: Option<usize>,
     pub label: Arc<str>,
     pub value: Expr,
     pub clause: Clause,
@@ -676,10 +685,25 @@ pub struct Term {
     pub clause: Clause,
 }
 
+/// A pot (`pot NAME "label"`): an account that is no player's, carried from deal to deal.
+#[derive(Clone, Debug)]
+pub struct PotDef {
+    pub name: Arc<str>,
+    pub label: Arc<str>,
+    pub clause: Clause,
+}
+
+/// One side of a payment: players (a formula), or a pot, by index.
+#[derive(Clone, Debug)]
+pub enum Account {
+    Players(Expr),
+    Pot(usize),
+}
+
 #[derive(Clone, Debug)]
 pub struct Pay {
-    pub from: Expr,
-    pub to: Expr,
+    pub from: Account,
+    pub to: Account,
     pub amount: Expr,
     /// How the ledger names the payment ("settlement" unless the rule file says).
     pub label: Arc<str>,

@@ -6,8 +6,9 @@
 use std::sync::Arc;
 
 use crate::expr::Value;
-use crate::ir::Match;
+use crate::ir::{Match, Ruleset};
 use crate::num::Q;
+use crate::record::GameRecord;
 use crate::replay::Setup;
 use crate::verdict::{Status, Verdict};
 
@@ -81,4 +82,31 @@ fn settings(setup: &Setup, m: &Match) -> Result<(Option<usize>, Option<Q>), Stri
         None => None,
     };
     Ok((deals, number(&m.target)?))
+}
+
+/// Whether a table's deals (records with their verdicts, in the order played) carry the pots on from
+/// one to the next: each deal's `pots` are what the deal before it closed with (the verdict's
+/// `closing`). A deal not played to the end makes no payment, so it closes with what it carried. The
+/// error names the first deal (from 1) that does not follow, and the pot.
+pub fn pots_follow(rules: &Ruleset, deals: &[(&GameRecord, &Verdict)]) -> Result<(), String> {
+    let carried = |rec: &GameRecord, name: &str| Q::int(rec.pots.get(name).copied().unwrap_or(0));
+    for (i, pair) in deals.windows(2).enumerate() {
+        let ((before, verdict), (after, _)) = (pair[0], pair[1]);
+        for pot in &rules.pots {
+            let closed = match verdict.outcome.as_ref().filter(|_| verdict.status == Status::Valid) {
+                Some(o) => o.pots.iter().find(|p| p.pot == pot.name).map(|p| p.closing).unwrap_or(Q::ZERO),
+                None => carried(before, &pot.name),
+            };
+            let carries = carried(after, &pot.name);
+            if carries != closed {
+                return Err(format!(
+                    "deal {} carries {} at {carries}, but deal {} closed it at {closed}: a deal's `pots` are what the deal before it left in them",
+                    i + 2,
+                    pot.label,
+                    i + 1
+                ));
+            }
+        }
+    }
+    Ok(())
 }

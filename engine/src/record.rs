@@ -23,6 +23,10 @@ pub struct GameRecord {
     /// the ruleset plays clockwise (see `replay::Seating`).
     pub players: Vec<String>,
     pub dealer: String,
+    /// What each pot of the ruleset (`pot NAME`) holds at the start of this deal, carried from the
+    /// deal before; a pot not named holds nothing (the first deal of a session).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub pots: BTreeMap<String, i64>,
     /// Where the game comes from, in words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,

@@ -309,7 +309,15 @@ fn play_out<R: Rng>(
     };
     let deal = events.pop().expect("the deal");
     if !record(&mut game, &mut events, deal)? {
-        return Ok(GameRecord { ruleset: rules.id.clone(), options: options.clone(), players: table.to_vec(), dealer: table[dealer_at_table].clone(), description: None, events });
+        return Ok(GameRecord {
+            ruleset: rules.id.clone(),
+            options: options.clone(),
+            players: table.to_vec(),
+            dealer: table[dealer_at_table].clone(),
+            pots: BTreeMap::new(),
+            description: None,
+            events,
+        });
     }
     let mut declared_before_play = false;
     while let Some(next) = game.next() {
@@ -401,7 +409,15 @@ fn play_out<R: Rng>(
             break;
         }
     }
-    Ok(GameRecord { ruleset: rules.id.clone(), options: options.clone(), players: table.to_vec(), dealer: table[dealer_at_table].clone(), description: None, events })
+    Ok(GameRecord {
+        ruleset: rules.id.clone(),
+        options: options.clone(),
+        players: table.to_vec(),
+        dealer: table[dealer_at_table].clone(),
+        pots: BTreeMap::new(),
+        description: None,
+        events,
+    })
 }
 
 /// Draws what steering decides once per game. Draws no random number for the uniform simulator.

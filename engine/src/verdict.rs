@@ -119,6 +119,18 @@ pub struct Outcome {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand_score: Option<Q>,
     pub players: Vec<PlayerResult>,
+    /// Each pot of the ruleset: what it held at the start of the deal and at its end, which the next
+    /// deal carries.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub pots: Vec<PotResult>,
+}
+
+/// A pot (`pot NAME`) over one deal.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PotResult {
+    pub pot: Arc<str>,
+    pub carried: Q,
+    pub closing: Q,
 }
 
 impl Outcome {
@@ -325,6 +337,9 @@ impl Verdict {
                     p.score.to_string(),
                     if p.winner { "  winner" } else { "" }
                 );
+            }
+            for p in &o.pots {
+                let _ = writeln!(out, "  pot {:<12} carried {:>6}  closing {:>6}", p.pot, p.carried.to_string(), p.closing.to_string());
             }
         }
         if !self.ledger.is_empty() {

@@ -57,10 +57,28 @@ fn whole_games(table: usize, seed: u64, sim: &SimOptions) {
     }
     assert_eq!(v.status, Status::Valid, "{id} seed {seed}: {}", v.to_text());
     let o = v.outcome.as_ref().unwrap();
-    // Every payment is paid by someone and received by someone: scores balance.
+    // Every payment is paid by someone and received by someone: scores balance, the pots' takings
+    // counted as an account of their own (players + pots = 0).
     if !rules.score.pays.is_empty() {
-        let sum: Q = o.players.iter().map(|p| p.score).sum();
-        assert_eq!(sum, Q::ZERO, "{id} seed {seed}: scores do not sum to zero\n{}", v.to_text());
+        let sum: Q = o.players.iter().map(|p| p.score).sum::<Q>() + o.pots.iter().map(|p| p.closing - p.carried).sum::<Q>();
+        assert_eq!(sum, Q::ZERO, "{id} seed {seed}: scores and pots do not sum to zero\n{}", v.to_text());
+    }
+    assert_eq!(o.pots.len(), rules.pots.len(), "{id} seed {seed}: every pot is in the verdict");
+    // Carried into the deal with something in them, the pots still balance with the players, and
+    // each closes at what it carried plus what it took.
+    if !rules.pots.is_empty() {
+        let mut carried = rec.clone();
+        for (i, p) in rules.pots.iter().enumerate() {
+            carried.pots.insert(p.name.to_string(), (seed % 97) as i64 + 10 * i as i64);
+        }
+        let w = replay(rules, &carried).unwrap();
+        assert_eq!(w.status, Status::Valid, "{id} seed {seed}: {}", w.to_text());
+        let o = w.outcome.as_ref().unwrap();
+        let took: Q = o.pots.iter().map(|p| p.closing - p.carried).sum();
+        assert_eq!(o.players.iter().map(|p| p.score).sum::<Q>() + took, Q::ZERO, "{id} seed {seed}: carried pots\n{}", w.to_text());
+        for (i, p) in o.pots.iter().enumerate() {
+            assert_eq!(p.carried, Q::int((seed % 97) as i64 + 10 * i as i64), "{id} seed {seed}");
+        }
     }
     // Cards set aside (a dog nobody takes, as in a game without bidding or a contract played with no
     // taker, each for himself) are out of play; otherwise every card ends in a pile.

@@ -527,7 +527,15 @@ fn petit_imprenable_game(rng: &mut ChaCha8Rng) -> GameRecord {
     let code = |cs: &[Card]| cs.iter().map(|c| c.code()).collect::<Vec<_>>();
     let hands = [("Ann", &pool[0..18]), ("Bob", &bob[..]), ("Cid", &pool[18..36]), ("Dan", &pool[36..54])].into_iter().map(|(n, h)| (n.into(), code(h))).collect();
     let deal = Event::Deal { hands, dog: code(&pool[54..60]), cut: None, piles: BTreeMap::new(), packets: vec![] };
-    let plain_game = GameRecord { ruleset: "fft-4p".into(), options: BTreeMap::new(), players: table.clone(), dealer: "Ann".into(), description: None, events: vec![deal.clone()] };
+    let plain_game = GameRecord {
+        ruleset: "fft-4p".into(),
+        options: BTreeMap::new(),
+        players: table.clone(),
+        dealer: "Ann".into(),
+        pots: BTreeMap::new(),
+        description: None,
+        events: vec![deal.clone()],
+    };
     assert_eq!(replay(ruleset("fft-4p"), &plain_game).unwrap().status, Status::Annulled);
     tarot_engine::simulate::random_game_from(ruleset("fft-4p-petit-imprenable"), &table, 0, deal, &BTreeMap::new(), rng).unwrap()
 }
@@ -892,7 +900,15 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                         break;
                     }
                 }
-                let rec = GameRecord { ruleset: rules.id.clone(), options: BTreeMap::new(), players: table.clone(), dealer: table[0].clone(), description: None, events };
+                let rec = GameRecord {
+                    ruleset: rules.id.clone(),
+                    options: BTreeMap::new(),
+                    players: table.clone(),
+                    dealer: table[0].clone(),
+                    pots: BTreeMap::new(),
+                    description: None,
+                    events,
+                };
                 let v = replay(rules, &rec).unwrap_or_else(|e| panic!("{} at {n}: {e}", rules.id));
                 if v.status == Status::Annulled {
                     continue;
@@ -902,7 +918,9 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                 let o = v.outcome.as_ref().unwrap();
                 assert!(o.players.iter().all(|p| p.card_points >= Q::ZERO), "{} at {n}: negative card points\n{}", rules.id, v.to_text());
                 if rules.score.standing.is_none() {
-                    assert_eq!(o.players.iter().map(|p| p.score).sum::<Q>(), Q::ZERO, "{} at {n}\n{}", rules.id, v.to_text());
+                    // Players and pots (what the pots took less what they gave) balance.
+                    let pots = o.pots.iter().map(|p| p.closing - p.carried).sum::<Q>();
+                    assert_eq!(o.players.iter().map(|p| p.score).sum::<Q>() + pots, Q::ZERO, "{} at {n}\n{}", rules.id, v.to_text());
                 }
                 if rules.counting.surplus == Surplus::Exact {
                     let total = tarot_engine::replay::count_points(&rules.counting, rules.pack.cards, 0);

@@ -77,6 +77,9 @@ pub struct Header {
     /// Round the table, as the record lists them.
     pub players: Vec<String>,
     pub dealer: String,
+    /// What the ruleset's pots hold at the start of the deal.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub pots: BTreeMap<String, i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
 }
@@ -89,13 +92,14 @@ impl Header {
             options: record.options.clone(),
             players: record.players.clone(),
             dealer: record.dealer.clone(),
+            pots: record.pots.clone(),
             description: record.description.clone(),
         }
     }
 
     /// The recorded game this header and these events make.
     pub fn into_record(self, events: Vec<Event>) -> GameRecord {
-        GameRecord { ruleset: self.ruleset, options: self.options, players: self.players, dealer: self.dealer, description: self.description, events }
+        GameRecord { ruleset: self.ruleset, options: self.options, players: self.players, dealer: self.dealer, pots: self.pots, description: self.description, events }
     }
 
     /// Only what the store itself relies on: a ruleset, named players, a dealer among them. Whether
@@ -806,7 +810,14 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("tarot-store-legacy-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let store = SledStore::open(&dir).unwrap();
-        let header = Header { ruleset: "basic".into(), options: BTreeMap::new(), players: vec!["Ann".into(), "Bob".into(), "Cid".into()], dealer: "Ann".into(), description: None };
+        let header = Header {
+            ruleset: "basic".into(),
+            options: BTreeMap::new(),
+            players: vec!["Ann".into(), "Bob".into(), "Cid".into()],
+            dealer: "Ann".into(),
+            pots: BTreeMap::new(),
+            description: None,
+        };
         let game = store.create_game(&header, vec![]).unwrap().game;
         let pass = |player: &str| Event::Bid { player: player.into(), bid: "pass".into() };
         let old = [StoredEvent { version: 1, position: 1, id: Some("a".into()), event: pass("Bob") }, StoredEvent { version: 2, position: 2, id: None, event: pass("Cid") }];

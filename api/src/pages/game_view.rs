@@ -62,7 +62,16 @@ fn table_of(rules: Option<&Ruleset>, record: &GameRecord) -> Markup {
         p { "Round the table: " (record.players.join(", ")) "; " (record.dealer) " deals."
             @if rules.is_none() { " The ruleset " code { (record.ruleset) } " is not in this archive." }
             @for (k, v) in &record.options { " Option " code { (k) } " = " (v.to_string().trim_matches('"')) "." } }
+        @if !record.pots.is_empty() {
+            p { "Carried into this deal from the one before: "
+                @for (i, (k, v)) in record.pots.iter().enumerate() { @if i > 0 { ", " } (pot_label(rules, k)) " " strong { (v) } } "." }
+        }
     }
+}
+
+/// A pot in the ruleset's words ("the King pot"), or its name.
+fn pot_label(rules: Option<&Ruleset>, name: &str) -> String {
+    rules.and_then(|r| r.pots.iter().find(|p| &*p.name == name)).map_or_else(|| format!("pot {name}"), |p| p.label.to_string())
 }
 
 /// A rule's id, its source and where it is written, for a citation after a sentence.
@@ -294,6 +303,14 @@ fn score_sheet(rules: Option<&Ruleset>, verdict: &Verdict) -> Markup {
             @for p in &o.players {
                 tr { td { (p.player) @if p.winner { " (winner)" } } td { (p.card_points) } td { (p.tricks) } td { strong { (p.score) } } }
             }
+        }
+        @if !o.pots.is_empty() {
+            h3 { "The pots" }
+            table class="pots" {
+                tr { th { "pot" } th { "carried in" } th { "at the end of the deal" } }
+                @for p in &o.pots { tr { td { (pot_label(rules, &p.pot)) } td { (p.carried) } td { strong { (p.closing) } } } }
+            }
+            p class="src" { "The next deal carries each pot at its amount at the end of this one (its record's " code { "pots" } ")." }
         }
     }
 }

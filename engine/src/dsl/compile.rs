@@ -179,6 +179,8 @@ const GAME_FUNCS: &[Func] = &[
     Func::Declared,
     Func::Announced,
     Func::Declarer,
+    Func::Pot,
+    Func::Carried,
 ];
 
 #[derive(Default)]
@@ -198,6 +200,9 @@ struct Compiler {
     /// The score `let` being compiled has read `player`.
     score_let_reads_player: bool,
     decl_names: Vec<String>,
+    /// The pots (`pot NAME "label"`), by name, and those some payment goes into (`pots_paid_in`).
+    pot_names: Vec<String>,
+    pots_paid_in: BTreeSet<usize>,
     contract_attrs: BTreeSet<String>,
     sources: Vec<Source>,
     vars: Vec<String>,
@@ -516,6 +521,7 @@ impl Compiler {
         for s in stmts.iter().filter(|s| s.key == "declaration") {
             self.decl_names.push(s.args.first().map(|w| w.text.clone()).unwrap_or_default());
         }
+        let pots = self.pots(&stmts);
         for s in stmts.iter().filter(|s| s.key == "bidding").flat_map(|s| s.block.iter().flatten()) {
             for a in s.block.iter().flatten() {
                 self.contract_attrs.insert(a.key.clone());
@@ -557,6 +563,7 @@ impl Compiler {
             "score",
             "match",
             "extends",
+            "pot",
         ];
         for s in &stmts {
             if !known.contains(&s.key.as_str()) {
@@ -585,8 +592,25 @@ impl Compiler {
         let counting = self.counting(stmts.iter().find(|s| s.key == "counting"), &pack);
         let (players, players_clause) = self.players(stmts.iter().find(|s| s.key == "players"));
         let mut sit_out_from = 0;
+        let mut sit_out_opposite = false;
         let sit_out = stmts.iter().find(|s| s.key == "sit-out").and_then(|s| {
-            let words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
+            let mut words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
+            // `sit-out opposite from N`: the player opposite the dealer, at a table of N (Danish
+            // Tarok: three play, a fourth sits opposite the dealer). Only where "opposite" is one seat.
+            if words.first() == Some(&"opposite") {
+                if !matches!(words[..], ["opposite", "from", n] if n.parse::<usize>().ok() == Some(players.1) && players.1 % 2 == 0 && players.1 >= 4) {
+                    self.err_at(
+                        s,
+                        format!(
+                            "`sit-out opposite from N`: the player opposite the dealer sits out at a table of N, which must be the largest table and even (`players` allows up to {}), so that one seat is opposite",
+                            players.1
+                        ),
+                    );
+                    return None;
+                }
+                sit_out_opposite = true;
+                words[0] = "dealer";
+            }
             // `sit-out dealer from N`: only at a table of N or more (Droggn: three play, a fourth deals).
             let from = match words[..] {
                 ["dealer", "from", n] => match n.parse::<usize>() {
@@ -606,7 +630,7 @@ impl Compiler {
             };
             sit_out_from = from.unwrap_or(0);
             if words != ["dealer"] && from.is_none() {
-                self.err_at(s, "`sit-out dealer` is the only form, or `sit-out dealer from N`: the dealer deals to the others and sits the deal out");
+                self.err_at(s, "`sit-out dealer` is the only form, or `sit-out dealer from N` (the dealer deals to the others and sits the deal out), or `sit-out opposite from N` (the player opposite the dealer sits out)");
                 None
             } else if players.0.max(sit_out_from) < 3 {
                 self.err_at(s, format!("`sit-out dealer` needs a table of 3 or more, so that two play; `players` allows {}", players.0));
@@ -679,6 +703,20 @@ impl Compiler {
         let triggers = stmts.iter().filter(|s| s.key == "on").filter_map(|s| self.trigger(s)).collect();
         let score = self.score(stmts.iter().find(|s| s.key == "score"));
         let game_match = stmts.iter().find(|s| s.key == "match").and_then(|s| self.game_match(s));
+        // A pot that no payment goes into only ever holds what records say it carries.
+        for (i, p) in pots.iter().enumerate() {
+            if !self.pots_paid_in.contains(&i) {
+                if let Some(st) = stmts.iter().find(|s| s.key == "pot" && s.args.first().is_some_and(|w| *w.text == *p.name)) {
+                    self.err_at(
+                        st,
+                        format!(
+                            "nothing is paid into pot `{}`; a pot is paid into by `pay PAYERS to pot.{} = amount` or `on play CLASS \"label\" to pot.{} = marques`",
+                            p.name, p.name, p.name
+                        ),
+                    );
+                }
+            }
+        }
         // An option or a constant that no formula reads changes nothing. Only the ruleset's own are
         // reported: a parent's may be read by the parent's rules that a child removed.
         for (i, o) in self.options.clone().iter().enumerate() {
@@ -738,6 +776,7 @@ impl Compiler {
             players_clause,
             sit_out,
             sit_out_from,
+            sit_out_opposite,
             sides,
             deal,
             annulments,
@@ -753,10 +792,55 @@ impl Compiler {
             untouchable,
             triggers,
             score,
+            pots,
             game_match,
             settings: std::mem::take(&mut self.settings),
             defaults: Default::default(),
             reads_contract: self.reads_contract,
+        }
+    }
+
+    /// The pots: `pot NAME "label"`, each name once.
+    fn pots(&mut self, stmts: &[Stmt]) -> Vec<PotDef> {
+        let mut out: Vec<PotDef> = vec![];
+        for s in stmts.iter().filter(|s| s.key == "pot") {
+            let Some(name) = s.args.first().filter(|w| !w.quoted) else {
+                self.err_at(s, "a pot is written `pot NAME \"label\"`");
+                continue;
+            };
+            if !name.text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || !name.text.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                self.err(&s.file, name.pos, format!("a pot's name is a word of letters, digits and `_` (it is read as `pot.NAME`), not `{}`", name.text));
+                continue;
+            }
+            if out.iter().any(|p| *p.name == *name.text) {
+                self.err(&s.file, name.pos, format!("pot `{}` is declared twice", name.text));
+                continue;
+            }
+            let label = s.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| format!("the {} pot", name.text));
+            self.pot_names.push(name.text.clone());
+            out.push(PotDef { name: name.text.as_str().into(), label: label.into(), clause: self.clause(s, format!("pot.{}", name.text)) });
+        }
+        out
+    }
+
+    /// A payment's side written `pot.NAME`: `Some(Some(pot))`; `Some(None)` for a word that is not a
+    /// pot's; `None` (reported) for an unknown pot.
+    fn pot_word(&mut self, file: &Arc<str>, w: &Word) -> Option<Option<usize>> {
+        let Some(name) = w.text.strip_prefix("pot.") else { return Some(None) };
+        match self.pot_names.iter().position(|p| p == name) {
+            Some(i) => Some(Some(i)),
+            None => {
+                self.err(file, w.pos, self.unknown_pot(name));
+                None
+            }
+        }
+    }
+
+    fn unknown_pot(&self, name: &str) -> String {
+        if self.pot_names.is_empty() {
+            format!("unknown pot `{name}`: the ruleset has no pots; declare one with `pot {name} \"label\"`")
+        } else {
+            format!("unknown pot `{name}`; pots are: {}", self.pot_names.join(", "))
         }
     }
 
@@ -2126,10 +2210,31 @@ impl Compiler {
                 return None;
             }
         };
-        let label = s.args.get(2).map(|w| w.text.clone()).unwrap_or_else(|| class.text.clone());
+        // `on play CLASS ["label"] to pot.NAME = marques`: between the player and a pot.
+        let (mut words, mut pot) = (s.args[2..].to_vec(), None);
+        if words.len() >= 2 && words[words.len() - 2].text == "to" && !words[words.len() - 2].quoted {
+            let w = words.pop().expect("two words");
+            words.pop();
+            match self.pot_word(&s.file, &w) {
+                Some(Some(i)) => pot = Some(i),
+                Some(None) => {
+                    self.err(&s.file, w.pos, format!("a payment during play goes to each opponent, or to a pot: `to pot.NAME`, not `to {}`", w.text));
+                    return None;
+                }
+                None => return None,
+            }
+        }
+        if words.len() > 1 || words.first().is_some_and(|w| !w.quoted) {
+            self.err_at(s, "a payment is written `on play CLASS \"label\" = marques`, or `on play CLASS \"label\" to pot.NAME = marques` for one into or out of a pot");
+            return None;
+        }
+        let label = words.first().map(|w| w.text.clone()).unwrap_or_else(|| class.text.clone());
         let value = self.value(s, Ctx::Trigger)?;
         let rule = format!("on.{}.{}", s.args[0].text, label.to_lowercase().replace(' ', "-"));
-        Some(Trigger { on, cards, label: label.into(), value, clause: self.clause(s, rule) })
+        if let Some(i) = pot {
+            self.pots_paid_in.insert(i);
+        }
+        Some(Trigger { on, cards, pot, label: label.into(), value, clause: self.clause(s, rule) })
     }
 
     fn score(&mut self, s: Option<&Stmt>) -> Score {
@@ -2171,10 +2276,33 @@ impl Compiler {
                     }
                     let label = words.get(3).map(|w| w.text.clone()).unwrap_or_else(|| "settlement".into());
                     let file = st.file.clone();
-                    let side = |c: &mut Compiler, w: &Word| c.expr(&file, &Ast { pos: w.pos, kind: AstKind::Name(w.text.clone()) }, Ctx::Score);
+                    // Players (a formula), or a pot: `pot.NAME`.
+                    let side = |c: &mut Compiler, w: &Word| match c.pot_word(&file, w)? {
+                        Some(i) => Some(Account::Pot(i)),
+                        None => c.expr(&file, &Ast { pos: w.pos, kind: AstKind::Name(w.text.clone()) }, Ctx::Score).map(Account::Players),
+                    };
                     let (from, to) = (side(self, words[0]), side(self, words[2]));
+                    if let (Some(Account::Pot(_)), Some(Account::Pot(_))) = (&from, &to) {
+                        self.err_at(st, "a payment goes between players and a pot, or between players, not from one pot to another");
+                        continue;
+                    }
+                    if let Some(Account::Pot(i)) = &to {
+                        self.pots_paid_in.insert(*i);
+                    }
                     let amount = self.value(st, Ctx::Pay);
                     if let (Some(from), Some(to), Some(amount)) = (from, to, amount) {
+                        // A pot is no player: the side that is a pot has no `payer` or `payee`.
+                        for (side, fact, name) in [(&from, Fact::Payer, "payer"), (&to, Fact::Payee, "payee")] {
+                            if let (Account::Pot(i), true) = (side, amount.mentions(fact)) {
+                                let pot = self.pot_names[*i].clone();
+                                self.err_at(
+                                    st,
+                                    format!(
+                                        "`{name}` is pot `{pot}` here, not a player, so the amount cannot read `{name}`; each player on the other side is paid or pays in turn"
+                                    ),
+                                );
+                            }
+                        }
                         let rule = match words.get(3) {
                             Some(w) => format!("score.pay.{}", w.text.to_lowercase().replace(' ', "-")),
                             None => format!("score.pay.{}.{}", words[0].text, words[2].text),
@@ -2469,6 +2597,24 @@ impl Compiler {
         if ctx == Ctx::Class {
             self.err(file, pos, format!("unknown card class `{n}`; classes defined so far: {}", self.classes.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")));
             return None;
+        }
+        // `pot.NAME`: what the pot holds at this point of the deal's payments; `pot.NAME.carried`: what
+        // it held at the start of the deal (the record's `pots`).
+        if let Some(rest) = n.strip_prefix("pot.") {
+            let (name, f) = match rest.strip_suffix(".carried") {
+                Some(name) => (name, Func::Carried),
+                None => (rest, Func::Pot),
+            };
+            let Some(i) = self.pot_names.iter().position(|p| p == name) else {
+                let m = self.unknown_pot(name);
+                self.err(file, pos, m);
+                return None;
+            };
+            if !matches!(ctx, Ctx::Trigger | Ctx::Score | Ctx::Pay | Ctx::PerPlayer) {
+                self.err(file, pos, format!("`{n}` is not known {}: a pot is read by payments (the score's, and those made during play)", ctx_words(ctx)));
+                return None;
+            }
+            return Some(Expr::Call(f, vec![Expr::Const(Value::Num(Q::int(i as i64)))]));
         }
         if let Some(opt) = n.strip_prefix("option.") {
             return match self.options.iter().position(|o| o.name == opt) {

@@ -340,7 +340,7 @@ impl<'a> Cursor<'a> {
     }
 
     fn record(&mut self) -> Option<GameRecord> {
-        let (mut ruleset, mut options, mut players, mut dealer, mut description, mut events) = (None, None, None, None, None, None);
+        let (mut ruleset, mut options, mut players, mut dealer, mut description, mut events, mut pots) = (None, None, None, None, None, None, None);
         self.object(|c, key| match key {
             "ruleset" => once(&mut ruleset, c.str()?.to_string()),
             "options" => {
@@ -350,6 +350,12 @@ impl<'a> Cursor<'a> {
             }
             "players" => once(&mut players, c.array(8, |c| c.str().map(str::to_string))?),
             "dealer" => once(&mut dealer, c.str()?.to_string()),
+            // Whole amounts only; anything else goes to serde_json, which says what is wrong.
+            "pots" => {
+                let mut map = BTreeMap::new();
+                c.object(|c, name| map.insert(name.to_string(), integer(c.word())?).is_none().then_some(()))?;
+                once(&mut pots, map)
+            }
             "description" => {
                 let text = if c.peek()? == b'"' { Some(c.str()?.to_string()) } else { (c.word() == b"null").then_some(None)? };
                 once(&mut description, text)
@@ -367,7 +373,15 @@ impl<'a> Cursor<'a> {
             }
             _ => None,
         })?;
-        Some(GameRecord { ruleset: ruleset?, options: options.unwrap_or_default(), players: players?, dealer: dealer?, description: description.flatten(), events: events? })
+        Some(GameRecord {
+            ruleset: ruleset?,
+            options: options.unwrap_or_default(),
+            players: players?,
+            dealer: dealer?,
+            pots: pots.unwrap_or_default(),
+            description: description.flatten(),
+            events: events?,
+        })
     }
 
     /// Most events are moves written `{"type": ..., "player": ..., "card" (or "bid"): ...}`: read

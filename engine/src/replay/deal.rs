@@ -90,7 +90,10 @@ impl<'s, 'r> Game<'s, 'r> {
             for t in self.rules().triggers.iter().filter(|t| t.on == TriggerEvent::Cut && t.cards.contains(c)) {
                 let env = self.env(Some(self.dealer)).with_card(c, false, false);
                 let v = self.number(&t.value, &env, &t.clause)?;
-                self.pay_each_opponent(self.dealer, v, &t.label, &t.clause);
+                match t.pot {
+                    Some(i) => self.pay_pot(self.dealer, i, v, &t.label, &t.clause),
+                    None => self.pay_each_opponent(self.dealer, v, &t.label, &t.clause),
+                }
             }
         }
         self.phase = if self.rules().bidding.is_some() { Phase::Bidding } else { Phase::Discard };

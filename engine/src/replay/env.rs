@@ -27,6 +27,7 @@ impl<'s, 'r> Game<'s, 'r> {
             total: None,
             discarded: None,
             lets: vec![],
+            pots: self.pots.clone(),
         }
     }
 
@@ -53,6 +54,8 @@ pub struct GameEnv<'g, 's, 'r> {
     pub(super) total: Option<Q>,
     pub(super) discarded: Option<CardSet>,
     pub(super) lets: Vec<Value>,
+    /// What each pot holds at this point of the payments (the score's own change it as they go).
+    pub(super) pots: Vec<Q>,
 }
 
 impl GameEnv<'_, '_, '_> {
@@ -200,6 +203,11 @@ impl Env for GameEnv<'_, '_, '_> {
                         None => return Err("nobody made that declaration".into()),
                     },
                 }
+            }
+            Func::Pot | Func::Carried => {
+                let Value::Num(k) = &a[0] else { return Err("expected a pot".into()) };
+                let held = if f == Func::Pot { &self.pots } else { &g.carried };
+                Value::Num(*held.get(k.numer() as usize).ok_or("no such pot")?)
             }
             other => return Err(format!("{other:?} is not a game function")),
         })

@@ -151,6 +151,9 @@ pub struct Game<'s, 'r> {
     annulled_at: Option<(Arc<str>, usize)>,
     /// The empty card the Fool's holder owes for it, and to whom: (holder, winner of its trick).
     fool_owed: Option<(u8, u8)>,
+    /// What each pot (`Ruleset::pots`) held at the start of the deal, and holds now.
+    pub carried: Vec<Q>,
+    pub pots: Vec<Q>,
 }
 
 fn clause_violation(c: &Clause, event: usize, player: Option<Arc<str>>, message: String) -> Stop {
@@ -196,7 +199,32 @@ impl<'s, 'r> Game<'s, 'r> {
             event: 0,
             annulled_at: None,
             fool_owed: None,
+            carried: vec![Q::ZERO; setup.rules.pots.len()],
+            pots: vec![Q::ZERO; setup.rules.pots.len()],
         }
+    }
+
+    /// The deal starts with the pots holding `carried` (in the order of `Ruleset::pots`).
+    pub fn carry(&mut self, carried: &[Q]) {
+        for (i, q) in carried.iter().enumerate().take(self.pots.len()) {
+            self.carried[i] = *q;
+            self.pots[i] = *q;
+        }
+    }
+
+    /// The name of pot `i` as the ledger gives it: `pot.NAME`.
+    pub(super) fn pot_account(&self, i: usize) -> Arc<str> {
+        format!("pot.{}", self.rules().pots[i].name).into()
+    }
+
+    /// A payment between player `p` and pot `i`: `v` from the pot to him (negative: from him into it).
+    fn pay_pot(&mut self, p: u8, i: usize, v: Q, label: &Arc<str>, c: &Clause) {
+        if v == Q::ZERO {
+            return;
+        }
+        self.pots[i] = self.pots[i] - v;
+        let (from, to, amount) = if v > Q::ZERO { (self.pot_account(i), self.name(p), v) } else { (self.name(p), self.pot_account(i), -v) };
+        self.ledger.push(LedgerEntry { rule: c.rule.clone(), label: label.clone(), from: Some(from), to: Some(to), amount, source: c.source.clone(), event: Some(self.event) });
     }
 
     fn rules(&self) -> &'r Ruleset {
@@ -361,6 +389,15 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 }
 
+/// Who sits a deal out, in words: "deals and sits" or "sits opposite the dealer and sits".
+fn sits_out_how(rules: &Ruleset) -> &'static str {
+    if rules.sit_out_opposite {
+        "sits opposite the dealer and sits"
+    } else {
+        "deals and sits"
+    }
+}
+
 /// Replays a recorded game against a ruleset.
 pub fn replay(rules: &Ruleset, rec: &GameRecord) -> Result<Verdict, InputError> {
     let setup = Setup::new(rules, rec.players.len(), &rec.options).map_err(|message| InputError { event: None, message })?;
@@ -386,7 +423,7 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
                     if hands.contains_key(out.as_str()) || piles.contains_key(out.as_str()) || packets.iter().any(|k| k.to.as_deref() == Some(out.as_str())))
         };
         if let Some(i) = rec.events.iter().position(named) {
-            return Err(InputError { event: Some(i), message: format!("{out} deals and sits this deal out ({}, {}): no cards and no moves", c.rule, c.at) });
+            return Err(InputError { event: Some(i), message: format!("{out} {} this deal out ({}, {}): no cards and no moves", sits_out_how(rules), c.rule, c.at) });
         }
     }
     // Every event is read before any is applied: a record that cannot be read is refused whole.
@@ -410,7 +447,21 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
             None => read(setup, &seats.playing, i, e)?,
         });
     }
-    let mut verdict = replay_moves(setup, &seats.playing, seats.dealer, &moves)?;
+    // The pots carried into the deal: each one the ruleset's, in its order.
+    let mut carried = vec![Q::ZERO; rules.pots.len()];
+    for (name, amount) in &rec.pots {
+        let Some(i) = rules.pots.iter().position(|p| *p.name == **name) else {
+            let known: Vec<&str> = rules.pots.iter().map(|p| &*p.name).collect();
+            let message = if known.is_empty() {
+                format!("the record carries pot `{name}`, but {} has no pots", rules.id)
+            } else {
+                format!("the record carries pot `{name}`, which {} does not have; its pots are {}", rules.id, known.join(", "))
+            };
+            return Err(InputError { event: None, message });
+        };
+        carried[i] = Q::int(*amount);
+    }
+    let mut verdict = replay_moves_carrying(setup, &seats.playing, seats.dealer, &carried, &moves)?;
     // Only a pack with other codes for its cards (`code`, the Fool made a trump) can be written
     // otherwise than by the cards' own codes.
     if !rules.pack.aliases.is_empty() {
@@ -426,9 +477,10 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
         if let Some(o) = &mut verdict.outcome {
             o.players.push(PlayerResult { player: out.as_str().into(), card_points: Q::ZERO, tricks: 0, score: Q::ZERO, winner: false });
         }
-        verdict
-            .notes
-            .insert(0, format!("{out} deals and sits this deal out: no cards, no score ({}{})", c.rule, c.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default()));
+        verdict.notes.insert(
+            0,
+            format!("{out} {} this deal out: no cards, no score ({}{})", sits_out_how(rules), c.rule, c.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default()),
+        );
     }
     // The players in the record's order, whatever the order of play.
     if let Some(o) = &mut verdict.outcome {
@@ -507,8 +559,14 @@ fn respell(verdict: &mut Verdict, spellings: &Arc<[(Card, crate::record::Text)]>
 
 /// Replays events already read (the benchmark measures this: the rules' work, without decoding text).
 pub fn replay_moves(setup: &Setup, players: &[String], dealer: u8, moves: &[Move]) -> Result<Verdict, InputError> {
+    replay_moves_carrying(setup, players, dealer, &[], moves)
+}
+
+/// Replays events already read, the pots holding `carried` at the start of the deal.
+pub fn replay_moves_carrying(setup: &Setup, players: &[String], dealer: u8, carried: &[Q], moves: &[Move]) -> Result<Verdict, InputError> {
     let rules = setup.rules;
     let mut game = Game::new(setup, players, dealer);
+    game.carry(carried);
     let mut stop = None;
     for (i, m) in moves.iter().enumerate() {
         if let Err(s) = game.apply_move(i, m) {

@@ -338,7 +338,10 @@ impl<'s, 'r> Game<'s, 'r> {
             for t in self.rules().triggers.iter().filter(|t| t.on == TriggerEvent::Play && t.cards.contains(c)) {
                 let env = self.env(Some(p)).with_card(c, last, winner == p);
                 let v = self.number(&t.value, &env, &t.clause)?;
-                self.pay_each_opponent(p, v, &t.label, &t.clause);
+                match t.pot {
+                    Some(i) => self.pay_pot(p, i, v, &t.label, &t.clause),
+                    None => self.pay_each_opponent(p, v, &t.label, &t.clause),
+                }
             }
         }
         self.leader = Some(winner);

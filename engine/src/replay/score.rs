@@ -4,8 +4,9 @@
 use std::sync::Arc;
 
 use crate::expr::{eval, truthy, Expr, Value};
+use crate::ir::Account;
 use crate::num::Q;
-use crate::verdict::{Figure, LedgerEntry, Outcome, PlayerResult};
+use crate::verdict::{Figure, LedgerEntry, Outcome, PlayerResult, PotResult};
 
 use super::{Game, GameEnv, Stop, MAX_PLAYERS};
 
@@ -68,29 +69,53 @@ impl<'s, 'r> Game<'s, 'r> {
                     Err(e) => Err(self.rule_error(&pay.clause, e)),
                 }
             };
-            let (from, to) = (set(&pay.from, &env)?, set(&pay.to, &env)?);
-            for a in 0..self.n() as u8 {
-                for b in 0..self.n() as u8 {
-                    if a == b || from >> a & 1 == 0 || to >> b & 1 == 0 {
-                        continue;
+            let entry = |from: Arc<str>, to: Arc<str>, amount: Q| LedgerEntry {
+                rule: pay.clause.rule.clone(),
+                label: pay.label.clone(),
+                from: Some(from),
+                to: Some(to),
+                amount,
+                source: pay.clause.source.clone(),
+                event: None,
+            };
+            match (&pay.from, &pay.to) {
+                (Account::Players(from), Account::Players(to)) => {
+                    let (from, to) = (set(from, &env)?, set(to, &env)?);
+                    for a in 0..self.n() as u8 {
+                        for b in 0..self.n() as u8 {
+                            if a == b || from >> a & 1 == 0 || to >> b & 1 == 0 {
+                                continue;
+                            }
+                            env.payer = Some(a);
+                            env.payee = Some(b);
+                            let v = self.number(&pay.amount, &env, &pay.clause)?;
+                            if v == Q::ZERO {
+                                continue;
+                            }
+                            let (f, t, v) = if v > Q::ZERO { (a, b, v) } else { (b, a, -v) };
+                            ledger.push(entry(self.name(f), self.name(t), v));
+                        }
                     }
-                    env.payer = Some(a);
-                    env.payee = Some(b);
-                    let v = self.number(&pay.amount, &env, &pay.clause)?;
-                    if v == Q::ZERO {
-                        continue;
-                    }
-                    let (f, t, v) = if v > Q::ZERO { (a, b, v) } else { (b, a, -v) };
-                    ledger.push(LedgerEntry {
-                        rule: pay.clause.rule.clone(),
-                        label: pay.label.clone(),
-                        from: Some(self.name(f)),
-                        to: Some(self.name(t)),
-                        amount: v,
-                        source: pay.clause.source.clone(),
-                        event: None,
-                    });
                 }
+                // Between players and a pot, one player after another in seat order: each payment
+                // changes what the pot holds for the next (`pot.NAME`).
+                (Account::Players(players), Account::Pot(i)) | (Account::Pot(i), Account::Players(players)) => {
+                    let into = matches!(pay.to, Account::Pot(_));
+                    let who = set(players, &env)?;
+                    for a in (0..self.n() as u8).filter(|a| who >> a & 1 == 1) {
+                        (env.payer, env.payee) = if into { (Some(a), None) } else { (None, Some(a)) };
+                        let v = self.number(&pay.amount, &env, &pay.clause)?;
+                        if v == Q::ZERO {
+                            continue;
+                        }
+                        // What the player pays into the pot.
+                        let paid_in = if into { v } else { -v };
+                        env.pots[*i] = env.pots[*i] + paid_in;
+                        let (f, t) = if paid_in > Q::ZERO { (self.name(a), self.pot_account(*i)) } else { (self.pot_account(*i), self.name(a)) };
+                        ledger.push(entry(f, t, v.abs()));
+                    }
+                }
+                (Account::Pot(_), Account::Pot(_)) => return Err(self.rule_error(&pay.clause, "a payment goes between players and a pot, not between two pots".into())),
             }
         }
         env.payer = None;
@@ -135,6 +160,7 @@ impl<'s, 'r> Game<'s, 'r> {
             values,
             hand_score: (!sc.terms.is_empty()).then_some(total),
             players,
+            pots: rules.pots.iter().enumerate().map(|(i, p)| PotResult { pot: p.name.clone(), carried: self.carried[i], closing: env.pots[i] }).collect(),
         };
         Ok((out, ledger, notes))
     }

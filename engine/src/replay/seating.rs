@@ -24,6 +24,13 @@ impl Seating {
         if !setup.rules.sits_out(playing.len()) || playing.len() < 2 {
             return Seating { playing, dealer: dealer as u8, sits_out: None };
         }
+        let n = playing.len();
+        if setup.rules.sit_out_opposite {
+            // The player opposite the dealer sits out; the dealer deals and plays.
+            let seat = (dealer + n / 2) % n;
+            let out = playing.remove(seat);
+            return Seating { dealer: (if seat < dealer { dealer - 1 } else { dealer }) as u8, playing, sits_out: Some(out) };
+        }
         let out = playing.remove(dealer);
         let n = playing.len();
         Seating { dealer: ((dealer + n - 1) % n) as u8, playing, sits_out: Some(out) }

@@ -270,6 +270,19 @@ impl Writer {
             }
             w.0.push(b'}');
         });
+        if !o.pots.is_empty() {
+            self.key(false, "pots");
+            self.list(&o.pots, |w, p| {
+                w.0.push(b'{');
+                w.key(true, "pot");
+                w.str(&p.pot);
+                w.key(false, "carried");
+                w.num(p.carried);
+                w.key(false, "closing");
+                w.num(p.closing);
+                w.0.push(b'}');
+            });
+        }
         self.0.push(b'}');
     }
 
