@@ -512,6 +512,7 @@ impl Compiler {
             "call",
             "discard",
             "talon",
+            "steal",
             "play",
             "fool",
             "untouchable",
@@ -610,6 +611,12 @@ impl Compiler {
                 self.err_at(s, "the talon's packets are taken by the taker, so the ruleset needs `bidding`");
             }
         }
+        let steal = stmts.iter().find(|s| s.key == "steal").and_then(|s| self.steal(s));
+        if steal.is_some() && bidding.is_some() {
+            if let Some(s) = stmts.iter().find(|s| s.key == "steal") {
+                self.err_at(s, "stealing from the stock comes right after the deal, in a game without `bidding`");
+            }
+        }
         let declarations = stmts.iter().filter(|s| s.key == "declaration").filter_map(|s| self.declaration(s)).collect();
         if bidding.is_none() {
             // The attack and the defence are the taker's side and the others: without a taker,
@@ -701,6 +708,7 @@ impl Compiler {
             call,
             discard,
             talon,
+            steal,
             declarations,
             play,
             fool,
@@ -1740,6 +1748,41 @@ impl Compiler {
             self.err_at(s, "the talon needs `packets = N`: in how many packets the taker sees it");
         }
         t
+    }
+
+    /// `steal { cards "label" = cards; cutter = "some"; dealer = "all" }` (Minchiate's *rubare*).
+    fn steal(&mut self, s: &Stmt) -> Option<Steal> {
+        let (mut cards, mut cutter, mut dealer) = (None, None, None);
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "cards" => cards = self.card_class(st, "steal.cards"),
+                "cutter" | "dealer" => {
+                    let how = match self.setting_in(st, &["some", "all"], Ctx::Setup) {
+                        Some(Expr::Const(Value::Str(t))) => Some(if &*t == "all" { StealHow::All } else { StealHow::Some }),
+                        Some(_) => {
+                            self.err_at(st, format!("`{}` is written out, \"some\" or \"all\": an option cannot choose it", st.key));
+                            None
+                        }
+                        None => None,
+                    };
+                    if st.key == "cutter" {
+                        cutter = how;
+                    } else {
+                        dealer = how;
+                    }
+                }
+                other => self.err_at(st, format!("unknown steal statement `{other}`; expected cards, cutter or dealer")),
+            }
+        }
+        let Some(cards) = cards else {
+            self.err_at(s, "stealing needs `cards \"label\" = cards`: the cards that may be stolen");
+            return None;
+        };
+        if cutter.is_none() && dealer.is_none() {
+            self.err_at(s, "stealing needs a stealer: `cutter = \"some\"` or `dealer = \"all\"` (or both)");
+            return None;
+        }
+        Some(Steal { cards, cutter, dealer, clause: self.clause(s, "steal") })
     }
 
     fn declaration(&mut self, s: &Stmt) -> Option<DeclarationKind> {
