@@ -829,6 +829,16 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         let rest = t.rest.as_ref().map_or("the defence".to_string(), |e| force.words(e));
         lines.push(line("dog and discard", &t.clause, format!("the dog is shown in packets: {}; the taker takes one, the rest goes to {rest}", force.words(&t.packets))));
     }
+    if let Some(st) = &r.steal {
+        let how = |h: crate::ir::StealHow| if h == crate::ir::StealHow::All { "every one while they come" } else { "as many as he likes" };
+        let who: Vec<String> =
+            [("the cutter", &st.cutter), ("then the dealer", &st.dealer)].iter().filter_map(|(w, h)| h.as_ref().map(|h| format!("{w} takes {}", how(h.0)))).collect();
+        lines.push(line(
+            "dog and discard",
+            &st.clause,
+            format!("after the deal, stealing from the head of the stock ({} only): {}; each lays away as many, to the stock", st.cards.label, who.join(", ")),
+        ));
+    }
     for d in &r.declarations {
         let when = match d.when {
             When::BeforePlay => "before play",

@@ -481,9 +481,9 @@ pub struct Steal {
     pub cards: CardClass,
     /// `cutter = "some"`: the cutter (the player before the dealer) may take the stock's first cards,
     /// as many as he likes while each may be stolen; he takes nothing when no `take` is recorded.
-    pub cutter: Option<StealHow>,
+    pub cutter: Option<(StealHow, Clause)>,
     /// `dealer = "all"` (or `"some"`): the dealer then takes the cards that follow.
-    pub dealer: Option<StealHow>,
+    pub dealer: Option<(StealHow, Clause)>,
     pub clause: Clause,
 }
 

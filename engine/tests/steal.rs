@@ -2,7 +2,7 @@
 //! `tests/rules/steal-stock.tarot`: the cutter may take some of the stock's first cards that may be
 //! stolen, the dealer every one that follows while they may be, each in a `take`, and each lays away
 //! as many in a `discard`. Seeded simulated games replay valid; each changed move is refused under
-//! rule `steal`.
+//! rule `steal` (the order, the discard), `steal.cards` or `steal.dealer`.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -71,9 +71,9 @@ fn changed(g: &GameRecord, f: impl FnOnce(&mut Vec<Event>)) -> Verdict {
     replay(&compiled(None).unwrap(), &g).unwrap()
 }
 
-fn refused_at(v: &Verdict, event: usize, says: &str) {
+fn refused_at(v: &Verdict, event: usize, rule: &str, says: &str) {
     let x = v.violation.as_ref().unwrap_or_else(|| panic!("not refused: {:?}", v.status));
-    assert_eq!((x.event, &*x.rule), (event, "steal"), "{}", x.message);
+    assert_eq!((x.event, &*x.rule), (event, rule), "{}", x.message);
     assert!(x.message.contains(says), "{}", x.message);
 }
 
@@ -127,13 +127,13 @@ fn a_steal_that_breaks_the_rule_is_refused() {
                     cards.push(next.as_str().into());
                 }
             });
-            refused_at(&v, i, "may not steal");
+            refused_at(&v, i, "steal.cards", "may not steal");
         }
         // Not laying away: the discard left out.
         let v = changed(&g, |e| {
             e.remove(i + 1);
         });
-        refused_at(&v, i + 1, "must first lay away");
+        refused_at(&v, i + 1, "steal", "must first lay away");
         // Laying away one card too few.
         if cards.len() > 0 {
             let v = changed(&g, |e| {
@@ -141,7 +141,7 @@ fn a_steal_that_breaks_the_rule_is_refused() {
                     cards.pop();
                 }
             });
-            refused_at(&v, i + 1, "must lay away as many");
+            refused_at(&v, i + 1, "steal", "must lay away as many");
         }
         // The dealer's last steal taken one card short, or not at all.
         if who == g.dealer.as_str() {
@@ -154,19 +154,19 @@ fn a_steal_that_breaks_the_rule_is_refused() {
                         cards.pop();
                     }
                 });
-                refused_at(&v, i, "must steal every card while they come");
+                refused_at(&v, i, "steal.dealer", "must steal every card while they come");
             }
             let v = changed(&g, |e| {
                 e.drain(i..i + 2);
             });
-            refused_at(&v, i, "must first steal");
+            refused_at(&v, i, "steal.dealer", "must first steal");
         }
         // A cutter's steal left out: he stole nothing, and the dealer takes from the head.
         if t.len() == 2 {
             let v = changed(&g, |e| {
                 e.drain(t[0].0..t[0].0 + 2);
             });
-            refused_at(&v, t[1].0 - 2, "the stock is taken from its head");
+            refused_at(&v, t[1].0 - 2, "steal", "the stock is taken from its head");
             skipped_cutter += 1;
         }
         checked += 1;

@@ -1758,7 +1758,7 @@ impl Compiler {
                 "cards" => cards = self.card_class(st, "steal.cards"),
                 "cutter" | "dealer" => {
                     let how = match self.setting_in(st, &["some", "all"], Ctx::Setup) {
-                        Some(Expr::Const(Value::Str(t))) => Some(if &*t == "all" { StealHow::All } else { StealHow::Some }),
+                        Some(Expr::Const(Value::Str(t))) => Some((if &*t == "all" { StealHow::All } else { StealHow::Some }, self.clause(st, &format!("steal.{}", st.key)))),
                         Some(_) => {
                             self.err_at(st, format!("`{}` is written out, \"some\" or \"all\": an option cannot choose it", st.key));
                             None

@@ -16,7 +16,7 @@ impl<'s, 'r> Game<'s, 'r> {
         let Some(s) = &self.rules().steal else { return };
         let n = self.n() as u8;
         let cutter = (self.dealer + n - 1) % n;
-        self.steal_steps = s.cutter.map(|h| (cutter, h)).into_iter().chain(s.dealer.map(|h| (self.dealer, h))).collect();
+        self.steal_steps = s.cutter.as_ref().map(|h| (cutter, h.0)).into_iter().chain(s.dealer.as_ref().map(|h| (self.dealer, h.0))).collect();
         self.settle_steal();
     }
 
@@ -89,11 +89,11 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         let bad = set.minus(s.cards.cards);
         if !bad.is_empty() {
-            return Err(self.steal_stop(p, format!("{} may not steal {}: only {} may be, while they come", self.name(p), rules.cards_named(bad), s.cards.label)));
+            return Err(self.violation(&s.cards.clause, p, format!("{} may not steal {}: only {} may be, while they come", self.name(p), rules.cards_named(bad), s.cards.label)));
         }
         if how == StealHow::All && set.len() < run.len() {
             let left: CardSet = run[set.len()..].iter().copied().collect();
-            return Err(self.steal_stop(p, format!("{} must steal every card while they come: {} too", self.name(p), rules.cards_named(left))));
+            return Err(self.violation(self.stealer_clause(p), p, format!("{} must steal every card while they come: {} too", self.name(p), rules.cards_named(left))));
         }
         self.hands[p as usize] = self.hands[p as usize].or(set);
         self.dog = self.dog.minus(set);
@@ -103,6 +103,13 @@ impl<'s, 'r> Game<'s, 'r> {
         self.notes.push(format!("{} steals {} from the stock ({})", self.name(p), rules.cards_named(set), s.clause.rule));
         self.phase = Phase::Discard;
         Ok(())
+    }
+
+    /// The clause that says how `q` steals (`cutter = ...` or `dealer = ...`).
+    fn stealer_clause(&self, q: u8) -> &'r crate::ir::Clause {
+        let s = self.rules().steal.as_ref().expect("stealing without `steal`");
+        let (cutter, dealer) = (s.cutter.as_ref().map(|h| &h.1), s.dealer.as_ref().map(|h| &h.1));
+        if q == self.dealer { dealer.or(cutter) } else { cutter.or(dealer) }.unwrap_or(&s.clause)
     }
 
     /// `p` lays away as many cards as he stole; they go to the stock.
@@ -140,7 +147,7 @@ impl<'s, 'r> Game<'s, 'r> {
             if how == StealHow::All {
                 let rules = self.rules();
                 let run: CardSet = self.stealable_run().into_iter().collect();
-                return Some(self.steal_stop(p, format!("{} must first steal {} from the stock", self.name(q), rules.cards_named(run))));
+                return Some(self.violation(self.stealer_clause(q), p, format!("{} must first steal {} from the stock", self.name(q), rules.cards_named(run))));
             }
             self.steal_steps.remove(0);
         }
