@@ -831,13 +831,14 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
     }
     if let Some(st) = &r.steal {
         let how = |h: crate::ir::StealHow| if h == crate::ir::StealHow::All { "every one while they come" } else { "as many as he likes" };
-        let who: Vec<String> =
-            [("the cutter", &st.cutter), ("then the dealer", &st.dealer)].iter().filter_map(|(w, h)| h.as_ref().map(|h| format!("{w} takes {}", how(h.0)))).collect();
-        lines.push(line(
-            "dog and discard",
-            &st.clause,
-            format!("after the deal, stealing from the head of the stock ({} only): {}; each lays away as many, to the stock", st.cards.label, who.join(", ")),
-        ));
+        lines.push(line("dog and discard", &st.clause, "after the deal, players steal from the head of the stock, in turn, and each lays away as many cards, to the stock".into()));
+        lines.push(line("dog and discard", &st.cards.clause, format!("only {} may be stolen", st.cards.label)));
+        if let Some((h, c)) = &st.cutter {
+            lines.push(line("dog and discard", c, format!("the cutter (the player before the dealer) steals first: {}", how(*h))));
+        }
+        if let Some((h, c)) = &st.dealer {
+            lines.push(line("dog and discard", c, format!("the dealer steals from where the cutter stopped: {}", how(*h))));
+        }
     }
     for d in &r.declarations {
         let when = match d.when {
