@@ -3,7 +3,8 @@
 32-35 (M3) shown whole, broken and saved (fixtures/worked/minchiate-versicola-*.json), and a game with
 three kings shown and the Matto (fixtures/minchiate/valid/kings-and-matto.json), and the stealing from
 the stock (M4): a valid game where the cutter and the dealer steal (fixtures/minchiate/valid/steals.json)
-and three invalid ones (fixtures/minchiate/invalid/steal*.json). Where a deal is not about stealing, its
+two invalid ones (fixtures/minchiate/invalid/steal.cards.json, steal.dealer.json) and one in progress
+(fixtures/minchiate/in_progress/steal-pending.json). Where a deal is not about stealing, its
 stock begins with a card that may not be stolen, so nobody steals.
 
 Each deal is written out here; the play is chosen move by move among the legal cards that
@@ -175,8 +176,7 @@ for rule, events, what in [
      "Dan, the cutter, takes the stock's head down to the 3 of coins, a cartaccia, which may not be stolen (M4)"),
     ("steal.dealer", STEALS[:2] + [{"type": "take", "player": "Ann", "cards": ["T36"]}],
      "Ann, the dealer, takes the Star and stops, leaving the 22, which comes next and may be stolen: she takes them while they come (M4)"),
-    ("steal", STEALS[:1] + [{"type": "discard", "player": "Dan", "cards": ["2S"]}],
-     "Dan steals two cards and lays away one: who steals lays away as many (M1 st. 61, \"quando ruba, scarta\")"),
+    # invalid/steal.json (a discard of the wrong size) comes from `make_fixtures only minchiate`.
 ]:
     rec = {
         "ruleset": "minchiate",
@@ -188,3 +188,16 @@ for rule, events, what in [
     v = verdict(rec)
     assert v["status"] == "invalid" and v["violation"]["rule"] == rule, v
     write(rec, f"fixtures/minchiate/invalid/{rule}.json")
+
+# After the deal, before the steals: the next move is the cutter's take, and the legal takes are the
+# runs of the stock's head that he may steal.
+rec = {
+    "ruleset": "minchiate",
+    "players": ["Ann", "Bob", "Cid", "Dan"],
+    "dealer": "Ann",
+    "description": "The deal of steals.json, before anyone steals: Dan, the cutter, may take the 25, the 25 and the King of swords, and so on down to the 22 (M4). Written by scripts/minchiate_fixtures.py.",
+    "events": [steal_deal()],
+}
+v = verdict(rec)
+assert v["status"] == "in_progress" and v["next"]["phase"] == "take" and v["next"]["player"] == "Dan", v
+write(rec, "fixtures/minchiate/in_progress/steal-pending.json")
