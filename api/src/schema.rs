@@ -310,8 +310,7 @@ pub struct CallEvent {
 }
 
 /// The taker takes one packet of the talon (`"type": "take"`), where the rules show it in packets
-/// (`talon { packets = N }`): the packet's cards, in any order. Where the rules have `steal`, a
-/// player steals these cards from the head of the stock after the deal (then discards as many).
+/// (`talon { packets = N }`): the packet's cards, in any order.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TakeEvent {
