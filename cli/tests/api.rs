@@ -30,6 +30,9 @@ fn health_and_rulesets() {
     assert_eq!((&marolles["family"], &marolles["dated"], &marolles["century"]), (&json!("French"), &json!(1637), &json!(17)));
     let queen = list.as_array().unwrap().iter().find(|r| r["id"] == "queen-of-tarot").unwrap();
     assert_eq!((&queen["family"], &queen["dated"], &queen["century"]), (&json!("French"), &json!(null), &json!(null)), "seed 004 dates nothing");
+    // A child is dated by its own source, or not at all: never by its parent's.
+    let dated = |id: &str| list.as_array().unwrap().iter().find(|r| r["id"] == id).unwrap()["dated"].clone();
+    assert_eq!((dated("fft-3p"), dated("fft-2p"), dated("fft-4p-pousse"), dated("marolles-78")), (json!(2012), json!(null), json!(null), json!(null)));
     let one = s.get("/rulesets/marolles-1637").json();
     assert_eq!(one["rules"]["id"], "marolles-1637");
     assert!(one["rules"]["options"].as_array().unwrap().iter().any(|o| o["name"] == "ultimo_failure"));

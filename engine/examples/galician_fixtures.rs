@@ -5,6 +5,11 @@
 //! found by search, so the fixtures are reproducible:
 //!
 //!     cargo run -p tarot-engine --example galician_fixtures
+//!     cargo run -p tarot-engine --example galician_fixtures -- trischaken   # only Trischaken and the Suit-Solo
+//!
+//! The fixtures of the first list were written before Trischaken could be chosen; where eldest won
+//! with a Single, his word `single` after the auction was then added to them by hand (the choice
+//! draws from the simulator's random stream, so running the whole list again writes other games).
 //!
 //! The simulated fixtures of the ruleset come from `MAKE_FIXTURES_ONLY=galician-tarok make_fixtures`.
 
@@ -40,6 +45,10 @@ fn main() {
     let target46 = BTreeMap::from([("target".to_string(), serde_json::json!(46))]);
     let clockwise = BTreeMap::from([("direction".to_string(), serde_json::json!("clockwise"))]);
     let none = BTreeMap::new();
+    if std::env::args().any(|a| a == "trischaken") {
+        trischaken_and_suit_solo(rules, &root);
+        return;
+    }
     let made: Want = |_, o| value(o, "made") == serde_json::json!(true);
     let lost: Want = |_, o| value(o, "made") == serde_json::json!(false);
     #[rustfmt::skip]
@@ -153,6 +162,111 @@ fn ultimo_kept(rules: &tarot_engine::ir::Ruleset, root: &Path) {
         }
     }
     eprintln!("declaration.ultimo.keeps: not found");
+}
+
+/// TG42's Trischaken (eldest, having won with a Single, plays each for himself instead) and
+/// Suit-Solo (the tarocks do not trump): games of each, the choice still to be made, and the moves
+/// these rules forbid.
+fn trischaken_and_suit_solo(rules: &tarot_engine::ir::Ruleset, root: &Path) {
+    let none = BTreeMap::new();
+    let declarer_leads = BTreeMap::from([("solo_lead".to_string(), serde_json::json!("declarer"))]);
+    let most = |o: &Outcome| o.players.iter().filter(|p| p.card_points == o.players.iter().map(|q| q.card_points).max().unwrap()).count();
+    // A trick in which a tarock was played to a suit led.
+    let trumped_in_vain = |v: &tarot_engine::Verdict| v.tricks.iter().any(|t| !t.cards[0].is_trump() && t.cards.iter().any(|c| c.is_trump()));
+    #[rustfmt::skip]
+    let cases: Vec<(&str, &str, &BTreeMap<String, serde_json::Value>, fn(&tarot_engine::Verdict, usize) -> bool, &str)> = vec![
+        ("trischaken", "trischaken", &none, |_, most| most == 1,
+            "Trischaken: eldest, having won with a Single, declares it instead (TG42 \"Bids\"); each plays for himself, the talon unused, the Pagat played as one's last tarock, and the one with the most card points pays each other player 10 (TG42 \"Trischaken\")"),
+        ("trischaken-tie", "trischaken", &none, |_, most| most == 2,
+            "Trischaken with two tied for the most card points: each of them pays the third 10 (TG42 \"Trischaken\")"),
+        ("suit-solo-made", "suit-solo", &none, |v, _| v.outcome.as_ref().unwrap().value("made") == Some(serde_json::json!(true)),
+            "A Suit-Solo made: the talon unseen, the tarocks a fifth suit that takes only a trick of tarocks (TG42 \"Suit-Solo\", read with FD)"),
+        ("suit-solo-lost", "suit-solo", &none, |v, _| v.outcome.as_ref().unwrap().value("made") == Some(serde_json::json!(false)),
+            "A Suit-Solo lost: fewer than 48 points; a tarock played to a suit led takes nothing (TG42 \"Suit-Solo\", read with FD)"),
+        ("suit-solo-declarer-leads", "suit-solo", &declarer_leads, |_, _| true,
+            "A Suit-Solo whose declarer leads the first trick (option solo_lead = declarer; TG42: \"Some play that in a Suit-Solo or Solo Declarer leads\")"),
+    ];
+    for (name, contract, options, want, what) in cases {
+        let sim = SimOptions { contract: ContractChoice::Only(contract.into()), ..SimOptions::steered() };
+        let mut rng = ChaCha8Rng::seed_from_u64(42);
+        let mut found = None;
+        for seed in 0..20_000u64 {
+            let Ok(rec) = random_game_with(rules, 3, options, &sim, &mut rng) else { continue };
+            let v = replay(rules, &rec).expect("replayable");
+            let Some(o) = v.outcome.as_ref().filter(|_| v.status == Status::Valid) else { continue };
+            let vain = contract != "suit-solo" || trumped_in_vain(&v);
+            if o.contract.as_deref() == Some(contract) && vain && want(&v, most(o)) {
+                found = Some((seed, rec));
+                break;
+            }
+        }
+        let Some((seed, mut rec)) = found else {
+            eprintln!("{name}: not found in 20000 games");
+            continue;
+        };
+        rec.description = Some(format!("{what}: game {seed} of seed 42 of `galician_fixtures`"));
+        write(&root.join("valid").join(format!("{name}.json")), &rec);
+        if name == "trischaken" {
+            // The same deal, stopped where eldest has won with his Single and is still to choose.
+            let mut choosing = rec.clone();
+            let bids = choosing.events.iter().take_while(|e| matches!(e, Event::Deal { .. } | Event::Bid { .. })).count();
+            choosing.events.truncate(bids - 1);
+            choosing.description = Some(format!(
+                "Eldest has won the auction with his Single and says next whether he plays it or declares Trischaken (TG42 \"Bids\"): the bids of game {seed} of seed 42 of `galician_fixtures`"
+            ));
+            write(&root.join("in_progress").join("trischaken-choice.json"), &choosing);
+            // Eldest passing on the choice, or another player choosing for him.
+            let mut pass = choosing.clone();
+            let eldest = match &rec.events[bids - 1] {
+                Event::Bid { player, .. } => player.clone(),
+                _ => unreachable!("the choice is a bid"),
+            };
+            pass.events.push(Event::Bid { player: eldest.clone(), bid: "pass".into() });
+            let v = replay(rules, &pass).expect("replayable");
+            assert_eq!(v.violation.as_ref().map(|x| x.rule.to_string()).as_deref(), Some("bidding.instead.trischaken"), "{}", v.to_text());
+            pass.description = Some(format!(
+                "Breaks bidding.instead.trischaken: eldest, having won with a Single, passes, where he must say Single (to play it) or Trischaken (TG42 \"Bids\"): game {seed} of seed 42 of `galician_fixtures`"
+            ));
+            write(&root.join("invalid").join("bidding.instead.trischaken.json"), &pass);
+            last_trump(rules, &rec, seed, root);
+            // The holder of the Pagat announcing the Ultimo in Trischaken, where there are no bonuses.
+            let mut ultimo = rec.clone();
+            let Some(Event::Deal { hands, .. }) = rec.events.first() else { unreachable!("a deal first") };
+            let holder = hands.iter().find(|(_, h)| h.iter().any(|c| c.as_str() == "T1")).map(|(p, _)| p.clone()).expect("the Pagat is dealt");
+            ultimo.events.insert(bids, Event::Declare { player: holder.clone(), declaration: "ultimo".into(), cards: vec![] });
+            let v = replay(rules, &ultimo).expect("replayable");
+            assert_eq!(v.violation.as_ref().map(|x| x.rule.to_string()).as_deref(), Some("declaration.ultimo.allowed"), "{}", v.to_text());
+            ultimo.description = Some(format!(
+                "Breaks declaration.ultimo.allowed: {holder} announces the Ultimo in Trischaken, where \"there are no bonuses\" (TG42 \"Trischaken\"): game {seed} of seed 42 of `galician_fixtures`"
+            ));
+            write(&root.join("invalid").join("declaration.ultimo.allowed.json"), &ultimo);
+        }
+    }
+}
+
+/// In the game of Trischaken `rec`: a player plays the Pagat in place of another tarock he played
+/// while holding it, which TG42 forbids ("the Pagat must be played as one's last trump").
+fn last_trump(rules: &tarot_engine::ir::Ruleset, rec: &GameRecord, seed: u64, root: &Path) {
+    let Some(Event::Deal { hands, .. }) = rec.events.first() else { return };
+    let holder = hands.iter().find(|(_, h)| h.iter().any(|c| c.as_str() == "T1")).map(|(p, _)| p.clone());
+    for (i, e) in rec.events.iter().enumerate() {
+        let Event::Play { player, card } = e else { continue };
+        if Some(player) != holder.as_ref() || !card.starts_with('T') || card.as_str() == "T1" {
+            continue;
+        }
+        let mut bad = rec.clone();
+        bad.events[i] = Event::Play { player: player.clone(), card: "T1".into() };
+        bad.events.truncate(i + 1);
+        let v = replay(rules, &bad).expect("replayable");
+        if v.violation.as_ref().is_some_and(|x| &*x.rule == "play.last-trump") {
+            bad.description = Some(format!(
+                "Breaks play.last-trump: in Trischaken {player} plays the Pagat at event {i} while holding another tarock; it must be his last (TG42 \"Trischaken\"): game {seed} of seed 42 of `galician_fixtures`"
+            ));
+            write(&root.join("invalid").join("play.last-trump.json"), &bad);
+            return;
+        }
+    }
+    eprintln!("play.last-trump: not found in the game of Trischaken");
 }
 
 fn write(path: &PathBuf, rec: &GameRecord) {

@@ -735,7 +735,9 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
                 format!("a player may say {} (no contract yet) and choose in a second round among: {}", res.label, force.text(&res.contracts, plain)),
             ));
         }
-        for k in &b.contracts {
+        for (i, k) in b.contracts.iter().enumerate() {
+            // A contract chosen after the auction (`instead`) has no taker: its dog counts for nobody.
+            let chosen = b.instead.iter().any(|x| x.chosen == i);
             let attrs: Vec<String> = k
                 .attrs
                 .iter()
@@ -743,6 +745,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
                     let v = force.value(e).map(|v| plain(&v)).unwrap_or_else(|| "a value worked out in play".into());
                     match name.as_str() {
                         "multiplier" => format!("scores {v} times the base"),
+                        "dog" if chosen => "no taker: the dog counts for nobody".into(),
                         "dog" => format!("the dog {}", dog_words(&v)),
                         "value" | "amount" => format!("worth {v}"),
                         _ => format!("{} {v}", name.replace('_', " ")),
@@ -756,6 +759,19 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
                 source: k.clause.source.clone(),
                 at: k.clause.at.clone(),
             });
+        }
+        for i in &b.instead {
+            lines.push(line(
+                "bidding and contracts",
+                &i.clause,
+                format!(
+                    "{}: may choose {} in place of {} once the auction is won (when {}), each then playing for himself, the dog counting for nobody; nobody bids it",
+                    i.label,
+                    b.contracts[i.chosen].label,
+                    b.contracts[i.won].label,
+                    force.words(&i.when)
+                ),
+            ));
         }
         match (&b.all_pass, b.all_pass_play) {
             (Some(c), Some(k)) => lines.push(line(
@@ -908,6 +924,12 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             _ => text.to_string(),
         };
         lines.push(Line { aspect: "trick obligations", rule: c.rule.clone(), text, source: c.source.clone(), at: c.at.clone() });
+    }
+    if let Some((_, c)) = &pl.last_trump {
+        lines.push(line("trick obligations", c, format!("these cards may be played only as a player's last trump: {}", formula_text(r, c))));
+    }
+    if let Some((_, c)) = &pl.trumps_win {
+        lines.push(line("trick obligations", c, format!("trumps beat the cards of a suit led only when {} (otherwise the highest card of the suit led wins)", formula_text(r, c))));
     }
     if ladder.is_empty() {
         lines.push(Line { aspect: "trick obligations", rule: "play".into(), text: "no obligation".into(), source: None, at: pl.lead_clause.at.clone() });

@@ -152,6 +152,10 @@ pub struct Settings {
     pub(crate) discard_dealer: usize,
     pub(crate) discard_others: usize,
     /// The talon's packets (0 or 1: the dog is taken whole), and whether the rest goes to the taker.
+    /// The cards that may be played only as one's last trump (`play { last-trump }`).
+    pub(crate) last_trump: CardSet,
+    /// Trumps take tricks when not led (`play { trumps-win }`, the default yes).
+    pub(crate) trumps_win: bool,
     pub(crate) talon_packets: usize,
     pub(crate) talon_rest_taker: bool,
     pub(crate) talon_discard_first: bool,
@@ -201,6 +205,9 @@ pub struct Let {
     pub name: Arc<str>,
     pub expr: Expr,
     pub clause: Clause,
+    /// A score `let` that reads `player` (itself or through another score `let`): worked out for
+    /// each player, where `standing` and `winner` read it.
+    pub per_player: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -361,6 +368,23 @@ pub struct Bidding {
     /// `step CONTRACT ...`: contracts (by index, lowest first) of which one held may be outbid only
     /// by the next (rule `bidding.step`).
     pub step: Option<(Vec<usize>, Clause)>,
+    /// `instead WON CHOSEN "label" = condition`: the winner of the auction with WON, whose hand as
+    /// dealt meets the condition, may play CHOSEN in its place, each for himself (rule
+    /// `bidding.instead.CHOSEN`; TG42's Trischaken, declared by eldest who won with a Single).
+    pub instead: Vec<Instead>,
+}
+
+/// A contract the auction's winner may choose in place of the one he won (`instead`): played with no
+/// taker, every player for himself, the dog counting for nobody; nobody bids it.
+#[derive(Clone, Debug)]
+pub struct Instead {
+    /// The contract won (by index) that may be exchanged, and the contract chosen in its place.
+    pub won: usize,
+    pub chosen: usize,
+    pub label: String,
+    /// A condition on the winner's hand as dealt (`hand` context: `player` is the winner).
+    pub when: Expr,
+    pub clause: Clause,
 }
 
 /// A bid the hand forces (`must-bid`): rule `bidding.must-bid.CONTRACT`.
@@ -581,6 +605,14 @@ pub struct Play {
     /// "anticlockwise" (the default: each player's next is the one after him in the record's list,
     /// to his right) or "clockwise" (the one before him); a setup formula.
     pub direction: Option<(Expr, Clause)>,
+    /// `last-trump = cards` (a formula after the auction): these cards may be played only as the
+    /// player's last trump (rule `play.last-trump`; TG42's Trischaken: "the Pagat must be played as
+    /// one's last trump").
+    pub last_trump: Option<(Expr, Clause)>,
+    /// `trumps-win = condition` (after the auction): when no, trumps take a trick only when trumps
+    /// were led, and otherwise the highest card of the suit led wins (rule `play.trumps-win`; TG42's
+    /// Suit-Solo: "the trumps lose their trumping power").
+    pub trumps_win: Option<(Expr, Clause)>,
 }
 
 /// A card that, in the hand of a player for whom `when` holds at the deal, is played like the Excuse

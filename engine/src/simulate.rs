@@ -418,9 +418,17 @@ fn plan<R: Rng>(setup: &Setup, sim: &SimOptions, strong: Option<u8>, rng: &mut R
 /// passing whenever the target is out of reach (an auction that goes differently), and to a uniform
 /// choice if passing is not legal.
 fn steered_bid<R: Rng>(rules: &Ruleset, game: &Game, legal: &[String], (target, turn): (usize, usize), rng: &mut R) -> String {
-    let contracts = &rules.bidding.as_ref().expect("a bidding phase has contracts").contracts;
+    let bidding = rules.bidding.as_ref().expect("a bidding phase has contracts");
+    let contracts = &bidding.contracts;
     let name = |c: usize| contracts[c].name.clone();
     let is_legal = |b: &str| legal.iter().any(|l| l == b);
+    // The auction's winner choosing what to play (`instead`): the target if it is offered, else the
+    // contract he won (listed first).
+    if game.choosing() {
+        return if is_legal(&name(target)) { name(target) } else { legal[0].clone() };
+    }
+    // A contract chosen after the auction is steered to by winning the contract it replaces.
+    let target = bidding.instead.iter().find(|i| i.chosen == target).map_or(target, |i| i.won);
     let taken = game.bids.iter().any(|(_, b)| *b == crate::replay::Bid::Contract(target));
     let spoken = game.bids.len();
     let choice = if !taken && spoken >= turn && is_legal(&name(target)) {

@@ -58,8 +58,8 @@ pub struct Next {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<usize>,
     /// The cards already on the table in the trick being played.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub table: Vec<crate::cards::Card>,
+    #[serde(skip_serializing_if = "TrickCards::is_empty")]
+    pub table: TrickCards,
     /// The declarations open at this moment, to any player, beside the moves of the player to move.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub declarations: Vec<OpenDeclaration>,
@@ -72,7 +72,7 @@ pub struct OpenDeclaration {
     /// Its name, as a `declare` event gives it (`poignee`, `chelem`, `imperials`...).
     pub declaration: String,
     /// The player's cards it can show (none for an announcement such as a chelem).
-    pub cards: Vec<crate::cards::Card>,
+    pub cards: Vec<String>,
     /// How many cards a valid show of this hand has, largest first, where it shows cards.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub counts: Vec<usize>,
@@ -159,12 +159,37 @@ impl std::fmt::Display for Figure {
     }
 }
 
+/// The codes a record wrote for cards in another way than the card's own code (the Fool made a
+/// trump written `EX` for T22, a pack's `code` alias): the verdict of that record writes those cards
+/// the same way. `None` for the usual record, which writes every card by its own code.
+pub type Spellings = Option<Arc<[(Card, crate::record::Text)]>>;
+
+/// A card's code as the record wrote it (`spellings`), or its own.
+pub fn spelled(spellings: &Spellings, c: Card) -> &str {
+    match spellings.as_deref().and_then(|s| s.iter().find(|(k, _)| *k == c)) {
+        Some((_, code)) => code.as_str(),
+        None => c.code_str(),
+    }
+}
+
 /// The cards of one trick, at most one per player: kept inline, so a verdict's tricks take no
-/// allocation each. Reads as a slice of cards; written as a list of codes.
-#[derive(Clone, Copy, Default)]
+/// allocation each. Reads as a slice of cards; written as a list of codes, each as the record wrote
+/// it (`spellings`).
+#[derive(Clone, Default)]
 pub struct TrickCards {
     len: u8,
     cards: [Card; MAX_PLAYERS],
+    pub spellings: Spellings,
+}
+
+impl TrickCards {
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// The cards' codes, as the record wrote them.
+    pub fn codes(&self) -> impl Iterator<Item = &str> {
+        self.iter().map(|&c| spelled(&self.spellings, c))
+    }
 }
 
 impl std::ops::Deref for TrickCards {
@@ -188,7 +213,7 @@ impl FromIterator<Card> for TrickCards {
 
 impl PartialEq for TrickCards {
     fn eq(&self, other: &TrickCards) -> bool {
-        **self == **other
+        **self == **other && self.codes().eq(other.codes())
     }
 }
 
@@ -200,7 +225,7 @@ impl std::fmt::Debug for TrickCards {
 
 impl Serialize for TrickCards {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.iter())
+        s.collect_seq(self.codes())
     }
 }
 
@@ -264,7 +289,7 @@ impl Verdict {
         };
         let _ = writeln!(out, "{} ({status})", self.ruleset);
         for t in &self.tricks {
-            let cards: Vec<String> = t.cards.iter().map(|c| c.to_string()).collect();
+            let cards: Vec<&str> = t.cards.codes().collect();
             let _ = writeln!(out, "  trick {:>2}: {:<6} {:<40} -> {}", t.number, t.leader, cards.join(" "), t.winner);
         }
         if let Some(v) = &self.violation {
@@ -275,7 +300,7 @@ impl Verdict {
             let _ = writeln!(out, "annulled: {} (rule {}{})", a.reason, a.rule, a.source.as_ref().map(|s| format!(", source {s}")).unwrap_or_default());
         }
         if let Some(n) = &self.next {
-            let table: Vec<String> = n.table.iter().map(|c| c.to_string()).collect();
+            let table: Vec<&str> = n.table.codes().collect();
             let on = if table.is_empty() { String::new() } else { format!(" on the table: {}", table.join(" ")) };
             let _ = writeln!(out, "next: {} to {} ({}){on}", n.player, n.phase, n.legal.join(" "));
         }

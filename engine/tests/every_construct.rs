@@ -168,6 +168,10 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
     const F: &str = "fft-4p";
     const B: &str = "basic";
     const M: &str = "marolles-1637";
+    // Galician Tarok's Trischaken and Suit-Solo (TG42).
+    const GI: &str = r#"  instead single trischaken "eldest, having won with a Single" = player == first_hand"#;
+    const GL: &str = r#"  last-trump = if contract.name == "trischaken" then T1 else none"#;
+    const GT: &str = r#"  trumps-win = contract.name != "suit-solo""#;
     vec![
         // 2. Statements: the header.
         (r#"ruleset ID "title""#, m(F, r#"ruleset fft-4p "French Tarot, four players (FFT)""#, r#"ruleset fft-4p "French Tarot" four players"#), Refused("nothing more on that line")),
@@ -184,6 +188,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (r#"family "NAME""#, m(M, r#"family "French""#, r#"family "French" "Italian""#), Refused("`family` takes at most 1 word(s)")),
         ("dated YEAR", m(M, "dated 1637", "dated 17th"), Refused("the year the source dates the rules from is written out")),
         ("dated YEAR", m(M, "dated 1637", "dated 1637 = yes"), Refused("`dated` takes no value")),
+        ("dated YEAR", m("fft-2p", "extends fft-4p\n", "extends fft-4p\nwithout dated\n"), Refused("a child never inherits its parent's `dated`")),
         (r#"option NAME "what it decides" = [default, other, ...]"#, m(F, r#"= [1, 3]"#, r#"= [3, 1]"#), Changes),
         (r#"option NAME "what it decides" = [default, other, ...]"#, m(F, r#"= ["changes-side", "to-winner"]"#, r#"= ["changes-side", "to" + "-winner"]"#), Refused("each choice is a string or a number written out")),
         (r#"option NAME "what it decides" = [default, other, ...]"#, m(F, "players 4\n", "players 4\noption unread \"nothing\" = [\"a\", \"b\"]\n"), Refused("no formula reads `option.unread`")),
@@ -283,11 +288,18 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("turns rounds", m(F, "turns once", "turns rounds"), Changes),
         ("turns rounds", m("fft-4p-pousse", "turns until-one-left", "turns rounds"), Changes),
         ("hold forehand", m("fft-4p-pousse", "turns until-one-left", "turns until-one-left\n  hold forehand"), Changes),
-        ("first-turn CONTRACT ...", m("galician-tarok", "  first-turn solo solo-slam", "  # first-turn solo solo-slam"), Changes),
-        ("first-turn CONTRACT ...", m("galician-tarok", "  first-turn solo solo-slam", "  first-turn solo sollo"), Refused("there is no contract `sollo`")),
+        ("first-turn CONTRACT ...", m("galician-tarok", "  first-turn suit-solo solo solo-slam", "  # first-turn suit-solo solo solo-slam"), Changes),
+        ("first-turn CONTRACT ...", m("galician-tarok", "  first-turn suit-solo solo solo-slam", "  first-turn solo sollo"), Refused("there is no contract `sollo`")),
         ("first-turn CONTRACT ...", m(F, "turns once", "turns once\n  first-turn garde"), Refused("`first-turn` needs a bidding in which players speak again")),
         ("step CONTRACT CONTRACT ...", m("galician-tarok", "  step single double triple", "  # step single double triple"), Changes),
         ("step CONTRACT CONTRACT ...", m("galician-tarok", "  step single double triple", "  step double single"), Refused("lowest first")),
+        (r#"instead WON CHOSEN "label" = condition"#, m("galician-tarok", GI, "  # instead"), Changes),
+        (r#"instead WON CHOSEN "label" = condition"#, m("galician-tarok", GI, "  instead single trischaken \"eldest\" = player == dealer"), Changes),
+        (r#"instead WON CHOSEN "label" = condition"#, m("galician-tarok", GI, "  instead single double \"eldest\" = player == first_hand"), Refused("its dog must be `dog = \"defence\"`")),
+        (r#"instead WON CHOSEN "label" = condition"#, m("galician-tarok", GI, "  instead single single \"eldest\" = player == first_hand"), Refused("names the same contract twice")),
+        (r#"instead WON CHOSEN "label" = condition"#, m("galician-tarok", GI, "  instead single trischak \"eldest\" = player == first_hand"), Refused("there is no contract `trischak`")),
+        (r#"instead WON CHOSEN "label" = condition"#, m("galician-tarok", GI, "  instead single trischaken \"eldest\" = count(tricks) > 0"), Refused("`tricks` is not known")),
+        (r#"instead WON CHOSEN "label" = condition"#, m("galician-tarok", GI, "  instead single trischaken"), Refused("`instead` needs a value")),
         ("hold forehand", m(F, "turns once", "turns once\n  hold forehand"), Refused("`hold` needs a bidding in which players speak again")),
         ("hold forehand", m("fft-4p-pousse", "turns until-one-left", "turns until-one-left\n  hold dealer"), Refused("`hold forehand` is the only form")),
         ("no-reraise", m("fft-4p-pousse", "turns until-one-left", "turns until-one-left\n  no-reraise"), Changes),
@@ -391,6 +403,11 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("must overtrump", m("fft-5p", "players 5 ", "without must overtrump\nplayers 5 "), Refused("write `play { without must overtrump }`")),
         (r#"direction = "anticlockwise" | "clockwise""#, m(B, "direction = option.direction", "direction = if option.direction == \"clockwise\" then \"anticlockwise\" else \"clockwise\""), Changes),
         (r#"direction = "anticlockwise" | "clockwise""#, m(B, "direction = option.direction", "direction = \"left\""), Refused("`direction` is one of")),
+        ("last-trump = cards", m("galician-tarok", GL, "  last-trump = none"), Changes),
+        ("last-trump = cards", m("galician-tarok", GL, "  last-trump = 5"), Refused("`last-trump` takes cards")),
+        ("last-trump = cards", m("galician-tarok", GL, "  last-trump = if count(tricks) > 0 then T1 else none"), Refused("`tricks` is not known")),
+        ("trumps-win = condition", m("galician-tarok", GT, "  trumps-win = yes"), Changes),
+        ("trumps-win = condition", m("galician-tarok", GT, "  trumps-win = 5"), Refused("takes a condition, yes or no")),
         // fool
         ("excuse", m(F, "  excuse                                             @FFT", "  # excuse"), Changes),
         ("excuse", m(F, "  excuse                                             @FFT", "  excuse = no @FFT"), Refused("`excuse` is a switch and takes no value")),
@@ -411,6 +428,8 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("on cut", m(M, r#"on cut tarots "cut card a Tarot" = 1"#, r#"on cut tarots "cut card a Tarot" = 3"#), Changes),
         // score
         ("let NAME = formula", m(F, "let margin = abs(points - target)", "let margin = abs(points - target) + 1"), Changes),
+        ("let NAME = formula", m("basic", "  standing = points(player)", "  let mine = points(player) + 1\n  standing = mine"), Changes),
+        ("let NAME = formula", m("basic", "  standing = points(player)", "  let mine = points(player)\n  note \"ahead\" = mine > 20\n  standing = mine"), Refused("`mine` reads `player`, so it has a value for each player")),
         (r#"term NAME "label" = formula"#, m(F, r#"term poignee "poignée" = sign * declared(poignee)"#, r#"term poignee "poignée" = 2 * sign * declared(poignee)"#), Changes),
         (r#"pay PAYERS to PAYEES ["label"] = amount"#, m(F, "pay defence to attack = total", "pay defence to attack = 2 * total"), Changes),
         (r#"pay PAYERS to PAYEES ["label"] = amount"#, m(F, "pay defence to attack = total", "pay defence attack = total"), Refused("a payment is written `pay PAYERS to PAYEES")),

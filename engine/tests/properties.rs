@@ -62,8 +62,9 @@ fn whole_games(table: usize, seed: u64, sim: &SimOptions) {
         let sum: Q = o.players.iter().map(|p| p.score).sum();
         assert_eq!(sum, Q::ZERO, "{id} seed {seed}: scores do not sum to zero\n{}", v.to_text());
     }
-    // Cards set aside (a dog nobody takes) are out of play; otherwise every card ends in a pile.
-    let out_of_play = rules.bidding.is_none() && rules.deal.dog.is_some();
+    // Cards set aside (a dog nobody takes, as in a game without bidding or a contract played with no
+    // taker, each for himself) are out of play; otherwise every card ends in a pile.
+    let out_of_play = (rules.bidding.is_none() || o.taker.is_none()) && rules.deal.dog.is_some();
     if let (Some(slack), false) = (slack, out_of_play) {
         let total = count_points(&rules.counting, rules.pack.cards, 0);
         let sum: Q = o.players.iter().map(|p| p.card_points).sum();

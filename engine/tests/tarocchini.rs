@@ -23,6 +23,14 @@ fn value(v: &Verdict, name: &str) -> serde_json::Value {
     v.outcome.as_ref().expect("finished").value(name).unwrap_or_else(|| panic!("no value {name}"))
 }
 
+/// A score `let` that reads `player` has one value per player, in the order of the players: the value
+/// for `player`'s side. The dealer, Ann, and Cid against first hand, Bob, and Dan in every fixture here.
+fn of(v: &Verdict, name: &str, player: &str) -> serde_json::Value {
+    let o = v.outcome.as_ref().expect("finished");
+    let i = o.players.iter().position(|p| &*p.player == player).expect("a player");
+    value(v, name)[i].clone()
+}
+
 fn score(v: &Verdict, player: &str) -> Q {
     v.outcome.as_ref().expect("finished").players.iter().find(|p| &*p.player == player).expect("a player").score
 }
@@ -32,13 +40,13 @@ fn score(v: &Verdict, player: &str) -> Q {
 #[test]
 fn every_trick_to_one_side_scores_the_whole_pack() {
     let v = replay_valid("every-trick-mezzo-criccone");
-    assert_eq!(value(&v, "cricche_d"), json!([4, 4, 4, 4, 4]));
-    assert_eq!(value(&v, "cricche_sum_d"), json!(148));
-    assert_eq!(value(&v, "cricche_pts_d"), json!(296));
+    assert_eq!(of(&v, "cricche", "Ann"), json!([4, 4, 4, 4, 4]));
+    assert_eq!(of(&v, "cricche_sum", "Ann"), json!(148));
+    assert_eq!(of(&v, "cricche_pts", "Ann"), json!(296));
     // The Grande: Angel to the 5 (16), the Moors (4), both contatori (2): 22 cards, 10 + 5 x 19 = 105.
-    assert_eq!(value(&v, "sequences_d"), json!([22, 6, 6, 6, 6]));
-    assert_eq!(value(&v, "sequences_pts_d"), json!((105 + 4 * 25) * 2));
-    assert_eq!(value(&v, "total_d"), json!(296 + 410 + 87 + 6));
+    assert_eq!(of(&v, "sequences", "Ann"), json!([22, 6, 6, 6, 6]));
+    assert_eq!(of(&v, "sequences_pts", "Ann"), json!((105 + 4 * 25) * 2));
+    assert_eq!(of(&v, "total_side", "Ann"), json!(296 + 410 + 87 + 6));
     assert_eq!(score(&v, "Ann"), Q::int(799));
     assert_eq!(score(&v, "Cid"), Q::int(799));
     assert_eq!(score(&v, "Bob"), Q::int(0));
@@ -48,8 +56,8 @@ fn every_trick_to_one_side_scores_the_whole_pack() {
 #[test]
 fn pisarris_grande_of_seven_is_worth_30() {
     let v = replay_valid("pisarri-grande-of-seven");
-    assert_eq!(value(&v, "grande_run_f"), json!(7));
-    assert_eq!(value(&v, "sequences_pts_f"), json!(30));
+    assert_eq!(of(&v, "grande_run", "Bob"), json!(7));
+    assert_eq!(of(&v, "sequences_pts", "Bob"), json!(30));
 }
 
 /// Of two Moors in a trick the later played wins (W).
@@ -83,16 +91,16 @@ fn every_game_counts_93() {
 #[test]
 fn discards_go_to_the_opponents_when_the_dealers_side_takes_no_trick() {
     let v = replay_valid("dealer-side-no-trick");
-    assert_eq!(value(&v, "won_d"), json!([]), "{}", v.to_text());
-    assert_eq!(value(&v, "total_d"), json!(0));
+    assert_eq!(of(&v, "won", "Ann"), json!([]), "{}", v.to_text());
+    assert_eq!(of(&v, "total_side", "Ann"), json!(0));
     assert_eq!(score(&v, "Ann"), Q::int(0));
     let o = v.outcome.as_ref().expect("finished");
     let bob_dan: Q = o.players.iter().filter(|p| &*p.player == "Bob" || &*p.player == "Dan").map(|p| p.card_points).sum();
     assert_eq!(bob_dan, Q::int(87), "the discards too");
     // With any trick, the discards stay with the dealer's side.
     let v = replay_valid("pisarri-grande-of-seven");
-    let won_d = value(&v, "won_d");
-    assert!(won_d.as_array().expect("a list").len() > 2);
+    let won_dealer = of(&v, "won", "Ann");
+    assert!(won_dealer.as_array().expect("a list").len() > 2);
 }
 
 /// MP's shortcut: a side lacking one tarocco (here the Matto, kept by its opponent) makes 148 - 18 = 130
@@ -100,18 +108,37 @@ fn discards_go_to_the_opponents_when_the_dealers_side_takes_no_trick() {
 #[test]
 fn a_side_short_of_one_tarocco_makes_130_doubled() {
     let v = replay_valid("matto-kept-cricche-130");
-    assert_eq!(value(&v, "cricche_d"), json!([3, 4, 4, 4, 4]));
-    assert_eq!(value(&v, "cricche_sum_d"), json!(148 - 18));
-    assert_eq!(value(&v, "cricche_pts_d"), json!(260));
+    assert_eq!(of(&v, "cricche", "Ann"), json!([3, 4, 4, 4, 4]));
+    assert_eq!(of(&v, "cricche_sum", "Ann"), json!(148 - 18));
+    assert_eq!(of(&v, "cricche_pts", "Ann"), json!(260));
     // One contatore left: the Grande 21 cards (100), each suit K Q C J and the Bégato (20); doubled.
-    assert_eq!(value(&v, "sequences_pts_d"), json!((100 + 4 * 20) * 2));
+    assert_eq!(of(&v, "sequences_pts", "Ann"), json!((100 + 4 * 20) * 2));
 }
 
 /// The option `suit_sequences = "not-counted"`: only the Grande is a sequence, so nothing is doubled.
 #[test]
 fn without_suit_sequences_only_the_grande_counts() {
     let v = replay_valid("every-trick-suit-sequences-not-counted");
-    assert_eq!(value(&v, "sequences_d"), json!([22, 0, 0, 0, 0]));
-    assert_eq!(value(&v, "sequences_pts_d"), json!(105));
+    assert_eq!(of(&v, "sequences", "Ann"), json!([22, 0, 0, 0, 0]));
+    assert_eq!(of(&v, "sequences_pts", "Ann"), json!(105));
     assert_eq!(score(&v, "Ann"), Q::int(296 + 105 + 87 + 6));
+}
+
+/// The accusi: combinations declared from the hand before the declarer's first card score what the
+/// count at the end gives them (AO), added to his side's total. Four kings and four queens: 34 + 28.
+#[test]
+fn an_accuso_of_kings_and_queens_adds_62_to_the_side() {
+    let v = replay_valid("accuso-kings-and-queens");
+    assert_eq!(of(&v, "total_side", "Ann"), json!(799));
+    assert_eq!(score(&v, "Ann"), Q::int(799 + 34 + 28));
+    assert_eq!(score(&v, "Cid"), Q::int(799 + 34 + 28), "the partner's side scores it too");
+    assert_eq!(score(&v, "Bob"), Q::int(0));
+}
+
+/// A declared Grande with the Matto standing for a missing trump (MB p. 51): Angel to the 15 and the
+/// Matto, seven cards, 30; with the tarocchi's cricca (18) and the four kings (34), 82.
+#[test]
+fn an_accuso_of_the_grande_with_the_matto_is_worth_82() {
+    let v = replay_valid("accuso-grande-with-the-matto");
+    assert_eq!(score(&v, "Ann"), Q::int(799 + 30 + 18 + 34));
 }

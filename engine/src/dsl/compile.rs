@@ -174,6 +174,13 @@ struct Compiler {
     options: Vec<OptionDef>,
     lets: Vec<String>,
     score_lets: Vec<String>,
+    /// For each score `let`, whether it reads `player` (itself or through another): it then has a
+    /// value per player, worked out where `player` is known.
+    score_lets_per_player: Vec<bool>,
+    /// A score `let` is being compiled: it may read `player`, and is then per player.
+    in_score_let: bool,
+    /// The score `let` being compiled has read `player`.
+    score_let_reads_player: bool,
     decl_names: Vec<String>,
     contract_attrs: BTreeSet<String>,
     sources: Vec<Source>,
@@ -251,7 +258,13 @@ fn merge(parent: Vec<Stmt>, child: Vec<Stmt>, errors: &mut Vec<Diagnostic>, oute
             let key = key.join(" ");
             let before = out.len();
             out.retain(|p| stmt_key(p) != key);
-            if out.len() == before {
+            if key == "dated" && outer.is_empty() {
+                errors.push(Diagnostic {
+                    file: s.file.to_string(),
+                    pos: s.pos,
+                    message: "`without dated` removes nothing: a child never inherits its parent's `dated` (give it its own where its source dates it)".into(),
+                });
+            } else if out.len() == before {
                 errors.push(Diagnostic { file: s.file.to_string(), pos: s.pos, message: without_nothing(&key, &out, outer) });
             }
             continue;
@@ -418,7 +431,10 @@ impl Compiler {
                     self.err_at(ext, "`extends` needs the id of the parent ruleset");
                     return None;
                 };
-                let (ph, pstmts) = self.load_from(&parent_id, load, seen, Some(ext))?;
+                let (ph, mut pstmts) = self.load_from(&parent_id, load, seen, Some(ext))?;
+                // The year the parent's source dates its rules from is not the child's: a child
+                // is dated by its own `dated`, citing the source that dates it, or not at all.
+                pstmts.retain(|s| s.key != "dated");
                 header.chain.extend(ph.chain);
                 header.texts.extend(ph.texts);
                 let mut merged = merge(pstmts, own, &mut self.errors, &[]);
@@ -1142,7 +1158,7 @@ impl Compiler {
         match (name, expr) {
             (Some(name), Some(expr)) => {
                 let clause = self.clause(s, format!("{what}.{name}"));
-                Some(Let { name: name.into(), expr, clause })
+                Some(Let { name: name.into(), expr, clause, per_player: false })
             }
             (None, _) => {
                 self.err_at(s, format!("`{what}` needs a name: `{what} NAME = ...`"));
@@ -1474,8 +1490,10 @@ impl Compiler {
             must_bid: vec![],
             first_turn: None,
             step: None,
+            instead: vec![],
         };
         let mut must_bids = vec![];
+        let mut insteads = vec![];
         let mut listed = vec![];
         let mut all_pass_play = None;
         for st in s.block.iter().flatten() {
@@ -1543,9 +1561,17 @@ impl Compiler {
                         must_bids.push((st, name, label, when));
                     }
                 }
-                other => {
-                    self.err_at(st, format!("unknown bidding statement `{other}`; expected turns, contract, reserve, all-pass, hold, no-reraise, must-bid, first-turn or step"))
+                "instead" => {
+                    let (Some(won), Some(chosen)) = (st.args.first().map(|w| w.text.clone()), st.args.get(1).map(|w| w.text.clone())) else { continue };
+                    let label = st.args.get(2).map(|w| w.text.clone()).unwrap_or_else(|| format!("the winner with {won}"));
+                    if let Some(when) = self.value(st, Ctx::Hand) {
+                        insteads.push((st, won, chosen, label, when));
+                    }
                 }
+                other => self.err_at(
+                    st,
+                    format!("unknown bidding statement `{other}`; expected turns, contract, reserve, all-pass, hold, no-reraise, must-bid, first-turn, step or instead"),
+                ),
             }
         }
         // A forced bid names a contract of the block, wherever it is written in it.
@@ -1599,6 +1625,32 @@ impl Compiler {
                     let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
                     self.err_at(st, format!("`all-pass play {name}`: there is no contract `{name}`; the contracts are {}", known.join(", ")));
                 }
+            }
+        }
+        // A contract chosen in place of the one won (`instead`) is played with no taker, as the
+        // all-pass contract is: its dog counts for nobody, and nobody bids it or is forced to.
+        for (st, won, chosen, label, when) in insteads {
+            let find = |name: &str| b.contracts.iter().position(|c| c.name == name);
+            let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
+            let (Some(w), Some(c)) = (find(&won), find(&chosen)) else {
+                let missing = if find(&won).is_none() { &won } else { &chosen };
+                self.err_at(st, format!("`instead {won} {chosen}`: there is no contract `{missing}`; the contracts are {}", known.join(", ")));
+                continue;
+            };
+            let dog = b.contracts[c].attrs.iter().find(|(k, _)| k == "dog").map(|(_, e)| e);
+            if w == c {
+                self.err_at(st, format!("`instead {won} {chosen}` names the same contract twice: the winner chooses another contract in place of the one won"));
+            } else if !matches!(dog, Some(Expr::Const(Value::Str(d))) if d.as_ref() == "defence") {
+                self.err_at(st, format!("contract `{chosen}` is played with no taker, every player for himself: its dog must be `dog = \"defence\"` (it counts for nobody)"));
+            } else if b.must_bid.iter().any(|m| m.contract == c) || b.all_pass_play == Some(c) || b.instead.iter().any(|i| i.won == c) {
+                self.err_at(
+                    st,
+                    format!("contract `{chosen}` is chosen after the auction, not bid: no hand is forced to bid it, it is not played when all pass, and it is not won"),
+                );
+            } else if b.instead.iter().any(|i| i.won == w && i.chosen == c) {
+                self.err_at(st, format!("`instead {won} {chosen}` is written twice"));
+            } else {
+                b.instead.push(Instead { won: w, chosen: c, label, when, clause: self.clause(st, format!("bidding.instead.{chosen}")) });
             }
         }
         if b.turns == Turns::Once {
@@ -1884,6 +1936,8 @@ impl Compiler {
             ladder: vec![],
             ladder_when: vec![],
             direction: None,
+            last_trump: None,
+            trumps_win: None,
         };
         let Some(s) = s else {
             let f = self.file.clone();
@@ -1923,7 +1977,24 @@ impl Compiler {
                 "direction" => {
                     p.direction = self.setting(st, &["anticlockwise", "clockwise"]).map(|e| (e, self.clause(st, "play.direction")));
                 }
-                other => self.err_at(st, format!("unknown play statement `{other}`; expected lead, must or direction")),
+                // `last-trump = cards`: a card formula worked out once the contract is known.
+                "last-trump" => {
+                    if let Some(e) = self.value(st, Ctx::AfterAuction) {
+                        if let Expr::Const(v) = &e {
+                            if !matches!(v, Value::Cards(_)) {
+                                self.err_at(st, format!("`last-trump` takes cards (`= T1`, or `= if contract.name == \"x\" then T1 else none`), not {}", v.type_name()));
+                                continue;
+                            }
+                        }
+                        p.last_trump = Some((e, self.clause(st, "play.last-trump")));
+                    }
+                }
+                "trumps-win" => {
+                    if let Some(e) = self.condition(st, Ctx::AfterAuction) {
+                        p.trumps_win = Some((e, self.clause(st, "play.trumps-win")));
+                    }
+                }
+                other => self.err_at(st, format!("unknown play statement `{other}`; expected lead, must, direction, last-trump or trumps-win")),
             }
         }
         p
@@ -2012,8 +2083,14 @@ impl Compiler {
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "let" => {
-                    if let Some(l) = self.let_stmt(st, Ctx::Score, "score") {
+                    self.in_score_let = true;
+                    self.score_let_reads_player = false;
+                    let l = self.let_stmt(st, Ctx::Score, "score");
+                    self.in_score_let = false;
+                    if let Some(mut l) = l {
+                        l.per_player = self.score_let_reads_player;
                         self.score_lets.push(l.name.to_string());
+                        self.score_lets_per_player.push(l.per_player);
                         sc.lets.push(l);
                     }
                 }
@@ -2379,10 +2456,27 @@ impl Compiler {
         }
         if matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer) {
             if let Some(i) = self.score_lets.iter().position(|l| l == n) {
+                if self.score_lets_per_player[i] {
+                    if ctx == Ctx::PerPlayer || self.in_score_let {
+                        self.score_let_reads_player = true;
+                    } else {
+                        self.err(
+                            file,
+                            pos,
+                            format!("`{n}` reads `player`, so it has a value for each player and none {}: read it in `standing`, `winner` or another score `let`", ctx_words(ctx)),
+                        );
+                        return None;
+                    }
+                }
                 return Some(Expr::Let(self.lets.len() + i));
             }
         }
         if let Some((_, f)) = FACTS.iter().find(|(name, _)| *name == n) {
+            if *f == Fact::Player && ctx == Ctx::Score && self.in_score_let {
+                // A score `let` that reads `player` is worked out for each player where it is read.
+                self.score_let_reads_player = true;
+                return Some(Expr::Fact(*f));
+            }
             if fact_allowed(*f, ctx) {
                 return Some(Expr::Fact(*f));
             }

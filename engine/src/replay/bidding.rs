@@ -12,6 +12,9 @@ impl<'s, 'r> Game<'s, 'r> {
         let Some(b) = &self.rules().bidding else {
             return Err(self.input(format!("{} has no bidding", self.rules().id)));
         };
+        if let Some((t, won)) = self.choosing {
+            return self.choose(p, choice, t, won);
+        }
         let turn = self.bidding_turn();
         let Some(speaker) = turn.next.filter(|_| self.phase == Phase::Bidding) else {
             return Err(self.violation(&b.turns_clause, p, "the bidding is over".into()));
@@ -38,6 +41,14 @@ impl<'s, 'r> Game<'s, 'r> {
             Bid::Contract(c) if b.all_pass_play == Some(c) => {
                 let clause = b.all_pass.as_ref().expect("`all-pass play` sets both");
                 return Err(self.violation(clause, p, format!("{} is played when everyone passes; nobody bids it", b.contracts[c].label)));
+            }
+            Bid::Contract(c) if b.instead.iter().any(|i| i.chosen == c) => {
+                let i = b.instead.iter().find(|i| i.chosen == c).expect("just found");
+                return Err(self.violation(
+                    &i.clause,
+                    p,
+                    format!("{} is not bid: {} may choose it in place of {} once the auction is won", b.contracts[c].label, i.label, b.contracts[i.won].label),
+                ));
             }
             Bid::Contract(c) => {
                 if let Some(clause) = b.no_reraise.as_ref().filter(|_| turn.outbid >> p & 1 == 1) {
@@ -85,11 +96,8 @@ impl<'s, 'r> Game<'s, 'r> {
                 // Everyone passed: the all-pass contract is played, each for himself, with no taker;
                 // the dog counts for nobody.
                 (Some(c), Some(clause)) => {
-                    self.contract = Some(c);
-                    self.setup = self.setup.after_auction(c);
                     self.notes.push(format!("all players passed: {} is played, each for himself ({})", b.contracts[c].label, clause.rule));
-                    self.phase = Phase::Discard;
-                    self.owe_discards();
+                    self.each_for_himself(c);
                     Ok(())
                 }
                 _ => {
@@ -97,43 +105,110 @@ impl<'s, 'r> Game<'s, 'r> {
                     Err(Stop::Annulled(Annulled { rule: c.rule, reason: "all players passed".into(), player: None, source: c.source }))
                 }
             },
-            Some((t, c)) => {
-                self.taker = Some(t);
-                self.contract = Some(c);
-                self.setup = self.setup.after_auction(c);
-                match self.setup.contract_dogs[c] {
-                    DogUse::Taker => self.dog_to_taker(t),
-                    DogUse::TakerUnseen => self.piles[t as usize] = self.piles[t as usize].or(self.dog),
-                    // The defence is known only once the sides are: after the call, where there is one.
-                    DogUse::Defence => {}
-                }
-                if let Some(call) = &self.rules().call {
-                    let callable = self.callable();
-                    if callable.minus(self.dealt[t as usize]).is_empty() {
-                        // Every card that may be called is his own (the next level, if any, may not
-                        // be): he calls nothing and plays alone.
-                        let c = call.callable_levels.as_ref().map_or(&call.clause, |(_, c)| c);
-                        self.notes.push(format!(
-                            "{} holds {}: there is no card to call, and {} plays alone ({})",
-                            self.name(t),
-                            self.rules().cards_named(callable),
-                            self.name(t),
-                            c.rule
-                        ));
-                        self.sides_settled();
-                        self.phase = Phase::Discard;
-                        self.owe_discards();
-                    } else {
-                        self.phase = Phase::Call;
-                    }
-                } else {
-                    self.sides_settled();
-                    self.phase = Phase::Discard;
-                    self.owe_discards();
-                }
+            // The winner may yet choose another contract in its place: his next bid says which.
+            Some((t, c)) if !self.choices(t, c)?.is_empty() => {
+                self.choosing = Some((t, c));
                 Ok(())
             }
+            Some((t, c)) => self.won(t, c),
         }
+    }
+
+    /// The contracts the auction's winner `t`, having won with `won`, may choose in its place (those
+    /// of `instead` whose condition his hand meets), with their rules.
+    fn choices(&self, t: u8, won: usize) -> Result<Vec<&'r Instead>, Stop> {
+        let Some(b) = &self.rules().bidding else { return Ok(vec![]) };
+        let mut open = vec![];
+        for i in b.instead.iter().filter(|i| i.won == won) {
+            if self.hand_holds(t, self.dealt[t as usize], &i.when, &i.clause)? {
+                open.push(i);
+            }
+        }
+        Ok(open)
+    }
+
+    /// The winner's last word: `won` again, to play it, or a contract of `instead` in its place.
+    fn choose(&mut self, p: u8, choice: Bid, t: u8, won: usize) -> Result<(), Stop> {
+        let b = self.rules().bidding.as_ref().expect("choosing needs bidding");
+        let open = self.choices(t, won)?;
+        let clause = &open.first().expect("choosing is set only with a choice open").clause;
+        let names = || std::iter::once(won).chain(open.iter().map(|i| i.chosen)).map(|c| b.contracts[c].name.clone()).collect::<Vec<_>>().join(" or ");
+        if p != t {
+            return Err(self.violation(clause, p, format!("{} won the auction with {} and says first whether to play it: {}", self.name(t), b.contracts[won].label, names())));
+        }
+        match choice {
+            Bid::Contract(c) if c == won => {
+                self.choosing = None;
+                self.won(t, c)
+            }
+            Bid::Contract(c) if open.iter().any(|i| i.chosen == c) => {
+                self.choosing = None;
+                let i = open.iter().find(|i| i.chosen == c).expect("just found");
+                self.notes.push(format!(
+                    "{} won with {} and chose {} instead: each plays for himself ({})",
+                    self.name(t),
+                    b.contracts[won].label,
+                    b.contracts[c].label,
+                    i.clause.rule
+                ));
+                self.each_for_himself(c);
+                Ok(())
+            }
+            _ => {
+                let said = match choice {
+                    Bid::Contract(c) => b.contracts[c].name.clone(),
+                    Bid::Pass => "pass".into(),
+                    Bid::Reserve => b.reserve.as_ref().map_or(String::new(), |r| r.name.clone()),
+                };
+                Err(self.violation(clause, p, format!("{} won the auction with {} and now says {}, not {said}", self.name(t), b.contracts[won].label, names())))
+            }
+        }
+    }
+
+    /// Contract `c` is played with no taker, every player for himself (all passed, or the winner
+    /// chose it): the dog counts for nobody.
+    fn each_for_himself(&mut self, c: usize) {
+        self.contract = Some(c);
+        self.setup = self.setup.after_auction(c);
+        self.phase = Phase::Discard;
+        self.owe_discards();
+    }
+
+    /// The auction is won by `t` with `c`: the dog as the contract says, then the call or the discards.
+    fn won(&mut self, t: u8, c: usize) -> Result<(), Stop> {
+        self.taker = Some(t);
+        self.contract = Some(c);
+        self.setup = self.setup.after_auction(c);
+        match self.setup.contract_dogs[c] {
+            DogUse::Taker => self.dog_to_taker(t),
+            DogUse::TakerUnseen => self.piles[t as usize] = self.piles[t as usize].or(self.dog),
+            // The defence is known only once the sides are: after the call, where there is one.
+            DogUse::Defence => {}
+        }
+        if let Some(call) = &self.rules().call {
+            let callable = self.callable();
+            if callable.minus(self.dealt[t as usize]).is_empty() {
+                // Every card that may be called is his own (the next level, if any, may not
+                // be): he calls nothing and plays alone.
+                let c = call.callable_levels.as_ref().map_or(&call.clause, |(_, c)| c);
+                self.notes.push(format!("{} holds {}: there is no card to call, and {} plays alone ({})", self.name(t), self.rules().cards_named(callable), self.name(t), c.rule));
+                self.sides_settled();
+                self.phase = Phase::Discard;
+                self.owe_discards();
+            } else {
+                self.phase = Phase::Call;
+            }
+        } else {
+            self.sides_settled();
+            self.phase = Phase::Discard;
+            self.owe_discards();
+        }
+        Ok(())
+    }
+
+    /// Whether the auction is won and its winner is still to say what he plays (`instead`).
+    pub fn choosing(&self) -> bool {
+        self.choosing.is_some()
     }
 
     /// Whether `p` has said anything in the bidding yet.
@@ -252,6 +327,11 @@ impl<'s, 'r> Game<'s, 'r> {
     /// Who bids next and the bids open to him (`Game::next` in the bidding).
     pub(super) fn next_bid(&self) -> Option<Next> {
         let b = self.rules().bidding.as_ref()?;
+        if let Some((t, won)) = self.choosing {
+            let mut legal = vec![b.contracts[won].name.clone()];
+            legal.extend(self.choices(t, won).ok()?.iter().map(|i| b.contracts[i.chosen].name.clone()));
+            return Some(Next { player: self.name(t), phase: "bid".into(), legal, count: None, table: vec![], declarations: vec![] });
+        }
         let turn = self.bidding_turn();
         let speaker = turn.next?;
         // A player outbid where re-raising is barred may only pass; a hand that forces a bid may
@@ -262,7 +342,7 @@ impl<'s, 'r> Game<'s, 'r> {
         let mut legal = if forced.is_some() { vec![] } else { vec!["pass".to_string()] };
         legal.extend(
             (floor.max(forced.unwrap_or(0))..b.contracts.len())
-                .filter(|c| (!turn.second_round || self.setup.reserve_contracts.contains(c)) && b.all_pass_play != Some(*c))
+                .filter(|c| (!turn.second_round || self.setup.reserve_contracts.contains(c)) && b.all_pass_play != Some(*c) && !b.instead.iter().any(|i| i.chosen == *c))
                 .filter(|c| !b.first_turn.as_ref().is_some_and(|(cs, _)| cs.contains(c) && self.has_spoken(speaker)))
                 .filter(|c| !self.step_limit(&turn).is_some_and(|(next, _)| *c > next && b.step.as_ref().is_some_and(|(cs, _)| cs.contains(c))))
                 .map(|c| b.contracts[c].name.clone()),
@@ -270,7 +350,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(r) = b.reserve.as_ref().filter(|_| !turn.second_round && forced.is_none()) {
             legal.push(r.name.clone());
         }
-        Some(Next { player: self.name(speaker), phase: "bid".into(), legal, count: None, table: vec![], declarations: vec![] })
+        Some(Next { player: self.name(speaker), phase: "bid".into(), legal, count: None, table: Default::default(), declarations: vec![] })
     }
 }
 

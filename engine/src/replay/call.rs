@@ -71,6 +71,13 @@ impl<'s, 'r> Game<'s, 'r> {
     /// The taker and the cards he may call (`Game::next` before the call).
     pub(super) fn next_call(&self) -> Option<Next> {
         let t = self.taker?;
-        Some(Next { player: self.name(t), phase: "call".into(), legal: self.callable().iter().map(|c| c.to_string()).collect(), count: None, table: vec![], declarations: vec![] })
+        Some(Next {
+            player: self.name(t),
+            phase: "call".into(),
+            legal: self.callable().iter().map(|c| c.to_string()).collect(),
+            count: None,
+            table: Default::default(),
+            declarations: vec![],
+        })
     }
 }

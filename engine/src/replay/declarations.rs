@@ -226,9 +226,11 @@ impl<'s, 'r> Game<'s, 'r> {
     /// The strongest card of `hand` that `d` shows, then the two strongest, and so on, the Fool last;
     /// largest first. Apart, where the declaration has a value, the smallest show worth as much as all
     /// those cards: each card left out in turn, the Fool and the weakest first, when the value does
-    /// not drop without it. That show is the combinations the hand holds without the cards that
-    /// complete none (an Imperial of four courts of a suit beside a stray Queen, the highest and lowest
-    /// sequences of trumps without the trumps between), which no run from the strongest card reaches.
+    /// not drop without it and no requirement that held with it fails without it (Matadors whose
+    /// value is the run down from the XXI but which `require` the Fool and the Pagat keep both).
+    /// That show is the combinations the hand holds without the cards that complete none (an
+    /// Imperial of four courts of a suit beside a stray Queen, the highest and lowest sequences of
+    /// trumps without the trumps between), which no run from the strongest card reaches.
     fn shows_to_try(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> (impl Iterator<Item = CardSet>, Option<CardSet>) {
         let mut ordered: Vec<Card> = hand.and(d.shows).iter().filter(|c| !c.is_fool()).collect();
         ordered.reverse();
@@ -246,11 +248,25 @@ impl<'s, 'r> Game<'s, 'r> {
             };
             let mut shown: CardSet = ordered.iter().copied().collect();
             let all = worth(shown).filter(|q| *q != Q::ZERO)?;
+            // The requirements that can be judged before the value (those that read it, or
+            // `best_value`, cannot): a card is kept when one that holds needs it.
+            let requires: Vec<&Expr> = d.requires.iter().map(|(_, c, _)| c).filter(|c| !c.mentions(Fact::DeclValue) && !c.mentions(Fact::BestValue)).collect();
+            let mut env = self.env(Some(p)).with_hand(hand);
+            let mut holding = |shown: CardSet| -> Vec<bool> {
+                env.shown = Some(shown);
+                requires.iter().map(|c| eval(c, &env).ok().and_then(|v| truthy(&v).ok()).unwrap_or(false)).collect()
+            };
+            let mut held = holding(shown);
             for &c in ordered.iter().rev() {
                 let mut without = shown;
                 without.remove(c);
-                if worth(without) == Some(all) {
+                if worth(without) != Some(all) {
+                    continue;
+                }
+                let still = holding(without);
+                if held.iter().zip(&still).all(|(before, after)| !before || *after) {
                     shown = without;
+                    held = still;
                 }
             }
             Some(shown).filter(|s| s.len() < ordered.len())
@@ -323,7 +339,7 @@ impl<'s, 'r> Game<'s, 'r> {
                     if counts.is_empty() {
                         continue;
                     }
-                    (hand.and(d.shows).iter().collect(), counts)
+                    (hand.and(d.shows).iter().map(|c| c.to_string()).collect(), counts)
                 };
                 out.push(OpenDeclaration { player: self.name(p), declaration: d.name.clone(), cards, counts });
             }

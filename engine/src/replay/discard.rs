@@ -63,19 +63,34 @@ impl<'s, 'r> Game<'s, 'r> {
                 return Err(self.violation(&f.clause, p, format!("{} may not discard {}: {} cannot be discarded", self.name(p), rules.cards_named(bad), f.label)));
             }
         }
+        let mut unavoidable = None;
         if let Some(u) = &d.unless_unavoidable {
             let restricted = set.and(u.cards);
-            let forbidden = d.forbid.iter().fold(CardSet::EMPTY, |a, f| a.or(f.cards));
-            let free = hand.minus(forbidden).minus(u.cards);
             if !restricted.is_empty() {
-                if free.len() >= want {
+                let forbidden = d.forbid.iter().fold(CardSet::EMPTY, |a, f| a.or(f.cards));
+                let free = hand.minus(forbidden).minus(u.cards);
+                if d.requires.is_empty() {
+                    if free.len() >= want {
+                        return Err(self.violation(
+                            &u.clause,
+                            p,
+                            format!("{} may discard {} only when nothing else can be: {} holds {} other cards that may go", self.name(p), u.label, self.name(p), free.len()),
+                        ));
+                    }
+                } else if let Some(instead) = self.discard_meeting_requires(p, hand, free, want) {
                     return Err(self.violation(
                         &u.clause,
                         p,
-                        format!("{} may discard {} only when nothing else can be: {} holds {} other cards that may go", self.name(p), u.label, self.name(p), free.len()),
+                        format!(
+                            "{} may discard {} only when nothing else can be: {} could lay away {} instead, which every requirement allows",
+                            self.name(p),
+                            u.label,
+                            self.name(p),
+                            rules.cards_named(instead)
+                        ),
                     ));
                 }
-                self.notes.push(format!("{} discards {} (unavoidable, shown to all)", self.name(p), rules.cards_named(restricted)));
+                unavoidable = Some(restricted);
             }
         }
         if !d.requires.is_empty() {
@@ -86,6 +101,11 @@ impl<'s, 'r> Game<'s, 'r> {
                     return Err(self.violation(clause, p, format!("{} may not discard {}: {label}", self.name(p), rules.cards_named(set))));
                 }
             }
+        }
+        if let Some(restricted) = unavoidable {
+            // Noted once the requirements accept the discard: a discard they forbid was never
+            // unavoidable.
+            self.notes.push(format!("{} discards {} (unavoidable, shown to all)", self.name(p), rules.cards_named(restricted)));
         }
         if let Some((class, amount, penalty)) = &d.penalize {
             if !set.and(class.cards).is_empty() {
@@ -149,8 +169,36 @@ impl<'s, 'r> Game<'s, 'r> {
         let allowed = hand.minus(forbidden);
         let want = self.pending_discards.iter().find(|(q, _)| *q == p).map(|x| x.1).unwrap_or(0);
         match &d.unless_unavoidable {
-            Some(u) if allowed.minus(u.cards).len() >= want => allowed.minus(u.cards),
+            Some(u) if d.requires.is_empty() && allowed.minus(u.cards).len() >= want => allowed.minus(u.cards),
+            Some(u) if !d.requires.is_empty() && want > 0 && self.discard_meeting_requires(p, hand, allowed.minus(u.cards), want).is_some() => allowed.minus(u.cards),
             _ => allowed,
+        }
+    }
+
+    /// A discard of `want` cards of `free` (the cards neither forbidden nor restricted by
+    /// `unless-unavoidable`) that meets every `require` of the discard, the first in the order of
+    /// the pack; `None` when there is none. With requirements, `unless-unavoidable` means this: the
+    /// restricted cards may go only when no discard without them meets the requirements.
+    fn discard_meeting_requires(&self, p: u8, hand: CardSet, free: CardSet, want: usize) -> Option<CardSet> {
+        let requires = &self.rules().discard.as_ref()?.requires;
+        let cards: Vec<_> = free.iter().collect();
+        if cards.len() < want {
+            return None;
+        }
+        // Every choice of `want` of the cards, as increasing indexes, stopping at the first that
+        // every requirement accepts (one that cannot be evaluated does not).
+        let mut at: Vec<usize> = (0..want).collect();
+        loop {
+            let set: CardSet = at.iter().map(|&i| cards[i]).collect();
+            let env = self.env(Some(p)).with_discarded(set).with_hand(hand.minus(set));
+            if requires.iter().all(|(_, cond, _)| eval(cond, &env).and_then(|v| truthy(&v)).unwrap_or(false)) {
+                return Some(set);
+            }
+            let Some(i) = (0..want).rev().find(|&i| at[i] < cards.len() - want + i) else { return None };
+            at[i] += 1;
+            for j in i + 1..want {
+                at[j] = at[j - 1] + 1;
+            }
         }
     }
 
@@ -158,6 +206,13 @@ impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn next_discard(&self) -> Option<Next> {
         let (p, k) = *self.pending_discards.first()?;
         let legal = self.discardable(p);
-        Some(Next { player: self.name(p), phase: "discard".into(), legal: legal.iter().map(|c| c.to_string()).collect(), count: Some(k), table: vec![], declarations: vec![] })
+        Some(Next {
+            player: self.name(p),
+            phase: "discard".into(),
+            legal: legal.iter().map(|c| c.to_string()).collect(),
+            count: Some(k),
+            table: Default::default(),
+            declarations: vec![],
+        })
     }
 }

@@ -125,6 +125,9 @@ pub struct Game<'s, 'r> {
     pub table_piles: Vec<Vec<Vec<Card>>>,
     /// Bids so far: (player, contract index or None for a pass).
     pub bids: Vec<(u8, Bid)>,
+    /// The auction's winner and the contract he won, while he may still choose another in its place
+    /// (`bidding { instead }`): his next bid says which.
+    choosing: Option<(u8, usize)>,
     pub taker: Option<u8>,
     pub partner: Option<u8>,
     pub called: Option<Card>,
@@ -174,6 +177,7 @@ impl<'s, 'r> Game<'s, 'r> {
             cut: None,
             table_piles: vec![],
             bids: vec![],
+            choosing: None,
             taker: None,
             partner: None,
             called: None,
@@ -352,7 +356,7 @@ impl<'s, 'r> Game<'s, 'r> {
     pub fn next(&mut self) -> Option<Next> {
         match self.phase {
             // The dealer deals (at a table where he sits out, `replay_with` names him).
-            Phase::Deal => Some(Next { player: self.name(self.dealer), phase: "deal".into(), legal: vec![], count: None, table: vec![], declarations: vec![] }),
+            Phase::Deal => Some(Next { player: self.name(self.dealer), phase: "deal".into(), legal: vec![], count: None, table: Default::default(), declarations: vec![] }),
             Phase::Bidding => self.next_bid(),
             Phase::Call => self.next_call(),
             Phase::Discard => self.next_steal().or_else(|| self.next_take()).or_else(|| self.next_discard()),
@@ -412,6 +416,13 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
         });
     }
     let mut verdict = replay_moves(setup, &seats.playing, seats.dealer, &moves)?;
+    // Only a pack with other codes for its cards (`code`, the Fool made a trump) can be written
+    // otherwise than by the cards' own codes.
+    if !rules.pack.aliases.is_empty() {
+        if let Some(spellings) = spellings_of(rules, rec) {
+            respell(&mut verdict, &spellings);
+        }
+    }
     // A deal is expected from the record's dealer, who may be sitting the deal out.
     if let Some(next) = verdict.next.as_mut().filter(|n| n.phase == "deal") {
         next.player = rec.dealer.as_str().into();
@@ -429,6 +440,73 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
         o.players.sort_by_key(|r| rec.players.iter().position(|p| **p == *r.player));
     }
     Ok(verdict)
+}
+
+/// The codes `rec` writes for cards otherwise than by their own code (`EX` for the Fool made a
+/// trump, a `code` alias), the first it writes for each; `None` when there is none.
+fn spellings_of(rules: &Ruleset, rec: &GameRecord) -> Spellings {
+    let mut out: Vec<(Card, crate::record::Text)> = vec![];
+    let mut note = |code: &crate::record::Text| {
+        if let Some(c) = rules.pack.parse_card(code) {
+            let written = code.trim();
+            if !written.eq_ignore_ascii_case(c.code_str()) && !out.iter().any(|(k, _)| *k == c) {
+                out.push((c, written.into()));
+            }
+        }
+    };
+    for e in &rec.events {
+        match e {
+            Event::Deal { hands, dog, cut, piles, packets } => {
+                hands.values().flatten().chain(dog).chain(cut).chain(piles.values().flatten().flatten()).chain(packets.iter().flat_map(|k| &k.cards)).for_each(&mut note)
+            }
+            Event::Call { card, .. } | Event::Play { card, .. } => note(card),
+            Event::Discard { cards, .. } | Event::Take { cards, .. } | Event::Declare { cards, .. } => cards.iter().for_each(&mut note),
+            Event::Bid { .. } => {}
+        }
+    }
+    (!out.is_empty()).then(|| out.into())
+}
+
+/// Writes the verdict's cards as the record wrote them (`spellings`): the tricks, the cards on the
+/// table, the legal cards and declarations of the next move, and the score's values that are cards.
+fn respell(verdict: &mut Verdict, spellings: &Arc<[(Card, crate::record::Text)]>) {
+    let some = Some(spellings.clone());
+    let word = |w: &str| match Card::parse(w) {
+        Some(c) if w == c.code_str() => spelled(&some, c).to_string(),
+        _ => w.to_string(),
+    };
+    for t in &mut verdict.tricks {
+        t.cards.spellings = some.clone();
+    }
+    if let Some(n) = &mut verdict.next {
+        n.table.spellings = some.clone();
+        if matches!(n.phase.as_str(), "play" | "discard" | "call" | "take") {
+            // A packet of the talon is its cards' codes, one space between.
+            for l in &mut n.legal {
+                *l = l.split(' ').map(word).collect::<Vec<_>>().join(" ");
+            }
+        }
+        for d in &mut n.declarations {
+            for c in &mut d.cards {
+                *c = word(c);
+            }
+        }
+    }
+    fn figure(f: &mut Figure, word: &dyn Fn(&str) -> String) {
+        if let Figure::List(items) = f {
+            for x in items {
+                match x {
+                    Figure::Text(t) => *t = word(t).into(),
+                    other => figure(other, word),
+                }
+            }
+        }
+    }
+    if let Some(o) = &mut verdict.outcome {
+        for (_, v) in &mut o.values {
+            figure(v, &word);
+        }
+    }
 }
 
 /// Replays events already read (the benchmark measures this: the rules' work, without decoding text).

@@ -39,8 +39,11 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     /// The trump that wins the trick so far, if any (of tied trumps, the first played unless the
-    /// later wins).
+    /// later wins). Where trumps do not win unless led (`trumps-win`), none on a suit led.
     fn top_trump(&self) -> Option<Card> {
+        if !self.setup.trumps_win && self.led_lane(&self.current) != Some(4) {
+            return None;
+        }
         self.current.iter().filter(|(_, c)| c.is_trump()).fold(None, |best, &(_, c)| match best {
             Some(b) if !self.beats(c, b) => Some(b),
             _ => Some(c),
@@ -63,7 +66,20 @@ impl<'s, 'r> Game<'s, 'r> {
     /// binds him to keep (`declarations.rs`), or only the Fool when its deadline has come (`fool.rs`).
     pub fn legal(&self, p: u8) -> CardSet {
         let obliged = self.obliged(p);
-        self.fool_deadline_binds(p, obliged).unwrap_or_else(|| self.keeping(p, obliged))
+        self.fool_deadline_binds(p, obliged).unwrap_or_else(|| self.keeping(p, self.last_trumps_kept(p, obliged)))
+    }
+
+    /// `allowed` less the cards `p` may play only as his last trump (`play { last-trump }`) while he
+    /// holds another trump, unless nothing else would be left to play.
+    fn last_trumps_kept(&self, p: u8, allowed: CardSet) -> CardSet {
+        let last = self.setup.last_trump;
+        let other_trumps = self.hands[p as usize].and(CardSet::trumps()).minus(last);
+        let rest = allowed.minus(last);
+        if last.is_empty() || other_trumps.is_empty() || rest.is_empty() {
+            allowed
+        } else {
+            rest
+        }
     }
 
     /// The cards the trick obligations (and the Fool's and the call's rules for the lead) allow `p`.
@@ -185,6 +201,10 @@ impl<'s, 'r> Game<'s, 'r> {
                 format!("{who} must play {} now: it must be played before the last {n} trick{}", rules.pack.fool_name, if n == 1 { "" } else { "s" }),
             );
         }
+        if let (Some((_, clause)), false) = (&rules.play.last_trump, self.last_trumps_kept(p, self.obliged(p)).contains(c)) {
+            let others = self.hands[p as usize].and(CardSet::trumps()).minus(self.setup.last_trump);
+            return self.violation(clause, p, format!("{who} may play {} only as his last trump: holds {}", rules.card_name(c), rules.cards_named(others)));
+        }
         match self.kept_by(p, c) {
             Some(d) => {
                 let clause = d.keeps.as_ref().map_or(&d.clause, |(_, c)| c);
@@ -276,7 +296,13 @@ impl<'s, 'r> Game<'s, 'r> {
                 None => true,
                 Some((_, b)) => {
                     if c.is_trump() != b.is_trump() {
-                        c.is_trump()
+                        // Trumps win unless `trumps-win` is no and a suit was led: then only a card
+                        // of the suit led can take the trick from a trump.
+                        if s.trumps_win || lane == Some(4) {
+                            c.is_trump()
+                        } else {
+                            Some(c.lane()) == lane
+                        }
                     } else if c.is_trump() {
                         self.beats(c, b)
                     } else {

@@ -33,10 +33,18 @@ impl<'s, 'r> Game<'s, 'r> {
         env.lets.extend_from_slice(&self.setup.constants);
         let mut values = Vec::with_capacity(sc.lets.len());
         for l in &sc.lets {
+            if l.per_player {
+                // Worked out for each player below; nothing before reads it (the compiler sees to
+                // that).
+                values.push((l.name.clone(), Figure::List(Vec::with_capacity(self.n()))));
+                env.lets.push(Value::Bool(false));
+                continue;
+            }
             let v = eval(&l.expr, &env).map_err(|e| self.rule_error(&l.clause, e))?;
             values.push((l.name.clone(), self.figure(&v)));
             env.lets.push(v);
         }
+        let first_score_let = self.setup.constants.len();
         let mut notes = vec![];
         for (text, cond, clause) in &sc.notes {
             if truthy(&eval(cond, &env).map_err(|e| self.rule_error(clause, e))?).map_err(|e| self.rule_error(clause, e))? {
@@ -103,6 +111,13 @@ impl<'s, 'r> Game<'s, 'r> {
         for p in 0..self.n() as u8 {
             let name = self.name(p);
             env.player = Some(p);
+            for (k, l) in sc.lets.iter().enumerate().filter(|(_, l)| l.per_player) {
+                let v = eval(&l.expr, &env).map_err(|e| self.rule_error(&l.clause, e))?;
+                if let Figure::List(per_player) = &mut values[k].1 {
+                    per_player.push(self.figure(&v));
+                }
+                env.lets[first_score_let + k] = v;
+            }
             let score = match &sc.standing {
                 Some((e, c)) if sc.pays.is_empty() => self.number(e, &env, c)?,
                 _ => balance[p as usize],

@@ -116,6 +116,8 @@ impl Settings {
             discard_taker: 0,
             discard_dealer: 0,
             discard_others: 0,
+            last_trump: crate::cards::CardSet::EMPTY,
+            trumps_win: true,
             talon_packets: 0,
             talon_rest_taker: false,
             talon_discard_first: false,
@@ -312,6 +314,15 @@ impl Settings {
             s.discard_taker = if takes_dog { count(&s, &d.taker)? } else { 0 };
             s.discard_dealer = count(&s, &d.dealer)?;
             s.discard_others = count(&s, &d.others)?;
+        }
+        if let (Some((e, c)), true) = (&rules.play.last_trump, after) {
+            s.last_trump = match s.eval_setup(e).map_err(at(c))? {
+                Value::Cards(k) => k,
+                other => return Err(at(c)(format!("`last-trump` gives cards, not {}", other.type_name()))),
+            };
+        }
+        if let (Some((e, c)), true) = (&rules.play.trumps_win, after) {
+            s.trumps_win = s.eval_setup(e).and_then(|v| truthy(&v)).map_err(at(c))?;
         }
         for (i, (o, c)) in rules.play.ladder.iter().enumerate().filter(|_| after) {
             if let Some(Some(when)) = rules.play.ladder_when.get(i) {

@@ -310,7 +310,10 @@ impl Writer {
         self.int(t.number);
         self.str_field("leader", &t.leader);
         self.key(false, "cards");
-        self.cards(&t.cards);
+        match &t.cards.spellings {
+            None => self.cards(&t.cards),
+            Some(_) => self.list(&t.cards.codes().collect::<Vec<_>>(), |w, c| w.str(c)),
+        }
         self.str_field("winner", &t.winner);
         self.0.push(b'}');
     }

@@ -1,0 +1,53 @@
+//! Troccas (rulesets/troccas.tarot): the deal a side in debt may ask for (Berther §7), checked on the
+//! committed fixture `fixtures/troccas/valid/asked-nines-and-tens.json` and on its packets changed.
+
+use std::path::Path;
+
+use tarot_engine::{parse_record, replay, Registry, Status};
+
+fn asked_fixture() -> serde_json::Value {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/troccas/valid/asked-nines-and-tens.json");
+    serde_json::from_str(&std::fs::read_to_string(path).expect("the fixture")).expect("JSON")
+}
+
+/// Replays a record and gives its status and the rule it breaks, if any.
+fn verdict(record: &serde_json::Value) -> (Status, Option<String>) {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let record = parse_record(&record.to_string()).expect("readable");
+    let v = replay(registry.get("troccas").expect("built in"), &record).expect("replayable");
+    (v.status, v.violation.map(|x| x.rule.to_string()))
+}
+
+/// Asked for (option `asked`), the cards go nine to each, then ten, the dealer's second packet twelve.
+#[test]
+fn a_side_that_asked_is_dealt_nine_then_ten() {
+    let record = asked_fixture();
+    assert_eq!(verdict(&record), (Status::Valid, None));
+}
+
+/// The same packets without the side's asking break the deal's order, and so does the usual deal in
+/// sixes when the side asked.
+#[test]
+fn the_packets_follow_the_asking() {
+    let mut record = asked_fixture();
+    record["options"]["asked"] = "no".into();
+    assert_eq!(verdict(&record), (Status::Invalid, Some("deal.packets".into())));
+
+    let mut record = asked_fixture();
+    let packets = record["events"][0]["packets"].as_array().expect("packets").clone();
+    // Regroup each player's 19 (the dealer's 21) into the usual 6, 6, 7 (9), round by round.
+    let order = ["Bob", "Cid", "Dan", "Ann"];
+    let cards = |p: &str| -> Vec<serde_json::Value> { packets.iter().filter(|k| k["to"] == p).flat_map(|k| k["cards"].as_array().expect("cards").clone()).collect() };
+    let mut sixes = Vec::new();
+    for (from, to) in [(0, 6), (6, 12), (12, 21)] {
+        for p in order {
+            let c = cards(p);
+            let end = if to == 21 && p != "Ann" { 19 } else { to };
+            sixes.push(serde_json::json!({ "to": p, "cards": c[from..end] }));
+        }
+    }
+    record["events"][0]["packets"] = sixes.into();
+    assert_eq!(verdict(&record), (Status::Invalid, Some("deal.packets".into())));
+    record["options"]["asked"] = "no".into();
+    assert_eq!(verdict(&record), (Status::Valid, None), "the usual deal when nobody asked");
+}
