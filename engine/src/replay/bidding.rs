@@ -330,7 +330,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some((t, won)) = self.choosing {
             let mut legal = vec![b.contracts[won].name.clone()];
             legal.extend(self.choices(t, won).ok()?.iter().map(|i| b.contracts[i.chosen].name.clone()));
-            return Some(Next { player: self.name(t), phase: "bid".into(), legal, count: None, table: vec![], declarations: vec![] });
+            return Some(Next { player: self.name(t), phase: "bid".into(), legal, count: None, table: Default::default(), declarations: vec![] });
         }
         let turn = self.bidding_turn();
         let speaker = turn.next?;
