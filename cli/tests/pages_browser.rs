@@ -196,6 +196,9 @@ fn the_pages_over_http() {
     assert!(list.text.contains("line 1, column 1: a recorded game is a JSON object, not a list") && !list.text.contains("struct"), "{}", list.text);
     let unknown = server.post_as("/pages/check", &form_body(&record.replace("\"fft-4p\"", "\"fft-9p\"")), "application/x-www-form-urlencoded", None);
     assert!(unknown.text.contains("the ruleset `fft-9p` is not in this archive"), "{}", unknown.text);
+    // A steal from the stock (`steal`, Minchiate): the page says so, not "from the talon".
+    let steals = server.post_as("/pages/check", &form_body(&fixture("minchiate/valid/steals.json")), "application/x-www-form-urlencoded", None);
+    assert!(steals.text.contains("steals") && steals.text.contains("from the stock") && !steals.text.contains("from the talon"), "{}", &steals.text[..2000]);
     // A form over the limit: a page (not actix's plain text) that says the limit and what was sent.
     let huge = format!("record={}", "x".repeat(300 * 1024));
     let refused = server.post_as("/pages/check", &huge, "application/x-www-form-urlencoded", None);

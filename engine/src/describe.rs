@@ -892,6 +892,17 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             ),
         ));
     }
+    if let Some(st) = &r.steal {
+        let how = |h: crate::ir::StealHow| if h == crate::ir::StealHow::All { "every one while they come" } else { "as many as he likes" };
+        lines.push(line("dog and discard", &st.clause, "after the deal, players steal from the head of the stock, in turn, and each lays away as many cards, to the stock".into()));
+        lines.push(line("dog and discard", &st.cards.clause, format!("only {} may be stolen", st.cards.label)));
+        if let Some((h, c)) = &st.cutter {
+            lines.push(line("dog and discard", c, format!("the cutter (the player before the dealer) steals first: {}", how(*h))));
+        }
+        if let Some((h, c)) = &st.dealer {
+            lines.push(line("dog and discard", c, format!("the dealer steals from where the cutter stopped: {}", how(*h))));
+        }
+    }
     for d in &r.declarations {
         let when = match d.when {
             When::BeforePlay => "before play",

@@ -85,6 +85,8 @@ pub struct Ruleset {
     /// `fool "name" trump = condition` (the pack follows an option): the ruleset compiled with the
     /// Fool the other way, for the games whose options make the condition say so (`Setup::new`).
     pub fool_variant: Option<FoolVariant>,
+    /// `steal { ... }`: after the deal, players take cards from the stock and lay away as many.
+    pub steal: Option<Steal>,
     pub declarations: Vec<DeclarationKind>,
     pub play: Play,
     pub fool: FoolRules,
@@ -524,6 +526,31 @@ pub struct Talon {
     /// default) or before he sees it.
     pub discard: Option<Expr>,
     pub clause: Clause,
+}
+
+/// Stealing from the stock (Minchiate's *rubare*): after the deal, the cutter and then the dealer take
+/// cards that may be stolen from the head of the stock, in the order the deal event lists it, each in
+/// a `take` event, and each then lays away as many cards from his hand (a `discard`), which go to the
+/// stock, out of play. Rule `steal`.
+#[derive(Clone, Debug)]
+pub struct Steal {
+    /// `cards "label" = cards`: what may be stolen.
+    pub cards: CardClass,
+    /// `cutter = "some"`: the cutter (the player before the dealer) may take the stock's first cards,
+    /// as many as he likes while each may be stolen; he takes nothing when no `take` is recorded.
+    pub cutter: Option<(StealHow, Clause)>,
+    /// `dealer = "all"` (or `"some"`): the dealer then takes the cards that follow.
+    pub dealer: Option<(StealHow, Clause)>,
+    pub clause: Clause,
+}
+
+/// How much of the head of the stock a stealer takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StealHow {
+    /// Any number of its first cards (none, one, ...), each one that may be stolen.
+    Some,
+    /// Every card while they may be stolen, stopping at the first that may not.
+    All,
 }
 
 #[derive(Clone, Debug)]

@@ -147,7 +147,7 @@ fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation
                         @match e {
                             Event::Bid { bid, .. } => { @if bid == "pass" { "passes" } @else { "bids " strong { (contract_label(rules, bid)) } } }
                             Event::Call { card: c, .. } => { "calls " (card_code(rules, c, "")) }
-                            Event::Take { cards, .. } => { "takes " (sorted(rules, cards)) " from the talon" }
+                            Event::Take { cards, .. } => { @if rules.is_some_and(|r| r.steal.is_some()) { "steals " (sorted(rules, cards)) " from the stock" } @else { "takes " (sorted(rules, cards)) " from the talon" } }
                             Event::Discard { cards, .. } => { "discards " (sorted(rules, cards)) }
                             Event::Buy { card: Some(c), gives: Some(g), .. } => { "buys " (card_code(rules, c, "")) ", giving back " (card_code(rules, g, "")) }
                             Event::Buy { .. } => { "buys no card" }

@@ -37,7 +37,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("", "family") => sh(1, 1, Forbidden, Forbidden, "`family \"French\"` (or Italian, Swiss, Austrian, German)"),
         ("", "dated") => sh(1, 1, Forbidden, Forbidden, "`dated YEAR`, the year the source dates the rules from"),
         ("", "option") => sh(1, 2, Required, Forbidden, "`option NAME \"what it decides\" = [default, other, ...]`"),
-        ("", "pack" | "counting" | "deal" | "bidding" | "call" | "discard" | "talon" | "buy" | "play" | "fool" | "score" | "match") => {
+        ("", "pack" | "counting" | "deal" | "bidding" | "call" | "discard" | "talon" | "buy" | "steal" | "play" | "fool" | "score" | "match") => {
             sh(0, 0, Forbidden, Required, "`SECTION { statements }`")
         }
         ("", "class") => sh(1, 2, Required, Forbidden, "`class NAME [\"label\"] = cards`"),
@@ -89,6 +89,8 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("buy", "cards") => sh(0, 0, Required, Forbidden, "`cards = number of cards`"),
         ("talon", "packets") => sh(0, 0, Required, Forbidden, "`packets = number of packets`"),
         ("talon", "discard") => sh(0, 0, Required, Forbidden, "`discard = \"after\" | \"before\"`"),
+        ("steal", "cards") => sh(0, 1, Required, Forbidden, "`cards \"label\" = cards that may be stolen`"),
+        ("steal", "cutter" | "dealer") => sh(0, 0, Required, Forbidden, "`cutter = \"some\"` or `dealer = \"all\"`"),
         ("talon", "rest") => sh(0, 0, Required, Forbidden, "`rest = \"defence\" | \"taker\"`"),
         ("discard", "require") => sh(1, 1, Required, Forbidden, "`require \"label\" = condition`"),
         ("discard", "goes-to") => sh(0, 0, Required, Forbidden, "`goes-to = \"discarder\" | \"opponents\"`"),

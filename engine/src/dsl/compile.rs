@@ -556,6 +556,7 @@ impl Compiler {
             "discard",
             "talon",
             "buy",
+            "steal",
             "play",
             "fool",
             "untouchable",
@@ -678,6 +679,12 @@ impl Compiler {
                 self.err_at(s, "cards are bought by the taker, so the ruleset needs `bidding`");
             }
         }
+        let steal = stmts.iter().find(|s| s.key == "steal").and_then(|s| self.steal(s));
+        if steal.is_some() && bidding.is_some() {
+            if let Some(s) = stmts.iter().find(|s| s.key == "steal") {
+                self.err_at(s, "stealing from the stock comes right after the deal, in a game without `bidding`");
+            }
+        }
         let declarations = stmts.iter().filter(|s| s.key == "declaration").filter_map(|s| self.declaration(s)).collect();
         if bidding.is_none() {
             // The attack and the defence are the taker's side and the others: without a taker,
@@ -786,6 +793,7 @@ impl Compiler {
             talon,
             buy,
             fool_variant: None,
+            steal,
             declarations,
             play,
             fool,
@@ -1978,6 +1986,41 @@ impl Compiler {
             self.err_at(s, "buying needs `cards = N`: how many cards the taker may buy (a formula that may read the contract)");
         }
         b
+    }
+
+    /// `steal { cards "label" = cards; cutter = "some"; dealer = "all" }` (Minchiate's *rubare*).
+    fn steal(&mut self, s: &Stmt) -> Option<Steal> {
+        let (mut cards, mut cutter, mut dealer) = (None, None, None);
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "cards" => cards = self.card_class(st, "steal.cards"),
+                "cutter" | "dealer" => {
+                    let how = match self.setting_in(st, &["some", "all"], Ctx::Setup) {
+                        Some(Expr::Const(Value::Str(t))) => Some((if &*t == "all" { StealHow::All } else { StealHow::Some }, self.clause(st, &format!("steal.{}", st.key)))),
+                        Some(_) => {
+                            self.err_at(st, format!("`{}` is written out, \"some\" or \"all\": an option cannot choose it", st.key));
+                            None
+                        }
+                        None => None,
+                    };
+                    if st.key == "cutter" {
+                        cutter = how;
+                    } else {
+                        dealer = how;
+                    }
+                }
+                other => self.err_at(st, format!("unknown steal statement `{other}`; expected cards, cutter or dealer")),
+            }
+        }
+        let Some(cards) = cards else {
+            self.err_at(s, "stealing needs `cards \"label\" = cards`: the cards that may be stolen");
+            return None;
+        };
+        if cutter.is_none() && dealer.is_none() {
+            self.err_at(s, "stealing needs a stealer: `cutter = \"some\"` or `dealer = \"all\"` (or both)");
+            return None;
+        }
+        Some(Steal { cards, cutter, dealer, clause: self.clause(s, "steal") })
     }
 
     fn declaration(&mut self, s: &Stmt) -> Option<DeclarationKind> {

@@ -99,6 +99,7 @@ impl<'s, 'r> Game<'s, 'r> {
         self.phase = if self.rules().bidding.is_some() { Phase::Bidding } else { Phase::Discard };
         if self.phase == Phase::Discard {
             self.owe_discards();
+            self.begin_steal();
         }
         Ok(())
     }

@@ -35,6 +35,7 @@ mod read;
 mod score;
 mod seating;
 mod setup;
+mod steal;
 mod talon;
 
 pub use bidding::Bid;
@@ -119,6 +120,10 @@ pub struct Game<'s, 'r> {
     /// The taker who discards before he sees the talon (`talon { discard = "before" }`), until he
     /// has discarded.
     talon_after_discard: Option<u8>,
+    /// Who has still to steal from the stock, in turn, and how (`steal`).
+    steal_steps: Vec<(u8, StealHow)>,
+    /// The stealer who owes a discard, and of how many cards.
+    steal_owed: Option<(u8, usize)>,
     cut: Option<Card>,
     /// Each player's piles on the table, bottom card first; the top card is also in `hands`, where
     /// it is playable as if in hand.
@@ -177,6 +182,8 @@ impl<'s, 'r> Game<'s, 'r> {
             buys_left: 0,
             bought: vec![],
             talon_after_discard: None,
+            steal_steps: vec![],
+            steal_owed: None,
             cut: None,
             table_piles: vec![],
             bids: vec![],
@@ -310,7 +317,7 @@ impl<'s, 'r> Game<'s, 'r> {
     fn apply_read(&mut self, m: &Move) -> Result<(), Stop> {
         match *m {
             Move::Deal(ref d) => {
-                if self.rules().talon.is_some() {
+                if self.rules().talon.is_some() || self.rules().steal.is_some() {
                     self.dog_order = d.dog_order.clone();
                 }
                 self.deal(&d.hands, d.dog, d.cut, &d.piles, &d.packets)
@@ -318,8 +325,14 @@ impl<'s, 'r> Game<'s, 'r> {
             _ if self.phase == Phase::Deal => Err(self.input(format!("a game starts with the deal, not a {} event", m.kind()))),
             Move::Bid { player, bid } => self.bid(player, bid),
             Move::Call { player, card } => self.call(player, card),
+            Move::Discard { player, cards } if self.stealing() => self.steal_discard(player, cards),
+            Move::Take { player, cards } if self.stealing() => self.steal_take(player, cards),
             Move::Discard { player, cards } => self.discard(player, cards),
             Move::Take { player, cards } => self.take(player, cards),
+            Move::Declare { player, .. } | Move::Play { player, .. } if self.stealing() => match self.steal_missing(player) {
+                Some(stop) => Err(stop),
+                None => self.apply_read(m),
+            },
             Move::Buy { player, cards } => self.buy(player, cards),
             Move::Declare { player, kind, cards } => self.declare(player, kind, cards),
             Move::Play { player, card } => self.play(player, card),
@@ -382,7 +395,7 @@ impl<'s, 'r> Game<'s, 'r> {
             Phase::Deal => Some(Next { player: self.name(self.dealer), phase: "deal".into(), legal: vec![], count: None, table: Default::default(), declarations: vec![] }),
             Phase::Bidding => self.next_bid(),
             Phase::Call => self.next_call(),
-            Phase::Discard => self.next_take().or_else(|| self.next_discard()),
+            Phase::Discard => self.next_steal().or_else(|| self.next_take()).or_else(|| self.next_discard()),
             Phase::Play => self.next_buy().or_else(|| self.next_play()),
             Phase::Done => None,
         }
