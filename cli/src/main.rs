@@ -366,16 +366,35 @@ fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String>
         let read = (|| -> Result<(), String> {
             let mut batch: Vec<(String, String)> = Vec::with_capacity(IMPORT_BATCH);
             for file in &files {
-                let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+                let failed = |e: std::io::Error| format!("{}: {e}", file.display());
                 let name = file.display().to_string();
                 if file.extension().is_some_and(|e| e == "ndjson" || e == "jsonl") {
-                    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-                        batch.push((format!("{name}:{}", n + 1), line.to_string()));
+                    // Line by line, each read into its own string: the whole file read first
+                    // (100 MB for 20,000 games) was fresh memory that the kernel zeroed, then
+                    // copied line by line, about a tenth of an import's CPU in a profile.
+                    let mut reader = std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(file).map_err(failed)?);
+                    for n in 1.. {
+                        let mut line = String::new();
+                        if std::io::BufRead::read_line(&mut reader, &mut line).map_err(failed)? == 0 {
+                            break;
+                        }
+                        // As `str::lines` splits them: "\n" or "\r\n" ends a line.
+                        if line.ends_with('\n') {
+                            line.pop();
+                            if line.ends_with('\r') {
+                                line.pop();
+                            }
+                        }
+                        if line.trim().is_empty() {
+                            continue;
+                        }
+                        batch.push((format!("{name}:{n}"), line));
                         if batch.len() == IMPORT_BATCH && !referee(std::mem::replace(&mut batch, Vec::with_capacity(IMPORT_BATCH))) {
                             return Ok(());
                         }
                     }
                 } else {
+                    let text = std::fs::read_to_string(file).map_err(failed)?;
                     batch.push((name, text));
                     if batch.len() == IMPORT_BATCH && !referee(std::mem::replace(&mut batch, Vec::with_capacity(IMPORT_BATCH))) {
                         return Ok(());
