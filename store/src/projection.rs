@@ -8,8 +8,11 @@
 //! Trees (game numbers are big-endian, so entries come in the order games were created):
 //! - `projections`: game → `Projection` (JSON, with the verdict)
 //! - `summaries`: game → `Summary` (JSON, without the verdict, for listing)
-//! - `by_ruleset`, `by_player`, `by_status`: the value's text, the byte 0xFF, the game → nothing.
-//!   UTF-8 text never contains 0xFF, so a value's entries are exactly the keys under its prefix.
+//! - `by_ruleset`, `by_player`, `by_status`: the value's text, the byte 0xFF, the game → nothing;
+//!   or, for games created together (an import's batch), the value's text, 0xFF, the first game
+//!   and the byte 0 → the games (8 bytes each). UTF-8 text never contains 0xFF, so a value's
+//!   entries are exactly the keys under its prefix. An entry may name a game whose summary no
+//!   longer has that value (a projection replaced): listing checks the summaries.
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -17,7 +20,7 @@ use sled::transaction::{ConflictableTransactionError, Transactional};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::{replay, GameRecord, Registry, Verdict};
 
-use crate::sled_store::{decode, encode, SledStore};
+use crate::sled_store::{decode, encode, read_u64, SledStore};
 use crate::StoreError;
 use crate::{Appended, GameId, Store};
 
@@ -125,17 +128,22 @@ impl SledStore {
 
     /// Stores the projections of games just created, which have none yet, with their index entries:
     /// each game's number, summary and projection (JSON, or a pointer to it in a bulk file).
+    ///
+    /// The index entries are one per value for the whole batch (see `batch_key`), not one per game:
+    /// an import of fft-4p games made six index inserts a game, half of its sled inserts.
     pub(crate) fn put_new_projections(&self, projections: &[(u64, Summary, Vec<u8>)]) -> Result<(), StoreError> {
-        let (mut all, mut summaries, mut by_ruleset, mut by_player, mut by_status) = Default::default();
+        let (mut all, mut summaries) = <(sled::Batch, sled::Batch)>::default();
+        let (mut by_ruleset, mut by_player, mut by_status) = <(Postings, Postings, Postings)>::default();
         for (number, summary, projection) in projections {
-            put_in(&mut by_ruleset, index_key(&summary.ruleset, *number));
-            put_in(&mut by_status, index_key(&summary.status, *number));
+            by_ruleset.add(&summary.ruleset, *number);
+            by_status.add(&summary.status, *number);
             for player in &summary.players {
-                put_in(&mut by_player, index_key(player, *number));
+                by_player.add(player, *number);
             }
             put_entry(&mut summaries, number, encode(summary));
             put_entry(&mut all, number, projection.clone());
         }
+        let (by_ruleset, by_player, by_status) = (by_ruleset.batch(), by_player.batch(), by_status.batch());
         // Tree by tree, each batch atomic in its tree, rather than in one transaction (which reads
         // every key before it writes it: those reads were 6% of POST /games's server CPU in a
         // profile, this and the primary transaction together). The summaries, which make a game
@@ -169,10 +177,27 @@ impl SledStore {
         };
         let mut page = vec![];
         let mut total = 0;
-        for key in tree.scan_prefix(prefix).keys() {
-            let key = key?;
-            // The game number ends every key; a summary may have gone since the index was read.
-            let Some(bytes) = self.summaries.get(&key[key.len() - 8..])? else { continue };
+        let mut numbers: Vec<u64> = vec![];
+        for entry in tree.scan_prefix(&prefix) {
+            let (key, value) = entry?;
+            match key.len() - prefix.len() {
+                // A game (`index_key`; every key of `summaries`, whose prefix is empty).
+                8 => numbers.push(read_u64(&key[prefix.len()..])?),
+                // The games of a batch (`batch_key`), in the value.
+                9 => numbers.extend(value.chunks_exact(8).map(|n| u64::from_be_bytes(n.try_into().expect("8 bytes")))),
+                _ => return Err(StoreError::Io("an index entry stored in the database cannot be read".into())),
+            }
+        }
+        // A game written again by `put_projection` after its batch has an entry of its own as well
+        // as its place in the batch's: listed once, in creation order.
+        if !numbers.is_sorted_by(|a, b| a < b) {
+            numbers.sort_unstable();
+            numbers.dedup();
+        }
+        for number in numbers {
+            // A summary may have gone since the index was read, or changed (an entry left from an
+            // earlier projection): the filter is checked on the summary.
+            let Some(bytes) = self.summaries.get(number.to_be_bytes())? else { continue };
             let summary: Summary = decode("a summary", &bytes)?;
             if filter.matches(&summary) {
                 if total >= offset && page.len() < limit {
@@ -345,8 +370,36 @@ fn index_key(value: &str, number: u64) -> Vec<u8> {
     key
 }
 
-fn put_in(batch: &mut sled::Batch, key: Vec<u8>) {
-    batch.insert(key, &b""[..]);
+/// The index entry of a batch of games created together, whose first game is `first`: the
+/// value's prefix, `first` and one more byte (so that it is never the key of one game, which
+/// `put_projection` may write later), with the games' numbers (8 bytes each) as its value.
+fn batch_key(value: &str, first: u64) -> Vec<u8> {
+    let mut key = index_key(value, first);
+    key.push(0);
+    key
+}
+
+/// The index entries of a batch being gathered: each value's games in the order added.
+#[derive(Default)]
+struct Postings(std::collections::BTreeMap<String, Vec<u8>>);
+
+impl Postings {
+    fn add(&mut self, value: &str, number: u64) {
+        let games = match self.0.get_mut(value) {
+            Some(games) => games,
+            None => self.0.entry(value.to_string()).or_default(),
+        };
+        games.extend_from_slice(&number.to_be_bytes());
+    }
+
+    fn batch(self) -> sled::Batch {
+        let mut batch = sled::Batch::default();
+        for (value, games) in self.0 {
+            let first = u64::from_be_bytes(games[..8].try_into().expect("a game added"));
+            batch.insert(batch_key(&value, first), games);
+        }
+        batch
+    }
 }
 
 fn put_entry(batch: &mut sled::Batch, number: &u64, value: Vec<u8>) {

@@ -182,3 +182,52 @@ fn games_created_together_keep_their_large_values_in_a_bulk_file() {
     assert_eq!(store.record(&last.game).unwrap(), records[5]);
     assert_eq!(store.events(&created[4].game).unwrap().last().unwrap().position + 1, last.first_position);
 }
+
+/// Games stored together (an import's batch) have one index entry per value and batch, which
+/// lists every game of the batch; a projection written again later (a different status) adds an
+/// entry of the game's own. Listings read both: each game once, in creation order, under the
+/// values its summary has now.
+#[test]
+fn games_stored_together_are_listed_through_their_batch_index_entries() {
+    use tarot_store::{Filter, Summary};
+    let dir = TempDir::new("batch-index");
+    let records: Vec<GameRecord> = (0..12).map(|seed| if seed % 3 == 0 { game("basic", 3, 300 + seed) } else { game("fft-4p", 4, 300 + seed) }).collect();
+    let imports = |records: &[GameRecord]| records.iter().map(|r| tarot_store::prepare(registry(), r.clone()).unwrap()).collect::<Vec<_>>();
+    let store = Store::open(&dir.0).unwrap();
+    let mut games: Vec<GameId> = store.import(imports(&records[..7])).unwrap().into_iter().map(|(a, _)| a.game).collect();
+    games.extend(store.import(imports(&records[7..])).unwrap().into_iter().map(|(a, _)| a.game));
+    // One game's projection replaced by one with another status.
+    let mut changed = store.projection(&games[4]).unwrap().unwrap();
+    changed.status = if changed.status == "valid" { "invalid".into() } else { "valid".into() };
+    store.put_projection(&games[4], &changed).unwrap();
+    drop(store);
+    let store = Store::open(&dir.0).unwrap();
+    let all: Vec<Summary> = store.list(&Filter::default(), 0, 100).unwrap().0;
+    assert_eq!(all.iter().map(|s| &s.game).collect::<Vec<_>>(), games.iter().collect::<Vec<_>>());
+    assert_eq!(all[4].status, changed.status);
+    let mut values: Vec<Filter> = vec![];
+    for s in &all {
+        values.push(Filter { ruleset: Some(s.ruleset.clone()), ..Filter::default() });
+        values.push(Filter { status: Some(s.status.clone()), ..Filter::default() });
+        values.extend(s.players.iter().map(|p| Filter { player: Some(p.clone()), ..Filter::default() }));
+        values.push(Filter { ruleset: Some(s.ruleset.clone()), player: Some(s.players[0].clone()), status: Some(s.status.clone()) });
+    }
+    values.push(Filter { status: Some(if changed.status == "valid" { "invalid".into() } else { "valid".into() }), ..Filter::default() });
+    for filter in values {
+        let expected: Vec<&Summary> = all
+            .iter()
+            .filter(|s| {
+                filter.ruleset.as_ref().is_none_or(|r| *r == s.ruleset)
+                    && filter.player.as_ref().is_none_or(|p| s.players.contains(p))
+                    && filter.status.as_ref().is_none_or(|st| *st == s.status)
+            })
+            .collect();
+        let mut listed = vec![];
+        for page in 0..6 {
+            let (summaries, total) = store.list(&filter, page * 3, 3).unwrap();
+            assert_eq!(total, expected.len(), "{filter:?}");
+            listed.extend(summaries);
+        }
+        assert_eq!(listed.iter().collect::<Vec<_>>(), expected, "{filter:?}");
+    }
+}
