@@ -437,6 +437,7 @@ impl InForce<'_> {
             (Func::Played, _) => format!("the cards {} played", w(0)),
             (Func::WinnerSide, _) => format!("the side that won {}", w(0)),
             (Func::Winner, _) => format!("the winner of {}", w(0)),
+            (Func::SatOut, _) => format!("{} sits the deal out", w(0)),
             (Func::Side, _) => format!("{} side", possessive(&w(0))),
             (Func::Won, _) => format!("the tricks {} won", w(0)),
             (Func::WinningCard, _) => format!("the card that won {}", w(0)),
