@@ -146,3 +146,45 @@ fn sitting_out_is_compiled_with_its_checks() {
     let e = compiled(Some(("players 3..4\n", "players 3..4\nsit-out dealer\n"))).unwrap_err();
     assert!(e.contains("not both"), "{e}");
 }
+
+/// Writes fixtures/minchiate's sit-out games from its other fixtures: the deal and the steals kept,
+/// a `sit-out`, then each player's first legal card (`cargo test -p tarot-engine --test sit_out --
+/// --ignored`). The fixtures test replays them.
+#[test]
+#[ignore]
+fn write_minchiate_fixtures() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/minchiate");
+    let registry = Registry::builtin().unwrap();
+    let rules = registry.get("minchiate").unwrap();
+    let read = |f: &str| tarot_engine::parse_record(&std::fs::read_to_string(root.join(f)).unwrap()).unwrap();
+    // Up to the first declaration or card: the deal and the steals.
+    let dealt = |mut g: GameRecord| {
+        let first = g.events.iter().position(|e| matches!(e, Event::Declare { .. } | Event::Play { .. })).unwrap();
+        g.events.truncate(first);
+        g
+    };
+    let write = |g: &GameRecord, f: &str| std::fs::write(root.join(f), serde_json::to_string_pretty(g).unwrap() + "\n").unwrap();
+    for (base, place, out, what) in [
+        ("valid/steals.json", 0, "valid/sit-out-30.json", "first hand sits out after the steals, for 30"),
+        ("valid/4p-1.json", 1, "valid/sit-out-40.json", "the second in turn sits out, for 40"),
+    ] {
+        let mut g = dealt(read(base));
+        sit(&mut g, place);
+        let v = play_out(rules, &mut g);
+        assert_eq!(v.status, Status::Valid, "{out}: {:?}", v.violation);
+        g.description =
+            Some(format!("A complete legal game: {what}, paid to the taker of the last trick (M4); the deal and steals of {base}, then each player's first legal card"));
+        write(&g, out);
+    }
+    let mut g = dealt(read("valid/2p-1.json"));
+    sit(&mut g, 0);
+    g.description = Some("Invalid: a player sits out at a table of two; only at four may anyone (M4)".into());
+    write(&g, "invalid/sit-out-by-choice.allowed.json");
+    let mut g = dealt(read("valid/4p-2.json"));
+    let v = replay(rules, &g).unwrap();
+    let n = v.next.unwrap();
+    g.events.push(Event::Play { player: n.player.as_ref().into(), card: n.legal[0].as_str().into() });
+    sit(&mut g, 2);
+    g.description = Some("Invalid: the third in turn sits out after the first card is played; he may only before it (M4)".into());
+    write(&g, "invalid/sit-out-by-choice.json");
+}
