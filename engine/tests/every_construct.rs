@@ -364,7 +364,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("fee = [number, ...]", m("minchiate", "fee = [30, 40, 50, 60]", "fee = [35, 40, 50, 60]"), Changes),
         ("fee = [number, ...]", m("minchiate", "fee = [30, 40, 50, 60]", "fee = [30]"), Changes),
         ("fee = [number, ...]", m("minchiate", "fee = [30, 40, 50, 60]", "fee = 30"), Refused("the fee is a list")),
-        ("allowed = condition", m("minchiate", "allowed = count(players) == 4", "allowed = count(players) >= 3"), Changes),
+        ("allowed = condition", m("minchiate", "allowed = count(players) == 4", "allowed = count(players) == 3"), Changes),
         ("sat_out(p)", m("minchiate", "if not sat_out(payer) and payee == winner(last_trick)", "if payee == winner(last_trick)"), Changes),
         (r#"cards "label" = cards"#, m("minchiate", "= rubabili   @M4", "= rubabili - T22   @M4"), Changes),
         (r#"cards "label" = cards"#, m("minchiate", "  cards \"a noble card or a trump from 21 to 27\" = rubabili   @M4\n", ""), Refused("stealing needs `cards")),
