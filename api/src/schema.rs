@@ -827,7 +827,7 @@ mod tests {
     /// The fields of an event as the engine writes it are those its kind's schema lists, with `type`.
     fn event_fields_are_documented(doc: &serde_json::Value, what: &str, event: &serde_json::Value) {
         let kind = event["type"].as_str().unwrap();
-        let name = format!("{}{}Event", kind[..1].to_uppercase(), &kind[1..]);
+        let name = super::EVENT_KINDS.iter().find(|(k, _)| *k == kind).map(|(_, n)| n.to_string()).unwrap_or_else(|| panic!("{what}: no event kind {kind}"));
         let schema = &doc["components"]["schemas"][&name];
         let listed = schema["properties"].as_object().unwrap_or_else(|| panic!("no schema {name}"));
         for field in event.as_object().unwrap().keys().filter(|k| *k != "type") {
