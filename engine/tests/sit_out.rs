@@ -87,6 +87,24 @@ fn a_player_sits_out_and_pays_his_place_to_the_last_trick() {
 }
 
 #[test]
+fn the_simulator_sits_a_player_out_now_and_then() {
+    let rules = compiled(None).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut sat = 0;
+    for i in 0..80 {
+        let g = random_game(&rules, 3 + i % 2, &BTreeMap::new(), &mut rng).unwrap();
+        let v = replay(&rules, &g).unwrap();
+        assert_eq!(v.status, Status::Valid, "{:?}", v.violation);
+        if g.events.iter().any(|e| matches!(e, Event::SitOut { .. })) {
+            assert_eq!(g.players.len(), 4, "nobody sits out at three");
+            assert!(v.ledger.iter().any(|l| &*l.rule == "sit-out-by-choice.fee"));
+            sat += 1;
+        }
+    }
+    assert!(sat > 3, "{sat} of 80 games had a player sit out");
+}
+
+#[test]
 fn a_sit_out_against_the_rule_is_refused() {
     let rules = compiled(None).unwrap();
     // At a table of three nobody may.
