@@ -194,7 +194,7 @@ pub struct GameRecord {
     events: Vec<Event>,
 }
 
-/// One event of a recorded game, by its `type`: a union of the seven kinds, each a schema of its own
+/// One event of a recorded game, by its `type`: a union of the nine kinds, each a schema of its own
 /// with its `type`, told apart by it (a discriminator), as generated clients read unions best.
 #[derive(Deserialize)]
 #[serde(untagged)]
@@ -207,10 +207,11 @@ pub enum Event {
     Buy(BuyEvent),
     Declare(DeclareEvent),
     Play(PlayEvent),
+    SitOut(SitOutEvent),
 }
 
 /// The kinds of event: (`type` value, schema name).
-const EVENT_KINDS: [(&str, &str); 8] = [
+const EVENT_KINDS: [(&str, &str); 9] = [
     ("deal", "DealEvent"),
     ("bid", "BidEvent"),
     ("call", "CallEvent"),
@@ -219,6 +220,7 @@ const EVENT_KINDS: [(&str, &str); 8] = [
     ("buy", "BuyEvent"),
     ("declare", "DeclareEvent"),
     ("play", "PlayEvent"),
+    ("sit-out", "SitOutEvent"),
 ];
 
 impl PartialSchema for Event {
@@ -244,6 +246,7 @@ impl ToSchema for Event {
             ("DiscardEvent".to_string(), DiscardEvent::schema()),
             ("DeclareEvent".to_string(), DeclareEvent::schema()),
             ("PlayEvent".to_string(), PlayEvent::schema()),
+            ("SitOutEvent".to_string(), SitOutEvent::schema()),
         ]);
         <DealEvent as ToSchema>::schemas(schemas);
         <BidEvent as ToSchema>::schemas(schemas);
@@ -253,6 +256,7 @@ impl ToSchema for Event {
         <DiscardEvent as ToSchema>::schemas(schemas);
         <DeclareEvent as ToSchema>::schemas(schemas);
         <PlayEvent as ToSchema>::schemas(schemas);
+        <SitOutEvent as ToSchema>::schemas(schemas);
     }
 }
 
@@ -281,6 +285,7 @@ event_type!(BuyType, "buy");
 event_type!(DiscardType, "discard");
 event_type!(DeclareType, "declare");
 event_type!(PlayType, "play");
+event_type!(SitOutType, "sit-out");
 
 /// The deal (`"type": "deal"`): every player's hand, the dog, the cut card where it is shown, the
 /// piles on the table (two players), and, optionally, the order of the deal.
@@ -337,6 +342,19 @@ pub struct TakeEvent {
     kind: TakeType,
     player: String,
     cards: Vec<Card>,
+}
+
+/// A player sits the deal out by choice (`"type": "sit-out"`), where the rules let him
+/// (`sit-out-by-choice { ... }`, Minchiate's table of four): after the deal and the steals, before the
+/// first declaration or card; the players before him in turn are taken to have chosen to play. His hand
+/// is out of play and he pays the fee of his place in turn to the taker of the last trick.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SitOutEvent {
+    #[serde(rename = "type")]
+    #[schema(inline)]
+    kind: SitOutType,
+    player: String,
 }
 
 /// The taker buys a card (`"type": "buy"`), where the rules let him (`buy { cards = N }`): he calls
@@ -809,7 +827,7 @@ mod tests {
     /// The fields of an event as the engine writes it are those its kind's schema lists, with `type`.
     fn event_fields_are_documented(doc: &serde_json::Value, what: &str, event: &serde_json::Value) {
         let kind = event["type"].as_str().unwrap();
-        let name = format!("{}{}Event", kind[..1].to_uppercase(), &kind[1..]);
+        let name = super::EVENT_KINDS.iter().find(|(k, _)| *k == kind).map(|(_, n)| n.to_string()).unwrap_or_else(|| panic!("{what}: no event kind {kind}"));
         let schema = &doc["components"]["schemas"][&name];
         let listed = schema["properties"].as_object().unwrap_or_else(|| panic!("no schema {name}"));
         for field in event.as_object().unwrap().keys().filter(|k| *k != "type") {

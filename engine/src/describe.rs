@@ -437,6 +437,7 @@ impl InForce<'_> {
             (Func::Played, _) => format!("the cards {} played", w(0)),
             (Func::WinnerSide, _) => format!("the side that won {}", w(0)),
             (Func::Winner, _) => format!("the winner of {}", w(0)),
+            (Func::SatOut, _) => format!("{} sits the deal out", w(0)),
             (Func::Side, _) => format!("{} side", possessive(&w(0))),
             (Func::Won, _) => format!("the tricks {} won", w(0)),
             (Func::WinningCard, _) => format!("the card that won {}", w(0)),
@@ -902,6 +903,18 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         if let Some((h, c)) = &st.dealer {
             lines.push(line("dog and discard", c, format!("the dealer steals from where the cutter stopped: {}", how(*h))));
         }
+    }
+    if let Some(so) = &r.sit_out_choice {
+        lines.push(line(
+            "players and deal",
+            &so.clause,
+            "after the deal (and the steals), before the first card, one player may sit the deal out, in turn from first hand; his hand is out of play and the others play on"
+                .into(),
+        ));
+        if let Some((e, c)) = &so.allowed {
+            lines.push(line("players and deal", c, format!("anyone may sit out only where {}", force.words(e))));
+        }
+        lines.push(line("players and deal", &so.fee_clause, format!("who sits out pays the taker of the last trick, by his place in turn: {}", force.words(&so.fee))));
     }
     for d in &r.declarations {
         let when = match d.when {

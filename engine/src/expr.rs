@@ -117,6 +117,8 @@ pub enum Func {
     Played,
     WinnerSide,
     Winner,
+    /// `sat_out(p)`: whether `p` sits this deal out by choice (`sit-out-by-choice`).
+    SatOut,
     /// A player's side: himself, his partner, or his whole camp.
     Side,
     /// How many tricks a player or side won.

@@ -87,6 +87,9 @@ pub struct Ruleset {
     pub fool_variant: Option<FoolVariant>,
     /// `steal { ... }`: after the deal, players take cards from the stock and lay away as many.
     pub steal: Option<Steal>,
+    /// `sit-out-by-choice { ... }`: after the deal (and the steals) one player may sit the deal out,
+    /// paying a fee by his place in turn to the taker of the last trick.
+    pub sit_out_choice: Option<SitOutChoice>,
     pub declarations: Vec<DeclarationKind>,
     pub play: Play,
     pub fool: FoolRules,
@@ -541,6 +544,21 @@ pub struct Steal {
     pub cutter: Option<(StealHow, Clause)>,
     /// `dealer = "all"` (or `"some"`): the dealer then takes the cards that follow.
     pub dealer: Option<(StealHow, Clause)>,
+    pub clause: Clause,
+}
+
+/// Sitting out by choice (Minchiate's four-player table, M4): after the deal and the steals, before the
+/// first declaration or card, one player may sit the deal out (a `sit-out` event); the players before
+/// him in turn from first hand are taken to have chosen to play. His hand is out of play, tricks have
+/// one card fewer and the turn passes him by; he pays `fee[place]` (place 0 for first hand) to the
+/// winner of the last trick. Rule `sit-out-by-choice`.
+#[derive(Clone, Debug)]
+pub struct SitOutChoice {
+    /// `allowed = condition`: at which tables anyone may (Setup context); absent, at every table.
+    pub allowed: Option<(Expr, Clause)>,
+    /// `fee = [first hand's, second's, ...]`: the fee by place in turn; a player past the list may not.
+    pub fee: Expr,
+    pub fee_clause: Clause,
     pub clause: Clause,
 }
 

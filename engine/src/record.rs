@@ -88,6 +88,12 @@ pub enum Event {
         player: Text,
         card: Text,
     },
+    /// The player sits the deal out by choice, after the deal and before play (`sit-out-by-choice`):
+    /// his hand is out of play and he pays the fee.
+    #[serde(rename = "sit-out")]
+    SitOut {
+        player: Text,
+    },
 }
 
 /// Cards dealt together, to a player or, with no `to`, to the dog.
@@ -160,6 +166,7 @@ pub(crate) fn fields_of(kind: &str) -> Option<&'static [Field]> {
         "buy" => &[Field::Player, Field::Card, Field::Gives],
         "declare" => &[Field::Player, Field::Declaration, Field::Cards],
         "play" => &[Field::Player, Field::Card],
+        "sit-out" => &[Field::Player],
         _ => return None,
     })
 }
@@ -170,7 +177,7 @@ impl<'de> serde::de::Visitor<'de> for EventVisitor {
     type Value = Event;
 
     fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("an event: an object with a `type` (deal, bid, call, take, discard, buy, declare or play)")
+        f.write_str("an event: an object with a `type` (deal, bid, call, take, discard, buy, declare, sit-out or play)")
     }
 
     /// A field set to `null` counts as absent.
@@ -202,7 +209,7 @@ impl<'de> serde::de::Visitor<'de> for EventVisitor {
         }
         let kind = kind.ok_or_else(|| A::Error::missing_field("type"))?;
         let Some(allowed) = fields_of(&kind) else {
-            return Err(A::Error::custom(format!("unknown event type `{kind}`; events are deal, bid, call, take, discard, buy, declare and play")));
+            return Err(A::Error::custom(format!("unknown event type `{kind}`; events are deal, bid, call, take, discard, buy, declare, sit-out and play")));
         };
         let given = [
             (Field::Player, player.is_some()),
@@ -236,6 +243,7 @@ impl<'de> serde::de::Visitor<'de> for EventVisitor {
             "take" => Event::Take { player: need(player, "player")?, cards: cards.ok_or_else(|| A::Error::custom("a `take` event needs `cards`"))? },
             "buy" => Event::Buy { player: need(player, "player")?, card, gives },
             "declare" => Event::Declare { player: need(player, "player")?, declaration: need(declaration, "declaration")?, cards: cards.unwrap_or_default() },
+            "sit-out" => Event::SitOut { player: need(player, "player")? },
             _ => Event::Play { player: need(player, "player")?, card: need(card, "card")? },
         })
     }
@@ -251,7 +259,8 @@ impl Event {
             | Event::Take { player, .. }
             | Event::Buy { player, .. }
             | Event::Declare { player, .. }
-            | Event::Play { player, .. } => Some(player),
+            | Event::Play { player, .. }
+            | Event::SitOut { player } => Some(player),
         }
     }
     pub fn kind(&self) -> &'static str {
@@ -264,6 +273,7 @@ impl Event {
             Event::Buy { .. } => "buy",
             Event::Declare { .. } => "declare",
             Event::Play { .. } => "play",
+            Event::SitOut { .. } => "sit-out",
         }
     }
 }
@@ -366,7 +376,10 @@ mod tests {
         }
         // An event that is not an object, a list where a name is, a count that is not one.
         let e = said(r#"{"ruleset":"tarot1","players":["A"],"dealer":"A","events":[["play","A","T1"]]}"#);
-        assert_eq!(e, "line 1, column 59, at `events[0]`: invalid type: a list, expected an event: an object with a `type` (deal, bid, call, take, discard, buy, declare or play)");
+        assert_eq!(
+            e,
+            "line 1, column 59, at `events[0]`: invalid type: a list, expected an event: an object with a `type` (deal, bid, call, take, discard, buy, declare, sit-out or play)"
+        );
         let e = said(r#"{"ruleset":"tarot1","players":"A","dealer":"A","events":[]}"#);
         assert!(e.contains("at `players`: ") && e.contains("expected a list") && !e.contains("sequence"), "{e}");
         let e = said(r#"{"ruleset":"tarot1","players":["A"],"dealer":"A","events":[{"type":"play","player":"A","card":7}]}"#);

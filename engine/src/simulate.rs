@@ -376,6 +376,16 @@ fn play_out<R: Rng>(
             _ => {
                 if !declared_before_play {
                     declared_before_play = true;
+                    // Now and then one player sits out, where the rules let him (`sit-out-by-choice`):
+                    // one in turn from first hand, if the rules allow him at this table.
+                    if rules.sit_out_choice.is_some() && rng.gen_bool(0.25) {
+                        let n = setup.n as u8;
+                        let q = (game.first_hand() + rng.gen_range(0..n)) % n;
+                        let e = Event::SitOut { player: names[q as usize].as_str().into() };
+                        if game.clone().apply(events.len(), &e).is_ok() {
+                            record(&mut game, &mut events, e)?;
+                        }
+                    }
                     for e in random_declarations(rules, &game, sim, plan.strong, rng) {
                         if !record(&mut game, &mut events, e)? {
                             break;

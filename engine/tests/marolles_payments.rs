@@ -214,7 +214,7 @@ fn reckon(rec: &GameRecord, r: Readings) -> Reckoning {
                 cases.push(format!("declared {declaration}"));
             }
             Event::Play { player, card } => plays.push((seat(player), Card::parse(card))),
-            Event::Bid { .. } | Event::Call { .. } | Event::Take { .. } | Event::Buy { .. } => panic!("no bidding at Marolles"),
+            Event::Bid { .. } | Event::Call { .. } | Event::Take { .. } | Event::Buy { .. } | Event::SitOut { .. } => panic!("no bidding at Marolles"),
         }
     }
     let tricks: Vec<&[(usize, Card)]> = plays.chunks(n).collect();

@@ -129,7 +129,9 @@ fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation
         .events
         .iter()
         .enumerate()
-        .filter(|(_, e)| matches!(e, Event::Bid { .. } | Event::Call { .. } | Event::Take { .. } | Event::Buy { .. } | Event::Discard { .. } | Event::Declare { .. }))
+        .filter(|(_, e)| {
+            matches!(e, Event::Bid { .. } | Event::Call { .. } | Event::Take { .. } | Event::Buy { .. } | Event::Discard { .. } | Event::Declare { .. } | Event::SitOut { .. })
+        })
         .collect();
     if moves.is_empty() {
         return html! {};
@@ -152,6 +154,7 @@ fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation
                             Event::Buy { card: Some(c), gives: Some(g), .. } => { "buys " (card_code(rules, c, "")) ", giving back " (card_code(rules, g, "")) }
                             Event::Buy { .. } => { "buys no card" }
                             Event::Declare { declaration, cards, .. } => { "declares " strong { (declaration) } @if !cards.is_empty() { ", showing " (sorted(rules, cards)) } }
+                            Event::SitOut { .. } => { "sits the deal out, paying a fee to the taker of the last trick" }
                             _ => {}
                         }
                         @if bad { @if let Some(v) = stop { (stopped(v)) } }

@@ -37,7 +37,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("", "family") => sh(1, 1, Forbidden, Forbidden, "`family \"French\"` (or Italian, Swiss, Austrian, German)"),
         ("", "dated") => sh(1, 1, Forbidden, Forbidden, "`dated YEAR`, the year the source dates the rules from"),
         ("", "option") => sh(1, 2, Required, Forbidden, "`option NAME \"what it decides\" = [default, other, ...]`"),
-        ("", "pack" | "counting" | "deal" | "bidding" | "call" | "discard" | "talon" | "buy" | "steal" | "play" | "fool" | "score" | "match") => {
+        ("", "pack" | "counting" | "deal" | "bidding" | "call" | "discard" | "talon" | "buy" | "steal" | "sit-out-by-choice" | "play" | "fool" | "score" | "match") => {
             sh(0, 0, Forbidden, Required, "`SECTION { statements }`")
         }
         ("", "class") => sh(1, 2, Required, Forbidden, "`class NAME [\"label\"] = cards`"),
@@ -90,6 +90,8 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("talon", "packets") => sh(0, 0, Required, Forbidden, "`packets = number of packets`"),
         ("talon", "discard") => sh(0, 0, Required, Forbidden, "`discard = \"after\" | \"before\"`"),
         ("steal", "cards") => sh(0, 1, Required, Forbidden, "`cards \"label\" = cards that may be stolen`"),
+        ("sit-out-by-choice", "allowed") => sh(0, 0, Required, Forbidden, "`allowed = condition on the table`"),
+        ("sit-out-by-choice", "fee") => sh(0, 0, Required, Forbidden, "`fee = [fee of first hand, of the second, ...]`"),
         ("steal", "cutter" | "dealer") => sh(0, 0, Required, Forbidden, "`cutter = \"some\"` or `dealer = \"all\"`"),
         ("talon", "rest") => sh(0, 0, Required, Forbidden, "`rest = \"defence\" | \"taker\"`"),
         ("discard", "require") => sh(1, 1, Required, Forbidden, "`require \"label\" = condition`"),

@@ -157,6 +157,7 @@ const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("played", Func::Played, 1, 1),
     ("winner_side", Func::WinnerSide, 1, 1),
     ("winner", Func::Winner, 1, 1),
+    ("sat_out", Func::SatOut, 1, 1),
     ("side", Func::Side, 1, 1),
     ("won", Func::Won, 1, 1),
     ("winning_card", Func::WinningCard, 1, 1),
@@ -173,6 +174,7 @@ const GAME_FUNCS: &[Func] = &[
     Func::Played,
     Func::WinnerSide,
     Func::Winner,
+    Func::SatOut,
     Func::Side,
     Func::Won,
     Func::WinningCard,
@@ -557,6 +559,7 @@ impl Compiler {
             "talon",
             "buy",
             "steal",
+            "sit-out-by-choice",
             "play",
             "fool",
             "untouchable",
@@ -685,6 +688,15 @@ impl Compiler {
                 self.err_at(s, "stealing from the stock comes right after the deal, in a game without `bidding`");
             }
         }
+        let sit_out_choice = stmts.iter().find(|s| s.key == "sit-out-by-choice").and_then(|s| self.sit_out_choice(s));
+        if let Some(s) = stmts.iter().find(|s| s.key == "sit-out-by-choice").filter(|_| sit_out_choice.is_some()) {
+            if bidding.is_some() {
+                self.err_at(s, "sitting out by choice comes right after the deal, in a game without `bidding`");
+            }
+            if stmts.iter().any(|s| s.key == "sit-out") {
+                self.err_at(s, "a table has `sit-out dealer` (decided before the deal) or `sit-out-by-choice` (after it), not both");
+            }
+        }
         let declarations = stmts.iter().filter(|s| s.key == "declaration").filter_map(|s| self.declaration(s)).collect();
         if bidding.is_none() {
             // The attack and the defence are the taker's side and the others: without a taker,
@@ -794,6 +806,7 @@ impl Compiler {
             buy,
             fool_variant: None,
             steal,
+            sit_out_choice,
             declarations,
             play,
             fool,
@@ -1986,6 +1999,30 @@ impl Compiler {
             self.err_at(s, "buying needs `cards = N`: how many cards the taker may buy (a formula that may read the contract)");
         }
         b
+    }
+
+    /// `sit-out-by-choice { allowed = condition; fee = [30, 40, 50, 60] }` (Minchiate's four-player
+    /// table: one may sit the deal out for a fee by his place in turn).
+    fn sit_out_choice(&mut self, s: &Stmt) -> Option<SitOutChoice> {
+        let (mut allowed, mut fee) = (None, None);
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "allowed" => allowed = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "sit-out-by-choice.allowed"))),
+                "fee" => {
+                    let list = matches!(st.value.as_ref().map(|a| &a.kind), Some(AstKind::List(_)));
+                    if !list {
+                        self.err_at(st, "the fee is a list, by place in turn from first hand: `fee = [30, 40, 50, 60]`");
+                    }
+                    fee = self.value(st, Ctx::Setup).filter(|_| list).map(|e| (e, self.clause(st, "sit-out-by-choice.fee")));
+                }
+                other => self.err_at(st, format!("unknown sit-out-by-choice statement `{other}`; expected allowed or fee")),
+            }
+        }
+        let Some((fee, fee_clause)) = fee else {
+            self.err_at(s, "sitting out by choice needs `fee = [...]`: what each pays to sit out, by place in turn from first hand");
+            return None;
+        };
+        Some(SitOutChoice { allowed, fee, fee_clause, clause: self.clause(s, "sit-out-by-choice") })
     }
 
     /// `steal { cards "label" = cards; cutter = "some"; dealer = "all" }` (Minchiate's *rubare*).

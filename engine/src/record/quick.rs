@@ -515,6 +515,7 @@ impl<'a> Cursor<'a> {
             "take" => Event::Take { player: player?, cards: cards? },
             "buy" => Event::Buy { player: player?, card, gives },
             "declare" => Event::Declare { player: player?, declaration: declaration?, cards: cards.unwrap_or_default() },
+            "sit-out" => Event::SitOut { player: player? },
             _ => Event::Play { player: player?, card: card? },
         })
     }

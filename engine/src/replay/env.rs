@@ -174,6 +174,10 @@ impl Env for GameEnv<'_, '_, '_> {
             }
             Func::WinnerSide => Value::Players(g.side_of(self.trick(&a[0])?.winner)),
             Func::Winner => Value::Player(self.trick(&a[0])?.winner),
+            Func::SatOut => match &a[0] {
+                Value::Player(p) => Value::Bool(g.sat_out == Some(*p)),
+                other => return Err(format!("sat_out takes a player, not {}", other.type_name())),
+            },
             Func::Side => match &a[0] {
                 Value::Player(p) => Value::Players(g.side_of(*p)),
                 other => return Err(format!("side takes a player, not {}", other.type_name())),

@@ -35,6 +35,7 @@ mod read;
 mod score;
 mod seating;
 mod setup;
+mod sit_out;
 mod steal;
 mod talon;
 
@@ -124,6 +125,9 @@ pub struct Game<'s, 'r> {
     steal_steps: Vec<(u8, StealHow)>,
     /// The stealer who owes a discard, and of how many cards.
     steal_owed: Option<(u8, usize)>,
+    /// The player who sits the deal out by choice (`sit-out-by-choice`), and the fee he pays.
+    pub sat_out: Option<u8>,
+    sit_fee: Q,
     cut: Option<Card>,
     /// Each player's piles on the table, bottom card first; the top card is also in `hands`, where
     /// it is playable as if in hand.
@@ -184,6 +188,8 @@ impl<'s, 'r> Game<'s, 'r> {
             talon_after_discard: None,
             steal_steps: vec![],
             steal_owed: None,
+            sat_out: None,
+            sit_fee: Q::ZERO,
             cut: None,
             table_piles: vec![],
             bids: vec![],
@@ -323,19 +329,32 @@ impl<'s, 'r> Game<'s, 'r> {
                 self.deal(&d.hands, d.dog, d.cut, &d.piles, &d.packets)
             }
             _ if self.phase == Phase::Deal => Err(self.input(format!("a game starts with the deal, not a {} event", m.kind()))),
+            Move::Bid { player, .. }
+            | Move::Call { player, .. }
+            | Move::Discard { player, .. }
+            | Move::Take { player, .. }
+            | Move::Buy { player, .. }
+            | Move::Declare { player, .. }
+            | Move::Play { player, .. }
+            | Move::SitOut { player }
+                if self.sat_out == Some(player) =>
+            {
+                Err(self.sat_out_moves(player).expect("a player sits out"))
+            }
             Move::Bid { player, bid } => self.bid(player, bid),
             Move::Call { player, card } => self.call(player, card),
             Move::Discard { player, cards } if self.stealing() => self.steal_discard(player, cards),
             Move::Take { player, cards } if self.stealing() => self.steal_take(player, cards),
             Move::Discard { player, cards } => self.discard(player, cards),
             Move::Take { player, cards } => self.take(player, cards),
-            Move::Declare { player, .. } | Move::Play { player, .. } if self.stealing() => match self.steal_missing(player) {
+            Move::Declare { player, .. } | Move::Play { player, .. } | Move::SitOut { player } if self.stealing() => match self.steal_missing(player) {
                 Some(stop) => Err(stop),
                 None => self.apply_read(m),
             },
             Move::Buy { player, cards } => self.buy(player, cards),
             Move::Declare { player, kind, cards } => self.declare(player, kind, cards),
             Move::Play { player, card } => self.play(player, card),
+            Move::SitOut { player } => self.sit_out(player),
         }
     }
 
@@ -522,7 +541,7 @@ fn spellings_of(rules: &Ruleset, rec: &GameRecord) -> Spellings {
             Event::Call { card, .. } | Event::Play { card, .. } => note(card),
             Event::Discard { cards, .. } | Event::Take { cards, .. } | Event::Declare { cards, .. } => cards.iter().for_each(&mut note),
             Event::Buy { card, gives, .. } => card.iter().chain(gives).for_each(&mut note),
-            Event::Bid { .. } => {}
+            Event::Bid { .. } | Event::SitOut { .. } => {}
         }
     }
     (!out.is_empty()).then(|| out.into())

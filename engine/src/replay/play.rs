@@ -14,7 +14,7 @@ impl<'s, 'r> Game<'s, 'r> {
     /// Who must play next, once the play has started.
     pub fn to_play(&mut self) -> Result<u8, Stop> {
         if let Some(l) = self.leader {
-            return Ok(((l as usize + self.current.len()) % self.n()) as u8);
+            return Ok(if self.sat_out.is_some() { self.after(l, self.current.len()) } else { ((l as usize + self.current.len()) % self.n()) as u8 });
         }
         let env = self.env(None);
         let lead = match eval(&self.rules().play.lead, &env) {
@@ -22,6 +22,8 @@ impl<'s, 'r> Game<'s, 'r> {
             Ok(other) => return Err(self.rule_error(&self.rules().play.lead_clause, format!("the leader must be a player, not {}", other.type_name()))),
             Err(e) => return Err(self.rule_error(&self.rules().play.lead_clause, e)),
         };
+        // Who sits out does not lead: the next player does.
+        let lead = self.after(lead, 0);
         self.leader = Some(lead);
         Ok(lead)
     }
@@ -273,7 +275,7 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         self.current.push((p, c));
-        if self.current.len() == self.n() {
+        if self.current.len() == self.in_trick() {
             self.finish_trick()?;
         }
         Ok(())
@@ -348,6 +350,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if last {
             self.leader = None;
             self.phase = Phase::Done;
+            self.pay_sit_fee(winner);
             if s.fool_shut_out {
                 self.fool_to_a_side_with_no_trick(fool_play);
             }

@@ -56,6 +56,10 @@ pub enum Move {
         player: u8,
         card: Card,
     },
+    /// The player sits the deal out by choice (`sit-out-by-choice`).
+    SitOut {
+        player: u8,
+    },
 }
 
 impl Move {
@@ -69,6 +73,7 @@ impl Move {
             Move::Buy { .. } => "buy",
             Move::Declare { .. } => "declare",
             Move::Play { .. } => "play",
+            Move::SitOut { .. } => "sit-out",
         }
     }
 }
@@ -224,6 +229,7 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
             Move::Declare { player: player(who)?, kind, cards: cards(codes, &mut CardSet::default(), "is listed twice")? }
         }
         Event::Play { player: who, card: c } => Move::Play { player: player(who)?, card: card(c)? },
+        Event::SitOut { player: who } => Move::SitOut { player: player(who)? },
     })
 }
 

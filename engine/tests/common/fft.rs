@@ -172,6 +172,7 @@ pub fn score_with(rec: &GameRecord, v: Variant, m: Mistakes) -> Scored {
             Event::Play { player, card } => plays.push((seat(player), Card::parse(card))),
             Event::Take { .. } => panic!("the FFT shows no talon in packets"),
             Event::Buy { .. } => panic!("the FFT buys no card"),
+            Event::SitOut { .. } => panic!("nobody sits out by choice at the FFT"),
         }
     }
     let (taker, contract) = contract.expect("a taker");
