@@ -163,3 +163,26 @@ fn a_fault_names_an_obligation_of_the_section() {
     assert!(err("  fault follow = 60").contains("missing words"));
     assert_eq!(err("  fault follow \"revoke\" = 60"), "");
 }
+
+/// Minchiate's revoke (M5): `fixtures/minchiate/valid/revoke-2p.json` is valid under `minchiate`, Ann
+/// paying Bob 60 for the card of event 4; under a child ruleset without the fault it is refused there.
+#[test]
+fn minchiate_pays_a_revoke_and_without_the_fault_refuses_it() {
+    let path = format!("{}/../fixtures/minchiate/valid/revoke-2p.json", env!("CARGO_MANIFEST_DIR"));
+    let rec = tarot_engine::parse_record(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let v = replay(&rules("minchiate"), &rec).unwrap();
+    assert_eq!(v.status, Status::Valid);
+    let paid: Vec<_> = v.ledger.iter().filter(|l| &*l.rule == "play.fault.follow").map(|l| (l.from.as_deref(), l.to.as_deref(), l.amount, l.event)).collect();
+    assert_eq!(paid, [(Some("Ann"), Some("Bob"), Q::int(60), Some(4))]);
+    let mut files = Registry::builtin_files();
+    let text = "ruleset strict \"Minchiate, a revoke refused\"\nextends minchiate\nplay {\n  without fault follow\n}\n".to_string();
+    files.insert("strict".into(), RuleFile { text, path: "strict.tarot".into() });
+    let strict = compile("strict", &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"));
+    let mut rec = rec;
+    rec.ruleset = "strict".into();
+    let v = replay(&strict, &rec).unwrap();
+    assert_eq!(v.status, Status::Invalid);
+    let broke = v.violation.unwrap();
+    assert_eq!((&*broke.rule, broke.event), ("play.must.follow", 4));
+    assert!(v.ledger.iter().all(|l| !l.rule.starts_with("play.fault")));
+}
