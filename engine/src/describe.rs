@@ -991,6 +991,15 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
     if let Some((_, c)) = &pl.trumps_win {
         lines.push(line("trick obligations", c, format!("trumps beat the cards of a suit led only when {} (otherwise the highest card of the suit led wins)", formula_text(r, c))));
     }
+    for f in &pl.faults {
+        let word = format!("{:?}", f.obligation).to_lowercase();
+        let text = format!(
+            "breaking `must {word}` is a fault, \"{}\", not a refused card: the card stands and the offender pays {} to each other player",
+            f.label,
+            formula_text(r, &f.clause)
+        );
+        lines.push(line("trick obligations", &f.clause, text));
+    }
     if ladder.is_empty() {
         lines.push(Line { aspect: "trick obligations", rule: "play".into(), text: "no obligation".into(), source: None, at: pl.lead_clause.at.clone() });
     }

@@ -664,6 +664,20 @@ pub struct Play {
     /// were led, and otherwise the highest card of the suit led wins (rule `play.trumps-win`; TG42's
     /// Suit-Solo: "the trumps lose their trumping power").
     pub trumps_win: Option<(Expr, Clause)>,
+    /// `fault follow|trump|overtrump "label" = amount`: breaking that obligation is a fault paid, not
+    /// an invalid game: the card stands, play goes on, and the offender pays the amount (a formula
+    /// after the auction) to each other player (rule `play.fault.OBLIGATION`; Minchiate's revoke, 60
+    /// to each).
+    pub faults: Vec<Fault>,
+}
+
+/// A broken obligation that the rules make a fault paid rather than a refused card.
+#[derive(Clone, Debug)]
+pub struct Fault {
+    pub obligation: Obligation,
+    pub label: Arc<str>,
+    pub amount: Expr,
+    pub clause: Clause,
 }
 
 /// A card that, in the hand of a player for whom `when` holds at the deal, is played like the Excuse

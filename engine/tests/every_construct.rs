@@ -437,6 +437,12 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("last-trump = cards", m("galician-tarok", GL, "  last-trump = 5"), Refused("`last-trump` takes cards")),
         ("last-trump = cards", m("galician-tarok", GL, "  last-trump = if count(tricks) > 0 then T1 else none"), Refused("`tricks` is not known")),
         ("trumps-win = condition", m("galician-tarok", GT, "  trumps-win = yes"), Changes),
+        (r#"fault follow|trump|overtrump "label" = amount"#, m("minchiate", "  fault follow \"revoke\" = 60                          @M5\n", ""), Changes),
+        (r#"fault follow|trump|overtrump "label" = amount"#, m("minchiate", "fault follow \"revoke\" = 60", "fault follow \"revoke\" = 30"), Changes),
+        (r#"fault follow|trump|overtrump "label" = amount"#, m("minchiate", "fault follow \"revoke\" = 60", "fault overtrump \"revoke\" = 60"), Refused("has no `must overtrump`")),
+        (r#"fault follow|trump|overtrump "label" = amount"#, m("minchiate", "fault follow \"revoke\" = 60", "fault hold \"revoke\" = 60"), Refused("`hold` is not a trick obligation")),
+        (r#"fault follow|trump|overtrump "label" = amount"#, m("minchiate", "fault follow \"revoke\" = 60", "fault revoke \"revoke\" = 60"), Refused("unknown obligation")),
+        (r#"fault follow|trump|overtrump "label" = amount"#, m("minchiate", "fault follow \"revoke\" = 60", "fault follow \"revoke\" = \"sixty\""), Refused("takes an amount")),
         ("trumps-win = condition", m("galician-tarok", GT, "  trumps-win = 5"), Refused("takes a condition, yes or no")),
         // fool
         ("excuse", m(F, "  excuse                                             @FFT", "  # excuse"), Changes),

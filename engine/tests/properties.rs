@@ -98,6 +98,10 @@ fn illegal_card_is_caught_where_it_is(table: usize, seed: u64, sim: &SimOptions)
     let Some((bad, at)) = illegal_variant(rules, &rec, &mut rng) else { return };
     let v = replay(rules, &bad).unwrap();
     assert_eq!(String::from_utf8(v.to_json()).unwrap(), serde_json::to_string(&v).unwrap(), "{id} seed {seed}: the hand-written JSON");
+    // A broken obligation the rules make a fault (`play { fault ... }`) is paid where it is, not refused.
+    if v.ledger.iter().any(|l| l.rule.starts_with("play.fault.") && l.event == Some(at)) {
+        return;
+    }
     assert_eq!(v.status, Status::Invalid, "{id} seed {seed}");
     let violation = v.violation.unwrap();
     assert_eq!(violation.event, at, "{id} seed {seed}: {}", violation.message);

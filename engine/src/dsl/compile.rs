@@ -2161,6 +2161,7 @@ impl Compiler {
             direction: None,
             last_trump: None,
             trumps_win: None,
+            faults: vec![],
         };
         let Some(s) = s else {
             let f = self.file.clone();
@@ -2217,10 +2218,55 @@ impl Compiler {
                         p.trumps_win = Some((e, self.clause(st, "play.trumps-win")));
                     }
                 }
-                other => self.err_at(st, format!("unknown play statement `{other}`; expected lead, must, direction, last-trump or trumps-win")),
+                // `fault follow "revoke" = 60`: checked once the whole block is read (below).
+                "fault" => {}
+                other => self.err_at(st, format!("unknown play statement `{other}`; expected lead, must, direction, last-trump, trumps-win or fault")),
+            }
+        }
+        for st in s.block.iter().flatten().filter(|st| st.key == "fault") {
+            if let Some(f) = self.fault(st, &p.ladder) {
+                p.faults.push(f);
             }
         }
         p
+    }
+
+    /// `fault OBLIGATION "label" = amount`: the obligation must be one the section makes (`must ...`),
+    /// and the amount a number (a formula after the auction).
+    fn fault(&mut self, st: &Stmt, ladder: &[(Obligation, Clause)]) -> Option<Fault> {
+        let word = st.args.first().map(|w| w.text.as_str()).unwrap_or("");
+        let o = match word {
+            "follow" => Obligation::Follow,
+            "trump" => Obligation::Trump,
+            "overtrump" => Obligation::Overtrump,
+            "lead" | "order" | "hold" | "last-trump" | "trumps-win" | "direction" => {
+                self.err_at(
+                    st,
+                    format!("`fault {word}`: `{word}` is not a trick obligation, so breaking it cannot be a fault paid; a fault names an obligation of the section: follow, trump or overtrump"),
+                );
+                return None;
+            }
+            _ => {
+                self.err_at(st, format!("`fault {word}`: unknown obligation; a fault names follow, trump or overtrump"));
+                return None;
+            }
+        };
+        if !ladder.iter().any(|(l, _)| *l == o) {
+            self.err_at(st, format!("`fault {word}`: the play section has no `must {word}`, so there is no obligation to break"));
+            return None;
+        }
+        let Some(label) = st.args.get(1).filter(|w| w.quoted) else {
+            self.err_at(st, format!("`fault {word}` needs a label: `fault {word} \"revoke\" = 60`"));
+            return None;
+        };
+        let amount = self.value(st, Ctx::AfterAuction)?;
+        if let Expr::Const(v) = &amount {
+            if !matches!(v, Value::Num(_)) {
+                self.err_at(st, format!("`fault {word}` takes an amount, a number each other player receives, not {}", v.type_name()));
+                return None;
+            }
+        }
+        Some(Fault { obligation: o, label: label.text.as_str().into(), amount, clause: self.clause(st, format!("play.fault.{word}")) })
     }
 
     fn fool(&mut self, s: Option<&Stmt>) -> FoolRules {

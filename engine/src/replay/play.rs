@@ -6,7 +6,8 @@
 use crate::cards::{Card, CardSet, FOOL};
 use crate::expr::{eval, Value};
 use crate::ir::*;
-use crate::verdict::Next;
+use crate::num::Q;
+use crate::verdict::{LedgerEntry, Next};
 
 use super::{Game, Phase, Stop, Trick};
 
@@ -183,6 +184,42 @@ impl<'s, 'r> Game<'s, 'r> {
         self.violation(&rules.play.order_clause, p, format!("{who} may not play {} here", rules.card_name(c)))
     }
 
+    /// A card that breaks an obligation (`stop`, from `illegal`): refused, unless the rules make that
+    /// obligation a fault (`fault follow "revoke" = 60`). Then the card stands, the verdict notes the
+    /// fault (who, the card, the obligation's message, the rule and its source), and the offender pays
+    /// the amount to each other player in the ledger (rule `play.fault.OBLIGATION`).
+    fn fault(&mut self, p: u8, c: Card, stop: Stop) -> Result<(), Stop> {
+        let rules = self.rules();
+        let Stop::Violation(v) = &stop else { return Err(stop) };
+        let broken = rules.play.ladder.iter().find(|(_, clause)| clause.rule == v.rule).map(|(o, _)| *o);
+        let Some(f) = rules.play.faults.iter().find(|f| Some(f.obligation) == broken) else { return Err(stop) };
+        let amount = self.number(&f.amount, &self.env(Some(p)), &f.clause)?;
+        let source = f.clause.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default();
+        self.notes.push(format!(
+            "{} ({}{source}): {} played {}, but {}; he pays {amount} to each other player",
+            f.label,
+            f.clause.rule,
+            self.name(p),
+            rules.card_name(c),
+            v.message
+        ));
+        if amount != Q::ZERO {
+            for o in (0..self.n() as u8).filter(|&o| o != p) {
+                let (from, to, a) = if amount > Q::ZERO { (p, o, amount) } else { (o, p, -amount) };
+                self.ledger.push(LedgerEntry {
+                    rule: f.clause.rule.clone(),
+                    label: f.label.clone(),
+                    from: Some(self.name(from)),
+                    to: Some(self.name(to)),
+                    amount: a,
+                    source: f.clause.source.clone(),
+                    event: Some(self.event),
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// How many cards `p` has still to play, this one included: his hand and the cards not yet turned
     /// up in his piles. Before he plays to a trick, the tricks left, that one included.
     pub(super) fn cards_to_play(&self, p: u8) -> usize {
@@ -258,7 +295,8 @@ impl<'s, 'r> Game<'s, 'r> {
             return Err(self.violation(&rules.play.hold_clause, p, format!("{} does not hold {}", self.name(p), rules.card_name(c))));
         }
         if !self.legal(p).contains(c) {
-            return Err(self.illegal(p, c));
+            let stop = self.illegal(p, c);
+            self.fault(p, c, stop)?;
         }
         if self.cards_to_play(p) > 1 {
             if let Some(d) = self.kept_by(p, c) {
