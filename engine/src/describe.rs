@@ -455,6 +455,7 @@ impl InForce<'_> {
                     format!("what {pot} held at the start of the deal")
                 }
             }
+            (Func::Standing, _) => format!("what {} carried into this deal from the match", w(0)),
         }
     }
 }

@@ -315,6 +315,7 @@ fn play_out<R: Rng>(
             players: table.to_vec(),
             dealer: table[dealer_at_table].clone(),
             pots: BTreeMap::new(),
+            standing: BTreeMap::new(),
             description: None,
             events,
         });
@@ -415,6 +416,7 @@ fn play_out<R: Rng>(
         players: table.to_vec(),
         dealer: table[dealer_at_table].clone(),
         pots: BTreeMap::new(),
+        standing: BTreeMap::new(),
         description: None,
         events,
     })

@@ -69,6 +69,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
             sh(0, 0, Required, Forbidden, "`NAME = number`")
         }
         ("deal", "cut") => sh(0, 0, Forbidden, Forbidden, "`cut`"),
+        ("deal", "require") => sh(1, 1, Required, Forbidden, "`require \"label\" = condition`"),
         ("bidding", "turns") => sh(1, 1, Forbidden, Forbidden, "`turns once`, `turns until-one-left` or `turns rounds`"),
         ("bidding", "hold") => sh(1, 1, Forbidden, Forbidden, "`hold forehand`"),
         ("bidding", "no-reraise") => sh(0, 0, Forbidden, Forbidden, "`no-reraise`"),

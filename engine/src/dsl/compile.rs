@@ -83,6 +83,8 @@ enum Ctx {
     AfterAuction,
     /// A declaration's `allowed`: after the auction, so the contract is known.
     Allowed,
+    /// The deal's `require`: once the cards are dealt (dealer, first_hand, players, options, `carried`).
+    Dealt,
 }
 
 fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
@@ -163,6 +165,7 @@ const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("declared", Func::Declared, 1, 2),
     ("announced", Func::Announced, 1, 2),
     ("declarer", Func::Declarer, 1, 1),
+    ("carried", Func::Standing, 1, 1),
 ];
 
 const GAME_FUNCS: &[Func] = &[
@@ -181,6 +184,7 @@ const GAME_FUNCS: &[Func] = &[
     Func::Declarer,
     Func::Pot,
     Func::Carried,
+    Func::Standing,
 ];
 
 #[derive(Default)]
@@ -213,6 +217,8 @@ struct Compiler {
     attrs_read: BTreeSet<String>,
     /// A setting that applies after the auction reads the contract (`Ruleset::reads_contract`).
     reads_contract: bool,
+    /// Some formula reads `carried(p)` (`Ruleset::reads_standing`).
+    reads_standing: bool,
     /// The options and top-level `let`s some formula reads.
     opts_read: BTreeSet<usize>,
     lets_read: BTreeSet<usize>,
@@ -805,6 +811,7 @@ impl Compiler {
             settings: std::mem::take(&mut self.settings),
             defaults: Default::default(),
             reads_contract: self.reads_contract,
+            reads_standing: self.reads_standing,
         }
     }
 
@@ -1575,6 +1582,7 @@ impl Compiler {
             dog_packets: None,
             dog_apart: None,
             dog_after: None,
+            requires: vec![],
             clause,
         };
         let Some(s) = s else {
@@ -1607,9 +1615,16 @@ impl Compiler {
                 "dog_packets" => d.dog_packets = self.stated(st, Ctx::Setup, "deal"),
                 "dog_apart" => d.dog_apart = self.stated(st, Ctx::Setup, "deal"),
                 "dog_after" => dog_after = Some(st),
+                "require" => {
+                    let label = st.args.first().map(|w| w.text.clone()).unwrap_or_default();
+                    if let Some(e) = self.condition(st, Ctx::Dealt) {
+                        let rule = format!("deal.require.{}", d.requires.len() + 1);
+                        d.requires.push((label, e, self.clause(st, rule)));
+                    }
+                }
                 other => self.err_at(
                     st,
-                    format!("unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles, pile_size, packets, dealer_packets, dog_packets, dog_apart or dog_after"),
+                    format!("unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles, pile_size, packets, dealer_packets, dog_packets, dog_apart, dog_after or require"),
                 ),
             }
         }
@@ -2508,6 +2523,9 @@ impl Compiler {
             self.err(file, pos, format!("`{name}` looks at the game being played, which is not known here"));
             return None;
         }
+        if f == Func::Standing {
+            self.reads_standing = true;
+        }
         let mut out = vec![];
         for (i, a) in args.iter().enumerate() {
             // Declarations are named by their id in declared/announced/declarer.
@@ -2752,6 +2770,7 @@ fn ctx_words(ctx: Ctx) -> &'static str {
         Ctx::Called => "after the call (called is)",
         Ctx::AfterAuction => "in a setting that applies after the auction (options, players, constants and the contract are)",
         Ctx::Allowed => "in a declaration's `allowed` (hand, player, taker, partner, attack, defence and contract.ATTR are)",
+        Ctx::Dealt => "in the deal's `require` (dealer, first_hand, players, options and carried(p) are)",
     }
 }
 
