@@ -726,6 +726,13 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         };
         lines.push(line("players and deal", c, text));
     }
+    for (label, e, c) in &r.deal.requires {
+        let text = match force.value(e) {
+            Some(Value::Bool(true)) => format!("a deal must meet \"{label}\": met whatever the match, with these options"),
+            _ => format!("a deal must meet \"{label}\": {}", force.words(e)),
+        };
+        lines.push(line("players and deal", c, text));
+    }
     for a in &r.annulments {
         lines.push(Line {
             aspect: "annulments",
