@@ -577,6 +577,12 @@ pub struct Outcome {
     /// the pots gave less what they took.
     #[serde(default)]
     pots: Vec<PotResult>,
+    /// Where a declaration ended the deal and the match (`ends-match` in the rule file: Tarocchini's
+    /// calling out at 800): the declarer's side, the declarer first, who win the match whatever the
+    /// totals. Absent otherwise.
+    #[serde(default)]
+    #[schema(example = json!(["Ann", "Cid"]))]
+    ends_match: Vec<String>,
 }
 
 /// A pot over one deal: what it held at the start (the record's `pots`) and at the end, which the

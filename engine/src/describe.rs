@@ -942,6 +942,13 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             let by = if d.when == When::FirstPlay { "before his first card" } else { "before the first card" };
             lines.push(line("declarations and bonuses", c, format!("a {} is compulsory: a player who holds one must declare it {by}", d.label)));
         }
+        if let Some(c) = &d.ends_match {
+            lines.push(line(
+                "declarations and bonuses",
+                c,
+                format!("a {} ends the deal where it is made, scored on what has been played, and the match: the declarer's side wins it", d.label),
+            ));
+        }
         if let Some((k, c)) = &d.keeps {
             lines.push(line("declarations and bonuses", c, format!("its declarer keeps {} until the last trick, unless he has no other card to play", r.cards_named(*k))));
         }

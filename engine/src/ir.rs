@@ -609,6 +609,10 @@ pub struct DeclarationKind {
     /// runs out (the first card, or his own first card with `when first-play`); the card that closes
     /// it while he has not breaks `declaration.NAME.compulsory` (Grosstarock's declarations).
     pub compulsory: Option<Clause>,
+    /// `ends-match`: once made, the deal ends at this declaration (valid, scored on what has been
+    /// played), and the match ends after it with the declarer's side the winner (Tarocchini's calling
+    /// out at 800). Rule `declaration.NAME.ends-match`.
+    pub ends_match: Option<Clause>,
     pub shows: CardSet,
     pub requires: Vec<(String, Expr, Clause)>,
     pub value: Option<Expr>,

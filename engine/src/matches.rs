@@ -54,6 +54,12 @@ pub fn match_state(setup: &Setup, deals: &[&Verdict]) -> Result<Option<MatchStat
             }
         }
         state.target_reached = target.is_some_and(|t| state.totals.iter().any(|(_, total)| *total >= t));
+        // A declaration that ends the match (`ends-match`): its side wins, whatever the totals.
+        if !outcome.ends_match.is_empty() {
+            state.over_after = Some(i + 1);
+            state.winners = outcome.ends_match.clone();
+            return Ok(Some(state));
+        }
         if state.target_reached || n_deals == Some(state.played) {
             state.over_after = Some(i + 1);
             break;

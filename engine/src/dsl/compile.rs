@@ -716,6 +716,14 @@ impl Compiler {
         let triggers = stmts.iter().filter(|s| s.key == "on").filter_map(|s| self.trigger(s)).collect();
         let score = self.score(stmts.iter().find(|s| s.key == "score"));
         let game_match = stmts.iter().find(|s| s.key == "match").and_then(|s| self.game_match(s));
+        // A declaration that ends the match needs a match to end.
+        if game_match.is_none() {
+            for s in stmts.iter().filter(|s| s.key == "declaration") {
+                if let Some(st) = s.block.iter().flatten().find(|st| st.key == "ends-match") {
+                    self.err_at(st, "`ends-match` ends the match, but the ruleset has no `match { ... }`: say how a match ends (`deals`, `target`) first");
+                }
+            }
+        }
         // A pot that no payment goes into only ever holds what records say it carries.
         for (i, p) in pots.iter().enumerate() {
             if !self.pots_paid_in.contains(&i) {
@@ -2052,6 +2060,7 @@ impl Compiler {
             allowed: None,
             keeps: None,
             compulsory: None,
+            ends_match: None,
             shows: CardSet::EMPTY,
             requires: vec![],
             value: None,
@@ -2097,6 +2106,7 @@ impl Compiler {
                     }
                 }
                 "compulsory" => d.compulsory = Some(self.clause(st, format!("declaration.{name}.compulsory"))),
+                "ends-match" => d.ends_match = Some(self.clause(st, format!("declaration.{name}.ends-match"))),
                 "shows" => {
                     let pack = self.dummy_pack();
                     d.shows = self.class_value(st, &pack).unwrap_or_default();
@@ -2121,7 +2131,10 @@ impl Compiler {
                         Some(other) => self.err_at(st, format!("`paid {other}`: a declaration is `paid` (by each opponent) or `paid by-everyone` (by every other player)")),
                     }
                 }
-                other => self.err_at(st, format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, shows, keeps, require, value, paid or paid-by")),
+                other => self.err_at(
+                    st,
+                    format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, ends-match, shows, keeps, require, value, paid or paid-by"),
+                ),
             }
         }
         Some(d)

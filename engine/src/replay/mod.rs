@@ -161,6 +161,8 @@ pub struct Game<'s, 'r> {
     pub pots: Vec<Q>,
     /// Each player's running total in the match before this deal (the record's `standing`), by seat.
     pub standing: Vec<Q>,
+    /// The player whose declaration ended the deal and the match (`ends-match`).
+    pub ended_match: Option<u8>,
 }
 
 fn clause_violation(c: &Clause, event: usize, player: Option<Arc<str>>, message: String) -> Stop {
@@ -211,6 +213,7 @@ impl<'s, 'r> Game<'s, 'r> {
             carried: vec![Q::ZERO; setup.rules.pots.len()],
             pots: vec![Q::ZERO; setup.rules.pots.len()],
             standing: vec![Q::ZERO; names.len()],
+            ended_match: None,
         }
     }
 
