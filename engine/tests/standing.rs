@@ -16,8 +16,10 @@ use tarot_engine::{parse_record, replay, GameRecord, Registry, Status, Verdict};
 
 fn registry() -> Registry {
     let mut files = Registry::builtin_files();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/standing-catch-up.tarot");
-    files.insert("standing-catch-up".into(), tarot_engine::dsl::RuleFile { path: path.display().to_string(), text: std::fs::read_to_string(&path).unwrap() });
+    for id in ["standing-catch-up", "basic-partners-match", "call-out-match"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/rules/{id}.tarot"));
+        files.insert(id.into(), tarot_engine::dsl::RuleFile { path: path.display().to_string(), text: std::fs::read_to_string(&path).unwrap() });
+    }
     Registry::from_files(files).unwrap_or_else(|d| panic!("{d}"))
 }
 
@@ -133,4 +135,38 @@ fn the_deals_of_a_table_carry_the_standing_on() {
     assert!(e.starts_with("deal 3 says Bob carries"), "{e}");
     // A ruleset that reads no `carried` is not checked.
     assert_eq!(standing_follows(r.get("basic").unwrap(), &pairs), Ok(()));
+}
+
+/// `ends-match` (tests/rules/call-out-match.tarot): a side carrying 100 may claim the match before the
+/// first card; the deal ends there, valid, and the match after it, the claimant's side the winner. 99
+/// is not enough, and a claim after the first card is too late.
+#[test]
+fn a_side_ahead_claims_the_match() {
+    let r = registry();
+    let rules = r.get("call-out-match").unwrap();
+    let setup = tarot_engine::replay::Setup::new(rules, 4, &BTreeMap::new()).unwrap();
+    let full = &deals(rules, 1, 13)[0];
+    let bob = full.players[1].clone();
+    let claim = tarot_engine::Event::Declare { player: bob.as_str().into(), declaration: "claim".into(), cards: vec![] };
+    let mut rec = with_standing(full, &[("Bob", 100), ("Dan", 100)]);
+    rec.events.truncate(1);
+    rec.events.push(claim.clone());
+    let v = replay(rules, &rec).unwrap();
+    assert_eq!(v.status, Status::Valid, "{}", v.to_text());
+    assert_eq!(v.outcome.as_ref().unwrap().ends_match.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["Bob", "Dan"]);
+    let played = replay(rules, full).unwrap();
+    let m = tarot_engine::matches::match_state(&setup, &[&played, &v, &played]).unwrap().unwrap();
+    assert_eq!((m.played, m.over_after, m.target_reached), (2, Some(2), false));
+    assert_eq!(m.winners.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["Bob", "Dan"]);
+
+    rec.standing.insert("Bob".into(), 99);
+    let v = replay(rules, &rec).unwrap();
+    assert_eq!(v.violation.map(|x| x.rule.to_string()).as_deref(), Some("declaration.claim.require.1"));
+
+    let mut late = with_standing(full, &[("Bob", 100), ("Dan", 100)]);
+    let first_play = late.events.iter().position(|e| matches!(e, tarot_engine::Event::Play { .. })).unwrap();
+    late.events.truncate(first_play + 1);
+    late.events.push(claim);
+    let v = replay(rules, &late).unwrap();
+    assert_eq!(v.violation.map(|x| x.rule.to_string()).as_deref(), Some("declaration.claim"));
 }
