@@ -188,6 +188,13 @@ pub struct GameRecord {
     #[serde(default)]
     #[schema(example = json!({"king": 75, "pagat": 70}))]
     pots: BTreeMap<String, i64>,
+    /// Each player's running total in the match before this deal (the scores of the session's deals
+    /// before it), for a ruleset whose rules read it (`carried(p)` in its rule file: Troccas, whose
+    /// side owing nine or more may ask for the cards nine and ten). A player not named carries 0, as in
+    /// a session's first deal.
+    #[serde(default)]
+    #[schema(example = json!({"Ann": -12, "Bob": 12, "Cid": -12, "Dan": 12}))]
+    standing: BTreeMap<String, i64>,
     /// Where the game comes from, in words.
     #[serde(default)]
     description: Option<String>,
@@ -588,6 +595,12 @@ pub struct Outcome {
     /// the pots gave less what they took.
     #[serde(default)]
     pots: Vec<PotResult>,
+    /// Where a declaration ended the deal and the match (`ends-match` in the rule file: Tarocchini's
+    /// calling out at 800): the declarer's side, the declarer first, who win the match whatever the
+    /// totals. Absent otherwise.
+    #[serde(default)]
+    #[schema(example = json!(["Ann", "Cid"]))]
+    ends_match: Vec<String>,
 }
 
 /// A pot over one deal: what it held at the start (the record's `pots`) and at the end, which the

@@ -28,6 +28,11 @@ pub struct ScoreSheet {
     /// the pot, in words. Absent when they follow.
     #[serde(skip_serializing_if = "Option::is_none")]
     pots_error: Option<String>,
+    /// Where the ruleset reads the match so far (`carried(p)`) and a deal's `standing` is not each
+    /// player's total of the session's deals before it: the first deal that does not follow, and the
+    /// player, in words. Absent when they follow.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    standing_error: Option<String>,
 }
 
 /// A match: the session's deals read against its ruleset's `match` block.
@@ -125,18 +130,18 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
     }
     let first = records.first().cloned();
     // The pots carried on, under the first deal's ruleset (a session is one table's deals).
-    let pots_error = match first.as_ref().and_then(|r| state.registry.get(&r.ruleset)) {
+    let (pots_error, standing_error) = match first.as_ref().and_then(|r| state.registry.get(&r.ruleset)) {
         Some(rules) => {
             let pairs: Vec<(&tarot_engine::GameRecord, &tarot_engine::Verdict)> = records.iter().zip(&verdicts).collect();
-            tarot_engine::matches::pots_follow(rules, &pairs).err()
+            (tarot_engine::matches::pots_follow(rules, &pairs).err(), tarot_engine::matches::standing_follows(rules, &pairs).err())
         }
-        None => None,
+        None => (None, None),
     };
     let game_match = match first {
         Some(record) => match_sheet(state, &record, &verdicts)?,
         None => None,
     };
-    Ok(ScoreSheet { id: session.to_string(), name: s.name, players: s.players, deals, totals, game_match, pots_error })
+    Ok(ScoreSheet { id: session.to_string(), name: s.name, players: s.players, deals, totals, game_match, pots_error, standing_error })
 }
 
 /// The match of these deals under the ruleset (and options, and table) of the first.

@@ -90,3 +90,32 @@ fn a_session_says_whether_its_pots_follow() {
         }
     }
 }
+
+/// A session of Troccas deals, whose rules read the match so far (`carried(p)`: a side owing nine or
+/// more may ask for the cards nine and ten): each deal's `standing` must be each player's total of the
+/// deals before it, and the score sheet names the first deal and player that do not (`standing_error`).
+#[test]
+fn a_session_says_whether_its_standing_follows() {
+    let s = spawn_fresh("standing", &[]);
+    let fixture = |name: &str| -> Value { serde_json::from_str(&std::fs::read_to_string(root().join(format!("fixtures/troccas/valid/{name}.json"))).unwrap()).unwrap() };
+    let mut follows = fixture("4p-2");
+    // 4p-1 scores Ann and Cid 4, Bob and Dan -4.
+    follows["standing"] = json!({"Ann": 4, "Bob": -4, "Cid": 4, "Dan": -4});
+    for (name, second, error) in
+        [("follows", follows, None), ("broken", fixture("asked-nines-and-tens"), Some("deal 2 says Ann carries 12 from the match, but the deals before it add up to 4"))]
+    {
+        let players = fixture("4p-1")["players"].clone();
+        let session = s.post("/sessions", &json!({"name": name, "players": players}).to_string()).json();
+        let session = session["id"].as_str().unwrap().to_string();
+        for deal in [fixture("4p-1"), second] {
+            let game = s.post("/games", &deal.to_string()).json();
+            let r = s.post(&format!("/sessions/{session}/games"), &json!({"game": game["id"]}).to_string());
+            assert_eq!(r.status, 200, "{}", r.text);
+        }
+        let sheet = s.get(&format!("/sessions/{session}")).json();
+        match error {
+            None => assert!(sheet.get("standing_error").is_none(), "{sheet}"),
+            Some(e) => assert!(sheet["standing_error"].as_str().unwrap().starts_with(e), "{sheet}"),
+        }
+    }
+}

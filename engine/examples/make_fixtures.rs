@@ -494,6 +494,7 @@ fn steered(
         players: names.clone(),
         dealer: names[dealer].clone(),
         pots: BTreeMap::new(),
+        standing: BTreeMap::new(),
         description: None,
         events,
     })

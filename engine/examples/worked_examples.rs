@@ -328,6 +328,7 @@ fn play(setup: &Setup, plan: &Plan, rng: &mut ChaCha8Rng) -> Option<GameRecord> 
         players: names.clone(),
         dealer: names[plan.dealer].clone(),
         pots: BTreeMap::new(),
+        standing: BTreeMap::new(),
         description: None,
         events,
     })

@@ -456,6 +456,7 @@ impl InForce<'_> {
                     format!("what {pot} held at the start of the deal")
                 }
             }
+            (Func::Standing, _) => format!("what {} carried into this deal from the match", w(0)),
         }
     }
 }
@@ -726,6 +727,13 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         };
         lines.push(line("players and deal", c, text));
     }
+    for (label, e, c) in &r.deal.requires {
+        let text = match force.value(e) {
+            Some(Value::Bool(true)) => format!("a deal must meet \"{label}\": met whatever the match, with these options"),
+            _ => format!("a deal must meet \"{label}\": {}", force.words(e)),
+        };
+        lines.push(line("players and deal", c, text));
+    }
     for a in &r.annulments {
         lines.push(Line {
             aspect: "annulments",
@@ -946,6 +954,13 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         if let Some(c) = &d.compulsory {
             let by = if d.when == When::FirstPlay { "before his first card" } else { "before the first card" };
             lines.push(line("declarations and bonuses", c, format!("a {} is compulsory: a player who holds one must declare it {by}", d.label)));
+        }
+        if let Some(c) = &d.ends_match {
+            lines.push(line(
+                "declarations and bonuses",
+                c,
+                format!("a {} ends the deal where it is made, scored on what has been played, and the match: the declarer's side wins it", d.label),
+            ));
         }
         if let Some((k, c)) = &d.keeps {
             lines.push(line("declarations and bonuses", c, format!("its declarer keeps {} until the last trick, unless he has no other card to play", r.cards_named(*k))));

@@ -131,6 +131,9 @@ pub enum Func {
     Pot,
     /// `pot.NAME.carried`: what it held at the start of the deal.
     Carried,
+    /// `carried(p)`: a player's running total in the match before this deal (the record's `standing`);
+    /// for several players (a side), the sum of theirs.
+    Standing,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -113,6 +113,9 @@ pub struct Ruleset {
     /// condition`, the fool's settings) reads `contract.ATTR` or `contract.name`: the settings are
     /// then worked out again for each contract (`Settings::after_auction`).
     pub reads_contract: bool,
+    /// Some formula reads the match so far (`carried(p)`): a record then says each player's running
+    /// total before its deal (`standing`), which a table's deals must follow (`matches::standing_follows`).
+    pub reads_standing: bool,
 }
 
 /// The families of games a ruleset may belong to (`family NAME`), by the country the game is played
@@ -349,6 +352,9 @@ pub struct Deal {
     /// The dog's packets are dealt together, after this many rounds of the players' packets (Tapp
     /// Tarock: after the first round).
     pub dog_after: Option<(Expr, Clause)>,
+    /// Conditions the deal must meet once dealt (`require "label" = condition`), in order: rule
+    /// `deal.require.N`. They read the match so far (`carried(p)`): who may ask for what.
+    pub requires: Vec<(String, Expr, Clause)>,
     pub clause: Clause,
 }
 
@@ -621,6 +627,10 @@ pub struct DeclarationKind {
     /// runs out (the first card, or his own first card with `when first-play`); the card that closes
     /// it while he has not breaks `declaration.NAME.compulsory` (Grosstarock's declarations).
     pub compulsory: Option<Clause>,
+    /// `ends-match`: once made, the deal ends at this declaration (valid, scored on what has been
+    /// played), and the match ends after it with the declarer's side the winner (Tarocchini's calling
+    /// out at 800). Rule `declaration.NAME.ends-match`.
+    pub ends_match: Option<Clause>,
     pub shows: CardSet,
     pub requires: Vec<(String, Expr, Clause)>,
     pub value: Option<Expr>,

@@ -54,6 +54,12 @@ pub fn match_state(setup: &Setup, deals: &[&Verdict]) -> Result<Option<MatchStat
             }
         }
         state.target_reached = target.is_some_and(|t| state.totals.iter().any(|(_, total)| *total >= t));
+        // A declaration that ends the match (`ends-match`): its side wins, whatever the totals.
+        if !outcome.ends_match.is_empty() {
+            state.over_after = Some(i + 1);
+            state.winners = outcome.ends_match.clone();
+            return Ok(Some(state));
+        }
         if state.target_reached || n_deals == Some(state.played) {
             state.over_after = Some(i + 1);
             break;
@@ -105,6 +111,37 @@ pub fn pots_follow(rules: &Ruleset, deals: &[(&GameRecord, &Verdict)]) -> Result
                     pot.label,
                     i + 1
                 ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether a table's deals (records with their verdicts, in the order played) say each player's running
+/// total in the match before the deal (`standing`) as the deals before it add up: the first deal
+/// carries nothing, and each next one what the one before carried plus its scores (a deal not played
+/// to the end scores nothing). Checked only where the ruleset reads the standing (`carried(p)`); the
+/// error names the first deal (from 1) that does not follow, and the player.
+pub fn standing_follows(rules: &Ruleset, deals: &[(&GameRecord, &Verdict)]) -> Result<(), String> {
+    if !rules.reads_standing {
+        return Ok(());
+    }
+    let mut totals: Vec<(&str, Q)> = vec![];
+    for (i, (rec, verdict)) in deals.iter().enumerate() {
+        for name in &rec.players {
+            let due = totals.iter().find(|(p, _)| *p == name.as_str()).map(|(_, t)| *t).unwrap_or(Q::ZERO);
+            let carries = Q::int(rec.standing.get(name).copied().unwrap_or(0));
+            if carries != due {
+                let after = if i == 0 { "the first deal of the table carries nothing".to_string() } else { format!("the deals before it add up to {due}") };
+                return Err(format!("deal {} says {name} carries {carries} from the match, but {after}: a deal's `standing` is each player's total before it", i + 1));
+            }
+        }
+        if let Some(o) = verdict.outcome.as_ref().filter(|_| verdict.status == Status::Valid) {
+            for p in &o.players {
+                match totals.iter_mut().find(|(name, _)| *name == &*p.player) {
+                    Some((_, t)) => *t = *t + p.score,
+                    None => totals.push((&p.player, p.score)),
+                }
             }
         }
     }

@@ -27,6 +27,10 @@ pub struct GameRecord {
     /// deal before; a pot not named holds nothing (the first deal of a session).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub pots: BTreeMap<String, i64>,
+    /// Each player's running total in the match before this deal (the scores of the session's earlier
+    /// deals), for a ruleset whose rules read it (`carried(p)`); a player not named carries 0.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub standing: BTreeMap<String, i64>,
     /// Where the game comes from, in words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,

@@ -315,6 +315,7 @@ fn play_out<R: Rng>(
             players: table.to_vec(),
             dealer: table[dealer_at_table].clone(),
             pots: BTreeMap::new(),
+            standing: BTreeMap::new(),
             description: None,
             events,
         });
@@ -425,6 +426,7 @@ fn play_out<R: Rng>(
         players: table.to_vec(),
         dealer: table[dealer_at_table].clone(),
         pots: BTreeMap::new(),
+        standing: BTreeMap::new(),
         description: None,
         events,
     })

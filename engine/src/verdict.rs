@@ -123,6 +123,10 @@ pub struct Outcome {
     /// deal carries.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pots: Vec<PotResult>,
+    /// Where a declaration ended the deal and the match (`ends-match`): the declarer's side, the
+    /// declarer first, who win the match whatever the totals.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ends_match: Vec<Arc<str>>,
 }
 
 /// A pot (`pot NAME`) over one deal.

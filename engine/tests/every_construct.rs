@@ -411,6 +411,16 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("pot.NAME", m("grosstarock", "class kings = rank(K)", "class kings = rank(K)\nlet stake = pot.king"), Refused("`pot.king` is not known before the deal")),
         ("pot.NAME.carried", m("grosstarock", "if pot.king.carried == 0 then option.pot_foundation", "if pot.king.carried < 1000 then option.pot_foundation"), Changes),
         ("pot.NAME.carried", m("grosstarock", "if pot.king.carried == 0 then option.pot_foundation", "if pot.kitty.carried == 0 then option.pot_foundation"), Refused("unknown pot `kitty`")),
+        // a declaration that ends the match (Tarocchini's calling out at 800)
+        ("ends-match", m("tarocchini", "  ends-match                                                                                  @MBO \"4.1.1 Ottocento\"\n", ""), Changes),
+        ("ends-match", m("tarocchini", "match {\n  target = 800                                       @MBO \"4.1.1 Ottocento\"\n}", ""), Refused("`ends-match` ends the match, but the ruleset has no `match")),
+        ("ends-match", m("tarocchini", "  ends-match                                                                                  @MBO", "  ends-match now                                                                              @MBO"), Refused("`ends-match`")),
+        // the match so far: the record's standing (Troccas, BE §7)
+        ("carried(p)", m("troccas", "carried(first_hand) <= -9", "carried(first_hand) <= -13"), Changes),
+        ("carried(p)", m("troccas", "class kings = rank(K)", "class kings = rank(K)\nlet debt = carried(dealer)"), Refused("`carried` looks at the game being played")),
+        ("deal { require \"label\" = condition }", m("troccas", "= option.asked == \"no\" or", "= option.asked == \"yes\" or"), Changes),
+        ("deal { require \"label\" = condition }", m("troccas", "= option.asked == \"no\" or carried(dealer)", "= option.asked == \"no\" or has(hand, T1) or carried(dealer)"), Refused("in the deal's `require`")),
+        ("deal { require \"label\" = condition }", m("troccas", "require \"only a side owing nine or more asks for the cards nine and ten\" \\", "require \\"), Refused("`require \"label\" = condition`")),
         ("compulsory", m(M, "  shows = kings + EX", "  shows = kings + EX\n  compulsory"), Changes),
         ("compulsory", m("grosstarock", "declaration kings \"Kings\" {\n  compulsory", "declaration kings \"Kings\" {\n  compulsory = yes"), Refused("`compulsory` is a switch and takes no value")),
         ("shows = cards", m(M, "shows = kings + EX", "shows = kings"), Changes),

@@ -80,6 +80,10 @@ fn every_game_counts_93() {
         let name = entry.path().file_stem().and_then(|s| s.to_str()).map(String::from).expect("a name");
         let v = replay_valid(&name);
         let o = v.outcome.as_ref().expect("finished");
+        if !o.ends_match.is_empty() {
+            // A hand cut short by a call-out (`ends-match`) is not a complete game.
+            continue;
+        }
         let points: Q = o.players.iter().map(|p| p.card_points).sum();
         assert_eq!(points, Q::int(87), "{name}");
         seen += 1;
@@ -141,4 +145,37 @@ fn an_accuso_of_kings_and_queens_adds_62_to_the_side() {
 fn an_accuso_of_the_grande_with_the_matto_is_worth_82() {
     let v = replay_valid("accuso-grande-with-the-matto");
     assert_eq!(score(&v, "Ann"), Q::int(799 + 30 + 18 + 34));
+}
+
+/// Calling oneself out (MBO 4.1.1, `ends-match`): Dan's accuso of 15 brings his side's 785 to 800; the
+/// deal ends there, valid, scored on what was played (the side's accuso and the discard it was given),
+/// and the match ends after it with Dan and Bob the winners, though no total of the deal reached 800.
+#[test]
+fn calling_oneself_out_ends_the_deal_and_the_match() {
+    let v = replay_valid("call-out-at-800");
+    assert!(v.tricks.is_empty() && v.next.is_none());
+    let o = v.outcome.as_ref().unwrap();
+    assert_eq!(o.ends_match.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["Dan", "Bob"]);
+    assert_eq!((score(&v, "Dan"), score(&v, "Bob"), score(&v, "Ann")), (Q::int(16), Q::int(16), Q::ZERO));
+    let text = String::from_utf8(v.to_json()).unwrap();
+    assert!(text.contains("\"ends_match\":[\"Dan\",\"Bob\"]"), "{text}");
+
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let rules = registry.get("tarocchini").unwrap();
+    let setup = tarot_engine::replay::Setup::new(rules, 4, &Default::default()).unwrap();
+    let other = replay_valid("4p-1");
+    let m = tarot_engine::matches::match_state(&setup, &[&other, &v, &other]).unwrap().unwrap();
+    assert_eq!((m.played, m.over_after, m.target_reached), (2, Some(2), false));
+    assert_eq!(m.winners.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["Dan", "Bob"]);
+    // Without the call-out, the match goes on.
+    let m = tarot_engine::matches::match_state(&setup, &[&other, &other]).unwrap().unwrap();
+    assert!(!m.over());
+
+    // No event may follow the call-out.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/tarocchini/valid/call-out-at-800.json");
+    let mut record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let hand = record["events"][0]["hands"]["Bob"][0].clone();
+    record["events"].as_array_mut().unwrap().push(json!({"type": "play", "player": "Bob", "card": hand}));
+    let e = replay(rules, &parse_record(&record.to_string()).unwrap()).unwrap_err();
+    assert!(e.message.contains("the game is over"), "{}", e.message);
 }

@@ -51,3 +51,21 @@ fn the_packets_follow_the_asking() {
     record["options"]["asked"] = "no".into();
     assert_eq!(verdict(&record), (Status::Valid, None), "the usual deal when nobody asked");
 }
+
+/// Only a side owing nine or more may ask (BE §7; the deal's `require`, reading the record's
+/// `standing`): first hand's side owing 12 may (the fixture), owing 8 may not, owing exactly 9 may; the
+/// dealer's side owing 9 may too; nobody owing anything, the usual deal stays valid.
+#[test]
+fn only_a_side_owing_nine_or_more_may_ask() {
+    let standing = |ann: i64, bob: i64| serde_json::json!({ "Ann": ann, "Bob": bob, "Cid": ann, "Dan": bob });
+    let mut record = asked_fixture();
+    assert_eq!(record["standing"], standing(12, -12));
+    record["standing"] = standing(8, -8);
+    assert_eq!(verdict(&record), (Status::Invalid, Some("deal.require.1".into())));
+    record["standing"] = standing(9, -9);
+    assert_eq!(verdict(&record), (Status::Valid, None));
+    record["standing"] = standing(-9, 9);
+    assert_eq!(verdict(&record), (Status::Valid, None), "the dealer's side owing nine");
+    record.as_object_mut().unwrap().remove("standing");
+    assert_eq!(verdict(&record), (Status::Invalid, Some("deal.require.1".into())), "a first deal: nobody owes");
+}

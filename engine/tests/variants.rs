@@ -533,6 +533,7 @@ fn petit_imprenable_game(rng: &mut ChaCha8Rng) -> GameRecord {
         players: table.clone(),
         dealer: "Ann".into(),
         pots: BTreeMap::new(),
+        standing: BTreeMap::new(),
         description: None,
         events: vec![deal.clone()],
     };
@@ -906,6 +907,7 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                     players: table.clone(),
                     dealer: table[0].clone(),
                     pots: BTreeMap::new(),
+                    standing: BTreeMap::new(),
                     description: None,
                     events,
                 };

@@ -80,6 +80,9 @@ pub struct Header {
     /// What the ruleset's pots hold at the start of the deal.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub pots: BTreeMap<String, i64>,
+    /// Each player's running total in the match before the deal.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub standing: BTreeMap<String, i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
 }
@@ -93,13 +96,23 @@ impl Header {
             players: record.players.clone(),
             dealer: record.dealer.clone(),
             pots: record.pots.clone(),
+            standing: record.standing.clone(),
             description: record.description.clone(),
         }
     }
 
     /// The recorded game this header and these events make.
     pub fn into_record(self, events: Vec<Event>) -> GameRecord {
-        GameRecord { ruleset: self.ruleset, options: self.options, players: self.players, dealer: self.dealer, pots: self.pots, description: self.description, events }
+        GameRecord {
+            ruleset: self.ruleset,
+            options: self.options,
+            players: self.players,
+            dealer: self.dealer,
+            pots: self.pots,
+            standing: self.standing,
+            description: self.description,
+            events,
+        }
     }
 
     /// Only what the store itself relies on: a ruleset, named players, a dealer among them. Whether
@@ -816,6 +829,7 @@ mod tests {
             players: vec!["Ann".into(), "Bob".into(), "Cid".into()],
             dealer: "Ann".into(),
             pots: BTreeMap::new(),
+            standing: BTreeMap::new(),
             description: None,
         };
         let game = store.create_game(&header, vec![]).unwrap().game;

@@ -69,6 +69,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
             sh(0, 0, Required, Forbidden, "`NAME = number`")
         }
         ("deal", "cut") => sh(0, 0, Forbidden, Forbidden, "`cut`"),
+        ("deal", "require") => sh(1, 1, Required, Forbidden, "`require \"label\" = condition`"),
         ("bidding", "turns") => sh(1, 1, Forbidden, Forbidden, "`turns once`, `turns until-one-left` or `turns rounds`"),
         ("bidding", "hold") => sh(1, 1, Forbidden, Forbidden, "`hold forehand`"),
         ("bidding", "no-reraise") => sh(0, 0, Forbidden, Forbidden, "`no-reraise`"),
@@ -102,6 +103,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("declaration", "allowed") => sh(0, 0, Required, Forbidden, "`allowed = condition`"),
         ("declaration", "keeps") => sh(0, 0, Required, Forbidden, "`keeps = cards`"),
         ("declaration", "compulsory") => sh(0, 0, Forbidden, Forbidden, "`compulsory`"),
+        ("declaration", "ends-match") => sh(0, 0, Forbidden, Forbidden, "`ends-match`"),
         ("declaration", "require") => sh(0, 1, Required, Forbidden, "`require \"what is required\" = condition`"),
         ("declaration", "value" | "paid-by") => sh(0, 0, Required, Forbidden, "`NAME = formula`"),
         ("declaration", "paid") => sh(0, 1, Forbidden, Forbidden, "`paid` or `paid by-everyone`"),
@@ -126,7 +128,16 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
 
 /// A statement that is a switch: present means on. Its value, if written, is refused with a hint.
 fn is_switch(section: &str, key: &str) -> bool {
-    matches!((section, key), ("fool", "excuse") | ("deal", "cut") | ("declaration", "paid") | ("declaration", "compulsory") | ("bidding", "all-pass") | ("bidding", "no-reraise"))
+    matches!(
+        (section, key),
+        ("fool", "excuse")
+            | ("deal", "cut")
+            | ("declaration", "paid")
+            | ("declaration", "compulsory")
+            | ("declaration", "ends-match")
+            | ("bidding", "all-pass")
+            | ("bidding", "no-reraise")
+    )
 }
 
 /// Reports every statement (blocks included) written with more or fewer words than it takes, or a

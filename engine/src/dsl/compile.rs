@@ -83,6 +83,8 @@ enum Ctx {
     AfterAuction,
     /// A declaration's `allowed`: after the auction, so the contract is known.
     Allowed,
+    /// The deal's `require`: once the cards are dealt (dealer, first_hand, players, options, `carried`).
+    Dealt,
 }
 
 fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
@@ -164,6 +166,7 @@ const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("declared", Func::Declared, 1, 2),
     ("announced", Func::Announced, 1, 2),
     ("declarer", Func::Declarer, 1, 1),
+    ("carried", Func::Standing, 1, 1),
 ];
 
 const GAME_FUNCS: &[Func] = &[
@@ -183,6 +186,7 @@ const GAME_FUNCS: &[Func] = &[
     Func::Declarer,
     Func::Pot,
     Func::Carried,
+    Func::Standing,
 ];
 
 #[derive(Default)]
@@ -215,6 +219,8 @@ struct Compiler {
     attrs_read: BTreeSet<String>,
     /// A setting that applies after the auction reads the contract (`Ruleset::reads_contract`).
     reads_contract: bool,
+    /// Some formula reads `carried(p)` (`Ruleset::reads_standing`).
+    reads_standing: bool,
     /// The options and top-level `let`s some formula reads.
     opts_read: BTreeSet<usize>,
     lets_read: BTreeSet<usize>,
@@ -722,6 +728,14 @@ impl Compiler {
         let triggers = stmts.iter().filter(|s| s.key == "on").filter_map(|s| self.trigger(s)).collect();
         let score = self.score(stmts.iter().find(|s| s.key == "score"));
         let game_match = stmts.iter().find(|s| s.key == "match").and_then(|s| self.game_match(s));
+        // A declaration that ends the match needs a match to end.
+        if game_match.is_none() {
+            for s in stmts.iter().filter(|s| s.key == "declaration") {
+                if let Some(st) = s.block.iter().flatten().find(|st| st.key == "ends-match") {
+                    self.err_at(st, "`ends-match` ends the match, but the ruleset has no `match { ... }`: say how a match ends (`deals`, `target`) first");
+                }
+            }
+        }
         // A pot that no payment goes into only ever holds what records say it carries.
         for (i, p) in pots.iter().enumerate() {
             if !self.pots_paid_in.contains(&i) {
@@ -818,6 +832,7 @@ impl Compiler {
             settings: std::mem::take(&mut self.settings),
             defaults: Default::default(),
             reads_contract: self.reads_contract,
+            reads_standing: self.reads_standing,
         }
     }
 
@@ -1588,6 +1603,7 @@ impl Compiler {
             dog_packets: None,
             dog_apart: None,
             dog_after: None,
+            requires: vec![],
             clause,
         };
         let Some(s) = s else {
@@ -1620,9 +1636,16 @@ impl Compiler {
                 "dog_packets" => d.dog_packets = self.stated(st, Ctx::Setup, "deal"),
                 "dog_apart" => d.dog_apart = self.stated(st, Ctx::Setup, "deal"),
                 "dog_after" => dog_after = Some(st),
+                "require" => {
+                    let label = st.args.first().map(|w| w.text.clone()).unwrap_or_default();
+                    if let Some(e) = self.condition(st, Ctx::Dealt) {
+                        let rule = format!("deal.require.{}", d.requires.len() + 1);
+                        d.requires.push((label, e, self.clause(st, rule)));
+                    }
+                }
                 other => self.err_at(
                     st,
-                    format!("unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles, pile_size, packets, dealer_packets, dog_packets, dog_apart or dog_after"),
+                    format!("unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles, pile_size, packets, dealer_packets, dog_packets, dog_apart, dog_after or require"),
                 ),
             }
         }
@@ -2074,6 +2097,7 @@ impl Compiler {
             allowed: None,
             keeps: None,
             compulsory: None,
+            ends_match: None,
             shows: CardSet::EMPTY,
             requires: vec![],
             value: None,
@@ -2119,6 +2143,7 @@ impl Compiler {
                     }
                 }
                 "compulsory" => d.compulsory = Some(self.clause(st, format!("declaration.{name}.compulsory"))),
+                "ends-match" => d.ends_match = Some(self.clause(st, format!("declaration.{name}.ends-match"))),
                 "shows" => {
                     let pack = self.dummy_pack();
                     d.shows = self.class_value(st, &pack).unwrap_or_default();
@@ -2143,7 +2168,10 @@ impl Compiler {
                         Some(other) => self.err_at(st, format!("`paid {other}`: a declaration is `paid` (by each opponent) or `paid by-everyone` (by every other player)")),
                     }
                 }
-                other => self.err_at(st, format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, shows, keeps, require, value, paid or paid-by")),
+                other => self.err_at(
+                    st,
+                    format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, ends-match, shows, keeps, require, value, paid or paid-by"),
+                ),
             }
         }
         Some(d)
@@ -2591,6 +2619,9 @@ impl Compiler {
             self.err(file, pos, format!("`{name}` looks at the game being played, which is not known here"));
             return None;
         }
+        if f == Func::Standing {
+            self.reads_standing = true;
+        }
         let mut out = vec![];
         for (i, a) in args.iter().enumerate() {
             // Declarations are named by their id in declared/announced/declarer.
@@ -2835,6 +2866,7 @@ fn ctx_words(ctx: Ctx) -> &'static str {
         Ctx::Called => "after the call (called is)",
         Ctx::AfterAuction => "in a setting that applies after the auction (options, players, constants and the contract are)",
         Ctx::Allowed => "in a declaration's `allowed` (hand, player, taker, partner, attack, defence and contract.ATTR are)",
+        Ctx::Dealt => "in the deal's `require` (dealer, first_hand, players, options and carried(p) are)",
     }
 }
 

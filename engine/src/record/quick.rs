@@ -340,7 +340,7 @@ impl<'a> Cursor<'a> {
     }
 
     fn record(&mut self) -> Option<GameRecord> {
-        let (mut ruleset, mut options, mut players, mut dealer, mut description, mut events, mut pots) = (None, None, None, None, None, None, None);
+        let (mut ruleset, mut options, mut players, mut dealer, mut description, mut events, mut pots, mut standing) = (None, None, None, None, None, None, None, None);
         self.object(|c, key| match key {
             "ruleset" => once(&mut ruleset, c.str()?.to_string()),
             "options" => {
@@ -355,6 +355,11 @@ impl<'a> Cursor<'a> {
                 let mut map = BTreeMap::new();
                 c.object(|c, name| map.insert(name.to_string(), integer(c.word())?).is_none().then_some(()))?;
                 once(&mut pots, map)
+            }
+            "standing" => {
+                let mut map = BTreeMap::new();
+                c.object(|c, name| map.insert(name.to_string(), integer(c.word())?).is_none().then_some(()))?;
+                once(&mut standing, map)
             }
             "description" => {
                 let text = if c.peek()? == b'"' { Some(c.str()?.to_string()) } else { (c.word() == b"null").then_some(None)? };
@@ -379,6 +384,7 @@ impl<'a> Cursor<'a> {
             players: players?,
             dealer: dealer?,
             pots: pots.unwrap_or_default(),
+            standing: standing.unwrap_or_default(),
             description: description.flatten(),
             events: events?,
         })

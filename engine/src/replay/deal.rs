@@ -69,6 +69,13 @@ impl<'s, 'r> Game<'s, 'r> {
         if !packets.is_empty() {
             self.deal_order(packets)?;
         }
+        // The deal's requirements, which may read the match so far (`carried`).
+        for (label, e, c) in &self.rules().deal.requires {
+            let env = self.env(None);
+            if !eval(e, &env).and_then(|v| truthy(&v)).map_err(|m| self.input(format!("{} ({}): {m}", c.rule, c.at)))? {
+                return Err(self.violation(c, self.dealer, format!("{label}: this deal does not meet it")));
+            }
+        }
         if let Some((a, p)) = self.first_annulment(&self.hands[..self.n()])? {
             let a = &self.rules().annulments[a];
             return Err(Stop::Annulled(Annulled {

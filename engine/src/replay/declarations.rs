@@ -109,6 +109,15 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         self.declarations.push(Declaration { player: p, kind: k, shown, value });
+        if let Some(c) = &d.ends_match {
+            // The deal ends here, valid, scored on what has been played; the match ends after it.
+            self.ended_match = Some(p);
+            self.leader = None;
+            self.phase = Phase::Done;
+            self.notes.push(format!("{} ends the deal and the match with a {}: the hand is not played on ({})", self.name(p), d.label, c.rule));
+            self.discards_go()?;
+            return Ok(());
+        }
         if !started {
             // A declaration may change who leads (an announced chelem); the leader is chosen again.
             self.leader = None;

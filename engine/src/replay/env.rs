@@ -213,6 +213,10 @@ impl Env for GameEnv<'_, '_, '_> {
                 let held = if f == Func::Pot { &self.pots } else { &g.carried };
                 Value::Num(*held.get(k.numer() as usize).ok_or("no such pot")?)
             }
+            Func::Standing => {
+                let who = self.player_arg(&a[0])?;
+                Value::Num((0..g.standing.len()).filter(|&p| who >> p & 1 == 1).map(|p| g.standing[p]).sum())
+            }
             other => return Err(format!("{other:?} is not a game function")),
         })
     }

@@ -163,6 +163,10 @@ pub struct Game<'s, 'r> {
     /// What each pot (`Ruleset::pots`) held at the start of the deal, and holds now.
     pub carried: Vec<Q>,
     pub pots: Vec<Q>,
+    /// Each player's running total in the match before this deal (the record's `standing`), by seat.
+    pub standing: Vec<Q>,
+    /// The player whose declaration ended the deal and the match (`ends-match`).
+    pub ended_match: Option<u8>,
 }
 
 fn clause_violation(c: &Clause, event: usize, player: Option<Arc<str>>, message: String) -> Stop {
@@ -214,6 +218,8 @@ impl<'s, 'r> Game<'s, 'r> {
             fool_owed: None,
             carried: vec![Q::ZERO; setup.rules.pots.len()],
             pots: vec![Q::ZERO; setup.rules.pots.len()],
+            standing: vec![Q::ZERO; names.len()],
+            ended_match: None,
         }
     }
 
@@ -493,7 +499,17 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
         };
         carried[i] = Q::int(*amount);
     }
-    let mut verdict = replay_moves_carrying(setup, &seats.playing, seats.dealer, &carried, &moves)?;
+    // Each player's running total in the match before the deal; a player not named carries 0.
+    let mut standing = vec![Q::ZERO; seats.playing.len()];
+    for (name, amount) in &rec.standing {
+        if !rec.players.contains(name) {
+            return Err(InputError { event: None, message: format!("the record's standing names {name}, who is not at the table") });
+        }
+        if let Some(i) = seats.playing.iter().position(|p| p == name) {
+            standing[i] = Q::int(*amount);
+        }
+    }
+    let mut verdict = replay_moves_standing(setup, &seats.playing, seats.dealer, &carried, &standing, &moves)?;
     // Only a pack with other codes for its cards (`code`, the Fool made a trump) can be written
     // otherwise than by the cards' own codes.
     if !rules.pack.aliases.is_empty() {
@@ -596,9 +612,18 @@ pub fn replay_moves(setup: &Setup, players: &[String], dealer: u8, moves: &[Move
 
 /// Replays events already read, the pots holding `carried` at the start of the deal.
 pub fn replay_moves_carrying(setup: &Setup, players: &[String], dealer: u8, carried: &[Q], moves: &[Move]) -> Result<Verdict, InputError> {
+    replay_moves_standing(setup, players, dealer, carried, &[], moves)
+}
+
+/// Replays events already read, the pots holding `carried` and the players (by seat) carrying
+/// `standing` from the match at the start of the deal.
+fn replay_moves_standing(setup: &Setup, players: &[String], dealer: u8, carried: &[Q], standing: &[Q], moves: &[Move]) -> Result<Verdict, InputError> {
     let rules = setup.rules;
     let mut game = Game::new(setup, players, dealer);
     game.carry(carried);
+    for (i, q) in standing.iter().enumerate().take(game.standing.len()) {
+        game.standing[i] = *q;
+    }
     let mut stop = None;
     for (i, m) in moves.iter().enumerate() {
         if let Err(s) = game.apply_move(i, m) {

@@ -161,6 +161,10 @@ impl<'s, 'r> Game<'s, 'r> {
             hand_score: (!sc.terms.is_empty()).then_some(total),
             players,
             pots: rules.pots.iter().enumerate().map(|(i, p)| PotResult { pot: p.name.clone(), carried: self.carried[i], closing: env.pots[i] }).collect(),
+            ends_match: match self.ended_match {
+                Some(d) => std::iter::once(d).chain((0..self.n() as u8).filter(|&q| q != d && self.side_of(d) >> q & 1 == 1)).map(|q| self.name(q)).collect(),
+                None => vec![],
+            },
         };
         Ok((out, ledger, notes))
     }

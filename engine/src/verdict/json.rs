@@ -283,6 +283,10 @@ impl Writer {
                 w.0.push(b'}');
             });
         }
+        if !o.ends_match.is_empty() {
+            self.key(false, "ends_match");
+            self.list(&o.ends_match, |w, p| w.str(p));
+        }
         self.0.push(b'}');
     }
 
