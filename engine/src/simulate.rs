@@ -307,18 +307,20 @@ fn play_out<R: Rng>(
             Err(crate::replay::Stop::Input(e)) => Err(format!("the simulator made an unreadable move: {e}")),
         }
     };
+    // The game as recorded so far, at its end or where it stopped.
+    let finished = |events| GameRecord {
+        ruleset: rules.id.clone(),
+        options: options.clone(),
+        players: table.to_vec(),
+        dealer: table[dealer_at_table].clone(),
+        pots: BTreeMap::new(),
+        standing: BTreeMap::new(),
+        description: None,
+        events,
+    };
     let deal = events.pop().expect("the deal");
     if !record(&mut game, &mut events, deal)? {
-        return Ok(GameRecord {
-            ruleset: rules.id.clone(),
-            options: options.clone(),
-            players: table.to_vec(),
-            dealer: table[dealer_at_table].clone(),
-            pots: BTreeMap::new(),
-            standing: BTreeMap::new(),
-            description: None,
-            events,
-        });
+        return Ok(finished(events));
     }
     let mut declared_before_play = false;
     while let Some(next) = game.next() {
@@ -420,16 +422,7 @@ fn play_out<R: Rng>(
             break;
         }
     }
-    Ok(GameRecord {
-        ruleset: rules.id.clone(),
-        options: options.clone(),
-        players: table.to_vec(),
-        dealer: table[dealer_at_table].clone(),
-        pots: BTreeMap::new(),
-        standing: BTreeMap::new(),
-        description: None,
-        events,
-    })
+    Ok(finished(events))
 }
 
 /// Draws what steering decides once per game. Draws no random number for the uniform simulator.

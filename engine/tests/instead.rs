@@ -4,23 +4,22 @@
 //! with a prise, may play Räuber instead; the Petit is kept as one's last trump in Räuber; trumps win
 //! only when led in a garde sans). Galician Tarok's Trischaken and Suit-Solo use the same constructs.
 
+mod common;
+
 use std::collections::BTreeMap;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::dsl::{compile, RuleFile};
+
 use tarot_engine::ir::Ruleset;
 use tarot_engine::num::Q;
 use tarot_engine::simulate::random_game;
-use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
+use tarot_engine::{replay, Event, GameRecord, Status, Verdict};
 
 const ID: &str = "auction-instead";
 
 fn rules() -> Ruleset {
-    let mut files = Registry::builtin_files();
-    let path = format!("{}/tests/rules/{ID}.tarot", env!("CARGO_MANIFEST_DIR"));
-    files.insert(ID.to_string(), RuleFile { text: std::fs::read_to_string(&path).unwrap(), path });
-    compile(ID, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+    common::test_rules(ID, None).unwrap_or_else(|d| panic!("{d}"))
 }
 
 /// A seeded random game's deal, with no bid yet.

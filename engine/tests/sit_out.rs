@@ -4,31 +4,19 @@
 //! three cards a trick. A sit-out at three players, a second one, one after the first card and a move
 //! by the sitter are refused.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::simulate::random_game;
 use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
 
-fn files() -> BTreeMap<String, RuleFile> {
-    let mut files = Registry::builtin_files();
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/sit-out-choice.tarot");
-    files.insert("sit-out-choice".into(), RuleFile { path: "engine/tests/rules/sit-out-choice.tarot".into(), text: std::fs::read_to_string(p).unwrap() });
-    files
-}
-
 fn compiled(text: Option<(&str, &str)>) -> Result<Ruleset, String> {
-    let mut files = files();
-    if let Some((find, replace)) = text {
-        let f = files.get_mut("sit-out-choice").unwrap();
-        assert_eq!(f.text.matches(find).count(), 1, "{find}");
-        f.text = f.text.replace(find, replace);
-    }
-    compile("sit-out-choice", &|id: &str| files.get(id).cloned()).map_err(|d| d.to_string())
+    common::test_rules("sit-out-choice", text)
 }
 
 /// A dealt game of `n` players, its deal only.

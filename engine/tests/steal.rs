@@ -4,31 +4,18 @@
 //! as many in a `discard`. Seeded simulated games replay valid; each changed move is refused under
 //! rule `steal` (the order, the discard), `steal.cards` or `steal.dealer`.
 
+mod common;
+
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::simulate::random_game;
-use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
-
-fn files() -> BTreeMap<String, RuleFile> {
-    let mut files = Registry::builtin_files();
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/steal-stock.tarot");
-    files.insert("steal-stock".into(), RuleFile { path: "engine/tests/rules/steal-stock.tarot".into(), text: std::fs::read_to_string(p).unwrap() });
-    files
-}
+use tarot_engine::{replay, Event, GameRecord, Status, Verdict};
 
 fn compiled(text: Option<(&str, &str)>) -> Result<Ruleset, String> {
-    let mut files = files();
-    if let Some((find, replace)) = text {
-        let f = files.get_mut("steal-stock").unwrap();
-        assert_eq!(f.text.matches(find).count(), 1, "{find}");
-        f.text = f.text.replace(find, replace);
-    }
-    compile("steal-stock", &|id: &str| files.get(id).cloned()).map_err(|d| d.to_string())
+    common::test_rules("steal-stock", text)
 }
 
 fn games(rules: &Ruleset, count: usize) -> Vec<GameRecord> {
