@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use utoipa::openapi::schema::{ArrayBuilder, Discriminator, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, ArrayItems, Discriminator, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
@@ -111,7 +111,13 @@ pub struct PlayerAmount(String, Amount);
 impl PartialSchema for PlayerAmount {
     fn schema() -> RefOr<Schema> {
         ArrayBuilder::new()
-            .items(OneOfBuilder::new().item(ObjectBuilder::new().schema_type(Type::String)).item(Ref::from_schema_name("Amount")))
+            // A tuple: the first item a player's name, the second an amount. As `items: oneOf [string,
+            // Amount]` a name such as "41/0", which is also an amount's text, matched both.
+            .prefix_items([
+                Schema::from(ObjectBuilder::new().schema_type(Type::String).description(Some("the player"))),
+                AllOfBuilder::new().item(Ref::from_schema_name("Amount")).into(),
+            ])
+            .items(ArrayItems::False)
             .min_items(Some(2))
             .max_items(Some(2))
             .description(Some("A player and an amount, as a pair [player, amount]"))
@@ -885,5 +891,20 @@ mod tests {
         conforms::<Comparison>("every ruleset", serde_json::to_value(tarot_engine::compare::compare(&all)).unwrap());
         let game: Record = serde_json::from_value(crate::docs::compare_example()["game"].clone()).unwrap();
         conforms::<GameComparison>("a game compared", serde_json::to_value(tarot_engine::compare::compare_game(&all, &game)).unwrap());
+    }
+}
+
+#[cfg(test)]
+mod player_amount_tests {
+    use super::*;
+
+    /// Schemathesis found `["41/0", 0]` refused: as `items: oneOf [string, Amount]`, the name "41/0"
+    /// is both a string and an amount's text. The pair is a tuple: a name first, an amount second.
+    #[test]
+    fn a_player_amount_is_a_name_then_an_amount() {
+        let s = serde_json::to_value(PlayerAmount::schema()).unwrap();
+        assert_eq!(s["prefixItems"][0]["type"], "string", "{s}");
+        assert_eq!(s["prefixItems"][1]["allOf"][0]["$ref"], "#/components/schemas/Amount", "{s}");
+        assert_eq!(s["items"], false, "no third item, and no item schema a name could match twice: {s}");
     }
 }
