@@ -457,6 +457,7 @@ impl InForce<'_> {
                 }
             }
             (Func::Standing, _) => format!("what {} carried into this deal from the match", w(0)),
+            (Func::Dealt, _) => format!("the first {} cards dealt to {}", w(1), w(0)),
         }
     }
 }
@@ -929,6 +930,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             When::BeforePlay => "before play",
             When::AfterDiscard => "after the discard",
             When::FirstPlay => "before the declarer's first card",
+            When::AfterDeal => "right after the deal, before any other move",
         };
         lines.push(Line {
             aspect: "declarations and bonuses",

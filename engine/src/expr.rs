@@ -134,6 +134,8 @@ pub enum Func {
     /// `carried(p)`: a player's running total in the match before this deal (the record's `standing`);
     /// for several players (a side), the sum of theirs.
     Standing,
+    /// `dealt(p, N)`: the first N cards dealt to `p`, in the order of the deal (the deal event's `packets`).
+    Dealt,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

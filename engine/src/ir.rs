@@ -593,6 +593,9 @@ pub enum When {
     AfterDiscard,
     /// Just before the declarer plays his first card (poignée).
     FirstPlay,
+    /// Once the deal is done, before any other move (bid, discard, card): the dealer who has not
+    /// taken his last cards yet (Tarocchini's call on his first 15, `dealt(player, 15)`).
+    AfterDeal,
 }
 
 /// Who may make a declaration (`by`).

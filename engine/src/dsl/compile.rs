@@ -167,6 +167,7 @@ const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("announced", Func::Announced, 1, 2),
     ("declarer", Func::Declarer, 1, 1),
     ("carried", Func::Standing, 1, 1),
+    ("dealt", Func::Dealt, 2, 2),
 ];
 
 const GAME_FUNCS: &[Func] = &[
@@ -187,6 +188,7 @@ const GAME_FUNCS: &[Func] = &[
     Func::Pot,
     Func::Carried,
     Func::Standing,
+    Func::Dealt,
 ];
 
 #[derive(Default)]
@@ -2112,8 +2114,9 @@ impl Compiler {
                         Some("before-play") => When::BeforePlay,
                         Some("after-discard") => When::AfterDiscard,
                         Some("first-play") => When::FirstPlay,
+                        Some("after-deal") => When::AfterDeal,
                         _ => {
-                            self.err_at(st, "`when` is before-play, after-discard or first-play");
+                            self.err_at(st, "`when` is before-play, after-discard or first-play (or after-deal: right after the deal, before any other move)");
                             continue;
                         }
                     };
@@ -2174,7 +2177,19 @@ impl Compiler {
                 ),
             }
         }
+        self.after_deal_checks(s, &d);
         Some(d)
+    }
+
+    /// A declaration made after the deal (`when after-deal`) is a choice: nothing closes it as a
+    /// compulsory one is closed (the first card), so `compulsory` with it is refused, not ignored.
+    fn after_deal_checks(&mut self, s: &Stmt, d: &DeclarationKind) {
+        if d.when != When::AfterDeal || d.compulsory.is_none() {
+            return;
+        }
+        if let Some(st) = s.block.iter().flatten().find(|st| st.key == "compulsory") {
+            self.err_at(st, "a declaration `when after-deal` cannot be `compulsory`: it is a choice made before any other move, which no card closes");
+        }
     }
 
     fn play(&mut self, s: Option<&Stmt>) -> Play {

@@ -126,6 +126,7 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         self.first_packets = Some(first);
+        self.keep_deal_order(packets);
         let cards = |n: usize| if n == 1 { "1 card".to_string() } else { format!("{n} cards") };
         if let (true, Some((_, c))) = (self.setup.packets.is_some(), &rules.deal.packets) {
             let want = self.setup.packet_order(self.dealer);

@@ -19,6 +19,7 @@ impl<'s, 'r> Game<'s, 'r> {
         let too_late = match d.when {
             When::BeforePlay | When::AfterDiscard => started,
             When::FirstPlay => has_played,
+            When::AfterDeal => self.after_deal_closed,
         };
         if let Some(stop) = self.call_missing(p) {
             return Err(stop);
@@ -26,12 +27,13 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(stop) = self.buy_missing(p) {
             return Err(stop);
         }
-        let too_early = matches!(self.phase, Phase::Bidding | Phase::Call) || (d.when == When::AfterDiscard && !self.pending_discards.is_empty());
+        let too_early = d.when != When::AfterDeal && matches!(self.phase, Phase::Bidding | Phase::Call) || (d.when == When::AfterDiscard && !self.pending_discards.is_empty());
         if too_late || too_early {
             let when = match d.when {
                 When::BeforePlay => "before the first card is played",
                 When::AfterDiscard => "after the discard and before the first card",
                 When::FirstPlay => "just before the player's first card",
+                When::AfterDeal => "right after the deal, before any other move",
             };
             return Err(self.violation(&d.clause, p, format!("a {} is declared {when}", d.label)));
         }
@@ -317,7 +319,7 @@ impl<'s, 'r> Game<'s, 'r> {
     /// Kept out of `next`, which the simulator calls at every move: the verdict alone asks for it.
     pub fn open_declarations(&self) -> Vec<OpenDeclaration> {
         let rules = self.rules();
-        if matches!(self.phase, Phase::Deal | Phase::Bidding | Phase::Call | Phase::Done) {
+        if matches!(self.phase, Phase::Deal | Phase::Done) {
             return vec![];
         }
         let started = !self.tricks.is_empty() || !self.current.is_empty();
@@ -326,10 +328,15 @@ impl<'s, 'r> Game<'s, 'r> {
             for p in 0..self.n() as u8 {
                 // The timing `declare` checks.
                 let has_played = self.tricks.iter().any(|t| t.cards.iter().any(|&(q, _)| q == p)) || self.current.iter().any(|&(q, _)| q == p);
+                // Only a declaration made right after the deal is open during the auction.
+                if matches!(self.phase, Phase::Bidding | Phase::Call) && d.when != When::AfterDeal {
+                    continue;
+                }
                 let open = match d.when {
                     When::BeforePlay => !started,
                     When::AfterDiscard => !started && self.pending_discards.is_empty(),
                     When::FirstPlay => !has_played,
+                    When::AfterDeal => !self.after_deal_closed,
                 };
                 if !open || self.not_his_to_declare(p, k, d).is_some() {
                     continue;

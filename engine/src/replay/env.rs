@@ -217,6 +217,10 @@ impl Env for GameEnv<'_, '_, '_> {
                 let who = self.player_arg(&a[0])?;
                 Value::Num((0..g.standing.len()).filter(|&p| who >> p & 1 == 1).map(|p| g.standing[p]).sum())
             }
+            Func::Dealt => match (&a[0], &a[1]) {
+                (Value::Player(p), Value::Num(n)) if n.is_integer() && n.numer() >= 0 => Value::Cards(g.dealt_first(*p, n.numer() as usize)?),
+                (x, y) => return Err(format!("dealt takes a player and a whole number of cards, not {} and {}", x.type_name(), y.type_name())),
+            },
             other => return Err(format!("{other:?} is not a game function")),
         })
     }

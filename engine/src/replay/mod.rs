@@ -20,6 +20,7 @@ use crate::num::Q;
 use crate::record::{Event, GameRecord};
 use crate::verdict::*;
 
+mod after_deal;
 mod bidding;
 mod buy;
 mod call;
@@ -107,6 +108,10 @@ pub struct Game<'s, 'r> {
     pub dealt: [CardSet; MAX_PLAYERS],
     /// Each player's first packet, when the record gives the order of the deal.
     first_packets: Option<[CardSet; MAX_PLAYERS]>,
+    /// Each player's cards in the order dealt, when the record gives the order (`dealt(p, N)`).
+    deal_order: Option<Vec<Vec<Card>>>,
+    /// A move other than a declaration has followed the deal: `when after-deal` is past.
+    pub(super) after_deal_closed: bool,
     /// The untouchable card and its owner, when the rules have one and the deal made it so.
     untouchable: Option<(u8, Card)>,
     pub dog: CardSet,
@@ -183,6 +188,8 @@ impl<'s, 'r> Game<'s, 'r> {
             hands: [CardSet::EMPTY; MAX_PLAYERS],
             dealt: [CardSet::EMPTY; MAX_PLAYERS],
             first_packets: None,
+            deal_order: None,
+            after_deal_closed: false,
             untouchable: None,
             dog: CardSet::EMPTY,
             dog_order: vec![],
@@ -327,6 +334,7 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     fn apply_read(&mut self, m: &Move) -> Result<(), Stop> {
+        self.close_after_deal(m);
         match *m {
             Move::Deal(ref d) => {
                 if self.rules().talon.is_some() || self.rules().steal.is_some() {
