@@ -415,6 +415,11 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("ends-match", m("tarocchini", "  ends-match                                                                                  @MBO \"4.1.1 Ottocento\"\n", ""), Changes),
         ("ends-match", m("tarocchini", "match {\n  target = 800                                       @MBO \"4.1.1 Ottocento\"\n}", ""), Refused("`ends-match` ends the match, but the ruleset has no `match")),
         ("ends-match", m("tarocchini", "  ends-match                                                                                  @MBO", "  ends-match now                                                                              @MBO"), Refused("`ends-match`")),
+        // right after the deal, on the first cards dealt (Tarocchini's dealer calling out on his first 15)
+        ("when after-deal", m("tarocchini", "  when after-deal  ", "  when first-play  "), Changes),
+        ("when after-deal", m("tarocchini", "  allowed = player == dealer  ", "  compulsory\n  allowed = player == dealer  "), Refused("cannot be `compulsory`")),
+        ("dealt(p, N)", m("tarocchini", "has(dealt(player, 15), shown)", "has(dealt(player, 17), shown)"), Changes),
+        ("dealt(p, N)", m("tarocchini", "has(dealt(player, 15), shown)", "has(dealt(player), shown)"), Refused("`dealt` takes 2 argument(s), not 1")),
         // the match so far: the record's standing (Troccas, BE §7)
         ("carried(p)", m("troccas", "carried(first_hand) <= -9", "carried(first_hand) <= -13"), Changes),
         ("carried(p)", m("troccas", "class kings = rank(K)", "class kings = rank(K)\nlet debt = carried(dealer)"), Refused("`carried` looks at the game being played")),
