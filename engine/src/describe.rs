@@ -964,6 +964,9 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
                 format!("a {} ends the deal where it is made, scored on what has been played, and the match: the declarer's side wins it", d.label),
             ));
         }
+        if let Some(c) = &d.every_card_counts {
+            lines.push(line("declarations and bonuses", c, format!("every card shown in a {} must count: its value drops without it", d.label)));
+        }
         if let Some((k, c)) = &d.keeps {
             lines.push(line("declarations and bonuses", c, format!("its declarer keeps {} until the last trick, unless he has no other card to play", r.cards_named(*k))));
         }

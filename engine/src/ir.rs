@@ -634,6 +634,9 @@ pub struct DeclarationKind {
     /// played), and the match ends after it with the declarer's side the winner (Tarocchini's calling
     /// out at 800). Rule `declaration.NAME.ends-match`.
     pub ends_match: Option<Clause>,
+    /// `every-card-counts`: each card shown must count, its value dropping (or a requirement failing)
+    /// without it (Tarocchini's accusi). Rule `declaration.NAME.every-card-counts`.
+    pub every_card_counts: Option<Clause>,
     pub shows: CardSet,
     pub requires: Vec<(String, Expr, Clause)>,
     pub value: Option<Expr>,

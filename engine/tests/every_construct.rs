@@ -420,6 +420,9 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("when after-deal", m("tarocchini", "  allowed = player == dealer  ", "  compulsory\n  allowed = player == dealer  "), Refused("cannot be `compulsory`")),
         ("dealt(p, N)", m("tarocchini", "has(dealt(player, 15), shown)", "has(dealt(player, 17), shown)"), Changes),
         ("dealt(p, N)", m("tarocchini", "has(dealt(player, 15), shown)", "has(dealt(player), shown)"), Refused("`dealt` takes 2 argument(s), not 1")),
+        ("every-card-counts", m("tarocchini", "  every-card-counts                                                 @MBT \"p. 79\"\n", ""), Changes),
+        ("every-card-counts", m(F, "declaration chelem \"chelem\" {", "declaration chelem \"chelem\" {\n  every-card-counts"), Refused("`every-card-counts` needs `shows` and a `value`")),
+        ("every-card-counts", m("tarocchini", "  every-card-counts                                                 @MBT", "  every-card-counts = yes                                           @MBT"), Refused("takes no value")),
         // the match so far: the record's standing (Troccas, BE §7)
         ("carried(p)", m("troccas", "carried(first_hand) <= -9", "carried(first_hand) <= -13"), Changes),
         ("carried(p)", m("troccas", "class kings = rank(K)", "class kings = rank(K)\nlet debt = carried(dealer)"), Refused("`carried` looks at the game being played")),

@@ -104,6 +104,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("declaration", "keeps") => sh(0, 0, Required, Forbidden, "`keeps = cards`"),
         ("declaration", "compulsory") => sh(0, 0, Forbidden, Forbidden, "`compulsory`"),
         ("declaration", "ends-match") => sh(0, 0, Forbidden, Forbidden, "`ends-match`"),
+        ("declaration", "every-card-counts") => sh(0, 0, Forbidden, Forbidden, "`every-card-counts`"),
         ("declaration", "require") => sh(0, 1, Required, Forbidden, "`require \"what is required\" = condition`"),
         ("declaration", "value" | "paid-by") => sh(0, 0, Required, Forbidden, "`NAME = formula`"),
         ("declaration", "paid") => sh(0, 1, Forbidden, Forbidden, "`paid` or `paid by-everyone`"),
@@ -135,6 +136,7 @@ fn is_switch(section: &str, key: &str) -> bool {
             | ("declaration", "paid")
             | ("declaration", "compulsory")
             | ("declaration", "ends-match")
+            | ("declaration", "every-card-counts")
             | ("bidding", "all-pass")
             | ("bidding", "no-reraise")
     )

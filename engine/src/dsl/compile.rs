@@ -2100,6 +2100,7 @@ impl Compiler {
             keeps: None,
             compulsory: None,
             ends_match: None,
+            every_card_counts: None,
             shows: CardSet::EMPTY,
             requires: vec![],
             value: None,
@@ -2147,6 +2148,7 @@ impl Compiler {
                 }
                 "compulsory" => d.compulsory = Some(self.clause(st, format!("declaration.{name}.compulsory"))),
                 "ends-match" => d.ends_match = Some(self.clause(st, format!("declaration.{name}.ends-match"))),
+                "every-card-counts" => d.every_card_counts = Some(self.clause(st, format!("declaration.{name}.every-card-counts"))),
                 "shows" => {
                     let pack = self.dummy_pack();
                     d.shows = self.class_value(st, &pack).unwrap_or_default();
@@ -2173,11 +2175,12 @@ impl Compiler {
                 }
                 other => self.err_at(
                     st,
-                    format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, ends-match, shows, keeps, require, value, paid or paid-by"),
+                    format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, ends-match, every-card-counts, shows, keeps, require, value, paid or paid-by"),
                 ),
             }
         }
         self.after_deal_checks(s, &d);
+        self.every_card_counts_checks(s, &d);
         Some(d)
     }
 
@@ -2189,6 +2192,17 @@ impl Compiler {
         }
         if let Some(st) = s.block.iter().flatten().find(|st| st.key == "compulsory") {
             self.err_at(st, "a declaration `when after-deal` cannot be `compulsory`: it is a choice made before any other move, which no card closes");
+        }
+    }
+
+    /// `every-card-counts` weighs each shown card by the value: a declaration without cards shown or
+    /// without a value has nothing to weigh, and the switch is refused, not ignored.
+    fn every_card_counts_checks(&mut self, s: &Stmt, d: &DeclarationKind) {
+        if d.every_card_counts.is_none() || (!d.shows.is_empty() && d.value.is_some()) {
+            return;
+        }
+        if let Some(st) = s.block.iter().flatten().find(|st| st.key == "every-card-counts") {
+            self.err_at(st, "`every-card-counts` needs `shows` and a `value`: a card counts when the value drops without it");
         }
     }
 

@@ -89,6 +89,18 @@ impl<'s, 'r> Game<'s, 'r> {
         };
         env.decl_value = Some(value);
         check(&env, true)?;
+        if let (Some(c), Some(idle)) = (&d.every_card_counts, self.idle_card(p, hand, d, shown, value)) {
+            return Err(self.violation(
+                c,
+                p,
+                format!(
+                    "{} shows {}, which counts in none of the combinations of his {}: every card shown must count",
+                    self.name(p),
+                    rules.cards_named(CardSet::single(idle)),
+                    d.label
+                ),
+            ));
+        }
         if let Some(cond) = &d.paid_by {
             for o in 0..self.n() as u8 {
                 let exempt = if d.paid_by_everyone { o == p } else { self.side_of(p) >> o & 1 == 1 };
@@ -310,7 +322,8 @@ impl<'s, 'r> Game<'s, 'r> {
             None => Q::ZERO,
         };
         env.decl_value = Some(value);
-        requires().filter(|c| c.mentions(Fact::DeclValue)).all(|c| holds(c, &env)).then_some(value)
+        let valid = requires().filter(|c| c.mentions(Fact::DeclValue)).all(|c| holds(c, &env));
+        (valid && self.idle_card(p, hand, d, shown, value).is_none()).then_some(value)
     }
 
     /// The declarations open now, for every player, with the cards each may show: those `declare`

@@ -30,6 +30,7 @@ mod declarations;
 mod discard;
 mod env;
 mod fool;
+mod idle_cards;
 mod pack;
 mod play;
 mod read;
