@@ -119,3 +119,22 @@ fn without_the_order_of_the_deal_the_first_cards_are_unknown() {
     };
     assert!(e.contains("order of the deal"), "{e}");
 }
+
+/// A game in progress right after the deal offers the dealer his claim (the verdict's open
+/// declarations), and no longer once he has laid his cards away.
+#[test]
+fn the_claim_is_offered_right_after_the_deal_only() {
+    let rules = rules();
+    let (rec, _) = deal_with_kings(&rules, false);
+    let mut dealt = carrying(&rec, 80);
+    dealt.events.truncate(1);
+    let open = |rec: &GameRecord| -> Vec<(String, String)> {
+        let v = replay(&rules, rec).unwrap();
+        assert_eq!(v.status, Status::InProgress, "{}", v.to_text());
+        v.next.map(|n| n.declarations.iter().map(|d| (d.player.to_string(), d.declaration.to_string())).collect()).unwrap_or_default()
+    };
+    assert!(open(&dealt).contains(&(rec.dealer.clone(), "dealer_claim".to_string())), "{:?}", open(&dealt));
+    let mut discarded = carrying(&rec, 80);
+    discarded.events.truncate(2);
+    assert!(!open(&discarded).iter().any(|(_, d)| d == "dealer_claim"));
+}
