@@ -97,7 +97,7 @@ fn run(rules: &Ruleset, players: usize, deals: u64, seed: u64, progress: &mut dy
     };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut pack: Vec<Card> = rules.pack.cards.iter().collect();
-    let game = Game::new(&setup, &names, 0);
+    let mut game = Game::new(&setup, &names, 0);
     let hand_max = setup.hand.max(setup.dealer_hand);
     let mut annulments: Vec<Option<Memo>> = rules.annulments.iter().map(|a| annulment_memo(&game, &a.when, hand_max)).collect();
     let shown: Vec<&DeclarationKind> = rules.declarations.iter().filter(|d| !d.shows.is_empty()).collect();
@@ -130,6 +130,10 @@ fn run(rules: &Ruleset, players: usize, deals: u64, seed: u64, progress: &mut dy
             *hand = pack[at..at + k].iter().copied().collect();
             at += k;
         }
+        // The hands are the ones dealt, for a rule that reads `hand_of(p)` (Tapp Tarock's honours,
+        // "dealt, not taken from the talon"): such a rule is not remembered by counts, so it is asked
+        // hand by hand with the deal in place.
+        game.dealt[..players].copy_from_slice(&hands);
         for (p, hand) in hands.iter().enumerate() {
             for ((_, set), counts) in classes.iter().zip(&mut per_class) {
                 counts[hand.and(*set).len()] += 1;

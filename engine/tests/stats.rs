@@ -83,3 +83,16 @@ fn a_pack_that_follows_an_option_is_named() {
     assert!(tarot_engine::stats::to_text(&[s]).contains("(dealt with the pack of the default options"));
     assert_eq!(deal_stats(registry.get("fft-4p").unwrap(), 4, 100, 1, &mut |_| {}).unwrap().pack, None);
 }
+
+#[test]
+fn a_declaration_that_reads_the_hand_dealt_is_counted() {
+    // Tapp Tarock's honours must be "dealt, not taken from the talon" (`has(hand_of(player), shown)`):
+    // the statistics deal the hands, so a hand dealt all three trull cards can declare the Trull and
+    // one dealt two of them the Heads. They counted no hand at all while `hand_of` read an empty deal.
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let s = deal_stats(registry.get("tapp-tarock").unwrap(), 3, 3_000, 1, &mut |_| {}).unwrap();
+    assert!(s.classes["trull"][3] > 0);
+    assert_eq!(s.declarations["trull_bonus"], s.classes["trull"][3]);
+    assert_eq!(s.declarations["heads"], s.classes["trull"][2]);
+    assert!(s.declarations["four_kings"] > 0, "{:?}", s.declarations);
+}
