@@ -760,6 +760,10 @@ pub struct DealStats {
     declarations: BTreeMap<String, u64>,
     /// For each card class: how many hands were dealt 0, 1, 2... of its cards.
     classes: BTreeMap<String, Vec<u64>>,
+    /// Where an option changes the pack (the Fool a trump or the Excuse): which pack was dealt (the
+    /// default options') and what the other choice makes of it; absent for other rulesets.
+    #[serde(default)]
+    pack: Option<String>,
 }
 
 // ---------------------------------------------------------------------------------------------------

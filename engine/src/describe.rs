@@ -578,6 +578,19 @@ fn trumps_words(p: &crate::ir::Pack) -> Option<(String, String)> {
     Some((format!("{} trumps", trumps.len()), order))
 }
 
+/// The pack in words: how many cards, the suits, the trumps and the Fool; the trumps' order where it
+/// is not the usual one.
+fn pack_texts(p: &crate::ir::Pack) -> Vec<String> {
+    let suits: Vec<String> = (0..4).map(|s| p.suit_names[s].clone()).collect();
+    match trumps_words(p) {
+        None => vec![format!("{} cards: suits {}, 21 trumps, {}", p.cards.len(), suits.join(", "), p.fool_name)],
+        Some((count, order)) => {
+            let fool = if p.cards.contains(crate::cards::FOOL) { format!(", {}", p.fool_name) } else { String::new() };
+            vec![format!("{} cards: suits {}, {count}{fool}", p.cards.len(), suits.join(", ")), order]
+        }
+    }
+}
+
 fn cards_short(set: CardSet) -> String {
     let v: Vec<String> = set.iter().map(|c: Card| c.to_string()).collect();
     if v.len() > 12 {
@@ -591,6 +604,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
     let mut lines = vec![];
     // Where the pack follows an option (`fool "name" trump = condition`), the pack these options
     // choose, and a line that says so.
+    let original = r;
     let (r, fool_follows) = match &r.fool_variant {
         Some(v) => {
             let force = InForce::new(r, options);
@@ -613,9 +627,20 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
     if let Some((text, c)) = &fool_follows {
         lines.push(line("pack and ranks", c, text.clone()));
     }
+    // The pack the other choice makes, named by that choice: a comparison with another game sees
+    // both packs, not only the one these options choose.
+    let other_pack = original.fool_variant.as_ref().map(|v| {
+        let (other, choice) = if std::ptr::eq(r, original) {
+            (&*v.rules, v.other_way.clone())
+        } else {
+            let defaults = v.other_way.keys().filter_map(|k| original.options.iter().find(|o| &o.name == k)).map(|o| (o.name.clone(), o.default.clone())).collect();
+            (original, defaults)
+        };
+        let choice: Vec<String> = choice.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+        (other, choice.join(", "), v.clause.clone())
+    });
     let force = InForce::new(r, options);
     let p = &r.pack;
-    let suits: Vec<String> = (0..4).map(|s| p.suit_names[s].clone()).collect();
     let mut ranks = vec![];
     for s in 0..4u8 {
         let mut in_suit: Vec<Card> = CardSet::of_lane(s).and(p.cards).iter().collect();
@@ -629,15 +654,15 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             .collect();
         ranks.push(format!("{}: {}", p.suit_names[s as usize], codes.join(" ")));
     }
-    match trumps_words(p) {
-        None => lines.push(line("pack and ranks", &p.clause, format!("{} cards: suits {}, 21 trumps, {}", p.cards.len(), suits.join(", "), p.fool_name))),
-        Some((count, order)) => {
-            let fool = if p.cards.contains(crate::cards::FOOL) { format!(", {}", p.fool_name) } else { String::new() };
-            lines.push(line("pack and ranks", &p.clause, format!("{} cards: suits {}, {count}{fool}", p.cards.len(), suits.join(", "))));
-            lines.push(line("pack and ranks", &p.clause, order));
-        }
+    for text in pack_texts(p) {
+        lines.push(line("pack and ranks", &p.clause, text));
     }
     lines.push(line("pack and ranks", &p.clause, format!("ranks high to low: {}", ranks.join("; "))));
+    if let Some((other, choice, c)) = &other_pack {
+        for text in pack_texts(&other.pack) {
+            lines.push(line("pack and ranks", c, format!("with {choice}: {text}")));
+        }
+    }
     if let Some((lanes, _, c)) = &p.reversible {
         let names: Vec<&str> = lanes.iter().map(|l| p.suit_names[*l as usize].as_str()).collect();
         let reversed = r.pack.reversible.as_ref().and_then(|(_, e, _)| force.value(e));
@@ -1052,6 +1077,17 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
     };
     for (c, t) in fool_lines {
         lines.push(Line { aspect: "the excuse", rule: c.rule.clone(), text: t, source: c.source.clone(), at: c.at.clone() });
+    }
+    // Where the Fool is a trump by an option, the Excuse's rules hold only while it is not: said
+    // under the choice that keeps them, and under the one that voids them.
+    if let (Some((_, choice, _)), Some(section)) = (&other_pack, Some(&original.fool.clause).filter(|c| !c.at.is_empty())) {
+        let name = &original.pack.fool_name;
+        let text = if excuse_in_pack {
+            format!("these rules hold while {name} is the Excuse: with {choice} it is a trump, and they do not apply")
+        } else {
+            format!("{name} is a trump with these options: the rules of the Excuse (the fool section) do not apply; with {choice} they do")
+        };
+        lines.push(line("the excuse", section, text));
     }
     if let Some(u) = &r.untouchable {
         let when = force.words(&u.when);

@@ -510,6 +510,9 @@ pub struct FoolVariant {
     pub when: Expr,
     pub rules: Box<Ruleset>,
     pub clause: Clause,
+    /// A choice of the options that makes the pack the other one (the options that differ from their
+    /// defaults, by name): what descriptions and statistics name.
+    pub other_way: BTreeMap<String, serde_json::Value>,
 }
 
 /// Buying a card (Droggn's Simple): after the exchange the taker calls any card he does not hold;

@@ -29,6 +29,26 @@ pub struct DealStats {
     pub declarations: BTreeMap<String, u64>,
     /// For each labelled card class: how many hands were dealt 0, 1, 2... of its cards.
     pub classes: BTreeMap<String, Vec<u64>>,
+    /// Where an option changes the pack (`fool "name" trump = condition`): which pack was dealt (that
+    /// of the default options) and what the other choice makes of it. Absent for other rulesets.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pack: Option<String>,
+}
+
+/// Which pack the statistics deal where an option changes it: the default options' pack, named.
+fn pack_dealt(rules: &Ruleset) -> Option<String> {
+    let v = rules.fool_variant.as_ref()?;
+    let what = |trump: bool| if trump { "a trump" } else { "the Excuse" };
+    let trump = !rules.pack.cards.contains(FOOL);
+    let named = |choice: &mut dyn Iterator<Item = (&String, &serde_json::Value)>| choice.map(|(k, v)| format!("{k} = {v}")).collect::<Vec<_>>().join(", ");
+    let defaults = named(&mut rules.options.iter().filter(|o| v.other_way.contains_key(&o.name)).map(|o| (&o.name, &o.default)));
+    Some(format!(
+        "dealt with the pack of the default options ({defaults}): {} is {}; with {} it is {}",
+        rules.pack.fool_name,
+        what(trump),
+        named(&mut v.other_way.iter()),
+        what(!trump)
+    ))
 }
 
 /// The most deals one request of statistics may ask for.
@@ -64,10 +84,20 @@ fn run(rules: &Ruleset, players: usize, deals: u64, seed: u64, progress: &mut dy
     let players = setup.n;
     let names: Vec<String> = (0..players).map(|p| format!("P{p}")).collect();
     let classes: Vec<(&str, CardSet)> = rules.classes.iter().filter_map(|c| c.label.as_ref().map(|_| (c.name.as_str(), c.cards))).collect();
-    let mut stats = DealStats { ruleset: rules.id.clone(), players, deals, seed, note: NOTE, annulments: BTreeMap::new(), declarations: BTreeMap::new(), classes: BTreeMap::new() };
+    let mut stats = DealStats {
+        ruleset: rules.id.clone(),
+        players,
+        deals,
+        seed,
+        note: NOTE,
+        annulments: BTreeMap::new(),
+        declarations: BTreeMap::new(),
+        classes: BTreeMap::new(),
+        pack: pack_dealt(rules),
+    };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut pack: Vec<Card> = rules.pack.cards.iter().collect();
-    let game = Game::new(&setup, &names, 0);
+    let mut game = Game::new(&setup, &names, 0);
     let hand_max = setup.hand.max(setup.dealer_hand);
     let mut annulments: Vec<Option<Memo>> = rules.annulments.iter().map(|a| annulment_memo(&game, &a.when, hand_max)).collect();
     let shown: Vec<&DeclarationKind> = rules.declarations.iter().filter(|d| !d.shows.is_empty()).collect();
@@ -100,6 +130,10 @@ fn run(rules: &Ruleset, players: usize, deals: u64, seed: u64, progress: &mut dy
             *hand = pack[at..at + k].iter().copied().collect();
             at += k;
         }
+        // The hands are the ones dealt, for a rule that reads `hand_of(p)` (Tapp Tarock's honours,
+        // "dealt, not taken from the talon"): such a rule is not remembered by counts, so it is asked
+        // hand by hand with the deal in place.
+        game.dealt[..players].copy_from_slice(&hands);
         for (p, hand) in hands.iter().enumerate() {
             for ((_, set), counts) in classes.iter().zip(&mut per_class) {
                 counts[hand.and(*set).len()] += 1;
@@ -224,6 +258,9 @@ pub fn to_text(all: &[DealStats]) -> String {
     let mut out = String::new();
     for s in all {
         let _ = writeln!(out, "{} — {} players, {} deals, seed {}", s.ruleset, s.players, s.deals, s.seed);
+        if let Some(pack) = &s.pack {
+            let _ = writeln!(out, "  ({pack})");
+        }
         let pct = |n: u64, of: u64| 100.0 * n as f64 / of.max(1) as f64;
         for (name, n) in &s.annulments {
             let _ = writeln!(out, "  annulment {name:<20} {n:>10} deals  {:>8.4}%", pct(*n, s.deals));

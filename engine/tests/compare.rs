@@ -91,3 +91,21 @@ fn a_deal_annulled_under_one_ruleset_and_played_under_another_diverges_there() {
     // Everyone passes: annulled under both, they agree.
     assert!(tarot_engine::compare::compare_game(&rules, &fixture("bidding.all-pass.json")).divergence.is_none());
 }
+
+/// Droggn beside Tapp Tarock: Droggn's Gstieß is the Excuse by default and the top trump by an
+/// option, so its pack cell shows both packs, the second named by its choice, as Tapp's Sküs is shown.
+#[test]
+fn a_pack_that_follows_an_option_shows_each_choice() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let rules: Vec<_> = ["droggn", "tapp-tarock"].iter().map(|id| registry.get(id).unwrap()).collect();
+    let c = compare(&rules);
+    let pack = c.rows.iter().find(|r| r.aspect == "pack and ranks").unwrap();
+    let droggn: Vec<&str> = pack.cells[0].iter().map(|l| l.text.as_str()).collect();
+    assert!(droggn.iter().any(|t| t.starts_with("66 cards:") && t.ends_with("21 trumps, the Gstieß")), "{droggn:#?}");
+    assert!(droggn.iter().any(|t| t.starts_with("with gstiess = \"top-trump\": 66 cards:") && t.ends_with("22 trumps")), "{droggn:#?}");
+    assert!(droggn.iter().any(|t| t.starts_with("with gstiess = \"top-trump\": trumps high to low: T22 (the Gstieß) T21 (the Mond)")), "{droggn:#?}");
+    // Tapp Tarock's pack follows no option: no such line.
+    assert!(pack.cells[1].iter().all(|l| !l.text.starts_with("with ")));
+    let excuse = c.rows.iter().find(|r| r.aspect == "the excuse").unwrap();
+    assert!(excuse.cells[0].iter().any(|l| l.text.contains("these rules hold while the Gstieß is the Excuse")));
+}

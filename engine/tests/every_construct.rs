@@ -211,7 +211,10 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("trumps N", m(F, "trumps 21", "trumps 41"), Refused("N a number from 1 to 40")),
         ("trumps N", m(F, "  trumps 21", "  trumps 21 = yes"), Refused("`trumps` takes no value")),
         (r#"fool ["name"] [trump]"#, m(F, r#"fool "the Excuse""#, r#"fool "l'Excuse""#).in_child("queen-of-tarot"), Changes),
-        (r#"fool ["name"] [trump]"#, m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" trump"#), Changes),
+        // The Fool made a trump leaves no Excuse for the `fool { ... }` rules: a child drops them.
+        (r#"fool ["name"] [trump]"#, m("fft-3p", "extends fft-4p;", "extends fft-4p\nwithout fool\n").then_top("pack {\n  fool \"the Excuse\" trump\n}"), Changes),
+        (r#"fool ["name"] [trump]"#, m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" trump"#), Refused("the `fool { ... }` rules are the Excuse's, and the Excuse is a trump")),
+        (r#"fool ["name"] [trump]"#, m(F, "  fool \"the Excuse\"                                  @FFT \"Les cartes\"\n", ""), Refused("the pack has no Fool: they would never apply")),
         (r#"fool ["name"] [trump]"#, m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" "l'Excuse""#), Refused("the Fool has one name")),
         (r#"fool "name" trump = condition"#, m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" trump = option.skus == "trump""#).then_top(r#"option skus "s" = ["trump", "excuse"]"#), Changes),
         (r#"fool "name" trump = condition"#, m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" trump = count(players) == 4"#), Refused("reads no option")),

@@ -293,3 +293,60 @@ fn a_fool_that_follows_an_option_is_checked() {
     let t22 = compile(&format!("{head}pack {{\n  fool \"the Sküs\" trump = option.skus == \"excuse\"\n}}\nclass top = T22\n")).unwrap_err();
     assert!(t22.contains("with the Fool as"), "{t22}");
 }
+
+/// The Excuse's rules (`fool { ... }`) where the Fool is a trump: refused where it is a trump under
+/// every choice of the options (they would never apply), kept where an option makes it a trump, the
+/// description then saying under which choice they hold and under which they do not.
+#[test]
+fn the_excuse_rules_apply_only_while_the_fool_is_the_excuse() {
+    let three = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/pack/three.tarot")).unwrap();
+    let compile = |child: &str| {
+        let load = |id: &str| match id {
+            "three" => Some(tarot_engine::dsl::RuleFile { path: "three.tarot".into(), text: three.clone() }),
+            "child" => Some(tarot_engine::dsl::RuleFile { path: "child.tarot".into(), text: child.to_string() }),
+            _ => None,
+        };
+        tarot_engine::dsl::compile("child", &load).map(|_| ()).map_err(|d| d.to_string())
+    };
+    let head = "ruleset child \"c\"\nextends three\noption skus \"s\" = [\"excuse\", \"trump\"]\n";
+    // A trump whatever the options, with three's `fool { ... }` inherited: refused, saying why and
+    // what to write; without it, accepted.
+    let always = compile("ruleset child \"c\"\nextends three\npack {\n  fool \"the Sküs\" trump\n}\n").unwrap_err();
+    assert!(always.contains("the `fool { ... }` rules are the Excuse's, and the Sküs is a trump") && always.contains("`without fool`"), "{always}");
+    assert_eq!(compile("ruleset child \"c\"\nextends three\nwithout fool\npack {\n  fool \"the Sküs\" trump\n}\n"), Ok(()));
+    // A condition that reads an option but is yes for every choice: the same.
+    let every = compile(&format!("{head}pack {{\n  fool \"the Sküs\" trump = option.skus == \"trump\" or option.skus == \"excuse\"\n}}\n")).unwrap_err();
+    assert!(every.contains("would never apply"), "{every}");
+    // A pack with no Fool at all.
+    let none = compile("ruleset child \"c\"\nextends three\npack {\n  without fool\n}\n").unwrap_err();
+    assert!(none.contains("the pack has no Fool"), "{none}");
+    // By an option: accepted, and said in words under each choice.
+    let rules = ruleset("skus-option");
+    let text = |options: &[(&str, &str)]| {
+        let options = options.iter().map(|(k, v)| (k.to_string(), serde_json::json!(v))).collect();
+        tarot_engine::describe::describe(rules, &options).to_text()
+    };
+    let excuse = text(&[]);
+    assert!(excuse.contains("these rules hold while the Sküs is the Excuse: with skus = \"trump\" it is a trump, and they do not apply"), "{excuse}");
+    let trump = text(&[("skus", "trump")]);
+    assert!(trump.contains("the Sküs is a trump with these options: the rules of the Excuse (the fool section) do not apply; with skus = \"excuse\" they do"), "{trump}");
+    assert!(!trump.contains("may be played to any trick instead of obeying"), "{trump}");
+}
+
+/// Where an option changes the pack, the description shows the other pack too, named by the choice
+/// that makes it: a comparison with another game sees both.
+#[test]
+fn the_description_shows_the_pack_under_each_choice() {
+    let rules = ruleset("skus-option");
+    let pack_lines = |options: &[(&str, &str)]| -> Vec<String> {
+        let options = options.iter().map(|(k, v)| (k.to_string(), serde_json::json!(v))).collect();
+        tarot_engine::describe::describe(rules, &options).rules.iter().filter(|l| l.aspect == "pack and ranks").map(|l| l.text.clone()).collect()
+    };
+    let excuse = pack_lines(&[]);
+    assert!(excuse.iter().any(|l| l.starts_with("with skus = \"trump\": ") && l.contains("22 trumps")), "{excuse:#?}");
+    assert!(excuse.iter().any(|l| l.starts_with("with skus = \"trump\": trumps high to low: T22 (the Sküs)")), "{excuse:#?}");
+    let trump = pack_lines(&[("skus", "trump")]);
+    assert!(trump.iter().any(|l| l.starts_with("with skus = \"excuse\": ") && l.contains("21 trumps, the Sküs")), "{trump:#?}");
+    // A pack that follows no option has no such line.
+    assert!(tarot_engine::describe::describe(ruleset("skus"), &BTreeMap::new()).rules.iter().all(|l| !l.text.starts_with("with ")));
+}

@@ -72,3 +72,27 @@ fn a_rule_the_deal_alone_cannot_answer_is_named_with_its_reason() {
     let e = deal_stats(registry.get("first-packet").unwrap(), 4, 100, 1, &mut |_| {}).unwrap_err();
     assert!(e.message.contains("first-packet") && e.message.contains("annul.petit_first") && e.message.contains("order of the deal"), "{}", e.message);
 }
+
+#[test]
+fn a_pack_that_follows_an_option_is_named() {
+    // Droggn's Gstieß is the Excuse or the top trump by an option: the statistics deal the default
+    // options' pack and say which, and what the other choice makes of it; other rulesets say nothing.
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let s = deal_stats(registry.get("droggn").unwrap(), 3, 100, 1, &mut |_| {}).unwrap();
+    assert_eq!(s.pack.as_deref(), Some("dealt with the pack of the default options (gstiess = \"excuse\"): the Gstieß is the Excuse; with gstiess = \"top-trump\" it is a trump"));
+    assert!(tarot_engine::stats::to_text(&[s]).contains("(dealt with the pack of the default options"));
+    assert_eq!(deal_stats(registry.get("fft-4p").unwrap(), 4, 100, 1, &mut |_| {}).unwrap().pack, None);
+}
+
+#[test]
+fn a_declaration_that_reads_the_hand_dealt_is_counted() {
+    // Tapp Tarock's honours must be "dealt, not taken from the talon" (`has(hand_of(player), shown)`):
+    // the statistics deal the hands, so a hand dealt all three trull cards can declare the Trull and
+    // one dealt two of them the Heads. They counted no hand at all while `hand_of` read an empty deal.
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let s = deal_stats(registry.get("tapp-tarock").unwrap(), 3, 3_000, 1, &mut |_| {}).unwrap();
+    assert!(s.classes["trull"][3] > 0);
+    assert_eq!(s.declarations["trull_bonus"], s.classes["trull"][3]);
+    assert_eq!(s.declarations["heads"], s.classes["trull"][2]);
+    assert!(s.declarations["four_kings"] > 0, "{:?}", s.declarations);
+}

@@ -83,7 +83,7 @@ pub async fn stats(state: web::Data<AppState>, query: web::Query<StatsPage>) -> 
         table {
             tr {
                 th {}
-                @for s in &all { th { a href={ "/pages/rulesets/" (s.ruleset) } { code { (s.ruleset) } } br; span class="src" { (s.players) " players, " (s.deals) " deals" } } }
+                @for s in &all { th { a href={ "/pages/rulesets/" (s.ruleset) } { code { (s.ruleset) } } br; span class="src" { (s.players) " players, " (s.deals) " deals" @if let Some(pack) = &s.pack { br; (pack) } } } }
             }
             @for (label, cells) in &rows {
                 tr { th { (label) } @for c in cells { td { @if let Some(c) = c { (c) } } } }

@@ -40,7 +40,7 @@ pub fn compile(id: &str, load: &dyn Fn(&str) -> Option<RuleFile>) -> Result<Rule
                 d.message = format!("with the Fool as {way} ({}): {}", clause.rule, d.message);
                 d
             }));
-            ruleset.fool_variant = Some(FoolVariant { when, rules: Box::new(rules), clause });
+            ruleset.fool_variant = Some(FoolVariant { when, rules: Box::new(rules), clause, other_way: std::mem::take(&mut c.fool_other_way) });
         }
     }
     if c.errors.is_empty() {
@@ -235,6 +235,9 @@ struct Compiler {
     /// The condition of `fool "name" trump = condition`, its clause, and whether some choice of the
     /// options makes it differ from the default's.
     fool_trump_when: Option<(Expr, Clause, bool)>,
+    /// The first choice of the options (those that differ from their defaults) under which the Fool
+    /// goes the other way.
+    fool_other_way: BTreeMap<String, serde_json::Value>,
 }
 
 /// Statements that are identified by all their words (several per section), not only the first.
@@ -717,6 +720,7 @@ impl Compiler {
         }
         let play = self.play(stmts.iter().find(|s| s.key == "play"));
         let fool = self.fool(stmts.iter().find(|s| s.key == "fool"));
+        self.fool_section_applies(stmts.iter().find(|s| s.key == "fool"), &pack);
         let untouchable = stmts.iter().find(|s| s.key == "untouchable").and_then(|s| {
             let Some(card) = s.args.first().and_then(|w| Card::parse(&w.text)) else {
                 let what = s.args.first().map_or("no card".to_string(), |w| format!("`{}` is not a card", w.text));
@@ -1083,18 +1087,29 @@ impl Compiler {
         };
         let mut differs = false;
         let choices: Vec<Vec<Value>> = read.iter().map(|&i| self.options[i].choices.iter().filter_map(Value::from_json).collect()).collect();
+        let as_json: Vec<Vec<serde_json::Value>> = read.iter().map(|&i| self.options[i].choices.iter().filter(|c| Value::from_json(c).is_some()).cloned().collect()).collect();
         let combinations: usize = choices.iter().map(|c| c.len().max(1)).product();
         for k in 0..combinations.min(4096) {
-            let (mut options, mut rest) = (defaults.clone(), k);
+            let (mut options, mut rest, mut chosen) = (defaults.clone(), k, BTreeMap::new());
             for (j, &i) in read.iter().enumerate() {
                 let n = choices[j].len().max(1);
                 if let Some(v) = choices[j].get(rest % n) {
                     options[i] = v.clone();
+                    if as_json[j][rest % n] != self.options[i].default {
+                        chosen.insert(self.options[i].name.clone(), as_json[j][rest % n].clone());
+                    }
                 }
                 rest /= n;
             }
             match eval(&e, &Chosen(&options)) {
-                Ok(Value::Bool(b)) => differs |= b != at_default,
+                Ok(Value::Bool(b)) => {
+                    // The first choice of the options that makes the pack the other one, for the
+                    // descriptions to name.
+                    if b != at_default && !differs {
+                        self.fool_other_way = chosen;
+                    }
+                    differs |= b != at_default
+                }
                 _ => {
                     self.err_at(st, "the condition of `fool \"name\" trump = condition` must be yes or no for every choice of the options it reads");
                     return true;
@@ -2368,6 +2383,28 @@ impl Compiler {
             }
         }
         f
+    }
+
+    /// The `fool { ... }` rules are the Excuse's: where the pack has no Fool, or its Fool is a trump
+    /// whatever the options (`fool "name" trump`), they would never apply, and the compiler accepts no
+    /// statement it then ignores. Where the Fool is a trump by an option (`fool "name" trump =
+    /// condition`), they apply to the choices that make it the Excuse, and the description says so.
+    fn fool_section_applies(&mut self, section: Option<&Stmt>, pack: &Pack) {
+        let Some(s) = section else { return };
+        let by_option = self.fool_trump_when.as_ref().is_some_and(|(_, _, differs)| *differs);
+        if pack.cards.contains(FOOL) || by_option {
+            return;
+        }
+        // The Fool made a trump is the top trump, which records may write `EX`.
+        let why = if pack.aliases.iter().any(|(code, _)| code == "EX") {
+            format!("{} is a trump (`fool \"name\" trump` in the pack) under every choice of the options", pack.fool_name)
+        } else {
+            "the pack has no Fool".to_string()
+        };
+        self.err_at(
+            s,
+            format!("the `fool {{ ... }}` rules are the Excuse's, and {why}: they would never apply; remove the section (in a ruleset that extends another, `without fool`)"),
+        );
     }
 
     fn trigger(&mut self, s: &Stmt) -> Option<Trigger> {
