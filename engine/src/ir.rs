@@ -631,6 +631,10 @@ pub struct DeclarationKind {
     /// played), and the match ends after it with the declarer's side the winner (Tarocchini's calling
     /// out at 800). Rule `declaration.NAME.ends-match`.
     pub ends_match: Option<Clause>,
+    /// `from hand-and-discard`: the cards shown may be those the declarer laid away as well as those
+    /// in his hand, and `hand` in the declaration's formulas is both (Grosstarock's dealer, who still
+    /// declares a combination he had to break in his discard). `None`: the hand alone (`from hand`).
+    pub from_discard: Option<Clause>,
     pub shows: CardSet,
     pub requires: Vec<(String, Expr, Clause)>,
     pub value: Option<Expr>,
