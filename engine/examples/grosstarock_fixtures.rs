@@ -6,7 +6,8 @@
 //! PW's worked example (five matadors and twelve trumps, each worth 20), a Tout from a deal that
 //! gives first hand every trump and every king, a Nolo from one that gives him the lowest cards, random games picked for each payment of the last
 //! trick (Pagat and King Ultimo, made and failed, the last trick), a game under the classical
-//! Fool's deadline, and a game whose compulsory Trumps declaration is left out (invalid).
+//! Fool's deadline, a game whose compulsory Trumps declaration is left out (invalid), and a dealer
+//! who declares his Cavalleries with the courts he had to lay away.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -137,6 +138,41 @@ fn main() {
         write(&root.join("invalid/declaration.trumps.compulsory.json"), rec, "Breaks declaration.trumps.compulsory: a random legal game whose Trumps declaration (ten trumps or more, the Fool counting) is left out; the first card closes the declarations while its holder has not made it (PW: \"each player must declare\")");
         break;
     }
+
+    // PW "Deal and Discard": a dealer who can lay away nothing but courts of his Cavalleries (twelve
+    // trumps, so no trump may go, and the sixteen courts) lays three away, and "must still declare
+    // the combination as normal, and say which cards" he laid away (`from hand-and-discard`).
+    let courts = "T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 KH QH CH JH KD QD CD JD KS QS CS JS KC QC CC JC";
+    let game = arranged_dealer(rules, courts, 17, |v| v.notes.iter().any(|n| n.contains("laid away in his discard")));
+    write(
+        &root.join("valid/dealer-declares-laid-away.json"),
+        game,
+        "PW \"Deal and Discard\": the dealer (Cid) holds twelve trumps and the sixteen courts, so he can lay away only courts of his Cavalleries, and still declares each Cavallerie in full, naming the courts laid away (with Trumps and Kings); the rest of the deal and the play at random",
+    );
+}
+
+/// A game from a deal that gives the dealer (Cid) his 28 cards `dealer`, the others the rest at random,
+/// played out at random until `keep` holds of its verdict.
+fn arranged_dealer(rules: &Ruleset, dealer: &str, seed: u64, keep: impl Fn(&Verdict) -> bool) -> GameRecord {
+    let table: Vec<String> = ["Ann", "Bob", "Cid"].iter().map(|s| s.to_string()).collect();
+    let his: Vec<String> = dealer.split_whitespace().map(String::from).collect();
+    let mut rest: Vec<String> = rules.pack.cards.iter().map(|c| c.code().to_string()).filter(|c| !his.contains(c)).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..500 {
+        rest.shuffle(&mut rng);
+        let hands = BTreeMap::from([
+            ("Ann".into(), rest[..25].iter().map(|c| c.as_str().into()).collect()),
+            ("Bob".into(), rest[25..].iter().map(|c| c.as_str().into()).collect()),
+            ("Cid".into(), his.iter().map(|c| c.as_str().into()).collect()),
+        ]);
+        let deal = Event::Deal { hands, dog: vec![], cut: None, piles: BTreeMap::new(), packets: vec![] };
+        let rec = random_game_from(rules, &table, 2, deal, &BTreeMap::new(), &mut rng).expect("a game from the deal");
+        let v = replay(rules, &rec).expect("replayable");
+        if v.status == Status::Valid && keep(&v) {
+            return rec;
+        }
+    }
+    panic!("no game from the arranged deal {dealer}");
 }
 
 /// A game from a deal that gives first hand (Ann; Cid deals) the cards `first`, the others the rest

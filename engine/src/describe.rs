@@ -982,6 +982,9 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             let by = if d.when == When::FirstPlay { "before his first card" } else { "before the first card" };
             lines.push(line("declarations and bonuses", c, format!("a {} is compulsory: a player who holds one must declare it {by}", d.label)));
         }
+        if let Some(c) = &d.from_discard {
+            lines.push(line("declarations and bonuses", c, format!("a {} may show cards its declarer laid away as well as those in his hand", d.label)));
+        }
         if let Some(c) = &d.ends_match {
             lines.push(line(
                 "declarations and bonuses",

@@ -640,6 +640,10 @@ pub struct DeclarationKind {
     /// `every-card-counts`: each card shown must count, its value dropping (or a requirement failing)
     /// without it (Tarocchini's accusi). Rule `declaration.NAME.every-card-counts`.
     pub every_card_counts: Option<Clause>,
+    /// `from hand-and-discard`: the cards shown may be those the declarer laid away as well as those
+    /// in his hand, and `hand` in the declaration's formulas is both (Grosstarock's dealer, who still
+    /// declares a combination he had to break in his discard). `None`: the hand alone (`from hand`).
+    pub from_discard: Option<Clause>,
     pub shows: CardSet,
     pub requires: Vec<(String, Expr, Clause)>,
     pub value: Option<Expr>,

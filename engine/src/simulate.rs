@@ -502,7 +502,7 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, s
                 continue;
             }
             // The largest show the rules accept (none needed for an announcement such as a chelem).
-            let shown = if d.shows.is_empty() { Some(CardSet::EMPTY) } else { game.best_show(p, game.hands[p as usize], d) };
+            let shown = if d.shows.is_empty() { Some(CardSet::EMPTY) } else { game.best_show(p, game.declaring_hand(p, d), d) };
             if let Some(shown) = shown {
                 let e = Event::Declare { player: game.names[p as usize].as_ref().into(), declaration: d.name.as_str().into(), cards: shown.iter().map(|c| c.code()).collect() };
                 let mut tried = game.clone();

@@ -401,6 +401,14 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("keeps = cards", m(F, "  by taker", "  by taker\n  keeps = T1"), Changes),
         ("keeps = cards", m(F, "  by taker", "  by taker\n  keeps = 1"), Refused("this must be a set of cards")),
         ("compulsory", m("grosstarock", "declaration trumps \"Trumps\" {\n  compulsory", "declaration trumps \"Trumps\" {\n  # compulsory"), Changes),
+        // a show with the cards laid away (Grosstarock's dealer, PW "Deal and Discard")
+        (
+            "from hand | hand-and-discard",
+            m("grosstarock", "Cavallerie in hearts\" {\n  compulsory                                                              @PW \"Declarations\"\n  from hand-and-discard", "Cavallerie in hearts\" {\n  compulsory\n  from hand"),
+            Changes,
+        ),
+        ("from hand | hand-and-discard", m("grosstarock", "Cavallerie in hearts\" {\n  compulsory                                                              @PW \"Declarations\"\n  from hand-and-discard", "Cavallerie in hearts\" {\n  compulsory\n  from discard"), Refused("`from` is `from hand`")),
+        ("from hand | hand-and-discard", m("minchiate", "declaration versicola \"versicola\" {", "declaration versicola \"versicola\" {\n  from hand-and-discard"), Refused("nobody lays cards away")),
         // pots (N9)
         ("pot NAME \"label\"", m("grosstarock", "pot pagat \"the Pagat pot\"", "pot pagat \"the Pagat pot\"\npot kitty \"a kitty\""), Refused("nothing is paid into pot `kitty`")),
         ("pot NAME \"label\"", m("grosstarock", "pot pagat \"the Pagat pot\"", "pot king \"the Pagat pot\""), Refused("pot `king` is declared twice")),

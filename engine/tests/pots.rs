@@ -8,9 +8,10 @@ use std::path::Path;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::matches::pots_follow;
+use tarot_engine::matches::{match_state, pots_follow};
 use tarot_engine::num::Q;
 use tarot_engine::record::read_quick;
+use tarot_engine::replay::Setup;
 use tarot_engine::simulate::random_game;
 use tarot_engine::{parse_record, replay, GameRecord, Registry, Status, Verdict};
 
@@ -138,6 +139,15 @@ fn grosstarock_sessions_follow_or_say_where_not() {
     for (_, v) in &follow {
         assert_eq!(balance(v), Q::ZERO);
     }
+    // B's "any multiple of three hands": the three deals are one game (`match { deals =
+    // option.deals }`, three by default); with six, the game goes on.
+    let verdicts: Vec<&Verdict> = follow.iter().map(|(_, v)| v).collect();
+    let m = match_state(&Setup::new(rules, 3, &BTreeMap::new()).unwrap(), &verdicts).unwrap().expect("a match");
+    assert_eq!((m.deals, m.over_after, m.played), (Some(3), Some(3), 3));
+    assert!(!m.winners.is_empty());
+    let six = BTreeMap::from([("deals".to_string(), serde_json::json!(6))]);
+    let m = match_state(&Setup::new(rules, 3, &six).unwrap(), &verdicts).unwrap().expect("a match");
+    assert_eq!((m.deals, m.over_after), (Some(6), None));
     let broken = read("broken");
     let pairs: Vec<(&GameRecord, &Verdict)> = broken.iter().map(|(r, v)| (r, v)).collect();
     let e = pots_follow(rules, &pairs).unwrap_err();

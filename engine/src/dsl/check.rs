@@ -105,6 +105,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("declaration", "compulsory") => sh(0, 0, Forbidden, Forbidden, "`compulsory`"),
         ("declaration", "ends-match") => sh(0, 0, Forbidden, Forbidden, "`ends-match`"),
         ("declaration", "every-card-counts") => sh(0, 0, Forbidden, Forbidden, "`every-card-counts`"),
+        ("declaration", "from") => sh(1, 1, Forbidden, Forbidden, "`from hand` or `from hand-and-discard`"),
         ("declaration", "require") => sh(0, 1, Required, Forbidden, "`require \"what is required\" = condition`"),
         ("declaration", "value" | "paid-by") => sh(0, 0, Required, Forbidden, "`NAME = formula`"),
         ("declaration", "paid") => sh(0, 1, Forbidden, Forbidden, "`paid` or `paid by-everyone`"),

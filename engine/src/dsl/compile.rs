@@ -258,6 +258,7 @@ const SINGLE: &[&str] = &[
     "short-packet",
     "when",
     "by",
+    "from",
     "fool",
     "penalize",
     "unless-unavoidable",
@@ -739,6 +740,14 @@ impl Compiler {
             for s in stmts.iter().filter(|s| s.key == "declaration") {
                 if let Some(st) = s.block.iter().flatten().find(|st| st.key == "ends-match") {
                     self.err_at(st, "`ends-match` ends the match, but the ruleset has no `match { ... }`: say how a match ends (`deals`, `target`) first");
+                }
+            }
+        }
+        // Cards laid away can only be shown where someone lays cards away.
+        if !stmts.iter().any(|s| s.key == "discard") {
+            for s in stmts.iter().filter(|s| s.key == "declaration") {
+                if let Some(st) = s.block.iter().flatten().find(|st| st.key == "from" && st.args.first().is_some_and(|w| w.text == "hand-and-discard")) {
+                    self.err_at(st, "`from hand-and-discard` shows cards the declarer laid away, but the ruleset has no `discard { ... }`: nobody lays cards away");
                 }
             }
         }
@@ -2116,6 +2125,7 @@ impl Compiler {
             compulsory: None,
             ends_match: None,
             every_card_counts: None,
+            from_discard: None,
             shows: CardSet::EMPTY,
             requires: vec![],
             value: None,
@@ -2164,6 +2174,14 @@ impl Compiler {
                 "compulsory" => d.compulsory = Some(self.clause(st, format!("declaration.{name}.compulsory"))),
                 "ends-match" => d.ends_match = Some(self.clause(st, format!("declaration.{name}.ends-match"))),
                 "every-card-counts" => d.every_card_counts = Some(self.clause(st, format!("declaration.{name}.every-card-counts"))),
+                "from" => match st.args.first().map(|w| w.text.as_str()) {
+                    Some("hand") => d.from_discard = None,
+                    Some("hand-and-discard") => d.from_discard = Some(self.clause(st, format!("declaration.{name}"))),
+                    _ => self.err_at(
+                        st,
+                        "`from` is `from hand` (the default: shown cards are in the declarer's hand) or `from hand-and-discard` (in his hand or among the cards he laid away)",
+                    ),
+                },
                 "shows" => {
                     let pack = self.dummy_pack();
                     d.shows = self.class_value(st, &pack).unwrap_or_default();
@@ -2190,7 +2208,7 @@ impl Compiler {
                 }
                 other => self.err_at(
                     st,
-                    format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, ends-match, every-card-counts, shows, keeps, require, value, paid or paid-by"),
+                    format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, ends-match, every-card-counts, from, shows, keeps, require, value, paid or paid-by"),
                 ),
             }
         }

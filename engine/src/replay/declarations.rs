@@ -40,7 +40,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(why) = self.not_his_to_declare(p, k, d) {
             return Err(self.violation(&d.clause, p, why));
         }
-        let hand = self.hands[p as usize];
+        let hand = self.declaring_hand(p, d);
         if let Some((_, clause)) = &d.allowed {
             if !self.allowed_to_declare(p, d).map_err(|e| self.rule_error(clause, e))? {
                 let contract = self.contract.and_then(|c| rules.bidding.as_ref().map(|b| format!(" in a {}", b.contracts[c].label))).unwrap_or_else(|| " in this game".into());
@@ -49,7 +49,7 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         let missing = shown.minus(hand);
         if !missing.is_empty() {
-            return Err(self.violation(&d.clause, p, format!("{} shows {}, which {} does not hold", self.name(p), rules.cards_named(missing), self.name(p))));
+            return Err(self.violation(&d.clause, p, self.not_his_to_show(p, d, missing)));
         }
         let stray = shown.minus(d.shows);
         if !stray.is_empty() && !d.shows.is_empty() {
@@ -122,6 +122,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 }
             }
         }
+        self.note_laid_away(p, d, shown);
         self.declarations.push(Declaration { player: p, kind: k, shown, value });
         if let Some(c) = &d.ends_match {
             // The deal ends here, valid, scored on what has been played; the match ends after it.
@@ -146,7 +147,7 @@ impl<'s, 'r> Game<'s, 'r> {
     fn allowed_to_declare(&self, p: u8, d: &DeclarationKind) -> Result<bool, String> {
         match &d.allowed {
             None => Ok(true),
-            Some((cond, _)) => eval(cond, &self.env(Some(p)).with_hand(self.hands[p as usize])).and_then(|v| truthy(&v)),
+            Some((cond, _)) => eval(cond, &self.env(Some(p)).with_hand(self.declaring_hand(p, d))).and_then(|v| truthy(&v)),
         }
     }
 
@@ -191,7 +192,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 if self.not_his_to_declare(q, k, d).is_some() {
                     continue;
                 }
-                let hand = self.hands[q as usize];
+                let hand = self.declaring_hand(q, d);
                 if !self.allowed_to_declare(q, d).unwrap_or(false) {
                     continue;
                 }
@@ -354,7 +355,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 if !open || self.not_his_to_declare(p, k, d).is_some() {
                     continue;
                 }
-                let hand = self.hands[p as usize];
+                let hand = self.declaring_hand(p, d);
                 if !self.allowed_to_declare(p, d).unwrap_or(false) {
                     continue;
                 }
@@ -377,6 +378,50 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         out
+    }
+}
+
+impl Game<'_, '_> {
+    /// The cards `p` may show in declaration `d`, which its formulas read as `hand`: his hand, and
+    /// with `from hand-and-discard` the cards he laid away too (Grosstarock's dealer declares a
+    /// combination he had to break in his discard, naming the cards laid away).
+    pub fn declaring_hand(&self, p: u8, d: &DeclarationKind) -> CardSet {
+        let hand = self.hands[p as usize];
+        if d.from_discard.is_some() {
+            hand.or(self.discards[p as usize])
+        } else {
+            hand
+        }
+    }
+
+    /// Why `p` may not show `missing`, cards not in what he may show: not in his hand, and with
+    /// `from hand-and-discard` not laid away by him either (a card another player laid away says so).
+    fn not_his_to_show(&self, p: u8, d: &DeclarationKind, missing: CardSet) -> String {
+        let rules = self.rules();
+        let (who, cards) = (self.name(p), rules.cards_named(missing));
+        if d.from_discard.is_none() {
+            return format!("{who} shows {cards}, which {who} does not hold");
+        }
+        let others: Vec<String> = (0..self.n() as u8).filter(|&o| o != p && !self.discards[o as usize].and(missing).is_empty()).map(|o| self.name(o).to_string()).collect();
+        if others.is_empty() {
+            format!("{who} shows {cards}, which {who} neither holds nor laid away")
+        } else {
+            format!(
+                "{who} shows {cards}, which {who} neither holds nor laid away ({} laid it away): a {} shows the declarer's own cards laid away, no one else's",
+                others.join(", "),
+                d.label
+            )
+        }
+    }
+
+    /// With `from hand-and-discard`, a show that names cards `p` laid away: the verdict notes them.
+    fn note_laid_away(&mut self, p: u8, d: &DeclarationKind, shown: CardSet) {
+        let Some(clause) = &d.from_discard else { return };
+        let away = shown.and(self.discards[p as usize]);
+        if !away.is_empty() {
+            let note = format!("{}'s {} shows {}, laid away in his discard ({})", self.name(p), d.label, self.rules().cards_named(away), clause.rule);
+            self.notes.push(note);
+        }
     }
 }
 
