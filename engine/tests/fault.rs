@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::num::Q;
-use tarot_engine::simulate::random_game;
+use tarot_engine::simulate::{illegal_variant, random_game};
 use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
 
 const ID: &str = "fault-revoke";
@@ -180,6 +180,27 @@ fn a_fault_names_an_obligation_of_the_section() {
     assert!(err("  fault follow \"x\" gives-back = 60").contains("or `fault follow \"label\" gives-back CLASS = amount`"));
     assert!(err("  fault follow \"x\" gives-back KS KH = 60").contains("takes at most 4 word(s), so `KH` would be ignored"));
     assert_eq!(err("  fault follow \"revoke\" gives-back KS = 60"), "");
+}
+
+/// The simulator's bad card (`illegal_variant`, which make_fixtures files as an invalid fixture) is
+/// one the rules refuse, never one they make a fault paid: each variant is invalid at the event it
+/// changed, under the rule that refuses it (here `must trump` or another, never `must follow`).
+#[test]
+fn a_bad_card_of_the_simulator_is_not_a_paid_fault() {
+    let r = rules(ID);
+    let mut tried = 0;
+    for seed in 0..40 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let g = random_game(&r, 4, &BTreeMap::new(), &mut rng).unwrap();
+        let Some((bad, at)) = illegal_variant(&r, &g, &mut rng) else { continue };
+        tried += 1;
+        let v = replay(&r, &bad).unwrap();
+        assert_eq!(v.status, Status::Invalid, "seed {seed}: {:?}", v.notes);
+        let broke = v.violation.unwrap();
+        assert_eq!(broke.event, at, "seed {seed}: {broke:?}");
+        assert_ne!(&*broke.rule, "play.must.follow");
+    }
+    assert!(tried > 20, "{tried}");
 }
 
 /// `fault follow "revoke" gives-back kings = 60`: a revoking trump that takes its trick gives back the
