@@ -1041,11 +1041,15 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
     }
     for f in &pl.faults {
         let word = format!("{:?}", f.obligation).to_lowercase();
-        let text = format!(
+        let mut text = format!(
             "breaking `must {word}` is a fault, \"{}\", not a refused card: the card stands and the offender pays {} to each other player",
             f.label,
             formula_text(r, &f.clause)
         );
+        if let Some(class) = f.gives_back {
+            let name = r.classes.iter().find(|k| k.cards == class).map(|k| k.name.clone()).unwrap_or_else(|| cards_short(class));
+            text.push_str(&format!("; the cards of {name} its card takes go back to the players who played them"));
+        }
         lines.push(line("trick obligations", &f.clause, text));
     }
     if ladder.is_empty() {

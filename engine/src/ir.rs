@@ -700,6 +700,10 @@ pub struct Fault {
     pub obligation: Obligation,
     pub label: Arc<str>,
     pub amount: Expr,
+    /// `gives-back CLASS`: the cards of the class that the offending card took (it won their trick)
+    /// go back to the players who played them, into the cards they have taken, as if not lost
+    /// (Minucci's revoke, M5: the revoker "rende il Re a colui di chi era").
+    pub gives_back: Option<CardSet>,
     pub clause: Clause,
 }
 

@@ -517,7 +517,8 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, s
 }
 
 /// Replaces one card play of a recorded game by a card its player holds but may not play there, chosen
-/// at random among all such plays. Returns the new record and the index of the replaced event; `None`
+/// at random among all such plays (a card whose play the rules make a fault paid is not one: the
+/// game would go on, and break a later rule, if any). Returns the new record and the index of the replaced event; `None`
 /// when no play of the game could have been illegal (every hand always had only legal cards).
 pub fn illegal_variant<R: Rng>(rules: &Ruleset, rec: &GameRecord, rng: &mut R) -> Option<(GameRecord, usize)> {
     let setup = Setup::new(rules, rec.players.len(), &rec.options).ok()?;
@@ -527,7 +528,8 @@ pub fn illegal_variant<R: Rng>(rules: &Ruleset, rec: &GameRecord, rng: &mut R) -
     for (i, e) in rec.events.iter().enumerate() {
         if let Event::Play { player, .. } = e {
             let p = rec.players.iter().position(|n| n == player)? as u8;
-            let illegal = game.hands[p as usize].minus(game.legal(p));
+            // A card the rules make a fault paid (`play { fault ... }`) is not refused: not a bad card.
+            let illegal: CardSet = game.hands[p as usize].minus(game.legal(p)).iter().filter(|&c| !game.is_paid_fault(p, c)).collect();
             if !illegal.is_empty() {
                 candidates.push((i, player.clone(), illegal));
             }

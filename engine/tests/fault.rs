@@ -1,7 +1,11 @@
 //! A broken obligation that the rules make a fault paid (`play { fault follow "revoke" = 60 }`), on
 //! the test rule file `tests/rules/fault-revoke.tarot` (Basic Tarot with a revoke paid): the card
 //! stands, the verdict notes the fault and the ledger has the payment; an obligation the ruleset does
-//! not make a fault (`must trump`), and a revoke under `basic` itself, stay invalid.
+//! not make a fault (`must trump`), and a revoke under `basic` itself, stay invalid. A fault that gives
+//! back what it takes (`gives-back CLASS`, `tests/rules/fault-gives-back.tarot`): the kings a revoking
+//! trump takes go back to who played them.
+
+mod common;
 
 use std::collections::BTreeMap;
 
@@ -10,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::num::Q;
-use tarot_engine::simulate::random_game;
+use tarot_engine::simulate::{illegal_variant, random_game};
 use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
 
 const ID: &str = "fault-revoke";
@@ -47,12 +51,19 @@ enum Break {
     Follow,
     /// A card that is neither of the suit led nor a trump, while holding no card of it but a trump.
     Trump,
+    /// The highest trump held, while holding the suit led, on a trick with a king in it.
+    TakeKing,
 }
 
 /// A seeded random game's deal played out, each player playing his first legal card, except that
 /// the first chance to break `what` is taken: the record up to and including that card, its event,
 /// and the full game (its continuation with first legal cards) when `finish`.
 fn game(r: &Ruleset, seed: u64, what: Break, finish: bool) -> (GameRecord, usize, Verdict) {
+    try_game(r, seed, what, finish).expect("no chance to break the obligation")
+}
+
+/// `game`, or `None` when the deal gave no chance to break `what`.
+fn try_game(r: &Ruleset, seed: u64, what: Break, finish: bool) -> Option<(GameRecord, usize, Verdict)> {
     let mut g = random_game(r, 4, &BTreeMap::new(), &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
     // The random game's events before the first card (the deal, basic's dealer's discard).
     let first = g.events.iter().position(|e| matches!(e, Event::Play { .. })).unwrap();
@@ -67,21 +78,27 @@ fn game(r: &Ruleset, seed: u64, what: Break, finish: bool) -> (GameRecord, usize
     let mut broken = None;
     loop {
         let v = replay(r, &g).unwrap();
-        let Some(next) = v.next.clone() else { return (g, broken.expect("no chance to break the obligation"), v) };
+        let Some(next) = v.next.clone() else { return broken.map(|b| (g, b, v)) };
         if broken.is_some() && !finish {
-            return (g, broken.unwrap(), v);
+            return broken.map(|b| (g, b, v));
         }
         assert_eq!(v.status, Status::InProgress, "{:?}", v.violation);
         let hand = hands.get_mut(next.player.as_ref()).unwrap();
         let legal = &next.legal;
         let led = next.table.iter().map(|c| c.to_string()).find(|c| c != "EX").map(|c| lane(&c));
         let off = |c: &String| !legal.contains(c) && c != "EX";
+        let king_on_table = next.table.iter().any(|c| c.to_string().starts_with('K'));
         let chance = match (broken, led) {
+            (None, Some(s)) if what == Break::TakeKing => hand
+                .iter()
+                .filter(|c| king_on_table && s != 'T' && off(c) && c.starts_with('T') && legal.iter().any(|l| lane(l) == s))
+                .max_by_key(|c| c[1..].parse::<u32>().unwrap_or(0)),
             (None, Some(s)) => hand.iter().find(|c| {
                 off(c)
                     && match what {
                         Break::Follow => legal.iter().any(|l| lane(l) == s),
                         Break::Trump => s != 'T' && !c.starts_with('T') && legal.iter().all(|l| l.starts_with('T') || l == "EX"),
+                        Break::TakeKing => false,
                     }
             }),
             _ => None,
@@ -162,6 +179,72 @@ fn a_fault_names_an_obligation_of_the_section() {
     assert!(err("  fault follow \"x\"").contains("needs a value"));
     assert!(err("  fault follow = 60").contains("missing words"));
     assert_eq!(err("  fault follow \"revoke\" = 60"), "");
+    let e = err("  fault follow \"x\" gives-back queens = 60");
+    assert!(e.contains("`queens`: unknown card class"), "{e}");
+    assert!(err("  fault follow \"x\" returns KS = 60").contains("or `fault follow \"label\" gives-back CLASS = amount`"));
+    assert!(err("  fault follow \"x\" gives-back = 60").contains("or `fault follow \"label\" gives-back CLASS = amount`"));
+    assert!(err("  fault follow \"x\" gives-back KS KH = 60").contains("takes at most 4 word(s), so `KH` would be ignored"));
+    assert_eq!(err("  fault follow \"revoke\" gives-back KS = 60"), "");
+}
+
+/// The simulator's bad card (`illegal_variant`, which make_fixtures files as an invalid fixture) is
+/// one the rules refuse, never one they make a fault paid: each variant is invalid at the event it
+/// changed, under the rule that refuses it (here `must trump` or another, never `must follow`).
+#[test]
+fn a_bad_card_of_the_simulator_is_not_a_paid_fault() {
+    let r = rules(ID);
+    let mut tried = 0;
+    for seed in 0..40 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let g = random_game(&r, 4, &BTreeMap::new(), &mut rng).unwrap();
+        let Some((bad, at)) = illegal_variant(&r, &g, &mut rng) else { continue };
+        tried += 1;
+        let v = replay(&r, &bad).unwrap();
+        assert_eq!(v.status, Status::Invalid, "seed {seed}: {:?}", v.notes);
+        let broke = v.violation.unwrap();
+        assert_eq!(broke.event, at, "seed {seed}: {broke:?}");
+        assert_ne!(&*broke.rule, "play.must.follow");
+    }
+    assert!(tried > 20, "{tried}");
+}
+
+/// `fault follow "revoke" gives-back kings = 60`: a revoking trump that takes its trick gives back the
+/// kings in it to the players who played them (a note each); they are not lost, so the `on play` line
+/// for a king lost is not paid for them. The same game where the fault gives nothing back pays it.
+#[test]
+fn a_revoke_gives_back_the_kings_it_takes() {
+    let r = common::test_rules("fault-gives-back", None).unwrap();
+    let keeps = common::test_rules("fault-gives-back", Some((" gives-back kings", ""))).unwrap();
+    let mut found = 0;
+    for seed in 1..200 {
+        let Some((g, at, v)) = try_game(&r, seed, Break::TakeKing, true) else { continue };
+        assert_eq!(v.status, Status::Valid, "{:?}", v.violation);
+        let Event::Play { player, .. } = &g.events[at] else { panic!() };
+        // The trick of the revoke: the first whose last card is at or after it.
+        let plays_before = g.events[..at].iter().filter(|e| matches!(e, Event::Play { .. })).count();
+        let trick = &v.tricks[plays_before / 4];
+        if trick.winner.as_ref() != player.as_str() {
+            continue;
+        }
+        found += 1;
+        let kings: Vec<String> = trick.cards.iter().map(|c| c.to_string()).filter(|c| c.starts_with('K')).collect();
+        let notes: Vec<_> = v.notes.iter().filter(|n| n.contains("gives it back to")).collect();
+        assert_eq!(notes.len(), kings.len(), "{notes:?} {kings:?}");
+        assert!(notes.iter().all(|n| n.starts_with(&format!("revoke (play.fault.follow, B \"The Basic Tarot Game\"): {player} took king of "))), "{notes:?}");
+        // Without the giving back, the same game has the same ledger and more: each king taken is
+        // lost, its player paying 5 to each opponent.
+        let w = replay(&keeps, &g).unwrap();
+        assert_eq!(w.status, Status::Valid);
+        assert!(w.notes.iter().all(|n| !n.contains("gives it back")));
+        let mut extra = w.ledger.clone();
+        for l in &v.ledger {
+            let i = extra.iter().position(|x| x == l).unwrap_or_else(|| panic!("{l:?} not paid without the giving back"));
+            extra.remove(i);
+        }
+        assert!(extra.len() >= kings.len(), "{extra:?}");
+        assert!(extra.iter().all(|l| &*l.rule == "on.play.king-lost" && l.from.as_deref() != Some(player.as_str()) && l.amount == Q::int(5)), "{extra:?}");
+    }
+    assert!(found >= 3, "only {found} seeds where the revoking trump took its trick");
 }
 
 /// Minchiate's revoke (M5): `fixtures/minchiate/valid/revoke-2p.json` is valid under `minchiate`, Ann

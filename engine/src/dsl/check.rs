@@ -113,7 +113,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("play", "last-trump") => sh(0, 0, Required, Forbidden, "`last-trump = cards`"),
         ("play", "trumps-win") => sh(0, 0, Required, Forbidden, "`trumps-win = condition`"),
         ("play", "must") => sh(1, 1, Optional, Forbidden, "`must follow|trump|overtrump [= condition]`"),
-        ("play", "fault") => sh(2, 2, Required, Forbidden, "`fault follow|trump|overtrump \"label\" = amount`"),
+        ("play", "fault") => sh(2, 4, Required, Forbidden, "`fault follow|trump|overtrump \"label\" [gives-back CLASS] = amount`"),
         ("fool", "excuse") => sh(0, 0, Forbidden, Forbidden, "`excuse`"),
         ("fool", "slam_wins") => sh(0, 0, Optional, Forbidden, "`slam_wins` or `slam_wins = \"led\"|\"played\"`"),
         ("fool", "led" | "keep" | "last_trick" | "shut_out") => sh(0, 0, Required, Forbidden, "`NAME = \"setting\"`"),

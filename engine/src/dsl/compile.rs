@@ -2321,8 +2321,8 @@ impl Compiler {
         p
     }
 
-    /// `fault OBLIGATION "label" = amount`: the obligation must be one the section makes (`must ...`),
-    /// and the amount a number (a formula after the auction).
+    /// `fault OBLIGATION "label" [gives-back CLASS] = amount`: the obligation must be one the section
+    /// makes (`must ...`), the class a known one, and the amount a number (a formula after the auction).
     fn fault(&mut self, st: &Stmt, ladder: &[(Obligation, Clause)]) -> Option<Fault> {
         let word = st.args.first().map(|w| w.text.as_str()).unwrap_or("");
         let o = match word {
@@ -2349,6 +2349,29 @@ impl Compiler {
             self.err_at(st, format!("`fault {word}` needs a label: `fault {word} \"revoke\" = 60`"));
             return None;
         };
+        // `gives-back CLASS`: the cards of the class the offending card took go back to who played them.
+        let gives_back = match &st.args[2..] {
+            [] => None,
+            [w, class] if w.text == "gives-back" && !w.quoted && !class.quoted => {
+                match (self.classes.iter().find(|c| c.name == class.text), Card::parse(&class.text)) {
+                    (Some(c), _) => Some(c.cards),
+                    (None, Some(card)) => Some(CardSet::single(card)),
+                    // The class's own definition failed, and says why.
+                    _ if self.failed.contains(&class.text) => return None,
+                    _ => {
+                        self.err(&st.file, class.pos, format!("`fault {word} ... gives-back {}`: `{}`: unknown card class", class.text, class.text));
+                        return None;
+                    }
+                }
+            }
+            _ => {
+                self.err_at(
+                    st,
+                    format!("`fault {word}` is written `fault {word} \"label\" = amount`, or `fault {word} \"label\" gives-back CLASS = amount` for the cards of CLASS the offending card took to go back to who played them"),
+                );
+                return None;
+            }
+        };
         let amount = self.value(st, Ctx::AfterAuction)?;
         if let Expr::Const(v) = &amount {
             if !matches!(v, Value::Num(_)) {
@@ -2356,7 +2379,7 @@ impl Compiler {
                 return None;
             }
         }
-        Some(Fault { obligation: o, label: label.text.as_str().into(), amount, clause: self.clause(st, format!("play.fault.{word}")) })
+        Some(Fault { obligation: o, label: label.text.as_str().into(), amount, gives_back, clause: self.clause(st, format!("play.fault.{word}")) })
     }
 
     fn fool(&mut self, s: Option<&Stmt>) -> FoolRules {

@@ -155,6 +155,9 @@ pub struct Game<'s, 'r> {
     pub declarations: Vec<Declaration>,
     pub tricks: Vec<Trick>,
     pub current: Plays,
+    /// The players of the current trick whose card was a paid fault that gives back what it takes
+    /// (`fault ... gives-back CLASS`), each with the fault's index in `Play::faults`.
+    gives_back: Vec<(u8, usize)>,
     leader: Option<u8>,
     piles: [CardSet; MAX_PLAYERS],
     /// Empty cards owed (negative) or owed to (positive) each player by the Excuse exchange.
@@ -216,6 +219,7 @@ impl<'s, 'r> Game<'s, 'r> {
             declarations: vec![],
             tricks: Vec::with_capacity(PACK_SIZE / setup.n.max(1)),
             current: Plays::default(),
+            gives_back: vec![],
             leader: None,
             piles: [CardSet::EMPTY; MAX_PLAYERS],
             empties: [0; MAX_PLAYERS],

@@ -184,15 +184,34 @@ impl<'s, 'r> Game<'s, 'r> {
         self.violation(&rules.play.order_clause, p, format!("{who} may not play {} here", rules.card_name(c)))
     }
 
+    /// The fault (its index in `Play::faults`) that a refusal of a card makes paid instead, if any:
+    /// the refusal breaks an obligation of the section that the rules make a fault.
+    fn fault_for(&self, stop: &Stop) -> Option<usize> {
+        let rules = self.rules();
+        let Stop::Violation(v) = stop else { return None };
+        let broken = rules.play.ladder.iter().find(|(_, clause)| clause.rule == v.rule).map(|(o, _)| *o)?;
+        rules.play.faults.iter().position(|f| f.obligation == broken)
+    }
+
+    /// Whether `p` playing `c`, which he holds but may not play, would be a fault paid rather than a
+    /// refused card (the simulator's bad cards skip these: they are not refused).
+    pub(crate) fn is_paid_fault(&self, p: u8, c: Card) -> bool {
+        self.hands[p as usize].contains(c) && !self.legal(p).contains(c) && self.fault_for(&self.illegal(p, c)).is_some()
+    }
+
     /// A card that breaks an obligation (`stop`, from `illegal`): refused, unless the rules make that
     /// obligation a fault (`fault follow "revoke" = 60`). Then the card stands, the verdict notes the
     /// fault (who, the card, the obligation's message, the rule and its source), and the offender pays
-    /// the amount to each other player in the ledger (rule `play.fault.OBLIGATION`).
+    /// the amount to each other player in the ledger (rule `play.fault.OBLIGATION`). Where the fault
+    /// gives back what the card takes (`gives-back CLASS`), the trick's end sees to it (`fault_gives_back`).
     fn fault(&mut self, p: u8, c: Card, stop: Stop) -> Result<(), Stop> {
         let rules = self.rules();
+        let Some(i) = self.fault_for(&stop) else { return Err(stop) };
         let Stop::Violation(v) = &stop else { return Err(stop) };
-        let broken = rules.play.ladder.iter().find(|(_, clause)| clause.rule == v.rule).map(|(o, _)| *o);
-        let Some(f) = rules.play.faults.iter().find(|f| Some(f.obligation) == broken) else { return Err(stop) };
+        let f = &rules.play.faults[i];
+        if f.gives_back.is_some() {
+            self.gives_back.push((p, i));
+        }
         let amount = self.number(&f.amount, &self.env(Some(p)), &f.clause)?;
         let source = f.clause.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default();
         self.notes.push(format!(
@@ -372,11 +391,13 @@ impl<'s, 'r> Game<'s, 'r> {
             self.fool_leaves_its_trick(&mut won, h, winner, last);
         }
         self.untouchable_goes_back(&mut won, &cards, winner, number);
+        let given_back = self.fault_gives_back(&mut won, &cards, winner);
         self.piles[winner as usize] = self.piles[winner as usize].or(won);
         self.tricks.push(Trick { leader, cards, winner });
         for &(p, c) in cards.iter() {
             for t in self.rules().triggers.iter().filter(|t| t.on == TriggerEvent::Play && t.cards.contains(c)) {
-                let env = self.env(Some(p)).with_card(c, last, winner == p);
+                // A card given back is not lost: its player has it again.
+                let env = self.env(Some(p)).with_card(c, last, winner == p || given_back.contains(c));
                 let v = self.number(&t.value, &env, &t.clause)?;
                 match t.pot {
                     Some(i) => self.pay_pot(p, i, v, &t.label, &t.clause),
@@ -395,6 +416,36 @@ impl<'s, 'r> Game<'s, 'r> {
             self.discards_go()?;
         }
         Ok(())
+    }
+
+    /// A paid fault that gives back what it takes (`fault ... gives-back CLASS`, Minucci's revoke: the
+    /// revoker "rende il Re a colui di chi era", M5): when the offender's card won the trick, each
+    /// card of the class that another player played to it goes back to that player, into the cards he
+    /// has taken, and the verdict notes it. The trick stays the offender's; the cards given back are
+    /// returned, so that `on play` counts them as not lost.
+    fn fault_gives_back(&mut self, won: &mut CardSet, cards: &[(u8, Card)], winner: u8) -> CardSet {
+        let faulted = std::mem::take(&mut self.gives_back);
+        let Some(&(_, i)) = faulted.iter().find(|&&(p, _)| p == winner) else { return CardSet::EMPTY };
+        let rules = self.rules();
+        let f = &rules.play.faults[i];
+        let class = f.gives_back.unwrap_or(CardSet::EMPTY);
+        let source = f.clause.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default();
+        let mut back = CardSet::EMPTY;
+        let taken = *won;
+        for &(p, c) in cards.iter().filter(|&&(p, c)| p != winner && class.contains(c) && taken.contains(c)) {
+            won.remove(c);
+            self.piles[p as usize].insert(c);
+            back.insert(c);
+            self.notes.push(format!(
+                "{} ({}{source}): {} took {} with the card of his fault and gives it back to {}",
+                f.label,
+                f.clause.rule,
+                self.name(winner),
+                rules.card_name(c),
+                self.name(p)
+            ));
+        }
+        back
     }
 
     /// Who plays next, the cards he may play and the trick so far (`Game::next` in the play).
