@@ -181,3 +181,30 @@ pub(crate) fn next_staged_file(dir: &Path) -> u64 {
     let names = fs::read_dir(dir.join("bulk")).into_iter().flatten().flatten();
     names.filter_map(|e| u64::from_str_radix(e.file_name().to_str()?, 16).ok()).filter(|n| *n >= STAGED_FILES).map(|n| n + 1).max().unwrap_or(STAGED_FILES)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A pointer with a prefix and a suffix reads as the three together; one cut short, or whose
+    /// prefix is longer than what follows, is an error, not a panic.
+    #[test]
+    fn a_pointer_around_reads_its_prefix_the_file_and_its_suffix() {
+        let dir = std::env::temp_dir().join(format!("tarot-bulk-around-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let mut file = OpenBulk::create(&dir, STAGED_FILES).unwrap();
+        let mut batch = file.batch(16);
+        batch.place(b"xx");
+        let place = batch.place(b"middle");
+        file.add(&batch).unwrap();
+        let pointer = place.around(b"<<", b">");
+        assert_eq!(&*resolve(&dir, &pointer).unwrap(), b"<<middle>");
+        assert_eq!(&*resolve(&dir, &place.around(b"", b"")).unwrap(), b"middle");
+        assert!(resolve(&dir, &pointer[..27]).is_err());
+        let mut long = pointer.clone();
+        long[28] = 200;
+        assert!(resolve(&dir, &long).is_err());
+        assert_eq!(next_staged_file(&dir), STAGED_FILES + 1);
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
