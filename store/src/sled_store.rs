@@ -410,7 +410,7 @@ impl SledStore {
     /// imports' bulk file, and waits until they are on disk.
     fn write_staged(&self, open: &mut (Option<OpenBulk>, u64), staged: &mut [StagedGame]) -> Result<(), StoreError> {
         if open.0.as_ref().is_none_or(|file| file.len() >= bulk::STAGED_FILE_SIZE) {
-            open.0 = Some(OpenBulk::create(&self.dir, open.1)?);
+            open.0 = Some(OpenBulk::create_direct(&self.dir, open.1)?);
             open.1 += 1;
         }
         let file = open.0.as_mut().expect("a bulk file just opened");
@@ -420,7 +420,7 @@ impl SledStore {
             let verdict = std::mem::take(&mut game.game.verdict.json);
             game.places = Some((batch.place(&events), batch.place(&verdict)));
         }
-        file.add(&batch)
+        file.add(&mut batch)
     }
 
     /// Numbers and stores games staged by `stage_import`, all or none; on disk once `flush`
@@ -576,7 +576,7 @@ impl SledStore {
             results.push(appended);
         }
         writes.meta.insert("games", &number.to_be_bytes()[..]);
-        bulk.add(&file)?;
+        bulk.add(&mut file)?;
         self.apply(&writes)?;
         self.put_new_projections(&projections)?;
         Ok(results)
