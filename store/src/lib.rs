@@ -63,7 +63,7 @@ pub trait EventStore: Send + Sync {
     fn import_staged(&self, staged: Staged) -> Result<Vec<(Appended, bool)>, StoreError> {
         match staged.0 {
             StagedGames::Plain(games) => self.import(games),
-            StagedGames::Sled(_) => Err(StoreError::Invalid("games staged for another store".into())),
+            StagedGames::Sled(..) => Err(StoreError::Invalid("games staged for another store".into())),
         }
     }
 
@@ -143,7 +143,8 @@ pub struct Staged(pub(crate) StagedGames);
 pub(crate) enum StagedGames {
     /// As given (a store that does nothing before the numbers).
     Plain(Vec<Import>),
-    Sled(Vec<sled_store::StagedGame>),
+    /// Staged by sled, with how many batches `import_staged` had stored when it was.
+    Sled(Vec<sled_store::StagedGame>, u64),
 }
 
 /// A verdict computed before its game is stored: what the game's projection will hold.

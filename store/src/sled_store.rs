@@ -184,6 +184,20 @@ pub struct SledStore {
     /// The bulk file that `stage_import` adds to, once it has created one, and the name of the
     /// next one it creates.
     staged_bulk: Mutex<(Option<OpenBulk>, u64)>,
+    /// The digests of the games the last batches of `import_staged` stored, so that a batch
+    /// staged before them is checked against them rather than against `creations` again.
+    recent: Mutex<Recent>,
+}
+
+/// How many batches of `import_staged` `Recent` remembers.
+const RECENT_BATCHES: usize = 4;
+
+/// The digests each of the last batches of `import_staged` stored, numbered from 1; a batch
+/// staged when `batches` was n is checked against those after n, if they are all here.
+#[derive(Default)]
+struct Recent {
+    batches: u64,
+    digests: std::collections::VecDeque<HashSet<Vec<u8>>>,
 }
 
 /// Everything one change writes to the primary trees, applied as one sled transaction.
@@ -225,6 +239,7 @@ impl SledStore {
             dir: dir.to_path_buf(),
             writer_bulk: Mutex::new(None),
             staged_bulk: Mutex::new((None, bulk::next_staged_file(dir))),
+            recent: Mutex::new(Recent::default()),
         })
     }
 
@@ -380,6 +395,8 @@ impl SledStore {
     /// here, on every core, rather than by the thread that stores them.
     pub fn stage_import(&self, games: Vec<Import>) -> Result<crate::Staged, StoreError> {
         use rayon::prelude::*;
+        // Read before `creations` is: a batch stored after this one may or may not be seen there.
+        let seen = self.recent.lock().unwrap_or_else(PoisonError::into_inner).batches;
         let mut staged: Vec<StagedGame> = games
             .into_par_iter()
             .map(|mut game| {
@@ -403,7 +420,7 @@ impl SledStore {
             }
             result?;
         }
-        Ok(crate::Staged(crate::StagedGames::Sled(staged)))
+        Ok(crate::Staged(crate::StagedGames::Sled(staged, seen)))
     }
 
     /// Writes the events and verdicts of the games not imported before at the end of the staged
@@ -427,11 +444,16 @@ impl SledStore {
     /// returns. Under the write lock: whether each game was stored meanwhile (by an earlier batch
     /// or earlier in this one), the numbers, and one transaction.
     pub fn import_staged(&self, staged: crate::Staged) -> Result<Vec<(Appended, bool)>, StoreError> {
-        let games = match staged.0 {
-            crate::StagedGames::Sled(games) => games,
+        let (games, seen) = match staged.0 {
+            crate::StagedGames::Sled(games, seen) => (games, seen),
             crate::StagedGames::Plain(games) => return self.import_staged(self.stage_import(games)?),
         };
         let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut recent = self.recent.lock().unwrap_or_else(PoisonError::into_inner);
+        // The batches stored since this one was staged, when they are all remembered: a game
+        // stored meanwhile is in one of them. Otherwise `creations` is read again.
+        let since = (recent.batches - seen) as usize;
+        let stored_since = (since <= recent.digests.len()).then(|| recent.digests.range(recent.digests.len() - since..).collect::<Vec<_>>());
         let (mut number, mut position) = (self.counter("games")?, self.counter("position")?);
         let mut results: Vec<(Appended, bool)> = Vec::with_capacity(games.len());
         let mut batch: HashMap<&[u8], Appended> = HashMap::with_capacity(games.len());
@@ -446,9 +468,12 @@ impl SledStore {
                 results.push((appended.clone(), false));
                 continue;
             }
-            if let Some(bytes) = self.creations.get(&game.key)? {
-                results.push((decode("an import", &bytes)?, false));
-                continue;
+            let maybe_stored = stored_since.as_ref().is_none_or(|batches| batches.iter().any(|digests| digests.contains(&game.key)));
+            if maybe_stored {
+                if let Some(bytes) = self.creations.get(&game.key)? {
+                    results.push((decode("an import", &bytes)?, false));
+                    continue;
+                }
             }
             let (events_place, verdict_place) = game.places.expect("a game not stored before has its values in a bulk file");
             number += 1;
@@ -469,7 +494,18 @@ impl SledStore {
         }
         writes.meta.insert("games", &number.to_be_bytes()[..]);
         writes.meta.insert("position", &position.to_be_bytes()[..]);
-        self.apply(&writes)?;
+        let digests: HashSet<Vec<u8>> = batch.into_keys().map(<[u8]>::to_vec).collect();
+        drop(stored_since);
+        let applied = self.apply(&writes);
+        // Whether or not the transaction was applied, the batch is counted: one staged before it
+        // then reads `creations`, or this batch's digests if it is remembered.
+        recent.batches += 1;
+        recent.digests.push_back(digests);
+        if recent.digests.len() > RECENT_BATCHES {
+            recent.digests.pop_front();
+        }
+        drop(recent);
+        applied?;
         self.put_new_projections(&projections)?;
         drop(guard);
         Ok(results)

@@ -16,7 +16,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::simulate::random_game;
 use tarot_engine::{Event, GameRecord, Registry};
-use tarot_store::{GameId, Header, NewEvent, Store};
+use tarot_store::{Appended, GameId, Header, NewEvent, Store};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -249,5 +249,31 @@ fn games_stored_together_are_listed_through_their_batch_index_entries() {
             listed.extend(summaries);
         }
         assert_eq!(listed.iter().collect::<Vec<_>>(), expected, "{filter:?}");
+    }
+}
+
+/// A batch staged before other batches are stored finds the games they stored: through the
+/// digests of the last batches remembered, or in `creations` once more batches went by.
+#[test]
+fn a_batch_staged_before_others_are_stored_finds_the_games_they_stored() {
+    let dir = TempDir::new("staged");
+    let records: Vec<GameRecord> = (0..4).map(|seed| game("fft-4p", 4, 400 + seed)).collect();
+    let prepare = |records: &[GameRecord]| records.iter().map(|r| tarot_store::prepare(registry(), r.clone()).unwrap()).collect::<Vec<_>>();
+    let store = Store::open(&dir.0).unwrap();
+    let (a, b, c) = (store.stage_import(prepare(&records[..2])).unwrap(), store.stage_import(prepare(&records[1..3])).unwrap(), store.stage_import(prepare(&records)).unwrap());
+    let a = store.import_staged(a).unwrap();
+    let b = store.import_staged(b).unwrap();
+    for _ in 0..6 {
+        store.import_staged(store.stage_import(vec![]).unwrap()).unwrap();
+    }
+    let c = store.import_staged(c).unwrap();
+    store.flush().unwrap();
+    let new = |results: &[(Appended, bool)]| results.iter().map(|(_, new)| *new).collect::<Vec<_>>();
+    assert_eq!((new(&a), new(&b), new(&c)), (vec![true, true], vec![false, true], vec![false, false, false, true]));
+    assert_eq!(b[0].0, a[1].0);
+    assert_eq!(c.iter().map(|(x, _)| x.clone()).collect::<Vec<_>>()[..3], [a[0].0.clone(), a[1].0.clone(), b[1].0.clone()]);
+    assert_eq!(store.games().unwrap().len(), 4);
+    for ((appended, _), record) in c.iter().zip(&records) {
+        assert_eq!(store.record(&appended.game).unwrap(), *record);
     }
 }
