@@ -51,6 +51,22 @@ pub trait EventStore: Send + Sync {
     /// in the batch) is not stored again: its entry is the earlier game's result, with `false`.
     fn import(&self, games: Vec<Import>) -> Result<Vec<(Appended, bool)>, StoreError>;
 
+    /// `import` in three steps, so that a caller can overlap the steps of successive batches:
+    /// `stage_import` does what does not depend on what is stored (checks, JSON, digests; sled: the
+    /// games' events and verdicts written to a bulk file and on disk), `import_staged` numbers and
+    /// stores the games as `import` does (all or none), and they are on disk once `flush` returns.
+    fn stage_import(&self, games: Vec<Import>) -> Result<Staged, StoreError> {
+        Ok(Staged(StagedGames::Plain(games)))
+    }
+
+    /// See `stage_import`.
+    fn import_staged(&self, staged: Staged) -> Result<Vec<(Appended, bool)>, StoreError> {
+        match staged.0 {
+            StagedGames::Plain(games) => self.import(games),
+            StagedGames::Sled(..) => Err(StoreError::Invalid("games staged for another store".into())),
+        }
+    }
+
     /// Creates games with the projections of the verdicts the caller computed: each as
     /// `create_game` then `put_projection` would, with its own result (a retry is recognised as
     /// `create_game` recognises it, and a game that is never a duplicate of another, unlike
@@ -119,6 +135,16 @@ pub struct Import {
     pub header: Header,
     pub events: Vec<NewEvent>,
     pub verdict: Refereed,
+}
+
+/// A batch of games made ready to import by `EventStore::stage_import`.
+pub struct Staged(pub(crate) StagedGames);
+
+pub(crate) enum StagedGames {
+    /// As given (a store that does nothing before the numbers).
+    Plain(Vec<Import>),
+    /// Staged by sled, with how many batches `import_staged` had stored when it was.
+    Sled(Vec<sled_store::StagedGame>, u64),
 }
 
 /// A verdict computed before its game is stored: what the game's projection will hold.

@@ -299,6 +299,15 @@ impl crate::Import {
     /// The summary and the projection's JSON of this game once stored as `appended`: the JSON
     /// `Projection` has, its verdict copied as replay wrote it rather than read and written again.
     pub(crate) fn projection(&self, appended: &Appended) -> (Summary, Vec<u8>) {
+        let (summary, mut json) = self.projection_head(appended);
+        json.extend_from_slice(&self.verdict.json);
+        json.push(b'}');
+        (summary, json)
+    }
+
+    /// The summary, and the projection's JSON up to its verdict (`...,"verdict":`), which the
+    /// verdict's JSON and `}` complete.
+    pub(crate) fn projection_head(&self, appended: &Appended) -> (Summary, Vec<u8>) {
         let summary = Summary {
             game: appended.game.clone(),
             ruleset: self.header.ruleset.clone(),
@@ -328,8 +337,6 @@ impl crate::Import {
         let mut json = encode(&head);
         json.pop();
         json.extend_from_slice(b",\"verdict\":");
-        json.extend_from_slice(&self.verdict.json);
-        json.push(b'}');
         (summary, json)
     }
 }

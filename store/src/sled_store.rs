@@ -41,7 +41,7 @@ use sled::transaction::{ConflictableTransactionError, Transactional};
 use sled::{Batch, Tree};
 use tarot_engine::{Event, GameRecord};
 
-use crate::bulk::{self, BulkFile, OpenBulk};
+use crate::bulk::{self, OpenBulk};
 use crate::commit::GroupCommit;
 use crate::{EventStore, Filter, Import, Projection, Session, StoreError, Summary};
 
@@ -181,6 +181,23 @@ pub struct SledStore {
     pub(crate) dir: PathBuf,
     /// The bulk file that `create_games` adds to, once it has created one.
     writer_bulk: Mutex<Option<OpenBulk>>,
+    /// The bulk file that `stage_import` adds to, once it has created one, and the name of the
+    /// next one it creates.
+    staged_bulk: Mutex<(Option<OpenBulk>, u64)>,
+    /// The digests of the games the last batches of `import_staged` stored, so that a batch
+    /// staged before them is checked against them rather than against `creations` again.
+    recent: Mutex<Recent>,
+}
+
+/// How many batches of `import_staged` `Recent` remembers.
+const RECENT_BATCHES: usize = 4;
+
+/// The digests each of the last batches of `import_staged` stored, numbered from 1; a batch
+/// staged when `batches` was n is checked against those after n, if they are all here.
+#[derive(Default)]
+struct Recent {
+    batches: u64,
+    digests: std::collections::VecDeque<HashSet<Vec<u8>>>,
 }
 
 /// Everything one change writes to the primary trees, applied as one sled transaction.
@@ -221,6 +238,8 @@ impl SledStore {
             flusher: Some(flusher),
             dir: dir.to_path_buf(),
             writer_bulk: Mutex::new(None),
+            staged_bulk: Mutex::new((None, bulk::next_staged_file(dir))),
+            recent: Mutex::new(Recent::default()),
         })
     }
 
@@ -363,71 +382,152 @@ impl SledStore {
 
     /// Stores whole games with their projections, all or none; see `EventStore::import`.
     pub fn import(&self, games: Vec<Import>) -> Result<Vec<(Appended, bool)>, StoreError> {
-        use rayon::prelude::*;
-        // Everything that does not depend on the numbers the games will get is done on every core
-        // before the write lock is taken: checks, the headers' and events' JSON, the digests.
-        let encoded: Vec<(Vec<u8>, Vec<u8>, Vec<u8>)> = games
-            .par_iter()
-            .map(|game| {
-                game.header.check()?;
-                check_ids(&game.events)?;
-                let (header, events) = (encode(&game.header), encode(&game.events));
-                Ok((digest(&header, &events), header, events))
-            })
-            .collect::<Result<_, StoreError>>()?;
-        let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
-        let (mut number, mut position) = (self.counter("games")?, self.counter("position")?);
-        let mut results: Vec<(Appended, bool)> = Vec::with_capacity(games.len());
-        let mut batch: HashMap<&[u8], Appended> = HashMap::new();
-        let mut fresh: Vec<(usize, Appended)> = vec![];
-        for (i, (key, _, _)) in encoded.iter().enumerate() {
-            if let Some(appended) = batch.get(&key[..]) {
-                results.push((appended.clone(), false));
-                continue;
-            }
-            if let Some(bytes) = self.creations.get(key)? {
-                results.push((decode("an import", &bytes)?, false));
-                continue;
-            }
-            number += 1;
-            let count = games[i].events.len() as u64;
-            let appended = Appended { game: GameId::from_number(number), version: count, first_position: position + 1, last_position: position + count };
-            position += count;
-            batch.insert(key, appended.clone());
-            fresh.push((i, appended.clone()));
-            results.push((appended, true));
-        }
-        // The values of the new games, on every core again; then one transaction.
-        let values: Vec<(Vec<u8>, Vec<u8>, (Summary, Vec<u8>))> =
-            fresh.par_iter().map(|(i, appended)| (encode(appended), segment(appended.first_position, &encoded[*i].2), games[*i].projection(appended))).collect();
-        // The events and the verdicts, the large values, go to one bulk file (see `bulk`), on disk
-        // before the transaction that points into it.
-        let first = fresh.first().map_or(0, |(_, appended)| id_number('g', &appended.game.0).expect("a game id made here"));
-        let mut file = BulkFile::new(first, values.iter().map(|(_, segment, (_, projection))| segment.len() + projection.len()).sum());
-        let mut writes = Writes::default();
-        let mut projections = Vec::with_capacity(values.len());
-        for ((i, appended), (appended_json, segment, (summary, projection))) in fresh.iter().zip(values) {
-            let number = id_number('g', &appended.game.0).expect("a game id made here");
-            let key = number.to_be_bytes();
-            writes.headers.insert(&key[..], &encoded[*i].1[..]);
-            writes.versions.insert(&key[..], &appended.version.to_be_bytes()[..]);
-            if appended.version > 0 {
-                writes.events.insert(&event_key(number, 1)[..], file.push(&segment));
-            }
-            writes.creations.insert(&encoded[*i].0[..], appended_json);
-            projections.push((number, summary, file.push(&projection)));
-        }
-        if !fresh.is_empty() {
-            file.write(&self.dir)?;
-        }
-        writes.meta.insert("games", &number.to_be_bytes()[..]);
-        writes.meta.insert("position", &position.to_be_bytes()[..]);
-        self.apply(&writes)?;
-        self.put_new_projections(&projections)?;
-        drop(guard);
+        let staged = self.stage_import(games)?;
+        let results = self.import_staged(staged)?;
         self.commit.wait()?;
         Ok(results)
     }
+
+    /// The work of an import that does not need the games' numbers, done before the write lock is
+    /// taken (see `EventStore::stage_import`): on every core, the checks, the headers' and events'
+    /// JSON, the digests, and whether a game was imported before; then the events and verdicts of
+    /// the others written to a bulk file and on disk (see `bulk`). The games' events are dropped
+    /// here, on every core, rather than by the thread that stores them.
+    pub fn stage_import(&self, games: Vec<Import>) -> Result<crate::Staged, StoreError> {
+        use rayon::prelude::*;
+        // Read before `creations` is: a batch stored after this one may or may not be seen there.
+        let seen = self.recent.lock().unwrap_or_else(PoisonError::into_inner).batches;
+        let mut staged: Vec<StagedGame> = games
+            .into_par_iter()
+            .map(|mut game| {
+                game.header.check()?;
+                check_ids(&game.events)?;
+                let events = std::mem::take(&mut game.events);
+                let (header, events_json) = (encode(&game.header), encode(&events));
+                let key = digest(&header, &events_json);
+                let known = self.creations.get(&key)?.map(|bytes| decode("an import", &bytes)).transpose()?;
+                let count = events.len() as u64;
+                drop(events);
+                Ok(StagedGame { key, header, count, known, events_json, places: None, game })
+            })
+            .collect::<Result<_, StoreError>>()?;
+        if staged.iter().any(|g| g.known.is_none()) {
+            let mut open = self.staged_bulk.lock().unwrap_or_else(PoisonError::into_inner);
+            let result = self.write_staged(&mut open, &mut staged);
+            if result.is_err() {
+                // Whatever this batch wrote to the file is pointed to by nothing; see `bulk`.
+                open.0 = None;
+            }
+            result?;
+        }
+        Ok(crate::Staged(crate::StagedGames::Sled(staged, seen)))
+    }
+
+    /// Writes the events and verdicts of the games not imported before at the end of the staged
+    /// imports' bulk file, and waits until they are on disk.
+    fn write_staged(&self, open: &mut (Option<OpenBulk>, u64), staged: &mut [StagedGame]) -> Result<(), StoreError> {
+        if open.0.as_ref().is_none_or(|file| file.len() >= bulk::STAGED_FILE_SIZE) {
+            open.0 = Some(OpenBulk::create_direct(&self.dir, open.1)?);
+            open.1 += 1;
+        }
+        let file = open.0.as_mut().expect("a bulk file just opened");
+        let mut batch = file.batch(staged.iter().filter(|g| g.known.is_none()).map(|g| g.events_json.len() + g.game.verdict.json.len()).sum());
+        for game in staged.iter_mut().filter(|g| g.known.is_none()) {
+            let events = std::mem::take(&mut game.events_json);
+            let verdict = std::mem::take(&mut game.game.verdict.json);
+            game.places = Some((batch.place(&events), batch.place(&verdict)));
+        }
+        file.add(&mut batch)
+    }
+
+    /// Numbers and stores games staged by `stage_import`, all or none; on disk once `flush`
+    /// returns. Under the write lock: whether each game was stored meanwhile (by an earlier batch
+    /// or earlier in this one), the numbers, and one transaction.
+    pub fn import_staged(&self, staged: crate::Staged) -> Result<Vec<(Appended, bool)>, StoreError> {
+        let (games, seen) = match staged.0 {
+            crate::StagedGames::Sled(games, seen) => (games, seen),
+            crate::StagedGames::Plain(games) => return self.import_staged(self.stage_import(games)?),
+        };
+        let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut recent = self.recent.lock().unwrap_or_else(PoisonError::into_inner);
+        // The batches stored since this one was staged, when they are all remembered: a game
+        // stored meanwhile is in one of them. Otherwise `creations` is read again.
+        let since = (recent.batches - seen) as usize;
+        let stored_since = (since <= recent.digests.len()).then(|| recent.digests.range(recent.digests.len() - since..).collect::<Vec<_>>());
+        let (mut number, mut position) = (self.counter("games")?, self.counter("position")?);
+        let mut results: Vec<(Appended, bool)> = Vec::with_capacity(games.len());
+        let mut batch: HashMap<&[u8], Appended> = HashMap::with_capacity(games.len());
+        let mut writes = Writes::default();
+        let mut projections = Vec::with_capacity(games.len());
+        for game in &games {
+            if let Some(appended) = &game.known {
+                results.push((appended.clone(), false));
+                continue;
+            }
+            if let Some(appended) = batch.get(&game.key[..]) {
+                results.push((appended.clone(), false));
+                continue;
+            }
+            let maybe_stored = stored_since.as_ref().is_none_or(|batches| batches.iter().any(|digests| digests.contains(&game.key)));
+            if maybe_stored {
+                if let Some(bytes) = self.creations.get(&game.key)? {
+                    results.push((decode("an import", &bytes)?, false));
+                    continue;
+                }
+            }
+            let (events_place, verdict_place) = game.places.expect("a game not stored before has its values in a bulk file");
+            number += 1;
+            let count = game.count;
+            let appended = Appended { game: GameId::from_number(number), version: count, first_position: position + 1, last_position: position + count };
+            let key = number.to_be_bytes();
+            writes.headers.insert(&key[..], &game.header[..]);
+            writes.versions.insert(&key[..], &count.to_be_bytes()[..]);
+            if count > 0 {
+                writes.events.insert(&event_key(number, 1)[..], events_place.around(&(position + 1).to_be_bytes(), b""));
+            }
+            writes.creations.insert(&game.key[..], encode(&appended));
+            let (summary, head) = game.game.projection_head(&appended);
+            projections.push((number, summary, verdict_place.around(&head, b"}")));
+            position += count;
+            batch.insert(&game.key, appended.clone());
+            results.push((appended, true));
+        }
+        writes.meta.insert("games", &number.to_be_bytes()[..]);
+        writes.meta.insert("position", &position.to_be_bytes()[..]);
+        let digests: HashSet<Vec<u8>> = batch.into_keys().map(<[u8]>::to_vec).collect();
+        drop(stored_since);
+        let applied = self.apply(&writes);
+        // Whether or not the transaction was applied, the batch is counted: one staged before it
+        // then reads `creations`, or this batch's digests if it is remembered.
+        recent.batches += 1;
+        recent.digests.push_back(digests);
+        if recent.digests.len() > RECENT_BATCHES {
+            recent.digests.pop_front();
+        }
+        drop(recent);
+        applied?;
+        self.put_new_projections(&projections)?;
+        drop(guard);
+        Ok(results)
+    }
+}
+
+/// A game of an import once staged: what storing it needs, without its events.
+pub(crate) struct StagedGame {
+    /// Its digest: the key in `creations` that recognises it.
+    key: Vec<u8>,
+    /// Its header's JSON.
+    header: Vec<u8>,
+    /// How many events it has.
+    count: u64,
+    /// What it was stored as, when it was imported before the batch was staged.
+    known: Option<Appended>,
+    /// Its events' JSON, until written to the bulk file.
+    events_json: Vec<u8>,
+    /// Where its events' and verdict's JSON are in a bulk file, once written.
+    places: Option<(bulk::Place, bulk::Place)>,
+    /// Its header and verdict (its events taken; the verdict's JSON too once in a bulk file).
+    game: Import,
 }
 
 impl SledStore {
@@ -512,7 +612,7 @@ impl SledStore {
             results.push(appended);
         }
         writes.meta.insert("games", &number.to_be_bytes()[..]);
-        bulk.add(&file)?;
+        bulk.add(&mut file)?;
         self.apply(&writes)?;
         self.put_new_projections(&projections)?;
         Ok(results)
@@ -612,6 +712,12 @@ impl EventStore for SledStore {
     }
     fn import(&self, games: Vec<Import>) -> Result<Vec<(Appended, bool)>, StoreError> {
         SledStore::import(self, games)
+    }
+    fn stage_import(&self, games: Vec<Import>) -> Result<crate::Staged, StoreError> {
+        SledStore::stage_import(self, games)
+    }
+    fn import_staged(&self, staged: crate::Staged) -> Result<Vec<(Appended, bool)>, StoreError> {
+        SledStore::import_staged(self, staged)
     }
     fn create_games(&self, games: Vec<Import>) -> Vec<Result<Appended, StoreError>> {
         SledStore::create_games(self, games)

@@ -16,7 +16,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::simulate::random_game;
 use tarot_engine::{Event, GameRecord, Registry};
-use tarot_store::{GameId, Header, NewEvent, Store};
+use tarot_store::{Appended, GameId, Header, NewEvent, Store};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -131,6 +131,9 @@ fn imported_games_keep_their_large_values_in_bulk_files() {
     let first = store.import(imports()).unwrap();
     let files: Vec<_> = std::fs::read_dir(dir.0.join("bulk")).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(files.len(), 1, "one bulk file per batch: {files:?}");
+    // Written before the games are numbered, so named above every game number (never the name of
+    // a file that `create_games` names after its first game).
+    assert!(files[0].file_name().unwrap().to_str().unwrap().starts_with('8'), "{files:?}");
     let bytes: usize = records.iter().map(|r| serde_json::to_vec(&r.events).unwrap().len()).sum();
     assert!(std::fs::metadata(&files[0]).unwrap().len() as usize > bytes, "the events are in the bulk file");
     let verdicts: Vec<_> = first.iter().map(|(a, _)| store.projection(&a.game).unwrap().unwrap()).collect();
@@ -152,6 +155,23 @@ fn imported_games_keep_their_large_values_in_bulk_files() {
     assert_eq!(events.len() as u64, version + 1);
     assert!(events[..version as usize].iter().enumerate().all(|(i, e)| e.version == i as u64 + 1 && e.position == first[0].0.first_position + i as u64));
     assert_eq!((events[version as usize].id.as_deref(), &events[version as usize].event), (Some("x"), &extra));
+    // Each opening of the store starts a file of its own, which its later imports add to.
+    let more: Vec<GameRecord> = (0..3).map(|seed| game("fft-4p", 4, 300 + seed)).collect();
+    let prepare = |records: &[GameRecord]| records.iter().map(|r| tarot_store::prepare(registry(), r.clone()).unwrap()).collect::<Vec<_>>();
+    let bulk_files = || std::fs::read_dir(dir.0.join("bulk")).unwrap().count();
+    let mut later = store.import(prepare(&more[..1])).unwrap();
+    assert_eq!(bulk_files(), 2);
+    later.extend(store.import(prepare(&more[1..2])).unwrap());
+    assert_eq!(bulk_files(), 2);
+    drop(store);
+    let store = Store::open(&dir.0).unwrap();
+    later.extend(store.import(prepare(&more[2..])).unwrap());
+    assert_eq!(bulk_files(), 3);
+    for ((appended, new), record) in later.iter().zip(&more) {
+        assert!(new);
+        assert_eq!(store.record(&appended.game).unwrap(), *record);
+        assert_eq!(store.projection(&appended.game).unwrap().unwrap().version, appended.version);
+    }
     // Rebuilt projections are written in sled, in place of the pointers, and read the same.
     tarot_store::rebuild_projections(&store, registry()).unwrap();
     assert_eq!(first[1..].iter().map(|(a, _)| store.projection(&a.game).unwrap().unwrap()).collect::<Vec<_>>(), verdicts[1..]);
@@ -229,5 +249,31 @@ fn games_stored_together_are_listed_through_their_batch_index_entries() {
             listed.extend(summaries);
         }
         assert_eq!(listed.iter().collect::<Vec<_>>(), expected, "{filter:?}");
+    }
+}
+
+/// A batch staged before other batches are stored finds the games they stored: through the
+/// digests of the last batches remembered, or in `creations` once more batches went by.
+#[test]
+fn a_batch_staged_before_others_are_stored_finds_the_games_they_stored() {
+    let dir = TempDir::new("staged");
+    let records: Vec<GameRecord> = (0..4).map(|seed| game("fft-4p", 4, 400 + seed)).collect();
+    let prepare = |records: &[GameRecord]| records.iter().map(|r| tarot_store::prepare(registry(), r.clone()).unwrap()).collect::<Vec<_>>();
+    let store = Store::open(&dir.0).unwrap();
+    let (a, b, c) = (store.stage_import(prepare(&records[..2])).unwrap(), store.stage_import(prepare(&records[1..3])).unwrap(), store.stage_import(prepare(&records)).unwrap());
+    let a = store.import_staged(a).unwrap();
+    let b = store.import_staged(b).unwrap();
+    for _ in 0..6 {
+        store.import_staged(store.stage_import(vec![]).unwrap()).unwrap();
+    }
+    let c = store.import_staged(c).unwrap();
+    store.flush().unwrap();
+    let new = |results: &[(Appended, bool)]| results.iter().map(|(_, new)| *new).collect::<Vec<_>>();
+    assert_eq!((new(&a), new(&b), new(&c)), (vec![true, true], vec![false, true], vec![false, false, false, true]));
+    assert_eq!(b[0].0, a[1].0);
+    assert_eq!(c.iter().map(|(x, _)| x.clone()).collect::<Vec<_>>()[..3], [a[0].0.clone(), a[1].0.clone(), b[1].0.clone()]);
+    assert_eq!(store.games().unwrap().len(), 4);
+    for ((appended, _), record) in c.iter().zip(&records) {
+        assert_eq!(store.record(&appended.game).unwrap(), *record);
     }
 }
