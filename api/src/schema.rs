@@ -555,6 +555,11 @@ pub struct Next {
     /// The declarations open at this moment, each with the cards it may show.
     #[serde(default)]
     declarations: Vec<OpenDeclaration>,
+    /// The players who may sit the deal out by choice now (a `sit-out` event, where the ruleset has
+    /// `sit-out-by-choice`), beside the moves of the player to move: after the deal, before the first
+    /// declaration or card.
+    #[serde(default)]
+    sit_out: Vec<String>,
 }
 
 /// A declaration a player may make now.
