@@ -23,6 +23,11 @@ pub struct Problem {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::schema::Violation>)]
     pub violation: Option<serde_json::Value>,
+    /// The pot or player a deal added to a session does not carry on, on a 409 for
+    /// `POST /sessions/{id}/games`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::schema::DoesNotFollow>)]
+    pub does_not_follow: Option<serde_json::Value>,
     /// Where in the request body the problem is (JSON line and column, or event index).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
@@ -44,6 +49,7 @@ impl Problem {
             detail: detail.into(),
             current_version: None,
             violation: None,
+            does_not_follow: None,
             line: None,
             column: None,
             event: None,

@@ -656,7 +656,7 @@ pub struct AddGame {
 
 /// Add a deal to a session.
 #[utoipa::path(post, path = "/sessions/{id}/games", tag = "sessions",
-    description = "Adds a stored game to the session, as its next deal. Its players must be the session's players.",
+    description = "Adds a stored game to the session, as its next deal. Its players must be the session's players, and it must carry on the pots and the standing the deals before it left (a record's `pots` and `standing`).",
     params(("id" = String, Path, description = "A session id")),
     request_body(content = AddGame, content_type = "application/json", example = json!({"game": "g1"})),
     responses((status = 200, description = "The session's score sheet", body = crate::sheet::ScoreSheet),
@@ -664,6 +664,7 @@ pub struct AddGame {
         (status = 401, description = "A write token is required (the server runs with --write-token)", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Wrong write token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such session", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The game does not carry on from the session's deals: its `pots` are not what the last deal left in them, or (where the ruleset reads the match so far) its `standing` is not each player's total of the deals before; `does_not_follow` names the pot or player, the amount expected and the amount given. Or a deal was added meanwhile.", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "No such game, a game already in a session, or a game whose players are not the session's", body = Problem, content_type = "application/problem+json")),
@@ -688,7 +689,17 @@ pub async fn add_to_session(state: web::Data<AppState>, req: HttpRequest, id: we
         if theirs != ours {
             return Err(Problem::unprocessable("wrong-players", format!("game {} is played by {}, the session by {}", game.0, header.players.join(", "), s.players.join(", "))));
         }
-        st.store.add_to_session(&session, &game).map_err(store_problem)?;
+        // The deal carries on the pots and the standing the session's deals left, or it is refused;
+        // it is added only after the deals it was checked against (a deal added meanwhile: 409).
+        crate::sheet::check_next(&st, &s, &game)?;
+        st.store.add_to_session(&session, &game, Some(s.games.len())).map_err(|e| match e {
+            StoreError::Conflict { expected, current } => Problem::new(
+                StatusCode::CONFLICT,
+                "conflict",
+                format!("session {session} held {expected} deal(s) when game {} was checked against them, and now holds {current}: add it again", game.0),
+            ),
+            e => store_problem(e),
+        })?;
         crate::sheet::score_sheet(&st, &session)
     })
     .await?;

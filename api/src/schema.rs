@@ -492,6 +492,23 @@ pub struct Violation {
     at: String,
 }
 
+/// A deal refused as a session's next (409): the pot or player whose amount it carries is not what
+/// the session's deals before it left.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DoesNotFollow {
+    /// The deal's number in the session, from 1.
+    deal: usize,
+    /// The pot (`pot NAME` of the ruleset) the deal's `pots` do not carry on.
+    pot: Option<String>,
+    /// The player whose `standing` is not their total of the deals before.
+    player: Option<String>,
+    /// What the deals before it left: the pot's closing amount, or the player's total.
+    expected: Amount,
+    /// What the deal carries.
+    given: Amount,
+}
+
 /// Why a deal is void.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -538,6 +555,11 @@ pub struct Next {
     /// The declarations open at this moment, each with the cards it may show.
     #[serde(default)]
     declarations: Vec<OpenDeclaration>,
+    /// The players who may sit the deal out by choice now (a `sit-out` event, where the ruleset has
+    /// `sit-out-by-choice`), beside the moves of the player to move: after the deal, before the first
+    /// declaration or card.
+    #[serde(default)]
+    sit_out: Vec<String>,
 }
 
 /// A declaration a player may make now.

@@ -144,6 +144,34 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
     Ok(ScoreSheet { id: session.to_string(), name: s.name, players: s.players, deals, totals, game_match, pots_error, standing_error })
 }
 
+/// Whether `game` may be the next deal of session `s`: under the ruleset of the session's first deal
+/// (the game's own for a first deal), its `pots` are what the last deal left in them and its
+/// `standing` each player's total of the deals before (`matches::next_follows`). A 409 naming the pot
+/// or player, the amount expected and the amount given, when not.
+pub fn check_next(state: &AppState, s: &tarot_store::Session, game: &GameId) -> Result<(), Problem> {
+    let next = state.store.record(game).map_err(crate::routes::store_problem)?;
+    let mut deals = vec![];
+    for id in &s.games {
+        let record = state.store.record(id).map_err(crate::routes::store_problem)?;
+        let rules = state.registry.get(&record.ruleset).ok_or_else(|| Problem::internal(format!("game {} uses an unknown ruleset", id.0)))?;
+        let verdict = tarot_engine::replay(rules, &record).map_err(|e| Problem::internal(e.to_string()))?;
+        deals.push((record, verdict));
+    }
+    let ruleset = deals.first().map(|(r, _)| &r.ruleset).unwrap_or(&next.ruleset);
+    let Some(rules) = state.registry.get(ruleset) else { return Ok(()) };
+    let pairs: Vec<(&tarot_engine::GameRecord, &tarot_engine::Verdict)> = deals.iter().map(|(r, v)| (r, v)).collect();
+    let Err(m) = tarot_engine::matches::next_follows(rules, &pairs, &next) else { return Ok(()) };
+    let mut p = Problem::new(actix_web::http::StatusCode::CONFLICT, "does-not-follow", format!("game {} cannot be deal {} of session {}: {}", game.0, m.deal, s.id, m.message));
+    let mut what = serde_json::json!({"deal": m.deal, "expected": m.expected, "given": m.given});
+    match (m.pot, m.player) {
+        (Some(pot), _) => what["pot"] = pot.into(),
+        (None, Some(player)) => what["player"] = player.into(),
+        (None, None) => {}
+    }
+    p.does_not_follow = Some(what);
+    Err(p)
+}
+
 /// The match of these deals under the ruleset (and options, and table) of the first.
 fn match_sheet(state: &AppState, first: &tarot_engine::GameRecord, verdicts: &[tarot_engine::Verdict]) -> Result<Option<MatchSheet>, Problem> {
     let Some(rules) = state.registry.get(&first.ruleset) else { return Ok(None) };

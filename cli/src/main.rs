@@ -40,11 +40,14 @@ usage:
                                                   per hand) over N seeded random deals, side by side
   tarot-archive simulate --ruleset ID [--players N] --games K --seed S --out DIR
                  [--steer] [--contract ID|even|uniform] [--hold-excuse P] [--strong-hand P]
+                 [--option NAME=VALUE]... [--carry]
                                                   write K random legal games; --steer exercises the
                                                   rare cases (every contract evenly, strong hands,
                                                   the Excuse held back); --contract, --hold-excuse (a
                                                   chance per game, 0 to 1) and --strong-hand (a chance
-                                                  per deal) set one steering each
+                                                  per deal) set one steering each; --option sets a
+                                                  ruleset option; --carry makes each deal one of a
+                                                  match under way (pots and standing drawn)
   tarot-archive import tarotclub FILE... [--out DIR]
                                                   convert TarotClub deal logs to this project's format
 options for every command:
@@ -636,11 +639,22 @@ fn simulate_games(registry: &Registry, args: &[String]) -> Result<(), String> {
         steering.push_str(&format!(" --strong-hand {p}"));
         sim.strong_hand = p;
     }
+    if take_flag(&mut args, "--carry") {
+        steering.push_str(" --carry");
+        sim.carry = true;
+    }
+    // Options as a record gives them: a string, or a number or true/false where the text reads as one.
+    let mut options = BTreeMap::new();
+    while let Some(o) = take_value(&mut args, "--option") {
+        let (name, value) = o.split_once('=').ok_or(format!("--option takes NAME=VALUE, not `{o}`"))?;
+        steering.push_str(&format!(" --option {name}={value}"));
+        options.insert(name.to_string(), serde_json::from_str(value).unwrap_or_else(|_| serde_json::Value::String(value.to_string())));
+    }
     no_more(&args)?;
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     for i in 0..games {
-        let mut rec = simulate::random_game_with(rules, players, &BTreeMap::new(), &sim, &mut rng)?;
+        let mut rec = simulate::random_game_with(rules, players, &options, &sim, &mut rng)?;
         rec.description = Some(format!("Random legal game {i} of `tarot-archive simulate --ruleset {id} --players {players} --seed {seed}{steering}`"));
         let path = out.join(format!("{id}-{players}p-{seed}-{i:05}.json"));
         let json = serde_json::to_string_pretty(&rec).map_err(|e| e.to_string())?;

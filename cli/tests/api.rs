@@ -392,6 +392,35 @@ fn problems_say_what_is_wrong_in_plain_words() {
 }
 
 /// The committed OpenAPI document is what the server serves and what the code generates.
+/// A deal that does not carry on a session's pots or standing is refused (409); the document says
+/// so, and its problem's `does_not_follow` is typed (tests/session_match.rs and tests/postgres.rs
+/// check the answers on each store).
+#[test]
+fn a_session_deal_that_does_not_follow_is_a_documented_conflict() {
+    let s = server();
+    let doc = s.get("/openapi.json").json();
+    let conflict = &doc["paths"]["/sessions/{id}/games"]["post"]["responses"]["409"];
+    assert!(conflict["description"].as_str().unwrap().contains("does_not_follow"), "{conflict}");
+    let member = &doc["components"]["schemas"]["Problem"]["properties"]["does_not_follow"];
+    assert!(member.to_string().contains("#/components/schemas/DoesNotFollow"), "{member}");
+    let what = &doc["components"]["schemas"]["DoesNotFollow"]["properties"];
+    for field in ["deal", "pot", "player", "expected", "given"] {
+        assert!(what.get(field).is_some(), "{field}: {what}");
+    }
+    // A Grosstarock session whose third deal carries the King pot at 75 where the second closed it at 0.
+    let deal = |k: usize| fixture(&format!("grosstarock/sessions/broken/deal-{k}.json"));
+    let players = serde_json::from_str::<Value>(&deal(1)).unwrap()["players"].clone();
+    let session = s.post("/sessions", &json!({"name": "pots", "players": players}).to_string()).json();
+    let add = |k: usize| {
+        let game = s.post("/games", &deal(k)).json();
+        s.post(&format!("/sessions/{}/games", session["id"].as_str().unwrap()), &json!({"game": game["id"]}).to_string())
+    };
+    assert_eq!((add(1).status, add(2).status), (200, 200));
+    let p = problem(&add(3), 409);
+    assert_eq!(p["type"], "urn:tarot-archive:problem:does-not-follow", "{p}");
+    assert_eq!(p["does_not_follow"], json!({"deal": 3, "pot": "king", "expected": 0, "given": 75}), "{p}");
+}
+
 #[test]
 fn the_committed_openapi_document_is_current() {
     let s = server();

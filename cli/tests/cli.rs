@@ -84,6 +84,32 @@ fn simulated_games_validate() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Troccas with the option `asked = "yes"`: the deal's `require` reads the standing, so the simulator
+/// writes one it allows (a side owing nine or more); with `--carry` every Grosstarock deal carries pots.
+#[test]
+fn simulate_writes_the_standing_and_pots_a_deal_needs() {
+    for (id, extra, field) in [("troccas", vec!["--option", "asked=yes"], "standing"), ("grosstarock", vec!["--carry"], "pots")] {
+        let dir = std::env::temp_dir().join(format!("tarot-cli-carry-{id}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut args = vec!["simulate", "--ruleset", id, "--games", "4", "--seed", "5", "--out", dir.to_str().unwrap()];
+        args.extend(extra);
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let mut files: Vec<String> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path().display().to_string()).collect();
+        files.sort();
+        assert_eq!(files.len(), 4);
+        for f in &files {
+            let rec: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
+            assert!(rec[field].as_object().is_some_and(|m| !m.is_empty()), "{f}: no {field}");
+        }
+        let mut args = vec!["validate"];
+        args.extend(files.iter().map(String::as_str));
+        let v = run(&args);
+        assert_eq!(v.status.code(), Some(0), "{}", text(&v.stdout));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
 #[test]
 fn simulate_steers_to_a_contract_and_refuses_one_the_ruleset_lacks() {
     let dir = std::env::temp_dir().join(format!("tarot-cli-steer-{}", std::process::id()));

@@ -40,6 +40,14 @@ fn every_page_renders_in_a_browser() {
     let marolles = store(&server, "marolles-1637/valid/3p-1.json");
     let in_progress = store(&server, "fft-4p/in_progress/mid-trick.json");
     let pots = store(&server, "grosstarock/sessions/follow/deal-2.json");
+    let standing = store(&server, "troccas/valid/asked-nines-and-tens.json");
+    let called_out = store(&server, "tarocchini/valid/call-out-at-800.json");
+    // A Minchiate deal of four, dealt and nothing more: anyone of the four may still sit out.
+    let mut dealt: serde_json::Value = serde_json::from_str(&fixture("minchiate/valid/4p-1.json")).unwrap();
+    dealt["events"].as_array_mut().unwrap().truncate(1);
+    let r = server.post("/games", &dealt.to_string());
+    assert_eq!(r.status, 201, "{}", r.text);
+    let sit_out = r.json()["id"].as_str().unwrap().to_string();
     let link = format!("href=\"/pages/games/{valid}\"");
     let pages: Vec<(&str, String, u32, Vec<&str>)> = vec![
         (
@@ -121,6 +129,22 @@ fn every_page_renders_in_a_browser() {
                 "pot.king pays Cid",
             ],
         ),
+        (
+            "game-standing",
+            format!("/pages/games/{standing}"),
+            4200,
+            vec![
+                "Carried into this deal from the match, each player's total before it",
+                "Ann <strong>12</strong>, Bob <strong>-12</strong>, Cid <strong>12</strong>, Dan <strong>-12</strong>",
+            ],
+        ),
+        (
+            "game-ends-match",
+            format!("/pages/games/{called_out}"),
+            3000,
+            vec!["<h3>The end of the match</h3>", "<strong>Dan</strong>'s declaration ends the deal and the match: Dan and Bob win the match"],
+        ),
+        ("game-sit-out-offer", format!("/pages/games/{sit_out}"), 1800, vec!["<h2>Next</h2>", "may sit the deal out (a <code>sit-out</code> event)"]),
         ("game-compare", format!("/pages/games/{valid}/compare?ids=fft-4p,queen-of-tarot"), 2000, vec!["class=\"diverge\"", "legal under fft-4p", "South leads", &link]),
         ("check-form", "/pages/check".into(), 900, vec!["<form method=\"post\" action=\"/pages/check\"", "type=\"file\""]),
     ];

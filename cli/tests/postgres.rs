@@ -260,3 +260,26 @@ fn postgres_restarted_under_load_gives_503_then_recovers() {
     }
     assert_gapless(&server, &ids);
 }
+
+/// A session on PostgreSQL refuses a deal whose pots do not carry on from the deal before (409,
+/// `does_not_follow`), as on sled (tests/session_match.rs), and keeps the deals before it.
+#[test]
+fn a_session_refuses_a_deal_whose_pots_do_not_follow() {
+    let url = pg::database("session_pots");
+    let server = PgServer::start(&url);
+    let deal = |k: usize| -> Value { serde_json::from_str(&fixture(&format!("grosstarock/sessions/broken/deal-{k}.json"))).unwrap() };
+    let session = server.post("/sessions", &json!({"name": "broken", "players": deal(1)["players"]}))["id"].as_str().unwrap().to_string();
+    for k in 1..=3 {
+        let game = server.post("/games", &deal(k));
+        let added = ureq::post(&format!("{}/sessions/{session}/games", server.base)).send_json(json!({"game": game["id"]}));
+        match (k, added) {
+            (3, Err(ureq::Error::Status(409, r))) => {
+                let p: Value = r.into_json().unwrap();
+                assert_eq!(p["does_not_follow"], json!({"deal": 3, "pot": "king", "expected": 0, "given": 75}), "{p}");
+            }
+            (1 | 2, Ok(_)) => {}
+            (k, other) => panic!("deal {k}: {other:?}"),
+        }
+    }
+    assert_eq!(server.get(&format!("/sessions/{session}"))["deals"].as_array().unwrap().len(), 2);
+}

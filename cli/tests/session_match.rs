@@ -64,12 +64,13 @@ fn a_session_shows_where_its_match_stands() {
 }
 
 /// A session of Grosstarock deals, whose pots (the King and Pagat pots) each deal carries from the one
-/// before: the score sheet gives each deal's pots, counts them in `balanced`, and names the first deal
-/// that does not carry them on (`pots_error`).
+/// before: the score sheet gives each deal's pots and counts them in `balanced`; a deal that does not
+/// carry them on is refused (409, `does_not_follow` naming the pot, the amount left and the amount
+/// carried), and the session keeps the deals before it.
 #[test]
-fn a_session_says_whether_its_pots_follow() {
+fn a_session_refuses_a_deal_whose_pots_do_not_follow() {
     let s = spawn_fresh("pots", &[]);
-    for (name, error) in [("follow", None), ("broken", Some("deal 3 carries the King pot at 75, but deal 2 closed it at 0"))] {
+    for (name, refused) in [("follow", false), ("broken", true)] {
         let deal = |k: usize| std::fs::read_to_string(root().join(format!("fixtures/grosstarock/sessions/{name}/deal-{k}.json"))).unwrap();
         let players = serde_json::from_str::<Value>(&deal(1)).unwrap()["players"].clone();
         let session = s.post("/sessions", &json!({"name": name, "players": players}).to_string()).json();
@@ -77,45 +78,72 @@ fn a_session_says_whether_its_pots_follow() {
         for k in 1..=3 {
             let game = s.post("/games", &deal(k)).json();
             let r = s.post(&format!("/sessions/{session}/games"), &json!({"game": game["id"]}).to_string());
-            assert_eq!(r.status, 200, "{}", r.text);
+            if refused && k == 3 {
+                assert_eq!(r.status, 409, "{}", r.text);
+                assert!(r.content_type.starts_with("application/problem+json"), "{}", r.content_type);
+                let p = r.json();
+                assert_eq!(p["does_not_follow"], json!({"deal": 3, "pot": "king", "expected": 0, "given": 75}), "{p}");
+                assert!(p["detail"].as_str().unwrap().contains("cannot be deal 3 of session"), "{p}");
+                assert!(p["detail"].as_str().unwrap().contains("deal 3 carries the King pot at 75, but deal 2 closed it at 0"), "{p}");
+            } else {
+                assert_eq!(r.status, 200, "{}", r.text);
+            }
         }
         let sheet = s.get(&format!("/sessions/{session}")).json();
+        assert_eq!(sheet["deals"].as_array().unwrap().len(), if refused { 2 } else { 3 }, "{sheet}");
         for d in sheet["deals"].as_array().unwrap() {
             assert_eq!(d["balanced"], json!(true), "{d}");
         }
         assert_eq!(sheet["deals"][1]["pots"][0], json!({"pot": "king", "carried": 75, "closing": 0}), "{sheet}");
-        match error {
-            None => assert!(sheet.get("pots_error").is_none(), "{sheet}"),
-            Some(e) => assert!(sheet["pots_error"].as_str().unwrap().starts_with(e), "{sheet}"),
-        }
+        assert!(sheet.get("pots_error").is_none(), "{sheet}");
     }
 }
 
 /// A session of Troccas deals, whose rules read the match so far (`carried(p)`: a side owing nine or
 /// more may ask for the cards nine and ten): each deal's `standing` must be each player's total of the
-/// deals before it, and the score sheet names the first deal and player that do not (`standing_error`).
+/// deals before it; a deal whose standing is not is refused (409, `does_not_follow` naming the player,
+/// the total and the standing given), as is a first deal that carries any.
 #[test]
-fn a_session_says_whether_its_standing_follows() {
+fn a_session_refuses_a_deal_whose_standing_does_not_follow() {
     let s = spawn_fresh("standing", &[]);
     let fixture = |name: &str| -> Value { serde_json::from_str(&std::fs::read_to_string(root().join(format!("fixtures/troccas/valid/{name}.json"))).unwrap()).unwrap() };
     let mut follows = fixture("4p-2");
     // 4p-1 scores Ann and Cid 4, Bob and Dan -4.
     follows["standing"] = json!({"Ann": 4, "Bob": -4, "Cid": 4, "Dan": -4});
-    for (name, second, error) in
-        [("follows", follows, None), ("broken", fixture("asked-nines-and-tens"), Some("deal 2 says Ann carries 12 from the match, but the deals before it add up to 4"))]
-    {
-        let players = fixture("4p-1")["players"].clone();
+    let players = fixture("4p-1")["players"].clone();
+    let add = |session: &str, deal: &Value| {
+        let game = s.post("/games", &deal.to_string()).json();
+        s.post(&format!("/sessions/{session}/games"), &json!({"game": game["id"]}).to_string())
+    };
+    for (name, second, refusal) in [
+        ("follows", follows, None),
+        (
+            "broken",
+            fixture("asked-nines-and-tens"),
+            Some((json!({"deal": 2, "player": "Ann", "expected": 4, "given": 12}), "deal 2 says Ann carries 12 from the match, but the deals before it add up to 4")),
+        ),
+    ] {
         let session = s.post("/sessions", &json!({"name": name, "players": players}).to_string()).json();
         let session = session["id"].as_str().unwrap().to_string();
-        for deal in [fixture("4p-1"), second] {
-            let game = s.post("/games", &deal.to_string()).json();
-            let r = s.post(&format!("/sessions/{session}/games"), &json!({"game": game["id"]}).to_string());
-            assert_eq!(r.status, 200, "{}", r.text);
+        let r = add(&session, &fixture("4p-1"));
+        assert_eq!(r.status, 200, "{}", r.text);
+        let r = add(&session, &second);
+        match &refusal {
+            None => assert_eq!(r.status, 200, "{}", r.text),
+            Some((what, detail)) => {
+                assert_eq!(r.status, 409, "{}", r.text);
+                let p = r.json();
+                assert_eq!(&p["does_not_follow"], what, "{p}");
+                assert!(p["detail"].as_str().unwrap().contains(detail), "{p}");
+            }
         }
         let sheet = s.get(&format!("/sessions/{session}")).json();
-        match error {
-            None => assert!(sheet.get("standing_error").is_none(), "{sheet}"),
-            Some(e) => assert!(sheet["standing_error"].as_str().unwrap().starts_with(e), "{sheet}"),
-        }
+        assert_eq!(sheet["deals"].as_array().unwrap().len(), if refusal.is_some() { 1 } else { 2 }, "{sheet}");
+        assert!(sheet.get("standing_error").is_none(), "{sheet}");
     }
+    // A first deal carries nothing from the match.
+    let session = s.post("/sessions", &json!({"name": "late", "players": players}).to_string()).json();
+    let r = add(session["id"].as_str().unwrap(), &fixture("asked-nines-and-tens"));
+    assert_eq!(r.status, 409, "{}", r.text);
+    assert_eq!(r.json()["does_not_follow"], json!({"deal": 1, "player": "Ann", "expected": 0, "given": 12}), "{}", r.text);
 }

@@ -90,28 +90,62 @@ fn settings(setup: &Setup, m: &Match) -> Result<(Option<usize>, Option<Q>), Stri
     Ok((deals, number(&m.target)?))
 }
 
+/// A deal that does not carry on what the deals before it left: a pot, or a player's standing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mismatch {
+    /// The deal (from 1, in the order played) that does not follow.
+    pub deal: usize,
+    /// The pot's name (`pot NAME`), when a pot does not follow.
+    pub pot: Option<String>,
+    /// The player, when a standing does not follow.
+    pub player: Option<String>,
+    /// What the deals before it left: the pot's closing amount, or the player's total.
+    pub expected: Q,
+    /// What the deal says it carries.
+    pub given: Q,
+    /// The same in words.
+    pub message: String,
+}
+
+impl std::fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
 /// Whether a table's deals (records with their verdicts, in the order played) carry the pots on from
 /// one to the next: each deal's `pots` are what the deal before it closed with (the verdict's
 /// `closing`). A deal not played to the end makes no payment, so it closes with what it carried. The
 /// error names the first deal (from 1) that does not follow, and the pot.
 pub fn pots_follow(rules: &Ruleset, deals: &[(&GameRecord, &Verdict)]) -> Result<(), String> {
-    let carried = |rec: &GameRecord, name: &str| Q::int(rec.pots.get(name).copied().unwrap_or(0));
     for (i, pair) in deals.windows(2).enumerate() {
-        let ((before, verdict), (after, _)) = (pair[0], pair[1]);
-        for pot in &rules.pots {
-            let closed = match verdict.outcome.as_ref().filter(|_| verdict.status == Status::Valid) {
-                Some(o) => o.pots.iter().find(|p| p.pot == pot.name).map(|p| p.closing).unwrap_or(Q::ZERO),
-                None => carried(before, &pot.name),
-            };
-            let carries = carried(after, &pot.name);
-            if carries != closed {
-                return Err(format!(
-                    "deal {} carries {} at {carries}, but deal {} closed it at {closed}: a deal's `pots` are what the deal before it left in them",
-                    i + 2,
+        pots_carried_on(rules, pair[0], pair[1].0, i + 2).map_err(|m| m.message)?;
+    }
+    Ok(())
+}
+
+/// Whether deal number `number` (`after`) carries on the pots of the deal before it.
+fn pots_carried_on(rules: &Ruleset, (before, verdict): (&GameRecord, &Verdict), after: &GameRecord, number: usize) -> Result<(), Mismatch> {
+    let carried = |rec: &GameRecord, name: &str| Q::int(rec.pots.get(name).copied().unwrap_or(0));
+    for pot in &rules.pots {
+        let closed = match verdict.outcome.as_ref().filter(|_| verdict.status == Status::Valid) {
+            Some(o) => o.pots.iter().find(|p| p.pot == pot.name).map(|p| p.closing).unwrap_or(Q::ZERO),
+            None => carried(before, &pot.name),
+        };
+        let carries = carried(after, &pot.name);
+        if carries != closed {
+            return Err(Mismatch {
+                deal: number,
+                pot: Some(pot.name.to_string()),
+                player: None,
+                expected: closed,
+                given: carries,
+                message: format!(
+                    "deal {number} carries {} at {carries}, but deal {} closed it at {closed}: a deal's `pots` are what the deal before it left in them",
                     pot.label,
-                    i + 1
-                ));
-            }
+                    number - 1
+                ),
+            });
         }
     }
     Ok(())
@@ -128,22 +162,59 @@ pub fn standing_follows(rules: &Ruleset, deals: &[(&GameRecord, &Verdict)]) -> R
     }
     let mut totals: Vec<(&str, Q)> = vec![];
     for (i, (rec, verdict)) in deals.iter().enumerate() {
-        for name in &rec.players {
-            let due = totals.iter().find(|(p, _)| *p == name.as_str()).map(|(_, t)| *t).unwrap_or(Q::ZERO);
-            let carries = Q::int(rec.standing.get(name).copied().unwrap_or(0));
-            if carries != due {
-                let after = if i == 0 { "the first deal of the table carries nothing".to_string() } else { format!("the deals before it add up to {due}") };
-                return Err(format!("deal {} says {name} carries {carries} from the match, but {after}: a deal's `standing` is each player's total before it", i + 1));
+        standing_carried_on(&totals, rec, i + 1).map_err(|m| m.message)?;
+        add_scores(&mut totals, verdict);
+    }
+    Ok(())
+}
+
+/// Adds a deal's scores to the running totals (a deal not played to the end scores nothing).
+fn add_scores<'a>(totals: &mut Vec<(&'a str, Q)>, verdict: &'a Verdict) {
+    if let Some(o) = verdict.outcome.as_ref().filter(|_| verdict.status == Status::Valid) {
+        for p in &o.players {
+            match totals.iter_mut().find(|(name, _)| *name == &*p.player) {
+                Some((_, t)) => *t = *t + p.score,
+                None => totals.push((&p.player, p.score)),
             }
         }
-        if let Some(o) = verdict.outcome.as_ref().filter(|_| verdict.status == Status::Valid) {
-            for p in &o.players {
-                match totals.iter_mut().find(|(name, _)| *name == &*p.player) {
-                    Some((_, t)) => *t = *t + p.score,
-                    None => totals.push((&p.player, p.score)),
-                }
-            }
+    }
+}
+
+/// Whether deal number `number` (`rec`) says each player's standing as `totals`, the deals before it.
+fn standing_carried_on(totals: &[(&str, Q)], rec: &GameRecord, number: usize) -> Result<(), Mismatch> {
+    for name in &rec.players {
+        let due = totals.iter().find(|(p, _)| *p == name.as_str()).map(|(_, t)| *t).unwrap_or(Q::ZERO);
+        let carries = Q::int(rec.standing.get(name).copied().unwrap_or(0));
+        if carries != due {
+            let after = if number == 1 { "the first deal of the table carries nothing".to_string() } else { format!("the deals before it add up to {due}") };
+            return Err(Mismatch {
+                deal: number,
+                pot: None,
+                player: Some(name.clone()),
+                expected: due,
+                given: carries,
+                message: format!("deal {number} says {name} carries {carries} from the match, but {after}: a deal's `standing` is each player's total before it"),
+            });
         }
+    }
+    Ok(())
+}
+
+/// Whether `next` may be the next deal of a table that played `deals` (records with their verdicts, in
+/// order) under `rules`: its `pots` are what the last deal left in them, and (where the ruleset reads
+/// the standing) its `standing` each player's total of the deals before. Only `next` is checked: the
+/// error is the first pot, then the first player, it does not carry on.
+pub fn next_follows(rules: &Ruleset, deals: &[(&GameRecord, &Verdict)], next: &GameRecord) -> Result<(), Mismatch> {
+    let number = deals.len() + 1;
+    if let Some(last) = deals.last() {
+        pots_carried_on(rules, *last, next, number)?;
+    }
+    if rules.reads_standing {
+        let mut totals: Vec<(&str, Q)> = vec![];
+        for (_, verdict) in deals {
+            add_scores(&mut totals, verdict);
+        }
+        standing_carried_on(&totals, next, number)?;
     }
     Ok(())
 }

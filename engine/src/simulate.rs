@@ -52,6 +52,11 @@ pub struct SimOptions {
     /// by the player dealt the strong hand, and by any other player.
     pub announce_strong: f64,
     pub announce: f64,
+    /// Whether every deal is one of a match under way, where the ruleset keeps pots (`pot`) or reads
+    /// the match so far (`carried(p)`): the record carries pots and a standing drawn at random
+    /// (`random_carry`). Otherwise a deal is a table's first, carrying nothing, unless its `deal {
+    /// require }` refuses that: then it carries what is drawn until the deal is allowed.
+    pub carry: bool,
 }
 
 /// Which contract the bidding aims at.
@@ -78,6 +83,7 @@ impl Default for SimOptions {
             declare: 0.5,
             announce_strong: 0.5,
             announce: 0.5,
+            carry: false,
         }
     }
 }
@@ -95,6 +101,7 @@ impl SimOptions {
             declare: 0.5,
             announce_strong: 0.75,
             announce: 0.05,
+            carry: false,
         }
     }
 
@@ -262,6 +269,57 @@ pub fn random_game_from<R: Rng>(
     play_out(&setup, table, dealer, seats, deal, options, &SimOptions::default(), None, rng)
 }
 
+/// What a deal carries from the match (the record's `pots` and `standing`), where the ruleset keeps
+/// pots or reads the standing: nothing, as a table's first deal, unless `always` or the deal's `require`
+/// refuses that; then a draw of `random_carry`, drawn again (up to 200 times) until the deal is allowed.
+/// Draws nothing from `rng` otherwise, so the games of a seed stay the same.
+fn carry<R: Rng>(setup: &Setup, table: &[String], names: &[String], dealer: u8, deal: &Event, always: bool, rng: &mut R) -> (BTreeMap<String, i64>, BTreeMap<String, i64>) {
+    let rules = setup.rules;
+    let nothing = (BTreeMap::new(), BTreeMap::new());
+    if !rules.reads_standing && rules.pots.is_empty() {
+        return nothing;
+    }
+    let allowed = |(pots, standing): &(BTreeMap<String, i64>, BTreeMap<String, i64>)| {
+        let mut game = Game::new(setup, names, dealer);
+        game.carry(&rules.pots.iter().map(|pot| crate::num::Q::int(pots.get(&*pot.name).copied().unwrap_or(0))).collect::<Vec<_>>());
+        for (i, name) in names.iter().enumerate() {
+            game.standing[i] = crate::num::Q::int(standing.get(name).copied().unwrap_or(0));
+        }
+        !matches!(game.apply(0, deal), Err(crate::replay::Stop::Violation(_)))
+    };
+    if !always && allowed(&nothing) {
+        return nothing;
+    }
+    for _ in 0..200 {
+        let drawn = random_carry(setup, table, rng);
+        if allowed(&drawn) {
+            return drawn;
+        }
+    }
+    nothing
+}
+
+/// A plausible match under way: each pot of the ruleset holding 0 to 100 in fives, and (where the
+/// ruleset reads the standing) each player's total so far, from -30 to 30, the totals summing to
+/// nothing and partners (`sides partners`, seats opposite) sharing theirs.
+pub fn random_carry<R: Rng>(setup: &Setup, table: &[String], rng: &mut R) -> (BTreeMap<String, i64>, BTreeMap<String, i64>) {
+    let rules = setup.rules;
+    let pots = rules.pots.iter().map(|pot| (pot.name.to_string(), 5 * rng.gen_range(0..=20))).collect();
+    let mut standing = BTreeMap::new();
+    if rules.reads_standing {
+        let n = table.len();
+        let partners = rules.sides == crate::ir::Sides::Partners && n % 2 == 0;
+        let accounts = if partners { n / 2 } else { n };
+        let mut totals: Vec<i64> = (1..accounts).map(|_| rng.gen_range(-30..=30)).collect();
+        totals.push(-totals.iter().sum::<i64>());
+        // With partners, a side's total is each partner's: the sides sum to nothing.
+        for (i, name) in table.iter().enumerate() {
+            standing.insert(name.clone(), totals[i % accounts]);
+        }
+    }
+    (pots, standing)
+}
+
 /// What steering has drawn for one game.
 struct Plan {
     /// The contract the bidding aims at, by index, and the how-manieth bid takes it.
@@ -295,6 +353,11 @@ fn play_out<R: Rng>(
             *turn = (p as usize + setup.n - game.first_hand() as usize) % setup.n;
         }
     }
+    let (pots, standing) = carry(setup, table, &names, dealer, &deal, sim.carry, rng);
+    game.carry(&rules.pots.iter().map(|pot| crate::num::Q::int(pots.get(&*pot.name).copied().unwrap_or(0))).collect::<Vec<_>>());
+    for (i, name) in names.iter().enumerate() {
+        game.standing[i] = crate::num::Q::int(standing.get(name).copied().unwrap_or(0));
+    }
     let mut events = vec![deal];
     let record = |game: &mut Game, events: &mut Vec<Event>, e: Event| -> Result<bool, String> {
         let i = events.len();
@@ -313,8 +376,8 @@ fn play_out<R: Rng>(
         options: options.clone(),
         players: table.to_vec(),
         dealer: table[dealer_at_table].clone(),
-        pots: BTreeMap::new(),
-        standing: BTreeMap::new(),
+        pots: pots.clone(),
+        standing: standing.clone(),
         description: None,
         events,
     };

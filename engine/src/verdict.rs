@@ -63,6 +63,10 @@ pub struct Next {
     /// The declarations open at this moment, to any player, beside the moves of the player to move.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub declarations: Vec<OpenDeclaration>,
+    /// The players who may sit the deal out by choice now (`sit-out-by-choice`, a `sit-out` event),
+    /// beside the moves of the player to move: after the deal, before the first declaration or card.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sit_out: Vec<Arc<str>>,
 }
 
 /// A declaration a player may make now, and what it may show.
@@ -318,7 +322,12 @@ impl Verdict {
         if let Some(n) = &self.next {
             let table: Vec<&str> = n.table.codes().collect();
             let on = if table.is_empty() { String::new() } else { format!(" on the table: {}", table.join(" ")) };
-            let _ = writeln!(out, "next: {} to {} ({}){on}", n.player, n.phase, n.legal.join(" "));
+            // A choice to take is itself cards joined by spaces: the choices are told apart by " | ".
+            let between = if n.phase == "take" { " | " } else { " " };
+            let _ = writeln!(out, "next: {} to {} ({}){on}", n.player, n.phase, n.legal.join(between));
+            if !n.sit_out.is_empty() {
+                let _ = writeln!(out, "  or sits out: {}", n.sit_out.join(", "));
+            }
         }
         if let Some(o) = &self.outcome {
             if let Some(t) = &o.taker {

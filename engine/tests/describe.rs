@@ -1,6 +1,8 @@
 //! The rules in words (`describe`), as the ruleset pages and the comparisons show them: the options'
 //! values in force, formulas read as sentences.
 
+mod common;
+
 use tarot_engine::describe::describe;
 use tarot_engine::Registry;
 
@@ -53,4 +55,18 @@ fn names_empty_sets_and_a_fool_that_is_a_trump() {
     let d = describe(registry.get("marolles-1637").unwrap(), &Default::default());
     let top = d.rules.iter().find(|l| &*l.rule == "score.top").unwrap();
     assert_eq!(top.text, "top: the highest p's card points among p in the players");
+}
+
+/// A labelled payment's rule id is its label's words up to the first sign, joined by `-`
+/// (`score.pay.trischaken`, not `score.pay.trischaken:-the-most-…`), and a payment whose id another
+/// already has is told apart by its number.
+#[test]
+fn a_labelled_payment_is_named_by_its_label() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let ids = |rules: &tarot_engine::ir::Ruleset| rules.score.pays.iter().map(|p| p.clause.rule.to_string()).collect::<Vec<_>>();
+    assert!(ids(registry.get("galician-tarok").unwrap()).contains(&"score.pay.trischaken".to_string()), "{:?}", ids(registry.get("galician-tarok").unwrap()));
+    assert_eq!(ids(registry.get("fft-2p").unwrap()), ["score.pay.game", "score.pay.petit-au-bout"]);
+    let text = Registry::builtin_files()["fft-2p"].text.replace("ruleset fft-2p", "ruleset paid-twice").replace("\"petit au bout\"", "\"Game: the petit\"");
+    let twice = common::registry_with("paid-twice", &text);
+    assert_eq!(ids(twice.get("paid-twice").unwrap()), ["score.pay.game", "score.pay.game.2"]);
 }

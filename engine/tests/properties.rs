@@ -184,6 +184,89 @@ fn steering_to_one_contract_wins_it() {
     }
 }
 
+/// Every ruleset at every table, with no option given, then each option at each of its other choices
+/// in turn (the others at their defaults), where the table can sit with it.
+fn option_tables() -> Vec<(String, usize, BTreeMap<String, serde_json::Value>)> {
+    let mut out = vec![];
+    for (id, n, _) in tables() {
+        let r = registry().get(&id).unwrap();
+        out.push((id.clone(), n, BTreeMap::new()));
+        for o in &r.options {
+            for c in o.choices.iter().filter(|c| **c != o.default) {
+                let options = BTreeMap::from([(o.name.clone(), c.clone())]);
+                if tarot_engine::replay::Setup::new(r, n, &options).is_ok() {
+                    out.push((id.clone(), n, options));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A game simulated with options (one choice of one option), as a deal of a match under way or not
+/// (`SimOptions::carry`): it replays valid (or annulled), whatever its `deal { require }` asks of the
+/// standing it carries; what it carries is a match's: each pot 0 or more, the standings summing to
+/// nothing, nothing at all where the ruleset keeps no pots and reads no standing.
+fn games_with_options(i: usize, seed: u64, carry: bool) {
+    let all = option_tables();
+    let (id, n, options) = all[i % all.len()].clone();
+    let rules = registry().get(&id).unwrap();
+    let sim = SimOptions { carry, ..SimOptions::default() };
+    let rec = random_game_with(rules, n, &options, &sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap_or_else(|e| panic!("{id} {options:?} seed {seed}: {e}"));
+    let v = replay(rules, &rec).unwrap();
+    assert!(matches!(v.status, Status::Valid | Status::Annulled), "{id} {options:?} seed {seed}: {}", v.to_text());
+    assert!(rec.pots.values().all(|p| *p >= 0), "{id}: {:?}", rec.pots);
+    assert_eq!(rec.standing.values().sum::<i64>(), 0, "{id}: {:?}", rec.standing);
+    if !rules.reads_standing {
+        assert!(rec.standing.is_empty(), "{id}: {:?}", rec.standing);
+    }
+    if rules.pots.is_empty() {
+        assert!(rec.pots.is_empty(), "{id}: {:?}", rec.pots);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn games_with_each_option_choice_replay_valid(i in 0..256usize, seed in any::<u64>(), carry in any::<bool>()) {
+        games_with_options(i, seed, carry);
+    }
+}
+
+/// Each choice of each option of each table is drawn by the property above, and every one is tried
+/// once here, as a first deal and as one of a match under way.
+#[test]
+fn every_option_choice_is_covered_and_simulated_valid() {
+    let all = option_tables();
+    assert!(all.len() <= 256, "{} tables with options", all.len());
+    for i in 0..all.len() {
+        for carry in [false, true] {
+            games_with_options(i, i as u64, carry);
+        }
+    }
+}
+
+/// Troccas with `asked = "yes"` (a side owing nine or more asked for the cards nine and ten): the
+/// deal's `require` reads the standing the record carries, so the simulator writes one in which the
+/// dealer's or first hand's side owes nine or more, partners carrying alike; every game replays valid.
+#[test]
+fn troccas_asked_games_carry_a_debt_of_nine_or_more() {
+    let rules = registry().get("troccas").unwrap();
+    let options = BTreeMap::from([("asked".to_string(), serde_json::json!("yes"))]);
+    for seed in 0..30 {
+        let rec = random_game_with(rules, 4, &options, &SimOptions::default(), &mut ChaCha8Rng::seed_from_u64(seed)).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let v = replay(rules, &rec).unwrap();
+        assert!(matches!(v.status, Status::Valid | Status::Annulled), "seed {seed}: {}", v.to_text());
+        let at = |k: usize| rec.standing[&rec.players[k]];
+        assert_eq!((at(0), at(1)), (at(2), at(3)), "partners opposite carry alike: {:?}", rec.standing);
+        assert!(at(0) <= -9 || at(1) <= -9, "seed {seed}: nobody owes nine: {:?}", rec.standing);
+    }
+    // Without the option a deal is a table's first: it carries nothing.
+    let rec = random_game_with(rules, 4, &BTreeMap::new(), &SimOptions::default(), &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+    assert!(rec.standing.is_empty() && rec.pots.is_empty());
+}
+
 #[test]
 fn every_table_of_every_ruleset_is_covered() {
     // The property tests pick a table by index modulo the number of tables; check there are fewer

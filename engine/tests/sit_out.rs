@@ -194,3 +194,30 @@ fn write_minchiate_fixtures() {
     g.description = Some("Invalid: the third in turn sits out after the first card is played; he may only before it (M4)".into());
     write(&g, "invalid/sit-out-by-choice.json");
 }
+
+/// `next` offers the sit-out (`sit_out`, beside the moves of the player to move) to each player who
+/// may still take it, the first four in turn from first hand, each of whom it then accepts; nobody once
+/// a player sits out or the first card is played, nor at three players.
+#[test]
+fn next_offers_the_sit_out_while_it_is_allowed() {
+    let rules = compiled(None).unwrap();
+    let g = dealt(&rules, 4, 5);
+    let v = replay(&rules, &g).unwrap();
+    let n = v.next.as_ref().unwrap();
+    let d = g.players.iter().position(|p| *p == g.dealer).unwrap();
+    let in_turn: Vec<&str> = (0..4).map(|k| g.players[(d + 1 + k) % 4].as_str()).collect();
+    assert_eq!(n.sit_out.iter().map(|p| &**p).collect::<Vec<_>>(), in_turn);
+    assert!(v.to_text().contains(&format!("or sits out: {}", in_turn.join(", "))), "{}", v.to_text());
+    for who in &n.sit_out {
+        let mut sat = g.clone();
+        sat.events.push(Event::SitOut { player: who.as_ref().into() });
+        let after = replay(&rules, &sat).unwrap();
+        assert_eq!(after.status, Status::InProgress, "{who}: {:?}", after.violation);
+        assert!(after.next.unwrap().sit_out.is_empty(), "{who}: only one sits out");
+    }
+    let mut played = g.clone();
+    played.events.push(Event::Play { player: n.player.as_ref().into(), card: n.legal[0].as_str().into() });
+    assert!(replay(&rules, &played).unwrap().next.unwrap().sit_out.is_empty(), "not after the first card");
+    let three = dealt(&rules, 3, 5);
+    assert!(replay(&rules, &three).unwrap().next.unwrap().sit_out.is_empty(), "not at three players");
+}

@@ -116,8 +116,9 @@ pub trait EventStore: Send + Sync {
     fn create_session(&self, name: &str, players: &[String]) -> Result<String, StoreError>;
 
     /// Adds a game at the end of a session. The game must exist, not be in the session already, and
-    /// be played by players of the table.
-    fn add_to_session(&self, session: &str, game: &GameId) -> Result<(), StoreError>;
+    /// be played by players of the table; when `deals` is given, the session must hold that many deals
+    /// (those the caller checked the game against), else `Conflict { expected, current }` in deals.
+    fn add_to_session(&self, session: &str, game: &GameId, deals: Option<usize>) -> Result<(), StoreError>;
 
     fn session(&self, session: &str) -> Result<Session, StoreError>;
 

@@ -524,7 +524,7 @@ impl EventStore for PgStore {
         })
     }
 
-    fn add_to_session(&self, session: &str, game: &GameId) -> Result<(), StoreError> {
+    fn add_to_session(&self, session: &str, game: &GameId, deals: Option<usize>) -> Result<(), StoreError> {
         let not_found = || StoreError::NotFound(format!("there is no session {session}"));
         let number = id_number('s', session).ok_or_else(not_found)?;
         self.write(|tx| {
@@ -533,7 +533,7 @@ impl EventStore for PgStore {
             let game_number = number_of(game)?;
             let header = tx.query_opt("SELECT header FROM games WHERE number = $1", &[&int(game_number)])?.ok_or_else(|| no_game(game))?;
             let header: Header = decode("a game header", header.get::<_, &str>(0).as_bytes())?;
-            session::add_game(&mut stored, game, &header)?;
+            session::add_game(&mut stored, game, &header, deals)?;
             tx.execute("UPDATE sessions SET session = $2 WHERE number = $1", &[&int(number), &text(encode(&stored))])?;
             Ok(())
         })

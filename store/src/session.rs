@@ -39,10 +39,10 @@ impl SledStore {
 
     /// Adds a game at the end of a session. The game must exist, not be in the session already, and
     /// be played by players of the table.
-    pub fn add_to_session(&self, session: &str, game: &GameId) -> Result<(), StoreError> {
+    pub fn add_to_session(&self, session: &str, game: &GameId, deals: Option<usize>) -> Result<(), StoreError> {
         let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
         let (number, mut stored) = self.read_session(session)?;
-        add_game(&mut stored, game, &self.header(game)?)?;
+        add_game(&mut stored, game, &self.header(game)?, deals)?;
         let mut writes = Writes::default();
         writes.sessions.insert(&number.to_be_bytes()[..], encode(&stored));
         self.apply(&writes)?;
@@ -70,8 +70,13 @@ pub(crate) fn check_new(name: &str, players: &[String]) -> Result<(), StoreError
     check_players(players)
 }
 
-/// Adds `game`, whose header is `header`, at the end of `session`, if it may be added.
-pub(crate) fn add_game(session: &mut Session, game: &GameId, header: &Header) -> Result<(), StoreError> {
+/// Adds `game`, whose header is `header`, at the end of `session`, if it may be added: and, when
+/// `deals` is given, only if the session holds that many deals (those the caller checked the game
+/// against), else `Conflict` with the number expected and the number it holds.
+pub(crate) fn add_game(session: &mut Session, game: &GameId, header: &Header, deals: Option<usize>) -> Result<(), StoreError> {
+    if let Some(expected) = deals.filter(|n| *n != session.games.len()) {
+        return Err(StoreError::Conflict { expected: expected as u64, current: session.games.len() as u64 });
+    }
     if session.games.contains(game) {
         return Err(StoreError::Invalid(format!("game {game} is already in session {}", session.id)));
     }

@@ -758,8 +758,8 @@ impl EventStore for SledStore {
     fn create_session(&self, name: &str, players: &[String]) -> Result<String, StoreError> {
         SledStore::create_session(self, name, players)
     }
-    fn add_to_session(&self, session: &str, game: &GameId) -> Result<(), StoreError> {
-        SledStore::add_to_session(self, session, game)
+    fn add_to_session(&self, session: &str, game: &GameId, deals: Option<usize>) -> Result<(), StoreError> {
+        SledStore::add_to_session(self, session, game, deals)
     }
     fn session(&self, session: &str) -> Result<Session, StoreError> {
         SledStore::session(self, session)

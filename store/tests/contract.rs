@@ -494,12 +494,14 @@ fn a_session_keeps_its_games_in_order(backend: &dyn Backend) {
         let games: Vec<GameId> = [&first, &second, &third].map(|r| store.create_game(&Header::of(r), without_ids(&r.events)).unwrap().game).to_vec();
         let session = store.create_session("Friday at the club", &table).unwrap();
         assert_eq!(session, "s1");
-        store.add_to_session(&session, &games[1]).unwrap();
-        store.add_to_session(&session, &games[0]).unwrap();
-        refused(store.add_to_session(&session, &games[0]), "game g1 is already in session s1");
-        refused(store.add_to_session(&session, &games[2]), "game g3 is played by Fay, who is not at the table of session s1");
-        not_found(store.add_to_session(&session, &GameId("g9".into())), "there is no game g9");
-        not_found(store.add_to_session("s2", &games[0]), "there is no session s2");
+        store.add_to_session(&session, &games[1], None).unwrap();
+        store.add_to_session(&session, &games[0], None).unwrap();
+        refused(store.add_to_session(&session, &games[0], None), "game g1 is already in session s1");
+        refused(store.add_to_session(&session, &games[2], None), "game g3 is played by Fay, who is not at the table of session s1");
+        not_found(store.add_to_session(&session, &GameId("g9".into()), None), "there is no game g9");
+        not_found(store.add_to_session("s2", &games[0], None), "there is no session s2");
+        // Added only after the deals the caller checked it against: two now, not one.
+        assert_eq!(store.add_to_session(&session, &games[2], Some(1)), Err(StoreError::Conflict { expected: 1, current: 2 }));
         refused(store.create_session(" ", &table), "a session needs a name");
         refused(store.create_session("Saturday", &[]), "no players are named");
         expected = store.session(&session).unwrap();

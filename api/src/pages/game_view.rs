@@ -46,6 +46,9 @@ pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result
             p { strong { (n.player) } " to " (n.phase.replace('_', " "))
                 @if let Some(k) = n.count { " (" (k) " cards)" } ":" }
             p { @for l in &n.legal { (card_code(rules, l, "")) " " } }
+            @if !n.sit_out.is_empty() {
+                p class="sit-out-offer" { "Or, before the first declaration or card, one of " (n.sit_out.join(", ")) " may sit the deal out (a " code { "sit-out" } " event)." }
+            }
         }
         (score_sheet(rules, verdict))
         (ledger(verdict))
@@ -65,6 +68,10 @@ fn table_of(rules: Option<&Ruleset>, record: &GameRecord) -> Markup {
         @if !record.pots.is_empty() {
             p { "Carried into this deal from the one before: "
                 @for (i, (k, v)) in record.pots.iter().enumerate() { @if i > 0 { ", " } (pot_label(rules, k)) " " strong { (v) } } "." }
+        }
+        @if !record.standing.is_empty() {
+            p class="standing" { "Carried into this deal from the match, each player's total before it (its record's " code { "standing" } "): "
+                @for (i, (k, v)) in record.players.iter().filter_map(|p| record.standing.get(p).map(|v| (p, v))).enumerate() { @if i > 0 { ", " } (k) " " strong { (v) } } "." }
         }
     }
 }
@@ -314,6 +321,12 @@ fn score_sheet(rules: Option<&Ruleset>, verdict: &Verdict) -> Markup {
                 @for p in &o.pots { tr { td { (pot_label(rules, &p.pot)) } td { (p.carried) } td { strong { (p.closing) } } } }
             }
             p class="src" { "The next deal carries each pot at its amount at the end of this one (its record's " code { "pots" } ")." }
+        }
+        @if let Some((declarer, side)) = o.ends_match.split_first() {
+            h3 { "The end of the match" }
+            p class="ends-match" { strong { (declarer) } "'s declaration ends the deal and the match: "
+                @if side.is_empty() { (declarer) " wins" } @else { (declarer) " and " (side.join(", ")) " win" }
+                " the match, whatever the totals. No later deal belongs to it." }
         }
     }
 }

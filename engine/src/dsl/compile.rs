@@ -2564,10 +2564,18 @@ impl Compiler {
                                 );
                             }
                         }
-                        let rule = match words.get(3) {
-                            Some(w) => format!("score.pay.{}", w.text.to_lowercase().replace(' ', "-")),
+                        // Named by its label's words up to the first sign ("Trischaken: the most ..." is
+                        // `score.pay.trischaken`), else by its sides; a name another payment has is
+                        // followed by the payment's number.
+                        let named = words.get(3).map(|w| {
+                            let head: String = w.text.chars().take_while(|c| c.is_alphanumeric() || *c == ' ' || *c == '-').collect();
+                            head.split_whitespace().collect::<Vec<_>>().join("-").to_lowercase()
+                        });
+                        let rule = match named.filter(|n| !n.is_empty()) {
+                            Some(n) => format!("score.pay.{n}"),
                             None => format!("score.pay.{}.{}", words[0].text, words[2].text),
                         };
+                        let rule = if sc.pays.iter().any(|p| *p.clause.rule == *rule) { format!("{rule}.{}", sc.pays.len() + 1) } else { rule };
                         sc.pays.push(Pay { from, to, amount, label: label.into(), clause: self.clause(st, rule) });
                     }
                 }

@@ -331,7 +331,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some((t, won)) = self.choosing {
             let mut legal = vec![b.contracts[won].name.clone()];
             legal.extend(self.choices(t, won).ok()?.iter().map(|i| b.contracts[i.chosen].name.clone()));
-            return Some(Next { player: self.name(t), phase: "bid".into(), legal, count: None, table: Default::default(), declarations: vec![] });
+            return Some(Next { player: self.name(t), phase: "bid".into(), legal, count: None, table: Default::default(), declarations: vec![], sit_out: vec![] });
         }
         let turn = self.bidding_turn();
         let speaker = turn.next?;
@@ -351,7 +351,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(r) = b.reserve.as_ref().filter(|_| !turn.second_round && forced.is_none()) {
             legal.push(r.name.clone());
         }
-        Some(Next { player: self.name(speaker), phase: "bid".into(), legal, count: None, table: Default::default(), declarations: vec![] })
+        Some(Next { player: self.name(speaker), phase: "bid".into(), legal, count: None, table: Default::default(), declarations: vec![], sit_out: vec![] })
     }
 }
 

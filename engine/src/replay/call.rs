@@ -78,6 +78,7 @@ impl<'s, 'r> Game<'s, 'r> {
             count: None,
             table: Default::default(),
             declarations: vec![],
+            sit_out: vec![],
         })
     }
 }

@@ -152,10 +152,12 @@ impl<'s, 'r> Game<'s, 'r> {
                     Some(_) => players_before += 1,
                     None if players_before != due => {
                         let named = rules.cards_named(dealt.iter().copied().collect());
+                        // The talon dealt first (`dog_after = 0`) has no round before it to name.
+                        let when = if r == 0 { "first, before any packet to a player".to_string() } else { format!("after {r} round(s), the first {due}") };
                         return Err(self.violation(
                             c,
                             self.dealer,
-                            format!("packet {} gives the dog {named} after {players_before} packets to players; the dog is dealt after {r} round(s), the first {due}", i + 1),
+                            format!("packet {} gives the dog {named} after {players_before} packets to players; the dog is dealt {when}", i + 1),
                         ));
                     }
                     None => {}

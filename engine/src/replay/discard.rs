@@ -213,6 +213,7 @@ impl<'s, 'r> Game<'s, 'r> {
             count: Some(k),
             table: Default::default(),
             declarations: vec![],
+            sit_out: vec![],
         })
     }
 }

@@ -430,7 +430,9 @@ impl<'s, 'r> Game<'s, 'r> {
     pub fn next(&mut self) -> Option<Next> {
         match self.phase {
             // The dealer deals (at a table where he sits out, `replay_with` names him).
-            Phase::Deal => Some(Next { player: self.name(self.dealer), phase: "deal".into(), legal: vec![], count: None, table: Default::default(), declarations: vec![] }),
+            Phase::Deal => {
+                Some(Next { player: self.name(self.dealer), phase: "deal".into(), legal: vec![], count: None, table: Default::default(), declarations: vec![], sit_out: vec![] })
+            }
             Phase::Bidding => self.next_bid(),
             Phase::Call => self.next_call(),
             Phase::Discard => self.next_steal().or_else(|| self.next_take()).or_else(|| self.next_discard()),
@@ -688,6 +690,7 @@ fn replay_moves_standing(setup: &Setup, players: &[String], dealer: u8, carried:
             verdict.next = game.next();
             if let Some(next) = &mut verdict.next {
                 next.declarations = game.open_declarations();
+                next.sit_out = game.may_sit_out();
             }
         }
     }

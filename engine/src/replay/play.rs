@@ -452,6 +452,14 @@ impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn next_play(&mut self) -> Option<Next> {
         let p = self.to_play().ok()?;
         let table = self.current.iter().map(|&(_, c)| c).collect();
-        Some(Next { player: self.name(p), phase: "play".into(), legal: self.legal(p).iter().map(|c| c.to_string()).collect(), count: None, table, declarations: vec![] })
+        Some(Next {
+            player: self.name(p),
+            phase: "play".into(),
+            legal: self.legal(p).iter().map(|c| c.to_string()).collect(),
+            count: None,
+            table,
+            declarations: vec![],
+            sit_out: vec![],
+        })
     }
 }

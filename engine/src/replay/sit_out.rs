@@ -58,6 +58,24 @@ impl<'s, 'r> Game<'s, 'r> {
         Ok(())
     }
 
+    /// The players who may sit the deal out now (`Game::next`): none once someone has, or a declaration
+    /// or card is made, or where the table may not (`allowed`); else the first in turn from first hand,
+    /// as many as there are fees. A rule that cannot be worked out offers nobody (the move says why).
+    pub(super) fn may_sit_out(&self) -> Vec<std::sync::Arc<str>> {
+        let Some(c) = &self.rules().sit_out_choice else { return vec![] };
+        if self.sat_out.is_some() || self.phase != Phase::Play || !self.tricks.is_empty() || !self.current.is_empty() || !self.declarations.is_empty() {
+            return vec![];
+        }
+        if let Some((e, _)) = &c.allowed {
+            if !matches!(eval(e, &SetupEnv(self.setup)), Ok(Value::Bool(true))) {
+                return vec![];
+            }
+        }
+        let Ok(Value::List(fees)) = eval(&c.fee, &SetupEnv(self.setup)) else { return vec![] };
+        let n = self.n() as u8;
+        (0..fees.len().min(self.n())).filter(|k| matches!(fees[*k], Value::Num(_))).map(|k| self.name((self.first_hand() + k as u8) % n)).collect()
+    }
+
     /// A move by the player who sits out.
     pub(super) fn sat_out_moves(&self, p: u8) -> Option<Stop> {
         let c = self.rules().sit_out_choice.as_ref()?;

@@ -159,7 +159,7 @@ impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn next_steal(&self) -> Option<Next> {
         if let Some((q, k)) = self.steal_owed {
             let legal = self.hands[q as usize].iter().map(|c| c.to_string()).collect();
-            return Some(Next { player: self.name(q), phase: "discard".into(), legal, count: Some(k), table: Default::default(), declarations: vec![] });
+            return Some(Next { player: self.name(q), phase: "discard".into(), legal, count: Some(k), table: Default::default(), declarations: vec![], sit_out: vec![] });
         }
         let &(q, how) = self.steal_steps.first()?;
         let run = self.stealable_run();
@@ -168,6 +168,6 @@ impl<'s, 'r> Game<'s, 'r> {
             StealHow::All => vec![joined(run.len())],
             StealHow::Some => (1..=run.len()).map(joined).collect(),
         };
-        Some(Next { player: self.name(q), phase: "take".into(), legal, count: None, table: Default::default(), declarations: vec![] })
+        Some(Next { player: self.name(q), phase: "take".into(), legal, count: None, table: Default::default(), declarations: vec![], sit_out: vec![] })
     }
 }

@@ -93,6 +93,6 @@ impl<'s, 'r> Game<'s, 'r> {
         let t = self.talon_taker?;
         let packets = self.talon_packets();
         let legal = packets.iter().map(|k| k.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")).collect();
-        Some(Next { player: self.name(t), phase: "take".into(), legal, count: packets.first().map(|k| k.len()), table: Default::default(), declarations: vec![] })
+        Some(Next { player: self.name(t), phase: "take".into(), legal, count: packets.first().map(|k| k.len()), table: Default::default(), declarations: vec![], sit_out: vec![] })
     }
 }
