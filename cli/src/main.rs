@@ -336,7 +336,7 @@ fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String>
     // (`stage_import`: its JSON and digests, and on sled its events and verdicts written to a bulk
     // file and on disk); a third stores it (`import_staged`: one transaction); a fourth waits until
     // it is on disk (`flush`) and prints its lines, in order. Waiting for the disk, in the second
-    // and fourth, no longer holds up the storing of the next batch (20,000 fft-4p games on sled:
+    // and fourth, no longer holds up the storing of the next batch (20,000 simulated four-player games on sled:
     // about 0.9 s of the storing thread's 2.3 s went to waiting for the bulk files, in strace,
     // besides sled's flushes). At most one batch waits between two stages.
     type Refereed = (Vec<String>, u64, Vec<Result<tarot_store::Import, String>>);
