@@ -784,7 +784,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         for (i, k) in b.contracts.iter().enumerate() {
             // A contract chosen after the auction (`instead`) has no taker: its dog counts for nobody.
             let chosen = b.instead.iter().any(|x| x.chosen == i);
-            let attrs: Vec<String> = k
+            let mut attrs: Vec<String> = k
                 .attrs
                 .iter()
                 .map(|(name, e)| {
@@ -798,6 +798,9 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
                     }
                 })
                 .collect();
+            if let Some(by) = &k.by {
+                attrs.push(format!("bid only by {}", by.label));
+            }
             lines.push(Line {
                 aspect: "bidding and contracts",
                 rule: k.clause.rule.clone(),

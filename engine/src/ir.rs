@@ -468,6 +468,18 @@ pub struct Contract {
     pub label: String,
     pub attrs: Vec<(String, Expr)>,
     pub clause: Clause,
+    /// `by "who" = condition`: only a player who meets the condition (`hand` context, `player` the
+    /// bidder, his hand as dealt) may bid the contract; rule `bidding.contract.NAME.by`.
+    pub by: Option<By>,
+}
+
+/// Who may bid a contract (`by` in the contract's block): its label ("forehand"), the condition on
+/// the bidder and his hand as dealt, and the rule.
+#[derive(Clone, Debug)]
+pub struct By {
+    pub label: String,
+    pub when: Expr,
+    pub clause: Clause,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

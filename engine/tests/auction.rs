@@ -16,7 +16,7 @@ use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
 /// A test ruleset of `tests/rules/`, compiled over the built-in files it extends.
 fn rules(id: &str) -> Ruleset {
     let mut files = Registry::builtin_files();
-    for name in ["auction-hold", "auction-no-reraise", "auction-forced", "auction-all-pass"] {
+    for name in ["auction-hold", "auction-no-reraise", "auction-forced", "auction-all-pass", "auction-by"] {
         let path = format!("{}/tests/rules/{name}.tarot", env!("CARGO_MANIFEST_DIR"));
         files.insert(name.to_string(), RuleFile { text: std::fs::read_to_string(&path).unwrap(), path });
     }
@@ -150,11 +150,32 @@ fn a_hand_that_forces_a_bid_may_neither_pass_nor_bid_lower() {
     assert!(legal(&say(&r, g.clone(), &over)).contains(&"pass".to_string()));
 }
 
+#[test]
+fn a_contract_only_forehand_may_bid_is_offered_to_him_alone_and_refused_to_the_others() {
+    let r = rules("auction-by");
+    let g = deal(&r, 1);
+    // Forehand speaks first and may bid it.
+    let v = say(&r, g.clone(), &[]);
+    assert!(legal(&v).contains(&"garde-contre".to_string()), "{:?}", legal(&v));
+    assert_eq!(say(&r, g.clone(), &["garde-contre"]).status, Status::InProgress);
+    // The next player is not offered it, and bidding it breaks the rule, which names him.
+    let second = speaker(&r, &g, &["pass"]);
+    let v = say(&r, g.clone(), &["pass"]);
+    assert_eq!(legal(&v), ["pass", "prise", "garde", "garde-sans"]);
+    let v = say(&r, g.clone(), &["pass", "garde-contre"]);
+    assert_eq!(broken(&v), "bidding.contract.garde-contre.by");
+    let m = &v.violation.as_ref().unwrap().message;
+    assert!(m.contains("garde contre le chien may be bid only by forehand") && m.contains(&second), "{m}");
+    // Without `by` (the parent rules) the same bid is valid.
+    let parent = GameRecord { ruleset: "auction-hold".into(), ..g };
+    assert_eq!(say(&rules("auction-hold"), parent, &["pass", "garde-contre"]).status, Status::InProgress);
+}
+
 /// The simulator bids under every new form (it draws among the legal bids the interpreter gives), and
 /// its games replay valid or annulled, never invalid; forehand's hold shows up among them.
 #[test]
 fn simulated_games_under_the_new_auctions_replay_valid() {
-    for id in ["auction-hold", "auction-no-reraise", "auction-forced"] {
+    for id in ["auction-hold", "auction-no-reraise", "auction-forced", "auction-by"] {
         let r = rules(id);
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let (mut valid, mut held, mut long) = (0, 0, 0);

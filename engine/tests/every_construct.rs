@@ -320,6 +320,12 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (r#"contract NAME "label" { attr = value; ... }"#, m(F, r#"{ multiplier = 2; dog = "taker" }"#, r#"{ multiplier = 3; dog = "taker" }"#), Changes),
         (r#"contract NAME "label" { attr = value; ... }"#, m(F, r#"{ multiplier = 2; dog = "taker" }"#, r#"{ multiplier = 2; multipler = 3; dog = "taker" }"#), Refused("no formula reads this contract's `multipler`")),
         (r#"contract NAME "label" { attr = value; ... }"#, m(F, r#"{ multiplier = 2; dog = "taker" }"#, r#"{ multiplier = 2; dog = "defense" }"#), Refused("a contract's `dog` is")),
+        (r#"by "who" = condition"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; by "forehand" = player == first_hand }"#), Changes),
+        (r#"by "who" = condition"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; by "forehand" = count(tricks) > 0 }"#), Refused("`tricks` is not known")),
+        (r#"by "who" = condition"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; by "forehand" = 3 }"#), Refused("`by` takes a condition")),
+        (r#"by "who" = condition"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; by "forehand" "first" = player == first_hand }"#), Refused("`by` takes at most 1 word(s)")),
+        (r#"by "who" = condition"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; by "a" = player == first_hand; by "b" = player == dealer }"#), Refused("says `by` twice")),
+        (r#"by "who" = condition"#, m(F, "* contract.multiplier          @FFT", "* contract.by          @FFT"), Refused("no contract has an attribute `by`")),
         ("all-pass [annul]", m(F, "  all-pass annul                                     @FFT \"Les enchères\"\n", ""), Changes),
         ("all-pass [annul]", m(F, "all-pass annul", "all-pass redeal"), Refused("the only word it takes is `annul`")),
         (

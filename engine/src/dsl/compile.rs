@@ -531,7 +531,8 @@ impl Compiler {
         }
         let pots = self.pots(&stmts);
         for s in stmts.iter().filter(|s| s.key == "bidding").flat_map(|s| s.block.iter().flatten()) {
-            for a in s.block.iter().flatten() {
+            // `by` says who may bid the contract: it is no attribute a formula reads.
+            for a in s.block.iter().flatten().filter(|a| a.key != "by") {
                 self.contract_attrs.insert(a.key.clone());
             }
         }
@@ -776,7 +777,7 @@ impl Compiler {
         // (a misspelt `multipler`) would change nothing.
         for b in stmts.iter().filter(|s| s.key == "bidding") {
             for a in b.block.iter().flatten().filter(|c| c.key == "contract").flat_map(|c| c.block.iter().flatten()) {
-                if a.key != "dog" && !self.attrs_read.contains(&a.key) {
+                if a.key != "dog" && a.key != "by" && !self.attrs_read.contains(&a.key) {
                     let read: Vec<&str> = self.attrs_read.iter().map(|x| x.as_str()).collect();
                     self.err_at(
                         a,
@@ -1731,7 +1732,18 @@ impl Compiler {
                     };
                     let label = st.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| name.clone());
                     let mut attrs = vec![];
+                    let mut by = None;
                     for a in st.block.iter().flatten() {
+                        if a.key == "by" {
+                            if by.is_some() {
+                                self.err_at(a, format!("contract `{name}` says `by` twice: join the conditions with `and`"));
+                            }
+                            let who = a.args.first().map(|w| w.text.clone()).unwrap_or_else(|| "a player who meets its condition".into());
+                            if let Some(when) = self.condition(a, Ctx::Hand) {
+                                by = Some(By { label: who, when, clause: self.clause(a, format!("bidding.contract.{name}.by")) });
+                            }
+                            continue;
+                        }
                         if let Some(e) = self.value(a, Ctx::Setup) {
                             if a.key == "dog" && !matches!(&e, Expr::Const(Value::Str(d)) if ["taker", "taker-unseen", "defence"].contains(&d.as_ref())) {
                                 self.err_at(a, "a contract's `dog` is \"taker\" (shown, taken, discarded), \"taker-unseen\" or \"defence\"");
@@ -1742,7 +1754,7 @@ impl Compiler {
                     if !attrs.iter().any(|(k, _)| k == "dog") {
                         self.err_at(st, format!("contract `{name}` does not say what becomes of the dog: `dog = \"taker\"`"));
                     }
-                    b.contracts.push(Contract { clause: self.clause(st, format!("bidding.contract.{name}")), name, label, attrs });
+                    b.contracts.push(Contract { clause: self.clause(st, format!("bidding.contract.{name}")), name, label, attrs, by });
                 }
                 "all-pass" => {
                     b.all_pass = Some(self.clause(st, "bidding.all-pass"));
@@ -2854,7 +2866,9 @@ fn ctx_words(ctx: Ctx) -> &'static str {
     match ctx {
         Ctx::Setup => "before the deal (only options, players and constants are)",
         Ctx::Class => "in a card class",
-        Ctx::Hand => "in an annulment, the untouchable card's or a must-bid's condition (hand, first_packet, player, dealer, first_hand, players and constants are)",
+        Ctx::Hand => {
+            "in an annulment, the untouchable card's, a must-bid's or a contract's `by` condition (hand, first_packet, player, dealer, first_hand, players and constants are)"
+        }
         Ctx::Declaration => "in a declaration (hand, shown, value and player are)",
         Ctx::PaidBy => "in `paid-by` (payer is)",
         Ctx::Discard => "in the discard's `require` and `penalty` (discarded, hand, dog, player and the contract are)",
