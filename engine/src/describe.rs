@@ -801,6 +801,9 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             if let Some(by) = &k.by {
                 attrs.push(format!("bid only by {}", by.label));
             }
+            if let Some((e, _)) = &k.settle {
+                attrs.push(format!("not played: once won, the deal ends and each opponent pays the taker {}", force.text(e, plain)));
+            }
             lines.push(Line {
                 aspect: "bidding and contracts",
                 rule: k.clause.rule.clone(),

@@ -326,6 +326,16 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (r#"by "who" = condition"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; by "forehand" "first" = player == first_hand }"#), Refused("`by` takes at most 1 word(s)")),
         (r#"by "who" = condition"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; by "a" = player == first_hand; by "b" = player == dealer }"#), Refused("says `by` twice")),
         (r#"by "who" = condition"#, m(F, "* contract.multiplier          @FFT", "* contract.by          @FFT"), Refused("no contract has an attribute `by`")),
+        ("settle = amount", m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; settle = 3 }"#), Changes),
+        ("settle = amount", m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; settle = count(tricks) }"#), Refused("`tricks` is not known")),
+        ("settle = amount", m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; settle = "half" }"#), Refused("`settle` is the amount each opponent pays the taker")),
+        ("settle = amount", m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; settle }"#), Refused("`settle` needs a value")),
+        ("settle = amount", m(F, "* contract.multiplier          @FFT", "* contract.settle          @FFT"), Refused("no contract has an attribute `settle`")),
+        (
+            "settle = amount",
+            m(F, "  all-pass annul ", "  contract raeuber \"Räuber\" { dog = \"defence\"; settle = 1 }\n  all-pass play raeuber "),
+            Refused("it cannot be settled unplayed"),
+        ),
         ("all-pass [annul]", m(F, "  all-pass annul                                     @FFT \"Les enchères\"\n", ""), Changes),
         ("all-pass [annul]", m(F, "all-pass annul", "all-pass redeal"), Refused("the only word it takes is `annul`")),
         (

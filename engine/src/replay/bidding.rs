@@ -185,6 +185,9 @@ impl<'s, 'r> Game<'s, 'r> {
         self.contract = Some(c);
         self.setup = self.setup.after_auction(c);
         self.buys_left = self.setup.buy_cards;
+        if self.settle(t, c)? {
+            return Ok(());
+        }
         match self.setup.contract_dogs[c] {
             DogUse::Taker => self.dog_to_taker(t),
             DogUse::TakerUnseen => self.piles[t as usize] = self.piles[t as usize].or(self.dog),
