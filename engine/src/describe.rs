@@ -784,7 +784,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         for (i, k) in b.contracts.iter().enumerate() {
             // A contract chosen after the auction (`instead`) has no taker: its dog counts for nobody.
             let chosen = b.instead.iter().any(|x| x.chosen == i);
-            let mut attrs: Vec<String> = k
+            let attrs: Vec<String> = k
                 .attrs
                 .iter()
                 .map(|(name, e)| {
@@ -798,12 +798,6 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
                     }
                 })
                 .collect();
-            if let Some(by) = &k.by {
-                attrs.push(format!("bid only by {}", by.label));
-            }
-            if let Some((e, _)) = &k.settle {
-                attrs.push(format!("not played: once won, the deal ends and each opponent pays the taker {}", force.text(e, plain)));
-            }
             lines.push(Line {
                 aspect: "bidding and contracts",
                 rule: k.clause.rule.clone(),
@@ -811,6 +805,17 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
                 source: k.clause.source.clone(),
                 at: k.clause.at.clone(),
             });
+            // Who may bid it (`by`) and its settlement unplayed (`settle`): rules of their own.
+            if let Some(by) = &k.by {
+                lines.push(line("bidding and contracts", &by.clause, format!("{} may be bid only by {}", k.label, by.label)));
+            }
+            if let Some((e, c)) = &k.settle {
+                lines.push(line(
+                    "bidding and contracts",
+                    c,
+                    format!("{} is not played: once it wins the auction the deal ends, and each opponent pays the taker {}", k.label, force.text(e, plain)),
+                ));
+            }
         }
         for i in &b.instead {
             lines.push(line(
