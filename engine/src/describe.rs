@@ -831,6 +831,17 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
                 source: k.clause.source.clone(),
                 at: k.clause.at.clone(),
             });
+            // Who may bid it (`by`) and its settlement unplayed (`settle`): rules of their own.
+            if let Some(by) = &k.by {
+                lines.push(line("bidding and contracts", &by.clause, format!("{} may be bid only by {}", k.label, by.label)));
+            }
+            if let Some((e, c)) = &k.settle {
+                lines.push(line(
+                    "bidding and contracts",
+                    c,
+                    format!("{} is not played: once it wins the auction the deal ends, and each opponent pays the taker {}", k.label, force.text(e, plain)),
+                ));
+            }
         }
         for i in &b.instead {
             lines.push(line(

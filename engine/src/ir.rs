@@ -468,6 +468,22 @@ pub struct Contract {
     pub label: String,
     pub attrs: Vec<(String, Expr)>,
     pub clause: Clause,
+    /// `by "who" = condition`: only a player who meets the condition (`hand` context, `player` the
+    /// bidder, his hand as dealt) may bid the contract; rule `bidding.contract.NAME.by`.
+    pub by: Option<By>,
+    /// `settle = amount`: when the auction is won with this contract the deal ends unplayed, and each
+    /// opponent pays the taker the amount (a setting after the auction; negative: he pays each of
+    /// them); rule `bidding.contract.NAME.settle`.
+    pub settle: Option<(Expr, Clause)>,
+}
+
+/// Who may bid a contract (`by` in the contract's block): its label ("forehand"), the condition on
+/// the bidder and his hand as dealt, and the rule.
+#[derive(Clone, Debug)]
+pub struct By {
+    pub label: String,
+    pub when: Expr,
+    pub clause: Clause,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

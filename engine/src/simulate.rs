@@ -524,7 +524,10 @@ fn steered_bid<R: Rng>(rules: &Ruleset, game: &Game, legal: &[String], (target, 
     let target = bidding.instead.iter().find(|i| i.chosen == target).map_or(target, |i| i.won);
     let taken = game.bids.iter().any(|(_, b)| *b == crate::replay::Bid::Contract(target));
     let spoken = game.bids.len();
-    let choice = if !taken && spoken >= turn && is_legal(&name(target)) {
+    // A contract only some may bid (`by`) is bid as soon as it is offered: its bidder may not get
+    // another turn (forehand's Tapper, after a pass that is final).
+    let now = spoken >= turn || contracts[target].by.is_some();
+    let choice = if !taken && now && is_legal(&name(target)) {
         name(target)
     } else if !taken && spoken < turn && rng.gen_bool(0.25) {
         let lower: Vec<String> = (0..target).map(name).filter(|b| is_legal(b)).collect();

@@ -16,7 +16,7 @@ use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
 /// A test ruleset of `tests/rules/`, compiled over the built-in files it extends.
 fn rules(id: &str) -> Ruleset {
     let mut files = Registry::builtin_files();
-    for name in ["auction-hold", "auction-no-reraise", "auction-forced", "auction-all-pass"] {
+    for name in ["auction-hold", "auction-no-reraise", "auction-forced", "auction-all-pass", "auction-by", "auction-settle"] {
         let path = format!("{}/tests/rules/{name}.tarot", env!("CARGO_MANIFEST_DIR"));
         files.insert(name.to_string(), RuleFile { text: std::fs::read_to_string(&path).unwrap(), path });
     }
@@ -150,11 +150,73 @@ fn a_hand_that_forces_a_bid_may_neither_pass_nor_bid_lower() {
     assert!(legal(&say(&r, g.clone(), &over)).contains(&"pass".to_string()));
 }
 
+#[test]
+fn a_contract_only_forehand_may_bid_is_offered_to_him_alone_and_refused_to_the_others() {
+    let r = rules("auction-by");
+    let g = deal(&r, 1);
+    // Forehand speaks first and may bid it.
+    let v = say(&r, g.clone(), &[]);
+    assert!(legal(&v).contains(&"garde-contre".to_string()), "{:?}", legal(&v));
+    assert_eq!(say(&r, g.clone(), &["garde-contre"]).status, Status::InProgress);
+    // The next player is not offered it, and bidding it breaks the rule, which names him.
+    let second = speaker(&r, &g, &["pass"]);
+    let v = say(&r, g.clone(), &["pass"]);
+    assert_eq!(legal(&v), ["pass", "prise", "garde", "garde-sans"]);
+    let v = say(&r, g.clone(), &["pass", "garde-contre"]);
+    assert_eq!(broken(&v), "bidding.contract.garde-contre.by");
+    let m = &v.violation.as_ref().unwrap().message;
+    assert!(m.contains("garde contre le chien may be bid only by forehand") && m.contains(&second), "{m}");
+    // Without `by` (the parent rules) the same bid is valid.
+    let parent = GameRecord { ruleset: "auction-hold".into(), ..g };
+    assert_eq!(say(&rules("auction-hold"), parent, &["pass", "garde-contre"]).status, Status::InProgress);
+}
+
+#[test]
+fn a_contract_settled_unplayed_ends_the_deal_at_the_auction_and_pays_the_taker() {
+    let r = rules("auction-settle");
+    let g = deal(&r, 1);
+    let forehand = speaker(&r, &g, &[]);
+    // Forehand alone is offered the Tapper.
+    assert!(legal(&say(&r, g.clone(), &[])).contains(&"tapper".to_string()));
+    assert!(!legal(&say(&r, g.clone(), &["pass"])).contains(&"tapper".to_string()));
+    // Won with it, the deal is over: valid, nothing next, no trick, each opponent pays forehand 5.
+    let v = say(&r, g.clone(), &["tapper", "pass", "pass", "pass"]);
+    assert_eq!(v.status, Status::Valid, "{:?} {:?}", v.violation, v.next);
+    assert!(v.next.is_none() && v.tricks.is_empty());
+    let o = v.outcome.as_ref().unwrap();
+    assert_eq!((o.taker.as_deref(), o.contract.as_deref()), (Some(forehand.as_str()), Some("tapper")));
+    let paid: Vec<(String, String, String)> =
+        v.ledger.iter().map(|l| (l.from.as_deref().unwrap().to_string(), l.to.as_deref().unwrap().to_string(), l.amount.to_string())).collect();
+    assert_eq!(paid.len(), 3, "{paid:?}");
+    assert!(paid.iter().all(|(f, t, a)| *f != forehand && *t == forehand && a == "5"), "{paid:?}");
+    assert!(v.ledger.iter().all(|l| &*l.rule == "bidding.contract.tapper.settle"));
+    let me = o.players.iter().find(|p| *p.player == *forehand).unwrap();
+    assert_eq!(me.score.to_string(), "15");
+    assert!(v.notes.iter().any(|n| n.contains("settled unplayed")), "{:?}", v.notes);
+    // Any event after it breaks the settle.
+    let mut more = g.clone();
+    for bid in ["tapper", "pass", "pass", "pass"] {
+        let who = replay(&r, &more).unwrap().next.unwrap().player.to_string();
+        more.events.push(Event::Bid { player: who.as_str().into(), bid: bid.into() });
+    }
+    let Event::Deal { hands, .. } = &g.events[0] else { unreachable!() };
+    let card = hands[forehand.as_str()][0].clone();
+    more.events.push(Event::Play { player: forehand.as_str().into(), card });
+    let v = replay(&r, &more).unwrap();
+    assert_eq!(broken(&v), "bidding.contract.tapper.settle");
+    assert!(v.violation.as_ref().unwrap().message.contains("settled unplayed when Tapper won the auction: no play follows"), "{:?}", v.violation);
+    // The rules in words say both.
+    let d = tarot_engine::describe::describe(&r, &BTreeMap::new());
+    let text = |rule: &str| d.rules.iter().find(|l| &*l.rule == rule).unwrap().text.clone();
+    assert_eq!(text("bidding.contract.tapper.by"), "Tapper may be bid only by forehand");
+    assert!(text("bidding.contract.tapper.settle").starts_with("Tapper is not played: once it wins the auction the deal ends, and each opponent pays the taker"));
+}
+
 /// The simulator bids under every new form (it draws among the legal bids the interpreter gives), and
 /// its games replay valid or annulled, never invalid; forehand's hold shows up among them.
 #[test]
 fn simulated_games_under_the_new_auctions_replay_valid() {
-    for id in ["auction-hold", "auction-no-reraise", "auction-forced"] {
+    for id in ["auction-hold", "auction-no-reraise", "auction-forced", "auction-by", "auction-settle"] {
         let r = rules(id);
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let (mut valid, mut held, mut long) = (0, 0, 0);

@@ -80,6 +80,8 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("bidding", "reserve") => sh(1, 2, Required, Forbidden, "`reserve NAME \"label\" = [contract names]`"),
         ("bidding", "contract") => sh(1, 2, Forbidden, Required, "`contract NAME \"label\" { attribute = value; ... }`"),
         ("bidding", "all-pass") => sh(0, 2, Forbidden, Forbidden, "`all-pass`, `all-pass annul` or `all-pass play CONTRACT`"),
+        ("contract", "settle") => sh(0, 0, Required, Forbidden, "`settle = amount each opponent pays the taker`"),
+        ("contract", "by") => sh(0, 1, Required, Forbidden, "`by \"who\" = condition on the bidder and his hand as dealt`"),
         ("contract", _) => sh(0, 0, Required, Forbidden, "`attribute = value`"),
         ("call", "levels") => sh(0, 0, Required, Forbidden, "`levels = [rank(K), rank(Q), ...]`"),
         ("call", "callable-levels") => sh(0, 0, Required, Forbidden, "`callable-levels = number of levels`"),

@@ -537,7 +537,8 @@ impl Compiler {
         }
         let pots = self.pots(&stmts);
         for s in stmts.iter().filter(|s| s.key == "bidding").flat_map(|s| s.block.iter().flatten()) {
-            for a in s.block.iter().flatten() {
+            // `by` says who may bid the contract: it is no attribute a formula reads.
+            for a in s.block.iter().flatten().filter(|a| a.key != "by" && a.key != "settle") {
                 self.contract_attrs.insert(a.key.clone());
             }
         }
@@ -791,7 +792,7 @@ impl Compiler {
         // (a misspelt `multipler`) would change nothing.
         for b in stmts.iter().filter(|s| s.key == "bidding") {
             for a in b.block.iter().flatten().filter(|c| c.key == "contract").flat_map(|c| c.block.iter().flatten()) {
-                if a.key != "dog" && !self.attrs_read.contains(&a.key) {
+                if !["dog", "by", "settle"].contains(&a.key.as_str()) && !self.attrs_read.contains(&a.key) {
                     let read: Vec<&str> = self.attrs_read.iter().map(|x| x.as_str()).collect();
                     self.err_at(
                         a,
@@ -1757,7 +1758,30 @@ impl Compiler {
                     };
                     let label = st.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| name.clone());
                     let mut attrs = vec![];
+                    let mut by = None;
+                    let mut settle = None;
                     for a in st.block.iter().flatten() {
+                        if a.key == "settle" {
+                            if let Some(e) = self.value(a, Ctx::AfterAuction) {
+                                if let Expr::Const(v) = &e {
+                                    if !matches!(v, Value::Num(_)) {
+                                        self.err_at(a, format!("`settle` is the amount each opponent pays the taker, a number, not {}", v.type_name()));
+                                    }
+                                }
+                                settle = Some((e, self.clause(a, format!("bidding.contract.{name}.settle"))));
+                            }
+                            continue;
+                        }
+                        if a.key == "by" {
+                            if by.is_some() {
+                                self.err_at(a, format!("contract `{name}` says `by` twice: join the conditions with `and`"));
+                            }
+                            let who = a.args.first().map(|w| w.text.clone()).unwrap_or_else(|| "a player who meets its condition".into());
+                            if let Some(when) = self.condition(a, Ctx::Hand) {
+                                by = Some(By { label: who, when, clause: self.clause(a, format!("bidding.contract.{name}.by")) });
+                            }
+                            continue;
+                        }
                         if let Some(e) = self.value(a, Ctx::Setup) {
                             if a.key == "dog" && !matches!(&e, Expr::Const(Value::Str(d)) if ["taker", "taker-unseen", "defence"].contains(&d.as_ref())) {
                                 self.err_at(a, "a contract's `dog` is \"taker\" (shown, taken, discarded), \"taker-unseen\" or \"defence\"");
@@ -1768,7 +1792,7 @@ impl Compiler {
                     if !attrs.iter().any(|(k, _)| k == "dog") {
                         self.err_at(st, format!("contract `{name}` does not say what becomes of the dog: `dog = \"taker\"`"));
                     }
-                    b.contracts.push(Contract { clause: self.clause(st, format!("bidding.contract.{name}")), name, label, attrs });
+                    b.contracts.push(Contract { clause: self.clause(st, format!("bidding.contract.{name}")), name, label, attrs, by, settle });
                 }
                 "all-pass" => {
                     b.all_pass = Some(self.clause(st, "bidding.all-pass"));
@@ -1847,6 +1871,9 @@ impl Compiler {
                     if b.must_bid.iter().any(|m| m.contract == c) {
                         self.err_at(st, format!("contract `{name}` is played when everyone passes, so no hand can be forced to bid it"));
                     }
+                    if b.contracts[c].settle.is_some() {
+                        self.err_at(st, format!("contract `{name}` is played when everyone passes, with no taker: it cannot be settled unplayed (`settle` pays the taker)"));
+                    }
                     b.all_pass_play = Some(c);
                 }
                 None => {
@@ -1875,6 +1902,8 @@ impl Compiler {
                     st,
                     format!("contract `{chosen}` is chosen after the auction, not bid: no hand is forced to bid it, it is not played when all pass, and it is not won"),
                 );
+            } else if b.contracts[c].settle.is_some() {
+                self.err_at(st, format!("contract `{chosen}` is played with no taker: it cannot be settled unplayed (`settle` pays the taker)"));
             } else if b.instead.iter().any(|i| i.won == w && i.chosen == c) {
                 self.err_at(st, format!("`instead {won} {chosen}` is written twice"));
             } else {
@@ -2969,7 +2998,9 @@ fn ctx_words(ctx: Ctx) -> &'static str {
     match ctx {
         Ctx::Setup => "before the deal (only options, players and constants are)",
         Ctx::Class => "in a card class",
-        Ctx::Hand => "in an annulment, the untouchable card's or a must-bid's condition (hand, first_packet, player, dealer, first_hand, players and constants are)",
+        Ctx::Hand => {
+            "in an annulment, the untouchable card's, a must-bid's or a contract's `by` condition (hand, first_packet, player, dealer, first_hand, players and constants are)"
+        }
         Ctx::Declaration => "in a declaration (hand, shown, value and player are)",
         Ctx::PaidBy => "in `paid-by` (payer is)",
         Ctx::Discard => "in the discard's `require` and `penalty` (discarded, hand, dog, player and the contract are)",

@@ -51,6 +51,11 @@ impl<'s, 'r> Game<'s, 'r> {
                 ));
             }
             Bid::Contract(c) => {
+                if let Some(by) = &b.contracts[c].by {
+                    if !self.hand_holds(p, self.dealt[p as usize], &by.when, &by.clause)? {
+                        return Err(self.violation(&by.clause, p, format!("{} may be bid only by {}, and {} is not", b.contracts[c].label, by.label, self.name(p))));
+                    }
+                }
                 if let Some(clause) = b.no_reraise.as_ref().filter(|_| turn.outbid >> p & 1 == 1) {
                     return Err(self.violation(clause, p, format!("{} was outbid, and may only pass: a player outbid may not bid again", self.name(p))));
                 }
@@ -180,6 +185,9 @@ impl<'s, 'r> Game<'s, 'r> {
         self.contract = Some(c);
         self.setup = self.setup.after_auction(c);
         self.buys_left = self.setup.buy_cards;
+        if self.settle(t, c)? {
+            return Ok(());
+        }
         match self.setup.contract_dogs[c] {
             DogUse::Taker => self.dog_to_taker(t),
             DogUse::TakerUnseen => self.piles[t as usize] = self.piles[t as usize].or(self.dog),
@@ -345,6 +353,9 @@ impl<'s, 'r> Game<'s, 'r> {
             (floor.max(forced.unwrap_or(0))..b.contracts.len())
                 .filter(|c| (!turn.second_round || self.setup.reserve_contracts.contains(c)) && b.all_pass_play != Some(*c) && !b.instead.iter().any(|i| i.chosen == *c))
                 .filter(|c| !b.first_turn.as_ref().is_some_and(|(cs, _)| cs.contains(c) && self.has_spoken(speaker)))
+                // A contract only some may bid (`by`) is offered to them alone (a condition that cannot
+                // be evaluated offers it: the bid itself reports the error).
+                .filter(|c| b.contracts[*c].by.as_ref().is_none_or(|by| self.hand_holds(speaker, self.dealt[speaker as usize], &by.when, &by.clause).unwrap_or(true)))
                 .filter(|c| !self.step_limit(&turn).is_some_and(|(next, _)| *c > next && b.step.as_ref().is_some_and(|(cs, _)| cs.contains(c))))
                 .map(|c| b.contracts[c].name.clone()),
         );

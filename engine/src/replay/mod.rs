@@ -36,6 +36,7 @@ mod play;
 mod read;
 mod score;
 mod seating;
+mod settle;
 mod setup;
 mod sit_out;
 mod steal;
@@ -176,6 +177,8 @@ pub struct Game<'s, 'r> {
     pub standing: Vec<Q>,
     /// The player whose declaration ended the deal and the match (`ends-match`).
     pub ended_match: Option<u8>,
+    /// The contract (by index) with which the auction was won and the deal settled unplayed (`settle`).
+    pub settled: Option<usize>,
 }
 
 fn clause_violation(c: &Clause, event: usize, player: Option<Arc<str>>, message: String) -> Stop {
@@ -232,6 +235,7 @@ impl<'s, 'r> Game<'s, 'r> {
             pots: vec![Q::ZERO; setup.rules.pots.len()],
             standing: vec![Q::ZERO; names.len()],
             ended_match: None,
+            settled: None,
         }
     }
 
@@ -326,6 +330,9 @@ impl<'s, 'r> Game<'s, 'r> {
         self.event = index;
         if let Some((rule, at)) = &self.annulled_at {
             return Err(self.input(format!("the deal was annulled at event {at} ({rule}), but the record goes on with a {} event", m.kind())));
+        }
+        if let Some(stop) = self.after_settled(m) {
+            return Err(stop);
         }
         if self.phase == Phase::Done {
             return Err(self.input(format!("the game is over, but the record goes on with a {} event", m.kind())));
@@ -674,6 +681,10 @@ fn replay_moves_standing(setup: &Setup, players: &[String], dealer: u8, carried:
         Some(Stop::Annulled(a)) => {
             verdict.status = Status::Annulled;
             verdict.annulled = Some(a);
+        }
+        None if game.settled.is_some() => {
+            verdict.status = Status::Valid;
+            verdict.outcome = Some(game.settled_outcome());
         }
         None if game.phase == Phase::Done => {
             let (outcome, score_ledger, score_notes) = game.score().map_err(|s| match s {

@@ -1,0 +1,77 @@
+//! A contract settled without play (`contract NAME { settle = amount }`, rule
+//! `bidding.contract.NAME.settle`): when the auction is won with it, the deal ends there. No talon,
+//! discard, declaration or card follows; each opponent pays the taker the amount, and the score
+//! section, which works on tricks, is not run (the 1821 Tapper: forehand's bid, unplayed when nobody
+//! bids higher, credited half a Three's consolation).
+
+use crate::num::Q;
+use crate::verdict::{Outcome, PlayerResult, PotResult};
+
+use super::{clause_violation, Game, Move, Phase, Stop, MAX_PLAYERS};
+
+impl<'s, 'r> Game<'s, 'r> {
+    /// The contract `c` just won by `t` is settled unplayed, if it says so: the payments made and the
+    /// deal over. `Ok(false)` when it is played.
+    pub(super) fn settle(&mut self, t: u8, c: usize) -> Result<bool, Stop> {
+        let Some(k) = self.rules().bidding.as_ref().map(|b| &b.contracts[c]) else { return Ok(false) };
+        let Some((amount, clause)) = &k.settle else { return Ok(false) };
+        let v = match self.setup.eval_setup(amount) {
+            Ok(crate::expr::Value::Num(q)) => q,
+            Ok(other) => return Err(self.rule_error(clause, format!("`settle` is an amount, not {}", other.type_name()))),
+            Err(e) => return Err(self.rule_error(clause, e)),
+        };
+        self.notes.push(format!("{} won with {}: the deal is settled unplayed, each opponent paying {} ({})", self.name(t), k.label, v, clause.rule));
+        let label = k.label.as_str().into();
+        self.pay_each_opponent(t, v, &label, clause);
+        self.settled = Some(c);
+        self.phase = Phase::Done;
+        Ok(true)
+    }
+
+    /// A move after a settled deal breaks the contract's `settle`: nothing is played.
+    pub(super) fn after_settled(&self, m: &Move) -> Option<Stop> {
+        let c = self.settled?;
+        let k = &self.rules().bidding.as_ref()?.contracts[c];
+        let (_, clause) = k.settle.as_ref()?;
+        let player = match *m {
+            Move::Deal(_) => None,
+            Move::Bid { player, .. }
+            | Move::Call { player, .. }
+            | Move::Discard { player, .. }
+            | Move::Take { player, .. }
+            | Move::Buy { player, .. }
+            | Move::Declare { player, .. }
+            | Move::Play { player, .. }
+            | Move::SitOut { player } => Some(self.name(player)),
+        };
+        Some(clause_violation(clause, self.event, player, format!("the deal was settled unplayed when {} won the auction: no {} follows", k.label, m.kind())))
+    }
+
+    /// The outcome of a settled deal: the taker and contract, no values, each player's balance of
+    /// the payments, and the pots as carried.
+    pub(super) fn settled_outcome(&self) -> Outcome {
+        let mut balance = [Q::ZERO; MAX_PLAYERS];
+        let seat = |name: &Option<std::sync::Arc<str>>| name.as_ref().and_then(|n| self.names.iter().position(|m| m == n));
+        for l in &self.ledger {
+            if let Some(from) = seat(&l.from) {
+                balance[from] = balance[from] - l.amount;
+            }
+            if let Some(to) = seat(&l.to) {
+                balance[to] = balance[to] + l.amount;
+            }
+        }
+        let rules = self.rules();
+        Outcome {
+            taker: self.taker.map(|t| self.name(t)),
+            partner: None,
+            contract: self.settled.and_then(|c| rules.bidding.as_ref().map(|b| b.contracts[c].name.clone())),
+            values: vec![],
+            hand_score: None,
+            players: (0..self.n() as u8)
+                .map(|p| PlayerResult { player: self.name(p), card_points: Q::ZERO, tricks: 0, score: balance[p as usize], winner: balance[p as usize] > Q::ZERO })
+                .collect(),
+            pots: rules.pots.iter().enumerate().map(|(i, p)| PotResult { pot: p.name.clone(), carried: self.carried[i], closing: self.pots[i] }).collect(),
+            ends_match: vec![],
+        }
+    }
+}
