@@ -458,6 +458,15 @@ impl InForce<'_> {
             }
             (Func::Standing, _) => format!("what {} carried into this deal from the match", w(0)),
             (Func::Dealt, _) => format!("the first {} cards dealt to {}", w(1), w(0)),
+            (Func::BidBefore, _) => {
+                let contract = match args.get(1) {
+                    Some(Expr::Const(crate::expr::Value::Num(i))) => {
+                        self.rules.bidding.as_ref().and_then(|b| b.contracts.get(i.numer() as usize)).map_or_else(|| "the contract".to_string(), |c| c.label.to_string())
+                    }
+                    _ => "the contract".to_string(),
+                };
+                format!("{} bid {contract} earlier in the auction", w(0))
+            }
         }
     }
 }

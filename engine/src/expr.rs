@@ -136,6 +136,9 @@ pub enum Func {
     Standing,
     /// `dealt(p, N)`: the first N cards dealt to `p`, in the order of the deal (the deal event's `packets`).
     Dealt,
+    /// `bid_before(p, CONTRACT)`: whether `p` bid the contract (its index, `a[1]`) earlier in this
+    /// auction; written only in a contract's `by` condition.
+    BidBefore,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,7 +16,7 @@ use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
 /// A test ruleset of `tests/rules/`, compiled over the built-in files it extends.
 fn rules(id: &str) -> Ruleset {
     let mut files = Registry::builtin_files();
-    for name in ["auction-hold", "auction-no-reraise", "auction-forced", "auction-all-pass", "auction-by", "auction-settle"] {
+    for name in ["auction-hold", "auction-no-reraise", "auction-forced", "auction-all-pass", "auction-by", "auction-settle", "auction-bid-before"] {
         let path = format!("{}/tests/rules/{name}.tarot", env!("CARGO_MANIFEST_DIR"));
         files.insert(name.to_string(), RuleFile { text: std::fs::read_to_string(&path).unwrap(), path });
     }
@@ -172,6 +172,54 @@ fn a_contract_only_forehand_may_bid_is_offered_to_him_alone_and_refused_to_the_o
 }
 
 #[test]
+fn a_contract_barred_to_whoever_bid_another_before_reads_the_auction_so_far() {
+    let r = rules("auction-bid-before");
+    let g = deal(&r, 1);
+    let forehand = speaker(&r, &g, &[]);
+    // Forehand bids a prise, is outbid by a garde: he is no longer offered the garde sans, and
+    // bidding it breaks the rule, which names him.
+    let v = say(&r, g.clone(), &["prise", "garde", "pass", "pass"]);
+    assert_eq!(v.next.as_ref().unwrap().player.to_string(), forehand);
+    assert_eq!(legal(&v), ["pass", "garde", "garde-contre"]);
+    let v = say(&r, g.clone(), &["prise", "garde", "pass", "pass", "garde-sans"]);
+    assert_eq!(broken(&v), "bidding.contract.garde-sans.by");
+    let m = &v.violation.as_ref().unwrap().message;
+    assert!(m.contains("garde sans le chien may be bid only by a player who has not bid a prise") && m.contains(&forehand), "{m}");
+    // A player who bid no prise may bid it, after another's prise, and after a bid of his own that
+    // was not a prise (the second player's garde, held by forehand).
+    assert!(legal(&say(&r, g.clone(), &["prise"])).contains(&"garde-sans".to_string()));
+    assert_eq!(say(&r, g.clone(), &["prise", "garde-sans"]).status, Status::InProgress);
+    assert_eq!(say(&r, g.clone(), &["prise", "garde", "pass", "pass", "garde", "garde-sans"]).status, Status::InProgress);
+    // Without the `by` (the parent rules) forehand's garde sans after his prise is valid.
+    let parent = GameRecord { ruleset: "auction-hold".into(), ..g.clone() };
+    assert_eq!(say(&rules("auction-hold"), parent, &["prise", "garde", "pass", "pass", "garde-sans"]).status, Status::InProgress);
+    // The rules in words say it.
+    let d = tarot_engine::describe::describe(&r, &BTreeMap::new());
+    let text = d.rules.iter().find(|l| &*l.rule == "bidding.contract.garde-sans.by").unwrap().text.clone();
+    assert_eq!(text, "garde sans le chien may be bid only by a player who has not bid a prise");
+}
+
+/// `bid_before` is written only in a contract's `by`, and names a contract of the bidding block.
+#[test]
+fn bid_before_is_refused_outside_a_by_and_for_an_unknown_contract() {
+    let compile_with = |text: &str| {
+        let mut files = Registry::builtin_files();
+        files.insert("t".into(), RuleFile { text: text.into(), path: "t.tarot".into() });
+        compile("t", &|id: &str| files.get(id).cloned()).err().map(|d| d.to_string()).unwrap_or_default()
+    };
+    let head = "ruleset t \"test\"\nextends fft-4p\nbidding {\n  turns rounds\n";
+    let e = compile_with(&format!("{head}  must-bid garde \"x\" = bid_before(player, prise)\n}}\n"));
+    assert!(e.contains("`bid_before` reads the auction so far: it is written only in a contract's `by` condition"), "{e}");
+    let e = compile_with(&format!("{head}  contract garde-sans \"gs\" {{ multiplier = 4; dog = \"taker-unseen\"; by \"x\" = not bid_before(player, prize) }}\n}}\n"));
+    assert!(e.contains("unknown contract `prize` in `bid_before`; the contracts are prise, garde, garde-sans, garde-contre"), "{e}");
+    let e = compile_with(&format!("{head}  contract garde-sans \"gs\" {{ multiplier = 4; dog = \"taker-unseen\"; by \"x\" = not bid_before(player, 3) }}\n}}\n"));
+    assert!(e.contains("`bid_before` takes a player and the name of a contract"), "{e}");
+    // A name with `-` is written as a string.
+    let e = compile_with(&format!("{head}  contract garde-sans \"gs\" {{ multiplier = 4; dog = \"taker-unseen\"; by \"x\" = not bid_before(player, \"garde-contre\") }}\n}}\n"));
+    assert_eq!(e, "");
+}
+
+#[test]
 fn a_contract_settled_unplayed_ends_the_deal_at_the_auction_and_pays_the_taker() {
     let r = rules("auction-settle");
     let g = deal(&r, 1);
@@ -216,7 +264,7 @@ fn a_contract_settled_unplayed_ends_the_deal_at_the_auction_and_pays_the_taker()
 /// its games replay valid or annulled, never invalid; forehand's hold shows up among them.
 #[test]
 fn simulated_games_under_the_new_auctions_replay_valid() {
-    for id in ["auction-hold", "auction-no-reraise", "auction-forced", "auction-by", "auction-settle"] {
+    for id in ["auction-hold", "auction-no-reraise", "auction-forced", "auction-by", "auction-settle", "auction-bid-before"] {
         let r = rules(id);
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let (mut valid, mut held, mut long) = (0, 0, 0);

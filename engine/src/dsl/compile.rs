@@ -168,6 +168,7 @@ const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("declarer", Func::Declarer, 1, 1),
     ("carried", Func::Standing, 1, 1),
     ("dealt", Func::Dealt, 2, 2),
+    ("bid_before", Func::BidBefore, 2, 2),
 ];
 
 const GAME_FUNCS: &[Func] = &[
@@ -189,6 +190,7 @@ const GAME_FUNCS: &[Func] = &[
     Func::Carried,
     Func::Standing,
     Func::Dealt,
+    Func::BidBefore,
 ];
 
 #[derive(Default)]
@@ -238,6 +240,9 @@ struct Compiler {
     /// The first choice of the options (those that differ from their defaults) under which the Fool
     /// goes the other way.
     fool_other_way: BTreeMap<String, serde_json::Value>,
+    /// Compiling a contract's `by` condition: the contracts of the bidding block, which
+    /// `bid_before(p, CONTRACT)` may name (`None` elsewhere, where it is refused).
+    by_contracts: Option<Vec<String>>,
 }
 
 /// Statements that are identified by all their words (several per section), not only the first.
@@ -1725,6 +1730,8 @@ impl Compiler {
         let mut insteads = vec![];
         let mut listed = vec![];
         let mut all_pass_play = None;
+        // The contracts of the block, in order, which a `by` condition's `bid_before` may name.
+        let contract_names: Vec<String> = s.block.iter().flatten().filter(|st| st.key == "contract").filter_map(|st| st.args.first().map(|w| w.text.clone())).collect();
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "turns" => {
@@ -1777,7 +1784,10 @@ impl Compiler {
                                 self.err_at(a, format!("contract `{name}` says `by` twice: join the conditions with `and`"));
                             }
                             let who = a.args.first().map(|w| w.text.clone()).unwrap_or_else(|| "a player who meets its condition".into());
-                            if let Some(when) = self.condition(a, Ctx::Hand) {
+                            self.by_contracts = Some(contract_names.clone());
+                            let when = self.condition(a, Ctx::Hand);
+                            self.by_contracts = None;
+                            if let Some(when) = when {
                                 by = Some(By { label: who, when, clause: self.clause(a, format!("bidding.contract.{name}.by")) });
                             }
                             continue;
@@ -2767,6 +2777,27 @@ impl Compiler {
             self.reads_standing = true;
         }
         let mut out = vec![];
+        if f == Func::BidBefore {
+            let Some(contracts) = self.by_contracts.clone() else {
+                self.err(file, pos, "`bid_before` reads the auction so far: it is written only in a contract's `by` condition");
+                return None;
+            };
+            let p = self.expr_inner(file, &args[0], ctx);
+            // A contract's name, bare, or as a string when it has a `-` (read as a minus otherwise).
+            let (AstKind::Name(n) | AstKind::Str(n)) = &args[1].kind else {
+                self.err(
+                    file,
+                    args[1].pos,
+                    "`bid_before` takes a player and the name of a contract: `bid_before(player, tapp)`, or `bid_before(player, \"garde-contre\")` for a name with `-`",
+                );
+                return None;
+            };
+            let Some(c) = contracts.iter().position(|k| k == n) else {
+                self.err(file, args[1].pos, format!("unknown contract `{n}` in `bid_before`; the contracts are {}", contracts.join(", ")));
+                return None;
+            };
+            return Some(Expr::Call(f, vec![p?, Expr::Const(Value::Num(Q::int(c as i64)))]));
+        }
         for (i, a) in args.iter().enumerate() {
             // Declarations are named by their id in declared/announced/declarer.
             if matches!(f, Func::Declared | Func::Announced | Func::Declarer) && i == 0 {

@@ -221,6 +221,10 @@ impl Env for GameEnv<'_, '_, '_> {
                 (Value::Player(p), Value::Num(n)) if n.is_integer() && n.numer() >= 0 => Value::Cards(g.dealt_first(*p, n.numer() as usize)?),
                 (x, y) => return Err(format!("dealt takes a player and a whole number of cards, not {} and {}", x.type_name(), y.type_name())),
             },
+            Func::BidBefore => match (&a[0], &a[1]) {
+                (Value::Player(p), Value::Num(c)) => Value::Bool(g.bids.iter().any(|&(q, b)| q == *p && b == super::Bid::Contract(c.numer() as usize))),
+                (x, _) => return Err(format!("bid_before takes a player, not {}", x.type_name())),
+            },
             other => return Err(format!("{other:?} is not a game function")),
         })
     }
