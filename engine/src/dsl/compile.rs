@@ -2152,6 +2152,7 @@ impl Compiler {
             allowed: None,
             keeps: None,
             compulsory: None,
+            in_turn: None,
             ends_match: None,
             every_card_counts: None,
             from_discard: None,
@@ -2201,6 +2202,7 @@ impl Compiler {
                     }
                 }
                 "compulsory" => d.compulsory = Some(self.clause(st, format!("declaration.{name}.compulsory"))),
+                "in-turn" => d.in_turn = Some(self.clause(st, format!("declaration.{name}.in-turn"))),
                 "ends-match" => d.ends_match = Some(self.clause(st, format!("declaration.{name}.ends-match"))),
                 "every-card-counts" => d.every_card_counts = Some(self.clause(st, format!("declaration.{name}.every-card-counts"))),
                 "from" => match st.args.first().map(|w| w.text.as_str()) {
@@ -2237,11 +2239,12 @@ impl Compiler {
                 }
                 other => self.err_at(
                     st,
-                    format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, ends-match, every-card-counts, from, shows, keeps, require, value, paid or paid-by"),
+                    format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, in-turn, ends-match, every-card-counts, from, shows, keeps, require, value, paid or paid-by"),
                 ),
             }
         }
         self.after_deal_checks(s, &d);
+        self.in_turn_checks(s, &d);
         self.every_card_counts_checks(s, &d);
         Some(d)
     }
@@ -2254,6 +2257,17 @@ impl Compiler {
         }
         if let Some(st) = s.block.iter().flatten().find(|st| st.key == "compulsory") {
             self.err_at(st, "a declaration `when after-deal` cannot be `compulsory`: it is a choice made before any other move, which no card closes");
+        }
+    }
+
+    /// A declaration `when first-play` is made at the player's own first card, already in the order
+    /// of play: `in-turn` would say nothing there, so it is refused, not ignored.
+    fn in_turn_checks(&mut self, s: &Stmt, d: &DeclarationKind) {
+        if d.when != When::FirstPlay || d.in_turn.is_none() {
+            return;
+        }
+        if let Some(st) = s.block.iter().flatten().find(|st| st.key == "in-turn") {
+            self.err_at(st, "a declaration `when first-play` cannot be `in-turn`: it is made at the player's first card, already in the order of play");
         }
     }
 
