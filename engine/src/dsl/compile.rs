@@ -2244,7 +2244,6 @@ impl Compiler {
             }
         }
         self.after_deal_checks(s, &d);
-        self.in_turn_checks(s, &d);
         self.every_card_counts_checks(s, &d);
         Some(d)
     }
@@ -2257,17 +2256,6 @@ impl Compiler {
         }
         if let Some(st) = s.block.iter().flatten().find(|st| st.key == "compulsory") {
             self.err_at(st, "a declaration `when after-deal` cannot be `compulsory`: it is a choice made before any other move, which no card closes");
-        }
-    }
-
-    /// A declaration `when first-play` is made at the player's own first card, already in the order
-    /// of play: `in-turn` would say nothing there, so it is refused, not ignored.
-    fn in_turn_checks(&mut self, s: &Stmt, d: &DeclarationKind) {
-        if d.when != When::FirstPlay || d.in_turn.is_none() {
-            return;
-        }
-        if let Some(st) = s.block.iter().flatten().find(|st| st.key == "in-turn") {
-            self.err_at(st, "a declaration `when first-play` cannot be `in-turn`: it is made at the player's first card, already in the order of play");
         }
     }
 
