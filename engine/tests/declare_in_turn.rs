@@ -103,3 +103,20 @@ fn the_simulator_declares_in_turn() {
     }
     assert!(ordered > 0, "no simulated game had in-turn declarations by two players");
 }
+
+#[test]
+fn a_player_passed_over_has_no_in_turn_declaration_open() {
+    let rules = rules(None);
+    let mut rec = game(&rules, &[("Bob", "hail")]);
+    // The game stops right after Bob's hail, before the first card.
+    let at = rec.events.iter().position(|e| matches!(e, Event::Declare { .. })).unwrap();
+    rec.events.truncate(at + 1);
+    let v = replay(&rules, &rec).unwrap();
+    assert_eq!(v.status, Status::InProgress, "{}", v.to_text());
+    let open: Vec<(String, String)> = v.next.expect("a next move").declarations.iter().map(|d| (d.player.to_string(), d.declaration.clone())).collect();
+    let has = |p: &str, d: &str| open.contains(&(p.to_string(), d.to_string()));
+    // Ann, before Bob in turn, may no longer hail or bow; she may still shrug (not in turn).
+    assert!(!has("Ann", "hail") && !has("Ann", "bow") && has("Ann", "shrug"), "{open:?}");
+    // Bob may still bow at his turn, and Cid's turn is to come.
+    assert!(has("Bob", "bow") && !has("Bob", "hail") && has("Cid", "hail") && has("Cid", "bow"), "{open:?}");
+}
