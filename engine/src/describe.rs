@@ -1002,6 +1002,9 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             let by = if d.when == When::FirstPlay { "before his first card" } else { "before the first card" };
             lines.push(line("declarations and bonuses", c, format!("a {} is compulsory: a player who holds one must declare it {by}", d.label)));
         }
+        if let Some(c) = &d.in_turn {
+            lines.push(line("declarations and bonuses", c, format!("a {} is declared in turn from first hand: no player declares after one later in turn has declared", d.label)));
+        }
         if let Some(c) = &d.from_discard {
             lines.push(line("declarations and bonuses", c, format!("a {} may show cards its declarer laid away as well as those in his hand", d.label)));
         }

@@ -649,6 +649,11 @@ pub struct DeclarationKind {
     /// runs out (the first card, or his own first card with `when first-play`); the card that closes
     /// it while he has not breaks `declaration.NAME.compulsory` (Grosstarock's declarations).
     pub compulsory: Option<Clause>,
+    /// `in-turn`: the declarations with this switch (and the same `when`) are made in turn from first
+    /// hand: a player declares none of them after a player later in turn has declared one (rule
+    /// `declaration.NAME.in-turn`; Grosstarock's "in turn, each player must declare"). A player with
+    /// nothing to declare lets his turn pass unrecorded.
+    pub in_turn: Option<Clause>,
     /// `ends-match`: once made, the deal ends at this declaration (valid, scored on what has been
     /// played), and the match ends after it with the declarer's side the winner (Tarocchini's calling
     /// out at 800). Rule `declaration.NAME.ends-match`.

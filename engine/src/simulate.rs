@@ -551,31 +551,38 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, s
     let mut out = vec![];
     let n = game.setup.n;
     let mut game = game.clone();
-    for (k, d) in rules.declarations.iter().enumerate() {
-        for p in 0..n as u8 {
-            // Who may make it (`by`) and not twice: no draw for a player who may not.
-            if game.not_his_to_declare(p, k, d).is_some() {
-                continue;
-            }
-            // Declaring or not are the two legal choices; unsteered, each is as likely.
-            let chance = match (d.shows.is_empty(), strong == Some(p)) {
-                (false, _) => sim.declare,
-                (true, true) => sim.announce_strong,
-                (true, false) => sim.announce,
-            };
-            // A compulsory declaration is made whenever the hand holds one: not making it is illegal.
-            if d.compulsory.is_none() && !rng.gen_bool(chance) {
-                continue;
-            }
-            // The largest show the rules accept (none needed for an announcement such as a chelem).
-            let shown = if d.shows.is_empty() { Some(CardSet::EMPTY) } else { game.best_show(p, game.declaring_hand(p, d), d) };
-            if let Some(shown) = shown {
-                let e = Event::Declare { player: game.names[p as usize].as_ref().into(), declaration: d.name.as_str().into(), cards: shown.iter().map(|c| c.code()).collect() };
-                let mut tried = game.clone();
-                if tried.apply(0, &e).is_ok() {
-                    game = tried;
-                    out.push(e);
-                }
+    // Kind by kind, each player in seat order; where declarations are made in turn (`in-turn`),
+    // player by player in turn from first hand, each making all his declarations at his turn.
+    let order: Vec<(usize, u8)> = if rules.declarations.iter().any(|d| d.in_turn.is_some()) {
+        let first = game.first_hand() as usize;
+        (0..n).flat_map(|i| (0..rules.declarations.len()).map(move |k| (k, ((first + i) % n) as u8))).collect()
+    } else {
+        (0..rules.declarations.len()).flat_map(|k| (0..n as u8).map(move |p| (k, p))).collect()
+    };
+    for (k, p) in order {
+        let d = &rules.declarations[k];
+        // Who may make it (`by`) and not twice: no draw for a player who may not.
+        if game.not_his_to_declare(p, k, d).is_some() {
+            continue;
+        }
+        // Declaring or not are the two legal choices; unsteered, each is as likely.
+        let chance = match (d.shows.is_empty(), strong == Some(p)) {
+            (false, _) => sim.declare,
+            (true, true) => sim.announce_strong,
+            (true, false) => sim.announce,
+        };
+        // A compulsory declaration is made whenever the hand holds one: not making it is illegal.
+        if d.compulsory.is_none() && !rng.gen_bool(chance) {
+            continue;
+        }
+        // The largest show the rules accept (none needed for an announcement such as a chelem).
+        let shown = if d.shows.is_empty() { Some(CardSet::EMPTY) } else { game.best_show(p, game.declaring_hand(p, d), d) };
+        if let Some(shown) = shown {
+            let e = Event::Declare { player: game.names[p as usize].as_ref().into(), declaration: d.name.as_str().into(), cards: shown.iter().map(|c| c.code()).collect() };
+            let mut tried = game.clone();
+            if tried.apply(0, &e).is_ok() {
+                game = tried;
+                out.push(e);
             }
         }
     }

@@ -417,6 +417,9 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("keeps = cards", m(F, "  by taker", "  by taker\n  keeps = T1"), Changes),
         ("keeps = cards", m(F, "  by taker", "  by taker\n  keeps = 1"), Refused("this must be a set of cards")),
         ("compulsory", m("grosstarock", "declaration trumps \"Trumps\" {\n  compulsory", "declaration trumps \"Trumps\" {\n  # compulsory"), Changes),
+        // declarations in turn from first hand (Grosstarock, PW "Declarations": "In turn")
+        ("in-turn", m("grosstarock", "declaration trumps \"Trumps\" {\n  compulsory                                                              @PW \"Declarations\"\n  from hand-and-discard                                                   @PW \"Deal and Discard\"\n  in-turn", "declaration trumps \"Trumps\" {\n  compulsory                                                              @PW \"Declarations\"\n  from hand-and-discard                                                   @PW \"Deal and Discard\"\n  # in-turn"), Changes),
+        ("in-turn", m("grosstarock", "declaration kings \"Kings\" {\n  compulsory                                                              @PW \"Declarations\"\n  from hand-and-discard                                                   @PW \"Deal and Discard\"\n  in-turn", "declaration kings \"Kings\" {\n  compulsory                                                              @PW \"Declarations\"\n  from hand-and-discard                                                   @PW \"Deal and Discard\"\n  in-turn = yes"), Refused("`in-turn` is a switch and takes no value")),
         // a show with the cards laid away (Grosstarock's dealer, PW "Deal and Discard")
         (
             "from hand | hand-and-discard",

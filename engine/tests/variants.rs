@@ -852,10 +852,13 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                         continue;
                     }
                     if game.phase == Phase::Play && !declared {
-                        // The compulsory declarations (Grosstarock's) are made before the first card.
+                        // The compulsory declarations (Grosstarock's) are made before the first card,
+                        // player by player in turn from first hand (`in-turn`).
                         declared = true;
-                        for d in rules.declarations.iter().filter(|d| d.compulsory.is_some()) {
-                            for (q, name) in names.iter().enumerate() {
+                        for i in 0..names.len() {
+                            let q = (game.first_hand() as usize + i) % names.len();
+                            let name = &names[q];
+                            for d in rules.declarations.iter().filter(|d| d.compulsory.is_some()) {
                                 let Some(shown) = game.best_show(q as u8, game.hands[q], d) else { continue };
                                 let e = Event::Declare { player: name.as_str().into(), declaration: d.name.as_str().into(), cards: shown.iter().map(|c| c.code()).collect() };
                                 if game.apply(events.len(), &e).is_ok() {

@@ -105,6 +105,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("declaration", "allowed") => sh(0, 0, Required, Forbidden, "`allowed = condition`"),
         ("declaration", "keeps") => sh(0, 0, Required, Forbidden, "`keeps = cards`"),
         ("declaration", "compulsory") => sh(0, 0, Forbidden, Forbidden, "`compulsory`"),
+        ("declaration", "in-turn") => sh(0, 0, Forbidden, Forbidden, "`in-turn`"),
         ("declaration", "ends-match") => sh(0, 0, Forbidden, Forbidden, "`ends-match`"),
         ("declaration", "every-card-counts") => sh(0, 0, Forbidden, Forbidden, "`every-card-counts`"),
         ("declaration", "from") => sh(1, 1, Forbidden, Forbidden, "`from hand` or `from hand-and-discard`"),
@@ -138,6 +139,7 @@ fn is_switch(section: &str, key: &str) -> bool {
             | ("deal", "cut")
             | ("declaration", "paid")
             | ("declaration", "compulsory")
+            | ("declaration", "in-turn")
             | ("declaration", "ends-match")
             | ("declaration", "every-card-counts")
             | ("bidding", "all-pass")

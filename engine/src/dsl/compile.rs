@@ -2162,6 +2162,7 @@ impl Compiler {
             allowed: None,
             keeps: None,
             compulsory: None,
+            in_turn: None,
             ends_match: None,
             every_card_counts: None,
             from_discard: None,
@@ -2211,6 +2212,7 @@ impl Compiler {
                     }
                 }
                 "compulsory" => d.compulsory = Some(self.clause(st, format!("declaration.{name}.compulsory"))),
+                "in-turn" => d.in_turn = Some(self.clause(st, format!("declaration.{name}.in-turn"))),
                 "ends-match" => d.ends_match = Some(self.clause(st, format!("declaration.{name}.ends-match"))),
                 "every-card-counts" => d.every_card_counts = Some(self.clause(st, format!("declaration.{name}.every-card-counts"))),
                 "from" => match st.args.first().map(|w| w.text.as_str()) {
@@ -2247,7 +2249,7 @@ impl Compiler {
                 }
                 other => self.err_at(
                     st,
-                    format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, ends-match, every-card-counts, from, shows, keeps, require, value, paid or paid-by"),
+                    format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, in-turn, ends-match, every-card-counts, from, shows, keeps, require, value, paid or paid-by"),
                 ),
             }
         }

@@ -101,6 +101,10 @@ impl<'s, 'r> Game<'s, 'r> {
                 ),
             ));
         }
+        // Out of turn comes last: a declaration that is not valid breaks its own rule first.
+        if let Some(why) = self.out_of_turn(p, d) {
+            return Err(self.violation(d.in_turn.as_ref().unwrap_or(&d.clause), p, why));
+        }
         if let Some(cond) = &d.paid_by {
             for o in 0..self.n() as u8 {
                 let exempt = if d.paid_by_everyone { o == p } else { self.side_of(p) >> o & 1 == 1 };
@@ -149,6 +153,26 @@ impl<'s, 'r> Game<'s, 'r> {
             None => Ok(true),
             Some((cond, _)) => eval(cond, &self.env(Some(p)).with_hand(self.declaring_hand(p, d))).and_then(|v| truthy(&v)),
         }
+    }
+
+    /// Why `p` may not make declaration `d` now for its turn (`in-turn`): a player later in turn
+    /// from first hand has made a declaration `in-turn` of the same timing; `None` when he may (or
+    /// when `d` is not `in-turn`). A player who had nothing to declare let his turn pass.
+    pub(crate) fn out_of_turn(&self, p: u8, d: &DeclarationKind) -> Option<String> {
+        d.in_turn.as_ref()?;
+        let rules = self.rules();
+        let place = |q: u8| (q as usize + self.n() - self.first_hand() as usize) % self.n();
+        let later = self.declarations.iter().find(|x| {
+            let e = &rules.declarations[x.kind];
+            e.in_turn.is_some() && e.when == d.when && place(x.player) > place(p)
+        })?;
+        Some(format!(
+            "{} declares a {} out of turn: {}, later in turn from first hand, has already declared a {}",
+            self.name(p),
+            d.label,
+            self.name(later.player),
+            rules.declarations[later.kind].label
+        ))
     }
 
     pub(crate) fn not_his_to_declare(&self, p: u8, k: usize, d: &DeclarationKind) -> Option<String> {
@@ -352,7 +376,7 @@ impl<'s, 'r> Game<'s, 'r> {
                     When::FirstPlay => !has_played,
                     When::AfterDeal => !self.after_deal_closed,
                 };
-                if !open || self.not_his_to_declare(p, k, d).is_some() {
+                if !open || self.not_his_to_declare(p, k, d).is_some() || self.out_of_turn(p, d).is_some() {
                     continue;
                 }
                 let hand = self.declaring_hand(p, d);
