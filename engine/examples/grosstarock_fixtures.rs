@@ -28,17 +28,17 @@ fn main() {
     // PW "Declarations": "the Fool, the Pagat, the 21, the 20, and the 19 is 5 matadors" (10 + 5 x 2),
     // and twelve trumps with the Fool (10 + 5 x 2): first hand holds both, and no court or king.
     let worked = "EX T1 T21 T20 T19 T2 T3 T4 T5 T6 T7 T8 1S 2S 3S 4S 5S 6S 7S 8S 9S 10S 1H 2H 3H";
-    let game = arranged(rules, worked, &none, 11, |v| v.ledger.iter().any(|e| &*e.rule == "declaration.matadors" && e.amount == tarot_engine::num::Q::int(20)));
+    let game = arranged(rules, "Ann", worked, &none, 11, |v| v.ledger.iter().any(|e| &*e.rule == "declaration.matadors" && e.amount == tarot_engine::num::Q::int(20)));
     write(&root.join("valid/worked-five-matadors.json"), game, "PW's worked examples (\"Declarations\"): first hand holds the Fool, the Pagat, the XXI, XX and XIX (five matadors, 10 + 5 x 2 = 20 from each other player) among twelve trumps with the Fool (Trumps, 10 + 5 x 2 = 20 from each); the rest of the deal and the play at random");
 
     // A Tout: first hand holds every trump and every king, so he takes every trick (135 from each).
     let tout = "T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 T21 KS KH KD KC";
-    let game = arranged(rules, tout, &none, 12, |v| v.ledger.iter().any(|e| &*e.rule == "score.pay.tout"));
+    let game = arranged(rules, "Ann", tout, &none, 12, |v| v.ledger.iter().any(|e| &*e.rule == "score.pay.tout"));
     write(&root.join("valid/tout.json"), game, "A Tout (PW \"Payments\", 135 from each other player): first hand is dealt every trump and every king and takes every trick; no Ultimo and no card points are paid under it; the rest at random");
 
     // A Nolo: first hand is dealt the lowest cards and takes no trick (25 from each; no card points).
     let nolo = "1S 2S 3S 4S 5S 6S 7S 8S 9S 10S 1H 2H 3H 4H 5H 6H 7H 8H 9H 10H 1C 2C 3C 1D 2D";
-    let game = arranged(rules, nolo, &none, 13, |v| v.ledger.iter().any(|e| &*e.rule == "score.pay.nolo"));
+    let game = arranged(rules, "Ann", nolo, &none, 13, |v| v.ledger.iter().any(|e| &*e.rule == "score.pay.nolo"));
     write(
         &root.join("valid/nolo.json"),
         game,
@@ -143,7 +143,7 @@ fn main() {
     // trumps, so no trump may go, and the sixteen courts) lays three away, and "must still declare
     // the combination as normal, and say which cards" he laid away (`from hand-and-discard`).
     let courts = "T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 KH QH CH JH KD QD CD JD KS QS CS JS KC QC CC JC";
-    let game = arranged_dealer(rules, courts, 17, |v| v.notes.iter().any(|n| n.contains("laid away in his discard")));
+    let game = arranged(rules, "Cid", courts, &none, 17, |v| v.notes.iter().any(|n| n.contains("laid away in his discard")));
     write(
         &root.join("valid/dealer-declares-laid-away.json"),
         game,
@@ -151,43 +151,21 @@ fn main() {
     );
 }
 
-/// A game from a deal that gives the dealer (Cid) his 28 cards `dealer`, the others the rest at random,
-/// played out at random until `keep` holds of its verdict.
-fn arranged_dealer(rules: &Ruleset, dealer: &str, seed: u64, keep: impl Fn(&Verdict) -> bool) -> GameRecord {
+/// A game from a deal that gives `seat` (Ann, first hand, 25 cards; or Cid, the dealer, 28) the cards
+/// `cards`, the others in turn 25 of the rest at random and then what is left, played out at random
+/// until `keep` holds of its verdict.
+fn arranged(rules: &Ruleset, seat: &str, cards: &str, options: &BTreeMap<String, serde_json::Value>, seed: u64, keep: impl Fn(&Verdict) -> bool) -> GameRecord {
     let table: Vec<String> = ["Ann", "Bob", "Cid"].iter().map(|s| s.to_string()).collect();
-    let his: Vec<String> = dealer.split_whitespace().map(String::from).collect();
-    let mut rest: Vec<String> = rules.pack.cards.iter().map(|c| c.code().to_string()).filter(|c| !his.contains(c)).collect();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    for _ in 0..500 {
-        rest.shuffle(&mut rng);
-        let hands = BTreeMap::from([
-            ("Ann".into(), rest[..25].iter().map(|c| c.as_str().into()).collect()),
-            ("Bob".into(), rest[25..].iter().map(|c| c.as_str().into()).collect()),
-            ("Cid".into(), his.iter().map(|c| c.as_str().into()).collect()),
-        ]);
-        let deal = Event::Deal { hands, dog: vec![], cut: None, piles: BTreeMap::new(), packets: vec![] };
-        let rec = random_game_from(rules, &table, 2, deal, &BTreeMap::new(), &mut rng).expect("a game from the deal");
-        let v = replay(rules, &rec).expect("replayable");
-        if v.status == Status::Valid && keep(&v) {
-            return rec;
-        }
-    }
-    panic!("no game from the arranged deal {dealer}");
-}
-
-/// A game from a deal that gives first hand (Ann; Cid deals) the cards `first`, the others the rest
-/// at random, played out at random until `keep` holds of its verdict.
-fn arranged(rules: &Ruleset, first: &str, options: &BTreeMap<String, serde_json::Value>, seed: u64, keep: impl Fn(&Verdict) -> bool) -> GameRecord {
-    let table: Vec<String> = ["Ann", "Bob", "Cid"].iter().map(|s| s.to_string()).collect();
-    let mine: Vec<String> = first.split_whitespace().map(String::from).collect();
+    let mine: Vec<String> = cards.split_whitespace().map(String::from).collect();
     let mut rest: Vec<String> = rules.pack.cards.iter().map(|c| c.code().to_string()).filter(|c| !mine.contains(c)).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..500 {
         rest.shuffle(&mut rng);
+        let others: Vec<&String> = table.iter().filter(|p| p.as_str() != seat).collect();
         let hands = BTreeMap::from([
-            ("Ann".into(), mine.iter().map(|c| c.as_str().into()).collect()),
-            ("Bob".into(), rest[..25].iter().map(|c| c.as_str().into()).collect()),
-            ("Cid".into(), rest[25..].iter().map(|c| c.as_str().into()).collect()),
+            (seat.into(), mine.iter().map(|c| c.as_str().into()).collect()),
+            (others[0].as_str().into(), rest[..25].iter().map(|c| c.as_str().into()).collect()),
+            (others[1].as_str().into(), rest[25..].iter().map(|c| c.as_str().into()).collect()),
         ]);
         let deal = Event::Deal { hands, dog: vec![], cut: None, piles: BTreeMap::new(), packets: vec![] };
         let rec = random_game_from(rules, &table, 2, deal, options, &mut rng).expect("a game from the deal");
@@ -196,7 +174,7 @@ fn arranged(rules: &Ruleset, first: &str, options: &BTreeMap<String, serde_json:
             return rec;
         }
     }
-    panic!("no game from the arranged deal {first}");
+    panic!("no game from the arranged deal {cards}");
 }
 
 fn write(path: &PathBuf, mut rec: GameRecord, description: &str) {

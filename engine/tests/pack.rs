@@ -48,6 +48,18 @@ fn game_json(id: &str, hands: [&[&str]; 3], plays: &[(&str, &str)]) -> serde_jso
     serde_json::json!({ "ruleset": id, "players": names, "dealer": "Cid", "events": events })
 }
 
+/// Compiles `child`, a rule file that `extends three` (tests/rules/pack/three.tarot): nothing, or
+/// the compiler's diagnostics.
+fn compile_child_of_three(child: &str) -> Result<(), String> {
+    let three = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/pack/three.tarot")).unwrap();
+    let load = |id: &str| match id {
+        "three" => Some(tarot_engine::dsl::RuleFile { path: "three.tarot".into(), text: three.clone() }),
+        "child" => Some(tarot_engine::dsl::RuleFile { path: "child.tarot".into(), text: child.to_string() }),
+        _ => None,
+    };
+    tarot_engine::dsl::compile("child", &load).map(|_| ()).map_err(|d| d.to_string())
+}
+
 /// Who leads the next trick, or the broken rule and its message.
 fn after(v: &Verdict) -> String {
     match (&v.violation, &v.next) {
@@ -200,15 +212,7 @@ fn a_counter_follows_an_option() {
 
 #[test]
 fn a_counter_that_follows_options_is_checked_for_every_choice() {
-    let three = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/pack/three.tarot")).unwrap();
-    let compile = |child: &str| {
-        let load = |id: &str| match id {
-            "three" => Some(tarot_engine::dsl::RuleFile { path: "three.tarot".into(), text: three.clone() }),
-            "child" => Some(tarot_engine::dsl::RuleFile { path: "child.tarot".into(), text: child.to_string() }),
-            _ => None,
-        };
-        tarot_engine::dsl::compile("child", &load).map(|_| ()).map_err(|d| d.to_string())
-    };
+    let compile = compile_child_of_three;
     let head = "ruleset child \"c\"\nextends three\noption petit \"p\" = [\"five\", \"one\"]\n";
     assert_eq!(compile(&format!("{head}counting {{\n  counter 2 = if option.petit == \"one\" then T2 else none\n}}\n")), Ok(()));
     let twice = compile(&format!("{head}counting {{\n  counter 2 = if option.petit == \"one\" then T2 else T21\n}}\n")).unwrap_err();
@@ -274,15 +278,7 @@ fn the_fool_follows_an_option() {
 
 #[test]
 fn a_fool_that_follows_an_option_is_checked() {
-    let three = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/pack/three.tarot")).unwrap();
-    let compile = |child: &str| {
-        let load = |id: &str| match id {
-            "three" => Some(tarot_engine::dsl::RuleFile { path: "three.tarot".into(), text: three.clone() }),
-            "child" => Some(tarot_engine::dsl::RuleFile { path: "child.tarot".into(), text: child.to_string() }),
-            _ => None,
-        };
-        tarot_engine::dsl::compile("child", &load).map(|_| ()).map_err(|d| d.to_string())
-    };
+    let compile = compile_child_of_three;
     let head = "ruleset child \"c\"\nextends three\noption skus \"s\" = [\"excuse\", \"trump\"]\n";
     assert_eq!(compile(&format!("{head}pack {{\n  fool \"the Sküs\" trump = option.skus == \"trump\"\n}}\n")), Ok(()));
     let no_option = compile(&format!("{head}pack {{\n  fool \"the Sküs\" trump = count(players) == 3\n}}\n")).unwrap_err();
@@ -299,15 +295,7 @@ fn a_fool_that_follows_an_option_is_checked() {
 /// description then saying under which choice they hold and under which they do not.
 #[test]
 fn the_excuse_rules_apply_only_while_the_fool_is_the_excuse() {
-    let three = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/pack/three.tarot")).unwrap();
-    let compile = |child: &str| {
-        let load = |id: &str| match id {
-            "three" => Some(tarot_engine::dsl::RuleFile { path: "three.tarot".into(), text: three.clone() }),
-            "child" => Some(tarot_engine::dsl::RuleFile { path: "child.tarot".into(), text: child.to_string() }),
-            _ => None,
-        };
-        tarot_engine::dsl::compile("child", &load).map(|_| ()).map_err(|d| d.to_string())
-    };
+    let compile = compile_child_of_three;
     let head = "ruleset child \"c\"\nextends three\noption skus \"s\" = [\"excuse\", \"trump\"]\n";
     // A trump whatever the options, with three's `fool { ... }` inherited: refused, saying why and
     // what to write; without it, accepted.

@@ -355,18 +355,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 self.deal(&d.hands, d.dog, d.cut, &d.piles, &d.packets)
             }
             _ if self.phase == Phase::Deal => Err(self.input(format!("a game starts with the deal, not a {} event", m.kind()))),
-            Move::Bid { player, .. }
-            | Move::Call { player, .. }
-            | Move::Discard { player, .. }
-            | Move::Take { player, .. }
-            | Move::Buy { player, .. }
-            | Move::Declare { player, .. }
-            | Move::Play { player, .. }
-            | Move::SitOut { player }
-                if self.sat_out == Some(player) =>
-            {
-                Err(self.sat_out_moves(player).expect("a player sits out"))
-            }
+            _ if self.sat_out.is_some() && m.player() == self.sat_out => Err(self.sat_out_moves(m).expect("the move of the player who sits out")),
             Move::Bid { player, bid } => self.bid(player, bid),
             Move::Call { player, card } => self.call(player, card),
             Move::Discard { player, cards } if self.stealing() => self.steal_discard(player, cards),

@@ -76,6 +76,21 @@ impl Move {
             Move::SitOut { .. } => "sit-out",
         }
     }
+
+    /// The seat of the player who makes the move; `None` for the deal.
+    pub fn player(&self) -> Option<u8> {
+        match *self {
+            Move::Deal(_) => None,
+            Move::Bid { player, .. }
+            | Move::Call { player, .. }
+            | Move::Discard { player, .. }
+            | Move::Take { player, .. }
+            | Move::Buy { player, .. }
+            | Move::Declare { player, .. }
+            | Move::Play { player, .. }
+            | Move::SitOut { player } => Some(player),
+        }
+    }
 }
 
 /// The seat of the player called `name`. Plays, the most frequent moves, are looked up by

@@ -33,17 +33,7 @@ impl<'s, 'r> Game<'s, 'r> {
         let c = self.settled?;
         let k = &self.rules().bidding.as_ref()?.contracts[c];
         let (_, clause) = k.settle.as_ref()?;
-        let player = match *m {
-            Move::Deal(_) => None,
-            Move::Bid { player, .. }
-            | Move::Call { player, .. }
-            | Move::Discard { player, .. }
-            | Move::Take { player, .. }
-            | Move::Buy { player, .. }
-            | Move::Declare { player, .. }
-            | Move::Play { player, .. }
-            | Move::SitOut { player } => Some(self.name(player)),
-        };
+        let player = m.player().map(|p| self.name(p));
         Some(clause_violation(clause, self.event, player, format!("the deal was settled unplayed when {} won the auction: no {} follows", k.label, m.kind())))
     }
 

@@ -9,7 +9,7 @@ use crate::expr::{eval, Value};
 use crate::num::Q;
 use crate::verdict::LedgerEntry;
 
-use super::{Game, Phase, SetupEnv, Stop};
+use super::{Game, Move, Phase, SetupEnv, Stop};
 
 impl<'s, 'r> Game<'s, 'r> {
     /// `p` sits the deal out.
@@ -77,9 +77,10 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     /// A move by the player who sits out.
-    pub(super) fn sat_out_moves(&self, p: u8) -> Option<Stop> {
+    pub(super) fn sat_out_moves(&self, m: &Move) -> Option<Stop> {
         let c = self.rules().sit_out_choice.as_ref()?;
-        (self.sat_out == Some(p)).then(|| self.violation(&c.clause, p, format!("{} sits this deal out: no cards and no moves", self.name(p))))
+        let p = m.player().filter(|&p| self.sat_out == Some(p))?;
+        Some(self.violation(&c.clause, p, format!("{} sits this deal out: no cards and no moves", self.name(p))))
     }
 
     /// How many players play to each trick.
