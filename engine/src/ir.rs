@@ -723,8 +723,9 @@ pub struct Fault {
     pub amount: Expr,
     /// `gives-back CLASS`: the cards of the class that the offending card took (it won their trick)
     /// go back to the players who played them, into the cards they have taken, as if not lost
-    /// (Minucci's revoke, M5: the revoker "rende il Re a colui di chi era").
-    pub gives_back: Option<CardSet>,
+    /// (Minucci's revoke, M5: the revoker "rende il Re a colui di chi era"). A card formula (a class, or
+    /// a setup `let` so an option can choose), worked out at the fault; `none` gives nothing back.
+    pub gives_back: Option<Expr>,
     pub clause: Clause,
 }
 

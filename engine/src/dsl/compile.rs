@@ -2390,17 +2390,23 @@ impl Compiler {
             self.err_at(st, format!("`fault {word}` needs a label: `fault {word} \"revoke\" = 60`"));
             return None;
         };
-        // `gives-back CLASS`: the cards of the class the offending card took go back to who played them.
+        // `gives-back CLASS`: the cards of the class the offending card took go back to who played them;
+        // or a setup `let` giving cards, so an option can choose them (`none`: nothing goes back).
         let gives_back = match &st.args[2..] {
             [] => None,
             [w, class] if w.text == "gives-back" && !w.quoted && !class.quoted => {
-                match (self.classes.iter().find(|c| c.name == class.text), Card::parse(&class.text)) {
-                    (Some(c), _) => Some(c.cards),
-                    (None, Some(card)) => Some(CardSet::single(card)),
-                    // The class's own definition failed, and says why.
+                let named_let = self.lets.iter().position(|l| *l == class.text);
+                match (self.classes.iter().find(|c| c.name == class.text), Card::parse(&class.text), named_let) {
+                    (Some(c), _, _) => Some(Expr::Const(Value::Cards(c.cards))),
+                    (None, Some(card), _) => Some(Expr::Const(Value::Cards(CardSet::single(card)))),
+                    (None, None, Some(i)) => {
+                        self.lets_read.insert(i);
+                        Some(Expr::Let(i))
+                    }
+                    // The class's (or the let's) own definition failed, and says why.
                     _ if self.failed.contains(&class.text) => return None,
                     _ => {
-                        self.err(&st.file, class.pos, format!("`fault {word} ... gives-back {}`: `{}`: unknown card class", class.text, class.text));
+                        self.err(&st.file, class.pos, format!("`fault {word} ... gives-back {}`: `{}`: unknown card class (or `let` giving cards)", class.text, class.text));
                         return None;
                     }
                 }

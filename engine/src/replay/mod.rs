@@ -158,7 +158,7 @@ pub struct Game<'s, 'r> {
     pub current: Plays,
     /// The players of the current trick whose card was a paid fault that gives back what it takes
     /// (`fault ... gives-back CLASS`), each with the fault's index in `Play::faults`.
-    gives_back: Vec<(u8, usize)>,
+    gives_back: Vec<(u8, usize, CardSet)>,
     leader: Option<u8>,
     piles: [CardSet; MAX_PLAYERS],
     /// Empty cards owed (negative) or owed to (positive) each player by the Excuse exchange.

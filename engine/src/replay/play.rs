@@ -184,19 +184,22 @@ impl<'s, 'r> Game<'s, 'r> {
         self.violation(&rules.play.order_clause, p, format!("{who} may not play {} here", rules.card_name(c)))
     }
 
-    /// The fault (its index in `Play::faults`) that a refusal of a card makes paid instead, if any:
-    /// the refusal breaks an obligation of the section that the rules make a fault.
-    fn fault_for(&self, stop: &Stop) -> Option<usize> {
+    /// The fault (its index in `Play::faults`) that a refusal of `p`'s card makes paid instead, if any:
+    /// the refusal breaks an obligation of the section that the rules make a fault, and the fault's
+    /// amount is not `none` in this game (an option choosing between two eras' penalties: where it is
+    /// `none`, breaking the obligation is no fault, and the card is refused).
+    fn fault_for(&self, p: u8, stop: &Stop) -> Option<usize> {
         let rules = self.rules();
         let Stop::Violation(v) = stop else { return None };
         let broken = rules.play.ladder.iter().find(|(_, clause)| clause.rule == v.rule).map(|(o, _)| *o)?;
-        rules.play.faults.iter().position(|f| f.obligation == broken)
+        let env = self.env(Some(p));
+        rules.play.faults.iter().position(|f| f.obligation == broken && !matches!(self.eval(&f.amount, &env), Ok(Value::Cards(s)) if s.is_empty()))
     }
 
     /// Whether `p` playing `c`, which he holds but may not play, would be a fault paid rather than a
     /// refused card (the simulator's bad cards skip these: they are not refused).
     pub(crate) fn is_paid_fault(&self, p: u8, c: Card) -> bool {
-        self.hands[p as usize].contains(c) && !self.legal(p).contains(c) && self.fault_for(&self.illegal(p, c)).is_some()
+        self.hands[p as usize].contains(c) && !self.legal(p).contains(c) && self.fault_for(p, &self.illegal(p, c)).is_some()
     }
 
     /// A card that breaks an obligation (`stop`, from `illegal`): refused, unless the rules make that
@@ -206,13 +209,17 @@ impl<'s, 'r> Game<'s, 'r> {
     /// gives back what the card takes (`gives-back CLASS`), the trick's end sees to it (`fault_gives_back`).
     fn fault(&mut self, p: u8, c: Card, stop: Stop) -> Result<(), Stop> {
         let rules = self.rules();
-        let Some(i) = self.fault_for(&stop) else { return Err(stop) };
+        let Some(i) = self.fault_for(p, &stop) else { return Err(stop) };
         let Stop::Violation(v) = &stop else { return Err(stop) };
         let f = &rules.play.faults[i];
-        if f.gives_back.is_some() {
-            self.gives_back.push((p, i));
-        }
         let amount = self.number(&f.amount, &self.env(Some(p)), &f.clause)?;
+        if let Some(e) = &f.gives_back {
+            match self.eval(e, &self.env(Some(p)))? {
+                Value::Cards(class) if class.is_empty() => {}
+                Value::Cards(class) => self.gives_back.push((p, i, class)),
+                other => return Err(self.rule_error(&f.clause, format!("`gives-back` takes cards, found {}", other.type_name()))),
+            }
+        }
         let source = f.clause.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default();
         self.notes.push(format!(
             "{} ({}{source}): {} played {}, but {}; he pays {amount} to each other player",
@@ -425,10 +432,9 @@ impl<'s, 'r> Game<'s, 'r> {
     /// returned, so that `on play` counts them as not lost.
     fn fault_gives_back(&mut self, won: &mut CardSet, cards: &[(u8, Card)], winner: u8) -> CardSet {
         let faulted = std::mem::take(&mut self.gives_back);
-        let Some(&(_, i)) = faulted.iter().find(|&&(p, _)| p == winner) else { return CardSet::EMPTY };
+        let Some(&(_, i, class)) = faulted.iter().find(|&&(p, _, _)| p == winner) else { return CardSet::EMPTY };
         let rules = self.rules();
         let f = &rules.play.faults[i];
-        let class = f.gives_back.unwrap_or(CardSet::EMPTY);
         let source = f.clause.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default();
         let mut back = CardSet::EMPTY;
         let taken = *won;
