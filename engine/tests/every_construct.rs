@@ -238,6 +238,9 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("let NAME = formula", m(F, "let poignee_values = [20, 30, 40]", "let poignee_values = [21, 31, 41]"), Changes),
         ("let NAME = formula", m(F, "let poignee_values = [20, 30, 40]", "let poignee_values = [20, 30, 40][7]"), Refused("cannot be evaluated, whatever the game")),
         ("let NAME = formula", m(F, "players 4\n", "players 4\nlet unread = 3\n"), Refused("no formula reads `unread`")),
+        ("let NAME PARAM... = formula", m("tarocchini", "+ sequences_points(cards)                         @MP", "+ sequences_points(cards) + 1                     @MP"), Changes),
+        ("let NAME PARAM... = formula", m("tarocchini", "  value = combinations(shown)                                       @AO", "  value = combinations(shown, hand)                                 @AO"), Refused("`combinations` takes 1 argument(s)")),
+        ("let NAME PARAM... = formula", m("tarocchini", "let combinations cards = cricche_points(cards)", "let combinations cards = combinations(cards)"), Refused("`combinations` calls itself")),
         // counting
         ("group N", m(F, "group 2", "group 1"), Changes),
         ("group N", m(F, "group 2", "group 7"), Refused("groups of N (1 to 6)")),
@@ -488,7 +491,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("last-trump = cards", m("galician-tarok", GL, "  last-trump = 5"), Refused("`last-trump` takes cards")),
         ("last-trump = cards", m("galician-tarok", GL, "  last-trump = if count(tricks) > 0 then T1 else none"), Refused("`tricks` is not known")),
         ("trumps-win = condition", m("galician-tarok", GT, "  trumps-win = yes"), Changes),
-        (r#"fault follow|trump|overtrump "label" = amount"#, m("minchiate", "  fault follow \"revoke\" gives-back revoke_back = if option.revoke == \"two-resti\" then 120 else 60   @M5\n", ""), Changes),
+        (r#"fault follow|trump|overtrump "label" = amount"#, m("minchiate", "then 120 else 60", "then 120 else none"), Changes),
         (r#"fault follow|trump|overtrump "label" = amount"#, m("minchiate", "then 120 else 60", "then 120 else 30"), Changes),
         (r#"fault follow|trump|overtrump "label" = amount"#, m("minchiate", "fault follow \"revoke\"", "fault overtrump \"revoke\""), Refused("has no `must overtrump`")),
         (r#"fault follow|trump|overtrump "label" = amount"#, m("minchiate", "fault follow \"revoke\"", "fault hold \"revoke\""), Refused("`hold` is not a trick obligation")),

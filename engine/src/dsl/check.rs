@@ -42,7 +42,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         }
         ("", "class") => sh(1, 2, Required, Forbidden, "`class NAME [\"label\"] = cards`"),
         ("", "declaration") => sh(1, 2, Forbidden, Required, "`declaration NAME \"label\" { ... }`"),
-        ("", "let") => sh(1, 1, Required, Forbidden, "`let NAME = formula`"),
+        ("", "let") => sh(1, 9, Required, Forbidden, "`let NAME = formula`, or `let NAME PARAM... = formula` (a formula with parameters, called `NAME(...)`)"),
         ("", "players") => sh(1, 1, Forbidden, Forbidden, "`players 4` or `players 2..6`"),
         ("", "sit-out") => sh(1, 3, Forbidden, Forbidden, "`sit-out dealer [from N]`"),
         ("", "sides") => sh(1, 1, Forbidden, Forbidden, "`sides taker`, `sides each` or `sides partners`"),

@@ -193,6 +193,35 @@ const GAME_FUNCS: &[Func] = &[
     Func::BidBefore,
 ];
 
+/// `let NAME PARAM... = formula`: a formula with parameters, kept as written and compiled at each call.
+#[derive(Clone)]
+struct Formula {
+    name: String,
+    params: Vec<String>,
+    body: Ast,
+    file: Arc<str>,
+    read: bool,
+}
+
+/// `e`, compiled outside `by` comprehensions, moved inside them: its comprehension variables (by
+/// depth) are `by` deeper. Variables bound inside `e` itself (below `cutoff`) stay as they are.
+fn shift_vars(e: &Expr, by: usize, cutoff: usize) -> Expr {
+    let b = |x: &Expr, c: usize| Box::new(shift_vars(x, by, c));
+    match e {
+        Expr::Var(d) if *d >= cutoff => Expr::Var(d + by),
+        Expr::Un(op, x) => Expr::Un(*op, b(x, cutoff)),
+        Expr::Bin(op, x, y) => Expr::Bin(*op, b(x, cutoff), b(y, cutoff)),
+        Expr::If(c, t, f) => Expr::If(b(c, cutoff), b(t, cutoff), b(f, cutoff)),
+        Expr::List(xs) => Expr::List(xs.iter().map(|x| shift_vars(x, by, cutoff)).collect()),
+        Expr::Index(l, i) => Expr::Index(b(l, cutoff), b(i, cutoff)),
+        Expr::Call(f, xs) => Expr::Call(*f, xs.iter().map(|x| shift_vars(x, by, cutoff)).collect()),
+        Expr::Comp { func, var, set, cond, body } => {
+            Expr::Comp { func: *func, var: var.clone(), set: b(set, cutoff), cond: cond.as_ref().map(|c| b(c, cutoff + 1)), body: body.as_ref().map(|x| b(x, cutoff + 1)) }
+        }
+        other => other.clone(),
+    }
+}
+
 #[derive(Default)]
 struct Compiler {
     errors: Vec<Diagnostic>,
@@ -216,6 +245,13 @@ struct Compiler {
     contract_attrs: BTreeSet<String>,
     sources: Vec<Source>,
     vars: Vec<String>,
+    /// The top-level `let NAME PARAM... = formula`s: formulas with parameters, compiled where they
+    /// are called, in the caller's context (so one may read `shown` in a declaration).
+    formulas: Vec<Formula>,
+    /// The parameters of the formula being compiled at a call, bound to the call's arguments
+    /// (compiled in the caller's scope), and the formulas being expanded (a call to itself is refused).
+    params: Vec<(String, Expr)>,
+    expanding: Vec<String>,
     settings: BTreeMap<String, Clause>,
     /// Names whose definition failed (its error already reported): their uses are not errors again.
     failed: BTreeSet<String>,
@@ -548,7 +584,10 @@ impl Compiler {
             }
         }
         let mut constants = vec![];
-        for s in stmts.iter().filter(|s| s.key == "let") {
+        for s in stmts.iter().filter(|s| s.key == "let" && s.args.len() > 1) {
+            self.formula(s);
+        }
+        for s in stmts.iter().filter(|s| s.key == "let" && s.args.len() <= 1) {
             if let Some(l) = self.let_stmt(s, Ctx::Setup, "let") {
                 self.lets.push(l.name.to_string());
                 constants.push(l);
@@ -784,6 +823,11 @@ impl Compiler {
                         ),
                     );
                 }
+            }
+        }
+        for f in self.formulas.clone().iter().filter(|f| !f.read && *f.file == *h.file) {
+            if let Some(st) = stmts.iter().find(|s| s.key == "let" && s.file == h.file && s.args.first().is_some_and(|w| *w.text == f.name)) {
+                self.err_at(st, format!("no formula calls `{}`, so it would change nothing; call it (`{}(...)`) in a rule, or remove it", f.name, f.name));
             }
         }
         for (i, l) in constants.iter().enumerate() {
@@ -2726,7 +2770,63 @@ impl Compiler {
         })
     }
 
+    /// `let NAME PARAM... = formula`: kept as written, compiled at each call (`call_formula`).
+    fn formula(&mut self, s: &Stmt) {
+        let name = s.args[0].text.clone();
+        let params: Vec<String> = s.args[1..].iter().map(|w| w.text.clone()).collect();
+        if self.classes.iter().any(|c| c.name == name) || Card::parse(&name).is_some() || FACTS.iter().any(|(f, _)| *f == name) || FUNCS.iter().any(|(f, ..)| *f == name) {
+            self.err_at(s, format!("`{name}` is already the name of a card, class, function or a name the engine provides; give this formula another name"));
+            return;
+        }
+        if self.formulas.iter().any(|f| f.name == name) {
+            self.err_at(s, format!("`{name}` is already the name of another `let`; give this formula another name"));
+            return;
+        }
+        for (i, w) in s.args[1..].iter().enumerate() {
+            if w.quoted || params[..i].contains(&w.text) {
+                self.err(&s.file, w.pos, format!("`let {name} PARAM... = formula`: `{}` is not a parameter name (each is a bare name, given once)", w.text));
+                return;
+            }
+        }
+        let Some(body) = s.value.clone() else { return };
+        self.formulas.push(Formula { name, params, body, file: s.file.clone(), read: false });
+    }
+
+    /// A call of `let NAME PARAM... = formula`: the formula compiled here, in the caller's context,
+    /// its parameters standing for the arguments (each compiled in the caller's scope). Its own free
+    /// names are resolved as at the top level: it does not see the caller's comprehension variables.
+    fn call_formula(&mut self, file: &Arc<str>, pos: Pos, i: usize, args: &[Ast], ctx: Ctx) -> Option<Expr> {
+        let f = self.formulas[i].clone();
+        self.formulas[i].read = true;
+        if args.len() != f.params.len() {
+            self.err(file, pos, format!("`{}` takes {} argument(s) ({}), not {}", f.name, f.params.len(), f.params.join(", "), args.len()));
+            return None;
+        }
+        if self.expanding.contains(&f.name) {
+            self.err(file, pos, format!("`{}` calls itself (through {}): a formula cannot", f.name, self.expanding.join(", ")));
+            return None;
+        }
+        let compiled: Vec<Option<Expr>> = args.iter().map(|a| self.expr_inner(file, a, ctx)).collect();
+        let compiled: Vec<Expr> = compiled.into_iter().collect::<Option<_>>()?;
+        let vars = std::mem::take(&mut self.vars);
+        let params = std::mem::replace(&mut self.params, f.params.iter().cloned().zip(compiled).collect());
+        self.expanding.push(f.name.clone());
+        let before = self.errors.len();
+        let body = self.expr_inner(&f.file, &f.body, ctx);
+        self.expanding.pop();
+        self.params = params;
+        self.vars = vars;
+        if body.is_none() && self.errors.len() > before {
+            // The error is in the formula's own text: say where it was called, in what context.
+            self.err(file, pos, format!("`{}` cannot be worked out where it is called here, {}: see the error in its formula", f.name, ctx_words(ctx)));
+        }
+        body
+    }
+
     fn call(&mut self, file: &Arc<str>, pos: Pos, name: &str, args: &[Ast], ctx: Ctx) -> Option<Expr> {
+        if let Some(i) = self.formulas.iter().position(|f| f.name == name) {
+            return self.call_formula(file, pos, i, args, ctx);
+        }
         // Card-set builders are resolved here, at compile time.
         match name {
             "rank" | "suit" => {
@@ -2894,6 +2994,11 @@ impl Compiler {
     fn name(&mut self, file: &Arc<str>, pos: Pos, n: &str, ctx: Ctx) -> Option<Expr> {
         if let Some(d) = self.vars.iter().rev().position(|v| v == n) {
             return Some(Expr::Var(d));
+        }
+        // A parameter of the formula being called: the argument, moved under the formula's own
+        // comprehensions (compiled with the caller's variables, which the formula does not see).
+        if let Some((_, e)) = self.params.iter().find(|(p, _)| p == n) {
+            return Some(shift_vars(e, self.vars.len(), 0));
         }
         if let Some((_, c)) = self.pack_aliases.iter().find(|(a, _)| a.eq_ignore_ascii_case(n)) {
             return Some(Expr::Const(Value::Cards(CardSet::single(*c))));

@@ -1,0 +1,53 @@
+//! Formulas with parameters (`let NAME PARAM... = formula`), on the test rule file
+//! `tests/rules/formula-params.tarot`: one formula values a declaration's show (`shown`) and, in the
+//! score, the cards a player took; every verdict equals that of the same rules written out
+//! (`tests/rules/formula-params-inline.tarot`). Tarocchini's accuso and the dealer's call-out share
+//! their value formula so (rulesets/tarocchini.tarot).
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tarot_engine::simulate::random_game;
+use tarot_engine::{replay, Event};
+
+#[test]
+fn a_formula_called_gives_the_verdicts_of_the_formula_written_out() {
+    let with = common::test_rules("formula-params", None).unwrap_or_else(|e| panic!("{e}"));
+    let inline = common::test_rules("formula-params-inline", None).unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let (mut shows, mut counted) = (0, 0);
+    for players in [3, 4, 5] {
+        for _ in 0..25 {
+            let rec = random_game(&with, players, &BTreeMap::new(), &mut rng).unwrap();
+            let a = replay(&with, &rec).unwrap();
+            let mut other = rec.clone();
+            other.ruleset = "formula-params-inline".into();
+            let b = replay(&inline, &other).unwrap();
+            assert_eq!(a.status, b.status);
+            assert_eq!(a.to_text().replace("formula-params ", "formula-params-inline "), b.to_text());
+            shows += rec.events.iter().filter(|e| matches!(e, Event::Declare { .. })).count();
+            // A player's score beyond his card points: the formula counted his cards.
+            counted += a.outcome.iter().flat_map(|o| o.players.iter()).filter(|s| s.score != s.card_points).count();
+        }
+    }
+    assert!(shows > 0 && counted > 0, "the games exercise the formula: {shows} shows, {counted} scores");
+}
+
+#[test]
+fn a_formula_is_refused_where_it_cannot_mean_one_thing() {
+    let refused = |find: &str, replace: &str, why: &str| {
+        let e = common::test_rules("formula-params", Some((find, replace))).err().unwrap_or_else(|| panic!("{replace}: compiled"));
+        assert!(e.contains(why), "{replace}: {e}");
+    };
+    refused("value = sets_value(shown)", "value = sets_value(shown, hand)", "`sets_value` takes 1 argument(s) (cards), not 2");
+    refused("let twice x = 2 * x", "let twice x = 2 * twice(x)", "`twice` calls itself");
+    refused("let twice x = 2 * x", "let twice x = 2 * x\nlet thrice x = 3 * x", "no formula calls `thrice`");
+    refused("let twice x = 2 * x", "let twice x x = 2 * x", "`x` is not a parameter name");
+    refused("let twice x = 2 * x", "let kings x = 2 * x", "`kings` is already the name");
+    // Compiled where it is called: `shown` is known in a declaration, not in the score.
+    refused("let twice x = 2 * x", "let twice x = 2 * x + count(shown)", "`shown` is not known per player");
+    refused("let twice x = 2 * x", "let twice x = 2 * x + count(shown)", "`twice` cannot be worked out where it is called here");
+}
