@@ -1,0 +1,49 @@
+//! Writes the fixtures of `tarocchini` under the option `moors_aces = "sequences"` (the Moors and the
+//! aces as sequences of their own: PCS and MBT p. 125 for the 18th century, MJ's values), which the
+//! simulator's command line cannot give (fixtures/tarocchini/valid/):
+//!
+//! - `every-trick-moors-and-aces`: valid/every-trick-mezzo-criccone.json under the option.
+//! - `accuso-moors-with-the-begato`: the same game, where Cid declares his four Moors with the Bégato
+//!   before his first card.
+//!
+//!     cargo run -p tarot-engine --example tarocchini_fixtures
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use tarot_engine::{parse_record, replay, Event, GameRecord, Registry, Status};
+
+const ID: &str = "tarocchini";
+
+fn main() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let rules = registry.get(ID).expect("tarocchini is built in");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ID);
+    let read = |p: &str| parse_record(&std::fs::read_to_string(root.join(p)).unwrap()).unwrap();
+    let sequences = BTreeMap::from([("moors_aces".to_string(), serde_json::json!("sequences"))]);
+
+    let mut rec = read("valid/every-trick-mezzo-criccone.json");
+    rec.options = sequences;
+    rec.description = Some(
+        "The game of every-trick-mezzo-criccone.json under the option moors_aces = sequences (the Moors and the aces as sequences of their own, PCS, MBT p. 125; MJ's values): the dealer's side also counts the four Moors with both contatori (six cards, 25) and the four aces with both (25); seven sequences, doubled: (105 + 4 x 25 + 25 + 25) x 2 = 510, and 296 + 510 + 93 = 899 (799 without the option)".into(),
+    );
+    write(&root.join("valid/every-trick-moors-and-aces.json"), &rec, rules);
+
+    // Cid's accuso before his first card: the four Moors and the Bégato, a contatore: five cards, 20.
+    let first = rec.events.iter().position(|e| matches!(e, Event::Play { player, .. } if player == "Cid")).expect("Cid plays");
+    let cards = ["T2", "T3", "T4", "T5", "T1"].iter().map(|c| (*c).into()).collect();
+    rec.events.insert(first, Event::Declare { player: "Cid".into(), declaration: "accuso".into(), cards });
+    rec.description = Some(
+        "The game of every-trick-moors-and-aces.json, where Cid declares an accuso before his first card: his four Moors and the Bégato, a contatore (the Moors' own sequence under the option moors_aces = sequences, headless: five cards, 20; without the option it is no combination). His side counts 899 at the end and 919 with the accuso".into(),
+    );
+    write(&root.join("valid/accuso-moors-with-the-begato.json"), &rec, rules);
+}
+
+fn write(path: &PathBuf, rec: &GameRecord, rules: &tarot_engine::ir::Ruleset) {
+    let v = replay(rules, rec).unwrap();
+    assert_eq!(v.status, Status::Valid, "{}: {}", path.display(), v.to_text());
+    let mut json = serde_json::to_string_pretty(rec).unwrap();
+    json.push('\n');
+    std::fs::write(path, json).unwrap();
+    println!("{}:\n{}", path.display(), v.to_text());
+}
