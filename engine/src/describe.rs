@@ -1070,12 +1070,12 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             formula_text(r, &f.clause)
         );
         if formula_text(r, &f.clause).split(|ch: char| !ch.is_alphanumeric() && ch != '_').any(|w| w == "none") {
-            text.push_str(" (where it is `none`, this fault does not apply: the next one for the obligation does, or the card is refused)");
+            text.push_str(" (where it is `none`, breaking the obligation is no fault: the card is refused)");
         }
         if let Some(e) = &f.gives_back {
             let name = match e {
                 Expr::Const(Value::Cards(class)) => r.classes.iter().find(|k| k.cards == *class).map(|k| k.name.clone()).unwrap_or_else(|| cards_short(*class)),
-                Expr::Let(i) => r.constants.get(*i).map(|l| format!("`{}` (a formula)", l.name)).unwrap_or_default(),
+                Expr::Let(i) => r.constants.get(*i).map(|l| format!("`{}` ({})", l.name, formula_text(r, &l.clause))).unwrap_or_default(),
                 _ => "a formula".into(),
             };
             text.push_str(&format!("; the cards of {name} its card takes go back to the players who played them"));
