@@ -1,10 +1,12 @@
-//! Writes the fixtures of `tarocchini` under the option `moors_aces = "sequences"` (the Moors and the
-//! aces as sequences of their own: PCS and MBT p. 125 for the 18th century, MJ's values), which the
-//! simulator's command line cannot give (fixtures/tarocchini/valid/):
+//! Writes the fixtures of `tarocchini` under the options of another era, `moors_aces = "sequences"` (the
+//! Moors and the aces as sequences of their own: PCS and MBT p. 125 for the 18th century, MJ's values)
+//! and `suit_ace = "counted"`, which the simulator's command line cannot give (fixtures/tarocchini/valid/):
 //!
 //! - `every-trick-moors-and-aces`: valid/every-trick-mezzo-criccone.json under the option.
 //! - `accuso-moors-with-the-begato`: the same game, where Cid declares his four Moors with the Bégato
 //!   before his first card.
+//! - `every-trick-suit-aces`: valid/every-trick-mezzo-criccone.json under `suit_ace = "counted"` (a suit's
+//!   ace adds a card to its sequence: MBT p. 79, MJ).
 //!
 //!     cargo run -p tarot-engine --example tarocchini_fixtures
 
@@ -28,6 +30,14 @@ fn main() {
         "The game of every-trick-mezzo-criccone.json under the option moors_aces = sequences (the Moors and the aces as sequences of their own, PCS, MBT p. 125; MJ's values): the dealer's side also counts the four Moors with both contatori (six cards, 25) and the four aces with both (25); seven sequences, doubled: (105 + 4 x 25 + 25 + 25) x 2 = 510, and 296 + 510 + 93 = 899 (799 without the option)".into(),
     );
     write(&root.join("valid/every-trick-moors-and-aces.json"), &rec, rules);
+
+    // The same game with a suit's ace counted in its sequence (option suit_ace, MBT p. 79, MJ).
+    let mut aces = read("valid/every-trick-mezzo-criccone.json");
+    aces.options = BTreeMap::from([("suit_ace".to_string(), serde_json::json!("counted"))]);
+    aces.description = Some(
+        "The game of every-trick-mezzo-criccone.json under the option suit_ace = counted (a suit's ace adds a card to its sequence of three or more: MBT p. 79 for the 18th century, MJ's value): each suit's sequence, King to jack with both contatori, is seven cards with its ace, 30 instead of 25; (105 + 4 x 30) x 2 = 450, and 296 + 450 + 93 = 839 (799 without the option)".into(),
+    );
+    write(&root.join("valid/every-trick-suit-aces.json"), &aces, rules);
 
     // Cid's accuso before his first card: the four Moors and the Bégato, a contatore: five cards, 20.
     let first = rec.events.iter().position(|e| matches!(e, Event::Play { player, .. } if player == "Cid")).expect("Cid plays");
