@@ -2,7 +2,10 @@
 //! play a Solo himself): a valid game in which forehand says Tapper and another player wins with a
 //! Solo, and on the same deal, an auction in which forehand, his Tapper outbid by a Three, bids the
 //! Solo himself (invalid: `bidding.contract.solo.by`). The valid game is the first seeded simulated
-//! game found with that auction, so the fixtures are reproducible:
+//! game found with that auction, so the fixtures are reproducible. Also the 1821 Dreyer's top three
+//! talon cards bought unseen (ATT1821 §20): a take of the other three (invalid: `talon.given`) and a
+//! card so taken shown before the hand's end (invalid: `talon.unseen`); and the booklet's worked
+//! sums of the consolation scoring (§5, §6) on the first simulated games that reach them:
 //!
 //!     cargo run -p tarot-engine --example tapper_fixtures
 
@@ -11,8 +14,9 @@ use std::path::Path;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use tarot_engine::ir::Ruleset;
 use tarot_engine::simulate::random_game;
-use tarot_engine::{replay, Event, GameRecord, Registry, Status};
+use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
 
 const ID: &str = "tapp-tarock-1821";
 
@@ -29,6 +33,12 @@ fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get(ID).expect("built-in ruleset");
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ID);
+    tapper_then_solo(rules, &dir);
+    dreyer_unseen(rules, &dir);
+    worked_sums(rules, &dir);
+}
+
+fn tapper_then_solo(rules: &Ruleset, dir: &Path) {
     let none = BTreeMap::new();
     for seed in 0..20_000u64 {
         let mut g = random_game(rules, 3, &none, &mut ChaCha8Rng::seed_from_u64(seed)).expect("a game");
@@ -65,4 +75,107 @@ fn main() {
         return;
     }
     panic!("no simulated game with forehand's Tapper and another's Solo");
+}
+
+/// The first seeded simulated game that is valid and meets `keep`, with its verdict.
+fn first_game(rules: &Ruleset, keep: impl Fn(&GameRecord, &Verdict) -> bool) -> (u64, GameRecord, Verdict) {
+    let none = BTreeMap::new();
+    for seed in 0..50_000u64 {
+        let g = random_game(rules, 3, &none, &mut ChaCha8Rng::seed_from_u64(seed)).expect("a game");
+        let v = replay(rules, &g).expect("replayable");
+        if v.status == Status::Valid && keep(&g, &v) {
+            return (seed, g, v);
+        }
+    }
+    panic!("no simulated game found");
+}
+
+fn contract(v: &Verdict) -> String {
+    v.outcome.as_ref().and_then(|o| o.contract.clone()).unwrap_or_default()
+}
+
+/// The index and cards of the `take` event.
+fn take(g: &GameRecord) -> Option<(usize, Vec<String>)> {
+    g.events.iter().enumerate().find_map(|(i, e)| if let Event::Take { cards, .. } = e { Some((i, cards.iter().map(|c| c.to_string()).collect())) } else { None })
+}
+
+fn dog(g: &GameRecord) -> Vec<String> {
+    match &g.events[0] {
+        Event::Deal { dog, .. } => dog.iter().map(|c| c.to_string()).collect(),
+        _ => vec![],
+    }
+}
+
+/// A Dreyer whose declarer takes the bottom three (`talon.given`), and one who shows a trull card of
+/// his top three in a Tous les trois before the first card (`talon.unseen`).
+fn dreyer_unseen(rules: &Ruleset, dir: &Path) {
+    let trull = ["T1", "T21", "T22", "EX"];
+    let (seed, g, v) = first_game(rules, |g, v| contract(v) == "three" && take(g).is_some_and(|(_, t)| t.iter().any(|c| trull.contains(&c.as_str()))));
+    let taker = v.outcome.as_ref().and_then(|o| o.taker.clone()).expect("a taker").to_string();
+    let (at, top) = take(&g).expect("a take");
+    let bottom = dog(&g)[3..].to_vec();
+    let mut given = g.clone();
+    given.events[at] = Event::Take { player: taker.as_str().into(), cards: bottom.iter().map(|c| c.as_str().into()).collect() };
+    given.description = Some(format!(
+        "Breaks talon.given: {taker}, declarer of a Dreyer, takes the bottom three of the talon ({}), not the top three ({}), which the 1821 Dreyer buys with no choice (ATT1821 §20, HT); seed {seed} of `tapper_fixtures`",
+        bottom.join(" "),
+        top.join(" ")
+    ));
+    let x = replay(rules, &given).expect("replayable").violation.expect("a violation");
+    assert_eq!(&*x.rule, "talon.given", "{}", x.message);
+    write(&dir.join("invalid/talon.given.json"), &given);
+    let card = top.iter().find(|c| trull.contains(&c.as_str())).expect("a trull card").clone();
+    let first = g.events.iter().position(|e| matches!(e, Event::Play { .. })).expect("a card played");
+    let mut shown = g.clone();
+    shown.events.insert(first, Event::Declare { player: taker.as_str().into(), declaration: "trull_bonus".into(), cards: vec![card.as_str().into()] });
+    shown.description = Some(format!(
+        "Breaks talon.unseen: {taker}, declarer of a Dreyer, shows {card}, one of the top three he bought unseen, in a Tous les trois before the first card; the buyer never shows them before the end of the hand (ATT1821 §20, HT); seed {seed} of `tapper_fixtures`"
+    ));
+    let x = replay(rules, &shown).expect("replayable").violation.expect("a violation");
+    assert_eq!(&*x.rule, "talon.unseen", "{}", x.message);
+    write(&dir.join("invalid/talon.unseen.json"), &shown);
+    println!("seed {seed}: talon.given, talon.unseen");
+}
+
+/// The booklet's sums at a consolation of 50, each on the first simulated game with no honour, no
+/// Ultimo and the Pagat not in the last trick: a Dreyer won with 37 ("won by two": 54, §5), a Dreyer
+/// lost by five (30 points: 50 + 5 x 2 = 60, §48), a Dreyer at 35 to 35 (lost: the full consolation,
+/// §5) and a Solo won by three (38 points: 112, §6).
+fn worked_sums(rules: &Ruleset, dir: &Path) {
+    let plain = |g: &GameRecord, v: &Verdict| {
+        let declared = g.events.iter().any(|e| matches!(e, Event::Declare { .. }));
+        let last_pagat = v.tricks.last().is_some_and(|t| t.cards.codes().any(|c| c == "T1"));
+        !declared && !last_pagat
+    };
+    let points = |v: &Verdict| {
+        let o = v.outcome.as_ref().expect("an outcome");
+        let taker = o.taker.clone().expect("a taker");
+        o.players.iter().find(|p| p.player == taker).map(|p| p.card_points).expect("the taker's result")
+    };
+    let cases = [
+        (
+            "dreyer-won-by-two",
+            "three",
+            37,
+            54,
+            "a Dreyer won with 37 points, \"won by two\": the consolation 50 and the 2 points over 35 counted double, 54 from each opponent (ATT1821 §5, HT)",
+        ),
+        ("dreyer-lost-by-five", "three", 30, -60, "a Dreyer lost with 30 points, \"lost by five\": 50 + 5 x 2 = 60 to each opponent (ATT1821 §48, HT)"),
+        ("dreyer-remis", "three", 35, -50, "a Dreyer at 35 to 35, which is lost: the declarer credits each opponent the full consolation, 50 (ATT1821 §5, HT)"),
+        (
+            "solo-won-by-three",
+            "solo",
+            38,
+            112,
+            "a Solo won with 38 points, \"won by three\": the consolation doubled and the points fourfold, 2 x 50 + 4 x 3 = 112 from each opponent (ATT1821 §6, HT)",
+        ),
+    ];
+    for (name, bid, pts, each, what) in cases {
+        let (seed, mut g, v) = first_game(rules, |g, v| contract(v) == bid && plain(g, v) && points(v) == tarot_engine::num::Q::int(pts));
+        let hand = v.outcome.as_ref().and_then(|o| o.hand_score).expect("a hand score");
+        assert_eq!(hand, tarot_engine::num::Q::int(each), "{name}");
+        g.description = Some(format!("The booklet's worked sum: {what}; the first such game of `tapper_fixtures`, seed {seed}"));
+        write(&dir.join(format!("valid/{name}.json")), &g);
+        println!("seed {seed}: {name}");
+    }
 }

@@ -92,6 +92,8 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("buy", "cards") => sh(0, 0, Required, Forbidden, "`cards = number of cards`"),
         ("talon", "packets") => sh(0, 0, Required, Forbidden, "`packets = number of packets`"),
         ("talon", "discard") => sh(0, 0, Required, Forbidden, "`discard = \"after\" | \"before\"`"),
+        ("talon", "given") => sh(0, 0, Required, Forbidden, "`given = number of the packet the taker gets`"),
+        ("talon", "unseen") => sh(0, 0, Forbidden, Forbidden, "`unseen`"),
         ("steal", "cards") => sh(0, 1, Required, Forbidden, "`cards \"label\" = cards that may be stolen`"),
         ("sit-out-by-choice", "allowed") => sh(0, 0, Required, Forbidden, "`allowed = condition on the table`"),
         ("sit-out-by-choice", "fee") => sh(0, 0, Required, Forbidden, "`fee = [fee of first hand, of the second, ...]`"),
@@ -144,6 +146,7 @@ fn is_switch(section: &str, key: &str) -> bool {
             | ("declaration", "every-card-counts")
             | ("bidding", "all-pass")
             | ("bidding", "no-reraise")
+            | ("talon", "unseen")
     )
 }
 

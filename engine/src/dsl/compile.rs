@@ -2049,7 +2049,7 @@ impl Compiler {
     }
 
     fn talon(&mut self, s: &Stmt) -> Talon {
-        let mut t = Talon { packets: Expr::Const(Value::Num(Q::ONE)), rest: None, discard: None, clause: self.clause(s, "talon") };
+        let mut t = Talon { packets: Expr::Const(Value::Num(Q::ONE)), rest: None, discard: None, given: None, unseen: None, clause: self.clause(s, "talon") };
         self.settings(s);
         let mut packets = false;
         for st in s.block.iter().flatten() {
@@ -2060,7 +2060,9 @@ impl Compiler {
                 }
                 "rest" => t.rest = self.setting_in(st, &["defence", "taker"], Ctx::AfterAuction),
                 "discard" => t.discard = self.setting_in(st, &["after", "before"], Ctx::AfterAuction),
-                other => self.err_at(st, format!("unknown talon statement `{other}`; expected packets, rest or discard")),
+                "given" => t.given = self.value(st, Ctx::AfterAuction).map(|e| (e, self.clause(st, "talon.given"))),
+                "unseen" => t.unseen = Some(self.clause(st, "talon.unseen")),
+                other => self.err_at(st, format!("unknown talon statement `{other}`; expected packets, rest, discard, given or unseen")),
             }
         }
         if !packets {

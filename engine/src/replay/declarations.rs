@@ -40,6 +40,9 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(why) = self.not_his_to_declare(p, k, d) {
             return Err(self.violation(&d.clause, p, why));
         }
+        if let Some(stop) = self.shows_unseen_talon(p, shown) {
+            return Err(stop);
+        }
         let hand = self.declaring_hand(p, d);
         if let Some((_, clause)) = &d.allowed {
             if !self.allowed_to_declare(p, d).map_err(|e| self.rule_error(clause, e))? {
@@ -408,9 +411,10 @@ impl<'s, 'r> Game<'s, 'r> {
 impl Game<'_, '_> {
     /// The cards `p` may show in declaration `d`, which its formulas read as `hand`: his hand, and
     /// with `from hand-and-discard` the cards he laid away too (Grosstarock's dealer declares a
-    /// combination he had to break in his discard, naming the cards laid away).
+    /// combination he had to break in his discard, naming the cards laid away). Cards taken from an
+    /// unseen talon are left out: they are not shown before the hand's end.
     pub fn declaring_hand(&self, p: u8, d: &DeclarationKind) -> CardSet {
-        let hand = self.hands[p as usize];
+        let hand = self.hands[p as usize].minus(self.unseen_taken(p));
         if d.from_discard.is_some() {
             hand.or(self.discards[p as usize])
         } else {
