@@ -19,6 +19,7 @@ use tarot_engine::simulate::random_game;
 use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
 
 const ID: &str = "tapp-tarock-1821";
+const ID42: &str = "tapp-tarock-1821-42";
 
 fn bids(g: &GameRecord) -> Vec<(String, String)> {
     g.events.iter().filter_map(|e| if let Event::Bid { player, bid } = e { Some((player.to_string(), bid.to_string())) } else { None }).collect()
@@ -36,6 +37,8 @@ fn main() {
     tapper_then_solo(rules, &dir);
     dreyer_unseen(rules, &dir);
     worked_sums(rules, &dir);
+    let rules42 = registry.get(ID42).expect("built-in ruleset");
+    bought_42(rules42, &Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ID42));
 }
 
 fn tapper_then_solo(rules: &Ruleset, dir: &Path) {
@@ -177,5 +180,37 @@ fn worked_sums(rules: &Ruleset, dir: &Path) {
         g.description = Some(format!("The booklet's worked sum: {what}; the first such game of `tapper_fixtures`, seed {seed}"));
         write(&dir.join(format!("valid/{name}.json")), &g);
         println!("seed {seed}: {name}");
+    }
+}
+
+/// The 42-card game's Zweyer and Einer (ATT1821 §E.5), each on the first simulated game that plays it:
+/// the top two or the top card bought unseen, two or one laid away; and the Einer's buyer taking the
+/// talon's last card instead (invalid: `talon.given`).
+fn bought_42(rules: &Ruleset, dir: &Path) {
+    for (bid, name, what) in [
+        ("two", "zweyer", "a Zweyer: the top two talon cards bought unseen, two laid away, the points counted threefold"),
+        ("one", "einer", "an Einer: the top talon card bought unseen, one laid away, the points counted fourfold"),
+    ] {
+        let (seed, mut g, _) = first_game(rules, |g, v| contract(v) == bid && take(g).is_some());
+        g.description = Some(format!("The 42-card game (ATT1821 §E, HT): {what}; the first such game of `tapper_fixtures`, seed {seed}"));
+        write(&dir.join(format!("valid/{name}.json")), &g);
+        println!("seed {seed}: 42 {name}");
+        if bid == "one" {
+            let (at, top) = take(&g).expect("a take");
+            let last = dog(&g)[5].clone();
+            let taker = match &g.events[at] {
+                Event::Take { player, .. } => player.to_string(),
+                _ => unreachable!(),
+            };
+            let mut bad = g.clone();
+            bad.events[at] = Event::Take { player: taker.as_str().into(), cards: vec![last.as_str().into()] };
+            bad.description = Some(format!(
+                "Breaks talon.given: {taker}, declarer of an Einer, takes the talon's last card ({last}), not its top card ({}), which he buys with no choice; seed {seed} of `tapper_fixtures`",
+                top.join(" ")
+            ));
+            let x = replay(rules, &bad).expect("replayable").violation.expect("a violation");
+            assert_eq!(&*x.rule, "talon.given", "{}", x.message);
+            write(&dir.join("invalid/talon.given.json"), &bad);
+        }
     }
 }
