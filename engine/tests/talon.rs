@@ -473,3 +473,29 @@ fn the_given_packet_is_refused_where_it_cannot_be() {
     assert!(text.contains("the talon is not turned up"), "{text}");
     assert!(text.contains("the taker gets, with no choice, the packet numbered"), "{text}");
 }
+
+#[test]
+fn an_announcement_may_be_made_with_a_card_taken_unseen() {
+    // tapp-tarock-1821: the Dreyer who bought the Pagat unseen may still announce the Ultimo, which
+    // shows no card; a Tous les trois showing it breaks talon.unseen.
+    let rules = compiled("tapp-tarock-1821");
+    let mut tried = 0;
+    for (g, v) in games(&rules, 3, 300) {
+        let Some((_, taken)) = take_of(&g) else { continue };
+        if !taken.iter().any(|c| c == "T1") || g.events.iter().any(|e| matches!(e, Event::Declare { .. })) {
+            continue;
+        }
+        let who = taker(&v);
+        let first = g.events.iter().position(|e| matches!(e, Event::Play { .. })).unwrap();
+        let mut ultimo = g.clone();
+        ultimo.events.insert(first, Event::Declare { player: who.as_str().into(), declaration: "ultimo".into(), cards: vec![] });
+        let w = replay(&rules, &ultimo).unwrap();
+        assert!(w.violation.as_ref().is_none_or(|x| x.event != first), "{:?}", w.violation);
+        let mut shown = g.clone();
+        shown.events.insert(first, Event::Declare { player: who.as_str().into(), declaration: "trull_bonus".into(), cards: vec!["T1".into()] });
+        let x = replay(&rules, &shown).unwrap().violation.unwrap();
+        assert_eq!((x.event, &*x.rule), (first, "talon.unseen"), "{}", x.message);
+        tried += 1;
+    }
+    assert!(tried > 0);
+}

@@ -277,6 +277,12 @@ impl<'s, 'r> Game<'s, 'r> {
         runs.into_iter().chain(trimmed).filter_map(|shown| self.valid_show(p, hand, d, shown)).max().unwrap_or(Q::ZERO)
     }
 
+    /// The cards of `hand` that `p` may show in `d`: those it shows, but for any he took from an unseen
+    /// talon (`talon { unseen }`), which he shows to nobody before the hand's end.
+    fn showable(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> CardSet {
+        hand.and(d.shows).minus(self.unseen_taken(p))
+    }
+
     /// The strongest card of `hand` that `d` shows, then the two strongest, and so on, the Fool last;
     /// largest first. Apart, where the declaration has a value, the smallest show worth as much as all
     /// those cards: each card left out in turn, the Fool and the weakest first, when the value does
@@ -286,9 +292,10 @@ impl<'s, 'r> Game<'s, 'r> {
     /// Imperial of four courts of a suit beside a stray Queen, the highest and lowest sequences of
     /// trumps without the trumps between), which no run from the strongest card reaches.
     fn shows_to_try(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> (impl Iterator<Item = CardSet>, Option<CardSet>) {
-        let mut ordered: Vec<Card> = hand.and(d.shows).iter().filter(|c| !c.is_fool()).collect();
+        let showable = self.showable(p, hand, d);
+        let mut ordered: Vec<Card> = showable.iter().filter(|c| !c.is_fool()).collect();
         ordered.reverse();
-        if hand.and(d.shows).contains(FOOL) {
+        if showable.contains(FOOL) {
             ordered.push(FOOL);
         }
         let trimmed = d.value.as_ref().and_then(|e| {
@@ -399,7 +406,7 @@ impl<'s, 'r> Game<'s, 'r> {
                     if counts.is_empty() {
                         continue;
                     }
-                    (hand.and(d.shows).iter().map(|c| c.to_string()).collect(), counts)
+                    (self.showable(p, hand, d).iter().map(|c| c.to_string()).collect(), counts)
                 };
                 out.push(OpenDeclaration { player: self.name(p), declaration: d.name.clone(), cards, counts });
             }
@@ -411,10 +418,9 @@ impl<'s, 'r> Game<'s, 'r> {
 impl Game<'_, '_> {
     /// The cards `p` may show in declaration `d`, which its formulas read as `hand`: his hand, and
     /// with `from hand-and-discard` the cards he laid away too (Grosstarock's dealer declares a
-    /// combination he had to break in his discard, naming the cards laid away). Cards taken from an
-    /// unseen talon are left out: they are not shown before the hand's end.
+    /// combination he had to break in his discard, naming the cards laid away).
     pub fn declaring_hand(&self, p: u8, d: &DeclarationKind) -> CardSet {
-        let hand = self.hands[p as usize].minus(self.unseen_taken(p));
+        let hand = self.hands[p as usize];
         if d.from_discard.is_some() {
             hand.or(self.discards[p as usize])
         } else {
