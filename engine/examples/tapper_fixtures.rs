@@ -3,9 +3,9 @@
 //! Solo, and on the same deal, an auction in which forehand, his Tapper outbid by a Three, bids the
 //! Solo himself (invalid: `bidding.contract.solo.by`). The valid game is the first seeded simulated
 //! game found with that auction, so the fixtures are reproducible. Also the 1821 Dreyer's top three
-//! talon cards bought unseen (ATT1821 §20): a take of the other three (invalid: `talon.given`) and a
-//! card so taken shown before the hand's end (invalid: `talon.unseen`); and the booklet's worked
-//! sums of the consolation scoring (§5, §6) on the first simulated games that reach them:
+//! talon cards bought unseen (ATT1821 §20): a take of the other three (invalid: `talon.given`); the
+//! honours claimed after the last trick (§49); and the booklet's worked sums of the consolation
+//! scoring (§5, §6) on the first simulated games that reach them:
 //!
 //!     cargo run -p tarot-engine --example tapper_fixtures
 
@@ -37,6 +37,7 @@ fn main() {
     tapper_then_solo(rules, &dir);
     dreyer_unseen(rules, &dir);
     worked_sums(rules, &dir);
+    honours_after_play(rules, &dir);
     let rules42 = registry.get(ID42).expect("built-in ruleset");
     bought_42(rules42, &Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ID42));
 }
@@ -109,8 +110,9 @@ fn dog(g: &GameRecord) -> Vec<String> {
     }
 }
 
-/// A Dreyer whose declarer takes the bottom three (`talon.given`), and one who shows a trull card of
-/// his top three in a Tous les trois before the first card (`talon.unseen`).
+/// A Dreyer whose declarer takes the bottom three (`talon.given`). (No declaration of this ruleset
+/// shows a card before the hand's end, so none can break `talon.unseen`: the honours are claimed after
+/// the last trick.)
 fn dreyer_unseen(rules: &Ruleset, dir: &Path) {
     let trull = ["T1", "T21", "T22", "EX"];
     let (seed, g, v) = first_game(rules, |g, v| contract(v) == "three" && take(g).is_some_and(|(_, t)| t.iter().any(|c| trull.contains(&c.as_str()))));
@@ -127,17 +129,7 @@ fn dreyer_unseen(rules: &Ruleset, dir: &Path) {
     let x = replay(rules, &given).expect("replayable").violation.expect("a violation");
     assert_eq!(&*x.rule, "talon.given", "{}", x.message);
     write(&dir.join("invalid/talon.given.json"), &given);
-    let card = top.iter().find(|c| trull.contains(&c.as_str())).expect("a trull card").clone();
-    let first = g.events.iter().position(|e| matches!(e, Event::Play { .. })).expect("a card played");
-    let mut shown = g.clone();
-    shown.events.insert(first, Event::Declare { player: taker.as_str().into(), declaration: "trull_bonus".into(), cards: vec![card.as_str().into()] });
-    shown.description = Some(format!(
-        "Breaks talon.unseen: {taker}, declarer of a Dreyer, shows {card}, one of the top three he bought unseen, in a Tous les trois before the first card; the buyer never shows them before the end of the hand (ATT1821 §20, HT); seed {seed} of `tapper_fixtures`"
-    ));
-    let x = replay(rules, &shown).expect("replayable").violation.expect("a violation");
-    assert_eq!(&*x.rule, "talon.unseen", "{}", x.message);
-    write(&dir.join("invalid/talon.unseen.json"), &shown);
-    println!("seed {seed}: talon.given, talon.unseen");
+    println!("seed {seed}: talon.given");
 }
 
 /// The booklet's sums at a consolation of 50, each on the first simulated game with no honour, no
@@ -213,4 +205,33 @@ fn bought_42(rules: &Ruleset, dir: &Path) {
             write(&dir.join("invalid/talon.given.json"), &bad);
         }
     }
+}
+
+/// Tous les trois claimed after the last trick by the player dealt them (valid, ATT1821 §49), and the
+/// same claim made before the first card (invalid: `declaration.trull_bonus`).
+fn honours_after_play(rules: &Ruleset, dir: &Path) {
+    let holder = |g: &GameRecord| -> Option<String> {
+        let Event::Deal { hands, .. } = &g.events[0] else { return None };
+        hands.iter().find(|(_, cards)| ["T1", "T21", "T22"].iter().all(|t| cards.iter().any(|c| &**c == *t))).map(|(p, _)| p.to_string())
+    };
+    let (seed, g, _) = first_game(rules, |g, v| contract(v) == "three" && holder(g).is_some());
+    let who = holder(&g).expect("a holder");
+    let claim = Event::Declare { player: who.as_str().into(), declaration: "trull_bonus".into(), cards: vec!["T1".into(), "T21".into(), "T22".into()] };
+    let mut after = g.clone();
+    after.events.push(claim.clone());
+    after.description = Some(format!(
+        "{who}, dealt the Sküs, the Mond and the Pagat, claims Tous les trois once the last trick is played, and each opponent pays him the consolation, 50 (ATT1821 §2, §49, HT); seed {seed} of `tapper_fixtures`"
+    ));
+    assert_eq!(replay(rules, &after).expect("replayable").status, Status::Valid);
+    write(&dir.join("valid/tous-les-trois-after-play.json"), &after);
+    let first = g.events.iter().position(|e| matches!(e, Event::Play { .. })).expect("a card played");
+    let mut before = g.clone();
+    before.events.insert(first, claim);
+    before.description = Some(format!(
+        "Breaks declaration.trull_bonus: {who} claims Tous les trois before the first card; the honours are said when the hand is over, never before (ATT1821 §49, HT); seed {seed} of `tapper_fixtures`"
+    ));
+    let x = replay(rules, &before).expect("replayable").violation.expect("a violation");
+    assert_eq!(&*x.rule, "declaration.trull_bonus", "{}", x.message);
+    write(&dir.join("invalid/declaration.trull_bonus.json"), &before);
+    println!("seed {seed}: tous-les-trois-after-play");
 }

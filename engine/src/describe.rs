@@ -990,6 +990,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             When::AfterDiscard => "after the discard",
             When::FirstPlay => "before the declarer's first card",
             When::AfterDeal => "right after the deal, before any other move",
+            When::AfterPlay => "claimed after the last trick, from the cards held before the discard",
         };
         lines.push(Line {
             aspect: "declarations and bonuses",

@@ -623,6 +623,9 @@ pub enum When {
     /// Once the deal is done, before any other move (bid, discard, card): the dealer who has not
     /// taken his last cards yet (Tarocchini's call on his first 15, `dealt(player, 15)`).
     AfterDeal,
+    /// Once the last trick is played: a claim at the hand's end (the 1821 honours, ATT1821 §49), from
+    /// the cards the player held before his discard.
+    AfterPlay,
 }
 
 /// Who may make a declaration (`by`).

@@ -451,6 +451,8 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("ends-match", m("tarocchini", "  ends-match                                                                                  @MBO", "  ends-match now                                                                              @MBO"), Refused("`ends-match`")),
         // right after the deal, on the first cards dealt (Tarocchini's dealer calling out on his first 15)
         ("when after-deal", m("tarocchini", "  when after-deal  ", "  when first-play  "), Changes),
+        ("when before-play | after-discard | first-play", m("tapp-tarock", "declaration trull_bonus \"Trull\" {\n", "declaration trull_bonus \"Trull\" {\n  when after-play\n"), Changes),
+        ("when before-play | after-discard | first-play", m("tapp-tarock", "declaration trull_bonus \"Trull\" {\n", "declaration trull_bonus \"Trull\" {\n  when after-play\n  compulsory\n"), Refused("cannot have `compulsory`")),
         ("when after-deal", m("tarocchini", "  allowed = player == dealer  ", "  compulsory\n  allowed = player == dealer  "), Refused("cannot be `compulsory`")),
         ("dealt(p, N)", m("tarocchini", "has(dealt(player, 15), shown)", "has(dealt(player, 17), shown)"), Changes),
         ("dealt(p, N)", m("tarocchini", "has(dealt(player, 15), shown)", "has(dealt(player), shown)"), Refused("`dealt` takes 2 argument(s), not 1")),

@@ -477,7 +477,8 @@ fn the_given_packet_is_refused_where_it_cannot_be() {
 #[test]
 fn an_announcement_may_be_made_with_a_card_taken_unseen() {
     // tapp-tarock-1821: the Dreyer who bought the Pagat unseen may still announce the Ultimo, which
-    // shows no card; a Tous les trois showing it breaks talon.unseen.
+    // shows no card; once the hand is over (the honours are claimed after the last trick), showing it
+    // no longer breaks talon.unseen.
     let rules = compiled("tapp-tarock-1821");
     let mut tried = 0;
     for (g, v) in games(&rules, 3, 300) {
@@ -492,9 +493,9 @@ fn an_announcement_may_be_made_with_a_card_taken_unseen() {
         let w = replay(&rules, &ultimo).unwrap();
         assert!(w.violation.as_ref().is_none_or(|x| x.event != first), "{:?}", w.violation);
         let mut shown = g.clone();
-        shown.events.insert(first, Event::Declare { player: who.as_str().into(), declaration: "trull_bonus".into(), cards: vec!["T1".into()] });
+        shown.events.push(Event::Declare { player: who.as_str().into(), declaration: "trull_bonus".into(), cards: vec!["T1".into()] });
         let x = replay(&rules, &shown).unwrap().violation.unwrap();
-        assert_eq!((x.event, &*x.rule), (first, "talon.unseen"), "{}", x.message);
+        assert!(x.rule.starts_with("declaration.trull_bonus"), "{}: {}", x.rule, x.message);
         tried += 1;
     }
     assert!(tried > 0);

@@ -101,7 +101,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("talon", "rest") => sh(0, 0, Required, Forbidden, "`rest = \"defence\" | \"taker\"`"),
         ("discard", "require") => sh(1, 1, Required, Forbidden, "`require \"label\" = condition`"),
         ("discard", "goes-to") => sh(0, 0, Required, Forbidden, "`goes-to = \"discarder\" | \"opponents\"`"),
-        ("declaration", "when") => sh(1, 1, Forbidden, Forbidden, "`when before-play`, `when after-discard`, `when first-play` or `when after-deal`"),
+        ("declaration", "when") => sh(1, 1, Forbidden, Forbidden, "`when before-play`, `when after-discard`, `when first-play`, `when after-deal` or `when after-play`"),
         ("declaration", "by") => sh(1, 1, Forbidden, Forbidden, "`by taker`, `by attack`, `by defence`, `by any` or `by any-side`"),
         ("declaration", "shows") => sh(0, 0, Required, Forbidden, "`shows = cards`"),
         ("declaration", "allowed") => sh(0, 0, Required, Forbidden, "`allowed = condition`"),

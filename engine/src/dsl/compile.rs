@@ -2183,8 +2183,9 @@ impl Compiler {
                         Some("after-discard") => When::AfterDiscard,
                         Some("first-play") => When::FirstPlay,
                         Some("after-deal") => When::AfterDeal,
+                        Some("after-play") => When::AfterPlay,
                         _ => {
-                            self.err_at(st, "`when` is before-play, after-discard or first-play (or after-deal: right after the deal, before any other move)");
+                            self.err_at(st, "`when` is before-play, after-discard or first-play (or after-deal: right after the deal, before any other move; or after-play: once the last trick is played)");
                             continue;
                         }
                     };
@@ -2262,7 +2263,17 @@ impl Compiler {
 
     /// A declaration made after the deal (`when after-deal`) is a choice: nothing closes it as a
     /// compulsory one is closed (the first card), so `compulsory` with it is refused, not ignored.
+    /// So is one claimed after the last trick (`when after-play`), and a `keeps` there binds nothing.
     fn after_deal_checks(&mut self, s: &Stmt, d: &DeclarationKind) {
+        if d.when == When::AfterPlay {
+            if let Some(st) = s.block.iter().flatten().find(|st| st.key == "compulsory" || st.key == "keeps") {
+                self.err_at(
+                    st,
+                    format!("a declaration `when after-play` cannot have `{}`: it is claimed once the last trick is played, when no card is left to close or bind it", st.key),
+                );
+            }
+            return;
+        }
         if d.when != When::AfterDeal || d.compulsory.is_none() {
             return;
         }

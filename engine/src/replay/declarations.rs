@@ -8,7 +8,7 @@ use crate::ir::*;
 use crate::num::Q;
 use crate::verdict::{LedgerEntry, OpenDeclaration};
 
-use super::{Game, GameEnv, Phase, Stop};
+use super::{Game, GameEnv, Move, Phase, Stop};
 
 impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn declare(&mut self, p: u8, k: usize, shown: CardSet) -> Result<(), Stop> {
@@ -20,6 +20,7 @@ impl<'s, 'r> Game<'s, 'r> {
             When::BeforePlay | When::AfterDiscard => started,
             When::FirstPlay => has_played,
             When::AfterDeal => self.after_deal_closed,
+            When::AfterPlay => false,
         };
         if let Some(stop) = self.call_missing(p) {
             return Err(stop);
@@ -27,13 +28,16 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(stop) = self.buy_missing(p) {
             return Err(stop);
         }
-        let too_early = d.when != When::AfterDeal && matches!(self.phase, Phase::Bidding | Phase::Call) || (d.when == When::AfterDiscard && !self.pending_discards.is_empty());
+        let too_early = d.when != When::AfterDeal && matches!(self.phase, Phase::Bidding | Phase::Call)
+            || (d.when == When::AfterDiscard && !self.pending_discards.is_empty())
+            || (d.when == When::AfterPlay && self.phase != Phase::Done);
         if too_late || too_early {
             let when = match d.when {
                 When::BeforePlay => "before the first card is played",
                 When::AfterDiscard => "after the discard and before the first card",
                 When::FirstPlay => "just before the player's first card",
                 When::AfterDeal => "right after the deal, before any other move",
+                When::AfterPlay => "once the last trick is played",
             };
             return Err(self.violation(&d.clause, p, format!("a {} is declared {when}", d.label)));
         }
@@ -277,6 +281,11 @@ impl<'s, 'r> Game<'s, 'r> {
         runs.into_iter().chain(trimmed).filter_map(|shown| self.valid_show(p, hand, d, shown)).max().unwrap_or(Q::ZERO)
     }
 
+    /// A claim made once the last trick is played (`when after-play`): the one move that may follow it.
+    pub(super) fn claimed_after_play(&self, m: &Move) -> bool {
+        matches!(*m, Move::Declare { kind, .. } if self.rules().declarations.get(kind).is_some_and(|d| d.when == When::AfterPlay))
+    }
+
     /// The cards of `hand` that `p` may show in `d`: those it shows, but for any he took from an unseen
     /// talon (`talon { unseen }`), which he shows to nobody before the hand's end.
     fn showable(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> CardSet {
@@ -385,6 +394,7 @@ impl<'s, 'r> Game<'s, 'r> {
                     When::AfterDiscard => !started && self.pending_discards.is_empty(),
                     When::FirstPlay => !has_played,
                     When::AfterDeal => !self.after_deal_closed,
+                    When::AfterPlay => false,
                 };
                 if !open || self.not_his_to_declare(p, k, d).is_some() || self.out_of_turn(p, d).is_some() {
                     continue;
@@ -420,6 +430,12 @@ impl Game<'_, '_> {
     /// with `from hand-and-discard` the cards he laid away too (Grosstarock's dealer declares a
     /// combination he had to break in his discard, naming the cards laid away).
     pub fn declaring_hand(&self, p: u8, d: &DeclarationKind) -> CardSet {
+        if d.when == When::AfterPlay {
+            // Claimed at the hand's end: the cards he held before his discard, those left in his
+            // hand, those he played and those he laid away.
+            let played = self.tricks.iter().flat_map(|t| t.cards.iter()).filter(|&&(q, _)| q == p).map(|&(_, c)| c).collect::<CardSet>();
+            return self.hands[p as usize].or(played).or(self.discards[p as usize]);
+        }
         let hand = self.hands[p as usize];
         if d.from_discard.is_some() {
             hand.or(self.discards[p as usize])

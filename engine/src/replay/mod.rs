@@ -338,7 +338,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(stop) = self.after_settled(m) {
             return Err(stop);
         }
-        if self.phase == Phase::Done {
+        if self.phase == Phase::Done && !self.claimed_after_play(m) {
             return Err(self.input(format!("the game is over, but the record goes on with a {} event", m.kind())));
         }
         let applied = self.apply_read(m);

@@ -109,6 +109,9 @@ impl<'s, 'r> Game<'s, 'r> {
 
     /// A show by `p` of cards he took from an unseen talon, before the hand's end (`talon { unseen }`).
     pub(super) fn shows_unseen_talon(&self, p: u8, shown: CardSet) -> Option<Stop> {
+        if self.phase == Phase::Done {
+            return None;
+        }
         let (t, taken) = self.talon_unseen?;
         let clause = self.rules().talon.as_ref()?.unseen.as_ref()?;
         let seen = shown.and(taken);
@@ -122,7 +125,7 @@ impl<'s, 'r> Game<'s, 'r> {
     /// The cards `p` took from an unseen talon, which he may not show (none for anyone else).
     pub(super) fn unseen_taken(&self, p: u8) -> CardSet {
         match self.talon_unseen {
-            Some((t, taken)) if t == p => taken,
+            Some((t, taken)) if t == p && self.phase != Phase::Done => taken,
             _ => CardSet::EMPTY,
         }
     }
