@@ -75,6 +75,24 @@ fn tapper_then_solo(rules: &Ruleset, dir: &Path) {
         let v = replay(rules, &bad).expect("replayable");
         assert_eq!(v.violation.as_ref().map(|x| x.rule.to_string()).as_deref(), Some("bidding.contract.solo.by"), "{:?}", v.status);
         write(&dir.join("invalid/bidding.contract.solo.by.json"), &bad);
+        // The same deal: forehand's Dreyer, a pass, rear hand's Solo, and forehand holding the Solo,
+        // which §19 allows him for having declared a Dreyer; rear hand then passes.
+        let mut held = g.clone();
+        held.events.truncate(1);
+        let mut spoke = vec![];
+        for bid in ["three", "pass", "solo", "solo", "pass"] {
+            let who = replay(rules, &held).expect("replayable").next.expect("someone to bid").player.to_string();
+            spoke.push(who.clone());
+            held.events.push(Event::Bid { player: who.as_str().into(), bid: bid.into() });
+        }
+        assert!(spoke[0] == forehand && spoke[3] == forehand, "{spoke:?}");
+        let v = replay(rules, &held).expect("replayable");
+        assert!(v.violation.is_none() && v.next.as_ref().is_some_and(|n| n.phase != "bid"), "{:?} {:?}", v.violation, v.next);
+        held.description = Some(format!(
+            "ATT1821 §19 (HT): forehand {} declares a Dreyer, {} passes, {} (rear hand) declares a Solo, and {} holds the Solo, as a forehand who declared a Dreyer may; {} passes and the Solo is {}'s; the deal of seed {seed} of `tapper_fixtures`",
+            spoke[0], spoke[1], spoke[2], spoke[3], spoke[4], spoke[0]
+        ));
+        write(&dir.join("in_progress/dreyer-holds-the-solo.json"), &held);
         println!("seed {seed}: forehand {forehand}, Solo by {solo}");
         return;
     }
