@@ -935,7 +935,21 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
     }
     if let Some(t) = &r.talon {
         let rest = t.rest.as_ref().map_or("the defence".to_string(), |e| force.words(e));
-        lines.push(line("dog and discard", &t.clause, format!("the dog is shown in packets: {}; the taker takes one, the rest goes to {rest}", force.words(&t.packets))));
+        lines.push(line(
+            "dog and discard",
+            &t.clause,
+            format!("the dog is {} in packets: {}; the taker takes one, the rest goes to {rest}", if t.unseen.is_some() { "cut" } else { "shown" }, force.words(&t.packets)),
+        ));
+        if let Some((e, c)) = &t.given {
+            lines.push(line("dog and discard", c, format!("the taker gets, with no choice, the packet numbered (in the order dealt): {}", force.words(e))));
+        }
+        if let Some(c) = &t.unseen {
+            lines.push(line(
+                "dog and discard",
+                c,
+                "the talon is not turned up: the taker takes his packet unseen, the rest stays unseen, and he shows none of the cards he took before the hand's end".into(),
+            ));
+        }
     }
     if let Some(b) = &r.buy {
         lines.push(line(
@@ -976,6 +990,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             When::AfterDiscard => "after the discard",
             When::FirstPlay => "before the declarer's first card",
             When::AfterDeal => "right after the deal, before any other move",
+            When::AfterPlay => "claimed after the last trick, from the cards held before the discard",
         };
         lines.push(Line {
             aspect: "declarations and bonuses",

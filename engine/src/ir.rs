@@ -175,6 +175,8 @@ pub struct Settings {
     pub(crate) trumps_win: bool,
     pub(crate) talon_packets: usize,
     pub(crate) talon_rest_taker: bool,
+    /// The packet the taker gets with no choice (`talon { given }`, counted from 1), 0 for his choice.
+    pub(crate) talon_given: usize,
     /// How many cards the taker may buy after his discard (`buy { cards = N }`), 0 for none.
     pub(crate) buy_cards: usize,
     pub(crate) talon_discard_first: bool,
@@ -553,6 +555,12 @@ pub struct Talon {
     /// `discard = "after" | "before"`: whether the taker discards after taking the talon (the
     /// default) or before he sees it.
     pub discard: Option<Expr>,
+    /// `given = K`: the taker gets the Kth packet, in the order the deal lists the dog, with no
+    /// choice (0: his choice); rule `talon.given` (the 1821 Dreyer's top three).
+    pub given: Option<(Expr, Clause)>,
+    /// `unseen`: the talon is not turned up, and the taker never shows the cards he took from it
+    /// before the hand's end; rule `talon.unseen`.
+    pub unseen: Option<Clause>,
     pub clause: Clause,
 }
 
@@ -615,6 +623,9 @@ pub enum When {
     /// Once the deal is done, before any other move (bid, discard, card): the dealer who has not
     /// taken his last cards yet (Tarocchini's call on his first 15, `dealt(player, 15)`).
     AfterDeal,
+    /// Once the last trick is played: a claim at the hand's end (the 1821 honours, ATT1821 §49), from
+    /// the cards the player held before his discard.
+    AfterPlay,
 }
 
 /// Who may make a declaration (`by`).

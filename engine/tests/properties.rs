@@ -286,6 +286,7 @@ fn pack_totals() {
         ("troccas", 72),
         ("grosstarock", 78),
         ("tapp-tarock", 70),
+        ("tapp-tarock-1821-42", 66),
         ("tarocchini", 87),
         ("galician-tarok", 94),
         ("minchiate", 142),

@@ -395,3 +395,108 @@ fn the_taker_may_discard_before_he_sees_the_talon() {
     }
     assert!(checked > 0);
 }
+
+/// The player's first card: the event's index.
+fn first_card_of(g: &GameRecord, who: &str) -> Option<usize> {
+    g.events.iter().position(|e| matches!(e, Event::Play { player, .. } if &**player == who))
+}
+
+#[test]
+fn the_taker_gets_the_given_packet_unseen() {
+    let rules = compiled("talon-given-unseen");
+    let chosen = compiled("talon-halves");
+    let (mut takes, mut shows) = (0, 0);
+    for (g, v) in games(&rules, 3, 200) {
+        let Some((at, taken)) = take_of(&g) else { continue };
+        let who = taker(&v);
+        let dog = dog(&g);
+        let sorted = |x: &[String]| {
+            let mut x = x.to_vec();
+            x.sort();
+            x
+        };
+        assert_eq!(sorted(&taken), sorted(&dog[..3]), "the first half, with no choice");
+        assert!(v.notes.iter().any(|n| n.contains("from the talon, unseen; the rest goes to the defence, unseen (talon.unseen)")), "{:?}", v.notes);
+        takes += 1;
+        // The other half: his choice under talon-halves, refused here.
+        let mut other = g.clone();
+        other.events[at] = Event::Take { player: who.as_str().into(), cards: dog[3..].iter().map(|c| c.as_str().into()).collect() };
+        let x = replay(&rules, &other).unwrap().violation.unwrap();
+        assert_eq!((x.event, &*x.rule), (at, "talon.given"), "{}", x.message);
+        assert!(x.message.contains("gets packet 1 of the talon") && x.message.contains("with no choice"), "{}", x.message);
+        assert_ne!(replay_as(&chosen, &other).violation.map(|x| x.rule.to_string()), Some("talon.given".into()));
+        // A poignée that shows a trump he took: refused, whatever else the show is.
+        let Some(trump) = taken.iter().find(|c| is_trump(c)) else { continue };
+        let Some(first) = first_card_of(&g, &who) else { continue };
+        if g.events.iter().any(|e| matches!(e, Event::Declare { player, .. } if &**player == who)) {
+            continue;
+        }
+        let mut shown = g.clone();
+        shown.events.insert(first, Event::Declare { player: who.as_str().into(), declaration: "poignee".into(), cards: vec![trump.as_str().into()] });
+        let x = replay(&rules, &shown).unwrap().violation.unwrap();
+        assert_eq!((x.event, &*x.rule), (first, "talon.unseen"), "{}", x.message);
+        assert!(x.message.contains("taken unseen from the talon"), "{}", x.message);
+        // Shown in the open talon, the same card breaks only the poignée's own rule.
+        let y = replay_as(&chosen, &shown).violation.unwrap();
+        assert!(y.rule.starts_with("declaration.poignee"), "{}", y.rule);
+        shows += 1;
+    }
+    assert!(takes > 0 && shows > 0, "{takes} takes, {shows} shows");
+    // `next` offers the given packet alone.
+    let (g, _) = games(&rules, 3, 50).into_iter().find(|(g, _)| take_of(g).is_some()).unwrap();
+    let (at, taken) = take_of(&g).unwrap();
+    let mut before = g.clone();
+    before.events.truncate(at);
+    let next = replay(&rules, &before).unwrap().next.unwrap();
+    assert_eq!(next.phase, "take");
+    assert_eq!(next.legal.len(), 1);
+    let mut offered: Vec<String> = next.legal[0].split(' ').map(str::to_string).collect();
+    offered.sort();
+    let mut taken = taken;
+    taken.sort();
+    assert_eq!(offered, taken);
+}
+
+#[test]
+fn the_given_packet_is_refused_where_it_cannot_be() {
+    let d = refused("talon-given-unseen", "  unseen\n", "  unseen = yes\n");
+    assert!(d.to_string().contains("`unseen`"), "{d}");
+    let d = refused("talon-given-unseen", "  given = 1\n", "  given\n");
+    assert!(d.to_string().contains("`given` needs a value") || d.to_string().contains("`given = number of the packet"), "{d}");
+    let mut files = files();
+    let f = files.get_mut("talon-given-unseen").unwrap();
+    f.text = f.text.replace("given = 1", "given = 3");
+    let three = compile("talon-given-unseen", &|id: &str| files.get(id).cloned()).unwrap();
+    let e = tarot_engine::replay::Setup::new(&three, 3, &BTreeMap::new()).err().unwrap();
+    assert!(e.contains("the talon's `given` names packet 3, but it is cut into 2 packets"), "{e}");
+    let text = tarot_engine::describe::describe(&compiled("talon-given-unseen"), &BTreeMap::new()).to_text();
+    assert!(text.contains("the talon is not turned up"), "{text}");
+    assert!(text.contains("the taker gets, with no choice, the packet numbered"), "{text}");
+}
+
+#[test]
+fn an_announcement_may_be_made_with_a_card_taken_unseen() {
+    // tapp-tarock-1821: the Dreyer who bought the Pagat unseen may still announce the Ultimo, which
+    // shows no card; once the hand is over (the honours are claimed after the last trick), showing it
+    // no longer breaks talon.unseen.
+    let rules = compiled("tapp-tarock-1821");
+    let mut tried = 0;
+    for (g, v) in games(&rules, 3, 300) {
+        let Some((_, taken)) = take_of(&g) else { continue };
+        if !taken.iter().any(|c| c == "T1") || g.events.iter().any(|e| matches!(e, Event::Declare { .. })) {
+            continue;
+        }
+        let who = taker(&v);
+        let first = g.events.iter().position(|e| matches!(e, Event::Play { .. })).unwrap();
+        let mut ultimo = g.clone();
+        ultimo.events.insert(first, Event::Declare { player: who.as_str().into(), declaration: "ultimo".into(), cards: vec![] });
+        let w = replay(&rules, &ultimo).unwrap();
+        assert!(w.violation.as_ref().is_none_or(|x| x.event != first), "{:?}", w.violation);
+        let mut shown = g.clone();
+        shown.events.push(Event::Declare { player: who.as_str().into(), declaration: "trull_bonus".into(), cards: vec!["T1".into()] });
+        let x = replay(&rules, &shown).unwrap().violation.unwrap();
+        assert!(x.rule.starts_with("declaration.trull_bonus"), "{}: {}", x.rule, x.message);
+        tried += 1;
+    }
+    assert!(tried > 0);
+}

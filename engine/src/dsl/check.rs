@@ -92,6 +92,8 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("buy", "cards") => sh(0, 0, Required, Forbidden, "`cards = number of cards`"),
         ("talon", "packets") => sh(0, 0, Required, Forbidden, "`packets = number of packets`"),
         ("talon", "discard") => sh(0, 0, Required, Forbidden, "`discard = \"after\" | \"before\"`"),
+        ("talon", "given") => sh(0, 0, Required, Forbidden, "`given = number of the packet the taker gets`"),
+        ("talon", "unseen") => sh(0, 0, Forbidden, Forbidden, "`unseen`"),
         ("steal", "cards") => sh(0, 1, Required, Forbidden, "`cards \"label\" = cards that may be stolen`"),
         ("sit-out-by-choice", "allowed") => sh(0, 0, Required, Forbidden, "`allowed = condition on the table`"),
         ("sit-out-by-choice", "fee") => sh(0, 0, Required, Forbidden, "`fee = [fee of first hand, of the second, ...]`"),
@@ -99,7 +101,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("talon", "rest") => sh(0, 0, Required, Forbidden, "`rest = \"defence\" | \"taker\"`"),
         ("discard", "require") => sh(1, 1, Required, Forbidden, "`require \"label\" = condition`"),
         ("discard", "goes-to") => sh(0, 0, Required, Forbidden, "`goes-to = \"discarder\" | \"opponents\"`"),
-        ("declaration", "when") => sh(1, 1, Forbidden, Forbidden, "`when before-play`, `when after-discard`, `when first-play` or `when after-deal`"),
+        ("declaration", "when") => sh(1, 1, Forbidden, Forbidden, "`when before-play`, `when after-discard`, `when first-play`, `when after-deal` or `when after-play`"),
         ("declaration", "by") => sh(1, 1, Forbidden, Forbidden, "`by taker`, `by attack`, `by defence`, `by any` or `by any-side`"),
         ("declaration", "shows") => sh(0, 0, Required, Forbidden, "`shows = cards`"),
         ("declaration", "allowed") => sh(0, 0, Required, Forbidden, "`allowed = condition`"),
@@ -144,6 +146,7 @@ fn is_switch(section: &str, key: &str) -> bool {
             | ("declaration", "every-card-counts")
             | ("bidding", "all-pass")
             | ("bidding", "no-reraise")
+            | ("talon", "unseen")
     )
 }
 

@@ -2093,7 +2093,7 @@ impl Compiler {
     }
 
     fn talon(&mut self, s: &Stmt) -> Talon {
-        let mut t = Talon { packets: Expr::Const(Value::Num(Q::ONE)), rest: None, discard: None, clause: self.clause(s, "talon") };
+        let mut t = Talon { packets: Expr::Const(Value::Num(Q::ONE)), rest: None, discard: None, given: None, unseen: None, clause: self.clause(s, "talon") };
         self.settings(s);
         let mut packets = false;
         for st in s.block.iter().flatten() {
@@ -2104,7 +2104,9 @@ impl Compiler {
                 }
                 "rest" => t.rest = self.setting_in(st, &["defence", "taker"], Ctx::AfterAuction),
                 "discard" => t.discard = self.setting_in(st, &["after", "before"], Ctx::AfterAuction),
-                other => self.err_at(st, format!("unknown talon statement `{other}`; expected packets, rest or discard")),
+                "given" => t.given = self.value(st, Ctx::AfterAuction).map(|e| (e, self.clause(st, "talon.given"))),
+                "unseen" => t.unseen = Some(self.clause(st, "talon.unseen")),
+                other => self.err_at(st, format!("unknown talon statement `{other}`; expected packets, rest, discard, given or unseen")),
             }
         }
         if !packets {
@@ -2225,8 +2227,9 @@ impl Compiler {
                         Some("after-discard") => When::AfterDiscard,
                         Some("first-play") => When::FirstPlay,
                         Some("after-deal") => When::AfterDeal,
+                        Some("after-play") => When::AfterPlay,
                         _ => {
-                            self.err_at(st, "`when` is before-play, after-discard or first-play (or after-deal: right after the deal, before any other move)");
+                            self.err_at(st, "`when` is before-play, after-discard or first-play (or after-deal: right after the deal, before any other move; or after-play: once the last trick is played)");
                             continue;
                         }
                     };
@@ -2304,7 +2307,17 @@ impl Compiler {
 
     /// A declaration made after the deal (`when after-deal`) is a choice: nothing closes it as a
     /// compulsory one is closed (the first card), so `compulsory` with it is refused, not ignored.
+    /// So is one claimed after the last trick (`when after-play`), and a `keeps` there binds nothing.
     fn after_deal_checks(&mut self, s: &Stmt, d: &DeclarationKind) {
+        if d.when == When::AfterPlay {
+            if let Some(st) = s.block.iter().flatten().find(|st| st.key == "compulsory" || st.key == "keeps") {
+                self.err_at(
+                    st,
+                    format!("a declaration `when after-play` cannot have `{}`: it is claimed once the last trick is played, when no card is left to close or bind it", st.key),
+                );
+            }
+            return;
+        }
         if d.when != When::AfterDeal || d.compulsory.is_none() {
             return;
         }

@@ -8,7 +8,7 @@ use crate::ir::*;
 use crate::num::Q;
 use crate::verdict::{LedgerEntry, OpenDeclaration};
 
-use super::{Game, GameEnv, Phase, Stop};
+use super::{Game, GameEnv, Move, Phase, Stop};
 
 impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn declare(&mut self, p: u8, k: usize, shown: CardSet) -> Result<(), Stop> {
@@ -20,6 +20,7 @@ impl<'s, 'r> Game<'s, 'r> {
             When::BeforePlay | When::AfterDiscard => started,
             When::FirstPlay => has_played,
             When::AfterDeal => self.after_deal_closed,
+            When::AfterPlay => false,
         };
         if let Some(stop) = self.call_missing(p) {
             return Err(stop);
@@ -27,18 +28,24 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(stop) = self.buy_missing(p) {
             return Err(stop);
         }
-        let too_early = d.when != When::AfterDeal && matches!(self.phase, Phase::Bidding | Phase::Call) || (d.when == When::AfterDiscard && !self.pending_discards.is_empty());
+        let too_early = d.when != When::AfterDeal && matches!(self.phase, Phase::Bidding | Phase::Call)
+            || (d.when == When::AfterDiscard && !self.pending_discards.is_empty())
+            || (d.when == When::AfterPlay && self.phase != Phase::Done);
         if too_late || too_early {
             let when = match d.when {
                 When::BeforePlay => "before the first card is played",
                 When::AfterDiscard => "after the discard and before the first card",
                 When::FirstPlay => "just before the player's first card",
                 When::AfterDeal => "right after the deal, before any other move",
+                When::AfterPlay => "once the last trick is played",
             };
             return Err(self.violation(&d.clause, p, format!("a {} is declared {when}", d.label)));
         }
         if let Some(why) = self.not_his_to_declare(p, k, d) {
             return Err(self.violation(&d.clause, p, why));
+        }
+        if let Some(stop) = self.shows_unseen_talon(p, shown) {
+            return Err(stop);
         }
         let hand = self.declaring_hand(p, d);
         if let Some((_, clause)) = &d.allowed {
@@ -274,6 +281,17 @@ impl<'s, 'r> Game<'s, 'r> {
         runs.into_iter().chain(trimmed).filter_map(|shown| self.valid_show(p, hand, d, shown)).max().unwrap_or(Q::ZERO)
     }
 
+    /// A claim made once the last trick is played (`when after-play`): the one move that may follow it.
+    pub(super) fn claimed_after_play(&self, m: &Move) -> bool {
+        matches!(*m, Move::Declare { kind, .. } if self.rules().declarations.get(kind).is_some_and(|d| d.when == When::AfterPlay))
+    }
+
+    /// The cards of `hand` that `p` may show in `d`: those it shows, but for any he took from an unseen
+    /// talon (`talon { unseen }`), which he shows to nobody before the hand's end.
+    fn showable(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> CardSet {
+        hand.and(d.shows).minus(self.unseen_taken(p))
+    }
+
     /// The strongest card of `hand` that `d` shows, then the two strongest, and so on, the Fool last;
     /// largest first. Apart, where the declaration has a value, the smallest show worth as much as all
     /// those cards: each card left out in turn, the Fool and the weakest first, when the value does
@@ -283,9 +301,10 @@ impl<'s, 'r> Game<'s, 'r> {
     /// Imperial of four courts of a suit beside a stray Queen, the highest and lowest sequences of
     /// trumps without the trumps between), which no run from the strongest card reaches.
     fn shows_to_try(&self, p: u8, hand: CardSet, d: &DeclarationKind) -> (impl Iterator<Item = CardSet>, Option<CardSet>) {
-        let mut ordered: Vec<Card> = hand.and(d.shows).iter().filter(|c| !c.is_fool()).collect();
+        let showable = self.showable(p, hand, d);
+        let mut ordered: Vec<Card> = showable.iter().filter(|c| !c.is_fool()).collect();
         ordered.reverse();
-        if hand.and(d.shows).contains(FOOL) {
+        if showable.contains(FOOL) {
             ordered.push(FOOL);
         }
         let trimmed = d.value.as_ref().and_then(|e| {
@@ -375,6 +394,7 @@ impl<'s, 'r> Game<'s, 'r> {
                     When::AfterDiscard => !started && self.pending_discards.is_empty(),
                     When::FirstPlay => !has_played,
                     When::AfterDeal => !self.after_deal_closed,
+                    When::AfterPlay => false,
                 };
                 if !open || self.not_his_to_declare(p, k, d).is_some() || self.out_of_turn(p, d).is_some() {
                     continue;
@@ -396,7 +416,7 @@ impl<'s, 'r> Game<'s, 'r> {
                     if counts.is_empty() {
                         continue;
                     }
-                    (hand.and(d.shows).iter().map(|c| c.to_string()).collect(), counts)
+                    (self.showable(p, hand, d).iter().map(|c| c.to_string()).collect(), counts)
                 };
                 out.push(OpenDeclaration { player: self.name(p), declaration: d.name.clone(), cards, counts });
             }
@@ -410,6 +430,12 @@ impl Game<'_, '_> {
     /// with `from hand-and-discard` the cards he laid away too (Grosstarock's dealer declares a
     /// combination he had to break in his discard, naming the cards laid away).
     pub fn declaring_hand(&self, p: u8, d: &DeclarationKind) -> CardSet {
+        if d.when == When::AfterPlay {
+            // Claimed at the hand's end: the cards he held before his discard, those left in his
+            // hand, those he played and those he laid away.
+            let played = self.tricks.iter().flat_map(|t| t.cards.iter()).filter(|&&(q, _)| q == p).map(|&(_, c)| c).collect::<CardSet>();
+            return self.hands[p as usize].or(played).or(self.discards[p as usize]);
+        }
         let hand = self.hands[p as usize];
         if d.from_discard.is_some() {
             hand.or(self.discards[p as usize])

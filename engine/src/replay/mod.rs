@@ -125,6 +125,9 @@ pub struct Game<'s, 'r> {
     pub bought: Vec<(u8, Card, u8, Card)>,
     /// The taker, while he has a packet of the talon to take.
     talon_taker: Option<u8>,
+    /// The taker and the packet he took from an unseen talon (`talon { unseen }`): cards he may not
+    /// show before the hand's end.
+    talon_unseen: Option<(u8, CardSet)>,
     /// The taker who discards before he sees the talon (`talon { discard = "before" }`), until he
     /// has discarded.
     talon_after_discard: Option<u8>,
@@ -201,6 +204,7 @@ impl<'s, 'r> Game<'s, 'r> {
             dog: CardSet::EMPTY,
             dog_order: vec![],
             talon_taker: None,
+            talon_unseen: None,
             buys_left: 0,
             bought: vec![],
             talon_after_discard: None,
@@ -334,7 +338,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(stop) = self.after_settled(m) {
             return Err(stop);
         }
-        if self.phase == Phase::Done {
+        if self.phase == Phase::Done && !self.claimed_after_play(m) {
             return Err(self.input(format!("the game is over, but the record goes on with a {} event", m.kind())));
         }
         let applied = self.apply_read(m);

@@ -133,6 +133,7 @@ impl Settings {
             trumps_win: true,
             talon_packets: 0,
             talon_rest_taker: false,
+            talon_given: 0,
             buy_cards: 0,
             talon_discard_first: false,
             follow: None,
@@ -322,6 +323,12 @@ impl Settings {
             }
             if let Some(e) = &t.discard {
                 s.talon_discard_first = choice(&s, e, "the talon's `discard`", &["after", "before"], &t.clause)? == 1;
+            }
+            if let Some((e, clause)) = &t.given {
+                s.talon_given = count(&s, &Some(e.clone())).map_err(at(clause))?;
+                if s.talon_given > s.talon_packets {
+                    return Err(at(clause)(format!("the talon's `given` names packet {}, but it is cut into {} packets", s.talon_given, s.talon_packets)));
+                }
             }
         }
         if let (Some(b), true) = (&rules.buy, after) {

@@ -32,6 +32,9 @@ impl<'s, 'r> Game<'s, 'r> {
             self.talon_taker = Some(t);
         } else {
             self.hands[t as usize] = self.hands[t as usize].or(self.dog);
+            if self.rules().talon.as_ref().is_some_and(|k| k.unseen.is_some()) {
+                self.talon_unseen = Some((t, self.dog));
+            }
         }
     }
 
@@ -61,6 +64,18 @@ impl<'s, 'r> Game<'s, 'r> {
             let shown: Vec<String> = packets.iter().map(|k| rules.cards_named(*k)).collect();
             return Err(self.violation(clause, p, format!("{} takes {}, which is not one of the talon's packets: {}", self.name(p), rules.cards_named(set), shown.join("; "))));
         }
+        if let (Some((_, given)), Some(k)) = (&talon.given, self.setup.talon_given.checked_sub(1)) {
+            if packets[k] != set {
+                return Err(self.violation(
+                    given,
+                    p,
+                    format!("{} gets packet {} of the talon, {}, with no choice, and may not take {}", self.name(p), k + 1, rules.cards_named(packets[k]), rules.cards_named(set)),
+                ));
+            }
+        }
+        if talon.unseen.is_some() {
+            self.talon_unseen = Some((t, set));
+        }
         self.hands[t as usize] = self.hands[t as usize].or(set);
         let rest = self.dog.minus(set);
         let to = if self.setup.talon_rest_taker {
@@ -76,7 +91,11 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         if !rest.is_empty() {
             let whose = if to == t { "the taker's pile" } else { "the defence" };
-            self.notes.push(format!("{} takes {} from the talon; the rest goes to {whose} ({})", self.name(t), rules.cards_named(set), clause.rule));
+            let (unseen, rule) = match &talon.unseen {
+                Some(c) => (", unseen", &c.rule),
+                None => ("", &clause.rule),
+            };
+            self.notes.push(format!("{} takes {} from the talon{unseen}; the rest goes to {whose}{unseen} ({rule})", self.name(t), rules.cards_named(set)));
         }
         Ok(())
     }
@@ -88,10 +107,37 @@ impl<'s, 'r> Game<'s, 'r> {
         Some(self.violation(clause, p, format!("{} must first take a packet of the talon", self.name(t))))
     }
 
-    /// The taker and the packets he may take, each as its cards joined by spaces (`Game::next`).
+    /// A show by `p` of cards he took from an unseen talon, before the hand's end (`talon { unseen }`).
+    pub(super) fn shows_unseen_talon(&self, p: u8, shown: CardSet) -> Option<Stop> {
+        if self.phase == Phase::Done {
+            return None;
+        }
+        let (t, taken) = self.talon_unseen?;
+        let clause = self.rules().talon.as_ref()?.unseen.as_ref()?;
+        let seen = shown.and(taken);
+        if t != p || seen.is_empty() {
+            return None;
+        }
+        let cards = self.rules().cards_named(seen);
+        Some(self.violation(clause, p, format!("{} shows {cards}, taken unseen from the talon: the cards of the talon are not shown before the hand's end", self.name(p))))
+    }
+
+    /// The cards `p` took from an unseen talon, which he may not show (none for anyone else).
+    pub(super) fn unseen_taken(&self, p: u8) -> CardSet {
+        match self.talon_unseen {
+            Some((t, taken)) if t == p && self.phase != Phase::Done => taken,
+            _ => CardSet::EMPTY,
+        }
+    }
+
+    /// The taker and the packets he may take, each as its cards joined by spaces (`Game::next`):
+    /// only the given one when he has no choice.
     pub(super) fn next_take(&self) -> Option<Next> {
         let t = self.talon_taker?;
-        let packets = self.talon_packets();
+        let mut packets = self.talon_packets();
+        if let Some(k) = self.setup.talon_given.checked_sub(1) {
+            packets = vec![packets[k]];
+        }
         let legal = packets.iter().map(|k| k.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")).collect();
         Some(Next { player: self.name(t), phase: "take".into(), legal, count: packets.first().map(|k| k.len()), table: Default::default(), declarations: vec![], sit_out: vec![] })
     }

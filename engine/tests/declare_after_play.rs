@@ -1,0 +1,105 @@
+//! Declarations claimed once the last trick is played (`when after-play`: the 1821 honours, ATT1821
+//! §49), checked by replay on `tests/rules/declare-after-play.tarot`: a claim after the last trick is
+//! valid and paid, one made before is refused, it shows only cards its player held before his
+//! discard, and nothing else may follow the last trick.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tarot_engine::dsl::{compile, Diagnostics, RuleFile};
+use tarot_engine::ir::Ruleset;
+use tarot_engine::simulate::random_game;
+use tarot_engine::{replay, Event, GameRecord, Registry, Status};
+
+const ID: &str = "declare-after-play";
+
+fn files() -> BTreeMap<String, RuleFile> {
+    let mut files = Registry::builtin_files();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules").join(format!("{ID}.tarot"));
+    files.insert(ID.into(), RuleFile { path: format!("engine/tests/rules/{ID}.tarot"), text: std::fs::read_to_string(path).unwrap() });
+    files
+}
+
+fn rules() -> Ruleset {
+    let files = files();
+    compile(ID, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+}
+
+fn refused(find: &str, replace: &str) -> Diagnostics {
+    let mut files = files();
+    let f = files.get_mut(ID).unwrap();
+    assert_eq!(f.text.matches(find).count(), 1, "{find}");
+    f.text = f.text.replace(find, replace);
+    compile(ID, &|id: &str| files.get(id).cloned()).err().expect("refused")
+}
+
+/// The player dealt all three trull cards, if one was.
+fn trull_holder(g: &GameRecord) -> Option<String> {
+    let Event::Deal { hands, .. } = &g.events[0] else { return None };
+    hands.iter().find(|(_, cards)| ["T1", "T21", "T22"].iter().all(|t| cards.iter().any(|c| &**c == *t))).map(|(p, _)| p.to_string())
+}
+
+fn claim(player: &str) -> Event {
+    Event::Declare { player: player.into(), declaration: "trull_bonus".into(), cards: vec!["T1".into(), "T21".into(), "T22".into()] }
+}
+
+fn score(v: &tarot_engine::Verdict, player: &str) -> tarot_engine::num::Q {
+    v.outcome.as_ref().unwrap().players.iter().find(|p| &*p.player == player).unwrap().score
+}
+
+#[test]
+fn the_trull_is_claimed_after_the_last_trick() {
+    let rules = rules();
+    let mut claims = 0;
+    for seed in 0..400u64 {
+        let g = random_game(&rules, 3, &BTreeMap::new(), &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        let v = replay(&rules, &g).unwrap();
+        assert_ne!(v.status, Status::Invalid, "{:?}", v.violation);
+        assert!(!g.events.iter().any(|e| matches!(e, Event::Declare { declaration, .. } if &**declaration == "trull_bonus")), "the simulator claims nothing after play");
+        let Some(holder) = trull_holder(&g) else { continue };
+        if v.status != Status::Valid {
+            continue;
+        }
+        // Claimed after the last trick: valid, and each opponent pays the holder 3 (a defender's: the
+        // declarer alone, as in the parent).
+        let mut claimed = g.clone();
+        claimed.events.push(claim(&holder));
+        let w = replay(&rules, &claimed).unwrap();
+        assert_eq!(w.status, Status::Valid, "{:?}", w.violation);
+        let taker = v.outcome.as_ref().and_then(|o| o.taker.clone()).unwrap();
+        let paid = if *taker == *holder { 6 } else { 3 };
+        assert_eq!(score(&w, &holder) - score(&v, &holder), tarot_engine::num::Q::int(paid));
+        // Claimed before the first card: refused.
+        let first = g.events.iter().position(|e| matches!(e, Event::Play { .. })).unwrap();
+        let mut early = g.clone();
+        early.events.insert(first, claim(&holder));
+        let x = replay(&rules, &early).unwrap().violation.unwrap();
+        assert_eq!((&*x.rule, x.event), ("declaration.trull_bonus", first), "{}", x.message);
+        assert!(x.message.contains("once the last trick is played"), "{}", x.message);
+        // Another player shows cards he never held.
+        let other = g.players.iter().find(|p| ***p != *holder).unwrap().to_string();
+        let mut stolen = g.clone();
+        stolen.events.push(claim(&other));
+        let x = replay(&rules, &stolen).unwrap().violation.unwrap();
+        assert_eq!(&*x.rule, "declaration.trull_bonus", "{}", x.message);
+        assert!(x.message.contains("does not hold"), "{}", x.message);
+        // Nothing but such a claim follows the last trick.
+        let mut more = claimed.clone();
+        more.events.push(Event::Declare { player: holder.as_str().into(), declaration: "slam".into(), cards: vec![] });
+        assert!(replay(&rules, &more).is_err());
+        claims += 1;
+    }
+    assert!(claims > 0);
+}
+
+#[test]
+fn a_claim_after_play_is_refused_where_it_cannot_be() {
+    let d = refused("trull_bonus \"Trull\" {\n  when after-play\n", "trull_bonus \"Trull\" {\n  when after-play\n  compulsory\n");
+    assert!(d.to_string().contains("a declaration `when after-play` cannot have `compulsory`"), "{d}");
+    let d = refused("four_kings \"Kings\" {\n  when after-play\n", "four_kings \"Kings\" {\n  when after-play\n  keeps = kings\n");
+    assert!(d.to_string().contains("cannot have `keeps`"), "{d}");
+    let text = tarot_engine::describe::describe(&rules(), &BTreeMap::new()).to_text();
+    assert!(text.contains("Trull (claimed after the last trick"), "{text}");
+}
