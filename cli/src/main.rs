@@ -36,8 +36,10 @@ usage:
                                                   recorded game, its verdicts under each and where
                                                   they first diverge
   tarot-archive stats --rulesets ID,ID... --deals N --seed S [--players N] [--json]
+                 [--option NAME=VALUE]...
                                                   deal statistics (annulments, declarations, classes
-                                                  per hand) over N seeded random deals, side by side
+                                                  per hand) over N seeded random deals, side by side;
+                                                  an option applies to each ruleset that has it
   tarot-archive simulate --ruleset ID [--players N] --games K --seed S --out DIR
                  [--steer] [--contract ID|even|uniform] [--hold-excuse P] [--strong-hand P]
                  [--option NAME=VALUE]... [--carry]
@@ -577,11 +579,20 @@ fn deal_statistics(registry: &Registry, args: &[String]) -> Result<(), String> {
     let deals = whole(take_value(&mut args, "--deals"), "--deals")?.ok_or("stats needs --deals N")?;
     let seed = whole(take_value(&mut args, "--seed"), "--seed")?.ok_or("stats needs --seed S")?;
     let players = whole(take_value(&mut args, "--players"), "--players")?;
+    // Options as the API's `options` takes them: each applies to every ruleset named that has it.
+    let mut given = vec![];
+    while let Some(o) = take_value(&mut args, "--option") {
+        let (name, value) = o.split_once('=').ok_or(format!("--option takes NAME=VALUE, not `{o}`"))?;
+        given.push((name.to_string(), value.to_string()));
+    }
     no_more(&args)?;
     tarot_engine::stats::check_deals(deals).map_err(|e| format!("--deals: {e}"))?;
     let rules = named_rulesets(registry, &ids)?;
     if rules.is_empty() {
         return Err(format!("stats needs at least one ruleset (--rulesets a,b); `{ids}` names none"));
+    }
+    if let Some((name, _)) = given.iter().find(|(n, _)| !rules.iter().any(|r| r.options.iter().any(|o| &o.name == n))) {
+        return Err(format!("--option {name}: no ruleset named has an option `{name}`"));
     }
     let mut all = vec![];
     for rules in rules {
@@ -592,7 +603,9 @@ fn deal_statistics(registry: &Registry, args: &[String]) -> Result<(), String> {
             let filled = (done * width / deals) as usize;
             eprint!("\r{id:<24} [{}{}] {:>3}%", "#".repeat(filled), " ".repeat(width as usize - filled), done * 100 / deals);
         };
-        let s = tarot_engine::stats::deal_stats(rules, n, deals, seed, &mut bar).map_err(|e| e.to_string())?;
+        let own: Vec<(String, String)> = given.iter().filter(|(n, _)| rules.options.iter().any(|o| &o.name == n)).cloned().collect();
+        let options = tarot_engine::stats::read_options(rules, &own).map_err(|e| format!("--option: {e}"))?;
+        let s = tarot_engine::stats::deal_stats_with(rules, n, &options, deals, seed, &mut bar).map_err(|e| e.to_string())?;
         eprintln!();
         all.push(s);
     }
