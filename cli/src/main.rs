@@ -42,14 +42,16 @@ usage:
                                                   an option applies to each ruleset that has it
   tarot-archive simulate --ruleset ID [--players N] --games K --seed S --out DIR
                  [--steer] [--contract ID|even|uniform] [--hold-excuse P] [--strong-hand P]
-                 [--option NAME=VALUE]... [--carry]
+                 [--option NAME=VALUE]... [--carry] [--match-end P]
                                                   write K random legal games; --steer exercises the
                                                   rare cases (every contract evenly, strong hands,
                                                   the Excuse held back); --contract, --hold-excuse (a
                                                   chance per game, 0 to 1) and --strong-hand (a chance
                                                   per deal) set one steering each; --option sets a
                                                   ruleset option; --carry makes each deal one of a
-                                                  match under way (pots and standing drawn)
+                                                  match under way (pots and standing drawn);
+                                                  --match-end (a chance per deal) one near its
+                                                  target, where a call-out to it can be made
   tarot-archive import tarotclub FILE... [--out DIR]
                                                   convert TarotClub deal logs to this project's format
 options for every command:
@@ -654,6 +656,10 @@ fn simulate_games(registry: &Registry, args: &[String]) -> Result<(), String> {
     if take_flag(&mut args, "--carry") {
         steering.push_str(" --carry");
         sim.carry = true;
+    }
+    if let Some(p) = chance(take_value(&mut args, "--match-end"), "--match-end")? {
+        steering.push_str(&format!(" --match-end {p}"));
+        sim.match_end = p;
     }
     // Options as a record gives them: a string, or a number or true/false where the text reads as one.
     let mut options = BTreeMap::new();
