@@ -483,8 +483,10 @@ fn play_out<R: Rng>(
                 if !declared_before_play {
                     declared_before_play = true;
                     // Now and then one player sits out, where the rules let him (`sit-out-by-choice`):
-                    // one in turn from first hand, if the rules allow him at this table.
-                    if rules.sit_out_choice.is_some() && rng.gen_bool(0.25) {
+                    // one in turn from first hand, if the rules allow him at this table. No number is
+                    // drawn where nobody may (a table of two or three at Minchiate): games there are
+                    // those the simulator made before it sat anyone out.
+                    if rules.sit_out_choice.is_some() && !game.may_sit_out().is_empty() && rng.gen_bool(0.25) {
                         let n = setup.n as u8;
                         let q = (game.first_hand() + rng.gen_range(0..n)) % n;
                         let e = Event::SitOut { player: names[q as usize].as_str().into() };
@@ -671,23 +673,33 @@ pub fn illegal_variant<R: Rng>(rules: &Ruleset, rec: &GameRecord, rng: &mut R) -
     let setup = Setup::new(rules, rec.players.len(), &rec.options).ok()?;
     let dealer = rec.players.iter().position(|p| *p == rec.dealer)? as u8;
     let mut game = Game::new(&setup, &rec.players, dealer);
+    // Each play with a card its player may not play, and those of them the rules make a fault paid
+    // (`play { fault ... }`): not refused, so not a bad card.
     let mut candidates = vec![];
     for (i, e) in rec.events.iter().enumerate() {
         if let Event::Play { player, .. } = e {
             let p = rec.players.iter().position(|n| n == player)? as u8;
-            // A card the rules make a fault paid (`play { fault ... }`) is not refused: not a bad card.
-            let illegal: CardSet = game.hands[p as usize].minus(game.legal(p)).iter().filter(|&c| !game.is_paid_fault(p, c)).collect();
+            let illegal: CardSet = game.hands[p as usize].minus(game.legal(p));
             if !illegal.is_empty() {
-                candidates.push((i, player.clone(), illegal));
+                let paid: CardSet = illegal.iter().filter(|&c| game.is_paid_fault(p, c)).collect();
+                candidates.push((i, player.clone(), illegal, paid));
             }
         }
         if game.apply(i, e).is_err() {
             break;
         }
     }
-    let (i, player, illegal) = candidates.choose(rng)?;
-    let card = illegal.nth(rng.gen_range(0..illegal.len()))?;
+    // The draws are those made before paid faults were skipped (a play, then a card of it), so the
+    // games drawn after it stay the same; a paid fault drawn gives way to the next card of that play
+    // that is not one, else to the first such card of the plays after it (round to the first).
+    let (k, (_, _, illegal, _)) = candidates.iter().enumerate().collect::<Vec<_>>().choose(rng).copied()?;
+    let drawn = illegal.nth(rng.gen_range(0..illegal.len()))?;
+    let (i, player, card) = (0..candidates.len()).map(|j| &candidates[(k + j) % candidates.len()]).find_map(|(i, player, illegal, paid)| {
+        let open: Vec<Card> = illegal.minus(*paid).iter().collect();
+        let card = if *i == candidates[k].0 { open.iter().find(|c| c.0 >= drawn.0).or(open.first()) } else { open.first() };
+        card.map(|c| (*i, player.clone(), *c))
+    })?;
     let mut out = rec.clone();
-    out.events[*i] = Event::Play { player: player.clone(), card: card.code() };
-    Some((out, *i))
+    out.events[i] = Event::Play { player, card: card.code() };
+    Some((out, i))
 }
