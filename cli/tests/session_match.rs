@@ -147,3 +147,65 @@ fn a_session_refuses_a_deal_whose_standing_does_not_follow() {
     assert_eq!(r.status, 409, "{}", r.text);
     assert_eq!(r.json()["does_not_follow"], json!({"deal": 1, "player": "Ann", "expected": 0, "given": 12}), "{}", r.text);
 }
+
+/// Two deals POSTed to one session at once, each of which would follow its first deal alone (the
+/// same standing carried): one is added, the other refused with a 409 (the store's guard, `conflict`,
+/// when both were checked against one deal; `does-not-follow` when it was checked after the other
+/// was added), never both; the session holds two deals, the winner second, and its sheet reports
+/// no standing error. Eight rounds, each on a session of its own, the two requests released together.
+#[test]
+fn two_deals_posted_at_once_to_one_session_add_one() {
+    let s = spawn_fresh("race", &[]);
+    let fixture = |name: &str| -> Value { serde_json::from_str(&std::fs::read_to_string(root().join(format!("fixtures/troccas/valid/{name}.json"))).unwrap()).unwrap() };
+    let players = fixture("4p-1")["players"].clone();
+    // 4p-1 scores Ann and Cid 4, Bob and Dan -4: a second deal carries that standing.
+    let standing = json!({"Ann": 4, "Bob": -4, "Cid": 4, "Dan": -4});
+    for round in 0..8 {
+        let store = |mut game: Value, what: &str| -> String {
+            game["description"] = format!("race {round}: {what}").into();
+            let r = s.post("/games", &game.to_string());
+            assert!(r.status == 200 || r.status == 201, "{}", r.text);
+            r.json()["id"].as_str().unwrap().to_string()
+        };
+        let first = store(fixture("4p-1"), "the first deal");
+        let mut a = fixture("4p-2");
+        a["standing"] = standing.clone();
+        let mut b = fixture("4p-1");
+        b["standing"] = standing.clone();
+        let seconds = [store(a, "a second deal"), store(b, "another second deal")];
+        let session = s.post("/sessions", &json!({"name": format!("race {round}"), "players": players}).to_string()).json()["id"].as_str().unwrap().to_string();
+        let path = format!("/sessions/{session}/games");
+        assert_eq!(s.post(&path, &json!({"game": first}).to_string()).status, 200);
+        let gate = std::sync::Barrier::new(2);
+        let replies: Vec<common::Reply> = std::thread::scope(|scope| {
+            let posts: Vec<_> = seconds
+                .iter()
+                .map(|game| {
+                    let (gate, path, url) = (&gate, &path, s.url(""));
+                    scope.spawn(move || {
+                        let body = json!({"game": game}).to_string();
+                        gate.wait();
+                        let r = ureq::post(&format!("{url}{path}")).set("Content-Type", "application/json").send_string(&body);
+                        match r {
+                            Ok(r) => (r.status(), r.into_string().unwrap()),
+                            Err(ureq::Error::Status(code, r)) => (code, r.into_string().unwrap()),
+                            Err(e) => panic!("{e}"),
+                        }
+                    })
+                })
+                .collect();
+            posts.into_iter().map(|p| p.join().unwrap()).map(|(status, text)| common::Reply { status, content_type: String::new(), location: None, text }).collect()
+        });
+        let mut statuses: Vec<u16> = replies.iter().map(|r| r.status).collect();
+        statuses.sort();
+        assert_eq!(statuses, [200, 409], "round {round}: {:?}", replies.iter().map(|r| &r.text).collect::<Vec<_>>());
+        let lost = replies.iter().find(|r| r.status == 409).unwrap().json();
+        assert!(matches!(lost["type"].as_str().unwrap_or(""), t if t.ends_with("conflict") || t.ends_with("does-not-follow")), "round {round}: {lost}");
+        eprintln!("round {round}: the loser's 409 is {}", lost["type"]);
+        let won = seconds[replies.iter().position(|r| r.status == 200).unwrap()].clone();
+        let sheet = s.get(&format!("/sessions/{session}")).json();
+        let games: Vec<&str> = sheet["deals"].as_array().unwrap().iter().map(|d| d["game"].as_str().unwrap()).collect();
+        assert_eq!(games, [first.as_str(), won.as_str()], "round {round}: {sheet}");
+        assert!(sheet.get("standing_error").is_none(), "round {round}: {sheet}");
+    }
+}
