@@ -209,3 +209,31 @@ fn two_deals_posted_at_once_to_one_session_add_one() {
         assert!(sheet.get("standing_error").is_none(), "round {round}: {sheet}");
     }
 }
+
+/// A session stored before deals were checked on their way in (stop 22) may hold a deal that does not
+/// carry on the pots: its sheet still says where (`pots_error`), which no session stored since can
+/// show. Made here by adding the broken third deal through the store itself, the server stopped.
+#[test]
+fn a_session_stored_before_the_check_still_reports_its_broken_pots() {
+    let dir = temp_dir("before-the-check");
+    let deal = |k: usize| std::fs::read_to_string(root().join(format!("fixtures/grosstarock/sessions/broken/deal-{k}.json"))).unwrap();
+    let s = common::spawn(&dir, &[]);
+    let players = serde_json::from_str::<Value>(&deal(1)).unwrap()["players"].clone();
+    let session = s.post("/sessions", &json!({"name": "before the check", "players": players}).to_string()).json()["id"].as_str().unwrap().to_string();
+    let games: Vec<String> = (1..=3).map(|k| s.post("/games", &deal(k)).json()["id"].as_str().unwrap().to_string()).collect();
+    for (k, game) in games.iter().enumerate() {
+        let r = s.post(&format!("/sessions/{session}/games"), &json!({"game": game}).to_string());
+        assert_eq!(r.status, if k == 2 { 409 } else { 200 }, "{}", r.text);
+    }
+    assert!(s.get(&format!("/sessions/{session}")).json().get("pots_error").is_none());
+    assert!(s.stop().success());
+    let store = tarot_store::Store::open(&dir).unwrap();
+    store.add_to_session(&session, &tarot_store::GameId(games[2].clone()), None).unwrap();
+    drop(store);
+    let s = common::spawn(&dir, &[]);
+    let sheet = s.get(&format!("/sessions/{session}")).json();
+    assert_eq!(sheet["deals"].as_array().unwrap().len(), 3, "{sheet}");
+    let error = sheet["pots_error"].as_str().unwrap_or_else(|| panic!("no pots_error: {sheet}"));
+    assert!(error.contains("deal 3 carries the King pot at 75, but deal 2 closed it at 0"), "{error}");
+    assert!(sheet.get("standing_error").is_none(), "{sheet}");
+}
