@@ -235,6 +235,12 @@ pub struct StatsQuery {
     /// The number of players, for every ruleset (default: each ruleset's smallest table).
     #[param(value_type = Option<u64>, minimum = 2, maximum = 8)]
     pub(crate) players: Option<String>,
+    /// Options chosen, comma-separated `NAME=VALUE` (`petit_sec=seed-004`), as a game record's
+    /// `options` chooses them (a number or true/false written as text): each applies to every ruleset
+    /// asked that has it, the others at their defaults. An option no ruleset asked has, or a value
+    /// not among its choices, is refused (400).
+    #[param(value_type = Option<Vec<String>>, style = Form, explode = false, example = json!(["petit_sec=seed-004"]))]
+    pub(crate) options: Option<String>,
 }
 
 /// A whole number from a query parameter (read as text, so a bad one is named); empty is absent, as
@@ -266,6 +272,8 @@ pub(crate) struct StatsAsk {
     pub deals: u64,
     pub seed: u64,
     pub players: Option<usize>,
+    /// For each ruleset, in the order of `ids`, the options chosen that it has.
+    pub options: Vec<BTreeMap<String, serde_json::Value>>,
 }
 
 impl StatsQuery {
@@ -277,20 +285,48 @@ impl StatsQuery {
             return Err(Problem::unprocessable("too-few-rulesets", "`rulesets` names no ruleset; name at least one, e.g. rulesets=fft-4p,marolles-1637"));
         }
         let players = whole("players", self.players.as_deref())?.map(|n| n as usize);
-        Ok(StatsAsk { ids, deals, seed: whole("seed", self.seed.as_deref())?.unwrap_or(1), players })
+        let options = stats_options(state, &ids, self.options.as_deref().unwrap_or(""))?;
+        Ok(StatsAsk { ids, deals, seed: whole("seed", self.seed.as_deref())?.unwrap_or(1), players, options })
     }
+}
+
+/// The options of a statistics query (`NAME=VALUE,...`) for each ruleset asked: an option applies to
+/// every ruleset that has it; one that none has, or a value not among its choices, is a 400.
+fn stats_options(state: &AppState, ids: &[String], text: &str) -> Result<Vec<BTreeMap<String, serde_json::Value>>, Problem> {
+    let bad = |detail: String| Problem::new(StatusCode::BAD_REQUEST, "bad-option", detail);
+    let mut given: Vec<(String, String)> = vec![];
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (name, value) = part.split_once('=').ok_or_else(|| bad(format!("`options` takes NAME=VALUE, comma-separated, not `{part}`")))?;
+        given.push((name.trim().to_string(), value.trim().to_string()));
+    }
+    let rules: Vec<&tarot_engine::ir::Ruleset> = ids.iter().map(|id| state.registry.get(id).expect("a known ruleset")).collect();
+    for (name, _) in &given {
+        if !rules.iter().any(|r| r.options.iter().any(|o| &o.name == name)) {
+            let known: std::collections::BTreeSet<&str> = rules.iter().flat_map(|r| r.options.iter().map(|o| o.name.as_str())).collect();
+            let known = if known.is_empty() { "none".to_string() } else { known.into_iter().collect::<Vec<_>>().join(", ") };
+            return Err(bad(format!("no ruleset asked has an option `{name}`; their options are: {known}")));
+        }
+    }
+    rules
+        .iter()
+        .map(|r| {
+            let own: Vec<(String, String)> = given.iter().filter(|(n, _)| r.options.iter().any(|o| &o.name == n)).cloned().collect();
+            tarot_engine::stats::read_options(r, &own).map_err(bad)
+        })
+        .collect()
 }
 
 /// Computes the statistics on the blocking pool (a million deals of a ruleset whose declarations
 /// need the interpreter take seconds).
 pub(crate) async fn deal_statistics(state: &web::Data<AppState>, ask: StatsAsk) -> Result<Vec<tarot_engine::stats::DealStats>, Problem> {
-    let (registry, StatsAsk { ids, deals, seed, players }) = (state.registry.clone(), ask);
+    let (registry, StatsAsk { ids, deals, seed, players, options }) = (state.registry.clone(), ask);
     blocking(move || {
         ids.iter()
-            .map(|id| {
+            .zip(&options)
+            .map(|(id, options)| {
                 let rules = registry.get(id).expect("a known ruleset");
                 let n = players.unwrap_or(rules.players.0);
-                tarot_engine::stats::deal_stats(rules, n, deals, seed, &mut |_| {}).map_err(|e| Problem::unprocessable("cannot-deal", e.to_string()))
+                tarot_engine::stats::deal_stats_with(rules, n, options, deals, seed, &mut |_| {}).map_err(|e| Problem::unprocessable("cannot-deal", e.to_string()))
             })
             .collect()
     })
@@ -302,15 +338,20 @@ pub(crate) async fn deal_statistics(state: &web::Data<AppState>, ask: StatsAsk) 
     description = "For each ruleset, over N seeded random deals: how many deals each annulment strikes, how many hands could make each declaration (a poignée, a Marolles declaration), and how many hands hold 0, 1, 2... cards of each named card class (oudlers). These depend on the deal alone: no card is played, so nothing that depends on the play is counted. The same seed gives the same figures.",
     params(StatsQuery),
     responses((status = 200, description = "The statistics, one entry per ruleset, in the order asked for", body = Vec<crate::schema::DealStats>),
-        (status = 400, description = "The query string cannot be read", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "The query string cannot be read, or names an option no ruleset asked has, or a value not among an option's choices", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "An unknown ruleset, a number of deals out of range, or a table size the ruleset cannot deal", body = Problem, content_type = "application/problem+json")))]
 pub async fn stats(state: web::Data<AppState>, req: HttpRequest) -> Reply {
     let query = Params::of(&req)?;
     // The document types these as whole numbers: here an empty one is refused (the statistics page's
     // form, which sends a box left empty, reads it as absent).
     let number = |name: &str| paging(name, query.one(name).as_deref()).map(|v| v.map(str::to_string));
-    let query =
-        StatsQuery { rulesets: query.list("rulesets").ok_or_else(|| Params::missing("rulesets"))?, deals: number("deals")?, seed: number("seed")?, players: number("players")? };
+    let query = StatsQuery {
+        rulesets: query.list("rulesets").ok_or_else(|| Params::missing("rulesets"))?,
+        deals: number("deals")?,
+        seed: number("seed")?,
+        players: number("players")?,
+        options: query.list("options"),
+    };
     let ask = query.ask(&state)?;
     Ok(HttpResponse::Ok().json(deal_statistics(&state, ask).await?))
 }

@@ -786,6 +786,10 @@ pub struct DealStats {
     /// default options') and what the other choice makes of it; absent for other rulesets.
     #[serde(default)]
     pack: Option<String>,
+    /// The options the deals were made with, where any was chosen (the others at their defaults);
+    /// absent when none was.
+    #[serde(default)]
+    options: BTreeMap<String, serde_json::Value>,
 }
 
 // ---------------------------------------------------------------------------------------------------

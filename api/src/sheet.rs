@@ -25,12 +25,14 @@ pub struct ScoreSheet {
     game_match: Option<MatchSheet>,
     /// Where the ruleset keeps pots (`pot NAME`) and the session's deals do not carry them on (a
     /// deal's `pots` must be what the deal before it left in them): the first deal that does not, and
-    /// the pot, in words. Absent when they follow.
+    /// the pot, in words. Absent when they follow: only a session stored before deals were checked
+    /// on their way in (POST /sessions/{id}/games refuses such a deal, 409) can have it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pots_error: Option<String>,
     /// Where the ruleset reads the match so far (`carried(p)`) and a deal's `standing` is not each
     /// player's total of the session's deals before it: the first deal that does not follow, and the
-    /// player, in words. Absent when they follow.
+    /// player, in words. Absent when they follow: only a session stored before deals were checked on
+    /// their way in can have it.
     #[serde(skip_serializing_if = "Option::is_none")]
     standing_error: Option<String>,
 }

@@ -36,18 +36,22 @@ usage:
                                                   recorded game, its verdicts under each and where
                                                   they first diverge
   tarot-archive stats --rulesets ID,ID... --deals N --seed S [--players N] [--json]
+                 [--option NAME=VALUE]...
                                                   deal statistics (annulments, declarations, classes
-                                                  per hand) over N seeded random deals, side by side
+                                                  per hand) over N seeded random deals, side by side;
+                                                  an option applies to each ruleset that has it
   tarot-archive simulate --ruleset ID [--players N] --games K --seed S --out DIR
                  [--steer] [--contract ID|even|uniform] [--hold-excuse P] [--strong-hand P]
-                 [--option NAME=VALUE]... [--carry]
+                 [--option NAME=VALUE]... [--carry] [--match-end P]
                                                   write K random legal games; --steer exercises the
                                                   rare cases (every contract evenly, strong hands,
                                                   the Excuse held back); --contract, --hold-excuse (a
                                                   chance per game, 0 to 1) and --strong-hand (a chance
                                                   per deal) set one steering each; --option sets a
                                                   ruleset option; --carry makes each deal one of a
-                                                  match under way (pots and standing drawn)
+                                                  match under way (pots and standing drawn);
+                                                  --match-end (a chance per deal) one near its
+                                                  target, where a call-out to it can be made
   tarot-archive import tarotclub FILE... [--out DIR]
                                                   convert TarotClub deal logs to this project's format
 options for every command:
@@ -577,11 +581,20 @@ fn deal_statistics(registry: &Registry, args: &[String]) -> Result<(), String> {
     let deals = whole(take_value(&mut args, "--deals"), "--deals")?.ok_or("stats needs --deals N")?;
     let seed = whole(take_value(&mut args, "--seed"), "--seed")?.ok_or("stats needs --seed S")?;
     let players = whole(take_value(&mut args, "--players"), "--players")?;
+    // Options as the API's `options` takes them: each applies to every ruleset named that has it.
+    let mut given = vec![];
+    while let Some(o) = take_value(&mut args, "--option") {
+        let (name, value) = o.split_once('=').ok_or(format!("--option takes NAME=VALUE, not `{o}`"))?;
+        given.push((name.to_string(), value.to_string()));
+    }
     no_more(&args)?;
     tarot_engine::stats::check_deals(deals).map_err(|e| format!("--deals: {e}"))?;
     let rules = named_rulesets(registry, &ids)?;
     if rules.is_empty() {
         return Err(format!("stats needs at least one ruleset (--rulesets a,b); `{ids}` names none"));
+    }
+    if let Some((name, _)) = given.iter().find(|(n, _)| !rules.iter().any(|r| r.options.iter().any(|o| &o.name == n))) {
+        return Err(format!("--option {name}: no ruleset named has an option `{name}`"));
     }
     let mut all = vec![];
     for rules in rules {
@@ -592,7 +605,9 @@ fn deal_statistics(registry: &Registry, args: &[String]) -> Result<(), String> {
             let filled = (done * width / deals) as usize;
             eprint!("\r{id:<24} [{}{}] {:>3}%", "#".repeat(filled), " ".repeat(width as usize - filled), done * 100 / deals);
         };
-        let s = tarot_engine::stats::deal_stats(rules, n, deals, seed, &mut bar).map_err(|e| e.to_string())?;
+        let own: Vec<(String, String)> = given.iter().filter(|(n, _)| rules.options.iter().any(|o| &o.name == n)).cloned().collect();
+        let options = tarot_engine::stats::read_options(rules, &own).map_err(|e| format!("--option: {e}"))?;
+        let s = tarot_engine::stats::deal_stats_with(rules, n, &options, deals, seed, &mut bar).map_err(|e| e.to_string())?;
         eprintln!();
         all.push(s);
     }
@@ -641,6 +656,10 @@ fn simulate_games(registry: &Registry, args: &[String]) -> Result<(), String> {
     if take_flag(&mut args, "--carry") {
         steering.push_str(" --carry");
         sim.carry = true;
+    }
+    if let Some(p) = chance(take_value(&mut args, "--match-end"), "--match-end")? {
+        steering.push_str(&format!(" --match-end {p}"));
+        sim.match_end = p;
     }
     // Options as a record gives them: a string, or a number or true/false where the text reads as one.
     let mut options = BTreeMap::new();

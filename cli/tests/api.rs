@@ -116,6 +116,48 @@ fn deal_statistics_over_http() {
     problem(&s.get("/stats"), 400);
 }
 
+/// The statistics take a ruleset's options (`options=NAME=VALUE,...`), as a game record chooses them:
+/// each applies to every ruleset asked that has it, and the figures are the CLI's with `--option`; an
+/// option no ruleset asked has, a value not among its choices, or a pair without `=` is a 400. The
+/// statistics took no options: the default rules and pack only.
+#[test]
+fn deal_statistics_take_options_over_http() {
+    let s = server();
+    let q = "/stats?rulesets=fft-4p,marolles-1637&deals=3000&seed=5";
+    let default = s.get(q).json();
+    let chosen = s.get(&format!("{q}&options=petit_sec=seed-004")).json();
+    assert_eq!(chosen[0]["options"], serde_json::json!({"petit_sec": "seed-004"}));
+    assert!(chosen[0]["annulments"]["petit_sec"].as_u64() > default[0]["annulments"]["petit_sec"].as_u64(), "{chosen}");
+    assert_eq!(chosen[1], default[1], "marolles-1637 has no such option: dealt with its defaults");
+    assert!(default[0].get("options").is_none(), "{default}");
+    let cli = common::tarot_archive()
+        .args(["stats", "--rulesets", "fft-4p,marolles-1637", "--deals", "3000", "--seed", "5", "--option", "petit_sec=seed-004", "--json"])
+        .output()
+        .unwrap();
+    assert!(cli.status.success(), "{}", String::from_utf8_lossy(&cli.stderr));
+    assert_eq!(serde_json::from_slice::<Value>(&cli.stdout).unwrap(), chosen);
+    // Droggn's Gstieß as the top trump: the other pack is dealt, and said.
+    let top = s.get("/stats?rulesets=droggn&deals=100&options=gstiess=top-trump").json();
+    assert!(top[0]["pack"].as_str().unwrap().contains("options chosen (gstiess = \"top-trump\"): the Gstieß is a trump"), "{top}");
+    // Repeated, as generated clients send a list, is the same list.
+    assert_eq!(
+        s.get("/stats?rulesets=droggn&deals=100&options=gstiess=top-trump&options=target=38").json(),
+        s.get("/stats?rulesets=droggn&deals=100&options=gstiess=top-trump,target=38").json()
+    );
+    for (options, says) in [
+        ("nope=1", "no ruleset asked has an option `nope`; their options are: "),
+        ("petit_sec=maybe", "option `petit_sec` of fft-4p cannot be `maybe`; choose one of "),
+        ("petit_sec", "`options` takes NAME=VALUE, comma-separated, not `petit_sec`"),
+    ] {
+        let p = problem(&s.get(&format!("{q}&options={options}")), 400);
+        assert!(p["detail"].as_str().unwrap().contains(says), "{options}: {p}");
+    }
+    assert_eq!(s.get("/pages/stats?rulesets=fft-4p&deals=100&options=petit_sec%3Dseed-004").status, 200);
+    problem(&s.get("/pages/stats?rulesets=fft-4p&deals=100&options=nope%3D1"), 400);
+    let out = common::tarot_archive().args(["stats", "--rulesets", "fft-4p", "--deals", "10", "--seed", "1", "--option", "nope=1"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no ruleset named has an option `nope`"), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
 #[test]
 fn validate_answers_200_whatever_the_verdict_and_explains_bad_requests() {
     let s = server();

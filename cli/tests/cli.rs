@@ -84,6 +84,29 @@ fn simulated_games_validate() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// `simulate --match-end 1`: every Tarocchini deal is one of a match near its target (800), so the
+/// dealer calls himself out right after the deal where his first 15 cards allow it; every game validates,
+/// and the description names the flag.
+#[test]
+fn simulate_deals_near_the_matchs_end() {
+    let dir = std::env::temp_dir().join(format!("tarot-cli-match-end-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = run(&["simulate", "--ruleset", "tarocchini", "--games", "30", "--seed", "2", "--match-end", "1", "--out", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let files: Vec<String> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path().display().to_string()).collect();
+    let records: Vec<serde_json::Value> = files.iter().map(|f| serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap()).collect();
+    assert!(records.iter().all(|r| r["description"].as_str().unwrap().contains("--match-end 1") && r["standing"]["Ann"].as_i64().is_some_and(|s| s >= 720)));
+    let called = records.iter().filter(|r| r["events"][1]["declaration"] == "fuori_mazziere").count();
+    assert!(called > 0, "no call-out in 30 games near the match's end");
+    let mut args = vec!["validate"];
+    args.extend(files.iter().map(String::as_str));
+    let v = run(&args);
+    assert_eq!(v.status.code(), Some(0), "{}", text(&v.stdout));
+    let bad = run(&["simulate", "--ruleset", "tarocchini", "--games", "1", "--seed", "3", "--match-end", "2", "--out", "/tmp/unused"]);
+    assert_eq!(bad.status.code(), Some(2), "{}", text(&bad.stderr));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// Troccas with the option `asked = "yes"`: the deal's `require` reads the standing, so the simulator
 /// writes one it allows (a side owing nine or more); with `--carry` every Grosstarock deal carries pots.
 #[test]

@@ -283,3 +283,54 @@ fn a_session_refuses_a_deal_whose_pots_do_not_follow() {
     }
     assert_eq!(server.get(&format!("/sessions/{session}"))["deals"].as_array().unwrap().len(), 2);
 }
+
+/// Two deals POSTed to one session at once on PostgreSQL, each of which would follow the first deal
+/// alone: one is added and the other refused (409), never both, as on sled
+/// (tests/session_match.rs); the session holds the first deal and the winner.
+#[test]
+fn two_deals_posted_at_once_to_one_session_add_one() {
+    let url = pg::database("session_race");
+    let server = PgServer::start(&url);
+    let troccas = |name: &str| -> Value { serde_json::from_str(&fixture(&format!("troccas/valid/{name}.json"))).unwrap() };
+    let standing = json!({"Ann": 4, "Bob": -4, "Cid": 4, "Dan": -4});
+    for round in 0..6 {
+        let store = |mut game: Value, what: &str| -> String {
+            game["description"] = format!("race {round}: {what}").into();
+            server.post("/games", &game)["id"].as_str().unwrap().to_string()
+        };
+        let first = store(troccas("4p-1"), "the first deal");
+        let mut a = troccas("4p-2");
+        a["standing"] = standing.clone();
+        let mut b = troccas("4p-1");
+        b["standing"] = standing.clone();
+        let seconds = [store(a, "a second deal"), store(b, "another second deal")];
+        let session = server.post("/sessions", &json!({"name": format!("race {round}"), "players": troccas("4p-1")["players"]}))["id"].as_str().unwrap().to_string();
+        let path = format!("{}/sessions/{session}/games", server.base);
+        ureq::post(&path).send_json(json!({"game": first})).unwrap();
+        let gate = Barrier::new(2);
+        let statuses: Vec<u16> = std::thread::scope(|scope| {
+            let posts: Vec<_> = seconds
+                .iter()
+                .map(|game| {
+                    let (gate, path) = (&gate, &path);
+                    scope.spawn(move || {
+                        gate.wait();
+                        match ureq::post(path).send_json(json!({"game": game})) {
+                            Ok(r) => r.status(),
+                            Err(ureq::Error::Status(code, _)) => code,
+                            Err(e) => panic!("{e}"),
+                        }
+                    })
+                })
+                .collect();
+            posts.into_iter().map(|p| p.join().unwrap()).collect()
+        });
+        let mut sorted = statuses.clone();
+        sorted.sort();
+        assert_eq!(sorted, [200, 409], "round {round}");
+        let won = &seconds[statuses.iter().position(|s| *s == 200).unwrap()];
+        let sheet = server.get(&format!("/sessions/{session}"));
+        let games: Vec<&str> = sheet["deals"].as_array().unwrap().iter().map(|d| d["game"].as_str().unwrap()).collect();
+        assert_eq!(games, [first.as_str(), won.as_str()], "round {round}: {sheet}");
+    }
+}

@@ -147,3 +147,93 @@ fn a_session_refuses_a_deal_whose_standing_does_not_follow() {
     assert_eq!(r.status, 409, "{}", r.text);
     assert_eq!(r.json()["does_not_follow"], json!({"deal": 1, "player": "Ann", "expected": 0, "given": 12}), "{}", r.text);
 }
+
+/// Two deals POSTed to one session at once, each of which would follow its first deal alone (the
+/// same standing carried): one is added, the other refused with a 409 (the store's guard, `conflict`,
+/// when both were checked against one deal; `does-not-follow` when it was checked after the other
+/// was added), never both; the session holds two deals, the winner second, and its sheet reports
+/// no standing error. Eight rounds, each on a session of its own, the two requests released together.
+#[test]
+fn two_deals_posted_at_once_to_one_session_add_one() {
+    let s = spawn_fresh("race", &[]);
+    let fixture = |name: &str| -> Value { serde_json::from_str(&std::fs::read_to_string(root().join(format!("fixtures/troccas/valid/{name}.json"))).unwrap()).unwrap() };
+    let players = fixture("4p-1")["players"].clone();
+    // 4p-1 scores Ann and Cid 4, Bob and Dan -4: a second deal carries that standing.
+    let standing = json!({"Ann": 4, "Bob": -4, "Cid": 4, "Dan": -4});
+    for round in 0..8 {
+        let store = |mut game: Value, what: &str| -> String {
+            game["description"] = format!("race {round}: {what}").into();
+            let r = s.post("/games", &game.to_string());
+            assert!(r.status == 200 || r.status == 201, "{}", r.text);
+            r.json()["id"].as_str().unwrap().to_string()
+        };
+        let first = store(fixture("4p-1"), "the first deal");
+        let mut a = fixture("4p-2");
+        a["standing"] = standing.clone();
+        let mut b = fixture("4p-1");
+        b["standing"] = standing.clone();
+        let seconds = [store(a, "a second deal"), store(b, "another second deal")];
+        let session = s.post("/sessions", &json!({"name": format!("race {round}"), "players": players}).to_string()).json()["id"].as_str().unwrap().to_string();
+        let path = format!("/sessions/{session}/games");
+        assert_eq!(s.post(&path, &json!({"game": first}).to_string()).status, 200);
+        let gate = std::sync::Barrier::new(2);
+        let replies: Vec<common::Reply> = std::thread::scope(|scope| {
+            let posts: Vec<_> = seconds
+                .iter()
+                .map(|game| {
+                    let (gate, path, url) = (&gate, &path, s.url(""));
+                    scope.spawn(move || {
+                        let body = json!({"game": game}).to_string();
+                        gate.wait();
+                        let r = ureq::post(&format!("{url}{path}")).set("Content-Type", "application/json").send_string(&body);
+                        match r {
+                            Ok(r) => (r.status(), r.into_string().unwrap()),
+                            Err(ureq::Error::Status(code, r)) => (code, r.into_string().unwrap()),
+                            Err(e) => panic!("{e}"),
+                        }
+                    })
+                })
+                .collect();
+            posts.into_iter().map(|p| p.join().unwrap()).map(|(status, text)| common::Reply { status, content_type: String::new(), location: None, text }).collect()
+        });
+        let mut statuses: Vec<u16> = replies.iter().map(|r| r.status).collect();
+        statuses.sort();
+        assert_eq!(statuses, [200, 409], "round {round}: {:?}", replies.iter().map(|r| &r.text).collect::<Vec<_>>());
+        let lost = replies.iter().find(|r| r.status == 409).unwrap().json();
+        assert!(matches!(lost["type"].as_str().unwrap_or(""), t if t.ends_with("conflict") || t.ends_with("does-not-follow")), "round {round}: {lost}");
+        eprintln!("round {round}: the loser's 409 is {}", lost["type"]);
+        let won = seconds[replies.iter().position(|r| r.status == 200).unwrap()].clone();
+        let sheet = s.get(&format!("/sessions/{session}")).json();
+        let games: Vec<&str> = sheet["deals"].as_array().unwrap().iter().map(|d| d["game"].as_str().unwrap()).collect();
+        assert_eq!(games, [first.as_str(), won.as_str()], "round {round}: {sheet}");
+        assert!(sheet.get("standing_error").is_none(), "round {round}: {sheet}");
+    }
+}
+
+/// A session stored before deals were checked on their way in (stop 22) may hold a deal that does not
+/// carry on the pots: its sheet still says where (`pots_error`), which no session stored since can
+/// show. Made here by adding the broken third deal through the store itself, the server stopped.
+#[test]
+fn a_session_stored_before_the_check_still_reports_its_broken_pots() {
+    let dir = temp_dir("before-the-check");
+    let deal = |k: usize| std::fs::read_to_string(root().join(format!("fixtures/grosstarock/sessions/broken/deal-{k}.json"))).unwrap();
+    let s = common::spawn(&dir, &[]);
+    let players = serde_json::from_str::<Value>(&deal(1)).unwrap()["players"].clone();
+    let session = s.post("/sessions", &json!({"name": "before the check", "players": players}).to_string()).json()["id"].as_str().unwrap().to_string();
+    let games: Vec<String> = (1..=3).map(|k| s.post("/games", &deal(k)).json()["id"].as_str().unwrap().to_string()).collect();
+    for (k, game) in games.iter().enumerate() {
+        let r = s.post(&format!("/sessions/{session}/games"), &json!({"game": game}).to_string());
+        assert_eq!(r.status, if k == 2 { 409 } else { 200 }, "{}", r.text);
+    }
+    assert!(s.get(&format!("/sessions/{session}")).json().get("pots_error").is_none());
+    assert!(s.stop().success());
+    let store = tarot_store::Store::open(&dir).unwrap();
+    store.add_to_session(&session, &tarot_store::GameId(games[2].clone()), None).unwrap();
+    drop(store);
+    let s = common::spawn(&dir, &[]);
+    let sheet = s.get(&format!("/sessions/{session}")).json();
+    assert_eq!(sheet["deals"].as_array().unwrap().len(), 3, "{sheet}");
+    let error = sheet["pots_error"].as_str().unwrap_or_else(|| panic!("no pots_error: {sheet}"));
+    assert!(error.contains("deal 3 carries the King pot at 75, but deal 2 closed it at 0"), "{error}");
+    assert!(sheet.get("standing_error").is_none(), "{sheet}");
+}

@@ -5,9 +5,20 @@
 //!     cargo run -p tarot-engine --example make_fixtures
 //!
 //! The test `tests/fixtures.rs` replays them; this program is only needed to add or renew fixtures.
+//! It leaves the files listed in `PINNED` as they are stored (picked by hand, or simulated by an
+//! earlier engine). `make_fixtures check` regenerates everything into a copy of `fixtures/` and says
+//! which stored file the generator would change or add (CI runs it): a run of this program on an
+//! unchanged tree changes nothing.
+//!
+//!     make_fixtures                 every ruleset's simulated fixtures, then the regressions
+//!     make_fixtures regressions     only the games arranged to show the verdict bugs fixed
+//!     make_fixtures only ID         only the simulated fixtures of ruleset ID, its pinned files kept
+//!     make_fixtures renew ID        the same, its pinned files written too (then unpin them)
+//!     make_fixtures check [ID]      drift: exit status 1 if a run (or `only ID`) would change or add a file
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -18,20 +29,220 @@ use tarot_engine::replay::{Game, Phase, Setup};
 use tarot_engine::simulate::{illegal_variant, random_game};
 use tarot_engine::{replay, Event, GameRecord, Registry, Status};
 
+/// Stored fixtures the generator does not write (`renew ID` does): by ruleset, why, and the files
+/// (under `fixtures/<ruleset>/`). A file the generator would make but is not stored is pinned too, so
+/// that a run adds nothing unasked. `make_fixtures check` says when a pinned file is reproduced again,
+/// so that its pin can go.
+const PINNED: &[(&str, &str, &[&str])] = &[
+    (
+        "minchiate",
+        "simulated at 6da2815, before the revoke was a fault paid (the seed-0 game's bad card, a revoke, now gives way to the next) and before the \
+         sit-out by choice (the simulator now sits a player out in one game in four at a table of four); invalid/sit-out-by-choice.json is written \
+         by engine/tests/sit_out.rs (write_minchiate_fixtures) from valid/4p-2.json",
+        &["invalid/play.must.trump.json", "invalid/sit-out-by-choice.json", "valid/4p-1.json", "valid/4p-2.json"],
+    ),
+    (
+        "grosstarock",
+        "picked by hand from `simulate --ruleset grosstarock --players 4` (daad85c): tables of four, the player opposite the dealer sitting out",
+        &["valid/4p-1.json", "valid/4p-2.json"],
+    ),
+    (
+        "galician-tarok",
+        "simulated at 7b88354; the ruleset has changed since, and with it the seeded games (suit-solo's file is not stored)",
+        &[
+            "in_progress/mid-trick.json",
+            "invalid/bidding.contract.double.json",
+            "invalid/bidding.contract.single.json",
+            "invalid/bidding.contract.solo-slam.json",
+            "invalid/bidding.contract.solo.json",
+            "invalid/bidding.contract.suit-solo.json",
+            "invalid/bidding.contract.triple.json",
+            "invalid/bidding.turns.json",
+            "invalid/deal.dog_after.json",
+            "invalid/deal.packets.json",
+            "invalid/declaration.ultimo.allowed.json",
+            "invalid/declaration.ultimo.json",
+            "invalid/declaration.ultimo.keeps.json",
+            "invalid/declaration.ultimo.require.1.json",
+            "invalid/discard.forbid.json",
+            "invalid/discard.json",
+            "invalid/discard.unless-unavoidable.json",
+            "invalid/play.hold.json",
+            "invalid/play.last-trump.json",
+            "invalid/play.must.follow.json",
+            "invalid/play.must.trump.json",
+            "invalid/play.order.json",
+            "malformed/card-twice.json",
+            "malformed/packets-card-twice.json",
+            "malformed/packets-disagree.json",
+            "malformed/unknown-card.json",
+            "malformed/unknown-player.json",
+            "malformed/wrong-hand-size.json",
+            "valid/3p-1.json",
+            "valid/3p-2.json",
+        ],
+    ),
+    (
+        "tarocchini",
+        "simulated at 54e890a; the ruleset has changed since (the accusi's shows, the call-outs), and with it the seeded games",
+        &[
+            "in_progress/mid-trick.json",
+            "invalid/deal.packets.json",
+            "invalid/declaration.accuso.every-card-counts.json",
+            "invalid/declaration.accuso.json",
+            "invalid/declaration.accuso.require.1.json",
+            "invalid/declaration.fuori.allowed.json",
+            "invalid/declaration.fuori.require.1.json",
+            "invalid/declaration.fuori_mazziere.json",
+            "invalid/discard.forbid.json",
+            "invalid/discard.json",
+            "invalid/play.hold.json",
+            "invalid/play.must.follow.json",
+            "invalid/play.must.trump.json",
+            "invalid/play.order.json",
+            "malformed/card-twice.json",
+            "malformed/packets-card-twice.json",
+            "malformed/packets-disagree.json",
+            "malformed/unknown-card.json",
+            "malformed/unknown-player.json",
+            "malformed/wrong-hand-size.json",
+            "valid/4p-1.json",
+            "valid/4p-2.json",
+        ],
+    ),
+    (
+        "droggn",
+        "simulated at 09961ec: the malformed records come from the game drawn after the 400 seeds, whose draws have changed since",
+        &["malformed/card-twice.json", "malformed/unknown-card.json", "malformed/unknown-player.json", "malformed/wrong-hand-size.json"],
+    ),
+    (
+        "tapp-tarock",
+        "simulated at 84c8078; the ruleset has changed since (deal.dog_packets's file is not stored)",
+        &["invalid/deal.dog_packets.json", "malformed/packets-card-twice.json", "malformed/packets-disagree.json"],
+    ),
+    (
+        "tapp-tarock-1821",
+        "simulated at 5c02636, before `bid_before` (864efce) changed forehand's bids",
+        &[
+            "invalid/declaration.four_kings.json",
+            "malformed/card-twice.json",
+            "malformed/packets-card-twice.json",
+            "malformed/packets-disagree.json",
+            "malformed/unknown-card.json",
+            "malformed/unknown-player.json",
+            "malformed/wrong-hand-size.json",
+        ],
+    ),
+];
+
+/// Where `write` writes, and what it leaves: the fixtures folder (or `check`'s copy of it), the ruleset
+/// whose pins `renew` lifts, and for each pinned file left, whether the generator made it exactly as
+/// stored (its pin may go).
+struct Writing {
+    root: PathBuf,
+    renew: Option<String>,
+    pinned: BTreeMap<String, bool>,
+}
+
+static WRITING: Mutex<Option<Writing>> = Mutex::new(None);
+
+fn is_pinned(rel: &str) -> bool {
+    PINNED.iter().any(|(id, _, files)| rel.strip_prefix(id).and_then(|r| r.strip_prefix('/')).is_some_and(|f| files.contains(&f)))
+}
+
 fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
-    // `make_fixtures regressions` writes only the games arranged to show the verdict bugs fixed; they
-    // are written last, over any simulated fixture of the same name.
-    // `make_fixtures only ID` writes the simulated fixtures of one ruleset and nothing else.
-    if std::env::args().nth(1).as_deref() == Some("only") {
-        let id = std::env::args().nth(2).expect("make_fixtures only ID");
-        return simulated(&registry, &root, Some(&id));
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    let arg = |i: usize| std::env::args().nth(i);
+    match arg(1).as_deref() {
+        Some("check") => std::process::exit(check(&registry, &fixtures, arg(2).as_deref())),
+        Some(mode @ ("only" | "renew")) => {
+            let id = arg(2).unwrap_or_else(|| panic!("make_fixtures {mode} ID"));
+            *WRITING.lock().unwrap() = Some(Writing { root: fixtures.clone(), renew: (mode == "renew").then(|| id.clone()), pinned: BTreeMap::new() });
+            simulated(&registry, &fixtures, Some(&id));
+        }
+        Some("regressions") => {
+            *WRITING.lock().unwrap() = Some(Writing { root: fixtures.clone(), renew: None, pinned: BTreeMap::new() });
+            regressions(&registry, &fixtures);
+        }
+        None => {
+            *WRITING.lock().unwrap() = Some(Writing { root: fixtures.clone(), renew: None, pinned: BTreeMap::new() });
+            // The games arranged to show the verdict bugs fixed are written last, over any simulated
+            // fixture of the same name.
+            simulated(&registry, &fixtures, None);
+            regressions(&registry, &fixtures);
+        }
+        Some(other) => panic!("make_fixtures [check | regressions | only ID | renew ID], not `{other}`"),
     }
-    if std::env::args().nth(1).as_deref() != Some("regressions") {
-        simulated(&registry, &root, None);
+}
+
+/// Regenerates every fixture (or ruleset `only`'s simulated ones) into a copy of the stored folder (so that what a run keeps, such as an
+/// annulled deal already stored, is kept there too) and compares: each file the run would change or
+/// add is drift. Prints what it found; the exit status is 1 on drift.
+fn check(registry: &Registry, fixtures: &Path, only: Option<&str>) -> i32 {
+    let copy = std::env::temp_dir().join(format!("make_fixtures-check-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&copy);
+    copy_tree(fixtures, &copy);
+    *WRITING.lock().unwrap() = Some(Writing { root: copy.clone(), renew: None, pinned: BTreeMap::new() });
+    simulated(registry, &copy, only);
+    if only.is_none() {
+        regressions(registry, &copy);
     }
-    regressions(&registry, &root);
+    let mut drift = vec![];
+    for rel in files_under(&copy) {
+        let made = std::fs::read(copy.join(&rel)).expect("a regenerated file");
+        match std::fs::read(fixtures.join(&rel)) {
+            Ok(stored) if stored == made => {}
+            Ok(_) => drift.push(format!("changed: fixtures/{rel}")),
+            Err(_) => drift.push(format!("added: fixtures/{rel}")),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&copy);
+    let pinned = WRITING.lock().unwrap().take().map(|w| w.pinned).unwrap_or_default();
+    for (rel, same) in &pinned {
+        if *same {
+            println!("pinned, but made again exactly as stored (its pin in make_fixtures.rs may go): fixtures/{rel}");
+        }
+    }
+    let listed = PINNED.iter().map(|(_, _, f)| f.len()).sum::<usize>();
+    println!("{} pinned files left as stored ({} listed)", pinned.len(), listed);
+    if drift.is_empty() {
+        println!("no drift: the run reproduces every stored fixture it makes");
+        0
+    } else {
+        for d in &drift {
+            println!("{d}");
+        }
+        println!("{} files drift: the stored fixtures are not what make_fixtures makes (renew them with `make_fixtures only ID` and review, or pin them in PINNED)", drift.len());
+        1
+    }
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    for rel in files_under(from) {
+        let dest = to.join(&rel);
+        std::fs::create_dir_all(dest.parent().expect("a folder")).expect("a writable temporary folder");
+        std::fs::copy(from.join(&rel), dest).expect("a copied fixture");
+    }
+}
+
+/// The files under `root`, as paths relative to it with `/`, sorted.
+fn files_under(root: &Path) -> Vec<String> {
+    let mut out = vec![];
+    let mut dirs = vec![root.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("a readable folder").map(|e| e.expect("a folder entry")) {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                let rel = path.strip_prefix(root).expect("under the root");
+                out.push(rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect::<Vec<_>>().join("/"));
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 /// The fixtures derived from seeded random games.
@@ -236,8 +447,21 @@ fn record_invalid(rules: &Ruleset, found: &mut BTreeMap<String, (GameRecord, Str
 }
 
 fn write(path: &PathBuf, rec: &GameRecord) {
-    std::fs::create_dir_all(path.parent().expect("a folder")).expect("writable fixtures folder");
     let json = serde_json::to_string_pretty(rec).expect("serializable") + "\n";
+    // A pinned file is left as stored (unless its ruleset is renewed); whether the generator made it
+    // exactly so is noted for `check`.
+    if let Some(w) = WRITING.lock().unwrap().as_mut() {
+        if let Ok(rel) = path.strip_prefix(&w.root) {
+            let rel = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect::<Vec<_>>().join("/");
+            let renewed = w.renew.as_deref().is_some_and(|id| rel.split('/').next() == Some(id));
+            if is_pinned(&rel) && !renewed {
+                let same = std::fs::read_to_string(path).is_ok_and(|stored| stored == json);
+                w.pinned.insert(rel, same);
+                return;
+            }
+        }
+    }
+    std::fs::create_dir_all(path.parent().expect("a folder")).expect("writable fixtures folder");
     std::fs::write(path, json).expect("writable fixture");
 }
 

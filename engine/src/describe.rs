@@ -252,7 +252,7 @@ impl InForce<'_> {
             Value::Cards(c) if *c == self.rules.pack.trumps() && !c.is_empty() => "trumps".into(),
             Value::Cards(c) => match self.rules.classes.iter().find(|k| k.cards == *c) {
                 Some(k) => k.name.replace('_', " "),
-                None => self.as_classes(*c).unwrap_or_else(|| cards_short(*c)),
+                None => self.as_classes(*c).or_else(|| self.as_difference(*c)).unwrap_or_else(|| cards_short(*c)),
             },
             Value::Num(q) if *q < crate::num::Q::ZERO => format!("−{}", plain(&Value::Num(-*q))),
             Value::List(l) => format!("[{}]", l.iter().map(|v| self.value_words(v)).collect::<Vec<_>>().join(", ")),
@@ -276,6 +276,30 @@ impl InForce<'_> {
             }
         }
         (covered == set && (2..=3).contains(&names.len())).then(|| names.join(" and "))
+    }
+
+    /// A set of cards as the smallest of the trumps and classes that holds it, except what it lacks
+    /// ("trumps except trull"), when what it lacks is a class, two or three of them, or a few cards:
+    /// `trumps - trull`, folded to its cards by the compiler, read "19 cards".
+    /// Only for sets too large to list (more than 12 cards): a few cards read better by their codes.
+    fn as_difference(&self, set: CardSet) -> Option<String> {
+        if set.len() <= 12 {
+            return None;
+        }
+        let mut parts: Vec<(String, CardSet)> = vec![("trumps".into(), self.rules.pack.trumps())];
+        parts.extend(self.rules.classes.iter().map(|k| (k.name.replace('_', " "), k.cards)));
+        parts.retain(|(_, p)| p.len() > set.len() && set.minus(*p).is_empty());
+        parts.sort_by_key(|(_, p)| p.len());
+        parts.into_iter().find_map(|(name, whole)| {
+            let rest = whole.minus(set);
+            // A class taken away, though it may hold cards the whole has not (`trumps - trull`, the
+            // trull holding the Excuse).
+            let lacks = match self.rules.classes.iter().find(|k| !k.cards.and(whole).is_empty() && whole.minus(k.cards) == set) {
+                Some(k) => k.name.replace('_', " "),
+                None => self.as_classes(rest).or_else(|| (rest.len() <= 3).then(|| rest.iter().map(|c| self.rules.card_name(c)).collect::<Vec<_>>().join(" and ")))?,
+            };
+            Some(format!("{name} except {lacks}"))
+        })
     }
 
     /// `prec`: how tightly the place the words go binds (0 anywhere, 1 in an operand of `and`/`or`,
@@ -443,7 +467,7 @@ impl InForce<'_> {
             (Func::WinningCard, _) => format!("the card that won {}", w(0)),
             (Func::Declared, 1) => format!("the {} declared", w(0)),
             (Func::Declared, _) => format!("the {} {} declared", w(0), w(1)),
-            (Func::Announced, _) => format!("a {} was announced", w(0)),
+            (Func::Announced, _) => format!("{} was announced", with_article(&w(0))),
             (Func::Declarer, _) => format!("whoever declared the {}", w(0)),
             (Func::Pot | Func::Carried, _) => {
                 let pot = match args.first() {
@@ -597,6 +621,19 @@ fn pack_texts(p: &crate::ir::Pack) -> Vec<String> {
             let fool = if p.cards.contains(crate::cards::FOOL) { format!(", {}", p.fool_name) } else { String::new() };
             vec![format!("{} cards: suits {}, {count}{fool}", p.cards.len(), suits.join(", ")), order]
         }
+    }
+}
+
+/// A label with its indefinite article: "an accuso", "a Trull"; a label that already begins with
+/// "the" (or "a", "an") takes none.
+pub fn with_article(label: &str) -> String {
+    let first = label.split_whitespace().next().unwrap_or("").to_lowercase();
+    if matches!(first.as_str(), "the" | "a" | "an") {
+        return label.to_string();
+    }
+    match first.chars().next() {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => format!("an {label}"),
+        _ => format!("a {label}"),
     }
 }
 
@@ -1011,27 +1048,31 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             at: d.clause.at.clone(),
         });
         if let Some((e, c)) = &d.allowed {
-            lines.push(line("declarations and bonuses", c, format!("a {} is allowed only when {}", d.label, force.words(e))));
+            lines.push(line("declarations and bonuses", c, format!("{} is allowed only when {}", with_article(&d.label), force.words(e))));
         }
         if let Some(c) = &d.compulsory {
             let by = if d.when == When::FirstPlay { "before his first card" } else { "before the first card" };
-            lines.push(line("declarations and bonuses", c, format!("a {} is compulsory: a player who holds one must declare it {by}", d.label)));
+            lines.push(line("declarations and bonuses", c, format!("{} is compulsory: a player who holds one must declare it {by}", with_article(&d.label))));
         }
         if let Some(c) = &d.in_turn {
-            lines.push(line("declarations and bonuses", c, format!("a {} is declared in turn from first hand: no player declares after one later in turn has declared", d.label)));
+            lines.push(line(
+                "declarations and bonuses",
+                c,
+                format!("{} is declared in turn from first hand: no player declares after one later in turn has declared", with_article(&d.label)),
+            ));
         }
         if let Some(c) = &d.from_discard {
-            lines.push(line("declarations and bonuses", c, format!("a {} may show cards its declarer laid away as well as those in his hand", d.label)));
+            lines.push(line("declarations and bonuses", c, format!("{} may show cards its declarer laid away as well as those in his hand", with_article(&d.label))));
         }
         if let Some(c) = &d.ends_match {
             lines.push(line(
                 "declarations and bonuses",
                 c,
-                format!("a {} ends the deal where it is made, scored on what has been played, and the match: the declarer's side wins it", d.label),
+                format!("{} ends the deal where it is made, scored on what has been played, and the match: the declarer's side wins it", with_article(&d.label)),
             ));
         }
         if let Some(c) = &d.every_card_counts {
-            lines.push(line("declarations and bonuses", c, format!("every card shown in a {} must count: its value drops without it", d.label)));
+            lines.push(line("declarations and bonuses", c, format!("every card shown in {} must count: its value drops without it", with_article(&d.label))));
         }
         if let Some((k, c)) = &d.keeps {
             lines.push(line("declarations and bonuses", c, format!("its declarer keeps {} until the last trick, unless he has no other card to play", r.cards_named(*k))));

@@ -57,6 +57,12 @@ pub struct SimOptions {
     /// (`random_carry`). Otherwise a deal is a table's first, carrying nothing, unless its `deal {
     /// require }` refuses that: then it carries what is drawn until the deal is allowed.
     pub carry: bool,
+    /// The chance that a deal is one of a match near its end, where the ruleset reads the standing and
+    /// its `match` has a `target`: each player's standing drawn from the last tenth below the target
+    /// (partners alike), so that a declaration that needs the match almost won (Tarocchini's dealer
+    /// calling himself out right after the deal, `when after-deal`) can be made. 0 in both presets,
+    /// so their seeded games stay the same.
+    pub match_end: f64,
 }
 
 /// Which contract the bidding aims at.
@@ -84,6 +90,7 @@ impl Default for SimOptions {
             announce_strong: 0.5,
             announce: 0.5,
             carry: false,
+            match_end: 0.0,
         }
     }
 }
@@ -102,6 +109,7 @@ impl SimOptions {
             announce_strong: 0.75,
             announce: 0.05,
             carry: false,
+            match_end: 0.0,
         }
     }
 
@@ -273,7 +281,8 @@ pub fn random_game_from<R: Rng>(
 /// pots or reads the standing: nothing, as a table's first deal, unless `always` or the deal's `require`
 /// refuses that; then a draw of `random_carry`, drawn again (up to 200 times) until the deal is allowed.
 /// Draws nothing from `rng` otherwise, so the games of a seed stay the same.
-fn carry<R: Rng>(setup: &Setup, table: &[String], names: &[String], dealer: u8, deal: &Event, always: bool, rng: &mut R) -> (BTreeMap<String, i64>, BTreeMap<String, i64>) {
+fn carry<R: Rng>(setup: &Setup, table: &[String], names: &[String], dealer: u8, deal: &Event, sim: &SimOptions, rng: &mut R) -> (BTreeMap<String, i64>, BTreeMap<String, i64>) {
+    let always = sim.carry;
     let rules = setup.rules;
     let nothing = (BTreeMap::new(), BTreeMap::new());
     if !rules.reads_standing && rules.pots.is_empty() {
@@ -287,11 +296,24 @@ fn carry<R: Rng>(setup: &Setup, table: &[String], names: &[String], dealer: u8, 
         }
         !matches!(game.apply(0, deal), Err(crate::replay::Stop::Violation(_)))
     };
-    if !always && allowed(&nothing) {
+    // A match near its end: no draw unless asked for (`match_end`) and the rules read the standing
+    // against a target.
+    let target = match (&rules.game_match, rules.reads_standing && sim.match_end > 0.0) {
+        (Some(m), true) => m.target.as_ref().and_then(|(e, _)| setup.eval_setup(e).ok()).and_then(|v| match v {
+            crate::expr::Value::Num(q) if q > crate::num::Q::ZERO && q.is_integer() => Some(q.numer() as i64),
+            _ => None,
+        }),
+        _ => None,
+    };
+    let near_end = target.filter(|_| rng.gen_bool(sim.match_end));
+    if !always && near_end.is_none() && allowed(&nothing) {
         return nothing;
     }
     for _ in 0..200 {
-        let drawn = random_carry(setup, table, rng);
+        let drawn = match near_end {
+            Some(target) => near_match_end(setup, table, target, rng),
+            None => random_carry(setup, table, rng),
+        };
         if allowed(&drawn) {
             return drawn;
         }
@@ -318,6 +340,18 @@ pub fn random_carry<R: Rng>(setup: &Setup, table: &[String], rng: &mut R) -> (BT
         }
     }
     (pots, standing)
+}
+
+/// A match near its end: each pot as `random_carry` draws it, and each player's standing (each side's,
+/// partners alike) drawn from the last tenth below `target`.
+fn near_match_end<R: Rng>(setup: &Setup, table: &[String], target: i64, rng: &mut R) -> (BTreeMap<String, i64>, BTreeMap<String, i64>) {
+    let (pots, _) = random_carry(setup, table, rng);
+    let n = table.len();
+    let partners = setup.rules.sides == crate::ir::Sides::Partners && n % 2 == 0;
+    let accounts = if partners { n / 2 } else { n };
+    let low = target - (target / 10).max(1);
+    let totals: Vec<i64> = (0..accounts).map(|_| rng.gen_range(low..target)).collect();
+    (pots, table.iter().enumerate().map(|(i, name)| (name.clone(), totals[i % accounts])).collect())
 }
 
 /// What steering has drawn for one game.
@@ -353,7 +387,7 @@ fn play_out<R: Rng>(
             *turn = (p as usize + setup.n - game.first_hand() as usize) % setup.n;
         }
     }
-    let (pots, standing) = carry(setup, table, &names, dealer, &deal, sim.carry, rng);
+    let (pots, standing) = carry(setup, table, &names, dealer, &deal, sim, rng);
     game.carry(&rules.pots.iter().map(|pot| crate::num::Q::int(pots.get(&*pot.name).copied().unwrap_or(0))).collect::<Vec<_>>());
     for (i, name) in names.iter().enumerate() {
         game.standing[i] = crate::num::Q::int(standing.get(name).copied().unwrap_or(0));
@@ -384,6 +418,12 @@ fn play_out<R: Rng>(
     let deal = events.pop().expect("the deal");
     if !record(&mut game, &mut events, deal)? {
         return Ok(finished(events));
+    }
+    // Declarations made right after the deal (`when after-deal`), where one is lawful.
+    for e in after_deal_declarations(rules, &game, sim, plan.strong, rng) {
+        if !record(&mut game, &mut events, e)? {
+            return Ok(finished(events));
+        }
     }
     let mut declared_before_play = false;
     while let Some(next) = game.next() {
@@ -443,8 +483,10 @@ fn play_out<R: Rng>(
                 if !declared_before_play {
                     declared_before_play = true;
                     // Now and then one player sits out, where the rules let him (`sit-out-by-choice`):
-                    // one in turn from first hand, if the rules allow him at this table.
-                    if rules.sit_out_choice.is_some() && rng.gen_bool(0.25) {
+                    // one in turn from first hand, if the rules allow him at this table. No number is
+                    // drawn where nobody may (a table of two or three at Minchiate): games there are
+                    // those the simulator made before it sat anyone out.
+                    if rules.sit_out_choice.is_some() && !game.may_sit_out().is_empty() && rng.gen_bool(0.25) {
                         let n = setup.n as u8;
                         let q = (game.first_hand() + rng.gen_range(0..n)) % n;
                         let e = Event::SitOut { player: names[q as usize].as_str().into() };
@@ -589,6 +631,40 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, s
     out
 }
 
+/// Declarations made right after the deal (`when after-deal`: Tarocchini's dealer calling himself out
+/// on his first 15 cards): for each such kind and each player in seat order, the largest show the rules
+/// accept, made with the chance `sim` gives. A random number is drawn only for a declaration the player
+/// may lawfully make, so games where none is lawful (nearly all, for a call-out to a match's end)
+/// draw what they always drew.
+fn after_deal_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, strong: Option<u8>, rng: &mut R) -> Vec<Event> {
+    let mut out = vec![];
+    let mut game = game.clone();
+    for (k, d) in rules.declarations.iter().enumerate().filter(|(_, d)| d.when == crate::ir::When::AfterDeal) {
+        for p in 0..game.setup.n as u8 {
+            if game.not_his_to_declare(p, k, d).is_some() {
+                continue;
+            }
+            let shown = if d.shows.is_empty() { Some(CardSet::EMPTY) } else { game.best_show(p, game.declaring_hand(p, d), d) };
+            let Some(shown) = shown else { continue };
+            let e = Event::Declare { player: game.names[p as usize].as_ref().into(), declaration: d.name.as_str().into(), cards: shown.iter().map(|c| c.code()).collect() };
+            let mut tried = game.clone();
+            if tried.apply(0, &e).is_err() {
+                continue;
+            }
+            let chance = match (d.shows.is_empty(), strong == Some(p)) {
+                (false, _) => sim.declare,
+                (true, true) => sim.announce_strong,
+                (true, false) => sim.announce,
+            };
+            if rng.gen_bool(chance) {
+                game = tried;
+                out.push(e);
+            }
+        }
+    }
+    out
+}
+
 /// Replaces one card play of a recorded game by a card its player holds but may not play there, chosen
 /// at random among all such plays (a card whose play the rules make a fault paid is not one: the
 /// game would go on, and break a later rule, if any). Returns the new record and the index of the replaced event; `None`
@@ -597,23 +673,33 @@ pub fn illegal_variant<R: Rng>(rules: &Ruleset, rec: &GameRecord, rng: &mut R) -
     let setup = Setup::new(rules, rec.players.len(), &rec.options).ok()?;
     let dealer = rec.players.iter().position(|p| *p == rec.dealer)? as u8;
     let mut game = Game::new(&setup, &rec.players, dealer);
+    // Each play with a card its player may not play, and those of them the rules make a fault paid
+    // (`play { fault ... }`): not refused, so not a bad card.
     let mut candidates = vec![];
     for (i, e) in rec.events.iter().enumerate() {
         if let Event::Play { player, .. } = e {
             let p = rec.players.iter().position(|n| n == player)? as u8;
-            // A card the rules make a fault paid (`play { fault ... }`) is not refused: not a bad card.
-            let illegal: CardSet = game.hands[p as usize].minus(game.legal(p)).iter().filter(|&c| !game.is_paid_fault(p, c)).collect();
+            let illegal: CardSet = game.hands[p as usize].minus(game.legal(p));
             if !illegal.is_empty() {
-                candidates.push((i, player.clone(), illegal));
+                let paid: CardSet = illegal.iter().filter(|&c| game.is_paid_fault(p, c)).collect();
+                candidates.push((i, player.clone(), illegal, paid));
             }
         }
         if game.apply(i, e).is_err() {
             break;
         }
     }
-    let (i, player, illegal) = candidates.choose(rng)?;
-    let card = illegal.nth(rng.gen_range(0..illegal.len()))?;
+    // The draws are those made before paid faults were skipped (a play, then a card of it), so the
+    // games drawn after it stay the same; a paid fault drawn gives way to the next card of that play
+    // that is not one, else to the first such card of the plays after it (round to the first).
+    let (k, (_, _, illegal, _)) = candidates.iter().enumerate().collect::<Vec<_>>().choose(rng).copied()?;
+    let drawn = illegal.nth(rng.gen_range(0..illegal.len()))?;
+    let (i, player, card) = (0..candidates.len()).map(|j| &candidates[(k + j) % candidates.len()]).find_map(|(i, player, illegal, paid)| {
+        let open: Vec<Card> = illegal.minus(*paid).iter().collect();
+        let card = if *i == candidates[k].0 { open.iter().find(|c| c.0 >= drawn.0).or(open.first()) } else { open.first() };
+        card.map(|c| (*i, player.clone(), *c))
+    })?;
     let mut out = rec.clone();
-    out.events[*i] = Event::Play { player: player.clone(), card: card.code() };
-    Some((out, *i))
+    out.events[i] = Event::Play { player, card: card.code() };
+    Some((out, i))
 }

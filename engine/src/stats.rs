@@ -33,14 +33,23 @@ pub struct DealStats {
     /// of the default options) and what the other choice makes of it. Absent for other rulesets.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pack: Option<String>,
+    /// The options the deals were made with, where any was chosen (the others at their defaults).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub options: BTreeMap<String, serde_json::Value>,
 }
 
-/// Which pack the statistics deal where an option changes it: the default options' pack, named.
-fn pack_dealt(rules: &Ruleset) -> Option<String> {
+/// Which pack the statistics deal where an option changes it: the default options' pack, named, or
+/// the pack of the options chosen (`dealt`, the ruleset those options choose).
+fn pack_dealt(rules: &Ruleset, dealt: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> Option<String> {
     let v = rules.fool_variant.as_ref()?;
     let what = |trump: bool| if trump { "a trump" } else { "the Excuse" };
-    let trump = !rules.pack.cards.contains(FOOL);
     let named = |choice: &mut dyn Iterator<Item = (&String, &serde_json::Value)>| choice.map(|(k, v)| format!("{k} = {v}")).collect::<Vec<_>>().join(", ");
+    if v.other_way.keys().any(|k| options.contains_key(k)) {
+        let trump = !dealt.pack.cards.contains(FOOL);
+        let chosen = named(&mut rules.options.iter().filter(|o| v.other_way.contains_key(&o.name)).map(|o| (&o.name, options.get(&o.name).unwrap_or(&o.default))));
+        return Some(format!("dealt with the pack of the options chosen ({chosen}): {} is {}", dealt.pack.fool_name, what(trump)));
+    }
+    let trump = !rules.pack.cards.contains(FOOL);
     let defaults = named(&mut rules.options.iter().filter(|o| v.other_way.contains_key(&o.name)).map(|o| (&o.name, &o.default)));
     Some(format!(
         "dealt with the pack of the default options ({defaults}): {} is {}; with {} it is {}",
@@ -49,6 +58,25 @@ fn pack_dealt(rules: &Ruleset) -> Option<String> {
         named(&mut v.other_way.iter()),
         what(!trump)
     ))
+}
+
+/// Checks options chosen for a ruleset, as a query gives them (text): each a known option, each value
+/// one of its choices (the text of a number or true/false reads as one). The options as JSON values,
+/// or what is wrong.
+pub fn read_options(rules: &Ruleset, given: &[(String, String)]) -> Result<BTreeMap<String, serde_json::Value>, String> {
+    let mut out = BTreeMap::new();
+    for (name, text) in given {
+        let Some(o) = rules.options.iter().find(|o| &o.name == name) else {
+            let known: Vec<&str> = rules.options.iter().map(|o| o.name.as_str()).collect();
+            return Err(format!("{} has no option `{name}`; its options are: {}", rules.id, if known.is_empty() { "none".to_string() } else { known.join(", ") }));
+        };
+        let value = o.choices.iter().find(|c| c.as_str() == Some(text.as_str()) || (!c.is_string() && c.to_string() == *text)).ok_or_else(|| {
+            let choices: Vec<String> = o.choices.iter().map(|c| c.as_str().map_or_else(|| c.to_string(), str::to_string)).collect();
+            format!("option `{name}` of {} cannot be `{text}`; choose one of {}", rules.id, choices.join(", "))
+        })?;
+        out.insert(name.clone(), value.clone());
+    }
+    Ok(out)
 }
 
 /// The most deals one request of statistics may ask for.
@@ -68,24 +96,47 @@ pub const NOTE: &str = "statistics of the deal alone: no card is played, so noth
 /// Deals `deals` random deals (seeded) and counts; `progress` is called now and then with the
 /// number of deals done.
 pub fn deal_stats(rules: &Ruleset, players: usize, deals: u64, seed: u64, progress: &mut dyn FnMut(u64)) -> Result<DealStats, InputError> {
-    run(rules, players, deals, seed, progress, true)
+    run(rules, players, &BTreeMap::new(), deals, seed, progress, true)
+}
+
+/// The same, with options chosen (by name, JSON values as a record gives them; the others at their
+/// defaults): the pack they choose is dealt, and the rules read them.
+pub fn deal_stats_with(
+    rules: &Ruleset,
+    players: usize,
+    options: &BTreeMap<String, serde_json::Value>,
+    deals: u64,
+    seed: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<DealStats, InputError> {
+    run(rules, players, options, deals, seed, progress, true)
 }
 
 /// The same statistics, asking the interpreter about every hand instead of remembering its answers
 /// by counts: slower, for tests that check the two agree.
 #[doc(hidden)]
 pub fn deal_stats_unremembered(rules: &Ruleset, players: usize, deals: u64, seed: u64) -> Result<DealStats, InputError> {
-    run(rules, players, deals, seed, &mut |_| {}, false)
+    run(rules, players, &BTreeMap::new(), deals, seed, &mut |_| {}, false)
 }
 
-fn run(rules: &Ruleset, players: usize, deals: u64, seed: u64, progress: &mut dyn FnMut(u64), remember: bool) -> Result<DealStats, InputError> {
-    let setup = Setup::new(rules, players, &BTreeMap::new()).map_err(|message| InputError { event: None, message })?;
+fn run(
+    asked: &Ruleset,
+    players: usize,
+    options: &BTreeMap<String, serde_json::Value>,
+    deals: u64,
+    seed: u64,
+    progress: &mut dyn FnMut(u64),
+    remember: bool,
+) -> Result<DealStats, InputError> {
+    let input = |message| InputError { event: None, message };
+    let rules = asked.with_pack_for(players, options).map_err(input)?;
+    let setup = Setup::new(rules, players, options).map_err(input)?;
     // Those dealt cards: one fewer than at the table where the dealer sits out.
     let players = setup.n;
     let names: Vec<String> = (0..players).map(|p| format!("P{p}")).collect();
     let classes: Vec<(&str, CardSet)> = rules.classes.iter().filter_map(|c| c.label.as_ref().map(|_| (c.name.as_str(), c.cards))).collect();
     let mut stats = DealStats {
-        ruleset: rules.id.clone(),
+        ruleset: asked.id.clone(),
         players,
         deals,
         seed,
@@ -93,7 +144,8 @@ fn run(rules: &Ruleset, players: usize, deals: u64, seed: u64, progress: &mut dy
         annulments: BTreeMap::new(),
         declarations: BTreeMap::new(),
         classes: BTreeMap::new(),
-        pack: pack_dealt(rules),
+        pack: pack_dealt(asked, rules, options),
+        options: options.clone(),
     };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut pack: Vec<Card> = rules.pack.cards.iter().collect();
@@ -258,6 +310,10 @@ pub fn to_text(all: &[DealStats]) -> String {
     let mut out = String::new();
     for s in all {
         let _ = writeln!(out, "{} — {} players, {} deals, seed {}", s.ruleset, s.players, s.deals, s.seed);
+        if !s.options.is_empty() {
+            let chosen: Vec<String> = s.options.iter().map(|(k, v)| format!("{k} = {}", v.as_str().map_or_else(|| v.to_string(), str::to_string))).collect();
+            let _ = writeln!(out, "  (options: {})", chosen.join(", "));
+        }
         if let Some(pack) = &s.pack {
             let _ = writeln!(out, "  ({pack})");
         }

@@ -138,3 +138,40 @@ fn the_claim_is_offered_right_after_the_deal_only() {
     discarded.events.truncate(2);
     assert!(!open(&discarded).iter().any(|(_, d)| d == "dealer_claim"));
 }
+
+/// The simulator makes declarations `when after-deal` where they are lawful (it never made them):
+/// Tarocchini's dealer calling himself out on his first 15 cards, reached on purpose by deals of a match
+/// near its end (`SimOptions::match_end`: the standing drawn from the last tenth below the target).
+/// Every such game replays valid, the call-out right after the deal, by the dealer, ending the match;
+/// without `match_end` the seeded games are those the simulator always made (no call-out is lawful).
+#[test]
+fn the_simulator_makes_the_dealers_call_out_near_the_matchs_end() {
+    use tarot_engine::simulate::{random_game_with, SimOptions};
+    let registry = tarot_engine::Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let rules = registry.get("tarocchini").unwrap();
+    let mut made = 0;
+    for sim in [SimOptions { match_end: 1.0, ..SimOptions::default() }, SimOptions { match_end: 1.0, ..SimOptions::steered() }] {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..60 {
+            let rec = random_game_with(rules, 4, &BTreeMap::new(), &sim, &mut rng).unwrap();
+            assert!(rec.standing.values().all(|s| (720..800).contains(s)), "{:?}", rec.standing);
+            let v = replay(rules, &rec).unwrap();
+            assert!(matches!(v.status, Status::Valid | Status::Annulled), "{}", v.to_text());
+            if let Some(i) = rec.events.iter().position(|e| matches!(e, Event::Declare { declaration, .. } if &**declaration == "fuori_mazziere")) {
+                made += 1;
+                assert_eq!(i, 1, "right after the deal");
+                let Event::Declare { player, .. } = &rec.events[i] else { unreachable!() };
+                assert_eq!(**player, *rec.dealer);
+                assert_eq!(v.status, Status::Valid);
+                assert!(rec.events.len() == 2, "the deal ends at the call-out: {:?}", rec.events.len());
+            }
+        }
+    }
+    assert!(made >= 5, "only {made} call-outs in 120 games near the match's end");
+    // Without a match near its end, none: the default simulator's games are unchanged.
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for _ in 0..30 {
+        let rec = random_game(rules, 4, &BTreeMap::new(), &mut rng).unwrap();
+        assert!(rec.standing.is_empty() && !rec.events.iter().any(|e| matches!(e, Event::Declare { declaration, .. } if &**declaration == "fuori_mazziere")));
+    }
+}

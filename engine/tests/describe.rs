@@ -70,3 +70,46 @@ fn a_labelled_payment_is_named_by_its_label() {
     let twice = common::registry_with("paid-twice", &text);
     assert_eq!(ids(twice.get("paid-twice").unwrap()), ["score.pay.game", "score.pay.game.2"]);
 }
+
+/// A label takes the article its first sound asks for ("an accuso", "an Ultimo", not "a accuso"), none
+/// when it begins with "the"; a set of cards folded by the compiler from a difference is read as one
+/// (Droggn's `trumps - trull` read "the number of 19 cards").
+#[test]
+fn articles_and_set_differences() {
+    use tarot_engine::describe::with_article;
+    assert_eq!(with_article("accuso (combinations declared from the hand)"), "an accuso (combinations declared from the hand)");
+    assert_eq!(with_article("Ultimo"), "an Ultimo");
+    assert_eq!(with_article("Trull"), "a Trull");
+    assert_eq!(with_article("the Pagat ultimo"), "the Pagat ultimo");
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let text = |id: &str, rule: &str| {
+        let d = describe(registry.get(id).unwrap(), &Default::default());
+        d.rules.iter().find(|l| &*l.rule == rule).map(|l| l.text.clone()).unwrap_or_else(|| panic!("no {rule} in {id}"))
+    };
+    assert_eq!(
+        text("droggn", "discard.require.1"),
+        "a discard must meet \"a king only with an ordinary trump\": the number of kings in the discard is 0 or the number of trumps except trull in the discard is more than 0"
+    );
+    assert_eq!(
+        text("tarocchini", "declaration.accuso.every-card-counts"),
+        "every card shown in an accuso (combinations declared from the hand) must count: its value drops without it"
+    );
+    assert!(text("galician-tarok", "declaration.ultimo.allowed").starts_with("an Ultimo is allowed only when"));
+    for r in registry.all() {
+        for l in &describe(r, &Default::default()).rules {
+            let t = format!(" {}", l.text);
+            for bad in [" a a", " a e", " a i", " a o", " a u", " a A", " a E", " a I", " a O", " a U", " a the ", " a The "] {
+                assert!(!t.contains(bad), "{}: {}: {}", r.id, l.rule, l.text);
+            }
+            assert!(!regex_like_count_of_cards(&l.text), "{}: {}: {}", r.id, l.rule, l.text);
+        }
+    }
+}
+
+/// "the number of 19 cards": a set of cards described by its size alone.
+fn regex_like_count_of_cards(text: &str) -> bool {
+    text.split("the number of ").skip(1).any(|rest| {
+        let mut words = rest.split_whitespace();
+        matches!((words.next(), words.next()), (Some(n), Some("cards")) if n.parse::<u32>().is_ok())
+    })
+}

@@ -296,3 +296,35 @@ fn pack_totals() {
         assert_eq!(count_points(&rules.counting, rules.pack.cards, 0), Q::int(total), "{id}");
     }
 }
+
+/// Every ruleset with a declaration made right after the deal (`when after-deal`), each of its tables,
+/// simulated uniform and steered as deals of a match near its end (`SimOptions::match_end`), where such
+/// a declaration can be lawful: every game replays valid (or annulled), and the declaration, where made,
+/// is made right after the deal.
+#[test]
+fn declarations_right_after_the_deal_are_simulated_valid() {
+    let mut rulesets = 0;
+    for rules in registry().all().filter(|r| r.declarations.iter().any(|d| d.when == tarot_engine::ir::When::AfterDeal)) {
+        rulesets += 1;
+        let names: Vec<&str> = rules.declarations.iter().filter(|d| d.when == tarot_engine::ir::When::AfterDeal).map(|d| d.name.as_str()).collect();
+        for n in rules.players.0..=rules.players.1 {
+            for (k, sim) in [SimOptions::default(), SimOptions::steered()].into_iter().enumerate() {
+                let sim = SimOptions { match_end: 1.0, ..sim };
+                let mut rng = ChaCha8Rng::seed_from_u64(11 + k as u64);
+                for _ in 0..20 {
+                    let rec = random_game_with(rules, n, &BTreeMap::new(), &sim, &mut rng).unwrap_or_else(|e| panic!("{} at {n}: {e}", rules.id));
+                    let v = replay(rules, &rec).unwrap();
+                    assert!(matches!(v.status, Status::Valid | Status::Annulled), "{} at {n}: {}", rules.id, v.to_text());
+                    for (i, e) in rec.events.iter().enumerate() {
+                        if let tarot_engine::Event::Declare { declaration, .. } = e {
+                            if names.contains(&&**declaration) {
+                                assert!(rec.events[1..i].iter().all(|e| matches!(e, tarot_engine::Event::Declare { .. })), "{}: {declaration} at event {i}", rules.id);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(rulesets > 0, "no ruleset declares right after the deal");
+}

@@ -96,3 +96,35 @@ fn a_declaration_that_reads_the_hand_dealt_is_counted() {
     assert_eq!(s.declarations["heads"], s.classes["trull"][2]);
     assert!(s.declarations["four_kings"] > 0, "{:?}", s.declarations);
 }
+
+/// Options chosen deal and count as the game would be played with them: FFT's `petit_sec = seed-004`
+/// annuls a Petit held with the Excuse too (more deals than by default, the same classes), Droggn's
+/// `gstiess = top-trump` deals the Gstieß as a trump and says so; an unknown option or a value not
+/// among its choices is named. The statistics took no options: the default pack and rules only.
+#[test]
+fn options_chosen_are_dealt_and_counted() {
+    use std::collections::BTreeMap;
+    use tarot_engine::stats::{deal_stats_with, read_options};
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let fft = registry.get("fft-4p").unwrap();
+    let default = deal_stats(fft, 4, 20_000, 3, &mut |_| {}).unwrap();
+    let chosen = read_options(fft, &[("petit_sec".into(), "seed-004".into())]).unwrap();
+    let seed004 = deal_stats_with(fft, 4, &chosen, 20_000, 3, &mut |_| {}).unwrap();
+    assert_eq!(seed004.options, chosen);
+    assert_eq!(seed004.classes, default.classes, "the same deals");
+    assert!(seed004.annulments["petit_sec"] > default.annulments["petit_sec"], "{:?} against {:?}", seed004.annulments, default.annulments);
+    assert!(tarot_engine::stats::to_text(&[seed004]).contains("(options: petit_sec = seed-004)"));
+    assert_eq!(deal_stats_with(fft, 4, &BTreeMap::new(), 20_000, 3, &mut |_| {}).unwrap(), default);
+
+    let droggn = registry.get("droggn").unwrap();
+    let top = read_options(droggn, &[("gstiess".into(), "top-trump".into())]).unwrap();
+    let s = deal_stats_with(droggn, 3, &top, 100, 1, &mut |_| {}).unwrap();
+    assert_eq!(s.pack.as_deref(), Some("dealt with the pack of the options chosen (gstiess = \"top-trump\"): the Gstieß is a trump"));
+    // A number reads as the option's number.
+    assert_eq!(read_options(droggn, &[("target".into(), "38".into())]).unwrap()["target"], serde_json::json!(38));
+
+    let e = read_options(fft, &[("nope".into(), "x".into())]).unwrap_err();
+    assert!(e.starts_with("fft-4p has no option `nope`; its options are: "), "{e}");
+    let e = read_options(fft, &[("petit_sec".into(), "maybe".into())]).unwrap_err();
+    assert!(e.starts_with("option `petit_sec` of fft-4p cannot be `maybe`; choose one of "), "{e}");
+}

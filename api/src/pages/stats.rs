@@ -19,6 +19,7 @@ pub struct StatsPage {
     deals: Option<String>,
     seed: Option<String>,
     players: Option<String>,
+    options: Option<String>,
 }
 
 pub async fn stats(state: web::Data<AppState>, query: web::Query<StatsPage>) -> Result<HttpResponse, Problem> {
@@ -27,9 +28,10 @@ pub async fn stats(state: web::Data<AppState>, query: web::Query<StatsPage>) -> 
         deals: query.deals.clone(),
         seed: query.seed.clone(),
         players: query.players.clone(),
+        options: query.options.clone(),
     };
     let ask = q.ask(&state)?;
-    let (rulesets, deals, seed, players) = (q.rulesets, ask.deals, ask.seed, ask.players);
+    let (rulesets, deals, seed, players, options) = (q.rulesets, ask.deals, ask.seed, ask.players, q.options.unwrap_or_default());
     let all = deal_statistics(&state, ask).await?;
     let pct = |n: u64, of: u64| html! { (n) " " span class="src" { "(" (format!("{:.3}", 100.0 * n as f64 / of.max(1) as f64)) "%)" } };
     let hands = |t: &DealStats| t.deals * t.players as u64;
@@ -77,13 +79,16 @@ pub async fn stats(state: web::Data<AppState>, query: web::Query<StatsPage>) -> 
             label { "deals " input name="deals" value=(deals) size="8"; } " "
             label { "seed " input name="seed" value=(seed) size="6"; } " "
             label { "players " input name="players" value=(players.map(|n| n.to_string()).unwrap_or_default()) size="3"; } " "
+            label { "options " input name="options" value=(options) size="24" placeholder="NAME=VALUE,..."; } " "
             button { "deal" }
         }
         p { strong { "Note:" } " " (tarot_engine::stats::NOTE) ". Annulments count deals (a deal once, for the first that strikes); declarations and card classes count hands." }
         table {
             tr {
                 th {}
-                @for s in &all { th { a href={ "/pages/rulesets/" (s.ruleset) } { code { (s.ruleset) } } br; span class="src" { (s.players) " players, " (s.deals) " deals" @if let Some(pack) = &s.pack { br; (pack) } } } }
+                @for s in &all { th { a href={ "/pages/rulesets/" (s.ruleset) } { code { (s.ruleset) } } br; span class="src" { (s.players) " players, " (s.deals) " deals"
+                    @for (k, v) in &s.options { br; code { (k) " = " (v.as_str().map_or_else(|| v.to_string(), str::to_string)) } }
+                    @if let Some(pack) = &s.pack { br; (pack) } } } }
             }
             @for (label, cells) in &rows {
                 tr { th { (label) } @for c in cells { td { @if let Some(c) = c { (c) } } } }

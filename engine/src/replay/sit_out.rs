@@ -61,7 +61,7 @@ impl<'s, 'r> Game<'s, 'r> {
     /// The players who may sit the deal out now (`Game::next`): none once someone has, or a declaration
     /// or card is made, or where the table may not (`allowed`); else the first in turn from first hand,
     /// as many as there are fees. A rule that cannot be worked out offers nobody (the move says why).
-    pub(super) fn may_sit_out(&self) -> Vec<std::sync::Arc<str>> {
+    pub(crate) fn may_sit_out(&self) -> Vec<std::sync::Arc<str>> {
         let Some(c) = &self.rules().sit_out_choice else { return vec![] };
         if self.sat_out.is_some() || self.phase != Phase::Play || !self.tricks.is_empty() || !self.current.is_empty() || !self.declarations.is_empty() {
             return vec![];
