@@ -706,8 +706,9 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         "counting",
         &c.clause,
         format!(
-            "in groups of {}: {}; {}; surplus: {}{}; pack total {total}",
+            "in groups of {}{}: {}; {}; surplus: {}{}; pack total {total}",
             c.group,
+            r.counting.group_by_option.as_ref().map(|(_, clause)| format!(" (with these options; `{}`)", statement_text(r, clause))).unwrap_or_default(),
             values.join(", "),
             if c.empty_zero { "other cards nothing" } else { "a group of empty cards 1" },
             serde_json::to_value(c.surplus).unwrap_or_default().as_str().unwrap_or_default(),

@@ -312,6 +312,11 @@ pub struct Counting {
     /// their value, the setup formula that gives the cards, and where it is written. Each game adds
     /// them to `values` when its options are known (`Settings::counting`).
     pub by_option: Vec<(u8, Expr, Clause)>,
+    /// `group = formula`: a group size that follows options (Galician Tarok counted singly, or in
+    /// threes as the 1821 Tappen with 42 cards): the setup formula and where it is written. Each game
+    /// sets `group` from it when its options are known (`Settings::counting`); `group` holds the
+    /// default options' size.
+    pub group_by_option: Option<(Expr, Clause)>,
     pub surplus: Surplus,
     /// How a short last packet counts (only with `surplus packets`).
     pub short_packet: ShortPacket,

@@ -60,7 +60,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("pack", "trump-name") => sh(2, MANY, Forbidden, Forbidden, "`trump-name T20 \"name\" ...`"),
         ("pack", "tie") => sh(3, MANY, Forbidden, Forbidden, "`tie T17 T18 ... \"later-wins\"|\"first-wins\"`"),
         ("pack", "code") => sh(2, MANY, Forbidden, Forbidden, "`code CODE CARD ...`"),
-        ("counting", "group") => sh(1, 1, Forbidden, Forbidden, "`group N`"),
+        ("counting", "group") => sh(0, 1, Optional, Forbidden, "`group N` or `group = formula of options`"),
         ("counting", "counter") => sh(1, 1, Required, Forbidden, "`counter V = cards`"),
         ("counting", "empty") => sh(1, 1, Forbidden, Forbidden, "`empty 0`"),
         ("counting", "surplus") => sh(1, 1, Forbidden, Forbidden, "`surplus exact`, `surplus nearest` or `surplus packets`"),

@@ -1491,6 +1491,60 @@ impl Compiler {
         c.by_option = counters.into_iter().map(|(v, e, _, st)| (v, e, self.clause(st, "counting"))).collect();
     }
 
+    /// `group = formula`: the group size following options (counted singly or in threes). The
+    /// formula must read an option and give a whole number from 1 to 6 for every choice of the options
+    /// it reads (1 under all of them with `empty 0`); `group` holds the size of the default options.
+    fn group_following(&mut self, c: &mut Counting, st: &Stmt, empty_zero: bool) {
+        let before = std::mem::take(&mut self.opts_read);
+        let e = self.value(st, Ctx::Setup);
+        let read: Vec<usize> = std::mem::replace(&mut self.opts_read, before).into_iter().collect();
+        self.opts_read.extend(read.iter().copied());
+        let Some(e) = e else { return };
+        if read.is_empty() {
+            self.err_at(st, "`group = formula` is for a group size that follows options, and this formula reads none: write `group N`");
+            return;
+        }
+        let defaults: Vec<Value> = self.options.iter().map(|o| Value::from_json(&o.default).unwrap_or(Value::Bool(false))).collect();
+        let choices: Vec<Vec<Value>> = read.iter().map(|&i| self.options[i].choices.iter().filter_map(Value::from_json).collect()).collect();
+        let combinations: usize = choices.iter().map(|c| c.len().max(1)).product();
+        if combinations > 4096 {
+            self.err_at(st, format!("the group follows options with {combinations} choices together; at most 4096 can be checked"));
+            return;
+        }
+        for k in 0..combinations {
+            let (mut options, mut rest, mut said) = (defaults.clone(), k, vec![]);
+            for (j, &i) in read.iter().enumerate() {
+                let n = choices[j].len().max(1);
+                if let Some(v) = choices[j].get(rest % n) {
+                    options[i] = v.clone();
+                    said.push(format!("option.{} = {}", self.options[i].name, self.options[i].choices[rest % n]));
+                }
+                rest /= n;
+            }
+            let with = said.join(", ");
+            let g = match eval(&e, &Chosen(&options)) {
+                Ok(Value::Num(n)) if n.is_integer() && (1..=6).contains(&n.numer()) => n.numer() as u32,
+                Ok(other) => {
+                    self.err_at(st, format!("with {with}: `group = formula` must give a whole number of cards from 1 to 6, not {}", other.type_name()));
+                    return;
+                }
+                Err(why) => {
+                    self.err_at(st, format!("with {with}: {why}"));
+                    return;
+                }
+            };
+            if g != 1 && empty_zero {
+                self.err_at(st, format!("with {with}: groups of {g}, but `empty 0` counts cards one by one and needs groups of one under every choice"));
+                return;
+            }
+            if k == 0 {
+                // The first combination is every read option at its default.
+                c.group = g;
+            }
+        }
+        c.group_by_option = Some((e, self.clause(st, "counting.group")));
+    }
+
     fn counting(&mut self, s: Option<&Stmt>, pack: &Pack) -> Counting {
         let mut c = Counting {
             group: 1,
@@ -1498,6 +1552,7 @@ impl Compiler {
             counters: vec![],
             empty_zero: false,
             by_option: vec![],
+            group_by_option: None,
             surplus: Surplus::Exact,
             short_packet: ShortPacket::OverHalf,
             clause: Clause { rule: "counting".into(), at: "".into(), source: None, source_file: None },
@@ -1511,8 +1566,16 @@ impl Compiler {
         let mut short_packet = None;
         let mut empty_at = None;
         let mut by_option: Vec<(u8, Expr, BTreeSet<usize>, &Stmt)> = vec![];
+        let mut group_formula = None;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
+                "group" if st.value.is_some() => {
+                    if !st.args.is_empty() {
+                        self.err_at(st, "`group` is written `group N` or `group = formula of options`, not both");
+                    } else {
+                        group_formula = Some(st);
+                    }
+                }
                 "group" => match st.args.first().and_then(|w| w.text.parse::<u32>().ok()) {
                     Some(g) if (1..=6).contains(&g) => c.group = g,
                     _ => self.err_at(st, "`group N`: cards are counted in groups of N (1 to 6)"),
@@ -1590,6 +1653,9 @@ impl Compiler {
                 },
                 other => self.err_at(st, format!("unknown counting statement `{other}`; expected group, counter, empty, surplus or short-packet")),
             }
+        }
+        if let Some(st) = group_formula {
+            self.group_following(&mut c, st, empty_at.is_some());
         }
         if let Some(st) = short_packet.filter(|_| c.surplus != Surplus::Packets) {
             self.err_at(st, "`short-packet` says how `surplus packets` counts a short last packet; without `surplus packets` there are no packets, so it would be ignored");

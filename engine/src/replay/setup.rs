@@ -183,7 +183,7 @@ impl Settings {
             ));
         }
         s.reverse_numerals(rules)?;
-        if !rules.counting.by_option.is_empty() {
+        if !rules.counting.by_option.is_empty() || rules.counting.group_by_option.is_some() {
             let counting = super::counting::counting_for(&rules.counting, &|e| s.eval_setup(e))?;
             s.counting = Some(counting);
         }
