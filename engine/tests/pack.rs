@@ -255,7 +255,7 @@ fn a_group_that_follows_options_is_checked_for_every_choice() {
     assert!(both.contains("not both"), "{both}");
     let empty = compile(&format!("{head}counting {{\n  group = if option.count == \"threes\" then 3 else 1\n  empty 0\n}}\n")).unwrap_err();
     assert!(empty.contains("with option.count = \"threes\": groups of 3, but `empty 0`"), "{empty}");
-    let other = compile(&format!("{head}counting {{\n  group = if count(players) == 3 then 3 else 1\n}}\n")).unwrap_err();
+    let other = compile(&format!("{head}counting {{\n  group = if option.count == \"threes\" and count(players) == 3 then 3 else 1\n}}\n")).unwrap_err();
     assert!(other.contains("may follow options, and nothing else"), "{other}");
 }
 

@@ -1528,8 +1528,8 @@ impl Compiler {
                     self.err_at(st, format!("with {with}: `group = formula` must give a whole number of cards from 1 to 6, not {}", other.type_name()));
                     return;
                 }
-                Err(why) => {
-                    self.err_at(st, format!("with {with}: {why}"));
+                Err(_) => {
+                    self.err_at(st, "the group size may follow options, and nothing else of the game (players, `let`s, the deal)");
                     return;
                 }
             };
