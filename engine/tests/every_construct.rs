@@ -241,6 +241,9 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         // counting
         ("group N", m(F, "group 2", "group 1"), Changes),
         ("group N", m(F, "group 2", "group 7"), Refused("groups of N (1 to 6)")),
+        ("group = if option...", m(F, "group 2", "group = if option.petit_sec == \"fft\" then 3 else 2"), Changes),
+        ("group = if option...", m(F, "group 2", "group = if option.petit_sec == \"fft\" then 2 else 9"), Refused("must give a whole number of cards from 1 to 6")),
+        ("group = if option...", m(F, "group 2", "group = 2 + 1"), Refused("reads none: write `group N`")),
         ("counter V = cards", m(F, "counter 4 = rank(Q)", "counter 6 = rank(Q)"), Changes),
         ("counter V = cards", m(F, "counter 4 = rank(Q)", "counter option.x = rank(Q)"), Refused("is not a whole number of points")),
         ("counter V = cards", m(F, "counter 4 = rank(Q)", "counter 0 = rank(Q)"), Refused("are already empty")),
