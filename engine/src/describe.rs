@@ -906,11 +906,18 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             .map(|(k, e)| format!("{k} {}", e.as_ref().map(|e| setting(e, &format!("discard.{k}"))).unwrap_or_default()))
             .collect();
         lines.push(line("dog and discard", &d.clause, format!("cards discarded: {}", who.join(", "))));
-        for f in &d.forbid {
+        for (i, f) in d.forbid.iter().enumerate() {
+            // A class that follows options: the cards it forbids with the options in force.
+            let in_force = d.forbid_by_option.iter().find(|(j, _)| *j == i).and_then(|(_, e)| force.value(e));
+            let cards = match in_force {
+                Some(Value::Cards(set)) if set.is_empty() => " (with these options: no card)".to_string(),
+                Some(Value::Cards(set)) => format!(" (with these options: {})", cards_short(set)),
+                _ => String::new(),
+            };
             lines.push(Line {
                 aspect: "dog and discard",
                 rule: f.clause.rule.clone(),
-                text: format!("may never discard {}", f.label),
+                text: format!("may never discard {}{cards}", f.label),
                 source: f.clause.source.clone(),
                 at: f.clause.at.clone(),
             });

@@ -143,6 +143,8 @@ pub struct Settings {
     pub(crate) strength: [u8; PACK_SIZE],
     /// The counting of this game, where counters follow options (`Counting::by_option`).
     pub(crate) counting: Option<Counting>,
+    /// The discard's forbidden cards of this game, where some follow options (`Discard::forbid_by_option`).
+    pub(crate) forbid: Option<Vec<CardClass>>,
     pub(crate) fool_led_forbidden: bool,
     pub(crate) fool_exchange: bool,
     pub(crate) fool_last: FoolLast,
@@ -521,6 +523,9 @@ pub struct Discard {
     /// `goes-to = formula`, evaluated at scoring for each discarder (`player`): "discarder" (the
     /// default) or "opponents" (the next opponent in the order of play takes the discard).
     pub goes_to: Option<(Expr, Clause)>,
+    /// `forbid "label" = formula of options`: the index in `forbid` of each class whose cards follow
+    /// options, and the setup formula that gives them (`forbid` holds the default options' cards).
+    pub forbid_by_option: Vec<(usize, Expr)>,
 }
 
 /// The pack compiled the other way where the Fool is a trump by an option: the condition (over

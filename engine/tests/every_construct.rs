@@ -363,6 +363,8 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("dealer = N", m(M, "  dealer = 4 ", "  dealer = 3 "), Changes),
         ("dealer = N", m(M, "others = 1", "others = 2"), Changes),
         (r#"forbid "label" = cards"#, m(F, r#"forbid "kings and oudlers" = kings + oudlers"#, r#"forbid "kings and oudlers" = oudlers + rank(Q)"#), Changes),
+        (r#"forbid "label" = if option..."#, m(F, r#"forbid "kings and oudlers" = kings + oudlers"#, r#"forbid "kings and oudlers" = if option.petit_sec == "fft" then kings + oudlers + rank(Q) else kings + oudlers"#), Changes),
+        (r#"forbid "label" = if option..."#, m(F, r#"forbid "kings and oudlers" = kings + oudlers"#, r#"forbid "kings and oudlers" = if option.petit_sec == "fft" then kings + oudlers else 3"#), Refused("the forbidden cards must be a set of cards")),
         (r#"unless-unavoidable "label" = cards"#, m(F, r#"unless-unavoidable "trumps" = trumps"#, r#"unless-unavoidable "trumps" = trumps + rank(Q)"#), Changes),
         (r#"penalize "label" = cards"#, m(M, "penalty = 2 * (", "penalty = 3 * ("), Changes),
         (r#"penalize "label" = cards"#, m(M, r#"penalize "trumps or Tarots" = trumps + tarots"#, r#"penalize "trumps or Tarots" = trumps"#), Changes),

@@ -1491,6 +1491,66 @@ impl Compiler {
         c.by_option = counters.into_iter().map(|(v, e, _, st)| (v, e, self.clause(st, "counting"))).collect();
     }
 
+    /// Every choice of the options `read` (the others at their defaults), the defaults first, each with
+    /// the words that name it ("option.x = \"y\""); `None` past 4096 choices together.
+    fn each_choice(&self, read: &[usize]) -> Option<Vec<(Vec<Value>, String)>> {
+        let defaults: Vec<Value> = self.options.iter().map(|o| Value::from_json(&o.default).unwrap_or(Value::Bool(false))).collect();
+        let choices: Vec<Vec<Value>> = read.iter().map(|&i| self.options[i].choices.iter().filter_map(Value::from_json).collect()).collect();
+        let combinations: usize = choices.iter().map(|c| c.len().max(1)).product();
+        if combinations > 4096 {
+            return None;
+        }
+        let mut out = Vec::with_capacity(combinations);
+        for k in 0..combinations {
+            let (mut options, mut rest, mut said) = (defaults.clone(), k, vec![]);
+            for (j, &i) in read.iter().enumerate() {
+                let n = choices[j].len().max(1);
+                if let Some(v) = choices[j].get(rest % n) {
+                    options[i] = v.clone();
+                    said.push(format!("option.{} = {}", self.options[i].name, self.options[i].choices[rest % n]));
+                }
+                rest /= n;
+            }
+            out.push((options, said.join(", ")));
+        }
+        Some(out)
+    }
+
+    /// `forbid "label" = formula of options`: cards that may never be discarded, following options
+    /// (the Danish game forbids the honours, the Leipzig rules of 1754 only the kings). The formula
+    /// must give a set of cards for every choice of the options it reads and read nothing else of the
+    /// game; the class holds the default options' cards, and each game sets its own
+    /// (`Settings::forbid`).
+    fn forbid_following(&mut self, st: &Stmt, d: &mut Discard) {
+        let before = std::mem::take(&mut self.opts_read);
+        let e = self.value(st, Ctx::Setup);
+        let read: Vec<usize> = std::mem::replace(&mut self.opts_read, before).into_iter().collect();
+        self.opts_read.extend(read.iter().copied());
+        let Some(e) = e else { return };
+        let Some(combinations) = self.each_choice(&read) else {
+            self.err_at(st, "the forbidden cards follow options with more than 4096 choices together, which cannot all be checked");
+            return;
+        };
+        let mut at_default = CardSet::EMPTY;
+        for (k, (options, with)) in combinations.into_iter().enumerate() {
+            match eval(&e, &Chosen(&options)) {
+                Ok(Value::Cards(set)) if k == 0 => at_default = set,
+                Ok(Value::Cards(_)) => {}
+                Ok(other) => {
+                    self.err_at(st, format!("with {with}: the forbidden cards must be a set of cards, not {}", other.type_name()));
+                    return;
+                }
+                Err(_) => {
+                    self.err_at(st, "the forbidden cards may follow options, and nothing else of the game (players, `let`s, the deal)");
+                    return;
+                }
+            }
+        }
+        let label = st.args.first().map(|w| w.text.clone()).unwrap_or_else(|| "these cards".into());
+        d.forbid_by_option.push((d.forbid.len(), e));
+        d.forbid.push(CardClass { cards: at_default, label, clause: self.clause(st, "discard.forbid") });
+    }
+
     /// `group = formula`: the group size following options (counted singly or in threes). The
     /// formula must read an option and give a whole number from 1 to 6 for every choice of the options
     /// it reads (1 under all of them with `empty 0`); `group` holds the size of the default options.
@@ -1504,24 +1564,11 @@ impl Compiler {
             self.err_at(st, "`group = formula` is for a group size that follows options, and this formula reads none: write `group N`");
             return;
         }
-        let defaults: Vec<Value> = self.options.iter().map(|o| Value::from_json(&o.default).unwrap_or(Value::Bool(false))).collect();
-        let choices: Vec<Vec<Value>> = read.iter().map(|&i| self.options[i].choices.iter().filter_map(Value::from_json).collect()).collect();
-        let combinations: usize = choices.iter().map(|c| c.len().max(1)).product();
-        if combinations > 4096 {
-            self.err_at(st, format!("the group follows options with {combinations} choices together; at most 4096 can be checked"));
+        let Some(combinations) = self.each_choice(&read) else {
+            self.err_at(st, "the group follows options with more than 4096 choices together, which cannot all be checked");
             return;
-        }
-        for k in 0..combinations {
-            let (mut options, mut rest, mut said) = (defaults.clone(), k, vec![]);
-            for (j, &i) in read.iter().enumerate() {
-                let n = choices[j].len().max(1);
-                if let Some(v) = choices[j].get(rest % n) {
-                    options[i] = v.clone();
-                    said.push(format!("option.{} = {}", self.options[i].name, self.options[i].choices[rest % n]));
-                }
-                rest /= n;
-            }
-            let with = said.join(", ");
+        };
+        for (k, (options, with)) in combinations.into_iter().enumerate() {
             let g = match eval(&e, &Chosen(&options)) {
                 Ok(Value::Num(n)) if n.is_integer() && (1..=6).contains(&n.numer()) => n.numer() as u32,
                 Ok(other) => {
@@ -2065,6 +2112,7 @@ impl Compiler {
             penalize: None,
             requires: vec![],
             goes_to: None,
+            forbid_by_option: vec![],
         };
         self.settings(s);
         let mut penalty = None;
@@ -2073,6 +2121,7 @@ impl Compiler {
                 "taker" => d.taker = self.value(st, Ctx::AfterAuction),
                 "dealer" => d.dealer = self.value(st, Ctx::AfterAuction),
                 "others" => d.others = self.value(st, Ctx::AfterAuction),
+                "forbid" if st.value.as_ref().is_some_and(reads_option) => self.forbid_following(st, &mut d),
                 "forbid" => d.forbid.extend(self.card_class(st, "discard.forbid")),
                 "unless-unavoidable" => d.unless_unavoidable = self.card_class(st, "discard.unless-unavoidable"),
                 "penalize" => d.penalize = self.card_class(st, "discard.penalize").map(|c| (c.clone(), Expr::Const(Value::Num(Q::ZERO)), c.clause)),
@@ -3191,5 +3240,19 @@ fn constant(e: &Expr) -> bool {
         Expr::Index(l, i) => constant(l) && constant(i),
         Expr::Call(f, args) => !GAME_FUNCS.contains(f) && args.iter().all(constant),
         _ => false,
+    }
+}
+
+/// Whether a formula names an option (`option.NAME`): a statement whose value is otherwise fixed when
+/// the rules are compiled (`forbid`) then follows the options instead.
+fn reads_option(a: &Ast) -> bool {
+    match &a.kind {
+        AstKind::Name(n) => n.starts_with("option."),
+        AstKind::Call(_, args) | AstKind::List(args) => args.iter().any(reads_option),
+        AstKind::Comp { set, cond, body, .. } => reads_option(set) || cond.as_deref().is_some_and(reads_option) || body.as_deref().is_some_and(reads_option),
+        AstKind::Index(a, b) | AstKind::Binary(_, a, b) => reads_option(a) || reads_option(b),
+        AstKind::Unary(_, a) => reads_option(a),
+        AstKind::If(a, b, c) => reads_option(a) || reads_option(b) || reads_option(c),
+        AstKind::Num(_) | AstKind::Str(_) | AstKind::Invalid(_) => false,
     }
 }

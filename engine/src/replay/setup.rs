@@ -112,6 +112,7 @@ impl Settings {
             pile_size: 0,
             strength: rules.pack.strength,
             counting: None,
+            forbid: None,
             fool_led_forbidden: false,
             fool_exchange: false,
             fool_last: FoolLast::Keep,
@@ -186,6 +187,16 @@ impl Settings {
         if !rules.counting.by_option.is_empty() || rules.counting.group_by_option.is_some() {
             let counting = super::counting::counting_for(&rules.counting, &|e| s.eval_setup(e))?;
             s.counting = Some(counting);
+        }
+        if let Some(d) = rules.discard.as_ref().filter(|d| !d.forbid_by_option.is_empty()) {
+            let mut forbid = d.forbid.clone();
+            for (i, e) in &d.forbid_by_option {
+                forbid[*i].cards = match s.eval_setup(e)? {
+                    Value::Cards(set) => set,
+                    other => return Err(format!("{}: the forbidden cards, not {}", forbid[*i].clause.at, other.type_name())),
+                };
+            }
+            s.forbid = Some(forbid);
         }
         // The settings that apply after the auction are worked out without a contract only where none
         // of them reads it; otherwise once for each contract (`with_contracts`), the contract's
