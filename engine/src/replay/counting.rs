@@ -44,8 +44,9 @@ pub fn counters_of(values: &[u8; PACK_SIZE]) -> Vec<(u8, CardSet)> {
 }
 
 /// A counting with its counters that follow options added and its group size set, `cards_of` giving
-/// each one's cards (and the group's size) for the options chosen. The compiler has tried every choice of the options they read, so an error
-/// here is a mistake of the engine, reported rather than hidden.
+/// each one's cards (and the group's size) for the options chosen. The compiler has tried every
+/// choice of the options they read, so an error here is a mistake of the engine, reported rather
+/// than hidden.
 pub fn counting_for(c: &Counting, cards_of: &dyn Fn(&Expr) -> Result<Value, String>) -> Result<Counting, String> {
     let mut out = c.clone();
     if let Some((e, clause)) = &c.group_by_option {
