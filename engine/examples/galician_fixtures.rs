@@ -7,6 +7,7 @@
 //!     cargo run -p tarot-engine --example galician_fixtures
 //!     cargo run -p tarot-engine --example galician_fixtures -- trischaken   # only Trischaken and the Suit-Solo
 //!     cargo run -p tarot-engine --example galician_fixtures -- threes       # only the count in threes
+//!     cargo run -p tarot-engine --example galician_fixtures -- priority     # only the hold by seniority
 //!
 //! The fixtures of the first list were written before Trischaken could be chosen; where eldest won
 //! with a Single, his word `single` after the auction was then added to them by hand (the choice
@@ -52,6 +53,10 @@ fn main() {
     }
     if std::env::args().any(|a| a == "threes") {
         threes(rules, &root);
+        return;
+    }
+    if std::env::args().any(|a| a == "priority") {
+        seniority(rules, &root);
         return;
     }
     let made: Want = |_, o| value(o, "made") == serde_json::json!(true);
@@ -331,4 +336,48 @@ fn threes(rules: &tarot_engine::ir::Ruleset, root: &Path) {
             write(&root.join("valid").join("threes-34-singly.json"), &same);
         }
     }
+}
+
+/// The hold by seniority (option `priority = "seniority"`, HT §3.2): a simulated game in which middle
+/// hand holds rear hand's bid, which forehand's hold alone (the default) refuses.
+fn seniority(rules: &tarot_engine::ir::Ruleset, root: &Path) {
+    let options = BTreeMap::from([("priority".to_string(), serde_json::json!("seniority"))]);
+    let contracts: Vec<&str> = rules.bidding.as_ref().expect("bidding").contracts.iter().map(|c| c.name.as_str()).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(42);
+    for seed in 0..20_000u64 {
+        let Ok(rec) = random_game_with(rules, 3, &options, &SimOptions::default(), &mut rng) else { continue };
+        let v = replay(rules, &rec).expect("replayable");
+        if v.status != Status::Valid {
+            continue;
+        }
+        // The first bidder is first hand; a bid equal to the best so far by another player is a hold.
+        let mut best: Option<usize> = None;
+        let mut first = None;
+        let mut middle_holds = false;
+        for e in &rec.events {
+            if let Event::Bid { player, bid } = e {
+                let first = first.get_or_insert_with(|| player.clone());
+                let Some(c) = contracts.iter().position(|c| *c == bid.as_str()) else { continue };
+                if best == Some(c) && player != first {
+                    middle_holds = true;
+                }
+                best = Some(best.map_or(c, |b| b.max(c)));
+            }
+        }
+        if !middle_holds {
+            continue;
+        }
+        let mut same = rec.clone();
+        same.options.remove("priority");
+        let refused = replay(rules, &same).expect("replayable");
+        assert!(refused.violation.as_ref().is_some_and(|x| x.rule.starts_with("bidding.contract.")), "{}", refused.to_text());
+        let mut rec = rec;
+        rec.description = Some(format!(
+            "The hold by seniority (option priority = seniority; HT §3.2, TG42's \"with priority\" read so): middle hand holds rear hand's bid; under the default (forehand's hold alone) the same bid is refused ({}): game {seed} of seed 42 of `galician_fixtures priority`",
+            refused.violation.as_ref().map(|x| x.rule.to_string()).unwrap_or_default()
+        ));
+        write(&root.join("valid").join("priority-seniority.json"), &rec);
+        return;
+    }
+    eprintln!("priority-seniority: not found in 20000 games");
 }

@@ -790,7 +790,17 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         };
         lines.push(line("bidding and contracts", &b.turns_clause, turns.into()));
         if let Some(c) = &b.hold {
-            lines.push(line("bidding and contracts", c, "forehand may hold: bid the contract another player holds, and take it over; every other bid must be higher".into()));
+            // The hold of the options in force: forehand's (no `hold_by`, or it gives "forehand"), or
+            // by seniority.
+            let kind = b.hold_by.as_ref().map(|e| force.value(e));
+            let text = match kind {
+                None => "forehand may hold: bid the contract another player holds, and take it over; every other bid must be higher".to_string(),
+                Some(Some(Value::Str(w))) if &*w == "forehand" => "forehand may hold: bid the contract another player holds, and take it over; every other bid must be higher".to_string(),
+                Some(Some(Value::Str(_))) => "each player may hold the bid of a player after him in turn from first hand (seniority): bid the contract he holds, and take it over; every other bid must be higher".to_string(),
+                Some(_) => "forehand may hold, or each player the bid of a player after him (seniority), as the options choose".to_string(),
+            };
+            let text = if b.hold_by.as_ref().is_some_and(|e| !matches!(e, Expr::Const(_))) { format!("{text} (with these options)") } else { text };
+            lines.push(line("bidding and contracts", c, text));
         }
         if let Some(c) = &b.no_reraise {
             lines.push(line("bidding and contracts", c, "a player outbid may not bid again, only pass".into()));

@@ -145,6 +145,8 @@ pub struct Settings {
     pub(crate) counting: Option<Counting>,
     /// The discard's forbidden cards of this game, where some follow options (`Discard::forbid_by_option`).
     pub(crate) forbid: Option<Vec<CardClass>>,
+    /// The hold of this game is by seniority (`hold seniority`, or `hold = formula` choosing it).
+    pub(crate) hold_seniority: bool,
     pub(crate) fool_led_forbidden: bool,
     pub(crate) fool_exchange: bool,
     pub(crate) fool_last: FoolLast,
@@ -386,6 +388,10 @@ pub struct Bidding {
     /// `hold forehand`: forehand may bid the contract another player holds, and so take it over;
     /// every other bid must be higher (the Tarock games' hold).
     pub hold: Option<Clause>,
+    /// `hold seniority` (a constant) or `hold = formula of options`: the hold's kind, "forehand" or
+    /// "seniority" (each player may bid the contract a player later in turn from first hand holds);
+    /// `None` is `hold forehand`. Each game reads it once (`Settings::hold_seniority`).
+    pub hold_by: Option<Expr>,
     /// `no-reraise`: a player whose bid was outbid may only pass afterwards.
     pub no_reraise: Option<Clause>,
     /// `must-bid CONTRACT "label" = condition`: a player whose hand as dealt meets the condition may

@@ -71,7 +71,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("deal", "cut") => sh(0, 0, Forbidden, Forbidden, "`cut`"),
         ("deal", "require") => sh(1, 1, Required, Forbidden, "`require \"label\" = condition`"),
         ("bidding", "turns") => sh(1, 1, Forbidden, Forbidden, "`turns once`, `turns until-one-left` or `turns rounds`"),
-        ("bidding", "hold") => sh(1, 1, Forbidden, Forbidden, "`hold forehand`"),
+        ("bidding", "hold") => sh(0, 1, Optional, Forbidden, "`hold forehand`, `hold seniority` or `hold = formula of options`"),
         ("bidding", "no-reraise") => sh(0, 0, Forbidden, Forbidden, "`no-reraise`"),
         ("bidding", "first-turn") => sh(1, MANY, Forbidden, Forbidden, "`first-turn CONTRACT ...`"),
         ("bidding", "step") => sh(2, MANY, Forbidden, Forbidden, "`step CONTRACT CONTRACT ...`"),

@@ -1551,6 +1551,39 @@ impl Compiler {
         d.forbid.push(CardClass { cards: at_default, label, clause: self.clause(st, "discard.forbid") });
     }
 
+    /// `hold = formula of options`: the hold's kind following options, "forehand" or "seniority" for
+    /// every choice of the options it reads (and it must read one).
+    fn hold_following(&mut self, st: &Stmt) -> Option<Expr> {
+        let before = std::mem::take(&mut self.opts_read);
+        let e = self.value(st, Ctx::Setup);
+        let read: Vec<usize> = std::mem::replace(&mut self.opts_read, before).into_iter().collect();
+        self.opts_read.extend(read.iter().copied());
+        let e = e?;
+        if read.is_empty() {
+            self.err_at(st, "`hold = formula` is for a hold that follows options, and this formula reads none: write `hold forehand` or `hold seniority`");
+            return None;
+        }
+        let Some(combinations) = self.each_choice(&read) else {
+            self.err_at(st, "the hold follows options with more than 4096 choices together, which cannot all be checked");
+            return None;
+        };
+        for (options, with) in combinations {
+            match eval(&e, &Chosen(&options)) {
+                Ok(Value::Str(w)) if &*w == "forehand" || &*w == "seniority" => {}
+                Ok(other) => {
+                    let not = if let Value::Str(w) = &other { format!("\"{w}\"") } else { other.type_name().to_string() };
+                    self.err_at(st, format!("with {with}: `hold = formula` must give \"forehand\" or \"seniority\", not {not}"));
+                    return None;
+                }
+                Err(_) => {
+                    self.err_at(st, "the hold may follow options, and nothing else of the game (players, `let`s, the deal)");
+                    return None;
+                }
+            }
+        }
+        Some(e)
+    }
+
     /// `group = formula`: the group size following options (counted singly or in threes). The
     /// formula must read an option and give a whole number from 1 to 6 for every choice of the options
     /// it reads (1 under all of them with `empty 0`); `group` holds the size of the default options.
@@ -1833,6 +1866,7 @@ impl Compiler {
             all_pass_play: None,
             reserve: None,
             hold: None,
+            hold_by: None,
             no_reraise: None,
             must_bid: vec![],
             first_turn: None,
@@ -1923,9 +1957,24 @@ impl Compiler {
                         all_pass_play = Some((st, name.text.clone()));
                     }
                 }
+                "hold" if st.value.is_some() => {
+                    if !st.args.is_empty() {
+                        self.err_at(st, "`hold` is written `hold forehand`, `hold seniority` or `hold = formula of options`, not a word and a formula");
+                    } else if let Some(e) = self.hold_following(st) {
+                        b.hold = Some(self.clause(st, "bidding.hold"));
+                        b.hold_by = Some(e);
+                    }
+                }
                 "hold" => match st.args.first().map(|w| w.text.as_str()) {
                     Some("forehand") => b.hold = Some(self.clause(st, "bidding.hold")),
-                    _ => self.err_at(st, "`hold forehand` is the only form: forehand may bid the contract another player holds"),
+                    Some("seniority") => {
+                        b.hold = Some(self.clause(st, "bidding.hold"));
+                        b.hold_by = Some(Expr::Const(Value::Str("seniority".into())));
+                    }
+                    _ => self.err_at(
+                        st,
+                        "`hold forehand` is the only form in which forehand alone may bid the contract another player holds; `hold seniority` lets each player bid the contract of a player after him in turn",
+                    ),
                 },
                 "no-reraise" => b.no_reraise = Some(self.clause(st, "bidding.no-reraise")),
                 "first-turn" | "step" => listed.push(st),

@@ -113,6 +113,7 @@ impl Settings {
             strength: rules.pack.strength,
             counting: None,
             forbid: None,
+            hold_seniority: false,
             fool_led_forbidden: false,
             fool_exchange: false,
             fool_last: FoolLast::Keep,
@@ -187,6 +188,12 @@ impl Settings {
         if !rules.counting.by_option.is_empty() || rules.counting.group_by_option.is_some() {
             let counting = super::counting::counting_for(&rules.counting, &|e| s.eval_setup(e))?;
             s.counting = Some(counting);
+        }
+        if let Some(e) = rules.bidding.as_ref().and_then(|b| b.hold_by.as_ref()) {
+            s.hold_seniority = match s.eval_setup(e)? {
+                Value::Str(w) => &*w == "seniority",
+                other => return Err(format!("bidding.hold: \"forehand\" or \"seniority\", not {}", other.type_name())),
+            };
         }
         if let Some(d) = rules.discard.as_ref().filter(|d| !d.forbid_by_option.is_empty()) {
             let mut forbid = d.forbid.clone();
