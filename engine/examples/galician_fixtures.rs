@@ -6,6 +6,8 @@
 //!
 //!     cargo run -p tarot-engine --example galician_fixtures
 //!     cargo run -p tarot-engine --example galician_fixtures -- trischaken   # only Trischaken and the Suit-Solo
+//!     cargo run -p tarot-engine --example galician_fixtures -- threes       # only the count in threes
+//!     cargo run -p tarot-engine --example galician_fixtures -- priority     # only the hold by seniority
 //!
 //! The fixtures of the first list were written before Trischaken could be chosen; where eldest won
 //! with a Single, his word `single` after the auction was then added to them by hand (the choice
@@ -47,6 +49,14 @@ fn main() {
     let none = BTreeMap::new();
     if std::env::args().any(|a| a == "trischaken") {
         trischaken_and_suit_solo(rules, &root);
+        return;
+    }
+    if std::env::args().any(|a| a == "threes") {
+        threes(rules, &root);
+        return;
+    }
+    if std::env::args().any(|a| a == "priority") {
+        seniority(rules, &root);
         return;
     }
     let made: Want = |_, o| value(o, "made") == serde_json::json!(true);
@@ -274,4 +284,100 @@ fn write(path: &PathBuf, rec: &GameRecord) {
     let mut json = serde_json::to_string_pretty(rec).unwrap();
     json.push('\n');
     std::fs::write(path, json).unwrap();
+}
+
+/// The count in threes (option `count = "threes"`, HT quoting ATT1821 §E.6): 66 to the pack, 34 wins,
+/// 33 is the Remi and loses; and a game won in threes with 34 that counted singly falls short of 48.
+fn threes(rules: &tarot_engine::ir::Ruleset, root: &Path) {
+    let options = BTreeMap::from([("count".to_string(), serde_json::json!("threes"))]);
+    let made: Want = |_, o| value(o, "made") == serde_json::json!(true) && num(o, "points") >= 34.0;
+    let remi: Want = |_, o| num(o, "points") == 33.0;
+    let lost: Want = |_, o| value(o, "made") == serde_json::json!(false) && num(o, "points") < 33.0;
+    let just: Want = |_, o| num(o, "points") == 34.0;
+    #[rustfmt::skip]
+    let cases: [(&str, &str, Want, &str); 4] = [
+        ("threes-made", "single", made, "A Single counted in threes (option count = threes): each three its sum less two, 66 to the pack; the declarer's 34 or more win (HT quoting ATT1821 §E.6)"),
+        ("threes-remi", "single", remi, "A Single counted in threes with 33 of the 66: the Remi (HT quoting ATT1821 §E.6), which the 1821 rules count against the declarer (HT §3.10): lost"),
+        ("threes-lost", "solo", lost, "A Solo counted in threes with fewer than 33: lost, the declarer pays each opponent 40 (TG42 \"Bids\"; the count, HT quoting ATT1821 §E.6)"),
+        ("threes-34", "single", just, "A Single counted in threes with exactly 34, the least that wins (HT quoting ATT1821 §E.6); counted singly, the default, the same game is lost: threes-34-singly.json"),
+    ];
+    for (name, contract, want, what) in cases {
+        let sim = SimOptions { contract: ContractChoice::Only(contract.into()), ..SimOptions::steered() };
+        let mut rng = ChaCha8Rng::seed_from_u64(42);
+        let mut found = None;
+        for seed in 0..20_000u64 {
+            let Ok(rec) = random_game_with(rules, 3, &options, &sim, &mut rng) else { continue };
+            let v = replay(rules, &rec).expect("replayable");
+            let Some(o) = v.outcome.as_ref().filter(|_| v.status == Status::Valid) else { continue };
+            if o.contract.as_deref() != Some(contract) || !want(&rec, o) {
+                continue;
+            }
+            if name == "threes-34" {
+                let mut same = rec.clone();
+                same.options.remove("count");
+                let v = replay(rules, &same).expect("replayable");
+                if v.outcome.as_ref().map(|o| value(o, "made")) != Some(serde_json::json!(false)) {
+                    continue;
+                }
+            }
+            found = Some((seed, rec));
+            break;
+        }
+        let Some((seed, mut rec)) = found else {
+            eprintln!("{name}: not found in 20000 games");
+            continue;
+        };
+        rec.description = Some(format!("{what}: game {seed} of seed 42 of `galician_fixtures threes`"));
+        write(&root.join("valid").join(format!("{name}.json")), &rec);
+        if name == "threes-34" {
+            let mut same = rec.clone();
+            same.options.remove("count");
+            same.description = Some(format!("The game of threes-34.json counted singly, the default (AW's values, 94 to the pack): short of 48, the Single is lost: game {seed} of seed 42 of `galician_fixtures threes`"));
+            write(&root.join("valid").join("threes-34-singly.json"), &same);
+        }
+    }
+}
+
+/// The hold by seniority (option `priority = "seniority"`, HT §3.2): a simulated game in which middle
+/// hand holds rear hand's bid, which forehand's hold alone (the default) refuses.
+fn seniority(rules: &tarot_engine::ir::Ruleset, root: &Path) {
+    let options = BTreeMap::from([("priority".to_string(), serde_json::json!("seniority"))]);
+    let contracts: Vec<&str> = rules.bidding.as_ref().expect("bidding").contracts.iter().map(|c| c.name.as_str()).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(42);
+    for seed in 0..20_000u64 {
+        let Ok(rec) = random_game_with(rules, 3, &options, &SimOptions::default(), &mut rng) else { continue };
+        let v = replay(rules, &rec).expect("replayable");
+        if v.status != Status::Valid {
+            continue;
+        }
+        // The first bidder is first hand; a bid equal to the best so far by another player is a hold.
+        let mut best: Option<usize> = None;
+        let mut first = None;
+        let mut middle_holds = false;
+        for e in &rec.events {
+            if let Event::Bid { player, bid } = e {
+                let first = first.get_or_insert_with(|| player.clone());
+                let Some(c) = contracts.iter().position(|c| *c == bid.as_str()) else { continue };
+                if best == Some(c) && player != first {
+                    middle_holds = true;
+                }
+                best = Some(best.map_or(c, |b| b.max(c)));
+            }
+        }
+        if !middle_holds {
+            continue;
+        }
+        let mut same = rec.clone();
+        same.options.remove("priority");
+        let refused = replay(rules, &same).expect("replayable");
+        assert!(refused.violation.as_ref().is_some_and(|x| x.rule.starts_with("bidding.contract.")), "{}", refused.to_text());
+        let mut rec = rec;
+        rec.description = Some(format!(
+            "The hold by seniority (option priority = seniority; HT §3.2, TG42's \"with priority\" read so): middle hand holds rear hand's bid; under the default (forehand's hold alone) the same bid is refused ({}): game {seed} of seed 42 of `galician_fixtures priority`",
+            refused.violation.as_ref().map(|x| x.rule.to_string()).unwrap_or_default()
+        ));
+        write(&root.join("valid").join("priority-seniority.json"), &rec);
+        return;
+    }
+    eprintln!("priority-seniority: not found in 20000 games");
 }

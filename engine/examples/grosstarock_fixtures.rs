@@ -8,6 +8,12 @@
 //! trick (Pagat and King Ultimo, made and failed, the last trick), a game under the classical
 //! Fool's deadline, a game whose compulsory Trumps declaration is left out (invalid), and a dealer
 //! who declares his Cavalleries with the courts he had to lay away.
+//!
+//!     cargo run -p tarot-engine --example grosstarock_fixtures -- 1754
+//!
+//! writes only the discards of the Leipzig rules of 1754 (option trump_discard = "1754"): the dealer's
+//! three trumps with the Pagat laid away, the Pagat, the Fool and one trump laid away, and two of
+//! three trumps laid away (invalid).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -24,6 +30,10 @@ fn main() {
     let rules = registry.get("grosstarock").expect("the grosstarock ruleset");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/grosstarock");
     let none = BTreeMap::new();
+    if std::env::args().any(|a| a == "1754") {
+        leipzig_1754(rules, &root);
+        return;
+    }
 
     // PW "Declarations": "the Fool, the Pagat, the 21, the 20, and the 19 is 5 matadors" (10 + 5 x 2),
     // and twelve trumps with the Fool (10 + 5 x 2): first hand holds both, and no court or king.
@@ -159,7 +169,7 @@ fn arranged(rules: &Ruleset, seat: &str, cards: &str, options: &BTreeMap<String,
     let mine: Vec<String> = cards.split_whitespace().map(String::from).collect();
     let mut rest: Vec<String> = rules.pack.cards.iter().map(|c| c.code().to_string()).filter(|c| !mine.contains(c)).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    for _ in 0..500 {
+    for _ in 0..5000 {
         rest.shuffle(&mut rng);
         let others: Vec<&String> = table.iter().filter(|p| p.as_str() != seat).collect();
         let hands = BTreeMap::from([
@@ -181,4 +191,74 @@ fn write(path: &PathBuf, mut rec: GameRecord, description: &str) {
     rec.description = Some(description.into());
     std::fs::create_dir_all(path.parent().expect("a folder")).expect("writable fixtures folder");
     std::fs::write(path, serde_json::to_string_pretty(&rec).expect("serializable") + "\n").expect("writable fixture");
+}
+
+/// L1754 §1 (option trump_discard = "1754"): the dealer holds just three trumps with the Pagat (and
+/// the Fool), every court (so no court of his Cavalleries may go) and eight numerals, and lays the
+/// three trumps away; then the Pagat, the Fool and one trump; then two of his three trumps with a
+/// numeral, which the rule forbids.
+fn leipzig_1754(rules: &Ruleset, root: &Path) {
+    let options = BTreeMap::from([("trump_discard".to_string(), serde_json::json!("1754"))]);
+    let courts = "KH QH CH JH KD QD CD JD KS QS CS JS KC QC CC JC";
+    let discard_of = |rec: &GameRecord| -> Vec<String> {
+        rec.events.iter().find_map(|e| if let Event::Discard { cards, .. } = e { Some(cards.iter().map(|c| c.to_string()).collect()) } else { None }).unwrap_or_default()
+    };
+    let three = format!("T1 T2 T3 EX {courts} 2S 3S 4S 5S 6S 7S 8S 9S");
+    let game = arranged_until(rules, &three, &options, 1754, |rec| {
+        let d = discard_of(rec);
+        ["T1", "T2", "T3"].iter().all(|c| d.iter().any(|x| x == c))
+    });
+    write(
+        &root.join("valid/discard-1754-three-trumps.json"),
+        game.clone(),
+        "L1754 §1 (option trump_discard = \"1754\"): the dealer (Cid) holds just three trumps, the Pagat among them, and lays all three away (\"so kann er diese 3, wenn er will, ablegen\"); under the Danish rule (the default) the Pagat could never go (discard.forbid); the rest of the deal and the play at random",
+    );
+    let pagat_fool = format!("T1 T5 EX {courts} 2S 3S 4S 5S 6S 7S 8S 9S 10S");
+    let other = arranged_until(rules, &pagat_fool, &options, 1755, |rec| {
+        let d = discard_of(rec);
+        ["T1", "T5", "EX"].iter().all(|c| d.iter().any(|x| x == c))
+    });
+    write(
+        &root.join("valid/discard-1754-pagat-fool.json"),
+        other,
+        "L1754 §1 (option trump_discard = \"1754\"): the dealer (Cid) holds the Pagat, one other trump and the Fool, and lays the three away (\"Desgleichen kann auch der Pagat, Sckis, und 1 Taroc abgeleget werden\"); the rest of the deal and the play at random",
+    );
+    // Two of his three trumps and a numeral: the discard of the first game changed.
+    let mut broken = game;
+    for e in broken.events.iter_mut() {
+        if let Event::Discard { cards, .. } = e {
+            *cards = vec!["T1".into(), "T2".into(), "2S".into()];
+        }
+    }
+    let v = replay(rules, &broken).expect("replayable");
+    assert_eq!(v.violation.as_ref().map(|x| &*x.rule), Some("discard.require.3"), "{}", v.to_text());
+    write(
+        &root.join("invalid/discard.require.3.json"),
+        broken,
+        "Breaks discard.require.3 (option trump_discard = \"1754\"): the dealer lays away the Pagat and one other of his three trumps with a numeral, keeping the third trump: L1754 §1 lets the trumps go only all three together (\"hat er aber mehr oder weniger als 3 Blätter Taroc, so kann davon nichts abgeleget werden\"); the game of discard-1754-three-trumps.json with its discard changed",
+    );
+}
+
+/// A game from a deal that gives the dealer (Cid) `cards` (28), Ann and Bob 25 each of the rest at
+/// random, played out at random until `keep` holds of the record (and it is valid).
+fn arranged_until(rules: &Ruleset, cards: &str, options: &BTreeMap<String, serde_json::Value>, seed: u64, keep: impl Fn(&GameRecord) -> bool) -> GameRecord {
+    let table: Vec<String> = ["Ann", "Bob", "Cid"].iter().map(|s| s.to_string()).collect();
+    let mine: Vec<String> = cards.split_whitespace().map(String::from).collect();
+    assert_eq!(mine.len(), 28, "the dealer's 28 cards");
+    let mut rest: Vec<String> = rules.pack.cards.iter().map(|c| c.code().to_string()).filter(|c| !mine.contains(c)).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..20_000 {
+        rest.shuffle(&mut rng);
+        let hands = BTreeMap::from([
+            ("Cid".into(), mine.iter().map(|c| c.as_str().into()).collect()),
+            ("Ann".into(), rest[..25].iter().map(|c| c.as_str().into()).collect()),
+            ("Bob".into(), rest[25..].iter().map(|c| c.as_str().into()).collect()),
+        ]);
+        let deal = Event::Deal { hands, dog: vec![], cut: None, piles: BTreeMap::new(), packets: vec![] };
+        let Ok(rec) = random_game_from(rules, &table, 2, deal, options, &mut rng) else { continue };
+        if keep(&rec) && replay(rules, &rec).expect("replayable").status == Status::Valid {
+            return rec;
+        }
+    }
+    panic!("no game from the arranged deal {cards}");
 }

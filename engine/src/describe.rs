@@ -743,8 +743,9 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         "counting",
         &c.clause,
         format!(
-            "in groups of {}: {}; {}; surplus: {}{}; pack total {total}",
+            "in groups of {}{}: {}; {}; surplus: {}{}; pack total {total}",
             c.group,
+            r.counting.group_by_option.as_ref().map(|(_, clause)| format!(" (with these options; `{}`)", statement_text(r, clause))).unwrap_or_default(),
             values.join(", "),
             if c.empty_zero { "other cards nothing" } else { "a group of empty cards 1" },
             serde_json::to_value(c.surplus).unwrap_or_default().as_str().unwrap_or_default(),
@@ -826,7 +827,17 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         };
         lines.push(line("bidding and contracts", &b.turns_clause, turns.into()));
         if let Some(c) = &b.hold {
-            lines.push(line("bidding and contracts", c, "forehand may hold: bid the contract another player holds, and take it over; every other bid must be higher".into()));
+            // The hold of the options in force: forehand's (no `hold_by`, or it gives "forehand"), or
+            // by seniority.
+            let kind = b.hold_by.as_ref().map(|e| force.value(e));
+            let text = match kind {
+                None => "forehand may hold: bid the contract another player holds, and take it over; every other bid must be higher".to_string(),
+                Some(Some(Value::Str(w))) if &*w == "forehand" => "forehand may hold: bid the contract another player holds, and take it over; every other bid must be higher".to_string(),
+                Some(Some(Value::Str(_))) => "each player may hold the bid of a player after him in turn from first hand (seniority): bid the contract he holds, and take it over; every other bid must be higher".to_string(),
+                Some(_) => "forehand may hold, or each player the bid of a player after him (seniority), as the options choose".to_string(),
+            };
+            let text = if b.hold_by.as_ref().is_some_and(|e| !matches!(e, Expr::Const(_))) { format!("{text} (with these options)") } else { text };
+            lines.push(line("bidding and contracts", c, text));
         }
         if let Some(c) = &b.no_reraise {
             lines.push(line("bidding and contracts", c, "a player outbid may not bid again, only pass".into()));
@@ -942,11 +953,18 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             .map(|(k, e)| format!("{k} {}", e.as_ref().map(|e| setting(e, &format!("discard.{k}"))).unwrap_or_default()))
             .collect();
         lines.push(line("dog and discard", &d.clause, format!("cards discarded: {}", who.join(", "))));
-        for f in &d.forbid {
+        for (i, f) in d.forbid.iter().enumerate() {
+            // A class that follows options: the cards it forbids with the options in force.
+            let in_force = d.forbid_by_option.iter().find(|(j, _)| *j == i).and_then(|(_, e)| force.value(e));
+            let cards = match in_force {
+                Some(Value::Cards(set)) if set.is_empty() => " (with these options: no card)".to_string(),
+                Some(Value::Cards(set)) => format!(" (with these options: {})", cards_short(set)),
+                _ => String::new(),
+            };
             lines.push(Line {
                 aspect: "dog and discard",
                 rule: f.clause.rule.clone(),
-                text: format!("may never discard {}", f.label),
+                text: format!("may never discard {}{cards}", f.label),
                 source: f.clause.source.clone(),
                 at: f.clause.at.clone(),
             });

@@ -143,6 +143,10 @@ pub struct Settings {
     pub(crate) strength: [u8; PACK_SIZE],
     /// The counting of this game, where counters follow options (`Counting::by_option`).
     pub(crate) counting: Option<Counting>,
+    /// The discard's forbidden cards of this game, where some follow options (`Discard::forbid_by_option`).
+    pub(crate) forbid: Option<Vec<CardClass>>,
+    /// The hold of this game is by seniority (`hold seniority`, or `hold = formula` choosing it).
+    pub(crate) hold_seniority: bool,
     pub(crate) fool_led_forbidden: bool,
     pub(crate) fool_exchange: bool,
     pub(crate) fool_last: FoolLast,
@@ -314,6 +318,11 @@ pub struct Counting {
     /// their value, the setup formula that gives the cards, and where it is written. Each game adds
     /// them to `values` when its options are known (`Settings::counting`).
     pub by_option: Vec<(u8, Expr, Clause)>,
+    /// `group = formula`: a group size that follows options (Galician Tarok counted singly, or in
+    /// threes as the 1821 Tappen with 42 cards): the setup formula and where it is written. Each game
+    /// sets `group` from it when its options are known (`Settings::counting`); `group` holds the
+    /// default options' size.
+    pub group_by_option: Option<(Expr, Clause)>,
     pub surplus: Surplus,
     /// How a short last packet counts (only with `surplus packets`).
     pub short_packet: ShortPacket,
@@ -381,6 +390,10 @@ pub struct Bidding {
     /// `hold forehand`: forehand may bid the contract another player holds, and so take it over;
     /// every other bid must be higher (the Tarock games' hold).
     pub hold: Option<Clause>,
+    /// `hold seniority` (a constant) or `hold = formula of options`: the hold's kind, "forehand" or
+    /// "seniority" (each player may bid the contract a player later in turn from first hand holds);
+    /// `None` is `hold forehand`. Each game reads it once (`Settings::hold_seniority`).
+    pub hold_by: Option<Expr>,
     /// `no-reraise`: a player whose bid was outbid may only pass afterwards.
     pub no_reraise: Option<Clause>,
     /// `must-bid CONTRACT "label" = condition`: a player whose hand as dealt meets the condition may
@@ -518,6 +531,9 @@ pub struct Discard {
     /// `goes-to = formula`, evaluated at scoring for each discarder (`player`): "discarder" (the
     /// default) or "opponents" (the next opponent in the order of play takes the discard).
     pub goes_to: Option<(Expr, Clause)>,
+    /// `forbid "label" = formula of options`: the index in `forbid` of each class whose cards follow
+    /// options, and the setup formula that gives them (`forbid` holds the default options' cards).
+    pub forbid_by_option: Vec<(usize, Expr)>,
 }
 
 /// The pack compiled the other way where the Fool is a trump by an option: the condition (over

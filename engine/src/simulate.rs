@@ -458,8 +458,7 @@ fn play_out<R: Rng>(
                 let mut pool: Vec<Card> = game.discardable(p).iter().collect();
                 if pool.len() < k {
                     // Unavoidable: complete from cards that are not forbidden outright.
-                    let forbidden = rules.discard.iter().flat_map(|d| d.forbid.iter()).fold(CardSet::EMPTY, |a, f| a.or(f.cards));
-                    pool = game.hands[p as usize].minus(forbidden).iter().collect();
+                    pool = game.hands[p as usize].minus(game.forbidden()).iter().collect();
                 }
                 pool.shuffle(rng);
                 // `require`s over the discard and the hand left are no set of cards: draw again until

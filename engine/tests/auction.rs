@@ -16,7 +16,7 @@ use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
 /// A test ruleset of `tests/rules/`, compiled over the built-in files it extends.
 fn rules(id: &str) -> Ruleset {
     let mut files = Registry::builtin_files();
-    for name in ["auction-hold", "auction-no-reraise", "auction-forced", "auction-all-pass", "auction-by", "auction-settle", "auction-bid-before"] {
+    for name in ["auction-hold", "auction-hold-seniority", "auction-no-reraise", "auction-forced", "auction-all-pass", "auction-by", "auction-settle", "auction-bid-before"] {
         let path = format!("{}/tests/rules/{name}.tarot", env!("CARGO_MANIFEST_DIR"));
         files.insert(name.to_string(), RuleFile { text: std::fs::read_to_string(&path).unwrap(), path });
     }
@@ -97,6 +97,49 @@ fn forehand_may_hold_and_the_others_must_bid_higher() {
     assert_ne!(v.next.as_ref().unwrap().phase, "bid", "forehand holds the garde and takes");
     // Only forehand holds: a later player bidding the same is refused under the contract.
     assert_eq!(broken(&say(&r, g.clone(), &["pass", "prise", "garde", "pass", "garde"])), "bidding.contract.garde");
+}
+
+#[test]
+fn by_seniority_any_player_may_hold_the_bid_of_a_player_after_him() {
+    let r = rules("auction-hold-seniority");
+    let mut g = deal(&r, 1);
+    // Forehand passes; the second bids prise, the third garde, the fourth passes: the second speaks.
+    let bids = ["pass", "prise", "garde", "pass"];
+    // Under the default (forehand's hold) he must bid higher than the garde.
+    assert_eq!(legal(&say(&r, g.clone(), &bids)), ["pass", "garde-sans", "garde-contre"]);
+    assert_eq!(broken(&say(&r, g.clone(), &["pass", "prise", "garde", "pass", "garde"])), "bidding.contract.garde");
+    // By seniority he spoke before the third, so he may hold the garde, and the third must bid higher.
+    g.options.insert("priority".into(), serde_json::json!("seniority"));
+    assert_eq!(legal(&say(&r, g.clone(), &bids)), ["pass", "garde", "garde-sans", "garde-contre"]);
+    let v = say(&r, g.clone(), &["pass", "prise", "garde", "pass", "garde"]);
+    assert_eq!(legal(&v), ["pass", "garde-sans", "garde-contre"], "the junior may not hold back");
+    let v = say(&r, g.clone(), &["pass", "prise", "garde", "pass", "garde", "pass"]);
+    assert_ne!(v.next.as_ref().unwrap().phase, "bid", "the second holds the garde and takes");
+    // Random games under both choices replay valid or annulled.
+    for choice in ["forehand", "seniority"] {
+        let options = BTreeMap::from([("priority".to_string(), serde_json::json!(choice))]);
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..20 {
+            let game = random_game(&r, 4, &options, &mut rng).unwrap();
+            assert_ne!(replay(&r, &game).unwrap().status, Status::Invalid, "{choice}");
+        }
+    }
+}
+
+#[test]
+fn a_hold_that_follows_options_is_checked_for_every_choice() {
+    let compile_with = |bidding: &str| {
+        let mut files = Registry::builtin_files();
+        let option = if bidding.contains("option.") { "option priority \"p\" = [\"forehand\", \"seniority\"]\n" } else { "" };
+        let text = format!("ruleset child \"c\"\nextends fft-4p\n{option}bidding {{\n  turns rounds\n  {bidding}\n}}\n");
+        files.insert("child".into(), RuleFile { text, path: "child.tarot".into() });
+        compile("child", &|id: &str| files.get(id).cloned()).map(|_| ()).map_err(|d| d.to_string())
+    };
+    assert_eq!(compile_with("hold seniority"), Ok(()));
+    let dealer = compile_with("hold = if option.priority == \"seniority\" then \"dealer\" else \"forehand\"").unwrap_err();
+    assert!(dealer.contains("with option.priority = \"seniority\": `hold = formula` must give \"forehand\" or \"seniority\", not \"dealer\""), "{dealer}");
+    let fixed = compile_with("hold = if 1 == 1 then \"seniority\" else \"forehand\"").unwrap_err();
+    assert!(fixed.contains("reads none: write `hold forehand` or `hold seniority`"), "{fixed}");
 }
 
 #[test]

@@ -222,6 +222,44 @@ fn a_counter_that_follows_options_is_checked_for_every_choice() {
 }
 
 #[test]
+fn a_group_follows_an_option() {
+    let rules = ruleset("group-option");
+    assert_eq!(rules.counting.group, 1, "the default options' group");
+    let totals = |count: &str| -> Vec<Q> {
+        let options: BTreeMap<String, serde_json::Value> = [("count".to_string(), serde_json::json!(count))].into();
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        (0..20)
+            .map(|_| {
+                let v = replay(rules, &random_game(rules, 3, &options, &mut rng).unwrap()).unwrap();
+                assert_eq!(v.status, Status::Valid);
+                v.outcome.as_ref().unwrap().players.iter().fold(Q::ZERO, |a, p| a + p.card_points)
+            })
+            .collect()
+    };
+    // Seven cards of 5 and 71 of 1: 106 counted singly; in threes each 5 is worth 4 1/3 and each
+    // other card 1/3, 91/3 + 71/3 = 54.
+    assert!(totals("single").iter().all(|t| *t == Q::int(106)));
+    assert!(totals("threes").iter().all(|t| *t == Q::int(54)));
+}
+
+#[test]
+fn a_group_that_follows_options_is_checked_for_every_choice() {
+    let compile = compile_child_of_three;
+    let head = "ruleset child \"c\"\nextends three\noption count \"c\" = [\"single\", \"threes\"]\n";
+    assert_eq!(compile(&format!("{head}counting {{\n  group = if option.count == \"threes\" then 3 else 1\n}}\n")), Ok(()));
+    let seven = compile(&format!("{head}counting {{\n  group = if option.count == \"threes\" then 7 else 1\n}}\n")).unwrap_err();
+    assert!(seven.contains("with option.count = \"threes\": `group = formula` must give a whole number of cards from 1 to 6"), "{seven}");
+    let fixed = compile(&format!("{head}counting {{\n  group = 3\n}}\n")).unwrap_err();
+    assert!(fixed.contains("reads none: write `group N`"), "{fixed}");
+    let both = compile(&format!("{head}counting {{\n  group 3 = if option.count == \"threes\" then 3 else 1\n}}\n")).unwrap_err();
+    assert!(both.contains("not both"), "{both}");
+    let empty = compile(&format!("{head}counting {{\n  group = if option.count == \"threes\" then 3 else 1\n  empty 0\n}}\n")).unwrap_err();
+    assert!(empty.contains("with option.count = \"threes\": groups of 3, but `empty 0`"), "{empty}");
+    let other = compile(&format!("{head}counting {{\n  group = if option.count == \"threes\" and count(players) == 3 then 3 else 1\n}}\n")).unwrap_err();
+    assert!(other.contains("may follow options, and nothing else"), "{other}");
+}
+
+#[test]
 fn the_description_says_what_the_trumps_and_counters_are() {
     let text = |id: &str, options: &[(&str, &str)]| {
         let options: BTreeMap<String, serde_json::Value> = options.iter().map(|(k, v)| (k.to_string(), serde_json::json!(v))).collect();
@@ -243,6 +281,10 @@ fn the_description_says_what_the_trumps_and_counters_are() {
     assert!(text("honours", &[]).contains("other cards nothing"));
     assert!(text("petit-value", &[("petit", "one")]).contains("2 for T1"), "{}", text("petit-value", &[("petit", "one")]));
     assert!(!text("petit-value", &[]).contains("2 for T1"));
+    let threes = text("group-option", &[("count", "threes")]);
+    assert!(threes.contains("in groups of 3 (with these options; `group = if option.count == \"threes\" then 3 else 1`)"), "{threes}");
+    assert!(threes.contains("pack total 54"), "{threes}");
+    assert!(text("group-option", &[]).contains("in groups of 1 (with these options"));
 }
 
 #[test]

@@ -1535,6 +1535,140 @@ impl Compiler {
         c.by_option = counters.into_iter().map(|(v, e, _, st)| (v, e, self.clause(st, "counting"))).collect();
     }
 
+    /// Every choice of the options `read` (the others at their defaults), the defaults first, each with
+    /// the words that name it ("option.x = \"y\""); `None` past 4096 choices together.
+    fn each_choice(&self, read: &[usize]) -> Option<Vec<(Vec<Value>, String)>> {
+        let defaults: Vec<Value> = self.options.iter().map(|o| Value::from_json(&o.default).unwrap_or(Value::Bool(false))).collect();
+        let choices: Vec<Vec<Value>> = read.iter().map(|&i| self.options[i].choices.iter().filter_map(Value::from_json).collect()).collect();
+        let combinations: usize = choices.iter().map(|c| c.len().max(1)).product();
+        if combinations > 4096 {
+            return None;
+        }
+        let mut out = Vec::with_capacity(combinations);
+        for k in 0..combinations {
+            let (mut options, mut rest, mut said) = (defaults.clone(), k, vec![]);
+            for (j, &i) in read.iter().enumerate() {
+                let n = choices[j].len().max(1);
+                if let Some(v) = choices[j].get(rest % n) {
+                    options[i] = v.clone();
+                    said.push(format!("option.{} = {}", self.options[i].name, self.options[i].choices[rest % n]));
+                }
+                rest /= n;
+            }
+            out.push((options, said.join(", ")));
+        }
+        Some(out)
+    }
+
+    /// `forbid "label" = formula of options`: cards that may never be discarded, following options
+    /// (the Danish game forbids the honours, the Leipzig rules of 1754 only the kings). The formula
+    /// must give a set of cards for every choice of the options it reads and read nothing else of the
+    /// game; the class holds the default options' cards, and each game sets its own
+    /// (`Settings::forbid`).
+    fn forbid_following(&mut self, st: &Stmt, d: &mut Discard) {
+        let before = std::mem::take(&mut self.opts_read);
+        let e = self.value(st, Ctx::Setup);
+        let read: Vec<usize> = std::mem::replace(&mut self.opts_read, before).into_iter().collect();
+        self.opts_read.extend(read.iter().copied());
+        let Some(e) = e else { return };
+        let Some(combinations) = self.each_choice(&read) else {
+            self.err_at(st, "the forbidden cards follow options with more than 4096 choices together, which cannot all be checked");
+            return;
+        };
+        let mut at_default = CardSet::EMPTY;
+        for (k, (options, with)) in combinations.into_iter().enumerate() {
+            match eval(&e, &Chosen(&options)) {
+                Ok(Value::Cards(set)) if k == 0 => at_default = set,
+                Ok(Value::Cards(_)) => {}
+                Ok(other) => {
+                    self.err_at(st, format!("with {with}: the forbidden cards must be a set of cards, not {}", other.type_name()));
+                    return;
+                }
+                Err(_) => {
+                    self.err_at(st, "the forbidden cards may follow options, and nothing else of the game (players, `let`s, the deal)");
+                    return;
+                }
+            }
+        }
+        let label = st.args.first().map(|w| w.text.clone()).unwrap_or_else(|| "these cards".into());
+        d.forbid_by_option.push((d.forbid.len(), e));
+        d.forbid.push(CardClass { cards: at_default, label, clause: self.clause(st, "discard.forbid") });
+    }
+
+    /// `hold = formula of options`: the hold's kind following options, "forehand" or "seniority" for
+    /// every choice of the options it reads (and it must read one).
+    fn hold_following(&mut self, st: &Stmt) -> Option<Expr> {
+        let before = std::mem::take(&mut self.opts_read);
+        let e = self.value(st, Ctx::Setup);
+        let read: Vec<usize> = std::mem::replace(&mut self.opts_read, before).into_iter().collect();
+        self.opts_read.extend(read.iter().copied());
+        let e = e?;
+        if read.is_empty() {
+            self.err_at(st, "`hold = formula` is for a hold that follows options, and this formula reads none: write `hold forehand` or `hold seniority`");
+            return None;
+        }
+        let Some(combinations) = self.each_choice(&read) else {
+            self.err_at(st, "the hold follows options with more than 4096 choices together, which cannot all be checked");
+            return None;
+        };
+        for (options, with) in combinations {
+            match eval(&e, &Chosen(&options)) {
+                Ok(Value::Str(w)) if &*w == "forehand" || &*w == "seniority" => {}
+                Ok(other) => {
+                    let not = if let Value::Str(w) = &other { format!("\"{w}\"") } else { other.type_name().to_string() };
+                    self.err_at(st, format!("with {with}: `hold = formula` must give \"forehand\" or \"seniority\", not {not}"));
+                    return None;
+                }
+                Err(_) => {
+                    self.err_at(st, "the hold may follow options, and nothing else of the game (players, `let`s, the deal)");
+                    return None;
+                }
+            }
+        }
+        Some(e)
+    }
+
+    /// `group = formula`: the group size following options (counted singly or in threes). The
+    /// formula must read an option and give a whole number from 1 to 6 for every choice of the options
+    /// it reads (1 under all of them with `empty 0`); `group` holds the size of the default options.
+    fn group_following(&mut self, c: &mut Counting, st: &Stmt, empty_zero: bool) {
+        let before = std::mem::take(&mut self.opts_read);
+        let e = self.value(st, Ctx::Setup);
+        let read: Vec<usize> = std::mem::replace(&mut self.opts_read, before).into_iter().collect();
+        self.opts_read.extend(read.iter().copied());
+        let Some(e) = e else { return };
+        if read.is_empty() {
+            self.err_at(st, "`group = formula` is for a group size that follows options, and this formula reads none: write `group N`");
+            return;
+        }
+        let Some(combinations) = self.each_choice(&read) else {
+            self.err_at(st, "the group follows options with more than 4096 choices together, which cannot all be checked");
+            return;
+        };
+        for (k, (options, with)) in combinations.into_iter().enumerate() {
+            let g = match eval(&e, &Chosen(&options)) {
+                Ok(Value::Num(n)) if n.is_integer() && (1..=6).contains(&n.numer()) => n.numer() as u32,
+                Ok(other) => {
+                    self.err_at(st, format!("with {with}: `group = formula` must give a whole number of cards from 1 to 6, not {}", other.type_name()));
+                    return;
+                }
+                Err(_) => {
+                    self.err_at(st, "the group size may follow options, and nothing else of the game (players, `let`s, the deal)");
+                    return;
+                }
+            };
+            if g != 1 && empty_zero {
+                self.err_at(st, format!("with {with}: groups of {g}, but `empty 0` counts cards one by one and needs groups of one under every choice"));
+                return;
+            }
+            if k == 0 {
+                // The first combination is every read option at its default.
+                c.group = g;
+            }
+        }
+        c.group_by_option = Some((e, self.clause(st, "counting.group")));
+    }
+
     fn counting(&mut self, s: Option<&Stmt>, pack: &Pack) -> Counting {
         let mut c = Counting {
             group: 1,
@@ -1542,6 +1676,7 @@ impl Compiler {
             counters: vec![],
             empty_zero: false,
             by_option: vec![],
+            group_by_option: None,
             surplus: Surplus::Exact,
             short_packet: ShortPacket::OverHalf,
             clause: Clause { rule: "counting".into(), at: "".into(), source: None, source_file: None },
@@ -1555,8 +1690,16 @@ impl Compiler {
         let mut short_packet = None;
         let mut empty_at = None;
         let mut by_option: Vec<(u8, Expr, BTreeSet<usize>, &Stmt)> = vec![];
+        let mut group_formula = None;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
+                "group" if st.value.is_some() => {
+                    if !st.args.is_empty() {
+                        self.err_at(st, "`group` is written `group N` or `group = formula of options`, not both");
+                    } else {
+                        group_formula = Some(st);
+                    }
+                }
                 "group" => match st.args.first().and_then(|w| w.text.parse::<u32>().ok()) {
                     Some(g) if (1..=6).contains(&g) => c.group = g,
                     _ => self.err_at(st, "`group N`: cards are counted in groups of N (1 to 6)"),
@@ -1634,6 +1777,9 @@ impl Compiler {
                 },
                 other => self.err_at(st, format!("unknown counting statement `{other}`; expected group, counter, empty, surplus or short-packet")),
             }
+        }
+        if let Some(st) = group_formula {
+            self.group_following(&mut c, st, empty_at.is_some());
         }
         if let Some(st) = short_packet.filter(|_| c.surplus != Surplus::Packets) {
             self.err_at(st, "`short-packet` says how `surplus packets` counts a short last packet; without `surplus packets` there are no packets, so it would be ignored");
@@ -1764,6 +1910,7 @@ impl Compiler {
             all_pass_play: None,
             reserve: None,
             hold: None,
+            hold_by: None,
             no_reraise: None,
             must_bid: vec![],
             first_turn: None,
@@ -1854,9 +2001,24 @@ impl Compiler {
                         all_pass_play = Some((st, name.text.clone()));
                     }
                 }
+                "hold" if st.value.is_some() => {
+                    if !st.args.is_empty() {
+                        self.err_at(st, "`hold` is written `hold forehand`, `hold seniority` or `hold = formula of options`, not a word and a formula");
+                    } else if let Some(e) = self.hold_following(st) {
+                        b.hold = Some(self.clause(st, "bidding.hold"));
+                        b.hold_by = Some(e);
+                    }
+                }
                 "hold" => match st.args.first().map(|w| w.text.as_str()) {
                     Some("forehand") => b.hold = Some(self.clause(st, "bidding.hold")),
-                    _ => self.err_at(st, "`hold forehand` is the only form: forehand may bid the contract another player holds"),
+                    Some("seniority") => {
+                        b.hold = Some(self.clause(st, "bidding.hold"));
+                        b.hold_by = Some(Expr::Const(Value::Str("seniority".into())));
+                    }
+                    _ => self.err_at(
+                        st,
+                        "`hold forehand` is the only form in which forehand alone may bid the contract another player holds; `hold seniority` lets each player bid the contract of a player after him in turn",
+                    ),
                 },
                 "no-reraise" => b.no_reraise = Some(self.clause(st, "bidding.no-reraise")),
                 "first-turn" | "step" => listed.push(st),
@@ -2043,6 +2205,7 @@ impl Compiler {
             penalize: None,
             requires: vec![],
             goes_to: None,
+            forbid_by_option: vec![],
         };
         self.settings(s);
         let mut penalty = None;
@@ -2051,6 +2214,7 @@ impl Compiler {
                 "taker" => d.taker = self.value(st, Ctx::AfterAuction),
                 "dealer" => d.dealer = self.value(st, Ctx::AfterAuction),
                 "others" => d.others = self.value(st, Ctx::AfterAuction),
+                "forbid" if st.value.as_ref().is_some_and(reads_option) => self.forbid_following(st, &mut d),
                 "forbid" => d.forbid.extend(self.card_class(st, "discard.forbid")),
                 "unless-unavoidable" => d.unless_unavoidable = self.card_class(st, "discard.unless-unavoidable"),
                 "penalize" => d.penalize = self.card_class(st, "discard.penalize").map(|c| (c.clone(), Expr::Const(Value::Num(Q::ZERO)), c.clause)),
@@ -3249,5 +3413,19 @@ fn constant(e: &Expr) -> bool {
         Expr::Index(l, i) => constant(l) && constant(i),
         Expr::Call(f, args) => !GAME_FUNCS.contains(f) && args.iter().all(constant),
         _ => false,
+    }
+}
+
+/// Whether a formula names an option (`option.NAME`): a statement whose value is otherwise fixed when
+/// the rules are compiled (`forbid`) then follows the options instead.
+fn reads_option(a: &Ast) -> bool {
+    match &a.kind {
+        AstKind::Name(n) => n.starts_with("option."),
+        AstKind::Call(_, args) | AstKind::List(args) => args.iter().any(reads_option),
+        AstKind::Comp { set, cond, body, .. } => reads_option(set) || cond.as_deref().is_some_and(reads_option) || body.as_deref().is_some_and(reads_option),
+        AstKind::Index(a, b) | AstKind::Binary(_, a, b) => reads_option(a) || reads_option(b),
+        AstKind::Unary(_, a) => reads_option(a),
+        AstKind::If(a, b, c) => reads_option(a) || reads_option(b) || reads_option(c),
+        AstKind::Num(_) | AstKind::Str(_) | AstKind::Invalid(_) => false,
     }
 }

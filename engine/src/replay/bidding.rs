@@ -235,11 +235,14 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     /// The lowest contract `p` may bid now: one above the best bid, or the best bid itself for
-    /// forehand where he may hold (`hold forehand`).
+    /// forehand where he may hold (`hold forehand`), or for any player earlier in turn from first
+    /// hand than its holder (`hold seniority`).
     fn lowest_bid(&self, p: u8, turn: &Turn) -> usize {
         let holds = self.rules().bidding.as_ref().is_some_and(|b| b.hold.is_some());
+        let place = |q: u8| (q as usize + self.n() - self.first_hand() as usize) % self.n();
+        let senior = |h: u8| if self.setup.hold_seniority { place(p) < place(h) } else { p == self.first_hand() };
         match turn.holder {
-            Some((h, c)) if holds && p == self.first_hand() && h != p => c,
+            Some((h, c)) if holds && h != p && senior(h) => c,
             Some((_, c)) => c + 1,
             None => 0,
         }

@@ -43,11 +43,18 @@ pub fn counters_of(values: &[u8; PACK_SIZE]) -> Vec<(u8, CardSet)> {
     counters
 }
 
-/// A counting with its counters that follow options added, `cards_of` giving each one's cards for
-/// the options chosen. The compiler has tried every choice of the options they read, so an error
-/// here is a mistake of the engine, reported rather than hidden.
+/// A counting with its counters that follow options added and its group size set, `cards_of` giving
+/// each one's cards (and the group's size) for the options chosen. The compiler has tried every
+/// choice of the options they read, so an error here is a mistake of the engine, reported rather
+/// than hidden.
 pub fn counting_for(c: &Counting, cards_of: &dyn Fn(&Expr) -> Result<Value, String>) -> Result<Counting, String> {
     let mut out = c.clone();
+    if let Some((e, clause)) = &c.group_by_option {
+        out.group = match cards_of(e)? {
+            Value::Num(n) if n.is_integer() && (1..=6).contains(&n.numer()) => n.numer() as u32,
+            other => return Err(format!("{}: a group of 1 to 6 cards, not {}", clause.at, other.type_name())),
+        };
+    }
     for (v, e, clause) in &c.by_option {
         let set = match cards_of(e)? {
             Value::Cards(set) => set,

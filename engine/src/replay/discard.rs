@@ -57,7 +57,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if set.len() != want {
             return Err(self.violation(&d.clause, p, format!("{} must discard {want} cards, not {}", self.name(p), set.len())));
         }
-        for f in &d.forbid {
+        for f in self.forbids(d) {
             let bad = set.and(f.cards);
             if !bad.is_empty() {
                 return Err(self.violation(&f.clause, p, format!("{} may not discard {}: {} cannot be discarded", self.name(p), rules.cards_named(bad), f.label)));
@@ -67,7 +67,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(u) = &d.unless_unavoidable {
             let restricted = set.and(u.cards);
             if !restricted.is_empty() {
-                let forbidden = d.forbid.iter().fold(CardSet::EMPTY, |a, f| a.or(f.cards));
+                let forbidden = self.forbids(d).iter().fold(CardSet::EMPTY, |a, f| a.or(f.cards));
                 let free = hand.minus(forbidden).minus(u.cards);
                 if d.requires.is_empty() {
                     if free.len() >= want {
@@ -161,11 +161,23 @@ impl<'s, 'r> Game<'s, 'r> {
         self.pay_each_opponent(p, -v, label, c)
     }
 
+    /// The discard's forbidden classes in this game: the ruleset's, with the cards of those that follow
+    /// options set for the options chosen.
+    fn forbids<'a>(&'a self, d: &'a Discard) -> &'a [CardClass] {
+        self.setup.forbid.as_deref().unwrap_or(&d.forbid)
+    }
+
+    /// Every card the discard forbids outright in this game.
+    pub fn forbidden(&self) -> CardSet {
+        let Some(d) = &self.rules().discard else { return CardSet::EMPTY };
+        self.forbids(d).iter().fold(CardSet::EMPTY, |a, f| a.or(f.cards))
+    }
+
     /// Cards `p` may put in his discard (without regard to how many).
     pub fn discardable(&self, p: u8) -> CardSet {
         let hand = self.hands[p as usize];
         let Some(d) = &self.rules().discard else { return hand };
-        let forbidden = d.forbid.iter().fold(CardSet::EMPTY, |a, f| a.or(f.cards));
+        let forbidden = self.forbidden();
         let allowed = hand.minus(forbidden);
         let want = self.pending_discards.iter().find(|(q, _)| *q == p).map(|x| x.1).unwrap_or(0);
         match &d.unless_unavoidable {

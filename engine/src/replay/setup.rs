@@ -112,6 +112,8 @@ impl Settings {
             pile_size: 0,
             strength: rules.pack.strength,
             counting: None,
+            forbid: None,
+            hold_seniority: false,
             fool_led_forbidden: false,
             fool_exchange: false,
             fool_last: FoolLast::Keep,
@@ -184,9 +186,25 @@ impl Settings {
             ));
         }
         s.reverse_numerals(rules)?;
-        if !rules.counting.by_option.is_empty() {
+        if !rules.counting.by_option.is_empty() || rules.counting.group_by_option.is_some() {
             let counting = super::counting::counting_for(&rules.counting, &|e| s.eval_setup(e))?;
             s.counting = Some(counting);
+        }
+        if let Some(e) = rules.bidding.as_ref().and_then(|b| b.hold_by.as_ref()) {
+            s.hold_seniority = match s.eval_setup(e)? {
+                Value::Str(w) => &*w == "seniority",
+                other => return Err(format!("bidding.hold: \"forehand\" or \"seniority\", not {}", other.type_name())),
+            };
+        }
+        if let Some(d) = rules.discard.as_ref().filter(|d| !d.forbid_by_option.is_empty()) {
+            let mut forbid = d.forbid.clone();
+            for (i, e) in &d.forbid_by_option {
+                forbid[*i].cards = match s.eval_setup(e)? {
+                    Value::Cards(set) => set,
+                    other => return Err(format!("{}: the forbidden cards, not {}", forbid[*i].clause.at, other.type_name())),
+                };
+            }
+            s.forbid = Some(forbid);
         }
         // The settings that apply after the auction are worked out without a contract only where none
         // of them reads it; otherwise once for each contract (`with_contracts`), the contract's
