@@ -17,6 +17,7 @@
 mod bulk;
 mod commit;
 mod error;
+mod events_json;
 mod pg;
 mod projection;
 mod session;

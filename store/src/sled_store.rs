@@ -412,7 +412,7 @@ impl SledStore {
         game.header.check()?;
         check_ids(&game.events)?;
         let events = std::mem::take(&mut game.events);
-        let (header, events_json) = (encode(&game.header), encode(&events));
+        let (header, events_json) = (encode(&game.header), crate::events_json::encode_events(&events));
         let key = digest(&header, &events_json);
         let known = self.creations.get(&key)?.map(|bytes| decode("an import", &bytes)).transpose()?;
         let count = events.len() as u64;
