@@ -437,6 +437,8 @@ fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String>
         }
         Ok((sources, bytes, reports, store.stage_finish(stage, games)?))
     };
+    let panicked: std::sync::Mutex<Option<Box<dyn std::any::Any + Send>>> = std::sync::Mutex::new(None);
+    let panicked = &panicked;
     let (read, counts) = std::thread::scope(|scope| {
         let storer = scope.spawn(move || storing(staged));
         let printer = scope.spawn(move || printing(stored));
@@ -452,8 +454,15 @@ fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String>
                 let this = number;
                 number += 1;
                 pool.spawn(move |_| {
+                    // A panic stops the import as it would have stopped a batch refereed on this
+                    // thread, once the batches before are stored: the storing thread, waiting for
+                    // this batch, is told, and the panic is raised again once the others are done.
+                    let refereed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| referee(batch))).unwrap_or_else(|panic| {
+                        *panicked.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(panic);
+                        Err(tarot_store::StoreError::Io("refereeing the batch panicked".into()))
+                    });
                     // A send fails only when storing has stopped on an error, which it returns.
-                    let _ = to_store.send((this, referee(batch)));
+                    let _ = to_store.send((this, refereed));
                 });
                 true
             };
@@ -508,6 +517,9 @@ fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String>
         // The first stage that failed: the later ones stop because of it, with no error.
         (read, stored.and(printed))
     });
+    if let Some(panic) = panicked.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() {
+        std::panic::resume_unwind(panic);
+    }
     // A failure to store comes first: reading stops because of it.
     let (stored, again, refused) = counts?;
     read?;
