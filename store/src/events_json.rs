@@ -16,7 +16,9 @@ use crate::NewEvent;
 
 /// `serde_json::to_vec(events)`.
 pub(crate) fn encode_events(events: &[NewEvent]) -> Vec<u8> {
-    let mut w = Writer(Vec::with_capacity(64 + 48 * events.len()));
+    // About what a game's events take (a deal, then moves of about 60 bytes), so that it is
+    // rarely copied as it grows.
+    let mut w = Writer(Vec::with_capacity(512 + 64 * events.len()));
     w.0.push(b'[');
     for (i, new) in events.iter().enumerate() {
         if i > 0 {
