@@ -282,6 +282,10 @@ fn validate_one(registry: &Registry, file: &str, text: bool) -> (u8, String, Opt
 /// transaction, on disk before its lines are printed.
 const IMPORT_BATCH: usize = 1000;
 
+/// How many batches `import games` has read and not yet stored, at most: those refereed in the
+/// pool and the next one read, so that the pool is never without work.
+const IMPORT_IN_FLIGHT: usize = 3;
+
 /// `import games DIR|FILE... [--data DIR | --store URL]`: every record refereed and stored with its
 /// verdict, one line of JSON per record on stdout (its id, version, status and whether it was new,
 /// or why it was refused), a progress bar on stderr.
@@ -335,27 +339,38 @@ fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String>
     let total: u64 = files.iter().map(|f| std::fs::metadata(f).map_or(0, |m| m.len())).sum();
     let bar =
         indicatif::ProgressBar::new(total).with_style(indicatif::ProgressStyle::with_template("{bar:40} {percent:>3}% {msg} ({elapsed}, {eta} left)").expect("a valid template"));
-    // Three stages, so that each batch's steps overlap those of the batches before and after it:
-    // this thread reads, referees on every core and stages each batch (`stage_import`: its JSON and
-    // digests on every core, and on sled its events and verdicts written to a bulk file and on
-    // disk); a second thread stores it (`import_staged`: one transaction); a third waits until it
-    // is on disk (`flush`) and prints its lines, in order. Waiting for the disk no longer holds up
-    // the storing of the next batch (20,000 simulated four-player games on sled: about 0.9 s of
-    // the storing thread's 2.3 s went to waiting for the bulk files, in strace, besides sled's
-    // flushes). Staging on a thread of its own, its per-game work queued on the two cores behind
-    // the next batch's refereeing, and the stage was busy 1,250 ms of an import's 1,348: staged
-    // here, the same import ran in 1.39 s against 1.44 s (medians of 3, in turns, idle machine).
-    // At most one batch waits between two stages.
+    // Batches go through three steps, each batch's overlapping those of the batches before and
+    // after it. This thread reads the lines and hands each batch to the rayon pool, where each
+    // game is refereed and staged by the same core (`stage_game`: its JSON, digest and whether it
+    // was imported before), then the batch is staged (`stage_finish`: on sled its events and
+    // verdicts written to a bulk file and on disk). Up to `IMPORT_IN_FLIGHT` batches are read or
+    // in the pool at once, so that the pool always has the next batch's games to work on rather
+    // than waiting for this thread to read it or for a batch's serial steps. A second thread stores
+    // the batches in order (`import_staged`: one transaction); a third waits until each is on disk
+    // (`flush`) and prints its lines, in order. Waiting for the disk does not hold up the storing
+    // of the next batch.
     type Reports = Vec<Result<String, String>>;
-    let (to_store, staged) = std::sync::mpsc::sync_channel::<(Vec<String>, u64, Reports, tarot_store::Staged)>(1);
+    type Refereed = (Vec<String>, u64, Reports, tarot_store::Staged);
+    let (to_store, staged) = std::sync::mpsc::channel::<(u64, Result<Refereed, tarot_store::StoreError>)>();
+    // A batch takes a slot when it is read and gives it back once stored.
+    let (slots, freed) = std::sync::mpsc::sync_channel::<()>(IMPORT_IN_FLIGHT);
     let (to_print, stored) = std::sync::mpsc::sync_channel::<(Vec<String>, u64, Reports, Vec<(tarot_store::Appended, bool)>)>(1);
     let (store, bar) = (&store, &bar);
     let failed = |e: tarot_store::StoreError| format!("storing games failed (nothing of this batch was stored): {e}");
-    let storing = move |staged: std::sync::mpsc::Receiver<_>| -> Result<(), String> {
-        for (sources, bytes, reports, staged) in staged {
-            let results = store.import_staged(staged).map_err(failed)?;
-            if to_print.send((sources, bytes, reports, results)).is_err() {
-                break;
+    let storing = move |staged: std::sync::mpsc::Receiver<(u64, Result<Refereed, tarot_store::StoreError>)>| -> Result<(), String> {
+        // Batches arrive in the order the pool finishes them, and are stored in the order read.
+        let mut waiting = BTreeMap::new();
+        let mut next = 0u64;
+        for (number, batch) in staged {
+            waiting.insert(number, batch);
+            while let Some(batch) = waiting.remove(&next) {
+                let (sources, bytes, reports, staged) = batch.map_err(failed)?;
+                let results = store.import_staged(staged).map_err(failed)?;
+                next += 1;
+                let _ = freed.recv();
+                if to_print.send((sources, bytes, reports, results)).is_err() {
+                    return Ok(());
+                }
             }
         }
         Ok(())
@@ -391,33 +406,70 @@ fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String>
         }
         Ok((new_games, again, refused))
     };
-    let stage_failed: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
-    let stage_failed = &stage_failed;
-    let referee = move |batch: Vec<(String, String)>| {
+    // Referees and stages one batch, on the pool: each record's text is dropped once parsed, and
+    // its events once staged, on the core that parsed it.
+    let referee = move |batch: Vec<(String, String)>| -> Result<Refereed, tarot_store::StoreError> {
         let bytes: u64 = batch.iter().map(|(_, text)| text.len() as u64 + 1).sum();
-        // Each record's text is dropped once parsed, on the core that parsed it.
-        let (sources, prepared): (Vec<String>, Vec<Result<tarot_store::Import, String>>) = batch
+        let stage = store.stage_start();
+        let started = &stage;
+        let done: Vec<(String, Result<Result<(String, tarot_store::StagedGame), String>, tarot_store::StoreError>)> = batch
             .into_par_iter()
             .map(|(source, text)| {
                 let prepared = parse_record(&text).and_then(|record| tarot_store::prepare(registry, record).map_err(|e| e.to_string()));
-                (source, prepared)
+                drop(text);
+                let staged = match prepared {
+                    Ok(game) => {
+                        let status = game.verdict.status.clone();
+                        store.stage_game(started, game).map(|staged| Ok((status, staged)))
+                    }
+                    Err(e) => Ok(Err(e)),
+                };
+                (source, staged)
             })
-            .unzip();
+            .collect();
         // Each line's status, or why it was refused; the games themselves go to the store.
-        let (imports, reports) = tarot_store::split_batch(prepared);
-        match store.stage_import(imports) {
-            // A send fails only when a later stage has stopped on an error, which it returns.
-            Ok(staged) => to_store.send((sources, bytes, reports, staged)).is_ok(),
-            Err(e) => {
-                *stage_failed.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(failed(e));
-                false
-            }
+        let (mut sources, mut reports, mut games) = (Vec::with_capacity(done.len()), Vec::with_capacity(done.len()), Vec::with_capacity(done.len()));
+        for (source, staged) in done {
+            sources.push(source);
+            reports.push(match staged? {
+                Ok((status, game)) => {
+                    games.push(game);
+                    Ok(status)
+                }
+                Err(e) => Err(e),
+            });
         }
+        Ok((sources, bytes, reports, store.stage_finish(stage, games)?))
     };
+    let panicked: std::sync::Mutex<Option<Box<dyn std::any::Any + Send>>> = std::sync::Mutex::new(None);
+    let panicked = &panicked;
     let (read, counts) = std::thread::scope(|scope| {
         let storer = scope.spawn(move || storing(staged));
         let printer = scope.spawn(move || printing(stored));
-        let read = (|| -> Result<(), String> {
+        let referee = &referee;
+        let read = rayon::in_place_scope(|pool| -> Result<(), String> {
+            let mut number = 0u64;
+            // Hands a batch to the pool once a slot is free; false once storing has stopped.
+            let mut send = |batch: Vec<(String, String)>| -> bool {
+                if slots.send(()).is_err() {
+                    return false;
+                }
+                let to_store = to_store.clone();
+                let this = number;
+                number += 1;
+                pool.spawn(move |_| {
+                    // A panic stops the import as it would have stopped a batch refereed on this
+                    // thread, once the batches before are stored: the storing thread, waiting for
+                    // this batch, is told, and the panic is raised again once the others are done.
+                    let refereed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| referee(batch))).unwrap_or_else(|panic| {
+                        *panicked.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(panic);
+                        Err(tarot_store::StoreError::Io("refereeing the batch panicked".into()))
+                    });
+                    // A send fails only when storing has stopped on an error, which it returns.
+                    let _ = to_store.send((this, refereed));
+                });
+                true
+            };
             let mut batch: Vec<(String, String)> = Vec::with_capacity(IMPORT_BATCH);
             for file in &files {
                 let failed = |e: std::io::Error| format!("{}: {e}", file.display());
@@ -443,31 +495,35 @@ fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String>
                             continue;
                         }
                         batch.push((format!("{name}:{n}"), line));
-                        if batch.len() == IMPORT_BATCH && !referee(std::mem::replace(&mut batch, Vec::with_capacity(IMPORT_BATCH))) {
+                        if batch.len() == IMPORT_BATCH && !send(std::mem::replace(&mut batch, Vec::with_capacity(IMPORT_BATCH))) {
                             return Ok(());
                         }
                     }
                 } else {
                     let text = std::fs::read_to_string(file).map_err(failed)?;
                     batch.push((name, text));
-                    if batch.len() == IMPORT_BATCH && !referee(std::mem::replace(&mut batch, Vec::with_capacity(IMPORT_BATCH))) {
+                    if batch.len() == IMPORT_BATCH && !send(std::mem::replace(&mut batch, Vec::with_capacity(IMPORT_BATCH))) {
                         return Ok(());
                     }
                 }
             }
             if !batch.is_empty() {
-                referee(batch);
+                send(batch);
             }
             Ok(())
-        })();
-        // The other stages end once the last batch has gone through them.
-        drop(referee);
-        let staged = stage_failed.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take().map_or(Ok(()), Err);
+        });
+        // The other stages end once the last batch has gone through them (the pool's batches are
+        // done when `in_place_scope` returns).
+        drop(to_store);
+        drop(slots);
         let stored = storer.join().expect("the storing thread does not panic");
         let printed = printer.join().expect("the printing thread does not panic");
         // The first stage that failed: the later ones stop because of it, with no error.
-        (read, staged.and(stored).and(printed))
+        (read, stored.and(printed))
     });
+    if let Some(panic) = panicked.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() {
+        std::panic::resume_unwind(panic);
+    }
     // A failure to store comes first: reading stops because of it.
     let (stored, again, refused) = counts?;
     read?;

@@ -115,3 +115,64 @@ fn a_long_import_is_answered_as_it_is_stored() {
     assert_eq!(reported[2499]["id"], "g1xg", "2,500 in base 36");
     assert_eq!(server.get("/games?limit=1").json()["total"], 2500);
 }
+
+/// `import games` of more batches than it referees at once (1,000 games a batch, several in flight):
+/// each line reported in the order read, new games numbered in that order, and a game repeated in a
+/// later batch, staged while the batch that stores it first may not be stored yet, stored once.
+#[test]
+fn batches_in_flight_are_stored_and_reported_in_order() {
+    let dir = temp_dir("import-in-flight");
+    std::fs::create_dir_all(&*dir).unwrap();
+    let (_, games) = ndjson();
+    // Lines 2,000 to 5,199 repeat the games of lines 0 to 3,199; every 997th line is refused.
+    let line = |i: usize| -> String {
+        if i % 997 == 500 {
+            return "{\"ruleset\": \"fft-4p\"}\n".into();
+        }
+        let mut g = games[i % 2000 % games.len()].clone();
+        g["description"] = Value::String(format!("copy {}", i % 2000));
+        format!("{g}\n")
+    };
+    let body: String = (0..5200).map(line).collect();
+    std::fs::write(dir.join("many.ndjson"), &body).unwrap();
+    let data = dir.join("data");
+    let out = tarot_archive().args(["import", "games"]).arg(dir.join("many.ndjson")).arg("--data").arg(&data).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let reported = lines(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(reported.len(), 5200);
+    let mut first: std::collections::HashMap<usize, Value> = std::collections::HashMap::new();
+    let (mut new, mut refused) = (0, 0);
+    for (i, report) in reported.iter().enumerate() {
+        assert!(report["source"].as_str().unwrap().ends_with(&format!("many.ndjson:{}", i + 1)), "{report}");
+        if i % 997 == 500 {
+            assert!(report["error"].is_string(), "{report}");
+            refused += 1;
+            continue;
+        }
+        match first.get(&(i % 2000)) {
+            Some(id) => assert_eq!((&report["id"], report["new"].as_bool()), (id, Some(false)), "line {}", i + 1),
+            None => {
+                new += 1;
+                let expected = format!("g{}", radix36(new));
+                assert_eq!((report["id"].as_str(), report["new"].as_bool()), (Some(expected.as_str()), Some(true)), "line {}", i + 1);
+                first.insert(i % 2000, report["id"].clone());
+            }
+        }
+    }
+    let distinct: std::collections::HashSet<usize> = (0..5200).filter(|i| i % 997 != 500).map(|i| i % 2000).collect();
+    assert_eq!(new, distinct.len());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(&format!("{new} games stored, {} already stored, {refused} refused", 5200 - new - refused)), "{stderr}");
+}
+
+fn radix36(mut n: usize) -> String {
+    let mut digits = vec![];
+    loop {
+        digits.push(std::char::from_digit((n % 36) as u32, 36).unwrap());
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    digits.iter().rev().collect()
+}

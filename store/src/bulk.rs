@@ -115,6 +115,9 @@ pub(crate) struct OpenBulk {
     /// page cache, at offsets, addresses and lengths aligned to `DIRECT_ALIGN` (a batch's last
     /// bytes padded with zeros that nothing points to).
     direct: bool,
+    /// The memory of the last batch written, kept for the next: a fresh batch of megabytes was
+    /// fresh pages for the kernel to fault in and zero, 2% of an import's CPU (perf, 20,000 games).
+    spare: Vec<u8>,
 }
 
 impl OpenBulk {
@@ -125,7 +128,7 @@ impl OpenBulk {
         fs::create_dir_all(&folder).map_err(failed)?;
         let file = File::create(path(dir, number)).map_err(failed)?;
         File::open(&folder).and_then(|f| f.sync_all()).map_err(failed)?;
-        Ok(OpenBulk { number, file, len: 0, direct: false })
+        Ok(OpenBulk { number, file, len: 0, direct: false, spare: Vec::new() })
     }
 
     /// `create`, the file written with `O_DIRECT` where the file system takes it (not tmpfs).
@@ -149,12 +152,17 @@ impl OpenBulk {
     }
 
     /// A batch to add at the end of this file.
-    pub(crate) fn batch(&self, capacity: usize) -> BulkFile {
+    pub(crate) fn batch(&mut self, capacity: usize) -> BulkFile {
+        let mut bytes = std::mem::take(&mut self.spare);
+        bytes.clear();
         if !self.direct {
-            return BulkFile { number: self.number, base: self.len, bytes: Vec::with_capacity(capacity), start: 0 };
+            bytes.reserve(capacity);
+            return BulkFile { number: self.number, base: self.len, bytes, start: 0 };
         }
         // Room to align the start and pad the end, so that the bytes are not moved as they grow.
-        let bytes: Vec<u8> = Vec::with_capacity(capacity + 2 * DIRECT_ALIGN);
+        if bytes.capacity() < capacity + 2 * DIRECT_ALIGN {
+            bytes = Vec::with_capacity(capacity + 2 * DIRECT_ALIGN);
+        }
         let start = bytes.as_ptr().align_offset(DIRECT_ALIGN);
         let mut batch = BulkFile { number: self.number, base: self.len, bytes, start };
         batch.bytes.resize(start, 0);
@@ -177,8 +185,9 @@ impl OpenBulk {
                 (batch.bytes, batch.start) = (aligned, start);
             }
         }
-        self.file.write_all_at(&batch.bytes[batch.start..batch.start + len], self.len).map_err(failed)?;
-        self.file.sync_data().map_err(failed)?;
+        let written = self.file.write_all_at(&batch.bytes[batch.start..batch.start + len], self.len).and_then(|()| self.file.sync_data());
+        self.spare = std::mem::take(&mut batch.bytes);
+        written.map_err(failed)?;
         self.len += len as u64;
         Ok(())
     }
@@ -249,6 +258,11 @@ mod tests {
         let place = batch.place(b"middle");
         let long = batch.place(&[7; 10_000]);
         file.add(&mut batch).unwrap();
+        // A third, in the memory the second left (`spare`).
+        let mut batch = file.batch(4);
+        let third = batch.place(b"third");
+        file.add(&mut batch).unwrap();
+        assert_eq!(&*resolve(&dir, &third.around(b"", b"")).unwrap(), b"third");
         assert_eq!(&*resolve(&dir, &first.around(b"", b"")).unwrap(), b"first batch");
         assert_eq!(&*resolve(&dir, &long.around(b"", b"")).unwrap(), &[7; 10_000][..]);
         let pointer = place.around(b"<<", b">");

@@ -17,6 +17,7 @@
 mod bulk;
 mod commit;
 mod error;
+mod events_json;
 mod pg;
 mod projection;
 mod session;
@@ -56,7 +57,31 @@ pub trait EventStore: Send + Sync {
     /// games' events and verdicts written to a bulk file and on disk), `import_staged` numbers and
     /// stores the games as `import` does (all or none), and they are on disk once `flush` returns.
     fn stage_import(&self, games: Vec<Import>) -> Result<Staged, StoreError> {
-        Ok(Staged(StagedGames::Plain(games)))
+        let stage = self.stage_start();
+        let games = games.into_iter().map(|game| self.stage_game(&stage, game)).collect::<Result<_, _>>()?;
+        self.stage_finish(stage, games)
+    }
+
+    /// `stage_import` game by game, so that a caller can stage each game on the core that has just
+    /// refereed it: `stage_start` once for the batch, before any of its games is staged; then
+    /// `stage_game` for each game, on any thread; then `stage_finish` with the staged games in the
+    /// batch's order, which gives what `stage_import` would have given.
+    fn stage_start(&self) -> Stage {
+        Stage(0)
+    }
+
+    /// See `stage_start`.
+    fn stage_game(&self, _stage: &Stage, game: Import) -> Result<StagedGame, StoreError> {
+        Ok(StagedGame(StagedOne::Plain(game)))
+    }
+
+    /// See `stage_start`.
+    fn stage_finish(&self, _stage: Stage, games: Vec<StagedGame>) -> Result<Staged, StoreError> {
+        let plain = games.into_iter().map(|game| match game.0 {
+            StagedOne::Plain(game) => Ok(game),
+            StagedOne::Sled(_) => Err(StoreError::Invalid("games staged for another store".into())),
+        });
+        Ok(Staged(StagedGames::Plain(plain.collect::<Result<_, _>>()?)))
     }
 
     /// See `stage_import`.
@@ -136,6 +161,18 @@ pub struct Import {
     pub header: Header,
     pub events: Vec<NewEvent>,
     pub verdict: Refereed,
+}
+
+/// A batch being staged game by game (`EventStore::stage_start`): on sled, how many batches
+/// `import_staged` had stored when it began.
+pub struct Stage(pub(crate) u64);
+
+/// One game staged by `EventStore::stage_game`.
+pub struct StagedGame(pub(crate) StagedOne);
+
+pub(crate) enum StagedOne {
+    Plain(Import),
+    Sled(sled_store::StagedGame),
 }
 
 /// A batch of games made ready to import by `EventStore::stage_import`.

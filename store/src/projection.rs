@@ -261,9 +261,11 @@ pub fn prepare(registry: &Registry, record: GameRecord) -> Result<crate::Import,
     let rules = registry.get(&record.ruleset).ok_or_else(|| StoreError::Invalid(format!("unknown ruleset `{}`", record.ruleset)))?;
     let verdict = replay(rules, &record).map_err(|e| StoreError::Invalid(e.to_string()))?;
     let verdict = crate::Refereed::of(rules, &verdict)?;
-    let header = crate::Header::of(&record);
+    // The record's fields moved into the header, not copied.
+    let GameRecord { ruleset, options, players, dealer, pots, standing, description, events } = record;
+    let header = crate::Header { ruleset, options, players, dealer, pots, standing, description };
     header.check()?;
-    let events = record.events.into_iter().map(|event| crate::NewEvent { id: None, event }).collect();
+    let events = events.into_iter().map(|event| crate::NewEvent { id: None, event }).collect();
     Ok(crate::Import { header, events, verdict })
 }
 
