@@ -201,6 +201,8 @@ struct Formula {
     body: Ast,
     file: Arc<str>,
     read: bool,
+    /// Which parameters its body reads (at a call): one it never reads would drop its argument.
+    params_read: Vec<bool>,
 }
 
 /// `e`, compiled outside `by` comprehensions, moved inside them: its comprehension variables (by
@@ -828,6 +830,22 @@ impl Compiler {
         for f in self.formulas.clone().iter().filter(|f| !f.read && *f.file == *h.file) {
             if let Some(st) = stmts.iter().find(|s| s.key == "let" && s.file == h.file && s.args.first().is_some_and(|w| *w.text == f.name)) {
                 self.err_at(st, format!("no formula calls `{}`, so it would change nothing; call it (`{}(...)`) in a rule, or remove it", f.name, f.name));
+            }
+        }
+        // A parameter its formula never reads: the argument given for it would be ignored.
+        for f in self.formulas.clone().iter().filter(|f| f.read && *f.file == *h.file) {
+            let Some(st) = stmts.iter().find(|s| s.key == "let" && s.file == h.file && s.args.first().is_some_and(|w| *w.text == f.name)) else { continue };
+            for (k, w) in st.args[1..].iter().enumerate() {
+                if !f.params_read.get(k).copied().unwrap_or(true) {
+                    self.err(
+                        &st.file,
+                        w.pos,
+                        format!(
+                            "`{}` is a parameter of `{}` that its formula never reads, so the argument given for it would change nothing; use it in the formula, or remove it",
+                            w.text, f.name
+                        ),
+                    );
+                }
             }
         }
         for (i, l) in constants.iter().enumerate() {
@@ -2802,7 +2820,8 @@ impl Compiler {
             }
         }
         let Some(body) = s.value.clone() else { return };
-        self.formulas.push(Formula { name, params, body, file: s.file.clone(), read: false });
+        let params_read = vec![false; params.len()];
+        self.formulas.push(Formula { name, params, body, file: s.file.clone(), read: false, params_read });
     }
 
     /// A call of `let NAME PARAM... = formula`: the formula compiled here, in the caller's context,
@@ -2829,6 +2848,10 @@ impl Compiler {
         self.expanding.pop();
         self.params = params;
         self.vars = vars;
+        if body.is_none() {
+            // Its body failed, and says why: no second error for the parameters it did not reach.
+            self.formulas[i].params_read.fill(true);
+        }
         if body.is_none() && self.errors.len() > before {
             // The error is in the formula's own text: say where it was called, in what context.
             self.err(file, pos, format!("`{}` cannot be worked out where it is called here, {}: see the error in its formula", f.name, ctx_words(ctx)));
@@ -3010,8 +3033,11 @@ impl Compiler {
         }
         // A parameter of the formula being called: the argument, moved under the formula's own
         // comprehensions (compiled with the caller's variables, which the formula does not see).
-        if let Some((_, e)) = self.params.iter().find(|(p, _)| p == n) {
-            return Some(shift_vars(e, self.vars.len(), 0));
+        if let Some(k) = self.params.iter().position(|(p, _)| p == n) {
+            if let Some(f) = self.expanding.last().and_then(|name| self.formulas.iter_mut().find(|f| f.name == *name)) {
+                f.params_read[k] = true;
+            }
+            return Some(shift_vars(&self.params[k].1, self.vars.len(), 0));
         }
         if let Some((_, c)) = self.pack_aliases.iter().find(|(a, _)| a.eq_ignore_ascii_case(n)) {
             return Some(Expr::Const(Value::Cards(CardSet::single(*c))));
