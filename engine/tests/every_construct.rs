@@ -404,6 +404,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (r#"rest = "defence" | "taker""#, m(F, "  taker = deal.dog ", "  taker = deal.dog / 2 ").then_top("talon {\n  packets = 2\n  rest = \"dealer\"\n}"), Refused("`rest` is one of")),
         ("given = K", m("tapp-tarock", "  rest = \"defence\"  ", "  given = 2\n  rest = \"defence\"  "), Changes),
         ("given = K", m("tapp-tarock", "  rest = \"defence\"  ", "  given\n  rest = \"defence\"  "), Refused("`given` needs a value")),
+        ("given = K", m("tapp-tarock", "  rest = \"defence\"  ", "  given = \"top\"\n  rest = \"defence\"  "), Refused("`given` is the number of a packet of the talon")),
         ("unseen", m("tapp-tarock-1821", "  unseen                ", "  # unseen              "), Changes),
         ("unseen", m("tapp-tarock", "  rest = \"defence\"  ", "  unseen = yes\n  rest = \"defence\"  "), Refused("`unseen`")),
         ("buy", m(F, "players 4\n", "players 4\n").then_top("buy {\n  cards = 1\n}"), Changes),

@@ -2122,7 +2122,23 @@ impl Compiler {
                 }
                 "rest" => t.rest = self.setting_in(st, &["defence", "taker"], Ctx::AfterAuction),
                 "discard" => t.discard = self.setting_in(st, &["after", "before"], Ctx::AfterAuction),
-                "given" => t.given = self.value(st, Ctx::AfterAuction).map(|e| (e, self.clause(st, "talon.given"))),
+                "given" => {
+                    // A packet's number: a constant is checked here, a formula when a game is set up.
+                    match self.value(st, Ctx::AfterAuction) {
+                        Some(Expr::Const(Value::Num(q))) if !q.is_integer() || q < Q::ZERO => {
+                            self.err_at(st, format!("`given` is the number of a packet of the talon (1, 2, ...), not {q}"))
+                        }
+                        Some(Expr::Const(Value::Num(q))) if q == Q::ZERO => self.err_at(
+                            st,
+                            "`given = 0` leaves the taker his choice, as without it, so it would change nothing; remove it (0 is for a formula that gives no packet in some games)",
+                        ),
+                        Some(Expr::Const(v)) if !matches!(v, Value::Num(_)) => {
+                            self.err_at(st, format!("`given` is the number of a packet of the talon (1, 2, ...), not {}", v.type_name()))
+                        }
+                        Some(e) => t.given = Some((e, self.clause(st, "talon.given"))),
+                        None => {}
+                    }
+                }
                 "unseen" => t.unseen = Some(self.clause(st, "talon.unseen")),
                 other => self.err_at(st, format!("unknown talon statement `{other}`; expected packets, rest, discard, given or unseen")),
             }
