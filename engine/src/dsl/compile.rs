@@ -232,6 +232,8 @@ struct Compiler {
     classes: Vec<Class>,
     options: Vec<OptionDef>,
     lets: Vec<String>,
+    /// The setup `let`s' formulas, beside their names (`lets`): what `gives-back LET` checks.
+    let_exprs: Vec<Expr>,
     score_lets: Vec<String>,
     /// For each score `let`, whether it reads `player` (itself or through another): it then has a
     /// value per player, worked out where `player` is known.
@@ -592,6 +594,7 @@ impl Compiler {
         for s in stmts.iter().filter(|s| s.key == "let" && s.args.len() <= 1) {
             if let Some(l) = self.let_stmt(s, Ctx::Setup, "let") {
                 self.lets.push(l.name.to_string());
+                self.let_exprs.push(l.expr.clone());
                 constants.push(l);
             }
         }
@@ -2492,6 +2495,21 @@ impl Compiler {
                     (None, Some(card), _) => Some(Expr::Const(Value::Cards(CardSet::single(card)))),
                     (None, None, Some(i)) => {
                         self.lets_read.insert(i);
+                        // A `let` that gives something other than cards in some game (a branch that
+                        // is a number or a text) would fail at the fault: refused here.
+                        if let Some(v) = self.let_exprs.get(i).and_then(not_cards) {
+                            self.err(
+                                &st.file,
+                                class.pos,
+                                format!(
+                                    "`fault {word} ... gives-back {}`: `{}` gives {} in some games, not cards (a class, cards, or `none`)",
+                                    class.text,
+                                    class.text,
+                                    v.type_name()
+                                ),
+                            );
+                            return None;
+                        }
                         Some(Expr::Let(i))
                     }
                     // The class's (or the let's) own definition failed, and says why.
@@ -3212,6 +3230,17 @@ fn ctx_words(ctx: Ctx) -> &'static str {
         Ctx::AfterAuction => "in a setting that applies after the auction (options, players, constants and the contract are)",
         Ctx::Allowed => "in a declaration's `allowed` (hand, player, taker, partner, attack, defence and contract.ATTR are)",
         Ctx::Dealt => "in the deal's `require` (dealer, first_hand, players, options and carried(p) are)",
+    }
+}
+
+/// A constant that `e` may give and that is not cards: a constant, or a branch of an `if` that is
+/// (what `gives-back LET` refuses); none where every branch is cards or a formula.
+fn not_cards(e: &Expr) -> Option<&Value> {
+    match e {
+        Expr::Const(Value::Cards(_)) => None,
+        Expr::Const(v) => Some(v),
+        Expr::If(_, t, f) => not_cards(t).or_else(|| not_cards(f)),
+        _ => None,
     }
 }
 
