@@ -2353,6 +2353,11 @@ impl Compiler {
                     format!("a declaration `when after-play` cannot have `{}`: it is claimed once the last trick is played, when no card is left to close or bind it", st.key),
                 );
             }
+            // Claimed at the hand's end, it reads the cards held before the discard, those laid away
+            // included: a `from` would change nothing.
+            if let Some(st) = s.block.iter().flatten().find(|st| st.key == "from") {
+                self.err_at(st, "a declaration `when after-play` cannot have `from`: claimed at the hand's end, it already reads every card its player held before his discard, those laid away included");
+            }
             return;
         }
         if d.when != When::AfterDeal || d.compulsory.is_none() {
