@@ -220,7 +220,8 @@ fn shift_vars(e: &Expr, by: usize, cutoff: usize) -> Expr {
         Expr::Comp { func, var, set, cond, body } => {
             Expr::Comp { func: *func, var: var.clone(), set: b(set, cutoff), cond: cond.as_ref().map(|c| b(c, cutoff + 1)), body: body.as_ref().map(|x| b(x, cutoff + 1)) }
         }
-        other => other.clone(),
+        // Leaves, named one by one: a new kind of expression holding others must say how it shifts.
+        Expr::Var(_) | Expr::Const(_) | Expr::Opt(_) | Expr::Let(_) | Expr::Fact(_) | Expr::Attr(_) | Expr::Decl(_) => e.clone(),
     }
 }
 
