@@ -8,10 +8,12 @@
 //!
 //!     cargo run -p tarot-engine --example minchiate_fixtures
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+mod common;
 
-use tarot_engine::{parse_record, replay, Event, GameRecord, Registry, Status};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use tarot_engine::{parse_record, replay, Event, Registry, Status};
 
 const ID: &str = "minchiate";
 
@@ -27,7 +29,7 @@ fn main() {
     rec.description = Some(
         "M5's example of a revoke (valid/revoke-king.json: Bob, holding denari, trumps Ann's King of denari with the 30) under the modern Florentine penalty (option revoke = two-resti, MF): Bob pays two resti, 120, to Ann, and keeps the King (the hand stands); the King is paid for as a noble card captured".into(),
     );
-    write(&root.join("valid/two-resti-revoke-king.json"), &rec, rules);
+    common::write_valid(&root.join("valid/two-resti-revoke-king.json"), &rec, rules);
 
     // The bad card of invalid/play.must.trump.json stands under MF; what the record played after it
     // no longer fits the hands, so the rest is each player's first legal card.
@@ -49,14 +51,5 @@ fn main() {
     rec.description = Some(format!(
         "Not trumping, paid for under the modern Florentine penalty (option revoke = two-resti, MF): the record of invalid/play.must.trump.json up to its bad card (event {bad}, a card that breaks must trump), which stands: the offender pays two resti, 120, to the other player; then each player's first legal card"
     ));
-    write(&root.join("valid/two-resti-not-trumping.json"), &rec, rules);
-}
-
-fn write(path: &PathBuf, rec: &GameRecord, rules: &tarot_engine::ir::Ruleset) {
-    let v = replay(rules, rec).unwrap();
-    assert_eq!(v.status, Status::Valid, "{}: {}", path.display(), v.to_text());
-    let mut json = serde_json::to_string_pretty(rec).unwrap();
-    json.push('\n');
-    std::fs::write(path, json).unwrap();
-    println!("{}:\n{}", path.display(), v.to_text());
+    common::write_valid(&root.join("valid/two-resti-not-trumping.json"), &rec, rules);
 }

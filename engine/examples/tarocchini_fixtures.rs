@@ -10,10 +10,12 @@
 //!
 //!     cargo run -p tarot-engine --example tarocchini_fixtures
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+mod common;
 
-use tarot_engine::{parse_record, replay, Event, GameRecord, Registry, Status};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use tarot_engine::{parse_record, Event, Registry};
 
 const ID: &str = "tarocchini";
 
@@ -29,7 +31,7 @@ fn main() {
     rec.description = Some(
         "The game of every-trick-mezzo-criccone.json under the option moors_aces = sequences (the Moors and the aces as sequences of their own, PCS, MBT p. 125; MJ's values): the dealer's side also counts the four Moors with both contatori (six cards, 25) and the four aces with both (25); seven sequences, doubled: (105 + 4 x 25 + 25 + 25) x 2 = 510, and 296 + 510 + 93 = 899 (799 without the option)".into(),
     );
-    write(&root.join("valid/every-trick-moors-and-aces.json"), &rec, rules);
+    common::write_valid(&root.join("valid/every-trick-moors-and-aces.json"), &rec, rules);
 
     // The same game with a suit's ace counted in its sequence (option suit_ace, MBT p. 79, MJ).
     let mut aces = read("valid/every-trick-mezzo-criccone.json");
@@ -37,7 +39,7 @@ fn main() {
     aces.description = Some(
         "The game of every-trick-mezzo-criccone.json under the option suit_ace = counted (a suit's ace adds a card to its sequence of three or more: MBT p. 79 for the 18th century, MJ's value): each suit's sequence, King to jack with both contatori, is seven cards with its ace, 30 instead of 25; (105 + 4 x 30) x 2 = 450, and 296 + 450 + 93 = 839 (799 without the option)".into(),
     );
-    write(&root.join("valid/every-trick-suit-aces.json"), &aces, rules);
+    common::write_valid(&root.join("valid/every-trick-suit-aces.json"), &aces, rules);
 
     // Cid's accuso before his first card: the four Moors and the Bégato, a contatore: five cards, 20.
     let first = rec.events.iter().position(|e| matches!(e, Event::Play { player, .. } if player == "Cid")).expect("Cid plays");
@@ -46,14 +48,5 @@ fn main() {
     rec.description = Some(
         "The game of every-trick-moors-and-aces.json, where Cid declares an accuso before his first card: his four Moors and the Bégato, a contatore (the Moors' own sequence under the option moors_aces = sequences, headless: five cards, 20; without the option it is no combination). His side counts 899 at the end and 919 with the accuso".into(),
     );
-    write(&root.join("valid/accuso-moors-with-the-begato.json"), &rec, rules);
-}
-
-fn write(path: &PathBuf, rec: &GameRecord, rules: &tarot_engine::ir::Ruleset) {
-    let v = replay(rules, rec).unwrap();
-    assert_eq!(v.status, Status::Valid, "{}: {}", path.display(), v.to_text());
-    let mut json = serde_json::to_string_pretty(rec).unwrap();
-    json.push('\n');
-    std::fs::write(path, json).unwrap();
-    println!("{}:\n{}", path.display(), v.to_text());
+    common::write_valid(&root.join("valid/accuso-moors-with-the-begato.json"), &rec, rules);
 }

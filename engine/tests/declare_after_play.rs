@@ -100,6 +100,8 @@ fn a_claim_after_play_is_refused_where_it_cannot_be() {
     assert!(d.to_string().contains("a declaration `when after-play` cannot have `compulsory`"), "{d}");
     let d = refused("four_kings \"Kings\" {\n  when after-play\n", "four_kings \"Kings\" {\n  when after-play\n  keeps = kings\n");
     assert!(d.to_string().contains("cannot have `keeps`"), "{d}");
+    let d = refused("four_kings \"Kings\" {\n  when after-play\n", "four_kings \"Kings\" {\n  when after-play\n  from hand-and-discard\n");
+    assert!(d.to_string().contains("cannot have `from`") && d.to_string().contains("declare-after-play.tarot:12:"), "{d}");
     let text = tarot_engine::describe::describe(&rules(), &BTreeMap::new()).to_text();
     assert!(text.contains("Trull (claimed after the last trick"), "{text}");
 }

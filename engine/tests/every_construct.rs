@@ -412,6 +412,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (r#"rest = "defence" | "taker""#, m(F, "  taker = deal.dog ", "  taker = deal.dog / 2 ").then_top("talon {\n  packets = 2\n  rest = \"dealer\"\n}"), Refused("`rest` is one of")),
         ("given = K", m("tapp-tarock", "  rest = \"defence\"  ", "  given = 2\n  rest = \"defence\"  "), Changes),
         ("given = K", m("tapp-tarock", "  rest = \"defence\"  ", "  given\n  rest = \"defence\"  "), Refused("`given` needs a value")),
+        ("given = K", m("tapp-tarock", "  rest = \"defence\"  ", "  given = \"top\"\n  rest = \"defence\"  "), Refused("`given` is the number of a packet of the talon")),
         ("unseen", m("tapp-tarock-1821", "  unseen                ", "  # unseen              "), Changes),
         ("unseen", m("tapp-tarock", "  rest = \"defence\"  ", "  unseen = yes\n  rest = \"defence\"  "), Refused("`unseen`")),
         ("buy", m(F, "players 4\n", "players 4\n").then_top("buy {\n  cards = 1\n}"), Changes),
@@ -518,6 +519,8 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (r#"fault OBLIGATION "label" gives-back CLASS = amount"#, m("minchiate", "then none else nobili", "then none else arie"), Changes),
         (r#"fault OBLIGATION "label" gives-back CLASS = amount"#, m("minchiate", "then none else nobili", "then none else none"), Changes),
         (r#"fault OBLIGATION "label" gives-back CLASS = amount"#, m("minchiate", "gives-back revoke_back", "gives-back nothing"), Refused("`nothing`: unknown card class")),
+        // A `let` with a branch that is not cards would fail at the fault, in a game with that option.
+        (r#"fault OBLIGATION "label" gives-back CLASS = amount"#, m("minchiate", "then none else nobili", "then none else 60"), Refused("`revoke_back` gives a number in some games, not cards")),
         (r#"fault OBLIGATION "label" gives-back CLASS = amount"#, m("minchiate", "gives-back revoke_back", "gives-back"), Refused("gives-back CLASS = amount` for the cards of CLASS")),
         ("trumps-win = condition", m("galician-tarok", GT, "  trumps-win = 5"), Refused("takes a condition, yes or no")),
         // fool

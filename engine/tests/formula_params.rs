@@ -47,6 +47,10 @@ fn a_formula_is_refused_where_it_cannot_mean_one_thing() {
     refused("let twice x = 2 * x", "let twice x = 2 * x\nlet thrice x = 3 * x", "no formula calls `thrice`");
     refused("let twice x = 2 * x", "let twice x x = 2 * x", "`x` is not a parameter name");
     refused("let twice x = 2 * x", "let kings x = 2 * x", "`kings` is already the name");
+    // A parameter the formula never reads (here hidden by its own comprehension variable): the
+    // argument would be dropped.
+    refused("let twice x = 2 * x", "let twice x = 2 * 3", "`x` is a parameter of `twice` that its formula never reads");
+    refused("let twice x = 2 * x", "let twice x = sum(x in [1, 2] : x)", "`x` is a parameter of `twice` that its formula never reads");
     // Compiled where it is called: `shown` is known in a declaration, not in the score.
     refused("let twice x = 2 * x", "let twice x = 2 * x + count(shown)", "`shown` is not known per player");
     refused("let twice x = 2 * x", "let twice x = 2 * x + count(shown)", "`twice` cannot be worked out where it is called here");

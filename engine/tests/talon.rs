@@ -463,6 +463,12 @@ fn the_given_packet_is_refused_where_it_cannot_be() {
     assert!(d.to_string().contains("`unseen`"), "{d}");
     let d = refused("talon-given-unseen", "  given = 1\n", "  given\n");
     assert!(d.to_string().contains("`given` needs a value") || d.to_string().contains("`given = number of the packet"), "{d}");
+    // A constant that names no packet is refused where it is written, not when a game is set up; a
+    // constant 0 (the taker's choice, as without it) would change nothing.
+    for (bad, why) in [("given = \"top\"", "not a text"), ("given = 1.5", "not 1.5"), ("given = -1", "not -1"), ("given = 0", "`given = 0` leaves the taker his choice")] {
+        let d = refused("talon-given-unseen", "given = 1", bad);
+        assert!(d.to_string().contains(why) && d.to_string().contains("talon-given-unseen.tarot:9:"), "{bad}: {d}");
+    }
     let mut files = files();
     let f = files.get_mut("talon-given-unseen").unwrap();
     f.text = f.text.replace("given = 1", "given = 3");

@@ -201,6 +201,8 @@ struct Formula {
     body: Ast,
     file: Arc<str>,
     read: bool,
+    /// Which parameters its body reads (at a call): one it never reads would drop its argument.
+    params_read: Vec<bool>,
 }
 
 /// `e`, compiled outside `by` comprehensions, moved inside them: its comprehension variables (by
@@ -218,7 +220,8 @@ fn shift_vars(e: &Expr, by: usize, cutoff: usize) -> Expr {
         Expr::Comp { func, var, set, cond, body } => {
             Expr::Comp { func: *func, var: var.clone(), set: b(set, cutoff), cond: cond.as_ref().map(|c| b(c, cutoff + 1)), body: body.as_ref().map(|x| b(x, cutoff + 1)) }
         }
-        other => other.clone(),
+        // Leaves, named one by one: a new kind of expression holding others must say how it shifts.
+        Expr::Var(_) | Expr::Const(_) | Expr::Opt(_) | Expr::Let(_) | Expr::Fact(_) | Expr::Attr(_) | Expr::Decl(_) => e.clone(),
     }
 }
 
@@ -230,6 +233,8 @@ struct Compiler {
     classes: Vec<Class>,
     options: Vec<OptionDef>,
     lets: Vec<String>,
+    /// The setup `let`s' formulas, beside their names (`lets`): what `gives-back LET` checks.
+    let_exprs: Vec<Expr>,
     score_lets: Vec<String>,
     /// For each score `let`, whether it reads `player` (itself or through another): it then has a
     /// value per player, worked out where `player` is known.
@@ -590,6 +595,7 @@ impl Compiler {
         for s in stmts.iter().filter(|s| s.key == "let" && s.args.len() <= 1) {
             if let Some(l) = self.let_stmt(s, Ctx::Setup, "let") {
                 self.lets.push(l.name.to_string());
+                self.let_exprs.push(l.expr.clone());
                 constants.push(l);
             }
         }
@@ -828,6 +834,22 @@ impl Compiler {
         for f in self.formulas.clone().iter().filter(|f| !f.read && *f.file == *h.file) {
             if let Some(st) = stmts.iter().find(|s| s.key == "let" && s.file == h.file && s.args.first().is_some_and(|w| *w.text == f.name)) {
                 self.err_at(st, format!("no formula calls `{}`, so it would change nothing; call it (`{}(...)`) in a rule, or remove it", f.name, f.name));
+            }
+        }
+        // A parameter its formula never reads: the argument given for it would be ignored.
+        for f in self.formulas.clone().iter().filter(|f| f.read && *f.file == *h.file) {
+            let Some(st) = stmts.iter().find(|s| s.key == "let" && s.file == h.file && s.args.first().is_some_and(|w| *w.text == f.name)) else { continue };
+            for (k, w) in st.args[1..].iter().enumerate() {
+                if !f.params_read.get(k).copied().unwrap_or(true) {
+                    self.err(
+                        &st.file,
+                        w.pos,
+                        format!(
+                            "`{}` is a parameter of `{}` that its formula never reads, so the argument given for it would change nothing; use it in the formula, or remove it",
+                            w.text, f.name
+                        ),
+                    );
+                }
             }
         }
         for (i, l) in constants.iter().enumerate() {
@@ -2268,7 +2290,23 @@ impl Compiler {
                 }
                 "rest" => t.rest = self.setting_in(st, &["defence", "taker"], Ctx::AfterAuction),
                 "discard" => t.discard = self.setting_in(st, &["after", "before"], Ctx::AfterAuction),
-                "given" => t.given = self.value(st, Ctx::AfterAuction).map(|e| (e, self.clause(st, "talon.given"))),
+                "given" => {
+                    // A packet's number: a constant is checked here, a formula when a game is set up.
+                    match self.value(st, Ctx::AfterAuction) {
+                        Some(Expr::Const(Value::Num(q))) if !q.is_integer() || q < Q::ZERO => {
+                            self.err_at(st, format!("`given` is the number of a packet of the talon (1, 2, ...), not {q}"))
+                        }
+                        Some(Expr::Const(Value::Num(q))) if q == Q::ZERO => self.err_at(
+                            st,
+                            "`given = 0` leaves the taker his choice, as without it, so it would change nothing; remove it (0 is for a formula that gives no packet in some games)",
+                        ),
+                        Some(Expr::Const(v)) if !matches!(v, Value::Num(_)) => {
+                            self.err_at(st, format!("`given` is the number of a packet of the talon (1, 2, ...), not {}", v.type_name()))
+                        }
+                        Some(e) => t.given = Some((e, self.clause(st, "talon.given"))),
+                        None => {}
+                    }
+                }
                 "unseen" => t.unseen = Some(self.clause(st, "talon.unseen")),
                 other => self.err_at(st, format!("unknown talon statement `{other}`; expected packets, rest, discard, given or unseen")),
             }
@@ -2480,6 +2518,11 @@ impl Compiler {
                     format!("a declaration `when after-play` cannot have `{}`: it is claimed once the last trick is played, when no card is left to close or bind it", st.key),
                 );
             }
+            // Claimed at the hand's end, it reads the cards held before the discard, those laid away
+            // included: a `from` would change nothing.
+            if let Some(st) = s.block.iter().flatten().find(|st| st.key == "from") {
+                self.err_at(st, "a declaration `when after-play` cannot have `from`: claimed at the hand's end, it already reads every card its player held before his discard, those laid away included");
+            }
             return;
         }
         if d.when != When::AfterDeal || d.compulsory.is_none() {
@@ -2622,6 +2665,21 @@ impl Compiler {
                     (None, Some(card), _) => Some(Expr::Const(Value::Cards(CardSet::single(card)))),
                     (None, None, Some(i)) => {
                         self.lets_read.insert(i);
+                        // A `let` that gives something other than cards in some game (a branch that
+                        // is a number or a text) would fail at the fault: refused here.
+                        if let Some(v) = self.let_exprs.get(i).and_then(not_cards) {
+                            self.err(
+                                &st.file,
+                                class.pos,
+                                format!(
+                                    "`fault {word} ... gives-back {}`: `{}` gives {} in some games, not cards (a class, cards, or `none`)",
+                                    class.text,
+                                    class.text,
+                                    v.type_name()
+                                ),
+                            );
+                            return None;
+                        }
                         Some(Expr::Let(i))
                     }
                     // The class's (or the let's) own definition failed, and says why.
@@ -2966,7 +3024,8 @@ impl Compiler {
             }
         }
         let Some(body) = s.value.clone() else { return };
-        self.formulas.push(Formula { name, params, body, file: s.file.clone(), read: false });
+        let params_read = vec![false; params.len()];
+        self.formulas.push(Formula { name, params, body, file: s.file.clone(), read: false, params_read });
     }
 
     /// A call of `let NAME PARAM... = formula`: the formula compiled here, in the caller's context,
@@ -2993,6 +3052,10 @@ impl Compiler {
         self.expanding.pop();
         self.params = params;
         self.vars = vars;
+        if body.is_none() {
+            // Its body failed, and says why: no second error for the parameters it did not reach.
+            self.formulas[i].params_read.fill(true);
+        }
         if body.is_none() && self.errors.len() > before {
             // The error is in the formula's own text: say where it was called, in what context.
             self.err(file, pos, format!("`{}` cannot be worked out where it is called here, {}: see the error in its formula", f.name, ctx_words(ctx)));
@@ -3174,8 +3237,11 @@ impl Compiler {
         }
         // A parameter of the formula being called: the argument, moved under the formula's own
         // comprehensions (compiled with the caller's variables, which the formula does not see).
-        if let Some((_, e)) = self.params.iter().find(|(p, _)| p == n) {
-            return Some(shift_vars(e, self.vars.len(), 0));
+        if let Some(k) = self.params.iter().position(|(p, _)| p == n) {
+            if let Some(f) = self.expanding.last().and_then(|name| self.formulas.iter_mut().find(|f| f.name == *name)) {
+                f.params_read[k] = true;
+            }
+            return Some(shift_vars(&self.params[k].1, self.vars.len(), 0));
         }
         if let Some((_, c)) = self.pack_aliases.iter().find(|(a, _)| a.eq_ignore_ascii_case(n)) {
             return Some(Expr::Const(Value::Cards(CardSet::single(*c))));
@@ -3334,6 +3400,17 @@ fn ctx_words(ctx: Ctx) -> &'static str {
         Ctx::AfterAuction => "in a setting that applies after the auction (options, players, constants and the contract are)",
         Ctx::Allowed => "in a declaration's `allowed` (hand, player, taker, partner, attack, defence and contract.ATTR are)",
         Ctx::Dealt => "in the deal's `require` (dealer, first_hand, players, options and carried(p) are)",
+    }
+}
+
+/// A constant that `e` may give and that is not cards: a constant, or a branch of an `if` that is
+/// (what `gives-back LET` refuses); none where every branch is cards or a formula.
+fn not_cards(e: &Expr) -> Option<&Value> {
+    match e {
+        Expr::Const(Value::Cards(_)) => None,
+        Expr::Const(v) => Some(v),
+        Expr::If(_, t, f) => not_cards(t).or_else(|| not_cards(f)),
+        _ => None,
     }
 }
 
