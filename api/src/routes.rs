@@ -291,9 +291,10 @@ impl StatsQuery {
 }
 
 /// The options of a statistics query (`NAME=VALUE,...`) for each ruleset asked: an option applies to
-/// every ruleset that has it; one that none has, or a value not among its choices, is a 400.
+/// every ruleset that has it; one that none has, a value not among its choices, or a pair without `=`
+/// is a 422 (the query's shape is the document's, a string: what it names is what is wrong).
 fn stats_options(state: &AppState, ids: &[String], text: &str) -> Result<Vec<BTreeMap<String, serde_json::Value>>, Problem> {
-    let bad = |detail: String| Problem::new(StatusCode::BAD_REQUEST, "bad-option", detail);
+    let bad = |detail: String| Problem::unprocessable("bad-option", detail);
     let mut given: Vec<(String, String)> = vec![];
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (name, value) = part.split_once('=').ok_or_else(|| bad(format!("`options` takes NAME=VALUE, comma-separated, not `{part}`")))?;
@@ -338,8 +339,8 @@ pub(crate) async fn deal_statistics(state: &web::Data<AppState>, ask: StatsAsk) 
     description = "For each ruleset, over N seeded random deals: how many deals each annulment strikes, how many hands could make each declaration (a poignée, a Marolles declaration), and how many hands hold 0, 1, 2... cards of each named card class (oudlers). These depend on the deal alone: no card is played, so nothing that depends on the play is counted. The same seed gives the same figures.",
     params(StatsQuery),
     responses((status = 200, description = "The statistics, one entry per ruleset, in the order asked for", body = Vec<crate::schema::DealStats>),
-        (status = 400, description = "The query string cannot be read, or names an option no ruleset asked has, or a value not among an option's choices", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "An unknown ruleset, a number of deals out of range, or a table size the ruleset cannot deal", body = Problem, content_type = "application/problem+json")))]
+        (status = 400, description = "The query string cannot be read", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "An unknown ruleset, a number of deals out of range, a table size the ruleset cannot deal, or `options` naming an option no ruleset asked has, a value not among an option's choices, or a pair without `=`", body = Problem, content_type = "application/problem+json")))]
 pub async fn stats(state: web::Data<AppState>, req: HttpRequest) -> Reply {
     let query = Params::of(&req)?;
     // The document types these as whole numbers: here an empty one is refused (the statistics page's
