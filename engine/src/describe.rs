@@ -1070,13 +1070,25 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         }
         if let Some(c) = &d.compulsory {
             let by = if d.when == When::FirstPlay { "before his first card" } else { "before the first card" };
-            lines.push(line("declarations and bonuses", c, format!("{} is compulsory: a player who holds one must declare it {by}", with_article(&d.label))));
+            let only = d.compulsory_if.as_ref().map(|e| format!(" (only when {})", force.words(e))).unwrap_or_default();
+            lines.push(line("declarations and bonuses", c, format!("{} is compulsory{only}: a player who holds one must declare it {by}", with_article(&d.label))));
         }
         if let Some(c) = &d.in_turn {
             lines.push(line(
                 "declarations and bonuses",
                 c,
                 format!("{} is declared in turn from first hand: no player declares after one later in turn has declared", with_article(&d.label)),
+            ));
+        }
+        if let Some((e, c)) = &d.in_turn_from_dealer {
+            let when = if matches!(e, Expr::Const(Value::Bool(true))) { String::new() } else { format!(" when {}", force.words(e)) };
+            lines.push(line(
+                "declarations and bonuses",
+                c,
+                format!(
+                    "{} is declared in turn from the dealer{when}: the dealer first, then the others in turn; no player declares after one later in turn has declared",
+                    with_article(&d.label)
+                ),
             ));
         }
         if let Some(c) = &d.from_discard {

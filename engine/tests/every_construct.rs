@@ -433,15 +433,15 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("keeps = cards", m(F, "  by taker", "  by taker\n  keeps = 1"), Refused("this must be a set of cards")),
         ("compulsory", m("grosstarock", "declaration trumps \"Trumps\" {\n  compulsory", "declaration trumps \"Trumps\" {\n  # compulsory"), Changes),
         // declarations in turn from first hand (Grosstarock, PW "Declarations": "In turn")
-        ("in-turn", m("grosstarock", "declaration trumps \"Trumps\" {\n  compulsory                                                              @PW \"Declarations\"\n  from hand-and-discard                                                   @PW \"Deal and Discard\"\n  in-turn", "declaration trumps \"Trumps\" {\n  compulsory                                                              @PW \"Declarations\"\n  from hand-and-discard                                                   @PW \"Deal and Discard\"\n  # in-turn"), Changes),
-        ("in-turn", m("grosstarock", "declaration kings \"Kings\" {\n  compulsory                                                              @PW \"Declarations\"\n  from hand-and-discard                                                   @PW \"Deal and Discard\"\n  in-turn", "declaration kings \"Kings\" {\n  compulsory                                                              @PW \"Declarations\"\n  from hand-and-discard                                                   @PW \"Deal and Discard\"\n  in-turn = yes"), Refused("`in-turn` is a switch and takes no value")),
+        ("in-turn", m("grosstarock", "declaration trumps \"Trumps\" {\n  compulsory = option.declarations == \"PW\"                                @PW \"Declarations\"\n  from hand-and-discard                                                   @PW \"Deal and Discard\"\n  in-turn", "declaration trumps \"Trumps\" {\n  compulsory = option.declarations == \"PW\"                                @PW \"Declarations\"\n  from hand-and-discard                                                   @PW \"Deal and Discard\"\n  # in-turn"), Changes),
+        ("in-turn", m("grosstarock", "declaration kings \"Kings\" {\n  compulsory = option.declarations == \"PW\"                                @PW \"Declarations\"\n  from hand-and-discard                                                   @PW \"Deal and Discard\"\n  in-turn", "declaration kings \"Kings\" {\n  compulsory = option.declarations == \"PW\"                                @PW \"Declarations\"\n  from hand-and-discard                                                   @PW \"Deal and Discard\"\n  in-turn = yes"), Refused("`in-turn` is a switch and takes no value")),
         // a show with the cards laid away (Grosstarock's dealer, PW "Deal and Discard")
         (
             "from hand | hand-and-discard",
-            m("grosstarock", "Cavallerie in hearts\" {\n  compulsory                                                              @PW \"Declarations\"\n  from hand-and-discard", "Cavallerie in hearts\" {\n  compulsory\n  from hand"),
+            m("grosstarock", "Cavallerie in hearts\" {\n  compulsory = option.declarations == \"PW\"                                @PW \"Declarations\"\n  from hand-and-discard", "Cavallerie in hearts\" {\n  compulsory\n  from hand"),
             Changes,
         ),
-        ("from hand | hand-and-discard", m("grosstarock", "Cavallerie in hearts\" {\n  compulsory                                                              @PW \"Declarations\"\n  from hand-and-discard", "Cavallerie in hearts\" {\n  compulsory\n  from discard"), Refused("`from` is `from hand`")),
+        ("from hand | hand-and-discard", m("grosstarock", "Cavallerie in hearts\" {\n  compulsory = option.declarations == \"PW\"                                @PW \"Declarations\"\n  from hand-and-discard", "Cavallerie in hearts\" {\n  compulsory\n  from discard"), Refused("`from` is `from hand`")),
         ("from hand | hand-and-discard", m("minchiate", "declaration versicola \"versicola\" {", "declaration versicola \"versicola\" {\n  from hand-and-discard"), Refused("nobody lays cards away")),
         // pots (N9)
         ("pot NAME \"label\"", m("grosstarock", "pot pagat \"the Pagat pot\"", "pot pagat \"the Pagat pot\"\npot kitty \"a kitty\""), Refused("nothing is paid into pot `kitty`")),
@@ -480,7 +480,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("deal { require \"label\" = condition }", m("troccas", "= option.asked == \"no\" or carried(dealer)", "= option.asked == \"no\" or has(hand, T1) or carried(dealer)"), Refused("in the deal's `require`")),
         ("deal { require \"label\" = condition }", m("troccas", "require \"only a side owing nine or more asks for the cards nine and ten\" \\", "require \\"), Refused("`require \"label\" = condition`")),
         ("compulsory", m(M, "  shows = kings + EX", "  shows = kings + EX\n  compulsory"), Changes),
-        ("compulsory", m("grosstarock", "declaration kings \"Kings\" {\n  compulsory", "declaration kings \"Kings\" {\n  compulsory = yes"), Refused("`compulsory` is a switch and takes no value")),
+        ("compulsory", m("grosstarock", "declaration kings \"Kings\" {\n  compulsory = option.declarations == \"PW\"", "declaration kings \"Kings\" {\n  compulsory = yes"), Refused("`compulsory` is a switch and takes no value")),
         ("shows = cards", m(M, "shows = kings + EX", "shows = kings"), Changes),
         (r#"require "message" = condition"#, m(F, "= contains(poignee_sizes, count(shown))", "= contains(poignee_sizes, count(shown)) and count(shown) > 10"), Changes),
         ("value = formula", m(F, "value = poignee_values[index(poignee_sizes, count(shown))]", "value = 1 + poignee_values[index(poignee_sizes, count(shown))]"), Changes),
