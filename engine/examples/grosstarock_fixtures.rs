@@ -14,6 +14,12 @@
 //! writes only the discards of the Leipzig rules of 1754 (option trump_discard = "1754"): the dealer's
 //! three trumps with the Pagat laid away, the Pagat, the Fool and one trump laid away, and two of
 //! three trumps laid away (invalid).
+//!
+//!     cargo run -p tarot-engine --example grosstarock_fixtures -- 1754-2
+//!
+//! writes only the declarations of the Leipzig rules of 1754 (option declarations = "1754", L1754 §2):
+//! the dealer declaring first, a dealer declaring after first hand (invalid), and an honour left
+//! undeclared (valid under 1754, where it is simply not paid).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -30,6 +36,10 @@ fn main() {
     let rules = registry.get("grosstarock").expect("the grosstarock ruleset");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/grosstarock");
     let none = BTreeMap::new();
+    if std::env::args().any(|a| a == "1754-2") {
+        leipzig_1754_declarations(rules, &root);
+        return;
+    }
     if std::env::args().any(|a| a == "1754") {
         leipzig_1754(rules, &root);
         return;
@@ -261,4 +271,60 @@ fn arranged_until(rules: &Ruleset, cards: &str, options: &BTreeMap<String, serde
         }
     }
     panic!("no game from the arranged deal {cards}");
+}
+
+/// L1754 §2 (option declarations = "1754"): the dealer (Cid) holds the four kings and numerals, so
+/// he declares his Kings first, then first hand (Ann) her Trumps; the same game
+/// with Ann declaring before the dealer (invalid); and with Ann's declarations left out (valid: an
+/// honour not declared is not paid). Each is checked under PW too, where the rule differs.
+fn leipzig_1754_declarations(rules: &Ruleset, root: &Path) {
+    let options = BTreeMap::from([("declarations".to_string(), serde_json::json!("1754"))]);
+    let pw = BTreeMap::from([("declarations".to_string(), serde_json::json!("PW"))]);
+    let cards = "KS KH KD KC 1S 2S 3S 4S 5S 6S 7S 8S 9S 10S 1H 2H 3H 4H 5H 6H 7H 8H 9H 10H 1D 2D 3D 4D";
+    let declarers =
+        |rec: &GameRecord| -> Vec<String> { rec.events.iter().filter_map(|e| if let Event::Declare { player, .. } = e { Some(player.to_string()) } else { None }).collect() };
+    let game = arranged_until(rules, cards, &options, 1754_2, |rec| {
+        let d = declarers(rec);
+        d.first().is_some_and(|p| p == "Cid") && d.iter().any(|p| p == "Ann")
+    });
+    let under = |rec: &GameRecord, options: &BTreeMap<String, serde_json::Value>| {
+        let mut r = rec.clone();
+        r.options = options.clone();
+        replay(rules, &r).expect("replayable")
+    };
+    let pw_rule = under(&game, &pw).violation.map(|x| x.rule.to_string());
+    assert_eq!(pw_rule.as_deref(), Some("declaration.trumps.in-turn"), "under PW");
+    write(
+        &root.join("valid/declarations-1754-dealer-first.json"),
+        game.clone(),
+        "L1754 §2 (option declarations = \"1754\"): as soon as the dealer (Cid) has laid away he declares his Kings (\"so saget er die Honneurs\"), then first hand (Ann) hers; under PW's order, from first hand, first hand's Trumps after the dealer's Kings break declaration.trumps.in-turn; the rest of the deal and the play at random",
+    );
+    // Ann's declarations moved before the dealer's: out of the turn that starts at the dealer.
+    let mut early = game.clone();
+    let is_ann = |e: &Event| matches!(e, Event::Declare { player, .. } if &**player == "Ann");
+    let anns: Vec<Event> = early.events.iter().filter(|e| is_ann(e)).cloned().collect();
+    early.events.retain(|e| !is_ann(e));
+    let at = early.events.iter().position(|e| matches!(e, Event::Declare { .. })).expect("the dealer's declaration");
+    for (i, e) in anns.into_iter().enumerate() {
+        early.events.insert(at + i, e);
+    }
+    let v = replay(rules, &early).expect("replayable");
+    assert_eq!(v.violation.as_ref().map(|x| (&*x.rule, x.player.as_deref())), Some(("declaration.kings.in-turn", Some("Cid"))), "{}", v.to_text());
+    write(
+        &root.join("invalid/declaration.kings.in-turn.json"),
+        early,
+        "Breaks declaration.kings.in-turn (option declarations = \"1754\"): first hand (Ann) declares before the dealer (Cid), who then declares his Kings out of turn: L1754 §2 has the dealer declare first, then the others; the game of declarations-1754-dealer-first.json with Ann's declarations moved first",
+    );
+    // Ann's declarations left out: under 1754 simply not paid; under PW compulsory.
+    let mut quiet = game;
+    quiet.events.retain(|e| !is_ann(e));
+    let v = replay(rules, &quiet).expect("replayable");
+    assert_eq!(v.status, Status::Valid, "{}", v.to_text());
+    let pw_rule = under(&quiet, &pw).violation.map(|x| x.rule.to_string());
+    assert_eq!(pw_rule.as_deref(), Some("declaration.trumps.compulsory"), "under PW");
+    write(
+        &root.join("valid/declarations-1754-not-declared.json"),
+        quiet,
+        "L1754 §2 (option declarations = \"1754\"): first hand (Ann) does not declare what she holds, which is simply not paid (\"so sind sie nicht weiter gültig, und wird folglich dafür nichts bezahlet\"); under PW the first card breaks declaration.trumps.compulsory; the game of declarations-1754-dealer-first.json with Ann's declarations left out",
+    );
 }

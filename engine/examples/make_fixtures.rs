@@ -120,11 +120,7 @@ const PINNED: &[(&str, &str, &[&str])] = &[
         "simulated at 84c8078; the ruleset has changed since (deal.dog_packets's file is not stored)",
         &["invalid/deal.dog_packets.json", "malformed/packets-card-twice.json", "malformed/packets-disagree.json"],
     ),
-    (
-        "tapp-tarock-1821",
-        "written by engine/examples/tapper_fixtures.rs (a game steered to a declaration after the last trick)",
-        &["invalid/declaration.trull_bonus.json"],
-    ),
+    ("tapp-tarock-1821", "written by engine/examples/tapper_fixtures.rs (a game steered to a declaration after the last trick)", &["invalid/declaration.trull_bonus.json"]),
 ];
 
 /// Where `write` writes, and what it leaves: the fixtures folder (or `check`'s copy of it), the ruleset

@@ -1070,9 +1070,26 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         }
         if let Some(c) = &d.compulsory {
             let by = if d.when == When::FirstPlay { "before his first card" } else { "before the first card" };
-            lines.push(line("declarations and bonuses", c, format!("{} is compulsory: a player who holds one must declare it {by}", with_article(&d.label))));
+            // `compulsory = condition`: read on the options chosen (it reads nothing else).
+            let text = match d.compulsory_if.as_ref().map(|e| force.value(e)) {
+                Some(Some(Value::Bool(false))) => format!("{} is not compulsory with these options: one not declared is simply not made, nor paid", with_article(&d.label)),
+                Some(Some(Value::Bool(true))) | None => format!("{} is compulsory: a player who holds one must declare it {by}", with_article(&d.label)),
+                Some(_) => format!("{} is compulsory when {}: a player who holds one must declare it {by}", with_article(&d.label), force.words(d.compulsory_if.as_ref().unwrap())),
+            };
+            lines.push(line("declarations and bonuses", c, text));
         }
-        if let Some(c) = &d.in_turn {
+        // `in-turn from dealer = condition`, read on the options chosen, rules over plain `in-turn`.
+        let from_dealer = d.in_turn_from_dealer.as_ref().filter(|(e, _)| force.value(e) == Some(Value::Bool(true)));
+        if let Some((_, c)) = from_dealer {
+            lines.push(line(
+                "declarations and bonuses",
+                c,
+                format!(
+                    "{} is declared in turn from the dealer: the dealer first, then the others in the order of play; no player declares after one later in turn has declared",
+                    with_article(&d.label)
+                ),
+            ));
+        } else if let Some(c) = &d.in_turn {
             lines.push(line(
                 "declarations and bonuses",
                 c,

@@ -676,11 +676,20 @@ pub struct DeclarationKind {
     /// runs out (the first card, or his own first card with `when first-play`); the card that closes
     /// it while he has not breaks `declaration.NAME.compulsory` (Grosstarock's declarations).
     pub compulsory: Option<Clause>,
+    /// `compulsory = condition of options`: compulsory only in games whose options make it true (the
+    /// Leipzig rules of 1754, where an honour not declared is simply not paid); `None` with plain
+    /// `compulsory` (always). The compiler has tried every choice of the options it reads.
+    pub compulsory_if: Option<Expr>,
     /// `in-turn`: the declarations with this switch (and the same `when`) are made in turn from first
     /// hand: a player declares none of them after a player later in turn has declared one (rule
     /// `declaration.NAME.in-turn`; Grosstarock's "in turn, each player must declare"). A player with
     /// nothing to declare lets his turn pass unrecorded.
     pub in_turn: Option<Clause>,
+    /// `in-turn from dealer [= condition of options]`: in games whose options make the condition true
+    /// (always without one), the declaration is made in turn as with `in-turn`, the turn starting at
+    /// the dealer (the Leipzig rules of 1754: the dealer declares first, then the others); elsewhere
+    /// plain `in-turn` (from first hand) rules, if written. Rule `declaration.NAME.in-turn`.
+    pub in_turn_from_dealer: Option<(Expr, Clause)>,
     /// `ends-match`: once made, the deal ends at this declaration (valid, scored on what has been
     /// played), and the match ends after it with the declarer's side the winner (Tarocchini's calling
     /// out at 800). Rule `declaration.NAME.ends-match`.

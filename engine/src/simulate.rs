@@ -594,8 +594,9 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, s
     let mut game = game.clone();
     // Kind by kind, each player in seat order; where declarations are made in turn (`in-turn`),
     // player by player in turn from first hand, each making all his declarations at his turn.
-    let order: Vec<(usize, u8)> = if rules.declarations.iter().any(|d| d.in_turn.is_some()) {
-        let first = game.first_hand() as usize;
+    let order: Vec<(usize, u8)> = if rules.declarations.iter().any(|d| game.in_turn(d).is_some()) {
+        let from_dealer = rules.declarations.iter().any(|d| game.in_turn(d).is_some_and(|(_, dealer)| dealer));
+        let first = if from_dealer { game.dealer as usize } else { game.first_hand() as usize };
         (0..n).flat_map(|i| (0..rules.declarations.len()).map(move |k| (k, ((first + i) % n) as u8))).collect()
     } else {
         (0..rules.declarations.len()).flat_map(|k| (0..n as u8).map(move |p| (k, p))).collect()
@@ -613,7 +614,7 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, s
             (true, false) => sim.announce,
         };
         // A compulsory declaration is made whenever the hand holds one: not making it is illegal.
-        if d.compulsory.is_none() && !rng.gen_bool(chance) {
+        if !game.is_compulsory(d) && !rng.gen_bool(chance) {
             continue;
         }
         // The largest show the rules accept (none needed for an announcement such as a chelem).

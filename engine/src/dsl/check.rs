@@ -106,8 +106,8 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("declaration", "shows") => sh(0, 0, Required, Forbidden, "`shows = cards`"),
         ("declaration", "allowed") => sh(0, 0, Required, Forbidden, "`allowed = condition`"),
         ("declaration", "keeps") => sh(0, 0, Required, Forbidden, "`keeps = cards`"),
-        ("declaration", "compulsory") => sh(0, 0, Forbidden, Forbidden, "`compulsory`"),
-        ("declaration", "in-turn") => sh(0, 0, Forbidden, Forbidden, "`in-turn`"),
+        ("declaration", "compulsory") => sh(0, 0, Optional, Forbidden, "`compulsory` or `compulsory = condition of options`"),
+        ("declaration", "in-turn") => sh(0, 2, Optional, Forbidden, "`in-turn`, `in-turn from dealer` or `in-turn from dealer = condition of options`"),
         ("declaration", "ends-match") => sh(0, 0, Forbidden, Forbidden, "`ends-match`"),
         ("declaration", "every-card-counts") => sh(0, 0, Forbidden, Forbidden, "`every-card-counts`"),
         ("declaration", "from") => sh(1, 1, Forbidden, Forbidden, "`from hand` or `from hand-and-discard`"),
@@ -140,8 +140,6 @@ fn is_switch(section: &str, key: &str) -> bool {
         ("fool", "excuse")
             | ("deal", "cut")
             | ("declaration", "paid")
-            | ("declaration", "compulsory")
-            | ("declaration", "in-turn")
             | ("declaration", "ends-match")
             | ("declaration", "every-card-counts")
             | ("bidding", "all-pass")

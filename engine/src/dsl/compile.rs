@@ -1650,6 +1650,38 @@ impl Compiler {
         Some(e)
     }
 
+    /// `form` (`compulsory = condition`, `in-turn from dealer = condition`): a condition that may read
+    /// the options and nothing else of the game, tried under every choice of the options it reads,
+    /// each giving true or false. `none` is said when it reads no option (write the plain form).
+    fn condition_of_options(&mut self, st: &Stmt, form: &str, none: &str) -> Option<Expr> {
+        let before = std::mem::take(&mut self.opts_read);
+        let e = self.value(st, Ctx::Setup);
+        let read: Vec<usize> = std::mem::replace(&mut self.opts_read, before).into_iter().collect();
+        self.opts_read.extend(read.iter().copied());
+        let Some(e) = e.filter(|_| !read.is_empty()) else {
+            self.err_at(st, format!("`{form}` is for a rule that follows options, and this condition reads none: {none}"));
+            return None;
+        };
+        let Some(combinations) = self.each_choice(&read) else {
+            self.err_at(st, format!("`{form}` follows options with more than 4096 choices together, which cannot all be checked"));
+            return None;
+        };
+        for (options, with) in combinations {
+            match eval(&e, &Chosen(&options)) {
+                Ok(Value::Bool(_)) => {}
+                Ok(other) => {
+                    self.err_at(st, format!("with {with}: `{form}` must be true or false, not {}", other.type_name()));
+                    return None;
+                }
+                Err(_) => {
+                    self.err_at(st, format!("`{form}` may follow options, and nothing else of the game (players, hands, `let`s, the deal)"));
+                    return None;
+                }
+            }
+        }
+        Some(e)
+    }
+
     /// `group = formula`: the group size following options (counted singly or in threes). The
     /// formula must read an option and give a whole number from 1 to 6 for every choice of the options
     /// it reads (1 under all of them with `empty 0`); `group` holds the size of the default options.
@@ -2410,7 +2442,9 @@ impl Compiler {
             allowed: None,
             keeps: None,
             compulsory: None,
+            compulsory_if: None,
             in_turn: None,
+            in_turn_from_dealer: None,
             ends_match: None,
             every_card_counts: None,
             from_discard: None,
@@ -2460,8 +2494,26 @@ impl Compiler {
                         }
                     }
                 }
-                "compulsory" => d.compulsory = Some(self.clause(st, format!("declaration.{name}.compulsory"))),
-                "in-turn" => d.in_turn = Some(self.clause(st, format!("declaration.{name}.in-turn"))),
+                "compulsory" => {
+                    if st.value.is_some() {
+                        d.compulsory_if = self.condition_of_options(st, "compulsory = condition", "`compulsory` is a switch and takes no value, unless it follows options: `compulsory = condition of options`");
+                    }
+                    d.compulsory = Some(self.clause(st, format!("declaration.{name}.compulsory")));
+                }
+                "in-turn" => match st.args.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().as_slice() {
+                    [] if st.value.is_some() => self.err_at(st, "`in-turn` is a switch and takes no value: writing it turns it on (from first hand); to start the turn at the dealer write `in-turn from dealer`, or `in-turn from dealer = condition of options`"),
+                    [] => d.in_turn = Some(self.clause(st, format!("declaration.{name}.in-turn"))),
+                    ["from", "dealer"] => {
+                        let cond = match st.value {
+                            None => Some(Expr::Const(Value::Bool(true))),
+                            Some(_) => self.condition_of_options(st, "in-turn from dealer = condition", "write `in-turn from dealer` for a turn that always starts at the dealer"),
+                        };
+                        if let Some(e) = cond {
+                            d.in_turn_from_dealer = Some((e, self.clause(st, format!("declaration.{name}.in-turn"))));
+                        }
+                    }
+                    _ => self.err_at(st, "`in-turn` is written `in-turn` (from first hand), `in-turn from dealer`, or `in-turn from dealer = condition of options` (from the dealer where it holds)"),
+                },
                 "ends-match" => d.ends_match = Some(self.clause(st, format!("declaration.{name}.ends-match"))),
                 "every-card-counts" => d.every_card_counts = Some(self.clause(st, format!("declaration.{name}.every-card-counts"))),
                 "from" => match st.args.first().map(|w| w.text.as_str()) {

@@ -110,7 +110,7 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         // Out of turn comes last: a declaration that is not valid breaks its own rule first.
         if let Some(why) = self.out_of_turn(p, d) {
-            return Err(self.violation(d.in_turn.as_ref().unwrap_or(&d.clause), p, why));
+            return Err(self.violation(self.in_turn(d).map_or(&d.clause, |(c, _)| c), p, why));
         }
         if let Some(cond) = &d.paid_by {
             for o in 0..self.n() as u8 {
@@ -166,20 +166,39 @@ impl<'s, 'r> Game<'s, 'r> {
     /// from first hand has made a declaration `in-turn` of the same timing; `None` when he may (or
     /// when `d` is not `in-turn`). A player who had nothing to declare let his turn pass.
     pub(crate) fn out_of_turn(&self, p: u8, d: &DeclarationKind) -> Option<String> {
-        d.in_turn.as_ref()?;
+        let (_, dealer_first) = self.in_turn(d)?;
         let rules = self.rules();
-        let place = |q: u8| (q as usize + self.n() - self.first_hand() as usize) % self.n();
+        let (start, from) = if dealer_first { (self.dealer, "the dealer") } else { (self.first_hand(), "first hand") };
+        let place = |q: u8| (q as usize + self.n() - start as usize) % self.n();
         let later = self.declarations.iter().find(|x| {
             let e = &rules.declarations[x.kind];
-            e.in_turn.is_some() && e.when == d.when && place(x.player) > place(p)
+            self.in_turn(e).is_some() && e.when == d.when && place(x.player) > place(p)
         })?;
         Some(format!(
-            "{} declares a {} out of turn: {}, later in turn from first hand, has already declared a {}",
+            "{} declares a {} out of turn: {}, later in turn from {from}, has already declared a {}",
             self.name(p),
             d.label,
             self.name(later.player),
             rules.declarations[later.kind].label
         ))
+    }
+
+    /// Whether `d` is made in turn in this game, with the rule that orders it and whether the turn
+    /// starts at the dealer: `in-turn from dealer` where its condition holds for the game's options
+    /// (the compiler has tried every choice of them), else plain `in-turn` (from first hand).
+    pub(crate) fn in_turn<'a>(&self, d: &'a DeclarationKind) -> Option<(&'a Clause, bool)> {
+        if let Some((e, clause)) = &d.in_turn_from_dealer {
+            if eval(e, &self.env(None)).and_then(|v| truthy(&v)).unwrap_or(false) {
+                return Some((clause, true));
+            }
+        }
+        d.in_turn.as_ref().map(|c| (c, false))
+    }
+
+    /// Whether `d` is compulsory in this game: `compulsory`, or `compulsory = condition` true for
+    /// the game's options (the compiler has tried every choice of them).
+    pub(crate) fn is_compulsory(&self, d: &DeclarationKind) -> bool {
+        d.compulsory.is_some() && d.compulsory_if.as_ref().is_none_or(|e| eval(e, &self.env(None)).and_then(|v| truthy(&v)).unwrap_or(false))
     }
 
     pub(crate) fn not_his_to_declare(&self, p: u8, k: usize, d: &DeclarationKind) -> Option<String> {
@@ -214,6 +233,9 @@ impl<'s, 'r> Game<'s, 'r> {
         let has_played = self.tricks.iter().any(|t| t.cards.iter().any(|&(q, _)| q == p)) || self.current.iter().any(|&(q, _)| q == p);
         for (k, d) in rules.declarations.iter().enumerate() {
             let Some(clause) = &d.compulsory else { continue };
+            if !self.is_compulsory(d) {
+                continue;
+            }
             let (closing, by) = match d.when {
                 When::BeforePlay | When::AfterDiscard if !started => ((0..self.n() as u8).collect::<Vec<u8>>(), "before the first card"),
                 When::FirstPlay if !has_played => (vec![p], "before his first card"),
