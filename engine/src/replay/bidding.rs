@@ -81,13 +81,17 @@ impl<'s, 'r> Game<'s, 'r> {
                 if turn.second_round && !self.setup.reserve_contracts.contains(&c) {
                     let r = b.reserve.as_ref().expect("a second round needs a reserving bid");
                     let allowed: Vec<&str> = self.setup.reserve_contracts.iter().map(|&i| b.contracts[i].label.as_str()).collect();
-                    return Err(self.violation(&r.clause, p, format!("after a {} the second round allows only {}, not {}", r.label, allowed.join(", "), b.contracts[c].label)));
+                    return Err(self.violation(
+                        &r.clause,
+                        p,
+                        format!("after {} the second round allows only {}, not {}", crate::describe::with_article(&r.label), allowed.join(", "), b.contracts[c].label),
+                    ));
                 }
             }
             Bid::Reserve => {
                 let r = b.reserve.as_ref().expect("read only when the ruleset has one");
                 if turn.second_round {
-                    return Err(self.violation(&r.clause, p, format!("a {} is said in the first round; the second round is for choosing", r.label)));
+                    return Err(self.violation(&r.clause, p, format!("{} is said in the first round; the second round is for choosing", crate::describe::with_article(&r.label))));
                 }
             }
         }

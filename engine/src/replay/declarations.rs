@@ -3,6 +3,7 @@
 //! open to each player now.
 
 use crate::cards::{Card, CardSet, FOOL};
+use crate::describe::with_article;
 use crate::expr::{eval, truthy, Expr, Fact, Value};
 use crate::ir::*;
 use crate::num::Q;
@@ -39,7 +40,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 When::AfterDeal => "right after the deal, before any other move",
                 When::AfterPlay => "once the last trick is played",
             };
-            return Err(self.violation(&d.clause, p, format!("a {} is declared {when}", d.label)));
+            return Err(self.violation(&d.clause, p, format!("{} is declared {when}", with_article(&d.label))));
         }
         if let Some(why) = self.not_his_to_declare(p, k, d) {
             return Err(self.violation(&d.clause, p, why));
@@ -50,8 +51,9 @@ impl<'s, 'r> Game<'s, 'r> {
         let hand = self.declaring_hand(p, d);
         if let Some((_, clause)) = &d.allowed {
             if !self.allowed_to_declare(p, d).map_err(|e| self.rule_error(clause, e))? {
-                let contract = self.contract.and_then(|c| rules.bidding.as_ref().map(|b| format!(" in a {}", b.contracts[c].label))).unwrap_or_else(|| " in this game".into());
-                return Err(self.violation(clause, p, format!("{} may not declare a {}: it is not allowed{contract}", self.name(p), d.label)));
+                let contract =
+                    self.contract.and_then(|c| rules.bidding.as_ref().map(|b| format!(" in {}", with_article(&b.contracts[c].label)))).unwrap_or_else(|| " in this game".into());
+                return Err(self.violation(clause, p, format!("{} may not declare {}: it is not allowed{contract}", self.name(p), with_article(&d.label))));
             }
         }
         let missing = shown.minus(hand);
@@ -60,12 +62,16 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         let stray = shown.minus(d.shows);
         if !stray.is_empty() && !d.shows.is_empty() {
-            return Err(self.violation(&d.clause, p, format!("a {} cannot show {}", d.label, rules.cards_named(stray))));
+            return Err(self.violation(&d.clause, p, format!("{} cannot show {}", with_article(&d.label), rules.cards_named(stray))));
         }
         if d.shows.is_empty() && !shown.is_empty() {
             // An announcement (no `shows`) claims no card: cards shown with it would be taken for a
             // show the rules do not have.
-            return Err(self.violation(&d.clause, p, format!("a {} is announced, not shown: it shows no card, but {} shows {}", d.label, self.name(p), rules.cards_named(shown))));
+            return Err(self.violation(
+                &d.clause,
+                p,
+                format!("{} is announced, not shown: it shows no card, but {} shows {}", with_article(&d.label), self.name(p), rules.cards_named(shown)),
+            ));
         }
         let mut env = self.env(Some(p)).with_hand(hand);
         env.shown = Some(shown);
@@ -140,7 +146,7 @@ impl<'s, 'r> Game<'s, 'r> {
             self.ended_match = Some(p);
             self.leader = None;
             self.phase = Phase::Done;
-            self.notes.push(format!("{} ends the deal and the match with a {}: the hand is not played on ({})", self.name(p), d.label, c.rule));
+            self.notes.push(format!("{} ends the deal and the match with {}: the hand is not played on ({})", self.name(p), with_article(&d.label), c.rule));
             self.discards_go()?;
             return Ok(());
         }
@@ -175,11 +181,11 @@ impl<'s, 'r> Game<'s, 'r> {
             self.in_turn(e).is_some() && e.when == d.when && place(x.player) > place(p)
         })?;
         Some(format!(
-            "{} declares a {} out of turn: {}, later in turn from {from}, has already declared a {}",
+            "{} declares {} out of turn: {}, later in turn from {from}, has already declared {}",
             self.name(p),
-            d.label,
+            with_article(&d.label),
             self.name(later.player),
-            rules.declarations[later.kind].label
+            with_article(&rules.declarations[later.kind].label)
         ))
     }
 
@@ -210,14 +216,14 @@ impl<'s, 'r> Game<'s, 'r> {
             _ => None,
         };
         if let Some(who) = who {
-            return Some(format!("{who} may declare a {}", d.label));
+            return Some(format!("{who} may declare {}", with_article(&d.label)));
         }
         if self.declarations.iter().any(|x| x.player == p && x.kind == k) {
-            return Some(format!("{} has already declared a {}", self.name(p), d.label));
+            return Some(format!("{} has already declared {}", self.name(p), with_article(&d.label)));
         }
         if d.by == DeclaredBy::AnySide {
             if let Some(x) = self.declarations.iter().find(|x| x.kind == k && self.side_of(p) >> x.player & 1 == 1) {
-                return Some(format!("{}'s side has already declared a {}: each side declares it once", self.name(x.player), d.label));
+                return Some(format!("{}'s side has already declared {}: each side declares it once", self.name(x.player), with_article(&d.label)));
             }
         }
         None
@@ -252,7 +258,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 let shown = if d.shows.is_empty() { self.valid_show(q, hand, d, CardSet::EMPTY).map(|_| CardSet::EMPTY) } else { self.best_show(q, hand, d) };
                 if let Some(shown) = shown {
                     let what = if shown.is_empty() { String::new() } else { format!(" ({})", rules.cards_named(shown)) };
-                    return Some(self.violation(clause, q, format!("{} holds a {}{what} and must declare it {by}", self.name(q), d.label)));
+                    return Some(self.violation(clause, q, format!("{} holds {}{what} and must declare it {by}", self.name(q), with_article(&d.label))));
                 }
             }
         }
@@ -479,9 +485,9 @@ impl Game<'_, '_> {
             format!("{who} shows {cards}, which {who} neither holds nor laid away")
         } else {
             format!(
-                "{who} shows {cards}, which {who} neither holds nor laid away ({} laid it away): a {} shows the declarer's own cards laid away, no one else's",
+                "{who} shows {cards}, which {who} neither holds nor laid away ({} laid it away): {} shows the declarer's own cards laid away, no one else's",
                 others.join(", "),
-                d.label
+                with_article(&d.label)
             )
         }
     }

@@ -278,8 +278,8 @@ impl<'s, 'r> Game<'s, 'r> {
                     clause,
                     p,
                     format!(
-                        "{who} declared a {} and must keep {} until the last trick: holds {}, which may be played instead",
-                        d.label,
+                        "{who} declared {} and must keep {} until the last trick: holds {}, which may be played instead",
+                        crate::describe::with_article(&d.label),
                         rules.card_name(c),
                         rules.cards_named(others)
                     ),
