@@ -191,20 +191,24 @@ fn with_empty_zero_only_the_counters_count_and_points_of_reads_a_card() {
     assert!(paid > 0);
 }
 
+/// The card points of all players together in 20 seeded simulated three-player games of `rules`
+/// with option `name` set to `value`, each game replayed valid.
+fn card_point_totals(rules: &tarot_engine::ir::Ruleset, name: &str, value: &str) -> Vec<Q> {
+    let options: BTreeMap<String, serde_json::Value> = [(name.to_string(), serde_json::json!(value))].into();
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    (0..20)
+        .map(|_| {
+            let v = replay(rules, &random_game(rules, 3, &options, &mut rng).unwrap()).unwrap();
+            assert_eq!(v.status, Status::Valid);
+            v.outcome.as_ref().unwrap().players.iter().fold(Q::ZERO, |a, p| a + p.card_points)
+        })
+        .collect()
+}
+
 #[test]
 fn a_counter_follows_an_option() {
     let rules = ruleset("petit-value");
-    let totals = |petit: &str| -> Vec<Q> {
-        let options: BTreeMap<String, serde_json::Value> = [("petit".to_string(), serde_json::json!(petit))].into();
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
-        (0..20)
-            .map(|_| {
-                let v = replay(rules, &random_game(rules, 3, &options, &mut rng).unwrap()).unwrap();
-                assert_eq!(v.status, Status::Valid);
-                v.outcome.as_ref().unwrap().players.iter().fold(Q::ZERO, |a, p| a + p.card_points)
-            })
-            .collect()
-    };
+    let totals = |petit: &str| card_point_totals(rules, "petit", petit);
     // Seven cards of 5 and the queens of 1, the 67 others 1: the Petit worth 5, or 2.
     assert!(totals("five").iter().all(|t| *t == Q::int(35 + 4 + 67)));
     assert!(totals("one").iter().all(|t| *t == Q::int(30 + 2 + 4 + 67)));
@@ -225,17 +229,7 @@ fn a_counter_that_follows_options_is_checked_for_every_choice() {
 fn a_group_follows_an_option() {
     let rules = ruleset("group-option");
     assert_eq!(rules.counting.group, 1, "the default options' group");
-    let totals = |count: &str| -> Vec<Q> {
-        let options: BTreeMap<String, serde_json::Value> = [("count".to_string(), serde_json::json!(count))].into();
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
-        (0..20)
-            .map(|_| {
-                let v = replay(rules, &random_game(rules, 3, &options, &mut rng).unwrap()).unwrap();
-                assert_eq!(v.status, Status::Valid);
-                v.outcome.as_ref().unwrap().players.iter().fold(Q::ZERO, |a, p| a + p.card_points)
-            })
-            .collect()
-    };
+    let totals = |count: &str| card_point_totals(rules, "count", count);
     // Seven cards of 5 and 71 of 1: 106 counted singly; in threes each 5 is worth 4 1/3 and each
     // other card 1/3, 91/3 + 71/3 = 54.
     assert!(totals("single").iter().all(|t| *t == Q::int(106)));

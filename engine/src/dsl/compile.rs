@@ -1149,10 +1149,7 @@ impl Compiler {
     /// the options' defaults, or the other way when compiling the variant), the condition checked to be
     /// yes or no for every choice of the options it reads (and to read some).
     fn fool_trump_following(&mut self, st: &Stmt) -> bool {
-        let before = std::mem::take(&mut self.opts_read);
-        let e = self.value(st, Ctx::Setup);
-        let read: Vec<usize> = std::mem::replace(&mut self.opts_read, before).into_iter().collect();
-        self.opts_read.extend(read.iter().copied());
+        let (e, read) = self.setting_and_options_read(st);
         let Some(e) = e else { return true };
         if read.is_empty() {
             self.err_at(st, "the condition of `fool \"name\" trump = condition` reads no option: write `fool \"name\" trump`, or `fool \"name\"` for the Excuse");
@@ -1499,32 +1496,17 @@ impl Compiler {
     /// Counters whose cards follow options: tried here with every choice of the options they read, so
     /// that every game has a table of values (cards of the pack, one value each), and kept in
     /// `Counting::by_option` for each game to add.
-    fn counters_by_option(&mut self, c: &mut Counting, counters: Vec<(u8, Expr, BTreeSet<usize>, &Stmt)>, pack: &Pack) {
+    fn counters_by_option(&mut self, c: &mut Counting, counters: Vec<(u8, Expr, Vec<usize>, &Stmt)>, pack: &Pack) {
         if counters.is_empty() {
             return;
         }
         let read: Vec<usize> = counters.iter().flat_map(|(_, _, r, _)| r.iter().copied()).collect::<BTreeSet<usize>>().into_iter().collect();
-        let defaults: Vec<Value> = self.options.iter().map(|o| Value::from_json(&o.default).unwrap_or(Value::Bool(false))).collect();
-        let choices: Vec<Vec<Value>> = read.iter().map(|&i| self.options[i].choices.iter().filter_map(Value::from_json).collect()).collect();
-        let combinations: usize = choices.iter().map(|c| c.len().max(1)).product();
-        if combinations > 4096 {
+        let Some(combinations) = self.each_choice(&read) else {
             let (_, _, _, st) = &counters[0];
-            self.err_at(st, format!("the counters follow options with {combinations} choices together; at most 4096 can be checked"));
+            self.err_at(st, "the counters follow options with more than 4096 choices together, which cannot all be checked");
             return;
-        }
-        for k in 0..combinations {
-            let mut options = defaults.clone();
-            let mut rest = k;
-            let mut said = vec![];
-            for (j, &i) in read.iter().enumerate() {
-                let n = choices[j].len().max(1);
-                if let Some(v) = choices[j].get(rest % n) {
-                    options[i] = v.clone();
-                    said.push(format!("option.{} = {}", self.options[i].name, self.options[i].choices[rest % n]));
-                }
-                rest /= n;
-            }
-            let with = said.join(", ");
+        };
+        for (options, with) in combinations {
             let mut values = c.values;
             for (v, e, _, st) in &counters {
                 match eval(e, &Chosen(&options)) {
@@ -1555,6 +1537,16 @@ impl Compiler {
             }
         }
         c.by_option = counters.into_iter().map(|(v, e, _, st)| (v, e, self.clause(st, "counting"))).collect();
+    }
+
+    /// A setting's formula (`Ctx::Setup`: options, constants, the table) compiled, with the options
+    /// it reads, which also count as read by the file.
+    fn setting_and_options_read(&mut self, st: &Stmt) -> (Option<Expr>, Vec<usize>) {
+        let before = std::mem::take(&mut self.opts_read);
+        let e = self.value(st, Ctx::Setup);
+        let read: Vec<usize> = std::mem::replace(&mut self.opts_read, before).into_iter().collect();
+        self.opts_read.extend(read.iter().copied());
+        (e, read)
     }
 
     /// Every choice of the options `read` (the others at their defaults), the defaults first, each with
@@ -1588,10 +1580,7 @@ impl Compiler {
     /// game; the class holds the default options' cards, and each game sets its own
     /// (`Settings::forbid`).
     fn forbid_following(&mut self, st: &Stmt, d: &mut Discard) {
-        let before = std::mem::take(&mut self.opts_read);
-        let e = self.value(st, Ctx::Setup);
-        let read: Vec<usize> = std::mem::replace(&mut self.opts_read, before).into_iter().collect();
-        self.opts_read.extend(read.iter().copied());
+        let (e, read) = self.setting_and_options_read(st);
         let Some(e) = e else { return };
         let Some(combinations) = self.each_choice(&read) else {
             self.err_at(st, "the forbidden cards follow options with more than 4096 choices together, which cannot all be checked");
@@ -1620,10 +1609,7 @@ impl Compiler {
     /// `hold = formula of options`: the hold's kind following options, "forehand" or "seniority" for
     /// every choice of the options it reads (and it must read one).
     fn hold_following(&mut self, st: &Stmt) -> Option<Expr> {
-        let before = std::mem::take(&mut self.opts_read);
-        let e = self.value(st, Ctx::Setup);
-        let read: Vec<usize> = std::mem::replace(&mut self.opts_read, before).into_iter().collect();
-        self.opts_read.extend(read.iter().copied());
+        let (e, read) = self.setting_and_options_read(st);
         let e = e?;
         if read.is_empty() {
             self.err_at(st, "`hold = formula` is for a hold that follows options, and this formula reads none: write `hold forehand` or `hold seniority`");
@@ -1654,10 +1640,7 @@ impl Compiler {
     /// the options and nothing else of the game, tried under every choice of the options it reads,
     /// each giving true or false. `none` is said when it reads no option (write the plain form).
     fn condition_of_options(&mut self, st: &Stmt, form: &str, none: &str) -> Option<Expr> {
-        let before = std::mem::take(&mut self.opts_read);
-        let e = self.value(st, Ctx::Setup);
-        let read: Vec<usize> = std::mem::replace(&mut self.opts_read, before).into_iter().collect();
-        self.opts_read.extend(read.iter().copied());
+        let (e, read) = self.setting_and_options_read(st);
         let Some(e) = e.filter(|_| !read.is_empty()) else {
             self.err_at(st, format!("`{form}` is for a rule that follows options, and this condition reads none: {none}"));
             return None;
@@ -1686,10 +1669,7 @@ impl Compiler {
     /// formula must read an option and give a whole number from 1 to 6 for every choice of the options
     /// it reads (1 under all of them with `empty 0`); `group` holds the size of the default options.
     fn group_following(&mut self, c: &mut Counting, st: &Stmt, empty_zero: bool) {
-        let before = std::mem::take(&mut self.opts_read);
-        let e = self.value(st, Ctx::Setup);
-        let read: Vec<usize> = std::mem::replace(&mut self.opts_read, before).into_iter().collect();
-        self.opts_read.extend(read.iter().copied());
+        let (e, read) = self.setting_and_options_read(st);
         let Some(e) = e else { return };
         if read.is_empty() {
             self.err_at(st, "`group = formula` is for a group size that follows options, and this formula reads none: write `group N`");
@@ -1743,7 +1723,7 @@ impl Compiler {
         c.clause = self.clause(s, "counting");
         let mut short_packet = None;
         let mut empty_at = None;
-        let mut by_option: Vec<(u8, Expr, BTreeSet<usize>, &Stmt)> = vec![];
+        let mut by_option: Vec<(u8, Expr, Vec<usize>, &Stmt)> = vec![];
         let mut group_formula = None;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
@@ -1770,10 +1750,7 @@ impl Compiler {
                         continue;
                     };
                     // Options the formula reads make it a counter that follows them.
-                    let before = std::mem::take(&mut self.opts_read);
-                    let e = self.value(st, Ctx::Setup);
-                    let read = std::mem::replace(&mut self.opts_read, before);
-                    self.opts_read.extend(read.iter().copied());
+                    let (e, read) = self.setting_and_options_read(st);
                     let fixed = match &e {
                         Some(e) if read.is_empty() => match eval(e, &NO_GAME) {
                             Ok(Value::Cards(set)) => Some(set),
