@@ -283,8 +283,9 @@ fn validate_one(registry: &Registry, file: &str, text: bool) -> (u8, String, Opt
 const IMPORT_BATCH: usize = 1000;
 
 /// How many batches `import games` has read and not yet stored, at most: those refereed in the
-/// pool and the next one read, so that the pool is never without work.
-const IMPORT_IN_FLIGHT: usize = 3;
+/// pool, the next one read, and those in the staging and storing threads, so that the pool is
+/// never without work.
+const IMPORT_IN_FLIGHT: usize = 5;
 
 /// `import games DIR|FILE... [--data DIR | --store URL]`: every record refereed and stored with its
 /// verdict, one line of JSON per record on stdout (its id, version, status and whether it was new,
@@ -339,38 +340,50 @@ fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String>
     let total: u64 = files.iter().map(|f| std::fs::metadata(f).map_or(0, |m| m.len())).sum();
     let bar =
         indicatif::ProgressBar::new(total).with_style(indicatif::ProgressStyle::with_template("{bar:40} {percent:>3}% {msg} ({elapsed}, {eta} left)").expect("a valid template"));
-    // Batches go through three steps, each batch's overlapping those of the batches before and
+    // Batches go through four steps, each batch's overlapping those of the batches before and
     // after it. This thread reads the lines and hands each batch to the rayon pool, where each
-    // game is refereed and staged by the same core (`stage_game`: its JSON, digest and whether it
-    // was imported before), then the batch is staged (`stage_finish`: on sled its events and
-    // verdicts written to a bulk file and on disk). Up to `IMPORT_IN_FLIGHT` batches are read or
-    // in the pool at once, so that the pool always has the next batch's games to work on rather
-    // than waiting for this thread to read it or for a batch's serial steps. A second thread stores
-    // the batches in order (`import_staged`: one transaction); a third waits until each is on disk
-    // (`flush`) and prints its lines, in order. Waiting for the disk does not hold up the storing
-    // of the next batch.
+    // game is refereed and staged by the same core (`stage_game`: its JSON and digest, nothing
+    // stored read, no lock taken). Up to `IMPORT_IN_FLIGHT` batches are read and not yet stored,
+    // so that the pool always has the next batch's games to work on rather than waiting for this
+    // thread to read it or for a batch's serial steps. A second thread finishes staging the
+    // batches in the order read (`stage_finish`: which games were imported before; on sled the
+    // others' events and verdicts written to a bulk file and on disk), a third stores them
+    // (`import_staged`: one transaction), and a fourth waits until each is on disk (`flush`) and
+    // prints its lines, in order. Neither the reads nor the waits for the disk hold up the pool or
+    // the storing of the next batch.
     type Reports = Vec<Result<String, String>>;
-    type Refereed = (Vec<String>, u64, Reports, tarot_store::Staged);
-    let (to_store, staged) = std::sync::mpsc::channel::<(u64, Result<Refereed, tarot_store::StoreError>)>();
+    type Refereed = (Vec<String>, u64, Reports, Vec<tarot_store::StagedGame>);
+    type Staged = (Vec<String>, u64, Reports, tarot_store::Staged);
+    let (to_stage, refereed) = std::sync::mpsc::channel::<(u64, Result<Refereed, tarot_store::StoreError>)>();
+    let (to_store, staged) = std::sync::mpsc::sync_channel::<Staged>(1);
     // A batch takes a slot when it is read and gives it back once stored.
     let (slots, freed) = std::sync::mpsc::sync_channel::<()>(IMPORT_IN_FLIGHT);
     let (to_print, stored) = std::sync::mpsc::sync_channel::<(Vec<String>, u64, Reports, Vec<(tarot_store::Appended, bool)>)>(1);
     let (store, bar) = (&store, &bar);
     let failed = |e: tarot_store::StoreError| format!("storing games failed (nothing of this batch was stored): {e}");
-    let storing = move |staged: std::sync::mpsc::Receiver<(u64, Result<Refereed, tarot_store::StoreError>)>| -> Result<(), String> {
-        // Batches arrive in the order the pool finishes them, and are stored in the order read.
+    let staging = move |refereed: std::sync::mpsc::Receiver<(u64, Result<Refereed, tarot_store::StoreError>)>| -> Result<(), String> {
+        // Batches arrive in the order the pool finishes them, and are staged in the order read.
         let mut waiting = BTreeMap::new();
         let mut next = 0u64;
-        for (number, batch) in staged {
+        for (number, batch) in refereed {
             waiting.insert(number, batch);
             while let Some(batch) = waiting.remove(&next) {
-                let (sources, bytes, reports, staged) = batch.map_err(failed)?;
-                let results = store.import_staged(staged).map_err(failed)?;
+                let (sources, bytes, reports, games) = batch.map_err(failed)?;
+                let staged = store.stage_finish(games).map_err(failed)?;
                 next += 1;
-                let _ = freed.recv();
-                if to_print.send((sources, bytes, reports, results)).is_err() {
+                if to_store.send((sources, bytes, reports, staged)).is_err() {
                     return Ok(());
                 }
+            }
+        }
+        Ok(())
+    };
+    let storing = move |staged: std::sync::mpsc::Receiver<Staged>| -> Result<(), String> {
+        for (sources, bytes, reports, staged) in staged {
+            let results = store.import_staged(staged).map_err(failed)?;
+            let _ = freed.recv();
+            if to_print.send((sources, bytes, reports, results)).is_err() {
+                return Ok(());
             }
         }
         Ok(())
@@ -410,8 +423,6 @@ fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String>
     // its events once staged, on the core that parsed it.
     let referee = move |batch: Vec<(String, String)>| -> Result<Refereed, tarot_store::StoreError> {
         let bytes: u64 = batch.iter().map(|(_, text)| text.len() as u64 + 1).sum();
-        let stage = store.stage_start();
-        let started = &stage;
         let done: Vec<(String, Result<Result<(String, tarot_store::StagedGame), String>, tarot_store::StoreError>)> = batch
             .into_par_iter()
             .map(|(source, text)| {
@@ -420,7 +431,7 @@ fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String>
                 let staged = match prepared {
                     Ok(game) => {
                         let status = game.verdict.status.clone();
-                        store.stage_game(started, game).map(|staged| Ok((status, staged)))
+                        store.stage_game(game).map(|staged| Ok((status, staged)))
                     }
                     Err(e) => Ok(Err(e)),
                 };
@@ -439,11 +450,12 @@ fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String>
                 Err(e) => Err(e),
             });
         }
-        Ok((sources, bytes, reports, store.stage_finish(stage, games)?))
+        Ok((sources, bytes, reports, games))
     };
     let panicked: std::sync::Mutex<Option<Box<dyn std::any::Any + Send>>> = std::sync::Mutex::new(None);
     let panicked = &panicked;
     let (read, counts) = std::thread::scope(|scope| {
+        let stager = scope.spawn(move || staging(refereed));
         let storer = scope.spawn(move || storing(staged));
         let printer = scope.spawn(move || printing(stored));
         let referee = &referee;
@@ -454,19 +466,19 @@ fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String>
                 if slots.send(()).is_err() {
                     return false;
                 }
-                let to_store = to_store.clone();
+                let to_stage = to_stage.clone();
                 let this = number;
                 number += 1;
                 pool.spawn(move |_| {
                     // A panic stops the import as it would have stopped a batch refereed on this
-                    // thread, once the batches before are stored: the storing thread, waiting for
+                    // thread, once the batches before are stored: the staging thread, waiting for
                     // this batch, is told, and the panic is raised again once the others are done.
                     let refereed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| referee(batch))).unwrap_or_else(|panic| {
                         *panicked.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(panic);
                         Err(tarot_store::StoreError::Io("refereeing the batch panicked".into()))
                     });
-                    // A send fails only when storing has stopped on an error, which it returns.
-                    let _ = to_store.send((this, refereed));
+                    // A send fails only when staging has stopped on an error, which it returns.
+                    let _ = to_stage.send((this, refereed));
                 });
                 true
             };
@@ -514,12 +526,13 @@ fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String>
         });
         // The other stages end once the last batch has gone through them (the pool's batches are
         // done when `in_place_scope` returns).
-        drop(to_store);
+        drop(to_stage);
         drop(slots);
+        let staged = stager.join().expect("the staging thread does not panic");
         let stored = storer.join().expect("the storing thread does not panic");
         let printed = printer.join().expect("the printing thread does not panic");
         // The first stage that failed: the later ones stop because of it, with no error.
-        (read, stored.and(printed))
+        (read, staged.and(stored).and(printed))
     });
     if let Some(panic) = panicked.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() {
         std::panic::resume_unwind(panic);

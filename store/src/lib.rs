@@ -53,30 +53,25 @@ pub trait EventStore: Send + Sync {
     fn import(&self, games: Vec<Import>) -> Result<Vec<(Appended, bool)>, StoreError>;
 
     /// `import` in three steps, so that a caller can overlap the steps of successive batches:
-    /// `stage_import` does what does not depend on what is stored (checks, JSON, digests; sled: the
-    /// games' events and verdicts written to a bulk file and on disk), `import_staged` numbers and
-    /// stores the games as `import` does (all or none), and they are on disk once `flush` returns.
+    /// `stage_import` does what does not depend on what is stored (checks, JSON, digests; sled:
+    /// which games were imported before, and the events and verdicts of the others written to a
+    /// bulk file and on disk), `import_staged` numbers and stores the games as `import` does (all
+    /// or none), and they are on disk once `flush` returns.
     fn stage_import(&self, games: Vec<Import>) -> Result<Staged, StoreError> {
-        let stage = self.stage_start();
-        let games = games.into_iter().map(|game| self.stage_game(&stage, game)).collect::<Result<_, _>>()?;
-        self.stage_finish(stage, games)
+        let games = games.into_iter().map(|game| self.stage_game(game)).collect::<Result<_, _>>()?;
+        self.stage_finish(games)
     }
 
-    /// `stage_import` game by game, so that a caller can stage each game on the core that has just
-    /// refereed it: `stage_start` once for the batch, before any of its games is staged; then
-    /// `stage_game` for each game, on any thread; then `stage_finish` with the staged games in the
-    /// batch's order, which gives what `stage_import` would have given.
-    fn stage_start(&self) -> Stage {
-        Stage(0)
-    }
-
-    /// See `stage_start`.
-    fn stage_game(&self, _stage: &Stage, game: Import) -> Result<StagedGame, StoreError> {
+    /// `stage_import` in two steps, so that a caller can stage each game on the core that has
+    /// just refereed it: `stage_game` for each game, on any thread, touches nothing stored (no
+    /// lock, no read); then `stage_finish` with the staged games in the batch's order gives what
+    /// `stage_import` would have given.
+    fn stage_game(&self, game: Import) -> Result<StagedGame, StoreError> {
         Ok(StagedGame(StagedOne::Plain(game)))
     }
 
-    /// See `stage_start`.
-    fn stage_finish(&self, _stage: Stage, games: Vec<StagedGame>) -> Result<Staged, StoreError> {
+    /// See `stage_game`.
+    fn stage_finish(&self, games: Vec<StagedGame>) -> Result<Staged, StoreError> {
         let plain = games.into_iter().map(|game| match game.0 {
             StagedOne::Plain(game) => Ok(game),
             StagedOne::Sled(_) => Err(StoreError::Invalid("games staged for another store".into())),
@@ -163,10 +158,6 @@ pub struct Import {
     pub verdict: Refereed,
 }
 
-/// A batch being staged game by game (`EventStore::stage_start`): on sled, how many batches
-/// `import_staged` had stored when it began.
-pub struct Stage(pub(crate) u64);
-
 /// One game staged by `EventStore::stage_game`.
 pub struct StagedGame(pub(crate) StagedOne);
 
@@ -181,7 +172,8 @@ pub struct Staged(pub(crate) StagedGames);
 pub(crate) enum StagedGames {
     /// As given (a store that does nothing before the numbers).
     Plain(Vec<Import>),
-    /// Staged by sled, with how many batches `import_staged` had stored when it was.
+    /// Staged by sled, with how many batches `import_staged` had stored before it looked for
+    /// the games in `creations`.
     Sled(Vec<sled_store::StagedGame>, u64),
 }
 

@@ -6,8 +6,12 @@
 //! what a rebuild restores.
 //!
 //! Trees (game numbers are big-endian, so entries come in the order games were created):
-//! - `projections`: game → `Projection` (JSON, with the verdict)
-//! - `summaries`: game → `Summary` (JSON, without the verdict, for listing)
+//! - `projections`: game → `Projection` (JSON, with the verdict); none for a game whose projection
+//!   an import stored, which its summary holds
+//! - `summaries`: game → `Summary` (JSON, without the verdict, for listing); for a game stored by
+//!   an import, until its projection is replaced, the byte `IMPORTED`, the length of a pointer to
+//!   its verdict in a bulk file (4 bytes), the pointer, then the JSON (see `imported_summary`):
+//!   a summary and its verdict are the whole projection, so one value a game is written, not two
 //! - `by_ruleset`, `by_player`, `by_status`: the value's text, the byte 0xFF, the game → nothing;
 //!   or, for games created together (an import's batch), the value's text, 0xFF, the first game
 //!   and the byte 0 → the games (8 bytes each). UTF-8 text never contains 0xFF, so a value's
@@ -20,7 +24,7 @@ use sled::transaction::{ConflictableTransactionError, Transactional};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::{replay, GameRecord, Registry, Verdict};
 
-use crate::sled_store::{decode, encode, read_u64, SledStore};
+use crate::sled_store::{decode, encode, read_u64, SledStore, IMPORTED};
 use crate::StoreError;
 use crate::{Appended, GameId, Store};
 
@@ -104,7 +108,7 @@ impl SledStore {
         let trees = (&self.projections, &self.summaries, &self.by_ruleset, &self.by_player, &self.by_status);
         trees.transaction(|(projections, summaries, by_ruleset, by_player, by_status)| {
             if let Some(bytes) = summaries.get(key)? {
-                let old: Summary = decode("a summary", &bytes).map_err(ConflictableTransactionError::Abort)?;
+                let old: Summary = read_summary(&bytes).and_then(|(json, _)| decode("a summary", json)).map_err(ConflictableTransactionError::Abort)?;
                 if old.checkpoint > projection.checkpoint {
                     return Ok(());
                 }
@@ -127,11 +131,12 @@ impl SledStore {
     }
 
     /// Stores the projections of games just created, which have none yet, with their index entries:
-    /// each game's number, summary and projection (JSON, or a pointer to it in a bulk file).
+    /// each game's number, summary and projection (JSON, or a pointer to it or to its verdict in a
+    /// bulk file).
     ///
     /// The index entries are one per value for the whole batch (see `batch_key`), not one per game:
     /// an import of fft-4p games made six index inserts a game, half of its sled inserts.
-    pub(crate) fn put_new_projections(&self, projections: &[(u64, Summary, Vec<u8>)]) -> Result<(), StoreError> {
+    pub(crate) fn put_new_projections(&self, projections: &[(u64, Summary, NewProjection)]) -> Result<(), StoreError> {
         let (mut all, mut summaries) = <(sled::Batch, sled::Batch)>::default();
         let (mut by_ruleset, mut by_player, mut by_status) = <(Postings, Postings, Postings)>::default();
         for (number, summary, projection) in projections {
@@ -140,8 +145,13 @@ impl SledStore {
             for player in &summary.players {
                 by_player.add(player, *number);
             }
-            put_entry(&mut summaries, number, encode(summary));
-            put_entry(&mut all, number, projection.clone());
+            match projection {
+                NewProjection::Value(value) => {
+                    put_entry(&mut summaries, number, encode(summary));
+                    put_entry(&mut all, number, value.clone());
+                }
+                NewProjection::InSummary(verdict) => put_entry(&mut summaries, number, imported_summary(verdict, &encode(summary))),
+            }
         }
         let (by_ruleset, by_player, by_status) = (by_ruleset.batch(), by_player.batch(), by_status.batch());
         // Tree by tree, each batch atomic in its tree, rather than in one transaction (which reads
@@ -162,7 +172,22 @@ impl SledStore {
     /// The game's stored projection, if one was computed.
     pub fn projection(&self, game: &GameId) -> Result<Option<Projection>, StoreError> {
         let number = self.number(game)?;
-        self.projections.get(number.to_be_bytes())?.map(|bytes| decode("a projection", &crate::bulk::resolve(&self.dir, &bytes)?)).transpose()
+        if let Some(bytes) = self.projections.get(number.to_be_bytes())? {
+            return decode("a projection", &crate::bulk::resolve(&self.dir, &bytes)?).map(Some);
+        }
+        // Stored by an import: the summary and the verdict it points to.
+        let Some(bytes) = self.summaries.get(number.to_be_bytes())? else { return Ok(None) };
+        let (json, Some(verdict)) = read_summary(&bytes)? else { return Ok(None) };
+        let summary: Summary = decode("a summary", json)?;
+        Ok(Some(Projection {
+            ruleset: summary.ruleset,
+            ruleset_version: summary.ruleset_version,
+            players: summary.players,
+            status: summary.status,
+            version: summary.version,
+            checkpoint: summary.checkpoint,
+            verdict: decode("a verdict", &crate::bulk::resolve(&self.dir, verdict)?)?,
+        }))
     }
 
     /// One page of the projected games matching `filter`, in creation order, and how many match in
@@ -198,7 +223,7 @@ impl SledStore {
             // A summary may have gone since the index was read, or changed (an entry left from an
             // earlier projection): the filter is checked on the summary.
             let Some(bytes) = self.summaries.get(number.to_be_bytes())? else { continue };
-            let summary: Summary = decode("a summary", &bytes)?;
+            let summary: Summary = decode("a summary", read_summary(&bytes)?.0)?;
             if filter.matches(&summary) {
                 if total >= offset && page.len() < limit {
                     page.push(summary);
@@ -307,6 +332,19 @@ impl crate::Import {
         (summary, json)
     }
 
+    /// The summary of this game once stored as `appended`.
+    pub(crate) fn summary(&self, appended: &Appended) -> Summary {
+        Summary {
+            game: appended.game.clone(),
+            ruleset: self.header.ruleset.clone(),
+            ruleset_version: self.verdict.ruleset_version.clone(),
+            players: self.header.players.clone(),
+            status: self.verdict.status.clone(),
+            version: appended.version,
+            checkpoint: if appended.version == 0 { 0 } else { appended.last_position },
+        }
+    }
+
     /// The summary, and the projection's JSON up to its verdict (`...,"verdict":`), which the
     /// verdict's JSON and `}` complete.
     pub(crate) fn projection_head(&self, appended: &Appended) -> (Summary, Vec<u8>) {
@@ -409,6 +447,37 @@ impl Postings {
         }
         batch
     }
+}
+
+/// A new game's projection as `put_new_projections` stores it.
+pub(crate) enum NewProjection {
+    /// The projection's value (JSON, or a pointer to it in a bulk file), stored in `projections`.
+    Value(Vec<u8>),
+    /// A pointer to the verdict in a bulk file, stored in the summary (an import's games).
+    InSummary(Vec<u8>),
+}
+
+/// An imported game's summary: `IMPORTED`, the pointer's length (4 bytes), the pointer to its
+/// verdict, then the summary's JSON.
+fn imported_summary(verdict: &[u8], json: &[u8]) -> Vec<u8> {
+    let mut value = Vec::with_capacity(5 + verdict.len() + json.len());
+    value.push(IMPORTED);
+    value.extend_from_slice(&(verdict.len() as u32).to_be_bytes());
+    value.extend_from_slice(verdict);
+    value.extend_from_slice(json);
+    value
+}
+
+/// A stored summary's JSON and, for a game stored by an import, the pointer to its verdict (see
+/// `imported_summary`).
+fn read_summary(bytes: &[u8]) -> Result<(&[u8], Option<&[u8]>), StoreError> {
+    if bytes.first() != Some(&IMPORTED) {
+        return Ok((bytes, None));
+    }
+    let unreadable = || StoreError::Io("an imported game's summary stored in the database cannot be read".into());
+    let len = bytes.get(1..5).and_then(|b| b.try_into().ok()).map(u32::from_be_bytes).ok_or_else(unreadable)? as usize;
+    let verdict = bytes.get(5..5 + len).ok_or_else(unreadable)?;
+    Ok((&bytes[5 + len..], Some(verdict)))
 }
 
 fn put_entry(batch: &mut sled::Batch, number: &u64, value: Vec<u8>) {

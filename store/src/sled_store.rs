@@ -3,11 +3,16 @@
 //! given out with no gaps across all streams.
 //!
 //! Primary trees (key → value; integers are big-endian, so that sled's order is numeric order):
-//! - `headers`: game → `Header` (JSON)
-//! - `versions`: game → the number of events in the stream
+//! - `headers`: game → `Header` (JSON); for a game stored by an import, the byte `IMPORTED`, the
+//!   number of events it was imported with, and the value its first segment would have in
+//!   `events`, before the JSON (see `imported_header`): an import writes three values a game
+//!   (header, creation, summary) rather than six, and sled's cost is per value
+//! - `versions`: game → the number of events in the stream; none for an imported game until an
+//!   append (its header has it)
 //! - `events`: game, version → the events of the append that began at that version, one value per
-//!   append (see `segment`; a single `StoredEvent` in stores written before), or, for an imported
-//!   game, a pointer to that value in a bulk file (see `bulk`; so are imported games' projections)
+//!   append (see `segment`; a single `StoredEvent` in stores written before), or a pointer to that
+//!   value in a bulk file (see `bulk`; so are imported games' verdicts). An imported game's first
+//!   segment is in its header, not here (stores written before kept it here)
 //! - `event_ids`: game, event id → version, so that a retried append to the game is recognised (ids
 //!   are scoped to their game, as event stores scope them to a stream: the same id in another game
 //!   is another event)
@@ -340,7 +345,10 @@ impl SledStore {
     /// The stream's events in order.
     pub fn events(&self, game: &GameId) -> Result<Vec<StoredEvent>, StoreError> {
         let number = self.number(game)?;
-        let mut events = vec![];
+        let mut events = match self.imported_segment(number)? {
+            Some(segment) => decode_segment(&event_key(number, 1), &bulk::resolve(&self.dir, &segment)?)?,
+            None => vec![],
+        };
         for entry in self.events.scan_prefix(number.to_be_bytes()) {
             let (key, segment) = entry?;
             events.extend(decode_segment(&key, &bulk::resolve(&self.dir, &segment)?)?);
@@ -389,13 +397,27 @@ impl SledStore {
 
     pub(crate) fn header_of(&self, number: u64) -> Result<Header, StoreError> {
         match self.headers.get(number.to_be_bytes())? {
-            Some(bytes) => decode("a game header", &bytes),
+            Some(bytes) => decode("a game header", read_header(&bytes)?.0),
             None => Err(StoreError::NotFound(format!("there is no game {}", GameId::from_number(number)))),
         }
     }
 
     fn version_of(&self, number: u64) -> Result<u64, StoreError> {
-        self.versions.get(number.to_be_bytes())?.map_or(Ok(0), |bytes| read_u64(&bytes))
+        if let Some(bytes) = self.versions.get(number.to_be_bytes())? {
+            return read_u64(&bytes);
+        }
+        // An imported game never appended to: the version it was imported with.
+        match self.headers.get(number.to_be_bytes())? {
+            Some(bytes) => Ok(read_header(&bytes)?.1.map_or(0, |(count, _)| count)),
+            None => Ok(0),
+        }
+    }
+
+    /// The value of an imported game's first segment, kept in its header (none for a game not
+    /// imported, or imported without events).
+    fn imported_segment(&self, number: u64) -> Result<Option<Vec<u8>>, StoreError> {
+        let Some(bytes) = self.headers.get(number.to_be_bytes())? else { return Ok(None) };
+        Ok(read_header(&bytes)?.1.and_then(|(_, segment)| (!segment.is_empty()).then(|| segment.to_vec())))
     }
 
     /// The last number given out of a counter of `meta`.
@@ -419,48 +441,47 @@ impl SledStore {
 
     /// The work of an import that does not need the games' numbers, done before the write lock is
     /// taken (see `EventStore::stage_import`): on every core, the checks, the headers' and events'
-    /// JSON, the digests, and whether a game was imported before; then the events and verdicts of
+    /// JSON and the digests; then which games were imported before, and the events and verdicts of
     /// the others written to a bulk file and on disk (see `bulk`). The games' events are dropped
     /// here, on every core, rather than by the thread that stores them.
     pub fn stage_import(&self, games: Vec<Import>) -> Result<crate::Staged, StoreError> {
         use rayon::prelude::*;
-        let stage = self.stage_start();
-        let staged = games.into_par_iter().map(|game| self.stage_game(&stage, game)).collect::<Result<_, StoreError>>()?;
-        self.stage_finish(stage, staged)
+        let staged = games.into_par_iter().map(|game| self.stage_game(game)).collect::<Result<_, StoreError>>()?;
+        self.stage_finish(staged)
     }
 
-    /// Begins staging a batch game by game (see `EventStore::stage_start`).
-    pub fn stage_start(&self) -> crate::Stage {
-        // Read before `creations` is: a batch stored after this one may or may not be seen there.
-        crate::Stage(self.recent.lock().unwrap_or_else(PoisonError::into_inner).batches)
-    }
-
-    /// One game's part of `stage_import`: its checks, its header's and events' JSON, its digest,
-    /// and whether it was imported before; its events are dropped here.
-    pub fn stage_game(&self, _stage: &crate::Stage, mut game: Import) -> Result<crate::StagedGame, StoreError> {
+    /// One game's part of `stage_import`: its checks, its header's and events' JSON and its
+    /// digest; its events are dropped here. It reads nothing stored and takes no lock, so that
+    /// the cores refereeing an import never wait for the thread storing it: sled makes every
+    /// read wait while a batch or transaction is applied, and the storing thread applies one
+    /// most of the time.
+    pub fn stage_game(&self, mut game: Import) -> Result<crate::StagedGame, StoreError> {
         game.header.check()?;
         check_ids(&game.events)?;
         let events = std::mem::take(&mut game.events);
         let (header, events_json) = (encode(&game.header), crate::events_json::encode_events(&events));
         let key = digest(&header, &events_json);
-        let known = self.creations.get(&key)?.map(|bytes| decode("an import", &bytes)).transpose()?;
         let count = events.len() as u64;
         drop(events);
-        Ok(crate::StagedGame(crate::StagedOne::Sled(StagedGame { key, header, count, known, events_json, places: None, game })))
+        Ok(crate::StagedGame(crate::StagedOne::Sled(StagedGame { key, header, count, known: None, events_json, places: None, game })))
     }
 
-    /// Ends staging a batch (see `EventStore::stage_start`): the events and verdicts of the games
-    /// not imported before written to a bulk file and on disk.
-    pub fn stage_finish(&self, stage: crate::Stage, games: Vec<crate::StagedGame>) -> Result<crate::Staged, StoreError> {
+    /// Ends staging a batch (see `EventStore::stage_game`): which games were imported before
+    /// (`creations`), then the events and verdicts of the others written to a bulk file and on
+    /// disk.
+    pub fn stage_finish(&self, games: Vec<crate::StagedGame>) -> Result<crate::Staged, StoreError> {
+        // Read before `creations` is: a batch stored after this one may or may not be seen there.
+        let seen = self.recent.lock().unwrap_or_else(PoisonError::into_inner).batches;
         let mut staged = Vec::with_capacity(games.len());
         for game in games {
-            match game.0 {
-                crate::StagedOne::Sled(game) => staged.push(game),
-                crate::StagedOne::Plain(game) => staged.push(self.stage_game(&stage, game).map(|g| match g.0 {
-                    crate::StagedOne::Sled(game) => game,
-                    crate::StagedOne::Plain(_) => unreachable!("sled stages a game for sled"),
-                })?),
-            }
+            let crate::StagedOne::Sled(mut game) = (match game.0 {
+                crate::StagedOne::Plain(game) => self.stage_game(game)?.0,
+                sled => sled,
+            }) else {
+                unreachable!("sled stages a game for sled")
+            };
+            game.known = self.creations.get(&game.key)?.map(|bytes| decode("an import", &bytes)).transpose()?;
+            staged.push(game);
         }
         if staged.iter().any(|g| g.known.is_none()) {
             let mut open = self.staged_bulk.lock().unwrap_or_else(PoisonError::into_inner);
@@ -471,7 +492,7 @@ impl SledStore {
             }
             result?;
         }
-        Ok(crate::Staged(crate::StagedGames::Sled(staged, stage.0)))
+        Ok(crate::Staged(crate::StagedGames::Sled(staged, seen)))
     }
 
     /// Writes the events and verdicts of the games not imported before at the end of the staged
@@ -531,14 +552,11 @@ impl SledStore {
             let count = game.count;
             let appended = Appended { game: GameId::from_number(number), version: count, first_position: position + 1, last_position: position + count };
             let key = number.to_be_bytes();
-            writes.headers.insert(&key[..], &game.header[..]);
-            writes.versions.insert(&key[..], &count.to_be_bytes()[..]);
-            if count > 0 {
-                writes.events.insert(&event_key(number, 1)[..], events_place.around(&(position + 1).to_be_bytes(), b""));
-            }
+            let segment = if count > 0 { events_place.around(&(position + 1).to_be_bytes(), b"") } else { vec![] };
+            writes.headers.insert(&key[..], imported_header(count, &segment, &game.header));
             writes.creations.insert(&game.key[..], encode(&appended));
-            let (summary, head) = game.game.projection_head(&appended);
-            projections.push((number, summary, verdict_place.around(&head, b"}")));
+            let summary = game.game.summary(&appended);
+            projections.push((number, summary, crate::projection::NewProjection::InSummary(verdict_place.around(b"", b""))));
             position += count;
             batch.insert(&game.key, appended.clone());
             results.push((appended, true));
@@ -659,7 +677,7 @@ impl SledStore {
             let appended = stage_with(&mut writes, number, 0, position, events, |segment| file.push(&segment));
             position = appended.last_position;
             let (summary, projection) = game.projection(&appended);
-            projections.push((number, summary, file.push(&projection)));
+            projections.push((number, summary, crate::projection::NewProjection::Value(file.push(&projection))));
             results.push(appended);
         }
         writes.meta.insert("games", &number.to_be_bytes()[..]);
@@ -690,6 +708,35 @@ fn stage_with(writes: &mut Writes, number: u64, version: u64, last_position: u64
     writes.versions.insert(&number.to_be_bytes()[..], &(version + count).to_be_bytes()[..]);
     writes.meta.insert("position", &(last_position + count).to_be_bytes()[..]);
     Appended { game: GameId::from_number(number), version: version + count, first_position: last_position + 1, last_position: last_position + count }
+}
+
+/// The first byte of an imported game's header and summary (see the module's doc, and
+/// `projection`'s): JSON starts with `{`, never with this.
+pub(crate) const IMPORTED: u8 = 0xFC;
+
+/// An imported game's header: `IMPORTED`, its number of events (8 bytes), the length of its first
+/// segment's value (4 bytes), that value (empty when it has no events), then its JSON.
+fn imported_header(count: u64, segment: &[u8], json: &[u8]) -> Vec<u8> {
+    let mut value = Vec::with_capacity(13 + segment.len() + json.len());
+    value.push(IMPORTED);
+    value.extend_from_slice(&count.to_be_bytes());
+    value.extend_from_slice(&(segment.len() as u32).to_be_bytes());
+    value.extend_from_slice(segment);
+    value.extend_from_slice(json);
+    value
+}
+
+/// A stored header's JSON and, for an imported game, its number of events and its first segment's
+/// value (see `imported_header`).
+pub(crate) fn read_header(bytes: &[u8]) -> Result<(&[u8], Option<(u64, &[u8])>), StoreError> {
+    if bytes.first() != Some(&IMPORTED) {
+        return Ok((bytes, None));
+    }
+    let unreadable = || StoreError::Io("an imported game's header stored in the database cannot be read".into());
+    let count = read_u64(bytes.get(1..9).ok_or_else(unreadable)?)?;
+    let len = bytes.get(9..13).and_then(|b| b.try_into().ok()).map(u32::from_be_bytes).ok_or_else(unreadable)? as usize;
+    let segment = bytes.get(13..13 + len).ok_or_else(unreadable)?;
+    Ok((&bytes[13 + len..], Some((count, segment))))
 }
 
 /// An append's events as one value, keyed by the first one's version: the first one's position (8
@@ -731,7 +778,11 @@ impl SledStore {
         for (id, version) in &found {
             let no_event = || StoreError::Io(format!("event id '{id}' points to no event"));
             // The segment that holds the version: the last one that starts at or before it.
-            let (key, bytes) = self.events.range(event_key(number, 0)..=event_key(number, *version)).next_back().ok_or_else(no_event)??;
+            let (key, bytes) = match self.events.range(event_key(number, 0)..=event_key(number, *version)).next_back() {
+                Some(entry) => entry?,
+                // An imported game's first segment is in its header.
+                None => (event_key(number, 1).to_vec().into(), self.imported_segment(number)?.ok_or_else(no_event)?.into()),
+            };
             stored.push(decode_segment(&key, &bulk::resolve(&self.dir, &bytes)?)?.into_iter().find(|e| e.version == *version).ok_or_else(no_event)?);
         }
         retry_of(GameId::from_number(number), events, &found, &stored)
@@ -770,14 +821,11 @@ impl EventStore for SledStore {
     fn import_staged(&self, staged: crate::Staged) -> Result<Vec<(Appended, bool)>, StoreError> {
         SledStore::import_staged(self, staged)
     }
-    fn stage_start(&self) -> crate::Stage {
-        SledStore::stage_start(self)
+    fn stage_game(&self, game: Import) -> Result<crate::StagedGame, StoreError> {
+        SledStore::stage_game(self, game)
     }
-    fn stage_game(&self, stage: &crate::Stage, game: Import) -> Result<crate::StagedGame, StoreError> {
-        SledStore::stage_game(self, stage, game)
-    }
-    fn stage_finish(&self, stage: crate::Stage, games: Vec<crate::StagedGame>) -> Result<crate::Staged, StoreError> {
-        SledStore::stage_finish(self, stage, games)
+    fn stage_finish(&self, games: Vec<crate::StagedGame>) -> Result<crate::Staged, StoreError> {
+        SledStore::stage_finish(self, games)
     }
     fn create_games(&self, games: Vec<Import>) -> Vec<Result<Appended, StoreError>> {
         SledStore::create_games(self, games)

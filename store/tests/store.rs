@@ -143,8 +143,16 @@ fn imported_games_keep_their_large_values_in_bulk_files() {
     for ((appended, new), record) in first.iter().zip(&records) {
         assert!(new);
         assert_eq!(store.record(&appended.game).unwrap(), *record);
+        // An imported game keeps its version and first segment in its header (no `versions` or
+        // `events` entry), and its verdict through its summary (no `projections` entry).
+        assert_eq!(store.version(&appended.game).unwrap(), appended.version);
     }
     assert_eq!(first.iter().map(|(a, _)| store.projection(&a.game).unwrap().unwrap()).collect::<Vec<_>>(), verdicts);
+    let (listed, total) = store.list(&tarot_store::Filter::default(), 0, 100).unwrap();
+    assert_eq!((listed.len(), total), (20, 20));
+    assert!(listed.iter().zip(&verdicts).all(|(summary, verdict)| summary.status == verdict.status && summary.checkpoint == verdict.checkpoint));
+    let valid = tarot_store::Filter { status: Some("valid".into()), player: Some(records[0].players[0].clone()), ..Default::default() };
+    assert_eq!(store.list(&valid, 0, 100).unwrap().1, verdicts.iter().filter(|v| v.status == "valid").count());
     // A retry finds every game; an append after an imported stream goes on from its last event.
     assert_eq!(store.import(imports()).unwrap().iter().map(|(a, new)| (a.clone(), *new)).collect::<Vec<_>>(), first.iter().map(|(a, _)| (a.clone(), false)).collect::<Vec<_>>());
     let (g, version) = (&first[0].0.game, first[0].0.version);
@@ -155,6 +163,25 @@ fn imported_games_keep_their_large_values_in_bulk_files() {
     assert_eq!(events.len() as u64, version + 1);
     assert!(events[..version as usize].iter().enumerate().all(|(i, e)| e.version == i as u64 + 1 && e.position == first[0].0.first_position + i as u64));
     assert_eq!((events[version as usize].id.as_deref(), &events[version as usize].event), (Some("x"), &extra));
+    assert_eq!(store.version(g).unwrap(), version + 1);
+    // Its retry is recognised; one with the wrong expected version is refused with the version.
+    assert_eq!(store.append(g, version, vec![NewEvent { id: Some("x".into()), event: extra.clone() }]).unwrap(), appended);
+    assert!(
+        matches!(store.append(g, version, vec![NewEvent { id: None, event: extra.clone() }]), Err(tarot_store::StoreError::Conflict { current, .. }) if current == version + 1)
+    );
+    assert_eq!(store.version(&first[1].0.game).unwrap(), first[1].0.version);
+    // A projection put in place of an imported one replaces it, in the listing too.
+    let mut replaced = verdicts[1].clone();
+    (replaced.status, replaced.checkpoint) = ("unreadable".into(), replaced.checkpoint + 1);
+    store.put_projection(&first[1].0.game, &replaced).unwrap();
+    assert_eq!(store.projection(&first[1].0.game).unwrap().unwrap(), replaced);
+    let unreadable = tarot_store::Filter { status: Some("unreadable".into()), ..Default::default() };
+    assert_eq!(store.list(&unreadable, 0, 100).unwrap().0.iter().map(|s| s.game.clone()).collect::<Vec<_>>(), [first[1].0.game.clone()]);
+    assert_eq!(store.list(&tarot_store::Filter::default(), 0, 100).unwrap().1, 20);
+    // Cleared, an imported game has no projection; the rebuild below computes it again.
+    store.clear_projections().unwrap();
+    assert_eq!(store.projection(&first[2].0.game).unwrap(), None);
+    assert_eq!(store.list(&tarot_store::Filter::default(), 0, 100).unwrap().1, 0);
     // Each opening of the store starts a file of its own, which its later imports add to.
     let more: Vec<GameRecord> = (0..3).map(|seed| game("fft-4p", 4, 300 + seed)).collect();
     let prepare = |records: &[GameRecord]| records.iter().map(|r| tarot_store::prepare(registry(), r.clone()).unwrap()).collect::<Vec<_>>();
