@@ -483,3 +483,20 @@ fn read_summary(bytes: &[u8]) -> Result<(&[u8], Option<&[u8]>), StoreError> {
 fn put_entry(batch: &mut sled::Batch, number: &u64, value: Vec<u8>) {
     batch.insert(&number.to_be_bytes()[..], value);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An imported game's summary reads back as written; a plain summary is its JSON; one cut
+    /// short anywhere is an error, not a panic.
+    #[test]
+    fn an_imported_summary_reads_back_and_one_cut_short_is_an_error() {
+        let value = imported_summary(b"pointer", b"{}");
+        assert_eq!(read_summary(&value).unwrap(), (&b"{}"[..], Some(&b"pointer"[..])));
+        assert_eq!(read_summary(b"{}").unwrap(), (&b"{}"[..], None));
+        for cut in 1..5 + 7 {
+            assert!(read_summary(&value[..cut]).is_err(), "cut at {cut}");
+        }
+    }
+}

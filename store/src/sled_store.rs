@@ -397,7 +397,7 @@ impl SledStore {
 
     pub(crate) fn header_of(&self, number: u64) -> Result<Header, StoreError> {
         match self.headers.get(number.to_be_bytes())? {
-            Some(bytes) => decode("a game header", read_header(&bytes)?.0),
+            Some(bytes) => decode("a game header", StoredHeader::read(&bytes)?.json),
             None => Err(StoreError::NotFound(format!("there is no game {}", GameId::from_number(number)))),
         }
     }
@@ -408,7 +408,7 @@ impl SledStore {
         }
         // An imported game never appended to: the version it was imported with.
         match self.headers.get(number.to_be_bytes())? {
-            Some(bytes) => Ok(read_header(&bytes)?.1.map_or(0, |(count, _)| count)),
+            Some(bytes) => Ok(StoredHeader::read(&bytes)?.imported.map_or(0, |(count, _)| count)),
             None => Ok(0),
         }
     }
@@ -417,7 +417,7 @@ impl SledStore {
     /// imported, or imported without events).
     fn imported_segment(&self, number: u64) -> Result<Option<Vec<u8>>, StoreError> {
         let Some(bytes) = self.headers.get(number.to_be_bytes())? else { return Ok(None) };
-        Ok(read_header(&bytes)?.1.and_then(|(_, segment)| (!segment.is_empty()).then(|| segment.to_vec())))
+        Ok(StoredHeader::read(&bytes)?.imported.and_then(|(_, segment)| (!segment.is_empty()).then(|| segment.to_vec())))
     }
 
     /// The last number given out of a counter of `meta`.
@@ -726,17 +726,25 @@ fn imported_header(count: u64, segment: &[u8], json: &[u8]) -> Vec<u8> {
     value
 }
 
-/// A stored header's JSON and, for an imported game, its number of events and its first segment's
-/// value (see `imported_header`).
-pub(crate) fn read_header(bytes: &[u8]) -> Result<(&[u8], Option<(u64, &[u8])>), StoreError> {
-    if bytes.first() != Some(&IMPORTED) {
-        return Ok((bytes, None));
+/// A header as stored (see `imported_header`).
+struct StoredHeader<'a> {
+    json: &'a [u8],
+    /// For an imported game: its number of events, and its first segment's value (empty when it
+    /// has no events).
+    imported: Option<(u64, &'a [u8])>,
+}
+
+impl StoredHeader<'_> {
+    fn read(bytes: &[u8]) -> Result<StoredHeader<'_>, StoreError> {
+        if bytes.first() != Some(&IMPORTED) {
+            return Ok(StoredHeader { json: bytes, imported: None });
+        }
+        let unreadable = || StoreError::Io("an imported game's header stored in the database cannot be read".into());
+        let count = read_u64(bytes.get(1..9).ok_or_else(unreadable)?)?;
+        let len = bytes.get(9..13).and_then(|b| b.try_into().ok()).map(u32::from_be_bytes).ok_or_else(unreadable)? as usize;
+        let segment = bytes.get(13..13 + len).ok_or_else(unreadable)?;
+        Ok(StoredHeader { json: &bytes[13 + len..], imported: Some((count, segment)) })
     }
-    let unreadable = || StoreError::Io("an imported game's header stored in the database cannot be read".into());
-    let count = read_u64(bytes.get(1..9).ok_or_else(unreadable)?)?;
-    let len = bytes.get(9..13).and_then(|b| b.try_into().ok()).map(u32::from_be_bytes).ok_or_else(unreadable)? as usize;
-    let segment = bytes.get(13..13 + len).ok_or_else(unreadable)?;
-    Ok((&bytes[13 + len..], Some((count, segment))))
 }
 
 /// An append's events as one value, keyed by the first one's version: the first one's position (8
@@ -1068,5 +1076,21 @@ mod tests {
         );
         drop(store);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// An imported game's header reads back as written; a plain header is its JSON; one cut short
+    /// anywhere is an error, not a panic.
+    #[test]
+    fn an_imported_header_reads_back_and_one_cut_short_is_an_error() {
+        let value = imported_header(78, b"segment", b"{\"ruleset\":\"fft-4p\"}");
+        let read = StoredHeader::read(&value).unwrap();
+        assert_eq!((read.json, read.imported), (&b"{\"ruleset\":\"fft-4p\"}"[..], Some((78, &b"segment"[..]))));
+        let plain = StoredHeader::read(b"{}").unwrap();
+        assert_eq!((plain.json, plain.imported), (&b"{}"[..], None));
+        let empty = imported_header(0, b"", b"{}");
+        assert_eq!(StoredHeader::read(&empty).unwrap().imported, Some((0, &b""[..])));
+        for cut in 1..13 + 7 {
+            assert!(StoredHeader::read(&value[..cut]).is_err(), "cut at {cut}");
+        }
     }
 }
