@@ -1,0 +1,650 @@
+//! The table and what comes before the play: `players`, `deal`, `bidding` (with the partner call,
+//! the discard, the talon, buying, sitting out and stealing).
+
+use super::*;
+
+impl Compiler {
+    /// `forbid "label" = formula of options`: cards that may never be discarded, following options
+    /// (the Danish game forbids the honours, the Leipzig rules of 1754 only the kings). The formula
+    /// must give a set of cards for every choice of the options it reads and read nothing else of the
+    /// game; the class holds the default options' cards, and each game sets its own
+    /// (`Settings::forbid`).
+    pub(super) fn forbid_following(&mut self, st: &Stmt, d: &mut Discard) {
+        let (e, read) = self.setting_and_options_read(st);
+        let Some(e) = e else { return };
+        let Some(combinations) = self.each_choice(&read) else {
+            self.err_at(st, "the forbidden cards follow options with more than 4096 choices together, which cannot all be checked");
+            return;
+        };
+        let mut at_default = CardSet::EMPTY;
+        for (k, (options, with)) in combinations.into_iter().enumerate() {
+            match eval(&e, &Chosen(&options)) {
+                Ok(Value::Cards(set)) if k == 0 => at_default = set,
+                Ok(Value::Cards(_)) => {}
+                Ok(other) => {
+                    self.err_at(st, format!("with {with}: the forbidden cards must be a set of cards, not {}", other.type_name()));
+                    return;
+                }
+                Err(_) => {
+                    self.err_at(st, "the forbidden cards may follow options, and nothing else of the game (players, `let`s, the deal)");
+                    return;
+                }
+            }
+        }
+        let label = st.args.first().map(|w| w.text.clone()).unwrap_or_else(|| "these cards".into());
+        d.forbid_by_option.push((d.forbid.len(), e));
+        d.forbid.push(CardClass { cards: at_default, label, clause: self.clause(st, "discard.forbid") });
+    }
+
+    /// `hold = formula of options`: the hold's kind following options, "forehand" or "seniority" for
+    /// every choice of the options it reads (and it must read one).
+    pub(super) fn hold_following(&mut self, st: &Stmt) -> Option<Expr> {
+        let (e, read) = self.setting_and_options_read(st);
+        let e = e?;
+        if read.is_empty() {
+            self.err_at(st, "`hold = formula` is for a hold that follows options, and this formula reads none: write `hold forehand` or `hold seniority`");
+            return None;
+        }
+        let Some(combinations) = self.each_choice(&read) else {
+            self.err_at(st, "the hold follows options with more than 4096 choices together, which cannot all be checked");
+            return None;
+        };
+        for (options, with) in combinations {
+            match eval(&e, &Chosen(&options)) {
+                Ok(Value::Str(w)) if &*w == "forehand" || &*w == "seniority" => {}
+                Ok(other) => {
+                    let not = if let Value::Str(w) = &other { format!("\"{w}\"") } else { other.type_name().to_string() };
+                    self.err_at(st, format!("with {with}: `hold = formula` must give \"forehand\" or \"seniority\", not {not}"));
+                    return None;
+                }
+                Err(_) => {
+                    self.err_at(st, "the hold may follow options, and nothing else of the game (players, `let`s, the deal)");
+                    return None;
+                }
+            }
+        }
+        Some(e)
+    }
+
+    pub(super) fn players(&mut self, s: Option<&Stmt>) -> ((usize, usize), Clause) {
+        let Some(s) = s else {
+            let f = self.file.clone();
+            self.err(&f, Pos { line: 1, col: 1 }, "the ruleset does not say how many play: `players 4` or `players 2..6`");
+            return ((0, 0), Clause { rule: "players".into(), at: "".into(), source: None, source_file: None });
+        };
+        let text = s.args.first().map(|w| w.text.clone()).unwrap_or_default();
+        let range = match text.split_once("..") {
+            Some((a, b)) => a.parse().ok().zip(b.parse().ok()),
+            None => text.parse().ok().map(|n| (n, n)),
+        };
+        let clause = self.clause(s, "players");
+        match range {
+            Some((a, b)) if (2..=8).contains(&a) && a <= b && b <= 8 => ((a, b), clause),
+            _ => {
+                self.err_at(s, format!("`players {text}`: give a number of players (2 to 8) or a range like 2..6"));
+                ((0, 0), clause)
+            }
+        }
+    }
+
+    pub(super) fn deal(&mut self, s: Option<&Stmt>) -> Deal {
+        let blank = |clause| Deal {
+            hand: Expr::Const(Value::Num(Q::ZERO)),
+            dealer: None,
+            dog: None,
+            cut: None,
+            piles: None,
+            packets: None,
+            dealer_packets: None,
+            dog_packets: None,
+            dog_apart: None,
+            dog_after: None,
+            requires: vec![],
+            clause,
+        };
+        let Some(s) = s else {
+            let f = self.file.clone();
+            self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `deal { ... }` section");
+            return blank(Clause { rule: "deal".into(), at: "".into(), source: None, source_file: None });
+        };
+        let mut d = blank(self.clause(s, "deal"));
+        self.settings(s);
+        let (mut piles, mut pile_size) = (None, None);
+        let mut dog_after = None;
+        let mut has_hand = false;
+        let mut dealer_packets = None;
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "hand" => {
+                    has_hand = true;
+                    d.hand = self.value(st, Ctx::Setup).unwrap_or(Expr::Const(Value::Num(Q::ZERO)));
+                }
+                "dealer" => d.dealer = self.value(st, Ctx::Setup),
+                "dog" => d.dog = self.value(st, Ctx::Setup),
+                "cut" => d.cut = Some(self.clause(st, "deal.cut")),
+                "piles" => piles = self.value(st, Ctx::Setup),
+                "pile_size" => pile_size = self.value(st, Ctx::Setup),
+                "packets" => d.packets = self.stated(st, Ctx::Setup, "deal"),
+                "dealer_packets" => {
+                    dealer_packets = Some(st);
+                    d.dealer_packets = self.stated(st, Ctx::Setup, "deal");
+                }
+                "dog_packets" => d.dog_packets = self.stated(st, Ctx::Setup, "deal"),
+                "dog_apart" => d.dog_apart = self.stated(st, Ctx::Setup, "deal"),
+                "dog_after" => dog_after = Some(st),
+                "require" => {
+                    let label = st.args.first().map(|w| w.text.clone()).unwrap_or_default();
+                    if let Some(e) = self.condition(st, Ctx::Dealt) {
+                        let rule = format!("deal.require.{}", d.requires.len() + 1);
+                        d.requires.push((label, e, self.clause(st, rule)));
+                    }
+                }
+                other => self.err_at(
+                    st,
+                    format!("unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles, pile_size, packets, dealer_packets, dog_packets, dog_apart, dog_after or require"),
+                ),
+            }
+        }
+        match (piles, pile_size) {
+            (Some(a), Some(b)) => d.piles = Some((a, b)),
+            (None, None) => {}
+            _ => self.err_at(s, "`piles` (how many before each player) and `pile_size` (cards in each) go together"),
+        }
+        if !has_hand {
+            self.err_at(s, "the deal needs `hand = N`, the number of cards each player receives");
+        }
+        if let (Some(st), None) = (dealer_packets, &d.packets) {
+            self.err_at(st, "`dealer_packets` (the dealer's packets, when they differ from the others') needs `packets`");
+        }
+        if let Some(st) = dog_after {
+            match &d.packets {
+                Some(_) => d.dog_after = self.stated(st, Ctx::Setup, "deal"),
+                None => self.err_at(st, "`dog_after` (after how many rounds of packets the dog is dealt) needs `packets`"),
+            }
+        }
+        d
+    }
+
+    pub(super) fn annulment(&mut self, s: &Stmt) -> Option<Annulment> {
+        let Some(name) = s.args.first().map(|w| w.text.clone()) else {
+            self.err_at(s, "an annulment is written `annul NAME \"what happened\" = condition`");
+            return None;
+        };
+        let label = s.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| name.clone());
+        let when = self.value(s, Ctx::Hand)?;
+        Some(Annulment { clause: self.clause(s, format!("annul.{name}")), name, label, when })
+    }
+
+    pub(super) fn bidding(&mut self, s: &Stmt) -> Bidding {
+        let mut b = Bidding {
+            turns: Turns::Once,
+            turns_clause: self.clause(s, "bidding"),
+            contracts: vec![],
+            all_pass: None,
+            all_pass_play: None,
+            reserve: None,
+            hold: None,
+            hold_by: None,
+            no_reraise: None,
+            must_bid: vec![],
+            first_turn: None,
+            step: None,
+            instead: vec![],
+        };
+        let mut must_bids = vec![];
+        let mut insteads = vec![];
+        let mut listed = vec![];
+        let mut all_pass_play = None;
+        // The contracts of the block, in order, which a `by` condition's `bid_before` may name.
+        let contract_names: Vec<String> = s.block.iter().flatten().filter(|st| st.key == "contract").filter_map(|st| st.args.first().map(|w| w.text.clone())).collect();
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "turns" => {
+                    b.turns = match st.args.first().map(|w| w.text.as_str()) {
+                        Some("once") => Turns::Once,
+                        Some("until-one-left") => Turns::UntilOneLeft,
+                        Some("rounds") => Turns::Rounds,
+                        _ => {
+                            self.err_at(
+                                st,
+                                "`turns once` (each player speaks once), `turns until-one-left` (bidding with immediate hold: the player outbid answers at once or leaves) \
+                                 or `turns rounds` (round and round until one is left; a pass is final)",
+                            );
+                            Turns::Once
+                        }
+                    };
+                    b.turns_clause = self.clause(st, "bidding.turns");
+                }
+                "reserve" => {
+                    let (Some(name), Some(contracts)) = (st.args.first().map(|w| w.text.clone()), self.value(st, Ctx::Setup)) else {
+                        self.err_at(st, "a reserving bid is written `reserve NAME \"label\" = [contract names allowed in the second round]`");
+                        continue;
+                    };
+                    let label = st.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| name.clone());
+                    b.reserve = Some(Reserve { clause: self.clause(st, format!("bidding.reserve.{name}")), name, label, contracts });
+                }
+                "contract" => {
+                    let Some(name) = st.args.first().map(|w| w.text.clone()) else {
+                        self.err_at(st, "a contract is written `contract NAME \"label\" { attribute = value ... }`");
+                        continue;
+                    };
+                    let label = st.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| name.clone());
+                    let mut attrs = vec![];
+                    let mut by = None;
+                    let mut settle = None;
+                    for a in st.block.iter().flatten() {
+                        if a.key == "settle" {
+                            if let Some(e) = self.value(a, Ctx::AfterAuction) {
+                                if let Expr::Const(v) = &e {
+                                    if !matches!(v, Value::Num(_)) {
+                                        self.err_at(a, format!("`settle` is the amount each opponent pays the taker, a number, not {}", v.type_name()));
+                                    }
+                                }
+                                settle = Some((e, self.clause(a, format!("bidding.contract.{name}.settle"))));
+                            }
+                            continue;
+                        }
+                        if a.key == "by" {
+                            if by.is_some() {
+                                self.err_at(a, format!("contract `{name}` says `by` twice: join the conditions with `and`"));
+                            }
+                            let who = a.args.first().map(|w| w.text.clone()).unwrap_or_else(|| "a player who meets its condition".into());
+                            self.by_contracts = Some(contract_names.clone());
+                            let when = self.condition(a, Ctx::Hand);
+                            self.by_contracts = None;
+                            if let Some(when) = when {
+                                by = Some(By { label: who, when, clause: self.clause(a, format!("bidding.contract.{name}.by")) });
+                            }
+                            continue;
+                        }
+                        if let Some(e) = self.value(a, Ctx::Setup) {
+                            if a.key == "dog" && !matches!(&e, Expr::Const(Value::Str(d)) if ["taker", "taker-unseen", "defence"].contains(&d.as_ref())) {
+                                self.err_at(a, "a contract's `dog` is \"taker\" (shown, taken, discarded), \"taker-unseen\" or \"defence\"");
+                            }
+                            attrs.push((a.key.clone(), e));
+                        }
+                    }
+                    if !attrs.iter().any(|(k, _)| k == "dog") {
+                        self.err_at(st, format!("contract `{name}` does not say what becomes of the dog: `dog = \"taker\"`"));
+                    }
+                    b.contracts.push(Contract { clause: self.clause(st, format!("bidding.contract.{name}")), name, label, attrs, by, settle });
+                }
+                "all-pass" => {
+                    b.all_pass = Some(self.clause(st, "bidding.all-pass"));
+                    if let (Some("play"), Some(name)) = (st.args.first().map(|w| w.text.as_str()), st.args.get(1)) {
+                        all_pass_play = Some((st, name.text.clone()));
+                    }
+                }
+                "hold" if st.value.is_some() => {
+                    if !st.args.is_empty() {
+                        self.err_at(st, "`hold` is written `hold forehand`, `hold seniority` or `hold = formula of options`, not a word and a formula");
+                    } else if let Some(e) = self.hold_following(st) {
+                        b.hold = Some(self.clause(st, "bidding.hold"));
+                        b.hold_by = Some(e);
+                    }
+                }
+                "hold" => match st.args.first().map(|w| w.text.as_str()) {
+                    Some("forehand") => b.hold = Some(self.clause(st, "bidding.hold")),
+                    Some("seniority") => {
+                        b.hold = Some(self.clause(st, "bidding.hold"));
+                        b.hold_by = Some(Expr::Const(Value::Str("seniority".into())));
+                    }
+                    _ => self.err_at(
+                        st,
+                        "`hold forehand` is the only form in which forehand alone may bid the contract another player holds; `hold seniority` lets each player bid the contract of a player after him in turn",
+                    ),
+                },
+                "no-reraise" => b.no_reraise = Some(self.clause(st, "bidding.no-reraise")),
+                "first-turn" | "step" => listed.push(st),
+                "must-bid" => {
+                    let Some(name) = st.args.first().map(|w| w.text.clone()) else { continue };
+                    let label = st.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| format!("a hand that must bid {name}"));
+                    if let Some(when) = self.value(st, Ctx::Hand) {
+                        must_bids.push((st, name, label, when));
+                    }
+                }
+                "instead" => {
+                    let (Some(won), Some(chosen)) = (st.args.first().map(|w| w.text.clone()), st.args.get(1).map(|w| w.text.clone())) else { continue };
+                    let label = st.args.get(2).map(|w| w.text.clone()).unwrap_or_else(|| format!("the winner with {won}"));
+                    if let Some(when) = self.value(st, Ctx::Hand) {
+                        insteads.push((st, won, chosen, label, when));
+                    }
+                }
+                other => self.err_at(
+                    st,
+                    format!("unknown bidding statement `{other}`; expected turns, contract, reserve, all-pass, hold, no-reraise, must-bid, first-turn, step or instead"),
+                ),
+            }
+        }
+        // A forced bid names a contract of the block, wherever it is written in it.
+        for (st, name, label, when) in must_bids {
+            match b.contracts.iter().position(|c| c.name == name) {
+                Some(contract) => b.must_bid.push(MustBid { contract, label, when, clause: self.clause(st, format!("bidding.must-bid.{name}")) }),
+                None => {
+                    let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
+                    self.err_at(st, format!("`must-bid {name}`: there is no contract `{name}`; the contracts are {}", known.join(", ")));
+                }
+            }
+        }
+        // `first-turn` and `step` name contracts of the block, each once; a step's, lowest first.
+        for st in listed {
+            let mut cs = vec![];
+            for w in &st.args {
+                match b.contracts.iter().position(|c| c.name == w.text) {
+                    Some(c) if cs.contains(&c) => self.err_at(st, format!("`{}` names contract `{}` twice", st.key, w.text)),
+                    Some(c) if st.key == "step" && cs.last().is_some_and(|&l| l > c) => {
+                        self.err_at(st, format!("`step` lists its contracts lowest first, as the block does: `{}` comes before `{}`", w.text, b.contracts[cs[cs.len() - 1]].name))
+                    }
+                    Some(c) => cs.push(c),
+                    None => {
+                        let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
+                        self.err_at(st, format!("`{} {}`: there is no contract `{}`; the contracts are {}", st.key, w.text, w.text, known.join(", ")));
+                    }
+                }
+            }
+            let rule = format!("bidding.{}", st.key);
+            if st.key == "step" {
+                b.step = Some((cs, self.clause(st, rule)));
+            } else {
+                b.first_turn = Some((cs, self.clause(st, rule)));
+            }
+        }
+        // The contract played when everyone passes has no taker: every player defends, so its dog
+        // counts for nobody, and nobody may bid it.
+        if let Some((st, name)) = all_pass_play {
+            match b.contracts.iter().position(|c| c.name == name) {
+                Some(c) => {
+                    let dog = b.contracts[c].attrs.iter().find(|(k, _)| k == "dog").map(|(_, e)| e);
+                    if !matches!(dog, Some(Expr::Const(Value::Str(d))) if d.as_ref() == "defence") {
+                        self.err_at(st, format!("contract `{name}` is played with no taker, every player for himself: its dog must be `dog = \"defence\"` (it counts for nobody)"));
+                    }
+                    if b.must_bid.iter().any(|m| m.contract == c) {
+                        self.err_at(st, format!("contract `{name}` is played when everyone passes, so no hand can be forced to bid it"));
+                    }
+                    if b.contracts[c].settle.is_some() {
+                        self.err_at(st, format!("contract `{name}` is played when everyone passes, with no taker: it cannot be settled unplayed (`settle` pays the taker)"));
+                    }
+                    b.all_pass_play = Some(c);
+                }
+                None => {
+                    let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
+                    self.err_at(st, format!("`all-pass play {name}`: there is no contract `{name}`; the contracts are {}", known.join(", ")));
+                }
+            }
+        }
+        // A contract chosen in place of the one won (`instead`) is played with no taker, as the
+        // all-pass contract is: its dog counts for nobody, and nobody bids it or is forced to.
+        for (st, won, chosen, label, when) in insteads {
+            let find = |name: &str| b.contracts.iter().position(|c| c.name == name);
+            let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
+            let (Some(w), Some(c)) = (find(&won), find(&chosen)) else {
+                let missing = if find(&won).is_none() { &won } else { &chosen };
+                self.err_at(st, format!("`instead {won} {chosen}`: there is no contract `{missing}`; the contracts are {}", known.join(", ")));
+                continue;
+            };
+            let dog = b.contracts[c].attrs.iter().find(|(k, _)| k == "dog").map(|(_, e)| e);
+            if w == c {
+                self.err_at(st, format!("`instead {won} {chosen}` names the same contract twice: the winner chooses another contract in place of the one won"));
+            } else if !matches!(dog, Some(Expr::Const(Value::Str(d))) if d.as_ref() == "defence") {
+                self.err_at(st, format!("contract `{chosen}` is played with no taker, every player for himself: its dog must be `dog = \"defence\"` (it counts for nobody)"));
+            } else if b.must_bid.iter().any(|m| m.contract == c) || b.all_pass_play == Some(c) || b.instead.iter().any(|i| i.won == c) {
+                self.err_at(
+                    st,
+                    format!("contract `{chosen}` is chosen after the auction, not bid: no hand is forced to bid it, it is not played when all pass, and it is not won"),
+                );
+            } else if b.contracts[c].settle.is_some() {
+                self.err_at(st, format!("contract `{chosen}` is played with no taker: it cannot be settled unplayed (`settle` pays the taker)"));
+            } else if b.instead.iter().any(|i| i.won == w && i.chosen == c) {
+                self.err_at(st, format!("`instead {won} {chosen}` is written twice"));
+            } else {
+                b.instead.push(Instead { won: w, chosen: c, label, when, clause: self.clause(st, format!("bidding.instead.{chosen}")) });
+            }
+        }
+        if b.turns == Turns::Once {
+            // Forehand speaks first and nobody speaks twice: nothing would ever be held or re-raised.
+            for st in s.block.iter().flatten().filter(|st| st.key == "hold" || st.key == "no-reraise" || st.key == "first-turn") {
+                self.err_at(
+                    st,
+                    format!("`{}` needs a bidding in which players speak again (`turns until-one-left` or `turns rounds`); with `turns once` it would never apply", st.key),
+                );
+            }
+        }
+        if b.contracts.is_empty() {
+            self.err_at(s, "bidding needs at least one `contract`");
+        }
+        if b.reserve.is_some() && b.turns != Turns::Once {
+            self.err_at(s, "a reserving bid needs `turns once`: its second round follows the first");
+        }
+        b
+    }
+
+    pub(super) fn card_class(&mut self, st: &Stmt, rule: &str) -> Option<CardClass> {
+        let pack_all = Pack { cards: CardSet::full(), ..self.dummy_pack() };
+        let cards = self.class_value(st, &pack_all)?;
+        let label = st.args.first().map(|w| w.text.clone()).unwrap_or_else(|| "these cards".into());
+        Some(CardClass { cards, label, clause: self.clause(st, rule) })
+    }
+
+    pub(super) fn dummy_pack(&self) -> Pack {
+        Pack {
+            cards: CardSet::full(),
+            suit_names: Default::default(),
+            rank_names: Default::default(),
+            fool_name: String::new(),
+            trump_names: vec![],
+            aliases: vec![],
+            later_wins: CardSet::EMPTY,
+            strength: [0; PACK_SIZE],
+            reversible: None,
+            clause: Clause { rule: "".into(), at: "".into(), source: None, source_file: None },
+        }
+    }
+
+    pub(super) fn partner_call(&mut self, s: &Stmt) -> Call {
+        let mut c = Call { levels: vec![], clause: self.clause(s, "call"), opening_lead_excludes: None, callable_levels: None };
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "levels" => match self.value(st, Ctx::Class) {
+                    Some(Expr::Const(Value::List(items))) => {
+                        for item in items.iter() {
+                            match item {
+                                Value::Cards(set) => c.levels.push(*set),
+                                _ => self.err_at(st, "`levels` is a list of card sets: `[rank(K), rank(Q), rank(C), rank(J)]`"),
+                            }
+                        }
+                        c.clause = self.clause(st, "call.levels");
+                    }
+                    Some(_) => self.err_at(st, "`levels` is a list of card sets: `[rank(K), rank(Q), rank(C), rank(J)]`"),
+                    None => {}
+                },
+                "opening-lead-excludes" => c.opening_lead_excludes = self.stated(st, Ctx::Called, "call"),
+                "callable-levels" => c.callable_levels = self.stated(st, Ctx::AfterAuction, "call"),
+                other => self.err_at(st, format!("unknown call statement `{other}`; expected levels, opening-lead-excludes or callable-levels")),
+            }
+        }
+        if c.levels.is_empty() {
+            self.err_at(s, "the call needs `levels = [...]`: which cards the taker may call");
+        }
+        c
+    }
+
+    pub(super) fn discard(&mut self, s: &Stmt) -> Discard {
+        let mut d = Discard {
+            taker: None,
+            dealer: None,
+            others: None,
+            clause: self.clause(s, "discard"),
+            forbid: vec![],
+            unless_unavoidable: None,
+            penalize: None,
+            requires: vec![],
+            goes_to: None,
+            forbid_by_option: vec![],
+        };
+        self.settings(s);
+        let mut penalty = None;
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "taker" => d.taker = self.value(st, Ctx::AfterAuction),
+                "dealer" => d.dealer = self.value(st, Ctx::AfterAuction),
+                "others" => d.others = self.value(st, Ctx::AfterAuction),
+                "forbid" if st.value.as_ref().is_some_and(reads_option) => self.forbid_following(st, &mut d),
+                "forbid" => d.forbid.extend(self.card_class(st, "discard.forbid")),
+                "unless-unavoidable" => d.unless_unavoidable = self.card_class(st, "discard.unless-unavoidable"),
+                "penalize" => d.penalize = self.card_class(st, "discard.penalize").map(|c| (c.clone(), Expr::Const(Value::Num(Q::ZERO)), c.clause)),
+                "penalty" => penalty = self.stated(st, Ctx::Discard, "discard"),
+                "require" => {
+                    let label = st.args.first().map(|w| w.text.clone()).unwrap_or_default();
+                    if let Some(e) = self.condition(st, Ctx::Discard) {
+                        let rule = format!("discard.require.{}", d.requires.len() + 1);
+                        d.requires.push((label, e, self.clause(st, rule)));
+                    }
+                }
+                "goes-to" => {
+                    // Evaluated at scoring, once the tricks are known, for each discarder (`player`).
+                    if let Some(e) = self.value(st, Ctx::PerPlayer) {
+                        let given = match &e {
+                            Expr::Const(Value::Str(t)) => vec![t.to_string()],
+                            Expr::Const(v) => vec![format!("({})", v.type_name())],
+                            Expr::Opt(i) => self.options[*i].choices.iter().map(|c| c.as_str().map_or(format!("({c})"), str::to_string)).collect(),
+                            _ => vec![],
+                        };
+                        match given.iter().find(|g| !["discarder", "opponents"].contains(&g.as_str())) {
+                            Some(g) => self.err_at(st, format!("`goes-to` is \"discarder\" or \"opponents\", not {g}")),
+                            None => d.goes_to = Some((e, self.clause(st, "discard.goes-to"))),
+                        }
+                    }
+                }
+                other => self
+                    .err_at(st, format!("unknown discard statement `{other}`; expected taker, dealer, others, forbid, unless-unavoidable, penalize, penalty, require or goes-to")),
+            }
+        }
+        match (&mut d.penalize, penalty) {
+            (Some(p), Some((e, c))) => {
+                p.1 = e;
+                p.2 = c;
+            }
+            (None, Some(_)) | (Some(_), None) => self.err_at(s, "`penalize` (the cards) and `penalty` (what each opponent is paid) go together"),
+            _ => {}
+        }
+        d
+    }
+
+    pub(super) fn talon(&mut self, s: &Stmt) -> Talon {
+        let mut t = Talon { packets: Expr::Const(Value::Num(Q::ONE)), rest: None, discard: None, given: None, unseen: None, clause: self.clause(s, "talon") };
+        self.settings(s);
+        let mut packets = false;
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "packets" => {
+                    packets = true;
+                    t.packets = self.value(st, Ctx::AfterAuction).unwrap_or(t.packets);
+                }
+                "rest" => t.rest = self.setting_in(st, &["defence", "taker"], Ctx::AfterAuction),
+                "discard" => t.discard = self.setting_in(st, &["after", "before"], Ctx::AfterAuction),
+                "given" => {
+                    // A packet's number: a constant is checked here, a formula when a game is set up.
+                    match self.value(st, Ctx::AfterAuction) {
+                        Some(Expr::Const(Value::Num(q))) if !q.is_integer() || q < Q::ZERO => {
+                            self.err_at(st, format!("`given` is the number of a packet of the talon (1, 2, ...), not {q}"))
+                        }
+                        Some(Expr::Const(Value::Num(q))) if q == Q::ZERO => self.err_at(
+                            st,
+                            "`given = 0` leaves the taker his choice, as without it, so it would change nothing; remove it (0 is for a formula that gives no packet in some games)",
+                        ),
+                        Some(Expr::Const(v)) if !matches!(v, Value::Num(_)) => {
+                            self.err_at(st, format!("`given` is the number of a packet of the talon (1, 2, ...), not {}", v.type_name()))
+                        }
+                        Some(e) => t.given = Some((e, self.clause(st, "talon.given"))),
+                        None => {}
+                    }
+                }
+                "unseen" => t.unseen = Some(self.clause(st, "talon.unseen")),
+                other => self.err_at(st, format!("unknown talon statement `{other}`; expected packets, rest, discard, given or unseen")),
+            }
+        }
+        if !packets {
+            self.err_at(s, "the talon needs `packets = N`: in how many packets the taker sees it");
+        }
+        t
+    }
+
+    /// `buy { cards = N }`: how many cards the taker may buy after his discard (Droggn's Simple).
+    pub(super) fn buy(&mut self, s: &Stmt) -> Buy {
+        let mut b = Buy { cards: Expr::Const(Value::Num(Q::ONE)), clause: self.clause(s, "buy") };
+        self.settings(s);
+        let mut cards = false;
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "cards" => {
+                    cards = true;
+                    b.cards = self.value(st, Ctx::AfterAuction).unwrap_or(b.cards);
+                }
+                other => self.err_at(st, format!("unknown buy statement `{other}`; expected cards")),
+            }
+        }
+        if !cards {
+            self.err_at(s, "buying needs `cards = N`: how many cards the taker may buy (a formula that may read the contract)");
+        }
+        b
+    }
+
+    /// `sit-out-by-choice { allowed = condition; fee = [30, 40, 50, 60] }` (Minchiate's four-player
+    /// table: one may sit the deal out for a fee by his place in turn).
+    pub(super) fn sit_out_choice(&mut self, s: &Stmt) -> Option<SitOutChoice> {
+        let (mut allowed, mut fee) = (None, None);
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "allowed" => allowed = self.value(st, Ctx::Setup).map(|e| (e, self.clause(st, "sit-out-by-choice.allowed"))),
+                "fee" => {
+                    let list = matches!(st.value.as_ref().map(|a| &a.kind), Some(AstKind::List(_)));
+                    if !list {
+                        self.err_at(st, "the fee is a list, by place in turn from first hand: `fee = [30, 40, 50, 60]`");
+                    }
+                    fee = self.value(st, Ctx::Setup).filter(|_| list).map(|e| (e, self.clause(st, "sit-out-by-choice.fee")));
+                }
+                other => self.err_at(st, format!("unknown sit-out-by-choice statement `{other}`; expected allowed or fee")),
+            }
+        }
+        let Some((fee, fee_clause)) = fee else {
+            self.err_at(s, "sitting out by choice needs `fee = [...]`: what each pays to sit out, by place in turn from first hand");
+            return None;
+        };
+        Some(SitOutChoice { allowed, fee, fee_clause, clause: self.clause(s, "sit-out-by-choice") })
+    }
+
+    /// `steal { cards "label" = cards; cutter = "some"; dealer = "all" }` (Minchiate's *rubare*).
+    pub(super) fn steal(&mut self, s: &Stmt) -> Option<Steal> {
+        let (mut cards, mut cutter, mut dealer) = (None, None, None);
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "cards" => cards = self.card_class(st, "steal.cards"),
+                "cutter" | "dealer" => {
+                    let how = match self.setting_in(st, &["some", "all"], Ctx::Setup) {
+                        Some(Expr::Const(Value::Str(t))) => Some((if &*t == "all" { StealHow::All } else { StealHow::Some }, self.clause(st, &format!("steal.{}", st.key)))),
+                        Some(_) => {
+                            self.err_at(st, format!("`{}` is written out, \"some\" or \"all\": an option cannot choose it", st.key));
+                            None
+                        }
+                        None => None,
+                    };
+                    if st.key == "cutter" {
+                        cutter = how;
+                    } else {
+                        dealer = how;
+                    }
+                }
+                other => self.err_at(st, format!("unknown steal statement `{other}`; expected cards, cutter or dealer")),
+            }
+        }
+        let Some(cards) = cards else {
+            self.err_at(s, "stealing needs `cards \"label\" = cards`: the cards that may be stolen");
+            return None;
+        };
+        if cutter.is_none() && dealer.is_none() {
+            self.err_at(s, "stealing needs a stealer: `cutter = \"some\"` or `dealer = \"all\"` (or both)");
+            return None;
+        }
+        Some(Steal { cards, cutter, dealer, clause: self.clause(s, "steal") })
+    }
+}

@@ -1,0 +1,173 @@
+//! `declaration` blocks: what is shown, when, by whom, and what it is worth.
+
+use super::*;
+
+impl Compiler {
+    pub(super) fn declaration(&mut self, s: &Stmt) -> Option<DeclarationKind> {
+        let Some(name) = s.args.first().map(|w| w.text.clone()) else {
+            self.err_at(s, "a declaration is written `declaration NAME \"label\" { ... }`");
+            return None;
+        };
+        let label = s.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| name.clone());
+        let mut d = DeclarationKind {
+            name: name.clone(),
+            label: label.into(),
+            when: When::BeforePlay,
+            by: DeclaredBy::Any,
+            allowed: None,
+            keeps: None,
+            compulsory: None,
+            compulsory_if: None,
+            in_turn: None,
+            in_turn_from_dealer: None,
+            ends_match: None,
+            every_card_counts: None,
+            from_discard: None,
+            shows: CardSet::EMPTY,
+            requires: vec![],
+            value: None,
+            paid_by: None,
+            paid_by_everyone: false,
+            clause: self.clause(s, format!("declaration.{name}")),
+        };
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "when" => {
+                    d.when = match st.args.first().map(|w| w.text.as_str()) {
+                        Some("before-play") => When::BeforePlay,
+                        Some("after-discard") => When::AfterDiscard,
+                        Some("first-play") => When::FirstPlay,
+                        Some("after-deal") => When::AfterDeal,
+                        Some("after-play") => When::AfterPlay,
+                        _ => {
+                            self.err_at(st, "`when` is before-play, after-discard or first-play (or after-deal: right after the deal, before any other move; or after-play: once the last trick is played)");
+                            continue;
+                        }
+                    };
+                    d.clause = self.clause(st, format!("declaration.{name}"));
+                }
+                "by" => match st.args.first().map(|w| w.text.as_str()) {
+                    Some("taker") => d.by = DeclaredBy::Taker,
+                    Some("attack") => d.by = DeclaredBy::Attack,
+                    Some("defence") => d.by = DeclaredBy::Defence,
+                    Some("any") => d.by = DeclaredBy::Any,
+                    Some("any-side") => d.by = DeclaredBy::AnySide,
+                    _ => self.err_at(st, "`by` is `taker`, `attack`, `defence`, `any` or `any-side`"),
+                },
+                "allowed" => {
+                    if let Some(e) = self.condition(st, Ctx::Allowed) {
+                        d.allowed = Some((e, self.clause(st, format!("declaration.{name}.allowed"))));
+                    }
+                }
+                "keeps" => {
+                    let pack = self.dummy_pack();
+                    if let Some(cards) = self.class_value(st, &pack) {
+                        if cards.is_empty() {
+                            self.err_at(st, "`keeps` names the cards the declarer must keep; this set has none");
+                        } else {
+                            d.keeps = Some((cards, self.clause(st, format!("declaration.{name}.keeps"))));
+                        }
+                    }
+                }
+                "compulsory" => {
+                    if st.value.is_some() {
+                        d.compulsory_if = self.condition_of_options(st, "compulsory = condition", "`compulsory` is a switch and takes no value, unless it follows options: `compulsory = condition of options`");
+                    }
+                    d.compulsory = Some(self.clause(st, format!("declaration.{name}.compulsory")));
+                }
+                "in-turn" => match st.args.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().as_slice() {
+                    [] if st.value.is_some() => self.err_at(st, "`in-turn` is a switch and takes no value: writing it turns it on (from first hand); to start the turn at the dealer write `in-turn from dealer`, or `in-turn from dealer = condition of options`"),
+                    [] => d.in_turn = Some(self.clause(st, format!("declaration.{name}.in-turn"))),
+                    ["from", "dealer"] => {
+                        let cond = match st.value {
+                            None => Some(Expr::Const(Value::Bool(true))),
+                            Some(_) => self.condition_of_options(st, "in-turn from dealer = condition", "write `in-turn from dealer` for a turn that always starts at the dealer"),
+                        };
+                        if let Some(e) = cond {
+                            d.in_turn_from_dealer = Some((e, self.clause(st, format!("declaration.{name}.in-turn"))));
+                        }
+                    }
+                    _ => self.err_at(st, "`in-turn` is written `in-turn` (from first hand), `in-turn from dealer`, or `in-turn from dealer = condition of options` (from the dealer where it holds)"),
+                },
+                "ends-match" => d.ends_match = Some(self.clause(st, format!("declaration.{name}.ends-match"))),
+                "every-card-counts" => d.every_card_counts = Some(self.clause(st, format!("declaration.{name}.every-card-counts"))),
+                "from" => match st.args.first().map(|w| w.text.as_str()) {
+                    Some("hand") => d.from_discard = None,
+                    Some("hand-and-discard") => d.from_discard = Some(self.clause(st, format!("declaration.{name}"))),
+                    _ => self.err_at(
+                        st,
+                        "`from` is `from hand` (the default: shown cards are in the declarer's hand) or `from hand-and-discard` (in his hand or among the cards he laid away)",
+                    ),
+                },
+                "shows" => {
+                    let pack = self.dummy_pack();
+                    d.shows = self.class_value(st, &pack).unwrap_or_default();
+                }
+                "require" => {
+                    let msg = st.args.first().map(|w| w.text.clone()).unwrap_or_else(|| "a requirement".into());
+                    let n = d.requires.len() + 1;
+                    if let Some(e) = self.value(st, Ctx::Declaration) {
+                        d.requires.push((msg, e, self.clause(st, format!("declaration.{name}.require.{n}"))));
+                    }
+                }
+                "value" => d.value = self.value(st, Ctx::Declaration),
+                "paid-by" | "paid" if d.paid_by.is_some() => {
+                    self.err_at(st, "a declaration says who pays it once: `paid` (each opponent), `paid by-everyone`, or `paid-by = condition`, not two of them")
+                }
+                "paid-by" => d.paid_by = self.value(st, Ctx::PaidBy),
+                "paid" => {
+                    d.paid_by = Some(Expr::Const(Value::Bool(true)));
+                    match st.args.first().map(|w| w.text.as_str()) {
+                        None | Some("by-opponents") => {}
+                        Some("by-everyone") => d.paid_by_everyone = true,
+                        Some(other) => self.err_at(st, format!("`paid {other}`: a declaration is `paid` (by each opponent) or `paid by-everyone` (by every other player)")),
+                    }
+                }
+                other => self.err_at(
+                    st,
+                    format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, in-turn, ends-match, every-card-counts, from, shows, keeps, require, value, paid or paid-by"),
+                ),
+            }
+        }
+        self.after_deal_checks(s, &d);
+        self.every_card_counts_checks(s, &d);
+        Some(d)
+    }
+
+    /// A declaration made after the deal (`when after-deal`) is a choice: nothing closes it as a
+    /// compulsory one is closed (the first card), so `compulsory` with it is refused, not ignored.
+    /// So is one claimed after the last trick (`when after-play`), and a `keeps` there binds nothing.
+    pub(super) fn after_deal_checks(&mut self, s: &Stmt, d: &DeclarationKind) {
+        if d.when == When::AfterPlay {
+            if let Some(st) = s.block.iter().flatten().find(|st| st.key == "compulsory" || st.key == "keeps") {
+                self.err_at(
+                    st,
+                    format!("a declaration `when after-play` cannot have `{}`: it is claimed once the last trick is played, when no card is left to close or bind it", st.key),
+                );
+            }
+            // Claimed at the hand's end, it reads the cards held before the discard, those laid away
+            // included: a `from` would change nothing.
+            if let Some(st) = s.block.iter().flatten().find(|st| st.key == "from") {
+                self.err_at(st, "a declaration `when after-play` cannot have `from`: claimed at the hand's end, it already reads every card its player held before his discard, those laid away included");
+            }
+            return;
+        }
+        if d.when != When::AfterDeal || d.compulsory.is_none() {
+            return;
+        }
+        if let Some(st) = s.block.iter().flatten().find(|st| st.key == "compulsory") {
+            self.err_at(st, "a declaration `when after-deal` cannot be `compulsory`: it is a choice made before any other move, which no card closes");
+        }
+    }
+
+    /// `every-card-counts` weighs each shown card by the value: a declaration without cards shown or
+    /// without a value has nothing to weigh, and the switch is refused, not ignored.
+    pub(super) fn every_card_counts_checks(&mut self, s: &Stmt, d: &DeclarationKind) {
+        if d.every_card_counts.is_none() || (!d.shows.is_empty() && d.value.is_some()) {
+            return;
+        }
+        if let Some(st) = s.block.iter().flatten().find(|st| st.key == "every-card-counts") {
+            self.err_at(st, "`every-card-counts` needs `shows` and a `value`: a card counts when the value drops without it");
+        }
+    }
+}

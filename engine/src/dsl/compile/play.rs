@@ -1,0 +1,285 @@
+//! `play`: the obligations of each trick, their faults, the Fool, and the triggers.
+
+use super::*;
+
+impl Compiler {
+    pub(super) fn play(&mut self, s: Option<&Stmt>) -> Play {
+        // The section's clauses, one per rule it holds, or placeholders where the section is missing.
+        let blank = |clause: &dyn Fn(&str) -> Clause| Play {
+            lead: Expr::Fact(Fact::FirstHand),
+            lead_clause: clause("play.lead"),
+            order_clause: clause("play.order"),
+            hold_clause: clause("play.hold"),
+            ladder: vec![],
+            ladder_when: vec![],
+            direction: None,
+            last_trump: None,
+            trumps_win: None,
+            faults: vec![],
+        };
+        let Some(s) = s else {
+            let f = self.file.clone();
+            self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `play { ... }` section");
+            return blank(&|rule| Clause { rule: rule.into(), at: "".into(), source: None, source_file: None });
+        };
+        let mut p = blank(&|rule| self.clause(s, rule));
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "lead" => {
+                    p.lead = self.value(st, Ctx::Lead).unwrap_or(Expr::Fact(Fact::FirstHand));
+                    p.lead_clause = self.clause(st, "play.lead");
+                }
+                "must" => {
+                    let o = match st.args.first().map(|w| w.text.as_str()) {
+                        Some("follow") => Obligation::Follow,
+                        Some("trump") => Obligation::Trump,
+                        Some("overtrump") => Obligation::Overtrump,
+                        _ => {
+                            self.err_at(st, "`must` is followed by follow, trump or overtrump");
+                            continue;
+                        }
+                    };
+                    let rule = format!("play.must.{}", st.args[0].text);
+                    // `must trump = option.x == "yes"`: the obligation holds in the games where the
+                    // condition does (a setup formula); without `=`, always.
+                    let when = match &st.value {
+                        Some(_) => match self.condition(st, Ctx::AfterAuction) {
+                            Some(e) => Some(e),
+                            None => continue,
+                        },
+                        None => None,
+                    };
+                    p.ladder.push((o, self.clause(st, rule)));
+                    p.ladder_when.push(when);
+                }
+                "direction" => {
+                    p.direction = self.setting(st, &["anticlockwise", "clockwise"]).map(|e| (e, self.clause(st, "play.direction")));
+                }
+                // `last-trump = cards`: a card formula worked out once the contract is known.
+                "last-trump" => {
+                    if let Some(e) = self.value(st, Ctx::AfterAuction) {
+                        if let Expr::Const(v) = &e {
+                            if !matches!(v, Value::Cards(_)) {
+                                self.err_at(st, format!("`last-trump` takes cards (`= T1`, or `= if contract.name == \"x\" then T1 else none`), not {}", v.type_name()));
+                                continue;
+                            }
+                        }
+                        p.last_trump = Some((e, self.clause(st, "play.last-trump")));
+                    }
+                }
+                "trumps-win" => {
+                    if let Some(e) = self.condition(st, Ctx::AfterAuction) {
+                        p.trumps_win = Some((e, self.clause(st, "play.trumps-win")));
+                    }
+                }
+                // `fault follow "revoke" = 60`: checked once the whole block is read (below).
+                "fault" => {}
+                other => self.err_at(st, format!("unknown play statement `{other}`; expected lead, must, direction, last-trump, trumps-win or fault")),
+            }
+        }
+        for st in s.block.iter().flatten().filter(|st| st.key == "fault") {
+            if let Some(f) = self.fault(st, &p.ladder) {
+                p.faults.push(f);
+            }
+        }
+        p
+    }
+
+    /// `fault OBLIGATION "label" [gives-back CLASS] = amount`: the obligation must be one the section
+    /// makes (`must ...`), the class a known one, and the amount a number (a formula after the auction).
+    pub(super) fn fault(&mut self, st: &Stmt, ladder: &[(Obligation, Clause)]) -> Option<Fault> {
+        let word = st.args.first().map(|w| w.text.as_str()).unwrap_or("");
+        let o = match word {
+            "follow" => Obligation::Follow,
+            "trump" => Obligation::Trump,
+            "overtrump" => Obligation::Overtrump,
+            "lead" | "order" | "hold" | "last-trump" | "trumps-win" | "direction" => {
+                self.err_at(
+                    st,
+                    format!("`fault {word}`: `{word}` is not a trick obligation, so breaking it cannot be a fault paid; a fault names an obligation of the section: follow, trump or overtrump"),
+                );
+                return None;
+            }
+            _ => {
+                self.err_at(st, format!("`fault {word}`: unknown obligation; a fault names follow, trump or overtrump"));
+                return None;
+            }
+        };
+        if !ladder.iter().any(|(l, _)| *l == o) {
+            self.err_at(st, format!("`fault {word}`: the play section has no `must {word}`, so there is no obligation to break"));
+            return None;
+        }
+        let Some(label) = st.args.get(1).filter(|w| w.quoted) else {
+            self.err_at(st, format!("`fault {word}` needs a label: `fault {word} \"revoke\" = 60`"));
+            return None;
+        };
+        // `gives-back CLASS`: the cards of the class the offending card took go back to who played them;
+        // or a setup `let` giving cards, so an option can choose them (`none`: nothing goes back).
+        let gives_back = match &st.args[2..] {
+            [] => None,
+            [w, class] if w.text == "gives-back" && !w.quoted && !class.quoted => {
+                let named_let = self.lets.iter().position(|l| *l == class.text);
+                match (self.classes.iter().find(|c| c.name == class.text), Card::parse(&class.text), named_let) {
+                    (Some(c), _, _) => Some(Expr::Const(Value::Cards(c.cards))),
+                    (None, Some(card), _) => Some(Expr::Const(Value::Cards(CardSet::single(card)))),
+                    (None, None, Some(i)) => {
+                        self.lets_read.insert(i);
+                        // A `let` that gives something other than cards in some game (a branch that
+                        // is a number or a text) would fail at the fault: refused here.
+                        if let Some(v) = self.let_exprs.get(i).and_then(not_cards) {
+                            self.err(
+                                &st.file,
+                                class.pos,
+                                format!(
+                                    "`fault {word} ... gives-back {}`: `{}` gives {} in some games, not cards (a class, cards, or `none`)",
+                                    class.text,
+                                    class.text,
+                                    v.type_name()
+                                ),
+                            );
+                            return None;
+                        }
+                        Some(Expr::Let(i))
+                    }
+                    // The class's (or the let's) own definition failed, and says why.
+                    _ if self.failed.contains(&class.text) => return None,
+                    _ => {
+                        self.err(&st.file, class.pos, format!("`fault {word} ... gives-back {}`: `{}`: unknown card class (or `let` giving cards)", class.text, class.text));
+                        return None;
+                    }
+                }
+            }
+            _ => {
+                self.err_at(
+                    st,
+                    format!("`fault {word}` is written `fault {word} \"label\" = amount`, or `fault {word} \"label\" gives-back CLASS = amount` for the cards of CLASS the offending card took to go back to who played them"),
+                );
+                return None;
+            }
+        };
+        let amount = self.value(st, Ctx::AfterAuction)?;
+        if let Expr::Const(v) = &amount {
+            if !matches!(v, Value::Num(_)) {
+                self.err_at(st, format!("`fault {word}` takes an amount, a number each other player receives, not {}", v.type_name()));
+                return None;
+            }
+        }
+        Some(Fault { obligation: o, label: label.text.as_str().into(), amount, gives_back, clause: self.clause(st, format!("play.fault.{word}")) })
+    }
+
+    pub(super) fn fool(&mut self, s: Option<&Stmt>) -> FoolRules {
+        let text = |t: &str| Expr::Const(Value::Str(t.into()));
+        let mut f = FoolRules {
+            excuse: None,
+            led: text("next-card-sets-suit"),
+            keep: text("keep"),
+            last_trick: text("keep"),
+            slam_wins: None,
+            slam_wins_when: None,
+            shut_out: None,
+            deadline: None,
+            clause: Clause { rule: "fool".into(), at: "".into(), source: None, source_file: None },
+        };
+        let Some(s) = s else { return f };
+        f.clause = self.clause(s, "fool");
+        self.settings(s);
+        for st in s.block.iter().flatten() {
+            match st.key.as_str() {
+                "excuse" => f.excuse = Some(self.clause(st, "fool.excuse")),
+                "slam_wins" => {
+                    f.slam_wins = Some(self.clause(st, "fool.slam_wins"));
+                    f.slam_wins_when = if st.value.is_some() { self.setting_in(st, &["led", "played"], Ctx::AfterAuction) } else { None };
+                }
+                "led" => f.led = self.setting_in(st, &["next-card-sets-suit", "forbidden"], Ctx::AfterAuction).unwrap_or(f.led),
+                "keep" => f.keep = self.setting_in(st, &["keep", "exchange"], Ctx::AfterAuction).unwrap_or(f.keep),
+                "last_trick" => f.last_trick = self.setting_in(st, &["changes-side", "to-winner", "keep"], Ctx::AfterAuction).unwrap_or(f.last_trick),
+                "shut_out" => f.shut_out = self.setting_in(st, &["keep", "to-winner"], Ctx::AfterAuction),
+                "deadline" => {
+                    // A number of tricks: a constant is checked here, a formula when a game is set up.
+                    if let Some(e) = self.value(st, Ctx::Setup) {
+                        match &e {
+                            Expr::Const(Value::Num(q)) if !q.is_integer() || *q < Q::ZERO => self.err_at(st, format!("`deadline` is a number of tricks (0, 1, 2, ...), not {q}")),
+                            Expr::Const(Value::Num(_)) | Expr::Opt(_) => f.deadline = Some((e, self.clause(st, "fool.deadline"))),
+                            Expr::Const(v) => self.err_at(st, format!("`deadline` is a number of tricks (0, 1, 2, ...), not {}", v.type_name())),
+                            _ => f.deadline = Some((e, self.clause(st, "fool.deadline"))),
+                        }
+                    }
+                }
+                other => self.err_at(st, format!("unknown fool statement `{other}`; expected excuse, led, keep, last_trick, slam_wins, shut_out or deadline")),
+            }
+        }
+        f
+    }
+
+    /// The `fool { ... }` rules are the Excuse's: where the pack has no Fool, or its Fool is a trump
+    /// whatever the options (`fool "name" trump`), they would never apply, and the compiler accepts no
+    /// statement it then ignores. Where the Fool is a trump by an option (`fool "name" trump =
+    /// condition`), they apply to the choices that make it the Excuse, and the description says so.
+    pub(super) fn fool_section_applies(&mut self, section: Option<&Stmt>, pack: &Pack) {
+        let Some(s) = section else { return };
+        let by_option = self.fool_trump_when.as_ref().is_some_and(|(_, _, differs)| *differs);
+        if pack.cards.contains(FOOL) || by_option {
+            return;
+        }
+        // The Fool made a trump is the top trump, which records may write `EX`.
+        let why = if pack.aliases.iter().any(|(code, _)| code == "EX") {
+            format!("{} is a trump (`fool \"name\" trump` in the pack) under every choice of the options", pack.fool_name)
+        } else {
+            "the pack has no Fool".to_string()
+        };
+        self.err_at(
+            s,
+            format!("the `fool {{ ... }}` rules are the Excuse's, and {why}: they would never apply; remove the section (in a ruleset that extends another, `without fool`)"),
+        );
+    }
+
+    pub(super) fn trigger(&mut self, s: &Stmt) -> Option<Trigger> {
+        let on = match s.args.first().map(|w| w.text.as_str()) {
+            Some("play") => TriggerEvent::Play,
+            Some("cut") => TriggerEvent::Cut,
+            _ => {
+                self.err_at(s, "a payment is written `on play CLASS \"label\" = marques` or `on cut CLASS \"label\" = marques`");
+                return None;
+            }
+        };
+        let Some(class) = s.args.get(1) else {
+            self.err_at(s, "a payment during play names the cards that trigger it: `on play CLASS \"label\" = marques`");
+            return None;
+        };
+        let cards = match (self.classes.iter().find(|c| c.name == class.text), Card::parse(&class.text)) {
+            (Some(c), _) => c.cards,
+            (None, Some(card)) => CardSet::single(card),
+            // The class's own definition failed, and says why.
+            _ if self.failed.contains(&class.text) => return None,
+            _ => {
+                self.err(&s.file, class.pos, format!("unknown card class `{}`", class.text));
+                return None;
+            }
+        };
+        // `on play CLASS ["label"] to pot.NAME = marques`: between the player and a pot.
+        let (mut words, mut pot) = (s.args[2..].to_vec(), None);
+        if words.len() >= 2 && words[words.len() - 2].text == "to" && !words[words.len() - 2].quoted {
+            let w = words.pop().expect("two words");
+            words.pop();
+            match self.pot_word(&s.file, &w) {
+                Some(Some(i)) => pot = Some(i),
+                Some(None) => {
+                    self.err(&s.file, w.pos, format!("a payment during play goes to each opponent, or to a pot: `to pot.NAME`, not `to {}`", w.text));
+                    return None;
+                }
+                None => return None,
+            }
+        }
+        if words.len() > 1 || words.first().is_some_and(|w| !w.quoted) {
+            self.err_at(s, "a payment is written `on play CLASS \"label\" = marques`, or `on play CLASS \"label\" to pot.NAME = marques` for one into or out of a pot");
+            return None;
+        }
+        let label = words.first().map(|w| w.text.clone()).unwrap_or_else(|| class.text.clone());
+        let value = self.value(s, Ctx::Trigger)?;
+        let rule = format!("on.{}.{}", s.args[0].text, label.to_lowercase().replace(' ', "-"));
+        if let Some(i) = pot {
+            self.pots_paid_in.insert(i);
+        }
+        Some(Trigger { on, cards, pot, label: label.into(), value, clause: self.clause(s, rule) })
+    }
+}
