@@ -170,4 +170,46 @@ impl Compiler {
             self.err_at(st, "`every-card-counts` needs `shows` and a `value`: a card counts when the value drops without it");
         }
     }
+
+    /// Declarations of one timing made in turn are ordered by one another: a player declares none
+    /// after a player later in turn has declared one. So under every choice of the options, those
+    /// in turn must start their turn at one seat; `in-turn` (from first hand) beside `in-turn from
+    /// dealer` would order them two ways, and is refused rather than read one of them.
+    pub(super) fn in_turn_checks(&mut self, stmts: &[Stmt], declarations: &[DeclarationKind]) {
+        let mut read = BTreeSet::new();
+        for d in declarations {
+            if let Some((e, _)) = &d.in_turn_from_dealer {
+                options_in(e, &mut read);
+            }
+        }
+        let Some(choices) = self.each_choice(&read.into_iter().collect::<Vec<_>>()) else { return };
+        for (options, with) in choices {
+            // Each declaration in turn with the seat its turn starts at, in the order written.
+            let starts: Vec<(&DeclarationKind, &str)> = declarations
+                .iter()
+                .filter_map(|d| {
+                    let from_dealer = d.in_turn_from_dealer.as_ref().is_some_and(|(e, _)| matches!(eval(e, &Chosen(&options)), Ok(Value::Bool(true))));
+                    match (from_dealer, &d.in_turn) {
+                        (true, _) => Some((d, "the dealer")),
+                        (false, Some(_)) => Some((d, "first hand")),
+                        (false, None) => None,
+                    }
+                })
+                .collect();
+            for (i, &(d, start)) in starts.iter().enumerate() {
+                let Some(&(first, other)) = starts[..i].iter().find(|(e, other)| e.when == d.when && *other != start) else { continue };
+                let at = stmts.iter().filter(|s| s.key == "declaration").find(|s| s.args.first().is_some_and(|w| w.text == d.name));
+                let Some(st) = at.and_then(|s| s.block.iter().flatten().find(|st| st.key == "in-turn")) else { continue };
+                let with = if with.is_empty() { String::new() } else { format!("with {with}, ") };
+                self.err_at(
+                    st,
+                    format!(
+                        "{with}declaration `{}` is made in turn from {start} and `{}`, of the same timing, in turn from {other}: declarations of one timing made in turn are ordered by one another, so their turn starts at one seat",
+                        d.name, first.name
+                    ),
+                );
+                return;
+            }
+        }
+    }
 }

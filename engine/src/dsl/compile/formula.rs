@@ -135,6 +135,23 @@ pub(super) const GAME_FUNCS: &[Func] = &[
     Func::Dealt,
     Func::BidBefore,
 ];
+/// The options `e` reads (`Expr::Opt`), added to `out`.
+pub(super) fn options_in(e: &Expr, out: &mut BTreeSet<usize>) {
+    let mut each = |xs: &[&Expr]| xs.iter().for_each(|x| options_in(x, out));
+    match e {
+        Expr::Opt(i) => {
+            out.insert(*i);
+        }
+        Expr::Un(_, x) => each(&[x]),
+        Expr::Bin(_, x, y) => each(&[x, y]),
+        Expr::If(c, t, f) => each(&[c, t, f]),
+        Expr::List(xs) | Expr::Call(_, xs) => each(&xs.iter().collect::<Vec<_>>()),
+        Expr::Index(l, i) => each(&[l, i]),
+        Expr::Comp { set, cond, body, .. } => each(&[Some(&**set), cond.as_deref(), body.as_deref()].into_iter().flatten().collect::<Vec<_>>()),
+        // Leaves, named one by one as in `shift_vars`.
+        Expr::Var(_) | Expr::Const(_) | Expr::Let(_) | Expr::Fact(_) | Expr::Attr(_) | Expr::Decl(_) => {}
+    }
+}
 
 /// `let NAME PARAM... = formula`: a formula with parameters, kept as written and compiled at each call.
 #[derive(Clone)]

@@ -604,7 +604,8 @@ impl Compiler {
                 self.err_at(s, "a table has `sit-out dealer` (decided before the deal) or `sit-out-by-choice` (after it), not both");
             }
         }
-        let declarations = stmts.iter().filter(|s| s.key == "declaration").filter_map(|s| self.declaration(s)).collect();
+        let declarations: Vec<DeclarationKind> = stmts.iter().filter(|s| s.key == "declaration").filter_map(|s| self.declaration(s)).collect();
+        self.in_turn_checks(&stmts, &declarations);
         if bidding.is_none() {
             // The attack and the defence are the taker's side and the others: without a taker,
             // nobody could make such a declaration.
