@@ -147,28 +147,24 @@ impl Compiler {
                 return true;
             }
         };
+        let Some(combinations) = self.each_choice(&read) else {
+            self.err_at(st, "the condition of `fool \"name\" trump = condition` follows options with more than 4096 choices together, which cannot all be checked");
+            return true;
+        };
         let mut differs = false;
-        let choices: Vec<Vec<Value>> = read.iter().map(|&i| self.options[i].choices.iter().filter_map(Value::from_json).collect()).collect();
-        let as_json: Vec<Vec<serde_json::Value>> = read.iter().map(|&i| self.options[i].choices.iter().filter(|c| Value::from_json(c).is_some()).cloned().collect()).collect();
-        let combinations: usize = choices.iter().map(|c| c.len().max(1)).product();
-        for k in 0..combinations.min(4096) {
-            let (mut options, mut rest, mut chosen) = (defaults.clone(), k, BTreeMap::new());
-            for (j, &i) in read.iter().enumerate() {
-                let n = choices[j].len().max(1);
-                if let Some(v) = choices[j].get(rest % n) {
-                    options[i] = v.clone();
-                    if as_json[j][rest % n] != self.options[i].default {
-                        chosen.insert(self.options[i].name.clone(), as_json[j][rest % n].clone());
-                    }
-                }
-                rest /= n;
-            }
+        for (options, _) in combinations {
             match eval(&e, &Chosen(&options)) {
                 Ok(Value::Bool(b)) => {
                     // The first choice of the options that makes the pack the other one, for the
-                    // descriptions to name.
+                    // descriptions to name: the options it sets away from their defaults.
                     if b != at_default && !differs {
-                        self.fool_other_way = chosen;
+                        self.fool_other_way = read
+                            .iter()
+                            .filter(|&&i| options[i] != defaults[i])
+                            .filter_map(|&i| {
+                                Some((self.options[i].name.clone(), self.options[i].choices.iter().find(|c| Value::from_json(c).as_ref() == Some(&options[i]))?.clone()))
+                            })
+                            .collect();
                     }
                     differs |= b != at_default
                 }
