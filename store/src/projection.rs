@@ -326,37 +326,7 @@ impl crate::Import {
     /// The summary and the projection's JSON of this game once stored as `appended`: the JSON
     /// `Projection` has, its verdict copied as replay wrote it rather than read and written again.
     pub(crate) fn projection(&self, appended: &Appended) -> (Summary, Vec<u8>) {
-        let (summary, mut json) = self.projection_head(appended);
-        json.extend_from_slice(&self.verdict.json);
-        json.push(b'}');
-        (summary, json)
-    }
-
-    /// The summary of this game once stored as `appended`.
-    pub(crate) fn summary(&self, appended: &Appended) -> Summary {
-        Summary {
-            game: appended.game.clone(),
-            ruleset: self.header.ruleset.clone(),
-            ruleset_version: self.verdict.ruleset_version.clone(),
-            players: self.header.players.clone(),
-            status: self.verdict.status.clone(),
-            version: appended.version,
-            checkpoint: if appended.version == 0 { 0 } else { appended.last_position },
-        }
-    }
-
-    /// The summary, and the projection's JSON up to its verdict (`...,"verdict":`), which the
-    /// verdict's JSON and `}` complete.
-    pub(crate) fn projection_head(&self, appended: &Appended) -> (Summary, Vec<u8>) {
-        let summary = Summary {
-            game: appended.game.clone(),
-            ruleset: self.header.ruleset.clone(),
-            ruleset_version: self.verdict.ruleset_version.clone(),
-            players: self.header.players.clone(),
-            status: self.verdict.status.clone(),
-            version: appended.version,
-            checkpoint: if appended.version == 0 { 0 } else { appended.last_position },
-        };
+        let summary = self.summary(appended);
         #[derive(Serialize)]
         struct Head<'a> {
             ruleset: &'a str,
@@ -374,10 +344,26 @@ impl crate::Import {
             version: summary.version,
             checkpoint: summary.checkpoint,
         };
+        // `{...}` with `,"verdict":VERDICT` before its closing brace.
         let mut json = encode(&head);
         json.pop();
         json.extend_from_slice(b",\"verdict\":");
+        json.extend_from_slice(&self.verdict.json);
+        json.push(b'}');
         (summary, json)
+    }
+
+    /// The summary of this game once stored as `appended`.
+    pub(crate) fn summary(&self, appended: &Appended) -> Summary {
+        Summary {
+            game: appended.game.clone(),
+            ruleset: self.header.ruleset.clone(),
+            ruleset_version: self.verdict.ruleset_version.clone(),
+            players: self.header.players.clone(),
+            status: self.verdict.status.clone(),
+            version: appended.version,
+            checkpoint: if appended.version == 0 { 0 } else { appended.last_position },
+        }
     }
 }
 
