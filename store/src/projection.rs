@@ -108,7 +108,7 @@ impl SledStore {
         let trees = (&self.projections, &self.summaries, &self.by_ruleset, &self.by_player, &self.by_status);
         trees.transaction(|(projections, summaries, by_ruleset, by_player, by_status)| {
             if let Some(bytes) = summaries.get(key)? {
-                let old: Summary = read_summary(&bytes).and_then(|(json, _)| decode("a summary", json)).map_err(ConflictableTransactionError::Abort)?;
+                let old: Summary = read_summary(number, &bytes).and_then(|(json, _)| decode("a summary", json)).map_err(ConflictableTransactionError::Abort)?;
                 if old.checkpoint > projection.checkpoint {
                     return Ok(());
                 }
@@ -177,7 +177,7 @@ impl SledStore {
         }
         // Stored by an import: the summary and the verdict it points to.
         let Some(bytes) = self.summaries.get(number.to_be_bytes())? else { return Ok(None) };
-        let (json, Some(verdict)) = read_summary(&bytes)? else { return Ok(None) };
+        let (json, Some(verdict)) = read_summary(number, &bytes)? else { return Ok(None) };
         let summary: Summary = decode("a summary", json)?;
         Ok(Some(Projection {
             ruleset: summary.ruleset,
@@ -223,7 +223,7 @@ impl SledStore {
             // A summary may have gone since the index was read, or changed (an entry left from an
             // earlier projection): the filter is checked on the summary.
             let Some(bytes) = self.summaries.get(number.to_be_bytes())? else { continue };
-            let summary: Summary = decode("a summary", read_summary(&bytes)?.0)?;
+            let summary: Summary = decode("a summary", read_summary(number, &bytes)?.0)?;
             if filter.matches(&summary) {
                 if total >= offset && page.len() < limit {
                     page.push(summary);
@@ -454,13 +454,15 @@ fn imported_summary(verdict: &[u8], json: &[u8]) -> Vec<u8> {
     value
 }
 
-/// A stored summary's JSON and, for a game stored by an import, the pointer to its verdict (see
-/// `imported_summary`).
-fn read_summary(bytes: &[u8]) -> Result<(&[u8], Option<&[u8]>), StoreError> {
+/// Game `number`'s stored summary: its JSON and, for a game stored by an import, the pointer to its
+/// verdict (see `imported_summary`).
+fn read_summary(number: u64, bytes: &[u8]) -> Result<(&[u8], Option<&[u8]>), StoreError> {
     if bytes.first() != Some(&IMPORTED) {
         return Ok((bytes, None));
     }
-    let unreadable = || StoreError::Io("an imported game's summary stored in the database cannot be read".into());
+    let unreadable = || {
+        StoreError::Io(format!("the summary of game {} (stored by an import: a pointer to its verdict, then its JSON) is cut short in the database", GameId::from_number(number)))
+    };
     let len = bytes.get(1..5).and_then(|b| b.try_into().ok()).map(u32::from_be_bytes).ok_or_else(unreadable)? as usize;
     let verdict = bytes.get(5..5 + len).ok_or_else(unreadable)?;
     Ok((&bytes[5 + len..], Some(verdict)))
@@ -479,10 +481,11 @@ mod tests {
     #[test]
     fn an_imported_summary_reads_back_and_one_cut_short_is_an_error() {
         let value = imported_summary(b"pointer", b"{}");
-        assert_eq!(read_summary(&value).unwrap(), (&b"{}"[..], Some(&b"pointer"[..])));
-        assert_eq!(read_summary(b"{}").unwrap(), (&b"{}"[..], None));
+        assert_eq!(read_summary(1, &value).unwrap(), (&b"{}"[..], Some(&b"pointer"[..])));
+        assert_eq!(read_summary(1, b"{}").unwrap(), (&b"{}"[..], None));
         for cut in 1..5 + 7 {
-            assert!(read_summary(&value[..cut]).is_err(), "cut at {cut}");
+            let error = read_summary(37, &value[..cut]).err().unwrap_or_else(|| panic!("cut at {cut}: read"));
+            assert!(error.to_string().contains("game g11") && error.to_string().contains("cut short"), "{error}");
         }
     }
 }

@@ -396,10 +396,7 @@ impl SledStore {
     }
 
     pub(crate) fn header_of(&self, number: u64) -> Result<Header, StoreError> {
-        match self.headers.get(number.to_be_bytes())? {
-            Some(bytes) => decode("a game header", StoredHeader::read(&bytes)?.json),
-            None => Err(StoreError::NotFound(format!("there is no game {}", GameId::from_number(number)))),
-        }
+        self.stored_header(number, |h| decode("a game header", h.json))?.ok_or_else(|| StoreError::NotFound(format!("there is no game {}", GameId::from_number(number))))
     }
 
     fn version_of(&self, number: u64) -> Result<u64, StoreError> {
@@ -407,17 +404,20 @@ impl SledStore {
             return read_u64(&bytes);
         }
         // An imported game never appended to: the version it was imported with.
-        match self.headers.get(number.to_be_bytes())? {
-            Some(bytes) => Ok(StoredHeader::read(&bytes)?.imported.map_or(0, |(count, _)| count)),
-            None => Ok(0),
-        }
+        Ok(self.stored_header(number, |h| Ok(h.imported.map_or(0, |(count, _)| count)))?.unwrap_or(0))
     }
 
     /// The value of an imported game's first segment, kept in its header (none for a game not
     /// imported, or imported without events).
     fn imported_segment(&self, number: u64) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self.stored_header(number, |h| Ok(h.imported.and_then(|(_, segment)| (!segment.is_empty()).then(|| segment.to_vec()))))?.flatten())
+    }
+
+    /// What `f` makes of game `number`'s header as stored (see `StoredHeader`); `None` when there
+    /// is no such game.
+    fn stored_header<T>(&self, number: u64, f: impl FnOnce(StoredHeader<'_>) -> Result<T, StoreError>) -> Result<Option<T>, StoreError> {
         let Some(bytes) = self.headers.get(number.to_be_bytes())? else { return Ok(None) };
-        Ok(StoredHeader::read(&bytes)?.imported.and_then(|(_, segment)| (!segment.is_empty()).then(|| segment.to_vec())))
+        f(StoredHeader::read(number, &bytes)?).map(Some)
     }
 
     /// The last number given out of a counter of `meta`.
@@ -735,11 +735,17 @@ struct StoredHeader<'a> {
 }
 
 impl StoredHeader<'_> {
-    fn read(bytes: &[u8]) -> Result<StoredHeader<'_>, StoreError> {
+    /// Game `number`'s header from its stored bytes.
+    fn read(number: u64, bytes: &[u8]) -> Result<StoredHeader<'_>, StoreError> {
         if bytes.first() != Some(&IMPORTED) {
             return Ok(StoredHeader { json: bytes, imported: None });
         }
-        let unreadable = || StoreError::Io("an imported game's header stored in the database cannot be read".into());
+        let unreadable = || {
+            StoreError::Io(format!(
+                "the header of game {} (stored by an import: its version and first segment, then its JSON) is cut short in the database",
+                GameId::from_number(number)
+            ))
+        };
         let count = read_u64(bytes.get(1..9).ok_or_else(unreadable)?)?;
         let len = bytes.get(9..13).and_then(|b| b.try_into().ok()).map(u32::from_be_bytes).ok_or_else(unreadable)? as usize;
         let segment = bytes.get(13..13 + len).ok_or_else(unreadable)?;
@@ -1083,14 +1089,15 @@ mod tests {
     #[test]
     fn an_imported_header_reads_back_and_one_cut_short_is_an_error() {
         let value = imported_header(78, b"segment", b"{\"ruleset\":\"fft-4p\"}");
-        let read = StoredHeader::read(&value).unwrap();
+        let read = StoredHeader::read(1, &value).unwrap();
         assert_eq!((read.json, read.imported), (&b"{\"ruleset\":\"fft-4p\"}"[..], Some((78, &b"segment"[..]))));
-        let plain = StoredHeader::read(b"{}").unwrap();
+        let plain = StoredHeader::read(1, b"{}").unwrap();
         assert_eq!((plain.json, plain.imported), (&b"{}"[..], None));
         let empty = imported_header(0, b"", b"{}");
-        assert_eq!(StoredHeader::read(&empty).unwrap().imported, Some((0, &b""[..])));
+        assert_eq!(StoredHeader::read(1, &empty).unwrap().imported, Some((0, &b""[..])));
         for cut in 1..13 + 7 {
-            assert!(StoredHeader::read(&value[..cut]).is_err(), "cut at {cut}");
+            let error = StoredHeader::read(37, &value[..cut]).err().unwrap_or_else(|| panic!("cut at {cut}: read"));
+            assert!(error.to_string().contains("game g11") && error.to_string().contains("cut short"), "{error}");
         }
     }
 }
