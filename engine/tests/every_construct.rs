@@ -218,6 +218,15 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (r#"fool ["name"] [trump]"#, m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" "l'Excuse""#), Refused("the Fool has one name")),
         (r#"fool "name" trump = condition"#, m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" trump = option.skus == "trump""#).then_top(r#"option skus "s" = ["trump", "excuse"]"#), Changes),
         (r#"fool "name" trump = condition"#, m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" trump = count(players) == 4"#), Refused("reads no option")),
+        // Two options of 65 choices read together: 4,225 choices, more than can all be tried (its own
+        // copy of the enumeration once tried the first 4096 and accepted the rest unchecked).
+        (
+            r#"fool "name" trump = condition"#,
+            m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" trump = option.a + option.b == 2"#)
+                .then_top(&format!("option a \"a\" = [{}]", (1..=65).map(|n| n.to_string()).collect::<Vec<_>>().join(", ")))
+                .then_top(&format!("option b \"b\" = [{}]", (1..=65).map(|n| n.to_string()).collect::<Vec<_>>().join(", "))),
+            Refused("follows options with 4225 choices together, more than the 4096 that can all be checked"),
+        ),
         (r#"fool "name" trump = condition"#, m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" = option.skus == "trump""#).then_top(r#"option skus "s" = ["trump", "excuse"]"#), Refused("the word `trump` is missing")),
         (r#"fool ["name"] [trump]"#, m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" trumps"#), Refused("not `trumps`")),
         (r#"fool ["name"] [trump]"#, m(F, "trumps 21                                          @FFT \"Les cartes\"\n  fool \"the Excuse\"", "trumps 40\n  fool \"the Excuse\" trump"), Refused("needs `trumps N` with N from 1 to 39")),

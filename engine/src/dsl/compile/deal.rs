@@ -12,10 +12,7 @@ impl Compiler {
     pub(super) fn forbid_following(&mut self, st: &Stmt, d: &mut Discard) {
         let (e, read) = self.setting_and_options_read(st);
         let Some(e) = e else { return };
-        let Some(combinations) = self.each_choice(&read) else {
-            self.err_at(st, "the forbidden cards follow options with more than 4096 choices together, which cannot all be checked");
-            return;
-        };
+        let Some(combinations) = self.each_choice(&read, st, "the set of forbidden cards") else { return };
         let mut at_default = CardSet::EMPTY;
         for (k, (options, with)) in combinations.into_iter().enumerate() {
             match eval(&e, &Chosen(&options)) {
@@ -45,10 +42,7 @@ impl Compiler {
             self.err_at(st, "`hold = formula` is for a hold that follows options, and this formula reads none: write `hold forehand` or `hold seniority`");
             return None;
         }
-        let Some(combinations) = self.each_choice(&read) else {
-            self.err_at(st, "the hold follows options with more than 4096 choices together, which cannot all be checked");
-            return None;
-        };
+        let Some(combinations) = self.each_choice(&read, st, "the hold") else { return None };
         for (options, with) in combinations {
             match eval(&e, &Chosen(&options)) {
                 Ok(Value::Str(w)) if &*w == "forehand" || &*w == "seniority" => {}

@@ -182,13 +182,8 @@ impl Compiler {
                 options_in(e, &mut read);
             }
         }
-        let Some(choices) = self.each_choice(&read.into_iter().collect::<Vec<_>>()) else {
-            let first = stmts.iter().filter(|s| s.key == "declaration").flat_map(|s| s.block.iter().flatten()).find(|st| st.key == "in-turn");
-            if let Some(st) = first {
-                self.err_at(st, "the declarations made `in-turn from dealer = condition` follow options with more than 4096 choices together, which cannot all be checked");
-            }
-            return;
-        };
+        let Some(first) = stmts.iter().filter(|s| s.key == "declaration").flat_map(|s| s.block.iter().flatten()).find(|st| st.key == "in-turn") else { return };
+        let Some(choices) = self.each_choice(&read.into_iter().collect::<Vec<_>>(), first, "the turn of the declarations made `in-turn from dealer = condition`") else { return };
         for (options, with) in choices {
             // Each declaration in turn with the seat its turn starts at, in the order written.
             let starts: Vec<(&DeclarationKind, &str)> = declarations

@@ -411,13 +411,16 @@ impl Compiler {
         (e, read)
     }
 
-    /// Every choice of the options `read` (the others at their defaults), the defaults first, each with
-    /// the words that name it ("option.x = \"y\""); `None` past 4096 choices together.
-    pub(super) fn each_choice(&self, read: &[usize]) -> Option<Vec<(Vec<Value>, String)>> {
+    /// Every choice of the options `read` (the others at their defaults), the defaults first (an
+    /// option's default is its first choice), each with the words that name it ("option.x =
+    /// \"y\""). Past 4096 choices together, `None`, and `what` (the form at `st` that follows the
+    /// options) is refused: its choices cannot all be checked.
+    pub(super) fn each_choice(&mut self, read: &[usize], st: &Stmt, what: &str) -> Option<Vec<(Vec<Value>, String)>> {
         let defaults: Vec<Value> = self.options.iter().map(|o| Value::from_json(&o.default).unwrap_or(Value::Bool(false))).collect();
         let choices: Vec<Vec<Value>> = read.iter().map(|&i| self.options[i].choices.iter().filter_map(Value::from_json).collect()).collect();
         let combinations: usize = choices.iter().map(|c| c.len().max(1)).product();
         if combinations > 4096 {
+            self.err_at(st, format!("{what} follows options with {combinations} choices together, more than the 4096 that can all be checked"));
             return None;
         }
         let mut out = Vec::with_capacity(combinations);
@@ -445,10 +448,7 @@ impl Compiler {
             self.err_at(st, format!("`{form}` is for a rule that follows options, and this condition reads none: {none}"));
             return None;
         };
-        let Some(combinations) = self.each_choice(&read) else {
-            self.err_at(st, format!("`{form}` follows options with more than 4096 choices together, which cannot all be checked"));
-            return None;
-        };
+        let Some(combinations) = self.each_choice(&read, st, &format!("`{form}`")) else { return None };
         for (options, with) in combinations {
             match eval(&e, &Chosen(&options)) {
                 Ok(Value::Bool(_)) => {}

@@ -147,10 +147,7 @@ impl Compiler {
                 return true;
             }
         };
-        let Some(combinations) = self.each_choice(&read) else {
-            self.err_at(st, "the condition of `fool \"name\" trump = condition` follows options with more than 4096 choices together, which cannot all be checked");
-            return true;
-        };
+        let Some(combinations) = self.each_choice(&read, st, "the condition of `fool \"name\" trump = condition`") else { return true };
         let mut differs = false;
         for (options, _) in combinations {
             match eval(&e, &Chosen(&options)) {
@@ -359,11 +356,7 @@ impl Compiler {
             return;
         }
         let read: Vec<usize> = counters.iter().flat_map(|(_, _, r, _)| r.iter().copied()).collect::<BTreeSet<usize>>().into_iter().collect();
-        let Some(combinations) = self.each_choice(&read) else {
-            let (_, _, _, st) = &counters[0];
-            self.err_at(st, "the counters follow options with more than 4096 choices together, which cannot all be checked");
-            return;
-        };
+        let Some(combinations) = self.each_choice(&read, counters[0].3, "the set of counters") else { return };
         for (options, with) in combinations {
             let mut values = c.values;
             for (v, e, _, st) in &counters {
@@ -407,10 +400,7 @@ impl Compiler {
             self.err_at(st, "`group = formula` is for a group size that follows options, and this formula reads none: write `group N`");
             return;
         }
-        let Some(combinations) = self.each_choice(&read) else {
-            self.err_at(st, "the group follows options with more than 4096 choices together, which cannot all be checked");
-            return;
-        };
+        let Some(combinations) = self.each_choice(&read, st, "the group") else { return };
         for (k, (options, with)) in combinations.into_iter().enumerate() {
             let g = match eval(&e, &Chosen(&options)) {
                 Ok(Value::Num(n)) if n.is_integer() && (1..=6).contains(&n.numer()) => n.numer() as u32,
