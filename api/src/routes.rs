@@ -610,13 +610,23 @@ pub async fn append(state: web::Data<AppState>, req: HttpRequest, id: web::Path<
     let game = id.0.clone();
     let (version, verdict) = blocking(move || {
         let mut record = st.store.record(&id).map_err(store_problem)?;
-        let stored = record.events.len();
-        if body.expected_version as usize == stored {
+        let stored = record.events.len() as u64;
+        // Every move stored must have been refereed after exactly the events it is stored after.
+        // The moves are refereed against the `stored` events just read, and the store appends them
+        // only if the game still has exactly those (it checks under its lock or in its
+        // transaction). Any other expected version is never refereed, so it must never be stored:
+        // one past the events read could become the game's version while this runs, so it is
+        // refused here; one before them cannot (a stream only grows), so the store is asked only
+        // whether it is the retry of an append it stored, and otherwise refuses it.
+        if body.expected_version > stored {
+            return Err(store_problem(StoreError::Conflict { expected: body.expected_version, current: stored }));
+        }
+        if body.expected_version == stored {
             // Referee the moves before storing them: what is stored stays a legal game, and a game
             // that has stopped (finished, broken or annulled) takes no more moves.
             let before = replay(&st, &record)?;
             if before.status != Status::InProgress && !body.events.is_empty() {
-                return Err(game_over(&before, stored));
+                return Err(game_over(&before, stored as usize));
             }
             record.events.extend(body.events.iter().cloned());
             let after = replay(&st, &record)?;

@@ -537,3 +537,26 @@ fn games_survive_a_restart_and_projections_rebuild_the_same() {
     assert_eq!(events_before, events_after);
     assert_eq!(s.get("/games").json()["total"], 4);
 }
+
+/// Many clients append to the same games at once, with legal and illegal moves, at the version they
+/// read, one past it and one before it: every move stored was refereed after exactly the events it
+/// follows, so every game replays from its stored events without breaking a rule, and it holds
+/// exactly the moves answered 200.
+#[test]
+fn racing_appends_store_only_refereed_moves() {
+    let server = server();
+    let games: Vec<Value> =
+        ["fft-4p/valid/4p-1.json", "fft-4p/valid/4p-2.json", "marolles-1637/valid/3p-1.json"].iter().map(|f| serde_json::from_str(&fixture(f)).unwrap()).collect();
+    let ids: Vec<String> = games
+        .iter()
+        .map(|g| {
+            let mut start = g.clone();
+            start["events"] = json!([g["events"][0]]);
+            server.post("/games", &start.to_string()).json()["id"].as_str().unwrap().to_string()
+        })
+        .collect();
+    let acknowledged = common::race::race(&[server.base.clone()], &ids, &games, 8, 16);
+    common::race::assert_no_lie(&server.base, &ids, &acknowledged);
+    // One legal move wins each round.
+    assert!(acknowledged.iter().all(|a| a.len() == 16), "moves acknowledged per game: {:?}", acknowledged.iter().map(|a| a.len()).collect::<Vec<_>>());
+}

@@ -3,7 +3,8 @@
 //! racing on the same games (one winner per version, gapless positions, a write through one read
 //! through another at once); a server killed with SIGKILL under load (no acknowledged append lost);
 //! PostgreSQL itself stopped and started under load (503 while it is down, then the same servers
-//! carry on).
+//! carry on); clients racing legal and illegal appends at right, stale and early versions through
+//! two servers (nothing unrefereed is stored).
 
 mod common;
 #[path = "../../store/tests/common/postgres.rs"]
@@ -333,4 +334,21 @@ fn two_deals_posted_at_once_to_one_session_add_one() {
         let games: Vec<&str> = sheet["deals"].as_array().unwrap().iter().map(|d| d["game"].as_str().unwrap()).collect();
         assert_eq!(games, [first.as_str(), won.as_str()], "round {round}: {sheet}");
     }
+}
+
+/// Many clients append to the same games through two servers on one database, with legal and
+/// illegal moves, at the version they read, one past it and one before it: every game replays from
+/// its stored events without breaking a rule and holds exactly the moves answered 200, as on sled
+/// (tests/api.rs).
+#[test]
+fn racing_appends_through_two_servers_store_only_refereed_moves() {
+    let url = pg::database("race");
+    let servers: Vec<PgServer> = (0..2).map(|_| PgServer::start(&url)).collect();
+    let games = games();
+    let ids: Vec<String> = games.iter().map(|g| servers[0].post("/games", &deal_only(g))["id"].as_str().unwrap().to_string()).collect();
+    let bases: Vec<String> = servers.iter().map(|s| s.base.clone()).collect();
+    let acknowledged = common::race::race(&bases, &ids, &games, 8, 16);
+    common::race::assert_no_lie(&bases[1], &ids, &acknowledged);
+    assert!(acknowledged.iter().all(|a| a.len() == 16), "moves acknowledged per game: {:?}", acknowledged.iter().map(|a| a.len()).collect::<Vec<_>>());
+    assert_gapless(&servers[0], &ids);
 }

@@ -7,6 +7,8 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
+pub mod race;
+
 pub struct Server {
     child: Option<Child>,
     pub base: String,
