@@ -45,13 +45,23 @@ pub struct PgStore {
 
 impl From<r2d2_postgres::postgres::Error> for StoreError {
     fn from(e: r2d2_postgres::postgres::Error) -> Self {
-        // An error from the database itself is a failed statement; any other (a refused or closed
-        // connection, a timeout) means the database cannot be reached now.
+        // An error from the database itself is a failed statement, unless it says the server is
+        // shutting down or starting (class 57P: an administrator's shutdown, a crash, a server not
+        // yet accepting connections) or the connection failed (class 08): then, as for any other
+        // error (a refused or closed connection, a timeout), the database cannot be reached now and
+        // the same request may succeed later.
         match e.as_db_error() {
-            Some(db) => StoreError::Io(format!("PostgreSQL: {}", db.message())),
-            None => StoreError::Unavailable(e.to_string()),
+            Some(db) if !unavailable(db.code()) => StoreError::Io(format!("PostgreSQL: {}", db.message())),
+            _ => StoreError::Unavailable(e.to_string()),
         }
     }
+}
+
+/// Whether a database error says that the server cannot serve now, rather than that the statement
+/// failed.
+fn unavailable(code: &SqlState) -> bool {
+    let code = code.code();
+    code.starts_with("08") || matches!(code, "57P01" | "57P02" | "57P03")
 }
 
 impl From<r2d2::Error> for StoreError {
@@ -258,13 +268,18 @@ fn earlier_append(tx: &mut Transaction<'_>, number: u64, events: &[NewEvent]) ->
 }
 
 fn projection_row(tx: &mut Transaction<'_>, number: u64, projection: &Projection) -> Result<(), StoreError> {
-    let summary = encode(&projection.summary(&GameId::from_number(number)));
+    projection_row_json(tx, int(number), &projection.summary(&GameId::from_number(number)), &text(encode(projection)))
+}
+
+/// Stores a game's summary and projection (as JSON), unless the one stored was computed at a
+/// later checkpoint.
+fn projection_row_json(tx: &mut Transaction<'_>, number: i64, summary: &Summary, projection: &str) -> Result<(), StoreError> {
     tx.execute(
         "INSERT INTO projections (game, ruleset, status, players, checkpoint, summary, projection) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (game) DO UPDATE SET ruleset = EXCLUDED.ruleset, status = EXCLUDED.status, players = EXCLUDED.players,
              checkpoint = EXCLUDED.checkpoint, summary = EXCLUDED.summary, projection = EXCLUDED.projection
          WHERE projections.checkpoint <= EXCLUDED.checkpoint",
-        &[&int(number), &projection.ruleset, &projection.status, &projection.players, &int(projection.checkpoint), &text(summary), &text(encode(projection))],
+        &[&number, &summary.ruleset, &summary.status, &summary.players, &int(summary.checkpoint), &text(encode(summary)), &projection],
     )?;
     Ok(())
 }
@@ -274,36 +289,71 @@ fn text(bytes: Vec<u8>) -> String {
     String::from_utf8(bytes).expect("serde_json writes UTF-8")
 }
 
-impl EventStore for PgStore {
-    fn create_game(&self, header: &Header, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
+/// A game to create: its header as JSON and the key that recognises its retry.
+struct Creation {
+    header_json: String,
+    key: Option<Vec<u8>>,
+}
+
+impl Creation {
+    fn new(header: &Header, events: &[NewEvent]) -> Result<Creation, StoreError> {
         header.check()?;
-        check_ids(&events)?;
-        let creation = creation_key(header, &events);
-        let header_json = text(encode(header));
-        self.write(|tx| {
-            if let Some(key) = &creation {
-                if let Some(row) = tx.query_opt("SELECT appended FROM creations WHERE key = $1", &[key])? {
-                    let earlier: Appended = decode("a creation", row.get::<_, &str>(0).as_bytes())?;
-                    if let Some(appended) = earlier_append(tx, number_of(&earlier.game)?, &events)? {
-                        return Ok(appended);
-                    }
+        check_ids(events)?;
+        Ok(Creation { header_json: text(encode(header)), key: creation_key(header, events) })
+    }
+
+    /// Stores the game in `tx`, or finds the one a retry of it stored: the result, and whether it
+    /// was stored now.
+    fn insert(&self, tx: &mut Transaction<'_>, events: &[NewEvent]) -> Result<(Appended, bool), StoreError> {
+        if let Some(key) = &self.key {
+            if let Some(row) = tx.query_opt("SELECT appended FROM creations WHERE key = $1", &[key])? {
+                let earlier: Appended = decode("a creation", row.get::<_, &str>(0).as_bytes())?;
+                if let Some(appended) = earlier_append(tx, number_of(&earlier.game)?, events)? {
+                    return Ok((appended, false));
                 }
             }
-            let number = advance(tx, "games", 1)?;
-            tx.execute("INSERT INTO games (number, header, version) VALUES ($1, $2, $3)", &[&int(number), &header_json, &int(events.len() as u64)])?;
-            let last_position = if events.is_empty() {
-                tx.query_one("SELECT value FROM counters WHERE name = 'position'", &[])?.get::<_, i64>(0) as u64
-            } else {
-                advance(tx, "position", events.len() as u64)? - events.len() as u64
-            };
-            let mut rows = Rows::default();
-            let appended = rows.stage(number, 0, last_position, &events);
-            rows.insert(tx)?;
-            if let Some(key) = &creation {
-                tx.execute("INSERT INTO creations (key, appended) VALUES ($1, $2)", &[key, &text(encode(&appended))])?;
-            }
-            Ok(appended)
-        })
+        }
+        let number = advance(tx, "games", 1)?;
+        tx.execute("INSERT INTO games (number, header, version) VALUES ($1, $2, $3)", &[&int(number), &self.header_json, &int(events.len() as u64)])?;
+        let last_position = if events.is_empty() {
+            tx.query_one("SELECT value FROM counters WHERE name = 'position'", &[])?.get::<_, i64>(0) as u64
+        } else {
+            advance(tx, "position", events.len() as u64)? - events.len() as u64
+        };
+        let mut rows = Rows::default();
+        let appended = rows.stage(number, 0, last_position, events);
+        rows.insert(tx)?;
+        if let Some(key) = &self.key {
+            tx.execute("INSERT INTO creations (key, appended) VALUES ($1, $2)", &[key, &text(encode(&appended))])?;
+        }
+        Ok((appended, true))
+    }
+}
+
+impl EventStore for PgStore {
+    fn create_game(&self, header: &Header, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
+        let creation = Creation::new(header, &events)?;
+        self.write(|tx| Ok(creation.insert(tx, &events)?.0))
+    }
+
+    /// Each game with its projection in one transaction (one commit, which waits for the disk):
+    /// a game is never stored without its projection, so a creation answered with an error was not
+    /// stored, and an acknowledged game is listed even after a crash.
+    fn create_games(&self, games: Vec<Import>) -> Vec<Result<Appended, StoreError>> {
+        games
+            .into_iter()
+            .map(|game| {
+                let creation = Creation::new(&game.header, &game.events)?;
+                self.write(|tx| {
+                    let (appended, fresh) = creation.insert(tx, &game.events)?;
+                    if fresh {
+                        let (summary, projection) = game.projection(&appended);
+                        projection_row_json(tx, int(number_of(&appended.game)?), &summary, &text(projection))?;
+                    }
+                    Ok(appended)
+                })
+            })
+            .collect()
     }
 
     fn append(&self, game: &GameId, expected_version: u64, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
@@ -546,5 +596,20 @@ impl EventStore for PgStore {
             let row = c.query_opt("SELECT session FROM sessions WHERE number = $1", &[&int(number)])?.ok_or_else(not_found)?;
             decode("a session", row.get::<_, &str>(0).as_bytes())
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_server_shutting_down_or_a_lost_connection_is_unavailable_not_a_failed_statement() {
+        for code in [SqlState::ADMIN_SHUTDOWN, SqlState::CRASH_SHUTDOWN, SqlState::CANNOT_CONNECT_NOW, SqlState::CONNECTION_FAILURE, SqlState::CONNECTION_EXCEPTION] {
+            assert!(unavailable(&code), "{}", code.code());
+        }
+        for code in [SqlState::UNIQUE_VIOLATION, SqlState::T_R_SERIALIZATION_FAILURE, SqlState::QUERY_CANCELED, SqlState::SYNTAX_ERROR] {
+            assert!(!unavailable(&code), "{}", code.code());
+        }
     }
 }

@@ -626,3 +626,21 @@ fn games_created_together_are_each_created_as_one_by_one(backend: &dyn Backend) 
     drop(store);
     assert_eq!(backend.open().games().unwrap().len(), 44);
 }
+
+/// On PostgreSQL, a game and its projection are stored in one transaction: when the projection
+/// cannot be written, the creation is refused and nothing is stored (a client that retries a
+/// refused creation would otherwise store the game twice), and a game acknowledged is listed.
+#[test]
+fn on_postgres_a_creation_whose_projection_fails_stores_nothing() {
+    let url = common::postgres::database("creation_projection");
+    let store = Store::connect(&url).unwrap();
+    let games = varied_games();
+    common::postgres::sql(&url, "ALTER TABLE projections ADD CONSTRAINT refuse_all CHECK (false) NOT VALID");
+    let results = store.create_games(vec![to_import(&games[0])]);
+    assert!(results[0].is_err(), "{results:?}");
+    assert_eq!(store.games().unwrap(), vec![], "a refused creation stored its game");
+    common::postgres::sql(&url, "ALTER TABLE projections DROP CONSTRAINT refuse_all");
+    let created = store.create_games(vec![to_import(&games[0])]).remove(0).unwrap();
+    assert_eq!(store.games().unwrap(), vec![created.game.clone()]);
+    assert_eq!(store.list(&Filter::default(), 0, 10).unwrap().1, 1, "an acknowledged game is listed");
+}

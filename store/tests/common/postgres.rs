@@ -124,6 +124,11 @@ impl Cluster {
     }
 }
 
+/// Runs `sql` in the database at `url` (of the shared cluster).
+pub fn sql(url: &str, sql: &str) {
+    run(Command::new(cluster().bin.join("psql")).args(["-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql]), sql);
+}
+
 /// A new, empty database on the shared cluster; its URL.
 pub fn database(name: &str) -> String {
     cluster().database(name)
