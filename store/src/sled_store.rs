@@ -904,15 +904,44 @@ impl Drop for SledStore {
 /// sled releases its lock on the directory from a background thread moments after its last handle
 /// is dropped (sled issue #1234), so reopening a store just closed may find the directory still
 /// locked. This waits a little for the lock before giving up.
+///
+/// sled writes a snapshot to `snap.LSN.generating`, syncs it, and only then renames it to
+/// `snap.LSN`; but it reads the last snapshot file by name, the unfinished one included, so one left
+/// half-written (by a server started on a full disk) makes every later open fail as corrupted.
+/// Such a file was never a snapshot sled relied on: the snapshot before it and the log are intact.
+/// So when sled finds corruption and an unfinished snapshot is there, it is removed and the open
+/// tried again. Only then: while another process has the store open, sled refuses the lock first,
+/// and its snapshot in progress is left alone.
 fn open_db(dir: &Path) -> sled::Result<sled::Db> {
     let config = sled::Config::new().path(dir).flush_every_ms(None);
     let deadline = Instant::now() + LOCK_WAIT;
+    let mut unfinished_removed = false;
     loop {
         match config.open() {
             Err(sled::Error::Io(e)) if e.to_string().contains("could not acquire lock") && Instant::now() < deadline => thread::sleep(Duration::from_millis(10)),
+            Err(sled::Error::Corruption { .. }) if !unfinished_removed => {
+                unfinished_removed = true;
+                if remove_unfinished_snapshots(dir)? == 0 {
+                    return config.open();
+                }
+            }
             result => return result,
         }
     }
+}
+
+/// Removes the snapshots sled began and did not finish (`snap.*.generating`); how many there were.
+fn remove_unfinished_snapshots(dir: &Path) -> std::io::Result<usize> {
+    let mut removed = 0;
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.starts_with("snap.") && name.ends_with(".generating") {
+            std::fs::remove_file(&path)?;
+            removed += 1;
+        }
+    }
+    Ok(removed)
 }
 
 /// Players must be named, each once: they are keys of the indexes and of the score sheets.
