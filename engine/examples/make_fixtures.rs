@@ -912,6 +912,16 @@ fn jack_call(registry: &Registry, root: &Path) {
             _ => "Cid takes a garde holding the four kings, queens and cavaliers: under seed 003's reading he calls nothing and plays alone (\"A taker with all kings, queens and knights must play alone\"; issue 14, item 8)".into(),
         });
         write(&root.join("fft-5p/valid").join(file), &game);
+        if option == "alone" {
+            // The same game with a call after the auction: there is none to make.
+            let after_bids = game.events.iter().rposition(|e| matches!(e, Event::Bid { .. })).expect("bids") + 1;
+            game.events.insert(after_bids, Event::Call { player: "Cid".into(), card: "KS".into() });
+            game.description = Some(
+                "Cid takes a garde holding the four kings, queens and cavaliers, and calls the king of spades: under seed 003's reading there is no call to make, he plays alone"
+                    .into(),
+            );
+            write(&root.join("fft-5p/invalid/call.callable-levels.json"), &game);
+        }
     }
 }
 

@@ -204,7 +204,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 // Every card that may be called is his own (the next level, if any, may not
                 // be): he calls nothing and plays alone.
                 let c = call.callable_levels.as_ref().map_or(&call.clause, |(_, c)| c);
-                self.notes.push(format!("{} holds {}: there is no card to call, and {} plays alone ({})", self.name(t), self.rules().cards_named(callable), self.name(t), c.rule));
+                self.notes.push(self.nothing_to_call(t, c));
                 self.sides_settled();
                 self.phase = Phase::Discard;
                 self.owe_discards();

@@ -30,6 +30,13 @@ impl<'s, 'r> Game<'s, 'r> {
             return Err(self.input(format!("{} has no call of a partner: a call event cannot be part of its games", rules.id)));
         };
         if self.phase != Phase::Call {
+            // The auction won, the taker called nothing because no card was left for him to call.
+            if let (Some(t), true) = (self.taker, matches!(self.phase, Phase::Discard | Phase::Play) && self.called.is_none()) {
+                if self.callable().minus(self.dealt[t as usize]).is_empty() {
+                    let c = call.callable_levels.as_ref().map_or(&call.clause, |(_, c)| c);
+                    return Err(self.violation(c, p, format!("no call can be made: {}", self.nothing_to_call(t, c))));
+                }
+            }
             return Err(self.violation(&call.clause, p, "a partner is called once the bidding is won, before the dog is shown".into()));
         }
         if self.taker != Some(p) {
@@ -54,6 +61,17 @@ impl<'s, 'r> Game<'s, 'r> {
         self.phase = Phase::Discard;
         self.owe_discards();
         Ok(())
+    }
+
+    /// Why taker `t` calls nothing and plays alone: every card that may be called is his own, or no
+    /// card may be called at all; `clause` is the rule that says which cards may be.
+    pub(super) fn nothing_to_call(&self, t: u8, clause: &crate::ir::Clause) -> String {
+        let (name, callable) = (self.name(t), self.callable());
+        if callable.is_empty() {
+            format!("no card may be called under these rules, and {name} plays alone ({})", clause.rule)
+        } else {
+            format!("{name} holds every card that may be called ({}), so he calls nothing and plays alone ({})", self.rules().cards_named(callable), clause.rule)
+        }
     }
 
     /// While the taker has still to call a partner, any other move says that the call is missing
