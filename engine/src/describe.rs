@@ -122,6 +122,14 @@ impl<'r> InForce<'r> {
         }
     }
 
+    /// A requirement's label with the values in force (by table size where they differ).
+    fn label(&self, text: &str) -> String {
+        crate::label::fill(text, |name| {
+            let i = self.rules.constants.iter().position(|l| &*l.name == name)?;
+            Some(self.text(&Expr::Let(i), crate::label::words))
+        })
+    }
+
     /// The formula of a clause, each `option.NAME` replaced by the value in force.
     fn formula(&self, c: &Clause) -> String {
         self.substitute(&formula_text(self.rules, c))
@@ -801,6 +809,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         lines.push(line("players and deal", c, text));
     }
     for (label, e, c) in &r.deal.requires {
+        let label = force.label(label);
         let text = match force.value(e) {
             Some(Value::Bool(true)) => format!("a deal must meet \"{label}\": met whatever the match, with these options"),
             _ => format!("a deal must meet \"{label}\": {}", force.words(e)),
@@ -982,7 +991,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             lines.push(line("dog and discard", penalty, format!("discarding {} is paid for, to each opponent: {}", k.label, force.words(e))));
         }
         for (label, e, c) in &d.requires {
-            lines.push(line("dog and discard", c, format!("a discard must meet \"{label}\": {}", force.words(e))));
+            lines.push(line("dog and discard", c, format!("a discard must meet \"{}\": {}", force.label(label), force.words(e))));
         }
         if let Some((e, c)) = &d.goes_to {
             lines.push(line("dog and discard", c, format!("at the end of play, each discard goes to: {}", force.words(e))));
@@ -1113,7 +1122,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             lines.push(line("declarations and bonuses", c, format!("its declarer keeps {} until the last trick, unless he has no other card to play", r.cards_named(*k))));
         }
         for (msg, _, c) in &d.requires {
-            lines.push(Line { aspect: "declarations and bonuses", rule: c.rule.clone(), text: msg.clone(), source: c.source.clone(), at: c.at.clone() });
+            lines.push(Line { aspect: "declarations and bonuses", rule: c.rule.clone(), text: force.label(msg), source: c.source.clone(), at: c.at.clone() });
         }
     }
     let pl = &r.play;
@@ -1311,6 +1320,12 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             }
         }
         lines.push(line("the match", &m.clause, "its winners: the players with the highest total when it is over".into()));
+    }
+    // The values the rules name (`let`), as they are with these options: a ruleset that changes one
+    // (the poignées' sizes at three players, their values at 20/40/60) differs here.
+    for (i, l) in r.constants.iter().enumerate() {
+        let value = force.text(&Expr::Let(i), |v| force.value_words(v));
+        lines.push(line("values the rules name", &l.clause, format!("{}: {value}", l.name.replace('_', " "))));
     }
     Description {
         id: r.id.clone(),

@@ -10,6 +10,7 @@ pub mod dsl;
 pub mod expr;
 pub mod import;
 pub mod ir;
+pub mod label;
 pub mod matches;
 pub mod num;
 pub mod record;

@@ -32,6 +32,19 @@ fn a_ruleset_and_its_house_variant_differ_only_where_the_file_says() {
     assert_eq!(differing, vec!["bidding and contracts"]);
 }
 
+/// A variant that changes only a value the rules name (`let`) differs where that value is said, and
+/// its pages and violations say its own values: fft-3p's poignées are of 13, 15 or 18 trumps.
+#[test]
+fn a_variant_that_changes_a_let_differs_in_its_values() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let rules: Vec<_> = ["fft-4p", "fft-4p-poignee-20-40-60"].iter().map(|id| registry.get(id).unwrap()).collect();
+    let differing: Vec<&str> = compare(&rules).rows.iter().filter(|r| r.differs).map(|r| r.aspect).collect();
+    assert_eq!(differing, vec!["values the rules name"]);
+    let three = compare(&[registry.get("fft-3p").unwrap()]);
+    let said: Vec<&str> = three.rows.iter().flat_map(|r| r.cells[0].iter().map(|l| l.text.as_str())).collect();
+    assert!(said.contains(&"a poignée shows exactly 13, 15 or 18 trumps"), "{said:?}");
+}
+
 /// A game legal under one ruleset and illegal under another: where they first diverge, and why.
 #[test]
 fn one_game_under_several_rulesets_says_where_legality_diverges() {

@@ -73,7 +73,7 @@ impl<'s, 'r> Game<'s, 'r> {
         for (label, e, c) in &self.rules().deal.requires {
             let env = self.env(None);
             if !eval(e, &env).and_then(|v| truthy(&v)).map_err(|m| self.input(format!("{} ({}): {m}", c.rule, c.at)))? {
-                return Err(self.violation(c, self.dealer, format!("{label}: this deal does not meet it")));
+                return Err(self.violation(c, self.dealer, format!("{}: this deal does not meet it", self.label(label))));
             }
         }
         if let Some((a, p)) = self.first_annulment(&self.hands[..self.n()])? {

@@ -85,7 +85,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 let ok = eval(cond, env).and_then(|v| truthy(&v)).map_err(|e| self.rule_bug(clause, e))?;
                 if !ok {
                     let shown_text = if shown.is_empty() { String::new() } else { format!(" (shows {} cards)", shown.len()) };
-                    return Err(self.violation(clause, p, format!("{}'s {} is not valid{shown_text}: {msg}", self.name(p), d.label)));
+                    return Err(self.violation(clause, p, format!("{}'s {} is not valid{shown_text}: {}", self.name(p), d.label, self.label(msg))));
                 }
             }
             Ok(())

@@ -98,7 +98,7 @@ impl<'s, 'r> Game<'s, 'r> {
             for (label, cond, clause) in &d.requires {
                 let holds = eval(cond, &env).and_then(|v| truthy(&v)).map_err(|e| self.rule_error(clause, e))?;
                 if !holds {
-                    return Err(self.violation(clause, p, format!("{} may not discard {}: {label}", self.name(p), rules.cards_named(set))));
+                    return Err(self.violation(clause, p, format!("{} may not discard {}: {}", self.name(p), rules.cards_named(set), self.label(label))));
                 }
             }
         }

@@ -270,6 +270,12 @@ impl<'s, 'r> Game<'s, 'r> {
         self.setup.rules
     }
 
+    /// A requirement's label with the values in force in this game (`crate::label`).
+    fn label(&self, text: &str) -> String {
+        let rules = self.rules();
+        crate::label::fill(text, |name| rules.constants.iter().position(|l| &*l.name == name).and_then(|i| self.setup.constants.get(i)).map(crate::label::words))
+    }
+
     fn n(&self) -> usize {
         self.setup.n
     }

@@ -128,6 +128,7 @@ impl Compiler {
                 "dog_after" => dog_after = Some(st),
                 "require" => {
                     let label = st.args.first().map(|w| w.text.clone()).unwrap_or_default();
+                    let label = self.label(st, label);
                     if let Some(e) = self.condition(st, Ctx::Dealt) {
                         let rule = format!("deal.require.{}", d.requires.len() + 1);
                         d.requires.push((label, e, self.clause(st, rule)));
@@ -489,6 +490,7 @@ impl Compiler {
                 "penalty" => penalty = self.stated(st, Ctx::Discard, "discard"),
                 "require" => {
                     let label = st.args.first().map(|w| w.text.clone()).unwrap_or_default();
+                    let label = self.label(st, label);
                     if let Some(e) = self.condition(st, Ctx::Discard) {
                         let rule = format!("discard.require.{}", d.requires.len() + 1);
                         d.requires.push((label, e, self.clause(st, rule)));

@@ -105,6 +105,7 @@ impl Compiler {
                 }
                 "require" => {
                     let msg = st.args.first().map(|w| w.text.clone()).unwrap_or_else(|| "a requirement".into());
+                    let msg = self.label(st, msg);
                     let n = d.requires.len() + 1;
                     if let Some(e) = self.value(st, Ctx::Declaration) {
                         d.requires.push((msg, e, self.clause(st, format!("declaration.{name}.require.{n}"))));

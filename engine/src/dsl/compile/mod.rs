@@ -388,6 +388,25 @@ impl Compiler {
         }
     }
 
+    /// A requirement's label, whose `{name}`s must each be a top-level `let` (a value fixed before
+    /// the deal), which the label then reads (`crate::label`).
+    fn label(&mut self, s: &Stmt, text: String) -> String {
+        match crate::label::names(&text) {
+            Err(e) => self.err_at(s, e),
+            Ok(names) => {
+                for n in names {
+                    match self.lets.iter().position(|l| l == n) {
+                        Some(i) => {
+                            self.lets_read.insert(i);
+                        }
+                        None => self.err_at(s, format!("the label names `{{{n}}}`, but there is no top-level `let {n}`: a label reads the values fixed before the deal")),
+                    }
+                }
+            }
+        }
+        text
+    }
+
     fn clause(&self, s: &Stmt, rule: impl Into<String>) -> Clause {
         let rule: String = rule.into();
         let source_file = s.cite.as_ref().and_then(|c| self.sources.iter().find(|x| x.id == c.source)).map(|x| x.file.clone());

@@ -1,0 +1,85 @@
+//! Labels that read the rules' values. A requirement's label is what a player reads when he breaks
+//! it and what a ruleset's page says; where it names a number the ruleset sets with a `let`, it
+//! names the `let` in braces (`"a poignée shows exactly {poignee_sizes} trumps"`), so that a ruleset
+//! that changes the value (three players, five) says its own value in its pages and its verdicts.
+
+use crate::expr::Value;
+
+/// The names in braces in `label`, in order; an error when a brace is not closed or a name is empty.
+pub fn names(label: &str) -> Result<Vec<&str>, String> {
+    let mut names = vec![];
+    let mut rest = label;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let close = after.find('}').ok_or_else(|| format!("the label \"{label}\" opens a brace it does not close"))?;
+        let name = after[..close].trim();
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(format!("the label \"{label}\" has `{{{}}}`, which is not the name of a `let`", &after[..close]));
+        }
+        names.push(name);
+        rest = &after[close + 1..];
+    }
+    if rest.contains('}') {
+        return Err(format!("the label \"{label}\" closes a brace it did not open"));
+    }
+    Ok(names)
+}
+
+/// The label with each `{name}` replaced by `value(name)` (left as it is where that is `None`).
+pub fn fill(label: &str, mut value: impl FnMut(&str) -> Option<String>) -> String {
+    if !label.contains('{') {
+        return label.to_string();
+    }
+    let mut out = String::with_capacity(label.len());
+    let mut rest = label;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}').map(|c| open + c) else { break };
+        out.push_str(&rest[..open]);
+        let name = rest[open + 1..close].trim();
+        match value(name) {
+            Some(words) => out.push_str(&words),
+            None => out.push_str(&rest[open..=close]),
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A value as a label says it: a list as the choices it offers ("10, 13 or 15"), a number as it is.
+pub fn words(v: &Value) -> String {
+    match v {
+        Value::List(items) => {
+            let items: Vec<String> = items.iter().map(words).collect();
+            match &items[..] {
+                [] => "none".into(),
+                [one] => one.clone(),
+                [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+            }
+        }
+        Value::Num(q) => q.to_string(),
+        Value::Str(s) => s.to_string(),
+        Value::Bool(b) => if *b { "yes" } else { "no" }.into(),
+        Value::Cards(c) => c.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "),
+        other => format!("{other:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::num::Q;
+
+    #[test]
+    fn a_label_names_lets_in_braces_and_is_filled_with_their_values() {
+        assert_eq!(names("a poignée shows exactly {poignee_sizes} trumps"), Ok(vec!["poignee_sizes"]));
+        assert_eq!(names("no brace"), Ok(vec![]));
+        assert!(names("open {poignee").unwrap_err().contains("does not close"));
+        assert!(names("shut } here").unwrap_err().contains("did not open"));
+        assert!(names("a {bad name}").unwrap_err().contains("not the name of a `let`"));
+        let sizes = Value::List(std::sync::Arc::new(vec![Value::Num(Q::int(13)), Value::Num(Q::int(15)), Value::Num(Q::int(18))]));
+        let filled = fill("a poignée shows exactly {poignee_sizes} trumps", |n| (n == "poignee_sizes").then(|| words(&sizes)));
+        assert_eq!(filled, "a poignée shows exactly 13, 15 or 18 trumps");
+        assert_eq!(fill("{unknown} stays", |_| None), "{unknown} stays");
+    }
+}
