@@ -1,5 +1,6 @@
 //! Troccas (rulesets/troccas.tarot): the deal a side in debt may ask for (Berther §7), checked on the
-//! committed fixture `fixtures/troccas/valid/asked-nines-and-tens.json` and on its packets changed.
+//! committed fixture `fixtures/troccas/valid/asked-nines-and-tens.json` and on its packets changed;
+//! the card points each player is given, which add up to the pack's 72 side by side.
 
 use std::path::Path;
 
@@ -68,4 +69,27 @@ fn only_a_side_owing_nine_or_more_may_ask() {
     assert_eq!(verdict(&record), (Status::Valid, None), "the dealer's side owing nine");
     record.as_object_mut().unwrap().remove("standing");
     assert_eq!(verdict(&record), (Status::Invalid, Some("deal.require.1".into())), "a first deal: nobody owes");
+}
+
+/// Partners count their tricks together, in packets of four (BE §2-4): each side's count, and the two
+/// together make the pack's 72. Each partner is given his side's count, since a player's own cards
+/// counted in packets alone do not add up to it (28 and 12 for a side counting 40).
+#[test]
+fn each_partner_is_given_his_sides_card_points_and_the_sides_make_72() {
+    use rand::SeedableRng;
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let rules = registry.get("troccas").expect("built in");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(26_7);
+    let mut scored = 0;
+    for _ in 0..400 {
+        let game = tarot_engine::simulate::random_game(rules, 4, &Default::default(), &mut rng).expect("the simulator plays legal games");
+        let v = replay(rules, &game).expect("replayable");
+        let Some(outcome) = v.outcome else { continue };
+        let points: Vec<_> = outcome.players.iter().map(|p| p.card_points).collect();
+        // Seats 0 and 2 against 1 and 3.
+        assert_eq!((points[0], points[1]), (points[2], points[3]), "partners are given their side's: {points:?}");
+        assert_eq!(points[0] + points[1], tarot_engine::num::Q::int(72), "the two sides make 72: {points:?}");
+        scored += 1;
+    }
+    assert!(scored > 300, "{scored} games scored");
 }

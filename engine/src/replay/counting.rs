@@ -26,6 +26,20 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         count_points(self.counting(), pile, empties)
     }
+
+    /// A player's card points in the outcome. Fixed partners count their tricks together, and where
+    /// a pile's count is not the sum of its cards' values (packets, or a total rounded), two partners'
+    /// own counts would not add up to their side's (Troccas: 28 and 12 for a side that counts 40),
+    /// so each partner is given his side's. Elsewhere, the cards the player took.
+    pub fn player_points(&self, p: u8) -> Q {
+        let c = self.counting();
+        let additive = c.empty_zero || c.surplus == Surplus::Exact;
+        if self.rules().sides == Sides::Partners && !additive {
+            self.points(self.side_of(p))
+        } else {
+            self.points(1 << p)
+        }
+    }
 }
 
 /// The cards worth each value above 0, as sets (`Counting::counters`), from the table of values.

@@ -151,7 +151,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 Some((e, c)) => truthy(&self.eval(e, &env)?).map_err(|m| self.rule_error(c, m))?,
                 None => false,
             };
-            players.push(PlayerResult { player: name.clone(), card_points: self.points(1 << p), tricks: self.tricks.iter().filter(|t| t.winner == p).count(), score, winner });
+            players.push(PlayerResult { player: name.clone(), card_points: self.player_points(p), tricks: self.tricks.iter().filter(|t| t.winner == p).count(), score, winner });
         }
         let out = Outcome {
             taker: self.taker.map(|t| self.name(t)),
