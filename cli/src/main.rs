@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::{Args, Parser, Subcommand};
 use rand::SeedableRng;
 use tarot_engine::{describe, import, parse_record, replay, simulate, Registry, Status};
 
@@ -13,57 +14,194 @@ use tarot_engine::{describe, import, parse_record, replay, simulate, Registry, S
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-const USAGE: &str = "\
-usage:
-  tarot-archive serve [--addr 127.0.0.1:8080] [--data DIR | --store URL] [--write-token TOKEN]
-                                                  run the HTTP API on the archive in DIR (default ./data),
-                                                  or on the PostgreSQL database at URL (postgres://...);
-                                                  the token may also come from TAROT_WRITE_TOKEN
-  tarot-archive rebuild [--data DIR | --store URL]
-                                                  recompute every stored game's verdict from its events
-  tarot-archive import games DIR|FILE... [--data DIR | --store URL]
-                                                  store recorded games (.json files, or .ndjson with one
-                                                  per line), each refereed and stored with its verdict;
-                                                  one line of JSON per game on stdout
-  tarot-archive openapi                           print the OpenAPI document
-  tarot-archive validate [--text] FILE|DIR...    replay recorded games (on every core) and print their
-                                                  verdicts, in the order of the files (a directory's
-                                                  .json files in the order of their names)
-  tarot-archive rulesets                          list the rulesets
-  tarot-archive rulesets show ID [--json]         the resolved rules of a ruleset, with sources
-  tarot-archive compare --rulesets ID,ID... [--json] [FILE]
-                                                  rulesets side by side, aspect by aspect; with a
-                                                  recorded game, its verdicts under each and where
-                                                  they first diverge
-  tarot-archive stats --rulesets ID,ID... --deals N --seed S [--players N] [--json]
-                 [--option NAME=VALUE]...
-                                                  deal statistics (annulments, declarations, classes
-                                                  per hand) over N seeded random deals, side by side;
-                                                  an option applies to each ruleset that has it
-  tarot-archive simulate --ruleset ID [--players N] --games K --seed S --out DIR
-                 [--steer] [--contract ID|even|uniform] [--hold-excuse P] [--strong-hand P]
-                 [--option NAME=VALUE]... [--carry] [--match-end P]
-                                                  write K random legal games; --steer exercises the
-                                                  rare cases (every contract evenly, strong hands,
-                                                  the Excuse held back); --contract, --hold-excuse (a
-                                                  chance per game, 0 to 1) and --strong-hand (a chance
-                                                  per deal) set one steering each; --option sets a
-                                                  ruleset option; --carry makes each deal one of a
-                                                  match under way (pots and standing drawn);
-                                                  --match-end (a chance per deal) one near its
-                                                  target, where a call-out to it can be made
-  tarot-archive import tarotclub FILE... [--out DIR]
-                                                  convert TarotClub deal logs to this project's format
-options for every command:
-  --rules-dir DIR   read rule files from DIR instead of the built-in ones
+/// Validate recorded tarot games against the archive's rulesets, serve the archive over HTTP, and
+/// study the rulesets (side by side, deal statistics, simulated games).
+#[derive(Parser)]
+#[command(name = "tarot-archive", version, about, max_term_width = 100)]
+#[command(
+    after_help = "Exit status of validate: 0 when no game breaks a rule, 1 when one does, 2 when a file cannot be read or parsed; of import games: 0 when every game was stored, 1 when one was refused, 2 on failure; of the others: 0, or 2 on failure."
+)]
+struct Cli {
+    /// Read rule files from DIR instead of the built-in ones
+    #[arg(long, global = true, value_name = "DIR")]
+    rules_dir: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
 
-exit status of validate: 0 when no game breaks a rule, 1 when one does, 2 when a file cannot be read
-or parsed; of import games: 0 when every game was stored, 1 when one was refused, 2 on failure.";
+#[derive(Subcommand)]
+enum Command {
+    /// Run the HTTP API on the archive (the first line on stdout says where it listens)
+    Serve {
+        /// The address to listen on (port 0: any free port)
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+        #[command(flatten)]
+        store: StoreArgs,
+        /// Writes need `Authorization: Bearer TOKEN`; reads stay public
+        #[arg(long, env = "TAROT_WRITE_TOKEN", value_name = "TOKEN", hide_env_values = true)]
+        write_token: Option<String>,
+    },
+    /// Recompute every stored game's verdict from its events (on every core)
+    Rebuild {
+        #[command(flatten)]
+        store: StoreArgs,
+    },
+    /// Store recorded games, or convert another program's deal logs
+    #[command(subcommand)]
+    Import(Import),
+    /// Print the OpenAPI document
+    Openapi,
+    /// Replay recorded games (on every core) and print their verdicts, one JSON line per file, in the
+    /// order of the files (a directory's .json files in the order of their names)
+    Validate {
+        /// Print each verdict as text for people instead of JSON
+        #[arg(long)]
+        text: bool,
+        /// Recorded games (.json), or directories of them
+        #[arg(required = true, value_name = "FILE|DIR")]
+        files: Vec<String>,
+    },
+    /// List the rulesets, or show one
+    Rulesets {
+        #[command(subcommand)]
+        show: Option<Rulesets>,
+    },
+    /// Rulesets side by side, aspect by aspect; with a recorded game, its verdicts under each and
+    /// where they first diverge
+    Compare {
+        /// The rulesets, comma-separated (at least two)
+        #[arg(long, value_name = "ID,ID...")]
+        rulesets: String,
+        /// Print JSON
+        #[arg(long)]
+        json: bool,
+        /// A recorded game to replay under each
+        file: Option<String>,
+    },
+    /// Deal statistics (annulments, declarations, card classes per hand) over N seeded random deals,
+    /// side by side; the deal alone, no card is played
+    Stats {
+        /// The rulesets, comma-separated
+        #[arg(long, value_name = "ID,ID...")]
+        rulesets: String,
+        /// How many deals per ruleset
+        #[arg(long, value_name = "N")]
+        deals: u64,
+        /// The seed of the deals
+        #[arg(long, value_name = "S")]
+        seed: u64,
+        /// The table's size (default: each ruleset's smallest)
+        #[arg(long, value_name = "N")]
+        players: Option<u64>,
+        /// A ruleset option, applied to each ruleset named that has it
+        #[arg(long = "option", value_name = "NAME=VALUE", value_parser = name_value)]
+        options: Vec<(String, String)>,
+        /// Print JSON
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write K random legal games
+    Simulate(Simulate),
+}
+
+#[derive(Subcommand)]
+enum Import {
+    /// Store recorded games (.json files, or .ndjson with one per line), each refereed and stored with
+    /// its verdict; one line of JSON per game on stdout, a progress bar on stderr
+    Games {
+        /// Files, or directories of .json, .ndjson and .jsonl files
+        #[arg(required = true, value_name = "DIR|FILE")]
+        paths: Vec<String>,
+        #[command(flatten)]
+        store: StoreArgs,
+    },
+    /// Convert TarotClub deal logs to this archive's records
+    Tarotclub {
+        /// TarotClub deal logs
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+        /// Write each record into DIR (else print them)
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum Rulesets {
+    /// The resolved rules of a ruleset, clause by clause, with sources
+    Show {
+        id: String,
+        /// Print JSON
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Where the archive is.
+#[derive(Args)]
+struct StoreArgs {
+    /// The sled archive in DIR (default ./data)
+    #[arg(long, value_name = "DIR", conflicts_with = "store")]
+    data: Option<PathBuf>,
+    /// The PostgreSQL database at URL (postgres://...)
+    #[arg(long, value_name = "URL")]
+    store: Option<String>,
+}
+
+#[derive(Args)]
+struct Simulate {
+    /// The ruleset
+    #[arg(long, value_name = "ID")]
+    ruleset: String,
+    /// The table's size (default: the ruleset's smallest)
+    #[arg(long, value_name = "N")]
+    players: Option<usize>,
+    /// How many games
+    #[arg(long, value_name = "K")]
+    games: u64,
+    /// The seed
+    #[arg(long, value_name = "S")]
+    seed: u64,
+    /// Where to write the games
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Exercise the rare cases: every contract evenly, strong hands, the Excuse held back
+    #[arg(long)]
+    steer: bool,
+    /// Which contracts are bid: one contract, `even` or `uniform`
+    #[arg(long, value_name = "ID|even|uniform")]
+    contract: Option<String>,
+    /// The chance per game (0 to 1) that the Excuse is held back
+    #[arg(long, value_name = "P", value_parser = chance("--hold-excuse"))]
+    hold_excuse: Option<f64>,
+    /// The chance per deal (0 to 1) of a strong hand
+    #[arg(long, value_name = "P", value_parser = chance("--strong-hand"))]
+    strong_hand: Option<f64>,
+    /// A ruleset option
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = name_value)]
+    options: Vec<(String, String)>,
+    /// Make each deal one of a match under way (pots and standing drawn)
+    #[arg(long)]
+    carry: bool,
+    /// The chance per deal (0 to 1) that the match is near its target, where a call-out to it can be made
+    #[arg(long, value_name = "P", value_parser = chance("--match-end"))]
+    match_end: Option<f64>,
+}
+
+/// `NAME=VALUE`.
+fn name_value(s: &str) -> Result<(String, String), String> {
+    s.split_once('=').map(|(n, v)| (n.to_string(), v.to_string())).ok_or(format!("--option takes NAME=VALUE, not `{s}`"))
+}
+
+/// A chance from 0 to 1, for the option `what`.
+fn chance(what: &'static str) -> impl Fn(&str) -> Result<f64, String> + Clone {
+    move |s: &str| s.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)).ok_or(format!("{what} must be a chance from 0 to 1, not `{s}`"))
+}
 
 fn main() -> ExitCode {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let rules_dir = take_value(&mut args, "--rules-dir");
-    if args.first().map(String::as_str) != Some("serve") {
+    let cli = Cli::parse();
+    if !matches!(cli.command, Command::Serve { .. }) {
         // An offline command piped into `head` stops quietly when the pipe closes, as command-line
         // tools do, instead of panicking on a failed print. (The server keeps Rust's default, which
         // turns a closed socket into an error it handles.)
@@ -72,8 +210,8 @@ fn main() -> ExitCode {
             libc::signal(libc::SIGPIPE, libc::SIG_DFL);
         }
     }
-    let registry = match rules_dir {
-        Some(dir) => Registry::from_dir(Path::new(&dir)),
+    let registry = match &cli.rules_dir {
+        Some(dir) => Registry::from_dir(dir),
         None => Registry::builtin().map_err(|d| d.to_string()),
     };
     let registry = match registry {
@@ -83,26 +221,20 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let result = match args.first().map(String::as_str) {
-        Some("validate") => return validate(&registry, &args[1..]),
-        Some("serve") => serve(registry, &args[1..]),
-        Some("rebuild") => rebuild(&registry, &args[1..]),
-        Some("openapi") => {
+    let result = match cli.command {
+        Command::Validate { text, files } => return validate(&registry, files, text),
+        Command::Serve { addr, store, write_token } => serve(registry, &addr, store, write_token),
+        Command::Rebuild { store } => rebuild(&registry, store),
+        Command::Openapi => {
             print!("{}", tarot_api::docs::openapi_json());
             Ok(())
         }
-        Some("rulesets") => rulesets(&registry, &args[1..]),
-        Some("simulate") => simulate_games(&registry, &args[1..]),
-        Some("compare") => compare_rulesets(&registry, &args[1..]),
-        Some("stats") => deal_statistics(&registry, &args[1..]),
-        Some("import") if args.get(1).map(String::as_str) == Some("games") => return import_into_store(&registry, &args[2..]),
-        Some("import") => import_games(&args[1..]),
-        Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
-            Ok(())
-        }
-        Some(other) => Err(format!("unknown command `{other}`\n{USAGE}")),
-        None => Err(USAGE.to_string()),
+        Command::Rulesets { show } => rulesets(&registry, show),
+        Command::Simulate(args) => simulate_games(&registry, args),
+        Command::Compare { rulesets, json, file } => compare_rulesets(&registry, &rulesets, json, file),
+        Command::Stats { rulesets, deals, seed, players, options, json } => deal_statistics(&registry, &rulesets, deals, seed, players, options, json),
+        Command::Import(Import::Games { paths, store }) => return import_into_store(&registry, &paths, store),
+        Command::Import(Import::Tarotclub { files, out }) => import_games(&files, out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -113,29 +245,14 @@ fn main() -> ExitCode {
     }
 }
 
-/// An option's whole number, if given.
-fn whole(value: Option<String>, what: &str) -> Result<Option<u64>, String> {
-    value.map(|s| s.parse::<u64>().map_err(|_| format!("{what} must be a whole number, not `{s}`"))).transpose()
-}
-
-fn no_more(args: &[String]) -> Result<(), String> {
-    match args.first() {
-        Some(extra) => Err(format!("unexpected argument `{extra}`\n{USAGE}")),
-        None => Ok(()),
-    }
-}
-
-fn serve(registry: Registry, args: &[String]) -> Result<(), String> {
-    let mut args = args.to_vec();
-    let addr = take_value(&mut args, "--addr").unwrap_or_else(|| "127.0.0.1:8080".into());
-    let (store_at, open) = store_option(&mut args)?;
-    let write_token = take_value(&mut args, "--write-token").or_else(|| std::env::var("TAROT_WRITE_TOKEN").ok()).filter(|t| !t.is_empty());
-    no_more(&args)?;
+fn serve(registry: Registry, addr: &str, store: StoreArgs, write_token: Option<String>) -> Result<(), String> {
+    let (store_at, open) = store.opener();
+    let write_token = write_token.filter(|t| !t.is_empty());
     // Colours for a terminal only: a log file gets plain text.
     let colours = std::io::IsTerminal::is_terminal(&std::io::stderr());
     tracing_subscriber::fmt().with_target(false).with_ansi(colours).with_writer(std::io::stderr).init();
     let store = std::sync::Arc::new(open()?);
-    let listener = std::net::TcpListener::bind(&addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let listener = std::net::TcpListener::bind(addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
     // The first line on stdout says where the server is: tests that start it on port 0 read it.
     println!("listening on http://{bound}");
@@ -151,29 +268,24 @@ fn serve(registry: Registry, args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Where the archive is (`--store URL`, else `--data DIR`, else `./data`): a description of it and
-/// how to open it.
-fn store_option(args: &mut Vec<String>) -> Result<(String, impl FnOnce() -> Result<tarot_store::Store, String>), String> {
-    let url = take_value(args, "--store");
-    let data = take_value(args, "--data");
-    if url.is_some() && data.is_some() {
-        return Err("give --data DIR (sled) or --store URL (PostgreSQL), not both".into());
+impl StoreArgs {
+    /// Where the archive is (`--store URL`, else `--data DIR`, else `./data`): a description of it
+    /// and how to open it.
+    fn opener(self) -> (String, impl FnOnce() -> Result<tarot_store::Store, String>) {
+        let (url, data) = (self.store, self.data.unwrap_or_else(|| PathBuf::from("data")));
+        let at = match &url {
+            // The password, if any, stays out of the log.
+            Some(url) => format!("PostgreSQL at {}", url.split_once('@').map_or(url.as_str(), |(_, host)| host)),
+            None => data.display().to_string(),
+        };
+        let described = at.clone();
+        let open = move || tarot_store::Store::open_either(url.as_deref(), &data).map_err(|e| format!("{at}: {e}"));
+        (described, open)
     }
-    let data = PathBuf::from(data.unwrap_or_else(|| "data".into()));
-    let at = match &url {
-        // The password, if any, stays out of the log.
-        Some(url) => format!("PostgreSQL at {}", url.split_once('@').map_or(url.as_str(), |(_, host)| host)),
-        None => data.display().to_string(),
-    };
-    let described = at.clone();
-    let open = move || tarot_store::Store::open_either(url.as_deref(), &data).map_err(|e| format!("{at}: {e}"));
-    Ok((described, open))
 }
 
-fn rebuild(registry: &Registry, args: &[String]) -> Result<(), String> {
-    let mut args = args.to_vec();
-    let (_, open) = store_option(&mut args)?;
-    no_more(&args)?;
+fn rebuild(registry: &Registry, store: StoreArgs) -> Result<(), String> {
+    let (_, open) = store.opener();
     let store = open()?;
     let n = tarot_store::rebuild_projections(&store, registry).map_err(|e| e.to_string())?;
     store.flush().map_err(|e| e.to_string())?;
@@ -181,31 +293,12 @@ fn rebuild(registry: &Registry, args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Removes `--name VALUE` from the arguments and returns the value.
-fn take_value(args: &mut Vec<String>, name: &str) -> Option<String> {
-    let i = args.iter().position(|a| a == name)?;
-    args.remove(i);
-    (i < args.len()).then(|| args.remove(i))
-}
-
-fn take_flag(args: &mut Vec<String>, name: &str) -> bool {
-    let before = args.len();
-    args.retain(|a| a != name);
-    args.len() != before
-}
-
 /// How many files `validate` replays at a time, on every core, before printing their verdicts in
 /// order: enough to keep the cores busy, few enough to keep only a few verdicts in memory.
 const VALIDATE_CHUNK: usize = 1024;
 
-fn validate(registry: &Registry, args: &[String]) -> ExitCode {
+fn validate(registry: &Registry, args: Vec<String>, text: bool) -> ExitCode {
     use rayon::prelude::*;
-    let mut args = args.to_vec();
-    let text = take_flag(&mut args, "--text");
-    if args.is_empty() {
-        eprintln!("validate needs at least one FILE\n{USAGE}");
-        return ExitCode::from(2);
-    }
     // A directory stands for its .json files, in order.
     let mut files = vec![];
     for arg in args {
@@ -268,12 +361,12 @@ fn validate_one(registry: &Registry, file: &str, text: bool) -> (u8, String, Opt
                 (code, format!("{file}: {}", v.to_text()), None)
             } else {
                 let json = serde_json::json!({ "file": file, "verdict": v });
-                (code, serde_json::to_string_pretty(&json).unwrap_or_default(), None)
+                (code, serde_json::to_string(&json).unwrap_or_default(), None)
             }
         }
         Err(e) => {
             let json = serde_json::json!({ "file": file, "error": e });
-            (2, serde_json::to_string_pretty(&json).unwrap_or_default(), Some(format!("{file}: {e}")))
+            (2, serde_json::to_string(&json).unwrap_or_default(), Some(format!("{file}: {e}")))
         }
     }
 }
@@ -290,9 +383,9 @@ const IMPORT_IN_FLIGHT: usize = 5;
 /// `import games DIR|FILE... [--data DIR | --store URL]`: every record refereed and stored with its
 /// verdict, one line of JSON per record on stdout (its id, version, status and whether it was new,
 /// or why it was refused), a progress bar on stderr.
-fn import_into_store(registry: &Registry, args: &[String]) -> ExitCode {
+fn import_into_store(registry: &Registry, paths: &[String], store: StoreArgs) -> ExitCode {
     keep_freed_memory();
-    match import_records(registry, args) {
+    match import_records(registry, paths, store) {
         Ok(refused) => ExitCode::from(u8::from(refused > 0)),
         Err(e) => {
             eprintln!("{e}");
@@ -327,15 +420,11 @@ fn keep_freed_memory() {
     }
 }
 
-fn import_records(registry: &Registry, args: &[String]) -> Result<usize, String> {
+fn import_records(registry: &Registry, paths: &[String], store: StoreArgs) -> Result<usize, String> {
     use rayon::prelude::*;
     use std::io::Write;
-    let mut args = args.to_vec();
-    let (_, open) = store_option(&mut args)?;
-    if args.is_empty() {
-        return Err(format!("import games needs a DIR or FILE\n{USAGE}"));
-    }
-    let files = record_files(&args)?;
+    let (_, open) = store.opener();
+    let files = record_files(paths)?;
     let store = open()?;
     let total: u64 = files.iter().map(|f| std::fs::metadata(f).map_or(0, |m| m.len())).sum();
     let bar =
@@ -575,21 +664,19 @@ fn record_files(args: &[String]) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
-fn rulesets(registry: &Registry, args: &[String]) -> Result<(), String> {
-    let mut args = args.to_vec();
-    let json = take_flag(&mut args, "--json");
-    match args.first().map(String::as_str) {
+fn rulesets(registry: &Registry, show: Option<Rulesets>) -> Result<(), String> {
+    match show {
         None => {
+            let width = registry.all().map(|r| r.id.len()).max().unwrap_or(0);
             for r in registry.all() {
                 let players = if r.players.0 == r.players.1 { r.players.0.to_string() } else { format!("{}-{}", r.players.0, r.players.1) };
                 let parent = r.chain.get(1).map(|p| format!(" (extends {p})")).unwrap_or_default();
-                println!("{:<16} {:<5} {}{parent}", r.id, players, r.title);
+                println!("{:<width$} {:<5} {}{parent}", r.id, players, r.title);
             }
             Ok(())
         }
-        Some("show") => {
-            let id = args.get(1).ok_or("rulesets show needs an ID")?;
-            let r = ruleset(registry, id)?;
+        Some(Rulesets::Show { id, json }) => {
+            let r = ruleset(registry, &id)?;
             let d = describe::describe(r, &BTreeMap::new());
             if json {
                 println!("{}", serde_json::to_string_pretty(&d).map_err(|e| e.to_string())?);
@@ -598,17 +685,11 @@ fn rulesets(registry: &Registry, args: &[String]) -> Result<(), String> {
             }
             Ok(())
         }
-        Some(other) => Err(format!("unknown rulesets command `{other}`\n{USAGE}")),
     }
 }
 
-fn compare_rulesets(registry: &Registry, args: &[String]) -> Result<(), String> {
-    let mut args = args.to_vec();
-    let json = take_flag(&mut args, "--json");
-    let ids = take_value(&mut args, "--rulesets").ok_or("compare needs --rulesets ID,ID...")?;
-    let file = if args.is_empty() { None } else { Some(args.remove(0)) };
-    no_more(&args)?;
-    let rules = named_rulesets(registry, &ids)?;
+fn compare_rulesets(registry: &Registry, ids: &str, json: bool, file: Option<String>) -> Result<(), String> {
+    let rules = named_rulesets(registry, ids)?;
     if rules.len() < 2 {
         let named = rules.first().map_or("none".to_string(), |r| format!("only {}", r.id));
         return Err(format!("compare needs at least two rulesets (--rulesets a,b); `{ids}` names {named}"));
@@ -643,22 +724,10 @@ fn named_rulesets<'a>(registry: &'a Registry, ids: &str) -> Result<Vec<&'a tarot
     ids.split(',').map(str::trim).filter(|s| !s.is_empty()).map(|id| ruleset(registry, id)).collect()
 }
 
-fn deal_statistics(registry: &Registry, args: &[String]) -> Result<(), String> {
-    let mut args = args.to_vec();
-    let json = take_flag(&mut args, "--json");
-    let ids = take_value(&mut args, "--rulesets").ok_or("stats needs --rulesets ID,ID...")?;
-    let deals = whole(take_value(&mut args, "--deals"), "--deals")?.ok_or("stats needs --deals N")?;
-    let seed = whole(take_value(&mut args, "--seed"), "--seed")?.ok_or("stats needs --seed S")?;
-    let players = whole(take_value(&mut args, "--players"), "--players")?;
+fn deal_statistics(registry: &Registry, ids: &str, deals: u64, seed: u64, players: Option<u64>, given: Vec<(String, String)>, json: bool) -> Result<(), String> {
     // Options as the API's `options` takes them: each applies to every ruleset named that has it.
-    let mut given = vec![];
-    while let Some(o) = take_value(&mut args, "--option") {
-        let (name, value) = o.split_once('=').ok_or(format!("--option takes NAME=VALUE, not `{o}`"))?;
-        given.push((name.to_string(), value.to_string()));
-    }
-    no_more(&args)?;
     tarot_engine::stats::check_deals(deals).map_err(|e| format!("--deals: {e}"))?;
-    let rules = named_rulesets(registry, &ids)?;
+    let rules = named_rulesets(registry, ids)?;
     if rules.is_empty() {
         return Err(format!("stats needs at least one ruleset (--rulesets a,b); `{ids}` names none"));
     }
@@ -688,22 +757,18 @@ fn deal_statistics(registry: &Registry, args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn simulate_games(registry: &Registry, args: &[String]) -> Result<(), String> {
-    let mut args = args.to_vec();
-    let id = take_value(&mut args, "--ruleset").ok_or("simulate needs --ruleset ID")?;
+fn simulate_games(registry: &Registry, args: Simulate) -> Result<(), String> {
+    let Simulate { ruleset: id, players, games, seed, out, steer, contract, hold_excuse, strong_hand, options: given, carry, match_end } = args;
     let rules = ruleset(registry, &id)?;
-    let players = whole(take_value(&mut args, "--players"), "--players")?.map(|n| n as usize).unwrap_or(rules.players.0);
-    let games = whole(take_value(&mut args, "--games"), "--games")?.ok_or("simulate needs --games K")?;
-    let seed = whole(take_value(&mut args, "--seed"), "--seed")?.ok_or("simulate needs --seed S")?;
-    let out = PathBuf::from(take_value(&mut args, "--out").ok_or("simulate needs --out DIR")?);
+    let players = players.unwrap_or(rules.players.0);
     let mut steering = String::new();
-    let mut sim = if take_flag(&mut args, "--steer") {
+    let mut sim = if steer {
         steering.push_str(" --steer");
         simulate::SimOptions::steered()
     } else {
         simulate::SimOptions::default()
     };
-    if let Some(c) = take_value(&mut args, "--contract") {
+    if let Some(c) = contract {
         steering.push_str(&format!(" --contract {c}"));
         sim.contract = match c.as_str() {
             "even" => simulate::ContractChoice::Even,
@@ -711,33 +776,29 @@ fn simulate_games(registry: &Registry, args: &[String]) -> Result<(), String> {
             _ => simulate::ContractChoice::Only(c),
         };
     }
-    let chance = |value: Option<String>, what: &str| -> Result<Option<f64>, String> {
-        value.map(|s| s.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)).ok_or(format!("{what} must be a chance from 0 to 1, not `{s}`"))).transpose()
-    };
-    if let Some(p) = chance(take_value(&mut args, "--hold-excuse"), "--hold-excuse")? {
+    if let Some(p) = hold_excuse {
         steering.push_str(&format!(" --hold-excuse {p}"));
         sim.hold_excuse = p;
     }
-    if let Some(p) = chance(take_value(&mut args, "--strong-hand"), "--strong-hand")? {
+    if let Some(p) = strong_hand {
         steering.push_str(&format!(" --strong-hand {p}"));
         sim.strong_hand = p;
     }
-    if take_flag(&mut args, "--carry") {
+    if carry {
         steering.push_str(" --carry");
         sim.carry = true;
     }
-    if let Some(p) = chance(take_value(&mut args, "--match-end"), "--match-end")? {
+    if let Some(p) = match_end {
         steering.push_str(&format!(" --match-end {p}"));
         sim.match_end = p;
     }
     // Options as a record gives them: a string, or a number or true/false where the text reads as one.
     let mut options = BTreeMap::new();
-    while let Some(o) = take_value(&mut args, "--option") {
-        let (name, value) = o.split_once('=').ok_or(format!("--option takes NAME=VALUE, not `{o}`"))?;
+    for (name, value) in given {
         steering.push_str(&format!(" --option {name}={value}"));
-        options.insert(name.to_string(), serde_json::from_str(value).unwrap_or_else(|_| serde_json::Value::String(value.to_string())));
+        let value = serde_json::from_str(&value).unwrap_or(serde_json::Value::String(value));
+        options.insert(name, value);
     }
-    no_more(&args)?;
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     for i in 0..games {
@@ -751,21 +812,11 @@ fn simulate_games(registry: &Registry, args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn import_games(args: &[String]) -> Result<(), String> {
-    let mut args = args.to_vec();
-    let out = take_value(&mut args, "--out").map(PathBuf::from);
-    match args.first().map(String::as_str) {
-        Some("tarotclub") => {}
-        Some(other) => return Err(format!("unknown import format `{other}`; known: tarotclub")),
-        None => return Err("import needs a format: tarotclub".into()),
-    }
-    if args.len() < 2 {
-        return Err("import tarotclub needs at least one FILE".into());
-    }
+fn import_games(files: &[String], out: Option<PathBuf>) -> Result<(), String> {
     if let Some(dir) = &out {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    for file in &args[1..] {
+    for file in files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
         let label = Path::new(file).file_name().and_then(|n| n.to_str()).unwrap_or(file);
         let imported = import::tarotclub::import(&text, label)?;

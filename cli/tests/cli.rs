@@ -37,6 +37,36 @@ fn validate_exits_0_1_or_2() {
     assert!(text(&missing.stderr).contains("cannot read"));
 }
 
+/// `validate` prints one verdict per line, each a JSON document a parser reads alone.
+#[test]
+fn validate_prints_one_json_verdict_per_line() {
+    let out = run(&["validate", "fixtures/fft-4p/valid/4p-1.json", "fixtures/fft-4p/invalid/play.must.overtrump.json", "no/such/file.json"]);
+    let lines: Vec<serde_json::Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["verdict"]["status"], "valid");
+    assert_eq!(lines[1]["verdict"]["status"], "invalid");
+    assert!(lines[2]["error"].as_str().is_some_and(|e| e.contains("cannot read")), "{}", lines[2]);
+}
+
+/// Every command answers `--help`, the program `--version`, and a missing value is refused (exit 2)
+/// rather than read as the next word.
+#[test]
+fn help_version_and_missing_values() {
+    let version = run(&["--version"]);
+    assert_eq!(version.status.code(), Some(0));
+    assert_eq!(text(&version.stdout).trim(), format!("tarot-archive {}", env!("CARGO_PKG_VERSION")));
+    for command in ["serve", "rebuild", "import", "openapi", "validate", "rulesets", "compare", "stats", "simulate"] {
+        let help = run(&[command, "--help"]);
+        assert_eq!(help.status.code(), Some(0), "{command} --help: {}", text(&help.stderr));
+        assert!(text(&help.stdout).contains(&format!("Usage: tarot-archive {command}")), "{command}: {}", text(&help.stdout));
+    }
+    for args in [&["validate"][..], &["serve", "--addr"], &["stats", "--rulesets", "fft-4p", "--deals"], &["nonsense"]] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).starts_with("error:"), "{args:?}: {}", text(&out.stderr));
+    }
+}
+
 #[test]
 fn text_verdicts_read_as_a_timeline_and_score_sheet() {
     let out = run(&["validate", "--text", "fixtures/worked/fft-deal5.json"]);
