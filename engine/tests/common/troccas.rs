@@ -30,8 +30,11 @@
 //! - The Narr kept from a trick the other side took leaves that side three cards: its player's side
 //!   gives an empty card for it, so that every side counts whole packets and the pack stays 72 (no
 //!   source read says how; Troccas Online's "Fool (Narr) Debt Handling" names a debt).
-//! - A side that took no trick has no card to give: it counts the Narr alone as a packet with no empty
-//!   (its 5), with the Skat if it is the dealer's, and the other side the rest of the 72.
+//! - A side that took no trick has no card to give: it owes it all the same, as the FFT's Excuse of a
+//!   side that took no trick "compte pour 4 points" (its 4½ less the ½ point it would have given). An
+//!   empty card is a quarter of a packet's one point: the lone Narr counts its 5 less three quarters,
+//!   less the quarter it owes, 4; with the Skat, a packet of its own, if it is the dealer's side; the
+//!   other side the rest of the 72.
 
 use std::collections::BTreeMap;
 
@@ -210,7 +213,7 @@ pub fn score(rec: &GameRecord, dealer_leads: bool) -> Scored {
     }
     s.sides[s.dealer_side] += s.skat;
     if let Some(k) = alone {
-        s.sides[k] = 5 + if k == s.dealer_side { s.skat } else { 0 };
+        s.sides[k] = 4 + if k == s.dealer_side { s.skat } else { 0 };
         s.sides[1 - k] = 72 - s.sides[k];
     }
     assert_eq!(s.sides[0] + s.sides[1], 72, "the pack counts 72");
