@@ -2,13 +2,15 @@
 //! sources (`common/grosstarock.rs`: the summary of pagat.com's Danish rules), over simulated deals of
 //! `grosstarock` at three (and at four, the player opposite the dealer sitting out), unsteered and
 //! steered to the rare cases (a strong hand with its declarations, a Tout, the Pagat and the Fool held
-//! to the last trick), and a sixteenth as many at four and with each option that changes the score
-//! (`round_suits_reversed = "yes"`, `pot_foundation = 40`). Each player's score is compared, and each
-//! pot's closing amount. Each deal is simulated from its own seed, so a difference names the seed that
-//! reproduces it (`tarot-archive simulate --ruleset grosstarock --games 1 --seed S [--steer] --out DIR`).
+//! to the last trick), and a sixteenth as many at four, with each option that changes the score
+//! (`round_suits_reversed = "yes"`, `pot_foundation = 40`) and with pots carried from earlier deals.
+//! Each player's score is compared, and each pot's closing amount. Each deal is simulated from its own
+//! seed, so a difference names the seed that reproduces it (`tarot-archive simulate --ruleset
+//! grosstarock --games 1 --seed S [--steer] [--carry] --out DIR`).
 //!
 //! `GROSSTAROCK_SCORER_GAMES` sets the number of steered deals at three (default 1,600, and a quarter
-//! as many unsteered: 2,000 in all), and `GROSSTAROCK_SCORER_REPORT=1` prints how often each case occurred.
+//! as many unsteered: 2,000 in all), and `GROSSTAROCK_SCORER_REPORT=1` prints how often each case
+//! occurred.
 
 #[path = "common/grosstarock.rs"]
 mod grosstarock;
@@ -85,7 +87,8 @@ struct Run {
 fn compare(n: usize, options: &BTreeMap<String, serde_json::Value>, variant: grosstarock::Variant, sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
     static R: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
     let rules = R.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}"))).get("grosstarock").unwrap();
-    let steer = if *sim == SimOptions::default() { "" } else { " --steer" };
+    let steered = *sim != SimOptions { carry: sim.carry, ..SimOptions::default() };
+    let steer = format!("{}{}", if steered { " --steer" } else { "" }, if sim.carry { " --carry" } else { "" });
     for seed in seeds {
         let rec = random_game_with(rules, n, options, sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
         let v = replay(rules, &rec).unwrap();
@@ -136,22 +139,27 @@ fn the_engine_scores_grosstarock_as_the_sources_do() {
     let steered_games = count("GROSSTAROCK_SCORER_GAMES", 1600);
     let base = count("GROSSTAROCK_SCORER_SEED", 0);
     let opt = |k: &str, v: serde_json::Value| [(k.to_string(), v)].into_iter().collect::<BTreeMap<_, _>>();
+    // The last table's deals are each one of a match under way, whose pots hold what a draw gives them
+    // (`SimOptions::carry`): no foundation is paid into a pot that holds something.
     let tables = [
-        (3, BTreeMap::new(), grosstarock::PW, steered_games),
-        (4, BTreeMap::new(), grosstarock::PW, steered_games / 16),
-        (3, opt("round_suits_reversed", serde_json::json!("yes")), grosstarock::Variant { round_suits_reversed: true, ..grosstarock::PW }, steered_games / 16),
-        (3, opt("pot_foundation", serde_json::json!(40)), grosstarock::Variant { pot_foundation: 40, ..grosstarock::PW }, steered_games / 16),
+        (3, BTreeMap::new(), grosstarock::PW, steered_games, false),
+        (4, BTreeMap::new(), grosstarock::PW, steered_games / 16, false),
+        (3, opt("round_suits_reversed", serde_json::json!("yes")), grosstarock::Variant { round_suits_reversed: true, ..grosstarock::PW }, steered_games / 16, false),
+        (3, opt("pot_foundation", serde_json::json!(40)), grosstarock::Variant { pot_foundation: 40, ..grosstarock::PW }, steered_games / 16, false),
+        (3, BTreeMap::new(), grosstarock::PW, steered_games / 16, true),
     ];
     let mut report = String::new();
     let mut differences = vec![];
     let mut reached: BTreeMap<String, u64> = BTreeMap::new();
-    for (n, options, variant, k) in tables {
+    for (n, options, variant, k, carry) in tables {
         let mut plain = Run::default();
         let mut steered = Run::default();
-        compare(n, &options, variant, &SimOptions::default(), base..base + k / 4, &mut plain);
-        compare(n, &options, variant, &SimOptions::steered(), base + 1_000_000_000..base + 1_000_000_000 + k, &mut steered);
+        let (plain_sim, steered_sim) = (SimOptions { carry, ..SimOptions::default() }, SimOptions { carry, ..SimOptions::steered() });
+        compare(n, &options, variant, &plain_sim, base..base + k / 4, &mut plain);
+        compare(n, &options, variant, &steered_sim, base + 1_000_000_000..base + 1_000_000_000 + k, &mut steered);
+        let carrying = if carry { ", pots carried" } else { "" };
         report += &format!(
-            "\ngrosstarock, {n} players, {options:?}: {} deals unsteered, {} steered; card point gains not adding up to nothing, paid among the players: {} and {}\n",
+            "\ngrosstarock, {n} players, {options:?}{carrying}: {} deals unsteered, {} steered; card point gains not adding up to nothing, paid among the players: {} and {}\n",
             plain.games, steered.games, plain.not_zero_sum, steered.not_zero_sum
         );
         report += "| case | unsteered, per 1,000 deals | steered, per 1,000 deals |\n|---|---:|---:|\n";
