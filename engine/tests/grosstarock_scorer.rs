@@ -4,9 +4,10 @@
 //! steered to the rare cases (a strong hand with its declarations, a Tout, the Pagat and the Fool held
 //! to the last trick), and a sixteenth as many at four, with each option that changes the score
 //! (`round_suits_reversed = "yes"`, `pot_foundation = 40`) and with pots carried from earlier deals.
-//! Each player's score is compared, and each pot's closing amount. Each deal is simulated from its own
-//! seed, so a difference names the seed that reproduces it (`tarot-archive simulate --ruleset
-//! grosstarock --games 1 --seed S [--steer] [--carry] --out DIR`).
+//! Each player's score and (but under a Tout or a Nolo, when none are paid) card points are compared,
+//! and each pot's closing amount. Each deal is simulated from its own seed, so a difference names the
+//! seed that reproduces it (`tarot-archive simulate --ruleset grosstarock --games 1 --seed S [--steer]
+//! [--carry] --out DIR`).
 //!
 //! `GROSSTAROCK_SCORER_GAMES` sets the number of steered deals at three (default 1,600, and a quarter
 //! as many unsteered: 2,000 in all), and `GROSSTAROCK_SCORER_REPORT=1` prints how often each case
@@ -116,9 +117,12 @@ fn compare(n: usize, options: &BTreeMap<String, serde_json::Value>, variant: gro
         let expected: BTreeMap<String, Q> = rec.players.iter().map(|p| (p.clone(), grosstarock::total(&mine, p, paid_among))).collect();
         let pots: Vec<(String, Q)> = outcome.pots.iter().map(|p| (p.pot.to_string(), p.closing)).collect();
         let expected_pots = vec![("king".to_string(), Q::int(mine.pots[0])), ("pagat".to_string(), Q::int(mine.pots[1]))];
+        let card_points: BTreeMap<String, Q> =
+            outcome.players.iter().filter(|p| mine.card_points.contains_key(&*p.player)).map(|p| (p.player.to_string(), p.card_points)).collect();
+        let expected_points: BTreeMap<String, Q> = mine.card_points.iter().map(|(k, &x)| (k.clone(), Q::int(x))).collect();
         if let Some(wrong) = &mine.wrong_leader {
             run.differences.push(format!("{n} players {options:?} seed {seed}{steer}: {wrong}"));
-        } else if engine != expected || pots != expected_pots {
+        } else if engine != expected || pots != expected_pots || (!mine.tout && !mine.nolo && card_points != expected_points) {
             run.differences.push(format!(
                 "{n} players {options:?} seed {seed}{steer}: engine {:?} pots {:?}, sources {:?} pots {:?} ({:?}, last trick {:?}, failed {:?}, card points {:?})",
                 engine.values().map(|q| q.to_string()).collect::<Vec<_>>(),
