@@ -96,7 +96,15 @@ pub fn count_points(c: &Counting, pile: CardSet, empties: i64) -> Q {
     if c.surplus == Surplus::Packets {
         let counters: Vec<i64> = pile.iter().map(|card| c.values[card.0 as usize] as i64).filter(|&v| v > 0).collect();
         let blanks = pile.len() as i64 - counters.len() as i64 + empties;
-        return Q::int(count_packets(&counters, blanks.max(0), c.group as usize, c.short_packet));
+        // A pile that owes empty cards for the Fool and has none to give (its side took no trick)
+        // keeps cards that, given, would have gone into the winners' packets: laid out, they make
+        // packets of their own, and each packet more is a point more (three counters in one packet
+        // count their sum less two, split in two their sum less one). The pile counts the packets it
+        // would make had it paid, so that the two sides make the pack's total (Troccas: "Das ganze
+        // Spiel zählt 72 Punkte"; the Narr alone 4, the Narr with a Skat of two counters as one packet).
+        let packets = |cards: i64| (cards.max(0) + g - 1) / g;
+        let unpaid = if blanks < 0 { packets(pile.len() as i64) - packets(pile.len() as i64 + empties) } else { 0 };
+        return Q::int(count_packets(&counters, blanks.max(0), c.group as usize, c.short_packet) - unpaid);
     }
     // In 1/g of a point: an empty card is 1, a counter worth v is v * g - (g - 1), so 1 more
     // (v - 1) * g.
