@@ -465,6 +465,7 @@ impl InForce<'_> {
             (Func::Points, _) => format!("{} card points", possessive(&w(0))),
             (Func::PointsOf, _) => format!("what {} count{} card by card", w(0), if matches!(&args[0], Expr::Fact(_)) { "s" } else { "" }),
             (Func::Pile, _) => format!("{} pile", possessive(&w(0))),
+            (Func::Taken, _) => format!("the number of cards {} took", w(0)),
             (Func::HandOf, _) => format!("{} hand", possessive(&w(0))),
             (Func::Played, _) => format!("the cards {} played", w(0)),
             (Func::WinnerSide, _) => format!("the side that won {}", w(0)),
@@ -475,6 +476,8 @@ impl InForce<'_> {
             (Func::WinningCard, _) => format!("the card that won {}", w(0)),
             (Func::Declared, 1) => format!("the {} declared", w(0)),
             (Func::Declared, _) => format!("the {} {} declared", w(0), w(1)),
+            (Func::Showed, 1) => format!("the cards shown in the {}", w(0)),
+            (Func::Showed, _) => format!("the cards {} showed in the {}", w(1), w(0)),
             (Func::Announced, _) => format!("{} was announced", with_article(&w(0))),
             (Func::Declarer, _) => format!("whoever declared the {}", w(0)),
             (Func::Pot | Func::Carried, _) => {

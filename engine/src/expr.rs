@@ -112,6 +112,9 @@ pub enum Func {
     /// What cards are worth one by one, added up (`points_of(card)`).
     PointsOf,
     Pile,
+    /// `taken(p)`: how many cards a player or side has taken, the empty cards the Fool's exchange
+    /// moves counted where they go.
+    Taken,
     HandOf,
     /// `played(p)`: the cards `p` played to tricks.
     Played,
@@ -125,6 +128,8 @@ pub enum Func {
     Won,
     WinningCard,
     Declared,
+    /// `showed(D[, who])`: the cards shown in declaration `a[0]` (by a player or side).
+    Showed,
     Announced,
     Declarer,
     /// `pot.NAME`: what pot number `a[0]` holds at this point of the deal's payments.

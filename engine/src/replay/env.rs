@@ -158,6 +158,11 @@ impl Env for GameEnv<'_, '_, '_> {
                     Value::Cards((0..g.n()).filter(|p| m >> p & 1 == 1).fold(CardSet::EMPTY, |s, p| s.or(g.piles[p])))
                 }
             },
+            Func::Taken => {
+                let m = self.player_arg(&a[0])?;
+                let n: i64 = (0..g.n()).filter(|p| m >> p & 1 == 1).map(|p| g.piles[p].len() as i64 + g.empties[p] as i64).sum();
+                Value::Num(Q::int(n))
+            }
             Func::HandOf => match &a[0] {
                 Value::Player(p) => Value::Cards(g.dealt[*p as usize]),
                 other => return Err(format!("hand_of takes a player, not {}", other.type_name())),
@@ -191,7 +196,7 @@ impl Env for GameEnv<'_, '_, '_> {
                 let c = t.cards.iter().find(|&&(p, _)| p == t.winner).map(|&(_, c)| c).ok_or("the trick has no winner")?;
                 Value::Cards(CardSet::single(c))
             }
-            Func::Declared | Func::Announced | Func::Declarer => {
+            Func::Declared | Func::Showed | Func::Announced | Func::Declarer => {
                 let Value::Num(k) = &a[0] else { return Err("expected a declaration".into()) };
                 let k = k.numer() as usize;
                 let who = match a.get(1) {
@@ -201,6 +206,7 @@ impl Env for GameEnv<'_, '_, '_> {
                 let mine = g.declarations.iter().filter(|d| d.kind == k && who.map(|m| m >> d.player & 1 == 1).unwrap_or(true));
                 match f {
                     Func::Declared => Value::Num(mine.map(|d| d.value).sum()),
+                    Func::Showed => Value::Cards(mine.fold(CardSet::EMPTY, |s, d| s.or(d.shown))),
                     Func::Announced => Value::Bool(mine.count() > 0),
                     _ => match g.declarations.iter().find(|d| d.kind == k) {
                         Some(d) => Value::Player(d.player),

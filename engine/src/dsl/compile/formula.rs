@@ -98,6 +98,7 @@ pub(super) const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("points", Func::Points, 1, 1),
     ("points_of", Func::PointsOf, 1, 1),
     ("pile", Func::Pile, 1, 1),
+    ("taken", Func::Taken, 1, 1),
     ("hand_of", Func::HandOf, 1, 1),
     ("played", Func::Played, 1, 1),
     ("winner_side", Func::WinnerSide, 1, 1),
@@ -107,6 +108,7 @@ pub(super) const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("won", Func::Won, 1, 1),
     ("winning_card", Func::WinningCard, 1, 1),
     ("declared", Func::Declared, 1, 2),
+    ("showed", Func::Showed, 1, 2),
     ("announced", Func::Announced, 1, 2),
     ("declarer", Func::Declarer, 1, 1),
     ("carried", Func::Standing, 1, 1),
@@ -118,6 +120,7 @@ pub(super) const GAME_FUNCS: &[Func] = &[
     Func::Points,
     Func::PointsOf,
     Func::Pile,
+    Func::Taken,
     Func::HandOf,
     Func::Played,
     Func::WinnerSide,
@@ -127,6 +130,7 @@ pub(super) const GAME_FUNCS: &[Func] = &[
     Func::Won,
     Func::WinningCard,
     Func::Declared,
+    Func::Showed,
     Func::Announced,
     Func::Declarer,
     Func::Pot,
@@ -686,8 +690,8 @@ impl Compiler {
             return Some(Expr::Call(f, vec![p?, Expr::Const(Value::Num(Q::int(c as i64)))]));
         }
         for (i, a) in args.iter().enumerate() {
-            // Declarations are named by their id in declared/announced/declarer.
-            if matches!(f, Func::Declared | Func::Announced | Func::Declarer) && i == 0 {
+            // Declarations are named by their id in declared/showed/announced/declarer.
+            if matches!(f, Func::Declared | Func::Showed | Func::Announced | Func::Declarer) && i == 0 {
                 let AstKind::Name(n) = &a.kind else {
                     self.err(file, a.pos, format!("`{name}` takes the name of a declaration"));
                     return None;
