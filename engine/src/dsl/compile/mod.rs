@@ -348,6 +348,7 @@ impl Compiler {
         let title = head.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| id.to_string());
         let body: Vec<Stmt> = rest.collect();
         check::duplicates(&body, &stmt_key, &mut self.errors);
+        check::withouts(&body, &mut self.errors);
         let (parent, own): (Vec<Stmt>, Vec<Stmt>) = body.into_iter().partition(|s| s.key == "extends");
         // `extends` never reaches `ruleset()`, which checks the other statements' forms.
         check::shapes(&parent, "", &mut self.errors);
