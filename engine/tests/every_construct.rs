@@ -591,6 +591,9 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("-", probe("count(pile(attack) - trumps)"), Changes),
         ("*", probe("bouts * 3"), Changes),
         ("/", probe("points / 7"), Changes),
+        // A divisor that is 0 whatever the game (once gave 0 in silence).
+        ("/", probe("points / 0"), Refused("division by zero: this divisor is 0 whatever the game")),
+        ("/", probe("points / (3 - 3)"), Refused("division by zero: this divisor is 0 whatever the game")),
         ("unary -", probe("-bouts"), Changes),
         ("x[i]", probe("[3, 5, 7, 9][bouts]"), Changes),
         ("if C then A else B", probe("if made then 3 else 1"), Changes),

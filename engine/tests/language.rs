@@ -322,3 +322,13 @@ fn every_part_of_a_formula_is_checked_and_counts_as_read() {
     assert!(e.contains("4:10: `nothing1` is not defined") && e.contains("4:34: `nothing2` is not defined"), "{e}");
     assert!(!e.contains("no formula reads"), "{e}");
 }
+
+#[test]
+fn a_divisor_of_0_whatever_the_game_is_refused_where_it_is_written() {
+    // `25 / 0` was 0.
+    for (body, at) in [("let x = 25 / 0\nscore {\n  term t \"t\" = x\n}", "3:14"), ("score {\n  term t \"t\" = points(taker) / (3 - 3)\n}", "4:33")] {
+        let e = child_of_fft(body).unwrap_err();
+        assert!(e.contains(&format!("rulesets/x.tarot:{at}: division by zero: this divisor is 0 whatever the game")), "{body}:\n{e}");
+        assert_eq!(e.lines().count(), 1, "{e}");
+    }
+}

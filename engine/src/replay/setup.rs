@@ -67,8 +67,10 @@ impl Settings {
     fn with_contracts(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Settings, String> {
         let mut s = Settings::new(rules, n, chosen, None)?;
         if let (true, Some(b)) = (rules.reads_contract, &rules.bidding) {
-            for c in 0..b.contracts.len() {
-                s.after_auction.push(Arc::new(Settings::new(rules, n, chosen, Some(c))?));
+            for (c, contract) in b.contracts.iter().enumerate() {
+                // The same formula gives each contract its own value: say which one fails.
+                let settings = Settings::new(rules, n, chosen, Some(c)).map_err(|e| format!("with the contract `{}`: {e}", contract.name))?;
+                s.after_auction.push(Arc::new(settings));
             }
         }
         Ok(s)
@@ -164,14 +166,14 @@ impl Settings {
                 },
             }
         };
-        s.hand = count(&s, &Some(rules.deal.hand.clone()))?;
+        s.hand = count(&s, &Some(rules.deal.hand.clone())).map_err(setting(rules, "deal.hand"))?;
         s.dealer_hand = match &rules.deal.dealer {
-            Some(_) => count(&s, &rules.deal.dealer)?,
+            Some(_) => count(&s, &rules.deal.dealer).map_err(setting(rules, "deal.dealer"))?,
             None => s.hand,
         };
         if let Some((count_e, size_e)) = &rules.deal.piles {
-            s.piles = count(&s, &Some(count_e.clone()))?;
-            s.pile_size = count(&s, &Some(size_e.clone()))?;
+            s.piles = count(&s, &Some(count_e.clone())).map_err(setting(rules, "deal.piles"))?;
+            s.pile_size = count(&s, &Some(size_e.clone())).map_err(setting(rules, "deal.pile_size"))?;
         }
         let dealt = s.hand * (n - 1) + s.dealer_hand + s.dog + n * s.piles * s.pile_size;
         if dealt != rules.pack.cards.len() {
@@ -353,9 +355,9 @@ impl Settings {
             s.buy_cards = count(&s, &Some(b.cards.clone())).map_err(at(&b.clause))?;
         }
         if let (Some(d), true) = (&rules.discard, after) {
-            s.discard_taker = if takes_dog { count(&s, &d.taker)? } else { 0 };
-            s.discard_dealer = count(&s, &d.dealer)?;
-            s.discard_others = count(&s, &d.others)?;
+            s.discard_taker = if takes_dog { count(&s, &d.taker).map_err(setting(rules, "discard.taker"))? } else { 0 };
+            s.discard_dealer = count(&s, &d.dealer).map_err(setting(rules, "discard.dealer"))?;
+            s.discard_others = count(&s, &d.others).map_err(setting(rules, "discard.others"))?;
         }
         if let (Some((e, c)), true) = (&rules.play.last_trump, after) {
             s.last_trump = match s.eval_setup(e).map_err(at(c))? {
@@ -389,6 +391,15 @@ impl Settings {
 /// A setting's error, naming its rule and where it is written.
 pub(super) fn at(c: &Clause) -> impl Fn(String) -> String + '_ {
     move |m| format!("{} ({}): {m}", c.rule, c.at)
+}
+
+/// `at` for a setting the IR keeps no clause beside (the deal's and the discard's sizes): its clause
+/// is the one the ruleset remembers for `rule` (`Ruleset::settings`).
+fn setting<'a>(rules: &'a Ruleset, rule: &'a str) -> impl Fn(String) -> String + 'a {
+    move |m| match rules.settings.get(rule) {
+        Some(c) => format!("{} ({}): {m}", c.rule, c.at),
+        None => format!("{rule}: {m}"),
+    }
 }
 
 pub(super) struct SetupEnv<'a>(pub(super) &'a Settings);

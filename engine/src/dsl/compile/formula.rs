@@ -258,6 +258,11 @@ pub(super) fn fold(e: Expr, failed: &mut Option<String>) -> Expr {
     e
 }
 
+/// Whether a formula is the number 0 (or `no`, which counts as 0 in arithmetic), written out.
+fn is_zero(e: &Expr) -> bool {
+    matches!(e, Expr::Const(Value::Num(q)) if *q == Q::ZERO) || matches!(e, Expr::Const(Value::Bool(false)))
+}
+
 /// Nothing of a game at all: constant folding, and counters that follow no option.
 pub(super) const NO_GAME: Chosen<'static> = Chosen(&[]);
 
@@ -496,9 +501,15 @@ impl Compiler {
                 Expr::Index(Box::new(l?), Box::new(i?))
             }
             AstKind::Unary(op, x) => Expr::Un(*op, Box::new(self.expr_inner(file, x, ctx)?)),
-            AstKind::Binary(op, x, y) => {
-                let (x, y) = (self.expr_inner(file, x, ctx), self.expr_inner(file, y, ctx));
-                Expr::Bin(*op, Box::new(x?), Box::new(y?))
+            AstKind::Binary(op, x, y_ast) => {
+                let (x, y) = (self.expr_inner(file, x, ctx), self.expr_inner(file, y_ast, ctx));
+                let y = y?;
+                // A divisor that is 0 whatever the game fails every game that reaches it.
+                if *op == BinOp::Div && is_zero(&fold(y.clone(), &mut None)) {
+                    self.err(file, y_ast.pos, "division by zero: this divisor is 0 whatever the game");
+                    return None;
+                }
+                Expr::Bin(*op, Box::new(x?), Box::new(y))
             }
             AstKind::If(c, t, e) => {
                 let (c, t, e) = (self.expr_inner(file, c, ctx), self.expr_inner(file, t, ctx), self.expr_inner(file, e, ctx));
