@@ -324,6 +324,15 @@ fn every_part_of_a_formula_is_checked_and_counts_as_read() {
 }
 
 #[test]
+fn a_failing_let_is_the_one_error_of_its_file() {
+    // The option, the constant and the formula that the failing `let` reads were each reported as
+    // read by nothing besides.
+    let e = child_of_fft("option h \"h\" = [1, 2]\nlet k = 3\nlet twice x = 2 * x\nlet a = nothing(twice(option.h) + k)\nscore {\n  term t \"t\" = a\n}").unwrap_err();
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(e.contains("rulesets/x.tarot:6:9: unknown function `nothing`"), "{e}");
+}
+
+#[test]
 fn a_divisor_of_0_whatever_the_game_is_refused_where_it_is_written() {
     // `25 / 0` was 0.
     for (body, at) in [("let x = 25 / 0\nscore {\n  term t \"t\" = x\n}", "3:14"), ("score {\n  term t \"t\" = points(taker) / (3 - 3)\n}", "4:33")] {
