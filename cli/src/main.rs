@@ -58,7 +58,7 @@ options for every command:
   --rules-dir DIR   read rule files from DIR instead of the built-in ones
 
 exit status of validate: 0 when no game breaks a rule, 1 when one does, 2 when a file cannot be read
-or parsed; of import games: 0 when every game was stored, 1 when one was refused, 2 on failure.";
+or parsed, 3 when a rule of its ruleset cannot be worked out on it (the ruleset is broken); of import games: 0 when every game was stored, 1 when one was refused, 2 on failure.";
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -257,10 +257,15 @@ fn validate(registry: &Registry, args: &[String]) -> ExitCode {
 
 /// One file's verdict: its exit code, what to print, and what to say on stderr.
 fn validate_one(registry: &Registry, file: &str, text: bool) -> (u8, String, Option<String>) {
-    let outcome = std::fs::read_to_string(file).map_err(|e| format!("cannot read: {e}")).and_then(|json| parse_record(&json)).and_then(|rec| {
-        let rules = ruleset(registry, &rec.ruleset)?;
-        replay(rules, &rec).map_err(|e| e.to_string())
-    });
+    let outcome = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read: {e}"))
+        .and_then(|json| parse_record(&json))
+        .and_then(|rec| ruleset(registry, &rec.ruleset).map(|rules| (rules, rec)))
+        .map_err(|e| (2, e, None))
+        .and_then(|(rules, rec)| {
+            // A rule that cannot be worked out on the game is the ruleset's mistake, not the file's.
+            replay(rules, &rec).map_err(|e| (if e.ruleset_fault.is_some() { 3 } else { 2 }, e.to_string(), e.ruleset_fault))
+        });
     match outcome {
         Ok(v) => {
             let code = u8::from(v.status == Status::Invalid);
@@ -271,9 +276,12 @@ fn validate_one(registry: &Registry, file: &str, text: bool) -> (u8, String, Opt
                 (code, serde_json::to_string_pretty(&json).unwrap_or_default(), None)
             }
         }
-        Err(e) => {
-            let json = serde_json::json!({ "file": file, "error": e });
-            (2, serde_json::to_string_pretty(&json).unwrap_or_default(), Some(format!("{file}: {e}")))
+        Err((code, e, fault)) => {
+            let mut json = serde_json::json!({ "file": file, "error": e });
+            if let Some(fault) = fault {
+                json["broken_ruleset"] = serde_json::json!(fault);
+            }
+            (code, serde_json::to_string_pretty(&json).unwrap_or_default(), Some(format!("{file}: {e}")))
         }
     }
 }

@@ -341,3 +341,27 @@ fn a_divisor_of_0_whatever_the_game_is_refused_where_it_is_written() {
         assert_eq!(e.lines().count(), 1, "{e}");
     }
 }
+
+#[test]
+fn a_rule_that_divides_by_zero_in_a_game_is_the_rulesets_error_naming_the_rule_and_the_contract() {
+    let mut rec = fixture("fft-4p/valid/4p-1.json");
+    rec.ruleset = "x".into();
+    // A setting after the auction that divides by 0 for one contract (a `discard` of 0 cards for the
+    // garde, once, and then "the dog cannot be cut" or nothing at all).
+    let rules = child_of_fft("discard {\n  taker = deal.dog / (2 - contract.multiplier)\n}").unwrap();
+    let e = replay(&rules, &rec).unwrap_err();
+    let fault = e.ruleset_fault.as_ref().unwrap_or_else(|| panic!("the ruleset's fault, not the record's: {e}"));
+    assert_eq!(fault.ruleset, "x");
+    assert!(e.message.contains("with the contract `garde`: discard.taker (rulesets/x.tarot:4): division by zero (6 / 0)"), "{e}");
+    // A score term that divides by a count that is 0 in this game: the rule, where it is written, and
+    // the division.
+    let rules = child_of_fft("score {\n  term t \"t\" = 10 / count(p in players where points(p) > 90)\n}").unwrap();
+    let e = replay(&rules, &rec).unwrap_err();
+    let fault = e.ruleset_fault.as_ref().unwrap_or_else(|| panic!("the ruleset's fault, not the record's: {e}"));
+    assert_eq!((fault.rule.as_deref(), fault.at.as_deref()), (Some("score.term.t"), Some("rulesets/x.tarot:4")));
+    assert!(e.to_string().contains("the ruleset x is broken: the rule score.term.t (rulesets/x.tarot:4) cannot be evaluated: division by zero (10 / 0)"), "{e}");
+    // The record's mistakes stay the record's.
+    rec.players[1] = rec.players[0].clone();
+    let e = replay(&rules, &rec).unwrap_err();
+    assert!(e.ruleset_fault.is_none(), "{e}");
+}

@@ -41,6 +41,36 @@ impl<'r> Setup<'r> {
         Ok(Setup { rules, settings, contracts })
     }
 
+    /// What a game asks of the ruleset before its rules are worked out: a table size it is played at
+    /// and options it has, each with one of its choices. What `new` finds wrong past these is the
+    /// ruleset's fault, not the game's.
+    pub fn table_fits(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<(), String> {
+        // At a table where the dealer sits out, one fewer play.
+        let playing = if rules.sits_out(n) { n.saturating_sub(1) } else { n };
+        if rules.sides == Sides::Partners && playing % 2 == 1 {
+            let out = if playing == n { String::new() } else { format!(" (the dealer of {n} sitting out)") };
+            return Err(format!("{} is played by partners sitting opposite, so by an even number of players, not {playing}{out} ({})", rules.id, rules.players_clause.at));
+        }
+        if n < rules.players.0 || n > rules.players.1 || n > MAX_PLAYERS {
+            let want = if rules.players.0 == rules.players.1 { rules.players.0.to_string() } else { format!("{} to {}", rules.players.0, rules.players.1) };
+            return Err(format!("{} is played by {want} players, not {n} ({})", rules.id, rules.players_clause.at));
+        }
+        for name in chosen.keys() {
+            if !rules.options.iter().any(|o| &o.name == name) {
+                let known: Vec<&str> = rules.options.iter().map(|o| o.name.as_str()).collect();
+                return Err(format!("{} has no option `{name}`; its options are: {}", rules.id, if known.is_empty() { "none".to_string() } else { known.join(", ") }));
+            }
+        }
+        for o in &rules.options {
+            let v = chosen.get(&o.name).unwrap_or(&o.default);
+            if !o.choices.contains(v) {
+                let choices: Vec<String> = o.choices.iter().map(|c| c.to_string()).collect();
+                return Err(format!("option `{}` cannot be {v}; choose one of {}", o.name, choices.join(", ")));
+            }
+        }
+        Ok(())
+    }
+
     /// The rules as they stand once contract `c` has won the auction: the same as before it unless a
     /// setting that applies after the auction reads the contract.
     pub fn after_auction(&self, c: usize) -> &Setup<'r> {
@@ -77,30 +107,12 @@ impl Settings {
     }
 
     fn new(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>, contract: Option<usize>) -> Result<Settings, String> {
+        Setup::table_fits(rules, n, chosen)?;
         // At a table where the dealer sits out, one fewer play.
-        let playing = if rules.sits_out(n) { n.saturating_sub(1) } else { n };
-        if rules.sides == Sides::Partners && playing % 2 == 1 {
-            let out = if playing == n { String::new() } else { format!(" (the dealer of {n} sitting out)") };
-            return Err(format!("{} is played by partners sitting opposite, so by an even number of players, not {playing}{out} ({})", rules.id, rules.players_clause.at));
-        }
-        if n < rules.players.0 || n > rules.players.1 || n > MAX_PLAYERS {
-            let want = if rules.players.0 == rules.players.1 { rules.players.0.to_string() } else { format!("{} to {}", rules.players.0, rules.players.1) };
-            return Err(format!("{} is played by {want} players, not {n} ({})", rules.id, rules.players_clause.at));
-        }
-        for name in chosen.keys() {
-            if !rules.options.iter().any(|o| &o.name == name) {
-                let known: Vec<&str> = rules.options.iter().map(|o| o.name.as_str()).collect();
-                return Err(format!("{} has no option `{name}`; its options are: {}", rules.id, if known.is_empty() { "none".to_string() } else { known.join(", ") }));
-            }
-        }
-        let n = playing;
+        let n = if rules.sits_out(n) { n.saturating_sub(1) } else { n };
         let mut options = vec![];
         for o in &rules.options {
             let v = chosen.get(&o.name).unwrap_or(&o.default);
-            if !o.choices.contains(v) {
-                let choices: Vec<String> = o.choices.iter().map(|c| c.to_string()).collect();
-                return Err(format!("option `{}` cannot be {v}; choose one of {}", o.name, choices.join(", ")));
-            }
             options.push(Value::from_json(v).ok_or_else(|| format!("option `{}`: unreadable value {v}", o.name))?);
         }
         let mut s = Settings {
