@@ -357,17 +357,25 @@ pub async fn stats(state: web::Data<AppState>, req: HttpRequest) -> Reply {
     Ok(HttpResponse::Ok().json(deal_statistics(&state, ask).await?))
 }
 
-/// Replays a record under its ruleset; input errors are 422 problems.
+/// Replays a record under its ruleset; a record that is not a game of it is a 422 problem.
 fn replay(state: &AppState, rec: &GameRecord) -> Result<tarot_engine::Verdict, Problem> {
     let rules = state.registry.get(&rec.ruleset).ok_or_else(|| {
         let known: Vec<&str> = state.registry.ids().collect();
         Problem::unprocessable("unknown-ruleset", format!("unknown ruleset `{}`; known: {}", rec.ruleset, known.join(", ")))
     })?;
-    tarot_engine::replay(rules, rec).map_err(|e| {
-        let mut p = Problem::unprocessable("unreadable-game", e.to_string());
-        p.event = e.event;
-        p
-    })
+    tarot_engine::replay(rules, rec).map_err(replay_problem)
+}
+
+/// The problem for a game that gets no verdict: the client's (422) when the record is not a game of
+/// its ruleset, the archive's (500, naming the ruleset and the rule) when a rule of the ruleset
+/// cannot be worked out on it: nothing the client changes in a legal game would help.
+pub(crate) fn replay_problem(e: tarot_engine::ReplayError) -> Problem {
+    let mut p = match &e.ruleset_fault {
+        None => Problem::unprocessable("unreadable-game", e.to_string()),
+        Some(_) => Problem::new(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR, "broken-ruleset", e.to_string()),
+    };
+    p.event = e.event;
+    p
 }
 
 /// Replay a game without storing it.
@@ -379,7 +387,8 @@ fn replay(state: &AppState, rec: &GameRecord) -> Result<tarot_engine::Verdict, P
         (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The body is not a game (a field missing or of the wrong type), or the game cannot be read (an unknown ruleset, card or player, a deal that is not a deal)", body = Problem, content_type = "application/problem+json")))]
+        (status = 422, description = "The body is not a game (a field missing or of the wrong type), or the game cannot be read (an unknown ruleset, card or player, a deal that is not a deal)", body = Problem, content_type = "application/problem+json"),
+        (status = 500, description = "A rule of the game's ruleset cannot be worked out on it (a formula that divides by zero, say): the ruleset is broken, not the game; `type` is `urn:tarot-archive:problem:broken-ruleset` and `detail` names the ruleset and the rule", body = Problem, content_type = "application/problem+json")))]
 pub async fn validate(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
     let rec = body::record(&req, payload).await?;
     let verdict = replay(&state, &rec)?;
@@ -408,7 +417,8 @@ pub struct StoredGame {
         (status = 403, description = "Wrong write token", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The body is not a game, or the game cannot be read", body = Problem, content_type = "application/problem+json")),
+        (status = 422, description = "The body is not a game, or the game cannot be read", body = Problem, content_type = "application/problem+json"),
+        (status = 500, description = "A rule of the game's ruleset cannot be worked out on it (a formula that divides by zero, say): the ruleset is broken, not the game; `type` is `urn:tarot-archive:problem:broken-ruleset` and `detail` names the ruleset and the rule", body = Problem, content_type = "application/problem+json")),
     security((), ("write_token" = [])))]
 pub async fn create_game(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
     state.authorize(&req)?;
@@ -595,7 +605,8 @@ pub struct Append {
         (status = 409, description = "The game has moved on", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A move breaks a rule or cannot be read, the game has stopped (finished, broken or annulled), or the body is not an append", body = Problem, content_type = "application/problem+json")),
+        (status = 422, description = "A move breaks a rule or cannot be read, the game has stopped (finished, broken or annulled), or the body is not an append", body = Problem, content_type = "application/problem+json"),
+        (status = 500, description = "A rule of the game's ruleset cannot be worked out on it (a formula that divides by zero, say): the ruleset is broken, not the game; `type` is `urn:tarot-archive:problem:broken-ruleset` and `detail` names the ruleset and the rule", body = Problem, content_type = "application/problem+json")),
     security((), ("write_token" = [])))]
 pub async fn append(state: web::Data<AppState>, req: HttpRequest, id: web::Path<String>, payload: web::Payload) -> Reply {
     state.authorize(&req)?;

@@ -19,7 +19,7 @@ static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[derive(Parser)]
 #[command(name = "tarot-archive", version, about, max_term_width = 100)]
 #[command(
-    after_help = "Exit status of validate: 0 when no game breaks a rule, 1 when one does, 2 when a file cannot be read or parsed; of import games: 0 when every game was stored, 1 when one was refused, 2 on failure; of the others: 0, or 2 on failure."
+    after_help = "Exit status of validate: 0 when no game breaks a rule, 1 when one does, 2 when a file cannot be read or parsed, 3 when a rule of its ruleset cannot be worked out on it (the ruleset is broken); of import games: 0 when every game was stored, 1 when one was refused, 2 on failure; of the others: 0, or 2 on failure."
 )]
 struct Cli {
     /// Read rule files from DIR instead of the built-in ones
@@ -350,10 +350,15 @@ fn validate(registry: &Registry, args: Vec<String>, text: bool) -> ExitCode {
 
 /// One file's verdict: its exit code, what to print, and what to say on stderr.
 fn validate_one(registry: &Registry, file: &str, text: bool) -> (u8, String, Option<String>) {
-    let outcome = std::fs::read_to_string(file).map_err(|e| format!("cannot read: {e}")).and_then(|json| parse_record(&json)).and_then(|rec| {
-        let rules = ruleset(registry, &rec.ruleset)?;
-        replay(rules, &rec).map_err(|e| e.to_string())
-    });
+    let outcome = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read: {e}"))
+        .and_then(|json| parse_record(&json))
+        .and_then(|rec| ruleset(registry, &rec.ruleset).map(|rules| (rules, rec)))
+        .map_err(|e| (2, e, None))
+        .and_then(|(rules, rec)| {
+            // A rule that cannot be worked out on the game is the ruleset's mistake, not the file's.
+            replay(rules, &rec).map_err(|e| (if e.ruleset_fault.is_some() { 3 } else { 2 }, e.to_string(), e.ruleset_fault))
+        });
     match outcome {
         Ok(v) => {
             let code = u8::from(v.status == Status::Invalid);
@@ -364,9 +369,12 @@ fn validate_one(registry: &Registry, file: &str, text: bool) -> (u8, String, Opt
                 (code, serde_json::to_string(&json).unwrap_or_default(), None)
             }
         }
-        Err(e) => {
-            let json = serde_json::json!({ "file": file, "error": e });
-            (2, serde_json::to_string(&json).unwrap_or_default(), Some(format!("{file}: {e}")))
+        Err((code, e, fault)) => {
+            let mut json = serde_json::json!({ "file": file, "error": e });
+            if let Some(fault) = fault {
+                json["broken_ruleset"] = serde_json::json!(fault);
+            }
+            (code, serde_json::to_string(&json).unwrap_or_default(), Some(format!("{file}: {e}")))
         }
     }
 }

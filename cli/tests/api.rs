@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{fixture, spawn, spawn_fresh, temp_dir, Server};
+use common::{fixture, root, spawn, spawn_fresh, tarot_archive, temp_dir, Server};
 use serde_json::{json, Value};
 
 fn problem(r: &common::Reply, status: u16) -> Value {
@@ -559,4 +559,37 @@ fn racing_appends_store_only_refereed_moves() {
     common::race::assert_no_lie(&server.base, &ids, &acknowledged);
     // One legal move wins each round.
     assert!(acknowledged.iter().all(|a| a.len() == 16), "moves acknowledged per game: {:?}", acknowledged.iter().map(|a| a.len()).collect::<Vec<_>>());
+}
+
+/// A rule of the game's ruleset that cannot be worked out on it (here a term dividing by a count that
+/// is 0 in this game) is the archive's fault, not the client's: a 500 problem naming the ruleset and
+/// the rule, never a 422 about the game; `validate` exits 3 and says so in `broken_ruleset`.
+#[test]
+fn a_broken_ruleset_is_a_500_naming_the_ruleset_and_the_rule() {
+    let rules = temp_dir("broken-rules");
+    std::fs::create_dir_all(&*rules).unwrap();
+    for entry in std::fs::read_dir(root().join("rulesets")).unwrap().flatten() {
+        std::fs::copy(entry.path(), rules.join(entry.file_name())).unwrap();
+    }
+    let text = "ruleset broken \"FFT with a term that divides by zero\"\nextends fft-4p\nscore {\n  term t \"t\" = 10 / count(p in players where points(p) > 90)\n}\n";
+    std::fs::write(rules.join("broken.tarot"), text).unwrap();
+    let s = spawn_fresh("broken", &["--rules-dir", rules.to_str().unwrap()]);
+    let mut game: Value = serde_json::from_str(&fixture("fft-4p/valid/4p-1.json")).unwrap();
+    game["ruleset"] = json!("broken");
+    for path in ["/validate", "/games"] {
+        let p = problem(&s.post(path, &game.to_string()), 500);
+        assert_eq!(p["type"], "urn:tarot-archive:problem:broken-ruleset", "{p}");
+        let detail = p["detail"].as_str().unwrap();
+        assert!(detail.contains("the ruleset broken is broken: the rule score.term.t (") && detail.contains("division by zero (10 / 0)"), "{p}");
+    }
+    // The client's own mistake stays a 422.
+    let mut twice = game.clone();
+    twice["players"][1] = twice["players"][0].clone();
+    assert_eq!(problem(&s.post("/validate", &twice.to_string()), 422)["type"], "urn:tarot-archive:problem:unreadable-game");
+    let file = rules.join("game.json");
+    std::fs::write(&file, game.to_string()).unwrap();
+    let out = tarot_archive().args(["--rules-dir", rules.to_str().unwrap(), "validate"]).arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
+    let said: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((&said["broken_ruleset"]["ruleset"], &said["broken_ruleset"]["rule"]), (&json!("broken"), &json!("score.term.t")), "{said}");
 }

@@ -291,6 +291,7 @@ fn play(setup: &Setup, plan: &Plan, rng: &mut ChaCha8Rng) -> Option<GameRecord> 
             Err(Stop::Annulled(_)) => None,
             Err(Stop::Violation(v)) => panic!("the plan for {:?} made an illegal move: {}", plan.players, v.message),
             Err(Stop::Input(e)) => panic!("the plan made an unreadable move: {e}"),
+            Err(Stop::Ruleset(e)) => panic!("{e}"),
         }
     };
     apply(&mut game, deal)?;

@@ -345,7 +345,9 @@ struct Stacks {
 pub const NUM_LIMIT: i64 = 1 << 60;
 
 /// `+ - * /` on exact numbers, refusing a result too large to stay exact (never a wrapped or
-/// panicking overflow). Division by zero gives 0, as `Q` has it.
+/// panicking overflow), and a division by zero: no number stands for it, and a 0 given in its place
+/// would hide a rule's mistake in a score or a setting (the compiler refuses a divisor that is 0
+/// whatever the game; this catches the others, in the game that makes them 0).
 pub fn arith(op: BinOp, p: Q, q: Q) -> Result<Q, String> {
     let fits = |x: i128| x.abs() <= NUM_LIMIT as i128;
     if p.is_integer() && q.is_integer() && op != BinOp::Div {
@@ -364,7 +366,7 @@ pub fn arith(op: BinOp, p: Q, q: Q) -> Result<Q, String> {
         BinOp::Add => (a * d + c * b, b * d),
         BinOp::Sub => (a * d - c * b, b * d),
         BinOp::Mul => (a * c, b * d),
-        _ if c == 0 => return Ok(Q::ZERO),
+        _ if c == 0 => return Err(format!("division by zero ({p} / {q})")),
         _ => (a * d * c.signum(), b * c.abs()),
     };
     if fits(n) && fits(m) {

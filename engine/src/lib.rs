@@ -23,4 +23,4 @@ pub mod verdict;
 pub use record::{parse_record, Event, GameRecord};
 pub use registry::Registry;
 pub use replay::replay;
-pub use verdict::{InputError, Status, Verdict};
+pub use verdict::{InputError, ReplayError, RulesetFault, Status, Verdict};

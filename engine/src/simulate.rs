@@ -402,6 +402,7 @@ fn play_out<R: Rng>(
             Err(crate::replay::Stop::Annulled(_)) => Ok(false),
             Err(crate::replay::Stop::Violation(v)) => Err(format!("the simulator made an illegal move at event {i}: {}", v.message)),
             Err(crate::replay::Stop::Input(e)) => Err(format!("the simulator made an unreadable move: {e}")),
+            Err(crate::replay::Stop::Ruleset(e)) => Err(e.to_string()),
         }
     };
     // The game as recorded so far, at its end or where it stopped.

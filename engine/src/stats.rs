@@ -159,6 +159,7 @@ fn run(
     let cannot = |stop: Stop| {
         let why = match stop {
             Stop::Input(e) => e.message,
+            Stop::Ruleset(e) => e.to_string(),
             _ => "it stopped the deal".into(),
         };
         InputError { event: None, message: format!("{}: deal statistics cannot evaluate an annulment: {why}", rules.id) }

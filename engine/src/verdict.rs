@@ -297,6 +297,67 @@ impl std::fmt::Display for InputError {
     }
 }
 
+/// Why a record gets no verdict: the record cannot be read as a game of the ruleset (an `InputError`:
+/// the client's mistake), or the ruleset cannot referee it (`ruleset_fault`: the rules' author's).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ReplayError {
+    /// The event at which replay stopped; none for what is wrong before the first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<usize>,
+    pub message: String,
+    /// Set when the rules are at fault, not the record.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ruleset_fault: Option<RulesetFault>,
+}
+
+/// A ruleset that cannot referee a game it has accepted so far: a rule whose formula fails on it (a
+/// division by zero, an index outside a list, a value of the wrong kind), or a setting that cannot
+/// be worked out for the table and options the record chose.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct RulesetFault {
+    pub ruleset: String,
+    /// The rule that fails (`discard.taker`), when it is known apart from the message.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// Where that rule is written (`rulesets/NAME.tarot:79`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+}
+
+impl ReplayError {
+    /// The ruleset `ruleset` is at fault: its rule `rule` (written at `at`), when known.
+    pub fn ruleset(ruleset: &str, rule: Option<(&str, &str)>, event: Option<usize>, message: String) -> ReplayError {
+        let (rule, at) = match rule {
+            Some((r, a)) => (Some(r.to_string()), Some(a.to_string())),
+            None => (None, None),
+        };
+        ReplayError { event, message, ruleset_fault: Some(RulesetFault { ruleset: ruleset.to_string(), rule, at }) }
+    }
+}
+
+impl From<InputError> for ReplayError {
+    fn from(e: InputError) -> ReplayError {
+        ReplayError { event: e.event, message: e.message, ruleset_fault: None }
+    }
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(e) = self.event {
+            write!(f, "event {e}: ")?;
+        }
+        match &self.ruleset_fault {
+            None => write!(f, "{}", self.message),
+            Some(RulesetFault { ruleset, rule: Some(rule), at: Some(at) }) => {
+                write!(f, "the ruleset {ruleset} is broken: the rule {rule} ({at}) cannot be evaluated: {}", self.message)
+            }
+            Some(RulesetFault { ruleset, .. }) => write!(f, "the ruleset {ruleset} is broken: {}", self.message),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
 impl Verdict {
     /// A trick-by-trick timeline and a score sheet, for people and for snapshot tests.
     pub fn to_text(&self) -> String {

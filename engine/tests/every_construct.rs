@@ -182,6 +182,9 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("without KEY...", m("fft-2p", "without annul petit_sec", "without annul petit_secc"), Refused("did you mean `without annul petit_sec`?")),
         ("without KEY...", m("fft-2p", "  without dog_packets\n", "").then_top("without dog_packets"), Refused("write `deal { without dog_packets }`")),
         ("without KEY...", m(F, "players 4\n", "players 4\nwithout players\n"), Refused("only works in a ruleset that `extends` another")),
+        // `without` reads its key and nothing else: a block or a value after it would be dropped.
+        ("without KEY...", m("fft-2p", "without annul petit_sec", "without annul petit_sec { this is nonsense 123 }"), Refused("`without annul petit_sec` takes no block")),
+        ("without KEY...", m("fft-2p", "without annul petit_sec", "without annul petit_sec = 3"), Refused("`without annul petit_sec` takes no value")),
         (r#"source ID "file" ["title"]"#, m(F, r#"source S004 "../shared/seeds/004_0d14b9f4547d8a99.txt" "Jeu de Tarot (Queen of Tarot)""#, ""), Refused("unknown source `S004`")),
         (r#"source ID "file" ["title"]"#, m(F, r#""Jeu de Tarot (Queen of Tarot)""#, r#""Jeu de Tarot" "Queen of Tarot""#), Refused("`source` takes at most 3 word(s)")),
         (r#"family "NAME""#, m(M, r#"family "French""#, r#"family "Frankish""#), Refused(r#"a family is one of "French", "Italian""#)),
@@ -591,6 +594,9 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("-", probe("count(pile(attack) - trumps)"), Changes),
         ("*", probe("bouts * 3"), Changes),
         ("/", probe("points / 7"), Changes),
+        // A divisor that is 0 whatever the game (once gave 0 in silence).
+        ("/", probe("points / 0"), Refused("division by zero: this divisor is 0 whatever the game")),
+        ("/", probe("points / (3 - 3)"), Refused("division by zero: this divisor is 0 whatever the game")),
         ("unary -", probe("-bouts"), Changes),
         ("x[i]", probe("[3, 5, 7, 9][bouts]"), Changes),
         ("if C then A else B", probe("if made then 3 else 1"), Changes),

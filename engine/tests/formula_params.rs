@@ -55,3 +55,33 @@ fn a_formula_is_refused_where_it_cannot_mean_one_thing() {
     refused("let twice x = 2 * x", "let twice x = 2 * x + count(shown)", "`shown` is not known per player");
     refused("let twice x = 2 * x", "let twice x = 2 * x + count(shown)", "`twice` cannot be worked out where it is called here");
 }
+
+#[test]
+fn a_mistake_in_a_formula_is_reported_where_it_is_written_and_once() {
+    // The diagnostics of the file changed so, one a line.
+    let errors = |find: &str, replace: &str| -> Vec<String> {
+        let e = common::test_rules("formula-params", Some((find, replace))).err().unwrap_or_else(|| panic!("{replace}: compiled"));
+        e.lines().map(String::from).collect()
+    };
+    const FILE: &str = "engine/tests/rules/formula-params.tarot";
+    // A part of the formula that fails whatever the game: at the formula's line (12), not at the
+    // score's `standing` that calls it (line 22), and nothing at the caller.
+    let e = errors("let twice x = 2 * x", "let twice x = 2 * x + (\"a\" + 1)");
+    assert_eq!(e, [format!("{FILE}:12:24: this formula cannot be evaluated, whatever the game: expected a number, found a text")]);
+    // The only call's argument fails: that error alone, not a second saying the parameter is never read.
+    let e = errors("twice(sets_value(pile(p)))", "twice(sets_value(pile(q)))");
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].starts_with(&format!("{FILE}:22:")) && e[0].contains("`q` is not defined"), "{e:?}");
+    // The only caller fails before its formula is reached: that error alone, not "no formula calls `twice`".
+    let e = errors("sum(p in players where p == player : twice", "avg(p in players where p == player : twice");
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].contains("`avg` cannot go through a set"), "{e:?}");
+    // A formula refused for its name: its body is never compiled, and what it calls is not unread.
+    let e = errors("let twice x = 2 * x", "let twice x = 2 * x\nlet half y = y / 2\nlet kings y = half(y)");
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].contains("`kings` is already the name"), "{e:?}");
+    // A formula that nothing calls is still reported; what only it calls is not, its error being that one.
+    let e = errors("let twice x = 2 * x", "let twice x = 2 * x\nlet thrice y = 3 * once(y)\nlet once z = z");
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].contains("no formula calls `thrice`"), "{e:?}");
+}

@@ -263,6 +263,9 @@ fn a_statement_never_says_more_than_the_compiler_reads() {
         ("play {\n  without players\n}", "4:3", "it is at the top level, outside this block, so write `without players` there"),
         ("bidding {\n  contract garde \"garde\" {\n    without turns\n  }\n}", "5:5", "it is in `bidding { ... }`, outside this block, so write `without turns` there"),
         ("without extends fft-4p @FFT", "3:1", "a citation on it would go nowhere"),
+        ("without counting { this is nonsense 123 }", "3:1", "`without counting` takes no block, so the statements in `{ ... }` would be ignored"),
+        ("play {\n  without must trump { must follow }\n}", "4:3", "`without must trump` takes no block"),
+        ("without players = 5", "3:1", "`without players` takes no value, so `= ...` would be ignored"),
         ("call {\n  without levels\n}", "4:3", "`without levels` removes nothing: the parent has no block here for it to remove from"),
         ("option x \"x\" = [\"a\", \"b\" + \"c\"]", "3:22", "option `x`: each choice is a string or a number written out"),
         ("bidding {\n  contract prise \"prise\" { multiplier = 1; dog = \"taker\"; bonus = 10 }\n}", "4:59", "no formula reads this contract's `bonus`"),
@@ -318,4 +321,47 @@ fn every_part_of_a_formula_is_checked_and_counts_as_read() {
     let e = child_of_fft("option h \"h\" = [1, 2]\nlet x = [nothing1, option.h][abs(nothing2)]\nscore {\n  term t \"t\" = x\n}").unwrap_err();
     assert!(e.contains("4:10: `nothing1` is not defined") && e.contains("4:34: `nothing2` is not defined"), "{e}");
     assert!(!e.contains("no formula reads"), "{e}");
+}
+
+#[test]
+fn a_failing_let_is_the_one_error_of_its_file() {
+    // The option, the constant and the formula that the failing `let` reads were each reported as
+    // read by nothing besides.
+    let e = child_of_fft("option h \"h\" = [1, 2]\nlet k = 3\nlet twice x = 2 * x\nlet a = nothing(twice(option.h) + k)\nscore {\n  term t \"t\" = a\n}").unwrap_err();
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(e.contains("rulesets/x.tarot:6:9: unknown function `nothing`"), "{e}");
+}
+
+#[test]
+fn a_divisor_of_0_whatever_the_game_is_refused_where_it_is_written() {
+    // `25 / 0` was 0.
+    for (body, at) in [("let x = 25 / 0\nscore {\n  term t \"t\" = x\n}", "3:14"), ("score {\n  term t \"t\" = points(taker) / (3 - 3)\n}", "4:33")] {
+        let e = child_of_fft(body).unwrap_err();
+        assert!(e.contains(&format!("rulesets/x.tarot:{at}: division by zero: this divisor is 0 whatever the game")), "{body}:\n{e}");
+        assert_eq!(e.lines().count(), 1, "{e}");
+    }
+}
+
+#[test]
+fn a_rule_that_divides_by_zero_in_a_game_is_the_rulesets_error_naming_the_rule_and_the_contract() {
+    let mut rec = fixture("fft-4p/valid/4p-1.json");
+    rec.ruleset = "x".into();
+    // A setting after the auction that divides by 0 for one contract (a `discard` of 0 cards for the
+    // garde, once, and then "the dog cannot be cut" or nothing at all).
+    let rules = child_of_fft("discard {\n  taker = deal.dog / (2 - contract.multiplier)\n}").unwrap();
+    let e = replay(&rules, &rec).unwrap_err();
+    let fault = e.ruleset_fault.as_ref().unwrap_or_else(|| panic!("the ruleset's fault, not the record's: {e}"));
+    assert_eq!(fault.ruleset, "x");
+    assert!(e.message.contains("with the contract `garde`: discard.taker (rulesets/x.tarot:4): division by zero (6 / 0)"), "{e}");
+    // A score term that divides by a count that is 0 in this game: the rule, where it is written, and
+    // the division.
+    let rules = child_of_fft("score {\n  term t \"t\" = 10 / count(p in players where points(p) > 90)\n}").unwrap();
+    let e = replay(&rules, &rec).unwrap_err();
+    let fault = e.ruleset_fault.as_ref().unwrap_or_else(|| panic!("the ruleset's fault, not the record's: {e}"));
+    assert_eq!((fault.rule.as_deref(), fault.at.as_deref()), (Some("score.term.t"), Some("rulesets/x.tarot:4")));
+    assert!(e.to_string().contains("the ruleset x is broken: the rule score.term.t (rulesets/x.tarot:4) cannot be evaluated: division by zero (10 / 0)"), "{e}");
+    // The record's mistakes stay the record's.
+    rec.players[1] = rec.players[0].clone();
+    let e = replay(&rules, &rec).unwrap_err();
+    assert!(e.ruleset_fault.is_none(), "{e}");
 }

@@ -1,6 +1,7 @@
 //! Checks that no statement says more than the compiler reads: each statement's words, value and
 //! block against what its section allows (`shape`), statements written twice in one block (the
-//! second would silently replace the first), and the key a `without` meant when it removes nothing.
+//! second would silently replace the first), a `without` written with more than its key, and the key a
+//! `without` meant when it removes nothing.
 
 use super::ast::Stmt;
 use super::Diagnostic;
@@ -194,6 +195,34 @@ pub fn shapes(stmts: &[Stmt], section: &str, errors: &mut Vec<Diagnostic>) {
         if let Some(b) = &s.block {
             let inner = if section == "bidding" && s.key == "contract" { "contract" } else { s.key.as_str() };
             shapes(b, inner, errors);
+        }
+    }
+}
+
+/// Reports every `without` (blocks included) written with a value or a block: it removes the
+/// parent's statement by its key and reads nothing else, so what follows the key would be dropped.
+pub fn withouts(stmts: &[Stmt], errors: &mut Vec<Diagnostic>) {
+    for s in stmts {
+        if s.key != "without" {
+            if let Some(b) = &s.block {
+                withouts(b, errors);
+            }
+            continue;
+        }
+        let key: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
+        let key = key.join(" ");
+        let mut err = |message: String| errors.push(Diagnostic { file: s.file.to_string(), pos: s.pos, message });
+        if s.value.is_some() {
+            err(format!(
+                "`without {key}` takes no value, so `= ...` would be ignored: it removes the parent's statement whole; \
+                 to give the statement another value, write the statement itself"
+            ));
+        }
+        if s.block.is_some() {
+            err(format!(
+                "`without {key}` takes no block, so the statements in `{{ ... }}` would be ignored: it removes the parent's statement whole; \
+                 to change part of a block, write the block with the statements to add or replace, and `without KEY` inside it for those to remove"
+            ));
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::cards::{Card, CardSet};
 
-use super::{Game, Move};
+use super::{Game, Move, NO_DEAL_ORDER};
 
 impl<'s, 'r> Game<'s, 'r> {
     /// Keeps the cards each player was dealt, in the order the record's packets give them.
@@ -28,7 +28,7 @@ impl<'s, 'r> Game<'s, 'r> {
 
     /// `dealt(p, n)`: the first `n` cards dealt to `p` (all of them when he was dealt fewer).
     pub(super) fn dealt_first(&self, p: u8, n: usize) -> Result<CardSet, String> {
-        let order = self.deal_order.as_ref().ok_or("the record does not give the order of the deal (`packets` in the deal event), which `dealt` needs")?;
+        let order = self.deal_order.as_ref().ok_or_else(|| format!("{NO_DEAL_ORDER}, which `dealt` needs"))?;
         Ok(order.get(p as usize).map(|cards| cards.iter().take(n).copied().collect()).unwrap_or(CardSet::EMPTY))
     }
 }

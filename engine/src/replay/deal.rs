@@ -72,7 +72,7 @@ impl<'s, 'r> Game<'s, 'r> {
         // The deal's requirements, which may read the match so far (`carried`).
         for (label, e, c) in &self.rules().deal.requires {
             let env = self.env(None);
-            if !eval(e, &env).and_then(|v| truthy(&v)).map_err(|m| self.input(format!("{} ({}): {m}", c.rule, c.at)))? {
+            if !eval(e, &env).and_then(|v| truthy(&v)).map_err(|m| self.rule_error(c, m))? {
                 return Err(self.violation(c, self.dealer, format!("{}: this deal does not meet it", self.label(label))));
             }
         }

@@ -8,7 +8,7 @@ use crate::cards::{Card, CardSet};
 use crate::expr::{eval, Env, Expr, Fact, Func, Value};
 use crate::num::Q;
 
-use super::{Game, SetupEnv, Trick};
+use super::{Game, SetupEnv, Trick, NO_DEAL_ORDER};
 
 impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn env(&self, player: Option<u8>) -> GameEnv<'_, 's, 'r> {
@@ -118,7 +118,7 @@ impl Env for GameEnv<'_, '_, '_> {
             Fact::Shown => Value::Cards(self.shown.ok_or("nothing is shown here")?),
             Fact::FirstPacket => {
                 let p = self.player.ok_or("`first_packet` needs a player")?;
-                let first = g.first_packets.ok_or("the record does not give the order of the deal (`packets` in the deal event), which this rule needs")?;
+                let first = g.first_packets.ok_or_else(|| format!("{NO_DEAL_ORDER}, which this rule needs"))?;
                 Value::Cards(first[p as usize])
             }
             Fact::DeclValue => Value::Num(self.decl_value.ok_or("the value is not known yet")?),

@@ -92,11 +92,18 @@ impl std::ops::Deref for Plays {
     }
 }
 
+/// What a rule that reads the order of the deal says when the record leaves it out: the record's
+/// lack, not the rule's mistake (a rule may read what only some records give).
+pub(super) const NO_DEAL_ORDER: &str = "the record does not give the order of the deal (`packets` in the deal event)";
+
 /// Why replay stopped before the end of the record.
 pub enum Stop {
     Violation(Violation),
     Annulled(Annulled),
+    /// The record cannot be read as a game.
     Input(InputError),
+    /// A rule cannot be worked out on the game: the ruleset's mistake (`ruleset_fault` is set).
+    Ruleset(ReplayError),
 }
 
 /// A game in progress.
@@ -383,21 +390,33 @@ impl<'s, 'r> Game<'s, 'r> {
         }
     }
 
-    /// A formula that fails on a move the rules accept: the ruleset's fault, not the player's, and
-    /// said so.
+    /// A formula that fails on a move the rules accept: the ruleset's fault, not the player's.
     fn rule_bug(&self, c: &Clause, e: String) -> Stop {
-        self.input(format!(
-            "the rule {} ({}) cannot be evaluated: {e}; the record is legal up to here, so this is a mistake in the rules, which must give every legal move a meaning",
-            c.rule, c.at
-        ))
+        self.rule_error(c, e)
     }
 
+    /// A rule's formula that fails on this game: the ruleset's fault, unless what it lacks is the
+    /// record's (the order of the deal, which a record may leave out).
     fn rule_error(&self, c: &Clause, e: String) -> Stop {
-        self.input(format!("the rule {} ({}) cannot be evaluated: {e}", c.rule, c.at))
+        if e.contains(NO_DEAL_ORDER) {
+            return self.input(format!("the rule {} ({}) cannot be evaluated: {e}", c.rule, c.at));
+        }
+        Stop::Ruleset(ReplayError::ruleset(&self.rules().id, Some((&*c.rule, &*c.at)), Some(self.event), e))
     }
 
+    /// A formula evaluated where its rule is not known (`eval_rule` names it).
     fn eval(&self, e: &Expr, env: &GameEnv) -> Result<Value, Stop> {
-        eval(e, env).map_err(|m| self.input(format!("a rule cannot be evaluated: {m}")))
+        eval(e, env).map_err(|m| {
+            if m.contains(NO_DEAL_ORDER) {
+                return self.input(format!("a rule cannot be evaluated: {m}"));
+            }
+            Stop::Ruleset(ReplayError::ruleset(&self.rules().id, None, Some(self.event), format!("a rule cannot be evaluated: {m}")))
+        })
+    }
+
+    /// A formula of the rule `c` evaluated; its failure names the rule.
+    fn eval_rule(&self, e: &Expr, env: &GameEnv, c: &Clause) -> Result<Value, Stop> {
+        eval(e, env).map_err(|m| self.rule_error(c, m))
     }
 
     fn number(&self, e: &Expr, env: &GameEnv, c: &Clause) -> Result<Q, Stop> {
@@ -457,20 +476,23 @@ fn sits_out_how(rules: &Ruleset) -> &'static str {
     }
 }
 
-/// Replays a recorded game against a ruleset.
-pub fn replay(rules: &Ruleset, rec: &GameRecord) -> Result<Verdict, InputError> {
-    let setup = Setup::new(rules, rec.players.len(), &rec.options).map_err(|message| InputError { event: None, message })?;
+/// Replays a recorded game against a ruleset. An error is the record's (it is not a game of the
+/// ruleset) or the ruleset's (a rule cannot be worked out on a game it accepts).
+pub fn replay(rules: &Ruleset, rec: &GameRecord) -> Result<Verdict, ReplayError> {
+    Setup::table_fits(rules, rec.players.len(), &rec.options).map_err(|message| InputError { event: None, message })?;
+    // The table and the options are the ruleset's own: a setting that fails with them is its mistake.
+    let setup = Setup::new(rules, rec.players.len(), &rec.options).map_err(|message| ReplayError::ruleset(&rules.id, None, None, message))?;
     replay_with(&setup, rec)
 }
 
 /// Replays against rules already set up (the benchmark sets up once).
-pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputError> {
+pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, ReplayError> {
     let rules = setup.rules;
     if !rec.ruleset.eq_ignore_ascii_case(&rules.id) {
-        return Err(InputError { event: None, message: format!("the game is recorded under `{}`, not `{}`", rec.ruleset, rules.id) });
+        return Err(InputError { event: None, message: format!("the game is recorded under `{}`, not `{}`", rec.ruleset, rules.id) }.into());
     }
     if let Some((_, p)) = rec.players.iter().enumerate().find(|(i, p)| rec.players[..*i].contains(p)) {
-        return Err(InputError { event: None, message: format!("{p} is listed twice among the players") });
+        return Err(InputError { event: None, message: format!("{p} is listed twice among the players") }.into());
     }
     let dealer =
         rec.players.iter().position(|p| *p == rec.dealer).ok_or_else(|| InputError { event: None, message: format!("the dealer \"{}\" is not one of the players", rec.dealer) })?;
@@ -482,7 +504,7 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
                     if hands.contains_key(out.as_str()) || piles.contains_key(out.as_str()) || packets.iter().any(|k| k.to.as_deref() == Some(out.as_str())))
         };
         if let Some(i) = rec.events.iter().position(named) {
-            return Err(InputError { event: Some(i), message: format!("{out} {} this deal out ({}, {}): no cards and no moves", sits_out_how(rules), c.rule, c.at) });
+            return Err(InputError { event: Some(i), message: format!("{out} {} this deal out ({}, {}): no cards and no moves", sits_out_how(rules), c.rule, c.at) }.into());
         }
     }
     // Every event is read before any is applied: a record that cannot be read is refused whole.
@@ -516,7 +538,7 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
             } else {
                 format!("the record carries pot `{name}`, which {} does not have; its pots are {}", rules.id, known.join(", "))
             };
-            return Err(InputError { event: None, message });
+            return Err(InputError { event: None, message }.into());
         };
         carried[i] = Q::int(*amount);
     }
@@ -524,7 +546,7 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
     let mut standing = vec![Q::ZERO; seats.playing.len()];
     for (name, amount) in &rec.standing {
         if !rec.players.contains(name) {
-            return Err(InputError { event: None, message: format!("the record's standing names {name}, who is not at the table") });
+            return Err(InputError { event: None, message: format!("the record's standing names {name}, who is not at the table") }.into());
         }
         if let Some(i) = seats.playing.iter().position(|p| p == name) {
             standing[i] = Q::int(*amount);
@@ -627,18 +649,18 @@ fn respell(verdict: &mut Verdict, spellings: &Arc<[(Card, crate::record::Text)]>
 }
 
 /// Replays events already read (the benchmark measures this: the rules' work, without decoding text).
-pub fn replay_moves(setup: &Setup, players: &[String], dealer: u8, moves: &[Move]) -> Result<Verdict, InputError> {
+pub fn replay_moves(setup: &Setup, players: &[String], dealer: u8, moves: &[Move]) -> Result<Verdict, ReplayError> {
     replay_moves_carrying(setup, players, dealer, &[], moves)
 }
 
 /// Replays events already read, the pots holding `carried` at the start of the deal.
-pub fn replay_moves_carrying(setup: &Setup, players: &[String], dealer: u8, carried: &[Q], moves: &[Move]) -> Result<Verdict, InputError> {
+pub fn replay_moves_carrying(setup: &Setup, players: &[String], dealer: u8, carried: &[Q], moves: &[Move]) -> Result<Verdict, ReplayError> {
     replay_moves_standing(setup, players, dealer, carried, &[], moves)
 }
 
 /// Replays events already read, the pots holding `carried` and the players (by seat) carrying
 /// `standing` from the match at the start of the deal.
-fn replay_moves_standing(setup: &Setup, players: &[String], dealer: u8, carried: &[Q], standing: &[Q], moves: &[Move]) -> Result<Verdict, InputError> {
+fn replay_moves_standing(setup: &Setup, players: &[String], dealer: u8, carried: &[Q], standing: &[Q], moves: &[Move]) -> Result<Verdict, ReplayError> {
     let rules = setup.rules;
     let mut game = Game::new(setup, players, dealer);
     game.carry(carried);
@@ -672,7 +694,8 @@ fn replay_moves_standing(setup: &Setup, players: &[String], dealer: u8, carried:
         notes: vec![],
     };
     match stop {
-        Some(Stop::Input(e)) => return Err(e),
+        Some(Stop::Input(e)) => return Err(e.into()),
+        Some(Stop::Ruleset(e)) => return Err(e),
         Some(Stop::Violation(v)) => {
             verdict.status = Status::Invalid;
             verdict.violation = Some(v);
@@ -687,8 +710,9 @@ fn replay_moves_standing(setup: &Setup, players: &[String], dealer: u8, carried:
         }
         None if game.phase == Phase::Done => {
             let (outcome, score_ledger, score_notes) = game.score().map_err(|s| match s {
-                Stop::Input(e) => e,
-                _ => InputError { event: None, message: "scoring stopped".into() },
+                Stop::Input(e) => e.into(),
+                Stop::Ruleset(e) => e,
+                _ => InputError { event: None, message: "scoring stopped".into() }.into(),
             })?;
             verdict.status = Status::Valid;
             verdict.outcome = Some(outcome);

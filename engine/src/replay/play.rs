@@ -214,7 +214,7 @@ impl<'s, 'r> Game<'s, 'r> {
         let f = &rules.play.faults[i];
         let amount = self.number(&f.amount, &self.env(Some(p)), &f.clause)?;
         if let Some(e) = &f.gives_back {
-            match self.eval(e, &self.env(Some(p)))? {
+            match self.eval_rule(e, &self.env(Some(p)), &f.clause)? {
                 Value::Cards(class) if class.is_empty() => {}
                 Value::Cards(class) => self.gives_back.push((p, i, class)),
                 other => return Err(self.rule_error(&f.clause, format!("`gives-back` takes cards, found {}", other.type_name()))),

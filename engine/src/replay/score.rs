@@ -148,7 +148,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 _ => balance[p as usize],
             };
             let winner = match &sc.winner {
-                Some((e, c)) => truthy(&self.eval(e, &env)?).map_err(|m| self.rule_error(c, m))?,
+                Some((e, c)) => truthy(&self.eval_rule(e, &env, c)?).map_err(|m| self.rule_error(c, m))?,
                 None => false,
             };
             players.push(PlayerResult { player: name.clone(), card_points: self.player_points(p), tricks: self.tricks.iter().filter(|t| t.winner == p).count(), score, winner });

@@ -41,6 +41,36 @@ impl<'r> Setup<'r> {
         Ok(Setup { rules, settings, contracts })
     }
 
+    /// What a game asks of the ruleset before its rules are worked out: a table size it is played at
+    /// and options it has, each with one of its choices. What `new` finds wrong past these is the
+    /// ruleset's fault, not the game's.
+    pub fn table_fits(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<(), String> {
+        // At a table where the dealer sits out, one fewer play.
+        let playing = if rules.sits_out(n) { n.saturating_sub(1) } else { n };
+        if rules.sides == Sides::Partners && playing % 2 == 1 {
+            let out = if playing == n { String::new() } else { format!(" (the dealer of {n} sitting out)") };
+            return Err(format!("{} is played by partners sitting opposite, so by an even number of players, not {playing}{out} ({})", rules.id, rules.players_clause.at));
+        }
+        if n < rules.players.0 || n > rules.players.1 || n > MAX_PLAYERS {
+            let want = if rules.players.0 == rules.players.1 { rules.players.0.to_string() } else { format!("{} to {}", rules.players.0, rules.players.1) };
+            return Err(format!("{} is played by {want} players, not {n} ({})", rules.id, rules.players_clause.at));
+        }
+        for name in chosen.keys() {
+            if !rules.options.iter().any(|o| &o.name == name) {
+                let known: Vec<&str> = rules.options.iter().map(|o| o.name.as_str()).collect();
+                return Err(format!("{} has no option `{name}`; its options are: {}", rules.id, if known.is_empty() { "none".to_string() } else { known.join(", ") }));
+            }
+        }
+        for o in &rules.options {
+            let v = chosen.get(&o.name).unwrap_or(&o.default);
+            if !o.choices.contains(v) {
+                let choices: Vec<String> = o.choices.iter().map(|c| c.to_string()).collect();
+                return Err(format!("option `{}` cannot be {v}; choose one of {}", o.name, choices.join(", ")));
+            }
+        }
+        Ok(())
+    }
+
     /// The rules as they stand once contract `c` has won the auction: the same as before it unless a
     /// setting that applies after the auction reads the contract.
     pub fn after_auction(&self, c: usize) -> &Setup<'r> {
@@ -67,38 +97,22 @@ impl Settings {
     fn with_contracts(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Settings, String> {
         let mut s = Settings::new(rules, n, chosen, None)?;
         if let (true, Some(b)) = (rules.reads_contract, &rules.bidding) {
-            for c in 0..b.contracts.len() {
-                s.after_auction.push(Arc::new(Settings::new(rules, n, chosen, Some(c))?));
+            for (c, contract) in b.contracts.iter().enumerate() {
+                // The same formula gives each contract its own value: say which one fails.
+                let settings = Settings::new(rules, n, chosen, Some(c)).map_err(|e| format!("with the contract `{}`: {e}", contract.name))?;
+                s.after_auction.push(Arc::new(settings));
             }
         }
         Ok(s)
     }
 
     fn new(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>, contract: Option<usize>) -> Result<Settings, String> {
+        Setup::table_fits(rules, n, chosen)?;
         // At a table where the dealer sits out, one fewer play.
-        let playing = if rules.sits_out(n) { n.saturating_sub(1) } else { n };
-        if rules.sides == Sides::Partners && playing % 2 == 1 {
-            let out = if playing == n { String::new() } else { format!(" (the dealer of {n} sitting out)") };
-            return Err(format!("{} is played by partners sitting opposite, so by an even number of players, not {playing}{out} ({})", rules.id, rules.players_clause.at));
-        }
-        if n < rules.players.0 || n > rules.players.1 || n > MAX_PLAYERS {
-            let want = if rules.players.0 == rules.players.1 { rules.players.0.to_string() } else { format!("{} to {}", rules.players.0, rules.players.1) };
-            return Err(format!("{} is played by {want} players, not {n} ({})", rules.id, rules.players_clause.at));
-        }
-        for name in chosen.keys() {
-            if !rules.options.iter().any(|o| &o.name == name) {
-                let known: Vec<&str> = rules.options.iter().map(|o| o.name.as_str()).collect();
-                return Err(format!("{} has no option `{name}`; its options are: {}", rules.id, if known.is_empty() { "none".to_string() } else { known.join(", ") }));
-            }
-        }
-        let n = playing;
+        let n = if rules.sits_out(n) { n.saturating_sub(1) } else { n };
         let mut options = vec![];
         for o in &rules.options {
             let v = chosen.get(&o.name).unwrap_or(&o.default);
-            if !o.choices.contains(v) {
-                let choices: Vec<String> = o.choices.iter().map(|c| c.to_string()).collect();
-                return Err(format!("option `{}` cannot be {v}; choose one of {}", o.name, choices.join(", ")));
-            }
             options.push(Value::from_json(v).ok_or_else(|| format!("option `{}`: unreadable value {v}", o.name))?);
         }
         let mut s = Settings {
@@ -164,14 +178,14 @@ impl Settings {
                 },
             }
         };
-        s.hand = count(&s, &Some(rules.deal.hand.clone()))?;
+        s.hand = count(&s, &Some(rules.deal.hand.clone())).map_err(setting(rules, "deal.hand"))?;
         s.dealer_hand = match &rules.deal.dealer {
-            Some(_) => count(&s, &rules.deal.dealer)?,
+            Some(_) => count(&s, &rules.deal.dealer).map_err(setting(rules, "deal.dealer"))?,
             None => s.hand,
         };
         if let Some((count_e, size_e)) = &rules.deal.piles {
-            s.piles = count(&s, &Some(count_e.clone()))?;
-            s.pile_size = count(&s, &Some(size_e.clone()))?;
+            s.piles = count(&s, &Some(count_e.clone())).map_err(setting(rules, "deal.piles"))?;
+            s.pile_size = count(&s, &Some(size_e.clone())).map_err(setting(rules, "deal.pile_size"))?;
         }
         let dealt = s.hand * (n - 1) + s.dealer_hand + s.dog + n * s.piles * s.pile_size;
         if dealt != rules.pack.cards.len() {
@@ -353,9 +367,9 @@ impl Settings {
             s.buy_cards = count(&s, &Some(b.cards.clone())).map_err(at(&b.clause))?;
         }
         if let (Some(d), true) = (&rules.discard, after) {
-            s.discard_taker = if takes_dog { count(&s, &d.taker)? } else { 0 };
-            s.discard_dealer = count(&s, &d.dealer)?;
-            s.discard_others = count(&s, &d.others)?;
+            s.discard_taker = if takes_dog { count(&s, &d.taker).map_err(setting(rules, "discard.taker"))? } else { 0 };
+            s.discard_dealer = count(&s, &d.dealer).map_err(setting(rules, "discard.dealer"))?;
+            s.discard_others = count(&s, &d.others).map_err(setting(rules, "discard.others"))?;
         }
         if let (Some((e, c)), true) = (&rules.play.last_trump, after) {
             s.last_trump = match s.eval_setup(e).map_err(at(c))? {
@@ -389,6 +403,15 @@ impl Settings {
 /// A setting's error, naming its rule and where it is written.
 pub(super) fn at(c: &Clause) -> impl Fn(String) -> String + '_ {
     move |m| format!("{} ({}): {m}", c.rule, c.at)
+}
+
+/// `at` for a setting the IR keeps no clause beside (the deal's and the discard's sizes): its clause
+/// is the one the ruleset remembers for `rule` (`Ruleset::settings`).
+fn setting<'a>(rules: &'a Ruleset, rule: &'a str) -> impl Fn(String) -> String + 'a {
+    move |m| match rules.settings.get(rule) {
+        Some(c) => format!("{} ({}): {m}", c.rule, c.at),
+        None => format!("{rule}: {m}"),
+    }
 }
 
 pub(super) struct SetupEnv<'a>(pub(super) &'a Settings);

@@ -262,6 +262,11 @@ pub(super) fn fold(e: Expr, failed: &mut Option<String>) -> Expr {
     e
 }
 
+/// Whether a formula is the number 0 (or `no`, which counts as 0 in arithmetic), written out.
+fn is_zero(e: &Expr) -> bool {
+    matches!(e, Expr::Const(Value::Num(q)) if *q == Q::ZERO) || matches!(e, Expr::Const(Value::Bool(false)))
+}
+
 /// Nothing of a game at all: constant folding, and counters that follow no option.
 pub(super) const NO_GAME: Chosen<'static> = Chosen(&[]);
 
@@ -298,6 +303,21 @@ pub(super) fn constant(e: &Expr) -> bool {
         Expr::Index(l, i) => constant(l) && constant(i),
         Expr::Call(f, args) => !GAME_FUNCS.contains(f) && args.iter().all(constant),
         _ => false,
+    }
+}
+
+/// Whether a formula writes `name`: as a name (a `let`, `option.NAME`, `contract.ATTR`, a parameter)
+/// or as a function it calls (a formula with parameters).
+pub(super) fn mentions(a: &Ast, name: &str) -> bool {
+    match &a.kind {
+        AstKind::Name(n) => n == name,
+        AstKind::Call(f, args) => f == name || args.iter().any(|x| mentions(x, name)),
+        AstKind::List(args) => args.iter().any(|x| mentions(x, name)),
+        AstKind::Comp { set, cond, body, .. } => mentions(set, name) || cond.as_deref().is_some_and(|c| mentions(c, name)) || body.as_deref().is_some_and(|b| mentions(b, name)),
+        AstKind::Index(x, y) | AstKind::Binary(_, x, y) => mentions(x, name) || mentions(y, name),
+        AstKind::Unary(_, x) => mentions(x, name),
+        AstKind::If(x, y, z) => mentions(x, name) || mentions(y, name) || mentions(z, name),
+        AstKind::Num(_) | AstKind::Str(_) | AstKind::Invalid(_) => false,
     }
 }
 
@@ -484,7 +504,29 @@ impl Compiler {
         }
     }
 
+    /// A part of a formula compiled, and folded when it depends on nothing but constants: a part that
+    /// fails whatever the game is reported where it is written (in a formula with parameters, in the
+    /// formula's own text, not at the caller's).
     pub(super) fn expr_inner(&mut self, file: &Arc<str>, a: &Ast, ctx: Ctx) -> Option<Expr> {
+        let e = self.expr_part(file, a, ctx)?;
+        if matches!(e, Expr::Const(_)) || !constant(&e) {
+            return Some(e);
+        }
+        match eval(&e, &NO_GAME) {
+            Ok(v) => Some(Expr::Const(v)),
+            Err(m) => {
+                self.err(file, a.pos, format!("this formula cannot be evaluated, whatever the game: {m}"));
+                // Inside a formula with parameters, a part that reads none of them fails at every
+                // call alike: the callers have nothing to be told.
+                if !self.expanding.is_empty() && !self.params.iter().any(|(p, _)| mentions(a, p)) {
+                    self.call_independent += 1;
+                }
+                None
+            }
+        }
+    }
+
+    fn expr_part(&mut self, file: &Arc<str>, a: &Ast, ctx: Ctx) -> Option<Expr> {
         let err = |c: &mut Compiler, m: String| {
             c.err(file, a.pos, m);
             None
@@ -500,9 +542,15 @@ impl Compiler {
                 Expr::Index(Box::new(l?), Box::new(i?))
             }
             AstKind::Unary(op, x) => Expr::Un(*op, Box::new(self.expr_inner(file, x, ctx)?)),
-            AstKind::Binary(op, x, y) => {
-                let (x, y) = (self.expr_inner(file, x, ctx), self.expr_inner(file, y, ctx));
-                Expr::Bin(*op, Box::new(x?), Box::new(y?))
+            AstKind::Binary(op, x, y_ast) => {
+                let (x, y) = (self.expr_inner(file, x, ctx), self.expr_inner(file, y_ast, ctx));
+                let y = y?;
+                // A divisor that is 0 whatever the game fails every game that reaches it.
+                if *op == BinOp::Div && is_zero(&fold(y.clone(), &mut None)) {
+                    self.err(file, y_ast.pos, "division by zero: this divisor is 0 whatever the game");
+                    return None;
+                }
+                Expr::Bin(*op, Box::new(x?), Box::new(y))
             }
             AstKind::If(c, t, e) => {
                 let (c, t, e) = (self.expr_inner(file, c, ctx), self.expr_inner(file, t, ctx), self.expr_inner(file, e, ctx));
@@ -579,6 +627,8 @@ impl Compiler {
         self.formulas[i].read = true;
         if args.len() != f.params.len() {
             self.err(file, pos, format!("`{}` takes {} argument(s) ({}), not {}", f.name, f.params.len(), f.params.join(", "), args.len()));
+            // Its body is not reached here: no second error for the parameters it did not read.
+            self.formulas[i].params_read.fill(true);
             return None;
         }
         if self.expanding.contains(&f.name) {
@@ -586,11 +636,15 @@ impl Compiler {
             return None;
         }
         let compiled: Vec<Option<Expr>> = args.iter().map(|a| self.expr_inner(file, a, ctx)).collect();
-        let compiled: Vec<Expr> = compiled.into_iter().collect::<Option<_>>()?;
+        let Some(compiled) = compiled.into_iter().collect::<Option<Vec<Expr>>>() else {
+            // An argument failed, and says why; the body is not reached.
+            self.formulas[i].params_read.fill(true);
+            return None;
+        };
         let vars = std::mem::take(&mut self.vars);
         let params = std::mem::replace(&mut self.params, f.params.iter().cloned().zip(compiled).collect());
         self.expanding.push(f.name.clone());
-        let before = self.errors.len();
+        let (before, independent) = (self.errors.len(), self.call_independent);
         let body = self.expr_inner(&f.file, &f.body, ctx);
         self.expanding.pop();
         self.params = params;
@@ -599,8 +653,9 @@ impl Compiler {
             // Its body failed, and says why: no second error for the parameters it did not reach.
             self.formulas[i].params_read.fill(true);
         }
-        if body.is_none() && self.errors.len() > before {
-            // The error is in the formula's own text: say where it was called, in what context.
+        if body.is_none() && self.errors.len() - before > self.call_independent - independent {
+            // The error is in the formula's own text and comes of this call (its context, its
+            // arguments): say where it was called, in what context.
             self.err(file, pos, format!("`{}` cannot be worked out where it is called here, {}: see the error in its formula", f.name, ctx_words(ctx)));
         }
         body
@@ -719,20 +774,23 @@ impl Compiler {
     /// What only the game knows (a `let`, an option) is checked when the formula is evaluated.
     pub(super) fn check_run_args(&mut self, file: &Arc<str>, f: Func, name: &str, args: &[Ast], out: &[Expr]) -> Option<()> {
         let mut ok = true;
-        match &out[1] {
-            Expr::List(steps) => {
-                for (step, a) in steps.iter().zip(match &args[1].kind {
-                    AstKind::List(xs) => xs.as_slice(),
-                    _ => &[],
-                }) {
-                    if let Expr::Const(v) = step {
-                        if !matches!(v, Value::Cards(_)) {
-                            self.err(file, a.pos, format!("each step of the order of `{name}` is a set of cards (a card, a class, `T4 + T3`), not {}", v.type_name()));
-                            ok = false;
-                        }
-                    }
-                }
+        // The steps written out: a list of formulas, or, all of them constants, a list folded whole.
+        let steps: Vec<Option<&Value>> = match &out[1] {
+            Expr::List(steps) => steps.iter().map(|x| if let Expr::Const(v) = x { Some(v) } else { None }).collect(),
+            Expr::Const(Value::List(steps)) => steps.iter().map(Some).collect(),
+            _ => vec![],
+        };
+        let written: &[Ast] = match &args[1].kind {
+            AstKind::List(xs) => xs.as_slice(),
+            _ => &[],
+        };
+        for (step, a) in steps.iter().zip(written) {
+            if let Some(v) = step.filter(|v| !matches!(v, Value::Cards(_))) {
+                self.err(file, a.pos, format!("each step of the order of `{name}` is a set of cards (a card, a class, `T4 + T3`), not {}", v.type_name()));
+                ok = false;
             }
+        }
+        match &out[1] {
             Expr::Const(v) if !matches!(v, Value::Cards(_) | Value::List(_)) => {
                 self.err(file, args[1].pos, format!("the order of `{name}` is a list of sets of cards, highest first (`[T21, T20, T19]`), not {}", v.type_name()));
                 ok = false;

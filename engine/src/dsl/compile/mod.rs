@@ -101,6 +101,9 @@ struct Compiler {
     /// (compiled in the caller's scope), and the formulas being expanded (a call to itself is refused).
     params: Vec<(String, Expr)>,
     expanding: Vec<String>,
+    /// The errors found in a formula's body that no call has a part in (a part of it that fails
+    /// whatever the game and reads none of its parameters), counted so a call adds no note for them.
+    call_independent: usize,
     settings: BTreeMap<String, Clause>,
     /// Names whose definition failed (its error already reported): their uses are not errors again.
     failed: BTreeSet<String>,
@@ -255,6 +258,13 @@ fn without_nothing(key: &str, level: &[Stmt], outer: &[(String, Vec<String>)]) -
     }
 }
 
+/// Whether a formula of `stmts` (blocks included), other than `definition`'s own, writes `name`.
+fn written_elsewhere(stmts: &[Stmt], name: &str, definition: &Stmt) -> bool {
+    stmts.iter().any(|s| {
+        !std::ptr::eq(s, definition) && (s.value.as_ref().is_some_and(|a| formula::mentions(a, name)) || s.block.as_ref().is_some_and(|b| written_elsewhere(b, name, definition)))
+    })
+}
+
 /// Removes and reports the `without`s that a merge did not consume: in a file that extends nothing,
 /// or in a block the parent does not have.
 fn leftover_withouts(stmts: &mut Vec<Stmt>, has_parent: bool, errors: &mut Vec<Diagnostic>) {
@@ -348,6 +358,7 @@ impl Compiler {
         let title = head.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| id.to_string());
         let body: Vec<Stmt> = rest.collect();
         check::duplicates(&body, &stmt_key, &mut self.errors);
+        check::withouts(&body, &mut self.errors);
         let (parent, own): (Vec<Stmt>, Vec<Stmt>) = body.into_iter().partition(|s| s.key == "extends");
         // `extends` never reaches `ruleset()`, which checks the other statements' forms.
         check::shapes(&parent, "", &mut self.errors);
@@ -682,9 +693,19 @@ impl Compiler {
         }
         // An option or a constant that no formula reads changes nothing. Only the ruleset's own are
         // reported: a parent's may be read by the parent's rules that a child removed.
+        // A name that a formula writes but that was never compiled as read is not unread: the
+        // formula that writes it failed (its error said why), or is a formula with parameters that
+        // nothing calls (reported itself).
+        let uncalled: Vec<Ast> = self.formulas.iter().filter(|f| !f.read).map(|f| f.body.clone()).collect();
+        let failed_before = !self.errors.is_empty();
+        let written = |name: &str, definition: &Stmt| written_elsewhere(&stmts, name, definition) && (failed_before || uncalled.iter().any(|b| formula::mentions(b, name)));
         for (i, o) in self.options.clone().iter().enumerate() {
             if !self.opts_read.contains(&i) {
-                if let Some(st) = stmts.iter().find(|s| s.key == "option" && s.file == h.file && s.args.first().is_some_and(|w| w.text == o.name)) {
+                if let Some(st) = stmts
+                    .iter()
+                    .find(|s| s.key == "option" && s.file == h.file && s.args.first().is_some_and(|w| w.text == o.name))
+                    .filter(|st| !written(&format!("option.{}", o.name), st))
+                {
                     self.err_at(
                         st,
                         format!(
@@ -696,7 +717,7 @@ impl Compiler {
             }
         }
         for f in self.formulas.clone().iter().filter(|f| !f.read && *f.file == *h.file) {
-            if let Some(st) = stmts.iter().find(|s| s.key == "let" && s.file == h.file && s.args.first().is_some_and(|w| *w.text == f.name)) {
+            if let Some(st) = stmts.iter().find(|s| s.key == "let" && s.file == h.file && s.args.first().is_some_and(|w| *w.text == f.name)).filter(|st| !written(&f.name, st)) {
                 self.err_at(st, format!("no formula calls `{}`, so it would change nothing; call it (`{}(...)`) in a rule, or remove it", f.name, f.name));
             }
         }
@@ -718,7 +739,8 @@ impl Compiler {
         }
         for (i, l) in constants.iter().enumerate() {
             if !self.lets_read.contains(&i) {
-                if let Some(st) = stmts.iter().find(|s| s.key == "let" && s.file == h.file && s.args.first().is_some_and(|w| *w.text == *l.name)) {
+                if let Some(st) = stmts.iter().find(|s| s.key == "let" && s.file == h.file && s.args.first().is_some_and(|w| *w.text == *l.name)).filter(|st| !written(&l.name, st))
+                {
                     self.err_at(st, format!("no formula reads `{}`, so it would change nothing; use it in a rule, or remove it (`without let {}` in a child)", l.name, l.name));
                 }
             }
@@ -727,7 +749,7 @@ impl Compiler {
         // (a misspelt `multipler`) would change nothing.
         for b in stmts.iter().filter(|s| s.key == "bidding") {
             for a in b.block.iter().flatten().filter(|c| c.key == "contract").flat_map(|c| c.block.iter().flatten()) {
-                if !["dog", "by", "settle"].contains(&a.key.as_str()) && !self.attrs_read.contains(&a.key) {
+                if !["dog", "by", "settle"].contains(&a.key.as_str()) && !self.attrs_read.contains(&a.key) && !written(&format!("contract.{}", a.key), a) {
                     let read: Vec<&str> = self.attrs_read.iter().map(|x| x.as_str()).collect();
                     self.err_at(
                         a,

@@ -132,7 +132,9 @@ impl Compiler {
         if !sc.pays.is_empty() && sc.standing.is_some() {
             self.err_at(s, "a score settles either by payments (`pay`) or by each player's standing (`standing`), not both");
         }
-        if sc.pays.is_empty() && sc.standing.is_none() {
+        // A `pay` or `standing` written, though it failed (its error says why), is not missing.
+        let written = |key: &str| s.block.iter().flatten().any(|st| st.key == key);
+        if sc.pays.is_empty() && sc.standing.is_none() && !written("pay") && !written("standing") {
             self.err_at(s, "the score says neither who pays whom (`pay`) nor each player's standing (`standing = ...`)");
         }
         sc
