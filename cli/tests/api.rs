@@ -537,3 +537,34 @@ fn games_survive_a_restart_and_projections_rebuild_the_same() {
     assert_eq!(events_before, events_after);
     assert_eq!(s.get("/games").json()["total"], 4);
 }
+
+/// The write token's scheme is read in any case, as HTTP says.
+#[test]
+fn the_bearer_scheme_is_read_in_any_case() {
+    let s = spawn_fresh("bearer", &["--write-token", "s3cret"]);
+    for scheme in ["bearer", "BEARER", "Bearer"] {
+        let r =
+            ureq::post(&s.url("/games")).set("Content-Type", "application/json").set("Authorization", &format!("{scheme} s3cret")).send_string(&fixture("worked/fft-deal1.json"));
+        assert_eq!(r.map(|r| r.status()).unwrap_or_else(|e| panic!("{scheme}: {e}")), 201, "{scheme}");
+    }
+    problem(&s.post_as("/games", &fixture("worked/fft-deal1.json"), "application/json", Some("s3cre")), 403);
+}
+
+/// Pages run no script and load nothing from elsewhere, by policy; no answer is sniffed.
+#[test]
+fn pages_send_a_content_security_policy_and_nothing_is_sniffed() {
+    let s = server();
+    for path in ["/", "/pages/check", "/pages/rulesets/fft-4p", "/pages/stats?rulesets=fft-4p&deals=10"] {
+        let r = ureq::get(&s.url(path)).call().unwrap();
+        let policy = r.header("content-security-policy").unwrap_or_else(|| panic!("{path}: no policy"));
+        assert!(policy.contains("default-src 'self'") && policy.contains("script-src 'none'"), "{path}: {policy}");
+        assert_eq!(r.header("x-content-type-options"), Some("nosniff"), "{path}");
+    }
+    for path in ["/health", "/openapi.json", "/no/such/route"] {
+        let r = match ureq::get(&s.url(path)).call() {
+            Ok(r) | Err(ureq::Error::Status(_, r)) => r,
+            Err(e) => panic!("{path}: {e}"),
+        };
+        assert_eq!(r.header("x-content-type-options"), Some("nosniff"), "{path}");
+    }
+}
