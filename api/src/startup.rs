@@ -17,6 +17,7 @@ use tarot_engine::Registry;
 use tarot_store::Store;
 use utoipa_swagger_ui::{Config, SwaggerUi};
 
+use crate::limits::Limits;
 use crate::problem::Problem;
 use crate::{pages, routes};
 
@@ -25,9 +26,15 @@ pub struct AppState {
     pub registry: Arc<Registry>,
     /// When set, every write needs `Authorization: Bearer <token>`.
     pub write_token: Option<String>,
+    /// What the dear requests may cost, and how many run at once.
+    pub limits: Limits,
 }
 
 impl AppState {
+    pub fn new(store: Arc<Store>, registry: Arc<Registry>, write_token: Option<String>) -> AppState {
+        AppState { store, registry, write_token, limits: Limits::default() }
+    }
+
     /// 401 without a token, 403 with a wrong one; reads never call this.
     pub fn authorize(&self, req: &HttpRequest) -> Result<(), Problem> {
         let Some(token) = &self.write_token else { return Ok(()) };
@@ -139,6 +146,12 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
                 |req: HttpRequest| async move { Err::<actix_web::HttpResponse, _>(Problem::not_found(format!("no route for {} {}", req.method(), req.path()))) },
             ))
     })
+    // A client that closes its side of the connection has gone: the connection is dropped at once,
+    // and with it the handler's future, which stops the work it waits for (the deal statistics read
+    // a flag set then). Without this, a client that asked for statistics and hung up left them to
+    // run to the end. A client that half-closes after its request (`shutdown(SHUT_WR)`) gets no
+    // answer; common HTTP clients (curl, browsers) keep both sides open.
+    .h1_allow_half_closed(false)
     .listen(listener)?
     .run();
     Ok(server)
