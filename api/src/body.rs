@@ -1,5 +1,5 @@
 //! Reading request bodies: the content type must be JSON (415 otherwise), the size is bounded (413
-//! past the limit), and JSON errors come back with their line and column (400 for bad syntax, 422 for
+//! past the limit), so is the time it takes to arrive (408 past [`BODY_TIMEOUT`]), and JSON errors come back with their line and column (400 for bad syntax, 422 for
 //! a body of the wrong shape).
 
 use actix_web::http::header::CONTENT_TYPE;
@@ -8,6 +8,7 @@ use actix_web::{web, HttpRequest};
 use serde::de::DeserializeOwned;
 use tarot_engine::GameRecord;
 
+use crate::limits::BODY_TIMEOUT;
 use crate::problem::Problem;
 
 /// The largest request body accepted: a complete recorded game is a few kilobytes.
@@ -30,12 +31,18 @@ async fn bytes(req: &HttpRequest, payload: web::Payload) -> Result<web::Bytes, P
         return Err(Problem::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", format!("the body must be JSON (`Content-Type: application/json`), not {shown}")));
     }
     let too_large = || Problem::new(StatusCode::PAYLOAD_TOO_LARGE, "payload-too-large", format!("the body is larger than the limit of {BODY_LIMIT} bytes"));
-    let bytes = match payload.to_bytes_limited(BODY_LIMIT).await {
-        Ok(Ok(b)) => b,
-        Ok(Err(e)) => return Err(Problem::new(StatusCode::BAD_REQUEST, "unreadable-body", format!("the body could not be read: {e}"))),
-        Err(_) => return Err(too_large()),
+    let bytes = match actix_web::rt::time::timeout(BODY_TIMEOUT, payload.to_bytes_limited(BODY_LIMIT)).await {
+        Ok(Ok(Ok(b))) => b,
+        Ok(Ok(Err(e))) => return Err(Problem::new(StatusCode::BAD_REQUEST, "unreadable-body", format!("the body could not be read: {e}"))),
+        Ok(Err(_)) => return Err(too_large()),
+        Err(_) => return Err(too_slow()),
     };
     Ok(bytes)
+}
+
+/// 408: the body did not arrive in time (the connection is closed after the answer).
+pub fn too_slow() -> Problem {
+    Problem::new(StatusCode::REQUEST_TIMEOUT, "body-too-slow", format!("the body did not arrive within {} seconds: send it at once", BODY_TIMEOUT.as_secs()))
 }
 
 /// Reads JSON with serde_json, which says where a text is wrong (line and column), and which field.

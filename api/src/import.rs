@@ -12,11 +12,12 @@ use futures_util::StreamExt;
 use rayon::prelude::*;
 use serde_json::json;
 
+use crate::limits::{BATCH_BYTES, BODY_TIMEOUT};
 use crate::problem::Problem;
 use crate::routes::{blocking, store_problem};
 use crate::startup::AppState;
 
-/// Lines refereed and stored together, in one transaction.
+/// Lines refereed and stored together, in one transaction (fewer when they pass [`BATCH_BYTES`]).
 const BATCH: usize = 1000;
 
 /// The longest line accepted: one recorded game, as `POST /games` bounds its body.
@@ -31,9 +32,11 @@ const LINE_LIMIT: usize = crate::body::BODY_LIMIT;
         (status = 200, description = "One line per input line", body = String, content_type = "application/x-ndjson"),
         (status = 401, description = "A write token is required", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Wrong write token", body = Problem, content_type = "application/problem+json"),
+        (status = 408, description = "No whole line of the body came within 10 seconds", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "A line is too long", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not newline-delimited JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "The database cannot be reached", body = Problem, content_type = "application/problem+json")),
+        (status = 503, description = "The database cannot be reached, or the server is storing as many imports as it takes at once (then with `Retry-After`)", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before sending the import again, when the server is busy")))),
     security((), ("write_token" = [])))]
 pub async fn import_games(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Result<HttpResponse, Problem> {
     state.authorize(&req)?;
@@ -42,7 +45,9 @@ pub async fn import_games(state: web::Data<AppState>, req: HttpRequest, payload:
     if !["application/x-ndjson", "application/jsonl", "application/json"].contains(&mime.as_str()) {
         return Err(Problem::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", "the body must be one JSON game per line (`Content-Type: application/x-ndjson`)"));
     }
-    let mut reader = Lines { payload, pending: Vec::new(), line: 0, ended: false, done: false };
+    // Held until the answer's last line is sent: the permit goes with the reader into the stream.
+    let place = state.limits.import_place()?;
+    let mut reader = Lines { payload, pending: Vec::new(), line: 0, ended: false, done: false, _place: place };
     // The first batch is stored before the answer starts, so that a body of one batch (or a
     // database that cannot be reached) gets a plain answer with its own status.
     let Some(first) = reader.next_batch().await? else { return Ok(HttpResponse::Ok().content_type("application/x-ndjson").finish()) };
@@ -86,25 +91,33 @@ struct Lines {
     ended: bool,
     /// The answer has ended (after a failure).
     done: bool,
+    /// This import's place among those at once, given back when the answer is over.
+    _place: tokio::sync::OwnedSemaphorePermit,
 }
 
 impl Lines {
-    /// The next lines that are not blank, with their numbers, up to a batch; `None` at the end.
+    /// The next lines that are not blank, with their numbers, up to a batch (1,000 lines, or fewer
+    /// once they pass [`BATCH_BYTES`], or the lines that came within [`BODY_TIMEOUT`]); `None` at
+    /// the end. A body that brings no whole line within the deadline is 408: a client sending a
+    /// byte a second holds no import open.
     async fn next_batch(&mut self) -> Result<Option<Vec<(usize, Vec<u8>)>>, Problem> {
         let mut batch = Vec::with_capacity(BATCH);
+        let mut bytes = 0;
+        let deadline = actix_web::rt::time::Instant::now() + BODY_TIMEOUT;
         loop {
             let mut start = 0;
-            while batch.len() < BATCH {
+            while batch.len() < BATCH && bytes < BATCH_BYTES {
                 let Some(end) = self.pending[start..].iter().position(|&b| b == b'\n') else { break };
                 self.line += 1;
                 let text = &self.pending[start..start + end];
                 if !text.iter().all(u8::is_ascii_whitespace) {
                     batch.push((self.line, text.to_vec()));
+                    bytes += end;
                 }
                 start += end + 1;
             }
             self.pending.drain(..start);
-            if batch.len() == BATCH {
+            if batch.len() == BATCH || bytes >= BATCH_BYTES {
                 return Ok(Some(batch));
             }
             if self.pending.len() > LINE_LIMIT {
@@ -118,7 +131,15 @@ impl Lines {
                 self.pending.clear();
                 return Ok((!batch.is_empty()).then_some(batch));
             }
-            match self.payload.next().await {
+            let Ok(next) = actix_web::rt::time::timeout(deadline.saturating_duration_since(actix_web::rt::time::Instant::now()), self.payload.next()).await else {
+                if !batch.is_empty() {
+                    return Ok(Some(batch));
+                }
+                let mut p = crate::body::too_slow();
+                p.detail = format!("no whole line of the body came within {} seconds after line {}: send it at once", BODY_TIMEOUT.as_secs(), self.line);
+                return Err(p);
+            };
+            match next {
                 Some(chunk) => {
                     let chunk = chunk.map_err(|e| Problem::new(StatusCode::BAD_REQUEST, "unreadable-body", format!("the body could not be read after line {}: {e}", self.line)))?;
                     self.pending.extend_from_slice(&chunk);

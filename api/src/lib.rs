@@ -8,6 +8,7 @@
 pub mod body;
 pub mod docs;
 mod import;
+pub mod limits;
 mod pages;
 pub mod problem;
 mod routes;

@@ -2,7 +2,7 @@
 //! says what is wrong and where (JSON line and column, event index and rule), with extension members
 //! for what a client acts on (`current_version` on a conflict, the `violation` of a refused move).
 
-use actix_web::http::header::{ALLOW, WWW_AUTHENTICATE};
+use actix_web::http::header::{ALLOW, RETRY_AFTER, WWW_AUTHENTICATE};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
@@ -38,6 +38,9 @@ pub struct Problem {
     /// The methods a path answers, sent as `Allow` with a 405.
     #[serde(skip)]
     pub allow: Option<String>,
+    /// Seconds to wait before asking again, sent as `Retry-After` with a 503.
+    #[serde(skip)]
+    pub retry_after: Option<u64>,
 }
 
 impl Problem {
@@ -54,6 +57,7 @@ impl Problem {
             column: None,
             event: None,
             allow: None,
+            retry_after: None,
         }
     }
 
@@ -63,6 +67,14 @@ impl Problem {
 
     pub fn unprocessable(kind: &str, detail: impl Into<String>) -> Problem {
         Problem::new(StatusCode::UNPROCESSABLE_ENTITY, kind, detail)
+    }
+
+    /// 503: the server is doing as much of this work as it takes at once; ask again after
+    /// `retry_after` seconds.
+    pub fn busy(detail: impl Into<String>, retry_after: u64) -> Problem {
+        let mut p = Problem::new(StatusCode::SERVICE_UNAVAILABLE, "busy", detail);
+        p.retry_after = Some(retry_after);
+        p
     }
 
     pub fn internal(detail: impl Into<String>) -> Problem {
@@ -111,6 +123,9 @@ impl ResponseError for Problem {
         answer.content_type("application/problem+json");
         if let Some(allow) = &self.allow {
             answer.insert_header((ALLOW, allow.as_str()));
+        }
+        if let Some(seconds) = self.retry_after {
+            answer.insert_header((RETRY_AFTER, seconds.to_string()));
         }
         if self.status == 401 {
             // RFC 9110: a 401 says how to authenticate.

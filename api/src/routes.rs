@@ -2,6 +2,7 @@
 //! pool when it touches the store, which waits for the disk), and turns the result back into JSON.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use actix_web::http::header::ContentType;
 use actix_web::http::StatusCode;
@@ -14,6 +15,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::body;
 use crate::docs::example;
+use crate::limits::{CancelOnDrop, MAX_COMPARED};
 use crate::problem::Problem;
 use crate::startup::AppState;
 
@@ -134,7 +136,7 @@ pub struct CompareQuery {
     params(CompareQuery),
     responses((status = 200, description = "The comparison", body = crate::schema::Comparison),
         (status = 400, description = "No `ids` in the query", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "An unknown ruleset, or fewer than two", body = Problem, content_type = "application/problem+json")))]
+        (status = 422, description = "An unknown ruleset, or fewer than two rulesets or more than 16 (each counted once)", body = Problem, content_type = "application/problem+json")))]
 pub async fn compare(state: web::Data<AppState>, req: HttpRequest) -> Reply {
     let query = Params::of(&req)?;
     let ids = query.list("ids").ok_or_else(|| Params::missing("ids"))?;
@@ -159,9 +161,10 @@ pub struct CompareGame {
     request_body(content = CompareGame, content_type = "application/json", example = json!(crate::docs::compare_example())),
     responses((status = 200, description = "The verdicts side by side", body = crate::schema::GameComparison),
         (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 408, description = "The body did not arrive within 10 seconds", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A body that is not a comparison, an unknown ruleset, or fewer than two", body = Problem, content_type = "application/problem+json")))]
+        (status = 422, description = "A body that is not a comparison, an unknown ruleset, or fewer than two rulesets or more than 16 (each counted once)", body = Problem, content_type = "application/problem+json")))]
 pub async fn compare_game(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
     let body: CompareGame = body::json(&req, payload).await?;
     // The game is a game of its own ruleset (which each of `rulesets` then replaces): one that cannot
@@ -202,17 +205,28 @@ impl Params {
     }
 }
 
-/// The rulesets a list of ids names, each known (422 otherwise).
+/// The rulesets a list of ids names, each known (422 otherwise), each once, in the order first named:
+/// a ruleset named again adds no column and no work.
 fn known_rulesets<'a, 'i>(state: &'a AppState, ids: impl Iterator<Item = &'i str>) -> Result<Vec<&'a tarot_engine::ir::Ruleset>, Problem> {
-    ids.map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|id| state.registry.get(id).ok_or_else(|| Problem::unprocessable("unknown-ruleset", format!("unknown ruleset `{id}`; see GET /rulesets"))))
-        .collect()
+    let mut out: Vec<&tarot_engine::ir::Ruleset> = vec![];
+    for id in ids.map(str::trim).filter(|s| !s.is_empty()) {
+        let rules = state.registry.get(id).ok_or_else(|| Problem::unprocessable("unknown-ruleset", format!("unknown ruleset `{id}`; see GET /rulesets")))?;
+        if !out.iter().any(|r| r.id == rules.id) {
+            out.push(rules);
+        }
+    }
+    Ok(out)
 }
 
-/// The rulesets a comparison names in `field`: at least two, each known (422 otherwise).
+/// The rulesets a comparison names in `field`: two to [`MAX_COMPARED`], each known (422 otherwise).
 pub(crate) fn rulesets_to_compare<'a, 'i>(state: &'a AppState, field: &str, ids: impl Iterator<Item = &'i str>) -> Result<Vec<&'a tarot_engine::ir::Ruleset>, Problem> {
     let out = known_rulesets(state, ids)?;
+    if out.len() > MAX_COMPARED {
+        return Err(Problem::unprocessable(
+            "too-many-rulesets",
+            format!("`{field}` names {} rulesets; a comparison takes at most {MAX_COMPARED}: compare fewer at a time", out.len()),
+        ));
+    }
     if out.len() < 2 {
         let named = out.first().map_or("none".to_string(), |r| format!("only {}", r.id));
         return Err(Problem::unprocessable("too-few-rulesets", format!("`{field}` names {named}; give at least two rulesets, e.g. fft-4p,marolles-1637")));
@@ -226,7 +240,9 @@ pub struct StatsQuery {
     /// Ruleset ids, comma-separated: `fft-4p,marolles-1637`.
     #[param(value_type = Vec<crate::schema::RulesetId>, style = Form, explode = false, min_items = 1, example = json!(["fft-4p", "marolles-1637"]))]
     pub(crate) rulesets: String,
-    /// How many random deals, 1 to 1,000,000 (default 100,000).
+    /// How many random deals, 1 to 1,000,000, within the budget of a request (about 5 s of the
+    /// server's time, estimated from each ruleset's deal: past it, 422). Left out, 100,000, or as many
+    /// as the budget allows where that is fewer.
     #[param(value_type = Option<u64>, minimum = 1, maximum = 1000000)]
     pub(crate) deals: Option<String>,
     /// The seed of the random deals (default 1): the same seed gives the same figures.
@@ -278,15 +294,61 @@ pub(crate) struct StatsAsk {
 
 impl StatsQuery {
     pub(crate) fn ask(&self, state: &AppState) -> Result<StatsAsk, Problem> {
-        let deals = whole("deals", self.deals.as_deref())?.unwrap_or(100_000);
-        tarot_engine::stats::check_deals(deals).map_err(|e| Problem::unprocessable("bad-deals", format!("`deals`: {e}")))?;
+        let asked = whole("deals", self.deals.as_deref())?;
+        if let Some(deals) = asked {
+            tarot_engine::stats::check_deals(deals).map_err(|e| Problem::unprocessable("bad-deals", format!("`deals`: {e}")))?;
+        }
         let ids: Vec<String> = known_rulesets(state, self.rulesets.split(','))?.iter().map(|r| r.id.clone()).collect();
         if ids.is_empty() {
             return Err(Problem::unprocessable("too-few-rulesets", "`rulesets` names no ruleset; name at least one, e.g. rulesets=fft-4p,marolles-1637"));
         }
         let players = whole("players", self.players.as_deref())?.map(|n| n as usize);
         let options = stats_options(state, &ids, self.options.as_deref().unwrap_or(""))?;
-        Ok(StatsAsk { ids, deals, seed: whole("seed", self.seed.as_deref())?.unwrap_or(1), players, options })
+        let mut ask = StatsAsk { ids, deals: 0, seed: whole("seed", self.seed.as_deref())?.unwrap_or(1), players, options };
+        let per_deal = ask.cost_per_deal(state)?;
+        let budget = crate::limits::STATS_BUDGET_NS;
+        // Left out, the deals are as many as the budget allows, up to the default: the home page's
+        // link, which names no number, is answered within the budget whatever the rulesets.
+        ask.deals = asked.unwrap_or((budget / per_deal.max(1)).clamp(1, DEFAULT_DEALS));
+        if per_deal.saturating_mul(ask.deals) > budget {
+            let seconds = |ns: u64| format!("{:.1}", ns as f64 / 1e9);
+            let fit = budget / per_deal.max(1);
+            let how = if fit == 0 { "ask for fewer rulesets at a time".to_string() } else { format!("ask for at most {fit} deals, or for fewer rulesets at a time") };
+            return Err(Problem::unprocessable(
+                "over-budget",
+                format!(
+                    "{} deals of {} would take about {} s of the server's time, and a request may take {} s: {how}",
+                    ask.deals,
+                    ask.ids.join(", "),
+                    seconds(per_deal.saturating_mul(ask.deals)),
+                    seconds(budget)
+                ),
+            ));
+        }
+        Ok(ask)
+    }
+}
+
+/// The deals of a request of statistics that does not say how many, where the budget allows them.
+pub(crate) const DEFAULT_DEALS: u64 = 100_000;
+
+impl StatsAsk {
+    /// The estimated time of one deal of every ruleset asked, in nanoseconds (see
+    /// [`crate::limits::deal_cost_ns`]); 422 for a table a ruleset cannot deal.
+    fn cost_per_deal(&self, state: &AppState) -> Result<u64, Problem> {
+        let mut per_deal = 0u64;
+        for (id, options) in self.ids.iter().zip(&self.options) {
+            let rules = state.registry.get(id).expect("a known ruleset");
+            let work = tarot_engine::stats::deal_work(rules, self.players.unwrap_or(rules.players.0), options).map_err(|e| Problem::unprocessable("cannot-deal", e.to_string()))?;
+            per_deal = per_deal.saturating_add(crate::limits::deal_cost_ns(work));
+        }
+        Ok(per_deal)
+    }
+
+    /// The request as the cache knows it: rulesets once each in order, the numbers, and each
+    /// ruleset's options as read.
+    fn key(&self) -> String {
+        format!("{:?}|{}|{}|{:?}|{}", self.ids, self.deals, self.seed, self.players, serde_json::to_string(&self.options).unwrap_or_default())
     }
 }
 
@@ -318,20 +380,37 @@ fn stats_options(state: &AppState, ids: &[String], text: &str) -> Result<Vec<BTr
 }
 
 /// Computes the statistics on the blocking pool (a million deals of a ruleset whose declarations
-/// need the interpreter take seconds).
-pub(crate) async fn deal_statistics(state: &web::Data<AppState>, ask: StatsAsk) -> Result<Vec<tarot_engine::stats::DealStats>, Problem> {
+/// need the interpreter take seconds), or answers them from the cache. At most a few at once (503
+/// past them), and given up when the client goes: actix then drops this future, and with it the
+/// flag the deals read.
+pub(crate) async fn deal_statistics(state: &web::Data<AppState>, ask: StatsAsk) -> Result<Arc<Vec<tarot_engine::stats::DealStats>>, Problem> {
+    let key = ask.key();
+    if let Some(known) = state.limits.cached_stats(&key) {
+        return Ok(known);
+    }
+    let place = state.limits.stats_place().await?;
+    let gone = CancelOnDrop::new();
+    let cancelled = gone.flag();
     let (registry, StatsAsk { ids, deals, seed, players, options }) = (state.registry.clone(), ask);
-    blocking(move || {
+    let all = blocking(move || {
+        // The place is given back when the deals stop, not when the answer goes.
+        let _place = place;
         ids.iter()
             .zip(&options)
             .map(|(id, options)| {
                 let rules = registry.get(id).expect("a known ruleset");
                 let n = players.unwrap_or(rules.players.0);
-                tarot_engine::stats::deal_stats_with(rules, n, options, deals, seed, &mut |_| {}).map_err(|e| Problem::unprocessable("cannot-deal", e.to_string()))
+                tarot_engine::stats::deal_stats_until(rules, n, options, deals, seed, &cancelled)
+                    .map_err(|e| Problem::unprocessable("cannot-deal", e.to_string()))?
+                    .ok_or_else(|| Problem::new(StatusCode::SERVICE_UNAVAILABLE, "gone", "the client went away"))
             })
-            .collect()
+            .collect::<Result<Vec<_>, Problem>>()
     })
-    .await
+    .await?;
+    drop(gone);
+    let all = Arc::new(all);
+    state.limits.remember_stats(key, all.clone());
+    Ok(all)
 }
 
 /// Deal statistics.
@@ -340,7 +419,9 @@ pub(crate) async fn deal_statistics(state: &web::Data<AppState>, ask: StatsAsk) 
     params(StatsQuery),
     responses((status = 200, description = "The statistics, one entry per ruleset, in the order asked for", body = Vec<crate::schema::DealStats>),
         (status = 400, description = "The query string cannot be read", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "An unknown ruleset, a number of deals out of range, a table size the ruleset cannot deal, or `options` naming an option no ruleset asked has, a value not among an option's choices, or a pair without `=`", body = Problem, content_type = "application/problem+json")))]
+        (status = 422, description = "An unknown ruleset, a number of deals out of range, a table size the ruleset cannot deal, `options` naming an option no ruleset asked has, a value not among an option's choices, or a pair without `=`; or statistics that would cost more than the budget of a request (the problem says the budget and how many deals fit in it)", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "The server is computing as many statistics as it takes at once: ask again after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before asking again")))))]
 pub async fn stats(state: web::Data<AppState>, req: HttpRequest) -> Reply {
     let query = Params::of(&req)?;
     // The document types these as whole numbers: here an empty one is refused (the statistics page's
@@ -354,7 +435,7 @@ pub async fn stats(state: web::Data<AppState>, req: HttpRequest) -> Reply {
         options: query.list("options"),
     };
     let ask = query.ask(&state)?;
-    Ok(HttpResponse::Ok().json(deal_statistics(&state, ask).await?))
+    Ok(HttpResponse::Ok().json(&*deal_statistics(&state, ask).await?))
 }
 
 /// Replays a record under its ruleset; a record that is not a game of it is a 422 problem.
@@ -385,6 +466,7 @@ pub(crate) fn replay_problem(e: tarot_engine::ReplayError) -> Problem {
     responses(
         (status = 200, description = "The verdict", body = crate::schema::Verdict, example = json!(crate::docs::verdict_example())),
         (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 408, description = "The body did not arrive within 10 seconds", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The body is not a game (a field missing or of the wrong type), or the game cannot be read (an unknown ruleset, card or player, a deal that is not a deal)", body = Problem, content_type = "application/problem+json"),
@@ -415,6 +497,7 @@ pub struct StoredGame {
         (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "A write token is required", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Wrong write token", body = Problem, content_type = "application/problem+json"),
+        (status = 408, description = "The body did not arrive within 10 seconds", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The body is not a game, or the game cannot be read", body = Problem, content_type = "application/problem+json"),
@@ -603,6 +686,7 @@ pub struct Append {
         (status = 403, description = "Wrong write token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The game has moved on", body = Problem, content_type = "application/problem+json"),
+        (status = 408, description = "The body did not arrive within 10 seconds", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "A move breaks a rule or cannot be read, the game has stopped (finished, broken or annulled), or the body is not an append", body = Problem, content_type = "application/problem+json"),
@@ -695,6 +779,7 @@ pub struct SessionCreated {
         (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "A write token is required (the server runs with --write-token)", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Wrong write token", body = Problem, content_type = "application/problem+json"),
+        (status = 408, description = "The body did not arrive within 10 seconds", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Fewer than two players, or a body that is not a session", body = Problem, content_type = "application/problem+json")),
@@ -728,6 +813,7 @@ pub struct AddGame {
         (status = 403, description = "Wrong write token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such session", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The game does not carry on from the session's deals: its `pots` are not what the last deal left in them, or (where the ruleset reads the match so far) its `standing` is not each player's total of the deals before; `does_not_follow` names the pot or player, the amount expected and the amount given. Or a deal was added meanwhile.", body = Problem, content_type = "application/problem+json"),
+        (status = 408, description = "The body did not arrive within 10 seconds", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "No such game, a game already in a session, or a game whose players are not the session's", body = Problem, content_type = "application/problem+json")),

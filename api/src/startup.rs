@@ -7,14 +7,17 @@ use std::time::Instant;
 
 use actix_web::dev::{Server, Service};
 use actix_web::http::header::ContentType;
-use actix_web::http::header::AUTHORIZATION;
+use actix_web::http::header::{AUTHORIZATION, X_CONTENT_TYPE_OPTIONS};
 use actix_web::http::Method;
 use actix_web::http::StatusCode;
+use actix_web::middleware::DefaultHeaders;
 use actix_web::{web, App, HttpRequest, HttpServer, Resource};
+use subtle::ConstantTimeEq;
 use tarot_engine::Registry;
 use tarot_store::Store;
 use utoipa_swagger_ui::{Config, SwaggerUi};
 
+use crate::limits::Limits;
 use crate::problem::Problem;
 use crate::{pages, routes};
 
@@ -23,19 +26,34 @@ pub struct AppState {
     pub registry: Arc<Registry>,
     /// When set, every write needs `Authorization: Bearer <token>`.
     pub write_token: Option<String>,
+    /// What the dear requests may cost, and how many run at once.
+    pub limits: Limits,
 }
 
 impl AppState {
+    pub fn new(store: Arc<Store>, registry: Arc<Registry>, write_token: Option<String>) -> AppState {
+        AppState { store, registry, write_token, limits: Limits::default() }
+    }
+
     /// 401 without a token, 403 with a wrong one; reads never call this.
     pub fn authorize(&self, req: &HttpRequest) -> Result<(), Problem> {
         let Some(token) = &self.write_token else { return Ok(()) };
-        let given = req.headers().get(AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).map(str::trim);
+        let given = req.headers().get(AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(bearer);
         match given {
             None => Err(Problem::new(StatusCode::UNAUTHORIZED, "unauthorized", "this server needs `Authorization: Bearer <token>` for writes")),
-            Some(t) if t == token => Ok(()),
+            // Constant time for tokens of the same length: how long the comparison takes says
+            // nothing of how many of the first bytes were right.
+            Some(t) if bool::from(t.as_bytes().ct_eq(token.as_bytes())) => Ok(()),
             Some(_) => Err(Problem::new(StatusCode::FORBIDDEN, "forbidden", "the write token is wrong")),
         }
     }
+}
+
+/// The token of an `Authorization: Bearer <token>` header. The scheme's name is read in any case
+/// (RFC 9110, section 11.1: `bearer` and `BEARER` are `Bearer`).
+fn bearer(value: &str) -> Option<&str> {
+    let (scheme, token) = value.trim_start().split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
 }
 
 /// A query string that cannot be read, in a client's words: a missing parameter is named.
@@ -73,6 +91,9 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
         let document = document.clone();
         App::new()
             .app_data(state.clone())
+            // A browser must not read an answer as another type than it says (a problem's JSON as a
+            // page, say): every answer, pages and API alike.
+            .wrap(DefaultHeaders::new().add((X_CONTENT_TYPE_OPTIONS, "nosniff")))
             // A query string that cannot be read is a problem like any other, not plain text.
             .app_data(web::QueryConfig::default().error_handler(|e, _| query_problem(&e).into()))
             .wrap_fn(|mut req, srv| {
@@ -125,6 +146,12 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
                 |req: HttpRequest| async move { Err::<actix_web::HttpResponse, _>(Problem::not_found(format!("no route for {} {}", req.method(), req.path()))) },
             ))
     })
+    // A client that closes its side of the connection has gone: the connection is dropped at once,
+    // and with it the handler's future, which stops the work it waits for (the deal statistics read
+    // a flag set then). Without this, a client that asked for statistics and hung up left them to
+    // run to the end. A client that half-closes after its request (`shutdown(SHUT_WR)`) gets no
+    // answer; common HTTP clients (curl, browsers) keep both sides open.
+    .h1_allow_half_closed(false)
     .listen(listener)?
     .run();
     Ok(server)

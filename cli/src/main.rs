@@ -259,7 +259,7 @@ fn serve(registry: Registry, addr: &str, store: StoreArgs, write_token: Option<S
     use std::io::Write;
     let _ = std::io::stdout().flush();
     tracing::info!("serving the archive in {store_at} on http://{bound}{}", if write_token.is_some() { " (writes need the token)" } else { "" });
-    let state = tarot_api::AppState { store: store.clone(), registry: std::sync::Arc::new(registry), write_token };
+    let state = tarot_api::AppState::new(store.clone(), std::sync::Arc::new(registry), write_token);
     // actix-web stops gracefully on SIGINT and SIGTERM: requests in flight finish, then the store
     // is flushed once more before the process exits.
     actix_web::rt::System::new().block_on(async move { tarot_api::run(listener, state)?.await }).map_err(|e| e.to_string())?;

@@ -89,7 +89,7 @@ fn every_page_renders_in_a_browser() {
         ),
         (
             "stats",
-            "/pages/stats?rulesets=fft-4p,fft-3p,marolles-1637&deals=5000".into(),
+            "/pages/stats?rulesets=fft-4p,fft-3p,marolles-1637&deals=1000".into(),
             1600,
             vec!["hands that could declare: poignée", "hands with three oudlers", "hands with one oudler", "no card is played"],
         ),

@@ -194,7 +194,11 @@ fn two_deals_posted_at_once_to_one_session_add_one() {
                     })
                 })
                 .collect();
-            posts.into_iter().map(|p| p.join().unwrap()).map(|(status, text)| common::Reply { status, content_type: String::new(), location: None, text }).collect()
+            posts
+                .into_iter()
+                .map(|p| p.join().unwrap())
+                .map(|(status, text)| common::Reply { status, content_type: String::new(), location: None, retry_after: None, text })
+                .collect()
         });
         let mut statuses: Vec<u16> = replies.iter().map(|r| r.status).collect();
         statuses.sort();

@@ -128,3 +128,34 @@ fn options_chosen_are_dealt_and_counted() {
     let e = read_options(fft, &[("petit_sec".into(), "maybe".into())]).unwrap_err();
     assert!(e.starts_with("option `petit_sec` of fft-4p cannot be `maybe`; choose one of "), "{e}");
 }
+
+/// Statistics given up once their flag is set say so (`None`), and otherwise are the same figures.
+#[test]
+fn statistics_stop_when_cancelled() {
+    use std::collections::BTreeMap;
+    use std::sync::atomic::AtomicBool;
+
+    use tarot_engine::stats::{deal_stats_until, deal_stats_with};
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let fft = registry.get("fft-4p").unwrap();
+    let none = BTreeMap::new();
+    assert_eq!(deal_stats_until(fft, 4, &none, 1_000, 3, &AtomicBool::new(true)).unwrap(), None);
+    let whole = deal_stats_until(fft, 4, &none, 1_000, 3, &AtomicBool::new(false)).unwrap();
+    assert_eq!(whole, Some(deal_stats_with(fft, 4, &none, 1_000, 3, &mut |_| {}).unwrap()));
+}
+
+/// The work of a deal, as a server bounds it: the rules the interpreter is asked about hand by hand
+/// are counted (Tarocchini's sequences), those remembered by counts are not (FFT's).
+#[test]
+fn the_work_of_a_deal_counts_the_rules_asked_hand_by_hand() {
+    use std::collections::BTreeMap;
+
+    use tarot_engine::stats::deal_work;
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let fft = deal_work(registry.get("fft-4p").unwrap(), 4, &BTreeMap::new()).unwrap();
+    assert_eq!((fft.cards, fft.hands, fft.unremembered), (78, 4, 0));
+    let tarocchini = deal_work(registry.get("tarocchini").unwrap(), 4, &BTreeMap::new()).unwrap();
+    assert_eq!((tarocchini.cards, tarocchini.hands), (62, 4));
+    assert!(tarocchini.unremembered > 0, "{tarocchini:?}");
+    assert!(deal_work(registry.get("basic-partners").unwrap(), 5, &BTreeMap::new()).is_err());
+}

@@ -35,8 +35,15 @@ pub async fn check_form() -> HttpResponse {
 
 /// The form's answer: the verdict drawn, or what is wrong with the text, above the form again.
 pub async fn check(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> HttpResponse {
-    let body = match read(payload).await {
+    let read = actix_web::rt::time::timeout(crate::limits::BODY_TIMEOUT, read(payload)).await.unwrap_or(Err(Unread::TooSlow));
+    let body = match read {
         Ok(body) => body,
+        Err(Unread::TooSlow) => {
+            let shown = html! { div class="stop" id="stop" { strong { "The form took too long to arrive: " } (crate::body::too_slow().detail) } };
+            let mut r = page("Check a game", html! { (shown) (form("")) });
+            *r.status_mut() = StatusCode::REQUEST_TIMEOUT;
+            return r;
+        }
         Err(Unread::TooLarge(sent)) => return too_large(sent),
         Err(Unread::Broken(e)) => {
             let shown = html! { div class="stop" id="stop" { strong { "The form could not be read: " } (e) } };
@@ -82,6 +89,8 @@ enum Unread {
     /// the count stopped there.
     TooLarge((usize, bool)),
     Broken(String),
+    /// Not all there within [`crate::limits::BODY_TIMEOUT`].
+    TooSlow,
 }
 
 /// The body, up to [`BODY_LIMIT`] bytes; past it, the rest is read and counted (not kept), so that

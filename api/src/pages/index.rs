@@ -60,7 +60,8 @@ pub async fn index(state: web::Data<AppState>) -> HttpResponse {
             li { "A stored game under several rulesets: from its page, or " code { "/pages/games/{id}/compare?ids=a,b" } }
         }
         h2 { "Deal statistics" }
-        p { a href={ "/pages/stats?rulesets=" (roots.join(",")) "&deals=20000" } { "The rulesets no other extends, side by side" }
+        // The default number of deals, which the budget of a request allows for every root together.
+        p { a href={ "/pages/stats?rulesets=" (roots.join(",")) } { "The rulesets no other extends, side by side" }
             ": annulments, possible declarations, oudlers per hand over seeded random deals (the form there asks for others)." }
         h2 { "Stored games" }
         @if games.0.is_empty() {

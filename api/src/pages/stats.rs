@@ -33,6 +33,7 @@ pub async fn stats(state: web::Data<AppState>, query: web::Query<StatsPage>) -> 
     let ask = q.ask(&state)?;
     let (rulesets, deals, seed, players, options) = (q.rulesets, ask.deals, ask.seed, ask.players, q.options.unwrap_or_default());
     let all = deal_statistics(&state, ask).await?;
+    let all: &[DealStats] = &all;
     let pct = |n: u64, of: u64| html! { (n) " " span class="src" { "(" (format!("{:.3}", 100.0 * n as f64 / of.max(1) as f64)) "%)" } };
     let hands = |t: &DealStats| t.deals * t.players as u64;
     // One row per annulment, declaration and class count any of the rulesets has, labelled in words
@@ -43,21 +44,21 @@ pub async fn stats(state: web::Data<AppState>, query: web::Query<StatsPage>) -> 
             rows.push((label, cells));
         }
     };
-    for s in &all {
+    for s in all {
         let r = state.registry.get(&s.ruleset);
         for name in s.annulments.keys() {
             let label = r.and_then(|r| r.annulments.iter().find(|a| a.name == *name)).map_or(name.replace('_', " "), |a| a.label.clone());
             row(format!("deals annulled: {label}"), all.iter().map(|t| t.annulments.get(name).map(|n| pct(*n, t.deals))).collect());
         }
     }
-    for s in &all {
+    for s in all {
         let r = state.registry.get(&s.ruleset);
         for name in s.declarations.keys() {
             let label = r.and_then(|r| r.declarations.iter().find(|d| d.name == *name)).map_or(name.replace('_', " "), |d| d.label.to_string());
             row(format!("hands that could declare: {label}"), all.iter().map(|t| t.declarations.get(name).map(|n| pct(*n, hands(t)))).collect());
         }
     }
-    for s in &all {
+    for s in all {
         let r = state.registry.get(&s.ruleset);
         for (name, counts) in &s.classes {
             let one = r.and_then(|r| r.classes.iter().find(|k| k.name == *name)).and_then(|k| k.label.clone()).unwrap_or_else(|| name.clone());
@@ -86,7 +87,7 @@ pub async fn stats(state: web::Data<AppState>, query: web::Query<StatsPage>) -> 
         table {
             tr {
                 th {}
-                @for s in &all { th { a href={ "/pages/rulesets/" (s.ruleset) } { code { (s.ruleset) } } br; span class="src" { (s.players) " players, " (s.deals) " deals"
+                @for s in all { th { a href={ "/pages/rulesets/" (s.ruleset) } { code { (s.ruleset) } } br; span class="src" { (s.players) " players, " (s.deals) " deals"
                     @for (k, v) in &s.options { br; code { (k) " = " (v.as_str().map_or_else(|| v.to_string(), str::to_string)) } }
                     @if let Some(pack) = &s.pack { br; (pack) } } } }
             }

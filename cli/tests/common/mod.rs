@@ -95,6 +95,16 @@ impl Server {
         format!("{}{path}", self.base)
     }
 
+    /// The server's process id, to read what it costs from /proc.
+    pub fn pid(&self) -> u32 {
+        self.child.as_ref().expect("running").id()
+    }
+
+    /// The address to open a connection of one's own to (`127.0.0.1:PORT`).
+    pub fn addr(&self) -> &str {
+        self.base.strip_prefix("http://").expect("an http URL")
+    }
+
     /// SIGTERM, and wait for the graceful exit.
     pub fn stop(mut self) -> std::process::ExitStatus {
         let mut child = self.child.take().expect("running");
@@ -139,6 +149,7 @@ pub struct Reply {
     pub status: u16,
     pub content_type: String,
     pub location: Option<String>,
+    pub retry_after: Option<String>,
     pub text: String,
 }
 
@@ -148,7 +159,7 @@ impl Reply {
     }
 }
 
-fn reply(r: Result<ureq::Response, ureq::Error>) -> Reply {
+pub fn reply(r: Result<ureq::Response, ureq::Error>) -> Reply {
     let resp = match r {
         Ok(resp) => resp,
         Err(ureq::Error::Status(_, resp)) => resp,
@@ -157,8 +168,9 @@ fn reply(r: Result<ureq::Response, ureq::Error>) -> Reply {
     let status = resp.status();
     let content_type = resp.header("content-type").unwrap_or("").to_string();
     let location = resp.header("location").map(String::from);
+    let retry_after = resp.header("retry-after").map(String::from);
     let text = resp.into_string().unwrap_or_default();
-    Reply { status, content_type, location, text }
+    Reply { status, content_type, location, retry_after, text }
 }
 
 fn chromium() -> String {
