@@ -514,6 +514,7 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
             };
             return Err(InputError { event: None, message });
         };
+        crate::record::check_amount("pots", name, *amount).map_err(|message| InputError { event: None, message })?;
         carried[i] = Q::int(*amount);
     }
     // Each player's running total in the match before the deal; a player not named carries 0.
@@ -522,6 +523,7 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, InputErro
         if !rec.players.contains(name) {
             return Err(InputError { event: None, message: format!("the record's standing names {name}, who is not at the table") });
         }
+        crate::record::check_amount("standing", name, *amount).map_err(|message| InputError { event: None, message })?;
         if let Some(i) = seats.playing.iter().position(|p| p == name) {
             standing[i] = Q::int(*amount);
         }
