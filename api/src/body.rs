@@ -100,4 +100,17 @@ mod tests {
         let extra = r#"{"ruleset":"fft-4p","players":["A"],"dealer":"A","events":[{"type":"play","player":"A","card":"T1","bid":"garde"}]}"#;
         assert!(read_record(extra.as_bytes()).unwrap_err().detail.contains("a `play` event has no field `bid`"));
     }
+
+    /// A pot or standing past what a record may carry is a 422 naming the field and the bound (a
+    /// Grosstarock record carrying i64::MAX in its King pot was answered valid, the pot wrapped).
+    #[test]
+    fn amounts_past_the_bound_are_a_422_naming_the_field() {
+        let record = |field: &str, amount: &str| format!(r#"{{"ruleset":"grosstarock","players":["A","B","C"],"dealer":"A","{field}":{{"king":{amount}}},"events":[]}}"#);
+        for (field, amount) in [("pots", "9223372036854775807"), ("pots", "-1000000000001"), ("standing", "18446744073709551615")] {
+            let p = read_record(record(field, amount).as_bytes()).unwrap_err();
+            assert_eq!(p.status, 422, "{}", p.detail);
+            assert!(p.detail.contains(&format!("at `{field}.king`")) && p.detail.contains(amount) && p.detail.contains("1000000000000"), "{}", p.detail);
+        }
+        assert_eq!(read_record(record("pots", "1000000000000").as_bytes()).unwrap().pots["king"], 1_000_000_000_000);
+    }
 }

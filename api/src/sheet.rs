@@ -109,12 +109,14 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
         let outcome = verdict.outcome.as_ref();
         let scores: Vec<(String, Q)> =
             s.players.iter().map(|p| (p.clone(), outcome.and_then(|o| o.players.iter().find(|r| &*r.player == p)).map(|r| r.score).unwrap_or(Q::ZERO))).collect();
-        for ((_, t), (_, v)) in totals.iter_mut().zip(&scores) {
-            *t = *t + *v;
+        for ((name, t), (_, v)) in totals.iter_mut().zip(&scores) {
+            *t = t.checked_add(*v).ok_or_else(|| Problem::internal(format!("{name}'s total {t} + {v} after deal {} is too large a number to keep exact", i + 1)))?;
         }
         let settles_by_payment = !rules.score.pays.is_empty();
         let pots = outcome.map(|o| o.pots.clone()).unwrap_or_default();
-        let pots_taken: Q = pots.iter().map(|p| p.closing - p.carried).sum();
+        // Checked sums: a sum past what arithmetic keeps exact is not a balance.
+        let pots_taken = pots.iter().try_fold(Q::ZERO, |a, p| a.checked_add(p.closing.checked_sub(p.carried)?));
+        let balance = Q::checked_sum(scores.iter().map(|(_, v)| *v)).zip(pots_taken).and_then(|(s, t)| s.checked_add(t));
         deals.push(Deal {
             number: i + 1,
             game: id.0,
@@ -122,7 +124,7 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
             status: serde_json::to_value(verdict.status).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default(),
             taker: outcome.and_then(|o| o.taker.as_deref().map(String::from)),
             contract: outcome.and_then(|o| o.contract.clone()),
-            balanced: (settles_by_payment && outcome.is_some()).then(|| scores.iter().map(|(_, v)| *v).sum::<Q>() + pots_taken == Q::ZERO),
+            balanced: (settles_by_payment && outcome.is_some()).then_some(balance == Some(Q::ZERO)),
             pots,
             scores,
             totals: totals.clone(),

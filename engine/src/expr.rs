@@ -340,62 +340,26 @@ struct Stacks {
     args: Vec<Value>,
 }
 
-/// The largest numerator or denominator a formula may reach: far beyond any figure of the sources,
-/// and far enough below the 64-bit limit that rounding, comparing and negating stay exact.
-pub const NUM_LIMIT: i64 = 1 << 60;
-
-/// `+ - * /` on exact numbers, refusing a result too large to stay exact (never a wrapped or
-/// panicking overflow), and a division by zero: no number stands for it, and a 0 given in its place
-/// would hide a rule's mistake in a score or a setting (the compiler refuses a divisor that is 0
-/// whatever the game; this catches the others, in the game that makes them 0).
+/// `+ - * /` on exact numbers, refusing a result too large to stay exact (past `num::LIMIT`: never
+/// a wrapped or panicking overflow), and a division by zero: no number stands for it, and a 0 given
+/// in its place would hide a rule's mistake in a score or a setting (the compiler refuses a divisor
+/// that is 0 whatever the game; this catches the others, in the game that makes them 0).
 pub fn arith(op: BinOp, p: Q, q: Q) -> Result<Q, String> {
-    let fits = |x: i128| x.abs() <= NUM_LIMIT as i128;
-    if p.is_integer() && q.is_integer() && op != BinOp::Div {
-        let (x, y) = (p.numer() as i128, q.numer() as i128);
-        let r = match op {
-            BinOp::Add => x + y,
-            BinOp::Sub => x - y,
-            _ => x * y,
-        };
-        if fits(r) {
-            return Ok(Q::int(r as i64));
-        }
+    if op == BinOp::Div && q == Q::ZERO {
+        return Err(format!("division by zero ({p} / {q})"));
     }
-    let (a, b, c, d) = (p.numer() as i128, p.denom() as i128, q.numer() as i128, q.denom() as i128);
-    let (n, m) = match op {
-        BinOp::Add => (a * d + c * b, b * d),
-        BinOp::Sub => (a * d - c * b, b * d),
-        BinOp::Mul => (a * c, b * d),
-        _ if c == 0 => return Err(format!("division by zero ({p} / {q})")),
-        _ => (a * d * c.signum(), b * c.abs()),
+    let (r, sign) = match op {
+        BinOp::Add => (p.checked_add(q), "+"),
+        BinOp::Sub => (p.checked_sub(q), "-"),
+        BinOp::Mul => (p.checked_mul(q), "*"),
+        _ => (p.checked_div(q), "/"),
     };
-    if fits(n) && fits(m) {
-        return Ok(Q::new(n as i64, m as i64));
-    }
-    let g = gcd128(n, m);
-    let (n, m) = (n / g, m / g);
-    if fits(n) && fits(m) {
-        Ok(Q::new(n as i64, m as i64))
-    } else {
-        Err(format!(
-            "{p} {} {q} is too large a number to keep exact",
-            match op {
-                BinOp::Add => "+",
-                BinOp::Sub => "-",
-                BinOp::Mul => "*",
-                _ => "/",
-            }
-        ))
-    }
+    r.ok_or_else(|| too_large(&format!("{p} {sign} {q}")))
 }
 
-fn gcd128(mut a: i128, mut b: i128) -> i128 {
-    a = a.abs();
-    b = b.abs();
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a.max(1)
+/// What is said when a figure would be beyond `num::LIMIT`: `what` is the sum or product in words.
+pub(crate) fn too_large(what: &str) -> String {
+    format!("{what} is too large a number to keep exact")
 }
 
 fn num(v: Value) -> Result<Q, String> {
@@ -582,7 +546,10 @@ fn call(f: Func, a: &[Value], env: &dyn Env) -> Result<Value, String> {
             let (set, want) = (cards(&a[0], env)?, cards(&a[1], env)?);
             !want.is_empty() && set.and(want) == want
         }),
-        Func::Abs => Value::Num(n(0)?.abs()),
+        Func::Abs => {
+            let x = n(0)?;
+            Value::Num(x.checked_abs().ok_or_else(|| too_large(&format!("abs({x})")))?)
+        }
         Func::Floor => Value::Num(n(0)?.floor()),
         Func::Ceil => Value::Num(n(0)?.ceil()),
         Func::Round => Value::Num(n(0)?.round()),

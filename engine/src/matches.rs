@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::expr::Value;
+use crate::expr::{too_large, Value};
 use crate::ir::{Match, Ruleset};
 use crate::num::Q;
 use crate::record::GameRecord;
@@ -49,7 +49,7 @@ pub fn match_state(setup: &Setup, deals: &[&Verdict]) -> Result<Option<MatchStat
         state.played += 1;
         for p in &outcome.players {
             match state.totals.iter_mut().find(|(name, _)| *name == p.player) {
-                Some((_, t)) => *t = *t + p.score,
+                Some((_, t)) => *t = t.checked_add(p.score).ok_or_else(|| too_large(&format!("{}'s total {t} + {} (deal {})", p.player, p.score, i + 1)))?,
                 None => state.totals.push((p.player.clone(), p.score)),
             }
         }
@@ -163,21 +163,23 @@ pub fn standing_follows(rules: &Ruleset, deals: &[(&GameRecord, &Verdict)]) -> R
     let mut totals: Vec<(&str, Q)> = vec![];
     for (i, (rec, verdict)) in deals.iter().enumerate() {
         standing_carried_on(&totals, rec, i + 1).map_err(|m| m.message)?;
-        add_scores(&mut totals, verdict);
+        add_scores(&mut totals, verdict, i + 1).map_err(|(_, m)| m)?;
     }
     Ok(())
 }
 
-/// Adds a deal's scores to the running totals (a deal not played to the end scores nothing).
-fn add_scores<'a>(totals: &mut Vec<(&'a str, Q)>, verdict: &'a Verdict) {
+/// Adds the scores of deal number `number` to the running totals (a deal not played to the end
+/// scores nothing). A total too large to keep exact is refused with the player's name and why.
+fn add_scores<'a>(totals: &mut Vec<(&'a str, Q)>, verdict: &'a Verdict, number: usize) -> Result<(), (&'a str, String)> {
     if let Some(o) = verdict.outcome.as_ref().filter(|_| verdict.status == Status::Valid) {
         for p in &o.players {
             match totals.iter_mut().find(|(name, _)| *name == &*p.player) {
-                Some((_, t)) => *t = *t + p.score,
+                Some((_, t)) => *t = t.checked_add(p.score).ok_or_else(|| (&*p.player, too_large(&format!("{}'s total {t} + {} (deal {number})", p.player, p.score))))?,
                 None => totals.push((&p.player, p.score)),
             }
         }
     }
+    Ok(())
 }
 
 /// Whether deal number `number` (`rec`) says each player's standing as `totals`, the deals before it.
@@ -211,8 +213,20 @@ pub fn next_follows(rules: &Ruleset, deals: &[(&GameRecord, &Verdict)], next: &G
     }
     if rules.reads_standing {
         let mut totals: Vec<(&str, Q)> = vec![];
-        for (_, verdict) in deals {
-            add_scores(&mut totals, verdict);
+        for (i, (_, verdict)) in deals.iter().enumerate() {
+            // A total past what arithmetic keeps exact is past what a record may carry
+            // (`record::AMOUNT_LIMIT`): no deal can follow it.
+            if let Err((name, why)) = add_scores(&mut totals, verdict, i + 1) {
+                let due = totals.iter().find(|(p, _)| *p == name).map_or(Q::ZERO, |(_, t)| *t);
+                return Err(Mismatch {
+                    deal: number,
+                    pot: None,
+                    player: Some(name.to_string()),
+                    expected: due,
+                    given: Q::int(next.standing.get(name).copied().unwrap_or(0)),
+                    message: format!("deal {number} cannot carry {name}'s standing from the match: {why}"),
+                });
+            }
         }
         standing_carried_on(&totals, next, number)?;
     }

@@ -1,9 +1,21 @@
 //! Exact numbers for the rules: card points come in halves (FFT) and thirds (packets of three), and
 //! payment tables divide; a rational keeps every figure exact until a formula rounds it.
+//!
+//! No figure ever wraps. Arithmetic is worked out on 128-bit intermediates and checked back into
+//! range: the `checked_*` methods give `None` when a result would be beyond `LIMIT`, and replay
+//! turns that into an error naming the rule. The operators (`+ - * /`, unary `-`, `sum`) are for
+//! figures known to be small (counts, the code's own constants, tests): past the range they panic,
+//! they never wrap.
 
 use std::cmp::Ordering;
 use std::fmt;
 use std::ops::{Add, Div, Mul, Neg, Sub};
+
+/// The largest numerator or denominator arithmetic may produce, about 1.15·10^18: far beyond any
+/// figure of the sources (and a million times the largest amount a record may carry,
+/// `record::AMOUNT_LIMIT`), and far enough below the 64-bit limit that negating, rounding and
+/// comparing a result stay exact.
+pub const LIMIT: i64 = 1 << 60;
 
 /// A rational number with a positive denominator, always in lowest terms.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -12,24 +24,62 @@ pub struct Q {
     d: i64,
 }
 
-fn gcd(mut a: i64, mut b: i64) -> i64 {
-    a = a.abs();
-    b = b.abs();
+fn gcd(a: i128, b: i128) -> i128 {
+    let (a, b) = (a.unsigned_abs(), b.unsigned_abs());
+    // 64-bit division is several times faster than 128-bit, and most figures are small.
+    if let (Ok(a), Ok(b)) = (u64::try_from(a), u64::try_from(b)) {
+        return gcd64(a, b) as i128;
+    }
+    let (mut a, mut b) = (a, b);
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    // `checked_new` refuses i128::MIN, so the divisor is at most i128::MAX.
+    a.max(1) as i128
+}
+
+fn gcd64(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
         (a, b) = (b, a % b);
     }
     a.max(1)
 }
 
+/// Whether a numerator or denominator worked out in 128 bits may be kept.
+fn fits(x: i128) -> bool {
+    x.unsigned_abs() <= LIMIT as u128
+}
+
+/// The panic of an operator used on figures too large for it; `checked_*` says `None` instead.
+#[cold]
+fn too_large(p: Q, op: &str, q: Q) -> ! {
+    panic!("{p} {op} {q} is too large a figure to keep exact (beyond 2^60): figures from a record or a formula go through Q::checked_*")
+}
+
 impl Q {
     pub const ZERO: Q = Q { n: 0, d: 1 };
     pub const ONE: Q = Q { n: 1, d: 1 };
+
+    /// `n / d` for figures known to be small. Panics when `d` is 0 or the fraction in lowest terms
+    /// is beyond `LIMIT`; `checked_new` says `None` instead.
     pub fn new(n: i64, d: i64) -> Q {
         assert!(d != 0, "denominator is zero");
-        let g = gcd(n, d) * d.signum();
-        Q { n: n / g, d: d / g }
+        Q::checked_new(n as i128, d as i128).unwrap_or_else(|| panic!("{n}/{d} is too large a figure to keep exact (beyond 2^60)"))
     }
-    pub fn int(n: i64) -> Q {
+
+    /// `n / d` in lowest terms, or `None` when `d` is 0 or the fraction is beyond `LIMIT`.
+    pub fn checked_new(n: i128, d: i128) -> Option<Q> {
+        if d == 0 || n == i128::MIN || d == i128::MIN {
+            return None;
+        }
+        let g = gcd(n, d) * d.signum();
+        let (n, d) = (n / g, d / g);
+        (fits(n) && fits(d)).then_some(Q { n: n as i64, d: d as i64 })
+    }
+
+    /// Any whole number. Arithmetic on it is checked all the same: a figure read from a record is
+    /// bounded when it is read (`record::AMOUNT_LIMIT`), far inside `LIMIT`.
+    pub const fn int(n: i64) -> Q {
         Q { n, d: 1 }
     }
     pub fn numer(self) -> i64 {
@@ -45,82 +95,132 @@ impl Q {
         Q::int(self.n.div_euclid(self.d))
     }
     pub fn ceil(self) -> Q {
-        -(-self).floor()
+        // -floor(-x), in 128 bits so that the smallest i64 negates; the result lies between
+        // `self` and 0 or is `self`, so it fits.
+        Q::int(-(-(self.n as i128)).div_euclid(self.d as i128) as i64)
     }
     /// Rounds to the nearest integer, halves away from zero.
     pub fn round(self) -> Q {
-        let twice = Q::new(2 * self.n + self.d * self.n.signum(), 2 * self.d);
-        if self.n >= 0 {
-            twice.floor()
-        } else {
-            twice.ceil()
+        // In 128 bits: (2n ± d) / 2d, floored or ceiled; the result is within one of `self`, and
+        // only a whole `self` is at the edge of i64, which comes back as it is.
+        if self.d == 1 {
+            return self;
         }
+        let (n, d) = (self.n as i128, self.d as i128);
+        let twice = 2 * n + d * n.signum();
+        let r = if n >= 0 { twice.div_euclid(2 * d) } else { -(-twice).div_euclid(2 * d) };
+        Q::int(r as i64)
+    }
+    /// `|self|`, or `None` for the one whole number whose magnitude is past i64.
+    pub fn checked_abs(self) -> Option<Q> {
+        Some(Q { n: self.n.checked_abs()?, d: self.d })
     }
     pub fn abs(self) -> Q {
-        Q { n: self.n.abs(), d: self.d }
+        self.checked_abs().unwrap_or_else(|| panic!("|{self}| is too large a figure to keep exact"))
+    }
+    pub fn checked_neg(self) -> Option<Q> {
+        Some(Q { n: self.n.checked_neg()?, d: self.d })
     }
     pub fn to_f64(self) -> f64 {
         self.n as f64 / self.d as f64
     }
-    /// Parses `12`, `-3`, `4.5`, `2/3`.
+
+    /// `self + o`, or `None` when the result is beyond `LIMIT`.
+    pub fn checked_add(self, o: Q) -> Option<Q> {
+        let (a, b, c, d) = self.wide(o);
+        // Most figures are whole: no common divisor to look for.
+        if b == 1 && d == 1 {
+            let n = a + c;
+            return fits(n).then_some(Q { n: n as i64, d: 1 });
+        }
+        Q::checked_new(a * d + c * b, b * d)
+    }
+    /// `self - o`, or `None` when the result is beyond `LIMIT`.
+    pub fn checked_sub(self, o: Q) -> Option<Q> {
+        let (a, b, c, d) = self.wide(o);
+        if b == 1 && d == 1 {
+            let n = a - c;
+            return fits(n).then_some(Q { n: n as i64, d: 1 });
+        }
+        Q::checked_new(a * d - c * b, b * d)
+    }
+    /// `self * o`, or `None` when the result is beyond `LIMIT`.
+    pub fn checked_mul(self, o: Q) -> Option<Q> {
+        let (a, b, c, d) = self.wide(o);
+        if b == 1 && d == 1 {
+            let n = a * c;
+            return fits(n).then_some(Q { n: n as i64, d: 1 });
+        }
+        Q::checked_new(a * c, b * d)
+    }
+    /// `self / o`, or `None` when the result is beyond `LIMIT`. Division by zero gives zero; the
+    /// compiler cannot see every divisor, and a rule that divides by an empty count means "nothing
+    /// to share".
+    pub fn checked_div(self, o: Q) -> Option<Q> {
+        let (a, b, c, d) = self.wide(o);
+        if c == 0 {
+            return Some(Q::ZERO);
+        }
+        Q::checked_new(a * d, b * c)
+    }
+    /// The sum of figures, or `None` as soon as a partial sum is beyond `LIMIT`.
+    pub fn checked_sum(it: impl IntoIterator<Item = Q>) -> Option<Q> {
+        it.into_iter().try_fold(Q::ZERO, Q::checked_add)
+    }
+
+    /// Both figures' numerators and denominators in 128 bits, where no product of two overflows.
+    fn wide(self, o: Q) -> (i128, i128, i128, i128) {
+        (self.n as i128, self.d as i128, o.n as i128, o.d as i128)
+    }
+
+    /// Parses `12`, `-3`, `4.5`, `2/3`; `None` for anything else, a zero denominator included, and
+    /// for a figure beyond `LIMIT`, so that every figure a formula starts from can be negated.
     pub fn parse(s: &str) -> Option<Q> {
         if let Some((a, b)) = s.split_once('/') {
             let d: i64 = b.trim().parse().ok()?;
             let n: i64 = a.trim().parse().ok()?;
-            return (d != 0).then(|| Q::new(n, d));
+            return Q::checked_new(n as i128, d as i128);
         }
         if let Some((a, b)) = s.split_once('.') {
-            let scale = 10i64.checked_pow(b.len() as u32)?;
+            let scale = 10i128.checked_pow(b.len() as u32).filter(|&s| s <= LIMIT as i128)?;
             let whole: i64 = a.parse().ok()?;
             let frac: i64 = b.parse().ok()?;
             let sign = if a.starts_with('-') { -1 } else { 1 };
-            return Some(Q::new(whole * scale + sign * frac, scale));
+            return Q::checked_new(whole as i128 * scale + sign * frac as i128, scale);
         }
-        s.parse().ok().map(Q::int)
+        s.parse::<i64>().ok().filter(|&n| fits(n as i128)).map(Q::int)
     }
 }
 
 impl Add for Q {
     type Output = Q;
     fn add(self, o: Q) -> Q {
-        // Most figures are whole: no common divisor to look for.
-        if self.d == 1 && o.d == 1 {
-            return Q::int(self.n + o.n);
-        }
-        Q::new(self.n * o.d + o.n * self.d, self.d * o.d)
+        self.checked_add(o).unwrap_or_else(|| too_large(self, "+", o))
     }
 }
 impl Sub for Q {
     type Output = Q;
     fn sub(self, o: Q) -> Q {
-        self + -o
+        self.checked_sub(o).unwrap_or_else(|| too_large(self, "-", o))
     }
 }
 impl Neg for Q {
     type Output = Q;
     fn neg(self) -> Q {
-        Q { n: -self.n, d: self.d }
+        self.checked_neg().unwrap_or_else(|| panic!("-({self}) is too large a figure to keep exact"))
     }
 }
 impl Mul for Q {
     type Output = Q;
     fn mul(self, o: Q) -> Q {
-        if self.d == 1 && o.d == 1 {
-            return Q::int(self.n * o.n);
-        }
-        Q::new(self.n * o.n, self.d * o.d)
+        self.checked_mul(o).unwrap_or_else(|| too_large(self, "*", o))
     }
 }
 impl Div for Q {
     type Output = Q;
-    /// Division by zero gives zero; the compiler cannot see every divisor, and a rule that divides by
-    /// an empty count means "nothing to share".
+    /// Division by zero gives zero, as `checked_div` has it.
     fn div(self, o: Q) -> Q {
-        if o.n == 0 {
-            Q::ZERO
-        } else {
-            Q::new(self.n * o.d, self.d * o.n)
-        }
+        self.checked_div(o).unwrap_or_else(|| too_large(self, "/", o))
     }
 }
 impl PartialOrd for Q {
@@ -179,7 +279,49 @@ mod tests {
         assert_eq!(Q::new(7, 3).round(), Q::int(2));
         assert_eq!(Q::new(8, 3).round(), Q::int(3));
         assert_eq!(Q::new(5, 2).round(), Q::int(3));
+        assert_eq!(Q::new(-5, 2).round(), Q::int(-3));
+        assert_eq!(Q::new(-7, 3).round(), Q::int(-2));
         assert_eq!(Q::new(1, 3) + Q::new(1, 6), Q::new(1, 2));
         assert!(Q::new(81, 2) < Q::int(41));
+    }
+
+    /// The edges of i64 and of `LIMIT`: every checked operation says `None` past them, and nothing
+    /// wraps or panics on the way (this panicked in a debug build and wrapped in a release build
+    /// before the operations were checked).
+    #[test]
+    fn no_figure_wraps() {
+        let (max, min, limit) = (Q::int(i64::MAX), Q::int(i64::MIN), Q::int(LIMIT));
+        assert_eq!(max.checked_add(Q::ONE), None);
+        assert_eq!(min.checked_sub(Q::ONE), None);
+        assert_eq!(max.checked_mul(Q::int(2)), None);
+        assert_eq!(min.checked_mul(Q::int(-1)), None);
+        assert_eq!(min.checked_div(Q::int(-1)), None);
+        assert_eq!(min.checked_neg(), None);
+        assert_eq!(min.checked_abs(), None);
+        assert_eq!(limit.checked_add(Q::ONE), None);
+        assert_eq!(limit.checked_add(Q::ZERO), Some(limit));
+        assert_eq!(Q::new(1, 2).checked_add(limit), None);
+        assert_eq!(Q::new(1, 3).checked_mul(Q::new(1, LIMIT)), None);
+        assert_eq!(Q::checked_sum([limit, Q::ONE, -Q::ONE]), None);
+        assert_eq!(Q::checked_new(i64::MIN as i128, -1), None);
+        assert_eq!(Q::checked_new(i128::MIN, 1), None);
+        assert_eq!(Q::checked_new(1, 0), None);
+        // Whole numbers at the edge of i64 still floor, ceil, round and compare.
+        assert_eq!((min.floor(), min.ceil(), min.round()), (min, min, min));
+        assert_eq!((max.floor(), max.ceil(), max.round()), (max, max, max));
+        assert!(min < max && Q::new(LIMIT - 1, LIMIT) < Q::ONE);
+        // A figure beyond LIMIT is not read as one.
+        assert_eq!(Q::parse("9223372036854775807"), None);
+        assert_eq!(Q::parse(&LIMIT.to_string()), Some(limit));
+        assert_eq!(Q::parse("9223372036854775807.5"), None);
+        assert_eq!(Q::parse("-9223372036854775808/-1"), None);
+        assert_eq!(Q::parse("1.0000000000000000000001"), None);
+        assert_eq!(Q::parse("1/0"), None);
+    }
+
+    #[test]
+    #[should_panic(expected = "too large a figure")]
+    fn an_operator_past_the_limit_panics_rather_than_wraps() {
+        let _ = Q::int(i64::MAX) + Q::ONE;
     }
 }

@@ -25,16 +25,87 @@ pub struct GameRecord {
     pub dealer: String,
     /// What each pot of the ruleset (`pot NAME`) holds at the start of this deal, carried from the
     /// deal before; a pot not named holds nothing (the first deal of a session).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty", deserialize_with = "amounts")]
     pub pots: BTreeMap<String, i64>,
     /// Each player's running total in the match before this deal (the scores of the session's earlier
     /// deals), for a ruleset whose rules read it (`carried(p)`); a player not named carries 0.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty", deserialize_with = "amounts")]
     pub standing: BTreeMap<String, i64>,
     /// Where the game comes from, in words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     pub events: Vec<Event>,
+}
+
+/// The most a pot may hold, or a player carry from the match, either way, in a record: 10^12.
+///
+/// The largest sums of the sources are a few thousand points a deal, so a session's totals stay far
+/// below it. It is a million times below `num::LIMIT`, the largest figure arithmetic keeps exact:
+/// the rules' formulas add amounts to the deal's own figures or multiply one by a small constant
+/// (a contract's multiplier, a pot doubled by each player), and a million amounts added up, or one
+/// multiplied by a million, stay in range. A formula that still leaves it (one multiplying two
+/// amounts together) is refused with an error naming its rule, never wrapped.
+pub const AMOUNT_LIMIT: i64 = 1_000_000_000_000;
+
+/// Whether an amount of a record (`pots`, `standing`) is within `AMOUNT_LIMIT`; the message says
+/// which field holds what, and the bound.
+pub fn check_amount(field: &str, name: &str, amount: i64) -> Result<(), String> {
+    if amount.unsigned_abs() <= AMOUNT_LIMIT as u64 {
+        Ok(())
+    } else {
+        Err(format!("`{field}.{name}` is {amount}, beyond what a record may carry: amounts are whole numbers from -{AMOUNT_LIMIT} to {AMOUNT_LIMIT}"))
+    }
+}
+
+/// Reads `pots` or `standing`: names with whole amounts within `AMOUNT_LIMIT`.
+fn amounts<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BTreeMap<String, i64>, D::Error> {
+    struct Amounts;
+    impl<'de> serde::de::Visitor<'de> for Amounts {
+        type Value = BTreeMap<String, i64>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            write!(f, "an object of names with whole amounts from -{AMOUNT_LIMIT} to {AMOUNT_LIMIT}")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some(name) = map.next_key::<String>()? {
+                let Amount(v) = map.next_value()?;
+                out.insert(name, v);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Amounts)
+}
+
+/// One amount of `pots` or `standing`: a whole number within `AMOUNT_LIMIT`. A number past i64 (a
+/// u64) is said to be past the bound too, rather than "not an i64".
+struct Amount(i64);
+
+impl<'de> Deserialize<'de> for Amount {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Amount, D::Error> {
+        d.deserialize_i64(AmountVisitor)
+    }
+}
+
+struct AmountVisitor;
+
+impl serde::de::Visitor<'_> for AmountVisitor {
+    type Value = Amount;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "a whole amount from -{AMOUNT_LIMIT} to {AMOUNT_LIMIT}")
+    }
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Amount, E> {
+        match v.unsigned_abs() <= AMOUNT_LIMIT as u64 {
+            true => Ok(Amount(v)),
+            false => Err(E::invalid_value(serde::de::Unexpected::Signed(v), &self)),
+        }
+    }
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Amount, E> {
+        match v <= AMOUNT_LIMIT as u64 {
+            true => Ok(Amount(v as i64)),
+            false => Err(E::invalid_value(serde::de::Unexpected::Unsigned(v), &self)),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]

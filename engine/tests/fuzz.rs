@@ -84,6 +84,7 @@ fn numbers_too_large_are_refused_not_wrapped_or_read_as_zero() {
         ("let x = 1000000000000000000", "is too large"),
         ("let x = 0.0000000001", "more than 9 decimals"),
         ("let x = 999999999999999999.9", "is too large"),
+        ("let x = 2000000000.000000001", "too large a number to keep exact with its decimals"),
         ("let x = 1000000000000000 * 1000000000000000 * 1000000000000000", "too large a number to keep exact"),
         ("let x = -1000000000000000 * 1000000000000000 * 1000000000000000", "too large a number to keep exact"),
         ("let x = 1 / 1000000000000000 / 1000000000000000 / 1000000000000000", "too large a number to keep exact"),

@@ -304,9 +304,12 @@ fn number(text: &str) -> AstKind {
         (true, w, f) if w <= MAX_LITERAL => Some((w as i128 * 10i128.pow(frac.len() as u32) + f as i128, 10i64.pow(frac.len() as u32))),
         _ => None,
     };
-    match value {
-        Some((n, d)) if n <= i64::MAX as i128 => AstKind::Num(Q::new(n as i64, d)),
-        _ => AstKind::Invalid(format!("`{text}` is too large: numbers in rules are at most {MAX_LITERAL}")),
+    match value.map(|(n, d)| Q::checked_new(n, d as i128)) {
+        Some(Some(q)) => AstKind::Num(q),
+        // A whole part within the bound, with nine decimals, can still be past what a fraction keeps
+        // exact (`num::LIMIT`).
+        Some(None) => AstKind::Invalid(format!("`{text}` is too large a number to keep exact with its decimals; write it with fewer")),
+        None => AstKind::Invalid(format!("`{text}` is too large: numbers in rules are at most {MAX_LITERAL}")),
     }
 }
 

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 
 use wide::i8x16;
 
-use super::{fields_of, Event, Field, GameRecord, Packet, Text};
+use super::{fields_of, Event, Field, GameRecord, Packet, Text, AMOUNT_LIMIT};
 
 /// Reads a recorded game, or `None` where serde_json must read it instead.
 pub fn read(bytes: &[u8]) -> Option<GameRecord> {
@@ -74,6 +74,12 @@ fn integer(run: &[u8]) -> Option<i64> {
         return None;
     }
     std::str::from_utf8(run).ok()?.parse().ok()
+}
+
+/// An amount of `pots` or `standing`, within `AMOUNT_LIMIT` (serde_json says what is wrong with one
+/// that is not).
+fn amount(run: &[u8]) -> Option<i64> {
+    integer(run).filter(|v| v.unsigned_abs() <= AMOUNT_LIMIT as u64)
 }
 
 /// The events `simple_event` reads: moves, with a player and one other field.
@@ -350,15 +356,16 @@ impl<'a> Cursor<'a> {
             }
             "players" => once(&mut players, c.array(8, |c| c.str().map(str::to_string))?),
             "dealer" => once(&mut dealer, c.str()?.to_string()),
-            // Whole amounts only; anything else goes to serde_json, which says what is wrong.
+            // Whole amounts within the bound only; anything else goes to serde_json, which says what
+            // is wrong.
             "pots" => {
                 let mut map = BTreeMap::new();
-                c.object(|c, name| map.insert(name.to_string(), integer(c.word())?).is_none().then_some(()))?;
+                c.object(|c, name| map.insert(name.to_string(), amount(c.word())?).is_none().then_some(()))?;
                 once(&mut pots, map)
             }
             "standing" => {
                 let mut map = BTreeMap::new();
-                c.object(|c, name| map.insert(name.to_string(), integer(c.word())?).is_none().then_some(()))?;
+                c.object(|c, name| map.insert(name.to_string(), amount(c.word())?).is_none().then_some(()))?;
                 once(&mut standing, map)
             }
             "description" => {

@@ -98,7 +98,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 let env = self.env(Some(self.dealer)).with_card(c, false, false);
                 let v = self.number(&t.value, &env, &t.clause)?;
                 match t.pot {
-                    Some(i) => self.pay_pot(self.dealer, i, v, &t.label, &t.clause),
+                    Some(i) => self.pay_pot(self.dealer, i, v, &t.label, &t.clause)?,
                     None => self.pay_each_opponent(self.dealer, v, &t.label, &t.clause),
                 }
             }

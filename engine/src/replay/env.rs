@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::cards::{Card, CardSet};
-use crate::expr::{eval, Env, Expr, Fact, Func, Value};
+use crate::expr::{eval, too_large, Env, Expr, Fact, Func, Value};
 use crate::num::Q;
 
 use super::{Game, SetupEnv, Trick, NO_DEAL_ORDER};
@@ -205,7 +205,7 @@ impl Env for GameEnv<'_, '_, '_> {
                 };
                 let mine = g.declarations.iter().filter(|d| d.kind == k && who.map(|m| m >> d.player & 1 == 1).unwrap_or(true));
                 match f {
-                    Func::Declared => Value::Num(mine.map(|d| d.value).sum()),
+                    Func::Declared => Value::Num(Q::checked_sum(mine.map(|d| d.value)).ok_or_else(|| too_large("the sum of the declarations' values"))?),
                     Func::Showed => Value::Cards(mine.fold(CardSet::EMPTY, |s, d| s.or(d.shown))),
                     Func::Announced => Value::Bool(mine.count() > 0),
                     _ => match g.declarations.iter().find(|d| d.kind == k) {
@@ -221,7 +221,7 @@ impl Env for GameEnv<'_, '_, '_> {
             }
             Func::Standing => {
                 let who = self.player_arg(&a[0])?;
-                Value::Num((0..g.standing.len()).filter(|&p| who >> p & 1 == 1).map(|p| g.standing[p]).sum())
+                Value::Num(Q::checked_sum((0..g.standing.len()).filter(|&p| who >> p & 1 == 1).map(|p| g.standing[p])).ok_or_else(|| too_large("the sum of the standings"))?)
             }
             Func::Dealt => match (&a[0], &a[1]) {
                 (Value::Player(p), Value::Num(n)) if n.is_integer() && n.numer() >= 0 => Value::Cards(g.dealt_first(*p, n.numer() as usize)?),

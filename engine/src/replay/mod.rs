@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use crate::cards::{Card, CardSet, PACK_SIZE};
-use crate::expr::{eval, Expr, Value};
+use crate::expr::{eval, too_large, Expr, Value};
 pub use crate::ir::Settings;
 pub(crate) use crate::ir::MAX_PLAYERS;
 use crate::ir::*;
@@ -264,13 +264,15 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     /// A payment between player `p` and pot `i`: `v` from the pot to him (negative: from him into it).
-    fn pay_pot(&mut self, p: u8, i: usize, v: Q, label: &Arc<str>, c: &Clause) {
+    /// A pot that would hold more than arithmetic keeps exact is the rule's error, not a wrapped sum.
+    fn pay_pot(&mut self, p: u8, i: usize, v: Q, label: &Arc<str>, c: &Clause) -> Result<(), Stop> {
         if v == Q::ZERO {
-            return;
+            return Ok(());
         }
-        self.pots[i] = self.pots[i] - v;
+        self.pots[i] = self.pots[i].checked_sub(v).ok_or_else(|| self.rule_error(c, too_large(&format!("{} holding {} less {v}", self.pot_account(i), self.pots[i]))))?;
         let (from, to, amount) = if v > Q::ZERO { (self.pot_account(i), self.name(p), v) } else { (self.name(p), self.pot_account(i), -v) };
         self.ledger.push(LedgerEntry { rule: c.rule.clone(), label: label.clone(), from: Some(from), to: Some(to), amount, source: c.source.clone(), event: Some(self.event) });
+        Ok(())
     }
 
     fn rules(&self) -> &'r Ruleset {
@@ -540,6 +542,7 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, ReplayErr
             };
             return Err(InputError { event: None, message }.into());
         };
+        crate::record::check_amount("pots", name, *amount).map_err(|message| InputError { event: None, message })?;
         carried[i] = Q::int(*amount);
     }
     // Each player's running total in the match before the deal; a player not named carries 0.
@@ -548,6 +551,7 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, ReplayErr
         if !rec.players.contains(name) {
             return Err(InputError { event: None, message: format!("the record's standing names {name}, who is not at the table") }.into());
         }
+        crate::record::check_amount("standing", name, *amount).map_err(|message| InputError { event: None, message })?;
         if let Some(i) = seats.playing.iter().position(|p| p == name) {
             standing[i] = Q::int(*amount);
         }
@@ -648,6 +652,15 @@ fn respell(verdict: &mut Verdict, spellings: &Arc<[(Card, crate::record::Text)]>
     }
 }
 
+/// What stopped the scoring of a finished game: only a rule that cannot be evaluated does.
+fn replay_error(s: Stop) -> ReplayError {
+    match s {
+        Stop::Input(e) => e.into(),
+        Stop::Ruleset(e) => e,
+        _ => InputError { event: None, message: "scoring stopped".into() }.into(),
+    }
+}
+
 /// Replays events already read (the benchmark measures this: the rules' work, without decoding text).
 pub fn replay_moves(setup: &Setup, players: &[String], dealer: u8, moves: &[Move]) -> Result<Verdict, ReplayError> {
     replay_moves_carrying(setup, players, dealer, &[], moves)
@@ -706,14 +719,10 @@ fn replay_moves_standing(setup: &Setup, players: &[String], dealer: u8, carried:
         }
         None if game.settled.is_some() => {
             verdict.status = Status::Valid;
-            verdict.outcome = Some(game.settled_outcome());
+            verdict.outcome = Some(game.settled_outcome().map_err(replay_error)?);
         }
         None if game.phase == Phase::Done => {
-            let (outcome, score_ledger, score_notes) = game.score().map_err(|s| match s {
-                Stop::Input(e) => e.into(),
-                Stop::Ruleset(e) => e,
-                _ => InputError { event: None, message: "scoring stopped".into() }.into(),
-            })?;
+            let (outcome, score_ledger, score_notes) = game.score().map_err(replay_error)?;
             verdict.status = Status::Valid;
             verdict.outcome = Some(outcome);
             // The score's terms and settlement follow the payments made during the game.

@@ -407,7 +407,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 let env = self.env(Some(p)).with_card(c, last, winner == p || given_back.contains(c));
                 let v = self.number(&t.value, &env, &t.clause)?;
                 match t.pot {
-                    Some(i) => self.pay_pot(p, i, v, &t.label, &t.clause),
+                    Some(i) => self.pay_pot(p, i, v, &t.label, &t.clause)?,
                     None => self.pay_each_opponent(p, v, &t.label, &t.clause),
                 }
             }

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::expr::{eval, truthy, Expr, Value};
+use crate::expr::{eval, too_large, truthy, Expr, Value};
 use crate::ir::Account;
 use crate::num::Q;
 use crate::verdict::{Figure, LedgerEntry, Outcome, PlayerResult, PotResult};
@@ -23,6 +23,21 @@ impl<'s, 'r> Game<'s, 'r> {
             Value::Cards(c) => Figure::List(c.iter().map(|c| Figure::Text(c.code_str().into())).collect()),
             Value::List(l) => Figure::List(l.iter().map(|x| self.figure(x)).collect()),
         }
+    }
+
+    /// What each player (by seat, as `seat` finds him in a payment) got less what he paid. A
+    /// balance too large to keep exact is refused with the payment that makes it so.
+    pub(super) fn balances<'l>(&self, ledger: impl Iterator<Item = &'l LedgerEntry>, seat: impl Fn(&Option<Arc<str>>) -> Option<usize>) -> Result<[Q; MAX_PLAYERS], Stop> {
+        let mut balance = [Q::ZERO; MAX_PLAYERS];
+        for l in ledger {
+            for (p, sign) in [(seat(&l.from), "-"), (seat(&l.to), "+")] {
+                let Some(p) = p else { continue };
+                let b = balance[p];
+                let next = if sign == "+" { b.checked_add(l.amount) } else { b.checked_sub(l.amount) };
+                balance[p] = next.ok_or_else(|| self.input(too_large(&format!("{}'s balance {b} {sign} {} ({}, {})", self.names[p], l.amount, l.label, l.rule))))?;
+            }
+        }
+        Ok(balance)
     }
 
     /// Scores a finished game.
@@ -56,7 +71,7 @@ impl<'s, 'r> Game<'s, 'r> {
         let mut total = Q::ZERO;
         for t in &sc.terms {
             let v = self.number(&t.expr, &env, &t.clause)?;
-            total = total + v;
+            total = total.checked_add(v).ok_or_else(|| self.rule_error(&t.clause, too_large(&format!("the terms' total {total} + {v}"))))?;
             ledger.push(LedgerEntry { rule: t.clause.rule.clone(), label: t.label.clone(), from: None, to: None, amount: v, source: t.clause.source.clone(), event: None });
         }
         env.total = Some(total);
@@ -110,7 +125,9 @@ impl<'s, 'r> Game<'s, 'r> {
                         }
                         // What the player pays into the pot.
                         let paid_in = if into { v } else { -v };
-                        env.pots[*i] = env.pots[*i] + paid_in;
+                        let holds = env.pots[*i];
+                        env.pots[*i] =
+                            holds.checked_add(paid_in).ok_or_else(|| self.rule_error(&pay.clause, too_large(&format!("{} holding {holds} + {paid_in}", self.pot_account(*i)))))?;
                         let (f, t) = if paid_in > Q::ZERO { (self.name(a), self.pot_account(*i)) } else { (self.pot_account(*i), self.name(a)) };
                         ledger.push(entry(f, t, v.abs()));
                     }
@@ -122,16 +139,8 @@ impl<'s, 'r> Game<'s, 'r> {
         env.payee = None;
         // What each player got less what he paid, in one pass over the payments; their names are this
         // game's own, so a name is first compared by address.
-        let mut balance = [Q::ZERO; MAX_PLAYERS];
         let seat = |name: &Option<Arc<str>>| name.as_ref().and_then(|n| self.names.iter().position(|m| Arc::ptr_eq(m, n) || m == n));
-        for l in self.ledger.iter().chain(&ledger) {
-            if let Some(from) = seat(&l.from) {
-                balance[from] = balance[from] - l.amount;
-            }
-            if let Some(to) = seat(&l.to) {
-                balance[to] = balance[to] + l.amount;
-            }
-        }
+        let balance = self.balances(self.ledger.iter().chain(&ledger), seat)?;
         let mut players = Vec::with_capacity(self.n());
         for p in 0..self.n() as u8 {
             let name = self.name(p);

@@ -7,7 +7,7 @@
 use crate::num::Q;
 use crate::verdict::{Outcome, PlayerResult, PotResult};
 
-use super::{clause_violation, Game, Move, Phase, Stop, MAX_PLAYERS};
+use super::{clause_violation, Game, Move, Phase, Stop};
 
 impl<'s, 'r> Game<'s, 'r> {
     /// The contract `c` just won by `t` is settled unplayed, if it says so: the payments made and the
@@ -39,19 +39,11 @@ impl<'s, 'r> Game<'s, 'r> {
 
     /// The outcome of a settled deal: the taker and contract, no values, each player's balance of
     /// the payments, and the pots as carried.
-    pub(super) fn settled_outcome(&self) -> Outcome {
-        let mut balance = [Q::ZERO; MAX_PLAYERS];
+    pub(super) fn settled_outcome(&self) -> Result<Outcome, Stop> {
         let seat = |name: &Option<std::sync::Arc<str>>| name.as_ref().and_then(|n| self.names.iter().position(|m| m == n));
-        for l in &self.ledger {
-            if let Some(from) = seat(&l.from) {
-                balance[from] = balance[from] - l.amount;
-            }
-            if let Some(to) = seat(&l.to) {
-                balance[to] = balance[to] + l.amount;
-            }
-        }
+        let balance = self.balances(self.ledger.iter(), seat)?;
         let rules = self.rules();
-        Outcome {
+        Ok(Outcome {
             taker: self.taker.map(|t| self.name(t)),
             partner: None,
             contract: self.settled.and_then(|c| rules.bidding.as_ref().map(|b| b.contracts[c].name.clone())),
@@ -62,6 +54,6 @@ impl<'s, 'r> Game<'s, 'r> {
                 .collect(),
             pots: rules.pots.iter().enumerate().map(|(i, p)| PotResult { pot: p.name.clone(), carried: self.carried[i], closing: self.pots[i] }).collect(),
             ends_match: vec![],
-        }
+        })
     }
 }
