@@ -754,7 +754,7 @@ fn deal_rest(rest: CardSet, sizes: &[usize], rng: &mut ChaCha8Rng) -> (Vec<CardS
     (hands, cards[at..].iter().copied().collect())
 }
 
-/// Games arranged to show the verdict bugs of issue 14, each fixed in the engine or the rules: every
+/// Games arranged to show the verdict bugs of issues 14 and 26, each fixed in the engine or the rules: every
 /// one replays differently without its fix (the snapshots of `tests/fixtures.rs` pin the verdicts).
 fn regressions(registry: &Registry, root: &Path) {
     let none = BTreeMap::new();
@@ -796,6 +796,73 @@ fn regressions(registry: &Registry, root: &Path) {
     misere_declared(registry, root);
     fool_shut_out(registry, root, "basic-partners", 4, "fool-kept-by-the-side.json", true);
     fool_shut_out(registry, root, "basic", 3, "fool-shut-out.json", false);
+    marolles_declarations(registry, root);
+}
+
+fn set_of(codes: &str) -> CardSet {
+    codes.split_whitespace().map(|c| Card::parse(c).unwrap_or_else(|| panic!("{c}"))).collect()
+}
+
+/// Marolles: every player discards, then « In turn, players may now declare ... cards they hold in their
+/// hand » (seed 001). Cid deals, holding the four coin courts. Two games: Cid declares his Imperial
+/// before the discards and then lays away a coin court; and two players' declarations made out of turn,
+/// the later in turn first (issue 26, item 3).
+fn marolles_declarations(registry: &Registry, root: &Path) {
+    let rules = registry.get("marolles-1637").expect("marolles-1637");
+    let table: Vec<String> = ["Ann", "Bob", "Cid"].iter().map(|p| p.to_string()).collect();
+    let coins = set_of("KD QD CD JD");
+    let none = BTreeMap::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(26_3);
+    // Cid's Imperial before the discards, one of its cards then laid away by him; his hand holds no
+    // other Imperial, so the show is the most he may declare.
+    let early = loop {
+        let (hands, _) = deal_rest(rules.pack.cards.minus(coins), &[21, 21, 20], &mut rng);
+        let cid = hands[2].or(coins);
+        let others = [set_of("KS QS CS JS"), set_of("KH QH CH JH"), set_of("KC QC CC JC"), set_of("QS QH QD QC"), set_of("CS CH CD CC"), set_of("JS JH JD JC")];
+        if others.iter().any(|o| cid.and(*o).len() == 4) {
+            continue;
+        }
+        let cut = cid.iter().next().expect("a card").code();
+        let Event::Deal { hands, dog, piles, packets, .. } = deal_of(&[("Ann", hands[0]), ("Bob", hands[1]), ("Cid", cid)], CardSet::EMPTY) else { unreachable!() };
+        let deal = Event::Deal { hands, dog, cut: Some(cut), piles, packets };
+        let Ok(mut game) = tarot_engine::simulate::random_game_from(rules, &table, 2, deal, &none, &mut rng) else { continue };
+        let lays_away = game
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Discard { player, cards } if player.as_str() == "Cid" && cards.iter().any(|c| Card::parse(c).is_some_and(|c| coins.contains(c)))));
+        if !lays_away || !replay(rules, &game).is_ok_and(|v| v.status == Status::Valid) {
+            continue;
+        }
+        let at = game.events.iter().position(|e| matches!(e, Event::Discard { .. })).expect("the discards");
+        game.events.insert(at, Event::Declare { player: "Cid".into(), declaration: "imperials".into(), cards: coins.iter().map(|c| c.code()).collect() });
+        break game;
+    };
+    let mut early = early;
+    early.description = Some(
+        "Cid, the dealer, declares an Imperial of the four coin courts before the discards, then lays away one of them: the declarations come once every discard is made (seed 001: \"The two non-dealers each discard one card and the dealer discards four ... In turn, players may now declare specific combinations of cards they hold in their hand\"; issue 26, item 3)".into(),
+    );
+    let v = replay(rules, &early).expect("replayable");
+    assert_eq!(v.violation.map(|x| x.rule.to_string()).as_deref(), Some("declaration.imperials"));
+    write(&root.join("marolles-1637/invalid/declaration.imperials--before-the-discards.json"), &early);
+    // Two players' declarations, the later in turn's moved before the earlier's.
+    for seed in 0..2000 {
+        let Ok(game) = random_game(rules, 3, &none, &mut rng) else { continue };
+        let declares: Vec<(usize, &str)> =
+            game.events.iter().enumerate().filter_map(|(i, e)| if let Event::Declare { player, .. } = e { Some((i, player.as_str())) } else { None }).collect();
+        let Some(&(i, first)) = declares.first() else { continue };
+        let Some(&(j, _)) = declares.iter().find(|(_, p)| *p != first) else { continue };
+        let mut rec = game.clone();
+        let moved = rec.events.remove(j);
+        rec.events.insert(i, moved);
+        let Ok(v) = replay(rules, &rec) else { continue };
+        let Some(rule) = v.violation.map(|x| x.rule.to_string()).filter(|r| r.ends_with(".in-turn")) else { continue };
+        rec.description = Some(format!(
+            "Game {seed} of seed 263 of `make_fixtures`, with a declaration of a player later in turn moved before the first declaration of a player earlier in turn: declarations are made in turn from first hand (seed 001: \"In turn, players may now declare\"; issue 26, item 3)"
+        ));
+        write(&root.join("marolles-1637/invalid").join(format!("{rule}--later-player-first.json")), &rec);
+        return;
+    }
+    panic!("no Marolles game with declarations by two players");
 }
 
 /// Basic Tarot's Fool (`shut_out = "to-winner"`): Cid holds it with the weakest cards and plays his
