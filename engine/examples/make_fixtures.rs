@@ -23,7 +23,7 @@ use std::sync::Mutex;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::cards::{Card, CardSet};
-use tarot_engine::ir::Ruleset;
+use tarot_engine::ir::{Ruleset, When};
 use tarot_engine::record::{Packet, Text};
 use tarot_engine::replay::{Game, Phase, Setup};
 use tarot_engine::simulate::{illegal_variant, random_game};
@@ -554,11 +554,16 @@ fn mutations(rules: &Ruleset, rec: &GameRecord) -> Vec<(GameRecord, String)> {
         r.events[i] = Event::Discard { player: player.clone(), cards: cards[1..].to_vec() };
         out.push((r, format!("event {i}: {player} discards one card too few")));
     }
-    // Declarations: shows that break each requirement, and a declaration by the wrong player.
+    // Declarations: shows that break each requirement, and a declaration by the wrong player. Made
+    // before the first card, or one made at the declarer's first card (`when first-play`) before his.
     let first_play = rec.events.iter().position(|e| matches!(e, Event::Play { .. }));
-    if let Some(at) = first_play {
+    if let Some(first) = first_play {
         for d in &rules.declarations {
             for p in &rec.players {
+                let at = match d.when {
+                    When::FirstPlay => rec.events.iter().position(|e| matches!(e, Event::Play { player, .. } if player.as_str() == p.as_str())).unwrap_or(first),
+                    _ => first,
+                };
                 let hand = cards_of(rec, p).and(d.shows);
                 for size in [hand.len(), hand.len().saturating_sub(1), 3, 11] {
                     if size > hand.len() {
@@ -571,6 +576,7 @@ fn mutations(rules: &Ruleset, rec: &GameRecord) -> Vec<(GameRecord, String)> {
                 }
             }
         }
+        let at = first;
         // A play out of turn: the second play of the game moved before the first.
         let plays: Vec<usize> = rec.events.iter().enumerate().filter(|(_, e)| matches!(e, Event::Play { .. })).map(|(i, _)| i).take(2).collect();
         if plays.len() == 2 {
@@ -754,7 +760,7 @@ fn deal_rest(rest: CardSet, sizes: &[usize], rng: &mut ChaCha8Rng) -> (Vec<CardS
     (hands, cards[at..].iter().copied().collect())
 }
 
-/// Games arranged to show the verdict bugs of issue 14, each fixed in the engine or the rules: every
+/// Games arranged to show the verdict bugs of issues 14 and 26, each fixed in the engine or the rules: every
 /// one replays differently without its fix (the snapshots of `tests/fixtures.rs` pin the verdicts).
 fn regressions(registry: &Registry, root: &Path) {
     let none = BTreeMap::new();
@@ -796,6 +802,163 @@ fn regressions(registry: &Registry, root: &Path) {
     misere_declared(registry, root);
     fool_shut_out(registry, root, "basic-partners", 4, "fool-kept-by-the-side.json", true);
     fool_shut_out(registry, root, "basic", 3, "fool-shut-out.json", false);
+    too_many_trumps(registry, root);
+    poignee_timings(registry, root);
+    marolles_declarations(registry, root);
+}
+
+fn set_of(codes: &str) -> CardSet {
+    codes.split_whitespace().map(|c| Card::parse(c).unwrap_or_else(|| panic!("{c}"))).collect()
+}
+
+/// fft-4p: with the dog, Bob holds the four kings, the three oudlers, twelve other trumps and five cards
+/// that may go (2H 3H 4C 7D QS): taking a garde, he must lay away one trump with them. He lays away four
+/// (T12 T14 T17 T20) and keeps 2H 7D QS. « On n'Ecarte des Atouts que si cela s'avère indispensable »:
+/// only as many as must go (issue 26, item 1). The record stops at the discard.
+fn too_many_trumps(registry: &Registry, root: &Path) {
+    let rules = registry.get("fft-4p").expect("fft-4p");
+    let players = ["Ann", "Bob", "Cid", "Dan"];
+    let bob = set_of("KS KH KD KC T1 T21 EX 2H 3H 4C 7D QS T3 T5 T6 T8 T9 T10 T11 T12 T14 T15 T17 T20");
+    let dog = set_of("T3 T5 T6 T8 3H 4C");
+    let mut rng = ChaCha8Rng::seed_from_u64(26_1);
+    let (hands, _) = deal_rest(rules.pack.cards.minus(bob), &[18; 3], &mut rng);
+    let named = [("Ann", hands[0]), ("Bob", bob.minus(dog)), ("Cid", hands[1]), ("Dan", hands[2])];
+    let names: Vec<String> = players.iter().map(|s| s.to_string()).collect();
+    let none = BTreeMap::new();
+    let setup = Setup::new(rules, 4, &none).expect("setup");
+    let mut game = Game::new(&setup, &names, 0);
+    let mut events = vec![deal_of(&named, dog)];
+    assert!(game.apply(0, &events[0]).is_ok(), "the deal");
+    while game.phase == Phase::Bidding {
+        let next = game.next().expect("a bid");
+        let bid = if &*next.player == "Bob" { "garde" } else { "pass" };
+        let e = Event::Bid { player: next.player.as_ref().into(), bid: bid.into() };
+        assert!(game.apply(events.len(), &e).is_ok(), "a bid");
+        events.push(e);
+    }
+    let bad = Event::Discard { player: "Bob".into(), cards: ["3H", "4C", "T12", "T14", "T17", "T20"].iter().map(|c| Text::from(*c)).collect() };
+    events.push(bad);
+    let game = GameRecord {
+        ruleset: rules.id.clone(),
+        options: none.clone(),
+        players: names.clone(),
+        dealer: "Ann".into(),
+        pots: BTreeMap::new(),
+        standing: BTreeMap::new(),
+        description: Some(
+            "Bob takes a garde and, with the dog, holds five cards that may go besides kings, oudlers and trumps: one trump must go with them. He lays away four (T12 T14 T17 T20) and keeps 2H 7D QS (FFT \"Le Chien et l'Ecart\": « On n'Ecarte des Atouts que si cela s'avère indispensable »; issue 26, item 1)".into(),
+        ),
+        events,
+    };
+    let v = replay(rules, &game).expect("replayable");
+    assert_eq!(v.violation.map(|x| x.rule.to_string()).as_deref(), Some("discard.unless-unavoidable"));
+    write(&root.join("fft-4p/invalid/discard.unless-unavoidable--too-many-trumps.json"), &game);
+}
+
+/// fft-4p: Bob takes a garde; Cid holds T2 to T11 and Bob T12 to T21, a simple poignée each. A poignée
+/// is shown « juste avant de jouer sa première carte »: at the declarer's own turn in the first trick.
+/// The same played game with a poignée declared at three wrong moments (a defender's before the taker's
+/// discard, the taker's before his own discard, a defender's before the opening lead, which is not his)
+/// and at the right one (Cid's, at his turn in the first trick) (issue 26, item 2).
+fn poignee_timings(registry: &Registry, root: &Path) {
+    let rules = registry.get("fft-4p").expect("fft-4p");
+    let players = ["Ann", "Bob", "Cid", "Dan"];
+    let (bob, cid) = (set_of("T12 T13 T14 T15 T16 T17 T18 T19 T20 T21"), set_of("T2 T3 T4 T5 T6 T7 T8 T9 T10 T11"));
+    let none = BTreeMap::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(26_2);
+    let steer = Steer { bid: &|_, p, _| Some(if p == 1 { "garde".into() } else { "pass".into() }), call: &|_, _, _| None, play: &|_, _, _| None };
+    let game = loop {
+        let (hands, dog) = deal_rest(rules.pack.cards.minus(bob).minus(cid), &[18, 8, 8, 18], &mut rng);
+        let named = [("Ann", hands[0]), ("Bob", hands[1].or(bob)), ("Cid", hands[2].or(cid)), ("Dan", hands[3])];
+        if let Some(game) = steered(rules, &players, 0, deal_of(&named, dog), &none, &steer, &mut rng) {
+            if replay(rules, &game).is_ok_and(|v| v.status == Status::Valid) {
+                break game;
+            }
+        }
+    };
+    let discard = game.events.iter().position(|e| matches!(e, Event::Discard { .. })).expect("Bob's discard");
+    let first = game.events.iter().position(|e| matches!(e, Event::Play { .. })).expect("the opening lead");
+    let cids = game.events.iter().position(|e| matches!(e, Event::Play { player, .. } if player.as_str() == "Cid")).expect("Cid's first card");
+    let poignee = |who: &str, shown: CardSet| Event::Declare { player: who.into(), declaration: "poignee".into(), cards: shown.iter().map(|c| c.code()).collect() };
+    let cases = [
+        ("invalid/declaration.poignee--defender-before-the-discard.json", discard, "Cid", cid, "Cid, a defender, shows his poignée before Bob has made his discard"),
+        ("invalid/declaration.poignee--taker-before-his-discard.json", discard, "Bob", bob, "Bob, the taker, shows his poignée before making his discard"),
+        ("invalid/declaration.poignee--before-the-opening-lead.json", first, "Cid", cid, "Cid shows his poignée after the discard, before the opening lead, which is not his"),
+        ("valid/poignee-at-his-turn.json", cids, "Cid", cid, "Cid shows his poignée at his turn in the first trick, before his first card"),
+    ];
+    for (file, at, who, shown, what) in cases {
+        let mut rec = game.clone();
+        rec.events.insert(at, poignee(who, shown));
+        rec.description = Some(format!(
+            "{what}: a poignée is shown « juste avant de jouer sa première carte » (FFT \"La Poignée\"; seed 003: \"right before playing their first card\"), at the declarer's own turn in the first trick (issue 26, item 2)"
+        ));
+        let v = replay(rules, &rec).expect("replayable");
+        let rule = file.strip_prefix("invalid/").map(|f| f.split_once("--").map_or(f, |(r, _)| r));
+        assert_eq!(v.violation.map(|x| x.rule.to_string()).as_deref(), rule, "{file}");
+        write(&root.join("fft-4p").join(file), &rec);
+    }
+}
+
+/// Marolles: every player discards, then « In turn, players may now declare ... cards they hold in their
+/// hand » (seed 001). Cid deals, holding the four coin courts. Two games: Cid declares his Imperial
+/// before the discards and then lays away a coin court; and two players' declarations made out of turn,
+/// the later in turn first (issue 26, item 3).
+fn marolles_declarations(registry: &Registry, root: &Path) {
+    let rules = registry.get("marolles-1637").expect("marolles-1637");
+    let table: Vec<String> = ["Ann", "Bob", "Cid"].iter().map(|p| p.to_string()).collect();
+    let coins = set_of("KD QD CD JD");
+    let none = BTreeMap::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(26_3);
+    // Cid's Imperial before the discards, one of its cards then laid away by him; his hand holds no
+    // other Imperial, so the show is the most he may declare.
+    let early = loop {
+        let (hands, _) = deal_rest(rules.pack.cards.minus(coins), &[21, 21, 20], &mut rng);
+        let cid = hands[2].or(coins);
+        let others = [set_of("KS QS CS JS"), set_of("KH QH CH JH"), set_of("KC QC CC JC"), set_of("QS QH QD QC"), set_of("CS CH CD CC"), set_of("JS JH JD JC")];
+        if others.iter().any(|o| cid.and(*o).len() == 4) {
+            continue;
+        }
+        let cut = cid.iter().next().expect("a card").code();
+        let Event::Deal { hands, dog, piles, packets, .. } = deal_of(&[("Ann", hands[0]), ("Bob", hands[1]), ("Cid", cid)], CardSet::EMPTY) else { unreachable!() };
+        let deal = Event::Deal { hands, dog, cut: Some(cut), piles, packets };
+        let Ok(mut game) = tarot_engine::simulate::random_game_from(rules, &table, 2, deal, &none, &mut rng) else { continue };
+        let lays_away = game
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Discard { player, cards } if player.as_str() == "Cid" && cards.iter().any(|c| Card::parse(c).is_some_and(|c| coins.contains(c)))));
+        if !lays_away || !replay(rules, &game).is_ok_and(|v| v.status == Status::Valid) {
+            continue;
+        }
+        let at = game.events.iter().position(|e| matches!(e, Event::Discard { .. })).expect("the discards");
+        game.events.insert(at, Event::Declare { player: "Cid".into(), declaration: "imperials".into(), cards: coins.iter().map(|c| c.code()).collect() });
+        break game;
+    };
+    let mut early = early;
+    early.description = Some(
+        "Cid, the dealer, declares an Imperial of the four coin courts before the discards, then lays away one of them: the declarations come once every discard is made (seed 001: \"The two non-dealers each discard one card and the dealer discards four ... In turn, players may now declare specific combinations of cards they hold in their hand\"; issue 26, item 3)".into(),
+    );
+    let v = replay(rules, &early).expect("replayable");
+    assert_eq!(v.violation.map(|x| x.rule.to_string()).as_deref(), Some("declaration.imperials"));
+    write(&root.join("marolles-1637/invalid/declaration.imperials--before-the-discards.json"), &early);
+    // Two players' declarations, the later in turn's moved before the earlier's.
+    for seed in 0..2000 {
+        let Ok(game) = random_game(rules, 3, &none, &mut rng) else { continue };
+        let declares: Vec<(usize, &str)> =
+            game.events.iter().enumerate().filter_map(|(i, e)| if let Event::Declare { player, .. } = e { Some((i, player.as_str())) } else { None }).collect();
+        let Some(&(i, first)) = declares.first() else { continue };
+        let Some(&(j, _)) = declares.iter().find(|(_, p)| *p != first) else { continue };
+        let mut rec = game.clone();
+        let moved = rec.events.remove(j);
+        rec.events.insert(i, moved);
+        let Ok(v) = replay(rules, &rec) else { continue };
+        let Some(rule) = v.violation.map(|x| x.rule.to_string()).filter(|r| r.ends_with(".in-turn")) else { continue };
+        rec.description = Some(format!(
+            "Game {seed} of seed 263 of `make_fixtures`, with a declaration of a player later in turn moved before the first declaration of a player earlier in turn: declarations are made in turn from first hand (seed 001: \"In turn, players may now declare\"; issue 26, item 3)"
+        ));
+        write(&root.join("marolles-1637/invalid").join(format!("{rule}--later-player-first.json")), &rec);
+        return;
+    }
+    panic!("no Marolles game with declarations by two players");
 }
 
 /// Basic Tarot's Fool (`shut_out = "to-winner"`): Cid holds it with the weakest cards and plays his

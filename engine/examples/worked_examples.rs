@@ -4,7 +4,7 @@
 //! Each game is found by a seeded random search over legal games. For every seed the deal is shuffled
 //! and then shaped (the cards the example needs are moved into the right hands), the bidding is
 //! scripted (the example's taker bids its contract, everybody else passes), the example's
-//! declarations are made before the first card, and the play is random within the legal moves, with
+//! declarations are made before the first card (a poignée at its declarer's turn in the first trick), and the play is random within the legal moves, with
 //! a few habits that make the example likely: a player sometimes plays the card that wins the trick,
 //! the Excuse is never kept for the last trick, and for some examples the holder of the Petit keeps it
 //! until it is his only legal card. The first seed whose replayed game shows the facts the source
@@ -20,6 +20,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::cards::{Card, CardSet, Kind, FOOL};
+use tarot_engine::ir::When;
 use tarot_engine::record::Text;
 use tarot_engine::replay::{Game, Phase, Setup, Stop};
 use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
@@ -296,6 +297,7 @@ fn play(setup: &Setup, plan: &Plan, rng: &mut ChaCha8Rng) -> Option<GameRecord> 
     };
     apply(&mut game, deal)?;
     let mut declared = false;
+    let mut at_first_card: Vec<(usize, &str, Option<&[&str]>)> = vec![];
     while let Some(next) = game.next() {
         let p = names.iter().position(|name| **name == *next.player).expect("a player");
         let player: Text = next.player.as_ref().into();
@@ -308,9 +310,21 @@ fn play(setup: &Setup, plan: &Plan, rng: &mut ChaCha8Rng) -> Option<GameRecord> 
                 Event::Bid { player, bid: bid.into() }
             }
             Phase::Discard => Event::Discard { player, cards: discard(&game, p, next.count.unwrap_or(0), rng) },
-            _ if !declared => {
+            _ if !declared || at_first_card.iter().any(|&(who, _, _)| who == p) => {
+                // Made before the first card; one made at the declarer's first card (`when
+                // first-play`, the poignée) at his turn in the first trick.
+                let now: Vec<_> = if declared {
+                    at_first_card.iter().copied().filter(|&(who, _, _)| who == p).collect()
+                } else {
+                    let first_play = |name: &str| setup.rules.declarations.iter().any(|d| d.name == name && d.when == When::FirstPlay);
+                    at_first_card = plan.declare.iter().copied().filter(|&(_, d, _)| first_play(d)).collect();
+                    plan.declare.iter().copied().filter(|&(_, d, _)| !first_play(d)).collect()
+                };
+                if declared {
+                    at_first_card.retain(|&(who, _, _)| who != p);
+                }
                 declared = true;
-                for &(who, declaration, shown) in &plan.declare {
+                for (who, declaration, shown) in now {
                     let cards = match shown {
                         Some(cards) => cards.iter().map(|c| Text::from(*c)).collect(),
                         None => ten_highest_trumps(game.hands[who]),

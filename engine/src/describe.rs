@@ -985,7 +985,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             lines.push(Line {
                 aspect: "dog and discard",
                 rule: u.clause.rule.clone(),
-                text: format!("may discard {} only when unavoidable, shown", u.label),
+                text: format!("may discard {} only when unavoidable, and only as many as must go, shown", u.label),
                 source: u.clause.source.clone(),
                 at: u.clause.at.clone(),
             });
@@ -1055,7 +1055,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         let when = match d.when {
             When::BeforePlay => "before play",
             When::AfterDiscard => "after the discard",
-            When::FirstPlay => "before the declarer's first card",
+            When::FirstPlay => "at the declarer's turn to play his first card",
             When::AfterDeal => "right after the deal, before any other move",
             When::AfterPlay => "claimed after the last trick, from the cards held before the discard",
         };
@@ -1081,7 +1081,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             lines.push(line("declarations and bonuses", c, format!("{} is allowed only when {}", with_article(&d.label), force.words(e))));
         }
         if let Some(c) = &d.compulsory {
-            let by = if d.when == When::FirstPlay { "before his first card" } else { "before the first card" };
+            let by = if d.when == When::FirstPlay { "at his turn to play his first card" } else { "before the first card" };
             // `compulsory = condition`: read on the options chosen (it reads nothing else).
             let text = match d.compulsory_if.as_ref().map(|e| force.value(e)) {
                 Some(Some(Value::Bool(false))) => format!("{} is not compulsory with these options: one not declared is simply not made, nor paid", with_article(&d.label)),

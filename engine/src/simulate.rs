@@ -18,7 +18,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 
 use crate::cards::{Card, CardSet};
-use crate::ir::Ruleset;
+use crate::ir::{Ruleset, When};
 use crate::record::{Event, GameRecord, Packet, Text};
 use crate::replay::{Game, Phase, Seating, Setup};
 
@@ -427,6 +427,7 @@ fn play_out<R: Rng>(
         }
     }
     let mut declared_before_play = false;
+    let mut first_card_declarations: Vec<(usize, u8)> = vec![];
     while let Some(next) = game.next() {
         let p = names.iter().position(|n| **n == *next.player).expect("a player") as u8;
         let event = match game.phase {
@@ -461,7 +462,13 @@ fn play_out<R: Rng>(
                     // Unavoidable: complete from cards that are not forbidden outright.
                     pool = game.hands[p as usize].minus(game.forbidden()).iter().collect();
                 }
+                // The cards laid away only when unavoidable (`unless-unavoidable`) go last, so that
+                // no more of them go than must. Sorted after the shuffle, which draws as it always
+                // drew: only which of those cards go changes.
+                let restricted = rules.discard.as_ref().and_then(|d| d.unless_unavoidable.as_ref()).map_or(CardSet::EMPTY, |u| u.cards);
+                let last = |pool: &mut Vec<Card>| pool.sort_by_key(|c| restricted.contains(*c));
                 pool.shuffle(rng);
+                last(&mut pool);
                 // `require`s over the discard and the hand left are no set of cards: draw again until
                 // a discard meets them, or give the last one to replay to refuse. Half the draws put
                 // the trumps and the Fool last, as requirements most often spare them ("a trump only
@@ -475,6 +482,7 @@ fn play_out<R: Rng>(
                         if i % 2 == 1 {
                             pool.sort_by_key(|c| c.is_trump() || c.is_fool());
                         }
+                        last(&mut pool);
                     }
                 }
                 Event::Discard { player: next.player.as_ref().into(), cards: pool.iter().take(k).map(|c| c.code()).collect() }
@@ -494,9 +502,23 @@ fn play_out<R: Rng>(
                             record(&mut game, &mut events, e)?;
                         }
                     }
-                    for e in random_declarations(rules, &game, sim, plan.strong, rng) {
+                    let (made, at_first_card) = random_declarations(rules, &game, sim, plan.strong, rng);
+                    first_card_declarations = at_first_card;
+                    for e in made {
                         if !record(&mut game, &mut events, e)? {
                             break;
+                        }
+                    }
+                    continue;
+                }
+                // The declarations drawn for `p`'s first card (`when first-play`), made at his turn.
+                if first_card_declarations.iter().any(|&(_, q)| q == p) {
+                    let mine: Vec<usize> = first_card_declarations.iter().filter(|&&(_, q)| q == p).map(|&(k, _)| k).collect();
+                    first_card_declarations.retain(|&(_, q)| q != p);
+                    for k in mine {
+                        let Some(e) = declaration_event(&game, k, p) else { continue };
+                        if game.clone().apply(events.len(), &e).is_ok() && !record(&mut game, &mut events, e)? {
+                            return Ok(finished(events));
                         }
                     }
                     continue;
@@ -588,9 +610,11 @@ fn steered_bid<R: Rng>(rules: &Ruleset, game: &Game, legal: &[String], (target, 
 /// among the player's cards of that kind (trying the cards in order of strength), made with the
 /// chance `sim` gives (half the time unsteered). Each is tried after those made before it, so a
 /// declaration that answers another (a Rekontra after a Kontra) can be made, and one a side makes
-/// once is made by one player of it.
-fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, strong: Option<u8>, rng: &mut R) -> Vec<Event> {
+/// once is made by one player of it. Those made at the declarer's first card (`when first-play`) are
+/// drawn here, in the same order, and returned apart as (kind, player), to be made at his turn.
+fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, strong: Option<u8>, rng: &mut R) -> (Vec<Event>, Vec<(usize, u8)>) {
     let mut out = vec![];
+    let mut later = vec![];
     let n = game.setup.n;
     let mut game = game.clone();
     // Kind by kind, each player in seat order; where declarations are made in turn (`in-turn`),
@@ -618,10 +642,11 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, s
         if !game.is_compulsory(d) && !rng.gen_bool(chance) {
             continue;
         }
-        // The largest show the rules accept (none needed for an announcement such as a chelem).
-        let shown = if d.shows.is_empty() { Some(CardSet::EMPTY) } else { game.best_show(p, game.declaring_hand(p, d), d) };
-        if let Some(shown) = shown {
-            let e = Event::Declare { player: game.names[p as usize].as_ref().into(), declaration: d.name.as_str().into(), cards: shown.iter().map(|c| c.code()).collect() };
+        if d.when == When::FirstPlay {
+            later.push((k, p));
+            continue;
+        }
+        if let Some(e) = declaration_event(&game, k, p) {
             let mut tried = game.clone();
             if tried.apply(0, &e).is_ok() {
                 game = tried;
@@ -629,7 +654,15 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, s
             }
         }
     }
-    out
+    (out, later)
+}
+
+/// Declaration `k` by `p` with the largest show the rules accept (none for an announcement such as a
+/// chelem); `None` when his hand has none.
+fn declaration_event(game: &Game, k: usize, p: u8) -> Option<Event> {
+    let d = &game.setup.rules.declarations[k];
+    let shown = if d.shows.is_empty() { CardSet::EMPTY } else { game.best_show(p, game.declaring_hand(p, d), d)? };
+    Some(Event::Declare { player: game.names[p as usize].as_ref().into(), declaration: d.name.as_str().into(), cards: shown.iter().map(|c| c.code()).collect() })
 }
 
 /// Declarations made right after the deal (`when after-deal`: Tarocchini's dealer calling himself out
@@ -640,7 +673,7 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, s
 fn after_deal_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, strong: Option<u8>, rng: &mut R) -> Vec<Event> {
     let mut out = vec![];
     let mut game = game.clone();
-    for (k, d) in rules.declarations.iter().enumerate().filter(|(_, d)| d.when == crate::ir::When::AfterDeal) {
+    for (k, d) in rules.declarations.iter().enumerate().filter(|(_, d)| d.when == When::AfterDeal) {
         for p in 0..game.setup.n as u8 {
             if game.not_his_to_declare(p, k, d).is_some() {
                 continue;

@@ -437,6 +437,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         // declarations
         ("declaration", m(F, "declaration chelem \"chelem\" {", "declaration chelem \"chelem\" = yes {"), Refused("`declaration` takes no value")),
         ("when before-play | after-discard | first-play", m(F, "  when first-play", "  when before-play"), Changes),
+        ("when before-play | after-discard | first-play", m(F, "  when first-play", "  when after-discard"), Changes),
         ("when before-play | after-discard | first-play", m(F, "  when first-play", "  when first-trick"), Refused("`when` is before-play, after-discard or first-play")),
         ("by taker | attack | defence | any | any-side", m(F, "  by taker", "  by any"), Changes),
         ("by taker | attack | defence | any | any-side", m(F, "  by taker", "  by defence"), Changes),

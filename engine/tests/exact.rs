@@ -113,6 +113,21 @@ fn a_trump_is_avoidable_when_a_discard_without_one_meets_the_requirements() {
     assert!(v.violation.is_none(), "{:?}", v.violation);
 }
 
+/// Only as many trumps as must go (FFT « que si cela s'avère indispensable »): no six cards without a
+/// trump keep to three hearts, but five do, so one trump goes with them. Three are refused, and the
+/// violation names a discard with one that meets the requirement.
+#[test]
+fn no_more_trumps_go_than_the_requirements_make_unavoidable() {
+    let rules = test_rules("discard-unavoidable");
+    let dog = "7H 8H 9H 10H 1S 2S";
+    let v = tarot_engine::replay(&rules, &unavoidable_game(dog, &discard("1S 2S 1H T2 T3 T4"))).unwrap();
+    let x = v.violation.expect("two trumps more than must go");
+    assert_eq!(&*x.rule, "discard.unless-unavoidable");
+    assert!(x.message.contains("could lay away"), "{}", x.message);
+    let v = tarot_engine::replay(&rules, &unavoidable_game(dog, &discard("1S 2S 1H 2H 3H T4"))).unwrap();
+    assert!(v.violation.is_none(), "{:?}", v.violation);
+}
+
 /// The recorded games of a ruleset's `valid` fixtures.
 fn valid_fixtures(id: &str) -> Vec<tarot_engine::GameRecord> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(id).join("valid");

@@ -31,16 +31,26 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         let too_early = d.when != When::AfterDeal && matches!(self.phase, Phase::Bidding | Phase::Call)
             || (d.when == When::AfterDiscard && !self.pending_discards.is_empty())
+            || (d.when == When::FirstPlay && !too_late && !self.at_first_card(p)?)
             || (d.when == When::AfterPlay && self.phase != Phase::Done);
         if too_late || too_early {
             let when = match d.when {
                 When::BeforePlay => "before the first card is played",
                 When::AfterDiscard => "after the discard and before the first card",
-                When::FirstPlay => "just before the player's first card",
+                When::FirstPlay => "at the declarer's own turn to play his first card",
                 When::AfterDeal => "right after the deal, before any other move",
                 When::AfterPlay => "once the last trick is played",
             };
-            return Err(self.violation(&d.clause, p, format!("{} is declared {when}", with_article(&d.label))));
+            // Said too early, at a declarer's first card: what is still to come before his turn.
+            let now = match d.when {
+                When::FirstPlay if too_early && self.phase != Phase::Play => ": the cards are not yet being played".to_string(),
+                When::FirstPlay if too_early => match self.turn() {
+                    Ok(q) => format!(": it is {}'s turn to play, not {}'s", self.name(q), self.name(p)),
+                    Err(_) => String::new(),
+                },
+                _ => String::new(),
+            };
+            return Err(self.violation(&d.clause, p, format!("{} is declared {when}{now}", with_article(&d.label))));
         }
         if let Some(why) = self.not_his_to_declare(p, k, d) {
             return Err(self.violation(&d.clause, p, why));
@@ -420,7 +430,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 let open = match d.when {
                     When::BeforePlay => !started,
                     When::AfterDiscard => !started && self.pending_discards.is_empty(),
-                    When::FirstPlay => !has_played,
+                    When::FirstPlay => !has_played && self.at_first_card(p).unwrap_or(false),
                     When::AfterDeal => !self.after_deal_closed,
                     When::AfterPlay => false,
                 };

@@ -70,19 +70,28 @@ impl<'s, 'r> Game<'s, 'r> {
                 let forbidden = self.forbids(d).iter().fold(CardSet::EMPTY, |a, f| a.or(f.cards));
                 let free = hand.minus(forbidden).minus(u.cards);
                 if d.requires.is_empty() {
-                    if free.len() >= want {
-                        return Err(self.violation(
-                            &u.clause,
-                            p,
-                            format!("{} may discard {} only when nothing else can be: {} holds {} other cards that may go", self.name(p), u.label, self.name(p), free.len()),
-                        ));
+                    // Only as many as cannot be avoided: the discard less the other cards that may go.
+                    let needed = want.saturating_sub(free.len());
+                    if restricted.len() > needed {
+                        let (who, r) = (self.name(p), restricted.len());
+                        let message = if needed == 0 {
+                            format!("{who} may discard {} only when nothing else can be: {who} holds {} other cards that may go", u.label, free.len())
+                        } else {
+                            format!(
+                                "{who} may discard {} only when nothing else can be, and only as many as must go: {who} holds {} other cards that may go, so {needed} of the {} at most, not {r}",
+                                u.label,
+                                free.len(),
+                                u.label
+                            )
+                        };
+                        return Err(self.violation(&u.clause, p, message));
                     }
-                } else if let Some(instead) = self.discard_meeting_requires(p, hand, free, want) {
+                } else if let Some(instead) = self.discard_meeting_requires(p, hand, free, hand.minus(forbidden).and(u.cards), want, restricted.len()) {
                     return Err(self.violation(
                         &u.clause,
                         p,
                         format!(
-                            "{} may discard {} only when nothing else can be: {} could lay away {} instead, which every requirement allows",
+                            "{} may discard {} only when nothing else can be, and only as many as must go: {} could lay away {} instead, which every requirement allows",
                             self.name(p),
                             u.label,
                             self.name(p),
@@ -173,7 +182,8 @@ impl<'s, 'r> Game<'s, 'r> {
         self.forbids(d).iter().fold(CardSet::EMPTY, |a, f| a.or(f.cards))
     }
 
-    /// Cards `p` may put in his discard (without regard to how many).
+    /// Cards `p` may put in his discard (without regard to how many: with `unless-unavoidable`, the
+    /// cards it restricts are among them when some must go, though only as many as must).
     pub fn discardable(&self, p: u8) -> CardSet {
         let hand = self.hands[p as usize];
         let Some(d) = &self.rules().discard else { return hand };
@@ -182,36 +192,33 @@ impl<'s, 'r> Game<'s, 'r> {
         let want = self.pending_discards.iter().find(|(q, _)| *q == p).map(|x| x.1).unwrap_or(0);
         match &d.unless_unavoidable {
             Some(u) if d.requires.is_empty() && allowed.minus(u.cards).len() >= want => allowed.minus(u.cards),
-            Some(u) if !d.requires.is_empty() && want > 0 && self.discard_meeting_requires(p, hand, allowed.minus(u.cards), want).is_some() => allowed.minus(u.cards),
+            Some(u) if !d.requires.is_empty() && want > 0 && self.discard_meeting_requires(p, hand, allowed.minus(u.cards), allowed.and(u.cards), want, 1).is_some() => {
+                allowed.minus(u.cards)
+            }
             _ => allowed,
         }
     }
 
-    /// A discard of `want` cards of `free` (the cards neither forbidden nor restricted by
-    /// `unless-unavoidable`) that meets every `require` of the discard, the first in the order of
-    /// the pack; `None` when there is none. With requirements, `unless-unavoidable` means this: the
-    /// restricted cards may go only when no discard without them meets the requirements.
-    fn discard_meeting_requires(&self, p: u8, hand: CardSet, free: CardSet, want: usize) -> Option<CardSet> {
+    /// A discard of `want` cards, fewer than `fewer` of them from `restricted` (the cards of
+    /// `unless-unavoidable` that are not forbidden) and the rest from `free` (the cards neither
+    /// forbidden nor restricted), that meets every `require` of the discard: of those with the fewest
+    /// restricted cards, the first in the order of the pack; `None` when there is none. With
+    /// requirements, `unless-unavoidable` means this: a discard may hold only as many restricted cards
+    /// as every discard that meets the requirements must.
+    fn discard_meeting_requires(&self, p: u8, hand: CardSet, free: CardSet, restricted: CardSet, want: usize, fewer: usize) -> Option<CardSet> {
         let requires = &self.rules().discard.as_ref()?.requires;
-        let cards: Vec<_> = free.iter().collect();
-        if cards.len() < want {
-            return None;
-        }
-        // Every choice of `want` of the cards, as increasing indexes, stopping at the first that
-        // every requirement accepts (one that cannot be evaluated does not).
-        let mut at: Vec<usize> = (0..want).collect();
-        loop {
-            let set: CardSet = at.iter().map(|&i| cards[i]).collect();
+        let free: Vec<_> = free.iter().collect();
+        let restricted: Vec<_> = restricted.iter().collect();
+        let meets = |set: CardSet| {
             let env = self.env(Some(p)).with_discarded(set).with_hand(hand.minus(set));
-            if requires.iter().all(|(_, cond, _)| eval(cond, &env).and_then(|v| truthy(&v)).unwrap_or(false)) {
-                return Some(set);
+            requires.iter().all(|(_, cond, _)| eval(cond, &env).and_then(|v| truthy(&v)).unwrap_or(false))
+        };
+        (0..fewer.min(want + 1)).find_map(|m| {
+            if want - m > free.len() {
+                return None;
             }
-            let Some(i) = (0..want).rev().find(|&i| at[i] < cards.len() - want + i) else { return None };
-            at[i] += 1;
-            for j in i + 1..want {
-                at[j] = at[j - 1] + 1;
-            }
-        }
+            first_choice(&restricted, m, &mut |r| first_choice(&free, want - m, &mut |f| meets(r.or(f)).then(|| r.or(f))))
+        })
     }
 
     /// Who discards next, how many cards, and which he may (`Game::next` in the discards).
@@ -227,5 +234,24 @@ impl<'s, 'r> Game<'s, 'r> {
             declarations: vec![],
             sit_out: vec![],
         })
+    }
+}
+
+/// The first choice of `k` of `cards` (as increasing indexes, in the order given) for which `f` gives
+/// something; `None` when none does (or there are fewer than `k` cards).
+fn first_choice<T>(cards: &[crate::cards::Card], k: usize, f: &mut dyn FnMut(CardSet) -> Option<T>) -> Option<T> {
+    if cards.len() < k {
+        return None;
+    }
+    let mut at: Vec<usize> = (0..k).collect();
+    loop {
+        if let Some(found) = f(at.iter().map(|&i| cards[i]).collect()) {
+            return Some(found);
+        }
+        let i = (0..k).rev().find(|&i| at[i] < cards.len() - k + i)?;
+        at[i] += 1;
+        for j in i + 1..k {
+            at[j] = at[j - 1] + 1;
+        }
     }
 }

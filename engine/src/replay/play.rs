@@ -12,8 +12,19 @@ use crate::verdict::{LedgerEntry, Next};
 use super::{Game, Phase, Stop, Trick};
 
 impl<'s, 'r> Game<'s, 'r> {
-    /// Who must play next, once the play has started.
+    /// Who must play next, once the play has started; before the first card, the leader is worked
+    /// out and kept.
     pub fn to_play(&mut self) -> Result<u8, Stop> {
+        let p = self.turn()?;
+        if self.leader.is_none() {
+            self.leader = Some(p);
+        }
+        Ok(p)
+    }
+
+    /// Who plays next, as `to_play` says, without keeping the leader worked out (a declaration made
+    /// before the first card may yet change who leads).
+    pub(super) fn turn(&self) -> Result<u8, Stop> {
         if let Some(l) = self.leader {
             return Ok(if self.sat_out.is_some() { self.after(l, self.current.len()) } else { ((l as usize + self.current.len()) % self.n()) as u8 });
         }
@@ -24,9 +35,17 @@ impl<'s, 'r> Game<'s, 'r> {
             Err(e) => return Err(self.rule_error(&self.rules().play.lead_clause, e)),
         };
         // Who sits out does not lead: the next player does.
-        let lead = self.after(lead, 0);
-        self.leader = Some(lead);
-        Ok(lead)
+        Ok(self.after(lead, 0))
+    }
+
+    /// Whether it is `p`'s turn to play his first card now: the cards are to be played (the discards,
+    /// the talon and the buys done) and he is next, having played none.
+    pub(super) fn at_first_card(&self, p: u8) -> Result<bool, Stop> {
+        let has_played = self.tricks.iter().any(|t| t.cards.iter().any(|&(q, _)| q == p)) || self.current.iter().any(|&(q, _)| q == p);
+        if self.phase != Phase::Play || self.buys_left > 0 || has_played {
+            return Ok(false);
+        }
+        Ok(self.turn()? == p)
     }
 
     /// The suit a trick follows: that of its first card not played like the Fool.
