@@ -69,14 +69,8 @@ impl<'s, 'r> Game<'s, 'r> {
                 if let Some((_, clause)) = b.first_turn.as_ref().filter(|(cs, _)| cs.contains(&c) && self.has_spoken(p)) {
                     return Err(self.violation(clause, p, format!("{} may be bid only at a player's first turn, and {} has spoken before", b.contracts[c].label, self.name(p))));
                 }
-                if let (Some((h, best)), Some((next, clause))) =
-                    (turn.holder, self.step_limit(&turn).filter(|&(next, _)| c > next && b.step.as_ref().is_some_and(|(cs, _)| cs.contains(&c))))
-                {
-                    return Err(self.violation(
-                        clause,
-                        p,
-                        format!("{}'s {} may be outbid only by {}, not by {}", self.name(h), b.contracts[best].label, b.contracts[next].label, b.contracts[c].label),
-                    ));
+                if let Some((why, clause)) = self.step_refuses(&turn, c) {
+                    return Err(self.violation(clause, p, why));
                 }
                 if turn.second_round && !self.setup.reserve_contracts.contains(&c) {
                     let r = b.reserve.as_ref().expect("a second round needs a reserving bid");
@@ -229,13 +223,22 @@ impl<'s, 'r> Game<'s, 'r> {
         self.bids.iter().any(|(q, _)| *q == p)
     }
 
-    /// Under `step`, where the best bid is one of its contracts: the highest of them that may outbid
-    /// it (the next one), and the rule.
-    fn step_limit(&self, turn: &Turn) -> Option<(usize, &'r Clause)> {
-        let (cs, clause) = self.rules().bidding.as_ref()?.step.as_ref()?;
-        let (_, best) = turn.holder?;
-        let i = cs.iter().position(|&c| c == best)?;
-        cs.get(i + 1).map(|&next| (next, clause))
+    /// Under `step`, why contract `c` may not be bid now, and the rule: a contract of the list held
+    /// may be outbid among them only by the next, and one after the first is bid only over the one
+    /// before it (or at it, where its holder may be held): "one may only outbid a Single with a
+    /// Double, or a Double with a Triple" (TG42).
+    fn step_refuses(&self, turn: &Turn, c: usize) -> Option<(String, &'r Clause)> {
+        let b = self.rules().bidding.as_ref()?;
+        let (cs, clause) = b.step.as_ref()?;
+        let i = cs.iter().position(|&x| x == c)?;
+        let label = |x: usize| b.contracts[x].label.as_str();
+        let best = turn.holder.map(|(h, best)| (h, best, cs.iter().position(|&x| x == best)));
+        match best {
+            Some((h, best, Some(j))) if i > j + 1 => Some((format!("{}'s {} may be outbid only by {}, not by {}", self.name(h), label(best), label(cs[j + 1]), label(c)), clause)),
+            Some((_, _, Some(_))) => None,
+            _ if i == 0 => None,
+            _ => Some((format!("{} is bid only over {}, and none is held", crate::describe::with_article(label(c)), crate::describe::with_article(label(cs[i - 1]))), clause)),
+        }
     }
 
     /// The lowest contract `p` may bid now: one above the best bid, or the best bid itself for
@@ -363,7 +366,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 // A contract only some may bid (`by`) is offered to them alone (a condition that cannot
                 // be evaluated offers it: the bid itself reports the error).
                 .filter(|c| b.contracts[*c].by.as_ref().is_none_or(|by| self.hand_holds(speaker, self.dealt[speaker as usize], &by.when, &by.clause).unwrap_or(true)))
-                .filter(|c| !self.step_limit(&turn).is_some_and(|(next, _)| *c > next && b.step.as_ref().is_some_and(|(cs, _)| cs.contains(c))))
+                .filter(|c| self.step_refuses(&turn, *c).is_none())
                 .map(|c| b.contracts[c].name.clone()),
         );
         if let Some(r) = b.reserve.as_ref().filter(|_| !turn.second_round && forced.is_none()) {
