@@ -307,19 +307,29 @@ fn next_lists_the_deal_and_the_open_declarations() {
     assert_eq!(made["verdict"]["status"], "in_progress", "{made}");
     assert_eq!(made["verdict"]["next"]["phase"], "deal", "{made}");
     assert_eq!(made["verdict"]["next"]["player"], full["dealer"], "{made}");
-    // DUPONT has taken with 14 trumps and discarded: before the first card he may announce a chelem
-    // and show a poignée of 13 or 10 of his trumps (FFT: 10, 13 or 15).
-    let mut discarded = full.clone();
-    discarded["events"] = json!(full["events"].as_array().unwrap()[..6]);
-    let v = s.post("/validate", &discarded.to_string()).json();
-    let open = v["next"]["declarations"].as_array().unwrap_or_else(|| panic!("{v}"));
-    let find = |name: &str| open.iter().find(|d| d["declaration"] == name && d["player"] == "DUPONT").unwrap_or_else(|| panic!("no {name} in {v}"));
-    assert_eq!(find("chelem")["cards"], json!([]));
-    assert_eq!(find("poignee")["counts"], json!([13, 10]));
-    assert_eq!(find("poignee")["cards"].as_array().unwrap().len(), 14);
-    // Once declared, it is no longer open; once the first trick is over, neither is the other.
-    let mut declared = discarded.clone();
-    declared["events"] = json!(full["events"].as_array().unwrap()[..8]);
+    // DUPONT has taken with 14 trumps and discarded: before the first card he may announce a chelem;
+    // a poignée is shown just before one's own first card (FFT « La Poignée »), and DESPRES leads.
+    let events = full["events"].as_array().unwrap();
+    let open_after = |n: usize| -> (Value, Vec<Value>) {
+        let mut record = full.clone();
+        record["events"] = json!(events[..n]);
+        let v = s.post("/validate", &record.to_string()).json();
+        let open = v["next"]["declarations"].as_array().cloned().unwrap_or_default();
+        (v, open)
+    };
+    let (v, open) = open_after(6);
+    let find = |open: &[Value], name: &str| open.iter().find(|d| d["declaration"] == name && d["player"] == "DUPONT").cloned();
+    assert_eq!(find(&open, "chelem").unwrap_or_else(|| panic!("no chelem in {v}"))["cards"], json!([]));
+    assert!(find(&open, "poignee").is_none(), "a poignée before DUPONT's turn: {v}");
+    // His chelem announced, he leads: now he may show a poignée of 13 or 10 of his trumps (FFT: 10, 13
+    // or 15).
+    let (v, open) = open_after(7);
+    let poignee = find(&open, "poignee").unwrap_or_else(|| panic!("no poignee in {v}"));
+    assert_eq!(poignee["counts"], json!([13, 10]));
+    assert_eq!(poignee["cards"].as_array().unwrap().len(), 14);
+    // Once declared, it is no longer open, and neither is the chelem, made.
+    let mut declared = full.clone();
+    declared["events"] = json!(events[..8]);
     let v = s.post("/validate", &declared.to_string()).json();
     assert!(v["next"].get("declarations").is_none(), "{v}");
 }
