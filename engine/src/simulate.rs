@@ -591,8 +591,13 @@ fn steered_bid<R: Rng>(rules: &Ruleset, game: &Game, legal: &[String], (target, 
     // A contract only some may bid (`by`) is bid as soon as it is offered: its bidder may not get
     // another turn (forehand's Tapper, after a pass that is final).
     let now = spoken >= turn || contracts[target].by.is_some();
+    // Under `step`, a contract opens only over the one below it: bid that one first, and the target
+    // once it is held.
+    let step_below = bidding.step.as_ref().and_then(|(cs, _)| cs.iter().position(|&c| c == target).filter(|&i| i > 0).map(|i| cs[i - 1]));
     let choice = if !taken && now && is_legal(&name(target)) {
         name(target)
+    } else if let Some(below) = step_below.filter(|&b| !taken && now && is_legal(&name(b))) {
+        name(below)
     } else if !taken && spoken < turn && rng.gen_bool(0.25) {
         let lower: Vec<String> = (0..target).map(name).filter(|b| is_legal(b)).collect();
         lower.choose(rng).cloned().unwrap_or_else(|| "pass".into())
@@ -602,7 +607,10 @@ fn steered_bid<R: Rng>(rules: &Ruleset, game: &Game, legal: &[String], (target, 
     if is_legal(&choice) {
         choice
     } else {
-        legal.choose(rng).cloned().unwrap_or(choice)
+        // The target out of reach for now (a bid the hand forces, a step that opens only over the
+        // bid below it): the highest legal contract below it keeps it within reach of the others.
+        let any = legal.choose(rng).cloned().unwrap_or(choice);
+        (0..target).rev().map(name).find(|b| is_legal(b)).unwrap_or(any)
     }
 }
 

@@ -159,10 +159,11 @@ fn a_formula_past_the_range_names_its_rule() {
     check_verdict(rules, &rec, &v).unwrap();
     assert_eq!(v.outcome.as_ref().unwrap().pots[0].closing, Q::int(1_000 + 3 * 1_000_000), "{}", v.to_text());
     let (rules, rec) = record("squared-kitty", AMOUNT_LIMIT);
-    assert_eq!(
-        replay(rules, &rec).unwrap_err().message,
-        "the rule score.pay.stake (rulesets/squared-kitty.tarot:9) cannot be evaluated: 1000000000000 * 1000000000000 is too large a number to keep exact"
-    );
+    // The rule's error, the ruleset's fault (not the record's): it names the rule and where it is.
+    let e = replay(rules, &rec).unwrap_err();
+    let fault = e.ruleset_fault.as_ref().unwrap_or_else(|| panic!("{e}"));
+    assert_eq!((fault.rule.as_deref(), fault.at.as_deref()), (Some("score.pay.stake"), Some("rulesets/squared-kitty.tarot:9")), "{e}");
+    assert!(e.to_string().ends_with("1000000000000 * 1000000000000 is too large a number to keep exact"), "{e}");
     // A stake of 1 doubled by three players is 8 times the kitty and the stakes; 10^18 staked by
     // two players is already past the range.
     let (rules, rec) = record("doubled-kitty", 5);
@@ -170,8 +171,10 @@ fn a_formula_past_the_range_names_its_rule() {
     check_verdict(rules, &rec, &v).unwrap();
     assert_eq!(v.outcome.as_ref().unwrap().pots[0].closing, Q::int(8 * (5 + 3)), "{}", v.to_text());
     let (rules, rec) = record("doubled-kitty", 0);
-    let e = replay(rules, &rec).unwrap_err().message;
-    assert!(e.starts_with("the rule score.pay.stake (rulesets/doubled-kitty.tarot:9) cannot be evaluated: pot.kitty holding 1000000000000000000 + 1000000000000000000"), "{e}");
+    let e = replay(rules, &rec).unwrap_err();
+    let fault = e.ruleset_fault.as_ref().unwrap_or_else(|| panic!("{e}"));
+    assert_eq!((fault.rule.as_deref(), fault.at.as_deref()), (Some("score.pay.stake"), Some("rulesets/doubled-kitty.tarot:9")), "{e}");
+    assert!(e.to_string().contains("pot.kitty holding 1000000000000000000 + 1000000000000000000"), "{e}");
 }
 
 /// A figure of a verdict as an exact fraction in 128 bits, where no sum of a deal's figures wraps.
