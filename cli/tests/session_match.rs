@@ -214,7 +214,7 @@ fn two_deals_posted_at_once_to_one_session_add_one() {
     }
 }
 
-/// A session stored before deals were checked on their way in (stop 22) may hold a deal that does not
+/// A session stored before deals were checked on their way in may hold a deal that does not
 /// carry on the pots: its sheet still says where (`pots_error`), which no session stored since can
 /// show. Made here by adding the broken third deal through the store itself, the server stopped.
 #[test]
