@@ -241,6 +241,33 @@ fn in_packets(setup: &Setup, names: &[String], dealer: u8, hands: &BTreeMap<Text
     out
 }
 
+/// How many discards `lawful_discard` tries at most: enough for the hands of every built-in ruleset
+/// (6 cards of 24 is 134,596), bounded so that a deal with no lawful discard costs a second or so.
+const DISCARD_SEARCH: usize = 200_000;
+
+/// The first `k` cards of `pool` (as increasing positions, in its order) that make a discard replay
+/// accepts, or `None` when none of the first `DISCARD_SEARCH` choices does.
+fn lawful_discard(game: &Game, p: u8, pool: &[Card], k: usize) -> Option<Vec<Card>> {
+    if pool.len() < k {
+        return None;
+    }
+    let mut at: Vec<usize> = (0..k).collect();
+    for _ in 0..DISCARD_SEARCH {
+        let cards: Vec<Card> = at.iter().map(|&i| pool[i]).collect();
+        if game.discard_allowed(p, cards.iter().copied().collect()) {
+            return Some(cards);
+        }
+        // The next choice: move the last position that can move one on, and the ones after it
+        // right behind it.
+        let i = (0..k).rev().find(|&i| at[i] < pool.len() - k + i)?;
+        at[i] += 1;
+        for j in i + 1..k {
+            at[j] = at[j - 1] + 1;
+        }
+    }
+    None
+}
+
 /// Plays a whole game at random. Returns the record, which may end in an annulment.
 pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<String, serde_json::Value>, rng: &mut R) -> Result<GameRecord, String> {
     random_game_with(rules, players, options, &SimOptions::default(), rng)
@@ -457,6 +484,7 @@ fn play_out<R: Rng>(
             }
             Phase::Discard => {
                 let k = next.count.unwrap_or(0);
+                let mut searched: Option<Vec<Card>> = None;
                 let mut pool: Vec<Card> = game.discardable(p).iter().collect();
                 if pool.len() < k {
                     // Unavoidable: complete from cards that are not forbidden outright.
@@ -474,8 +502,10 @@ fn play_out<R: Rng>(
                 // the trumps and the Fool last, as requirements most often spare them ("a trump only
                 // if nothing else can go").
                 if rules.discard.as_ref().is_some_and(|d| !d.requires.is_empty()) {
+                    let mut found = false;
                     for i in 0..600 {
                         if game.discard_allowed(p, pool.iter().take(k).copied().collect()) {
+                            found = true;
                             break;
                         }
                         pool.shuffle(rng);
@@ -484,8 +514,17 @@ fn play_out<R: Rng>(
                         }
                         last(&mut pool);
                     }
+                    // A hard deal, where few discards meet the requirements: the first lawful one
+                    // in the order of the last draw, found by search, rather than a discard that
+                    // replay refuses.
+                    if !found {
+                        if let Some(lawful) = lawful_discard(&game, p, &pool, k) {
+                            searched = Some(lawful);
+                        }
+                    }
                 }
-                Event::Discard { player: next.player.as_ref().into(), cards: pool.iter().take(k).map(|c| c.code()).collect() }
+                let cards: Vec<Card> = searched.take().unwrap_or_else(|| pool.iter().take(k).copied().collect());
+                Event::Discard { player: next.player.as_ref().into(), cards: cards.iter().map(|c| c.code()).collect() }
             }
             _ => {
                 if !declared_before_play {

@@ -2,7 +2,8 @@
 //! of a declaration whose requirements name cards its value ignores (`tests/rules/matadors-show.tarot`),
 //! cards laid away only when unavoidable beside a discard's requirements
 //! (`tests/rules/discard-unavoidable.tarot`), score `let`s that read the player
-//! (`tests/rules/score-per-player.tarot`), and cards in a verdict written as the record wrote them.
+//! (`tests/rules/score-per-player.tarot`), cards in a verdict written as the record wrote them, and
+//! the simulator on discard requirements few discards meet (`tests/rules/discard-hard.tarot`).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -205,3 +206,23 @@ fn a_verdict_writes_a_code_alias_as_the_record_wrote_it() {
     let aliased = String::from_utf8(tarot_engine::replay(rules, &tarot_engine::parse_record(&text.replace("\"T21\"", "\"ANG\"")).unwrap()).unwrap().to_json()).unwrap();
     assert_eq!(aliased, plain.replace("\"T21\"", "\"ANG\""));
 }
+
+/// Seven discard requirements that few discards meet: random draws keep missing them, and the
+/// simulator finds a lawful discard by search rather than writing one that replay refuses (it gave
+/// up on up to a third of the games before). Every seed plays a whole legal game.
+#[test]
+fn the_simulator_finds_a_lawful_discard_where_random_draws_miss() {
+    use rand::SeedableRng;
+    let rules = test_rules("discard-hard");
+    let mut discards = 0;
+    for seed in 0..60 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let sim = tarot_engine::simulate::SimOptions::steered();
+        let game = tarot_engine::simulate::random_game_with(&rules, 4, &BTreeMap::new(), &sim, &mut rng).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let verdict = tarot_engine::replay(&rules, &game).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_ne!(verdict.status, tarot_engine::Status::Invalid, "seed {seed}: {}", verdict.to_text());
+        discards += game.events.iter().filter(|e| matches!(e, tarot_engine::Event::Discard { .. })).count();
+    }
+    assert!(discards > 20, "only {discards} discards made");
+}
+
