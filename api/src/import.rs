@@ -36,7 +36,8 @@ const LINE_LIMIT: usize = crate::body::BODY_LIMIT;
         (status = 413, description = "A line is too long", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not newline-delimited JSON", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "The database cannot be reached, or the server is storing as many imports as it takes at once (then with `Retry-After`)", body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds to wait before sending the import again, when the server is busy")))),
+            headers(("Retry-After" = u64, description = "Seconds to wait before sending the import again, when the server is busy"))),
+        (status = 507, description = "The disk is full: nothing was stored (what was stored before is kept); `type` is `urn:tarot-archive:problem:storage-full`", body = Problem, content_type = "application/problem+json")),
     security((), ("write_token" = [])))]
 pub async fn import_games(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Result<HttpResponse, Problem> {
     state.authorize(&req)?;

@@ -33,6 +33,9 @@ pub(crate) fn store_problem(e: StoreError) -> Problem {
         StoreError::Invalid(why) => Problem::unprocessable("invalid", why),
         StoreError::Io(why) => Problem::internal(format!("the store failed: {why}")),
         StoreError::Unavailable(why) => Problem::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", format!("the database cannot be reached ({why}); retry in a moment")),
+        StoreError::Full(why) => {
+            Problem::new(StatusCode::INSUFFICIENT_STORAGE, "storage-full", format!("the archive's disk is full ({why}): nothing was stored, and what was stored before is kept"))
+        }
     }
 }
 
@@ -501,7 +504,8 @@ pub struct StoredGame {
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The body is not a game, or the game cannot be read", body = Problem, content_type = "application/problem+json"),
-        (status = 500, description = "A rule of the game's ruleset cannot be worked out on it (a formula that divides by zero, say): the ruleset is broken, not the game; `type` is `urn:tarot-archive:problem:broken-ruleset` and `detail` names the ruleset and the rule", body = Problem, content_type = "application/problem+json")),
+        (status = 500, description = "A rule of the game's ruleset cannot be worked out on it (a formula that divides by zero, say): the ruleset is broken, not the game; `type` is `urn:tarot-archive:problem:broken-ruleset` and `detail` names the ruleset and the rule", body = Problem, content_type = "application/problem+json"),
+        (status = 507, description = "The disk is full: nothing was stored (what was stored before is kept); `type` is `urn:tarot-archive:problem:storage-full`", body = Problem, content_type = "application/problem+json")),
     security((), ("write_token" = [])))]
 pub async fn create_game(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
     state.authorize(&req)?;
@@ -690,7 +694,8 @@ pub struct Append {
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "A move breaks a rule or cannot be read, the game has stopped (finished, broken or annulled), or the body is not an append", body = Problem, content_type = "application/problem+json"),
-        (status = 500, description = "A rule of the game's ruleset cannot be worked out on it (a formula that divides by zero, say): the ruleset is broken, not the game; `type` is `urn:tarot-archive:problem:broken-ruleset` and `detail` names the ruleset and the rule", body = Problem, content_type = "application/problem+json")),
+        (status = 500, description = "A rule of the game's ruleset cannot be worked out on it (a formula that divides by zero, say): the ruleset is broken, not the game; `type` is `urn:tarot-archive:problem:broken-ruleset` and `detail` names the ruleset and the rule", body = Problem, content_type = "application/problem+json"),
+        (status = 507, description = "The disk is full: nothing was stored (what was stored before is kept); `type` is `urn:tarot-archive:problem:storage-full`", body = Problem, content_type = "application/problem+json")),
     security((), ("write_token" = [])))]
 pub async fn append(state: web::Data<AppState>, req: HttpRequest, id: web::Path<String>, payload: web::Payload) -> Reply {
     state.authorize(&req)?;
@@ -782,7 +787,8 @@ pub struct SessionCreated {
         (status = 408, description = "The body did not arrive within 10 seconds", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Fewer than two players, or a body that is not a session", body = Problem, content_type = "application/problem+json")),
+        (status = 422, description = "Fewer than two players, or a body that is not a session", body = Problem, content_type = "application/problem+json"),
+        (status = 507, description = "The disk is full: nothing was stored (what was stored before is kept); `type` is `urn:tarot-archive:problem:storage-full`", body = Problem, content_type = "application/problem+json")),
     security((), ("write_token" = [])))]
 pub async fn create_session(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
     state.authorize(&req)?;
@@ -816,7 +822,8 @@ pub struct AddGame {
         (status = 408, description = "The body did not arrive within 10 seconds", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "No such game, a game already in a session, or a game whose players are not the session's", body = Problem, content_type = "application/problem+json")),
+        (status = 422, description = "No such game, a game already in a session, or a game whose players are not the session's", body = Problem, content_type = "application/problem+json"),
+        (status = 507, description = "The disk is full: nothing was stored (what was stored before is kept); `type` is `urn:tarot-archive:problem:storage-full`", body = Problem, content_type = "application/problem+json")),
     security((), ("write_token" = [])))]
 pub async fn add_to_session(state: web::Data<AppState>, req: HttpRequest, id: web::Path<String>, payload: web::Payload) -> Reply {
     state.authorize(&req)?;

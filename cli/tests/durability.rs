@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{fixture, spawn, spawn_fresh, temp_dir};
+use common::{fixture, spawn, spawn_fresh, spawn_on_small_disk, temp_dir};
 use serde_json::{json, Value};
 
 /// The complete legal games the clients replay move by move.
@@ -144,5 +144,34 @@ fn racing_clients_get_one_winner_per_version() {
     assert_eq!(stored.len(), rounds + 1);
     for (v, e) in stored.iter().enumerate() {
         assert_eq!(e["event"], game["events"][v]);
+    }
+}
+
+/// A disk that fills up (a 4 MiB tmpfs): once the server cannot write, a creation is answered 507
+/// `storage-full` (not a 500), the server stays up, and every game answered 201 before is still
+/// there, with its verdict.
+#[test]
+fn a_full_disk_refuses_writes_with_507_and_keeps_what_was_stored() {
+    let server = spawn_on_small_disk("full-disk", 4 << 20);
+    let mut game: Value = serde_json::from_str(&fixture("fft-4p/valid/4p-1.json")).unwrap();
+    let mut stored = vec![];
+    let full = loop {
+        assert!(stored.len() < 20_000, "20,000 games stored on a 4 MiB disk");
+        game["description"] = json!(format!("game {} on a small disk", stored.len()));
+        let r = server.post("/games", &game.to_string());
+        match r.status {
+            201 => stored.push(r.json()["id"].as_str().expect("an id").to_string()),
+            507 => break r,
+            other => panic!("game {}: {other} {}", stored.len(), r.text),
+        }
+    };
+    assert!(stored.len() > 10, "the disk was full after {} games", stored.len());
+    assert_eq!(full.json()["type"], "urn:tarot-archive:problem:storage-full", "{}", full.text);
+    // Still up, and still full: a second write is refused the same way.
+    assert_eq!(server.post("/games", &game.to_string()).status, 507);
+    for id in &stored {
+        let r = server.get(&format!("/games/{id}"));
+        assert_eq!(r.status, 200, "{id}: {}", r.text);
+        assert_eq!(r.json()["verdict"]["status"], "valid", "{id}");
     }
 }

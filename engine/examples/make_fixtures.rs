@@ -769,6 +769,7 @@ fn regressions(registry: &Registry, root: &Path) {
     fool_shut_out(registry, root, "basic", 3, "fool-shut-out.json", false);
     too_many_trumps(registry, root);
     poignee_timings(registry, root);
+    poignee_with_the_discard(registry, root);
     marolles_declarations(registry, root);
 }
 
@@ -862,6 +863,64 @@ fn poignee_timings(registry: &Registry, root: &Path) {
         assert_eq!(v.violation.map(|x| x.rule.to_string()).as_deref(), rule, "{file}");
         write(&root.join("fft-4p").join(file), &rec);
     }
+}
+
+/// fft-4p: with the dog, Bob holds the four kings, fifteen trumps (T7 to T21) and five cards that may
+/// go. Taking a garde he must lay away one trump (T7) with the five; at his first card he shows his
+/// fourteen trumps and the one laid away, a triple poignée: « Lorsque le preneur possède 4 Rois et 15
+/// atouts, l'atout écarté doit être remontré avec la triple Poignée qui est alors comptabilisée » (FFT
+/// "La Poignée"). Refused as showing a card he does not hold before the rule file said `from
+/// hand-and-discard`.
+fn poignee_with_the_discard(registry: &Registry, root: &Path) {
+    use rand::seq::IteratorRandom;
+    let rules = registry.get("fft-4p").expect("fft-4p");
+    let players = ["Ann", "Bob", "Cid", "Dan"];
+    let trumps = set_of("T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 T21");
+    let bob = trumps.or(set_of("KS KH KD KC 2H 3H 4C 7D QS"));
+    let dog = set_of("T9 T13 KD 3H 4C QS");
+    let mut rng = ChaCha8Rng::seed_from_u64(26_4);
+    let (hands, _) = deal_rest(rules.pack.cards.minus(bob), &[18; 3], &mut rng);
+    let named = [("Ann", hands[0]), ("Bob", bob.minus(dog)), ("Cid", hands[1]), ("Dan", hands[2])];
+    let names: Vec<String> = players.iter().map(|s| s.to_string()).collect();
+    let none = BTreeMap::new();
+    let setup = Setup::new(rules, 4, &none).expect("setup");
+    let mut game = Game::new(&setup, &names, 0);
+    let mut events = vec![deal_of(&named, dog)];
+    assert!(game.apply(0, &events[0]).is_ok(), "the deal");
+    let poignee = Event::Declare { player: "Bob".into(), declaration: "poignee".into(), cards: trumps.iter().map(|c| c.code()).collect() };
+    let mut shown = false;
+    while let Some(next) = game.next() {
+        let who: Text = next.player.as_ref().into();
+        let e = match game.phase {
+            Phase::Bidding => Event::Bid { bid: if &*who == "Bob" { "garde" } else { "pass" }.into(), player: who },
+            Phase::Discard => Event::Discard { player: who, cards: ["2H", "3H", "4C", "7D", "QS", "T7"].iter().map(|c| Text::from(*c)).collect() },
+            _ if &*who == "Bob" && !shown => {
+                shown = true;
+                poignee.clone()
+            }
+            _ => {
+                let p = names.iter().position(|n| **n == *who).expect("a player") as u8;
+                Event::Play { player: who, card: game.legal(p).iter().choose(&mut rng).expect("a card").code() }
+            }
+        };
+        assert!(game.apply(events.len(), &e).is_ok(), "{e:?}");
+        events.push(e);
+    }
+    let game = GameRecord {
+        ruleset: rules.id.clone(),
+        options: none,
+        players: names,
+        dealer: "Ann".into(),
+        pots: BTreeMap::new(),
+        standing: BTreeMap::new(),
+        description: Some(
+            "Bob takes a garde holding, with the dog, the four kings and fifteen trumps: he must lay away one (T7), and shows it with his fourteen others in a triple poignée at his first card (FFT \"La Poignée\": « Lorsque le preneur possède 4 Rois et 15 atouts, l'atout écarté doit être remontré avec la triple Poignée qui est alors comptabilisée »)".into(),
+        ),
+        events,
+    };
+    let v = replay(rules, &game).expect("replayable");
+    assert_eq!(v.status, Status::Valid, "{}", v.to_text());
+    write(&root.join("fft-4p/valid/triple-poignee-with-the-trump-laid-away.json"), &game);
 }
 
 /// Marolles: every player discards, then « In turn, players may now declare ... cards they hold in their

@@ -241,33 +241,6 @@ fn in_packets(setup: &Setup, names: &[String], dealer: u8, hands: &BTreeMap<Text
     out
 }
 
-/// How many discards `lawful_discard` tries at most: enough for the hands of every built-in ruleset
-/// (6 cards of 24 is 134,596), bounded so that a deal with no lawful discard costs a second or so.
-const DISCARD_SEARCH: usize = 200_000;
-
-/// The first `k` cards of `pool` (as increasing positions, in its order) that make a discard replay
-/// accepts, or `None` when none of the first `DISCARD_SEARCH` choices does.
-fn lawful_discard(game: &Game, p: u8, pool: &[Card], k: usize) -> Option<Vec<Card>> {
-    if pool.len() < k {
-        return None;
-    }
-    let mut at: Vec<usize> = (0..k).collect();
-    for _ in 0..DISCARD_SEARCH {
-        let cards: Vec<Card> = at.iter().map(|&i| pool[i]).collect();
-        if game.discard_allowed(p, cards.iter().copied().collect()) {
-            return Some(cards);
-        }
-        // The next choice: move the last position that can move one on, and the ones after it
-        // right behind it.
-        let i = (0..k).rev().find(|&i| at[i] < pool.len() - k + i)?;
-        at[i] += 1;
-        for j in i + 1..k {
-            at[j] = at[j - 1] + 1;
-        }
-    }
-    None
-}
-
 /// Plays a whole game at random. Returns the record, which may end in an annulment.
 pub fn random_game<R: Rng>(rules: &Ruleset, players: usize, options: &BTreeMap<String, serde_json::Value>, rng: &mut R) -> Result<GameRecord, String> {
     random_game_with(rules, players, options, &SimOptions::default(), rng)
@@ -283,10 +256,50 @@ pub fn random_game_with<R: Rng>(rules: &Ruleset, players: usize, options: &BTree
         }
     }
     let table: Vec<String> = NAMES[..players].iter().map(|s| s.to_string()).collect();
-    let dealer_at_table = rng.gen_range(0..players);
-    let seats = Seating::of(&setup, &table, dealer_at_table);
-    let (deal, strong) = random_deal_with(&setup, &seats.playing, seats.dealer, sim, rng);
-    play_out(&setup, &table, dealer_at_table, seats, deal, options, sim, strong, rng)
+    // A deal where its taker can lay away no discard the requirements allow is dealt again: one hard
+    // deal never costs the run.
+    let mut stuck = String::new();
+    for _ in 0..REDEALS {
+        let dealer_at_table = rng.gen_range(0..players);
+        let seats = Seating::of(&setup, &table, dealer_at_table);
+        let (deal, strong) = random_deal_with(&setup, &seats.playing, seats.dealer, sim, rng);
+        match play_out(&setup, &table, dealer_at_table, seats, deal, options, sim, strong, rng) {
+            Ok(record) => return Ok(record),
+            Err(Failed::NoLawfulDiscard(why)) => stuck = why,
+            Err(Failed::Other(e)) => return Err(e),
+        }
+    }
+    Err(format!("{REDEALS} deals in a row left no lawful discard ({stuck}): can the discard's requirements be met?"))
+}
+
+/// How many deals in a row `random_game_with` deals again when no lawful discard is found.
+const REDEALS: usize = 100;
+
+/// Why `play_out` could not finish a game.
+enum Failed {
+    /// The taker holds no discard the requirements allow (none found by `lawful_discard`).
+    NoLawfulDiscard(String),
+    Other(String),
+}
+
+impl From<String> for Failed {
+    fn from(e: String) -> Self {
+        Failed::Other(e)
+    }
+}
+
+impl From<&str> for Failed {
+    fn from(e: &str) -> Self {
+        Failed::Other(e.to_string())
+    }
+}
+
+impl From<Failed> for String {
+    fn from(e: Failed) -> Self {
+        match e {
+            Failed::NoLawfulDiscard(e) | Failed::Other(e) => e,
+        }
+    }
 }
 
 /// Plays a game at random from a given deal (`deal`, for the players `table`, `dealer` dealing):
@@ -301,7 +314,7 @@ pub fn random_game_from<R: Rng>(
 ) -> Result<GameRecord, String> {
     let setup = Setup::new(rules, table.len(), options)?;
     let seats = Seating::of(&setup, table, dealer);
-    play_out(&setup, table, dealer, seats, deal, options, &SimOptions::default(), None, rng)
+    Ok(play_out(&setup, table, dealer, seats, deal, options, &SimOptions::default(), None, rng)?)
 }
 
 /// What a deal carries from the match (the record's `pots` and `standing`), where the ruleset keeps
@@ -403,7 +416,7 @@ fn play_out<R: Rng>(
     sim: &SimOptions,
     strong: Option<u8>,
     rng: &mut R,
-) -> Result<GameRecord, String> {
+) -> Result<GameRecord, Failed> {
     let rules = setup.rules;
     let (names, dealer) = (seats.playing, seats.dealer);
     let mut plan = plan(setup, sim, strong, rng);
@@ -502,9 +515,21 @@ fn play_out<R: Rng>(
                 // the trumps and the Fool last, as requirements most often spare them ("a trump only
                 // if nothing else can go").
                 if rules.discard.as_ref().is_some_and(|d| !d.requires.is_empty()) {
+                    // The first lawful discard says how many restricted cards a lawful one holds:
+                    // a draw is lawful when it holds as many and meets the requirements (as
+                    // `discard_allowed` would find, without its search). None, and the deal is
+                    // dealt again.
+                    let Some(first) = game.first_lawful_discard(p) else {
+                        return Err(Failed::NoLawfulDiscard(format!("{} holds no discard of {k} cards the requirements allow", next.player)));
+                    };
+                    let fewest = first.and(restricted).len();
+                    let lawful = |pool: &[Card]| {
+                        let set: CardSet = pool.iter().take(k).copied().collect();
+                        set.and(restricted).len() == fewest && game.discard_meets_requires(p, set)
+                    };
                     let mut found = false;
                     for i in 0..600 {
-                        if game.discard_allowed(p, pool.iter().take(k).copied().collect()) {
+                        if lawful(&pool) {
                             found = true;
                             break;
                         }
@@ -514,13 +539,9 @@ fn play_out<R: Rng>(
                         }
                         last(&mut pool);
                     }
-                    // A hard deal, where few discards meet the requirements: the first lawful one
-                    // in the order of the last draw, found by search, rather than a discard that
-                    // replay refuses.
+                    // A hard deal, where few discards meet the requirements: the first lawful one.
                     if !found {
-                        if let Some(lawful) = lawful_discard(&game, p, &pool, k) {
-                            searched = Some(lawful);
-                        }
+                        searched = Some(first.iter().collect());
                     }
                 }
                 let cards: Vec<Card> = searched.take().unwrap_or_else(|| pool.iter().take(k).copied().collect());

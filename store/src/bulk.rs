@@ -124,7 +124,7 @@ impl OpenBulk {
     /// Creates the file for games from `number` on, its name on disk.
     pub(crate) fn create(dir: &Path, number: u64) -> Result<OpenBulk, StoreError> {
         let folder = dir.join("bulk");
-        let failed = |e: std::io::Error| StoreError::Io(format!("{}: {e}", folder.display()));
+        let failed = |e: std::io::Error| StoreError::io(folder.display(), &e);
         fs::create_dir_all(&folder).map_err(failed)?;
         let file = File::create(path(dir, number)).map_err(failed)?;
         File::open(&folder).and_then(|f| f.sync_all()).map_err(failed)?;
@@ -171,7 +171,7 @@ impl OpenBulk {
 
     /// Writes `batch` (made by `batch`) at the end and waits until it is on disk.
     pub(crate) fn add(&mut self, batch: &mut BulkFile) -> Result<(), StoreError> {
-        let failed = |e: std::io::Error| StoreError::Io(format!("bulk file {:016x}: {e}", self.number));
+        let failed = |e: std::io::Error| StoreError::io(format_args!("bulk file {:016x}", self.number), &e);
         let mut len = batch.bytes.len() - batch.start;
         if self.direct {
             len = len.next_multiple_of(DIRECT_ALIGN);
@@ -221,7 +221,7 @@ pub(crate) fn resolve<'a>(dir: &Path, value: &'a [u8]) -> Result<Cow<'a, [u8]>, 
         _ => return Ok(Cow::Borrowed(value)),
     };
     let at = path(dir, number);
-    let failed = |e: std::io::Error| StoreError::Io(format!("{}: {e}", at.display()));
+    let failed = |e: std::io::Error| StoreError::io(at.display(), &e);
     let file = File::open(&at).map_err(failed)?;
     let mut bytes = vec![0; prefix.len() + len as usize + suffix.len()];
     bytes[..prefix.len()].copy_from_slice(prefix);

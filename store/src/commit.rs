@@ -30,7 +30,7 @@ struct State {
     durable: u64,
     flushes: u64,
     /// Once a flush has failed, nothing more is known to reach the disk.
-    failure: Option<String>,
+    failure: Option<StoreError>,
     closing: bool,
 }
 
@@ -54,7 +54,10 @@ impl GroupCommit {
         self.pending.notify_one();
         while state.durable < ticket {
             if let Some(failure) = &state.failure {
-                return Err(StoreError::Io(format!("flushing to disk failed: {failure}")));
+                return Err(match failure {
+                    StoreError::Full(why) => StoreError::Full(format!("flushing to disk failed: {why}")),
+                    other => StoreError::Io(format!("flushing to disk failed: {other}")),
+                });
             }
             state = self.flushed.wait(state).unwrap_or_else(PoisonError::into_inner);
         }
@@ -85,7 +88,7 @@ impl GroupCommit {
                         state.durable = target;
                         state.flushes += 1;
                     }
-                    Err(e) => state.failure = Some(e.to_string()),
+                    Err(e) => state.failure = Some(e.into()),
                 }
                 self.flushed.notify_all();
             } else if state.closing {

@@ -15,6 +15,27 @@ pub enum StoreError {
     /// The database cannot be reached (PostgreSQL down or restarting); the same request may succeed
     /// later. Nothing was written.
     Unavailable(String),
+    /// The disk (or the database's) has no room left: nothing more can be written until an
+    /// administrator frees some. What was acknowledged before is kept.
+    Full(String),
+}
+
+impl StoreError {
+    /// An I/O error, told apart as [`StoreError::Full`] when the disk has no room left (ENOSPC, or
+    /// a quota reached).
+    pub fn io(context: impl fmt::Display, e: &std::io::Error) -> Self {
+        if is_full(e) {
+            StoreError::Full(format!("{context}: {e}"))
+        } else {
+            StoreError::Io(format!("{context}: {e}"))
+        }
+    }
+}
+
+/// Whether an I/O error says the disk has no room left.
+fn is_full(e: &std::io::Error) -> bool {
+    // ENOSPC and EDQUOT on Linux; std's `StorageFull` and `QuotaExceeded` where it maps them.
+    matches!(e.kind(), std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded) || matches!(e.raw_os_error(), Some(28 | 122))
 }
 
 impl fmt::Display for StoreError {
@@ -26,6 +47,7 @@ impl fmt::Display for StoreError {
             }
             StoreError::Io(message) => write!(f, "storage failed: {message}"),
             StoreError::Unavailable(message) => write!(f, "the database is unavailable: {message}"),
+            StoreError::Full(message) => write!(f, "the disk is full: {message}"),
         }
     }
 }
@@ -34,7 +56,10 @@ impl std::error::Error for StoreError {}
 
 impl From<sled::Error> for StoreError {
     fn from(e: sled::Error) -> Self {
-        StoreError::Io(e.to_string())
+        match &e {
+            sled::Error::Io(io) if is_full(io) => StoreError::Full(e.to_string()),
+            _ => StoreError::Io(e.to_string()),
+        }
     }
 }
 
@@ -44,5 +69,21 @@ impl From<sled::transaction::TransactionError<StoreError>> for StoreError {
             sled::transaction::TransactionError::Abort(e) => e,
             sled::transaction::TransactionError::Storage(e) => e.into(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_disk_with_no_room_left_is_full_and_other_failures_are_not() {
+        let enospc = || std::io::Error::from_raw_os_error(28);
+        assert!(matches!(StoreError::from(sled::Error::Io(enospc())), StoreError::Full(_)));
+        assert!(matches!(StoreError::io("bulk file", &enospc()), StoreError::Full(_)));
+        assert!(matches!(StoreError::io("bulk file", &std::io::Error::from_raw_os_error(122)), StoreError::Full(_)));
+        let denied = std::io::Error::from_raw_os_error(13);
+        assert!(matches!(StoreError::from(sled::Error::Io(denied)), StoreError::Io(_)));
+        assert!(matches!(StoreError::from(sled::Error::Unsupported("x".into())), StoreError::Io(_)));
     }
 }

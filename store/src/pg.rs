@@ -51,6 +51,8 @@ impl From<r2d2_postgres::postgres::Error> for StoreError {
         // error (a refused or closed connection, a timeout), the database cannot be reached now and
         // the same request may succeed later.
         match e.as_db_error() {
+            // Class 53100: the database server's disk is full.
+            Some(db) if db.code().code() == "53100" => StoreError::Full(format!("PostgreSQL: {}", db.message())),
             Some(db) if !unavailable(db.code()) => StoreError::Io(format!("PostgreSQL: {}", db.message())),
             _ => StoreError::Unavailable(e.to_string()),
         }

@@ -82,6 +82,31 @@ pub fn spawn(data: &Path, extra: &[&str]) -> Server {
     Server { child: Some(child), base, data: data.to_path_buf(), log, _dir: None }
 }
 
+/// A server whose data directory is on a tmpfs of `bytes` bytes, mounted in a mount namespace of its
+/// own (`unshare --user --map-root-user --mount`, so that no privilege is needed): a disk that fills
+/// up. The tmpfs goes with the server.
+pub fn spawn_on_small_disk(name: &str, bytes: u64) -> Server {
+    let dir = temp_dir(name);
+    std::fs::create_dir_all(&*dir).expect("a mount point");
+    let log = dir.with_extension("log");
+    let script = r#"mount -t tmpfs -o size="$1" tmpfs "$0" && exec "$2" serve --addr 127.0.0.1:0 --data "$0/data""#;
+    let mut child = Command::new("unshare")
+        .args(["--user", "--map-root-user", "--mount", "sh", "-c", script])
+        .arg(&*dir)
+        .arg(bytes.to_string())
+        .arg(env!("CARGO_BIN_EXE_tarot-archive"))
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(&log).expect("a log file"))
+        .spawn()
+        .expect("unshare (util-linux) runs");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("the server says where it listens");
+    let base =
+        line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("no server on a tmpfs ({line:?}): {}", std::fs::read_to_string(&log).unwrap_or_default())).to_string();
+    Server { child: Some(child), base, data: dir.join("data"), log, _dir: Some(dir) }
+}
+
 /// A server on a directory of its own, removed when the server is dropped.
 pub fn spawn_fresh(name: &str, extra: &[&str]) -> Server {
     let dir = temp_dir(name);

@@ -135,6 +135,29 @@ impl<'s, 'r> Game<'s, 'r> {
         Ok(())
     }
 
+    /// A discard `p` may make now, where the rules have `require`s: of those with the fewest cards of
+    /// `unless-unavoidable`, the first in the order of the pack; `None` when no discard of the owed
+    /// size meets every requirement (or `p` owes none). A discard of the owed size, without forbidden
+    /// cards, is then lawful exactly when it holds as many cards of `unless-unavoidable` as this one
+    /// and meets the requirements (`discard_meets_requires`), which costs one evaluation where
+    /// `discard_allowed` may search.
+    pub fn first_lawful_discard(&self, p: u8) -> Option<CardSet> {
+        let d = self.rules().discard.as_ref()?;
+        let want = self.pending_discards.iter().find(|(q, _)| *q == p)?.1;
+        let hand = self.hands[p as usize];
+        let allowed = hand.minus(self.forbidden());
+        let restricted = d.unless_unavoidable.as_ref().map_or(CardSet::EMPTY, |u| u.cards);
+        self.discard_meeting_requires(p, hand, allowed.minus(restricted), allowed.and(restricted), want, want + 1)
+    }
+
+    /// Whether discarding `set` would meet every `require` of the discard (the rest of the discard's
+    /// rules aside).
+    pub fn discard_meets_requires(&self, p: u8, set: CardSet) -> bool {
+        let Some(d) = &self.rules().discard else { return true };
+        let env = self.env(Some(p)).with_discarded(set).with_hand(self.hands[p as usize].minus(set));
+        d.requires.iter().all(|(_, cond, _)| eval(cond, &env).and_then(|v| truthy(&v)).unwrap_or(false))
+    }
+
     /// Whether `p` may discard `set` now: the discard replayed on a copy of the game (the simulator
     /// tries discards with it where the rules have `require`s, which no set of cards can say).
     pub fn discard_allowed(&self, p: u8, set: CardSet) -> bool {
