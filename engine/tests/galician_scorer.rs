@@ -9,6 +9,9 @@
 //! compared. Each deal is simulated from its own seed, so a difference names the seed that reproduces
 //! it (`tarot-archive simulate --ruleset galician-tarok --games 1 --seed S [--steer] --out DIR`).
 //!
+//! Two players tied for the most card points in Trischaken come about once in 2,000 steered deals, and
+//! all three tied never: the report shows them, the test does not require them.
+//!
 //! `GALICIAN_SCORER_GAMES` sets the number of steered deals (default 2,000; a quarter as many
 //! unsteered), and `GALICIAN_SCORER_REPORT=1` prints how often each case occurred.
 
@@ -137,7 +140,7 @@ fn the_engine_scores_galician_tarok_as_the_sources_do() {
             expected.push(format!("{contract} {result}"));
         }
     }
-    expected.extend(["trischaken, 1 with the most card points", "trischaken, 2 with the most card points"].map(String::from));
+    expected.push("trischaken, 1 with the most card points".into());
     expected
         .extend(["Ultimo by the declarer, won", "Ultimo by the defence, won", "Ultimo announced by the declarer, won", "Ultimo announced by the declarer, lost"].map(String::from));
     for case in expected {
