@@ -62,15 +62,13 @@ fn the_trull_is_claimed_after_the_last_trick() {
         if v.status != Status::Valid {
             continue;
         }
-        // Claimed after the last trick: valid, and each opponent pays the holder 3 (a defender's: the
-        // declarer alone, as in the parent).
+        // Claimed after the last trick: valid, and each other player pays the holder 3 (a defender's
+        // too: the declarer and the other defender, as in the parent).
         let mut claimed = g.clone();
         claimed.events.push(claim(&holder));
         let w = replay(&rules, &claimed).unwrap();
         assert_eq!(w.status, Status::Valid, "{:?}", w.violation);
-        let taker = v.outcome.as_ref().and_then(|o| o.taker.clone()).unwrap();
-        let paid = if *taker == *holder { 6 } else { 3 };
-        assert_eq!(score(&w, &holder) - score(&v, &holder), tarot_engine::num::Q::int(paid));
+        assert_eq!(score(&w, &holder) - score(&v, &holder), tarot_engine::num::Q::int(6));
         // Claimed before the first card: refused.
         let first = g.events.iter().position(|e| matches!(e, Event::Play { .. })).unwrap();
         let mut early = g.clone();
