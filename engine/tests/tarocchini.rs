@@ -60,6 +60,19 @@ fn pisarris_grande_of_seven_is_worth_30() {
     assert_eq!(of(&v, "sequences_pts", "Bob"), json!(30));
 }
 
+/// Past the 5, the Grande adds each Moor held, not only a whole set of four: "da uno a quattro Mori,
+/// con incremento di 5 punti per ogni Moro" (MBP p. 51). Bob and Dan's Grande: the Angel, the World
+/// and the Sun, the Moon passed over, the 16 to the 6 with a contatore for the 14 and the other for the
+/// 5, then three Moors: 18 cards, 85.
+#[test]
+fn the_grande_adds_each_moor_after_the_5() {
+    let v = replay_valid("grande-to-three-moors");
+    assert_eq!(of(&v, "grande_len", "Bob"), json!(16), "the run to the Moors' step");
+    assert_eq!(of(&v, "grande_run", "Bob"), json!(18));
+    assert_eq!(of(&v, "sequences_pts", "Bob"), json!(85));
+    assert_eq!(score(&v, "Bob"), Q::int(154 + 85 + 56));
+}
+
 /// Of two Moors in a trick the later played wins (W).
 #[test]
 fn the_later_moor_wins() {
