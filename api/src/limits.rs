@@ -119,6 +119,12 @@ impl Limits {
 /// that nobody waits any more once actix drops the handler's future (its client has gone).
 pub struct CancelOnDrop(Arc<AtomicBool>);
 
+impl Default for CancelOnDrop {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl CancelOnDrop {
     pub fn new() -> CancelOnDrop {
         CancelOnDrop(Arc::new(AtomicBool::new(false)))

@@ -192,7 +192,7 @@ fn trischaken_and_suit_solo(rules: &tarot_engine::ir::Ruleset, root: &Path) {
     // A trick in which a tarock was played to a suit led.
     let trumped_in_vain = |v: &tarot_engine::Verdict| v.tricks.iter().any(|t| !t.cards[0].is_trump() && t.cards.iter().any(|c| c.is_trump()));
     #[rustfmt::skip]
-    let cases: Vec<(&str, &str, &BTreeMap<String, serde_json::Value>, fn(&tarot_engine::Verdict, usize) -> bool, &str)> = vec![
+    let cases: Vec<(&str, &str, &BTreeMap<String, serde_json::Value>, Shows, &str)> = vec![
         ("trischaken", "trischaken", &none, |_, most| most == 1,
             "Trischaken: eldest, having won with a Single, declares it instead (TG42 \"Bids\"); each plays for himself, the talon unused, the Pagat played as one's last tarock, and the one with the most card points pays each other player 10 (TG42 \"Trischaken\")"),
         ("trischaken-tie", "trischaken", &none, |_, most| most == 2,
@@ -393,3 +393,6 @@ fn seniority(rules: &tarot_engine::ir::Ruleset, root: &Path) {
     }
     eprintln!("priority-seniority: not found in 20000 games");
 }
+
+/// Whether a verdict shows a case (given the number of players tied for the most card points).
+type Shows = fn(&tarot_engine::Verdict, usize) -> bool;

@@ -283,7 +283,7 @@ fn leipzig_1754_declarations(rules: &Ruleset, root: &Path) {
     let cards = "KS KH KD KC 1S 2S 3S 4S 5S 6S 7S 8S 9S 10S 1H 2H 3H 4H 5H 6H 7H 8H 9H 10H 1D 2D 3D 4D";
     let declarers =
         |rec: &GameRecord| -> Vec<String> { rec.events.iter().filter_map(|e| if let Event::Declare { player, .. } = e { Some(player.to_string()) } else { None }).collect() };
-    let game = arranged_until(rules, cards, &options, 1754_2, |rec| {
+    let game = arranged_until(rules, cards, &options, 17542, |rec| {
         let d = declarers(rec);
         d.first().is_some_and(|p| p == "Cid") && d.iter().any(|p| p == "Ann")
     });

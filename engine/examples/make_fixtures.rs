@@ -733,7 +733,7 @@ fn regressions(registry: &Registry, root: &Path) {
     // holding an oudler, counts for the defence all the same.
     let rules = registry.get("fft-5p").expect("fft-5p");
     let players = ["Ann", "Bob", "Cid", "Dan", "Eve"];
-    let mut rng = ChaCha8Rng::seed_from_u64(14_1);
+    let mut rng = ChaCha8Rng::seed_from_u64(141);
     let mut found = None;
     for _ in 0..2000 {
         let (hands, dog) = deal_rest(rules.pack.cards, &[15; 5], &mut rng);
@@ -786,7 +786,7 @@ fn too_many_trumps(registry: &Registry, root: &Path) {
     let players = ["Ann", "Bob", "Cid", "Dan"];
     let bob = set_of("KS KH KD KC T1 T21 EX 2H 3H 4C 7D QS T3 T5 T6 T8 T9 T10 T11 T12 T14 T15 T17 T20");
     let dog = set_of("T3 T5 T6 T8 3H 4C");
-    let mut rng = ChaCha8Rng::seed_from_u64(26_1);
+    let mut rng = ChaCha8Rng::seed_from_u64(261);
     let (hands, _) = deal_rest(rules.pack.cards.minus(bob), &[18; 3], &mut rng);
     let named = [("Ann", hands[0]), ("Bob", bob.minus(dog)), ("Cid", hands[1]), ("Dan", hands[2])];
     let names: Vec<String> = players.iter().map(|s| s.to_string()).collect();
@@ -831,7 +831,7 @@ fn poignee_timings(registry: &Registry, root: &Path) {
     let players = ["Ann", "Bob", "Cid", "Dan"];
     let (bob, cid) = (set_of("T12 T13 T14 T15 T16 T17 T18 T19 T20 T21"), set_of("T2 T3 T4 T5 T6 T7 T8 T9 T10 T11"));
     let none = BTreeMap::new();
-    let mut rng = ChaCha8Rng::seed_from_u64(26_2);
+    let mut rng = ChaCha8Rng::seed_from_u64(262);
     let steer = Steer { bid: &|_, p, _| Some(if p == 1 { "garde".into() } else { "pass".into() }), call: &|_, _, _| None, play: &|_, _, _| None };
     let game = loop {
         let (hands, dog) = deal_rest(rules.pack.cards.minus(bob).minus(cid), &[18, 8, 8, 18], &mut rng);
@@ -878,7 +878,7 @@ fn poignee_with_the_discard(registry: &Registry, root: &Path) {
     let trumps = set_of("T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 T21");
     let bob = trumps.or(set_of("KS KH KD KC 2H 3H 4C 7D QS"));
     let dog = set_of("T9 T13 KD 3H 4C QS");
-    let mut rng = ChaCha8Rng::seed_from_u64(26_4);
+    let mut rng = ChaCha8Rng::seed_from_u64(264);
     let (hands, _) = deal_rest(rules.pack.cards.minus(bob), &[18; 3], &mut rng);
     let named = [("Ann", hands[0]), ("Bob", bob.minus(dog)), ("Cid", hands[1]), ("Dan", hands[2])];
     let names: Vec<String> = players.iter().map(|s| s.to_string()).collect();
@@ -932,7 +932,7 @@ fn marolles_declarations(registry: &Registry, root: &Path) {
     let table: Vec<String> = ["Ann", "Bob", "Cid"].iter().map(|p| p.to_string()).collect();
     let coins = set_of("KD QD CD JD");
     let none = BTreeMap::new();
-    let mut rng = ChaCha8Rng::seed_from_u64(26_3);
+    let mut rng = ChaCha8Rng::seed_from_u64(263);
     // Cid's Imperial before the discards, one of its cards then laid away by him; his hand holds no
     // other Imperial, so the show is the most he may declare.
     let early = loop {
@@ -997,7 +997,7 @@ fn fool_shut_out(registry: &Registry, root: &Path, id: &str, n: usize, file: &st
     let setup = Setup::new(rules, n, &none).expect("setup");
     let fool = tarot_engine::cards::FOOL;
     let numerals: CardSet = rules.pack.cards.iter().filter(|c| matches!(c.kind(), tarot_engine::cards::Kind::Suited(_, r) if r <= 10)).collect();
-    let mut rng = ChaCha8Rng::seed_from_u64(14_7);
+    let mut rng = ChaCha8Rng::seed_from_u64(147);
     for _ in 0..3000 {
         // Cid: the Fool and numerals only; the rest dealt at random.
         let (mine, _) = deal_rest(numerals, &[setup.hand - 1], &mut rng);
@@ -1047,7 +1047,7 @@ fn stray_imperial(registry: &Registry, root: &Path) {
     let rules = registry.get("marolles-1637").expect("marolles-1637");
     let players = ["Ann", "Bob", "Cid"];
     let mine: CardSet = ["QS", "JD", "CD", "QD", "KD"].iter().filter_map(|c| Card::parse(c)).collect();
-    let mut rng = ChaCha8Rng::seed_from_u64(14_6);
+    let mut rng = ChaCha8Rng::seed_from_u64(146);
     // Cid deals (24 cards, the cut card among them); Ann, first hand, holds the five cards.
     let (hands, _) = deal_rest(rules.pack.cards.minus(mine), &[16, 21, 24], &mut rng);
     let ann = hands[0].or(mine);
@@ -1078,7 +1078,7 @@ fn jack_call(registry: &Registry, root: &Path) {
     let rules = registry.get("fft-5p").expect("fft-5p");
     let players = ["Ann", "Bob", "Cid", "Dan", "Eve"];
     let courts: CardSet = ["K", "Q", "C"].iter().flat_map(|r| ["S", "H", "D", "C"].iter().filter_map(move |s| Card::parse(&format!("{r}{s}")))).collect();
-    let mut rng = ChaCha8Rng::seed_from_u64(14_8);
+    let mut rng = ChaCha8Rng::seed_from_u64(148);
     for (option, file) in [("jack", "jack-call.json"), ("alone", "jack-call-alone.json")] {
         let options = BTreeMap::from([("jack_call".to_string(), serde_json::json!(option))]);
         let game = loop {
@@ -1116,7 +1116,7 @@ fn jack_call(registry: &Registry, root: &Path) {
 /// otherwise exercised only by simulated games).
 fn misere_declared(registry: &Registry, root: &Path) {
     let rules = registry.get("fft-4p-misere").expect("fft-4p-misere");
-    let mut rng = ChaCha8Rng::seed_from_u64(14_9);
+    let mut rng = ChaCha8Rng::seed_from_u64(149);
     for seed in 0..5000 {
         let Ok(mut game) = random_game(rules, 4, &BTreeMap::new(), &mut rng) else { continue };
         let declared = game.events.iter().any(|e| matches!(e, Event::Declare { declaration, .. } if declaration == "misere"));
@@ -1159,7 +1159,7 @@ fn defence_slams(registry: &Registry, root: &Path) {
     let low: CardSet = (0..4).flat_map(|s| (1..=4).map(move |r| Card::suited(s, r))).collect();
     let bob = low.or(CardSet::single(t1)).or(CardSet::single(t2));
     let none = BTreeMap::new();
-    let mut rng = ChaCha8Rng::seed_from_u64(14_3);
+    let mut rng = ChaCha8Rng::seed_from_u64(143);
     let (mut led, mut played) = (None, None);
     for _ in 0..3000 {
         let (hands, dog) = deal_rest(rules.pack.cards.minus(bob), &[18; 3], &mut rng);

@@ -1207,7 +1207,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             )),
             f.slam_wins.as_ref().map(|c| match &f.slam_wins_when {
                 None => (c, "led to the last trick by a side that won every other trick, it wins".to_string()),
-                Some(e) => (c, format!("{} to the last trick by a side that won every other trick, it wins", force.text(e, |v| plain(v)))),
+                Some(e) => (c, format!("{} to the last trick by a side that won every other trick, it wins", force.text(e, plain))),
             }),
             f.deadline.as_ref().map(|(e, c)| (c, format!("must be played before the last {} tricks, by a holder who may play it", force.words(e)))),
         ]

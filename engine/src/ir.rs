@@ -901,7 +901,7 @@ impl Ruleset {
 
     /// The century of `dated`, counted as historians do: 1637 is in the 17th, 2000 in the 20th.
     pub fn century(&self) -> Option<u16> {
-        self.dated.as_ref().map(|(year, _)| (year + 99) / 100)
+        self.dated.as_ref().map(|(year, _)| year.div_ceil(100))
     }
 
     pub fn class(&self, name: &str) -> Option<&Class> {

@@ -340,7 +340,7 @@ fn carry<R: Rng>(setup: &Setup, table: &[String], names: &[String], dealer: u8, 
     // against a target.
     let target = match (&rules.game_match, rules.reads_standing && sim.match_end > 0.0) {
         (Some(m), true) => m.target.as_ref().and_then(|(e, _)| setup.eval_setup(e).ok()).and_then(|v| match v {
-            crate::expr::Value::Num(q) if q > crate::num::Q::ZERO && q.is_integer() => Some(q.numer() as i64),
+            crate::expr::Value::Num(q) if q > crate::num::Q::ZERO && q.is_integer() => Some(q.numer()),
             _ => None,
         }),
         _ => None,
@@ -370,7 +370,7 @@ pub fn random_carry<R: Rng>(setup: &Setup, table: &[String], rng: &mut R) -> (BT
     let mut standing = BTreeMap::new();
     if rules.reads_standing {
         let n = table.len();
-        let partners = rules.sides == crate::ir::Sides::Partners && n % 2 == 0;
+        let partners = rules.sides == crate::ir::Sides::Partners && n.is_multiple_of(2);
         let accounts = if partners { n / 2 } else { n };
         let mut totals: Vec<i64> = (1..accounts).map(|_| rng.gen_range(-30..=30)).collect();
         totals.push(-totals.iter().sum::<i64>());
@@ -387,7 +387,7 @@ pub fn random_carry<R: Rng>(setup: &Setup, table: &[String], rng: &mut R) -> (BT
 fn near_match_end<R: Rng>(setup: &Setup, table: &[String], target: i64, rng: &mut R) -> (BTreeMap<String, i64>, BTreeMap<String, i64>) {
     let (pots, _) = random_carry(setup, table, rng);
     let n = table.len();
-    let partners = setup.rules.sides == crate::ir::Sides::Partners && n % 2 == 0;
+    let partners = setup.rules.sides == crate::ir::Sides::Partners && n.is_multiple_of(2);
     let accounts = if partners { n / 2 } else { n };
     let low = target - (target / 10).max(1);
     let totals: Vec<i64> = (0..accounts).map(|_| rng.gen_range(low..target)).collect();

@@ -176,7 +176,7 @@ impl OpenBulk {
         if self.direct {
             len = len.next_multiple_of(DIRECT_ALIGN);
             batch.bytes.resize(batch.start + len, 0);
-            if (batch.bytes.as_ptr() as usize + batch.start) % DIRECT_ALIGN != 0 {
+            if !(batch.bytes.as_ptr() as usize + batch.start).is_multiple_of(DIRECT_ALIGN) {
                 // Moved as it grew beyond the room `batch` made: copied to an aligned place.
                 let mut aligned: Vec<u8> = Vec::with_capacity(len + DIRECT_ALIGN);
                 let start = aligned.as_ptr().align_offset(DIRECT_ALIGN);

@@ -42,7 +42,7 @@ impl Compiler {
             self.err_at(st, "`hold = formula` is for a hold that follows options, and this formula reads none: write `hold forehand` or `hold seniority`");
             return None;
         }
-        let Some(combinations) = self.each_choice(&read, st, "the hold") else { return None };
+        let combinations = self.each_choice(&read, st, "the hold")?;
         for (options, with) in combinations {
             match eval(&e, &Chosen(&options)) {
                 Ok(Value::Str(w)) if &*w == "forehand" || &*w == "seniority" => {}
@@ -617,7 +617,7 @@ impl Compiler {
                 "cards" => cards = self.card_class(st, "steal.cards"),
                 "cutter" | "dealer" => {
                     let how = match self.setting_in(st, &["some", "all"], Ctx::Setup) {
-                        Some(Expr::Const(Value::Str(t))) => Some((if &*t == "all" { StealHow::All } else { StealHow::Some }, self.clause(st, &format!("steal.{}", st.key)))),
+                        Some(Expr::Const(Value::Str(t))) => Some((if &*t == "all" { StealHow::All } else { StealHow::Some }, self.clause(st, format!("steal.{}", st.key)))),
                         Some(_) => {
                             self.err_at(st, format!("`{}` is written out, \"some\" or \"all\": an option cannot choose it", st.key));
                             None

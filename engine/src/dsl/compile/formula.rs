@@ -472,7 +472,7 @@ impl Compiler {
             self.err_at(st, format!("`{form}` is for a rule that follows options, and this condition reads none: {none}"));
             return None;
         };
-        let Some(combinations) = self.each_choice(&read, st, &format!("`{form}`")) else { return None };
+        let combinations = self.each_choice(&read, st, &format!("`{form}`"))?;
         for (options, with) in combinations {
             match eval(&e, &Chosen(&options)) {
                 Ok(Value::Bool(_)) => {}
