@@ -2,7 +2,7 @@
 # The test suite, on a fresh machine: installs what the tests need beyond Rust (Debian's chromium,
 # for the docs and pages tests; Debian's postgresql, whose initdb and pg_ctl the store's contract tests
 # and the PostgreSQL server tests run on a temporary directory and port), then runs every test of the
-# workspace, then schemathesis against the server.
+# workspace, then schemathesis against the server, then a Python client generated from its document.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,3 +26,7 @@ cargo test --workspace
 
 # The server against its OpenAPI document (schemathesis, in a virtual environment under target/).
 bash scripts/schemathesis.sh
+
+# A Python client generated from the served document (openapi-python-client, in a virtual environment
+# under target/), running a client's workflow against the server.
+bash scripts/python_client.sh

@@ -1,7 +1,7 @@
 //! The OpenAPI document (utoipa) and the examples it shows, taken from `fixtures/`.
 
 use utoipa::openapi::link::LinkBuilder;
-use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::RefOr;
 use utoipa::{Modify, OpenApi};
 
@@ -62,6 +62,13 @@ impl Modify for Links {
     }
 }
 
+/// The write token, a bearer token the writes need where the server has one (`--write-token`).
+///
+/// The writes name it in their `#[utoipa::path]`, optional: `security((), ("write_token" = []))`.
+/// In the document that requirement is the document's own `security`, which the writes inherit, and
+/// each read says `security: []` (none). Where an operation carries a requirement of its own, even one
+/// that allows no token, openapi-python-client makes its functions demand an authenticated client,
+/// which a server without a token has no use for.
 struct WriteToken;
 
 impl Modify for WriteToken {
@@ -69,8 +76,22 @@ impl Modify for WriteToken {
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
             "write_token",
-            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).description(Some("Needed for writes when the server runs with --write-token")).build()),
+            SecurityScheme::Http(
+                HttpBuilder::new().scheme(HttpAuthScheme::Bearer).description(Some("Needed for writes when the server runs with --write-token; reads need none")).build(),
+            ),
         );
+        let optional = vec![SecurityRequirement::default(), SecurityRequirement::new("write_token", Vec::<String>::new())];
+        for item in openapi.paths.paths.values_mut() {
+            let operations = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.options, &mut item.head, &mut item.patch, &mut item.trace];
+            for operation in operations.into_iter().flatten() {
+                operation.security = match operation.security.take() {
+                    Some(security) if security == optional => None,
+                    Some(security) => Some(security),
+                    None => Some(vec![]),
+                };
+            }
+        }
+        openapi.security = Some(optional);
     }
 }
 
@@ -95,16 +116,36 @@ impl Modify for WriteToken {
         routes::add_to_session,
         routes::session,
     ),
-    components(schemas(crate::problem::Problem, crate::schema::StatusFilter)),
+    components(schemas(crate::problem::Problem, crate::schema::StatusFilter, crate::schema::ImportLine)),
     modifiers(&WriteToken, &Links),
     tags((name = "games", description = "Validate, store and continue recorded games"), (name = "rulesets", description = "The rules"), (name = "sessions", description = "Score sheets of a table's deals"), (name = "meta"))
 )]
 pub struct ApiDoc;
 
+/// Removes `items: {}` beside `prefixItems`, which utoipa 5.5 writes for every array: it allows any
+/// further item, as no `items` does, but a generated client reads it as a further item of any type and
+/// types the tuple's items as anything (the tuple's `maxItems` allows no further item anyway).
+fn drop_empty_items(schema: &mut serde_json::Value) {
+    match schema {
+        serde_json::Value::Object(map) => {
+            if map.contains_key("prefixItems") && map.get("items").is_some_and(|i| i.as_object().is_some_and(|o| o.is_empty())) {
+                map.remove("items");
+            }
+            map.values_mut().for_each(drop_empty_items);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(drop_empty_items),
+        _ => {}
+    }
+}
+
 /// The OpenAPI document as the server serves it. utoipa 5.5 writes a link's `operationId` and
-/// `requestBody` in snake case, which no client reads: they are renamed here.
+/// `requestBody` in snake case, which no client reads: they are renamed here. A tuple has no `items`
+/// ([`drop_empty_items`]).
 pub fn document() -> serde_json::Value {
     let mut doc = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+    if let Some(schemas) = doc.pointer_mut("/components/schemas") {
+        drop_empty_items(schemas);
+    }
     if let Some(paths) = doc["paths"].as_object_mut() {
         let responses = paths.values_mut().flat_map(|item| item.as_object_mut().into_iter().flat_map(|ops| ops.values_mut())).filter_map(|op| op["responses"].as_object_mut());
         for links in responses.flat_map(|r| r.values_mut()).filter_map(|r| r.get_mut("links").and_then(|l| l.as_object_mut())) {

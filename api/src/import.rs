@@ -27,9 +27,9 @@ const LINE_LIMIT: usize = crate::body::BODY_LIMIT;
 #[utoipa::path(post, path = "/games:import", tag = "games",
     description = "Stores many recorded games, one JSON record per line (`application/x-ndjson`). Each game is refereed and stored with its verdict, as `POST /games` stores one; the lines are stored a batch at a time, each batch atomically and on disk before the answer. The answer has one line per input line, in order: `{\"line\", \"id\", \"version\", \"status\", \"new\"}`, or `{\"line\", \"error\"}` for a line that is not a readable game (nothing is stored for it). A record already stored is not stored again (`new: false`, with the id it has), so an import can be retried safely. The answer is streamed, each batch's lines once the batch is on disk; a failure after the first batch ends it with a line `{\"error\", \"status\"}`, the batches before it being stored (retry the import: nothing is stored twice).",
     request_body(description = "One recorded game per line (`application/x-ndjson`)",
-        content((String = "application/x-ndjson", example = json!(ndjson_example())))),
+        content((inline(crate::schema::GameLines) = "application/x-ndjson", example = json!(ndjson_example())))),
     responses(
-        (status = 200, description = "One line per input line", body = String, content_type = "application/x-ndjson"),
+        (status = 200, description = "One line per input line, each an `ImportLine`", body = inline(crate::schema::ImportLines), content_type = "application/x-ndjson"),
         (status = 401, description = "A write token is required", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Wrong write token", body = Problem, content_type = "application/problem+json"),
         (status = 408, description = "No whole line of the body came within 10 seconds", body = Problem, content_type = "application/problem+json"),

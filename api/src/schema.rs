@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, ArrayItems, Discriminator, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, Discriminator, KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, SchemaType, Type};
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
@@ -112,12 +112,13 @@ impl PartialSchema for PlayerAmount {
     fn schema() -> RefOr<Schema> {
         ArrayBuilder::new()
             // A tuple: the first item a player's name, the second an amount. As `items: oneOf [string,
-            // Amount]` a name such as "41/0", which is also an amount's text, matched both.
+            // Amount]` a name such as "41/0", which is also an amount's text, matched both. No third
+            // item: `maxItems` says so (`items: false` would say it again, and generated clients
+            // refuse a schema that is `false`).
             .prefix_items([
                 Schema::from(ObjectBuilder::new().schema_type(Type::String).description(Some("the player"))),
                 AllOfBuilder::new().item(Ref::from_schema_name("Amount")).into(),
             ])
-            .items(ArrayItems::False)
             .min_items(Some(2))
             .max_items(Some(2))
             .description(Some("A player and an amount, as a pair [player, amount]"))
@@ -131,14 +132,20 @@ impl ToSchema for PlayerAmount {
     }
 }
 
-/// A ruleset id: one of the rulesets built into the server (a server started with `--rules-dir` knows
-/// those of its folder instead).
+/// A ruleset id: one of the rulesets the server knows, the built-in ones (given as examples) or, for a
+/// server started with `--rules-dir`, those of its folder. A string, not an enumeration of the
+/// built-in ids: a client generated from the document would refuse the others.
 pub struct RulesetId;
 
 impl PartialSchema for RulesetId {
     fn schema() -> RefOr<Schema> {
-        let ids: Vec<String> = tarot_engine::Registry::builtin().map(|r| r.ids().map(String::from).collect()).unwrap_or_default();
-        ObjectBuilder::new().schema_type(Type::String).enum_values(Some(ids)).description(Some("A ruleset id (see GET /rulesets)")).examples([serde_json::json!("fft-4p")]).into()
+        let ids: Vec<serde_json::Value> = tarot_engine::Registry::builtin().map(|r| r.ids().map(|id| serde_json::json!(id)).collect()).unwrap_or_default();
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .min_length(Some(1))
+            .description(Some("A ruleset id (see GET /rulesets): a built-in one, as in the examples, or one of the rule files of a server started with --rules-dir"))
+            .examples(ids)
+            .into()
     }
 }
 impl ToSchema for RulesetId {}
@@ -839,6 +846,107 @@ pub struct StoredEvent {
     event: Event,
 }
 
+// ---------------------------------------------------------------------------------------------------
+// The import.
+
+/// The body of an import: recorded games, one JSON record (a `GameRecord`) per line, as bytes.
+pub struct GameLines;
+
+impl PartialSchema for GameLines {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
+            .description(Some("Recorded games, one JSON record (a GameRecord) per line"))
+            .into()
+    }
+}
+impl ToSchema for GameLines {}
+
+/// The answer of an import: one JSON object per line, each an `ImportLine`, as bytes.
+pub struct ImportLines;
+
+impl PartialSchema for ImportLines {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
+            .description(Some("One JSON object per line, each an ImportLine (#/components/schemas/ImportLine)"))
+            .into()
+    }
+}
+impl ToSchema for ImportLines {}
+
+/// One line of an import's answer: a game stored (or found stored already), a line refused, or the
+/// failure that ended the answer.
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub enum ImportLine {
+    Imported(ImportedLine),
+    Refused(RefusedLine),
+    Failed(ImportFailure),
+}
+
+impl PartialSchema for ImportLine {
+    fn schema() -> RefOr<Schema> {
+        OneOfBuilder::new()
+            .item(Ref::from_schema_name("ImportedLine"))
+            .item(Ref::from_schema_name("RefusedLine"))
+            .item(Ref::from_schema_name("ImportFailure"))
+            .description(Some("One line of an import's answer: a game stored (or stored already), a line refused, or the failure that ended the answer"))
+            .into()
+    }
+}
+
+impl ToSchema for ImportLine {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.extend([
+            ("ImportedLine".to_string(), ImportedLine::schema()),
+            ("RefusedLine".to_string(), RefusedLine::schema()),
+            ("ImportFailure".to_string(), ImportFailure::schema()),
+        ]);
+        <ImportedLine as ToSchema>::schemas(schemas);
+    }
+}
+
+/// A line of the body stored as a game, or found stored already by an earlier import.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ImportedLine {
+    /// The line's number in the body, from 1.
+    line: u64,
+    /// The game's id.
+    #[schema(example = "g1")]
+    id: String,
+    /// The game's version (its number of events).
+    version: u64,
+    status: Status,
+    /// Stored now (true), or stored already by an earlier import of the same record (false).
+    new: bool,
+}
+
+/// A line of the body that is not a readable game: nothing was stored for it.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RefusedLine {
+    /// The line's number in the body, from 1.
+    line: u64,
+    /// Why it was refused.
+    error: String,
+}
+
+/// The last line of an answer that a failure ended after its first batch: the batches before it are
+/// stored (a retry stores nothing twice).
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ImportFailure {
+    /// What failed.
+    error: String,
+    /// The HTTP status the failure would have had as an answer of its own.
+    #[schema(example = 507)]
+    status: u16,
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -926,15 +1034,14 @@ mod tests {
 
 #[cfg(test)]
 mod player_amount_tests {
-    use super::*;
-
     /// Schemathesis found `["41/0", 0]` refused: as `items: oneOf [string, Amount]`, the name "41/0"
     /// is both a string and an amount's text. The pair is a tuple: a name first, an amount second.
     #[test]
     fn a_player_amount_is_a_name_then_an_amount() {
-        let s = serde_json::to_value(PlayerAmount::schema()).unwrap();
+        let s = crate::docs::document()["components"]["schemas"]["PlayerAmount"].clone();
         assert_eq!(s["prefixItems"][0]["type"], "string", "{s}");
         assert_eq!(s["prefixItems"][1]["allOf"][0]["$ref"], "#/components/schemas/Amount", "{s}");
-        assert_eq!(s["items"], false, "no third item, and no item schema a name could match twice: {s}");
+        assert_eq!(s["maxItems"], 2, "no third item: {s}");
+        assert!(s.get("items").is_none(), "no item schema a name could match twice, and no `items: false`, which generated clients refuse: {s}");
     }
 }

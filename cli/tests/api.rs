@@ -522,6 +522,52 @@ fn the_committed_openapi_document_is_current() {
     assert!(docs.text.contains("swagger"), "{}", docs.text);
 }
 
+/// What a client generator needs of the document (scripts/python_client.sh generates a Python client
+/// from it and runs a workflow with it): writes that a plain client may call where the server has no
+/// token, ruleset ids that are strings (a server with `--rules-dir` has others), no schema that is a
+/// boolean in `items`, and the import's answer lines described.
+#[test]
+fn the_document_suits_generated_clients() {
+    let s = server();
+    let doc = s.get("/openapi.json").json();
+    assert_eq!(doc["security"], json!([{}, {"write_token": []}]), "a token where the server has one, none where it has none");
+    for (path, ops) in doc["paths"].as_object().unwrap() {
+        for (method, op) in ops.as_object().unwrap() {
+            let writes = op["responses"].get("401").is_some();
+            if writes {
+                assert!(op.get("security").is_none(), "{method} {path} inherits the document's optional token: {}", op["security"]);
+            } else {
+                assert_eq!(op["security"], json!([]), "{method} {path} is public");
+            }
+        }
+    }
+    let writes = ["/games", "/games/{id}/events", "/games:import", "/sessions", "/sessions/{id}/games"];
+    assert!(writes.iter().all(|p| doc["paths"][p]["post"].get("security").is_none()), "the writes take the token");
+
+    let id = &doc["components"]["schemas"]["RulesetId"];
+    assert_eq!((id["type"].as_str(), id.get("enum")), (Some("string"), None), "{id}");
+    assert!(id["examples"].as_array().unwrap().contains(&json!("fft-4p")), "{id}");
+
+    fn no_boolean_items(at: &str, v: &Value) {
+        match v {
+            Value::Object(map) => {
+                assert!(!map.get("items").is_some_and(Value::is_boolean), "{at}: `items` is a boolean");
+                map.iter().for_each(|(k, v)| no_boolean_items(&format!("{at}/{k}"), v));
+            }
+            Value::Array(items) => items.iter().enumerate().for_each(|(i, v)| no_boolean_items(&format!("{at}/{i}"), v)),
+            _ => {}
+        }
+    }
+    no_boolean_items("", &doc);
+
+    let import = &doc["paths"]["/games:import"]["post"];
+    let answer = &import["responses"]["200"]["content"]["application/x-ndjson"]["schema"];
+    assert_eq!((answer["type"].as_str(), answer["format"].as_str()), (Some("string"), Some("binary")), "{answer}");
+    assert!(answer["description"].as_str().unwrap().contains("ImportLine"), "{answer}");
+    let line = &doc["components"]["schemas"]["ImportLine"]["oneOf"];
+    assert_eq!(line.as_array().map(Vec::len), Some(3), "stored, refused, or the failure that ended the answer: {line}");
+}
+
 /// Stop the server, start it again on the same directory: everything is there, unchanged; rebuild
 /// the projections from the events: the same verdicts.
 #[test]

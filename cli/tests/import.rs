@@ -32,6 +32,12 @@ fn the_import_endpoint_reports_every_line_and_a_retry_stores_nothing_twice() {
     assert_eq!((first.status, first.content_type.as_str()), (200, "application/x-ndjson"), "{}", first.text);
     let reported = lines(&first.text);
     assert_eq!(reported.len(), 5);
+    for line in &reported {
+        // Each line is an `ImportLine` of the document, every field of it documented.
+        if let Err(e) = serde_json::from_value::<tarot_api::schema::ImportLine>(line.clone()) {
+            panic!("{line} is not an ImportLine: {e}");
+        }
+    }
     for (i, line) in reported[..4].iter().enumerate() {
         assert_eq!((line["line"].as_u64(), line["id"].as_str(), line["new"].as_bool()), (Some(i as u64 + 1), Some(format!("g{}", i + 1).as_str()), Some(true)), "{line}");
         assert_eq!(line["status"], "valid");
