@@ -32,12 +32,22 @@ pub fn compare_example() -> serde_json::Value {
 
 /// The verdict of seed 000's Hand #1, as `/validate` returns it.
 pub fn verdict_example() -> serde_json::Value {
-    let registry = tarot_engine::Registry::builtin().ok();
-    let record: Option<tarot_engine::GameRecord> = serde_json::from_value(example("worked/seed000-hand1.json")).ok();
-    match (registry, record) {
-        (Some(reg), Some(rec)) => reg.get(&rec.ruleset).and_then(|r| tarot_engine::replay(r, &rec).ok()).and_then(|v| serde_json::to_value(v).ok()).unwrap_or_default(),
-        _ => serde_json::Value::Null,
-    }
+    // Worked out once: utoipa asks for it wherever the verdict's schema is used, and compiling the
+    // rulesets for it each time cost seconds before a debug server could answer.
+    static VERDICT: std::sync::OnceLock<serde_json::Value> = std::sync::OnceLock::new();
+    VERDICT
+        .get_or_init(|| {
+            let record: Option<tarot_engine::GameRecord> = serde_json::from_value(example("worked/seed000-hand1.json")).ok();
+            let rules = record.as_ref().and_then(|rec| {
+                let file = tarot_engine::Registry::builtin_files().remove(&rec.ruleset)?;
+                tarot_engine::Registry::from_files([(rec.ruleset.clone(), file)].into()).ok()
+            });
+            match (rules, record) {
+                (Some(reg), Some(rec)) => reg.get(&rec.ruleset).and_then(|r| tarot_engine::replay(r, &rec).ok()).and_then(|v| serde_json::to_value(v).ok()).unwrap_or_default(),
+                _ => serde_json::Value::Null,
+            }
+        })
+        .clone()
 }
 
 /// OpenAPI links between operations: a client (or a stateful test) follows a created game to its
