@@ -5,8 +5,6 @@
 //! declaration that is not `in-turn` is not ordered; the simulator declares in turn (player by
 //! player from first hand, so that a compulsory one is never refused for coming late).
 
-mod common;
-
 use std::collections::BTreeMap;
 
 use rand::SeedableRng;
@@ -16,7 +14,7 @@ use tarot_engine::replay::Setup;
 use tarot_engine::simulate::{random_deal, random_game_from};
 use tarot_engine::{replay, Event, GameRecord, Status};
 
-use common::test_rules;
+use crate::common::test_rules;
 
 fn rules(edit: Option<(&str, &str)>) -> Ruleset {
     test_rules("declare-in-turn", edit).unwrap_or_else(|e| panic!("{e}"))

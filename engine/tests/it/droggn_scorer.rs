@@ -10,8 +10,7 @@
 //! `DROGGN_SCORER_GAMES` sets the number of steered deals at three (default 2,000; a quarter as many
 //! unsteered), and `DROGGN_SCORER_REPORT=1` prints how often each case occurred.
 
-#[path = "common/droggn.rs"]
-mod droggn;
+use crate::common::droggn;
 
 use std::collections::BTreeMap;
 

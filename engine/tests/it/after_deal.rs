@@ -3,7 +3,7 @@
 //! the match with the kings among his first 19 cards, before he takes his last two (Tarocchini's
 //! dealer calling himself out on his first 15, rulesets/tarocchini.tarot, fixtures/tarocchini/).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

@@ -4,7 +4,7 @@
 //! (`tests/rules/formula-params-inline.tarot`). Tarocchini's accuso and the dealer's call-out share
 //! their value formula so (rulesets/tarocchini.tarot).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

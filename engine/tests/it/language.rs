@@ -2,12 +2,10 @@
 //! with no engine change; mistakes are all reported at once with file, line and column; and no
 //! ruleset is named in the engine's code.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use common::registry_with;
+use crate::common::registry_with;
 use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::num::Q;
 use tarot_engine::{parse_record, replay, Registry, Status};

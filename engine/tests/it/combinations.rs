@@ -5,7 +5,7 @@
 //! trumps 2 to 9). Every figure the engine gives is counted again here by hand, on the cards as
 //! numbers, and declarations that break the rules are refused.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -5,7 +5,7 @@
 //! back what it takes (`gives-back CLASS`, `tests/rules/fault-gives-back.tarot`): the kings a revoking
 //! trump takes go back to who played them.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

@@ -9,8 +9,7 @@
 //! `MINCHIATE_SCORER_GAMES` sets the number of steered games per table (default 400; half as many with
 //! a versicola dealt, a quarter as many unsteered and with the Matto's hand arranged), and `MINCHIATE_SCORER_REPORT=1` prints how often each case occurred.
 
-#[path = "common/minchiate.rs"]
-mod minchiate;
+use crate::common::minchiate;
 
 use std::collections::BTreeMap;
 

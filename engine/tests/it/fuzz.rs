@@ -316,7 +316,7 @@ fn mutate(text: &str, rng: &mut ChaCha8Rng) -> String {
 fn mutated_rule_files_get_a_diagnostic_or_compile_and_replay_without_a_crash() {
     let builtin = Registry::builtin().unwrap();
     let base = Registry::builtin_files();
-    // `TAROT_FUZZ_PER_FILE=5000 TAROT_FUZZ_SEED=2 cargo test -p tarot-engine --test fuzz mutated -- --nocapture`
+    // `TAROT_FUZZ_PER_FILE=5000 TAROT_FUZZ_SEED=2 cargo test -p tarot-engine --test it fuzz::mutated -- --nocapture`
     // for a longer run.
     let seed = std::env::var("TAROT_FUZZ_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(14);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);

@@ -8,8 +8,7 @@
 //! `TROCCAS_SCORER_GAMES` sets the number of steered deals (default 2,000; a quarter as many
 //! unsteered), and `TROCCAS_SCORER_REPORT=1` prints how often each case occurred.
 
-#[path = "common/troccas.rs"]
-mod troccas;
+use crate::common::troccas;
 
 use std::collections::BTreeMap;
 

@@ -4,7 +4,7 @@
 //! with a prise, may play Räuber instead; the Petit is kept as one's last trump in Räuber; trumps win
 //! only when led in a garde sans). Galician Tarok's Trischaken and Suit-Solo use the same constructs.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

@@ -4,7 +4,7 @@
 //! three cards a trick. A sit-out at three players, a second one, one after the first card and a move
 //! by the sitter are refused.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -154,8 +154,8 @@ fn sitting_out_is_compiled_with_its_checks() {
 }
 
 /// Writes fixtures/minchiate's sit-out games from its other fixtures: the deal and the steals kept,
-/// a `sit-out`, then each player's first legal card (`cargo test -p tarot-engine --test sit_out --
-/// --ignored`). The fixtures test replays them.
+/// a `sit-out`, then each player's first legal card (`cargo test -p tarot-engine --test it sit_out::
+/// -- --ignored`). The fixtures test replays them.
 #[test]
 #[ignore]
 fn write_minchiate_fixtures() {

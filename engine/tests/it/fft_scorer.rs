@@ -10,8 +10,7 @@
 //! `FFT_SCORER_GAMES` sets the number of steered games per table (default 2,000; a quarter as many
 //! unsteered), and `FFT_SCORER_REPORT=1` prints how often each case occurred.
 
-#[path = "common/fft.rs"]
-mod fft;
+use crate::common::fft;
 
 use std::collections::BTreeMap;
 

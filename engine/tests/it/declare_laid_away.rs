@@ -5,8 +5,6 @@
 //! accepts that, notes it, refuses a show of a card nobody laid away or another player laid away, and
 //! counts the laid-away card in the compulsory check.
 
-mod common;
-
 use std::collections::BTreeMap;
 
 use rand::SeedableRng;
@@ -15,7 +13,7 @@ use tarot_engine::ir::Ruleset;
 use tarot_engine::simulate::random_game_from;
 use tarot_engine::{replay, Event, GameRecord, Status};
 
-use common::test_rules;
+use crate::common::test_rules;
 
 /// Cid's 28 cards: the four courts of hearts, no trump, no honour.
 const CID: &str = "KH QH CH JH 1S 2S 3S 4S 5S 6S 7S 8S 9S 10S 1C 2C 3C 4C 5C 6C 7C 8C 9C 10C 1D 2D 3D 4D";

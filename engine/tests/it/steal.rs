@@ -4,7 +4,7 @@
 //! as many in a `discard`. Seeded simulated games replay valid; each changed move is refused under
 //! rule `steal` (the order, the discard), `steal.cards` or `steal.dealer`.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

@@ -13,8 +13,7 @@
 //! as many unsteered: 2,000 in all), and `GROSSTAROCK_SCORER_REPORT=1` prints how often each case
 //! occurred.
 
-#[path = "common/grosstarock.rs"]
-mod grosstarock;
+use crate::common::grosstarock;
 
 use std::collections::BTreeMap;
 

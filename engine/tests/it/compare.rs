@@ -1,9 +1,7 @@
 //! Rulesets side by side, from the compiled rules: a snapshot of the table the sources' three families
 //! make, and the rows that must differ or agree.
 
-mod common;
-
-use common::registry_with;
+use crate::common::registry_with;
 use tarot_engine::compare::compare;
 use tarot_engine::Registry;
 

@@ -1,7 +1,7 @@
 //! The rules in words (`describe`), as the ruleset pages and the comparisons show them: the options'
 //! values in force, formulas read as sentences.
 
-mod common;
+use crate::common;
 
 use tarot_engine::describe::describe;
 use tarot_engine::Registry;

@@ -270,7 +270,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("short-packet over-half | sum-less-one", m("troccas", "short-packet sum-less-one", "short-packet over-half"), Changes),
         ("short-packet over-half | sum-less-one", m("troccas", "short-packet sum-less-one", "short-packet sum"), Refused("`short-packet` is `over-half`")),
         ("short-packet over-half | sum-less-one", m(F, "surplus exact", "surplus exact\n  short-packet sum-less-one"), Refused("without `surplus packets` there are no packets")),
-        // match (its effect, over a table's deals, is tested in tests/matches.rs)
+        // match (its effect, over a table's deals, is tested in tests/it/matches.rs)
         ("deals = N", m(F, "players 4\n", "players 4\nmatch {\n  deals = 0\n}\n"), Refused("`deals` is a whole number of deals, 1 or more")),
         ("deals = N", m(F, "players 4\n", "players 4\nmatch {\n  deals = 5 / 2\n}\n"), Refused("`deals` is a whole number of deals, 1 or more")),
         ("target = N", m(F, "players 4\n", "players 4\nmatch {\n  target = points(taker)\n}\n"), Refused("`points` looks at the game being played")),

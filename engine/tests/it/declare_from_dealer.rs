@@ -2,9 +2,7 @@
 //! condition of options]`, `compulsory = condition of options`; the Leipzig rules of 1754, §2):
 //! `engine/tests/rules/declare-from-dealer.tarot`. The dealer is Cid: in turn from first hand is Ann,
 //! Bob, Cid; from the dealer Cid, Ann, Bob. Plain `in-turn` and `compulsory` are unchanged
-//! (engine/tests/declare_in_turn.rs, compulsory.rs).
-
-mod common;
+//! (engine/tests/it/declare_in_turn.rs, compulsory.rs).
 
 use std::collections::BTreeMap;
 
@@ -15,7 +13,7 @@ use tarot_engine::replay::Setup;
 use tarot_engine::simulate::{random_deal, random_game_from};
 use tarot_engine::{replay, Event, GameRecord, Status};
 
-use common::test_rules;
+use crate::common::test_rules;
 
 fn rules(edit: Option<(&str, &str)>) -> Result<Ruleset, String> {
     test_rules("declare-from-dealer", edit)

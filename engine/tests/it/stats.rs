@@ -1,8 +1,6 @@
 //! Deal statistics: reproducible for a seed, and matching the exact probability where it is known.
 
-mod common;
-
-use common::registry_with;
+use crate::common::registry_with;
 use tarot_engine::stats::deal_stats;
 use tarot_engine::Registry;
 
