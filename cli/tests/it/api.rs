@@ -1,9 +1,9 @@
 //! The HTTP API as a client meets it: the real server on port 0 and a fresh data directory, real
 //! requests, every endpoint and every error.
 
-mod common;
+use crate::common;
 
-use common::{fixture, root, spawn, spawn_fresh, tarot_archive, temp_dir, Server};
+use crate::common::{fixture, root, spawn, spawn_fresh, tarot_archive, temp_dir, Server};
 use serde_json::{json, Value};
 
 fn problem(r: &common::Reply, status: u16) -> Value {
@@ -446,7 +446,7 @@ fn problems_say_what_is_wrong_in_plain_words() {
 
 /// The committed OpenAPI document is what the server serves and what the code generates.
 /// A deal that does not carry on a session's pots or standing is refused (409); the document says
-/// so, and its problem's `does_not_follow` is typed (tests/session_match.rs and tests/postgres.rs
+/// so, and its problem's `does_not_follow` is typed (tests/it/session_match.rs and tests/it/postgres.rs
 /// check the answers on each store).
 #[test]
 fn a_session_deal_that_does_not_follow_is_a_documented_conflict() {

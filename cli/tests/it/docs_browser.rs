@@ -2,9 +2,9 @@
 //! `vendored` assets), so it renders the operations with no network. `scripts/test.sh` installs
 //! Debian's chromium; this test fails, saying so, when it is missing.
 
-mod common;
+use crate::common;
 
-use common::{headless, spawn_fresh};
+use crate::common::{headless, spawn_fresh};
 
 #[test]
 fn the_docs_page_renders_the_operations_offline() {

@@ -2,13 +2,11 @@
 //! loses no acknowledged append and leaves every stream a gapless prefix; many clients racing on one
 //! game's version get exactly one winner per version.
 
-mod common;
-
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{fixture, spawn, spawn_fresh, temp_dir};
+use crate::common::{fixture, spawn, spawn_fresh, temp_dir};
 use serde_json::{json, Value};
 
 /// The complete legal games the clients replay move by move.

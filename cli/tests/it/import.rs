@@ -2,11 +2,9 @@
 //! PostgreSQL: every line reported in order (its id, or why it was refused), games stored with their
 //! verdicts, and a retried import storing nothing twice.
 
-mod common;
-#[path = "../../store/tests/common/postgres.rs"]
-mod pg;
+use crate::pg;
 
-use common::{fixture, spawn, spawn_fresh, tarot_archive, temp_dir};
+use crate::common::{fixture, spawn, spawn_fresh, tarot_archive, temp_dir};
 use serde_json::Value;
 
 /// Fixtures of every kind as NDJSON lines (one game per line), then a line that is not a game.

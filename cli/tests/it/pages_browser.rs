@@ -2,9 +2,9 @@
 //! `scripts/test.sh` installs), with a screenshot of each kept in `target/screenshots/` to look at;
 //! and the same pages over plain HTTP, for their status and content.
 
-mod common;
+use crate::common;
 
-use common::{fixture, headless, spawn_fresh, Server};
+use crate::common::{fixture, headless, spawn_fresh, Server};
 
 /// Opens `url` in Chromium, checks that the page as rendered holds each of `wanted`, and saves its
 /// screenshot as `target/screenshots/<name>.png` (removed first, so an earlier run's picture does

@@ -1,14 +1,13 @@
 //! The archive on PostgreSQL, as clients see it, with real `serve` processes on a real PostgreSQL
-//! (`store/tests/common/postgres.rs` starts it): several servers on one database with clients
+//! (`store/tests/it/common/postgres.rs` starts it): several servers on one database with clients
 //! racing on the same games (one winner per version, gapless positions, a write through one read
 //! through another at once); a server killed with SIGKILL under load (no acknowledged append lost);
 //! PostgreSQL itself stopped and started under load (503 while it is down, then the same servers
 //! carry on); clients racing legal and illegal appends at right, stale and early versions through
 //! two servers (nothing unrefereed is stored).
 
-mod common;
-#[path = "../../store/tests/common/postgres.rs"]
-mod pg;
+use crate::common;
+use crate::pg;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Stdio};
@@ -16,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{fixture, tarot_archive, temp_dir, TempDir};
+use crate::common::{fixture, tarot_archive, temp_dir, TempDir};
 use serde_json::{json, Value};
 
 /// A `serve` process on a PostgreSQL database.
@@ -263,7 +262,7 @@ fn postgres_restarted_under_load_gives_503_then_recovers() {
 }
 
 /// A session on PostgreSQL refuses a deal whose pots do not carry on from the deal before (409,
-/// `does_not_follow`), as on sled (tests/session_match.rs), and keeps the deals before it.
+/// `does_not_follow`), as on sled (tests/it/session_match.rs), and keeps the deals before it.
 #[test]
 fn a_session_refuses_a_deal_whose_pots_do_not_follow() {
     let url = pg::database("session_pots");
@@ -287,7 +286,7 @@ fn a_session_refuses_a_deal_whose_pots_do_not_follow() {
 
 /// Two deals POSTed to one session at once on PostgreSQL, each of which would follow the first deal
 /// alone: one is added and the other refused (409), never both, as on sled
-/// (tests/session_match.rs); the session holds the first deal and the winner.
+/// (tests/it/session_match.rs); the session holds the first deal and the winner.
 #[test]
 fn two_deals_posted_at_once_to_one_session_add_one() {
     let url = pg::database("session_race");
@@ -339,7 +338,7 @@ fn two_deals_posted_at_once_to_one_session_add_one() {
 /// Many clients append to the same games through two servers on one database, with legal and
 /// illegal moves, at the version they read, one past it and one before it: every game replays from
 /// its stored events without breaking a rule and holds exactly the moves answered 200, as on sled
-/// (tests/api.rs).
+/// (tests/it/api.rs).
 #[test]
 fn racing_appends_through_two_servers_store_only_refereed_moves() {
     let url = pg::database("race");

@@ -3,9 +3,9 @@
 //! The ruleset is the engine's test rule file `basic-partners-match` (a match of three deals), served
 //! with `--rules-dir` beside the built-in files.
 
-mod common;
+use crate::common;
 
-use common::{root, spawn_fresh, tarot_archive, temp_dir};
+use crate::common::{root, spawn_fresh, tarot_archive, temp_dir};
 use serde_json::{json, Value};
 
 #[test]

@@ -11,7 +11,7 @@
 //! Each test takes a `Backend` and opens the store through it, as many times as it needs (opening
 //! again sees what was written before).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};

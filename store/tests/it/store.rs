@@ -2,8 +2,6 @@
 //! appends share flushes) and its own flushing (what was acknowledged survives kill -9). What both
 //! stores do is tested once for both, in `contract.rs`.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -11,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::thread;
 
-use common::TempDir;
+use crate::common::TempDir;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::simulate::random_game;
@@ -74,7 +72,8 @@ const CRASH_DIR: &str = "TAROT_STORE_CRASH_DIR";
 fn acknowledged_appends_survive_kill_9() {
     let dir = TempDir::new("kill-9");
     let mut child = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "crash_child", "--nocapture", "--test-threads=1"])
+        // The test's name in the binary is its module's and its own.
+        .args(["--exact", "store::crash_child", "--nocapture", "--test-threads=1"])
         .env(CRASH_DIR, &dir.0)
         .stdout(Stdio::piped())
         .spawn()

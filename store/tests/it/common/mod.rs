@@ -1,5 +1,4 @@
-// Each test binary uses a part of these helpers.
-#![allow(dead_code)]
+//! What the store's tests share: a scratch directory, and the test PostgreSQL cluster.
 
 pub mod postgres;
 
