@@ -78,8 +78,10 @@ impl Cluster {
     /// A new cluster of its own, started; stopped and removed when dropped (for a test that stops
     /// and starts PostgreSQL under load, which would disturb the tests sharing `cluster()`).
     pub fn create(name: &str) -> Cluster {
+        static N: AtomicUsize = AtomicUsize::new(0);
         let bin = bin_dir();
-        let dir = std::env::temp_dir().join(format!("tarot-pg-{name}-{}", std::process::id()));
+        // The process id and a count: clusters made by tests running side by side never share a directory.
+        let dir = std::env::temp_dir().join(format!("tarot-pg-{name}-{}-{}", std::process::id(), N.fetch_add(1, Ordering::SeqCst)));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         if is_root() {
