@@ -4,7 +4,7 @@
 //!
 //!     cargo run -p tarot-engine --example make_fixtures
 //!
-//! The test `tests/fixtures.rs` replays them; this program is only needed to add or renew fixtures.
+//! The test `tests/it/fixtures.rs` replays them; this program is only needed to add or renew fixtures.
 //! It leaves the files listed in `PINNED` as they are stored (picked by hand, or simulated by an
 //! earlier engine). `make_fixtures check` regenerates everything into a copy of `fixtures/` and says
 //! which stored file the generator would change or add (CI runs it): a run of this program on an
@@ -38,7 +38,7 @@ const PINNED: &[(&str, &str, &[&str])] = &[
         "minchiate",
         "simulated at 6da2815, before the revoke was a fault paid (the seed-0 game's bad card, a revoke, now gives way to the next) and before the \
          sit-out by choice (the simulator now sits a player out in one game in four at a table of four); invalid/sit-out-by-choice.json is written \
-         by engine/tests/sit_out.rs (write_minchiate_fixtures) from valid/4p-2.json",
+         by engine/tests/it/sit_out.rs (write_minchiate_fixtures) from valid/4p-2.json",
         &["invalid/play.must.trump.json", "invalid/sit-out-by-choice.json", "valid/4p-1.json", "valid/4p-2.json"],
     ),
     (
@@ -726,7 +726,7 @@ fn deal_rest(rest: CardSet, sizes: &[usize], rng: &mut ChaCha8Rng) -> (Vec<CardS
 }
 
 /// Games arranged to show the verdict bugs of issues 14 and 26, each fixed in the engine or the rules: every
-/// one replays differently without its fix (the snapshots of `tests/fixtures.rs` pin the verdicts).
+/// one replays differently without its fix (the snapshots of `tests/it/fixtures.rs` pin the verdicts).
 fn regressions(registry: &Registry, root: &Path) {
     let none = BTreeMap::new();
     // fft-5p, garde contre: the called partner is the first player who is not the taker; the dog,
@@ -988,7 +988,7 @@ fn marolles_declarations(registry: &Registry, root: &Path) {
 /// Basic Tarot's Fool (`shut_out = "to-winner"`): Cid holds it with the weakest cards and plays his
 /// lowest card, the others their highest. With partners, Cid takes no trick but his partner Ann does:
 /// "took no trick" is said of the side, which keeps the Fool. Alone, Cid takes no trick and gives the
-/// Fool to the winner of its trick (issue 14, item 7; `tests/variants.rs` replays this game where the
+/// Fool to the winner of its trick (issue 14, item 7; `tests/it/variants.rs` replays this game where the
 /// Fool is exchanged for an empty card too).
 fn fool_shut_out(registry: &Registry, root: &Path, id: &str, n: usize, file: &str, partner_wins: bool) {
     let rules = registry.get(id).expect("ruleset");

@@ -1,5 +1,5 @@
 //! Builds the recorded games that reproduce the worked scoring examples of the sources and writes them
-//! to `fixtures/worked/<name>.json`, where `engine/tests/worked_examples.rs` replays them.
+//! to `fixtures/worked/<name>.json`, where `engine/tests/it/worked_examples.rs` replays them.
 //!
 //! Each game is found by a seeded random search over legal games. For every seed the deal is shuffled
 //! and then shaped (the cards the example needs are moved into the right hands), the bidding is

@@ -8,7 +8,7 @@
 //! are projections: replay's answer for a stream, stored with the checkpoint and the ruleset version
 //! they were computed at, which `rebuild_projections` can throw away and recompute at any time.
 //!
-//! `EventStore` is the contract both stores keep (one test suite, `tests/contract.rs`, runs against
+//! `EventStore` is the contract both stores keep (one test suite, `tests/it/contract.rs`, runs against
 //! each); `Store` is the one the program opened, either of them.
 //!
 //! Every write of primary data (streams, sessions) is on disk before it returns. Methods block

@@ -1,0 +1,26 @@
+//! The docs page in a real headless Chromium: the Swagger UI is served by the archive itself (the
+//! `vendored` assets), so it renders the operations with no network. `scripts/test.sh` installs
+//! Debian's chromium; this test fails, saying so, when it is missing.
+
+use crate::common;
+
+use crate::common::{headless, spawn_fresh};
+
+#[test]
+fn the_docs_page_renders_the_operations_offline() {
+    let server = spawn_fresh("docs", &[]);
+    let url = server.url("/docs/");
+    let out = headless(&url, &["--virtual-time-budget=20000", "--dump-dom"]);
+    let dom = String::from_utf8_lossy(&out.stdout);
+    assert!(dom.contains("opblock"), "no operations rendered:\n{}\n{}", &dom[..dom.len().min(2000)], String::from_utf8_lossy(&out.stderr));
+    for path in ["/validate", "/games/{id}/events", "/sessions/{id}", "/rulesets/{id}"] {
+        assert!(dom.contains(path), "{path} is not listed");
+    }
+    assert!(!dom.contains("validator.swagger.io"), "the online validator badge is on");
+    // A picture for people: target/docs-page.png.
+    let png = common::root().join("target/docs-page.png");
+    std::fs::create_dir_all(png.parent().unwrap()).unwrap();
+    let _ = headless(&url, &["--virtual-time-budget=20000", &format!("--screenshot={}", png.display()), "--window-size=1280,1600"]);
+}
+
+// The pages for people are tested in `pages_browser.rs`.

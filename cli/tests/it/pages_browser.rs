@@ -1,0 +1,274 @@
+//! The pages for people: every page opened in a real headless Chromium (Debian's `chromium`, which
+//! `scripts/test.sh` installs), with a screenshot of each kept in `target/screenshots/` to look at;
+//! and the same pages over plain HTTP, for their status and content.
+
+use crate::common;
+
+use crate::common::{fixture, headless, spawn_fresh, Server};
+
+/// Opens `url` in Chromium, checks that the page as rendered holds each of `wanted`, and saves its
+/// screenshot as `target/screenshots/<name>.png` (removed first, so an earlier run's picture does
+/// not pass for this one).
+fn check_in_browser(name: &str, url: &str, height: u32, wanted: &[&str]) {
+    let out = headless(url, &["--dump-dom"]);
+    let dom = String::from_utf8_lossy(&out.stdout);
+    for w in wanted {
+        assert!(dom.contains(w), "{name} ({url}): `{w}` not found in\n{}", &dom[..dom.len().min(3000)]);
+    }
+    let png = common::root().join(format!("target/screenshots/{name}.png"));
+    std::fs::create_dir_all(png.parent().unwrap()).unwrap();
+    let _ = std::fs::remove_file(&png);
+    let shot = headless(url, &[&format!("--screenshot={}", png.display()), &format!("--window-size=1400,{height}")]);
+    assert!(shot.status.success() && png.exists(), "no screenshot of {url}: {}", String::from_utf8_lossy(&shot.stderr));
+}
+
+/// Stores a fixture and gives its id.
+fn store(server: &Server, path: &str) -> String {
+    let r = server.post("/games", &fixture(path));
+    assert_eq!(r.status, 201, "{path}: {}", r.text);
+    r.json()["id"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn every_page_renders_in_a_browser() {
+    let server = spawn_fresh("pages-browser", &[]);
+    let valid = store(&server, "fft-4p/tarotclub/tarotmag_17.json");
+    let invalid = store(&server, "fft-4p/invalid/play.must.overtrump.json");
+    let annulled = store(&server, "fft-4p/annulled/annul.petit_sec.json");
+    let five = store(&server, "fft-5p/valid/5p-1.json");
+    let two = store(&server, "fft-2p/valid/2p-1.json");
+    let marolles = store(&server, "marolles-1637/valid/3p-1.json");
+    let in_progress = store(&server, "fft-4p/in_progress/mid-trick.json");
+    let pots = store(&server, "grosstarock/sessions/follow/deal-2.json");
+    let standing = store(&server, "troccas/valid/asked-nines-and-tens.json");
+    let called_out = store(&server, "tarocchini/valid/call-out-at-800.json");
+    // A Minchiate deal of four, dealt and nothing more: anyone of the four may still sit out.
+    let mut dealt: serde_json::Value = serde_json::from_str(&fixture("minchiate/valid/4p-1.json")).unwrap();
+    dealt["events"].as_array_mut().unwrap().truncate(1);
+    let r = server.post("/games", &dealt.to_string());
+    assert_eq!(r.status, 201, "{}", r.text);
+    let sit_out = r.json()["id"].as_str().unwrap().to_string();
+    let link = format!("href=\"/pages/games/{valid}\"");
+    let pages: Vec<(&str, String, u32, Vec<&str>)> = vec![
+        (
+            "index",
+            "/".into(),
+            2400,
+            vec![
+                "marolles-1637",
+                "href=\"/pages/rulesets/queen-of-tarot\"",
+                "/docs/",
+                "/pages/stats",
+                "/pages/check",
+                &link,
+                "French family",
+                "17th century",
+                "20th century",
+                "21st century",
+                "Not dated by its sources",
+            ],
+        ),
+        (
+            "ruleset-fft-4p",
+            "/pages/rulesets/fft-4p".into(),
+            4200,
+            vec!["Options", "dog_apart", "never the first or the last card of the pack to the dog", "FFT \"La distribution\"", "href=\"/rulesets/fft-4p\""],
+        ),
+        ("ruleset-marolles-1637", "/pages/rulesets/marolles-1637".into(), 5000, vec!["ultimo_failure", "Sources"]),
+        (
+            "rules-compare",
+            "/pages/rulesets/compare?ids=fft-4p,marolles-1637,basic".into(),
+            4600,
+            vec!["class=\"differs\"", "trick obligations", "pack total 74", "19 with 4 players"],
+        ),
+        (
+            "rules-compare-parent",
+            "/pages/rulesets/compare?ids=fft-4p,fft-4p-garde-contre-x8".into(),
+            2400,
+            vec!["<div class=\"differs\">garde contre le chien: scores 8 times the base"],
+        ),
+        (
+            "stats",
+            "/pages/stats?rulesets=fft-4p,fft-3p,marolles-1637&deals=1000".into(),
+            1600,
+            vec!["hands that could declare: poignée", "hands with three oudlers", "hands with one oudler", "no card is played"],
+        ),
+        (
+            "game-valid",
+            format!("/pages/games/{valid}"),
+            3000,
+            vec![
+                "class=\"card trump",
+                "class=\"card excuse",
+                "title=\"the Excuse\"",
+                "The score sheet",
+                "The ledger",
+                "score.term.contract",
+                "gives South an empty card in exchange",
+            ],
+        ),
+        ("game-invalid", format!("/pages/games/{invalid}"), 1800, vec!["id=\"stop\"", "Stopped here, at event", "play.must.overtrump", "class=\"card trump bad\""]),
+        ("game-annulled", format!("/pages/games/{annulled}"), 1400, vec!["The deal is annulled", "annul.petit_sec", "<tr class=\"diverge\"><th>Ann</th>"]),
+        ("game-five", format!("/pages/games/{five}"), 3000, vec!["calls", "The tricks", "bids <strong>garde contre le chien</strong>"]),
+        ("game-two", format!("/pages/games/{two}"), 3000, vec!["'s piles", "The tricks", "The ledger"]),
+        (
+            "game-marolles",
+            format!("/pages/games/{marolles}"),
+            3400,
+            vec!["the cut card", "The ledger", "title=\"the Fool (le Math)\"", "title=\"4 of swords\"", "class=\"card italian swords", "<span class=\"suit\">ba</span>"],
+        ),
+        ("game-in-progress", format!("/pages/games/{in_progress}"), 1600, vec!["being played", "<h2>Next</h2>"]),
+        (
+            "game-pots",
+            format!("/pages/games/{pots}"),
+            5200,
+            vec![
+                "Carried into this deal from the one before: the King pot <strong>75</strong>",
+                "<h3>The pots</h3>",
+                "<td>the King pot</td><td>75</td><td><strong>0</strong></td>",
+                "pot.king pays Cid",
+            ],
+        ),
+        (
+            "game-standing",
+            format!("/pages/games/{standing}"),
+            4200,
+            vec![
+                "Carried into this deal from the match, each player's total before it",
+                "Ann <strong>12</strong>, Bob <strong>-12</strong>, Cid <strong>12</strong>, Dan <strong>-12</strong>",
+            ],
+        ),
+        (
+            "game-ends-match",
+            format!("/pages/games/{called_out}"),
+            3000,
+            vec!["<h3>The end of the match</h3>", "<strong>Dan</strong>'s declaration ends the deal and the match: Dan and Bob win the match"],
+        ),
+        ("game-sit-out-offer", format!("/pages/games/{sit_out}"), 1800, vec!["<h2>Next</h2>", "may sit the deal out (a <code>sit-out</code> event)"]),
+        ("game-compare", format!("/pages/games/{valid}/compare?ids=fft-4p,queen-of-tarot"), 2000, vec!["class=\"diverge\"", "legal under fft-4p", "South leads", &link]),
+        ("check-form", "/pages/check".into(), 900, vec!["<form method=\"post\" action=\"/pages/check\"", "type=\"file\""]),
+    ];
+    for (name, path, height, wanted) in &pages {
+        check_in_browser(name, &server.url(path), *height, wanted);
+    }
+    // The form's answer, as the browser gets it after a POST: saved to a file and opened from there
+    // (the page fetches nothing, so it renders the same).
+    let answer = server.post_as("/pages/check", &form_body(&fixture("fft-4p/invalid/play.must.overtrump.json")), "application/x-www-form-urlencoded", None);
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    let file = common::root().join("target/screenshots/check-answer.html");
+    std::fs::write(&file, &answer.text).unwrap();
+    check_in_browser("check-answer", &format!("file://{}", file.display()), 1800, &["Stopped here, at event", "play.must.overtrump", "Check another"]);
+}
+
+/// A field `record` holding `text`, form-encoded.
+fn form_body(text: &str) -> String {
+    let mut out = String::from("record=");
+    for b in text.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => out.push(b as char),
+            b' ' => out.push('+'),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+#[test]
+fn the_pages_over_http() {
+    let server = spawn_fresh("pages-http", &[]);
+    let valid = store(&server, "fft-4p/tarotclub/tarotmag_17.json");
+    let html = |path: &str| {
+        let r = server.get(path);
+        assert_eq!(r.status, 200, "{path}: {}", r.text);
+        assert!(r.content_type.starts_with("text/html"), "{path}: {}", r.content_type);
+        r.text
+    };
+    // The rules in words: no rules-language text where the issue found it, the options' values in force.
+    let rules = html("/pages/rulesets/compare?ids=fft-4p,marolles-1637,basic");
+    for bad in ["option.", "hand floor(", "count(players)", "card(s)", "play goes option"] {
+        assert!(!rules.contains(bad), "`{bad}` in the comparison");
+    }
+    assert!(rules.contains("play goes anticlockwise"), "the direction in force");
+    assert!(rules.contains("in packets of 5, 5, 5, 5, 1"), "Marolles' packets with the option in force");
+    let page = html("/pages/rulesets/fft-4p");
+    assert!(page.contains("whoever announced a chelem leads the first trick"), "the lead in words");
+    assert!(page.contains("the Petit dealt in the first packet: not with these options"));
+    // A game's page: every trick drawn, the winner of each, the ledger with its rules and sources.
+    let game = html(&format!("/pages/games/{valid}"));
+    assert_eq!(game.matches("<span class=\"play\">").count(), 72, "18 tricks of 4 cards");
+    assert!(game.contains("title=\"T21\""), "the card names on hover");
+    assert!(game.contains("La marque en donnes libres"), "the ledger's sources");
+    let r = server.get("/pages/games/g999");
+    assert_eq!(r.status, 404, "{}", r.text);
+    let r = server.get("/pages/rulesets/nope");
+    assert_eq!(r.status, 404, "{}", r.text);
+    // Checking a record: pasted (form-encoded), uploaded (multipart), or not a game at all.
+    let record = fixture("fft-4p/tarotclub/tarotmag_17.json");
+    let pasted = server.post_as("/pages/check", &form_body(&record), "application/x-www-form-urlencoded", None);
+    assert_eq!(pasted.status, 200);
+    assert!(pasted.text.contains("valid: no rule broken") && pasted.text.contains("The ledger"), "{}", &pasted.text[..2000]);
+    let multipart = format!(
+        "--B0undary\r\nContent-Disposition: form-data; name=\"record\"\r\n\r\n\r\n--B0undary\r\nContent-Disposition: form-data; name=\"file\"; filename=\"g.json\"\r\nContent-Type: application/json\r\n\r\n{record}\r\n--B0undary--\r\n"
+    );
+    let uploaded = server.post_as("/pages/check", &multipart, "multipart/form-data; boundary=B0undary", None);
+    assert_eq!(uploaded.status, 200);
+    assert!(uploaded.text.contains("valid: no rule broken"), "{}", &uploaded.text[..2000]);
+    let garbage = server.post_as("/pages/check", "record=%7B%22ruleset%22%3A1%7D", "application/x-www-form-urlencoded", None);
+    assert!(garbage.text.contains("This is not a recorded game") && garbage.text.contains("line 1, column 12"), "{}", garbage.text);
+    assert!(!garbage.text.contains(" at line "), "the place said once: {}", garbage.text);
+    let list = server.post_as("/pages/check", &form_body(r#"["fft-4p", ["A", "B", "C", "D"], "A", []]"#), "application/x-www-form-urlencoded", None);
+    assert!(list.text.contains("line 1, column 1: a recorded game is a JSON object, not a list") && !list.text.contains("struct"), "{}", list.text);
+    let unknown = server.post_as("/pages/check", &form_body(&record.replace("\"fft-4p\"", "\"fft-9p\"")), "application/x-www-form-urlencoded", None);
+    assert!(unknown.text.contains("the ruleset `fft-9p` is not in this archive"), "{}", unknown.text);
+    // A steal from the stock (`steal`, Minchiate): the page says so, not "from the talon".
+    let steals = server.post_as("/pages/check", &form_body(&fixture("minchiate/valid/steals.json")), "application/x-www-form-urlencoded", None);
+    assert!(steals.text.contains("steals") && steals.text.contains("from the stock") && !steals.text.contains("from the talon"), "{}", &steals.text[..2000]);
+    // A form over the limit: a page (not actix's plain text) that says the limit and what was sent.
+    let huge = format!("record={}", "x".repeat(300 * 1024));
+    let refused = server.post_as("/pages/check", &huge, "application/x-www-form-urlencoded", None);
+    assert_eq!(refused.status, 413, "{}", refused.text);
+    assert!(refused.content_type.starts_with("text/html"), "{}", refused.content_type);
+    assert!(refused.text.contains("Too large to check") && refused.text.contains("at most 256 KiB (262144 bytes)"), "{}", refused.text);
+    assert!(refused.text.contains("the form sent 300.0 KiB (307207 bytes)"), "{}", refused.text);
+    assert!(refused.text.contains("<form method=\"post\" action=\"/pages/check\""), "the form again");
+    // Just under the limit, the form is read (and the text is not a game).
+    let under = format!("record={}", "x".repeat(256 * 1024 - "record=".len()));
+    let read = server.post_as("/pages/check", &under, "application/x-www-form-urlencoded", None);
+    assert_eq!(read.status, 200);
+    assert!(read.text.contains("This is not a recorded game"), "{}", &read.text[..2000]);
+    // Italian suits drawn as themselves (their names' first letters in their colours), French suits
+    // with their symbols.
+    let italian = server.post_as("/pages/check", &form_body(&fixture("marolles-1637/valid/3p-1.json")), "application/x-www-form-urlencoded", None);
+    for suit in ["swords", "cups", "coins", "batons"] {
+        assert!(italian.text.contains(&format!("class=\"card italian {suit}")), "{suit}");
+    }
+    assert!(!["♠", "♥", "♦", "♣"].iter().any(|s| italian.text.contains(s)), "no French symbol for an Italian suit");
+    assert!(pasted.text.contains("♥") && !pasted.text.contains("card italian"), "French suits keep their symbols");
+    // Nothing was stored by checking.
+    assert_eq!(server.get("/games").json()["total"], 1);
+}
+
+/// The Excuse's exchange in a game not yet scored: the sides are the last bidder and the holder of
+/// the card he called, not "every player alone" (before the score was known the page had no sides,
+/// and told the taker to give his own partner a card in exchange).
+#[test]
+fn the_excuse_exchange_knows_the_sides_before_the_score() {
+    let server = spawn_fresh("pages-excuse", &[]);
+    // fft-5p: Cid takes and calls the king of hearts, which Ann holds; in the tenth trick Cid plays
+    // the Excuse and Ann wins with that king. Cut after that trick, the game is in progress.
+    let mut record: serde_json::Value = serde_json::from_str(&fixture("fft-5p/valid/garde-contre-dog-to-defence.json")).unwrap();
+    let events = record["events"].as_array_mut().unwrap();
+    assert_eq!(events[53], serde_json::json!({"type": "play", "player": "Cid", "card": "EX"}));
+    assert_eq!(events[56], serde_json::json!({"type": "play", "player": "Ann", "card": "KH"}));
+    events.truncate(57);
+    let answer = server.post_as("/pages/check", &form_body(&record.to_string()), "application/x-www-form-urlencoded", None);
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    assert!(!answer.text.contains("The score sheet"), "the game is not scored yet");
+    assert!(
+        answer.text.contains("Cid played the Excuse: it stays on Cid&#39;s side, which won the trick; nothing is exchanged.")
+            || answer.text.contains("Cid played the Excuse: it stays on Cid's side, which won the trick; nothing is exchanged."),
+        "{}",
+        answer.text
+    );
+    assert!(!answer.text.contains("gives Ann an empty card"), "the taker gives his partner nothing");
+}

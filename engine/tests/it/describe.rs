@@ -1,0 +1,115 @@
+//! The rules in words (`describe`), as the ruleset pages and the comparisons show them: the options'
+//! values in force, formulas read as sentences.
+
+use crate::common;
+
+use tarot_engine::describe::describe;
+use tarot_engine::Registry;
+
+/// The scoring and the annulments read in words, with the options' values in force: no `option.`,
+/// no function call of the rules language.
+#[test]
+fn formulas_read_in_words() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let text = |id: &str, options: &[(&str, serde_json::Value)], rule: &str| {
+        let options = options.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
+        let d = describe(registry.get(id).unwrap(), &options);
+        d.rules.iter().find(|l| &*l.rule == rule).map(|l| l.text.clone()).unwrap_or_else(|| panic!("no {rule} in {id}"))
+    };
+    assert_eq!(text("fft-4p", &[], "score.target"), "target: 56, 51, 41 or 36 as bouts is 0, 1, 2 or 3");
+    assert_eq!(text("fft-4p", &[], "score.bouts"), "bouts: the number of oudlers in the attack's pile");
+    assert_eq!(text("fft-4p", &[], "score.pay.defence.attack"), "the defence pays the attack: the hand score");
+    assert_eq!(
+        text("fft-4p", &[], "annul.petit_sec"),
+        "petit sec: the Petit is the only trump: when the hand holds le Petit and the number of trumps in the hand is 1 and the hand does not hold the Excuse"
+    );
+    // Another value of the option, another rule: the Excuse no longer matters.
+    assert_eq!(
+        text("fft-4p", &[("petit_sec", "seed-004".into())], "annul.petit_sec"),
+        "petit sec: the Petit is the only trump: when the hand holds le Petit and the number of trumps in the hand is 1"
+    );
+    assert_eq!(
+        text("fft-4p", &[("petit_first_packet", "cancels".into())], "annul.petit_first_packet"),
+        "the Petit dealt in the first packet: when the first packet dealt holds le Petit"
+    );
+    assert_eq!(text("marolles-1637", &[], "discard.penalty"), "discarding trumps or Tarots is paid for, to each opponent: 2 × the number of trumps and tarots in the discard");
+    assert_eq!(text("marolles-1637", &[("illegal_discard", "once".into())], "discard.penalty"), "discarding trumps or Tarots is paid for, to each opponent: 2");
+}
+
+/// Every ruleset's words: a comprehension's variable is called by its name (nested ones were all "that
+/// one", so Minchiate's honours read "that one − that one"), an empty set of cards is "no card" (was
+/// nothing), and a pack whose Fool is a trump has no Excuse rules to describe (Tapp Tarock printed the
+/// default Excuse section with no citation).
+#[test]
+fn names_empty_sets_and_a_fool_that_is_a_trump() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    for r in registry.all() {
+        let d = describe(r, &Default::default());
+        for l in &d.rules {
+            assert!(!l.text.contains("that one"), "{}: {}: {}", r.id, l.rule, l.text);
+            assert!(!l.text.contains("otherwise )") && !l.text.contains("otherwise,"), "{}: {}: {}", r.id, l.rule, l.text);
+        }
+        let excuse = d.rules.iter().any(|l| l.aspect == "the excuse");
+        assert_eq!(excuse, r.pack.cards.contains(tarot_engine::cards::FOOL), "{}", r.id);
+    }
+    let d = describe(registry.get("marolles-1637").unwrap(), &Default::default());
+    let top = d.rules.iter().find(|l| &*l.rule == "score.top").unwrap();
+    assert_eq!(top.text, "top: the highest p's card points among p in the players");
+}
+
+/// A labelled payment's rule id is its label's words up to the first sign, joined by `-`
+/// (`score.pay.trischaken`, not `score.pay.trischaken:-the-most-…`), and a payment whose id another
+/// already has is told apart by its number.
+#[test]
+fn a_labelled_payment_is_named_by_its_label() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let ids = |rules: &tarot_engine::ir::Ruleset| rules.score.pays.iter().map(|p| p.clause.rule.to_string()).collect::<Vec<_>>();
+    assert!(ids(registry.get("galician-tarok").unwrap()).contains(&"score.pay.trischaken".to_string()), "{:?}", ids(registry.get("galician-tarok").unwrap()));
+    assert_eq!(ids(registry.get("fft-2p").unwrap()), ["score.pay.game", "score.pay.petit-au-bout"]);
+    let text = Registry::builtin_files()["fft-2p"].text.replace("ruleset fft-2p", "ruleset paid-twice").replace("\"petit au bout\"", "\"Game: the petit\"");
+    let twice = common::registry_with("paid-twice", &text);
+    assert_eq!(ids(twice.get("paid-twice").unwrap()), ["score.pay.game", "score.pay.game.2"]);
+}
+
+/// A label takes the article its first sound asks for ("an accuso", "an Ultimo", not "a accuso"), none
+/// when it begins with "the"; a set of cards folded by the compiler from a difference is read as one
+/// (Droggn's `trumps - trull` read "the number of 19 cards").
+#[test]
+fn articles_and_set_differences() {
+    use tarot_engine::describe::with_article;
+    assert_eq!(with_article("accuso (combinations declared from the hand)"), "an accuso (combinations declared from the hand)");
+    assert_eq!(with_article("Ultimo"), "an Ultimo");
+    assert_eq!(with_article("Trull"), "a Trull");
+    assert_eq!(with_article("the Pagat ultimo"), "the Pagat ultimo");
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let text = |id: &str, rule: &str| {
+        let d = describe(registry.get(id).unwrap(), &Default::default());
+        d.rules.iter().find(|l| &*l.rule == rule).map(|l| l.text.clone()).unwrap_or_else(|| panic!("no {rule} in {id}"))
+    };
+    assert_eq!(
+        text("droggn", "discard.require.1"),
+        "a discard must meet \"a king only with an ordinary trump\": the number of kings in the discard is 0 or the number of trumps except trull in the discard is more than 0"
+    );
+    assert_eq!(
+        text("tarocchini", "declaration.accuso.every-card-counts"),
+        "every card shown in an accuso (combinations declared from the hand) must count: its value drops without it"
+    );
+    assert!(text("galician-tarok", "declaration.ultimo.allowed").starts_with("an Ultimo is allowed only when"));
+    for r in registry.all() {
+        for l in &describe(r, &Default::default()).rules {
+            let t = format!(" {}", l.text);
+            for bad in [" a a", " a e", " a i", " a o", " a u", " a A", " a E", " a I", " a O", " a U", " a the ", " a The "] {
+                assert!(!t.contains(bad), "{}: {}: {}", r.id, l.rule, l.text);
+            }
+            assert!(!regex_like_count_of_cards(&l.text), "{}: {}: {}", r.id, l.rule, l.text);
+        }
+    }
+}
+
+/// "the number of 19 cards": a set of cards described by its size alone.
+fn regex_like_count_of_cards(text: &str) -> bool {
+    text.split("the number of ").skip(1).any(|rest| {
+        let mut words = rest.split_whitespace();
+        matches!((words.next(), words.next()), (Some(n), Some("cards")) if n.parse::<u32>().is_ok())
+    })
+}

@@ -1,0 +1,838 @@
+//! The compiler never ignores what it is told: every construct of `grammar/REFERENCE.md`, changed in a
+//! built-in rule file, either changes a verdict (over the ruleset's fixtures and simulated games) or is
+//! refused with a diagnostic that says what is wrong. One table, one `check`; a second test checks that
+//! every construct the reference lists has a row.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tarot_engine::dsl::compile;
+use tarot_engine::ir::Ruleset;
+use tarot_engine::simulate::{illegal_variant, random_game};
+use tarot_engine::{parse_record, replay, Event, GameRecord, Registry};
+
+/// What a changed construct must do.
+enum Expect {
+    /// Compile, and change the verdict of at least one game of the ruleset.
+    Changes,
+    /// Be refused, with a diagnostic containing this text.
+    Refused(&'static str),
+}
+use Expect::*;
+
+/// A change to a rule file: in `ruleset`'s file, the text `find` (which must occur exactly once)
+/// becomes `replace`.
+struct Mutation {
+    ruleset: &'static str,
+    find: &'static str,
+    replace: String,
+    /// Added at the end of the file.
+    append: String,
+    /// The ruleset compiled and tried, when not the one changed (a child of it).
+    compile_as: Option<&'static str>,
+}
+
+fn m(ruleset: &'static str, find: &'static str, replace: impl Into<String>) -> Mutation {
+    Mutation { ruleset, find, replace: replace.into(), append: String::new(), compile_as: None }
+}
+
+/// A term added to fft-4p's score: its value must change some game's score.
+fn probe(formula: &str) -> Mutation {
+    m("fft-4p", "  pay defence to attack = total", format!("  term probe \"probe\" = {formula}\n  pay defence to attack = total"))
+}
+
+/// The games a ruleset is tried on: its fixtures, and simulated games at every table size.
+struct Games {
+    cache: BTreeMap<String, Vec<GameRecord>>,
+    /// Their verdicts under the built-in rules.
+    before: BTreeMap<String, Vec<String>>,
+    builtin: Registry,
+}
+
+impl Games {
+    fn of(&mut self, id: &str) -> &[GameRecord] {
+        if !self.cache.contains_key(id) {
+            let mut games = vec![];
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(id);
+            let mut stack = vec![dir];
+            while let Some(d) = stack.pop() {
+                for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+                    let p = e.path();
+                    if p.is_dir() {
+                        stack.push(p);
+                    } else if p.extension().is_some_and(|x| x == "json") {
+                        if let Ok(rec) = parse_record(&std::fs::read_to_string(&p).unwrap()) {
+                            games.push(rec);
+                        }
+                    }
+                }
+            }
+            let rules = self.builtin.get(id).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(14);
+            for n in rules.players.0..=rules.players.1 {
+                // More games where the cases are rare: a misère hand, the Fool kept to the last trick.
+                let k = match id {
+                    "fft-4p-misere" => 400,
+                    "marolles-1637" => 150,
+                    "fft-4p" => 80,
+                    _ => 40,
+                };
+                let mut rare = (false, false);
+                for i in 0.. {
+                    // Past k games, only until a game shows each rare case, or give up.
+                    if i >= k && (rare == (true, true) || i >= k + 3000) {
+                        break;
+                    }
+                    let Ok(g) = random_game(rules, n, &BTreeMap::new(), &mut rng) else { continue };
+                    let plays: Vec<&Event> = g.events.iter().filter(|e| matches!(e, Event::Play { .. })).collect();
+                    let fool_last = plays.iter().rev().take(n).any(|e| matches!(e, Event::Play { card, .. } if card.as_str() == "EX"));
+                    let leader = match plays.first() {
+                        Some(Event::Play { player, .. }) => player.clone(),
+                        _ => continue,
+                    };
+                    let late: Vec<Event> = g.events.iter().filter(|e| matches!(e, Event::Declare { player, .. } if *player != leader)).cloned().collect();
+                    if i >= k && !(fool_last && !rare.0 || !late.is_empty() && !rare.1) {
+                        continue;
+                    }
+                    rare = (rare.0 || fool_last, rare.1 || !late.is_empty());
+                    // And the same game with one card played against the rules, so that the
+                    // messages of violations are compared too.
+                    if let Some((bad, _)) = illegal_variant(rules, &g, &mut rng) {
+                        games.push(bad);
+                    }
+                    // And, where the simulator declared before the first card, the same
+                    // declarations made after it, so that when they are made matters.
+                    if !late.is_empty() {
+                        let mut moved = g.clone();
+                        moved.events.retain(|e| !matches!(e, Event::Declare { player, .. } if *player != leader));
+                        let at = moved.events.iter().position(|e| matches!(e, Event::Play { .. })).unwrap() + 1;
+                        moved.events.splice(at..at, late);
+                        games.push(moved);
+                    }
+                    games.push(g);
+                }
+            }
+            self.before.insert(id.to_string(), verdicts(rules, &games));
+            self.cache.insert(id.to_string(), games);
+        }
+        &self.cache[id]
+    }
+}
+
+fn verdicts(rules: &Ruleset, games: &[GameRecord]) -> Vec<String> {
+    games.iter().map(|g| format!("{:?}", replay(rules, g).map(|v| v.to_text()))).collect()
+}
+
+/// Changes the rule file as `mutation` says, compiles `mutation.ruleset`, and checks `expected`.
+/// Returns what went wrong, if anything.
+fn check(construct: &str, mutation: &Mutation, expected: &Expect, games: &mut Games) -> Result<usize, String> {
+    let mut files = Registry::builtin_files();
+    let file = files.get_mut(mutation.ruleset).ok_or_else(|| format!("no ruleset {}", mutation.ruleset))?;
+    let found = file.text.matches(mutation.find).count();
+    if found != 1 {
+        return Err(format!("`{construct}`: `{}` occurs {found} times in {}, not once", mutation.find, mutation.ruleset));
+    }
+    file.text = file.text.replace(mutation.find, &mutation.replace) + &mutation.append;
+    let id = mutation.compile_as.unwrap_or(mutation.ruleset);
+    let compiled = compile(id, &|id: &str| files.get(id).cloned());
+    match (expected, compiled) {
+        (Refused(text), Err(d)) => {
+            let all = d.to_string();
+            if all.contains(text) {
+                Ok(0)
+            } else {
+                Err(format!("`{construct}`: refused, but no diagnostic says `{text}`:\n{all}"))
+            }
+        }
+        (Refused(text), Ok(_)) => Err(format!("`{construct}`: compiled, but should be refused with `{text}`")),
+        (Changes, Err(d)) => Err(format!("`{construct}`: should compile and change a verdict, but:\n{d}")),
+        (Changes, Ok(changed)) => {
+            games.of(id);
+            let played = &games.cache[id];
+            let before = &games.before[id];
+            let after = verdicts(&changed, played);
+            let differ = before.iter().zip(&after).filter(|(a, b)| a != b).count();
+            if differ == 0 {
+                Err(format!("`{construct}`: compiled, but changes none of {} verdicts of {id}", before.len()))
+            } else {
+                Ok(differ)
+            }
+        }
+    }
+}
+
+/// The table: a construct (as the reference names it), a change to a rule file, and what it must do.
+fn table() -> Vec<(&'static str, Mutation, Expect)> {
+    const F: &str = "fft-4p";
+    const B: &str = "basic";
+    const M: &str = "marolles-1637";
+    // Galician Tarok's Trischaken and Suit-Solo (TG42).
+    const GI: &str = r#"  instead single trischaken "eldest, having won with a Single" = player == first_hand"#;
+    const GL: &str = r#"  last-trump = if contract.name == "trischaken" then T1 else none"#;
+    const GT: &str = r#"  trumps-win = contract.name != "suit-solo""#;
+    vec![
+        // 2. Statements: the header.
+        (r#"ruleset ID "title""#, m(F, r#"ruleset fft-4p "French Tarot, four players (FFT)""#, r#"ruleset fft-4p "French Tarot" four players"#), Refused("nothing more on that line")),
+        (r#"ruleset ID "title""#, m(F, r#"ruleset fft-4p "#, "ruleset fft-4x "), Refused("the file name and the declared id must agree")),
+        ("extends PARENT", m("fft-5p", "extends fft-4p", "extends fft-4q"), Refused("there is no ruleset `fft-4q`")),
+        ("extends PARENT", m("fft-5p", "extends fft-4p", "extends fft-4p\nextends basic"), Refused("a ruleset extends one parent")),
+        ("without KEY...", m("fft-4p-petit-imprenable", "without annul petit_sec\n", ""), Changes),
+        ("without KEY...", m("fft-2p", "without annul petit_sec", "without annul petit_secc"), Refused("did you mean `without annul petit_sec`?")),
+        ("without KEY...", m("fft-2p", "  without dog_packets\n", "").then_top("without dog_packets"), Refused("write `deal { without dog_packets }`")),
+        ("without KEY...", m(F, "players 4\n", "players 4\nwithout players\n"), Refused("only works in a ruleset that `extends` another")),
+        // `without` reads its key and nothing else: a block or a value after it would be dropped.
+        ("without KEY...", m("fft-2p", "without annul petit_sec", "without annul petit_sec { this is nonsense 123 }"), Refused("`without annul petit_sec` takes no block")),
+        ("without KEY...", m("fft-2p", "without annul petit_sec", "without annul petit_sec = 3"), Refused("`without annul petit_sec` takes no value")),
+        (r#"source ID "file" ["title"]"#, m(F, r#"source S004 "../shared/seeds/004_0d14b9f4547d8a99.txt" "Jeu de Tarot (Queen of Tarot)""#, ""), Refused("unknown source `S004`")),
+        (r#"source ID "file" ["title"]"#, m(F, r#""Jeu de Tarot (Queen of Tarot)""#, r#""Jeu de Tarot" "Queen of Tarot""#), Refused("`source` takes at most 3 word(s)")),
+        (r#"family "NAME""#, m(M, r#"family "French""#, r#"family "Frankish""#), Refused(r#"a family is one of "French", "Italian""#)),
+        (r#"family "NAME""#, m(M, r#"family "French""#, r#"family "French" "Italian""#), Refused("`family` takes at most 1 word(s)")),
+        ("dated YEAR", m(M, "dated 1637", "dated 17th"), Refused("the year the source dates the rules from is written out")),
+        ("dated YEAR", m(M, "dated 1637", "dated 1637 = yes"), Refused("`dated` takes no value")),
+        ("dated YEAR", m("fft-2p", "extends fft-4p\n", "extends fft-4p\nwithout dated\n"), Refused("a child never inherits its parent's `dated`")),
+        (r#"option NAME "what it decides" = [default, other, ...]"#, m(F, r#"= [1, 3]"#, r#"= [3, 1]"#), Changes),
+        (r#"option NAME "what it decides" = [default, other, ...]"#, m(F, r#"= ["changes-side", "to-winner"]"#, r#"= ["changes-side", "to" + "-winner"]"#), Refused("each choice is a string or a number written out")),
+        (r#"option NAME "what it decides" = [default, other, ...]"#, m(F, "players 4\n", "players 4\noption unread \"nothing\" = [\"a\", \"b\"]\n"), Refused("no formula reads `option.unread`")),
+        // pack
+        (r#"suit S "name" [ranks high to low]"#, m(F, r#"suit S "spades""#, r#"suit S "piques""#), Changes),
+        (r#"suit S "name" [ranks high to low]"#, m(F, r#"suit S "spades""#, r#"suit S "spades" K Q C J 10 9 8 7 6 5 4 3 2"#), Changes),
+        (r#"suit S "name" [ranks high to low]"#, m(F, r#"suit H "hearts""#, r#"suit S "hearts""#), Refused("is written twice")),
+        ("ranks K Q C J 10 ... 1", m(F, "ranks K Q C J 10 9 8 7 6 5 4 3 2 1", "ranks 1 2 3 4 5 6 7 8 9 10 J C Q K"), Changes),
+        (r#"rank-name CODE "name" ..."#, m(F, r#"  fool "the Excuse""#, "  fool \"the Excuse\"\n  rank-name K \"roi\" Q \"dame\" C \"cavalier\" J \"valet\""), Changes),
+        (r#"rank-name CODE "name" ..."#, m(B, r#"rank-name C "knight""#, r#"rank-name C "knight" K"#), Refused("`rank-name` takes pairs")),
+        (r#"rank-name CODE "name" ..."#, m(B, r#"rank-name C "knight""#, r#"rank-name C "knight" C "rider""#), Refused("rank `C` is named twice")),
+        ("extends PARENT", m("fft-5p", "extends fft-4p", "extends fft-4p @FFT"), Refused("a citation on it would go nowhere")),
+        ("reversed SUITS = condition", m(B, r#"reversed H D = option.round_suits_reversed == "yes""#, r#"reversed H D = option.round_suits_reversed == "no""#), Changes),
+        ("reversed SUITS = condition", m(B, r#"reversed H D = "#, "reversed H X = "), Refused("`X` is not a suit")),
+        ("empty 0", m(F, "  counter 2 = rank(J)", "  counter 2 = rank(J)\n  empty 0"), Refused("it needs `group 1`")),
+        ("empty 0", m(F, "  counter 2 = rank(J)", "  counter 2 = rank(J)\n  empty 1"), Refused("`empty 0` makes the cards no counter lists worth nothing")),
+        ("empty 0", m(F, "group 2", "group 1\n  empty 0"), Changes),
+        ("trumps N", m(B, "trumps 21", "trumps 22"), Changes),
+        ("trumps N", m(F, "trumps 21", "trumps 20"), Refused("cards not in this ruleset's pack: T21")),
+        ("trumps N", m(F, "trumps 21", "trumps 41"), Refused("N a number from 1 to 40")),
+        ("trumps N", m(F, "  trumps 21", "  trumps 21 = yes"), Refused("`trumps` takes no value")),
+        (r#"fool ["name"] [trump]"#, m(F, r#"fool "the Excuse""#, r#"fool "l'Excuse""#).in_child("queen-of-tarot"), Changes),
+        // The Fool made a trump leaves no Excuse for the `fool { ... }` rules: a child drops them.
+        (r#"fool ["name"] [trump]"#, m("fft-3p", "extends fft-4p;", "extends fft-4p\nwithout fool\n").then_top("pack {\n  fool \"the Excuse\" trump\n}"), Changes),
+        (r#"fool ["name"] [trump]"#, m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" trump"#), Refused("the `fool { ... }` rules are the Excuse's, and the Excuse is a trump")),
+        (r#"fool ["name"] [trump]"#, m(F, "  fool \"the Excuse\"                                  @FFT \"Les cartes\"\n", ""), Refused("the pack has no Fool: they would never apply")),
+        (r#"fool ["name"] [trump]"#, m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" "l'Excuse""#), Refused("the Fool has one name")),
+        (r#"fool "name" trump = condition"#, m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" trump = option.skus == "trump""#).then_top(r#"option skus "s" = ["trump", "excuse"]"#), Changes),
+        (r#"fool "name" trump = condition"#, m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" trump = count(players) == 4"#), Refused("reads no option")),
+        // Two options of 65 choices read together: 4,225 choices, more than can all be tried (its own
+        // copy of the enumeration once tried the first 4096 and accepted the rest unchecked).
+        (
+            r#"fool "name" trump = condition"#,
+            m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" trump = option.a + option.b == 2"#)
+                .then_top(&format!("option a \"a\" = [{}]", (1..=65).map(|n| n.to_string()).collect::<Vec<_>>().join(", ")))
+                .then_top(&format!("option b \"b\" = [{}]", (1..=65).map(|n| n.to_string()).collect::<Vec<_>>().join(", "))),
+            Refused("follows options with 4225 choices together, more than the 4096 that can all be checked"),
+        ),
+        (r#"fool "name" trump = condition"#, m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" = option.skus == "trump""#).then_top(r#"option skus "s" = ["trump", "excuse"]"#), Refused("the word `trump` is missing")),
+        (r#"fool ["name"] [trump]"#, m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" trumps"#), Refused("not `trumps`")),
+        (r#"fool ["name"] [trump]"#, m(F, "trumps 21                                          @FFT \"Les cartes\"\n  fool \"the Excuse\"", "trumps 40\n  fool \"the Excuse\" trump"), Refused("needs `trumps N` with N from 1 to 39")),
+        ("trump-order CARDS", m(F, "  trumps 21", "  trumps 21\n  trump-order T20 T21 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6 T5 T4 T3 T2 T1"), Changes),
+        ("trump-order CARDS", m(F, "  trumps 21", "  trumps 21\n  trump-order T21 T20 T19"), Refused("it leaves out T1, T2,")),
+        ("trump-order CARDS", m(F, "  trumps 21", "  trumps 21\n  trump-order T21 T21 T22"), Refused("`T21` is listed twice")),
+        (r#"trump-name T20 "name" ..."#, m(F, "  trumps 21", "  trumps 21\n  trump-name T21 \"the World\" T1 \"the Juggler\""), Changes),
+        (r#"trump-name T20 "name" ..."#, m(F, "  trumps 21", "  trumps 21\n  trump-name T22 \"the Sküs\""), Refused("`trump-name` takes pairs of a trump of the pack")),
+        (r#"tie TRUMPS "later-wins""#, m(F, "  trumps 21", "  trumps 21\n  tie T19 T20 T21 \"first-wins\""), Changes),
+        (r#"tie TRUMPS "later-wins""#, m(F, "  trumps 21", "  trumps 21\n  tie T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 T21 \"later-wins\""), Changes),
+        (r#"tie TRUMPS "later-wins""#, m(F, "  trumps 21", "  trumps 21\n  tie T19 T21 \"later-wins\""), Refused("next to each other")),
+        (r#"tie TRUMPS "later-wins""#, m(F, "  trumps 21", "  trumps 21\n  tie T19 T20 T21 \"last-wins\""), Refused("`\"first-wins\"`")),
+        ("code CODE CARD ...", m(F, "  trumps 21", "  trumps 21\n  code KS T21"), Refused("`KS` is already the code of KS")),
+        ("code CODE CARD ...", m(F, "  trumps 21", "  trumps 21\n  code MOND T22"), Refused("`T22` is not a card of this pack")),
+        // class, let
+        (r#"class NAME ["label"] = cards"#, m(F, r#"class oudlers "oudler" = T1 + T21 + EX"#, r#"class oudlers "oudler" = T1 + T21"#), Changes),
+        (r#"class NAME ["label"] = cards"#, m(F, "class kings = rank(K)", "class kings = rank(K) + option.petit_sec"), Refused("a card class is fixed when the rules are compiled")),
+        ("let NAME = formula", m(F, "let poignee_values = [20, 30, 40]", "let poignee_values = [21, 31, 41]"), Changes),
+        ("let NAME = formula", m(F, "let poignee_values = [20, 30, 40]", "let poignee_values = [20, 30, 40][7]"), Refused("cannot be evaluated, whatever the game")),
+        ("let NAME = formula", m(F, "players 4\n", "players 4\nlet unread = 3\n"), Refused("no formula reads `unread`")),
+        ("let NAME PARAM... = formula", m("tarocchini", "+ sequences_points(cards)                         @MP", "+ sequences_points(cards) + 1                     @MP"), Changes),
+        ("let NAME PARAM... = formula", m("tarocchini", "  value = combinations(shown)                                       @AO", "  value = combinations(shown, hand)                                 @AO"), Refused("`combinations` takes 1 argument(s)")),
+        ("let NAME PARAM... = formula", m("tarocchini", "let combinations cards = cricche_points(cards)", "let combinations cards = combinations(cards)"), Refused("`combinations` calls itself")),
+        // counting
+        ("group N", m(F, "group 2", "group 1"), Changes),
+        ("group N", m(F, "group 2", "group 7"), Refused("groups of N (1 to 6)")),
+        ("group = if option...", m(F, "group 2", "group = if option.petit_sec == \"fft\" then 3 else 2"), Changes),
+        ("group = if option...", m(F, "group 2", "group = if option.petit_sec == \"fft\" then 2 else 9"), Refused("must give a whole number of cards from 1 to 6")),
+        ("group = if option...", m(F, "group 2", "group = 2 + 1"), Refused("reads none: write `group N`")),
+        ("counter V = cards", m(F, "counter 4 = rank(Q)", "counter 6 = rank(Q)"), Changes),
+        ("counter V = cards", m(F, "counter 4 = rank(Q)", "counter option.x = rank(Q)"), Refused("is not a whole number of points")),
+        ("counter V = cards", m(F, "counter 4 = rank(Q)", "counter 0 = rank(Q)"), Refused("are already empty")),
+        ("counter V = if option...", m(F, "counter 4 = rank(Q)", "counter 4 = if option.petit_sec == \"fft\" then rank(Q) - QS else rank(Q)"), Changes),
+        ("counter V = if option...", m(F, "counter 4 = rank(Q)", "counter 4 = if option.petit_sec == \"fft\" then rank(Q) else rank(Q) + KS"), Refused("with option.petit_sec = \"seed-004\": KS already has a value")),
+        ("counter V = if option...", m(F, "counter 4 = rank(Q)", "counter 4 = if count(players) == 4 then rank(Q) else none"), Refused("this must be a set of cards")),
+        ("surplus exact | nearest | packets", m(F, "surplus exact", "surplus nearest"), Changes),
+        ("surplus exact | nearest | packets", m(F, "surplus exact", "surplus exactly"), Refused("`surplus` is `exact`")),
+        ("short-packet over-half | sum-less-one", m("troccas", "short-packet sum-less-one", "short-packet over-half"), Changes),
+        ("short-packet over-half | sum-less-one", m("troccas", "short-packet sum-less-one", "short-packet sum"), Refused("`short-packet` is `over-half`")),
+        ("short-packet over-half | sum-less-one", m(F, "surplus exact", "surplus exact\n  short-packet sum-less-one"), Refused("without `surplus packets` there are no packets")),
+        // match (its effect, over a table's deals, is tested in tests/it/matches.rs)
+        ("deals = N", m(F, "players 4\n", "players 4\nmatch {\n  deals = 0\n}\n"), Refused("`deals` is a whole number of deals, 1 or more")),
+        ("deals = N", m(F, "players 4\n", "players 4\nmatch {\n  deals = 5 / 2\n}\n"), Refused("`deals` is a whole number of deals, 1 or more")),
+        ("target = N", m(F, "players 4\n", "players 4\nmatch {\n  target = points(taker)\n}\n"), Refused("`points` looks at the game being played")),
+        ("target = N", m(F, "players 4\n", "players 4\nmatch {\n  rounds = 3\n}\n"), Refused("expected deals or target")),
+        // players, sides, sit-out
+        ("players", m(F, "players 4\n", "players 5\n"), Changes),
+        ("players", m(F, "players 4\n", "players 4 5\n"), Refused("`players` takes at most 1 word(s)")),
+        ("sides", m(B, "sides each", "sides partners"), Changes),
+        ("sides", m("basic-partners", "sides partners", "sides each"), Changes),
+        ("sides", m(F, "sides taker", "sides each"), Refused("bidding chooses a taker, so it needs `sides taker`")),
+        ("sit-out dealer", m("fft-5p-mort", "sit-out dealer", "sit-out first_hand"), Refused("`sit-out dealer` is the only form")),
+        ("sit-out dealer", m("fft-5p-mort", "sit-out dealer", "sit-out dealer = no"), Refused("`sit-out` takes no value")),
+        ("sit-out dealer", m("droggn", "sit-out dealer from 4", "sit-out dealer"), Changes),
+        ("sit-out dealer", m("droggn", "sit-out dealer from 4", "sit-out dealer from 5"), Refused("a whole number from 3 to the largest table (4)")),
+        ("sit-out opposite", m("grosstarock", "sit-out opposite from 4", "sit-out dealer from 4"), Changes),
+        ("sit-out opposite", m("grosstarock", "sit-out opposite from 4", "sit-out opposite from 3"), Refused("must be the largest table and even")),
+        ("sit-out opposite", m("droggn", "sit-out dealer from 4", "sit-out opposite"), Refused("`sit-out opposite from N`")),
+        // deal
+        ("hand = N", m(F, "hand = 18", "hand = 17"), Changes),
+        ("hand = N", m(F, "hand = 18", "hand = 18\n  hand = 17"), Refused("`hand` is written twice")),
+        ("dealer = N", m(B, "  dealer = 78 - (count(players) - 1)", "  dealer = 77 - (count(players) - 1)"), Changes),
+        ("dog = N", m(F, "dog = 6", "dog = 5"), Changes),
+        ("cut", m(M, "  cut                                                 @M", "  #"), Changes),
+        ("cut", m(M, "  cut                                                 @M", "  cut = no @M"), Refused("`cut` is a switch and takes no value")),
+        ("piles = N", m("fft-2p", "piles = 6", "piles = 5"), Changes),
+        ("piles = N", m("fft-2p", "  pile_size = 3", "  #"), Refused("`piles` (how many before each player) and `pile_size` (cards in each) go together")),
+        ("packets = N", m(F, "packets = 3", "packets = 6"), Changes),
+        ("dealer_packets = ...", m(M, "[5, 5, 5, 5, 4] else", "[4, 5, 5, 5, 5] else"), Changes),
+        ("dog_packets = N", m(F, "dog_packets = 1", "dog_packets = 2"), Changes),
+        ("dog_after = R", m(F, "  dog_apart = option.dog_apart ", "  dog_after = 2\n  dog_apart = option.dog_apart "), Changes),
+        ("dog_after = R", m(B, "  dealer = 78 - (count(players) - 1)", "  dog_after = 1\n  dealer = 78 - (count(players) - 1)"), Refused("`dog_after` (after how many rounds of packets the dog is dealt) needs `packets`")),
+        ("dog_apart = N", m(F, "dog_apart = option.dog_apart", "dog_apart = option.dog_apart + 2"), Changes),
+        // untouchable, annul
+        ("untouchable", m("fft-4p-petit-imprenable", "= count(hand, trumps) == 1 and", "= count(hand, trumps) <= 3 and"), Changes),
+        ("untouchable", m("fft-4p-petit-imprenable", "untouchable T1", "untouchable T99"), Refused("`T99` is not a card")),
+        ("annul", m(F, "count(hand, trumps) == 1 and (option.petit_sec", "count(hand, trumps) <= 3 and (option.petit_sec"), Changes),
+        ("annul", m(F, "annul petit_sec \"petit sec: the Petit is the only trump\" \\", "annul petit_sec \"petit sec\" \"the Petit is the only trump\" \\"), Refused("`annul` takes at most 2 word(s)")),
+        // bidding
+        ("turns once", m(F, "turns once", "turns until-one-left"), Changes),
+        ("turns until-one-left", m("fft-4p-pousse", "turns until-one-left", "turns once"), Changes),
+        ("turns once", m(F, "turns once", "turns twice"), Refused("`turns once` (each player speaks once)")),
+        ("turns rounds", m(F, "turns once", "turns rounds"), Changes),
+        ("turns rounds", m("fft-4p-pousse", "turns until-one-left", "turns rounds"), Changes),
+        ("hold forehand", m("fft-4p-pousse", "turns until-one-left", "turns until-one-left\n  hold forehand"), Changes),
+        ("hold seniority", m("fft-4p-pousse", "turns until-one-left", "turns until-one-left\n  hold seniority"), Changes),
+        ("hold = if option...", m("galician-tarok", r#"hold = if option.priority == "seniority" then "seniority" else "forehand""#, r#"hold = if option.priority == "seniority" then "forehand" else "seniority""#), Changes),
+        ("hold = if option...", m("galician-tarok", r#"hold = if option.priority == "seniority" then "seniority" else "forehand""#, r#"hold = if option.priority == "seniority" then "dealer" else "forehand""#), Refused(r#"must give "forehand" or "seniority", not "dealer""#)),
+        ("first-turn CONTRACT ...", m("galician-tarok", "  first-turn suit-solo solo solo-slam", "  # first-turn suit-solo solo solo-slam"), Changes),
+        ("first-turn CONTRACT ...", m("galician-tarok", "  first-turn suit-solo solo solo-slam", "  first-turn solo sollo"), Refused("there is no contract `sollo`")),
+        ("first-turn CONTRACT ...", m(F, "turns once", "turns once\n  first-turn garde"), Refused("`first-turn` needs a bidding in which players speak again")),
+        ("step CONTRACT CONTRACT ...", m("galician-tarok", "  step single double triple", "  # step single double triple"), Changes),
+        ("step CONTRACT CONTRACT ...", m("galician-tarok", "  step single double triple", "  step double single"), Refused("lowest first")),
+        (r#"instead WON CHOSEN "label" = condition"#, m("galician-tarok", GI, "  # instead"), Changes),
+        (r#"instead WON CHOSEN "label" = condition"#, m("galician-tarok", GI, "  instead single trischaken \"eldest\" = player == dealer"), Changes),
+        (r#"instead WON CHOSEN "label" = condition"#, m("galician-tarok", GI, "  instead single double \"eldest\" = player == first_hand"), Refused("its dog must be `dog = \"defence\"`")),
+        (r#"instead WON CHOSEN "label" = condition"#, m("galician-tarok", GI, "  instead single single \"eldest\" = player == first_hand"), Refused("names the same contract twice")),
+        (r#"instead WON CHOSEN "label" = condition"#, m("galician-tarok", GI, "  instead single trischak \"eldest\" = player == first_hand"), Refused("there is no contract `trischak`")),
+        (r#"instead WON CHOSEN "label" = condition"#, m("galician-tarok", GI, "  instead single trischaken \"eldest\" = count(tricks) > 0"), Refused("`tricks` is not known")),
+        (r#"instead WON CHOSEN "label" = condition"#, m("galician-tarok", GI, "  instead single trischaken"), Refused("`instead` needs a value")),
+        ("hold forehand", m(F, "turns once", "turns once\n  hold forehand"), Refused("`hold` needs a bidding in which players speak again")),
+        ("hold forehand", m("fft-4p-pousse", "turns until-one-left", "turns until-one-left\n  hold dealer"), Refused("`hold forehand` is the only form")),
+        ("no-reraise", m("fft-4p-pousse", "turns until-one-left", "turns until-one-left\n  no-reraise"), Changes),
+        ("no-reraise", m(F, "turns once", "turns once\n  no-reraise"), Refused("`no-reraise` needs a bidding in which players speak again")),
+        ("no-reraise", m("fft-4p-pousse", "turns until-one-left", "turns until-one-left\n  no-reraise = yes"), Refused("`no-reraise` is a switch")),
+        (r#"must-bid CONTRACT "label" = condition"#, m(F, "turns once", "turns once\n  must-bid garde \"the 21\" = has(hand, T21)"), Changes),
+        (r#"must-bid CONTRACT "label" = condition"#, m(F, "turns once", "turns once\n  must-bid prise \"first hand, who must open\" = player == first_hand"), Changes),
+        (r#"must-bid CONTRACT "label" = condition"#, m(F, "turns once", "turns once\n  must-bid gard \"the 21\" = has(hand, T21)"), Refused("there is no contract `gard`")),
+        (r#"must-bid CONTRACT "label" = condition"#, m(F, "turns once", "turns once\n  must-bid garde \"the 21\" = has(hand, T21) and count(tricks) > 0"), Refused("`tricks` is not known")),
+        (r#"reserve NAME "label" = LIST"#, m("fft-4p-parole", r#"then ["prise", "garde", "garde-sans", "garde-contre"]"#, r#"then ["prise"]"#), Changes),
+        (r#"reserve NAME "label" = LIST"#, m("fft-4p-parole", "reserve parole \"parole\" =", "reserve parole \"parole\" \"a word\" ="), Refused("`reserve` takes at most 2 word(s)")),
+        (r#"contract NAME "label" { attr = value; ... }"#, m(F, r#"{ multiplier = 2; dog = "taker" }"#, r#"{ multiplier = 3; dog = "taker" }"#), Changes),
+        (r#"contract NAME "label" { attr = value; ... }"#, m(F, r#"{ multiplier = 2; dog = "taker" }"#, r#"{ multiplier = 2; multipler = 3; dog = "taker" }"#), Refused("no formula reads this contract's `multipler`")),
+        (r#"contract NAME "label" { attr = value; ... }"#, m(F, r#"{ multiplier = 2; dog = "taker" }"#, r#"{ multiplier = 2; dog = "defense" }"#), Refused("a contract's `dog` is")),
+        (r#"by "who" = condition"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; by "forehand" = player == first_hand }"#), Changes),
+        (r#"by "who" = condition"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; by "forehand" = count(tricks) > 0 }"#), Refused("`tricks` is not known")),
+        (r#"by "who" = condition"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; by "forehand" = 3 }"#), Refused("`by` takes a condition")),
+        (r#"by "who" = condition"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; by "forehand" "first" = player == first_hand }"#), Refused("`by` takes at most 1 word(s)")),
+        (r#"by "who" = condition"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; by "a" = player == first_hand; by "b" = player == dealer }"#), Refused("says `by` twice")),
+        (r#"by "who" = condition"#, m(F, "* contract.multiplier          @FFT", "* contract.by          @FFT"), Refused("no contract has an attribute `by`")),
+        ("settle = amount", m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; settle = 3 }"#), Changes),
+        ("settle = amount", m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; settle = count(tricks) }"#), Refused("`tricks` is not known")),
+        ("settle = amount", m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; settle = "half" }"#), Refused("`settle` is the amount each opponent pays the taker")),
+        ("settle = amount", m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; settle }"#), Refused("`settle` needs a value")),
+        ("settle = amount", m(F, "* contract.multiplier          @FFT", "* contract.settle          @FFT"), Refused("no contract has an attribute `settle`")),
+        (
+            "settle = amount",
+            m(F, "  all-pass annul ", "  contract raeuber \"Räuber\" { dog = \"defence\"; settle = 1 }\n  all-pass play raeuber "),
+            Refused("it cannot be settled unplayed"),
+        ),
+        ("all-pass [annul]", m(F, "  all-pass annul                                     @FFT \"Les enchères\"\n", ""), Changes),
+        ("all-pass [annul]", m(F, "all-pass annul", "all-pass redeal"), Refused("the only word it takes is `annul`")),
+        (
+            "all-pass play CONTRACT",
+            m(F, "  all-pass annul ", "  contract raeuber \"Räuber\" { dog = \"defence\" }\n  all-pass play raeuber "),
+            Changes,
+        ),
+        ("all-pass play CONTRACT", m(F, "all-pass annul", "all-pass play garde"), Refused("its dog must be `dog = \"defence\"`")),
+        ("all-pass play CONTRACT", m(F, "all-pass annul", "all-pass play raeuber"), Refused("there is no contract `raeuber`")),
+        ("all-pass play CONTRACT", m(F, "all-pass annul", "all-pass play"), Refused("the only word it takes is `annul`")),
+        // call
+        ("levels = [rank(K), rank(Q), ...]", m("fft-5p", "levels = [rank(K), rank(Q), rank(C), rank(J)]", "levels = [rank(Q), rank(K), rank(C), rank(J)]"), Changes),
+        ("levels = [rank(K), rank(Q), ...]", m("fft-5p", "levels = [rank(K), rank(Q), rank(C), rank(J)]", "levels = [rank(K), 2]"), Refused("`levels` is a list of card sets")),
+        ("callable-levels = N", m("fft-5p", "callable-levels = if option.jack_call == \"jack\" then 4 else 3", "callable-levels = if option.jack_call == \"jack\" then 3 else 4"), Changes),
+        ("callable-levels = N", m("fft-5p", "callable-levels = if option.jack_call == \"jack\" then 4 else 3", "callable-levels = if option.jack_call == \"jack\" then 4 else 4"), Changes),
+        ("opening-lead-excludes = cards", m("fft-5p", "opening-lead-excludes = suit_of(called) - called", "opening-lead-excludes = trumps"), Changes),
+        // discard
+        ("taker = N", m(F, "taker = deal.dog", "taker = deal.dog - 1"), Changes),
+        ("dealer = N", m(M, "  dealer = 4 ", "  dealer = 3 "), Changes),
+        ("dealer = N", m(M, "others = 1", "others = 2"), Changes),
+        (r#"forbid "label" = cards"#, m(F, r#"forbid "kings and oudlers" = kings + oudlers"#, r#"forbid "kings and oudlers" = oudlers + rank(Q)"#), Changes),
+        (r#"forbid "label" = if option..."#, m(F, r#"forbid "kings and oudlers" = kings + oudlers"#, r#"forbid "kings and oudlers" = if option.petit_sec == "fft" then kings + oudlers + rank(Q) else kings + oudlers"#), Changes),
+        (r#"forbid "label" = if option..."#, m(F, r#"forbid "kings and oudlers" = kings + oudlers"#, r#"forbid "kings and oudlers" = if option.petit_sec == "fft" then kings + oudlers else 3"#), Refused("the forbidden cards must be a set of cards")),
+        (r#"unless-unavoidable "label" = cards"#, m(F, r#"unless-unavoidable "trumps" = trumps"#, r#"unless-unavoidable "trumps" = trumps + rank(Q)"#), Changes),
+        (r#"penalize "label" = cards"#, m(M, "penalty = 2 * (", "penalty = 3 * ("), Changes),
+        (r#"penalize "label" = cards"#, m(M, r#"penalize "trumps or Tarots" = trumps + tarots"#, r#"penalize "trumps or Tarots" = trumps"#), Changes),
+        (r#"penalize "label" = cards"#, m(M, "  penalty = 2 * (", "  # = 2 * ("), Refused("`penalize` (the cards) and `penalty`")),
+        (r#"require "label" = condition"#, m(F, "  forbid \"kings", "  require \"no queen\" = count(discarded, rank(Q)) == 0\n  forbid \"kings"), Changes),
+        (r#""... {NAME} ...""#, m("fft-4p", "exactly {poignee_sizes} trumps", "exactly {poignee_values} trumps"), Changes),
+        (r#""... {NAME} ...""#, m("fft-4p", "exactly {poignee_sizes} trumps", "exactly {poignee_size} trumps"), Refused("no top-level `let poignee_size`")),
+        (r#""... {NAME} ...""#, m("fft-4p", "exactly {poignee_sizes} trumps", "exactly {poignee_sizes trumps"), Refused("opens a brace it does not close")),
+        (r#"require "label" = condition"#, m(F, "  forbid \"kings", "  require \"a number\" = 5\n  forbid \"kings"), Refused("`require` takes a condition")),
+        (r#"require "label" = condition"#, m(F, "  forbid \"kings", "  require = yes\n  forbid \"kings"), Refused("`require` is missing words")),
+        ("dog", m(F, "  forbid \"kings", "  require \"two of the dog at most\" = count(discarded, dog) <= 2\n  forbid \"kings"), Changes),
+        (r#"goes-to = "discarder" | "opponents""#, m(B, "  forbid \"5-point cards\"", "  goes-to = \"opponents\"\n  forbid \"5-point cards\""), Changes),
+        (r#"goes-to = "discarder" | "opponents""#, m(B, "  forbid \"5-point cards\"", "  goes-to = if won(player) > 3 then \"discarder\" else \"opponents\"\n  forbid \"5-point cards\""), Changes),
+        (r#"goes-to = "discarder" | "opponents""#, m(B, "  forbid \"5-point cards\"", "  goes-to = \"dealer\"\n  forbid \"5-point cards\""), Refused("`goes-to` is \"discarder\" or \"opponents\", not dealer")),
+        ("contract.name", m(F, r#"led = "next-card-sets-suit""#, r#"led = if contract.name == "prise" then "forbidden" else "next-card-sets-suit""#), Changes),
+        ("contract.name", m(F, "  dog = 6 ", "  dog = if contract.name == \"prise\" then 6 else 6 "), Refused("`contract.name` is not known before the deal")),
+        ("must follow|trump|overtrump = condition", m(F, "  must follow                                        @FFT", "  must follow = contract.multiplier > 1 @FFT"), Changes),
+        (r#"keep = "keep" | "exchange""#, m(F, r#"keep = "exchange""#, r#"keep = if contract.multiplier >= 2 then "keep" else "exchange""#), Changes),
+        ("steal", m("minchiate", "  cutter = \"some\"                                     @M4\n  dealer = \"all\"                                      @M4\n", ""), Refused("stealing needs a stealer")),
+        ("steal", m("minchiate", "  cutter = \"some\"                                     @M4\n", ""), Changes),
+        ("steal", m(F, "players 4\n", "players 4\n").then_top("steal {\n  cards \"kings\" = rank(K)\n  dealer = \"all\"\n}"), Refused("in a game without `bidding`")),
+        ("sit-out-by-choice", m("minchiate", "  fee = [30, 40, 50, 60]                              @M4\n", ""), Refused("sitting out by choice needs `fee")),
+        ("sit-out-by-choice", m("minchiate", "players 2..4", "players 2..4\nsit-out dealer from 4"), Refused("not both")),
+        ("fee = [number, ...]", m("minchiate", "fee = [30, 40, 50, 60]", "fee = [35, 40, 50, 60]"), Changes),
+        ("fee = [number, ...]", m("minchiate", "fee = [30, 40, 50, 60]", "fee = [30]"), Changes),
+        ("fee = [number, ...]", m("minchiate", "fee = [30, 40, 50, 60]", "fee = 30"), Refused("the fee is a list")),
+        ("allowed = condition", m("minchiate", "allowed = count(players) == 4", "allowed = count(players) == 3"), Changes),
+        ("sat_out(p)", m("minchiate", "if not sat_out(payer) and payee == winner(last_trick)", "if payee == winner(last_trick)"), Changes),
+        (r#"cards "label" = cards"#, m("minchiate", "= rubabili   @M4", "= rubabili - T22   @M4"), Changes),
+        (r#"cards "label" = cards"#, m("minchiate", "  cards \"a noble card or a trump from 21 to 27\" = rubabili   @M4\n", ""), Refused("stealing needs `cards")),
+        (r#"cutter = "some" | "all""#, m("minchiate", "cutter = \"some\"", "cutter = \"all\""), Changes),
+        (r#"cutter = "some" | "all""#, m("minchiate", "cutter = \"some\"", "cutter = \"first\""), Refused("`cutter` is one of \"some\", \"all\"")),
+        (r#"dealer = "some" | "all""#, m("minchiate", "dealer = \"all\"", "dealer = \"some\""), Changes),
+        (r#"dealer = "some" | "all""#, m("minchiate", "  dealer = \"all\"                                      @M4\n", ""), Changes),
+        ("talon", m(F, "  taker = deal.dog ", "  taker = deal.dog / 2 ").then_top("talon {\n  packets = 2\n}"), Changes),
+        ("talon", m(B, "players 2..6", "players 2..6").then_top("talon {\n  packets = 2\n}"), Refused("the ruleset needs `bidding`")),
+        ("packets = K", m(F, "  taker = deal.dog ", "  taker = deal.dog / contract.multiplier ").then_top("talon {\n  packets = contract.multiplier\n}"), Changes),
+        ("packets = K", m(F, "players 4\n", "players 4\n").then_top("talon {\n  rest = \"taker\"\n}"), Refused("the talon needs `packets = N`")),
+        (r#"rest = "defence" | "taker""#, m(F, "  taker = deal.dog ", "  taker = deal.dog / 2 ").then_top("talon {\n  packets = 2\n  rest = \"taker\"\n}"), Changes),
+        (r#"discard = "after" | "before""#, m(F, "players 4\n", "players 4\n").then_top("talon {\n  packets = 1\n  discard = \"before\"\n}"), Changes),
+        (r#"discard = "after" | "before""#, m(F, "players 4\n", "players 4\n").then_top("talon {\n  packets = 1\n  discard = \"later\"\n}"), Refused("`discard` is one of \"after\", \"before\", not \"later\"")),
+        (r#"rest = "defence" | "taker""#, m(F, "  taker = deal.dog ", "  taker = deal.dog / 2 ").then_top("talon {\n  packets = 2\n  rest = \"dealer\"\n}"), Refused("`rest` is one of")),
+        ("given = K", m("tapp-tarock", "  rest = \"defence\"  ", "  given = 2\n  rest = \"defence\"  "), Changes),
+        ("given = K", m("tapp-tarock", "  rest = \"defence\"  ", "  given\n  rest = \"defence\"  "), Refused("`given` needs a value")),
+        ("given = K", m("tapp-tarock", "  rest = \"defence\"  ", "  given = \"top\"\n  rest = \"defence\"  "), Refused("`given` is the number of a packet of the talon")),
+        ("unseen", m("tapp-tarock-1821", "  unseen                ", "  # unseen              "), Changes),
+        ("unseen", m("tapp-tarock", "  rest = \"defence\"  ", "  unseen = yes\n  rest = \"defence\"  "), Refused("`unseen`")),
+        ("buy", m(F, "players 4\n", "players 4\n").then_top("buy {\n  cards = 1\n}"), Changes),
+        ("buy", m(B, "players 2..6", "players 2..6").then_top("buy {\n  cards = 1\n}"), Refused("cards are bought by the taker")),
+        ("cards = N", m(F, "players 4\n", "players 4\n").then_top("buy {\n  cards = if contract.name == \"garde\" then 1 else 0\n}"), Changes),
+        ("cards = N", m(F, "players 4\n", "players 4\n").then_top("buy {\n  count = 1\n}"), Refused("unknown buy statement")),
+        // declarations
+        ("declaration", m(F, "declaration chelem \"chelem\" {", "declaration chelem \"chelem\" = yes {"), Refused("`declaration` takes no value")),
+        ("when before-play | after-discard | first-play", m(F, "  when first-play", "  when before-play"), Changes),
+        ("when before-play | after-discard | first-play", m(F, "  when first-play", "  when after-discard"), Changes),
+        ("when before-play | after-discard | first-play", m(F, "  when first-play", "  when first-trick"), Refused("`when` is before-play, after-discard or first-play")),
+        ("by taker | attack | defence | any | any-side", m(F, "  by taker", "  by any"), Changes),
+        ("by taker | attack | defence | any | any-side", m(F, "  by taker", "  by defence"), Changes),
+        ("by taker | attack | defence | any | any-side", m(F, "  by taker", "  by attackers"), Refused("`by` is `taker`, `attack`, `defence`, `any` or `any-side`")),
+        ("by taker | attack | defence | any | any-side", m(M, "  shows = tarots\n", "  shows = tarots\n  by defence\n"), Refused("`by defence` needs a taker")),
+        ("allowed = condition", m(F, "  by taker", "  by taker\n  allowed = contract.multiplier > 1"), Changes),
+        ("allowed = condition", m(F, "  by taker", "  by taker\n  allowed = count(tricks) > 0"), Refused("`tricks` is not known in a declaration's `allowed`")),
+        ("allowed = condition", m(F, "  by taker", "  by taker\n  allowed = 2"), Refused("`allowed` takes a condition")),
+        ("keeps = cards", m(F, "  by taker", "  by taker\n  keeps = T1"), Changes),
+        ("keeps = cards", m(F, "  by taker", "  by taker\n  keeps = 1"), Refused("this must be a set of cards")),
+        ("compulsory", m("grosstarock", "declaration trumps \"Trumps\" {\n  compulsory", "declaration trumps \"Trumps\" {\n  # compulsory"), Changes),
+        // declarations in turn from first hand (Grosstarock, PW "Declarations": "In turn")
+        ("in-turn", m("grosstarock", "declaration trumps \"Trumps\" {\n  compulsory = option.declarations == \"PW\"                                @PW \"Declarations\"\n  from hand-and-discard                                                   @PW \"Deal and Discard\"\n  in-turn", "declaration trumps \"Trumps\" {\n  compulsory = option.declarations == \"PW\"                                @PW \"Declarations\"\n  from hand-and-discard                                                   @PW \"Deal and Discard\"\n  # in-turn"), Changes),
+        ("in-turn", m("grosstarock", "declaration kings \"Kings\" {\n  compulsory = option.declarations == \"PW\"                                @PW \"Declarations\"\n  from hand-and-discard                                                   @PW \"Deal and Discard\"\n  in-turn", "declaration kings \"Kings\" {\n  compulsory = option.declarations == \"PW\"                                @PW \"Declarations\"\n  from hand-and-discard                                                   @PW \"Deal and Discard\"\n  in-turn = yes"), Refused("`in-turn` is a switch and takes no value")),
+        // declarations in turn from the dealer, and compulsory, as an option says (Grosstarock's option
+        // declarations = "1754": L1754 §2, the dealer declares first, an honour not declared is not paid)
+        // Kings not in turn at all (neither line): the out-of-turn fixtures, under either option, change.
+        ("in-turn from dealer = condition", m("grosstarock", "  in-turn                                                                 @PW \"Declarations\"\n  in-turn from dealer = option.declarations == \"1754\"                     @L1754 \"2.\"\n  shows = kings + EX", "  shows = kings + EX"), Changes),
+        // Kings alone in turn from first hand under 1754, the others from the dealer: two orders.
+        ("in-turn from dealer = condition", m("grosstarock", "  in-turn from dealer = option.declarations == \"1754\"                     @L1754 \"2.\"\n  shows = kings + EX", "  # in-turn from dealer\n  shows = kings + EX"), Refused("with option.declarations = \"1754\", declaration `kings` is made in turn from first hand and `trumps`, of the same timing, in turn from the dealer")),
+        ("in-turn from dealer = condition", m("grosstarock", "  in-turn from dealer = option.declarations == \"1754\"                     @L1754 \"2.\"\n  shows = kings + EX", "  in-turn from dealer = true\n  shows = kings + EX"), Refused("this condition reads none")),
+        ("in-turn from dealer = condition", m("grosstarock", "  in-turn from dealer = option.declarations == \"1754\"                     @L1754 \"2.\"\n  shows = kings + EX", "  in-turn from dealer = count(hand, kings) == 4\n  shows = kings + EX"), Refused("`hand` is not known before the deal")),
+        ("in-turn from dealer = condition", m("grosstarock", "  in-turn from dealer = option.declarations == \"1754\"                     @L1754 \"2.\"\n  shows = kings + EX", "  in-turn from dealer = option.deals\n  shows = kings + EX"), Refused("must be true or false")),
+        ("in-turn from dealer = condition", m("grosstarock", "  in-turn from dealer = option.declarations == \"1754\"                     @L1754 \"2.\"\n  shows = kings + EX", "  in-turn from seat\n  shows = kings + EX"), Refused("`in-turn` is written `in-turn` (from first hand), `in-turn from dealer`")),
+        ("compulsory = condition", m("grosstarock", "declaration trumps \"Trumps\" {\n  compulsory = option.declarations == \"PW\"", "declaration trumps \"Trumps\" {\n  compulsory = option.declarations == \"1754\""), Changes),
+        ("compulsory = condition", m("grosstarock", "declaration trumps \"Trumps\" {\n  compulsory = option.declarations == \"PW\"", "declaration trumps \"Trumps\" {\n  compulsory = count(hand, trumps) > 9"), Refused("`hand` is not known before the deal")),
+        ("compulsory = condition", m("grosstarock", "declaration trumps \"Trumps\" {\n  compulsory = option.declarations == \"PW\"", "declaration trumps \"Trumps\" {\n  compulsory = if option.declarations == \"PW\" then 1 else 0"), Refused("must be true or false")),
+        // a show with the cards laid away (Grosstarock's dealer, PW "Deal and Discard")
+        (
+            "from hand | hand-and-discard",
+            m("grosstarock", "Cavallerie in hearts\" {\n  compulsory = option.declarations == \"PW\"                                @PW \"Declarations\"\n  from hand-and-discard", "Cavallerie in hearts\" {\n  compulsory\n  from hand"),
+            Changes,
+        ),
+        ("from hand | hand-and-discard", m("grosstarock", "Cavallerie in hearts\" {\n  compulsory = option.declarations == \"PW\"                                @PW \"Declarations\"\n  from hand-and-discard", "Cavallerie in hearts\" {\n  compulsory\n  from discard"), Refused("`from` is `from hand`")),
+        ("from hand | hand-and-discard", m("minchiate", "declaration versicola \"versicola\" {", "declaration versicola \"versicola\" {\n  from hand-and-discard"), Refused("nobody lays cards away")),
+        // pots (N9)
+        ("pot NAME \"label\"", m("grosstarock", "pot pagat \"the Pagat pot\"", "pot pagat \"the Pagat pot\"\npot kitty \"a kitty\""), Refused("nothing is paid into pot `kitty`")),
+        ("pot NAME \"label\"", m("grosstarock", "pot pagat \"the Pagat pot\"", "pot king \"the Pagat pot\""), Refused("pot `king` is declared twice")),
+        ("pot NAME \"label\"", m("grosstarock", "pay dealer to pot.king \"King pot stake\"", "pay dealer to pot.kings \"King pot stake\""), Refused("unknown pot `kings`; pots are: king, pagat")),
+        ("pay PAYERS to pot.NAME [\"label\"] = amount", m("grosstarock", "pay dealer to pot.king \"King pot stake\" = 5", "pay dealer to pot.king \"King pot stake\" = 10"), Changes),
+        ("pay PAYERS to pot.NAME [\"label\"] = amount", m("grosstarock", "pay pot.king to players \"King pot won\"", "pay pot.king to pot.pagat \"King pot won\""), Refused("not from one pot to another")),
+        ("pay PAYERS to pot.NAME [\"label\"] = amount", m("grosstarock", "pay dealer to pot.king \"King pot stake\" = 5", "pay dealer to pot.king \"King pot stake\" = if payee == dealer then 5 else 0"), Refused("`payee` is pot `king` here, not a player")),
+        ("on play CLASS \"label\" to pot.NAME = marques", m("grosstarock", "on play kings \"King pot for a lost king\" to pot.king = if not last and not won_by_player then -5", "on play kings \"King pot for a lost king\" to pot.king = if not last and not won_by_player then -10"), Changes),
+        ("on play CLASS \"label\" to pot.NAME = marques", m("grosstarock", "on play kings \"King pot for a lost king\" to pot.king", "on play kings \"King pot for a lost king\" to kitty"), Refused("or to a pot: `to pot.NAME`")),
+        ("pot.NAME", m("grosstarock", "then pot.king else 0       @PW \"Payments\"", "then pot.king / 2 else 0       @PW \"Payments\""), Changes),
+        ("pot.NAME", m("grosstarock", "class kings = rank(K)", "class kings = rank(K)\nlet stake = pot.king"), Refused("`pot.king` is not known before the deal")),
+        ("pot.NAME.carried", m("grosstarock", "if pot.king.carried == 0 then option.pot_foundation", "if pot.king.carried < 1000 then option.pot_foundation"), Changes),
+        ("pot.NAME.carried", m("grosstarock", "if pot.king.carried == 0 then option.pot_foundation", "if pot.kitty.carried == 0 then option.pot_foundation"), Refused("unknown pot `kitty`")),
+        // a declaration that ends the match (Tarocchini's calling out at 800)
+        ("ends-match", m("tarocchini", "  ends-match                                                                                  @MBO \"4.1.1 Ottocento\"\n", ""), Changes),
+        ("ends-match", m("tarocchini", "match {\n  target = 800                                       @MBO \"4.1.1 Ottocento\"\n}", ""), Refused("`ends-match` ends the match, but the ruleset has no `match")),
+        ("ends-match", m("tarocchini", "  ends-match                                                                                  @MBO", "  ends-match now                                                                              @MBO"), Refused("`ends-match`")),
+        // right after the deal, on the first cards dealt (Tarocchini's dealer calling out on his first 15)
+        ("when after-deal", m("tarocchini", "  when after-deal  ", "  when first-play  "), Changes),
+        ("when before-play | after-discard | first-play", m("tapp-tarock", "declaration trull_bonus \"Trull\" {\n", "declaration trull_bonus \"Trull\" {\n  when after-play\n"), Changes),
+        ("when before-play | after-discard | first-play", m("tapp-tarock", "declaration trull_bonus \"Trull\" {\n", "declaration trull_bonus \"Trull\" {\n  when after-play\n  compulsory\n"), Refused("cannot have `compulsory`")),
+        ("when after-deal", m("tarocchini", "  allowed = player == dealer  ", "  compulsory\n  allowed = player == dealer  "), Refused("cannot be `compulsory`")),
+        ("dealt(p, N)", m("tarocchini", "has(dealt(player, 15), shown)", "has(dealt(player, 17), shown)"), Changes),
+        ("dealt(p, N)", m("tarocchini", "has(dealt(player, 15), shown)", "has(dealt(player), shown)"), Refused("`dealt` takes 2 argument(s), not 1")),
+        ("bid_before(p, CONTRACT)", m("tapp-tarock-1821", "not bid_before(player, tapp)", "not bid_before(player, three)"), Changes),
+        ("bid_before(p, CONTRACT)", m("tapp-tarock-1821", "not bid_before(player, tapp)", "not bid_before(player, tap)"), Refused("unknown contract `tap` in `bid_before`")),
+        ("bid_before(p, CONTRACT)", probe("if bid_before(taker, garde) then 1 else 0"), Refused("it is written only in a contract's `by` condition")),
+        ("every-card-counts", m("tarocchini", "  every-card-counts                                                 @MBT \"p. 79\"\n", ""), Changes),
+        ("every-card-counts", m(F, "declaration chelem \"chelem\" {", "declaration chelem \"chelem\" {\n  every-card-counts"), Refused("`every-card-counts` needs `shows` and a `value`")),
+        ("every-card-counts", m("tarocchini", "  every-card-counts                                                 @MBT", "  every-card-counts = yes                                           @MBT"), Refused("takes no value")),
+        // the match so far: the record's standing (Troccas, BE §7)
+        ("carried(p)", m("troccas", "carried(first_hand) <= -9", "carried(first_hand) <= -13"), Changes),
+        ("carried(p)", m("troccas", "class kings = rank(K)", "class kings = rank(K)\nlet debt = carried(dealer)"), Refused("`carried` looks at the game being played")),
+        ("deal { require \"label\" = condition }", m("troccas", "= option.asked == \"no\" or", "= option.asked == \"yes\" or"), Changes),
+        ("deal { require \"label\" = condition }", m("troccas", "= option.asked == \"no\" or carried(dealer)", "= option.asked == \"no\" or has(hand, T1) or carried(dealer)"), Refused("in the deal's `require`")),
+        ("deal { require \"label\" = condition }", m("troccas", "require \"only a side owing nine or more asks for the cards nine and ten\" \\", "require \\"), Refused("`require \"label\" = condition`")),
+        ("compulsory", m(M, "  shows = kings + EX", "  shows = kings + EX\n  compulsory"), Changes),
+        ("compulsory", m("grosstarock", "declaration kings \"Kings\" {\n  compulsory = option.declarations == \"PW\"", "declaration kings \"Kings\" {\n  compulsory = yes"), Refused("`compulsory` is a switch and takes no value")),
+        ("shows = cards", m(M, "shows = kings + EX", "shows = kings"), Changes),
+        (r#"require "message" = condition"#, m(F, "= contains(poignee_sizes, count(shown))", "= contains(poignee_sizes, count(shown)) and count(shown) > 10"), Changes),
+        ("value = formula", m(F, "value = poignee_values[index(poignee_sizes, count(shown))]", "value = 1 + poignee_values[index(poignee_sizes, count(shown))]"), Changes),
+        ("paid", m("fft-4p-misere", "paid by-everyone", "paid"), Changes),
+        ("paid", m("fft-4p-misere", "paid by-everyone", "paid by-all"), Refused("`paid by-all`")),
+        ("paid", m("fft-4p-misere", "paid by-everyone", "paid by-everyone\n  paid-by = yes"), Refused("a declaration says who pays it once")),
+        ("paid-by = condition", m(M, "paid-by = count(hand_of(payer), trull) == 0", "paid-by = count(hand_of(payer), trull) <= 1"), Changes),
+        // play
+        ("lead = formula", m(B, "lead = first_hand", "lead = dealer"), Changes),
+        ("must follow", m(F, "  must follow                                        @FFT", "  must follow = no @FFT"), Changes),
+        ("must follow|trump|overtrump = condition", m(F, "  must follow                                        @FFT", "  must follow = option.excuse_last_trick == \"to-winner\" @FFT"), Changes),
+        ("must follow", m(F, "  must trump                                         @FFT", "  must follow @FFT"), Refused("`must follow` is written twice")),
+        ("must trump", m(F, "  must trump                                         @FFT", "  must trump = no @FFT"), Changes),
+        ("must overtrump", m(F, "  must overtrump                                     @FFT", "  must overtrump = no @FFT"), Changes),
+        ("must follow|trump|overtrump = condition", m(F, "  must overtrump                                     @FFT", "  must overtrump = 5 @FFT"), Refused("takes a condition, yes or no")),
+        ("must overtrump", m(F, "  must overtrump                                     @FFT", "  must overtrump always @FFT"), Refused("`must` takes at most 1 word(s)")),
+        ("must overtrump", m("fft-5p", "players 5 ", "play {\n  without must overtrumps\n}\nplayers 5 "), Refused("did you mean `without must overtrump`?")),
+        ("must overtrump", m("fft-5p", "players 5 ", "without must overtrump\nplayers 5 "), Refused("write `play { without must overtrump }`")),
+        (r#"direction = "anticlockwise" | "clockwise""#, m(B, "direction = option.direction", "direction = if option.direction == \"clockwise\" then \"anticlockwise\" else \"clockwise\""), Changes),
+        (r#"direction = "anticlockwise" | "clockwise""#, m(B, "direction = option.direction", "direction = \"left\""), Refused("`direction` is one of")),
+        ("last-trump = cards", m("galician-tarok", GL, "  last-trump = none"), Changes),
+        ("last-trump = cards", m("galician-tarok", GL, "  last-trump = 5"), Refused("`last-trump` takes cards")),
+        ("last-trump = cards", m("galician-tarok", GL, "  last-trump = if count(tricks) > 0 then T1 else none"), Refused("`tricks` is not known")),
+        ("trumps-win = condition", m("galician-tarok", GT, "  trumps-win = yes"), Changes),
+        (r#"fault follow|trump|overtrump "label" = amount"#, m("minchiate", "then 120 else 60", "then 120 else none"), Changes),
+        (r#"fault follow|trump|overtrump "label" = amount"#, m("minchiate", "then 120 else 60", "then 120 else 30"), Changes),
+        (r#"fault follow|trump|overtrump "label" = amount"#, m("minchiate", "fault follow \"revoke\"", "fault overtrump \"revoke\""), Refused("has no `must overtrump`")),
+        (r#"fault follow|trump|overtrump "label" = amount"#, m("minchiate", "fault follow \"revoke\"", "fault hold \"revoke\""), Refused("`hold` is not a trick obligation")),
+        (r#"fault follow|trump|overtrump "label" = amount"#, m("minchiate", "fault follow \"revoke\"", "fault revoke \"revoke\""), Refused("unknown obligation")),
+        (r#"fault follow|trump|overtrump "label" = amount"#, m("minchiate", "fault trump \"revoke\" = if option.revoke == \"two-resti\" then 120 else none", "fault trump \"revoke\" = \"sixty\""), Refused("takes an amount")),
+        // An amount that is `none` in a game: no fault there, the card refused (minchiate's not trumping
+        // under Minucci); made 0, it becomes a fault paid nothing.
+        (r#"fault follow|trump|overtrump "label" = amount"#, m("minchiate", "then 120 else none", "then 120 else 0"), Changes),
+        (r#"fault follow|trump|overtrump "label" = amount"#, m("minchiate", "fault trump \"revoke\" = if option.revoke == \"two-resti\" then 120 else none", "fault trump \"revoke\" = none"), Refused("takes an amount, a number")),
+        (r#"fault OBLIGATION "label" gives-back CLASS = amount"#, m("minchiate", "then none else nobili", "then none else arie"), Changes),
+        (r#"fault OBLIGATION "label" gives-back CLASS = amount"#, m("minchiate", "then none else nobili", "then none else none"), Changes),
+        (r#"fault OBLIGATION "label" gives-back CLASS = amount"#, m("minchiate", "gives-back revoke_back", "gives-back nothing"), Refused("`nothing`: unknown card class")),
+        // A `let` with a branch that is not cards would fail at the fault, in a game with that option.
+        (r#"fault OBLIGATION "label" gives-back CLASS = amount"#, m("minchiate", "then none else nobili", "then none else 60"), Refused("`revoke_back` gives a number in some games, not cards")),
+        (r#"fault OBLIGATION "label" gives-back CLASS = amount"#, m("minchiate", "gives-back revoke_back", "gives-back"), Refused("gives-back CLASS = amount` for the cards of CLASS")),
+        ("trumps-win = condition", m("galician-tarok", GT, "  trumps-win = 5"), Refused("takes a condition, yes or no")),
+        // fool
+        ("excuse", m(F, "  excuse                                             @FFT", "  # excuse"), Changes),
+        ("excuse", m(F, "  excuse                                             @FFT", "  excuse = no @FFT"), Refused("`excuse` is a switch and takes no value")),
+        (r#"led = "next-card-sets-suit" | "forbidden""#, m(F, r#"led = "next-card-sets-suit""#, r#"led = "forbidden""#), Changes),
+        (r#"led = "next-card-sets-suit" | "forbidden""#, m(F, r#"led = "next-card-sets-suit""#, r#"led = "forbid""#), Refused(r#"`led` is one of "next-card-sets-suit", "forbidden", not "forbid""#)),
+        (r#"keep = "keep" | "exchange""#, m(F, r#"keep = "exchange""#, r#"keep = "keep""#), Changes),
+        (r#"last_trick = "keep" | "changes-side" | "to-winner""#, m(B, r#"last_trick = "keep""#, r#"last_trick = "to-winner""#), Changes),
+        (r#"slam_wins [= "led" | "played"]"#, m(F, "slam_wins = if option.excuse_last_trick == \"to-winner\" then \"led\" else \"played\"", "slam_wins = \"led\""), Changes),
+        (r#"slam_wins [= "led" | "played"]"#, m(F, "slam_wins = if option.excuse_last_trick == \"to-winner\" then \"led\" else \"played\"", "slam_wins"), Changes),
+        ("deadline = N", m(F, "  excuse                                             @FFT", "  deadline = 3\n  excuse                                             @FFT"), Changes),
+        ("deadline = N", m(F, "  excuse                                             @FFT", "  deadline = \"three\"\n  excuse                                             @FFT"), Refused("`deadline` is a number of tricks")),
+        ("deadline = N", m(F, "  excuse                                             @FFT", "  deadline = 1.5\n  excuse                                             @FFT"), Refused("`deadline` is a number of tricks")),
+        (r#"slam_wins [= "led" | "played"]"#, m(F, "slam_wins = if option.excuse_last_trick == \"to-winner\" then \"led\" else \"played\"", "slam_wins = \"won\""), Refused(r#"`slam_wins` is one of "led", "played", not "won""#)),
+        (r#"shut_out = "keep" | "to-winner""#, m(B, r#"shut_out = "to-winner""#, r#"shut_out = "keep""#), Changes),
+        // payments during play
+        ("on play", m(M, r#"on play EX "Fool excused" = if last then 0 else 1"#, r#"on play EX "Fool excused" = if last then 0 else 2"#), Changes),
+        ("on play", m(M, r#"on play EX "Fool excused" = if last then 0 else 1"#, r#"on play XX "Fool excused" = if last then 0 else 1"#), Refused("unknown card class `XX`")),
+        ("on cut", m(M, r#"on cut tarots "cut card a Tarot" = 1"#, r#"on cut tarots "cut card a Tarot" = 3"#), Changes),
+        // score
+        ("let NAME = formula", m(F, "let margin = abs(points - target)", "let margin = abs(points - target) + 1"), Changes),
+        ("let NAME = formula", m("basic", "  standing = points(player)", "  let mine = points(player) + 1\n  standing = mine"), Changes),
+        ("let NAME = formula", m("basic", "  standing = points(player)", "  let mine = points(player)\n  note \"ahead\" = mine > 20\n  standing = mine"), Refused("`mine` reads `player`, so it has a value for each player")),
+        (r#"term NAME "label" = formula"#, m(F, r#"term poignee "poignée" = sign * declared(poignee)"#, r#"term poignee "poignée" = 2 * sign * declared(poignee)"#), Changes),
+        (r#"pay PAYERS to PAYEES ["label"] = amount"#, m(F, "pay defence to attack = total", "pay defence to attack = 2 * total"), Changes),
+        (r#"pay PAYERS to PAYEES ["label"] = amount"#, m(F, "pay defence to attack = total", "pay defence attack = total"), Refused("a payment is written `pay PAYERS to PAYEES")),
+        (r#"note "text" = condition"#, m("fft-2p", "= all(p in players where points(p) < targets", "= yes or all(p in players where points(p) < targets"), Changes),
+        ("standing = formula", m(B, "standing = points(player)", "standing = 2 * points(player)"), Changes),
+        ("winner = condition", m(B, "winner = points(player) == top", "winner = points(player) != top"), Changes),
+        ("score", m(F, "  pay defence to attack = total", "  pay defence to attack = total\n  standing = 1"), Refused("not both")),
+        // 3.2 operators, 3.1 literals, if
+        ("or", probe("if has(pile(attack), T21) or has(pile(attack), T1) then 1 else 0"), Changes),
+        ("and", probe("if has(pile(attack), T21) and has(pile(attack), T1) then 1 else 0"), Changes),
+        ("not", probe("if not has(pile(attack), T21) then 1 else 0"), Changes),
+        ("==", probe("if bouts == 2 then 1 else 0"), Changes),
+        ("!=", probe("if bouts != 2 then 1 else 0"), Changes),
+        ("<", probe("if points < 40 then 1 else 0"), Changes),
+        ("<=", probe("if points <= 40 then 1 else 0"), Changes),
+        (">", probe("if points > 40 then 1 else 0"), Changes),
+        (">=", probe("if points >= 40 then 1 else 0"), Changes),
+        ("+", probe("bouts + 1"), Changes),
+        ("-", probe("count(pile(attack) - trumps)"), Changes),
+        ("*", probe("bouts * 3"), Changes),
+        ("/", probe("points / 7"), Changes),
+        // A divisor that is 0 whatever the game (once gave 0 in silence).
+        ("/", probe("points / 0"), Refused("division by zero: this divisor is 0 whatever the game")),
+        ("/", probe("points / (3 - 3)"), Refused("division by zero: this divisor is 0 whatever the game")),
+        ("unary -", probe("-bouts"), Changes),
+        ("x[i]", probe("[3, 5, 7, 9][bouts]"), Changes),
+        ("if C then A else B", probe("if made then 3 else 1"), Changes),
+        ("number", probe("4.5"), Changes),
+        ("number", probe("99999999999999999999"), Refused("is too large")),
+        ("number", probe("1.0000000001"), Refused("more than 9 decimals")),
+        ("yes/no", probe("yes"), Changes),
+        ("text", probe(r#"if "a" == "b" then 0 else 2"#), Changes),
+        ("text", probe(r#""a" + 1"#), Refused("cannot be evaluated, whatever the game")),
+        ("card", probe("count(pile(attack), KS + 1D)"), Changes),
+        ("list", probe("count([1, 2, 3])"), Changes),
+        ("@SOURCE", m(F, "  turns once                                         @FFT", "  turns once                                         @FFX"), Refused("unknown source `FFX`")),
+        // 3.3 comprehensions, 3.4 card sets
+        ("count(x in SET where COND)", probe("count(p in players where points(p) > 10)"), Changes),
+        ("sum(x in SET : VALUE)", probe("sum(p in players : points(p)) / 9"), Changes),
+        ("max(x in SET : VALUE)", probe("max(t in tricks : count(pile(t), trumps))"), Changes),
+        ("min(x in SET : VALUE)", probe("min(p in players : points(p))"), Changes),
+        ("all(x in SET where COND)", probe("if all(t in tricks where winner_side(t) == attack) then 1 else 2"), Changes),
+        ("any(x in SET where COND)", probe("if any(c in pile(attack) where has(kings, c)) then 1 else 0"), Changes),
+        ("any(x in SET where COND)", probe("any(p in players : points(p))"), Refused("takes a condition, not a value after `:`")),
+        ("rank", probe("count(pile(attack), rank(Q))"), Changes),
+        ("suit", probe("count(pile(attack), suit(H))"), Changes),
+        ("both", probe("count(pile(attack), both(rank(Q), suit(H) + suit(S)))"), Changes),
+        ("rank", probe("count(pile(attack), rank(Z))"), Refused("`Z` is not a rank")),
+        // 3.5 functions
+        ("count(x)", probe("count(pile(attack))"), Changes),
+        ("count(a, b)", probe("count(pile(attack), kings)"), Changes),
+        ("has(a, b)", probe("if has(pile(attack), KS) then 1 else 0"), Changes),
+        ("abs", probe("abs(40 - points)"), Changes),
+        ("floor", probe("floor(points / 7)"), Changes),
+        ("ceil", probe("ceil(points / 7)"), Changes),
+        ("round", probe("round(points / 7)"), Changes),
+        ("min(a, ...)", probe("min(points, 30)"), Changes),
+        ("max(a, ...)", probe("max(points, 50)"), Changes),
+        ("contains(list, x)", probe("if contains([1, 2], bouts) then 1 else 0"), Changes),
+        ("index(list, x)", probe("index([0, 1, 2], bouts)"), Changes),
+        ("complete(set, g1, g2, ...)", probe("complete(pile(attack), KS, KH, KD)"), Changes),
+        ("run(set, [c1, c2, ...])", probe("run(pile(attack), [KS, KH, KD])"), Changes),
+        ("run(set, [c1, c2, ...], wild)", probe("run(pile(attack), [T21, T20, T19, T18, T17], T1 + EX)"), Changes),
+        ("run(set, [c1, c2, ...], wild)", probe("run(pile(attack), [T21, T20], 3)"), Refused("the wild cards of `run` are a set of cards")),
+        ("run(set, [c1, c2, ...], wild, passable)", probe("run(pile(attack), [T21, T20, T19, T18, T17], T1 + EX, T20 + T19)"), Changes),
+        ("run(set, [c1, c2, ...], wild, passable)", probe("run(pile(attack), [T21, T20], EX, [T20])"), Refused("the steps `run` may pass over are a set of cards")),
+        ("runs(set, [c1, c2, ...], min)", probe("sum(n in runs(pile(attack), [T21, T20, T19, T18, T17, T16, T15], 2) : n)"), Changes),
+        ("runs(set, [c1, c2, ...], min)", probe("count(runs(pile(attack), [T21, 5], 2))"), Refused("each step of the order of `runs` is a set of cards")),
+        ("in_runs(set, [c1, c2, ...], min)", probe("count(in_runs(pile(attack), [T1, T2, T3, T4, T5, T6], 2))"), Changes),
+        ("in_runs(set, [c1, c2, ...], min)", probe("count(in_runs(pile(attack), [T1, T2, T3], 0))"), Refused("is a whole number from 1")),
+        ("points(p)", probe("points(defence)"), Changes),
+        ("points_of(cards)", probe("points_of(pile(taker))"), Changes),
+        ("points_of(cards)", probe("points_of(taker)"), Changes),
+        ("pile(x)", probe("count(pile(defence))"), Changes),
+        ("taken(x)", probe("taken(defence)"), Changes),
+        ("taken(x)", m("minchiate", "then taken(payee) - hand_size else 0", "then count(pile(payee)) - hand_size else 0"), Changes),
+        ("hand_of(p)", probe("count(hand_of(taker), trumps)"), Changes),
+        ("played(p)", probe("count(played(taker), trumps)"), Changes),
+        ("winner(t)", probe("if winner(last_trick) == taker then 1 else 0"), Changes),
+        ("winner_side(t)", probe("if winner_side(last_trick) == attack then 1 else 0"), Changes),
+        ("winning_card(t)", probe("count(winning_card(last_trick), trumps)"), Changes),
+        ("won(x)", probe("won(attack)"), Changes),
+        ("side(p)", m("basic-partners", "standing = points(side(player))", "standing = points(player)"), Changes),
+        ("suit_of(cards)", probe("count(pile(attack), suit_of(KS))"), Changes),
+        ("declared(D[, who])", probe("declared(poignee)"), Changes),
+        ("showed(D[, who])", probe("count(showed(poignee))"), Changes),
+        ("showed(D[, who])", m("minchiate", "if won_by_player or has(showed(versicola, player), card)", "if won_by_player"), Changes),
+        ("showed(D[, who])", probe("count(showed(poignees))"), Refused("unknown declaration `poignees`")),
+        ("announced(D)", probe("if announced(poignee) then 1 else 0"), Changes),
+        ("declarer(D)", probe("if announced(poignee) then (if declarer(poignee) == taker then 1 else 2) else 0"), Changes),
+        ("declarer(D)", probe("declarer(poignees)"), Refused("unknown declaration `poignees`")),
+        ("points(p)", m(F, "class kings = rank(K)", "class kings = rank(K)\nlet p = points(taker)"), Refused("looks at the game being played")),
+        // 3.7 names
+        ("players", probe("count(players)"), Changes),
+        ("deal.dog", probe("deal.dog"), Changes),
+        ("dealer", probe("if dealer == taker then 1 else 0"), Changes),
+        ("first_hand", probe("if first_hand == taker then 1 else 0"), Changes),
+        ("hand", m(F, "let poignee_sizes", "annul probe \"probe\" = count(hand, kings) >= 2\nlet poignee_sizes"), Changes),
+        ("first_packet", m(F, "let poignee_sizes", "annul probe \"probe\" = count(first_packet, trumps) >= 2\nlet poignee_sizes"), Changes),
+        ("shown", m(F, "value = poignee_values[index(poignee_sizes, count(shown))]", "value = poignee_values[0] + count(shown)"), Changes),
+        ("value", m(F, "= contains(poignee_sizes, count(shown))", "= contains(poignee_sizes, count(shown)) and value > 20"), Changes),
+        ("best_value", m(M, "value = count(shown) - 3                            @M \"Deal and Discard\"\n  require \"declarations are maximal: the most the hand allows of this kind\" = option.declarations == \"free\" or value == best_value", "value = count(shown) - 3\n  require \"not maximal\" = value < best_value"), Changes),
+        ("player", m(B, "standing = points(player)", "standing = points(player) + count(hand_of(player), kings)"), Changes),
+        ("payer", m(M, "paid-by = count(hand_of(payer), trull) == 0", "paid-by = count(hand_of(payer), trull) == 1"), Changes),
+        ("payee", m(F, "pay defence to attack = total", "pay defence to attack = total + (if payee == taker then 1 else 0)"), Changes),
+        ("total", m(F, "pay defence to attack = total", "pay defence to attack = total + 1"), Changes),
+        ("discarded", m(M, "count(discarded, trumps + tarots) else 1", "count(discarded, trumps + tarots) + 1 else 1"), Changes),
+        ("card", m(M, "or card == EX or won_by_player", "or card == T21 or won_by_player"), Changes),
+        ("last", m(M, r#""Fool excused" = if last then 0 else 1"#, r#""Fool excused" = if not last then 0 else 1"#), Changes),
+        ("won_by_player", m(M, "if (last and has(ultimo, card)) or not won_by_player then 0 else 1", "if (last and has(ultimo, card)) or won_by_player then 0 else 1"), Changes),
+        ("taker", probe("if has(pile(taker), KS) then 1 else 0"), Changes),
+        ("partner", m("fft-5p", "  let margin = ceil(abs(points - target))", "  let margin = ceil(abs(points - target)) + (if partner == taker then 1 else 0)"), Changes),
+        ("attack", probe("count(attack)"), Changes),
+        ("defence", probe("count(defence)"), Changes),
+        ("called", m("fft-5p", "  let margin = ceil(abs(points - target))", "  let margin = ceil(abs(points - target)) + count(called, kings)"), Changes),
+        ("tricks", probe("count(tricks)"), Changes),
+        ("last_trick", probe("count(last_trick, trumps)"), Changes),
+        ("hand", probe("count(hand)"), Refused("`hand` is not known in the score")),
+        // the sections themselves
+        ("pack", m(F, "pack {", "pak {"), Refused("unknown statement `pak`")),
+        ("counting", m(F, "counting {", "counting 2 {"), Refused("`counting` takes at most 0 word(s)")),
+        ("deal", m(F, "  dog = 6 ", "  dogs = 6 "), Refused("unknown deal statement `dogs`")),
+        ("bidding", m(F, "  turns once", "  turn once"), Refused("unknown bidding statement `turn`")),
+        ("call", m("fft-5p", "call {", "call = yes {"), Refused("`call` takes no value")),
+        ("discard", m(F, "  taker = deal.dog ", "  taker = deal.dog { forbid = EX } "), Refused("`taker` takes no block")),
+        ("play", m(F, "  must follow ", "  must folow "), Refused("`must` is followed by follow, trump or overtrump")),
+        ("fool", m(F, "  excuse     ", "  excuses   "), Refused("unknown fool statement `excuses`")),
+        ("score", m(F, "  let made = points >= target", "  let made = points >= target\n  let made = points > target"), Refused("`let made` is written twice")),
+    ]
+}
+
+impl Mutation {
+    /// The same change, tried on `child`, a ruleset that extends the one changed.
+    fn in_child(self, child: &'static str) -> Mutation {
+        Mutation { compile_as: Some(child), ..self }
+    }
+
+    /// The same change, and `line` added at the end of the file.
+    fn then_top(self, line: &str) -> Mutation {
+        Mutation { append: format!("{}\n{line}\n", self.append), ..self }
+    }
+}
+
+#[test]
+fn every_construct_changed_changes_a_verdict_or_is_refused() {
+    let mut games = Games { cache: BTreeMap::new(), before: BTreeMap::new(), builtin: Registry::builtin().unwrap() };
+    let mut failures = vec![];
+    let rows = table();
+    let (mut changed, mut refused) = (0, 0);
+    for (construct, mutation, expected) in &rows {
+        match check(construct, mutation, expected, &mut games) {
+            Ok(0) => refused += 1,
+            Ok(_) => changed += 1,
+            Err(e) => failures.push(e),
+        }
+    }
+    println!("{} rows: {changed} changed a verdict, {refused} were refused", rows.len());
+    assert!(failures.is_empty(), "{} of {} rows failed:\n\n{}", failures.len(), rows.len(), failures.join("\n\n"));
+}
+
+/// The constructs the reference lists: the first code of each row of its tables in sections 2 and 3,
+/// and the statements, operators and forms its prose describes.
+fn reference_constructs() -> BTreeSet<String> {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../grammar/REFERENCE.md")).unwrap();
+    let mut out = BTreeSet::new();
+    let mut section = "";
+    for line in text.lines() {
+        if line.starts_with("## ") {
+            section = if line.starts_with("## 2.") || line.starts_with("## 3.") { "in" } else { "" };
+        }
+        if section.is_empty() || !line.starts_with("| `") {
+            continue;
+        }
+        let first = line[3..].split('`').next().unwrap_or("").replace("\\|", "|");
+        out.insert(first);
+    }
+    // Described in prose or in one row with others.
+    for extra in [
+        "players",
+        "sides",
+        "sit-out dealer",
+        "sit-out opposite",
+        "untouchable",
+        "annul",
+        "on play",
+        "on cut",
+        "declaration",
+        "pack",
+        "counting",
+        "deal",
+        "bidding",
+        "call",
+        "discard",
+        "talon",
+        "buy",
+        "steal",
+        "sit-out-by-choice",
+        "play",
+        "fool",
+        "score",
+        "@SOURCE",
+        "or",
+        "and",
+        "not",
+        "==",
+        "!=",
+        "<",
+        "<=",
+        ">",
+        ">=",
+        "+",
+        "-",
+        "*",
+        "/",
+        "unary -",
+        "x[i]",
+        "if C then A else B",
+        "count(x in SET where COND)",
+        "sum(x in SET : VALUE)",
+        "max(x in SET : VALUE)",
+        "min(x in SET : VALUE)",
+        "all(x in SET where COND)",
+        "any(x in SET where COND)",
+        "rank",
+        "suit",
+        "both",
+        "floor",
+        "ceil",
+        "round",
+        "winner_side(t)",
+        "winning_card(t)",
+        "first_hand",
+        "value",
+        "total",
+        "last",
+        "won_by_player",
+        "partner",
+        "attack",
+        "defence",
+        "last_trick",
+        "number",
+        "yes/no",
+        "text",
+        "card",
+        "list",
+        "max(a, ...)",
+    ] {
+        out.insert(extra.to_string());
+    }
+    out
+}
+
+#[test]
+fn every_construct_of_the_reference_has_a_row() {
+    let rows: BTreeSet<String> = table().into_iter().map(|(c, ..)| c.to_string()).collect();
+    let wanted = reference_constructs();
+    let missing: Vec<&String> = wanted.iter().filter(|c| !rows.contains(*c)).collect();
+    assert!(missing.is_empty(), "constructs of grammar/REFERENCE.md with no row in the table: {missing:?}");
+    let unknown: Vec<&String> = rows.iter().filter(|c| !wanted.contains(*c)).collect();
+    assert!(unknown.is_empty(), "rows naming no construct of the reference: {unknown:?}");
+    assert!(wanted.len() > 120, "{}", wanted.len());
+}

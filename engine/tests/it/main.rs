@@ -1,0 +1,71 @@
+//! The engine's integration tests, built as one test binary, `it`, rather than one a file: each file
+//! of this folder is a module of it, and `common/` holds what they share.
+//!
+//! One file's tests are run with its module as the filter (a test's name is `<module>::<function>`):
+//! `cargo test -p tarot-engine --test it fixtures::`.
+//!
+//! Adding a test file `x.rs`: put it in this folder (`engine/tests/it/`) and add one line, `mod x;`,
+//! to the list below (a file left directly in `engine/tests/` is built as a test binary of its own).
+//! In it:
+//! - the shared helpers are `use crate::common;` (`common::test_rules`, `common::registry_with`);
+//! - a second scorer written from a game's sources goes in `common/<game>.rs`, declared by one line
+//!   `pub mod <game>;` in `common/mod.rs`, and is used with `use crate::common::<game>;` (where a
+//!   test file of its own would have `#[path = "common/<game>.rs"] mod <game>;`);
+//! - files are read from `env!("CARGO_MANIFEST_DIR")`, the `engine/` folder: the test rule files
+//!   from `tests/rules/`, the fixtures from `../fixtures/`;
+//! - insta's snapshots are in `snapshots/` here, named `it__<module>__<name>.snap`;
+//! - proptest's regressions are in `engine/tests/proptest-regressions/<module>.txt`.
+//!
+//! All the tests run in one process, on parallel threads: a test changes nothing the others see
+//! (environment variables, the current directory, a file or a port of fixed name); it passes what
+//! it needs explicitly, and names its scratch files after itself and the process id.
+
+mod common;
+
+mod after_deal;
+mod auction;
+mod buy;
+mod combinations;
+mod compare;
+mod compulsory;
+mod declarations;
+mod declare_after_play;
+mod declare_from_dealer;
+mod declare_in_turn;
+mod declare_laid_away;
+mod describe;
+mod discard_forbid_option;
+mod droggn_scorer;
+mod every_construct;
+mod exact;
+mod fault;
+mod fft_scorer;
+mod fixtures;
+mod formula_params;
+mod fuzz;
+mod galician_scorer;
+mod grosstarock_scorer;
+mod instead;
+mod language;
+mod marolles_payments;
+mod matches;
+mod minchiate_scorer;
+mod numbers;
+mod pack;
+mod pots;
+mod properties;
+mod quick_reader;
+mod sit_out;
+mod standing;
+mod stats;
+mod steal;
+mod talon;
+mod tapp_tarock;
+mod tapp_tarock_scorer;
+mod tarocchini;
+mod tarocchini_scorer;
+mod tarotclub;
+mod troccas;
+mod troccas_scorer;
+mod variants;
+mod worked_examples;
