@@ -611,7 +611,7 @@ fn racing_appends_store_only_refereed_moves() {
             server.post("/games", &start.to_string()).json()["id"].as_str().unwrap().to_string()
         })
         .collect();
-    let acknowledged = common::race::race(&[server.base.clone()], &ids, &games, 8, 16);
+    let acknowledged = common::race::race(std::slice::from_ref(&server.base), &ids, &games, 8, 16);
     common::race::assert_no_lie(&server.base, &ids, &acknowledged);
     // One legal move wins each round.
     assert!(acknowledged.iter().all(|a| a.len() == 16), "moves acknowledged per game: {:?}", acknowledged.iter().map(|a| a.len()).collect::<Vec<_>>());
@@ -830,7 +830,8 @@ mod limits {
         let game: Value = serde_json::from_str(&fixture("fft-4p/tarotclub/tarotmag_17.json")).unwrap();
         let p = problem(&s.post("/compare", &json!({"game": game, "rulesets": all[..17]}).to_string()), 422);
         assert!(p["detail"].as_str().unwrap().contains("`rulesets` names 17 rulesets"), "{p}");
-        let c = s.post("/compare", &json!({"game": game, "rulesets": vec!["fft-4p", "queen-of-tarot"].repeat(500)}).to_string()).json();
+        let twice_each = ["fft-4p", "queen-of-tarot"].repeat(500);
+        let c = s.post("/compare", &json!({"game": game, "rulesets": twice_each}).to_string()).json();
         assert_eq!(c["rulesets"], json!(["fft-4p", "queen-of-tarot"]));
     }
 

@@ -57,7 +57,7 @@ fn carrying(rec: &GameRecord, side: i64) -> GameRecord {
     let mut rec = rec.clone();
     let n = rec.players.len();
     let dealer = rec.players.iter().position(|p| *p == rec.dealer).unwrap();
-    rec.standing = rec.players.iter().enumerate().map(|(i, p)| (p.clone(), if (i + n - dealer) % 2 == 0 { side } else { 0 })).collect();
+    rec.standing = rec.players.iter().enumerate().map(|(i, p)| (p.clone(), if (i + n - dealer).is_multiple_of(2) { side } else { 0 })).collect();
     rec
 }
 

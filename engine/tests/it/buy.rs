@@ -177,7 +177,7 @@ fn a_wrong_buy_is_refused_by_rule_buy() {
     assert!(message.contains("no card to buy now"), "{message}");
     // A card without the card given back cannot be read.
     let half = with_buy(g, i, Some(&theirs), None);
-    let e = replay(&rules, &half).err().expect("a half buy cannot be read");
+    let e = replay(&rules, &half).expect_err("a half buy cannot be read");
     assert!(e.message.contains("or neither"), "{}", e.message);
 }
 

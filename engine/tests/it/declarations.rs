@@ -18,7 +18,7 @@ const ID: &str = "tarock-declarations";
 fn rules() -> Ruleset {
     let mut files = Registry::builtin_files();
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules").join(format!("{ID}.tarot"));
-    files.insert(ID.into(), RuleFile { path: format!("engine/tests/rules/{ID}.tarot").into(), text: std::fs::read_to_string(path).unwrap() });
+    files.insert(ID.into(), RuleFile { path: format!("engine/tests/rules/{ID}.tarot"), text: std::fs::read_to_string(path).unwrap() });
     compile(ID, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
 }
 

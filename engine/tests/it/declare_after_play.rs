@@ -32,7 +32,7 @@ fn refused(find: &str, replace: &str) -> Diagnostics {
     let f = files.get_mut(ID).unwrap();
     assert_eq!(f.text.matches(find).count(), 1, "{find}");
     f.text = f.text.replace(find, replace);
-    compile(ID, &|id: &str| files.get(id).cloned()).err().expect("refused")
+    compile(ID, &|id: &str| files.get(id).cloned()).expect_err("refused")
 }
 
 /// The player dealt all three trull cards, if one was.

@@ -60,7 +60,7 @@ fn the_dealer_declares_a_combination_with_a_card_he_laid_away() {
     assert_eq!(&**player, "Cid");
     assert_eq!(cards.len(), 4);
     let away: Vec<String> = laid_away(&rec).into_iter().filter(|c| c.ends_with('H')).collect();
-    assert!(!away.is_empty() && away.iter().all(|c| cards.iter().any(|s| s.to_string() == *c)), "{away:?} {cards:?}");
+    assert!(!away.is_empty() && away.iter().all(|c| cards.iter().any(|s| &**s == c.as_str())), "{away:?} {cards:?}");
     assert!(v.notes.iter().any(|n| n.contains("laid away in his discard") && n.contains("declaration.hearts")), "{:?}", v.notes);
     // Paid at once, 7 by each other player.
     assert_eq!(v.ledger.iter().filter(|e| &*e.rule == "declaration.hearts").count(), 2);

@@ -18,7 +18,7 @@ fn test_rules(id: &str, text: Option<&str>) -> Result<Ruleset, String> {
     let mut files = Registry::builtin_files();
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules").join(format!("{id}.tarot"));
     let text = text.map(String::from).unwrap_or_else(|| std::fs::read_to_string(path).unwrap());
-    files.insert(id.into(), RuleFile { path: format!("engine/tests/rules/{id}.tarot").into(), text });
+    files.insert(id.into(), RuleFile { path: format!("engine/tests/rules/{id}.tarot"), text });
     compile(id, &|id: &str| files.get(id).cloned()).map_err(|d| d.to_string())
 }
 

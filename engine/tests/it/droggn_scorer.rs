@@ -42,9 +42,8 @@ fn cases(s: &droggn::Scored, tally: &mut BTreeMap<String, u64>) {
     if s.announced {
         add("Pagat Ultimo announced".into());
     }
-    match s.pagat_last {
-        Some((attack, took)) => add(format!("the Pagat in the last trick, by the {}, {}", if attack { "declarer" } else { "defence" }, if took { "won" } else { "lost" })),
-        None => {}
+    if let Some((attack, took)) = s.pagat_last {
+        add(format!("the Pagat in the last trick, by the {}, {}", if attack { "declarer" } else { "defence" }, if took { "won" } else { "lost" }))
     }
     if let Some(attack) = s.pagat_lost {
         add(format!("the Pagat lost before the last trick by the {}", if attack { "declarer" } else { "defence" }));

@@ -20,7 +20,7 @@ use tarot_engine::Registry;
 fn test_rules(id: &str) -> Ruleset {
     let mut files = Registry::builtin_files();
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules").join(format!("{id}.tarot"));
-    files.insert(id.into(), RuleFile { path: format!("engine/tests/rules/{id}.tarot").into(), text: std::fs::read_to_string(path).unwrap() });
+    files.insert(id.into(), RuleFile { path: format!("engine/tests/rules/{id}.tarot"), text: std::fs::read_to_string(path).unwrap() });
     compile(id, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
 }
 
@@ -162,7 +162,7 @@ fn a_per_player_let_read_where_no_player_is_meant_is_refused() {
     let mut files = Registry::builtin_files();
     let file = files.get_mut("basic").unwrap();
     file.text = file.text.replace("  standing = points(player)", "  let mine = points(player)\n  note \"ahead\" = mine > 20\n  standing = points(player)");
-    let d = compile("basic", &|id: &str| files.get(id).cloned()).err().expect("refused");
+    let d = compile("basic", &|id: &str| files.get(id).cloned()).expect_err("refused");
     assert!(d.to_string().contains("`mine` reads `player`, so it has a value for each player"), "{d}");
 }
 

@@ -219,7 +219,7 @@ fn check_verdict(rules: &Ruleset, rec: &GameRecord, v: &Verdict) -> Result<(), S
         figures.extend(o.players.iter().flat_map(|p| [(format!("{}'s score", p.player), p.score), (format!("{}'s card points", p.player), p.card_points)]));
         figures.extend(o.pots.iter().flat_map(|p| [(format!("pot {} carried", p.pot), p.carried), (format!("pot {} closing", p.pot), p.closing)]));
         figures.extend(o.hand_score.map(|h| ("hand score".to_string(), h)));
-        fn nums<'a>(name: &str, f: &'a Figure, out: &mut Vec<(String, Q)>) {
+        fn nums(name: &str, f: &Figure, out: &mut Vec<(String, Q)>) {
             match f {
                 Figure::Num(q) => out.push((name.to_string(), *q)),
                 Figure::List(items) => items.iter().for_each(|x| nums(name, x, out)),

@@ -120,7 +120,7 @@ fn the_deals_of_a_table_carry_the_standing_on() {
         let v = replay(rules, &rec).unwrap();
         assert_eq!(v.status, Status::Valid, "deal {}: {}", i + 1, v.to_text());
         for p in &v.outcome.as_ref().unwrap().players {
-            *totals.entry(p.player.to_string()).or_default() += p.score.numer() as i64;
+            *totals.entry(p.player.to_string()).or_default() += p.score.numer();
         }
         records.push(rec);
         verdicts.push(v);

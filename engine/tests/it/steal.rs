@@ -122,7 +122,7 @@ fn a_steal_that_breaks_the_rule_is_refused() {
         });
         refused_at(&v, i + 1, "steal", "must first lay away");
         // Laying away one card too few.
-        if cards.len() > 0 {
+        if !cards.is_empty() {
             let v = changed(&g, |e| {
                 if let Event::Discard { cards, .. } = &mut e[i + 1] {
                     cards.pop();

@@ -279,7 +279,7 @@ fn the_taker_takes_one_packet_of_the_talon() {
                 assert!(v.notes.iter().any(|n| n.contains("the rest goes to the defence")), "{:?}", v.notes);
                 halves += 1;
                 // A packet that is not one of the halves.
-                let mixed = vec![dog[0].clone(), dog[4].clone(), dog[5].clone()];
+                let mixed = [dog[0].clone(), dog[4].clone(), dog[5].clone()];
                 let mut bad = g.clone();
                 bad.events[taken_at] = Event::Take { player: who.as_str().into(), cards: mixed.iter().map(|c| c.as_str().into()).collect() };
                 let x = replay(&rules, &bad).unwrap().violation.unwrap();
@@ -428,7 +428,7 @@ fn the_taker_gets_the_given_packet_unseen() {
         // A poignée that shows a trump he took: refused, whatever else the show is.
         let Some(trump) = taken.iter().find(|c| is_trump(c)) else { continue };
         let Some(first) = first_card_of(&g, &who) else { continue };
-        if g.events.iter().any(|e| matches!(e, Event::Declare { player, .. } if &**player == who)) {
+        if g.events.iter().any(|e| matches!(e, Event::Declare { player, .. } if **player == who)) {
             continue;
         }
         let mut shown = g.clone();

@@ -79,7 +79,7 @@ fn each_partner_is_given_his_sides_card_points_and_the_sides_make_72() {
     use rand::SeedableRng;
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get("troccas").expect("built in");
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(26_7);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(267);
     let mut scored = 0;
     for _ in 0..400 {
         let game = tarot_engine::simulate::random_game(rules, 4, &Default::default(), &mut rng).expect("the simulator plays legal games");

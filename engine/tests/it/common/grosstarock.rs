@@ -216,8 +216,8 @@ pub fn score(rec: &GameRecord, v: Variant) -> Scored {
     let mut score = [0i64; 3];
     // `from` pays `x` to each other player.
     let pay_each = |score: &mut [i64; 3], from: usize, x: i64| {
-        for p in 0..3 {
-            score[p] += if p == from { -2 * x } else { x };
+        for (p, s) in score.iter_mut().enumerate() {
+            *s += if p == from { -2 * x } else { x };
         }
     };
 

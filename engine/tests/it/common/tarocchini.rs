@@ -420,10 +420,8 @@ pub fn score(rec: &GameRecord, v: Variant) -> Scored {
             }
         }
     }
-    for k in 0..2 {
-        if owed[k] < 0 && s.tricks[k] == 0 {
-            s.matto_unpaid = true;
-        }
+    if (0..2).any(|k| owed[k] < 0 && s.tricks[k] == 0) {
+        s.matto_unpaid = true;
     }
     if !discard.is_empty() {
         let to = if s.tricks[s.dealer_side] == 0 { 1 - s.dealer_side } else { s.dealer_side };
