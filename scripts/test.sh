@@ -2,7 +2,8 @@
 # The test suite, on a fresh machine: installs what the tests need beyond Rust (Debian's chromium,
 # for the docs and pages tests; Debian's postgresql, whose initdb and pg_ctl the store's contract tests
 # and the PostgreSQL server tests run on a temporary directory and port), then runs every test of the
-# workspace, then schemathesis against the server, then a Python client generated from its document.
+# workspace, then the fixtures' drift check beside schemathesis against the server and a Python client
+# generated from its document.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,9 +25,18 @@ fi
 
 cargo test --workspace
 
+# The fixtures are what their generator makes: a run of make_fixtures would change or add no file
+# (engine/examples/make_fixtures.rs; its PINNED list says which stored files it leaves as they are).
+# It runs on one core beside the two HTTP checks below, which mostly wait on the server.
+cargo build -q -p tarot-engine --example make_fixtures
+target/debug/examples/make_fixtures check &
+DRIFT=$!
+
 # The server against its OpenAPI document (schemathesis, in a virtual environment under target/).
 bash scripts/schemathesis.sh
 
 # A Python client generated from the served document (openapi-python-client, in a virtual environment
 # under target/), running a client's workflow against the server.
 bash scripts/python_client.sh
+
+wait "$DRIFT"
