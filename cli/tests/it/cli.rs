@@ -188,7 +188,7 @@ fn simulate_steers_to_a_contract_and_refuses_one_the_ruleset_lacks() {
 
 #[test]
 fn tarotclub_logs_import_and_say_what_was_inferred() {
-    let out = run(&["import", "tarotclub", "../shared/peers/tarotclub-deals/tarotmag_17.json"]);
+    let out = run(&["import", "tarotclub", "fixtures/peers/tarotclub-deals/tarotmag_17.json"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let rec: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(rec["events"].as_array().unwrap().len(), 1 + 4 + 1 + 72);

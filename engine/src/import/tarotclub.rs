@@ -770,7 +770,7 @@ fn handle_kind(trumps: usize) -> &'static str {
 mod tests {
     use super::*;
 
-    const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/peers/tarotclub-deals/");
+    const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/peers/tarotclub-deals/");
     const FILES: [&str; 10] = [
         "01-T_lasttrickbydefense_game_lost.json",
         "01-T_lasttrickbydefense_game_won.json",

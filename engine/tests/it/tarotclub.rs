@@ -1,10 +1,10 @@
-//! The ten TarotClub deals of `../shared/peers/tarotclub-deals/` (a peer's test data, with expected
+//! The ten TarotClub deals of `fixtures/peers/tarotclub-deals/` (a peer's test data, with expected
 //! scores in its README) are imported and replayed under fft-4p to TarotClub's scores.
 
 use tarot_engine::import::tarotclub::import;
 use tarot_engine::{replay, GameRecord, Registry, Status};
 
-const PEERS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/peers/tarotclub-deals/");
+const PEERS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/peers/tarotclub-deals/");
 
 /// File, contract, taker's oudlers, taker's points, taker's score, each defender's score: the table
 /// of the README there.
@@ -30,7 +30,7 @@ fn the_ten_tarotclub_deals_score_as_tarotclub_scores_them() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get("fft-4p").unwrap();
     for &(file, contract, oudlers, points, taker, defender) in EXPECTED {
-        let text = std::fs::read_to_string(format!("{PEERS}{file}.json")).expect("the peers folder beside the repository");
+        let text = std::fs::read_to_string(format!("{PEERS}{file}.json")).expect("a TarotClub deal under fixtures/peers");
         let imported = import(&text, file).unwrap_or_else(|e| panic!("{e}"));
         let record: GameRecord = serde_json::from_value(imported.record).unwrap();
         let v = replay(rules, &record).unwrap_or_else(|e| panic!("{file}: {e}"));
@@ -54,7 +54,7 @@ fn committed_conversions_match_a_fresh_import() {
         let text = std::fs::read_to_string(format!("{PEERS}{file}.json")).unwrap();
         let fresh = import(&text, &format!("{file}.json")).unwrap().record;
         let committed: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(format!("{dir}{file}.json")).unwrap()).unwrap();
-        assert_eq!(fresh, committed, "{file}: re-run `tarot-archive import tarotclub ../shared/peers/tarotclub-deals/*.json --out fixtures/fft-4p/tarotclub`");
+        assert_eq!(fresh, committed, "{file}: re-run `tarot-archive import tarotclub fixtures/peers/tarotclub-deals/*.json --out fixtures/fft-4p/tarotclub`");
     }
 }
 
