@@ -68,18 +68,10 @@ impl Card {
         if code == "EX" {
             return Card::Fool;
         }
-        if let Some(n) = code.strip_prefix('T') {
-            return Card::Trump(n.parse().unwrap_or_else(|_| panic!("card {code}")));
+        match super::card_code(&code) {
+            super::Code::Trump(n) => Card::Trump(n),
+            super::Code::Suited(suit, rank) => Card::Suited(suit, rank),
         }
-        let (rank, suit) = code.split_at(code.len() - 1);
-        let rank = match rank {
-            "K" => 14,
-            "Q" => 13,
-            "C" => 12,
-            "J" => 11,
-            n => n.parse().unwrap_or_else(|_| panic!("card {code}")),
-        };
-        Card::Suited(suit.chars().next().unwrap(), rank)
     }
 
     /// PW's values: the 21, the Pagat, the Fool and kings 4, queens 3, cavaliers 2, jacks 1.

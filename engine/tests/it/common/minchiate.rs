@@ -67,18 +67,10 @@ impl Card {
             "TRO" => return Card::Trump(40),
             _ => {}
         }
-        if let Some(n) = code.strip_prefix('T') {
-            return Card::Trump(n.parse().unwrap_or_else(|_| panic!("card {code}")));
+        match super::card_code(&code) {
+            super::Code::Trump(n) => Card::Trump(n),
+            super::Code::Suited(suit, rank) => Card::Suited(suit, rank),
         }
-        let (rank, suit) = code.split_at(code.len() - 1);
-        let rank = match rank {
-            "K" => 14,
-            "Q" => 13,
-            "C" => 12,
-            "J" => 11,
-            n => n.parse().unwrap_or_else(|_| panic!("card {code}")),
-        };
-        Card::Suited(suit.chars().next().unwrap(), rank)
     }
 
     /// What a noble card counts (M2); every other card, the 29 included, nothing.

@@ -34,3 +34,28 @@ pub fn test_rules(id: &str, edit: Option<(&str, &str)>) -> Result<Ruleset, Strin
     files.insert(id.to_string(), RuleFile { text, path });
     compile(id, &|id: &str| files.get(id).cloned()).map_err(|d| d.to_string())
 }
+
+/// A card code of a record as the second scorers read it, after each has taken its game's own names
+/// (the Fool's `EX`, Minchiate's `STA` ... `TRO`): a trump `T<n>`, or a rank (`K` 14, `Q` 13, `C` 12,
+/// `J` 11, else its number) and a suit letter.
+pub enum Code {
+    Trump(u8),
+    Suited(char, u8),
+}
+
+/// Reads `code` (upper case), panicking on one that is no card: a record the engine accepted.
+pub fn card_code(code: &str) -> Code {
+    let bad = || -> u8 { panic!("card {code}") };
+    if let Some(n) = code.strip_prefix('T') {
+        return Code::Trump(n.parse().unwrap_or_else(|_| bad()));
+    }
+    let Some(suit) = code.chars().last() else { panic!("an empty card code") };
+    let rank = match &code[..code.len() - suit.len_utf8()] {
+        "K" => 14,
+        "Q" => 13,
+        "C" => 12,
+        "J" => 11,
+        n => n.parse().unwrap_or_else(|_| bad()),
+    };
+    Code::Suited(suit, rank)
+}

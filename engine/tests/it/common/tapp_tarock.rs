@@ -66,18 +66,10 @@ impl Card {
         if code == "EX" {
             return Card::Trump(22);
         }
-        if let Some(n) = code.strip_prefix('T') {
-            return Card::Trump(n.parse().unwrap_or_else(|_| panic!("card {code}")));
+        match super::card_code(&code) {
+            super::Code::Trump(n) => Card::Trump(n),
+            super::Code::Suited(suit, rank) => Card::Suited(suit, rank),
         }
-        let (rank, suit) = code.split_at(code.len() - 1);
-        let rank = match rank {
-            "K" => 14,
-            "Q" => 13,
-            "C" => 12,
-            "J" => 11,
-            n => n.parse().unwrap_or_else(|_| panic!("card {code}")),
-        };
-        Card::Suited(suit.chars().next().unwrap(), rank)
     }
 
     /// Kings and the trull 5, queens 4, knights 3, jacks 2, the rest 1.

@@ -54,18 +54,10 @@ impl Card {
         if code == "EX" {
             return Card::Narr;
         }
-        if let Some(n) = code.strip_prefix('T') {
-            return Card::Trump(n.parse().unwrap_or_else(|_| panic!("card {code}")));
+        match super::card_code(&code) {
+            super::Code::Trump(n) => Card::Trump(n),
+            super::Code::Suited(suit, rank) => Card::Suited(suit, rank),
         }
-        let (rank, suit) = code.split_at(code.len() - 1);
-        let rank = match rank {
-            "K" => 14,
-            "Q" => 13,
-            "C" => 12,
-            "J" => 11,
-            n => n.parse().unwrap_or_else(|_| panic!("card {code}")),
-        };
-        Card::Suited(suit.chars().next().unwrap(), rank)
     }
 
     /// Its value counted with the empty cards at 1: kings and honours 5, queens 4, cavaliers 3, jacks 2.
