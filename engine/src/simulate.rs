@@ -269,7 +269,7 @@ pub fn random_game_with<R: Rng>(rules: &Ruleset, players: usize, options: &BTree
             Err(Failed::Other(e)) => return Err(e),
         }
     }
-    Err(format!("{REDEALS} deals in a row left no lawful discard ({stuck}): can the discard's requirements be met?"))
+    Err(format!("{}: in {REDEALS} deals in a row the taker could lay away no discard the rules allow (the last: {stuck}); the `require`s of its `discard` section may be impossible to meet together", rules.id))
 }
 
 /// How many deals in a row `random_game_with` deals again when no lawful discard is found.
