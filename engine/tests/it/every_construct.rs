@@ -185,8 +185,8 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         // `without` reads its key and nothing else: a block or a value after it would be dropped.
         ("without KEY...", m("fft-2p", "without annul petit_sec", "without annul petit_sec { this is nonsense 123 }"), Refused("`without annul petit_sec` takes no block")),
         ("without KEY...", m("fft-2p", "without annul petit_sec", "without annul petit_sec = 3"), Refused("`without annul petit_sec` takes no value")),
-        (r#"source ID "file" ["title"]"#, m(F, r#"source S004 "../shared/seeds/004_0d14b9f4547d8a99.txt" "Jeu de Tarot (Queen of Tarot)""#, ""), Refused("unknown source `S004`")),
-        (r#"source ID "file" ["title"]"#, m(F, r#""Jeu de Tarot (Queen of Tarot)""#, r#""Jeu de Tarot" "Queen of Tarot""#), Refused("`source` takes at most 3 word(s)")),
+        (r#"source ID "address" ["title"]"#, m(F, r#"source S004 "https://www.queenoftarot.com/tarot-game-rules/tarot-games-for-four-or-more/jeu-de-tarot" "Jeu de Tarot (Queen of Tarot)""#, ""), Refused("unknown source `S004`")),
+        (r#"source ID "address" ["title"]"#, m(F, r#""Jeu de Tarot (Queen of Tarot)""#, r#""Jeu de Tarot" "Queen of Tarot""#), Refused("`source` takes at most 3 word(s)")),
         (r#"family "NAME""#, m(M, r#"family "French""#, r#"family "Frankish""#), Refused(r#"a family is one of "French", "Italian""#)),
         (r#"family "NAME""#, m(M, r#"family "French""#, r#"family "French" "Italian""#), Refused("`family` takes at most 1 word(s)")),
         ("dated YEAR", m(M, "dated 1637", "dated 17th"), Refused("the year the source dates the rules from is written out")),

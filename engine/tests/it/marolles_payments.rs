@@ -1,5 +1,5 @@
 //! The engine's Marolles payments (`marolles-1637`, `marolles-78`) against a second reckoning written by
-//! hand from seed 001 (`../shared/seeds/001_e5d12605bd93546d.txt`, RULES.md MAR.*), with no rule file:
+//! hand from seed 001 (pagat.com's *Early 17th Century French Tarot*), with no rule file:
 //! the cut card, discards, declarations, Tarots saved and captured, la Belle, the Fool, the Ultimo, card
 //! points counted in packets of three and the settlement, over simulated games, unsteered and steered
 //! (strong hands, the Fool held to the last trick). Each game is simulated from its own seed, so a

@@ -1,5 +1,5 @@
 //! A second scorer for French Tarot at three, four and five players, written by hand from the FFT
-//! rulebook (`../shared/sources/fft-reglement-officiel.txt`) and `../shared/RULES.md`, with no rule file
+//! rulebook (its *Règlement officiel* of 2012), with no rule file
 //! and nothing from the engine but the record's types. It reads a finished game's events, plays the
 //! tricks out itself and works out every player's score, so that the engine can be checked against it.
 //!
