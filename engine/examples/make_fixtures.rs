@@ -38,7 +38,7 @@ const PINNED: &[(&str, &str, &[&str])] = &[
         "minchiate",
         "simulated at 6da2815, before the revoke was a fault paid (the seed-0 game's bad card, a revoke, now gives way to the next) and before the \
          sit-out by choice (the simulator now sits a player out in one game in four at a table of four); invalid/sit-out-by-choice.json is written \
-         by engine/tests/it/sit_out.rs (write_minchiate_fixtures) from valid/4p-2.json",
+         by engine/tests/it/sit_out.rs (minchiate_sit_out_fixtures_are_made_from_the_others) from valid/4p-2.json",
         &["invalid/play.must.trump.json", "invalid/sit-out-by-choice.json", "valid/4p-1.json", "valid/4p-2.json"],
     ),
     (

@@ -153,12 +153,12 @@ fn sitting_out_is_compiled_with_its_checks() {
     assert!(e.contains("not both"), "{e}");
 }
 
-/// Writes fixtures/minchiate's sit-out games from its other fixtures: the deal and the steals kept,
-/// a `sit-out`, then each player's first legal card (`cargo test -p tarot-engine --test it sit_out::
-/// -- --ignored`). The fixtures test replays them.
+/// fixtures/minchiate's sit-out games are what this makes from its other fixtures: the deal and the
+/// steals kept, a `sit-out`, then each player's first legal card. With `TAROT_WRITE_FIXTURES=1` it
+/// writes them (`TAROT_WRITE_FIXTURES=1 cargo test -p tarot-engine --test it sit_out::`); the fixtures
+/// test replays them.
 #[test]
-#[ignore]
-fn write_minchiate_fixtures() {
+fn minchiate_sit_out_fixtures_are_made_from_the_others() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/minchiate");
     let registry = Registry::builtin().unwrap();
     let rules = registry.get("minchiate").unwrap();
@@ -169,7 +169,16 @@ fn write_minchiate_fixtures() {
         g.events.truncate(first);
         g
     };
-    let write = |g: &GameRecord, f: &str| std::fs::write(root.join(f), serde_json::to_string_pretty(g).unwrap() + "\n").unwrap();
+    let writing = std::env::var_os("TAROT_WRITE_FIXTURES").is_some();
+    let write = |g: &GameRecord, f: &str| {
+        let made = serde_json::to_string_pretty(g).unwrap() + "\n";
+        if writing {
+            std::fs::write(root.join(f), made).unwrap();
+        } else {
+            let stored = std::fs::read_to_string(root.join(f)).unwrap();
+            assert!(stored == made, "fixtures/minchiate/{f} is not what this test makes (write it with TAROT_WRITE_FIXTURES=1 and review)");
+        }
+    };
     for (base, place, out, what) in [
         ("valid/steals.json", 0, "valid/sit-out-30.json", "first hand sits out after the steals, for 30"),
         ("valid/4p-1.json", 1, "valid/sit-out-40.json", "the second in turn sits out, for 40"),
