@@ -8,7 +8,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::cards::{Card, CardSet};
-use crate::dsl::ast::{BinOp, UnOp};
+use crate::expr::{BinOp, UnOp};
 use crate::expr::{CompFunc, Expr, Fact, Func, Value};
 use crate::ir::*;
 use crate::replay::{Game, Setup};
@@ -635,18 +635,8 @@ fn pack_texts(p: &crate::ir::Pack) -> Vec<String> {
     }
 }
 
-/// A label with its indefinite article: "an accuso", "a Trull"; a label that already begins with
-/// "the" (or "a", "an") takes none.
-pub fn with_article(label: &str) -> String {
-    let first = label.split_whitespace().next().unwrap_or("").to_lowercase();
-    if matches!(first.as_str(), "the" | "a" | "an") {
-        return label.to_string();
-    }
-    match first.chars().next() {
-        Some('a' | 'e' | 'i' | 'o' | 'u') => format!("an {label}"),
-        _ => format!("a {label}"),
-    }
-}
+// A label with its article is the labels' business; the pages name it here too.
+pub use crate::label::with_article;
 
 fn cards_short(set: CardSet) -> String {
     let v: Vec<String> = set.iter().map(|c: Card| c.to_string()).collect();

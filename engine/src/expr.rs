@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use crate::cards::CardSet;
 use crate::combinations;
-use crate::dsl::ast::{BinOp, UnOp};
 use crate::num::Q;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -595,4 +594,28 @@ fn call(f: Func, a: &[Value], env: &dyn Env) -> Result<Value, String> {
         }
         _ => env.game_func(f, a)?,
     })
+}
+
+/// A binary operator of the rules language, as the parser reads it and a formula applies it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Le,
+    Ge,
+    Lt,
+    Gt,
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+/// A unary operator of the rules language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    Not,
 }

@@ -932,3 +932,18 @@ impl Ruleset {
         self.sources.iter().find(|s| s.id == id)
     }
 }
+
+/// The cards worth each value above 0, as sets (`Counting::counters`), from the table of values.
+pub fn counters_of(values: &[u8; PACK_SIZE]) -> Vec<(u8, CardSet)> {
+    let mut counters: Vec<(u8, CardSet)> = vec![];
+    for card in Card::all() {
+        match values[card.0 as usize] {
+            0 => {}
+            v => match counters.iter_mut().find(|(w, _)| *w == v) {
+                Some((_, set)) => set.insert(card),
+                None => counters.push((v, CardSet::single(card))),
+            },
+        }
+    }
+    counters
+}

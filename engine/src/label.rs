@@ -5,6 +5,19 @@
 
 use crate::expr::Value;
 
+/// A label with its indefinite article: "an accuso", "a Trull"; a label that already begins with
+/// "the" (or "a", "an") takes none.
+pub fn with_article(label: &str) -> String {
+    let first = label.split_whitespace().next().unwrap_or("").to_lowercase();
+    if matches!(first.as_str(), "the" | "a" | "an") {
+        return label.to_string();
+    }
+    match first.chars().next() {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => format!("an {label}"),
+        _ => format!("a {label}"),
+    }
+}
+
 /// The names in braces in `label`, in order; an error when a brace is not closed or a name is empty.
 pub fn names(label: &str) -> Result<Vec<&str>, String> {
     let mut names = vec![];

@@ -2,6 +2,8 @@
 //! here on the compiler works on these types.
 
 use crate::num::Q;
+// The operators are the formulas' (`expr`); the syntax tree names them as the parser reads them.
+pub use crate::expr::{BinOp, UnOp};
 
 /// A position in a rule file, for error messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -35,28 +37,6 @@ pub struct Cite {
     pub source: String,
     pub section: Option<String>,
     pub pos: Pos,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BinOp {
-    Or,
-    And,
-    Eq,
-    Ne,
-    Le,
-    Ge,
-    Lt,
-    Gt,
-    Add,
-    Sub,
-    Mul,
-    Div,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UnOp {
-    Neg,
-    Not,
 }
 
 #[derive(Clone, Debug)]

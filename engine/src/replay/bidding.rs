@@ -78,14 +78,14 @@ impl<'s, 'r> Game<'s, 'r> {
                     return Err(self.violation(
                         &r.clause,
                         p,
-                        format!("after {} the second round allows only {}, not {}", crate::describe::with_article(&r.label), allowed.join(", "), b.contracts[c].label),
+                        format!("after {} the second round allows only {}, not {}", crate::label::with_article(&r.label), allowed.join(", "), b.contracts[c].label),
                     ));
                 }
             }
             Bid::Reserve => {
                 let r = b.reserve.as_ref().expect("read only when the ruleset has one");
                 if turn.second_round {
-                    return Err(self.violation(&r.clause, p, format!("{} is said in the first round; the second round is for choosing", crate::describe::with_article(&r.label))));
+                    return Err(self.violation(&r.clause, p, format!("{} is said in the first round; the second round is for choosing", crate::label::with_article(&r.label))));
                 }
             }
         }
@@ -237,7 +237,7 @@ impl<'s, 'r> Game<'s, 'r> {
             Some((h, best, Some(j))) if i > j + 1 => Some((format!("{}'s {} may be outbid only by {}, not by {}", self.name(h), label(best), label(cs[j + 1]), label(c)), clause)),
             Some((_, _, Some(_))) => None,
             _ if i == 0 => None,
-            _ => Some((format!("{} is bid only over {}, and none is held", crate::describe::with_article(label(c)), crate::describe::with_article(label(cs[i - 1]))), clause)),
+            _ => Some((format!("{} is bid only over {}, and none is held", crate::label::with_article(label(c)), crate::label::with_article(label(cs[i - 1]))), clause)),
         }
     }
 

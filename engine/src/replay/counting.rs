@@ -1,7 +1,7 @@
 //! The `counting` section: the card points of a pile, counted in groups (exactly, to the nearest
 //! point, or in packets as the Marolles text lays it out), with the empty cards the Excuse exchange owes.
 
-use crate::cards::{Card, CardSet, PACK_SIZE};
+use crate::cards::CardSet;
 use crate::expr::{Expr, Value};
 use crate::ir::*;
 use crate::num::Q;
@@ -40,21 +40,6 @@ impl<'s, 'r> Game<'s, 'r> {
             self.points(1 << p)
         }
     }
-}
-
-/// The cards worth each value above 0, as sets (`Counting::counters`), from the table of values.
-pub fn counters_of(values: &[u8; PACK_SIZE]) -> Vec<(u8, CardSet)> {
-    let mut counters: Vec<(u8, CardSet)> = vec![];
-    for card in Card::all() {
-        match values[card.0 as usize] {
-            0 => {}
-            v => match counters.iter_mut().find(|(w, _)| *w == v) {
-                Some((_, set)) => set.insert(card),
-                None => counters.push((v, CardSet::single(card))),
-            },
-        }
-    }
-    counters
 }
 
 /// A counting with its counters that follow options added and its group size set, `cards_of` giving

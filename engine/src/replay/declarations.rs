@@ -3,9 +3,9 @@
 //! open to each player now.
 
 use crate::cards::{Card, CardSet, FOOL};
-use crate::describe::with_article;
 use crate::expr::{eval, truthy, Expr, Fact, Value};
 use crate::ir::*;
+use crate::label::with_article;
 use crate::num::Q;
 use crate::verdict::{LedgerEntry, OpenDeclaration};
 

@@ -43,7 +43,7 @@ mod steal;
 mod talon;
 
 pub use bidding::Bid;
-pub use counting::{card_points, count_packets, count_points, counters_of, counting_for};
+pub use counting::{card_points, count_packets, count_points, counting_for};
 pub use declarations::Declaration;
 pub use env::GameEnv;
 use read::{name_key, seat_of};

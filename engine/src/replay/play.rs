@@ -298,7 +298,7 @@ impl<'s, 'r> Game<'s, 'r> {
                     p,
                     format!(
                         "{who} declared {} and must keep {} until the last trick: holds {}, which may be played instead",
-                        crate::describe::with_article(&d.label),
+                        crate::label::with_article(&d.label),
                         rules.card_name(c),
                         rules.cards_named(others)
                     ),

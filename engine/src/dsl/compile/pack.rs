@@ -540,7 +540,7 @@ impl Compiler {
         if let Some(st) = empty_at.filter(|_| c.group != 1 || c.surplus == Surplus::Packets) {
             self.err_at(st, "`empty 0` counts cards one by one, each at its counter's value: it needs `group 1` (the default) and no `surplus packets`");
         }
-        c.counters = crate::replay::counters_of(&c.values);
+        c.counters = crate::ir::counters_of(&c.values);
         self.counters_by_option(&mut c, by_option, pack);
         c
     }
