@@ -463,7 +463,7 @@ impl SledStore {
         let key = digest(&header, &events_json);
         let count = events.len() as u64;
         drop(events);
-        Ok(crate::StagedGame(crate::StagedOne::Sled(StagedGame { key, header, count, known: None, events_json, places: None, game })))
+        Ok(crate::StagedGame::new(StagedGame { key, header, count, known: None, events_json, places: None, game }))
     }
 
     /// Ends staging a batch (see `EventStore::stage_game`): which games were imported before
@@ -474,11 +474,10 @@ impl SledStore {
         let seen = self.recent.lock().unwrap_or_else(PoisonError::into_inner).batches;
         let mut staged = Vec::with_capacity(games.len());
         for game in games {
-            let crate::StagedOne::Sled(mut game) = (match game.0 {
-                crate::StagedOne::Plain(game) => self.stage_game(game)?.0,
-                sled => sled,
-            }) else {
-                unreachable!("sled stages a game for sled")
+            // Staged by this store, or given as it was (by a store that stages nothing).
+            let mut game = match game.take::<StagedGame>() {
+                Ok(game) => game,
+                Err(other) => self.stage_game(other.take::<Import>().map_err(|_| crate::StagedGame::foreign())?)?.take::<StagedGame>().map_err(|_| crate::StagedGame::foreign())?,
             };
             game.known = self.creations.get(&game.key)?.map(|bytes| decode("an import", &bytes)).transpose()?;
             staged.push(game);
@@ -492,7 +491,7 @@ impl SledStore {
             }
             result?;
         }
-        Ok(crate::Staged(crate::StagedGames::Sled(staged, seen)))
+        Ok(crate::Staged::new(SledStaged { games: staged, seen }))
     }
 
     /// Writes the events and verdicts of the games not imported before at the end of the staged
@@ -516,9 +515,9 @@ impl SledStore {
     /// returns. Under the write lock: whether each game was stored meanwhile (by an earlier batch
     /// or earlier in this one), the numbers, and one transaction.
     pub fn import_staged(&self, staged: crate::Staged) -> Result<Vec<(Appended, bool)>, StoreError> {
-        let (games, seen) = match staged.0 {
-            crate::StagedGames::Sled(games, seen) => (games, seen),
-            crate::StagedGames::Plain(games) => return self.import_staged(self.stage_import(games)?),
+        let SledStaged { games, seen } = match staged.take::<SledStaged>() {
+            Ok(staged) => staged,
+            Err(other) => return self.import_staged(self.stage_import(other.take::<Vec<Import>>().map_err(|_| crate::StagedGame::foreign())?)?),
         };
         let guard = self.write.lock().unwrap_or_else(PoisonError::into_inner);
         let mut recent = self.recent.lock().unwrap_or_else(PoisonError::into_inner);
@@ -579,6 +578,13 @@ impl SledStore {
         drop(guard);
         Ok(results)
     }
+}
+
+/// A batch staged by `stage_import`: its games, and how many batches `import_staged` had stored
+/// before it looked for them in `creations`.
+struct SledStaged {
+    games: Vec<StagedGame>,
+    seen: u64,
 }
 
 /// A game of an import once staged: what storing it needs, without its events.
