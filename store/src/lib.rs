@@ -14,14 +14,13 @@
 //! Every write of primary data (streams, sessions) is on disk before it returns. Methods block
 //! meanwhile, so async callers should run them on a blocking thread pool.
 
-mod bulk;
-mod commit;
 mod error;
 mod events_json;
 mod pg;
 mod projection;
 mod session;
-mod sled_store;
+mod sled;
+mod stream;
 
 use std::any::Any;
 use std::ops::Deref;
@@ -33,7 +32,8 @@ pub use error::StoreError;
 pub use pg::PgStore;
 pub use projection::{compute, prepare, project, project_created, project_verdict, rebuild_projections, split_batch, Filter, Projection, Summary};
 pub use session::Session;
-pub use sled_store::{Appended, GameId, Header, NewEvent, SledStore, StoredEvent};
+pub use sled::SledStore;
+pub use stream::{Appended, GameId, Header, NewEvent, StoredEvent};
 
 /// What every store does. Writes of primary data are atomic and durable when they return.
 pub trait EventStore: Send + Sync {
