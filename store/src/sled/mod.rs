@@ -5,9 +5,11 @@
 //! Files: `streams` (create, append, read back), `import` (games stored together: imports, staged
 //! or not, and the writer thread's batches), `projections` (verdicts, summaries and the listing
 //! indexes), `sessions`, `bulk` (the files beside sled that hold large values), `commit` (the group
-//! commit: when writes reach the disk).
+//! commit: when writes reach the disk), `format` (the format's version, and the migration of stores
+//! written before it).
 //!
-//! Primary trees (key → value; integers are big-endian, so that sled's order is numeric order):
+//! Primary trees, in format 1 (see `format`; key → value; integers are big-endian, so that sled's
+//! order is numeric order):
 //! - `headers`: game → `Header` (JSON); for a game stored by an import, the byte `IMPORTED`, the
 //!   number of events it was imported with, and the value its first segment would have in
 //!   `events`, before the JSON (see `imported_header`): an import writes three values a game
@@ -15,16 +17,16 @@
 //! - `versions`: game → the number of events in the stream; none for an imported game until an
 //!   append (its header has it)
 //! - `events`: game, version → the events of the append that began at that version, one value per
-//!   append (see `segment`; a single `StoredEvent` in stores written before), or a pointer to that
-//!   value in a bulk file (see `bulk`; so are imported games' verdicts). An imported game's first
-//!   segment is in its header, not here (stores written before kept it here)
+//!   append (see `segment`), or a pointer to that value in a bulk file (see `bulk`; so are imported
+//!   games' verdicts). An imported game's first segment is in its header, not here
 //! - `event_ids`: game, event id → version, so that a retried append to the game is recognised (ids
 //!   are scoped to their game, as event stores scope them to a stream: the same id in another game
 //!   is another event)
 //! - `creations`: header (JSON), 0xFF, the first event's id → what the creation returned (`Appended`),
 //!   so that a retried creation is recognised; and `sha256:` and a digest of an imported game's
 //!   header and events → the same, so that a retried import stores nothing new
-//! - `meta`: `position`, `games`, `sessions` → the last number given out of each
+//! - `meta`: `position`, `games`, `sessions` → the last number given out of each; `format` → the
+//!   format's version
 //! - `sessions`: session → `Session` (JSON)
 //!
 //! A game is known inside by its number and outside by its `GameId` ("g" and the number in base 36).
@@ -40,6 +42,7 @@
 
 mod bulk;
 mod commit;
+mod format;
 mod import;
 mod projections;
 mod sessions;
@@ -112,7 +115,7 @@ impl SledStore {
         let db = open_db(dir).map_err(|e| at(&e))?;
         let tree = |name: &str| db.open_tree(name).map_err(|e| at(&e));
         let (commit, flusher) = GroupCommit::start(db.clone())?;
-        Ok(SledStore {
+        let store = SledStore {
             headers: tree("headers")?,
             versions: tree("versions")?,
             events: tree("events")?,
@@ -132,7 +135,9 @@ impl SledStore {
             writer_bulk: Mutex::new(None),
             staged_bulk: Mutex::new((None, bulk::next_staged_file(dir))),
             recent: Mutex::new(Recent::default()),
-        })
+        };
+        store.bring_format_up_to_date()?;
+        Ok(store)
     }
 
     /// Applies `writes` as one transaction: all of them or none.

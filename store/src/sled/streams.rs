@@ -233,20 +233,15 @@ impl StoredHeader<'_> {
 /// An append's events as one value, keyed by the first one's version: the first one's position (8
 /// bytes, big-endian), then the events as the append gave them (`[NewEvent]`, JSON). Versions and
 /// positions follow one another, so they are not written for each event.
-fn segment(first_position: u64, events_json: &[u8]) -> Vec<u8> {
+pub(super) fn segment(first_position: u64, events_json: &[u8]) -> Vec<u8> {
     let mut value = Vec::with_capacity(8 + events_json.len());
     value.extend_from_slice(&first_position.to_be_bytes());
     value.extend_from_slice(events_json);
     value
 }
 
-/// The events of the segment stored under `key` (game, first version). Stores written before
-/// segments keep one event per value, as a JSON `StoredEvent`, whose first byte is `{`; a segment's
-/// first byte is the top byte of a position, 0.
+/// The events of the segment stored under `key` (game, first version).
 fn decode_segment(key: &[u8], bytes: &[u8]) -> Result<Vec<StoredEvent>, StoreError> {
-    if bytes.first() == Some(&b'{') {
-        return Ok(vec![decode("an event", bytes)?]);
-    }
     let (first_version, first_position) = (read_u64(&key[8..])?, read_u64(bytes.get(..8).unwrap_or_default())?);
     let events: Vec<NewEvent> = decode("events", &bytes[8..])?;
     Ok((0..).zip(events).map(|(i, new)| StoredEvent { version: first_version + i, position: first_position + i, id: new.id, event: new.event }).collect())
@@ -295,51 +290,7 @@ fn event_key(number: u64, version: u64) -> [u8; 16] {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
-
-    use tarot_engine::Event;
-
     use super::*;
-
-    /// A store written before segments holds one `StoredEvent` per value; it is read as before, and
-    /// appends after it are stored as segments.
-    #[test]
-    fn events_stored_one_per_value_are_still_read() {
-        let dir = std::env::temp_dir().join(format!("tarot-store-legacy-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let store = SledStore::open(&dir).unwrap();
-        let header = Header {
-            ruleset: "basic".into(),
-            options: BTreeMap::new(),
-            players: vec!["Ann".into(), "Bob".into(), "Cid".into()],
-            dealer: "Ann".into(),
-            pots: BTreeMap::new(),
-            standing: BTreeMap::new(),
-            description: None,
-        };
-        let game = store.create_game(&header, vec![]).unwrap().game;
-        let pass = |player: &str| Event::Bid { player: player.into(), bid: "pass".into() };
-        let old = [StoredEvent { version: 1, position: 1, id: Some("a".into()), event: pass("Bob") }, StoredEvent { version: 2, position: 2, id: None, event: pass("Cid") }];
-        for event in &old {
-            store.events.insert(event_key(1, event.version), encode(event)).unwrap();
-        }
-        store.event_ids.insert(id_key(1, "a"), &1u64.to_be_bytes()[..]).unwrap();
-        store.versions.insert(1u64.to_be_bytes(), &2u64.to_be_bytes()[..]).unwrap();
-        store.meta.insert("position", &2u64.to_be_bytes()[..]).unwrap();
-
-        assert_eq!(store.events(&game).unwrap(), old);
-        let retry = store.append(&game, 0, vec![NewEvent { id: Some("a".into()), event: pass("Bob") }]).unwrap();
-        assert_eq!((retry.version, retry.first_position), (1, 1));
-        let appended = store.append(&game, 2, vec![NewEvent { id: Some("b".into()), event: pass("Ann") }, NewEvent { id: None, event: pass("Bob") }]).unwrap();
-        assert_eq!((appended.version, appended.first_position, appended.last_position), (4, 3, 4));
-        let events = store.events(&game).unwrap();
-        assert_eq!(
-            events.iter().map(|e| (e.version, e.position, e.id.clone())).collect::<Vec<_>>(),
-            [(1, 1, Some("a".into())), (2, 2, None), (3, 3, Some("b".into())), (4, 4, None)]
-        );
-        drop(store);
-        let _ = std::fs::remove_dir_all(&dir);
-    }
 
     /// An imported game's header reads back as written; a plain header is its JSON; one cut short
     /// anywhere is an error, not a panic.
