@@ -14,15 +14,15 @@
 //! Every write of primary data (streams, sessions) is on disk before it returns. Methods block
 //! meanwhile, so async callers should run them on a blocking thread pool.
 
-mod bulk;
-mod commit;
 mod error;
 mod events_json;
 mod pg;
 mod projection;
 mod session;
-mod sled_store;
+mod sled;
+mod stream;
 
+use std::any::Any;
 use std::ops::Deref;
 use std::path::Path;
 use std::sync::{mpsc, Arc, OnceLock};
@@ -32,7 +32,8 @@ pub use error::StoreError;
 pub use pg::PgStore;
 pub use projection::{compute, prepare, project, project_created, project_verdict, rebuild_projections, split_batch, Filter, Projection, Summary};
 pub use session::Session;
-pub use sled_store::{Appended, GameId, Header, NewEvent, SledStore, StoredEvent};
+pub use sled::SledStore;
+pub use stream::{Appended, GameId, Header, NewEvent, StoredEvent};
 
 /// What every store does. Writes of primary data are atomic and durable when they return.
 pub trait EventStore: Send + Sync {
@@ -53,9 +54,9 @@ pub trait EventStore: Send + Sync {
     fn import(&self, games: Vec<Import>) -> Result<Vec<(Appended, bool)>, StoreError>;
 
     /// `import` in three steps, so that a caller can overlap the steps of successive batches:
-    /// `stage_import` does what does not depend on what is stored (checks, JSON, digests; sled:
-    /// which games were imported before, and the events and verdicts of the others written to a
-    /// bulk file and on disk), `import_staged` numbers and stores the games as `import` does (all
+    /// `stage_import` does what does not depend on the numbers the games will get (checks, JSON,
+    /// digests, and what a store can write ahead, such as which games were imported before and the
+    /// others' events and verdicts on disk), `import_staged` numbers and stores the games as `import` does (all
     /// or none), and they are on disk once `flush` returns.
     fn stage_import(&self, games: Vec<Import>) -> Result<Staged, StoreError> {
         let games = games.into_iter().map(|game| self.stage_game(game)).collect::<Result<_, _>>()?;
@@ -67,24 +68,18 @@ pub trait EventStore: Send + Sync {
     /// lock, no read); then `stage_finish` with the staged games in the batch's order gives what
     /// `stage_import` would have given.
     fn stage_game(&self, game: Import) -> Result<StagedGame, StoreError> {
-        Ok(StagedGame(StagedOne::Plain(game)))
+        Ok(StagedGame::new(game))
     }
 
     /// See `stage_game`.
     fn stage_finish(&self, games: Vec<StagedGame>) -> Result<Staged, StoreError> {
-        let plain = games.into_iter().map(|game| match game.0 {
-            StagedOne::Plain(game) => Ok(game),
-            StagedOne::Sled(_) => Err(StoreError::Invalid("games staged for another store".into())),
-        });
-        Ok(Staged(StagedGames::Plain(plain.collect::<Result<_, _>>()?)))
+        let plain = games.into_iter().map(|game| game.take::<Import>().map_err(|_| StagedGame::foreign()));
+        Ok(Staged::new(plain.collect::<Result<Vec<_>, _>>()?))
     }
 
     /// See `stage_import`.
     fn import_staged(&self, staged: Staged) -> Result<Vec<(Appended, bool)>, StoreError> {
-        match staged.0 {
-            StagedGames::Plain(games) => self.import(games),
-            StagedGames::Sled(..) => Err(StoreError::Invalid("games staged for another store".into())),
-        }
+        self.import(staged.take::<Vec<Import>>().map_err(|_| StagedGame::foreign())?)
     }
 
     /// Creates games with the projections of the verdicts the caller computed: each as
@@ -113,7 +108,8 @@ pub trait EventStore: Send + Sync {
     /// Waits until everything written so far, projections included, is on disk.
     fn flush(&self) -> Result<(), StoreError>;
 
-    /// How many flushes the store has made since it was opened, where it decides them (sled).
+    /// How many flushes the store has made since it was opened, where it decides them (0 where the
+    /// database does).
     fn flushes(&self) -> u64 {
         0
     }
@@ -158,23 +154,42 @@ pub struct Import {
     pub verdict: Refereed,
 }
 
-/// One game staged by `EventStore::stage_game`.
-pub struct StagedGame(pub(crate) StagedOne);
+/// One game staged by `EventStore::stage_game`: what the store that staged it made of it, which
+/// only that store reads (a store given another store's staging refuses it as `Invalid`).
+pub struct StagedGame(Box<dyn Any + Send>);
 
-pub(crate) enum StagedOne {
-    Plain(Import),
-    Sled(sled_store::StagedGame),
+/// A batch of games made ready to import by `EventStore::stage_import`, for the store that
+/// staged it alone, as `StagedGame`.
+pub struct Staged(Box<dyn Any + Send>);
+
+impl StagedGame {
+    /// A staged game holding what the store made of it (`Import` itself, for a store that does
+    /// nothing before the numbers).
+    pub(crate) fn new<T: Any + Send>(payload: T) -> StagedGame {
+        StagedGame(Box::new(payload))
+    }
+
+    /// What the store made of the game, if it is a `T`; else the staged game as it was.
+    pub(crate) fn take<T: Any>(self) -> Result<T, StagedGame> {
+        self.0.downcast::<T>().map(|payload| *payload).map_err(StagedGame)
+    }
+
+    /// The error of a store given games another store staged.
+    pub(crate) fn foreign() -> StoreError {
+        StoreError::Invalid("games staged for another store".into())
+    }
 }
 
-/// A batch of games made ready to import by `EventStore::stage_import`.
-pub struct Staged(pub(crate) StagedGames);
+impl Staged {
+    /// A staged batch holding what the store made of it.
+    pub(crate) fn new<T: Any + Send>(payload: T) -> Staged {
+        Staged(Box::new(payload))
+    }
 
-pub(crate) enum StagedGames {
-    /// As given (a store that does nothing before the numbers).
-    Plain(Vec<Import>),
-    /// Staged by sled, with how many batches `import_staged` had stored before it looked for
-    /// the games in `creations`.
-    Sled(Vec<sled_store::StagedGame>, u64),
+    /// What the store made of the batch, if it is a `T`; else the batch as it was.
+    pub(crate) fn take<T: Any>(self) -> Result<T, Staged> {
+        self.0.downcast::<T>().map(|payload| *payload).map_err(Staged)
+    }
 }
 
 /// A verdict computed before its game is stored: what the game's projection will hold.

@@ -24,7 +24,7 @@ use r2d2_postgres::postgres::error::SqlState;
 use r2d2_postgres::postgres::{Config, NoTls, Transaction};
 use r2d2_postgres::PostgresConnectionManager;
 
-use crate::sled_store::{check_ids, creation_key, decode, digest, encode, id_number, retry_of, short_id, GameId, Header, NewEvent, StoredEvent};
+use crate::stream::{check_ids, creation_key, decode, digest, encode, id_number, retry_of, short_id, GameId, Header, NewEvent, StoredEvent};
 use crate::{session, Appended, EventStore, Filter, Import, Projection, Session, StoreError, Summary};
 
 type Pool = r2d2::Pool<PostgresConnectionManager<NoTls>>;

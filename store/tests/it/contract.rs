@@ -644,3 +644,23 @@ fn on_postgres_a_creation_whose_projection_fails_stores_nothing() {
     assert_eq!(store.games().unwrap(), vec![created.game.clone()]);
     assert_eq!(store.list(&Filter::default(), 0, 10).unwrap().1, 1, "an acknowledged game is listed");
 }
+
+/// Staged games are for the store that staged them: PostgreSQL refuses sled's staging (a game or
+/// a batch) as invalid and stores nothing; sled takes games PostgreSQL staged, which are the games
+/// as given, and imports them.
+#[test]
+fn a_store_refuses_games_another_store_staged() {
+    let sled = Sled::new("staged_elsewhere").open();
+    let postgres = Store::connect(&common::postgres::database("staged_elsewhere")).unwrap();
+    let games = varied_games();
+    refused(postgres.import_staged(sled.stage_import(vec![to_import(&games[0])]).unwrap()), "games staged for another store");
+    refused(postgres.stage_finish(vec![sled.stage_game(to_import(&games[1])).unwrap()]).map(|_| ()), "games staged for another store");
+    assert_eq!(postgres.games().unwrap(), vec![], "a refused staging stored games");
+    let from_postgres = postgres.stage_finish(vec![postgres.stage_game(to_import(&games[2])).unwrap()]).unwrap();
+    let imported = sled.import_staged(from_postgres).unwrap();
+    sled.flush().unwrap();
+    assert_eq!(sled.record(&imported[0].0.game).unwrap(), games[2]);
+    let mixed = vec![postgres.stage_game(to_import(&games[3])).unwrap(), sled.stage_game(to_import(&games[4])).unwrap()];
+    let imported = sled.import_staged(sled.stage_finish(mixed).unwrap()).unwrap();
+    assert_eq!(imported.iter().map(|(a, new)| (a.game.0.as_str(), *new)).collect::<Vec<_>>(), [("g2", true), ("g3", true)]);
+}

@@ -11,4 +11,5 @@
 mod common;
 
 mod contract;
+mod format;
 mod store;
