@@ -268,6 +268,12 @@ fn the_description_says_what_the_trumps_and_counters_are() {
     assert!(skus.contains("trumps high to low: T22 (the Sküs) T21 (the Mond) T20"), "{skus}");
     assert!(skus.contains("records may write EX for T22"), "{skus}");
     assert!(text("piedmont", &[]).contains("trumps high to low: T20 T21 T19 T18"));
+    // The trump suit is named among the trumps, not among the suits.
+    let german = text("german", &[]);
+    assert!(german.contains("36 cards: suits leaves, bells, acorns, 9 trumps\n"), "{german}");
+    assert!(german.contains("trumps high to low: T9 (deuce of hearts) T8 (10 of hearts) T7 (king of hearts)"), "{german}");
+    assert!(german.contains("records may write KH for T7"), "{german}");
+    assert!(german.contains("ranks high to low: leaves: 1 10 K Q J 9 8 7 6; bells: 1 10 K Q J 9 8 7 6; acorns:"), "{german}");
     let moors = text("moors", &[]);
     assert!(moors.contains("T21 T20 = T19 = T18 = T17 T16"), "{moors}");
     assert!(moors.contains("of the tied trumps T17 T18 T19 T20, the later played wins"), "{moors}");
