@@ -450,6 +450,8 @@ fn a_trump_suit_is_refused_beside_trumps_or_as_a_plain_suit() {
     assert!(compile_text(also_plain).unwrap_err().contains("suit H is the trump suit"));
     let no_ranks = base.replace("trump-suit H \"hearts\" 1 10 K Q J 9 8 7 6", "trump-suit H \"hearts\"");
     assert!(compile_text(no_ranks).unwrap_err().contains("names the suit whose cards are the trumps"));
+    let reversed = base.replace("  rank-name 1", "  reversed H D = yes\n  rank-name 1");
+    assert!(compile_text(reversed).unwrap_err().contains("`reversed` does not apply to it"));
     // A code of its own for a heart is refused: the heart already has one.
     let coded = base.replace("  rank-name 1", "  code KH T1\n  rank-name 1");
     assert!(compile_text(coded).unwrap_err().contains("`KH` is already the code of KH"));

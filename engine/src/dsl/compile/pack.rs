@@ -119,6 +119,12 @@ impl Compiler {
         }
         if let Some(st) = trump_suit {
             trump_count = self.trump_suit(&mut pack, st, trump_count, &suits);
+            // Its cards are trumps, ranked by `trump-suit`: `reversed` would never apply to them.
+            if let (Some(lane), Some((lanes, _, _))) = (self.trump_suit, &pack.reversible) {
+                if lanes.contains(&lane) {
+                    self.err_at(st, format!("suit {} is the trump suit, ranked high to low by `trump-suit`: `reversed` does not apply to it", SUITS[lane as usize]));
+                }
+            }
         }
         self.trumps_of_pack(&mut pack, trump_count, fool_trump, order, &names, &ties, &codes);
         for (suit, ranks) in suits {
