@@ -625,7 +625,8 @@ fn trumps_words(p: &crate::ir::Pack) -> Option<(String, String)> {
 /// The pack in words: how many cards, the suits, the trumps and the Fool; the trumps' order where it
 /// is not the usual one.
 fn pack_texts(p: &crate::ir::Pack) -> Vec<String> {
-    let suits: Vec<String> = (0..4).map(|s| p.suit_names[s].clone()).collect();
+    // A suit with no card in the pack (the trump suit of `trump-suit`) is not named.
+    let suits: Vec<String> = (0..4).filter(|&s| !CardSet::of_lane(s).and(p.cards).is_empty()).map(|s| p.suit_names[s as usize].clone()).collect();
     match trumps_words(p) {
         None => vec![format!("{} cards: suits {}, 21 trumps, {}", p.cards.len(), suits.join(", "), p.fool_name)],
         Some((count, order)) => {
@@ -691,6 +692,9 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
     let mut ranks = vec![];
     for s in 0..4u8 {
         let mut in_suit: Vec<Card> = CardSet::of_lane(s).and(p.cards).iter().collect();
+        if in_suit.is_empty() {
+            continue;
+        }
         in_suit.sort_by_key(|c| std::cmp::Reverse(p.strength[c.0 as usize]));
         let codes: Vec<String> = in_suit
             .iter()

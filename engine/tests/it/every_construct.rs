@@ -233,6 +233,10 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (r#"fool "name" trump = condition"#, m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" = option.skus == "trump""#).then_top(r#"option skus "s" = ["trump", "excuse"]"#), Refused("the word `trump` is missing")),
         (r#"fool ["name"] [trump]"#, m(F, r#"fool "the Excuse""#, r#"fool "the Excuse" trumps"#), Refused("not `trumps`")),
         (r#"fool ["name"] [trump]"#, m(F, "trumps 21                                          @FFT \"Les cartes\"\n  fool \"the Excuse\"", "trumps 40\n  fool \"the Excuse\" trump"), Refused("needs `trumps N` with N from 1 to 39")),
+        // A built-in pack with a trump suit changes every card's name and the trumps' count at once,
+        // so its rows are refusals; `tests/it/pack.rs` plays one (a 36-card German-suited pack).
+        (r#"trump-suit S "name" RANKS"#, m(F, "  trumps 21", "  trumps 21\n  trump-suit H \"hearts\" K Q C J"), Refused("the pack gives no `trumps N` beside it")),
+        (r#"trump-suit S "name" RANKS"#, m(F, "  fool \"the Excuse\"", "  fool \"the Excuse\"\n  trump-suit X \"hearts\" K Q"), Refused("names the suit whose cards are the trumps")),
         ("trump-order CARDS", m(F, "  trumps 21", "  trumps 21\n  trump-order T20 T21 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6 T5 T4 T3 T2 T1"), Changes),
         ("trump-order CARDS", m(F, "  trumps 21", "  trumps 21\n  trump-order T21 T20 T19"), Refused("it leaves out T1, T2,")),
         ("trump-order CARDS", m(F, "  trumps 21", "  trumps 21\n  trump-order T21 T21 T22"), Refused("`T21` is listed twice")),

@@ -22,7 +22,8 @@ fn ruleset(id: &str) -> &'static Ruleset {
 }
 
 /// A three-player game of `id` (Ann, Bob, Cid; Cid deals, Ann leads): each player holds the cards
-/// given and Cid the rest of the trumps, the other cards filling the hands in order; then the plays.
+/// given and Cid the rest of the trumps, the other cards filling the hands (a third of the pack each)
+/// in order; then the plays.
 fn game(id: &str, hands: [&[&str]; 3], plays: &[(&str, &str)]) -> Verdict {
     let rec = game_json(id, hands, plays);
     replay(ruleset(id), &parse_record(&rec.to_string()).unwrap()).unwrap()
@@ -38,7 +39,7 @@ fn game_json(id: &str, hands: [&[&str]; 3], plays: &[(&str, &str)]) -> serde_jso
     given[2].extend(rest.and(rules.pack.trumps()).iter().map(|c| c.to_string()));
     let mut others = rest.minus(rules.pack.trumps()).iter();
     for hand in given.iter_mut() {
-        while hand.len() < 26 {
+        while hand.len() < rules.pack.cards.len() / 3 {
             hand.push(others.next().expect("enough cards").to_string());
         }
     }
@@ -267,6 +268,12 @@ fn the_description_says_what_the_trumps_and_counters_are() {
     assert!(skus.contains("trumps high to low: T22 (the Sküs) T21 (the Mond) T20"), "{skus}");
     assert!(skus.contains("records may write EX for T22"), "{skus}");
     assert!(text("piedmont", &[]).contains("trumps high to low: T20 T21 T19 T18"));
+    // The trump suit is named among the trumps, not among the suits.
+    let german = text("german", &[]);
+    assert!(german.contains("36 cards: suits leaves, bells, acorns, 9 trumps\n"), "{german}");
+    assert!(german.contains("trumps high to low: T9 (deuce of hearts) T8 (10 of hearts) T7 (king of hearts)"), "{german}");
+    assert!(german.contains("records may write KH for T7"), "{german}");
+    assert!(german.contains("ranks high to low: leaves: 1 10 K Q J 9 8 7 6; bells: 1 10 K Q J 9 8 7 6; acorns:"), "{german}");
     let moors = text("moors", &[]);
     assert!(moors.contains("T21 T20 = T19 = T18 = T17 T16"), "{moors}");
     assert!(moors.contains("of the tied trumps T17 T18 T19 T20, the later played wins"), "{moors}");
@@ -373,4 +380,79 @@ fn the_description_shows_the_pack_under_each_choice() {
     assert!(trump.iter().any(|l| l.starts_with("with skus = \"excuse\": ") && l.contains("21 trumps, the Sküs")), "{trump:#?}");
     // A pack that follows no option has no such line.
     assert!(tarot_engine::describe::describe(ruleset("skus"), &BTreeMap::new()).rules.iter().all(|l| !l.text.starts_with("with ")));
+}
+
+#[test]
+fn a_suit_of_permanent_trumps_is_the_packs_trumps() {
+    let rules = ruleset("german");
+    let t = |c: &str| rules.pack.parse_card(c).unwrap();
+    assert_eq!(rules.pack.cards.len(), 36);
+    assert_eq!(rules.pack.trumps().len(), 9);
+    // The suit's first rank is the top trump; each card may be written by its suit code or its trump code.
+    assert_eq!(t("1H"), Card::parse("T9").unwrap());
+    assert_eq!(t("KH"), Card::parse("T7").unwrap());
+    assert_eq!(t("6H"), Card::parse("T1").unwrap());
+    assert_eq!(rules.card_name(t("KH")), "king of hearts");
+    assert_eq!(rules.card_name(t("1H")), "deuce of hearts");
+    assert!(rules.pack.strength[t("10H").0 as usize] > rules.pack.strength[t("KH").0 as usize]);
+    // The plain suits keep their order: the deuce, then the ten, above the king.
+    assert!(rules.pack.strength[t("10S").0 as usize] > rules.pack.strength[t("KS").0 as usize]);
+    assert!(rules.pack.strength[t("1S").0 as usize] > rules.pack.strength[t("10S").0 as usize]);
+}
+
+#[test]
+fn the_trump_suit_follows_and_wins_as_trumps() {
+    // Ann leads the deuce of leaves; Bob, with no leaves, must trump, and his six of hearts wins.
+    let hands: [&[&str]; 3] = [&["1S"], &["6H", "1D", "10D", "KD", "QD", "JD", "9D", "8D", "7D", "6D", "1C", "10C"], &["KS"]];
+    let v = game("german", hands, &[("Ann", "1S"), ("Bob", "1D")]);
+    assert_eq!(after(&v), "play.must.trump: Bob has no leaves and must trump: holds 6 of hearts");
+    let v = game("german", hands, &[("Ann", "1S"), ("Bob", "6H"), ("Cid", "KS")]);
+    assert_eq!(v.tricks[0].winner.as_ref(), "Bob");
+    // Bob, who took the trick, leads the next.
+    let v = game("german", hands, &[("Ann", "1S"), ("Bob", "6H"), ("Cid", "KS"), ("Bob", "1D")]);
+    assert_eq!(after(&v), "Cid to play");
+    // On a heart led, a player holding hearts follows with them: they are the trumps.
+    let lead_heart: [&[&str]; 3] = [&["KH"], &["6H", "1D"], &[]];
+    let v = game("german", lead_heart, &[("Ann", "KH"), ("Bob", "1D")]);
+    assert_eq!(after(&v), "play.must.follow: Bob must follow trumps: holds 6 of hearts");
+    // The ten of hearts, written by either code, beats the king.
+    let v = game("german", lead_heart, &[("Ann", "KH"), ("Bob", "6H"), ("Cid", "T8")]);
+    assert_eq!(v.tricks[0].winner.as_ref(), "Cid");
+    let v = game("german", lead_heart, &[("Ann", "KH"), ("Bob", "6H"), ("Cid", "10H")]);
+    assert_eq!(v.tricks[0].winner.as_ref(), "Cid");
+}
+
+#[test]
+fn a_pack_with_a_trump_suit_is_dealt_played_and_counted() {
+    let rules = ruleset("german");
+    let mut rng = ChaCha8Rng::seed_from_u64(36);
+    for i in 0..100 {
+        let g = random_game(rules, 3, &BTreeMap::new(), &mut rng).unwrap_or_else(|e| panic!("game {i}: {e}"));
+        let v = replay(rules, &g).unwrap();
+        assert_eq!(v.status, Status::Valid, "game {i}: {:?}", v.violation);
+        // The Skat count: 30 a suit, the hearts counted by their codes as the others by rank.
+        let total = v.outcome.as_ref().unwrap().players.iter().fold(Q::ZERO, |a, p| a + p.card_points);
+        assert_eq!(total, Q::int(120), "game {i}");
+    }
+}
+
+#[test]
+fn a_trump_suit_is_refused_beside_trumps_or_as_a_plain_suit() {
+    let base = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/pack/german.tarot")).unwrap();
+    let compile_text = |text: String| {
+        let load = |id: &str| (id == "german").then(|| tarot_engine::dsl::RuleFile { path: "german.tarot".into(), text: text.clone() });
+        tarot_engine::dsl::compile("german", &load).map(|_| ()).map_err(|d| d.to_string())
+    };
+    assert_eq!(compile_text(base.clone()), Ok(()));
+    let with_trumps = base.replace("  rank-name 1", "  trumps 21\n  rank-name 1");
+    assert!(compile_text(with_trumps).unwrap_err().contains("the pack gives no `trumps N` beside it"));
+    let also_plain = base.replace("  rank-name 1", "  suit H \"hearts\" 1 10 K\n  rank-name 1");
+    assert!(compile_text(also_plain).unwrap_err().contains("suit H is the trump suit"));
+    let no_ranks = base.replace("trump-suit H \"hearts\" 1 10 K Q J 9 8 7 6", "trump-suit H \"hearts\"");
+    assert!(compile_text(no_ranks).unwrap_err().contains("names the suit whose cards are the trumps"));
+    let reversed = base.replace("  rank-name 1", "  reversed H D = yes\n  rank-name 1");
+    assert!(compile_text(reversed).unwrap_err().contains("`reversed` does not apply to it"));
+    // A code of its own for a heart is refused: the heart already has one.
+    let coded = base.replace("  rank-name 1", "  code KH T1\n  rank-name 1");
+    assert!(compile_text(coded).unwrap_err().contains("`KH` is already the code of KH"));
 }

@@ -677,7 +677,7 @@ impl Compiler {
                     };
                     if name == "rank" {
                         match RANK_CODES.iter().position(|r| *r == code) {
-                            Some(r) => (0..4).for_each(|s| set.insert(Card::suited(s, r as u8 + 1))),
+                            Some(r) => (0..4).filter(|s| Some(*s) != self.trump_suit).for_each(|s| set.insert(Card::suited(s, r as u8 + 1))),
                             None => self.err(file, a.pos, format!("`{code}` is not a rank; ranks are K Q C J 10 .. 1")),
                         }
                     } else {

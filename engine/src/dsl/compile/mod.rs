@@ -120,6 +120,8 @@ struct Compiler {
     pack_trumps: Option<CardSet>,
     /// The pack's own card codes (`code`, the Fool as a trump's `EX`), for rule text too.
     pack_aliases: Vec<(String, Card)>,
+    /// The suit whose cards are the trumps (`trump-suit`): `rank(K)` reads the other suits.
+    trump_suit: Option<u8>,
     /// Compiling the other pack of `fool "name" trump = condition`: whether the Fool is a trump.
     fool_trump_fixed: Option<bool>,
     /// The condition of `fool "name" trump = condition`, its clause, and whether some choice of the

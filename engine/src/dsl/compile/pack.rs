@@ -35,6 +35,7 @@ impl Compiler {
         let mut suits: Vec<(u8, Option<Vec<u8>>)> = vec![];
         let mut trump_count = 0u8;
         let (mut fool_trump, mut order, mut names, mut ties, mut codes) = (None, None, vec![], vec![], vec![]);
+        let mut trump_suit = None;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "suit" => {
@@ -105,12 +106,23 @@ impl Compiler {
                         pack.cards.insert(FOOL);
                     }
                 }
+                "trump-suit" => trump_suit = Some(st),
                 "trump-order" => order = Some(st),
                 "trump-name" => names.push(st),
                 "tie" => ties.push(st),
                 "code" => codes.push(st),
-                other => {
-                    self.err_at(st, format!("unknown pack statement `{other}`; expected suit, ranks, rank-name, reversed, trumps, fool, trump-order, trump-name, tie or code"))
+                other => self.err_at(
+                    st,
+                    format!("unknown pack statement `{other}`; expected suit, ranks, rank-name, reversed, trumps, trump-suit, fool, trump-order, trump-name, tie or code"),
+                ),
+            }
+        }
+        if let Some(st) = trump_suit {
+            trump_count = self.trump_suit(&mut pack, st, trump_count, &suits);
+            // Its cards are trumps, ranked by `trump-suit`: `reversed` would never apply to them.
+            if let (Some(lane), Some((lanes, _, _))) = (self.trump_suit, &pack.reversible) {
+                if lanes.contains(&lane) {
+                    self.err_at(st, format!("suit {} is the trump suit, ranked high to low by `trump-suit`: `reversed` does not apply to it", SUITS[lane as usize]));
                 }
             }
         }
@@ -127,6 +139,43 @@ impl Compiler {
             }
         }
         pack
+    }
+
+    /// `trump-suit S "name" RANKS`: the suit's cards, high to low, are the pack's trumps, TN down to
+    /// T1 (N the number of ranks), each named after its rank and the suit ("king of hearts") and
+    /// written by its suit code as well (`KH` for T7 of nine). Returns N, or `count` when the statement
+    /// is refused.
+    fn trump_suit(&mut self, pack: &mut Pack, st: &Stmt, count: u8, plain: &[(u8, Option<Vec<u8>>)]) -> u8 {
+        let form = "`trump-suit S \"name\" RANKS` names the suit whose cards are the trumps and its ranks high to low: `trump-suit H \"hearts\" 1 10 K Q J 9 8 7 6`";
+        let Some(suit) = st.args.first().and_then(|w| SUITS.iter().position(|c| c.to_string() == w.text)) else {
+            self.err_at(st, form);
+            return count;
+        };
+        let ranks = match st.args.get(1) {
+            Some(name) if name.quoted && st.args.len() > 2 => self.ranks(st, &st.args[2..]),
+            _ => {
+                self.err_at(st, form);
+                return count;
+            }
+        };
+        if count > 0 {
+            self.err_at(st, "`trump-suit` makes a suit's cards the pack's trumps: the pack gives no `trumps N` beside it");
+            return count;
+        }
+        if plain.iter().any(|(s, _)| *s as usize == suit) {
+            self.err_at(st, format!("suit {} is the trump suit: it is not also listed as a plain suit (`suit {}`)", SUITS[suit], SUITS[suit]));
+            return count;
+        }
+        pack.suit_names[suit] = st.args[1].text.clone();
+        self.trump_suit = Some(suit as u8);
+        let n = ranks.len() as u8;
+        pack.trump_names.resize(n as usize + 1, String::new());
+        for (i, r) in ranks.iter().enumerate() {
+            let trump = Card::trump(n - i as u8);
+            pack.trump_names[(n - i as u8) as usize] = format!("{} of {}", pack.rank_names[*r as usize], pack.suit_names[suit]);
+            pack.aliases.push((Card::suited(suit as u8, *r).to_string(), trump));
+        }
+        n
     }
 
     /// `fool "name" trump = condition`: whether the Fool is a trump in this compile (the condition with
