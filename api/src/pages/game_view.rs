@@ -11,7 +11,7 @@ use tarot_engine::replay::{Game, Setup};
 use tarot_engine::verdict::{Status, Verdict, Violation};
 use tarot_engine::{Event, GameRecord};
 
-use crate::pages::{card_code, status_word};
+use crate::pages::{card_code, score_sheet, status_word};
 
 /// The view of `record`, replayed under `rules` (absent when the registry has no such ruleset).
 pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result<&Verdict, String>) -> Markup {
@@ -29,6 +29,7 @@ pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result
     };
     let (class, word) = status_word(verdict.status);
     let stop = verdict.violation.as_ref();
+    let seats = Sides::new(rules, record, verdict);
     html! {
         p { "Verdict under " a href={ "/pages/rulesets/" (verdict.ruleset) } { code { (verdict.ruleset) } } ": "
             strong class=(class) { (word) }
@@ -40,7 +41,7 @@ pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result
         (table_of(rules, record))
         (deal(rules, record, stop, verdict.annulled.as_ref().and_then(|a| a.player.as_deref())))
         (auction(rules, record, stop))
-        (tricks(rules, record, verdict))
+        (tricks(rules, record, verdict, &seats))
         @if let Some(n) = &verdict.next {
             h2 { "Next" }
             p { strong { (n.player) } " to " (n.phase.replace('_', " "))
@@ -50,8 +51,8 @@ pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result
                 p class="sit-out-offer" { "Or, before the first declaration or card, one of " (n.sit_out.join(", ")) " may sit the deal out (a " code { "sit-out" } " event)." }
             }
         }
-        (score_sheet(rules, verdict))
-        (ledger(verdict))
+        (score_sheet::score_sheet(rules, record, verdict, &seats))
+        (score_sheet::ledger(rules, verdict, &seats))
         @if !verdict.notes.is_empty() {
             h2 { "Notes" }
             ul { @for n in &verdict.notes { li { (n) } } }
@@ -77,12 +78,12 @@ fn table_of(rules: Option<&Ruleset>, record: &GameRecord) -> Markup {
 }
 
 /// A pot in the ruleset's words ("the King pot"), or its name.
-fn pot_label(rules: Option<&Ruleset>, name: &str) -> String {
+pub(crate) fn pot_label(rules: Option<&Ruleset>, name: &str) -> String {
     rules.and_then(|r| r.pots.iter().find(|p| &*p.name == name)).map_or_else(|| format!("pot {name}"), |p| p.label.to_string())
 }
 
 /// A rule's id, its source and where it is written, for a citation after a sentence.
-fn rule_ref(rule: &str, source: Option<&str>, at: Option<&str>) -> Markup {
+pub(crate) fn rule_ref(rule: &str, source: Option<&str>, at: Option<&str>) -> Markup {
     html! { span class="src" { "[rule " code { (rule) } @if let Some(s) = source { ", " (s) } @if let Some(a) = at { "; " (a) } "]" } }
 }
 
@@ -96,7 +97,7 @@ fn stopped(v: &Violation) -> Markup {
     }
 }
 
-fn sorted(rules: Option<&Ruleset>, codes: &[impl AsRef<str>]) -> Markup {
+pub(crate) fn sorted(rules: Option<&Ruleset>, codes: &[impl AsRef<str>]) -> Markup {
     let parse = |code: &str| rules.map_or_else(|| Card::parse(code), |r| r.pack.parse_card(code));
     let mut cards: Vec<(Option<Card>, &str)> = codes.iter().map(|c| (parse(c.as_ref()), c.as_ref())).collect();
     // Trumps by number (T22 to T40 too), then the Fool, then the suits.
@@ -172,6 +173,37 @@ fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation
     }
 }
 
+/// Who plays with whom: partners sitting opposite, the taker and his partner against the defence, or
+/// each for himself, as the ruleset seats them.
+pub(crate) struct Sides {
+    kind: Option<tarot_engine::ir::Sides>,
+    players: Vec<String>,
+    attack: Vec<String>,
+}
+
+impl Sides {
+    pub(crate) fn new(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict) -> Sides {
+        Sides { kind: rules.map(|r| r.sides), players: record.players.clone(), attack: attack(record, verdict).into_iter().map(String::from).collect() }
+    }
+
+    /// Whether `a` and `b` play on one side (a player with himself too).
+    pub(crate) fn same_side(&self, a: &str, b: &str) -> bool {
+        use tarot_engine::ir::Sides as S;
+        if a == b {
+            return true;
+        }
+        let seat = |p: &str| self.players.iter().position(|x| x == p);
+        match self.kind {
+            Some(S::Partners) => {
+                let half = (self.players.len() / 2).max(1);
+                matches!((seat(a), seat(b)), (Some(i), Some(j)) if i % half == j % half)
+            }
+            Some(S::Each) => false,
+            _ => !self.attack.is_empty() && self.attack.iter().any(|x| x == a) == self.attack.iter().any(|x| x == b),
+        }
+    }
+}
+
 /// The taker and his partner: as the score says, or, in a game not yet scored, the last to bid and
 /// the holder of the card he called.
 fn attack<'a>(record: &'a GameRecord, verdict: &'a Verdict) -> Vec<&'a str> {
@@ -191,7 +223,7 @@ fn attack<'a>(record: &'a GameRecord, verdict: &'a Verdict) -> Vec<&'a str> {
 }
 
 /// A contract by the ruleset's own name for it ("garde contre le chien"), the bid as written otherwise.
-fn contract_label(rules: Option<&Ruleset>, bid: &str) -> String {
+pub(crate) fn contract_label(rules: Option<&Ruleset>, bid: &str) -> String {
     rules.and_then(|r| r.bidding.as_ref()?.contracts.iter().find(|k| k.name == bid).map(|k| k.label.clone())).unwrap_or_else(|| bid.to_string())
 }
 
@@ -206,14 +238,13 @@ fn excuse_rules(rules: &Ruleset, record: &GameRecord) -> Option<(String, String)
     Some((word(&rules.fool.keep)?, word(&rules.fool.last_trick)?))
 }
 
-fn tricks(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict) -> Markup {
+fn tricks(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict, seats: &Sides) -> Markup {
     // The plays in order, to say who played each card of each trick.
     let plays: Vec<(usize, &str, &str)> =
         record.events.iter().enumerate().filter_map(|(i, e)| if let Event::Play { player, card } = e { Some((i, player.as_str(), card.as_str())) } else { None }).collect();
     let stop = verdict.violation.as_ref();
     let excuse = rules.and_then(|r| excuse_rules(r, record));
-    let attack = attack(record, verdict);
-    let same_side = |a: &str, b: &str| a == b || (!attack.is_empty() && attack.contains(&a) == attack.contains(&b));
+    let same_side = |a: &str, b: &str| seats.same_side(a, b);
     let mut used = 0;
     let mut rows = vec![];
     for (t, trick) in verdict.tricks.iter().enumerate() {
@@ -290,64 +321,6 @@ fn tricks(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict) -> Ma
         table {
             tr { th { "trick" } th { "led by" } th { "cards" } th { "won by" } }
             @for r in rows { (r) }
-        }
-    }
-}
-
-fn score_sheet(rules: Option<&Ruleset>, verdict: &Verdict) -> Markup {
-    let Some(o) = &verdict.outcome else { return html! {} };
-    html! {
-        h2 { "The score sheet" }
-        @if let Some(t) = &o.taker {
-            p { "Taker " strong { (t) } @if let Some(p) = &o.partner { ", with " strong { (p) } } @if let Some(c) = &o.contract { "; contract " strong { (contract_label(rules, c)) } } "." }
-        }
-        @if !o.values.is_empty() {
-            table {
-                tr { th { "value" } th { "for this game" } }
-                @for (k, v) in &o.values { tr { td { (k.replace('_', " ")) } td { (v.to_string().trim_matches('"')) } } }
-                @if let Some(h) = o.hand_score { tr { td { strong { "hand score" } } td { strong { (h) } } } }
-            }
-        }
-        table {
-            tr { th { "player" } th { "card points" } th { "tricks" } th { "score" } }
-            @for p in &o.players {
-                tr { td { (p.player) @if p.winner { " (winner)" } } td { (p.card_points) } td { (p.tricks) } td { strong { (p.score) } } }
-            }
-        }
-        @if !o.pots.is_empty() {
-            h3 { "The pots" }
-            table class="pots" {
-                tr { th { "pot" } th { "carried in" } th { "at the end of the deal" } }
-                @for p in &o.pots { tr { td { (pot_label(rules, &p.pot)) } td { (p.carried) } td { strong { (p.closing) } } } }
-            }
-            p class="src" { "The next deal carries each pot at its amount at the end of this one (its record's " code { "pots" } ")." }
-        }
-        @if let Some((declarer, side)) = o.ends_match.split_first() {
-            h3 { "The end of the match" }
-            p class="ends-match" { strong { (declarer) } "'s declaration ends the deal and the match: "
-                @if side.is_empty() { (declarer) " wins" } @else { (declarer) " and " (side.join(", ")) " win" }
-                " the match, whatever the totals. No later deal belongs to it." }
-        }
-    }
-}
-
-fn ledger(verdict: &Verdict) -> Markup {
-    if verdict.ledger.is_empty() {
-        return html! {};
-    }
-    html! {
-        h2 { "The ledger" }
-        table {
-            tr { th { "line" } th { "who" } th { "amount" } th { "rule" } th { "source" } }
-            @for l in &verdict.ledger {
-                tr {
-                    td { (l.label) @if let Some(e) = l.event { span class="src" { " (event " (e) ")" } } }
-                    td { @match (&l.from, &l.to) { (Some(f), Some(t)) => { (f) " pays " (t) }, _ => { "a term of the hand score" } } }
-                    td { (l.amount) }
-                    td { code { (l.rule) } }
-                    td { (l.source.as_deref().unwrap_or("—")) }
-                }
-            }
         }
     }
 }

@@ -272,3 +272,47 @@ fn the_excuse_exchange_knows_the_sides_before_the_score() {
     );
     assert!(!answer.text.contains("gives Ann an empty card"), "the taker gives his partner nothing");
 }
+
+/// The part of a game's page from its score sheet to its ledger's end.
+/// (an apostrophe as written, whether escaped or not).
+fn sheet_of(page: &str) -> String {
+    let start = page.find("id=\"score-sheet\"").unwrap_or_else(|| panic!("no score sheet in\n{page}"));
+    let end = page[start..].find("<h2>Under other rulesets").map_or(page.len(), |e| start + e);
+    page[start..end].replace("&#39;", "'")
+}
+
+/// Score sheets in the ruleset's words: every value named and explained, per side, cards drawn as
+/// cards, yes and no for truths, and a ledger for every ruleset (a standing where nobody pays); the
+/// empty card handed back for the Excuse and a dog counted for the defence said where they move card
+/// points.
+#[test]
+fn score_sheets_are_in_words() {
+    let server = spawn_fresh("pages-sheets", &[]);
+    let page = |fixture_path: &str| {
+        let id = store(&server, fixture_path);
+        let r = server.get(&format!("/pages/games/{id}"));
+        assert_eq!(r.status, 200, "{fixture_path}: {}", r.text);
+        (id, r.text)
+    };
+    let (tarocchini, t) = page("tarocchini/valid/4p-1.json");
+    let sheet = sheet_of(&t);
+    for raw in ["[[", "true", "false", "[\"T1\""] {
+        assert!(!sheet.contains(raw), "`{raw}` in the Tarocchini sheet:\n{sheet}");
+    }
+    assert!(sheet.contains("<th>Ann and Cid</th><th>Bob and Dan</th>"), "one column per side:\n{sheet}");
+    assert!(sheet.contains("the number of tarocchi in won") && sheet.contains("the number of the kings in won"), "each item of a list in words:\n{sheet}");
+    assert!(sheet.contains("35 cards: ") && sheet.contains("data-code=\"KS\""), "a side's cards drawn");
+    assert!(sheet.contains("<h2>The ledger</h2>") && sheet.contains("<code>score.standing</code>") && sheet.contains("Ann and Cid score"), "the standing in the ledger:\n{sheet}");
+    assert!(sheet.contains("Ann's side keeps the Matto, played to trick 5, and hands Dan's side an empty card for it"), "{sheet}");
+    let (_, f) = page("fft-4p/tarotclub/tarotmag_17.json");
+    let sheet = sheet_of(&f);
+    assert!(!sheet.contains("true") && !sheet.contains("false") && !sheet.contains("\"trick"), "{sheet}");
+    assert!(sheet.contains("<strong>made</strong><br><span class=\"src\">points is at least target</span>"), "{sheet}");
+    assert!(sheet.contains("½ card point</strong> go to South's side"), "the Excuse's half point:\n{sheet}");
+    let (garde_contre, g) = page("fft-5p/valid/garde-contre-dog-to-defence.json");
+    assert!(sheet_of(&g).contains("Under garde contre le chien, the dog (3 cards, <strong>5½ card points</strong>) counts for the defence."), "{}", sheet_of(&g));
+    let (_, troccas) = page("troccas/valid/asked-nines-and-tens.json");
+    assert!(sheet_of(&troccas).contains("<h2>The ledger</h2>"), "a ledger for every ruleset");
+    check_in_browser("sheet-tarocchini", &server.url(&format!("/pages/games/{tarocchini}")), 5000, &["Ann and Cid", "score.standing"]);
+    check_in_browser("sheet-garde-contre", &server.url(&format!("/pages/games/{garde_contre}")), 4000, &["counts for the defence"]);
+}
