@@ -100,14 +100,18 @@ pub(crate) fn card(rules: Option<&Ruleset>, c: Card, class: &str) -> Markup {
     html! { span class={ "card " (kind) " " (class) } title=(name) data-code=(c.to_string()) { (face) } }
 }
 
-/// An Italian suit by the ruleset's name for it: the first letters of its name drawn (two, as cups
-/// and coins share the first), and the class of its colour.
+/// An Italian suit by the ruleset's name for it, in English or Italian: the first letters of its name
+/// drawn (two, as cups and coins share the first), and the class of its colour.
 fn italian_suit(name: &str) -> Option<(&'static str, &'static str)> {
     Some(match name {
         "swords" => ("sw", "swords"),
         "cups" => ("cu", "cups"),
         "coins" => ("co", "coins"),
         "batons" => ("ba", "batons"),
+        "spade" | "spada" => ("sp", "swords"),
+        "coppe" | "coppa" => ("co", "cups"),
+        "denari" | "denaro" => ("de", "coins"),
+        "bastoni" | "bastone" => ("ba", "batons"),
         _ => return None,
     })
 }

@@ -124,7 +124,7 @@ fn deal(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation>, 
             @for (player, ps) in piles {
                 tr { th { (player) "'s piles" } td { @for p in ps { span class="notice" { @for c in p { (card_code(rules, c, "")) } } " " } } }
             }
-            @if !dog.is_empty() { tr { th { "the dog" } td { (sorted(rules, dog)) } } }
+            @if !dog.is_empty() { tr { th { @if rules.is_some_and(|r| r.steal.is_some()) { "the stock" } @else { "the dog" } } td { (sorted(rules, dog)) } } }
             @if let Some(c) = cut { tr { th { "the cut card" } td { (card_code(rules, c, "")) } } }
         }
         @if let Some(v) = stop.filter(|v| v.event == i) { (stopped(v)) }
@@ -145,7 +145,7 @@ fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation
         return html! {};
     }
     html! {
-        h2 { "The auction, the dog and the discard" }
+        h2 { (phases_heading(rules, &moves)) }
         table {
             tr { th { "event" } th { "player" } th { "move" } }
             @for (i, e) in &moves {
@@ -161,7 +161,7 @@ fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation
                             Event::Discard { cards, .. } => { "discards " (sorted(rules, cards)) }
                             Event::Buy { card: Some(c), gives: Some(g), .. } => { "buys " (card_code(rules, c, "")) ", giving back " (card_code(rules, g, "")) }
                             Event::Buy { .. } => { "buys no card" }
-                            Event::Declare { declaration, cards, .. } => { "declares " strong { (declaration) } @if !cards.is_empty() { ", showing " (sorted(rules, cards)) } }
+                            Event::Declare { declaration, cards, .. } => { "declares " strong { (declaration_label(rules, declaration)) } @if !cards.is_empty() { ", showing " (sorted(rules, cards)) } }
                             Event::SitOut { .. } => { "sits the deal out, paying a fee to the taker of the last trick" }
                             _ => {}
                         }
@@ -202,6 +202,46 @@ impl Sides {
             _ => !self.attack.is_empty() && self.attack.iter().any(|x| x == a) == self.attack.iter().any(|x| x == b),
         }
     }
+}
+
+/// A declaration by the ruleset's title for it ("Kings and Fool"), the name as written otherwise.
+pub(crate) fn declaration_label(rules: Option<&Ruleset>, name: &str) -> String {
+    rules.and_then(|r| r.declarations.iter().find(|d| d.name == name).map(|d| d.label.to_string())).unwrap_or_else(|| name.replace('_', " "))
+}
+
+/// The heading over the moves before play: only the phases this game has ("The auction, the dog and
+/// the discard", "The steals and the declarations").
+fn phases_heading(rules: Option<&Ruleset>, moves: &[(usize, &Event)]) -> String {
+    let has = |f: fn(&Event) -> bool| moves.iter().any(|(_, e)| f(e));
+    let mut parts: Vec<&str> = vec![];
+    if has(|e| matches!(e, Event::Bid { .. })) {
+        parts.push("the auction");
+    }
+    if has(|e| matches!(e, Event::Call { .. })) {
+        parts.push("the call");
+    }
+    if has(|e| matches!(e, Event::Take { .. })) {
+        parts.push(if rules.is_some_and(|r| r.steal.is_some()) { "the steals" } else { "the dog" });
+    }
+    if has(|e| matches!(e, Event::Discard { .. })) {
+        parts.push("the discard");
+    }
+    if has(|e| matches!(e, Event::Buy { .. })) {
+        parts.push("the purchases");
+    }
+    if has(|e| matches!(e, Event::Declare { .. })) {
+        parts.push("the declarations");
+    }
+    if has(|e| matches!(e, Event::SitOut { .. })) {
+        parts.push("who sits out");
+    }
+    let text = match parts.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => "before play".to_string(),
+    };
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or(text)
 }
 
 /// The taker and his partner: as the score says, or, in a game not yet scored, the last to bid and
@@ -252,19 +292,20 @@ fn tricks(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict, seats
         used += trick.cards.len();
         let last = t + 1 == verdict.tricks.len() && verdict.status == Status::Valid;
         let fool = these.iter().find(|(_, _, c)| rules.map_or_else(|| Card::parse(c), |r| r.pack.parse_card(c)).is_some_and(|c| c.is_fool()));
+        let the_fool = rules.map_or("the Excuse", |r| r.pack.fool_name.as_str());
         let note = match (fool, &excuse) {
             (Some((_, p, _)), Some((keep, last_rule))) if *p != &*trick.winner => Some(if last {
                 match last_rule.as_str() {
-                    "changes-side" => format!("{p} played the Excuse to the last trick: it goes to the other side (the rules: in the last trick it changes side)."),
-                    "to-winner" => format!("{p} played the Excuse to the last trick: it goes to {}, who won the trick.", trick.winner),
-                    _ => format!("{p} played the Excuse to the last trick and keeps it."),
+                    "changes-side" => format!("{p} played {the_fool} to the last trick: it goes to the other side (the rules: in the last trick it changes side)."),
+                    "to-winner" => format!("{p} played {the_fool} to the last trick: it goes to {}, who won the trick.", trick.winner),
+                    _ => format!("{p} played {the_fool} to the last trick and keeps it."),
                 }
             } else if keep == "exchange" && !same_side(p, &trick.winner) {
-                format!("{p} played the Excuse: it goes back to {p}'s side, and {p} gives {} an empty card in exchange.", trick.winner)
+                format!("{p} played {the_fool}: it goes back to {p}'s side, and {p} gives {} an empty card in exchange.", trick.winner)
             } else if keep == "exchange" {
-                format!("{p} played the Excuse: it stays on {p}'s side, which won the trick; nothing is exchanged.")
+                format!("{p} played {the_fool}: it stays on {p}'s side, which won the trick; nothing is exchanged.")
             } else {
-                format!("{p} played the Excuse and keeps it, with no card in exchange.")
+                format!("{p} played {the_fool} and keeps it, with no card in exchange.")
             }),
             _ => None,
         };

@@ -316,3 +316,32 @@ fn score_sheets_are_in_words() {
     check_in_browser("sheet-tarocchini", &server.url(&format!("/pages/games/{tarocchini}")), 5000, &["Ann and Cid", "score.standing"]);
     check_in_browser("sheet-garde-contre", &server.url(&format!("/pages/games/{garde_contre}")), 4000, &["counts for the defence"]);
 }
+
+/// Each game in its own names: the Fool as its ruleset names it in the notes of the tricks, the
+/// declarations by their titles, the pack's own suits (Minchiate's Italian suits, named in Italian),
+/// trumps named on hover as the ruleset names them, and headings only for the phases the game has.
+#[test]
+fn each_game_in_its_own_names() {
+    let server = spawn_fresh("pages-names", &[]);
+    let page = |fixture_path: &str| {
+        let id = store(&server, fixture_path);
+        let r = server.get(&format!("/pages/games/{id}"));
+        assert_eq!(r.status, 200, "{fixture_path}: {}", r.text);
+        (id, r.text.replace("&#39;", "'"))
+    };
+    let (_, t) = page("tarocchini/valid/4p-1.json");
+    assert!(t.contains("Ann played the Matto: it goes back to Ann's side") && !t.contains("played the Excuse"), "the Matto by its name");
+    let (_, m) = page("marolles-1637/valid/3p-2.json");
+    assert!(m.contains("declares <strong>Kings and Fool</strong>") && !m.contains("<strong>kings_fool"), "a declaration by its title");
+    assert!(m.contains("played the Fool (le Math)") && !m.contains("played the Excuse"), "le Math by its name");
+    let (minchiate, mi) = page("minchiate/valid/4p-1.json");
+    for suit in ["swords", "cups", "coins", "batons"] {
+        assert!(mi.contains(&format!("class=\"card italian {suit}")), "Minchiate's {suit} drawn as Italian");
+    }
+    assert!(!["♠", "♥", "♦", "♣"].iter().any(|s| mi.contains(s)), "no French pip for an Italian suit");
+    assert!(mi.contains("<span class=\"suit\">sp</span>") && mi.contains("<span class=\"suit\">de</span>"), "spade and denari by their own initials");
+    assert!(!mi.contains("auction") && !mi.contains("the dog"), "no auction nor dog where the game has none");
+    let (_, f) = page("fft-5p/valid/garde-contre-dog-to-defence.json");
+    assert!(f.contains("<h2>The auction and the call</h2>"), "a garde contre: no dog taken, no discard");
+    check_in_browser("names-minchiate", &server.url(&format!("/pages/games/{minchiate}")), 3000, &["card italian swords"]);
+}
