@@ -345,3 +345,32 @@ fn each_game_in_its_own_names() {
     assert!(f.contains("<h2>The auction and the call</h2>"), "a garde contre: no dog taken, no discard");
     check_in_browser("names-minchiate", &server.url(&format!("/pages/games/{minchiate}")), 3000, &["card italian swords"]);
 }
+
+/// The rules in words on the pages: no formula of the rules language (an option compared with a
+/// value, a contract's name tested) on a ruleset's page or in a comparison, the options' values in
+/// force instead; the JSON description keeps its text.
+#[test]
+fn rules_pages_say_formulas_in_words() {
+    let server = spawn_fresh("pages-words", &[]);
+    let text = |path: &str| {
+        let r = server.get(path);
+        assert_eq!(r.status, 200, "{path}: {}", r.text);
+        r.text.replace("&quot;", "\"")
+    };
+    let galician = text("/pages/rulesets/galician-tarok");
+    assert!(galician.contains("these cards may be played only as a player's last trump: the Pagat if the contract's name is trischaken; otherwise no card"), "{galician}");
+    assert!(galician.contains("in groups of 1 (with these options):"), "the group in force, no formula");
+    let droggn = text("/pages/rulesets/droggn");
+    assert!(droggn.contains("the Gstieß is the Excuse, or a trump above the others with the option gstiess top-trump"), "{droggn}");
+    let minchiate = text("/pages/rulesets/minchiate");
+    assert!(minchiate.contains("the cards of revoke back (nobili)") && minchiate.contains("breaking must trump is no fault with these options"), "{minchiate}");
+    let compared = text("/pages/rulesets/compare?ids=galician-tarok,droggn,minchiate");
+    for (name, page) in [("galician-tarok", &galician), ("droggn", &droggn), ("minchiate", &minchiate), ("the comparison", &compared)] {
+        for syntax in ["option.", " == ", "contract.name", " then T1", "else none", "if option"] {
+            assert!(!page.contains(syntax), "`{syntax}` on the page of {name}");
+        }
+    }
+    // The JSON description says what it said before.
+    let json = server.get("/rulesets/galician-tarok").text;
+    assert!(json.contains(r#"if contract.name == \"trischaken\" then T1 else none"#), "the JSON's text unchanged");
+}

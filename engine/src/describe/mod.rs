@@ -89,13 +89,24 @@ pub fn with_article(label: &str) -> String {
 }
 
 pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> Description {
+    describe_with(r, options, false)
+}
+
+/// As `describe`, in the words of the pages for people: where the JSON description quotes a formula
+/// of the rule file (a condition an option settles, a card that depends on the contract), these
+/// words read it, with the options' values in force.
+pub fn describe_for_people(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> Description {
+    describe_with(r, options, true)
+}
+
+fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, people: bool) -> Description {
     let mut lines = vec![];
     // Where the pack follows an option (`fool "name" trump = condition`), the pack these options
     // choose, and a line that says so.
     let original = r;
     let (r, fool_follows) = match &r.fool_variant {
         Some(v) => {
-            let force = InForce::new(r, options);
+            let force = InForce { people, ..InForce::new(r, options) };
             let base_trump = !r.pack.cards.contains(crate::cards::FOOL);
             let now = match force.value(&v.when) {
                 Some(Value::Bool(true)) => "a trump",
@@ -104,7 +115,14 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             };
             let stated = statement_text(r, &v.clause);
             let when = stated.split_once('=').map_or(stated.as_str(), |(_, w)| w).trim().to_string();
-            let text = format!("{} is a trump above the others where {when}, else the Excuse (an option); with these options, {now}", r.pack.fool_name);
+            let text = if people {
+                // The choice that makes the other pack, by the options' names and values.
+                let choice: Vec<String> = v.other_way.iter().map(|(k, x)| format!("{} {}", k.replace('_', " "), plain_json(x))).collect();
+                let (default, other) = if base_trump { ("a trump above the others", "the Excuse") } else { ("the Excuse", "a trump above the others") };
+                format!("{} is {default}, or {other} with the option {} (an option); with these options, {now}", r.pack.fool_name, choice.join(" and "))
+            } else {
+                format!("{} is a trump above the others where {when}, else the Excuse (an option); with these options, {now}", r.pack.fool_name)
+            };
             match force.value(&v.when) {
                 Some(Value::Bool(t)) if t != base_trump => (&*v.rules, Some((text, v.clause.clone()))),
                 _ => (r, Some((text, v.clause.clone()))),
@@ -124,10 +142,10 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             let defaults = v.other_way.keys().filter_map(|k| original.options.iter().find(|o| &o.name == k)).map(|o| (o.name.clone(), o.default.clone())).collect();
             (original, defaults)
         };
-        let choice: Vec<String> = choice.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+        let choice: Vec<String> = choice.iter().map(|(k, v)| if people { format!("{} {}", k.replace('_', " "), plain_json(v)) } else { format!("{k} = {v}") }).collect();
         (other, choice.join(", "), v.clause.clone())
     });
-    let force = InForce::new(r, options);
+    let force = InForce { people, ..InForce::new(r, options) };
     let p = &r.pack;
     let mut ranks = vec![];
     for s in 0..4u8 {
@@ -157,6 +175,9 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         let text = match reversed {
             Some(Value::Bool(true)) => format!("the numerals of {} rank in reverse, 1 above 10", names.join(" and ")),
             Some(Value::Bool(false)) => format!("the numerals of {} rank as in the other suits (they may rank in reverse; not with these options)", names.join(" and ")),
+            _ if people => {
+                format!("the numerals of {} rank in reverse when {}", names.join(" and "), r.pack.reversible.as_ref().map(|(_, e, _)| force.words(e)).unwrap_or_default())
+            }
             _ => format!("the numerals of {} rank in reverse when: {}", names.join(" and "), force.substitute(&statement_text(r, c))),
         };
         lines.push(line("pack and ranks", c, text));
@@ -187,7 +208,11 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         format!(
             "in groups of {}{}: {}; {}; surplus: {}{}; pack total {total}",
             c.group,
-            r.counting.group_by_option.as_ref().map(|(_, clause)| format!(" (with these options; `{}`)", statement_text(r, clause))).unwrap_or_default(),
+            r.counting
+                .group_by_option
+                .as_ref()
+                .map(|(_, clause)| if people { " (with these options)".to_string() } else { format!(" (with these options; `{}`)", statement_text(r, clause)) })
+                .unwrap_or_default(),
             values.join(", "),
             if c.empty_zero { "other cards nothing" } else { "a group of empty cards 1" },
             serde_json::to_value(c.surplus).unwrap_or_default().as_str().unwrap_or_default(),
@@ -585,30 +610,38 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             Obligation::Overtrump => "a trump played must beat the highest trump in the trick if possible",
         };
         let text = match pl.ladder_when.get(i) {
+            Some(Some(e)) if people => format!("{text}, when {}", force.words(e)),
             Some(Some(_)) => format!("{text}, when {}", formula_text(r, c)),
             _ => text.to_string(),
         };
         lines.push(Line { aspect: "trick obligations", rule: c.rule.clone(), text, source: c.source.clone(), at: c.at.clone() });
     }
-    if let Some((_, c)) = &pl.last_trump {
-        lines.push(line("trick obligations", c, format!("these cards may be played only as a player's last trump: {}", formula_text(r, c))));
+    if let Some((e, c)) = &pl.last_trump {
+        let which = if people { force.words(e) } else { formula_text(r, c) };
+        lines.push(line("trick obligations", c, format!("these cards may be played only as a player's last trump: {which}")));
     }
-    if let Some((_, c)) = &pl.trumps_win {
-        lines.push(line("trick obligations", c, format!("trumps beat the cards of a suit led only when {} (otherwise the highest card of the suit led wins)", formula_text(r, c))));
+    if let Some((e, c)) = &pl.trumps_win {
+        let when = if people { force.words(e) } else { formula_text(r, c) };
+        lines.push(line("trick obligations", c, format!("trumps beat the cards of a suit led only when {when} (otherwise the highest card of the suit led wins)")));
     }
     for f in &pl.faults {
         let word = format!("{:?}", f.obligation).to_lowercase();
         let mut text = format!(
             "breaking `must {word}` is a fault, \"{}\", not a refused card: the card stands and the offender pays {} to each other player",
             f.label,
-            formula_text(r, &f.clause)
+            if people { force.words(&f.amount) } else { formula_text(r, &f.clause) }
         );
-        if formula_text(r, &f.clause).split(|ch: char| !ch.is_alphanumeric() && ch != '_').any(|w| w == "none") {
+        if people && force.known_value(&f.amount) == Some(Value::Cards(CardSet::EMPTY)) {
+            text = format!("breaking must {word} is no fault with these options: the card is refused");
+        } else if formula_text(r, &f.clause).split(|ch: char| !ch.is_alphanumeric() && ch != '_').any(|w| w == "none") {
             text.push_str(" (where it is `none`, breaking the obligation is no fault: the card is refused)");
         }
         if let Some(e) = &f.gives_back {
             let name = match e {
                 Expr::Const(Value::Cards(class)) => r.classes.iter().find(|k| k.cards == *class).map(|k| k.name.clone()).unwrap_or_else(|| cards_short(*class)),
+                Expr::Let(i) if people => {
+                    r.constants.get(*i).map(|l| format!("{} ({})", l.name.replace('_', " "), force.text(&Expr::Let(*i), |v| force.value_words(v)))).unwrap_or_default()
+                }
                 Expr::Let(i) => r.constants.get(*i).map(|l| format!("`{}` ({})", l.name, formula_text(r, &l.clause))).unwrap_or_default(),
                 _ => "a formula".into(),
             };
