@@ -145,7 +145,7 @@ fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation
         return html! {};
     }
     html! {
-        h2 { (phases_heading(rules, &moves)) }
+        h2 { (phases_heading(rules, &moves, record.events.iter().any(|e| matches!(e, Event::Deal { dog, .. } if !dog.is_empty())))) }
         table {
             tr { th { "event" } th { "player" } th { "move" } }
             @for (i, e) in &moves {
@@ -211,7 +211,7 @@ pub(crate) fn declaration_label(rules: Option<&Ruleset>, name: &str) -> String {
 
 /// The heading over the moves before play: only the phases this game has ("The auction, the dog and
 /// the discard", "The steals and the declarations").
-fn phases_heading(rules: Option<&Ruleset>, moves: &[(usize, &Event)]) -> String {
+fn phases_heading(rules: Option<&Ruleset>, moves: &[(usize, &Event)], dog_taken: bool) -> String {
     let has = |f: fn(&Event) -> bool| moves.iter().any(|(_, e)| f(e));
     let mut parts: Vec<&str> = vec![];
     if has(|e| matches!(e, Event::Bid { .. })) {
@@ -224,6 +224,10 @@ fn phases_heading(rules: Option<&Ruleset>, moves: &[(usize, &Event)]) -> String 
         parts.push(if rules.is_some_and(|r| r.steal.is_some()) { "the steals" } else { "the dog" });
     }
     if has(|e| matches!(e, Event::Discard { .. })) {
+        // The dog taken up with no event of its own, before the discard.
+        if dog_taken && !parts.contains(&"the dog") {
+            parts.push("the dog");
+        }
         parts.push("the discard");
     }
     if has(|e| matches!(e, Event::Buy { .. })) {

@@ -374,3 +374,36 @@ fn rules_pages_say_formulas_in_words() {
     let json = server.get("/rulesets/galician-tarok").text;
     assert!(json.contains(r#"if contract.name == \"trischaken\" then T1 else none"#), "the JSON's text unchanged");
 }
+
+/// A stored game step by step: links to every trick (no script), each step showing the hands as
+/// they stand, the cards each side has taken and its running card points, with the previous and
+/// next trick linked; the record itself downloadable.
+#[test]
+fn a_game_can_be_stepped_through() {
+    let server = spawn_fresh("pages-step", &[]);
+    let id = store(&server, "fft-4p/tarotclub/tarotmag_17.json");
+    let whole = server.get(&format!("/pages/games/{id}")).text;
+    for t in 0..=18 {
+        assert!(whole.contains(&format!("href=\"/pages/games/{id}?trick={t}#step\"")), "a link to trick {t}");
+    }
+    let step = server.get(&format!("/pages/games/{id}?trick=4")).text;
+    assert!(step.contains("After trick 4 of 18"), "{step}");
+    assert!(step.contains(&format!("rel=\"prev\" href=\"/pages/games/{id}?trick=3#step\"")) && step.contains(&format!("rel=\"next\" href=\"/pages/games/{id}?trick=5#step\"")));
+    assert!(step.contains("accesskey=\"n\"") && step.contains("accesskey=\"p\""), "keys without script");
+    // After four tricks: the defence has West's Excuse (kept for an empty card) and the hearts of trick
+    // 4, 13½ card points; South, the taker, 14½; South holds 14 cards of his 18.
+    assert!(step.contains("<th>East, North and West</th>") && step.contains("running-points\"><strong>13½</strong>"), "{step}");
+    assert!(step.contains("<th>South</th>") && step.contains("running-points\"><strong>14½</strong>"), "{step}");
+    let hands = &step[step.find("step-hands").unwrap()..step.find("step-taken").unwrap()];
+    let south = &hands[hands.find("<th>South</th>").unwrap()..];
+    let south = &south[..south.find("</tr>").unwrap()];
+    assert_eq!(south.matches("data-code=").count(), 14, "{south}");
+    let end = server.get(&format!("/pages/games/{id}?trick=18")).text;
+    assert!(end.contains("After trick 18 of 18") && !end.contains("rel=\"next\""), "the last step");
+    let download = server.get(&format!("/pages/games/{id}?download=record"));
+    assert_eq!(download.status, 200);
+    let stored: serde_json::Value = serde_json::from_str(&download.text).unwrap();
+    let fixture: serde_json::Value = serde_json::from_str(&fixture("fft-4p/tarotclub/tarotmag_17.json")).unwrap();
+    assert_eq!(stored["events"], fixture["events"], "the record as stored");
+    check_in_browser("game-step", &server.url(&format!("/pages/games/{id}?trick=4")), 1600, &["After trick 4 of 18", "13½"]);
+}
