@@ -64,6 +64,31 @@ pub(crate) fn page(title: &str, body: Markup) -> HttpResponse {
     HttpResponse::Ok().content_type("text/html; charset=utf-8").insert_header((CONTENT_SECURITY_POLICY, POLICY)).body(html.into_string())
 }
 
+/// A problem met while making a page, as a page: its status, what went wrong and where, and ways on
+/// (a person's browser shows it; the JSON API answers problems as problem+json).
+pub(crate) fn problem_page(p: crate::problem::Problem) -> HttpResponse {
+    let status = actix_web::http::StatusCode::from_u16(p.status).unwrap_or(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR);
+    let body = html! {
+        div class="stop problem" { strong { (p.status) " — " (p.title) } p { (p.detail) } }
+        p { "Go back, or start again from " a href="/" { "the list of rulesets" } ", " a href="/pages/check" { "the check form" } " or " a href="/pages/stats" { "the statistics" } "." }
+    };
+    let mut r = page(&p.title, body);
+    *r.status_mut() = status;
+    r
+}
+
+/// A page's handler's answer: the page, or its problem as a page.
+pub(crate) fn or_problem_page(r: Result<HttpResponse, crate::problem::Problem>) -> HttpResponse {
+    r.unwrap_or_else(problem_page)
+}
+
+/// A query the page cannot read, as a page (400).
+pub(crate) fn bad_query(e: actix_web::Error) -> HttpResponse {
+    let text = e.to_string();
+    let why = text.rsplit("cannot be read: ").next().unwrap_or(&text);
+    problem_page(crate::problem::Problem::new(actix_web::http::StatusCode::BAD_REQUEST, "bad-query", format!("the address's query cannot be read: {why}")))
+}
+
 /// The pages need nothing from elsewhere and run no script: their own origin for everything, the one
 /// inline style sheet above (`<style>`, hence `'unsafe-inline'` for styles only), the check form
 /// posting to this server, and no framing by other sites. Markup that slipped past maud's escaping

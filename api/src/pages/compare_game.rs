@@ -12,7 +12,15 @@ use crate::problem::Problem;
 use crate::routes::rulesets_to_compare;
 use crate::startup::AppState;
 
-pub async fn compare_game_page(state: web::Data<AppState>, id: web::Path<String>, query: web::Query<Ids>) -> Result<HttpResponse, Problem> {
+/// The page, or what went wrong as a page.
+pub async fn compare_game_page(state: web::Data<AppState>, id: web::Path<String>, query: Result<web::Query<Ids>, actix_web::Error>) -> HttpResponse {
+    match query {
+        Ok(query) => crate::pages::or_problem_page(compare_game_page_page(state, id, query).await),
+        Err(e) => crate::pages::bad_query(e),
+    }
+}
+
+async fn compare_game_page_page(state: web::Data<AppState>, id: web::Path<String>, query: web::Query<Ids>) -> Result<HttpResponse, Problem> {
     let st = state.clone();
     let game = GameId(id.into_inner());
     let key = game.0.clone();

@@ -15,7 +15,15 @@ pub struct Step {
     download: Option<String>,
 }
 
-pub async fn game(state: web::Data<AppState>, id: web::Path<String>, step: web::Query<Step>) -> Result<HttpResponse, Problem> {
+/// The page, or what went wrong as a page.
+pub async fn game(state: web::Data<AppState>, id: web::Path<String>, step: Result<web::Query<Step>, actix_web::Error>) -> HttpResponse {
+    match step {
+        Ok(step) => crate::pages::or_problem_page(game_page(state, id, step).await),
+        Err(e) => crate::pages::bad_query(e),
+    }
+}
+
+async fn game_page(state: web::Data<AppState>, id: web::Path<String>, step: web::Query<Step>) -> Result<HttpResponse, Problem> {
     let st = state.clone();
     let game = GameId(id.into_inner());
     let key = game.0.clone();

@@ -12,7 +12,12 @@ use crate::pages::page;
 use crate::problem::Problem;
 use crate::startup::AppState;
 
-pub async fn ruleset(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, Problem> {
+/// The page, or what went wrong as a page.
+pub async fn ruleset(state: web::Data<AppState>, id: web::Path<String>) -> HttpResponse {
+    crate::pages::or_problem_page(ruleset_page(state, id).await)
+}
+
+async fn ruleset_page(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, Problem> {
     let r = state.registry.get(&id).ok_or_else(|| Problem::not_found(format!("no ruleset `{id}`; the index lists them")))?;
     let d = describe(r, &BTreeMap::new());
     let children: Vec<&str> = state.registry.all().filter(|c| c.chain.get(1) == Some(&r.id)).map(|c| c.id.as_str()).collect();

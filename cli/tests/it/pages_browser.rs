@@ -407,3 +407,31 @@ fn a_game_can_be_stepped_through() {
     assert_eq!(stored["events"], fixture["events"], "the record as stored");
     check_in_browser("game-step", &server.url(&format!("/pages/games/{id}?trick=4")), 1600, &["After trick 4 of 18", "13½"]);
 }
+
+/// Under /pages/, what goes wrong is a page (its status, what is wrong, ways on), not problem+json;
+/// the check form offers example records to try.
+#[test]
+fn errors_under_pages_are_pages() {
+    let server = spawn_fresh("pages-errors", &[]);
+    for (path, status, says) in [
+        ("/pages/rulesets/compare?ids=nope", 422, "unknown ruleset `nope`"),
+        ("/pages/games/g999", 404, "there is no game g999"),
+        ("/pages/stats?deals=abc", 400, "`deals` is a whole number, not `abc`"),
+        ("/pages/games/g1?trick=x", 400, "the address&#39;s query cannot be read"),
+        ("/pages/rulesets/nope", 404, "no ruleset `nope`"),
+    ] {
+        let r = server.get(path);
+        assert_eq!(r.status, status, "{path}: {}", r.text);
+        assert!(r.content_type.starts_with("text/html"), "{path}: {}", r.content_type);
+        let text = r.text.replace("&#39;", "'");
+        assert!(text.contains("class=\"stop problem\"") && text.contains(&says.replace("&#39;", "'")), "{path}: {}", r.text);
+    }
+    // The API itself still answers problems as JSON.
+    assert!(server.get("/games/g999").content_type.starts_with("application/problem+json"));
+    let form = server.get("/pages/check").text;
+    assert!(form.contains("href=\"/pages/check?example=1\""), "{form}");
+    let example = server.get("/pages/check?example=1").text;
+    assert!(example.contains("tarotmag_17") && example.contains("&quot;ruleset&quot;: &quot;fft-4p&quot;"), "the example in the form");
+    check_in_browser("error-page", &server.url("/pages/rulesets/compare?ids=nope"), 700, &["unknown ruleset"]);
+    check_in_browser("check-example", &server.url("/pages/check?example=3"), 1000, &["tarocchini", "Try an example"]);
+}
