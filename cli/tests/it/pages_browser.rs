@@ -435,3 +435,22 @@ fn errors_under_pages_are_pages() {
     check_in_browser("error-page", &server.url("/pages/rulesets/compare?ids=nope"), 700, &["unknown ruleset"]);
     check_in_browser("check-example", &server.url("/pages/check?example=3"), 1000, &["tarocchini", "Try an example"]);
 }
+
+/// Honest comparisons of a game: a game's page offers only the rulesets that can replay its deal;
+/// a comparison where some cannot says so and claims no agreement for them; the scores are its
+/// first row.
+#[test]
+fn game_comparisons_are_honest() {
+    let server = spawn_fresh("pages-honest", &[]);
+    let id = store(&server, "fft-4p/tarotclub/tarotmag_17.json");
+    let page = server.get(&format!("/pages/games/{id}")).text;
+    let offered = &page[page.find("<h2>Under other rulesets").expect("rulesets offered")..];
+    assert!(offered.contains("ids=fft-4p,queen-of-tarot") && !offered.contains("ids=fft-4p,minchiate") && !offered.contains("ids=fft-4p,tarocchini"), "{offered}");
+    let mixed = server.get(&format!("/pages/games/{id}/compare?ids=fft-4p,minchiate,tarocchini,basic")).text;
+    assert!(mixed.contains("3 of the 4 rulesets cannot replay this game") && !mixed.contains("The rulesets agree"), "{mixed}");
+    assert!(mixed.contains("Only fft-4p can replay it"), "{mixed}");
+    let two = server.get(&format!("/pages/games/{id}/compare?ids=fft-4p,queen-of-tarot")).text;
+    let header_end = two.find("</tr>").unwrap();
+    assert!(two[header_end..].trim_start_matches("</tr>").starts_with("<tr class=\"scores differs\"><th>scores"), "the scores first:\n{}", &two[header_end..header_end + 300]);
+    assert!(two.contains("<td>South −102, East 34, North 34, West 34</td>"), "{two}");
+}
