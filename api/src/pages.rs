@@ -15,6 +15,7 @@ mod compare_rules;
 mod game;
 mod game_view;
 mod index;
+mod overview;
 mod ruleset;
 mod score_sheet;
 mod stats;
@@ -41,7 +42,7 @@ td div.differs{background:#ffe7a8;border-left:4px solid #d99a00;padding-left:.3e
 .card.excuse{background:#f4e6ff;border-color:#8a4fb8;color:#5a1f86}.card.won{outline:3px solid #2b8a3e}.card.bad{outline:3px solid #c0131b;background:#ffe0e0}\
 .who{display:block;font-size:.7em;font-weight:normal;color:#555}.play{display:inline-block;text-align:center;margin-right:.3em}\
 .stop{background:#ffe0e0;border:2px solid #c0131b;padding:.5em}.notice{background:#f3f3f3;padding:.4em;margin:.3em 0}\
-nav a{margin-right:1em}nav.steps a{display:inline-block;padding:.2em .5em;border:1px solid #999;border-radius:.3em;background:#fff}.step{border:1px solid #bbb}ul.items{margin:0;padding-left:1.1em}table.values td{max-width:60em}.count{color:#555;font-size:.85em}";
+nav a{margin-right:1em}nav.steps a{display:inline-block;padding:.2em .5em;border:1px solid #999;border-radius:.3em;background:#fff}.step{border:1px solid #bbb}dl.overview dt{font-weight:bold;margin-top:.5em}dl.overview dd{margin-left:1.5em}ul.items{margin:0;padding-left:1.1em}table.values td{max-width:60em}.count{color:#555;font-size:.85em}";
 
 /// A whole page: the title as heading, the body, a way home.
 pub(crate) fn page(title: &str, body: Markup) -> HttpResponse {

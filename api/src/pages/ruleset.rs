@@ -37,6 +37,7 @@ async fn ruleset_page(state: web::Data<AppState>, id: web::Path<String>) -> Resu
         @if !children.is_empty() {
             p { "Extended by " @for (i, c) in children.iter().enumerate() { @if i > 0 { ", " } a href={ "/pages/rulesets/" (c) } { code { (c) } } } "." }
         }
+        (crate::pages::overview::overview(r, &d))
         @if !d.options.is_empty() {
             h2 { "Options" }
             table {

@@ -454,3 +454,24 @@ fn game_comparisons_are_honest() {
     assert!(two[header_end..].trim_start_matches("</tr>").starts_with("<tr class=\"scores differs\"><th>scores"), "the scores first:\n{}", &two[header_end..header_end + 300]);
     assert!(two.contains("<td>South −102, East 34, North 34, West 34</td>"), "{two}");
 }
+
+/// A ruleset's page opens with an overview a player can read: the game, the cards, the deal, the
+/// bidding, the play, the score, and where to see a game; the clauses follow.
+#[test]
+fn a_rules_page_opens_with_an_overview() {
+    let server = spawn_fresh("pages-overview", &[]);
+    let page = server.get("/pages/rulesets/fft-4p").text;
+    let overview = page.find("<h2 id=\"overview\">Overview</h2>").expect("an overview");
+    assert!(overview < page.find("<h2>Options</h2>").unwrap() && overview < page.find("<h2>pack and ranks</h2>").unwrap(), "before the clauses");
+    for (what, says) in [
+        ("The game", "The highest bidder, the taker, plays against the others (the defence) to make his contract"),
+        ("The cards", "78 cards: suits spades, hearts, diamonds, clubs, 21 trumps, the Excuse"),
+        ("The bidding", "the contracts, lowest first: prise, garde, garde sans le chien, garde contre le chien"),
+        ("The score", "The hand score adds: contract, petit au bout, poignée, chelem."),
+    ] {
+        assert!(page.contains(&format!("<dt>{what}</dt>")) && page.contains(says), "{what}: {says}");
+    }
+    let tarocchini = server.get("/pages/rulesets/tarocchini").text;
+    assert!(tarocchini.contains("Two sides of partners, sitting opposite") && !tarocchini.contains("<dt>The bidding</dt>"), "no bidding where there is none");
+    check_in_browser("ruleset-overview", &server.url("/pages/rulesets/tarocchini"), 1200, &["Overview", "The play"]);
+}
