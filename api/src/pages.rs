@@ -15,8 +15,11 @@ mod compare_rules;
 mod game;
 mod game_view;
 mod index;
+mod overview;
 mod ruleset;
+mod score_sheet;
 mod stats;
+mod step;
 
 pub use check::{check, check_form};
 pub use compare_game::compare_game_page;
@@ -39,7 +42,7 @@ td div.differs{background:#ffe7a8;border-left:4px solid #d99a00;padding-left:.3e
 .card.excuse{background:#f4e6ff;border-color:#8a4fb8;color:#5a1f86}.card.won{outline:3px solid #2b8a3e}.card.bad{outline:3px solid #c0131b;background:#ffe0e0}\
 .who{display:block;font-size:.7em;font-weight:normal;color:#555}.play{display:inline-block;text-align:center;margin-right:.3em}\
 .stop{background:#ffe0e0;border:2px solid #c0131b;padding:.5em}.notice{background:#f3f3f3;padding:.4em;margin:.3em 0}\
-nav a{margin-right:1em}";
+nav a{margin-right:1em}nav.steps a{display:inline-block;padding:.2em .5em;border:1px solid #999;border-radius:.3em;background:#fff}.step{border:1px solid #bbb}dl.overview dt{font-weight:bold;margin-top:.5em}dl.overview dd{margin-left:1.5em}ul.items{margin:0;padding-left:1.1em}table.values td{max-width:60em}.count{color:#555;font-size:.85em}";
 
 /// A whole page: the title as heading, the body, a way home.
 pub(crate) fn page(title: &str, body: Markup) -> HttpResponse {
@@ -60,6 +63,31 @@ pub(crate) fn page(title: &str, body: Markup) -> HttpResponse {
         }
     };
     HttpResponse::Ok().content_type("text/html; charset=utf-8").insert_header((CONTENT_SECURITY_POLICY, POLICY)).body(html.into_string())
+}
+
+/// A problem met while making a page, as a page: its status, what went wrong and where, and ways on
+/// (a person's browser shows it; the JSON API answers problems as problem+json).
+pub(crate) fn problem_page(p: crate::problem::Problem) -> HttpResponse {
+    let status = actix_web::http::StatusCode::from_u16(p.status).unwrap_or(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR);
+    let body = html! {
+        div class="stop problem" { strong { (p.status) " — " (p.title) } p { (p.detail) } }
+        p { "Go back, or start again from " a href="/" { "the list of rulesets" } ", " a href="/pages/check" { "the check form" } " or " a href="/pages/stats" { "the statistics" } "." }
+    };
+    let mut r = page(&p.title, body);
+    *r.status_mut() = status;
+    r
+}
+
+/// A page's handler's answer: the page, or its problem as a page.
+pub(crate) fn or_problem_page(r: Result<HttpResponse, crate::problem::Problem>) -> HttpResponse {
+    r.unwrap_or_else(problem_page)
+}
+
+/// A query the page cannot read, as a page (400).
+pub(crate) fn bad_query(e: actix_web::Error) -> HttpResponse {
+    let text = e.to_string();
+    let why = text.rsplit("cannot be read: ").next().unwrap_or(&text);
+    problem_page(crate::problem::Problem::new(actix_web::http::StatusCode::BAD_REQUEST, "bad-query", format!("the address's query cannot be read: {why}")))
 }
 
 /// The pages need nothing from elsewhere and run no script: their own origin for everything, the one
@@ -99,14 +127,18 @@ pub(crate) fn card(rules: Option<&Ruleset>, c: Card, class: &str) -> Markup {
     html! { span class={ "card " (kind) " " (class) } title=(name) data-code=(c.to_string()) { (face) } }
 }
 
-/// An Italian suit by the ruleset's name for it: the first letters of its name drawn (two, as cups
-/// and coins share the first), and the class of its colour.
+/// An Italian suit by the ruleset's name for it, in English or Italian: the first letters of its name
+/// drawn (two, as cups and coins share the first), and the class of its colour.
 fn italian_suit(name: &str) -> Option<(&'static str, &'static str)> {
     Some(match name {
         "swords" => ("sw", "swords"),
         "cups" => ("cu", "cups"),
         "coins" => ("co", "coins"),
         "batons" => ("ba", "batons"),
+        "spade" | "spada" => ("sp", "swords"),
+        "coppe" | "coppa" => ("co", "cups"),
+        "denari" | "denaro" => ("de", "coins"),
+        "bastoni" | "bastone" => ("ba", "batons"),
         _ => return None,
     })
 }

@@ -27,6 +27,15 @@ pub struct Row {
 
 /// Compares rulesets, each with its default options.
 pub fn compare(rulesets: &[&Ruleset]) -> Comparison {
+    compare_with(rulesets, describe)
+}
+
+/// As `compare`, in the words of the pages for people (`describe_for_people`).
+pub fn compare_for_people(rulesets: &[&Ruleset]) -> Comparison {
+    compare_with(rulesets, crate::describe::describe_for_people)
+}
+
+fn compare_with(rulesets: &[&Ruleset], describe: fn(&Ruleset, &BTreeMap<String, serde_json::Value>) -> crate::describe::Description) -> Comparison {
     let described: Vec<_> = rulesets.iter().map(|r| describe(r, &BTreeMap::new())).collect();
     // Aspects in the order the descriptions give them, the first ruleset's first.
     let mut aspects: Vec<&'static str> = vec![];

@@ -28,9 +28,25 @@ fn form(text: &str) -> Markup {
     }
 }
 
-/// The empty form.
-pub async fn check_form() -> HttpResponse {
-    page("Check a game", form(""))
+/// Records to try the form with: (what it is, the record).
+const EXAMPLES: [(&str, &str); 3] = [
+    ("a French Tarot deal of four, valid", include_str!("../../../fixtures/fft-4p/tarotclub/tarotmag_17.json")),
+    ("a French Tarot deal that breaks a rule (a trump played under)", include_str!("../../../fixtures/fft-4p/invalid/play.must.overtrump.json")),
+    ("a Tarocchini deal, its accusi and its count", include_str!("../../../fixtures/tarocchini/valid/4p-1.json")),
+];
+
+/// The form, empty or (`?example=N`) holding the example record N to check.
+pub async fn check_form(req: HttpRequest) -> HttpResponse {
+    let chosen = web::Query::<HashMap<String, String>>::from_query(req.query_string())
+        .ok()
+        .and_then(|q| q.get("example").and_then(|n| n.parse::<usize>().ok()))
+        .and_then(|n| EXAMPLES.get(n.wrapping_sub(1)));
+    let body = html! {
+        p class="examples" { "No record at hand? Try an example: "
+            @for (i, (what, _)) in EXAMPLES.iter().enumerate() { @if i > 0 { "; " } a href={ "/pages/check?example=" (i + 1) } { (what) } } "." }
+        (form(chosen.map_or("", |(_, record)| record)))
+    };
+    page("Check a game", body)
 }
 
 /// The form's answer: the verdict drawn, or what is wrong with the text, above the form again.

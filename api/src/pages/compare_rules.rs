@@ -4,7 +4,7 @@
 use actix_web::{web, HttpResponse};
 use maud::html;
 use serde::Deserialize;
-use tarot_engine::compare::compare;
+use tarot_engine::compare::compare_for_people as compare;
 
 use crate::pages::page;
 use crate::problem::Problem;
@@ -16,7 +16,15 @@ pub struct Ids {
     pub(crate) ids: String,
 }
 
-pub async fn compare_rules(state: web::Data<AppState>, query: web::Query<Ids>) -> Result<HttpResponse, Problem> {
+/// The page, or what went wrong as a page.
+pub async fn compare_rules(state: web::Data<AppState>, query: Result<web::Query<Ids>, actix_web::Error>) -> HttpResponse {
+    match query {
+        Ok(query) => crate::pages::or_problem_page(compare_rules_page(state, query).await),
+        Err(e) => crate::pages::bad_query(e),
+    }
+}
+
+async fn compare_rules_page(state: web::Data<AppState>, query: web::Query<Ids>) -> Result<HttpResponse, Problem> {
     let rules = rulesets_to_compare(&state, "ids", query.ids.split(','))?;
     let c = compare(&rules);
     let body = html! {

@@ -11,7 +11,7 @@ use tarot_engine::replay::{Game, Setup};
 use tarot_engine::verdict::{Status, Verdict, Violation};
 use tarot_engine::{Event, GameRecord};
 
-use crate::pages::{card_code, status_word};
+use crate::pages::{card_code, score_sheet, status_word};
 
 /// The view of `record`, replayed under `rules` (absent when the registry has no such ruleset).
 pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result<&Verdict, String>) -> Markup {
@@ -29,6 +29,7 @@ pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result
     };
     let (class, word) = status_word(verdict.status);
     let stop = verdict.violation.as_ref();
+    let seats = Sides::new(rules, record, verdict);
     html! {
         p { "Verdict under " a href={ "/pages/rulesets/" (verdict.ruleset) } { code { (verdict.ruleset) } } ": "
             strong class=(class) { (word) }
@@ -40,7 +41,7 @@ pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result
         (table_of(rules, record))
         (deal(rules, record, stop, verdict.annulled.as_ref().and_then(|a| a.player.as_deref())))
         (auction(rules, record, stop))
-        (tricks(rules, record, verdict))
+        (tricks(rules, record, verdict, &seats))
         @if let Some(n) = &verdict.next {
             h2 { "Next" }
             p { strong { (n.player) } " to " (n.phase.replace('_', " "))
@@ -50,8 +51,8 @@ pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result
                 p class="sit-out-offer" { "Or, before the first declaration or card, one of " (n.sit_out.join(", ")) " may sit the deal out (a " code { "sit-out" } " event)." }
             }
         }
-        (score_sheet(rules, verdict))
-        (ledger(verdict))
+        (score_sheet::score_sheet(rules, record, verdict, &seats))
+        (score_sheet::ledger(rules, verdict, &seats))
         @if !verdict.notes.is_empty() {
             h2 { "Notes" }
             ul { @for n in &verdict.notes { li { (n) } } }
@@ -77,12 +78,12 @@ fn table_of(rules: Option<&Ruleset>, record: &GameRecord) -> Markup {
 }
 
 /// A pot in the ruleset's words ("the King pot"), or its name.
-fn pot_label(rules: Option<&Ruleset>, name: &str) -> String {
+pub(crate) fn pot_label(rules: Option<&Ruleset>, name: &str) -> String {
     rules.and_then(|r| r.pots.iter().find(|p| &*p.name == name)).map_or_else(|| format!("pot {name}"), |p| p.label.to_string())
 }
 
 /// A rule's id, its source and where it is written, for a citation after a sentence.
-fn rule_ref(rule: &str, source: Option<&str>, at: Option<&str>) -> Markup {
+pub(crate) fn rule_ref(rule: &str, source: Option<&str>, at: Option<&str>) -> Markup {
     html! { span class="src" { "[rule " code { (rule) } @if let Some(s) = source { ", " (s) } @if let Some(a) = at { "; " (a) } "]" } }
 }
 
@@ -96,7 +97,7 @@ fn stopped(v: &Violation) -> Markup {
     }
 }
 
-fn sorted(rules: Option<&Ruleset>, codes: &[impl AsRef<str>]) -> Markup {
+pub(crate) fn sorted(rules: Option<&Ruleset>, codes: &[impl AsRef<str>]) -> Markup {
     let parse = |code: &str| rules.map_or_else(|| Card::parse(code), |r| r.pack.parse_card(code));
     let mut cards: Vec<(Option<Card>, &str)> = codes.iter().map(|c| (parse(c.as_ref()), c.as_ref())).collect();
     // Trumps by number (T22 to T40 too), then the Fool, then the suits.
@@ -123,7 +124,7 @@ fn deal(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation>, 
             @for (player, ps) in piles {
                 tr { th { (player) "'s piles" } td { @for p in ps { span class="notice" { @for c in p { (card_code(rules, c, "")) } } " " } } }
             }
-            @if !dog.is_empty() { tr { th { "the dog" } td { (sorted(rules, dog)) } } }
+            @if !dog.is_empty() { tr { th { @if rules.is_some_and(|r| r.steal.is_some()) { "the stock" } @else { "the dog" } } td { (sorted(rules, dog)) } } }
             @if let Some(c) = cut { tr { th { "the cut card" } td { (card_code(rules, c, "")) } } }
         }
         @if let Some(v) = stop.filter(|v| v.event == i) { (stopped(v)) }
@@ -144,7 +145,7 @@ fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation
         return html! {};
     }
     html! {
-        h2 { "The auction, the dog and the discard" }
+        h2 { (phases_heading(rules, &moves, record.events.iter().any(|e| matches!(e, Event::Deal { dog, .. } if !dog.is_empty())))) }
         table {
             tr { th { "event" } th { "player" } th { "move" } }
             @for (i, e) in &moves {
@@ -160,7 +161,7 @@ fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation
                             Event::Discard { cards, .. } => { "discards " (sorted(rules, cards)) }
                             Event::Buy { card: Some(c), gives: Some(g), .. } => { "buys " (card_code(rules, c, "")) ", giving back " (card_code(rules, g, "")) }
                             Event::Buy { .. } => { "buys no card" }
-                            Event::Declare { declaration, cards, .. } => { "declares " strong { (declaration) } @if !cards.is_empty() { ", showing " (sorted(rules, cards)) } }
+                            Event::Declare { declaration, cards, .. } => { "declares " strong { (declaration_label(rules, declaration)) } @if !cards.is_empty() { ", showing " (sorted(rules, cards)) } }
                             Event::SitOut { .. } => { "sits the deal out, paying a fee to the taker of the last trick" }
                             _ => {}
                         }
@@ -170,6 +171,81 @@ fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation
             }
         }
     }
+}
+
+/// Who plays with whom: partners sitting opposite, the taker and his partner against the defence, or
+/// each for himself, as the ruleset seats them.
+pub(crate) struct Sides {
+    kind: Option<tarot_engine::ir::Sides>,
+    players: Vec<String>,
+    attack: Vec<String>,
+}
+
+impl Sides {
+    pub(crate) fn new(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict) -> Sides {
+        Sides { kind: rules.map(|r| r.sides), players: record.players.clone(), attack: attack(record, verdict).into_iter().map(String::from).collect() }
+    }
+
+    /// Whether `a` and `b` play on one side (a player with himself too).
+    pub(crate) fn same_side(&self, a: &str, b: &str) -> bool {
+        use tarot_engine::ir::Sides as S;
+        if a == b {
+            return true;
+        }
+        let seat = |p: &str| self.players.iter().position(|x| x == p);
+        match self.kind {
+            Some(S::Partners) => {
+                let half = (self.players.len() / 2).max(1);
+                matches!((seat(a), seat(b)), (Some(i), Some(j)) if i % half == j % half)
+            }
+            Some(S::Each) => false,
+            _ => !self.attack.is_empty() && self.attack.iter().any(|x| x == a) == self.attack.iter().any(|x| x == b),
+        }
+    }
+}
+
+/// A declaration by the ruleset's title for it ("Kings and Fool"), the name as written otherwise.
+pub(crate) fn declaration_label(rules: Option<&Ruleset>, name: &str) -> String {
+    rules.and_then(|r| r.declarations.iter().find(|d| d.name == name).map(|d| d.label.to_string())).unwrap_or_else(|| name.replace('_', " "))
+}
+
+/// The heading over the moves before play: only the phases this game has ("The auction, the dog and
+/// the discard", "The steals and the declarations").
+fn phases_heading(rules: Option<&Ruleset>, moves: &[(usize, &Event)], dog_taken: bool) -> String {
+    let has = |f: fn(&Event) -> bool| moves.iter().any(|(_, e)| f(e));
+    let mut parts: Vec<&str> = vec![];
+    if has(|e| matches!(e, Event::Bid { .. })) {
+        parts.push("the auction");
+    }
+    if has(|e| matches!(e, Event::Call { .. })) {
+        parts.push("the call");
+    }
+    if has(|e| matches!(e, Event::Take { .. })) {
+        parts.push(if rules.is_some_and(|r| r.steal.is_some()) { "the steals" } else { "the dog" });
+    }
+    if has(|e| matches!(e, Event::Discard { .. })) {
+        // The dog taken up with no event of its own, before the discard.
+        if dog_taken && !parts.contains(&"the dog") {
+            parts.push("the dog");
+        }
+        parts.push("the discard");
+    }
+    if has(|e| matches!(e, Event::Buy { .. })) {
+        parts.push("the purchases");
+    }
+    if has(|e| matches!(e, Event::Declare { .. })) {
+        parts.push("the declarations");
+    }
+    if has(|e| matches!(e, Event::SitOut { .. })) {
+        parts.push("who sits out");
+    }
+    let text = match parts.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => "before play".to_string(),
+    };
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or(text)
 }
 
 /// The taker and his partner: as the score says, or, in a game not yet scored, the last to bid and
@@ -191,7 +267,7 @@ fn attack<'a>(record: &'a GameRecord, verdict: &'a Verdict) -> Vec<&'a str> {
 }
 
 /// A contract by the ruleset's own name for it ("garde contre le chien"), the bid as written otherwise.
-fn contract_label(rules: Option<&Ruleset>, bid: &str) -> String {
+pub(crate) fn contract_label(rules: Option<&Ruleset>, bid: &str) -> String {
     rules.and_then(|r| r.bidding.as_ref()?.contracts.iter().find(|k| k.name == bid).map(|k| k.label.clone())).unwrap_or_else(|| bid.to_string())
 }
 
@@ -206,14 +282,13 @@ fn excuse_rules(rules: &Ruleset, record: &GameRecord) -> Option<(String, String)
     Some((word(&rules.fool.keep)?, word(&rules.fool.last_trick)?))
 }
 
-fn tricks(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict) -> Markup {
+fn tricks(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict, seats: &Sides) -> Markup {
     // The plays in order, to say who played each card of each trick.
     let plays: Vec<(usize, &str, &str)> =
         record.events.iter().enumerate().filter_map(|(i, e)| if let Event::Play { player, card } = e { Some((i, player.as_str(), card.as_str())) } else { None }).collect();
     let stop = verdict.violation.as_ref();
     let excuse = rules.and_then(|r| excuse_rules(r, record));
-    let attack = attack(record, verdict);
-    let same_side = |a: &str, b: &str| a == b || (!attack.is_empty() && attack.contains(&a) == attack.contains(&b));
+    let same_side = |a: &str, b: &str| seats.same_side(a, b);
     let mut used = 0;
     let mut rows = vec![];
     for (t, trick) in verdict.tricks.iter().enumerate() {
@@ -221,19 +296,20 @@ fn tricks(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict) -> Ma
         used += trick.cards.len();
         let last = t + 1 == verdict.tricks.len() && verdict.status == Status::Valid;
         let fool = these.iter().find(|(_, _, c)| rules.map_or_else(|| Card::parse(c), |r| r.pack.parse_card(c)).is_some_and(|c| c.is_fool()));
+        let the_fool = rules.map_or("the Excuse", |r| r.pack.fool_name.as_str());
         let note = match (fool, &excuse) {
             (Some((_, p, _)), Some((keep, last_rule))) if *p != &*trick.winner => Some(if last {
                 match last_rule.as_str() {
-                    "changes-side" => format!("{p} played the Excuse to the last trick: it goes to the other side (the rules: in the last trick it changes side)."),
-                    "to-winner" => format!("{p} played the Excuse to the last trick: it goes to {}, who won the trick.", trick.winner),
-                    _ => format!("{p} played the Excuse to the last trick and keeps it."),
+                    "changes-side" => format!("{p} played {the_fool} to the last trick: it goes to the other side (the rules: in the last trick it changes side)."),
+                    "to-winner" => format!("{p} played {the_fool} to the last trick: it goes to {}, who won the trick.", trick.winner),
+                    _ => format!("{p} played {the_fool} to the last trick and keeps it."),
                 }
             } else if keep == "exchange" && !same_side(p, &trick.winner) {
-                format!("{p} played the Excuse: it goes back to {p}'s side, and {p} gives {} an empty card in exchange.", trick.winner)
+                format!("{p} played {the_fool}: it goes back to {p}'s side, and {p} gives {} an empty card in exchange.", trick.winner)
             } else if keep == "exchange" {
-                format!("{p} played the Excuse: it stays on {p}'s side, which won the trick; nothing is exchanged.")
+                format!("{p} played {the_fool}: it stays on {p}'s side, which won the trick; nothing is exchanged.")
             } else {
-                format!("{p} played the Excuse and keeps it, with no card in exchange.")
+                format!("{p} played {the_fool} and keeps it, with no card in exchange.")
             }),
             _ => None,
         };
@@ -290,64 +366,6 @@ fn tricks(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict) -> Ma
         table {
             tr { th { "trick" } th { "led by" } th { "cards" } th { "won by" } }
             @for r in rows { (r) }
-        }
-    }
-}
-
-fn score_sheet(rules: Option<&Ruleset>, verdict: &Verdict) -> Markup {
-    let Some(o) = &verdict.outcome else { return html! {} };
-    html! {
-        h2 { "The score sheet" }
-        @if let Some(t) = &o.taker {
-            p { "Taker " strong { (t) } @if let Some(p) = &o.partner { ", with " strong { (p) } } @if let Some(c) = &o.contract { "; contract " strong { (contract_label(rules, c)) } } "." }
-        }
-        @if !o.values.is_empty() {
-            table {
-                tr { th { "value" } th { "for this game" } }
-                @for (k, v) in &o.values { tr { td { (k.replace('_', " ")) } td { (v.to_string().trim_matches('"')) } } }
-                @if let Some(h) = o.hand_score { tr { td { strong { "hand score" } } td { strong { (h) } } } }
-            }
-        }
-        table {
-            tr { th { "player" } th { "card points" } th { "tricks" } th { "score" } }
-            @for p in &o.players {
-                tr { td { (p.player) @if p.winner { " (winner)" } } td { (p.card_points) } td { (p.tricks) } td { strong { (p.score) } } }
-            }
-        }
-        @if !o.pots.is_empty() {
-            h3 { "The pots" }
-            table class="pots" {
-                tr { th { "pot" } th { "carried in" } th { "at the end of the deal" } }
-                @for p in &o.pots { tr { td { (pot_label(rules, &p.pot)) } td { (p.carried) } td { strong { (p.closing) } } } }
-            }
-            p class="src" { "The next deal carries each pot at its amount at the end of this one (its record's " code { "pots" } ")." }
-        }
-        @if let Some((declarer, side)) = o.ends_match.split_first() {
-            h3 { "The end of the match" }
-            p class="ends-match" { strong { (declarer) } "'s declaration ends the deal and the match: "
-                @if side.is_empty() { (declarer) " wins" } @else { (declarer) " and " (side.join(", ")) " win" }
-                " the match, whatever the totals. No later deal belongs to it." }
-        }
-    }
-}
-
-fn ledger(verdict: &Verdict) -> Markup {
-    if verdict.ledger.is_empty() {
-        return html! {};
-    }
-    html! {
-        h2 { "The ledger" }
-        table {
-            tr { th { "line" } th { "who" } th { "amount" } th { "rule" } th { "source" } }
-            @for l in &verdict.ledger {
-                tr {
-                    td { (l.label) @if let Some(e) = l.event { span class="src" { " (event " (e) ")" } } }
-                    td { @match (&l.from, &l.to) { (Some(f), Some(t)) => { (f) " pays " (t) }, _ => { "a term of the hand score" } } }
-                    td { (l.amount) }
-                    td { code { (l.rule) } }
-                    td { (l.source.as_deref().unwrap_or("—")) }
-                }
-            }
         }
     }
 }

@@ -6,13 +6,18 @@ use std::collections::BTreeMap;
 
 use actix_web::{web, HttpResponse};
 use maud::html;
-use tarot_engine::describe::describe;
+use tarot_engine::describe::describe_for_people as describe;
 
 use crate::pages::page;
 use crate::problem::Problem;
 use crate::startup::AppState;
 
-pub async fn ruleset(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, Problem> {
+/// The page, or what went wrong as a page.
+pub async fn ruleset(state: web::Data<AppState>, id: web::Path<String>) -> HttpResponse {
+    crate::pages::or_problem_page(ruleset_page(state, id).await)
+}
+
+async fn ruleset_page(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, Problem> {
     let r = state.registry.get(&id).ok_or_else(|| Problem::not_found(format!("no ruleset `{id}`; the index lists them")))?;
     let d = describe(r, &BTreeMap::new());
     let children: Vec<&str> = state.registry.all().filter(|c| c.chain.get(1) == Some(&r.id)).map(|c| c.id.as_str()).collect();
@@ -32,6 +37,7 @@ pub async fn ruleset(state: web::Data<AppState>, id: web::Path<String>) -> Resul
         @if !children.is_empty() {
             p { "Extended by " @for (i, c) in children.iter().enumerate() { @if i > 0 { ", " } a href={ "/pages/rulesets/" (c) } { code { (c) } } } "." }
         }
+        (crate::pages::overview::overview(r, &d))
         @if !d.options.is_empty() {
             h2 { "Options" }
             table {

@@ -22,7 +22,15 @@ pub struct StatsPage {
     options: Option<String>,
 }
 
-pub async fn stats(state: web::Data<AppState>, query: web::Query<StatsPage>) -> Result<HttpResponse, Problem> {
+/// The page, or what went wrong as a page.
+pub async fn stats(state: web::Data<AppState>, query: Result<web::Query<StatsPage>, actix_web::Error>) -> HttpResponse {
+    match query {
+        Ok(query) => crate::pages::or_problem_page(stats_page(state, query).await),
+        Err(e) => crate::pages::bad_query(e),
+    }
+}
+
+async fn stats_page(state: web::Data<AppState>, query: web::Query<StatsPage>) -> Result<HttpResponse, Problem> {
     let q = StatsQuery {
         rulesets: query.rulesets.clone().unwrap_or_else(|| roots(&state).join(",")),
         deals: query.deals.clone(),

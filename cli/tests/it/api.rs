@@ -154,7 +154,8 @@ fn deal_statistics_take_options_over_http() {
         assert!(p["detail"].as_str().unwrap().contains(says), "{options}: {p}");
     }
     assert_eq!(s.get("/pages/stats?rulesets=fft-4p&deals=100&options=petit_sec%3Dseed-004").status, 200);
-    problem(&s.get("/pages/stats?rulesets=fft-4p&deals=100&options=nope%3D1"), 422);
+    // A page answers a page, not problem+json (tested in pages_browser).
+    assert_eq!(s.get("/pages/stats?rulesets=fft-4p&deals=100&options=nope%3D1").status, 422);
     let out = common::tarot_archive().args(["stats", "--rulesets", "fft-4p", "--deals", "10", "--seed", "1", "--option", "nope=1"]).output().unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).contains("no ruleset named has an option `nope`"), "{}", String::from_utf8_lossy(&out.stderr));
 }
@@ -826,7 +827,8 @@ mod limits {
         let seventeen = all[..17].join(",");
         let p = problem(&s.get(&format!("/rulesets/compare?ids={seventeen}")), 422);
         assert!(p["detail"].as_str().unwrap().contains("`ids` names 17 rulesets; a comparison takes at most 16"), "{p}");
-        problem(&s.get(&format!("/pages/rulesets/compare?ids={seventeen}")), 422);
+        let page = s.get(&format!("/pages/rulesets/compare?ids={seventeen}"));
+        assert!(page.status == 422 && page.content_type.starts_with("text/html") && page.text.contains("a comparison takes at most 16"), "{}", page.text);
         let game: Value = serde_json::from_str(&fixture("fft-4p/tarotclub/tarotmag_17.json")).unwrap();
         let p = problem(&s.post("/compare", &json!({"game": game, "rulesets": all[..17]}).to_string()), 422);
         assert!(p["detail"].as_str().unwrap().contains("`rulesets` names 17 rulesets"), "{p}");

@@ -272,3 +272,206 @@ fn the_excuse_exchange_knows_the_sides_before_the_score() {
     );
     assert!(!answer.text.contains("gives Ann an empty card"), "the taker gives his partner nothing");
 }
+
+/// The part of a game's page from its score sheet to its ledger's end.
+/// (an apostrophe as written, whether escaped or not).
+fn sheet_of(page: &str) -> String {
+    let start = page.find("id=\"score-sheet\"").unwrap_or_else(|| panic!("no score sheet in\n{page}"));
+    let end = page[start..].find("<h2>Under other rulesets").map_or(page.len(), |e| start + e);
+    page[start..end].replace("&#39;", "'")
+}
+
+/// Score sheets in the ruleset's words: every value named and explained, per side, cards drawn as
+/// cards, yes and no for truths, and a ledger for every ruleset (a standing where nobody pays); the
+/// empty card handed back for the Excuse and a dog counted for the defence said where they move card
+/// points.
+#[test]
+fn score_sheets_are_in_words() {
+    let server = spawn_fresh("pages-sheets", &[]);
+    let page = |fixture_path: &str| {
+        let id = store(&server, fixture_path);
+        let r = server.get(&format!("/pages/games/{id}"));
+        assert_eq!(r.status, 200, "{fixture_path}: {}", r.text);
+        (id, r.text)
+    };
+    let (tarocchini, t) = page("tarocchini/valid/4p-1.json");
+    let sheet = sheet_of(&t);
+    for raw in ["[[", "true", "false", "[\"T1\""] {
+        assert!(!sheet.contains(raw), "`{raw}` in the Tarocchini sheet:\n{sheet}");
+    }
+    assert!(sheet.contains("<th>Ann and Cid</th><th>Bob and Dan</th>"), "one column per side:\n{sheet}");
+    assert!(sheet.contains("the number of tarocchi in won") && sheet.contains("the number of the kings in won"), "each item of a list in words:\n{sheet}");
+    assert!(sheet.contains("35 cards: ") && sheet.contains("data-code=\"KS\""), "a side's cards drawn");
+    assert!(sheet.contains("<h2>The ledger</h2>") && sheet.contains("<code>score.standing</code>") && sheet.contains("Ann and Cid score"), "the standing in the ledger:\n{sheet}");
+    assert!(sheet.contains("Ann's side keeps the Matto, played to trick 5, and hands Dan's side an empty card for it"), "{sheet}");
+    let (_, f) = page("fft-4p/tarotclub/tarotmag_17.json");
+    let sheet = sheet_of(&f);
+    assert!(!sheet.contains("true") && !sheet.contains("false") && !sheet.contains("\"trick"), "{sheet}");
+    assert!(sheet.contains("<strong>made</strong><br><span class=\"src\">points is at least target</span>"), "{sheet}");
+    assert!(sheet.contains("½ card point</strong> go to South's side"), "the Excuse's half point:\n{sheet}");
+    let (garde_contre, g) = page("fft-5p/valid/garde-contre-dog-to-defence.json");
+    assert!(sheet_of(&g).contains("Under garde contre le chien, the dog (3 cards, <strong>5½ card points</strong>) counts for the defence."), "{}", sheet_of(&g));
+    let (_, troccas) = page("troccas/valid/asked-nines-and-tens.json");
+    assert!(sheet_of(&troccas).contains("<h2>The ledger</h2>"), "a ledger for every ruleset");
+    check_in_browser("sheet-tarocchini", &server.url(&format!("/pages/games/{tarocchini}")), 5000, &["Ann and Cid", "score.standing"]);
+    check_in_browser("sheet-garde-contre", &server.url(&format!("/pages/games/{garde_contre}")), 4000, &["counts for the defence"]);
+}
+
+/// Each game in its own names: the Fool as its ruleset names it in the notes of the tricks, the
+/// declarations by their titles, the pack's own suits (Minchiate's Italian suits, named in Italian),
+/// trumps named on hover as the ruleset names them, and headings only for the phases the game has.
+#[test]
+fn each_game_in_its_own_names() {
+    let server = spawn_fresh("pages-names", &[]);
+    let page = |fixture_path: &str| {
+        let id = store(&server, fixture_path);
+        let r = server.get(&format!("/pages/games/{id}"));
+        assert_eq!(r.status, 200, "{fixture_path}: {}", r.text);
+        (id, r.text.replace("&#39;", "'"))
+    };
+    let (_, t) = page("tarocchini/valid/4p-1.json");
+    assert!(t.contains("Ann played the Matto: it goes back to Ann's side") && !t.contains("played the Excuse"), "the Matto by its name");
+    let (_, m) = page("marolles-1637/valid/3p-2.json");
+    assert!(m.contains("declares <strong>Kings and Fool</strong>") && !m.contains("<strong>kings_fool"), "a declaration by its title");
+    assert!(m.contains("played the Fool (le Math)") && !m.contains("played the Excuse"), "le Math by its name");
+    let (minchiate, mi) = page("minchiate/valid/4p-1.json");
+    for suit in ["swords", "cups", "coins", "batons"] {
+        assert!(mi.contains(&format!("class=\"card italian {suit}")), "Minchiate's {suit} drawn as Italian");
+    }
+    assert!(!["♠", "♥", "♦", "♣"].iter().any(|s| mi.contains(s)), "no French pip for an Italian suit");
+    assert!(mi.contains("<span class=\"suit\">sp</span>") && mi.contains("<span class=\"suit\">de</span>"), "spade and denari by their own initials");
+    assert!(!mi.contains("auction") && !mi.contains("the dog"), "no auction nor dog where the game has none");
+    let (_, f) = page("fft-5p/valid/garde-contre-dog-to-defence.json");
+    assert!(f.contains("<h2>The auction and the call</h2>"), "a garde contre: no dog taken, no discard");
+    check_in_browser("names-minchiate", &server.url(&format!("/pages/games/{minchiate}")), 3000, &["card italian swords"]);
+}
+
+/// The rules in words on the pages: no formula of the rules language (an option compared with a
+/// value, a contract's name tested) on a ruleset's page or in a comparison, the options' values in
+/// force instead; the JSON description keeps its text.
+#[test]
+fn rules_pages_say_formulas_in_words() {
+    let server = spawn_fresh("pages-words", &[]);
+    let text = |path: &str| {
+        let r = server.get(path);
+        assert_eq!(r.status, 200, "{path}: {}", r.text);
+        r.text.replace("&quot;", "\"")
+    };
+    let galician = text("/pages/rulesets/galician-tarok");
+    assert!(galician.contains("these cards may be played only as a player's last trump: the Pagat if the contract's name is trischaken; otherwise no card"), "{galician}");
+    assert!(galician.contains("in groups of 1 (with these options):"), "the group in force, no formula");
+    let droggn = text("/pages/rulesets/droggn");
+    assert!(droggn.contains("the Gstieß is the Excuse, or a trump above the others with the option gstiess top-trump"), "{droggn}");
+    let minchiate = text("/pages/rulesets/minchiate");
+    assert!(minchiate.contains("the cards of revoke back (nobili)") && minchiate.contains("breaking must trump is no fault with these options"), "{minchiate}");
+    let compared = text("/pages/rulesets/compare?ids=galician-tarok,droggn,minchiate");
+    for (name, page) in [("galician-tarok", &galician), ("droggn", &droggn), ("minchiate", &minchiate), ("the comparison", &compared)] {
+        for syntax in ["option.", " == ", "contract.name", " then T1", "else none", "if option"] {
+            assert!(!page.contains(syntax), "`{syntax}` on the page of {name}");
+        }
+    }
+    // The JSON description says what it said before.
+    let json = server.get("/rulesets/galician-tarok").text;
+    assert!(json.contains(r#"if contract.name == \"trischaken\" then T1 else none"#), "the JSON's text unchanged");
+}
+
+/// A stored game step by step: links to every trick (no script), each step showing the hands as
+/// they stand, the cards each side has taken and its running card points, with the previous and
+/// next trick linked; the record itself downloadable.
+#[test]
+fn a_game_can_be_stepped_through() {
+    let server = spawn_fresh("pages-step", &[]);
+    let id = store(&server, "fft-4p/tarotclub/tarotmag_17.json");
+    let whole = server.get(&format!("/pages/games/{id}")).text;
+    for t in 0..=18 {
+        assert!(whole.contains(&format!("href=\"/pages/games/{id}?trick={t}#step\"")), "a link to trick {t}");
+    }
+    let step = server.get(&format!("/pages/games/{id}?trick=4")).text;
+    assert!(step.contains("After trick 4 of 18"), "{step}");
+    assert!(step.contains(&format!("rel=\"prev\" href=\"/pages/games/{id}?trick=3#step\"")) && step.contains(&format!("rel=\"next\" href=\"/pages/games/{id}?trick=5#step\"")));
+    assert!(step.contains("accesskey=\"n\"") && step.contains("accesskey=\"p\""), "keys without script");
+    // After four tricks: the defence has West's Excuse (kept for an empty card) and the hearts of trick
+    // 4, 13½ card points; South, the taker, 14½; South holds 14 cards of his 18.
+    assert!(step.contains("<th>East, North and West</th>") && step.contains("running-points\"><strong>13½</strong>"), "{step}");
+    assert!(step.contains("<th>South</th>") && step.contains("running-points\"><strong>14½</strong>"), "{step}");
+    let hands = &step[step.find("step-hands").unwrap()..step.find("step-taken").unwrap()];
+    let south = &hands[hands.find("<th>South</th>").unwrap()..];
+    let south = &south[..south.find("</tr>").unwrap()];
+    assert_eq!(south.matches("data-code=").count(), 14, "{south}");
+    let end = server.get(&format!("/pages/games/{id}?trick=18")).text;
+    assert!(end.contains("After trick 18 of 18") && !end.contains("rel=\"next\""), "the last step");
+    let download = server.get(&format!("/pages/games/{id}?download=record"));
+    assert_eq!(download.status, 200);
+    let stored: serde_json::Value = serde_json::from_str(&download.text).unwrap();
+    let fixture: serde_json::Value = serde_json::from_str(&fixture("fft-4p/tarotclub/tarotmag_17.json")).unwrap();
+    assert_eq!(stored["events"], fixture["events"], "the record as stored");
+    check_in_browser("game-step", &server.url(&format!("/pages/games/{id}?trick=4")), 1600, &["After trick 4 of 18", "13½"]);
+}
+
+/// Under /pages/, what goes wrong is a page (its status, what is wrong, ways on), not problem+json;
+/// the check form offers example records to try.
+#[test]
+fn errors_under_pages_are_pages() {
+    let server = spawn_fresh("pages-errors", &[]);
+    for (path, status, says) in [
+        ("/pages/rulesets/compare?ids=nope", 422, "unknown ruleset `nope`"),
+        ("/pages/games/g999", 404, "there is no game g999"),
+        ("/pages/stats?deals=abc", 400, "`deals` is a whole number, not `abc`"),
+        ("/pages/games/g1?trick=x", 400, "the address&#39;s query cannot be read"),
+        ("/pages/rulesets/nope", 404, "no ruleset `nope`"),
+    ] {
+        let r = server.get(path);
+        assert_eq!(r.status, status, "{path}: {}", r.text);
+        assert!(r.content_type.starts_with("text/html"), "{path}: {}", r.content_type);
+        let text = r.text.replace("&#39;", "'");
+        assert!(text.contains("class=\"stop problem\"") && text.contains(&says.replace("&#39;", "'")), "{path}: {}", r.text);
+    }
+    // The API itself still answers problems as JSON.
+    assert!(server.get("/games/g999").content_type.starts_with("application/problem+json"));
+    let form = server.get("/pages/check").text;
+    assert!(form.contains("href=\"/pages/check?example=1\""), "{form}");
+    let example = server.get("/pages/check?example=1").text;
+    assert!(example.contains("tarotmag_17") && example.contains("&quot;ruleset&quot;: &quot;fft-4p&quot;"), "the example in the form");
+    check_in_browser("error-page", &server.url("/pages/rulesets/compare?ids=nope"), 700, &["unknown ruleset"]);
+    check_in_browser("check-example", &server.url("/pages/check?example=3"), 1000, &["tarocchini", "Try an example"]);
+}
+
+/// Honest comparisons of a game: a game's page offers only the rulesets that can replay its deal;
+/// a comparison where some cannot says so and claims no agreement for them; the scores are its
+/// first row.
+#[test]
+fn game_comparisons_are_honest() {
+    let server = spawn_fresh("pages-honest", &[]);
+    let id = store(&server, "fft-4p/tarotclub/tarotmag_17.json");
+    let page = server.get(&format!("/pages/games/{id}")).text;
+    let offered = &page[page.find("<h2>Under other rulesets").expect("rulesets offered")..];
+    assert!(offered.contains("ids=fft-4p,queen-of-tarot") && !offered.contains("ids=fft-4p,minchiate") && !offered.contains("ids=fft-4p,tarocchini"), "{offered}");
+    let mixed = server.get(&format!("/pages/games/{id}/compare?ids=fft-4p,minchiate,tarocchini,basic")).text;
+    assert!(mixed.contains("3 of the 4 rulesets cannot replay this game") && !mixed.contains("The rulesets agree"), "{mixed}");
+    assert!(mixed.contains("Only fft-4p can replay it"), "{mixed}");
+    let two = server.get(&format!("/pages/games/{id}/compare?ids=fft-4p,queen-of-tarot")).text;
+    let header_end = two.find("</tr>").unwrap();
+    assert!(two[header_end..].trim_start_matches("</tr>").starts_with("<tr class=\"scores differs\"><th>scores"), "the scores first:\n{}", &two[header_end..header_end + 300]);
+    assert!(two.contains("<td>South −102, East 34, North 34, West 34</td>"), "{two}");
+}
+
+/// A ruleset's page opens with an overview a player can read: the game, the cards, the deal, the
+/// bidding, the play, the score, and where to see a game; the clauses follow.
+#[test]
+fn a_rules_page_opens_with_an_overview() {
+    let server = spawn_fresh("pages-overview", &[]);
+    let page = server.get("/pages/rulesets/fft-4p").text;
+    let overview = page.find("<h2 id=\"overview\">Overview</h2>").expect("an overview");
+    assert!(overview < page.find("<h2>Options</h2>").unwrap() && overview < page.find("<h2>pack and ranks</h2>").unwrap(), "before the clauses");
+    for (what, says) in [
+        ("The game", "The highest bidder, the taker, plays against the others (the defence) to make his contract"),
+        ("The cards", "78 cards: suits spades, hearts, diamonds, clubs, 21 trumps, the Excuse"),
+        ("The bidding", "the contracts, lowest first: prise, garde, garde sans le chien, garde contre le chien"),
+        ("The score", "The hand score adds: contract, petit au bout, poignée, chelem."),
+    ] {
+        assert!(page.contains(&format!("<dt>{what}</dt>")) && page.contains(says), "{what}: {says}");
+    }
+    let tarocchini = server.get("/pages/rulesets/tarocchini").text;
+    assert!(tarocchini.contains("Two sides of partners, sitting opposite") && !tarocchini.contains("<dt>The bidding</dt>"), "no bidding where there is none");
+    check_in_browser("ruleset-overview", &server.url("/pages/rulesets/tarocchini"), 1200, &["Overview", "The play"]);
+}
