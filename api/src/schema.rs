@@ -11,9 +11,13 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, Discriminator, KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, SchemaType, Type};
+use utoipa::openapi::schema::{ArrayBuilder, Discriminator, KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, SchemaType, Type};
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
+
+pub use tarot_engine::num::Q as Amount;
+pub use tarot_engine::openapi::{NamedFigure, Phase, PlayerAmount};
+pub use tarot_engine::verdict::{Annulled, Figure, LedgerEntry, Next, OpenDeclaration, Outcome, PlayerResult, PotResult, Status, TrickView as Trick, Verdict, Violation};
 
 /// A card code: trumps `T1` to `T21`, the Excuse `EX`, suited cards rank then suit (ranks `K Q C J
 /// 10 9 ... 1`, suits `S H D C`), in any case.
@@ -34,103 +38,6 @@ impl PartialSchema for Card {
     }
 }
 impl ToSchema for Card {}
-
-/// An exact amount: a whole number or a half as a JSON number, other fractions (Marolles counts in
-/// thirds) as a string `"n/d"`.
-#[derive(Deserialize)]
-#[serde(untagged)]
-pub enum Amount {
-    Number(f64),
-    Fraction(String),
-}
-
-impl PartialSchema for Amount {
-    fn schema() -> RefOr<Schema> {
-        OneOfBuilder::new()
-            .item(ObjectBuilder::new().schema_type(Type::Number))
-            .item(ObjectBuilder::new().schema_type(Type::String).pattern(Some("^-?[0-9]+/[0-9]+$")))
-            .description(Some("An exact amount: a whole number or a half as a number, another fraction as \"n/d\""))
-            .into()
-    }
-}
-impl ToSchema for Amount {}
-
-/// A named value of the score: a number, yes or no, a text (a player, a card, `"trick 18"`), or a
-/// list of these.
-#[derive(Deserialize)]
-pub struct Figure(serde_json::Value);
-
-impl PartialSchema for Figure {
-    fn schema() -> RefOr<Schema> {
-        OneOfBuilder::new()
-            .item(ObjectBuilder::new().schema_type(Type::Number))
-            .item(ObjectBuilder::new().schema_type(Type::Boolean))
-            .item(ObjectBuilder::new().schema_type(Type::String))
-            // A list of figures, written out one level deep: generated clients do not follow a union
-            // that refers to itself.
-            .item(
-                ArrayBuilder::new().items(
-                    OneOfBuilder::new()
-                        .item(ObjectBuilder::new().schema_type(Type::Number))
-                        .item(ObjectBuilder::new().schema_type(Type::Boolean))
-                        .item(ObjectBuilder::new().schema_type(Type::String))
-                        .item(ArrayBuilder::new()),
-                ),
-            )
-            .description(Some("A value of the score: a number, true or false, a text (a player, a card, \"trick 18\"), or a list of these"))
-            .into()
-    }
-}
-impl ToSchema for Figure {}
-
-/// A pair `[name, value]`, e.g. `["oudlers", 2]`.
-#[derive(Deserialize)]
-pub struct NamedFigure(String, Figure);
-
-impl PartialSchema for NamedFigure {
-    fn schema() -> RefOr<Schema> {
-        ArrayBuilder::new()
-            .items(Ref::from_schema_name("Figure"))
-            .min_items(Some(2))
-            .max_items(Some(2))
-            .description(Some("A named value of the score, as a pair [name, value]: [\"oudlers\", 2]"))
-            .examples([serde_json::json!(["oudlers", 2])])
-            .into()
-    }
-}
-impl ToSchema for NamedFigure {
-    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
-        schemas.push(("Figure".into(), Figure::schema()));
-    }
-}
-
-/// A pair `[player, amount]`, e.g. `["DUPONT", 1346]`.
-#[derive(Deserialize)]
-pub struct PlayerAmount(String, Amount);
-
-impl PartialSchema for PlayerAmount {
-    fn schema() -> RefOr<Schema> {
-        ArrayBuilder::new()
-            // A tuple: the first item a player's name, the second an amount. As `items: oneOf [string,
-            // Amount]` a name such as "41/0", which is also an amount's text, matched both. No third
-            // item: `maxItems` says so (`items: false` would say it again, and generated clients
-            // refuse a schema that is `false`).
-            .prefix_items([
-                Schema::from(ObjectBuilder::new().schema_type(Type::String).description(Some("the player"))),
-                AllOfBuilder::new().item(Ref::from_schema_name("Amount")).into(),
-            ])
-            .min_items(Some(2))
-            .max_items(Some(2))
-            .description(Some("A player and an amount, as a pair [player, amount]"))
-            .examples([serde_json::json!(["DUPONT", 1346])])
-            .into()
-    }
-}
-impl ToSchema for PlayerAmount {
-    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
-        schemas.push(("Amount".into(), Amount::schema()));
-    }
-}
 
 /// A ruleset id: one of the rulesets the server knows, the built-in ones (given as examples) or, for a
 /// server started with `--rules-dir`, those of its folder. A string, not an enumeration of the
@@ -444,62 +351,6 @@ pub struct Packet {
 // ---------------------------------------------------------------------------------------------------
 // The verdict.
 
-/// Where the game stands: `valid` (finished and scored), `invalid` (a rule broken), `in_progress`,
-/// `annulled` (the deal is void).
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    Valid,
-    Invalid,
-    InProgress,
-    Annulled,
-}
-
-/// A recorded game judged by its ruleset: how far it got, where and why it stopped, and what it scores.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!(crate::docs::verdict_example()))]
-pub struct Verdict {
-    ruleset: String,
-    /// The version (a hash of the rule files) the verdict was computed with.
-    ruleset_version: String,
-    status: Status,
-    /// The first rule broken, when `invalid`.
-    violation: Option<Violation>,
-    /// Why the deal is void, when `annulled`.
-    annulled: Option<Annulled>,
-    /// Whose turn it is and what they may do, when `in_progress`.
-    next: Option<Next>,
-    /// The taker, contract, the score's named values and each player's result, when `valid`.
-    outcome: Option<Outcome>,
-    /// Every term of the score and every payment, with the rule it comes from.
-    #[serde(default)]
-    ledger: Vec<LedgerEntry>,
-    /// The tricks played, in order.
-    tricks: Vec<Trick>,
-    /// Things the sources leave open that this game ran into.
-    #[serde(default)]
-    notes: Vec<String>,
-}
-
-/// The first rule a game breaks.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Violation {
-    /// The offending event's index in the record, from 0.
-    event: usize,
-    player: Option<String>,
-    /// The rule's id, e.g. `play.must.overtrump`.
-    #[schema(example = "play.must.overtrump")]
-    rule: String,
-    #[schema(example = "Cid must overtrump: holds T18, which beats T15 on the table")]
-    message: String,
-    /// The source the rule follows.
-    source: Option<String>,
-    /// Where the rule is written: `rulesets/<id>.tarot:57`.
-    at: String,
-}
-
 /// A deal refused as a session's next (409): the pot or player whose amount it carries is not what
 /// the session's deals before it left.
 #[derive(Deserialize, ToSchema)]
@@ -512,154 +363,11 @@ pub struct DoesNotFollow {
     /// The player whose `standing` is not their total of the deals before.
     player: Option<String>,
     /// What the deals before it left: the pot's closing amount, or the player's total.
-    expected: Amount,
+    #[schema(value_type = Amount)]
+    expected: serde_json::Value,
     /// What the deal carries.
-    given: Amount,
-}
-
-/// Why a deal is void.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Annulled {
-    rule: String,
-    reason: String,
-    player: Option<String>,
-    source: Option<String>,
-}
-
-/// What a game in progress waits for.
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Phase {
-    /// The deal: the record has no deal yet.
-    Deal,
-    Bid,
-    /// The taker calls a partner's card.
-    Call,
-    /// The taker takes a packet of the talon.
-    Take,
-    Discard,
-    /// The taker buys a card, or passes.
-    Buy,
-    Play,
-}
-
-/// Whose turn it is in a game in progress, and what they may do.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Next {
-    /// The player to move (the dealer, for a deal).
-    player: String,
-    phase: Phase,
-    /// The legal moves: bids (with `pass`), or the cards that may be called, discarded or played, or
-    /// the talon's packets that may be taken (each its cards joined by spaces), or the cards that may
-    /// be bought (with `pass`).
-    legal: Vec<String>,
-    /// How many cards to discard, or in a packet of the talon.
-    count: Option<usize>,
-    /// The cards already on the table in the trick being played, in order.
-    #[serde(default)]
-    table: Vec<Card>,
-    /// The declarations open at this moment, each with the cards it may show.
-    #[serde(default)]
-    declarations: Vec<OpenDeclaration>,
-    /// The players who may sit the deal out by choice now (a `sit-out` event, where the ruleset has
-    /// `sit-out-by-choice`), beside the moves of the player to move: after the deal, before the first
-    /// declaration or card.
-    #[serde(default)]
-    sit_out: Vec<String>,
-}
-
-/// A declaration a player may make now.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct OpenDeclaration {
-    player: String,
-    /// The declaration's name, as a `declare` event gives it.
-    #[schema(example = "poignee")]
-    declaration: String,
-    /// The cards the player may show for it (all of them, where it shows none).
-    cards: Vec<Card>,
-    /// How many of them to show, where the ruleset fixes it (a poignée's sizes).
-    #[serde(default)]
-    counts: Vec<usize>,
-}
-
-/// A term of the hand score (no payer or payee) or a payment (both).
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct LedgerEntry {
-    #[schema(example = "score.term.contract")]
-    rule: String,
-    label: String,
-    /// The payer: a player, or a pot (`pot.NAME`).
-    from: Option<String>,
-    /// The payee: a player, or a pot (`pot.NAME`).
-    to: Option<String>,
-    amount: Amount,
-    source: Option<String>,
-    /// The event that caused it, for a payment made during the game.
-    event: Option<usize>,
-}
-
-/// One player's result in a finished game.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PlayerResult {
-    player: String,
-    card_points: Amount,
-    tricks: usize,
-    score: Amount,
-    /// Present (true) for the winners, where the ruleset names winners.
-    #[serde(default)]
-    winner: bool,
-}
-
-/// How a finished game came out.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Outcome {
-    taker: Option<String>,
-    partner: Option<String>,
-    contract: Option<String>,
-    /// The score's named values (`points`, `oudlers`, `target`, `made`, ...), in the ruleset's order.
-    values: Vec<NamedFigure>,
-    /// The sum of the hand score's terms, where the ruleset has terms.
-    hand_score: Option<Amount>,
-    players: Vec<PlayerResult>,
-    /// Each pot of the ruleset over this deal, where it has pots: the players' scores add up to what
-    /// the pots gave less what they took.
-    #[serde(default)]
-    pots: Vec<PotResult>,
-    /// Where a declaration ended the deal and the match (`ends-match` in the rule file: Tarocchini's
-    /// calling out at 800): the declarer's side, the declarer first, who win the match whatever the
-    /// totals. Absent otherwise.
-    #[serde(default)]
-    #[schema(example = json!(["Ann", "Cid"]))]
-    ends_match: Vec<String>,
-}
-
-/// A pot over one deal: what it held at the start (the record's `pots`) and at the end, which the
-/// next deal carries.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PotResult {
-    /// Its name (`pot NAME`), as the record's `pots` and the ledger (`pot.NAME`) write it.
-    #[schema(example = "king")]
-    pot: String,
-    carried: Amount,
-    closing: Amount,
-}
-
-/// A trick: who led, the cards in the order played, who won it.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Trick {
-    /// From 1.
-    number: usize,
-    leader: String,
-    cards: Vec<Card>,
-    winner: String,
+    #[schema(value_type = Amount)]
+    given: serde_json::Value,
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -752,7 +460,8 @@ pub struct GameComparison {
 #[serde(deny_unknown_fields)]
 pub struct Replayed {
     ruleset: String,
-    verdict: Option<Verdict>,
+    #[schema(value_type = Option<Verdict>)]
+    verdict: Option<serde_json::Value>,
     /// Why the game cannot be replayed under this ruleset (another pack, another number of players).
     cannot_replay: Option<String>,
     /// Options of the record this ruleset does not have, left out.
@@ -827,7 +536,8 @@ pub struct GameSummary {
     ruleset: String,
     ruleset_version: String,
     players: Vec<String>,
-    status: Status,
+    #[schema(value_type = Status)]
+    status: serde_json::Value,
     /// The stream's version (its number of events) the verdict was computed at.
     version: u64,
     /// The archive's global position the verdict was computed at.
@@ -921,7 +631,8 @@ pub struct ImportedLine {
     id: String,
     /// The game's version (its number of events).
     version: u64,
-    status: Status,
+    #[schema(value_type = Status)]
+    status: serde_json::Value,
     /// Stored now (true), or stored already by an earlier import of the same record (false).
     new: bool,
 }
@@ -949,89 +660,7 @@ pub struct ImportFailure {
 }
 
 #[cfg(test)]
-mod tests {
-    use std::path::Path;
-
-    use serde::de::DeserializeOwned;
-    use tarot_engine::{GameRecord as Record, Registry};
-
-    use super::*;
-
-    /// `value` reads as the schema type `T`: every field it has is documented, and every field the
-    /// schema requires is there.
-    fn conforms<T: DeserializeOwned>(what: &str, value: serde_json::Value) {
-        if let Err(e) = serde_json::from_value::<T>(value) {
-            panic!("{what} does not match its schema {}: {e}", std::any::type_name::<T>());
-        }
-    }
-
-    fn fixtures() -> Vec<(String, String)> {
-        let mut out = vec![];
-        let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")];
-        while let Some(dir) = dirs.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap() {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    dirs.push(path);
-                } else if path.extension().is_some_and(|e| e == "json") {
-                    out.push((path.display().to_string(), std::fs::read_to_string(&path).unwrap()));
-                }
-            }
-        }
-        out.sort();
-        out
-    }
-
-    /// The fields of an event as the engine writes it are those its kind's schema lists, with `type`.
-    fn event_fields_are_documented(doc: &serde_json::Value, what: &str, event: &serde_json::Value) {
-        let kind = event["type"].as_str().unwrap();
-        let name = super::EVENT_KINDS.iter().find(|(k, _)| *k == kind).map(|(_, n)| n.to_string()).unwrap_or_else(|| panic!("{what}: no event kind {kind}"));
-        let schema = &doc["components"]["schemas"][&name];
-        let listed = schema["properties"].as_object().unwrap_or_else(|| panic!("no schema {name}"));
-        for field in event.as_object().unwrap().keys().filter(|k| *k != "type") {
-            assert!(listed.contains_key(field), "{what}: the {kind} event's `{field}` is not in {name}");
-        }
-        for field in schema["required"].as_array().into_iter().flatten() {
-            assert!(event.get(field.as_str().unwrap()).is_some(), "{what}: the {kind} event has no `{field}`");
-        }
-    }
-
-    #[test]
-    fn every_fixture_record_and_verdict_matches_its_schema() {
-        let registry = Registry::builtin().unwrap();
-        let doc = crate::docs::document();
-        let mut verdicts = 0;
-        for (path, text) in fixtures() {
-            let Ok(record) = serde_json::from_str::<Record>(&text) else { continue };
-            conforms::<GameRecord>(&path, serde_json::from_str(&text).unwrap());
-            let Some(rules) = registry.get(&record.ruleset) else { continue };
-            if let Ok(verdict) = tarot_engine::replay(rules, &record) {
-                conforms::<Verdict>(&path, serde_json::to_value(&verdict).unwrap());
-                for event in &record.events {
-                    let stored = tarot_store::StoredEvent { version: 1, position: 1, id: Some("a".into()), event: event.clone() };
-                    conforms::<StoredEvent>(&path, serde_json::to_value(&stored).unwrap());
-                    event_fields_are_documented(&doc, &path, &serde_json::to_value(event).unwrap());
-                }
-                verdicts += 1;
-            }
-        }
-        assert!(verdicts > 100, "only {verdicts} verdicts");
-    }
-
-    #[test]
-    fn rulesets_comparisons_and_statistics_match_their_schemas() {
-        let registry = Registry::builtin().unwrap();
-        let all: Vec<_> = registry.all().collect();
-        for r in &all {
-            conforms::<RulesetDescription>(&r.id, serde_json::to_value(tarot_engine::describe::describe(r, &BTreeMap::new())).unwrap());
-            let stats = tarot_engine::stats::deal_stats(r, r.players.0, 50, 1, &mut |_| {}).unwrap();
-            conforms::<DealStats>(&r.id, serde_json::to_value(stats).unwrap());
-        }
-        conforms::<Comparison>("every ruleset", serde_json::to_value(tarot_engine::compare::compare(&all)).unwrap());
-        let game: Record = serde_json::from_value(crate::docs::compare_example()["game"].clone()).unwrap();
-        conforms::<GameComparison>("a game compared", serde_json::to_value(tarot_engine::compare::compare_game(&all, &game)).unwrap());
-    }
-}
+mod tests;
 
 #[cfg(test)]
 mod player_amount_tests {
