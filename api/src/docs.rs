@@ -79,7 +79,7 @@ struct Examples;
 impl Modify for Examples {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let Some(components) = openapi.components.as_mut() else { return };
-        for (name, example) in [("Verdict", verdict_example())] {
+        for (name, example) in [("GameRecord", example("worked/seed000-hand1.json")), ("Verdict", verdict_example())] {
             if let Some(RefOr::T(utoipa::openapi::schema::Schema::Object(schema))) = components.schemas.get_mut(name) {
                 schema.example = Some(example);
             }
