@@ -6,22 +6,19 @@
 
 #![allow(dead_code)]
 
-use std::collections::BTreeMap;
-
 use serde::Deserialize;
-use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, SchemaType, Type};
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, Type};
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
+pub use tarot_engine::compare::{Comparison, Divergence, GameComparison, Replayed, Row as ComparisonRow};
+pub use tarot_engine::describe::{Description as RulesetDescription, Line as Clause, OptionView as RulesetOption};
+pub use tarot_engine::ir::Source;
 pub use tarot_engine::num::Q as Amount;
 pub use tarot_engine::openapi::{Card, NamedFigure, Phase, PlayerAmount, Players, RulesetId, CARD_PATTERN};
 pub use tarot_engine::record::{Event, GameRecord, Packet};
+pub use tarot_engine::stats::DealStats;
 pub use tarot_engine::verdict::{Annulled, Figure, LedgerEntry, Next, OpenDeclaration, Outcome, PlayerResult, PotResult, Status, TrickView as Trick, Verdict, Violation};
-
-/// Any JSON value (an option's value).
-fn any_value() -> Schema {
-    Schema::Object(ObjectBuilder::new().schema_type(SchemaType::AnyValue).build())
-}
 
 // ---------------------------------------------------------------------------------------------------
 // The verdict.
@@ -47,142 +44,6 @@ pub struct DoesNotFollow {
 
 // ---------------------------------------------------------------------------------------------------
 // Rulesets, comparisons, statistics.
-
-/// One clause of a ruleset in words, with its rule id, where it is written and its source.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Clause {
-    /// The aspect of the game it belongs to (`pack and ranks`, `trick obligations`, ...).
-    aspect: String,
-    rule: String,
-    text: String,
-    source: Option<String>,
-    at: String,
-}
-
-/// An option of a ruleset: its value in force, its default and its choices.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RulesetOption {
-    name: String,
-    doc: String,
-    #[schema(schema_with = any_value)]
-    value: serde_json::Value,
-    #[schema(schema_with = any_value)]
-    default: serde_json::Value,
-    #[schema(value_type = Vec<Value>)]
-    choices: Vec<serde_json::Value>,
-    source: Option<String>,
-}
-
-/// A source a ruleset follows.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Source {
-    /// e.g. `seed 000`, `FFT`.
-    id: String,
-    /// The file of the source, under `../shared`.
-    file: String,
-    title: String,
-}
-
-/// A ruleset in words: every clause with its source, its options, its sources.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RulesetDescription {
-    id: String,
-    title: String,
-    version: String,
-    /// This ruleset, then its parents.
-    chain: Vec<String>,
-    /// e.g. `4` or `2-6`.
-    players: String,
-    options: Vec<RulesetOption>,
-    sources: Vec<Source>,
-    rules: Vec<Clause>,
-}
-
-/// Rulesets side by side: one row per aspect, one cell per ruleset.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Comparison {
-    rulesets: Vec<String>,
-    rows: Vec<ComparisonRow>,
-}
-
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ComparisonRow {
-    aspect: String,
-    /// The rulesets do not all say the same here.
-    differs: bool,
-    /// One cell per ruleset, in the order asked for: its clauses for this aspect.
-    cells: Vec<Vec<Clause>>,
-}
-
-/// One game replayed under several rulesets.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct GameComparison {
-    rulesets: Vec<String>,
-    replays: Vec<Replayed>,
-    /// Where legality first diverges; absent when every ruleset agrees.
-    divergence: Option<Divergence>,
-}
-
-/// The game under one ruleset: its verdict, or why it cannot be replayed there.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Replayed {
-    ruleset: String,
-    #[schema(value_type = Option<Verdict>)]
-    verdict: Option<serde_json::Value>,
-    /// Why the game cannot be replayed under this ruleset (another pack, another number of players).
-    cannot_replay: Option<String>,
-    /// Options of the record this ruleset does not have, left out.
-    #[serde(default)]
-    options_dropped: Vec<String>,
-}
-
-/// The first event where the rulesets disagree: legal (or played) under some, illegal (or the deal
-/// annulled) under others.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Divergence {
-    event: usize,
-    legal_under: Vec<String>,
-    illegal_under: Vec<String>,
-    /// Rulesets under which the deal was annulled at or before this event.
-    #[serde(default)]
-    annulled_under: Vec<String>,
-    explanation: String,
-}
-
-/// Deal statistics of one ruleset over seeded random deals.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct DealStats {
-    ruleset: String,
-    /// The players dealt cards.
-    players: usize,
-    deals: u64,
-    seed: u64,
-    note: String,
-    /// Deals annulled, by annulment.
-    annulments: BTreeMap<String, u64>,
-    /// Hands that could make each declaration.
-    declarations: BTreeMap<String, u64>,
-    /// For each card class: how many hands were dealt 0, 1, 2... of its cards.
-    classes: BTreeMap<String, Vec<u64>>,
-    /// Where an option changes the pack (the Fool a trump or the Excuse): which pack was dealt (the
-    /// default options') and what the other choice makes of it; absent for other rulesets.
-    #[serde(default)]
-    pack: Option<String>,
-    /// The options the deals were made with, where any was chosen (the others at their defaults);
-    /// absent when none was.
-    #[serde(default)]
-    options: BTreeMap<String, serde_json::Value>,
-}
 
 // ---------------------------------------------------------------------------------------------------
 // The store.

@@ -10,13 +10,18 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, Discriminator, ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, Discriminator, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::num::Q;
 use crate::record::{Event, Packet};
 use crate::verdict::Figure;
+
+/// Any JSON value (an option's value).
+pub fn any_value() -> Schema {
+    Schema::Object(ObjectBuilder::new().schema_type(SchemaType::AnyValue).build())
+}
 
 /// A card code (the schema of a `Text` that holds one).
 #[derive(Deserialize)]
