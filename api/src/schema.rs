@@ -1,8 +1,11 @@
 //! The API's own types as OpenAPI schemas, and the engine's wire types under the names the document
-//! gives them. The recorded game, its events and the verdict derive their schemas in the engine
-//! (feature `openapi`, `tarot_engine::openapi`); the types below that still mirror an engine or store
-//! type derive `Deserialize` with `deny_unknown_fields` for the document only. The tests
-//! (`schema/tests.rs`) read what the engine writes against the served document.
+//! gives them. The recorded game, its events, the verdict, ruleset descriptions, comparisons and
+//! statistics derive their schemas where they are defined, in the engine (feature `openapi`; what a
+//! derive cannot say is in `tarot_engine::openapi`). The types below are the API's: a session's
+//! refusal, the listing's and the stream's lines (which still mirror the store's `Summary` and
+//! `StoredEvent`), the import's lines. They derive `Deserialize` with `deny_unknown_fields` for what
+//! serde's attributes tell utoipa. The tests (`schema/tests.rs`) read what the engine and the store
+//! write against the served document.
 
 #![allow(dead_code)]
 
@@ -11,17 +14,17 @@ use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, OneOfBuilder, Schema, 
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
-pub use tarot_engine::compare::{Comparison, Divergence, GameComparison, Replayed, Row as ComparisonRow};
-pub use tarot_engine::describe::{Description as RulesetDescription, Line as Clause, OptionView as RulesetOption};
-pub use tarot_engine::ir::Source;
+// The engine's wire types, under the names the document and the handlers give them.
+pub use tarot_engine::compare::{Comparison, GameComparison};
+pub use tarot_engine::describe::Description as RulesetDescription;
 pub use tarot_engine::num::Q as Amount;
-pub use tarot_engine::openapi::{Card, NamedFigure, Phase, PlayerAmount, Players, RulesetId, CARD_PATTERN};
-pub use tarot_engine::record::{Event, GameRecord, Packet};
+pub use tarot_engine::openapi::{PlayerAmount, Players, RulesetId};
+pub use tarot_engine::record::{Event, GameRecord};
 pub use tarot_engine::stats::DealStats;
-pub use tarot_engine::verdict::{Annulled, Figure, LedgerEntry, Next, OpenDeclaration, Outcome, PlayerResult, PotResult, Status, TrickView as Trick, Verdict, Violation};
+pub use tarot_engine::verdict::{PotResult, Status, Verdict, Violation};
 
 // ---------------------------------------------------------------------------------------------------
-// The verdict.
+// Sessions.
 
 /// A deal refused as a session's next (409): the pot or player whose amount it carries is not what
 /// the session's deals before it left.
