@@ -72,6 +72,21 @@ impl Modify for Links {
     }
 }
 
+/// The examples of the wire types that come from the fixtures: the engine, which derives their
+/// schemas, does not read the fixtures.
+struct Examples;
+
+impl Modify for Examples {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let Some(components) = openapi.components.as_mut() else { return };
+        for (name, example) in [("GameRecord", example("worked/seed000-hand1.json")), ("Verdict", verdict_example())] {
+            if let Some(RefOr::T(utoipa::openapi::schema::Schema::Object(schema))) = components.schemas.get_mut(name) {
+                schema.example = Some(example);
+            }
+        }
+    }
+}
+
 /// The write token, a bearer token the writes need where the server has one (`--write-token`).
 ///
 /// The writes name it in their `#[utoipa::path]`, optional: `security((), ("write_token" = []))`.
@@ -127,7 +142,7 @@ impl Modify for WriteToken {
         routes::session,
     ),
     components(schemas(crate::problem::Problem, crate::schema::StatusFilter, crate::schema::ImportLine)),
-    modifiers(&WriteToken, &Links),
+    modifiers(&WriteToken, &Links, &Examples),
     tags((name = "games", description = "Validate, store and continue recorded games"), (name = "rulesets", description = "The rules"), (name = "sessions", description = "Score sheets of a table's deals"), (name = "meta"))
 )]
 pub struct ApiDoc;

@@ -10,18 +10,25 @@ use serde::Serialize;
 use crate::describe::{describe, Line};
 use crate::ir::Ruleset;
 
+/// Rulesets side by side: one row per aspect, one cell per ruleset.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct Comparison {
     pub rulesets: Vec<String>,
     pub rows: Vec<Row>,
 }
 
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = ComparisonRow))]
+#[serde(deny_unknown_fields)]
 pub struct Row {
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub aspect: &'static str,
     /// The rulesets do not all say the same here.
     pub differs: bool,
-    /// One cell per ruleset, in the order asked for.
+    /// One cell per ruleset, in the order asked for: its clauses for this aspect.
     pub cells: Vec<Vec<Line>>,
 }
 
@@ -84,21 +91,26 @@ impl Comparison {
     }
 }
 
-/// One recorded game replayed under several rulesets.
+/// One game replayed under several rulesets.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct GameComparison {
     pub rulesets: Vec<String>,
     pub replays: Vec<Replayed>,
-    /// Where legality first diverges, in words: "event 37: legal under A, which has no
-    /// play.must.overtrump; illegal under B (...)". None when every ruleset agrees.
+    /// Where legality first diverges; absent when every ruleset agrees.
+    // In words: "event 37: legal under A, which has no play.must.overtrump; illegal under B (...)".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub divergence: Option<Divergence>,
 }
 
+/// The game under one ruleset: its verdict, or why it cannot be replayed there.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct Replayed {
     pub ruleset: String,
-    /// The verdict; absent when the game cannot be replayed under this ruleset.
+    // The verdict; absent when the game cannot be replayed under this ruleset.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verdict: Option<crate::Verdict>,
     /// Why the game cannot be replayed under this ruleset (another pack, another number of players).
@@ -109,14 +121,19 @@ pub struct Replayed {
     pub options_dropped: Vec<String>,
 }
 
+/// The first event where the rulesets disagree: legal (or played) under some, illegal (or the deal
+/// annulled) under others.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct Divergence {
     pub event: usize,
-    /// The rulesets under which the game goes on past this event.
+    // The rulesets under which the game goes on past this event.
     pub legal_under: Vec<String>,
-    /// The rulesets under which this event breaks a rule.
+    // The rulesets under which this event breaks a rule.
     pub illegal_under: Vec<String>,
-    /// The rulesets under which the deal is annulled at this event (a petit sec, everyone passing).
+    /// Rulesets under which the deal was annulled at or before this event.
+    // At this event: a petit sec, everyone passing.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub annulled_under: Vec<String>,
     pub explanation: String,

@@ -26,9 +26,14 @@ pub struct Clause {
     pub source_file: Option<Arc<str>>,
 }
 
+/// A source a ruleset follows.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct Source {
+    /// e.g. `seed 000`, `FFT`.
     pub id: String,
+    /// The file of the source, under `../shared`.
     pub file: String,
     pub title: String,
 }

@@ -13,6 +13,8 @@ pub mod ir;
 pub mod label;
 pub mod matches;
 pub mod num;
+#[cfg(feature = "openapi")]
+pub mod openapi;
 pub mod record;
 pub mod registry;
 pub mod replay;

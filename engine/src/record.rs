@@ -13,23 +13,39 @@ pub use quick::read as read_quick;
 /// 24 bytes), which makes reading a recorded game several times faster.
 pub type Text = compact_str::CompactString;
 
+/// A recorded game: the ruleset (and options), the players round the table, the dealer, and the
+/// events in order. Whether the events make a game (a deal of the right cards, moves in turn) is
+/// replay's to say: a record of the right shape that is not a game is answered 422, with the event.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::RulesetId))]
     pub ruleset: String,
+    /// Options of the ruleset and the values chosen (see GET /rulesets/{id}); the others keep their
+    /// default.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Object, additional_properties))]
     pub options: BTreeMap<String, serde_json::Value>,
-    /// Round the table: each player is followed by the one to his right, who plays after him unless
-    /// the ruleset plays clockwise (see `replay::Seating`).
+    /// The players round the table: each is followed by the one to his right, who plays after him
+    /// unless the ruleset plays clockwise.
+    // See `replay::Seating`.
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::Players))]
     pub players: Vec<String>,
+    /// The dealer, one of `players`.
     pub dealer: String,
-    /// What each pot of the ruleset (`pot NAME`) holds at the start of this deal, carried from the
-    /// deal before; a pot not named holds nothing (the first deal of a session).
+    /// What each pot of the ruleset (`pot NAME` in its rule file, e.g. Grosstarock's `king` and
+    /// `pagat`) holds at the start of this deal: what the deal before it left in it (its verdict's
+    /// `outcome.pots[].closing`). A pot not named holds nothing, as in a session's first deal.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty", deserialize_with = "amounts")]
+    #[cfg_attr(feature = "openapi", schema(example = json!({"king": 75, "pagat": 70})))]
     pub pots: BTreeMap<String, i64>,
-    /// Each player's running total in the match before this deal (the scores of the session's earlier
-    /// deals), for a ruleset whose rules read it (`carried(p)`); a player not named carries 0.
+    /// Each player's running total in the match before this deal (the scores of the session's deals
+    /// before it), for a ruleset whose rules read it (`carried(p)` in its rule file: Troccas, whose
+    /// side owing nine or more may ask for the cards nine and ten). A player not named carries 0, as in
+    /// a session's first deal.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty", deserialize_with = "amounts")]
+    #[cfg_attr(feature = "openapi", schema(example = json!({"Ann": -12, "Bob": 12, "Cid": -12, "Dan": 12})))]
     pub standing: BTreeMap<String, i64>,
     /// Where the game comes from, in words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -173,10 +189,13 @@ pub enum Event {
 
 /// Cards dealt together, to a player or, with no `to`, to the dog.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Packet {
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub to: Option<Text>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<crate::openapi::Card>))]
     pub cards: Vec<Text>,
 }
 

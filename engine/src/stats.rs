@@ -16,25 +16,34 @@ use crate::ir::{DeclarationKind, Ruleset};
 use crate::replay::{Game, Setup, Stop};
 use crate::verdict::InputError;
 
+/// Deal statistics of one ruleset over seeded random deals.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct DealStats {
     pub ruleset: String,
-    /// The players dealt cards (at a table where the dealer sits out, one fewer than sit there).
+    /// The players dealt cards.
+    // At a table where the dealer sits out, one fewer than sit there.
     pub players: usize,
     pub deals: u64,
     pub seed: u64,
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub note: &'static str,
-    /// Deals annulled, by annulment (a deal counts once, for the first that strikes).
+    /// Deals annulled, by annulment.
+    // A deal counts once, for the first that strikes.
     pub annulments: BTreeMap<String, u64>,
-    /// Hands that could make each declaration (by `shows` and `require`), by kind.
+    /// Hands that could make each declaration.
+    // By `shows` and `require`, by kind.
     pub declarations: BTreeMap<String, u64>,
-    /// For each labelled card class: how many hands were dealt 0, 1, 2... of its cards.
+    /// For each card class: how many hands were dealt 0, 1, 2... of its cards.
     pub classes: BTreeMap<String, Vec<u64>>,
-    /// Where an option changes the pack (`fool "name" trump = condition`): which pack was dealt (that
-    /// of the default options) and what the other choice makes of it. Absent for other rulesets.
+    /// Where an option changes the pack (the Fool a trump or the Excuse): which pack was dealt (the
+    /// default options') and what the other choice makes of it; absent for other rulesets.
+    // The option: `fool "name" trump = condition`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pack: Option<String>,
-    /// The options the deals were made with, where any was chosen (the others at their defaults).
+    /// The options the deals were made with, where any was chosen (the others at their defaults);
+    /// absent when none was.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub options: BTreeMap<String, serde_json::Value>,
 }

@@ -12,7 +12,10 @@ use crate::num::Q;
 
 mod json;
 
+/// Where the game stands: `valid` (finished and scored), `invalid` (a rule broken), `in_progress`,
+/// `annulled` (the deal is void).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     Valid,
@@ -21,121 +24,184 @@ pub enum Status {
     Annulled,
 }
 
-/// The first rule the game breaks.
+/// The first rule a game breaks.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct Violation {
-    /// Index of the offending event in the record, from 0.
+    /// The offending event's index in the record, from 0.
     pub event: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub player: Option<Arc<str>>,
+    /// The rule's id, e.g. `play.must.overtrump`.
+    #[cfg_attr(feature = "openapi", schema(example = "play.must.overtrump"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub rule: Arc<str>,
+    #[cfg_attr(feature = "openapi", schema(example = "Cid must overtrump: holds T18, which beats T15 on the table"))]
     pub message: String,
+    /// The source the rule follows.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub source: Option<Arc<str>>,
     /// Where the rule is written: `rulesets/<id>.tarot:57`.
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub at: Arc<str>,
 }
 
+/// Why a deal is void.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct Annulled {
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub rule: Arc<str>,
     pub reason: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub player: Option<Arc<str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub source: Option<Arc<str>>,
 }
 
 /// Whose turn it is in a game in progress, and what they may do.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct Next {
-    /// The player to move; for a deal, the dealer.
+    /// The player to move (the dealer, for a deal).
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub player: Arc<str>,
-    /// `deal` (the record has no deal yet), `bid`, `call`, `discard` or `play`.
+    // A phase's name: `deal` (the record has no deal yet), `bid`, `call`, `take`, `discard`, `buy`
+    // or `play`.
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::Phase))]
     pub phase: String,
-    /// Legal cards to play or discard, or legal bids.
+    /// The legal moves: bids (with `pass`), or the cards that may be called, discarded or played, or
+    /// the talon's packets that may be taken (each its cards joined by spaces), or the cards that may
+    /// be bought (with `pass`).
     pub legal: Vec<String>,
+    /// How many cards to discard, or in a packet of the talon.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<usize>,
-    /// The cards already on the table in the trick being played.
+    /// The cards already on the table in the trick being played, in order.
     #[serde(skip_serializing_if = "TrickCards::is_empty")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<crate::openapi::Card>))]
     pub table: TrickCards,
-    /// The declarations open at this moment, to any player, beside the moves of the player to move.
+    /// The declarations open at this moment, each with the cards it may show.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub declarations: Vec<OpenDeclaration>,
-    /// The players who may sit the deal out by choice now (`sit-out-by-choice`, a `sit-out` event),
-    /// beside the moves of the player to move: after the deal, before the first declaration or card.
+    /// The players who may sit the deal out by choice now (a `sit-out` event, where the ruleset has
+    /// `sit-out-by-choice`), beside the moves of the player to move: after the deal, before the first
+    /// declaration or card.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
     pub sit_out: Vec<Arc<str>>,
 }
 
-/// A declaration a player may make now, and what it may show.
+/// A declaration a player may make now.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct OpenDeclaration {
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub player: Arc<str>,
-    /// Its name, as a `declare` event gives it (`poignee`, `chelem`, `imperials`...).
+    /// The declaration's name, as a `declare` event gives it.
+    #[cfg_attr(feature = "openapi", schema(example = "poignee"))]
     pub declaration: String,
-    /// The player's cards it can show (none for an announcement such as a chelem).
+    /// The cards the player may show for it (all of them, where it shows none).
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<crate::openapi::Card>))]
     pub cards: Vec<String>,
-    /// How many cards a valid show of this hand has, largest first, where it shows cards.
+    /// How many of them to show, where the ruleset fixes it (a poignée's sizes).
+    // Largest first.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub counts: Vec<usize>,
 }
 
+/// A term of the hand score (no payer or payee) or a payment (both).
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct LedgerEntry {
+    #[cfg_attr(feature = "openapi", schema(example = "score.term.contract"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub rule: Arc<str>,
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub label: Arc<str>,
-    /// A term of the hand score has no payer or payee; a payment has both.
+    /// The payer: a player, or a pot (`pot.NAME`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub from: Option<Arc<str>>,
+    /// The payee: a player, or a pot (`pot.NAME`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub to: Option<Arc<str>>,
     pub amount: Q,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub source: Option<Arc<str>>,
-    /// The event that caused it, for payments made during the game.
+    /// The event that caused it, for a payment made during the game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub event: Option<usize>,
 }
 
+/// One player's result in a finished game.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct PlayerResult {
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub player: Arc<str>,
     pub card_points: Q,
     pub tricks: usize,
     pub score: Q,
+    /// Present (true) for the winners, where the ruleset names winners.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub winner: bool,
 }
 
+/// How a finished game came out.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct Outcome {
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub taker: Option<Arc<str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub partner: Option<Arc<str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contract: Option<String>,
     /// The score's named values (`points`, `oudlers`, `target`, `made`, ...), in the ruleset's order.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<crate::openapi::NamedFigure>))]
     pub values: Vec<(Arc<str>, Figure)>,
     /// The sum of the hand score's terms, where the ruleset has terms.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand_score: Option<Q>,
     pub players: Vec<PlayerResult>,
-    /// Each pot of the ruleset: what it held at the start of the deal and at its end, which the next
-    /// deal carries.
+    /// Each pot of the ruleset over this deal, where it has pots: the players' scores add up to what
+    /// the pots gave less what they took.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pots: Vec<PotResult>,
-    /// Where a declaration ended the deal and the match (`ends-match`): the declarer's side, the
-    /// declarer first, who win the match whatever the totals.
+    /// Where a declaration ended the deal and the match (`ends-match` in the rule file: Tarocchini's
+    /// calling out at 800): the declarer's side, the declarer first, who win the match whatever the
+    /// totals. Absent otherwise.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "openapi", schema(example = json!(["Ann", "Cid"])))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
     pub ends_match: Vec<Arc<str>>,
 }
 
-/// A pot (`pot NAME`) over one deal.
+/// A pot over one deal: what it held at the start (the record's `pots`) and at the end, which the
+/// next deal carries.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct PotResult {
+    /// Its name (`pot NAME`), as the record's `pots` and the ledger (`pot.NAME`) write it.
+    #[cfg_attr(feature = "openapi", schema(example = "king"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub pot: Arc<str>,
     pub carried: Q,
     pub closing: Q,
@@ -249,30 +315,48 @@ impl Serialize for TrickCards {
     }
 }
 
+/// A trick: who led, the cards in the order played, who won it.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = Trick))]
+#[serde(deny_unknown_fields)]
 pub struct TrickView {
+    /// From 1.
     pub number: usize,
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub leader: Arc<str>,
-    /// The cards in the order played, from the leader round the table.
+    // The cards in the order played, from the leader round the table.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<crate::openapi::Card>))]
     pub cards: TrickCards,
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub winner: Arc<str>,
 }
 
+/// A recorded game judged by its ruleset: how far it got, where and why it stopped, and what it scores.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct Verdict {
     pub ruleset: String,
+    /// The version (a hash of the rule files) the verdict was computed with.
     pub ruleset_version: String,
     pub status: Status,
+    /// The first rule broken, when `invalid`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub violation: Option<Violation>,
+    /// Why the deal is void, when `annulled`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub annulled: Option<Annulled>,
+    /// Whose turn it is and what they may do, when `in_progress`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next: Option<Next>,
+    /// The taker, contract, the score's named values and each player's result, when `valid`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
+    /// Every term of the score and every payment, with the rule it comes from.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub ledger: Vec<LedgerEntry>,
+    /// The tricks played, in order.
     pub tricks: Vec<TrickView>,
     /// Things the sources leave open that this game ran into.
     #[serde(skip_serializing_if = "Vec::is_empty")]

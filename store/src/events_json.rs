@@ -6,6 +6,10 @@
 //! written by serde_json. The matches below name every field, so a field or an event added to the
 //! record does not compile until it is written here too; a test compares the two on simulated games
 //! of every built-in ruleset and on events of every kind.
+//!
+//! What it saves today, measured (`cargo bench -p tarot-store --bench events`, medians, the events of
+//! 20 simulated fft-4p games written one game at a time): 1.21 ms against serde_json's 1.50 ms, about
+//! a fifth, on a shared 2-core machine under load.
 
 use std::collections::BTreeMap;
 
@@ -15,7 +19,7 @@ use tarot_engine::Event;
 use crate::NewEvent;
 
 /// `serde_json::to_vec(events)`.
-pub(crate) fn encode_events(events: &[NewEvent]) -> Vec<u8> {
+pub fn encode_events(events: &[NewEvent]) -> Vec<u8> {
     // About what a game's events take (a deal, then moves of about 60 bytes), so that it is
     // rarely copied as it grows.
     let mut w = Writer(Vec::with_capacity(512 + 64 * events.len()));

@@ -29,6 +29,9 @@ use std::sync::{mpsc, Arc, OnceLock};
 use std::thread::JoinHandle;
 
 pub use error::StoreError;
+/// For the benchmark that measures it against serde_json (`benches/events.rs`).
+#[doc(hidden)]
+pub use events_json::encode_events;
 pub use pg::PgStore;
 pub use projection::{compute, prepare, project, project_created, project_verdict, rebuild_projections, split_batch, Filter, Projection, Summary};
 pub use session::Session;

@@ -11,35 +11,56 @@ use crate::cards::{Card, CardSet};
 use crate::expr::{Expr, Value};
 use crate::ir::*;
 
+/// One clause of a ruleset in words, with its rule id, where it is written and its source.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = Clause))]
+#[serde(deny_unknown_fields)]
 pub struct Line {
+    /// The aspect of the game it belongs to (`pack and ranks`, `trick obligations`, ...).
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub aspect: &'static str,
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub rule: Arc<str>,
     pub text: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub source: Option<Arc<str>>,
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub at: Arc<str>,
 }
 
+/// A ruleset in words: every clause with its source, its options, its sources.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = RulesetDescription))]
+#[serde(deny_unknown_fields)]
 pub struct Description {
     pub id: String,
     pub title: String,
     pub version: String,
     /// This ruleset, then its parents.
     pub chain: Vec<String>,
+    /// e.g. `4` or `2-6`.
     pub players: String,
     pub options: Vec<OptionView>,
     pub sources: Vec<Source>,
     pub rules: Vec<Line>,
 }
 
+/// An option of a ruleset: its value in force, its default and its choices.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = RulesetOption))]
+#[serde(deny_unknown_fields)]
 pub struct OptionView {
     pub name: String,
     pub doc: String,
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::any_value))]
     pub value: serde_json::Value,
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::any_value))]
     pub default: serde_json::Value,
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Value>))]
     pub choices: Vec<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,

@@ -1,0 +1,171 @@
+//! What the engine writes, read against the served document: every fixture's record, its verdict and
+//! its stored events, every ruleset's description and statistics, comparisons. The schemas are
+//! derived from the types that write the JSON, so these tests watch what the derive cannot see: a
+//! field written in another form than its type says (a card code, an amount, a figure, a phase), a
+//! schema written by hand.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde_json::Value;
+use tarot_engine::{GameRecord as Record, Registry};
+
+/// Where `value` breaks `schema` (a subset of JSON Schema: the keywords the document uses, but
+/// `pattern` and `format`), or `Ok`.
+fn check(doc: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), String> {
+    if let Some(name) = schema["$ref"].as_str() {
+        let name = name.strip_prefix("#/components/schemas/").ok_or_else(|| format!("{at}: reference {name}"))?;
+        let target = doc["components"]["schemas"].get(name).ok_or_else(|| format!("{at}: no schema {name}"))?;
+        return check(doc, target, value, at);
+    }
+    if let Some(all) = schema["allOf"].as_array() {
+        all.iter().try_for_each(|s| check(doc, s, value, at))?;
+    }
+    if let Some(one) = schema["oneOf"].as_array() {
+        let matching = one.iter().filter(|s| check(doc, s, value, at).is_ok()).count();
+        if matching != 1 {
+            return Err(format!("{at}: {value} matches {matching} of the oneOf {}", Value::Array(one.clone())));
+        }
+    }
+    let types: Vec<&str> = match &schema["type"] {
+        Value::String(t) => vec![t.as_str()],
+        Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => vec![],
+    };
+    let is = |t: &str| match t {
+        "null" => value.is_null(),
+        "boolean" => value.is_boolean(),
+        "integer" => value.is_i64() || value.is_u64(),
+        "number" => value.is_number(),
+        "string" => value.is_string(),
+        "array" => value.is_array(),
+        "object" => value.is_object(),
+        _ => false,
+    };
+    if !types.is_empty() && !types.iter().any(|t| is(t)) {
+        return Err(format!("{at}: {value} is not of type {types:?}"));
+    }
+    if let Some(values) = schema["enum"].as_array() {
+        if !values.contains(value) {
+            return Err(format!("{at}: {value} is not one of {values:?}"));
+        }
+    }
+    if let (Some(min), Some(n)) = (schema["minimum"].as_f64(), value.as_f64()) {
+        if n < min {
+            return Err(format!("{at}: {n} is below {min}"));
+        }
+    }
+    if let Some(items) = value.as_array() {
+        let count = |k: &str| schema[k].as_u64().map(|n| n as usize);
+        if count("minItems").is_some_and(|m| items.len() < m) || count("maxItems").is_some_and(|m| items.len() > m) {
+            return Err(format!("{at}: {} items", items.len()));
+        }
+        let prefix = schema["prefixItems"].as_array().map_or(&[][..], Vec::as_slice);
+        for (i, item) in items.iter().enumerate() {
+            let s = prefix.get(i).or(schema.get("items").filter(|s| s.is_object()));
+            if let Some(s) = s {
+                check(doc, s, item, &format!("{at}[{i}]"))?;
+            }
+        }
+    }
+    if let Some(fields) = value.as_object() {
+        let properties = schema["properties"].as_object();
+        for name in schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str) {
+            if !fields.contains_key(name) {
+                return Err(format!("{at}: no `{name}`"));
+            }
+        }
+        for (name, v) in fields {
+            let at = format!("{at}.{name}");
+            match (properties.and_then(|p| p.get(name)), &schema["additionalProperties"]) {
+                (Some(s), _) => check(doc, s, v, &at)?,
+                (None, Value::Bool(false)) => return Err(format!("{at}: not in the schema")),
+                (None, s) if s.is_object() => check(doc, s, v, &at)?,
+                (None, _) => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `value` matches the document's schema `name`.
+fn conforms(doc: &Value, name: &str, what: &str, value: &Value) {
+    if let Err(e) = check(doc, &serde_json::json!({ "$ref": format!("#/components/schemas/{name}") }), value, name) {
+        panic!("{what} does not match its schema: {e}");
+    }
+}
+
+fn fixtures() -> Vec<(String, String)> {
+    let mut out = vec![];
+    let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "json") {
+                out.push((path.display().to_string(), std::fs::read_to_string(&path).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn every_fixture_record_and_verdict_matches_its_schema() {
+    let registry = Registry::builtin().unwrap();
+    let doc = crate::docs::document();
+    let mut verdicts = 0;
+    for (path, text) in fixtures() {
+        let Ok(record) = serde_json::from_str::<Record>(&text) else { continue };
+        conforms(&doc, "GameRecord", &path, &serde_json::from_str(&text).unwrap());
+        conforms(&doc, "GameRecord", &path, &serde_json::to_value(&record).unwrap());
+        let Some(rules) = registry.get(&record.ruleset) else { continue };
+        if let Ok(verdict) = tarot_engine::replay(rules, &record) {
+            conforms(&doc, "Verdict", &path, &serde_json::to_value(&verdict).unwrap());
+            for event in &record.events {
+                let stored = tarot_store::StoredEvent { version: 1, position: 1, id: Some("a".into()), event: event.clone() };
+                conforms(&doc, "StoredEvent", &path, &serde_json::to_value(&stored).unwrap());
+            }
+            verdicts += 1;
+        }
+    }
+    assert!(verdicts > 100, "only {verdicts} verdicts");
+}
+
+#[test]
+fn rulesets_comparisons_and_statistics_match_their_schemas() {
+    let registry = Registry::builtin().unwrap();
+    let doc = crate::docs::document();
+    let all: Vec<_> = registry.all().collect();
+    for r in &all {
+        conforms(&doc, "RulesetDescription", &r.id, &serde_json::to_value(tarot_engine::describe::describe(r, &BTreeMap::new())).unwrap());
+        let stats = tarot_engine::stats::deal_stats(r, r.players.0, 50, 1, &mut |_| {}).unwrap();
+        conforms(&doc, "DealStats", &r.id, &serde_json::to_value(stats).unwrap());
+    }
+    conforms(&doc, "Comparison", "every ruleset", &serde_json::to_value(tarot_engine::compare::compare(&all)).unwrap());
+    let game: Record = serde_json::from_value(crate::docs::compare_example()["game"].clone()).unwrap();
+    conforms(&doc, "GameComparison", "a game compared", &serde_json::to_value(tarot_engine::compare::compare_game(&all, &game)).unwrap());
+}
+
+/// The checker refuses what it should: a field the schema does not have, a required field missing,
+/// a value of the wrong type or outside an enumeration, and a value matching two of a oneOf.
+#[test]
+fn the_checker_refuses_what_breaks_a_schema() {
+    let doc = crate::docs::document();
+    let record: Value = crate::docs::example("worked/seed000-hand1.json");
+    conforms(&doc, "GameRecord", "the example", &record);
+    let broken = |f: &dyn Fn(&mut Value)| {
+        let mut r = record.clone();
+        f(&mut r);
+        check(&doc, &serde_json::json!({ "$ref": "#/components/schemas/GameRecord" }), &r, "GameRecord")
+    };
+    assert!(broken(&|r| r["colour"] = "blue".into()).is_err());
+    assert!(broken(&|r| r["events"][1]["colour"] = "blue".into()).is_err());
+    assert!(broken(&|r| r.as_object_mut().unwrap().remove("dealer").map(drop).unwrap()).is_err());
+    assert!(broken(&|r| r["events"][1]["type"] = "shuffle".into()).is_err());
+    assert!(broken(&|r| r["players"] = 4.into()).is_err());
+    let two = serde_json::json!({ "oneOf": [{ "type": "string" }, { "type": "string" }] });
+    assert!(check(&doc, &two, &"x".into(), "two").is_err());
+}
