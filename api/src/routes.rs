@@ -542,10 +542,10 @@ pub struct ListQuery {
     /// Only games with this verdict (empty: any).
     #[param(value_type = Option<crate::schema::StatusFilter>)]
     status: Option<String>,
-    /// Skip this many games (default 0).
+    /// Skip this many games (default 0; empty: 0).
     #[param(value_type = Option<u64>)]
     offset: Option<String>,
-    /// At most this many games, 1 to 500 (default 50; more is read as 500).
+    /// At most this many games, 1 to 500 (default 50, also when empty; more is read as 500).
     #[param(value_type = Option<u64>, minimum = 1)]
     limit: Option<String>,
 }
@@ -579,8 +579,9 @@ pub async fn list_games(state: web::Data<AppState>, query: web::Query<ListQuery>
             return Err(Problem::unprocessable("bad-filter", format!("`status` is one of valid, invalid, in_progress, annulled (or empty, for any), not `{s}`")));
         }
     }
-    let offset = whole("offset", paging("offset", q.offset.as_deref())?)?.unwrap_or(0) as usize;
-    let limit = match whole("limit", paging("limit", q.limit.as_deref())?)? {
+    // Empty is not given, as for the filters: a form (or the README's `offset=&limit=`) sends it.
+    let offset = whole("offset", q.offset.as_deref())?.unwrap_or(0) as usize;
+    let limit = match whole("limit", q.limit.as_deref())? {
         Some(0) => return Err(Problem::unprocessable("bad-filter", "`limit` is at least 1")),
         n => n.unwrap_or(50).min(500) as usize,
     };

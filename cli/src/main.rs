@@ -369,6 +369,8 @@ fn validate_one(registry: &Registry, file: &str, text: bool) -> (u8, String, Opt
                 (code, serde_json::to_string(&json).unwrap_or_default(), None)
             }
         }
+        // With --text, the error is a line of the text like the verdicts, once: on stdout, in order.
+        Err((code, e, _)) if text => (code, format!("{file}: error: {e}"), None),
         Err((code, e, fault)) => {
             let mut json = serde_json::json!({ "file": file, "error": e });
             if let Some(fault) = fault {
@@ -662,6 +664,9 @@ fn record_files(args: &[String]) -> Result<Vec<PathBuf>, String> {
                 .map(|e| e.path())
                 .collect();
             inside.sort();
+            if inside.is_empty() {
+                return Err(nothing_to_read(arg, &path));
+            }
             files.extend(inside);
         } else if path.is_file() {
             files.push(path);
@@ -672,14 +677,49 @@ fn record_files(args: &[String]) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
+/// Why a directory named gives no game: what it holds instead (folders, other files), so that the
+/// user can name what holds the games. A directory is read one level deep, as `ls` lists it.
+fn nothing_to_read(arg: &str, path: &Path) -> String {
+    let mut folders: Vec<String> = vec![];
+    let mut others = 0usize;
+    for entry in std::fs::read_dir(path).into_iter().flatten().filter_map(|e| e.ok()) {
+        if entry.path().is_dir() {
+            folders.push(entry.file_name().to_string_lossy().into_owned());
+        } else {
+            others += 1;
+        }
+    }
+    folders.sort();
+    let files = match others {
+        0 => "no file".to_string(),
+        1 => "1 other file".to_string(),
+        n => format!("{n} other files"),
+    };
+    if folders.is_empty() {
+        return format!("{arg}: no .json, .ndjson or .jsonl file here ({files})");
+    }
+    let shown: Vec<&str> = folders.iter().take(5).map(String::as_str).collect();
+    let more = if folders.len() > shown.len() { format!(" and {} more", folders.len() - shown.len()) } else { String::new() };
+    let first = Path::new(arg).join(&folders[0]);
+    format!(
+        "{arg}: no .json, .ndjson or .jsonl file here, but {} folder{} ({}{more}) and {files}; a directory is read one level deep: name the folders that hold the games (e.g. {})",
+        folders.len(),
+        if folders.len() == 1 { "" } else { "s" },
+        shown.join(", "),
+        first.display()
+    )
+}
+
 fn rulesets(registry: &Registry, show: Option<Rulesets>) -> Result<(), String> {
     match show {
         None => {
-            let width = registry.all().map(|r| r.id.len()).max().unwrap_or(0);
+            // Columns as wide as their widest entry (ids and table sizes of any rule files read).
+            let players = |r: &tarot_engine::ir::Ruleset| if r.players.0 == r.players.1 { r.players.0.to_string() } else { format!("{}-{}", r.players.0, r.players.1) };
+            let width = registry.all().map(|r| r.id.chars().count()).max().unwrap_or(0);
+            let table = registry.all().map(|r| players(r).len()).max().unwrap_or(0).max(5);
             for r in registry.all() {
-                let players = if r.players.0 == r.players.1 { r.players.0.to_string() } else { format!("{}-{}", r.players.0, r.players.1) };
                 let parent = r.chain.get(1).map(|p| format!(" (extends {p})")).unwrap_or_default();
-                println!("{:<width$} {:<5} {}{parent}", r.id, players, r.title);
+                println!("{:<width$} {:<table$} {}{parent}", r.id, players(r), r.title);
             }
             Ok(())
         }
