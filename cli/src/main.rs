@@ -226,7 +226,7 @@ fn main() -> ExitCode {
         Command::Serve { addr, store, write_token } => serve(registry, &addr, store, write_token),
         Command::Rebuild { store } => rebuild(&registry, store),
         Command::Openapi => {
-            print!("{}", tarot_api::docs::openapi_json());
+            print!("{}", tarot_api::openapi::openapi_json());
             Ok(())
         }
         Command::Rulesets { show } => rulesets(&registry, show),

@@ -12,7 +12,7 @@ use maud::{html, Markup};
 use crate::body::BODY_LIMIT;
 
 use crate::pages::{game_view, page};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 const EXAMPLE: &str = r#"{"ruleset": "fft-4p", "players": ["South", "East", "North", "West"], "dealer": "West", "events": [...]}"#;
 

@@ -10,7 +10,7 @@ use crate::pages::compare_rules::Ids;
 use crate::pages::{card, page, status_word};
 use crate::problem::Problem;
 use crate::routes::rulesets_to_compare;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 pub async fn compare_game_page(state: web::Data<AppState>, id: web::Path<String>, query: web::Query<Ids>) -> Result<HttpResponse, Problem> {
     let st = state.clone();

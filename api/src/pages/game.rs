@@ -6,7 +6,7 @@ use tarot_store::GameId;
 
 use crate::pages::{game_view, page};
 use crate::problem::Problem;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 pub async fn game(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, Problem> {
     let st = state.clone();

@@ -10,7 +10,7 @@ use tarot_engine::describe::describe;
 
 use crate::pages::page;
 use crate::problem::Problem;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 pub async fn ruleset(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, Problem> {
     let r = state.registry.get(&id).ok_or_else(|| Problem::not_found(format!("no ruleset `{id}`; the index lists them")))?;

@@ -12,10 +12,11 @@ use futures_util::StreamExt;
 use rayon::prelude::*;
 use serde_json::json;
 
+use super::blocking;
+use crate::docs::ndjson_example;
 use crate::limits::{BATCH_BYTES, BODY_TIMEOUT};
-use crate::problem::Problem;
-use crate::routes::{blocking, store_problem};
-use crate::startup::AppState;
+use crate::problem::{store_problem, Problem};
+use crate::state::AppState;
 
 /// Lines refereed and stored together, in one transaction (fewer when they pass [`BATCH_BYTES`]).
 const BATCH: usize = 1000;
@@ -186,9 +187,4 @@ async fn store_batch(state: &web::Data<AppState>, batch: Vec<(usize, Vec<u8>)>) 
         Ok(out)
     })
     .await
-}
-
-/// Two recorded games, one per line, for the documentation.
-pub(crate) fn ndjson_example() -> String {
-    ["worked/fft-deal5.json", "worked/seed000-hand1.json"].iter().map(|f| format!("{}\n", crate::docs::example(f))).collect()
 }
