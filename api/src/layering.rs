@@ -93,7 +93,7 @@ fn the_modules_form_no_cycle() {
 fn the_state_the_problems_and_the_examples_are_leaves() {
     let graph = imports();
     // What each may name: nothing of the handlers, pages or document.
-    for (leaf, allowed) in [("docs", &[][..]), ("problem", &["schema"][..]), ("state", &["limits", "problem"][..])] {
+    for (leaf, allowed) in [("docs", &[][..]), ("problem", &["schema", "usecases"][..]), ("state", &["limits", "problem"][..]), ("usecases", &[][..])] {
         let names: Vec<&String> = graph.get(leaf).into_iter().flatten().filter(|n| !allowed.contains(&n.as_str())).collect();
         assert!(names.is_empty(), "{leaf} names {names:?}");
     }
@@ -104,4 +104,56 @@ fn a_cycle_is_found() {
     let graph: BTreeMap<String, BTreeSet<String>> =
         [("a", vec!["b"]), ("b", vec!["c"]), ("c", vec!["a"])].into_iter().map(|(m, n)| (m.to_string(), n.into_iter().map(String::from).collect())).collect();
     assert_eq!(cycle(&graph).unwrap().join(" -> "), "a -> b -> c -> a");
+}
+
+/// The use cases are written once: outside `usecases`, no handler, page or command stores, stages,
+/// appends, imports or rebuilds by itself (the store's writes are called from `usecases` only; the
+/// one exception, `create_later`, hands `POST /games`'s game, made by `usecases::create`, to the
+/// store's writer thread). And `usecases` knows no HTTP.
+#[test]
+fn the_use_cases_are_written_once() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("../cli/src/main.rs")];
+    let mut stack = vec![root.join("src")];
+    while let Some(dir) = stack.pop() {
+        for path in std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()) {
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    let writes = [
+        "tarot_store::prepare(",
+        "stage_game(",
+        "stage_finish(",
+        "import_staged(",
+        "split_batch(",
+        "store.import(",
+        "store.append(",
+        "store.create_session(",
+        "store.add_to_session(",
+        "rebuild_projections(",
+        "Refereed::of(",
+    ];
+    let mut found = vec![];
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let in_usecases = file.components().any(|c| c.as_os_str() == "usecases");
+        let code: String = text.split("\n#[cfg(test)]").next().unwrap().lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
+        if in_usecases {
+            for http in ["actix", "HttpResponse", "Problem", "StatusCode"] {
+                assert!(!code.contains(http), "{} names {http}", file.display());
+            }
+            continue;
+        }
+        if file.ends_with("layering.rs") {
+            continue;
+        }
+        for w in writes.iter().filter(|w| code.contains(*w)) {
+            found.push(format!("{}: {w}", file.display()));
+        }
+    }
+    assert!(found.is_empty(), "a use case written outside `usecases`: {found:#?}");
 }

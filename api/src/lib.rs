@@ -18,6 +18,7 @@ pub mod schema;
 mod sheet;
 pub mod startup;
 pub mod state;
+pub mod usecases;
 
 pub use startup::run;
 pub use state::AppState;

@@ -166,3 +166,32 @@ pub(crate) fn replay_problem(e: tarot_engine::ReplayError) -> Problem {
     p.event = e.event;
     p
 }
+
+/// The problem for a use case's refusal: its detail is the refusal's words.
+impl From<crate::usecases::Refusal> for Problem {
+    fn from(refusal: crate::usecases::Refusal) -> Problem {
+        use crate::usecases::Refusal;
+        let detail = refusal.to_string();
+        match refusal {
+            Refusal::UnknownRuleset { .. } => Problem::unprocessable("unknown-ruleset", detail),
+            Refusal::Replay(e) => replay_problem(e),
+            Refusal::Store(e) => store_problem(e),
+            Refusal::IdsPerEvent { .. } | Refusal::Players(_) => Problem::unprocessable("invalid-body", detail),
+            Refusal::GameOver { verdict, .. } => {
+                let mut p = Problem::unprocessable("game-over", detail);
+                p.event = verdict.violation.as_ref().map(|v| v.event);
+                p.violation = verdict.violation.as_ref().and_then(|v| serde_json::to_value(v).ok());
+                p
+            }
+            Refusal::IllegalMove(after) => {
+                let mut p = Problem::unprocessable("illegal-move", detail);
+                p.event = after.violation.as_ref().map(|v| v.event);
+                p.violation = serde_json::to_value(&after.violation).ok();
+                p
+            }
+            Refusal::UnknownGame(_) => Problem::unprocessable("unknown-game", detail),
+            Refusal::WrongPlayers { .. } => Problem::unprocessable("wrong-players", detail),
+            Refusal::SessionMoved { .. } => Problem::new(StatusCode::CONFLICT, "conflict", detail),
+        }
+    }
+}

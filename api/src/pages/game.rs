@@ -7,6 +7,7 @@ use tarot_store::GameId;
 use crate::pages::{game_view, page};
 use crate::problem::Problem;
 use crate::state::AppState;
+use crate::usecases::Refusal;
 
 pub async fn game(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, Problem> {
     let st = state.clone();
@@ -14,10 +15,10 @@ pub async fn game(state: web::Data<AppState>, id: web::Path<String>) -> Result<H
     let key = game.0.clone();
     let record = crate::routes::blocking(move || st.store.record(&game).map_err(crate::routes::store_problem)).await?;
     let rules = state.registry.get(&record.ruleset);
-    let verdict = match rules {
-        Some(r) => tarot_engine::replay(r, &record).map_err(|e| e.to_string()),
-        None => Err(format!("the ruleset `{}` is not in this archive", record.ruleset)),
-    };
+    let verdict = crate::usecases::referee(&state.registry, &record).map_err(|refusal| match refusal {
+        Refusal::UnknownRuleset { id, .. } => format!("the ruleset `{id}` is not in this archive"),
+        refusal => refusal.to_string(),
+    });
     // The other rulesets this game could be compared under: those for as many players.
     let peers: Vec<&str> = state.registry.all().filter(|r| r.id != record.ruleset && (r.players.0..=r.players.1).contains(&record.players.len())).map(|r| r.id.as_str()).collect();
     let body = html! {

@@ -6,15 +6,15 @@ use actix_web::http::header::ContentType;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use tarot_engine::record::Event;
-use tarot_engine::Status;
-use tarot_store::{Filter, GameId, Header, NewEvent, StoreError};
+use tarot_store::{Filter, GameId};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{blocking, replay, whole, Reply};
+use super::{blocking, whole, Reply};
 use crate::body;
 use crate::docs::example;
 use crate::problem::{store_problem, Problem};
 use crate::state::AppState;
+use crate::usecases;
 
 /// Replay a game without storing it.
 #[utoipa::path(post, path = "/validate", tag = "games",
@@ -30,7 +30,7 @@ use crate::state::AppState;
         (status = 500, description = "A rule of the game's ruleset cannot be worked out on it (a formula that divides by zero, say): the ruleset is broken, not the game; `type` is `urn:tarot-archive:problem:broken-ruleset` and `detail` names the ruleset and the rule", body = Problem, content_type = "application/problem+json")))]
 pub async fn validate(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
     let rec = body::record(&req, payload).await?;
-    let verdict = replay(&state, &rec)?;
+    let verdict = usecases::referee(&state.registry, &rec)?;
     Ok(HttpResponse::Ok().content_type(ContentType::json()).body(verdict.to_json()))
 }
 
@@ -64,17 +64,12 @@ pub struct StoredGame {
 pub async fn create_game(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
     state.authorize(&req)?;
     let rec = body::record(&req, payload).await?;
-    let verdict = replay(&state, &rec)?;
-    // The verdict just computed is the projection's: the game is not replayed a second time.
-    let rules = state.registry.get(&rec.ruleset).expect("a ruleset the game was replayed with");
-    let verdict = tarot_store::Refereed::of(rules, &verdict).map_err(store_problem)?;
-    let json = verdict.json.clone();
-    let header = Header::of(&rec);
-    let events = rec.events.into_iter().map(|event| NewEvent { id: None, event }).collect();
+    // Refereed once: the verdict is the projection's, and the game is not replayed again.
+    let (import, json) = usecases::create(&state.registry, rec)?;
     // The store's writer thread stores the games posted at about the same time together, with one
     // wait for the disk, and answers each here: no blocking thread per request.
     let (send, receive) = tokio::sync::oneshot::channel();
-    state.store.create_later(tarot_store::Import { header, events, verdict }, move |result| {
+    state.store.create_later(import, move |result| {
         let _ = send.send(result);
     });
     let appended = receive.await.map_err(|_| Problem::internal("the store's writer thread stopped"))?.map_err(store_problem)?;
@@ -255,62 +250,9 @@ pub struct Append {
 pub async fn append(state: web::Data<AppState>, req: HttpRequest, id: web::Path<String>, payload: web::Payload) -> Reply {
     state.authorize(&req)?;
     let body: Append = body::json(&req, payload).await?;
-    if let Some(ids) = &body.ids {
-        if ids.len() != body.events.len() {
-            return Err(Problem::unprocessable("invalid-body", format!("{} ids for {} events: give one id per event, or none", ids.len(), body.events.len())));
-        }
-    }
     let st = state.clone();
     let id = GameId(id.into_inner());
     let game = id.0.clone();
-    let (version, verdict) = blocking(move || {
-        let mut record = st.store.record(&id).map_err(store_problem)?;
-        let stored = record.events.len() as u64;
-        // Every move stored must have been refereed after exactly the events it is stored after.
-        // The moves are refereed against the `stored` events just read, and the store appends them
-        // only if the game still has exactly those (it checks under its lock or in its
-        // transaction). Any other expected version is never refereed, so it must never be stored:
-        // one past the events read could become the game's version while this runs, so it is
-        // refused here; one before them cannot (a stream only grows), so the store is asked only
-        // whether it is the retry of an append it stored, and otherwise refuses it.
-        if body.expected_version > stored {
-            return Err(store_problem(StoreError::Conflict { expected: body.expected_version, current: stored }));
-        }
-        if body.expected_version == stored {
-            // Referee the moves before storing them: what is stored stays a legal game, and a game
-            // that has stopped (finished, broken or annulled) takes no more moves.
-            let before = replay(&st, &record)?;
-            if before.status != Status::InProgress && !body.events.is_empty() {
-                return Err(game_over(&before, stored as usize));
-            }
-            record.events.extend(body.events.iter().cloned());
-            let after = replay(&st, &record)?;
-            if after.status == Status::Invalid {
-                let mut p = Problem::unprocessable("illegal-move", after.violation.as_ref().map(|v| v.message.clone()).unwrap_or_default());
-                p.event = after.violation.as_ref().map(|v| v.event);
-                p.violation = serde_json::to_value(&after.violation).ok();
-                return Err(p);
-            }
-        }
-        let ids = body.ids.unwrap_or_default();
-        let events = body.events.into_iter().enumerate().map(|(i, event)| NewEvent { id: ids.get(i).cloned(), event }).collect();
-        let appended = st.store.append(&id, body.expected_version, events).map_err(store_problem)?;
-        let projection = tarot_store::project(&st.store, &st.registry, &id).map_err(store_problem)?;
-        Ok((appended.version, projection.verdict))
-    })
-    .await?;
+    let (version, verdict) = blocking(move || Ok(usecases::append(&st.store, &st.registry, &id, body.expected_version, body.events, body.ids)?)).await?;
     Ok(HttpResponse::Ok().json(StoredGame { id: game, version, verdict }))
-}
-
-/// The refusal of a move appended to a game that has stopped: where it stopped and why.
-fn game_over(verdict: &tarot_engine::Verdict, events: usize) -> Problem {
-    let why = match (&verdict.violation, &verdict.annulled) {
-        (Some(v), _) => format!("it stopped at event {} on a broken rule: {} (rule {})", v.event, v.message, v.rule),
-        (None, Some(a)) => format!("the deal was annulled: {} (rule {})", a.reason, a.rule),
-        _ => format!("it is finished after its {events} events, and scored"),
-    };
-    let mut p = Problem::unprocessable("game-over", format!("no move can be added to this game: {why}"));
-    p.event = verdict.violation.as_ref().map(|v| v.event);
-    p.violation = verdict.violation.as_ref().and_then(|v| serde_json::to_value(v).ok());
-    p
 }

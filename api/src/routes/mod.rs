@@ -5,10 +5,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 
-use tarot_engine::record::GameRecord;
-
-use crate::problem::{replay_problem, Problem};
-use crate::state::AppState;
+use crate::problem::Problem;
 
 pub mod games;
 pub mod import;
@@ -68,13 +65,4 @@ pub(crate) fn whole(name: &str, value: Option<&str>) -> Result<Option<u64>, Prob
             Err(_) => Err(Problem::new(StatusCode::BAD_REQUEST, "bad-query", format!("`{name}` is a whole number, not `{v}`"))),
         },
     }
-}
-
-/// Replays a record under its ruleset; a record that is not a game of it is a 422 problem.
-pub(crate) fn replay(state: &AppState, rec: &GameRecord) -> Result<tarot_engine::Verdict, Problem> {
-    let rules = state.registry.get(&rec.ruleset).ok_or_else(|| {
-        let known: Vec<&str> = state.registry.ids().collect();
-        Problem::unprocessable("unknown-ruleset", format!("unknown ruleset `{}`; known: {}", rec.ruleset, known.join(", ")))
-    })?;
-    tarot_engine::replay(rules, rec).map_err(replay_problem)
 }

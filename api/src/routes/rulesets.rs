@@ -8,11 +8,12 @@ use tarot_engine::describe;
 use tarot_engine::record::GameRecord;
 use utoipa::{IntoParams, ToSchema};
 
-use super::{replay, Params, Reply};
+use super::{Params, Reply};
 use crate::body;
 use crate::limits::MAX_COMPARED;
 use crate::problem::Problem;
 use crate::state::AppState;
+use crate::usecases;
 
 #[derive(Serialize, ToSchema)]
 pub struct RulesetSummary {
@@ -129,7 +130,7 @@ pub async fn compare_game(state: web::Data<AppState>, req: HttpRequest, payload:
     let body: CompareGame = body::json(&req, payload).await?;
     // The game is a game of its own ruleset (which each of `rulesets` then replaces): one that cannot
     // be read under it (an unknown card, a table of the wrong size) is refused, as /validate does.
-    replay(&state, &body.game).map_err(|mut p| {
+    usecases::referee(&state.registry, &body.game).map_err(Problem::from).map_err(|mut p| {
         p.detail = format!("`game`: {}", p.detail);
         p
     })?;

@@ -1,15 +1,15 @@
 //! Sessions: a table's deals in order, and their running score sheet.
 
-use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
-use tarot_store::{GameId, StoreError};
+use tarot_store::GameId;
 use utoipa::ToSchema;
 
 use super::{blocking, Reply};
 use crate::body;
-use crate::problem::{store_problem, Problem};
+use crate::problem::Problem;
 use crate::state::AppState;
+use crate::usecases;
 
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -44,11 +44,8 @@ pub struct SessionCreated {
 pub async fn create_session(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> Reply {
     state.authorize(&req)?;
     let body: NewSession = body::json(&req, payload).await?;
-    if !(2..=8).contains(&body.players.len()) {
-        return Err(Problem::unprocessable("invalid-body", format!("a session has two to eight players, not {}", body.players.len())));
-    }
     let st = state.clone();
-    let id = blocking(move || st.store.create_session(&body.name, &body.players).map_err(store_problem)).await?;
+    let id = blocking(move || Ok(usecases::sessions::open(&st.store, &body.name, &body.players)?)).await?;
     Ok(HttpResponse::Created().insert_header(("Location", format!("/sessions/{id}"))).json(SessionCreated { id }))
 }
 
@@ -82,31 +79,8 @@ pub async fn add_to_session(state: web::Data<AppState>, req: HttpRequest, id: we
     let st = state.clone();
     let session = id.into_inner();
     let sheet = blocking(move || {
-        let s = st.store.session(&session).map_err(store_problem)?;
-        let game = GameId(body.game);
-        // The session is the resource of the path (404); the game is named in the body (422).
-        let header = st.store.header(&game).map_err(|e| match e {
-            StoreError::NotFound(_) => Problem::unprocessable("unknown-game", format!("there is no game `{}` to add; store it first with POST /games", game.0)),
-            e => store_problem(e),
-        })?;
-        let mut theirs = header.players.clone();
-        let mut ours = s.players.clone();
-        theirs.sort();
-        ours.sort();
-        if theirs != ours {
-            return Err(Problem::unprocessable("wrong-players", format!("game {} is played by {}, the session by {}", game.0, header.players.join(", "), s.players.join(", "))));
-        }
-        // The deal carries on the pots and the standing the session's deals left, or it is refused;
-        // it is added only after the deals it was checked against (a deal added meanwhile: 409).
-        crate::sheet::check_next(&st, &s, &game)?;
-        st.store.add_to_session(&session, &game, Some(s.games.len())).map_err(|e| match e {
-            StoreError::Conflict { expected, current } => Problem::new(
-                StatusCode::CONFLICT,
-                "conflict",
-                format!("session {session} held {expected} deal(s) when game {} was checked against them, and now holds {current}: add it again", game.0),
-            ),
-            e => store_problem(e),
-        })?;
+        // The deal carries on the pots and the standing the session's deals left, or it is refused.
+        usecases::sessions::add(&st.store, &session, GameId(body.game), |s, game| crate::sheet::check_next(&st, s, game))?;
         crate::sheet::score_sheet(&st, &session)
     })
     .await?;
