@@ -17,7 +17,7 @@ static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// Validate recorded tarot games against the archive's rulesets, serve the archive over HTTP, and
 /// study the rulesets (side by side, deal statistics, simulated games).
 #[derive(Parser)]
-#[command(name = "tarot-archive", version, about, max_term_width = 100)]
+#[command(name = "tarot-archive", version, propagate_version = true, about, max_term_width = 100)]
 #[command(
     after_help = "Exit status of validate: 0 when no game breaks a rule, 1 when one does, 2 when a file cannot be read or parsed, 3 when a rule of its ruleset cannot be worked out on it (the ruleset is broken); of import games: 0 when every game was stored, 1 when one was refused, 2 on failure; of the others: 0, or 2 on failure."
 )]

@@ -55,10 +55,15 @@ fn help_version_and_missing_values() {
     let version = run(&["--version"]);
     assert_eq!(version.status.code(), Some(0));
     assert_eq!(text(&version.stdout).trim(), format!("tarot-archive {}", env!("CARGO_PKG_VERSION")));
-    for command in ["serve", "rebuild", "import", "openapi", "validate", "rulesets", "compare", "stats", "simulate"] {
-        let help = run(&[command, "--help"]);
+    // Every command, those under `import` and `rulesets` too, answers --help and --version.
+    for command in ["serve", "rebuild", "import", "import games", "import tarotclub", "openapi", "validate", "rulesets", "rulesets show", "compare", "stats", "simulate"] {
+        let words: Vec<&str> = command.split(' ').collect();
+        let help = run(&[&words[..], &["--help"]].concat());
         assert_eq!(help.status.code(), Some(0), "{command} --help: {}", text(&help.stderr));
         assert!(text(&help.stdout).contains(&format!("Usage: tarot-archive {command}")), "{command}: {}", text(&help.stdout));
+        let version = run(&[&words[..], &["--version"]].concat());
+        assert_eq!(version.status.code(), Some(0), "{command} --version: {}", text(&version.stderr));
+        assert!(text(&version.stdout).trim().ends_with(env!("CARGO_PKG_VERSION")), "{command} --version: {}", text(&version.stdout));
     }
     for args in [&["validate"][..], &["serve", "--addr"], &["stats", "--rulesets", "fft-4p", "--deals"], &["nonsense"]] {
         let out = run(args);
