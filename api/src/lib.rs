@@ -7,13 +7,18 @@
 
 pub mod body;
 pub mod docs;
-mod import;
+#[cfg(test)]
+mod layering;
 pub mod limits;
+pub mod openapi;
 mod pages;
 pub mod problem;
 mod routes;
 pub mod schema;
 mod sheet;
 pub mod startup;
+pub mod state;
+pub mod usecases;
 
-pub use startup::{run, AppState};
+pub use startup::run;
+pub use state::AppState;

@@ -6,6 +6,7 @@ use actix_web::http::header::{ALLOW, RETRY_AFTER, WWW_AUTHENTICATE};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
+use tarot_store::StoreError;
 use utoipa::ToSchema;
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -132,5 +133,65 @@ impl ResponseError for Problem {
             answer.insert_header((WWW_AUTHENTICATE, "Bearer realm=\"tarot-archive\""));
         }
         answer.json(self)
+    }
+}
+
+/// The problem for a store's error: what a client reads of it, with the status HTTP gives it.
+pub(crate) fn store_problem(e: StoreError) -> Problem {
+    match e {
+        StoreError::NotFound(what) => Problem::not_found(what),
+        StoreError::Conflict { expected, current } => {
+            let mut p =
+                Problem::new(StatusCode::CONFLICT, "conflict", format!("expected version {expected}, but the game is at version {current}: reload its events and try again"));
+            p.current_version = Some(current);
+            p
+        }
+        StoreError::Invalid(why) => Problem::unprocessable("invalid", why),
+        StoreError::Io(why) => Problem::internal(format!("the store failed: {why}")),
+        StoreError::Unavailable(why) => Problem::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", format!("the database cannot be reached ({why}); retry in a moment")),
+        StoreError::Full(why) => {
+            Problem::new(StatusCode::INSUFFICIENT_STORAGE, "storage-full", format!("the archive's disk is full ({why}): nothing was stored, and what was stored before is kept"))
+        }
+    }
+}
+
+/// The problem for a game that gets no verdict: the client's (422) when the record is not a game of
+/// its ruleset, the archive's (500, naming the ruleset and the rule) when a rule of the ruleset
+/// cannot be worked out on it: nothing the client changes in a legal game would help.
+pub(crate) fn replay_problem(e: tarot_engine::ReplayError) -> Problem {
+    let mut p = match &e.ruleset_fault {
+        None => Problem::unprocessable("unreadable-game", e.to_string()),
+        Some(_) => Problem::new(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR, "broken-ruleset", e.to_string()),
+    };
+    p.event = e.event;
+    p
+}
+
+/// The problem for a use case's refusal: its detail is the refusal's words.
+impl From<crate::usecases::Refusal> for Problem {
+    fn from(refusal: crate::usecases::Refusal) -> Problem {
+        use crate::usecases::Refusal;
+        let detail = refusal.to_string();
+        match refusal {
+            Refusal::UnknownRuleset { .. } => Problem::unprocessable("unknown-ruleset", detail),
+            Refusal::Replay(e) => replay_problem(e),
+            Refusal::Store(e) => store_problem(e),
+            Refusal::IdsPerEvent { .. } | Refusal::Players(_) => Problem::unprocessable("invalid-body", detail),
+            Refusal::GameOver { verdict, .. } => {
+                let mut p = Problem::unprocessable("game-over", detail);
+                p.event = verdict.violation.as_ref().map(|v| v.event);
+                p.violation = verdict.violation.as_ref().and_then(|v| serde_json::to_value(v).ok());
+                p
+            }
+            Refusal::IllegalMove(after) => {
+                let mut p = Problem::unprocessable("illegal-move", detail);
+                p.event = after.violation.as_ref().map(|v| v.event);
+                p.violation = serde_json::to_value(&after.violation).ok();
+                p
+            }
+            Refusal::UnknownGame(_) => Problem::unprocessable("unknown-game", detail),
+            Refusal::WrongPlayers { .. } => Problem::unprocessable("wrong-players", detail),
+            Refusal::SessionMoved { .. } => Problem::new(StatusCode::CONFLICT, "conflict", detail),
+        }
     }
 }

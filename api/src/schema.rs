@@ -208,7 +208,7 @@ mod player_amount_tests {
     /// is both a string and an amount's text. The pair is a tuple: a name first, an amount second.
     #[test]
     fn a_player_amount_is_a_name_then_an_amount() {
-        let s = crate::docs::document()["components"]["schemas"]["PlayerAmount"].clone();
+        let s = crate::openapi::document()["components"]["schemas"]["PlayerAmount"].clone();
         assert_eq!(s["prefixItems"][0]["type"], "string", "{s}");
         assert_eq!(s["prefixItems"][1]["allOf"][0]["$ref"], "#/components/schemas/Amount", "{s}");
         assert_eq!(s["maxItems"], 2, "no third item: {s}");

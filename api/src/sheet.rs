@@ -7,7 +7,7 @@ use tarot_store::GameId;
 use utoipa::ToSchema;
 
 use crate::problem::Problem;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 #[derive(Serialize, ToSchema)]
 pub struct ScoreSheet {
@@ -96,14 +96,14 @@ pub struct Deal {
 }
 
 pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Problem> {
-    let s = state.store.session(session).map_err(crate::routes::store_problem)?;
+    let s = state.store.session(session).map_err(crate::problem::store_problem)?;
     let mut totals: Vec<(String, Q)> = s.players.iter().map(|p| (p.clone(), Q::ZERO)).collect();
     let mut deals = vec![];
     let mut verdicts = vec![];
     let mut records = vec![];
     for (i, game) in s.games.iter().enumerate() {
         let id = GameId(game.0.clone());
-        let record = state.store.record(&id).map_err(crate::routes::store_problem)?;
+        let record = state.store.record(&id).map_err(crate::problem::store_problem)?;
         let rules = state.registry.get(&record.ruleset).ok_or_else(|| Problem::internal(format!("game {} uses an unknown ruleset", id.0)))?;
         let verdict = tarot_engine::replay(rules, &record).map_err(|e| Problem::internal(e.to_string()))?;
         let outcome = verdict.outcome.as_ref();
@@ -153,10 +153,10 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
 /// `standing` each player's total of the deals before (`matches::next_follows`). A 409 naming the pot
 /// or player, the amount expected and the amount given, when not.
 pub fn check_next(state: &AppState, s: &tarot_store::Session, game: &GameId) -> Result<(), Problem> {
-    let next = state.store.record(game).map_err(crate::routes::store_problem)?;
+    let next = state.store.record(game).map_err(crate::problem::store_problem)?;
     let mut deals = vec![];
     for id in &s.games {
-        let record = state.store.record(id).map_err(crate::routes::store_problem)?;
+        let record = state.store.record(id).map_err(crate::problem::store_problem)?;
         let rules = state.registry.get(&record.ruleset).ok_or_else(|| Problem::internal(format!("game {} uses an unknown ruleset", id.0)))?;
         let verdict = tarot_engine::replay(rules, &record).map_err(|e| Problem::internal(e.to_string()))?;
         deals.push((record, verdict));

@@ -1,60 +1,22 @@
-//! Builds the application: state, routes, the docs page, request logging. `run` takes a bound
+//! Builds the application: routes, the docs page, request logging. `run` takes a bound
 //! listener, so tests (and `serve --addr 127.0.0.1:0`) can use any free port.
 
 use std::net::TcpListener;
-use std::sync::Arc;
 use std::time::Instant;
 
 use actix_web::dev::{Server, Service};
 use actix_web::http::header::ContentType;
-use actix_web::http::header::{AUTHORIZATION, X_CONTENT_TYPE_OPTIONS};
+use actix_web::http::header::X_CONTENT_TYPE_OPTIONS;
 use actix_web::http::Method;
 use actix_web::http::StatusCode;
 use actix_web::middleware::DefaultHeaders;
 use actix_web::{web, App, HttpRequest, HttpServer, Resource};
-use subtle::ConstantTimeEq;
-use tarot_engine::Registry;
-use tarot_store::Store;
 use utoipa_swagger_ui::{Config, SwaggerUi};
 
-use crate::limits::Limits;
 use crate::problem::Problem;
-use crate::{pages, routes};
-
-pub struct AppState {
-    pub store: Arc<Store>,
-    pub registry: Arc<Registry>,
-    /// When set, every write needs `Authorization: Bearer <token>`.
-    pub write_token: Option<String>,
-    /// What the dear requests may cost, and how many run at once.
-    pub limits: Limits,
-}
-
-impl AppState {
-    pub fn new(store: Arc<Store>, registry: Arc<Registry>, write_token: Option<String>) -> AppState {
-        AppState { store, registry, write_token, limits: Limits::default() }
-    }
-
-    /// 401 without a token, 403 with a wrong one; reads never call this.
-    pub fn authorize(&self, req: &HttpRequest) -> Result<(), Problem> {
-        let Some(token) = &self.write_token else { return Ok(()) };
-        let given = req.headers().get(AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(bearer);
-        match given {
-            None => Err(Problem::new(StatusCode::UNAUTHORIZED, "unauthorized", "this server needs `Authorization: Bearer <token>` for writes")),
-            // Constant time for tokens of the same length: how long the comparison takes says
-            // nothing of how many of the first bytes were right.
-            Some(t) if bool::from(t.as_bytes().ct_eq(token.as_bytes())) => Ok(()),
-            Some(_) => Err(Problem::new(StatusCode::FORBIDDEN, "forbidden", "the write token is wrong")),
-        }
-    }
-}
-
-/// The token of an `Authorization: Bearer <token>` header. The scheme's name is read in any case
-/// (RFC 9110, section 11.1: `bearer` and `BEARER` are `Bearer`).
-fn bearer(value: &str) -> Option<&str> {
-    let (scheme, token) = value.trim_start().split_once(' ')?;
-    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
-}
+use crate::routes::{games, import, meta, rulesets, sessions, stats};
+use crate::state::AppState;
+use crate::{openapi, pages};
 
 /// A query string that cannot be read, in a client's words: a missing parameter is named.
 fn query_problem(e: &actix_web::error::QueryPayloadError) -> Problem {
@@ -86,7 +48,7 @@ fn resource(path: &str, methods: &'static [&'static str]) -> Resource {
 
 pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
     let state = web::Data::new(state);
-    let document = web::Bytes::from(crate::docs::openapi_json());
+    let document = web::Bytes::from(openapi::openapi_json());
     let server = HttpServer::new(move || {
         let document = document.clone();
         App::new()
@@ -116,24 +78,24 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
             // `{parameter}` is a regular expression to run, so a request to a fixed path runs none.
             // Another method on a known path is 405 with `Allow`.
             .service(resource("/", &["GET"]).route(web::get().to(pages::index)))
-            .service(resource("/health", &["GET"]).route(web::get().to(routes::health)))
-            .service(resource("/validate", &["POST"]).route(web::post().to(routes::validate)))
-            .service(resource("/games", &["GET", "POST"]).route(web::get().to(routes::list_games)).route(web::post().to(routes::create_game)))
-            .service(resource("/games:import", &["POST"]).route(web::post().to(crate::import::import_games)))
-            .service(resource("/rulesets", &["GET"]).route(web::get().to(routes::rulesets)))
-            .service(resource("/rulesets/compare", &["GET"]).route(web::get().to(routes::compare)))
-            .service(resource("/stats", &["GET"]).route(web::get().to(routes::stats)))
-            .service(resource("/compare", &["POST"]).route(web::post().to(routes::compare_game)))
-            .service(resource("/sessions", &["POST"]).route(web::post().to(routes::create_session)))
+            .service(resource("/health", &["GET"]).route(web::get().to(meta::health)))
+            .service(resource("/validate", &["POST"]).route(web::post().to(games::validate)))
+            .service(resource("/games", &["GET", "POST"]).route(web::get().to(games::list_games)).route(web::post().to(games::create_game)))
+            .service(resource("/games:import", &["POST"]).route(web::post().to(import::import_games)))
+            .service(resource("/rulesets", &["GET"]).route(web::get().to(rulesets::rulesets)))
+            .service(resource("/rulesets/compare", &["GET"]).route(web::get().to(rulesets::compare)))
+            .service(resource("/stats", &["GET"]).route(web::get().to(stats::stats)))
+            .service(resource("/compare", &["POST"]).route(web::post().to(rulesets::compare_game)))
+            .service(resource("/sessions", &["POST"]).route(web::post().to(sessions::create_session)))
             .service(resource("/pages/rulesets/compare", &["GET"]).route(web::get().to(pages::compare_rules)))
             .service(resource("/pages/stats", &["GET"]).route(web::get().to(pages::stats)))
             .service(resource("/pages/check", &["GET", "POST"]).route(web::get().to(pages::check_form)).route(web::post().to(pages::check)))
             .service(resource("/docs", &["GET"]).route(web::get().to(|| async { actix_web::HttpResponse::PermanentRedirect().insert_header(("Location", "/docs/")).finish() })))
-            .service(resource("/rulesets/{id}", &["GET"]).route(web::get().to(routes::ruleset)))
-            .service(resource("/games/{id}", &["GET"]).route(web::get().to(routes::game)))
-            .service(resource("/games/{id}/events", &["GET", "POST"]).route(web::get().to(routes::events)).route(web::post().to(routes::append)))
-            .service(resource("/sessions/{id}", &["GET"]).route(web::get().to(routes::session)))
-            .service(resource("/sessions/{id}/games", &["POST"]).route(web::post().to(routes::add_to_session)))
+            .service(resource("/rulesets/{id}", &["GET"]).route(web::get().to(rulesets::ruleset)))
+            .service(resource("/games/{id}", &["GET"]).route(web::get().to(games::game)))
+            .service(resource("/games/{id}/events", &["GET", "POST"]).route(web::get().to(games::events)).route(web::post().to(games::append)))
+            .service(resource("/sessions/{id}", &["GET"]).route(web::get().to(sessions::session)))
+            .service(resource("/sessions/{id}/games", &["POST"]).route(web::post().to(sessions::add_to_session)))
             .service(resource("/pages/games/{id}/compare", &["GET"]).route(web::get().to(pages::compare_game_page)))
             .service(resource("/pages/games/{id}", &["GET"]).route(web::get().to(pages::game)))
             .service(resource("/pages/rulesets/{id}", &["GET"]).route(web::get().to(pages::ruleset)))

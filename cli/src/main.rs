@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use rand::SeedableRng;
-use tarot_engine::{describe, import, parse_record, replay, simulate, Registry, Status};
+use tarot_engine::{describe, import, parse_record, simulate, Registry, Status};
 
 /// mimalloc instead of glibc's allocator: a request allocates and frees many small values on the
 /// server's worker threads; with mimalloc the server's CPU time per `POST /validate` fell by a sixth.
@@ -17,7 +17,7 @@ static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// Validate recorded tarot games against the archive's rulesets, serve the archive over HTTP, and
 /// study the rulesets (side by side, deal statistics, simulated games).
 #[derive(Parser)]
-#[command(name = "tarot-archive", version, about, max_term_width = 100)]
+#[command(name = "tarot-archive", version, propagate_version = true, about, max_term_width = 100)]
 #[command(
     after_help = "Exit status of validate: 0 when no game breaks a rule, 1 when one does, 2 when a file cannot be read or parsed, 3 when a rule of its ruleset cannot be worked out on it (the ruleset is broken); of import games: 0 when every game was stored, 1 when one was refused, 2 on failure; of the others: 0, or 2 on failure."
 )]
@@ -226,7 +226,7 @@ fn main() -> ExitCode {
         Command::Serve { addr, store, write_token } => serve(registry, &addr, store, write_token),
         Command::Rebuild { store } => rebuild(&registry, store),
         Command::Openapi => {
-            print!("{}", tarot_api::docs::openapi_json());
+            print!("{}", tarot_api::openapi::openapi_json());
             Ok(())
         }
         Command::Rulesets { show } => rulesets(&registry, show),
@@ -287,8 +287,7 @@ impl StoreArgs {
 fn rebuild(registry: &Registry, store: StoreArgs) -> Result<(), String> {
     let (_, open) = store.opener();
     let store = open()?;
-    let n = tarot_store::rebuild_projections(&store, registry).map_err(|e| e.to_string())?;
-    store.flush().map_err(|e| e.to_string())?;
+    let n = tarot_api::usecases::rebuild(&store, registry).map_err(|e| e.to_string())?;
     eprintln!("rebuilt the verdicts of {n} games from their events");
     Ok(())
 }
@@ -350,15 +349,13 @@ fn validate(registry: &Registry, args: Vec<String>, text: bool) -> ExitCode {
 
 /// One file's verdict: its exit code, what to print, and what to say on stderr.
 fn validate_one(registry: &Registry, file: &str, text: bool) -> (u8, String, Option<String>) {
-    let outcome = std::fs::read_to_string(file)
-        .map_err(|e| format!("cannot read: {e}"))
-        .and_then(|json| parse_record(&json))
-        .and_then(|rec| ruleset(registry, &rec.ruleset).map(|rules| (rules, rec)))
-        .map_err(|e| (2, e, None))
-        .and_then(|(rules, rec)| {
-            // A rule that cannot be worked out on the game is the ruleset's mistake, not the file's.
-            replay(rules, &rec).map_err(|e| (if e.ruleset_fault.is_some() { 3 } else { 2 }, e.to_string(), e.ruleset_fault))
-        });
+    let outcome = std::fs::read_to_string(file).map_err(|e| format!("cannot read: {e}")).and_then(|json| parse_record(&json)).map_err(|e| (2, e, None)).and_then(|rec| {
+        // A rule that cannot be worked out on the game is the ruleset's mistake, not the file's.
+        tarot_api::usecases::referee(registry, &rec).map_err(|refusal| match refusal {
+            tarot_api::usecases::Refusal::Replay(e) => (if e.ruleset_fault.is_some() { 3 } else { 2 }, e.to_string(), e.ruleset_fault),
+            refusal => (2, refusal.to_string(), None),
+        })
+    });
     match outcome {
         Ok(v) => {
             let code = u8::from(v.status == Status::Invalid);
@@ -369,6 +366,8 @@ fn validate_one(registry: &Registry, file: &str, text: bool) -> (u8, String, Opt
                 (code, serde_json::to_string(&json).unwrap_or_default(), None)
             }
         }
+        // With --text, the error is a line of the text like the verdicts, once: on stdout, in order.
+        Err((code, e, _)) if text => (code, format!("{file}: error: {e}"), None),
         Err((code, e, fault)) => {
             let mut json = serde_json::json!({ "file": file, "error": e });
             if let Some(fault) = fault {
@@ -382,11 +381,6 @@ fn validate_one(registry: &Registry, file: &str, text: bool) -> (u8, String, Opt
 /// How many games `import games` referees (on every core) and stores at a time: each batch is one
 /// transaction, on disk before its lines are printed.
 const IMPORT_BATCH: usize = 1000;
-
-/// How many batches `import games` has read and not yet stored, at most: those refereed in the
-/// pool, the next one read, and those in the staging and storing threads, so that the pool is
-/// never without work.
-const IMPORT_IN_FLIGHT: usize = 5;
 
 /// `import games DIR|FILE... [--data DIR | --store URL]`: every record refereed and stored with its
 /// verdict, one line of JSON per record on stdout (its id, version, status and whether it was new,
@@ -429,217 +423,81 @@ fn keep_freed_memory() {
 }
 
 fn import_records(registry: &Registry, paths: &[String], store: StoreArgs) -> Result<usize, String> {
-    use rayon::prelude::*;
     use std::io::Write;
+    use tarot_api::usecases::import::{Line, Outcome};
     let (_, open) = store.opener();
     let files = record_files(paths)?;
     let store = open()?;
     let total: u64 = files.iter().map(|f| std::fs::metadata(f).map_or(0, |m| m.len())).sum();
     let bar =
         indicatif::ProgressBar::new(total).with_style(indicatif::ProgressStyle::with_template("{bar:40} {percent:>3}% {msg} ({elapsed}, {eta} left)").expect("a valid template"));
-    // Batches go through four steps, each batch's overlapping those of the batches before and
-    // after it. This thread reads the lines and hands each batch to the rayon pool, where each
-    // game is refereed and staged by the same core (`stage_game`: its JSON and digest, nothing
-    // stored read, no lock taken). Up to `IMPORT_IN_FLIGHT` batches are read and not yet stored,
-    // so that the pool always has the next batch's games to work on rather than waiting for this
-    // thread to read it or for a batch's serial steps. A second thread finishes staging the
-    // batches in the order read (`stage_finish`: which games were imported before; on sled the
-    // others' events and verdicts written to a bulk file and on disk), a third stores them
-    // (`import_staged`: one transaction), and a fourth waits until each is on disk (`flush`) and
-    // prints its lines, in order. Neither the reads nor the waits for the disk hold up the pool or
-    // the storing of the next batch.
-    type Reports = Vec<Result<String, String>>;
-    type Refereed = (Vec<String>, u64, Reports, Vec<tarot_store::StagedGame>);
-    type Staged = (Vec<String>, u64, Reports, tarot_store::Staged);
-    let (to_stage, refereed) = std::sync::mpsc::channel::<(u64, Result<Refereed, tarot_store::StoreError>)>();
-    let (to_store, staged) = std::sync::mpsc::sync_channel::<Staged>(1);
-    // A batch takes a slot when it is read and gives it back once stored.
-    let (slots, freed) = std::sync::mpsc::sync_channel::<()>(IMPORT_IN_FLIGHT);
-    let (to_print, stored) = std::sync::mpsc::sync_channel::<(Vec<String>, u64, Reports, Vec<(tarot_store::Appended, bool)>)>(1);
-    let (store, bar) = (&store, &bar);
-    let failed = |e: tarot_store::StoreError| format!("storing games failed (nothing of this batch was stored): {e}");
-    let staging = move |refereed: std::sync::mpsc::Receiver<(u64, Result<Refereed, tarot_store::StoreError>)>| -> Result<(), String> {
-        // Batches arrive in the order the pool finishes them, and are staged in the order read.
-        let mut waiting = BTreeMap::new();
-        let mut next = 0u64;
-        for (number, batch) in refereed {
-            waiting.insert(number, batch);
-            while let Some(batch) = waiting.remove(&next) {
-                let (sources, bytes, reports, games) = batch.map_err(failed)?;
-                let staged = store.stage_finish(games).map_err(failed)?;
-                next += 1;
-                if to_store.send((sources, bytes, reports, staged)).is_err() {
-                    return Ok(());
-                }
-            }
-        }
-        Ok(())
-    };
-    let storing = move |staged: std::sync::mpsc::Receiver<Staged>| -> Result<(), String> {
-        for (sources, bytes, reports, staged) in staged {
-            let results = store.import_staged(staged).map_err(failed)?;
-            let _ = freed.recv();
-            if to_print.send((sources, bytes, reports, results)).is_err() {
-                return Ok(());
-            }
-        }
-        Ok(())
-    };
-    let printing = move |stored: std::sync::mpsc::Receiver<_>| -> Result<(usize, usize, usize), String> {
-        let (mut new_games, mut again, mut refused) = (0usize, 0usize, 0usize);
-        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-        for (sources, bytes, reports, results) in stored {
-            let (sources, reports, results): (Vec<String>, Reports, Vec<(tarot_store::Appended, bool)>) = (sources, reports, results);
-            store.flush().map_err(|e| format!("storing games failed (this batch may not be on disk): {e}"))?;
-            let mut next = results.iter();
-            for (source, report) in sources.iter().zip(&reports) {
-                let line = match report {
-                    Ok(status) => {
-                        let (appended, new) = next.next().expect("a result per game stored");
-                        if *new {
-                            new_games += 1;
-                        } else {
-                            again += 1;
-                        }
-                        serde_json::json!({ "source": source, "id": appended.game, "version": appended.version, "status": status, "new": new })
+    // The files a batch at a time, each game with where it comes from (the file, and the line of an
+    // .ndjson file), for the import use case to referee and store.
+    let read = |send: &mut dyn FnMut(Vec<Line<String>>) -> bool| -> Result<(), String> {
+        let mut batch: Vec<Line<String>> = Vec::with_capacity(IMPORT_BATCH);
+        for file in &files {
+            let failed = |e: std::io::Error| format!("{}: {e}", file.display());
+            let name = file.display().to_string();
+            if file.extension().is_some_and(|e| e == "ndjson" || e == "jsonl") {
+                // Line by line, each read into its own buffer: the whole file read first (100 MB for
+                // 20,000 games) was fresh memory that the kernel zeroed, then copied line by line,
+                // about a tenth of an import's CPU in a profile.
+                let mut reader = std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(file).map_err(failed)?);
+                for n in 1.. {
+                    let mut line = Vec::new();
+                    if std::io::BufRead::read_until(&mut reader, b'\n', &mut line).map_err(failed)? == 0 {
+                        break;
                     }
-                    Err(e) => {
-                        refused += 1;
-                        serde_json::json!({ "source": source, "error": e })
-                    }
-                };
-                writeln!(out, "{line}").map_err(|e| e.to_string())?;
-            }
-            out.flush().map_err(|e| e.to_string())?;
-            bar.inc(bytes);
-            bar.set_message(format!("{new_games} stored, {again} already there, {refused} refused"));
-        }
-        Ok((new_games, again, refused))
-    };
-    // Referees and stages one batch, on the pool: each record's text is dropped once parsed, and
-    // its events once staged, on the core that parsed it.
-    let referee = move |batch: Vec<(String, String)>| -> Result<Refereed, tarot_store::StoreError> {
-        let bytes: u64 = batch.iter().map(|(_, text)| text.len() as u64 + 1).sum();
-        let done: Vec<(String, Result<Result<(String, tarot_store::StagedGame), String>, tarot_store::StoreError>)> = batch
-            .into_par_iter()
-            .map(|(source, text)| {
-                let prepared = parse_record(&text).and_then(|record| tarot_store::prepare(registry, record).map_err(|e| e.to_string()));
-                drop(text);
-                let staged = match prepared {
-                    Ok(game) => {
-                        let status = game.verdict.status.clone();
-                        store.stage_game(game).map(|staged| Ok((status, staged)))
-                    }
-                    Err(e) => Ok(Err(e)),
-                };
-                (source, staged)
-            })
-            .collect();
-        // Each line's status, or why it was refused; the games themselves go to the store.
-        let (mut sources, mut reports, mut games) = (Vec::with_capacity(done.len()), Vec::with_capacity(done.len()), Vec::with_capacity(done.len()));
-        for (source, staged) in done {
-            sources.push(source);
-            reports.push(match staged? {
-                Ok((status, game)) => {
-                    games.push(game);
-                    Ok(status)
-                }
-                Err(e) => Err(e),
-            });
-        }
-        Ok((sources, bytes, reports, games))
-    };
-    let panicked: std::sync::Mutex<Option<Box<dyn std::any::Any + Send>>> = std::sync::Mutex::new(None);
-    let panicked = &panicked;
-    let (read, counts) = std::thread::scope(|scope| {
-        let stager = scope.spawn(move || staging(refereed));
-        let storer = scope.spawn(move || storing(staged));
-        let printer = scope.spawn(move || printing(stored));
-        let referee = &referee;
-        let read = rayon::in_place_scope(|pool| -> Result<(), String> {
-            let mut number = 0u64;
-            // Hands a batch to the pool once a slot is free; false once storing has stopped.
-            let mut send = |batch: Vec<(String, String)>| -> bool {
-                if slots.send(()).is_err() {
-                    return false;
-                }
-                let to_stage = to_stage.clone();
-                let this = number;
-                number += 1;
-                pool.spawn(move |_| {
-                    // A panic stops the import as it would have stopped a batch refereed on this
-                    // thread, once the batches before are stored: the staging thread, waiting for
-                    // this batch, is told, and the panic is raised again once the others are done.
-                    let refereed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| referee(batch))).unwrap_or_else(|panic| {
-                        *panicked.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(panic);
-                        Err(tarot_store::StoreError::Io("refereeing the batch panicked".into()))
-                    });
-                    // A send fails only when staging has stopped on an error, which it returns.
-                    let _ = to_stage.send((this, refereed));
-                });
-                true
-            };
-            let mut batch: Vec<(String, String)> = Vec::with_capacity(IMPORT_BATCH);
-            for file in &files {
-                let failed = |e: std::io::Error| format!("{}: {e}", file.display());
-                let name = file.display().to_string();
-                if file.extension().is_some_and(|e| e == "ndjson" || e == "jsonl") {
-                    // Line by line, each read into its own string: the whole file read first
-                    // (100 MB for 20,000 games) was fresh memory that the kernel zeroed, then
-                    // copied line by line, about a tenth of an import's CPU in a profile.
-                    let mut reader = std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(file).map_err(failed)?);
-                    for n in 1.. {
-                        let mut line = String::new();
-                        if std::io::BufRead::read_line(&mut reader, &mut line).map_err(failed)? == 0 {
-                            break;
-                        }
-                        // As `str::lines` splits them: "\n" or "\r\n" ends a line.
-                        if line.ends_with('\n') {
+                    // As `str::lines` splits them: "\n" or "\r\n" ends a line.
+                    if line.ends_with(b"\n") {
+                        line.pop();
+                        if line.ends_with(b"\r") {
                             line.pop();
-                            if line.ends_with('\r') {
-                                line.pop();
-                            }
-                        }
-                        if line.trim().is_empty() {
-                            continue;
-                        }
-                        batch.push((format!("{name}:{n}"), line));
-                        if batch.len() == IMPORT_BATCH && !send(std::mem::replace(&mut batch, Vec::with_capacity(IMPORT_BATCH))) {
-                            return Ok(());
                         }
                     }
-                } else {
-                    let text = std::fs::read_to_string(file).map_err(failed)?;
-                    batch.push((name, text));
+                    if line.iter().all(u8::is_ascii_whitespace) {
+                        continue;
+                    }
+                    batch.push(Line { source: format!("{name}:{n}"), first_line: n, text: line });
                     if batch.len() == IMPORT_BATCH && !send(std::mem::replace(&mut batch, Vec::with_capacity(IMPORT_BATCH))) {
                         return Ok(());
                     }
                 }
+            } else {
+                let text = std::fs::read(file).map_err(failed)?;
+                batch.push(Line { source: name, first_line: 1, text });
+                if batch.len() == IMPORT_BATCH && !send(std::mem::replace(&mut batch, Vec::with_capacity(IMPORT_BATCH))) {
+                    return Ok(());
+                }
             }
-            if !batch.is_empty() {
-                send(batch);
-            }
-            Ok(())
-        });
-        // The other stages end once the last batch has gone through them (the pool's batches are
-        // done when `in_place_scope` returns).
-        drop(to_stage);
-        drop(slots);
-        let staged = stager.join().expect("the staging thread does not panic");
-        let stored = storer.join().expect("the storing thread does not panic");
-        let printed = printer.join().expect("the printing thread does not panic");
-        // The first stage that failed: the later ones stop because of it, with no error.
-        (read, staged.and(stored).and(printed))
-    });
-    if let Some(panic) = panicked.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() {
-        std::panic::resume_unwind(panic);
-    }
-    // A failure to store comes first: reading stops because of it.
-    let (stored, again, refused) = counts?;
-    read?;
+        }
+        if !batch.is_empty() {
+            send(batch);
+        }
+        Ok(())
+    };
+    // Each batch's lines once it is on disk, in order; the bar moves by the bytes of its games.
+    let mut out = std::io::BufWriter::new(std::io::stdout());
+    let bar = &bar;
+    let report = move |games: Vec<(String, Outcome)>, bytes: u64, counts: tarot_api::usecases::import::Counts| -> Result<(), String> {
+        for (source, outcome) in games {
+            let line = match outcome {
+                Outcome::Stored { appended, new, status } => {
+                    serde_json::json!({ "source": source, "id": appended.game, "version": appended.version, "status": status, "new": new })
+                }
+                Outcome::Refused(e) => serde_json::json!({ "source": source, "error": e }),
+            };
+            writeln!(out, "{line}").map_err(|e| e.to_string())?;
+        }
+        out.flush().map_err(|e| e.to_string())?;
+        bar.inc(bytes);
+        bar.set_message(format!("{} stored, {} already there, {} refused", counts.stored, counts.again, counts.refused));
+        Ok(())
+    };
+    let counts = tarot_api::usecases::import::import(&store, registry, read, report).map_err(|e| e.to_string())?;
     bar.finish();
-    eprintln!("{stored} games stored, {again} already stored, {refused} refused");
-    Ok(refused)
+    eprintln!("{} games stored, {} already stored, {} refused", counts.stored, counts.again, counts.refused);
+    Ok(counts.refused)
 }
 
 /// The files named, with the `.json`, `.ndjson` and `.jsonl` files of each directory named, in order.
@@ -662,6 +520,9 @@ fn record_files(args: &[String]) -> Result<Vec<PathBuf>, String> {
                 .map(|e| e.path())
                 .collect();
             inside.sort();
+            if inside.is_empty() {
+                return Err(nothing_to_read(arg, &path));
+            }
             files.extend(inside);
         } else if path.is_file() {
             files.push(path);
@@ -672,14 +533,49 @@ fn record_files(args: &[String]) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
+/// Why a directory named gives no game: what it holds instead (folders, other files), so that the
+/// user can name what holds the games. A directory is read one level deep, as `ls` lists it.
+fn nothing_to_read(arg: &str, path: &Path) -> String {
+    let mut folders: Vec<String> = vec![];
+    let mut others = 0usize;
+    for entry in std::fs::read_dir(path).into_iter().flatten().filter_map(|e| e.ok()) {
+        if entry.path().is_dir() {
+            folders.push(entry.file_name().to_string_lossy().into_owned());
+        } else {
+            others += 1;
+        }
+    }
+    folders.sort();
+    let files = match others {
+        0 => "no file".to_string(),
+        1 => "1 other file".to_string(),
+        n => format!("{n} other files"),
+    };
+    if folders.is_empty() {
+        return format!("{arg}: no .json, .ndjson or .jsonl file here ({files})");
+    }
+    let shown: Vec<&str> = folders.iter().take(5).map(String::as_str).collect();
+    let more = if folders.len() > shown.len() { format!(" and {} more", folders.len() - shown.len()) } else { String::new() };
+    let first = Path::new(arg).join(&folders[0]);
+    format!(
+        "{arg}: no .json, .ndjson or .jsonl file here, but {} folder{} ({}{more}) and {files}; a directory is read one level deep: name the folders that hold the games (e.g. {})",
+        folders.len(),
+        if folders.len() == 1 { "" } else { "s" },
+        shown.join(", "),
+        first.display()
+    )
+}
+
 fn rulesets(registry: &Registry, show: Option<Rulesets>) -> Result<(), String> {
     match show {
         None => {
-            let width = registry.all().map(|r| r.id.len()).max().unwrap_or(0);
+            // Columns as wide as their widest entry (ids and table sizes of any rule files read).
+            let players = |r: &tarot_engine::ir::Ruleset| if r.players.0 == r.players.1 { r.players.0.to_string() } else { format!("{}-{}", r.players.0, r.players.1) };
+            let width = registry.all().map(|r| r.id.chars().count()).max().unwrap_or(0);
+            let table = registry.all().map(|r| players(r).len()).max().unwrap_or(0).max(5);
             for r in registry.all() {
-                let players = if r.players.0 == r.players.1 { r.players.0.to_string() } else { format!("{}-{}", r.players.0, r.players.1) };
                 let parent = r.chain.get(1).map(|p| format!(" (extends {p})")).unwrap_or_default();
-                println!("{:<width$} {:<5} {}{parent}", r.id, players, r.title);
+                println!("{:<width$} {:<table$} {}{parent}", r.id, players(r), r.title);
             }
             Ok(())
         }
@@ -724,7 +620,7 @@ fn compare_rulesets(registry: &Registry, ids: &str, json: bool, file: Option<Str
 
 /// A known ruleset, or an error that lists the known ones.
 fn ruleset<'a>(registry: &'a Registry, id: &str) -> Result<&'a tarot_engine::ir::Ruleset, String> {
-    registry.get(id).ok_or_else(|| format!("unknown ruleset `{id}`; known: {}", registry.ids().collect::<Vec<_>>().join(", ")))
+    tarot_api::usecases::ruleset(registry, id).map_err(|e| e.to_string())
 }
 
 /// The rulesets of a comma-separated list of ids.

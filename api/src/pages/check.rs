@@ -12,7 +12,8 @@ use maud::{html, Markup};
 use crate::body::BODY_LIMIT;
 
 use crate::pages::{game_view, page};
-use crate::startup::AppState;
+use crate::state::AppState;
+use crate::usecases::Refusal;
 
 const EXAMPLE: &str = r#"{"ruleset": "fft-4p", "players": ["South", "East", "North", "West"], "dealer": "West", "events": [...]}"#;
 
@@ -83,13 +84,10 @@ pub async fn check(state: web::Data<AppState>, req: HttpRequest, payload: web::P
             Err(e) => html! { div class="stop" id="stop" { strong { "This is not a recorded game: " } (e) } },
             Ok(record) => {
                 let rules = state.registry.get(&record.ruleset);
-                let verdict = match rules {
-                    Some(r) => tarot_engine::replay(r, &record).map_err(|e| e.to_string()),
-                    None => {
-                        let known: Vec<&str> = state.registry.ids().collect();
-                        Err(format!("the ruleset `{}` is not in this archive; it has {}", record.ruleset, known.join(", ")))
-                    }
-                };
+                let verdict = crate::usecases::referee(&state.registry, &record).map_err(|refusal| match refusal {
+                    Refusal::UnknownRuleset { id, known } => format!("the ruleset `{id}` is not in this archive; it has {}", known.join(", ")),
+                    refusal => refusal.to_string(),
+                });
                 game_view::view(rules, &record, verdict.as_ref().map_err(Clone::clone))
             }
         }

@@ -11,7 +11,7 @@ use crate::pages::score_sheet::amount;
 use crate::pages::{card, page, status_word};
 use crate::problem::Problem;
 use crate::routes::rulesets_to_compare;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 /// The page, or what went wrong as a page.
 pub async fn compare_game_page(state: web::Data<AppState>, id: web::Path<String>, query: Result<web::Query<Ids>, actix_web::Error>) -> HttpResponse {

@@ -9,7 +9,7 @@ use tarot_engine::compare::compare_for_people as compare;
 use crate::pages::page;
 use crate::problem::Problem;
 use crate::routes::rulesets_to_compare;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 #[derive(Deserialize)]
 pub struct Ids {

@@ -6,7 +6,8 @@ use tarot_store::GameId;
 
 use crate::pages::{game_view, page, step};
 use crate::problem::Problem;
-use crate::startup::AppState;
+use crate::state::AppState;
+use crate::usecases::Refusal;
 
 /// `?trick=N`: the game after trick N (0: the deal), step by step; `?download=record`: the record.
 #[derive(serde::Deserialize)]
@@ -33,10 +34,10 @@ async fn game_page(state: web::Data<AppState>, id: web::Path<String>, step: web:
         return Ok(HttpResponse::Ok().content_type("application/json").insert_header(("Content-Disposition", format!("attachment; filename=\"{key}.json\""))).body(json));
     }
     let rules = state.registry.get(&record.ruleset);
-    let verdict = match rules {
-        Some(r) => tarot_engine::replay(r, &record).map_err(|e| e.to_string()),
-        None => Err(format!("the ruleset `{}` is not in this archive", record.ruleset)),
-    };
+    let verdict = crate::usecases::referee(&state.registry, &record).map_err(|refusal| match refusal {
+        Refusal::UnknownRuleset { id, .. } => format!("the ruleset `{id}` is not in this archive"),
+        refusal => refusal.to_string(),
+    });
     // The other rulesets this game could be compared under: those for as many players.
     // Only those that can replay the deal (its pack and its table): one comparison says which.
     let candidates: Vec<&tarot_engine::ir::Ruleset> =

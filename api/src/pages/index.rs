@@ -9,7 +9,7 @@ use tarot_engine::ir::{Ruleset, FAMILIES};
 use tarot_store::Filter;
 
 use crate::pages::page;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 /// How many stored games the index lists, newest first.
 const GAMES_LISTED: usize = 50;

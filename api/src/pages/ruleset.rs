@@ -10,7 +10,7 @@ use tarot_engine::describe::describe_for_people as describe;
 
 use crate::pages::page;
 use crate::problem::Problem;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 /// The page, or what went wrong as a page.
 pub async fn ruleset(state: web::Data<AppState>, id: web::Path<String>) -> HttpResponse {

@@ -10,7 +10,7 @@ use crate::pages::index::roots;
 use crate::pages::page;
 use crate::problem::Problem;
 use crate::routes::{deal_statistics, StatsQuery};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 /// The form's query: the API's, every field optional.
 #[derive(Deserialize)]

@@ -115,7 +115,7 @@ fn fixtures() -> Vec<(String, String)> {
 #[test]
 fn every_fixture_record_and_verdict_matches_its_schema() {
     let registry = Registry::builtin().unwrap();
-    let doc = crate::docs::document();
+    let doc = crate::openapi::document();
     let mut verdicts = 0;
     for (path, text) in fixtures() {
         let Ok(record) = serde_json::from_str::<Record>(&text) else { continue };
@@ -137,7 +137,7 @@ fn every_fixture_record_and_verdict_matches_its_schema() {
 #[test]
 fn rulesets_comparisons_and_statistics_match_their_schemas() {
     let registry = Registry::builtin().unwrap();
-    let doc = crate::docs::document();
+    let doc = crate::openapi::document();
     let all: Vec<_> = registry.all().collect();
     for r in &all {
         conforms(&doc, "RulesetDescription", &r.id, &serde_json::to_value(tarot_engine::describe::describe(r, &BTreeMap::new())).unwrap());
@@ -153,7 +153,7 @@ fn rulesets_comparisons_and_statistics_match_their_schemas() {
 /// a value of the wrong type or outside an enumeration, and a value matching two of a oneOf.
 #[test]
 fn the_checker_refuses_what_breaks_a_schema() {
-    let doc = crate::docs::document();
+    let doc = crate::openapi::document();
     let record: Value = crate::docs::example("worked/seed000-hand1.json");
     conforms(&doc, "GameRecord", "the example", &record);
     let broken = |f: &dyn Fn(&mut Value)| {

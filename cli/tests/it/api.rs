@@ -436,9 +436,11 @@ fn problems_say_what_is_wrong_in_plain_words() {
     // An empty filter is no filter, as a form sends it.
     s.post("/games", &fixture("worked/fft-deal1.json"));
     assert_eq!(s.get("/games?ruleset=&player=&status=").json()["total"], 1);
-    // Paging is not a filter: an empty `offset` or `limit` is refused, as the document types them.
-    assert_eq!(s.get("/games?limit=").status, 400);
-    assert_eq!(s.get("/games?offset=").status, 400);
+    // Empty paging is paging not given, as the README writes the query: the first page of 50.
+    let page = s.get("/games?ruleset=&player=&status=&offset=&limit=").json();
+    assert_eq!((page["total"].as_u64(), page["offset"].as_u64(), page["limit"].as_u64()), (Some(1), Some(0), Some(50)), "{page}");
+    assert_eq!(s.get("/games?limit=").status, 200);
+    assert_eq!(s.get("/games?offset=%20").status, 200);
     // A session exists; the game named in the body does not: 422, not 404.
     let session = s.post("/sessions", &json!({"name": "t", "players": ["a", "b"]}).to_string()).json();
     let d = detail(&s.post(&format!("/sessions/{}/games", session["id"].as_str().unwrap()), r#"{"game": "g99"}"#), 422);

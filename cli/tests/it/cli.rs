@@ -55,10 +55,15 @@ fn help_version_and_missing_values() {
     let version = run(&["--version"]);
     assert_eq!(version.status.code(), Some(0));
     assert_eq!(text(&version.stdout).trim(), format!("tarot-archive {}", env!("CARGO_PKG_VERSION")));
-    for command in ["serve", "rebuild", "import", "openapi", "validate", "rulesets", "compare", "stats", "simulate"] {
-        let help = run(&[command, "--help"]);
+    // Every command, those under `import` and `rulesets` too, answers --help and --version.
+    for command in ["serve", "rebuild", "import", "import games", "import tarotclub", "openapi", "validate", "rulesets", "rulesets show", "compare", "stats", "simulate"] {
+        let words: Vec<&str> = command.split(' ').collect();
+        let help = run(&[&words[..], &["--help"]].concat());
         assert_eq!(help.status.code(), Some(0), "{command} --help: {}", text(&help.stderr));
         assert!(text(&help.stdout).contains(&format!("Usage: tarot-archive {command}")), "{command}: {}", text(&help.stdout));
+        let version = run(&[&words[..], &["--version"]].concat());
+        assert_eq!(version.status.code(), Some(0), "{command} --version: {}", text(&version.stderr));
+        assert!(text(&version.stdout).trim().ends_with(env!("CARGO_PKG_VERSION")), "{command} --version: {}", text(&version.stdout));
     }
     for args in [&["validate"][..], &["serve", "--addr"], &["stats", "--rulesets", "fft-4p", "--deals"], &["nonsense"]] {
         let out = run(args);
@@ -231,4 +236,58 @@ fn output_piped_into_a_reader_that_stops_early_ends_quietly() {
     drop(stdout);
     let out = child.wait_with_output().unwrap();
     assert!(!text(&out.stderr).contains("panicked"), "{}", text(&out.stderr));
+}
+
+/// With `--text`, a file that cannot be read is a line of the text like a verdict, in its place and
+/// once: not a JSON object among the text, and not repeated on stderr.
+#[test]
+fn text_output_says_errors_as_text() {
+    let out = run(&["validate", "--text", "fixtures/worked/fft-deal1.json", "fixtures/fft-4p/malformed/unknown-card.json", "no/such/file.json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = text(&out.stdout);
+    assert!(!stdout.lines().any(|l| l.starts_with('{')), "{stdout}");
+    assert!(stdout.contains("fixtures/fft-4p/malformed/unknown-card.json: error: event 0: unknown card \"15X\""), "{stdout}");
+    assert!(stdout.trim_end().ends_with("no/such/file.json: error: cannot read: No such file or directory (os error 2)"), "{stdout}");
+    assert!(stdout.find("fft-deal1.json").unwrap() < stdout.find("unknown-card.json").unwrap(), "in the order of the files: {stdout}");
+    assert_eq!(text(&out.stderr), "", "said once, on stdout");
+}
+
+/// The listing's columns line up: each ruleset's table size and title start at the same column.
+#[test]
+fn the_ruleset_list_is_aligned() {
+    let list = text(&run(&["rulesets"]).stdout);
+    let columns: std::collections::BTreeSet<(usize, usize)> = list
+        .lines()
+        .map(|l| {
+            let players = l.find(' ').map(|i| i + l[i..].find(|c: char| c != ' ').unwrap()).unwrap();
+            let title = players + l[players..].find(' ').map(|i| i + l[players + i..].find(|c: char| c != ' ').unwrap()).unwrap();
+            (players, title)
+        })
+        .collect();
+    assert_eq!(columns.len(), 1, "{list}");
+}
+
+/// A folder of folders holds no game at its first level: `import games` (and `validate`) say what
+/// they found there, and which folder to name, rather than storing nothing in silence.
+#[test]
+fn a_folder_of_folders_is_described() {
+    let dir = crate::common::temp_dir("folders");
+    for sub in ["fft-4p", "marolles-1637"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+        std::fs::copy(root().join("fixtures/fft-4p/valid/4p-1.json"), dir.join(sub).join("1.json")).unwrap();
+    }
+    std::fs::write(dir.join("README.md"), "games by ruleset").unwrap();
+    let data = dir.join("data");
+    let out = crate::common::tarot_archive().args(["import", "games"]).arg(&*dir).arg("--data").arg(&data).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let said = text(&out.stderr);
+    assert!(said.contains("no .json, .ndjson or .jsonl file here, but 2 folders (fft-4p, marolles-1637) and 1 other file"), "{said}");
+    assert!(said.contains("name the folders that hold the games (e.g. ") && said.contains("fft-4p)"), "{said}");
+    let out = run(&["validate", &dir.display().to_string()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("but 2 folders (fft-4p, marolles-1637)"), "{}", text(&out.stderr));
+    // Named, the folders are read.
+    let out = crate::common::tarot_archive().args(["import", "games"]).arg(dir.join("fft-4p")).arg(dir.join("marolles-1637")).arg("--data").arg(&data).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("1 games stored, 1 already stored, 0 refused"), "{}", text(&out.stderr));
 }

@@ -180,3 +180,35 @@ fn radix36(mut n: usize) -> String {
     }
     digits.iter().rev().collect()
 }
+
+/// Lines that are not games, imported through the endpoint and through the command line: each
+/// refused with its place said once, as the line of the stream it is on ("line 3, column 113"), and
+/// a field named only where the reader could name one; the two answers say the same, as they run
+/// the same import.
+#[test]
+fn an_import_error_says_its_line_in_the_stream_once() {
+    let game = serde_json::to_string(&serde_json::from_str::<Value>(&fixture("fft-4p/valid/4p-1.json")).unwrap()).unwrap();
+    let bad_card = r#"{"ruleset":"fft-4p","players":["A","B","C","D"],"dealer":"A","events":[{"type":"play","player":"A","card":7}]}"#;
+    let trailing_comma = r#"{"ruleset":"fft-4p","players":["A","B","C","D"],"dealer":"A","events":[{"type":"play","player":"A","card":"7H",}]}"#;
+    let body = format!("{game}\n{bad_card}\n\n{trailing_comma}\n");
+    let server = spawn_fresh("import-errors", &[]);
+    let answer = lines(&server.post_as("/games:import", &body, "application/x-ndjson", None).text);
+    let dir = temp_dir("import-errors");
+    std::fs::create_dir_all(&*dir).unwrap();
+    std::fs::write(dir.join("games.ndjson"), &body).unwrap();
+    let out = tarot_archive().args(["import", "games"]).arg(dir.join("games.ndjson")).arg("--data").arg(dir.join("data")).output().unwrap();
+    let printed = lines(&String::from_utf8(out.stdout).unwrap());
+    for reported in [&answer, &printed] {
+        assert_eq!(reported.len(), 3, "{reported:?}");
+        let (card, comma) = (reported[1]["error"].as_str().unwrap(), reported[2]["error"].as_str().unwrap());
+        assert!(card.starts_with("line 2, column 107, at `events[0].card`: invalid type: integer `7`, expected a string"), "{card}");
+        assert!(comma.starts_with("line 4, column "), "{comma}");
+        for e in [card, comma] {
+            assert_eq!(e.matches("line").count(), 1, "{e}");
+            assert!(!e.contains('?') && !e.contains(" at line "), "{e}");
+        }
+    }
+    assert_eq!(answer[1]["error"], printed[1]["error"]);
+    assert_eq!(answer[2]["error"], printed[2]["error"]);
+    assert_eq!((answer[0]["status"].as_str(), printed[0]["status"].as_str()), (Some("valid"), Some("valid")));
+}

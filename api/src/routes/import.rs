@@ -1,7 +1,7 @@
 //! `POST /games:import`: many recorded games in one request, as newline-delimited JSON (one game per
 //! line). The body is read as it arrives, a batch of lines at a time: each batch is refereed on
 //! every core and stored, with each game's verdict, as one transaction that is on disk before the
-//! next batch is read. The answer reports every line, in order: the game's id, version, status and
+//! next batch is read (`crate::usecases::import`, which the command line's import runs too). The answer reports every line, in order: the game's id, version, status and
 //! whether it is new, or why the line was refused. A game already stored (by an earlier import of
 //! the same record) is not stored again, so a retried import is harmless.
 
@@ -9,13 +9,15 @@ use actix_web::http::header::CONTENT_TYPE;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
-use rayon::prelude::*;
 use serde_json::json;
 
+use super::blocking;
+use crate::docs::ndjson_example;
 use crate::limits::{BATCH_BYTES, BODY_TIMEOUT};
-use crate::problem::Problem;
-use crate::routes::{blocking, store_problem};
-use crate::startup::AppState;
+use crate::problem::{store_problem, Problem};
+use crate::state::AppState;
+use crate::usecases;
+use crate::usecases::import::{Line, Outcome};
 
 /// Lines refereed and stored together, in one transaction (fewer when they pass [`BATCH_BYTES`]).
 const BATCH: usize = 1000;
@@ -151,44 +153,38 @@ impl Lines {
     }
 }
 
-/// Referees and stores one batch; its lines of the answer.
+/// Referees and stores one batch (the import use case, given one batch); its lines of the answer.
 async fn store_batch(state: &web::Data<AppState>, batch: Vec<(usize, Vec<u8>)>) -> Result<Vec<u8>, Problem> {
     let st = state.clone();
     let first = batch.first().map_or(0, |(line, _)| *line);
     blocking(move || {
-        let prepared: Vec<Result<tarot_store::Import, String>> = batch
-            .par_iter()
-            .map(|(_, text)| {
-                let record = tarot_engine::record::read_record(text).map_err(|e| format!("line {}, column {}: {e}", e.line(), e.column()))?;
-                tarot_store::prepare(&st.registry, record).map_err(|e| e.to_string())
-            })
-            .collect();
-        // Each line's status, or why it was refused; the games themselves go to the store.
-        let (imports, reports) = tarot_store::split_batch(prepared);
-        let mut results = st.store.import(imports).map_err(|e| {
-            let mut p = store_problem(e);
-            p.detail = format!("{} (the lines before line {first} are stored; a retry stores nothing twice)", p.detail);
-            p
-        })?;
-        results.reverse();
+        let lines: Vec<Line<usize>> = batch.into_iter().map(|(line, text)| Line { source: line, first_line: line, text }).collect();
         let mut out = Vec::new();
-        for ((line, _), report) in batch.iter().zip(reports) {
-            let reported = match report {
-                Ok(status) => {
-                    let (appended, new) = results.pop().expect("a result per game stored");
-                    json!({ "line": line, "id": appended.game, "version": appended.version, "status": status, "new": new })
-                }
-                Err(error) => json!({ "line": line, "error": error }),
-            };
-            serde_json::to_writer(&mut out, &reported).expect("JSON values are written");
-            out.push(b'\n');
-        }
+        let answer = &mut out;
+        let report = |games: Vec<(usize, Outcome)>, _bytes, _counts| {
+            for (line, outcome) in games {
+                let reported = match outcome {
+                    Outcome::Stored { appended, new, status } => json!({ "line": line, "id": appended.game, "version": appended.version, "status": status, "new": new }),
+                    Outcome::Refused(error) => json!({ "line": line, "error": error }),
+                };
+                serde_json::to_writer(&mut *answer, &reported).expect("JSON values are written");
+                answer.push(b'\n');
+            }
+            Ok(())
+        };
+        let read = |send: &mut dyn FnMut(Vec<Line<usize>>) -> bool| {
+            send(lines);
+            Ok(())
+        };
+        usecases::import::import(&st.store, &st.registry, read, report).map_err(|failure| match failure.store_error() {
+            Ok(e) => {
+                let mut p = store_problem(e);
+                p.detail = format!("{} (the lines before line {first} are stored; a retry stores nothing twice)", p.detail);
+                p
+            }
+            Err(e) => Problem::internal(e),
+        })?;
         Ok(out)
     })
     .await
-}
-
-/// Two recorded games, one per line, for the documentation.
-pub(crate) fn ndjson_example() -> String {
-    ["worked/fft-deal5.json", "worked/seed000-hand1.json"].iter().map(|f| format!("{}\n", crate::docs::example(f))).collect()
 }
