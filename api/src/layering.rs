@@ -1,6 +1,6 @@
-//! The modules of this crate form no cycle: each names (`crate::module`) only modules below it, so
-//! that the state, the problems and the examples are leaves a reader understands alone, and the
-//! handlers (`routes`) and the pages sit on top. Test code (`#[cfg(test)]` to the end of a file) is
+//! The state, the problems and the examples are leaves a reader understands alone, and the handlers
+//! (`routes`) and the pages sit on top; that no module of any crate imports another in a cycle is
+//! checked for the whole workspace (`engine/tests/it/architecture.rs`). Test code (`#[cfg(test)]` to the end of a file) is
 //! left out: a test may read the whole document.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -55,40 +55,6 @@ fn imports() -> BTreeMap<String, BTreeSet<String>> {
     graph
 }
 
-/// A cycle through the modules, if there is one.
-fn cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
-    fn visit(m: &str, graph: &BTreeMap<String, BTreeSet<String>>, path: &mut Vec<String>, done: &mut BTreeSet<String>) -> Option<Vec<String>> {
-        if let Some(i) = path.iter().position(|p| p == m) {
-            let mut c = path[i..].to_vec();
-            c.push(m.to_string());
-            return Some(c);
-        }
-        if done.contains(m) {
-            return None;
-        }
-        path.push(m.to_string());
-        for next in graph.get(m).into_iter().flatten() {
-            if let Some(c) = visit(next, graph, path, done) {
-                return Some(c);
-            }
-        }
-        path.pop();
-        done.insert(m.to_string());
-        None
-    }
-    let mut done = BTreeSet::new();
-    graph.keys().find_map(|m| visit(m, graph, &mut vec![], &mut done))
-}
-
-#[test]
-fn the_modules_form_no_cycle() {
-    let graph = imports();
-    assert!(graph.contains_key("routes") && graph.contains_key("state"), "{graph:?}");
-    if let Some(c) = cycle(&graph) {
-        panic!("the modules form a cycle: {}", c.join(" -> "));
-    }
-}
-
 #[test]
 fn the_state_the_problems_and_the_examples_are_leaves() {
     let graph = imports();
@@ -97,13 +63,6 @@ fn the_state_the_problems_and_the_examples_are_leaves() {
         let names: Vec<&String> = graph.get(leaf).into_iter().flatten().filter(|n| !allowed.contains(&n.as_str())).collect();
         assert!(names.is_empty(), "{leaf} names {names:?}");
     }
-}
-
-#[test]
-fn a_cycle_is_found() {
-    let graph: BTreeMap<String, BTreeSet<String>> =
-        [("a", vec!["b"]), ("b", vec!["c"]), ("c", vec!["a"])].into_iter().map(|(m, n)| (m.to_string(), n.into_iter().map(String::from).collect())).collect();
-    assert_eq!(cycle(&graph).unwrap().join(" -> "), "a -> b -> c -> a");
 }
 
 /// The use cases are written once: outside `usecases`, no handler, page or command stores, stages,

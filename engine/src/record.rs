@@ -7,6 +7,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 mod quick;
+/// The events' OpenAPI schemas, one per kind.
+#[cfg(feature = "openapi")]
+pub mod schema;
 pub use quick::read as read_quick;
 
 /// The text of a card code, a player's name or a bid: short, so kept inline (no allocation for up to

@@ -11,6 +11,10 @@ use crate::ir::MAX_PLAYERS;
 use crate::num::Q;
 
 mod json;
+#[cfg(feature = "openapi")]
+mod schema;
+#[cfg(feature = "openapi")]
+pub use schema::NamedFigure;
 
 /// Where the game stands: `valid` (finished and scored), `invalid` (a rule broken), `in_progress`,
 /// `annulled` (the deal is void).
@@ -174,7 +178,7 @@ pub struct Outcome {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contract: Option<String>,
     /// The score's named values (`points`, `oudlers`, `target`, `made`, ...), in the ruleset's order.
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<crate::openapi::NamedFigure>))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<crate::verdict::NamedFigure>))]
     pub values: Vec<(Arc<str>, Figure)>,
     /// The sum of the hand score's terms, where the ruleset has terms.
     #[serde(skip_serializing_if = "Option::is_none")]

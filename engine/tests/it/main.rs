@@ -23,6 +23,7 @@
 mod common;
 
 mod after_deal;
+mod architecture;
 mod auction;
 mod buy;
 mod combinations;

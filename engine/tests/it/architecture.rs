@@ -1,0 +1,157 @@
+//! ARCHITECTURE.md's invariants that a test can check: the crates depend only down its table, and no
+//! crate's modules import one another in a cycle.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+
+/// The workspace crates a crate's manifest names in its `[dependencies]` (not its dev-dependencies).
+fn workspace_dependencies(krate: &str) -> BTreeSet<String> {
+    let manifest = std::fs::read_to_string(Path::new(ROOT).join(krate).join("Cargo.toml")).unwrap();
+    let mut section = "";
+    let mut found = BTreeSet::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line;
+        } else if section == "[dependencies]" && line.starts_with("tarot-") {
+            found.insert(line.split([' ', '=', '.']).next().unwrap().to_string());
+        }
+    }
+    found
+}
+
+#[test]
+fn the_crates_depend_only_down_the_table() {
+    let expected: [(&str, &[&str]); 4] =
+        [("engine", &[]), ("store", &["tarot-engine"]), ("api", &["tarot-engine", "tarot-store"]), ("cli", &["tarot-api", "tarot-engine", "tarot-store"])];
+    for (krate, deps) in expected {
+        let deps: BTreeSet<String> = deps.iter().map(|d| d.to_string()).collect();
+        assert_eq!(workspace_dependencies(krate), deps, "{krate}/Cargo.toml: the workspace crates it depends on (ARCHITECTURE.md, Crates and layering)");
+    }
+}
+
+/// Every `.rs` file under `dir`, with its path from `dir`.
+fn sources(dir: &Path) -> Vec<(PathBuf, String)> {
+    let mut found = vec![];
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                found.push((path.strip_prefix(dir).unwrap().to_path_buf(), text));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The text of a source file without its comments (line comments, doc comments included), so that a
+/// path named in prose is not read as an import, and without its tests (`#[cfg(test)]` to the end of
+/// the file): a test may read the whole crate.
+fn code_of(text: &str) -> String {
+    let code = text.split("\n#[cfg(test)]").next().unwrap();
+    code.lines().map(|line| line.split("//").next().unwrap()).collect::<Vec<_>>().join("\n")
+}
+
+/// The module graph of a crate: for each module at the crate's top (a file `src/x.rs` or a folder
+/// `src/x/`), the other top modules its code names through `crate::`, directly or through a name the
+/// crate's root re-exports (`pub use x::Name` in lib.rs).
+fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let files = sources(src);
+    let top = |path: &Path| path.iter().next().unwrap().to_string_lossy().trim_end_matches(".rs").to_string();
+    let mut reexported: BTreeMap<String, String> = BTreeMap::new();
+    for (path, text) in &files {
+        if path == Path::new("lib.rs") || path == Path::new("main.rs") {
+            for line in code_of(text).lines().map(str::trim) {
+                let Some(rest) = line.strip_prefix("pub use ") else { continue };
+                let Some((module, names)) = rest.split_once("::") else { continue };
+                for name in names.trim_end_matches(';').trim_matches(|c| c == '{' || c == '}').split(',') {
+                    let name = name.trim().rsplit("::").next().unwrap().split(" as ").last().unwrap().trim();
+                    if !name.is_empty() {
+                        reexported.insert(name.to_string(), module.to_string());
+                    }
+                }
+            }
+        }
+    }
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (path, text) in &files {
+        let from = top(path);
+        // A module's tests in a file of their own (`#[cfg(test)] mod tests;`) are test code too.
+        if from == "lib" || from == "main" || path.file_name().is_some_and(|f| f == "tests.rs") {
+            continue;
+        }
+        let code = code_of(text);
+        let mut named = BTreeSet::new();
+        for (i, _) in code.match_indices("crate::") {
+            let rest = &code[i + "crate::".len()..];
+            if let Some(group) = rest.strip_prefix('{') {
+                let group = &group[..group.find('}').unwrap_or(group.len())];
+                named.extend(group.split(',').map(|n| n.trim().split("::").next().unwrap().to_string()));
+            } else {
+                named.insert(rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect::<String>());
+            }
+        }
+        let edges = graph.entry(from.clone()).or_default();
+        for name in named {
+            let module = reexported.get(&name).cloned().unwrap_or(name);
+            if module != from && files.iter().any(|(p, _)| top(p) == module) {
+                edges.insert(module);
+            }
+        }
+    }
+    graph
+}
+
+/// A cycle of the graph, as the modules in order, if there is one.
+fn a_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(node: &str, graph: &BTreeMap<String, BTreeSet<String>>, path: &mut Vec<String>, done: &mut BTreeSet<String>) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|n| n == node) {
+            let mut cycle = path[at..].to_vec();
+            cycle.push(node.to_string());
+            return Some(cycle);
+        }
+        if done.contains(node) {
+            return None;
+        }
+        path.push(node.to_string());
+        for next in graph.get(node).into_iter().flatten() {
+            if let Some(cycle) = visit(next, graph, path, done) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        done.insert(node.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph.keys().find_map(|node| visit(node, graph, &mut vec![], &mut done))
+}
+
+#[test]
+fn no_crate_imports_its_own_modules_in_a_cycle() {
+    for krate in ["engine", "store", "api", "cli"] {
+        let graph = module_graph(&Path::new(ROOT).join(krate).join("src"));
+        if let Some(cycle) = a_cycle(&graph) {
+            panic!("{krate}/src: the modules import one another in a cycle: {}", cycle.join(" → "));
+        }
+    }
+}
+
+#[test]
+fn the_cycle_check_finds_a_cycle_and_passes_a_tree() {
+    let graph = |edges: &[(&str, &str)]| {
+        let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for (a, b) in edges {
+            g.entry(a.to_string()).or_default().insert(b.to_string());
+        }
+        g
+    };
+    assert_eq!(a_cycle(&graph(&[("a", "b"), ("b", "c"), ("a", "c")])), None);
+    assert_eq!(a_cycle(&graph(&[("a", "b"), ("b", "c"), ("c", "a")])), Some(vec!["a".into(), "b".into(), "c".into(), "a".into()]));
+}
