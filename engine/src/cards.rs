@@ -118,9 +118,9 @@ impl Card {
             _ => None,
         }
     }
-    /// The card's code as recorded games write it.
-    pub fn code(self) -> crate::record::Text {
-        crate::record::Text::const_new(self.code_str())
+    /// The card's code as recorded games write it (a `record::Text`).
+    pub fn code(self) -> compact_str::CompactString {
+        compact_str::CompactString::const_new(self.code_str())
     }
     /// The same, borrowed from a table built once.
     pub fn code_str(self) -> &'static str {
