@@ -55,6 +55,7 @@ mod pack;
 mod pots;
 mod properties;
 mod quick_reader;
+mod scarto_scorer;
 mod sit_out;
 mod standing;
 mod stats;

@@ -6,6 +6,7 @@ pub mod fft;
 pub mod galician;
 pub mod grosstarock;
 pub mod minchiate;
+pub mod scarto;
 pub mod tapp_tarock;
 pub mod tarocchini;
 pub mod troccas;
