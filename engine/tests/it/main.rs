@@ -68,5 +68,6 @@ mod tarocchini_scorer;
 mod tarotclub;
 mod troccas;
 mod troccas_scorer;
+mod troggu_scorer;
 mod variants;
 mod worked_examples;

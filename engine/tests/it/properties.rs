@@ -299,6 +299,7 @@ fn pack_totals() {
         ("minchiate", 142),
         ("droggn", 74),
         ("scarto", 77),
+        ("troggu", 114),
     ] {
         let rules = registry().get(id).unwrap();
         // With the options' defaults (Scarto's 5-point trump follows an option).

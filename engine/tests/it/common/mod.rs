@@ -10,6 +10,7 @@ pub mod scarto;
 pub mod tapp_tarock;
 pub mod tarocchini;
 pub mod troccas;
+pub mod troggu;
 
 use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::ir::Ruleset;
