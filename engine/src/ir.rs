@@ -259,6 +259,9 @@ pub struct Pack {
     pub strength: [u8; PACK_SIZE],
     /// Suits whose numerals may be reversed, and the condition (usually an option) that reverses them.
     pub reversible: Option<(Vec<u8>, Expr, Clause)>,
+    /// Orders of the trumps, high to low, that follow options (`trump-order CARDS = condition`): the
+    /// first whose condition holds for a game replaces `strength`'s order of the trumps there.
+    pub trump_orders: Vec<(Vec<Card>, Expr, Clause)>,
     pub clause: Clause,
 }
 

@@ -196,6 +196,15 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
         };
         lines.push(line("pack and ranks", c, text));
     }
+    for (ranked, e, c) in &p.trump_orders {
+        let names: Vec<String> = ranked.iter().map(|t| t.to_string()).collect();
+        let text = match force.value(e) {
+            Some(Value::Bool(true)) => format!("with these options the trumps rank high to low: {}", names.join(" ")),
+            Some(Value::Bool(false)) => format!("the trumps may rank high to low {} (not with these options)", names.join(" ")),
+            _ => format!("the trumps rank high to low {} when: {}", names.join(" "), force.substitute(&statement_text(r, c))),
+        };
+        lines.push(line("pack and ranks", c, text));
+    }
     for k in &r.classes {
         lines.push(line("card classes", &k.clause, format!("{}{}: {}", k.name, k.label.as_ref().map(|l| format!(" (\"{l}\")")).unwrap_or_default(), cards_short(k.cards))));
     }

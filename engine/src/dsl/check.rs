@@ -57,7 +57,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("pack", "reversed") => sh(1, 4, Required, Forbidden, "`reversed SUITS = condition`"),
         ("pack", "trumps") => sh(1, 1, Forbidden, Forbidden, "`trumps N`, N from 1 to 40"),
         ("pack", "fool") => sh(0, 2, Optional, Forbidden, "`fool [\"name\"] [trump [= condition]]`"),
-        ("pack", "trump-order") => sh(1, MANY, Forbidden, Forbidden, "`trump-order T21 T20 ... T1` (every trump, high to low)"),
+        ("pack", "trump-order") => sh(1, MANY, Optional, Forbidden, "`trump-order T21 T20 ... T1` (every trump, high to low), or `trump-order T20 T21 ... T1 = condition`"),
         ("pack", "trump-name") => sh(2, MANY, Forbidden, Forbidden, "`trump-name T20 \"name\" ...`"),
         ("pack", "tie") => sh(3, MANY, Forbidden, Forbidden, "`tie T17 T18 ... \"later-wins\"|\"first-wins\"`"),
         ("pack", "code") => sh(2, MANY, Forbidden, Forbidden, "`code CODE CARD ...`"),

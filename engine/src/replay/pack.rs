@@ -33,4 +33,18 @@ impl Settings {
         }
         Ok(())
     }
+
+    /// With `trump-order CARDS = condition` true (the first such line that is), the trumps rank in
+    /// its order (`Settings::new` calls it once the deal's sizes are known).
+    pub(super) fn order_trumps(&mut self, rules: &Ruleset) -> Result<(), String> {
+        for (ranked, cond, _) in &rules.pack.trump_orders {
+            if truthy(&self.eval_setup(cond)?)? {
+                for (i, c) in ranked.iter().enumerate() {
+                    self.strength[c.0 as usize] = (ranked.len() - i) as u8;
+                }
+                break;
+            }
+        }
+        Ok(())
+    }
 }

@@ -21,6 +21,14 @@ pub struct Setup<'r> {
     contracts: Vec<Setup<'r>>,
 }
 
+impl Setup<'_> {
+    /// The counting of games set up so: the ruleset's, with the counters that follow the options
+    /// chosen (`counter V = if option...`).
+    pub fn counting(&self) -> &crate::ir::Counting {
+        self.settings.counting.as_ref().unwrap_or(&self.rules.counting)
+    }
+}
+
 impl std::ops::Deref for Setup<'_> {
     type Target = Settings;
     fn deref(&self) -> &Settings {
@@ -200,6 +208,7 @@ impl Settings {
             ));
         }
         s.reverse_numerals(rules)?;
+        s.order_trumps(rules)?;
         if !rules.counting.by_option.is_empty() || rules.counting.group_by_option.is_some() {
             let counting = super::counting::counting_for(&rules.counting, &|e| s.eval_setup(e))?;
             s.counting = Some(counting);

@@ -86,7 +86,9 @@ fn whole_games(table: usize, seed: u64, sim: &SimOptions) {
     // A deal settled at the auction (`settle`) plays no card: nothing is counted.
     let unplayed = v.tricks.is_empty() && rules.bidding.as_ref().is_some_and(|b| b.contracts.iter().any(|c| c.settle.is_some()));
     if let (Some(slack), false, false) = (slack, out_of_play, unplayed) {
-        let total = count_points(&rules.counting, rules.pack.cards, 0);
+        // The pack's total with the counters of the game's options (`counter V = if option...`).
+        let setup = tarot_engine::replay::Setup::new(rules, n, &BTreeMap::new()).unwrap();
+        let total = count_points(setup.counting(), rules.pack.cards, 0);
         // Fixed partners counted in packets or rounded are each given their side's count: each side
         // is counted once (partners sit opposite, so the first half of the table has one of each).
         let c = &rules.counting;
@@ -124,12 +126,12 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
     #[test]
-    fn simulated_games_replay_valid_balanced_and_whole(table in 0..64usize, seed in any::<u64>()) {
+    fn simulated_games_replay_valid_balanced_and_whole(table in 0..128usize, seed in any::<u64>()) {
         whole_games(table, seed, &SimOptions::default());
     }
 
     #[test]
-    fn an_illegal_card_is_caught_at_its_event(table in 0..64usize, seed in any::<u64>()) {
+    fn an_illegal_card_is_caught_at_its_event(table in 0..128usize, seed in any::<u64>()) {
         illegal_card_is_caught_where_it_is(table, seed, &SimOptions::default());
     }
 
@@ -153,12 +155,12 @@ proptest! {
     /// The same over games steered to the rare cases (every contract, strong hands, chelems, the Fool
     /// and the lowest trump held back): the steering only chooses among the interpreter's legal moves.
     #[test]
-    fn steered_games_replay_valid_balanced_and_whole(table in 0..64usize, seed in any::<u64>()) {
+    fn steered_games_replay_valid_balanced_and_whole(table in 0..128usize, seed in any::<u64>()) {
         whole_games(table, seed, &SimOptions::steered());
     }
 
     #[test]
-    fn an_illegal_card_is_caught_at_its_event_in_steered_games(table in 0..64usize, seed in any::<u64>()) {
+    fn an_illegal_card_is_caught_at_its_event_in_steered_games(table in 0..128usize, seed in any::<u64>()) {
         illegal_card_is_caught_where_it_is(table, seed, &SimOptions::steered());
     }
 }
@@ -278,7 +280,7 @@ fn troccas_asked_games_carry_a_debt_of_nine_or_more() {
 fn every_table_of_every_ruleset_is_covered() {
     // The property tests pick a table by index modulo the number of tables; check there are fewer
     // tables than indexes, so that each is drawn.
-    assert!(tables().len() <= 64, "{} tables", tables().len());
+    assert!(tables().len() <= 128, "{} tables", tables().len());
 }
 
 #[test]
@@ -296,9 +298,13 @@ fn pack_totals() {
         ("galician-tarok", 94),
         ("minchiate", 142),
         ("droggn", 74),
+        ("scarto", 77),
+        ("troggu", 114),
     ] {
         let rules = registry().get(id).unwrap();
-        assert_eq!(count_points(&rules.counting, rules.pack.cards, 0), Q::int(total), "{id}");
+        // With the options' defaults (Scarto's 5-point trump follows an option).
+        let setup = tarot_engine::replay::Setup::new(rules, rules.players.0, &BTreeMap::new()).unwrap();
+        assert_eq!(count_points(setup.counting(), rules.pack.cards, 0), Q::int(total), "{id}");
     }
 }
 

@@ -431,6 +431,7 @@ impl Compiler {
             later_wins: CardSet::EMPTY,
             strength: [0; PACK_SIZE],
             reversible: None,
+            trump_orders: vec![],
             clause: Clause { rule: "".into(), at: "".into(), source: None, source_file: None },
         }
     }

@@ -165,7 +165,8 @@ const SINGLE: &[&str] = &[
 /// `contract`, `class`, `let`, `suit` is its own), by all words for the few repeated statements, by
 /// keyword alone for statements a section has once.
 fn stmt_key(s: &Stmt) -> String {
-    if KEYED_BY_ALL_ARGS.contains(&s.key.as_str()) {
+    // A `trump-order` that follows an option (`= condition`) is one of several, each its own order.
+    if KEYED_BY_ALL_ARGS.contains(&s.key.as_str()) || (s.key == "trump-order" && s.value.is_some()) {
         let words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
         format!("{} {}", s.key, words.join(" "))
     } else if SINGLE.contains(&s.key.as_str()) {

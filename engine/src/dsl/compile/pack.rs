@@ -23,6 +23,7 @@ impl Compiler {
             later_wins: CardSet::EMPTY,
             strength: [0; PACK_SIZE],
             reversible: None,
+            trump_orders: vec![],
             clause: Clause { rule: "pack".into(), at: "".into(), source: None, source_file: None },
         };
         let Some(s) = s else {
@@ -34,7 +35,7 @@ impl Compiler {
         let mut default_ranks: Option<Vec<u8>> = None;
         let mut suits: Vec<(u8, Option<Vec<u8>>)> = vec![];
         let mut trump_count = 0u8;
-        let (mut fool_trump, mut order, mut names, mut ties, mut codes) = (None, None, vec![], vec![], vec![]);
+        let (mut fool_trump, mut orders, mut names, mut ties, mut codes) = (None, vec![], vec![], vec![], vec![]);
         let mut trump_suit = None;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
@@ -107,7 +108,7 @@ impl Compiler {
                     }
                 }
                 "trump-suit" => trump_suit = Some(st),
-                "trump-order" => order = Some(st),
+                "trump-order" => orders.push(st),
                 "trump-name" => names.push(st),
                 "tie" => ties.push(st),
                 "code" => codes.push(st),
@@ -126,7 +127,7 @@ impl Compiler {
                 }
             }
         }
-        self.trumps_of_pack(&mut pack, trump_count, fool_trump, order, &names, &ties, &codes);
+        self.trumps_of_pack(&mut pack, trump_count, fool_trump, &orders, &names, &ties, &codes);
         for (suit, ranks) in suits {
             let Some(order) = ranks.or_else(|| default_ranks.clone()) else {
                 self.err_at(s, format!("suit {} has no ranks: give them on its line or in a `ranks` statement", SUITS[suit as usize]));
@@ -226,10 +227,11 @@ impl Compiler {
 
     /// The pack's trumps: how many (`trumps N`), the Fool as the top one (`fool "name" trump`: the
     /// card T(N+1), which records may write `EX`), their order of strength (`trump-order`, high to
-    /// low; by number without it), their names (`trump-name`), tied trumps (`tie`) and the other codes
-    /// records may use (`code`).
+    /// low; by number without it; `trump-order CARDS = condition` where a game's options make the
+    /// condition true), their names (`trump-name`), tied trumps (`tie`) and the other codes records
+    /// may use (`code`).
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn trumps_of_pack(&mut self, pack: &mut Pack, count: u8, fool_trump: Option<&Stmt>, order: Option<&Stmt>, names: &[&Stmt], ties: &[&Stmt], codes: &[&Stmt]) {
+    pub(super) fn trumps_of_pack(&mut self, pack: &mut Pack, count: u8, fool_trump: Option<&Stmt>, orders: &[&Stmt], names: &[&Stmt], ties: &[&Stmt], codes: &[&Stmt]) {
         let mut top = count;
         if let Some(st) = fool_trump {
             if count == 0 || count >= MAX_TRUMPS {
@@ -280,22 +282,24 @@ impl Compiler {
                 }
             }
         }
-        // High to low.
+        // High to low: the order without a condition (at most one), or by number.
         let mut ranked: Vec<Card> = trumps.iter().rev().copied().collect();
-        if let Some(st) = order {
-            let mut listed: Vec<Card> = vec![];
-            for w in &st.args {
-                match pack.parse_card(&w.text).filter(|c| trumps.contains(c)) {
-                    Some(c) if listed.contains(&c) => self.err(&st.file, w.pos, format!("`{}` is listed twice", w.text)),
-                    Some(c) => listed.push(c),
-                    None => self.err(&st.file, w.pos, format!("`{}` is not a trump of this pack", w.text)),
+        for st in orders {
+            let listed = self.trump_order_listed(st, pack, &trumps);
+            if st.value.is_none() {
+                // One at most: a second is written twice (`check::duplicates`).
+                ranked = listed;
+                continue;
+            }
+            // `trump-order CARDS = condition`: the order of the games whose options make it true
+            // (a setup formula, worked out when a game is set up, as `reversed`); the first line
+            // whose condition holds applies.
+            if let Some(cond) = self.value(st, Ctx::Setup) {
+                if !ties.is_empty() {
+                    self.err_at(st, "a `trump-order` that follows an option and a `tie` together are not said: the tied trumps are placed in one order only");
                 }
+                pack.trump_orders.push((listed, cond, self.clause(st, "pack.trump-order")));
             }
-            let missing: Vec<String> = trumps.iter().filter(|c| !listed.contains(c)).map(|c| pack.trump_name(*c)).collect();
-            if !missing.is_empty() {
-                self.err_at(st, format!("`trump-order` lists every trump of the pack, high to low; it leaves out {}", missing.join(", ")));
-            }
-            ranked = listed;
         }
         for (i, c) in ranked.iter().enumerate() {
             pack.strength[c.0 as usize] = (ranked.len() - i) as u8;
@@ -342,6 +346,23 @@ impl Compiler {
                 }
             }
         }
+    }
+
+    /// The trumps a `trump-order` line lists, high to low, each trump of the pack once.
+    fn trump_order_listed(&mut self, st: &Stmt, pack: &Pack, trumps: &[Card]) -> Vec<Card> {
+        let mut listed: Vec<Card> = vec![];
+        for w in &st.args {
+            match pack.parse_card(&w.text).filter(|c| trumps.contains(c)) {
+                Some(c) if listed.contains(&c) => self.err(&st.file, w.pos, format!("`{}` is listed twice", w.text)),
+                Some(c) => listed.push(c),
+                None => self.err(&st.file, w.pos, format!("`{}` is not a trump of this pack", w.text)),
+            }
+        }
+        let missing: Vec<String> = trumps.iter().filter(|c| !listed.contains(c)).map(|c| pack.trump_name(*c)).collect();
+        if !missing.is_empty() {
+            self.err_at(st, format!("`trump-order` lists every trump of the pack, high to low; it leaves out {}", missing.join(", ")));
+        }
+        listed
     }
 
     pub(super) fn ranks(&mut self, st: &Stmt, words: &[Word]) -> Vec<u8> {

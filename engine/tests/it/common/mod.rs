@@ -6,9 +6,11 @@ pub mod fft;
 pub mod galician;
 pub mod grosstarock;
 pub mod minchiate;
+pub mod scarto;
 pub mod tapp_tarock;
 pub mod tarocchini;
 pub mod troccas;
+pub mod troggu;
 
 use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::ir::Ruleset;
