@@ -1152,6 +1152,7 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
             Obligation::Follow => "must follow suit (trumps led: play a trump)",
             Obligation::Trump => "unable to follow: must trump",
             Obligation::Overtrump => "a trump played must beat the highest trump in the trick if possible",
+            Obligation::Beat => "must win the trick if possible: a higher card of the suit led, or a higher trump",
         };
         let text = match pl.ladder_when.get(i) {
             Some(Some(_)) => format!("{text}, when {}", formula_text(r, c)),
@@ -1159,8 +1160,22 @@ pub fn describe(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> D
         };
         lines.push(Line { aspect: "trick obligations", rule: c.rule.clone(), text, source: c.source.clone(), at: c.at.clone() });
     }
-    if let Some((_, c)) = &pl.last_trump {
-        lines.push(line("trick obligations", c, format!("these cards may be played only as a player's last trump: {}", formula_text(r, c))));
+    for k in &pl.keeps {
+        let c = &k.clause;
+        let when = |w: &Option<crate::expr::Expr>| if w.is_some() { format!(", when {}", formula_text(r, c)) } else { String::new() };
+        let text = match (&k.cards, k.last_trump) {
+            (_, true) => format!("these cards may be played only as a player's last trump: {}", formula_text(r, c)),
+            (crate::expr::Expr::Const(crate::expr::Value::Cards(set)), false) => {
+                format!("{}: {} may not be led or played while other cards are held{}", k.label, r.cards_named(*set), when(&k.when))
+            }
+            (_, false) => format!("{}: cards kept back while others are held{}", k.label, when(&k.when)),
+        };
+        lines.push(line("trick obligations", c, text));
+    }
+    for f in &pl.forced {
+        let word = if f.lead { "led" } else { "played" };
+        let when = if f.when.is_some() { format!(", when {}", formula_text(r, &f.clause)) } else { String::new() };
+        lines.push(line("trick obligations", &f.clause, format!("{}: {} must be {word} when held{when}", f.label, r.cards_named(f.cards))));
     }
     if let Some((_, c)) = &pl.trumps_win {
         lines.push(line("trick obligations", c, format!("trumps beat the cards of a suit led only when {} (otherwise the highest card of the suit led wins)", formula_text(r, c))));
