@@ -800,10 +800,8 @@ pub struct Keep {
     /// A card formula after the auction (a constant for `keep`).
     pub cards: Expr,
     pub label: Arc<str>,
-    /// The other cards whose holding keeps them back: CLASS of `while`, every card without it, the
-    /// trumps for `last-trump`.
+    /// The other cards whose holding keeps them back: CLASS of `while`, else every card (trumps for `last-trump`).
     pub among: CardSet,
-    /// As `Forced::when`.
     pub when: Option<Expr>,
     /// Written `last-trump = cards` (its message speaks of the last trump).
     pub last_trump: bool,
