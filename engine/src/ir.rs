@@ -179,7 +179,10 @@ pub struct Settings {
     pub(crate) discard_others: usize,
     /// The talon's packets (0 or 1: the dog is taken whole), and whether the rest goes to the taker.
     /// The cards that may be played only as one's last trump (`play { last-trump }`).
-    pub(crate) last_trump: CardSet,
+    /// The cards of each `Play::keeps`, in this game.
+    pub(crate) keeps: Vec<CardSet>,
+    /// The cards of each `Play::wins`, in this game (empty: the exception does not apply).
+    pub(crate) wins_with: Vec<CardSet>,
     /// Trumps take tricks when not led (`play { trumps-win }`, the default yes).
     pub(crate) trumps_win: bool,
     pub(crate) talon_packets: usize,
@@ -192,6 +195,8 @@ pub struct Settings {
     pub(crate) follow: Option<usize>,
     pub(crate) trump: Option<usize>,
     pub(crate) overtrump: Option<usize>,
+    /// `must beat`: its place in the ladder, when it holds in this game.
+    pub(crate) beat: Option<usize>,
     /// The contract these settings were worked out for, with its attributes' values: `None` before the
     /// auction (the settings every game starts with).
     pub(crate) contract: Option<ContractValues>,
@@ -726,6 +731,9 @@ pub enum Obligation {
     Follow,
     Trump,
     Overtrump,
+    /// Win the trick if one can: of the cards the other obligations allow, one that would take the
+    /// trick so far (a higher card of the suit led, or a trump above the trick's).
+    Beat,
 }
 
 #[derive(Clone, Debug)]
@@ -744,10 +752,14 @@ pub struct Play {
     /// "anticlockwise" (the default: each player's next is the one after him in the record's list,
     /// to his right) or "clockwise" (the one before him); a setup formula.
     pub direction: Option<(Expr, Clause)>,
-    /// `last-trump = cards` (a formula after the auction): these cards may be played only as the
-    /// player's last trump (rule `play.last-trump`; TG42's Trischaken: "the Pagat must be played as
-    /// one's last trump").
-    pub last_trump: Option<(Expr, Clause)>,
+    /// `must lead|play CARDS "label" [= condition]`: cards that must be led (or played) when held,
+    /// allowed and the condition holds (rule `play.must.lead|play.LABEL`).
+    pub forced: Vec<Forced>,
+    /// `keep CARDS "label" [while CLASS] [= condition]`: cards that may not be led or played while
+    /// the player holds another card (of CLASS), unless nothing else is allowed; `last-trump = cards`
+    /// is one of them (rule `play.last-trump`; TG42's Trischaken: "the Pagat must be played as one's
+    /// last trump").
+    pub keeps: Vec<Keep>,
     /// `trumps-win = condition` (after the auction): when no, trumps take a trick only when trumps
     /// were led, and otherwise the highest card of the suit led wins (rule `play.trumps-win`; TG42's
     /// Suit-Solo: "the trumps lose their trumping power").
@@ -757,6 +769,59 @@ pub struct Play {
     /// after the auction) to each other player (rule `play.fault.OBLIGATION`; Minchiate's revoke, 60
     /// to each).
     pub faults: Vec<Fault>,
+    /// `end "label" = condition`: after each trick, play ends when the condition (a formula of the
+    /// score's context, on the tricks played so far) holds; the deal is scored as it stands (rule
+    /// `play.end.LABEL`; a beggar who takes a trick, a valat that loses one).
+    pub ends: Vec<PlayEnd>,
+    /// `wins CARD "label" = cards`: CARD takes the trick it is played to when every one of the
+    /// cards (a formula after the auction) is in that trick too, above the cards that would otherwise
+    /// beat it (rule `play.wins.LABEL`; "Pagat, Mond and Sküs": the lowest trump takes the two highest).
+    pub wins: Vec<WinsWith>,
+}
+
+/// A trick-winner exception: `wins CARD "label" = cards`.
+#[derive(Clone, Debug)]
+pub struct WinsWith {
+    pub card: Card,
+    pub label: Arc<str>,
+    pub with: Expr,
+    pub clause: Clause,
+}
+
+/// A card that must be led or played: `must lead|play CARDS "label" [= condition]`.
+#[derive(Clone, Debug)]
+pub struct Forced {
+    /// Only on the lead (`must lead`), or at any card (`must play`).
+    pub lead: bool,
+    pub cards: CardSet,
+    pub label: Arc<str>,
+    /// A condition on the player at his turn (`hand`, `player`, `taker`, the contract, options);
+    /// `None`: always.
+    pub when: Option<Expr>,
+    pub clause: Clause,
+}
+
+/// Cards kept back while others are held: `keep CARDS "label" [while CLASS] [= condition]`, or
+/// `last-trump = cards`.
+#[derive(Clone, Debug)]
+pub struct Keep {
+    /// A card formula after the auction (a constant for `keep`).
+    pub cards: Expr,
+    pub label: Arc<str>,
+    /// The other cards whose holding keeps them back: CLASS of `while`, else every card (trumps for `last-trump`).
+    pub among: CardSet,
+    pub when: Option<Expr>,
+    /// Written `last-trump = cards` (its message speaks of the last trump).
+    pub last_trump: bool,
+    pub clause: Clause,
+}
+
+/// A condition that ends the play before the last trick: the contract is decided.
+#[derive(Clone, Debug)]
+pub struct PlayEnd {
+    pub label: Arc<str>,
+    pub when: Expr,
+    pub clause: Clause,
 }
 
 /// A broken obligation that the rules make a fault paid rather than a refused card.

@@ -631,6 +631,7 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
             Obligation::Follow => "must follow suit (trumps led: play a trump)",
             Obligation::Trump => "unable to follow: must trump",
             Obligation::Overtrump => "a trump played must beat the highest trump in the trick if possible",
+            Obligation::Beat => "must win the trick if possible: a higher card of the suit led, or a higher trump",
         };
         let text = match pl.ladder_when.get(i) {
             Some(Some(e)) if people => format!("{text}, when {}", force.words(e)),
@@ -639,9 +640,27 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
         };
         lines.push(Line { aspect: "trick obligations", rule: c.rule.clone(), text, source: c.source.clone(), at: c.at.clone() });
     }
-    if let Some((e, c)) = &pl.last_trump {
-        let which = if people { force.words(e) } else { formula_text(r, c) };
-        lines.push(line("trick obligations", c, format!("these cards may be played only as a player's last trump: {which}")));
+    for k in &pl.keeps {
+        let c = &k.clause;
+        let said = |e: &crate::expr::Expr| if people { force.words(e) } else { formula_text(r, c) };
+        let when = |w: &Option<crate::expr::Expr>| w.as_ref().map_or(String::new(), |w| format!(", when {}", said(w)));
+        let text = match (&k.cards, k.last_trump) {
+            (e, true) => format!("these cards may be played only as a player's last trump: {}", said(e)),
+            (crate::expr::Expr::Const(crate::expr::Value::Cards(set)), false) => {
+                format!("{}: {} may not be led or played while other cards are held{}", k.label, r.cards_named(*set), when(&k.when))
+            }
+            (_, false) => format!("{}: cards kept back while others are held{}", k.label, when(&k.when)),
+        };
+        lines.push(line("trick obligations", c, text));
+    }
+    for f in &pl.forced {
+        let word = if f.lead { "led" } else { "played" };
+        let when = match &f.when {
+            Some(w) if people => format!(", when {}", force.words(w)),
+            Some(_) => format!(", when {}", formula_text(r, &f.clause)),
+            None => String::new(),
+        };
+        lines.push(line("trick obligations", &f.clause, format!("{}: {} must be {word} when held{when}", f.label, r.cards_named(f.cards))));
     }
     if let Some((e, c)) = &pl.trumps_win {
         let when = if people { force.words(e) } else { formula_text(r, c) };

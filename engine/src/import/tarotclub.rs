@@ -10,7 +10,8 @@
 //! the input's own `NN-S` notation so they can be found in the file. The inferred sentences
 //! describe the output record, so they use this project's card codes (`T21`, `EX`, `KS`, `10C`).
 //!
-//! Only `serde_json` is used, so the file stands alone.
+//! Whether the cards obey the rules of play is the engine's to judge: the record built is replayed
+//! under the ruleset it names (`check_rules_of_play`); the importer keeps no rules of its own beyond who won a trick.
 
 use serde_json::{json, Map, Value};
 
@@ -37,6 +38,8 @@ pub fn import(json: &str, label: &str) -> Result<Imported, String> {
 /// Seats in order of play (TarotClub's order, anticlockwise). A seat is an index into this array,
 /// so the next player is `(seat + 1) % 4`.
 const SEATS: [&str; 4] = ["South", "East", "North", "West"];
+/// The ruleset of the records made: French Tarot for four.
+const RULESET: &str = "fft-4p";
 const TRICKS: usize = 18;
 const DOG_SIZE: usize = 6;
 const DECK_SIZE: usize = 78;
@@ -67,7 +70,6 @@ enum Card {
 
 /// Suit letters, shared by TarotClub and this project.
 const SUITS: [char; 4] = ['S', 'H', 'D', 'C'];
-const SUIT_NAMES: [&str; 4] = ["spades", "hearts", "diamonds", "clubs"];
 
 impl Card {
     /// Parses TarotClub's `NN-S` notation (`00-T` is the Excuse).
@@ -378,16 +380,6 @@ fn card_led(cards: &[Card]) -> Option<Card> {
     cards.iter().copied().find(|c| *c != Card::Excuse)
 }
 
-fn highest_trump(cards: &[Card]) -> Option<u8> {
-    cards
-        .iter()
-        .filter_map(|c| match c {
-            Card::Trump(n) => Some(*n),
-            _ => None,
-        })
-        .max()
-}
-
 /// Position (0..4, from the leader) of the card that wins the trick: the highest trump, else the
 /// highest card of the suit led. The Excuse never wins here; its one exception (led to the last
 /// trick by a side that won all the others) is left to `attribute_plays`.
@@ -413,46 +405,13 @@ fn trick_winner(cards: &[Card; 4]) -> usize {
     best
 }
 
-/// Checks that `card`, played after `before` in a trick, obeys the duty to follow suit, to trump
-/// and to overtrump, given `hand`: every card the player still held (including `card`).
-fn check_play(before: &[Card], card: Card, hand: &[Card]) -> Result<(), String> {
-    // The Excuse may be played at any time; whoever leads or follows a led Excuse is free too.
-    let Some(led) = card_led(before) else {
-        return Ok(());
-    };
-    if card == Card::Excuse {
-        return Ok(());
-    }
-    if let Card::Suited { suit, .. } = led {
-        let holds_suit = |c: &Card| matches!(c, Card::Suited { suit: s, .. } if *s == suit);
-        if hand.iter().any(holds_suit) {
-            return if holds_suit(&card) { Ok(()) } else { Err(format!("did not follow {} though holding some", SUIT_NAMES[suit % 4])) };
-        }
-    }
-    // The suit led is trumps, or the player is void in it: a trump is due, if held.
-    if !hand.iter().any(|c| c.is_trump()) {
-        return Ok(());
-    }
-    let Card::Trump(played) = card else {
-        return Err("did not play a trump though holding some".to_string());
-    };
-    if let Some(top) = highest_trump(before) {
-        let could_overtrump = hand.iter().any(|c| matches!(c, Card::Trump(n) if *n > top));
-        if played < top && could_overtrump {
-            return Err(format!("did not overtrump {} though able to", Card::Trump(top).tarotclub()));
-        }
-    }
-    Ok(())
-}
-
 // ---------------------------------------------------------------------------------------------
 // Rebuilding the deal
 // ---------------------------------------------------------------------------------------------
 
-/// One card played: in which trick (0-based), at which position from the leader, by whom.
+/// One card played: in which trick (0-based), by whom.
 struct Play {
     trick: usize,
-    position: usize,
     seat: usize,
     card: Card,
 }
@@ -470,7 +429,6 @@ fn build_record(log: &DealLog, label: &str, inferred: &mut Vec<String>) -> Resul
     let dealer = infer_dealer(log, inferred)?;
     let unplayed = check_each_card_played_once(log)?;
     let (plays, leaders, winners) = attribute_plays(log);
-    check_rules_of_play(log, &plays, &leaders)?;
     inferred.push(format!(
         "Each trick after the first was led by the winner of the trick before; the winners \
          were: {}.",
@@ -524,13 +482,15 @@ fn build_record(log: &DealLog, label: &str, inferred: &mut Vec<String>) -> Resul
         events.push(json!({"type": "play", "player": SEATS[play.seat], "card": play.card.code()}));
     }
 
-    Ok(json!({
-        "ruleset": "fft-4p",
+    let record = json!({
+        "ruleset": RULESET,
         "description": format!("Imported from TarotClub deal log {label}"),
         "players": SEATS,
         "dealer": SEATS[dealer],
         "events": events,
-    }))
+    });
+    check_rules_of_play(&record, &plays, &leaders)?;
+    Ok(record)
 }
 
 /// The log does not name the dealer. Normally the player after the dealer leads the first trick;
@@ -583,7 +543,7 @@ fn attribute_plays(log: &DealLog) -> (Vec<Play>, Vec<usize>, Vec<usize>) {
     for (t, trick) in log.tricks.iter().enumerate() {
         for (position, &card) in trick.iter().enumerate() {
             let seat = (leader + position) % 4;
-            plays.push(Play { trick: t, position, seat, card });
+            plays.push(Play { trick: t, seat, card });
         }
         let mut winner = (leader + trick_winner(trick)) % 4;
         // The one time the Excuse wins: led to the last trick by a side that won all the others.
@@ -599,30 +559,42 @@ fn attribute_plays(log: &DealLog) -> (Vec<Play>, Vec<usize>, Vec<usize>) {
     (plays, leaders, winners)
 }
 
-/// The log does not say who led each trick, so check it the only way possible: with the hands
-/// that the order of leaders implies, every card must obey the rules of play. A wrong leader
-/// gives cards to the wrong players, which usually shows up as someone not following suit
-/// although holding it. The error names the trick where the contradiction appears, which may
-/// come before the trick that is out of place.
-fn check_rules_of_play(log: &DealLog, plays: &[Play], leaders: &[usize]) -> Result<(), String> {
-    for play in plays {
-        let trick = log.tricks.get(play.trick).map_or(&[][..], |t| &t[..]);
-        let before = trick.get(..play.position).unwrap_or(&[]);
-        // What the player still held: this card and all they played later.
-        let hand: Vec<Card> = plays.iter().filter(|p| p.seat == play.seat && p.trick >= play.trick).map(|p| p.card).collect();
-        if let Err(why) = check_play(before, play.card, &hand) {
-            let leader = SEATS[leaders.get(play.trick).copied().unwrap_or(0) % 4];
-            let whose_lead = if play.trick == 0 { format!("{leader} (deal_info.first_trick_lead)") } else { format!("{leader} (winner of trick {})", play.trick) };
-            return Err(format!(
-                "trick {}: with {whose_lead} leading, {} played {} and {why}, so the tricks' \
-                 leaders do not fit the rules of play",
-                play.trick + 1,
-                SEATS[play.seat],
-                play.card.tarotclub()
-            ));
-        }
-    }
-    Ok(())
+/// The log does not say who led each trick, so check it the only way possible: the record built
+/// with the hands that the order of leaders implies is replayed under the ruleset it names, and the engine's
+/// rules of play must accept every card. A wrong leader gives cards to the wrong players, which
+/// usually shows up as someone not following suit although holding it. The error names the trick
+/// where the contradiction appears, which may come before the trick that is out of place. A record
+/// the engine refuses for anything but a card played is left to its verdict.
+fn check_rules_of_play(record: &Value, plays: &[Play], leaders: &[usize]) -> Result<(), String> {
+    let rules = ruleset()?;
+    let game: crate::GameRecord = serde_json::from_value(record.clone()).map_err(|e| format!("the record built is unreadable: {e}"))?;
+    let verdict = crate::replay(rules, &game).map_err(|e| format!("the record built cannot be replayed: {e}"))?;
+    let Some(v) = verdict.violation.as_ref() else { return Ok(()) };
+    // The n-th card played is the n-th play event.
+    let nth = game.events.iter().take(v.event + 1).filter(|e| matches!(e, crate::Event::Play { .. })).count();
+    let (Some(crate::Event::Play { .. }), Some(play)) = (game.events.get(v.event), nth.checked_sub(1).and_then(|n| plays.get(n))) else { return Ok(()) };
+    let leader = SEATS[leaders.get(play.trick).copied().unwrap_or(0) % 4];
+    let whose_lead = if play.trick == 0 { format!("{leader} (deal_info.first_trick_lead)") } else { format!("{leader} (winner of trick {})", play.trick) };
+    Err(format!(
+        "trick {}: with {whose_lead} leading, {} played {}, which the rules of play refuse ({}: {}), so the tricks' leaders do not fit the rules of play",
+        play.trick + 1,
+        SEATS[play.seat],
+        play.card.tarotclub(),
+        v.rule,
+        v.message
+    ))
+}
+
+/// The built-in ruleset the records name, compiled once.
+fn ruleset() -> Result<&'static crate::ir::Ruleset, String> {
+    static RULES: std::sync::OnceLock<Result<crate::ir::Ruleset, String>> = std::sync::OnceLock::new();
+    RULES
+        .get_or_init(|| {
+            let files = crate::Registry::builtin_files();
+            crate::dsl::compile(RULESET, &|want| files.get(want).cloned()).map_err(|d| format!("the ruleset {RULESET} does not compile: {d}"))
+        })
+        .as_ref()
+        .map_err(Clone::clone)
 }
 
 /// Rebuilds the dealt hands and the dog. Everyone was dealt the cards they played, except that

@@ -31,6 +31,7 @@ mod discard;
 mod env;
 mod fool;
 mod idle_cards;
+mod obligations;
 mod pack;
 mod play;
 mod read;

@@ -1,10 +1,9 @@
-//! The `play` section: who leads and who plays next, the obligations (`must follow`, `must trump`,
-//! `must overtrump`: the cards a player may play, `legal`, and why another is refused, `illegal`),
-//! a card played, and a trick finished (its winner, where its cards go, the marques of `on play`).
-//! What the Fool does in a trick is in `fool.rs`.
+//! The `play` section: who leads and who plays next, a card played (refused by the obligations of
+//! `obligations.rs`, or a fault paid), and a trick finished (its winner, where its cards go, the
+//! marques of `on play`). What the Fool does in a trick is in `fool.rs`.
 
-use crate::cards::{Card, CardSet, FOOL};
-use crate::expr::{eval, Value};
+use crate::cards::{Card, CardSet};
+use crate::expr::{eval, truthy, Value};
 use crate::ir::*;
 use crate::num::Q;
 use crate::verdict::{LedgerEntry, Next};
@@ -49,158 +48,8 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     /// The suit a trick follows: that of its first card not played like the Fool.
-    fn led_lane(&self, cards: &[(u8, Card)]) -> Option<u8> {
+    pub(super) fn led_lane(&self, cards: &[(u8, Card)]) -> Option<u8> {
         cards.iter().find(|&&(p, c)| !self.plays_like_the_fool(p, c)).map(|&(_, c)| c.lane())
-    }
-
-    /// The cards of `p`'s hand the obligations bind: all but the untouchable card, which, played like
-    /// the Fool, neither has to be played nor makes its owner hold a trump.
-    fn bound(&self, p: u8) -> CardSet {
-        let hand = self.hands[p as usize];
-        self.untouchable.filter(|&(q, _)| q == p).map_or(hand, |(_, c)| hand.minus(CardSet::single(c)))
-    }
-
-    /// The trump that wins the trick so far, if any (of tied trumps, the first played unless the
-    /// later wins). Where trumps do not win unless led (`trumps-win`), none on a suit led.
-    fn top_trump(&self) -> Option<Card> {
-        if !self.setup.trumps_win && self.led_lane(&self.current) != Some(4) {
-            return None;
-        }
-        self.current.iter().filter(|(_, c)| c.is_trump()).fold(None, |best, &(_, c)| match best {
-            Some(b) if !self.beats(c, b) => Some(b),
-            _ => Some(c),
-        })
-    }
-
-    /// Whether trump `c`, played after trump `b`, beats it: it is stronger, or tied with it where the
-    /// later wins.
-    fn beats(&self, c: Card, b: Card) -> bool {
-        let (sc, sb) = (self.strength(c), self.strength(b));
-        sc > sb || sc == sb && self.rules().pack.later_wins.contains(c)
-    }
-
-    /// The trumps of `set` that beat `top`.
-    fn beating(&self, set: CardSet, top: Card) -> CardSet {
-        set.and(CardSet::trumps()).iter().filter(|&c| self.beats(c, top)).collect()
-    }
-
-    /// The cards `p` may play now: those the trick obligations allow, less the cards a declaration
-    /// binds him to keep (`declarations.rs`), or only the Fool when its deadline has come (`fool.rs`).
-    pub fn legal(&self, p: u8) -> CardSet {
-        let obliged = self.obliged(p);
-        self.fool_deadline_binds(p, obliged).unwrap_or_else(|| self.keeping(p, self.last_trumps_kept(p, obliged)))
-    }
-
-    /// `allowed` less the cards `p` may play only as his last trump (`play { last-trump }`) while he
-    /// holds another trump, unless nothing else would be left to play.
-    fn last_trumps_kept(&self, p: u8, allowed: CardSet) -> CardSet {
-        let last = self.setup.last_trump;
-        let other_trumps = self.hands[p as usize].and(CardSet::trumps()).minus(last);
-        let rest = allowed.minus(last);
-        if last.is_empty() || other_trumps.is_empty() || rest.is_empty() {
-            allowed
-        } else {
-            rest
-        }
-    }
-
-    /// The cards the trick obligations (and the Fool's and the call's rules for the lead) allow `p`.
-    fn obliged(&self, p: u8) -> CardSet {
-        let s = self.setup;
-        let hand = self.hands[p as usize];
-        let fool = hand.and(CardSet::single(FOOL));
-        if self.current.is_empty() {
-            let mut lead = hand;
-            if self.tricks.is_empty() && !hand.minus(self.lead_excluded).is_empty() {
-                lead = lead.minus(self.lead_excluded);
-            }
-            if s.fool_led_forbidden && lead.len() > 1 {
-                lead = lead.minus(fool);
-            }
-            return lead;
-        }
-        let excuse = if self.rules().fool.excuse.is_some() { fool } else { CardSet::EMPTY };
-        let Some(lane) = self.led_lane(&self.current) else { return hand };
-        let bound = self.bound(p);
-        let trumps = bound.and(CardSet::trumps());
-        let higher = |set: CardSet| -> CardSet {
-            match (s.overtrump, self.top_trump()) {
-                (Some(_), Some(top)) => {
-                    let above = self.beating(set, top);
-                    if above.is_empty() {
-                        set
-                    } else {
-                        above
-                    }
-                }
-                _ => set,
-            }
-        };
-        let same = bound.and(CardSet::of_lane(lane));
-        let cand = if s.follow.is_some() && !same.is_empty() {
-            if lane == 4 {
-                higher(same)
-            } else {
-                same
-            }
-        } else if s.trump.is_some() && !trumps.is_empty() {
-            higher(trumps)
-        } else {
-            hand
-        };
-        cand.or(excuse).or(hand.minus(bound))
-    }
-
-    /// Explains why `c` is not among `p`'s legal cards, citing the obligation.
-    fn illegal(&self, p: u8, c: Card) -> Stop {
-        if self.obliged(p).contains(c) {
-            // Allowed by the obligations, so held back by the Fool's deadline or a declaration.
-            return self.held_back(p, c);
-        }
-        let rules = self.rules();
-        let s = self.setup;
-        let who = self.name(p);
-        if self.current.is_empty() {
-            if self.lead_excluded.contains(c) {
-                if let (Some(call), Some(called)) = (&rules.call, self.called) {
-                    let clause = call.opening_lead_excludes.as_ref().map(|(_, c)| c).unwrap_or(&call.clause);
-                    return self.violation(
-                        clause,
-                        p,
-                        format!("{who} may not open with {}: the first lead may not be in the called suit, but for {} itself", rules.card_name(c), rules.card_name(called)),
-                    );
-                }
-            }
-            return self.violation(&rules.fool.clause, p, format!("{who} may not lead {} while holding other cards", rules.card_name(c)));
-        }
-        let lane = self.led_lane(&self.current).unwrap_or(5);
-        let bound = self.bound(p);
-        let same = bound.and(CardSet::of_lane(lane));
-        let lane_name = if lane == 4 { "trumps".to_string() } else { rules.pack.suit_names[lane as usize].clone() };
-        let ladder = &rules.play.ladder;
-        if let (Some(i), false) = (s.follow, same.is_empty()) {
-            if c.lane() != lane {
-                return self.violation(&ladder[i].1, p, format!("{who} must follow {lane_name}: holds {}", rules.cards_named(same)));
-            }
-        } else if let (Some(i), true) = (s.trump, !bound.and(CardSet::trumps()).is_empty()) {
-            if !c.is_trump() {
-                return self.violation(&ladder[i].1, p, format!("{who} has no {lane_name} and must trump: holds {}", rules.cards_named(bound.and(CardSet::trumps()))));
-            }
-        }
-        if let (Some(i), Some(top)) = (s.overtrump, self.top_trump()) {
-            let beats = self.beating(bound, top);
-            return self.violation(
-                &ladder[i].1,
-                p,
-                format!(
-                    "{who} must overtrump: holds {}, which beat{} {} on the table",
-                    rules.cards_named(beats),
-                    if beats.len() == 1 { "s" } else { "" },
-                    rules.pack.trump_name(top)
-                ),
-            );
-        }
-        self.violation(&rules.play.order_clause, p, format!("{who} may not play {} here", rules.card_name(c)))
     }
 
     /// The fault (its index in `Play::faults`) that a refusal of `p`'s card makes paid instead, if any:
@@ -272,42 +121,6 @@ impl<'s, 'r> Game<'s, 'r> {
         self.hands[p as usize].len() + hidden
     }
 
-    /// Why `c`, which the trick obligations allow, is not among `p`'s legal cards: the Fool's deadline
-    /// has come, or a declaration binds him to keep `c` while he has another card to play.
-    fn held_back(&self, p: u8, c: Card) -> Stop {
-        let rules = self.rules();
-        let who = self.name(p);
-        if let Some((_, clause)) = rules.fool.deadline.as_ref().filter(|_| self.fool_deadline_binds(p, self.obliged(p)).is_some()) {
-            let n = self.setup.fool_deadline;
-            return self.violation(
-                clause,
-                p,
-                format!("{who} must play {} now: it must be played before the last {n} trick{}", rules.pack.fool_name, if n == 1 { "" } else { "s" }),
-            );
-        }
-        if let (Some((_, clause)), false) = (&rules.play.last_trump, self.last_trumps_kept(p, self.obliged(p)).contains(c)) {
-            let others = self.hands[p as usize].and(CardSet::trumps()).minus(self.setup.last_trump);
-            return self.violation(clause, p, format!("{who} may play {} only as his last trump: holds {}", rules.card_name(c), rules.cards_named(others)));
-        }
-        match self.kept_by(p, c) {
-            Some(d) => {
-                let clause = d.keeps.as_ref().map_or(&d.clause, |(_, c)| c);
-                let others = self.legal(p);
-                self.violation(
-                    clause,
-                    p,
-                    format!(
-                        "{who} declared {} and must keep {} until the last trick: holds {}, which may be played instead",
-                        crate::label::with_article(&d.label),
-                        rules.card_name(c),
-                        rules.cards_named(others)
-                    ),
-                )
-            }
-            None => self.violation(&rules.play.order_clause, p, format!("{who} may not play {} here", rules.card_name(c))),
-        }
-    }
-
     pub(super) fn play(&mut self, p: u8, c: Card) -> Result<(), Stop> {
         let rules = self.rules();
         match self.phase {
@@ -339,6 +152,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if !self.hands[p as usize].contains(c) {
             return Err(self.violation(&rules.play.hold_clause, p, format!("{} does not hold {}", self.name(p), rules.card_name(c))));
         }
+        self.turn_conditions(p)?;
         if !self.legal(p).contains(c) {
             let stop = self.illegal(p, c);
             self.fault(p, c, stop)?;
@@ -375,32 +189,21 @@ impl<'s, 'r> Game<'s, 'r> {
         let number = self.tricks.len();
         let lane = self.led_lane(&cards);
         let fool_play = cards.iter().find(|(_, c)| c.is_fool()).map(|&(p, _)| p);
-        let mut best: Option<(u8, Card)> = None;
-        for &(p, c) in cards.iter() {
-            if c.is_fool() {
-                continue;
-            }
-            let better = match best {
-                None => true,
-                Some((_, b)) => {
-                    if c.is_trump() != b.is_trump() {
-                        // Trumps win unless `trumps-win` is no and a suit was led: then only a card
-                        // of the suit led can take the trick from a trump.
-                        if s.trumps_win || lane == Some(4) {
-                            c.is_trump()
-                        } else {
-                            Some(c.lane()) == lane
-                        }
-                    } else if c.is_trump() {
-                        self.beats(c, b)
-                    } else {
-                        (c.is_trump() || Some(c.lane()) == lane) && self.strength(c) > self.strength(b)
-                    }
-                }
-            };
-            if better {
-                best = Some((p, c));
-            }
+        let best = self.best_of(&cards, lane);
+        if let (Some(i), Some((w, _))) = (self.exception_in(&cards), best) {
+            let rules = self.rules();
+            let x = &rules.play.wins[i];
+            let source = x.clause.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default();
+            let with = self.setup.wins_with.get(i).copied().unwrap_or(CardSet::EMPTY);
+            self.notes.push(format!(
+                "{} ({}{source}): {} takes trick {} with {}, {} being in it",
+                x.label,
+                x.clause.rule,
+                self.name(w),
+                number + 1,
+                rules.card_name(x.card),
+                rules.cards_named(with)
+            ));
         }
         let slam_fool = self.fool_wins_slam(&cards, fool_play, last, number);
         let winner = match (slam_fool, best, fool_play) {
@@ -432,7 +235,7 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         self.leader = Some(winner);
-        if last {
+        if last || self.play_ends()? {
             self.leader = None;
             self.phase = Phase::Done;
             self.pay_sit_fee(winner);
@@ -442,6 +245,71 @@ impl<'s, 'r> Game<'s, 'r> {
             self.discards_go()?;
         }
         Ok(())
+    }
+
+    /// `play { end "label" = condition }`: after a trick before the last, whether a condition holds
+    /// (the first that does, in the order written): the contract is decided, play ends there, and the
+    /// deal is scored as it stands; a note says why, and `next` expects no further card.
+    fn play_ends(&mut self) -> Result<bool, Stop> {
+        let rules = self.rules();
+        for end in &rules.play.ends {
+            let v = self.eval_rule(&end.when, &self.env(None), &end.clause)?;
+            if truthy(&v).map_err(|e| self.rule_error(&end.clause, e))? {
+                let source = end.clause.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default();
+                let held: usize = self.hands.iter().map(|h| h.len()).sum();
+                self.notes.push(format!("play ends after trick {} ({}{source}): {}; the {held} cards still held are not played", self.tricks.len(), end.clause.rule, end.label));
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The card that takes `cards` (a trick, or a trick so far) and who played it: the strongest
+    /// trump, else the strongest card of the suit `lane` led; the Fool never. `None` when only the
+    /// Fool was played.
+    pub(super) fn best_of(&self, cards: &[(u8, Card)], lane: Option<u8>) -> Option<(u8, Card)> {
+        if let Some(i) = self.exception_in(cards) {
+            let card = self.rules().play.wins[i].card;
+            return cards.iter().copied().find(|&(_, c)| c == card);
+        }
+        let mut best: Option<(u8, Card)> = None;
+        for &(p, c) in cards.iter().filter(|(_, c)| !c.is_fool()) {
+            if best.is_none_or(|(_, b)| self.takes_over(c, b, lane)) {
+                best = Some((p, c));
+            }
+        }
+        best
+    }
+
+    /// The trick-winner exception (`wins CARD "label" = cards`, its index) that takes `cards`: the
+    /// first whose card and all whose cards are in them.
+    pub(super) fn exception_in(&self, cards: &[(u8, Card)]) -> Option<usize> {
+        let wins = &self.rules().play.wins;
+        if wins.is_empty() {
+            return None;
+        }
+        let held: CardSet = cards.iter().map(|&(_, c)| c).collect();
+        wins.iter().enumerate().position(|(i, w)| {
+            let with = self.setup.wins_with.get(i).copied().unwrap_or(CardSet::EMPTY);
+            !with.is_empty() && held.contains(w.card) && with.minus(held).is_empty()
+        })
+    }
+
+    /// Whether `c`, played after `b` to a trick whose suit led is `lane`, takes the trick from it.
+    pub(super) fn takes_over(&self, c: Card, b: Card, lane: Option<u8>) -> bool {
+        if c.is_trump() != b.is_trump() {
+            // Trumps win unless `trumps-win` is no and a suit was led: then only a card of the suit
+            // led can take the trick from a trump.
+            if self.setup.trumps_win || lane == Some(4) {
+                c.is_trump()
+            } else {
+                Some(c.lane()) == lane
+            }
+        } else if c.is_trump() {
+            self.beats(c, b)
+        } else {
+            Some(c.lane()) == lane && self.strength(c) > self.strength(b)
+        }
     }
 
     /// A paid fault that gives back what it takes (`fault ... gives-back CLASS`, Minucci's revoke: the

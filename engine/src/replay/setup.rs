@@ -153,7 +153,8 @@ impl Settings {
             discard_taker: 0,
             discard_dealer: 0,
             discard_others: 0,
-            last_trump: crate::cards::CardSet::EMPTY,
+            keeps: vec![],
+            wins_with: vec![],
             trumps_win: true,
             talon_packets: 0,
             talon_rest_taker: false,
@@ -163,6 +164,7 @@ impl Settings {
             follow: None,
             trump: None,
             overtrump: None,
+            beat: None,
             contract: None,
             after_auction: vec![],
         };
@@ -380,11 +382,18 @@ impl Settings {
             s.discard_dealer = count(&s, &d.dealer).map_err(setting(rules, "discard.dealer"))?;
             s.discard_others = count(&s, &d.others).map_err(setting(rules, "discard.others"))?;
         }
-        if let (Some((e, c)), true) = (&rules.play.last_trump, after) {
-            s.last_trump = match s.eval_setup(e).map_err(at(c))? {
-                Value::Cards(k) => k,
-                other => return Err(at(c)(format!("`last-trump` gives cards, not {}", other.type_name()))),
+        for k in rules.play.keeps.iter().filter(|_| after) {
+            let cards = match s.eval_setup(&k.cards).map_err(at(&k.clause))? {
+                Value::Cards(cards) => cards,
+                other => return Err(at(&k.clause)(format!("`{}` gives cards, not {}", if k.last_trump { "last-trump" } else { "keep" }, other.type_name()))),
             };
+            s.keeps.push(cards);
+        }
+        for w in rules.play.wins.iter().filter(|_| after) {
+            match s.eval_setup(&w.with).map_err(at(&w.clause))? {
+                Value::Cards(cards) => s.wins_with.push(cards),
+                other => return Err(at(&w.clause)(format!("`wins` gives the cards that must be in the trick, not {}", other.type_name()))),
+            }
         }
         if let (Some((e, c)), true) = (&rules.play.trumps_win, after) {
             s.trumps_win = s.eval_setup(e).and_then(|v| truthy(&v)).map_err(at(c))?;
@@ -399,6 +408,7 @@ impl Settings {
                 Obligation::Follow => s.follow = Some(i),
                 Obligation::Trump => s.trump = Some(i),
                 Obligation::Overtrump => s.overtrump = Some(i),
+                Obligation::Beat => s.beat = Some(i),
             }
         }
         Ok(s)

@@ -110,7 +110,7 @@ score {
         (10, 23, "unknown card class `wizards`"),
         (21, 1, "bidding chooses a taker, so it needs `sides taker`"),
         (25, 15, "unknown source `NOPE`"),
-        (26, 3, "`must` is followed by follow, trump or overtrump"),
+        (26, 3, "`must` is followed by follow, trump, overtrump or beat"),
         (30, 12, "`pointz` is not defined"),
     ] {
         let want = format!("rulesets/broken.tarot:{line}:{col}: ");

@@ -13,9 +13,12 @@ impl Compiler {
             ladder: vec![],
             ladder_when: vec![],
             direction: None,
-            last_trump: None,
+            forced: vec![],
+            keeps: vec![],
             trumps_win: None,
             faults: vec![],
+            ends: vec![],
+            wins: vec![],
         };
         let Some(s) = s else {
             let f = self.file.clone();
@@ -29,13 +32,28 @@ impl Compiler {
                     p.lead = self.value(st, Ctx::Lead).unwrap_or(Expr::Fact(Fact::FirstHand));
                     p.lead_clause = self.clause(st, "play.lead");
                 }
+                "must" if matches!(st.args.first().map(|w| w.text.as_str()), Some("lead" | "play")) => {
+                    if let Some(f) = self.forced(st) {
+                        p.forced.push(f);
+                    }
+                }
+                "keep" => {
+                    if let Some(k) = self.keep(st) {
+                        p.keeps.push(k);
+                    }
+                }
                 "must" => {
+                    if let Some(w) = st.args.get(1) {
+                        self.err(&st.file, w.pos, format!("`must {}` takes no further word: `{}` would be ignored", st.args[0].text, w.text));
+                        continue;
+                    }
                     let o = match st.args.first().map(|w| w.text.as_str()) {
                         Some("follow") => Obligation::Follow,
                         Some("trump") => Obligation::Trump,
                         Some("overtrump") => Obligation::Overtrump,
+                        Some("beat") => Obligation::Beat,
                         _ => {
-                            self.err_at(st, "`must` is followed by follow, trump or overtrump");
+                            self.err_at(st, "`must` is followed by follow, trump, overtrump or beat (or lead, play and cards)");
                             continue;
                         }
                     };
@@ -64,7 +82,8 @@ impl Compiler {
                                 continue;
                             }
                         }
-                        p.last_trump = Some((e, self.clause(st, "play.last-trump")));
+                        let clause = self.clause(st, "play.last-trump");
+                        p.keeps.push(Keep { cards: e, label: "last trump".into(), among: CardSet::trumps(), when: None, last_trump: true, clause });
                     }
                 }
                 "trumps-win" => {
@@ -74,7 +93,43 @@ impl Compiler {
                 }
                 // `fault follow "revoke" = 60`: checked once the whole block is read (below).
                 "fault" => {}
-                other => self.err_at(st, format!("unknown play statement `{other}`; expected lead, must, direction, last-trump, trumps-win or fault")),
+                // `wins CARD "label" = cards`: CARD takes a trick that holds all the cards too.
+                "wins" => {
+                    let (Some(card), Some(label), None) = (st.args.first().filter(|w| !w.quoted), st.args.get(1).filter(|w| w.quoted), st.args.get(2)) else {
+                        self.err_at(st, "`wins` is written `wins CARD \"label\" = cards`: `wins T1 \"Pagat, Mond and Skus\" = T21 + EX`");
+                        continue;
+                    };
+                    let (card_word, label) = (card.clone(), label.text.clone());
+                    let Some(c) = Card::parse(&card_word.text) else {
+                        self.err(&st.file, card_word.pos, format!("`{}`: unknown card; `wins` names one card", card_word.text));
+                        continue;
+                    };
+                    if let Some(e) = self.value(st, Ctx::AfterAuction) {
+                        if let Expr::Const(v) = &e {
+                            if !matches!(v, Value::Cards(_)) {
+                                self.err_at(st, format!("`wins` takes the cards that must be in the trick with {} (`= T21 + EX`), not {}", card_word.text, v.type_name()));
+                                continue;
+                            }
+                        }
+                        let rule = format!("play.wins.{}", label.to_lowercase().replace([' ', ','], "-").replace("--", "-"));
+                        p.wins.push(WinsWith { card: c, label: label.as_str().into(), with: e, clause: self.clause(st, rule) });
+                    }
+                }
+                // `end "label" = condition`: play ends after a trick when the condition holds.
+                "end" => {
+                    let label = match st.args.as_slice() {
+                        [w] if w.quoted => w.text.clone(),
+                        _ => {
+                            self.err_at(st, "`end` is written `end \"label\" = condition`: the label says why play ends (`end \"the beggar took a trick\" = won(taker) > 0`)");
+                            continue;
+                        }
+                    };
+                    if let Some(when) = self.condition(st, Ctx::Score) {
+                        let rule = format!("play.end.{}", label.to_lowercase().replace(' ', "-"));
+                        p.ends.push(PlayEnd { label: label.as_str().into(), when, clause: self.clause(st, rule) });
+                    }
+                }
+                other => self.err_at(st, format!("unknown play statement `{other}`; expected lead, must, keep, direction, last-trump, trumps-win, fault, end or wins")),
             }
         }
         for st in s.block.iter().flatten().filter(|st| st.key == "fault") {
@@ -85,6 +140,64 @@ impl Compiler {
         p
     }
 
+    /// The cards a word names: a class, or one card; `None` (and a diagnostic) otherwise.
+    fn cards_word(&mut self, st: &Stmt, w: &Word) -> Option<CardSet> {
+        match (self.classes.iter().find(|c| c.name == w.text), Card::parse(&w.text)) {
+            (Some(c), _) => Some(c.cards),
+            (None, Some(card)) if !w.quoted => Some(CardSet::single(card)),
+            // The class's own definition failed, and says why.
+            _ if self.failed.contains(&w.text) => None,
+            _ => {
+                self.err(&st.file, w.pos, format!("`{}`: unknown card or card class", w.text));
+                None
+            }
+        }
+    }
+
+    /// The condition of `must lead|play` and `keep`, on the player at his turn; none without `=`.
+    fn turn_condition(&mut self, st: &Stmt) -> Result<Option<Expr>, ()> {
+        match &st.value {
+            None => Ok(None),
+            Some(_) => self.condition(st, Ctx::Allowed).map(Some).ok_or(()),
+        }
+    }
+
+    /// `must lead|play CARDS "label" [= condition]`.
+    fn forced(&mut self, st: &Stmt) -> Option<Forced> {
+        let word = st.args[0].text.clone();
+        let (Some(cards), Some(label), None) = (st.args.get(1).filter(|w| !w.quoted), st.args.get(2).filter(|w| w.quoted), st.args.get(3)) else {
+            self.err_at(st, format!("`must {word}` is written `must {word} CARDS \"label\" [= condition]`: `must lead T1 \"the 1 leads\" = contract.name == \"x\"`"));
+            return None;
+        };
+        let (cards, label) = (cards.clone(), label.text.clone());
+        let set = self.cards_word(st, &cards)?;
+        let when = self.turn_condition(st).ok()?;
+        let rule = format!("play.must.{word}.{}", label.to_lowercase().replace(' ', "-"));
+        Some(Forced { lead: word == "lead", cards: set, label: label.as_str().into(), when, clause: self.clause(st, rule) })
+    }
+
+    /// `keep CARDS "label" [while CLASS] [= condition]`.
+    fn keep(&mut self, st: &Stmt) -> Option<Keep> {
+        let form = "`keep` is written `keep CARDS \"label\" [while CLASS] [= condition]`: `keep T1 \"the Pagat to the last trick\"`";
+        let args = st.args.clone();
+        let (cards, label, among) = match args.as_slice() {
+            [c, l] if !c.quoted && l.quoted => (c, l, None),
+            [c, l, w, among] if !c.quoted && l.quoted && w.text == "while" && !w.quoted => (c, l, Some(among)),
+            _ => {
+                self.err_at(st, form);
+                return None;
+            }
+        };
+        let set = self.cards_word(st, cards)?;
+        let among = match among {
+            Some(w) => self.cards_word(st, w)?,
+            None => CardSet::full(),
+        };
+        let when = self.turn_condition(st).ok()?;
+        let rule = format!("play.keep.{}", label.text.to_lowercase().replace(' ', "-"));
+        Some(Keep { cards: Expr::Const(Value::Cards(set)), label: label.text.as_str().into(), among, when, last_trump: false, clause: self.clause(st, rule) })
+    }
+
     /// `fault OBLIGATION "label" [gives-back CLASS] = amount`: the obligation must be one the section
     /// makes (`must ...`), the class a known one, and the amount a number (a formula after the auction).
     pub(super) fn fault(&mut self, st: &Stmt, ladder: &[(Obligation, Clause)]) -> Option<Fault> {
@@ -93,15 +206,16 @@ impl Compiler {
             "follow" => Obligation::Follow,
             "trump" => Obligation::Trump,
             "overtrump" => Obligation::Overtrump,
+            "beat" => Obligation::Beat,
             "lead" | "order" | "hold" | "last-trump" | "trumps-win" | "direction" => {
                 self.err_at(
                     st,
-                    format!("`fault {word}`: `{word}` is not a trick obligation, so breaking it cannot be a fault paid; a fault names an obligation of the section: follow, trump or overtrump"),
+                    format!("`fault {word}`: `{word}` is not a trick obligation, so breaking it cannot be a fault paid; a fault names an obligation of the section: follow, trump, overtrump or beat"),
                 );
                 return None;
             }
             _ => {
-                self.err_at(st, format!("`fault {word}`: unknown obligation; a fault names follow, trump or overtrump"));
+                self.err_at(st, format!("`fault {word}`: unknown obligation; a fault names follow, trump, overtrump or beat"));
                 return None;
             }
         };

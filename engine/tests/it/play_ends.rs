@@ -1,0 +1,76 @@
+//! `play { end "label" = condition }` (`tests/rules/play-ends.tarot`, Basic Tarot where play ends as
+//! soon as first hand takes a trick): the deal ends after that trick and is scored, the verdict says
+//! why, no card is expected after it, and a card played after it is refused; under `basic` the same
+//! record is still in progress. The simulator's games stop there too.
+
+use std::collections::BTreeMap;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tarot_engine::dsl::{compile, RuleFile};
+use tarot_engine::ir::Ruleset;
+use tarot_engine::simulate::random_game;
+use tarot_engine::{replay, Event, Registry, Status};
+
+const ID: &str = "play-ends";
+
+fn rules(id: &str) -> Ruleset {
+    let mut files = Registry::builtin_files();
+    let path = format!("{}/tests/rules/{ID}.tarot", env!("CARGO_MANIFEST_DIR"));
+    files.insert(ID.to_string(), RuleFile { text: std::fs::read_to_string(&path).unwrap(), path });
+    compile(id, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+}
+
+#[test]
+fn play_ends_after_the_trick_that_decides_and_the_deal_is_scored() {
+    let (r, basic) = (rules(ID), rules("basic"));
+    let mut early = 0;
+    for seed in 0..10 {
+        let g = random_game(&r, 4, &BTreeMap::new(), &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        let v = replay(&r, &g).unwrap();
+        assert_eq!(v.status, Status::Valid, "seed {seed}: {:?}", v.violation);
+        assert!(v.next.is_none() && v.outcome.is_some());
+        let first_hand = g.players[(g.players.iter().position(|p| *p == g.dealer).unwrap() + 1) % 4].clone();
+        let n = v.tricks.len();
+        // Every trick but the last was taken by another player; the last, by first hand.
+        assert!(v.tricks[..n - 1].iter().all(|t| *t.winner != *first_hand), "seed {seed}");
+        if n == 78 / 4 && *v.tricks[n - 1].winner != *first_hand {
+            continue;
+        }
+        assert_eq!(*v.tricks[n - 1].winner, *first_hand, "seed {seed}");
+        if n == 78 / 4 {
+            continue;
+        }
+        early += 1;
+        let note = v.notes.iter().find(|x| x.starts_with("play ends after trick")).unwrap_or_else(|| panic!("{:?}", v.notes));
+        assert!(note.contains(&format!("trick {n} (play.end.first-hand-took-a-trick")) && note.contains("first hand took a trick"), "{note}");
+        // The same record under basic: still in progress, a card expected.
+        let mut under_basic = g.clone();
+        under_basic.ruleset = "basic".into();
+        let w = replay(&basic, &under_basic).unwrap();
+        assert_eq!(w.status, Status::InProgress);
+        let next = w.next.unwrap();
+        assert!(!next.legal.is_empty());
+        // A card played after the end: the game is over.
+        let mut more = g.clone();
+        more.events.push(Event::Play { player: next.player.as_ref().into(), card: next.legal[0].as_str().into() });
+        let e = replay(&r, &more).unwrap_err().to_string();
+        assert!(e.contains("the game is over"), "{e}");
+    }
+    assert!(early > 0, "no seeded game ended early");
+}
+
+#[test]
+fn an_end_has_a_label_and_a_condition() {
+    let mut files = Registry::builtin_files();
+    let mut err = |play: &str| {
+        let text = format!("ruleset t \"t\"\nextends basic\nplay {{\n{play}\n}}\n");
+        files.insert("t".into(), RuleFile { text, path: "t.tarot".into() });
+        compile("t", &|id: &str| files.get(id).cloned()).err().map(|d| d.to_string()).unwrap_or_default()
+    };
+    assert_eq!(err("  end \"x\" = won(first_hand) > 0"), "");
+    assert!(err("  end = won(first_hand) > 0").contains("`end` is written `end \"label\" = condition`"));
+    assert!(err("  end \"x\" = 3").contains("yes or no"), "{}", err("  end \"x\" = 3"));
+    assert!(err("  end \"x\"").contains("needs a value"));
+    assert!(err("  end \"x\" = won(nobody) > 0").contains("nobody"), "{}", err("  end \"x\" = won(nobody) > 0"));
+}
