@@ -23,7 +23,9 @@ if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql >/dev/null
 fi
 
-cargo test --workspace
+# Every test, those that need chromium or PostgreSQL or kill a server included: a plain `cargo test`
+# leaves those out (they are marked `#[ignore = "needs ..."]`), so that it is quick where they cannot run.
+cargo test --workspace -- --include-ignored
 
 # The fixtures are what their generator makes: a run of make_fixtures would change or add no file
 # (engine/examples/make_fixtures.rs; its PINNED list says which stored files it leaves as they are).

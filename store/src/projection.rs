@@ -74,13 +74,20 @@ impl Projection {
     }
 }
 
-/// Replays the game with the registry's rules, stores the projection, and returns it.
+/// Replays the game with the registry's rules, stores the projection (unless the disk is full), and
+/// returns it.
 pub fn project(store: &Store, registry: &Registry, game: &GameId) -> Result<Projection, StoreError> {
     let header = store.header(game)?;
     let events = store.events(game)?;
     let (version, checkpoint) = (events.len() as u64, events.last().map_or(0, |e| e.position));
     let record = header.into_record(events.into_iter().map(|e| e.event).collect());
-    put(store, registry, game, &record, version, checkpoint)
+    let projection = compute(registry, game, &record, version, checkpoint)?;
+    match store.put_projection(game, &projection) {
+        // A read is answered even when the disk has no room to keep what it worked out: the
+        // projection is derived, and a later read or a rebuild stores it.
+        Ok(()) | Err(StoreError::Full(_)) => Ok(projection),
+        Err(e) => Err(e),
+    }
 }
 
 /// The projection of a game just created from `record`, without reading its events back: the

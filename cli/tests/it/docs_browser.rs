@@ -7,6 +7,7 @@ use crate::common;
 use crate::common::{headless, spawn_fresh};
 
 #[test]
+#[ignore = "needs chromium: `scripts/test.sh` runs it (`cargo test -- --include-ignored`)"]
 fn the_docs_page_renders_the_operations_offline() {
     let server = spawn_fresh("docs", &[]);
     let url = server.url("/docs/");

@@ -30,6 +30,7 @@ fn store(server: &Server, path: &str) -> String {
 }
 
 #[test]
+#[ignore = "needs chromium: `scripts/test.sh` runs it (`cargo test -- --include-ignored`)"]
 fn every_page_renders_in_a_browser() {
     let server = spawn_fresh("pages-browser", &[]);
     let valid = store(&server, "fft-4p/tarotclub/tarotmag_17.json");
@@ -286,6 +287,7 @@ fn sheet_of(page: &str) -> String {
 /// empty card handed back for the Excuse and a dog counted for the defence said where they move card
 /// points.
 #[test]
+#[ignore = "needs chromium: `scripts/test.sh` runs it (`cargo test -- --include-ignored`)"]
 fn score_sheets_are_in_words() {
     let server = spawn_fresh("pages-sheets", &[]);
     let page = |fixture_path: &str| {
@@ -321,6 +323,7 @@ fn score_sheets_are_in_words() {
 /// declarations by their titles, the pack's own suits (Minchiate's Italian suits, named in Italian),
 /// trumps named on hover as the ruleset names them, and headings only for the phases the game has.
 #[test]
+#[ignore = "needs chromium: `scripts/test.sh` runs it (`cargo test -- --include-ignored`)"]
 fn each_game_in_its_own_names() {
     let server = spawn_fresh("pages-names", &[]);
     let page = |fixture_path: &str| {
@@ -379,6 +382,7 @@ fn rules_pages_say_formulas_in_words() {
 /// they stand, the cards each side has taken and its running card points, with the previous and
 /// next trick linked; the record itself downloadable.
 #[test]
+#[ignore = "needs chromium: `scripts/test.sh` runs it (`cargo test -- --include-ignored`)"]
 fn a_game_can_be_stepped_through() {
     let server = spawn_fresh("pages-step", &[]);
     let id = store(&server, "fft-4p/tarotclub/tarotmag_17.json");
@@ -411,6 +415,7 @@ fn a_game_can_be_stepped_through() {
 /// Under /pages/, what goes wrong is a page (its status, what is wrong, ways on), not problem+json;
 /// the check form offers example records to try.
 #[test]
+#[ignore = "needs chromium: `scripts/test.sh` runs it (`cargo test -- --include-ignored`)"]
 fn errors_under_pages_are_pages() {
     let server = spawn_fresh("pages-errors", &[]);
     for (path, status, says) in [
@@ -458,6 +463,7 @@ fn game_comparisons_are_honest() {
 /// A ruleset's page opens with an overview a player can read: the game, the cards, the deal, the
 /// bidding, the play, the score, and where to see a game; the clauses follow.
 #[test]
+#[ignore = "needs chromium: `scripts/test.sh` runs it (`cargo test -- --include-ignored`)"]
 fn a_rules_page_opens_with_an_overview() {
     let server = spawn_fresh("pages-overview", &[]);
     let page = server.get("/pages/rulesets/fft-4p").text;

@@ -88,6 +88,7 @@ fn assert_gapless(server: &PgServer, ids: &[String]) {
 }
 
 #[test]
+#[ignore = "needs PostgreSQL: `scripts/test.sh` runs it (`cargo test -- --include-ignored`)"]
 fn several_servers_on_one_database_agree() {
     let url = pg::database("several");
     let servers: Vec<PgServer> = (0..3).map(|_| PgServer::start(&url)).collect();
@@ -176,6 +177,7 @@ fn append_in_turn(base: &str, ids: &[String], games: &[Value], acknowledged: &Mu
 }
 
 #[test]
+#[ignore = "needs PostgreSQL: `scripts/test.sh` runs it (`cargo test -- --include-ignored`)"]
 fn sigkill_under_load_loses_no_acknowledged_append() {
     let url = pg::database("sigkill");
     let server = PgServer::start(&url);
@@ -211,6 +213,7 @@ fn sigkill_under_load_loses_no_acknowledged_append() {
 }
 
 #[test]
+#[ignore = "needs PostgreSQL: `scripts/test.sh` runs it (`cargo test -- --include-ignored`)"]
 fn postgres_restarted_under_load_gives_503_then_recovers() {
     // A cluster of its own: stopping the shared one would disturb the other tests.
     let cluster = pg::Cluster::create("restart");
@@ -264,6 +267,7 @@ fn postgres_restarted_under_load_gives_503_then_recovers() {
 /// A session on PostgreSQL refuses a deal whose pots do not carry on from the deal before (409,
 /// `does_not_follow`), as on sled (tests/it/session_match.rs), and keeps the deals before it.
 #[test]
+#[ignore = "needs PostgreSQL: `scripts/test.sh` runs it (`cargo test -- --include-ignored`)"]
 fn a_session_refuses_a_deal_whose_pots_do_not_follow() {
     let url = pg::database("session_pots");
     let server = PgServer::start(&url);
@@ -288,6 +292,7 @@ fn a_session_refuses_a_deal_whose_pots_do_not_follow() {
 /// alone: one is added and the other refused (409), never both, as on sled
 /// (tests/it/session_match.rs); the session holds the first deal and the winner.
 #[test]
+#[ignore = "needs PostgreSQL: `scripts/test.sh` runs it (`cargo test -- --include-ignored`)"]
 fn two_deals_posted_at_once_to_one_session_add_one() {
     let url = pg::database("session_race");
     let server = PgServer::start(&url);
@@ -340,6 +345,7 @@ fn two_deals_posted_at_once_to_one_session_add_one() {
 /// its stored events without breaking a rule and holds exactly the moves answered 200, as on sled
 /// (tests/it/api.rs).
 #[test]
+#[ignore = "needs PostgreSQL: `scripts/test.sh` runs it (`cargo test -- --include-ignored`)"]
 fn racing_appends_through_two_servers_store_only_refereed_moves() {
     let url = pg::database("race");
     let servers: Vec<PgServer> = (0..2).map(|_| PgServer::start(&url)).collect();

@@ -65,7 +65,7 @@ macro_rules! contract {
             $(#[test] fn $name() { super::$name(&super::Sled::new(stringify!($name))) })*
         }
         mod on_postgres {
-            $(#[test] fn $name() { super::$name(&super::Postgres::new(stringify!($name))) })*
+            $(#[test] #[ignore = "needs PostgreSQL: `scripts/test.sh` runs it (`cargo test -- --include-ignored`)"] fn $name() { super::$name(&super::Postgres::new(stringify!($name))) })*
         }
     };
 }
@@ -631,6 +631,7 @@ fn games_created_together_are_each_created_as_one_by_one(backend: &dyn Backend) 
 /// cannot be written, the creation is refused and nothing is stored (a client that retries a
 /// refused creation would otherwise store the game twice), and a game acknowledged is listed.
 #[test]
+#[ignore = "needs PostgreSQL: `scripts/test.sh` runs it (`cargo test -- --include-ignored`)"]
 fn on_postgres_a_creation_whose_projection_fails_stores_nothing() {
     let url = common::postgres::database("creation_projection");
     let store = Store::connect(&url).unwrap();
