@@ -10,7 +10,7 @@
 //! about what it accepts, and a test compares it with serde_json on every fixture and on many broken
 //! copies of them.
 //!
-//! What it saves, measured (`cargo bench -p tarot-engine --bench wire`, medians, a complete fft-4p
+//! What it saves, measured (`cargo bench -p tarot-engine --bench wire`, medians, a complete four-player
 //! game of 8.5 kB, `fixtures/worked/fft-deal1.json`): 18.0 µs against serde_json's 99.9 µs, on a
 //! shared 2-core machine under load. The test is `engine/tests/it/quick_reader.rs` (every fixture, and broken
 //! copies of them, read the same as serde_json reads them).
