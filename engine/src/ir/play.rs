@@ -1,0 +1,117 @@
+//! The compiled `play { ... }` section: the trick obligations, forced and kept cards, the end of play,
+//! a card that wins a trick holding others, and the faults paid for a broken obligation.
+
+use super::*;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Obligation {
+    Follow,
+    Trump,
+    Overtrump,
+    /// Win the trick if one can: of the cards the other obligations allow, one that would take the
+    /// trick so far (a higher card of the suit led, or a trump above the trick's).
+    Beat,
+}
+
+#[derive(Clone, Debug)]
+pub struct Play {
+    pub lead: Expr,
+    pub lead_clause: Clause,
+    /// Playing in turn, once the bidding, call and discards are done (`play.order`), and only cards one
+    /// holds (`play.hold`): what the `play` section itself says, cited there.
+    pub order_clause: Clause,
+    pub hold_clause: Clause,
+    /// The trick obligations in the order they apply.
+    pub ladder: Vec<(Obligation, Clause)>,
+    /// For each obligation of `ladder`, the setup condition under which it applies (`must trump =
+    /// option.x == "yes"`); `None` when it always does.
+    pub ladder_when: Vec<Option<Expr>>,
+    /// "anticlockwise" (the default: each player's next is the one after him in the record's list,
+    /// to his right) or "clockwise" (the one before him); a setup formula.
+    pub direction: Option<(Expr, Clause)>,
+    /// `must lead|play CARDS "label" [= condition]`: cards that must be led (or played) when held,
+    /// allowed and the condition holds (rule `play.must.lead|play.LABEL`).
+    pub forced: Vec<Forced>,
+    /// `keep CARDS "label" [while CLASS] [= condition]`: cards that may not be led or played while
+    /// the player holds another card (of CLASS), unless nothing else is allowed; `last-trump = cards`
+    /// is one of them (rule `play.last-trump`; TG42's Trischaken: "the Pagat must be played as one's
+    /// last trump").
+    pub keeps: Vec<Keep>,
+    /// `trumps-win = condition` (after the auction): when no, trumps take a trick only when trumps
+    /// were led, and otherwise the highest card of the suit led wins (rule `play.trumps-win`; TG42's
+    /// Suit-Solo: "the trumps lose their trumping power").
+    pub trumps_win: Option<(Expr, Clause)>,
+    /// `fault follow|trump|overtrump "label" = amount`: breaking that obligation is a fault paid, not
+    /// an invalid game: the card stands, play goes on, and the offender pays the amount (a formula
+    /// after the auction) to each other player (rule `play.fault.OBLIGATION`; Minchiate's revoke, 60
+    /// to each).
+    pub faults: Vec<Fault>,
+    /// `end "label" = condition`: after each trick, play ends when the condition (a formula of the
+    /// score's context, on the tricks played so far) holds; the deal is scored as it stands (rule
+    /// `play.end.LABEL`; a beggar who takes a trick, a valat that loses one).
+    pub ends: Vec<PlayEnd>,
+    /// `wins CARD "label" = cards`: CARD takes the trick it is played to when every one of the
+    /// cards (a formula after the auction) is in that trick too, above the cards that would otherwise
+    /// beat it (rule `play.wins.LABEL`; "Pagat, Mond and Sküs": the lowest trump takes the two highest).
+    pub wins: Vec<WinsWith>,
+}
+
+/// A trick-winner exception: `wins CARD "label" = cards`.
+#[derive(Clone, Debug)]
+pub struct WinsWith {
+    pub card: Card,
+    pub label: Arc<str>,
+    pub with: Expr,
+    pub clause: Clause,
+}
+
+/// A card that must be led or played: `must lead|play CARDS "label" [= condition]`.
+#[derive(Clone, Debug)]
+pub struct Forced {
+    /// Only on the lead (`must lead`), or at any card (`must play`).
+    pub lead: bool,
+    pub cards: CardSet,
+    pub label: Arc<str>,
+    /// A condition on the player at his turn (`hand`, `player`, `taker`, the contract, options);
+    /// `None`: always.
+    pub when: Option<Expr>,
+    pub clause: Clause,
+}
+
+/// Cards kept back while others are held: `keep CARDS "label" [while CLASS] [= condition]`, or
+/// `last-trump = cards`.
+#[derive(Clone, Debug)]
+pub struct Keep {
+    /// A card formula after the auction (a constant for `keep`).
+    pub cards: Expr,
+    pub label: Arc<str>,
+    /// The other cards whose holding keeps them back: CLASS of `while`, else every card (trumps for `last-trump`).
+    pub among: CardSet,
+    pub when: Option<Expr>,
+    /// Written `last-trump = cards` (its message speaks of the last trump).
+    pub last_trump: bool,
+    pub clause: Clause,
+}
+
+/// A condition that ends the play before the last trick: the contract is decided.
+#[derive(Clone, Debug)]
+pub struct PlayEnd {
+    pub label: Arc<str>,
+    pub when: Expr,
+    pub clause: Clause,
+}
+
+/// A broken obligation that the rules make a fault paid rather than a refused card.
+#[derive(Clone, Debug)]
+pub struct Fault {
+    pub obligation: Obligation,
+    pub label: Arc<str>,
+    pub amount: Expr,
+    /// `gives-back CLASS`: the cards of the class that the offending card took (it won their trick)
+    /// go back to the players who played them, into the cards they have taken, as if not lost
+    /// (Minucci's revoke, M5: the revoker "rende il Re a colui di chi era"). A card formula (a class, or
+    /// a setup `let` so an option can choose), worked out at the fault; `none` gives nothing back.
+    pub gives_back: Option<Expr>,
+    pub clause: Clause,
+}
