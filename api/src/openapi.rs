@@ -99,7 +99,7 @@ impl Modify for WriteToken {
         sessions::add_to_session,
         sessions::session,
     ),
-    components(schemas(crate::problem::Problem, crate::schema::StatusFilter, crate::schema::ImportLine)),
+    components(schemas(crate::problem::Problem, crate::schema::StatusFilter, crate::schema::OffsetParam, crate::schema::LimitParam, crate::schema::ImportLine)),
     modifiers(&WriteToken, &Links, &Examples),
     tags((name = "games", description = "Validate, store and continue recorded games"), (name = "rulesets", description = "The rules"), (name = "sessions", description = "Score sheets of a table's deals"), (name = "meta"))
 )]

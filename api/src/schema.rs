@@ -65,6 +65,35 @@ impl PartialSchema for StatusFilter {
 }
 impl ToSchema for StatusFilter {}
 
+/// A whole number in a query, or empty (not given, as a form sends it): `offset=` and `limit=`.
+fn whole_or_empty(minimum: f64, description: &str) -> RefOr<Schema> {
+    OneOfBuilder::new()
+        .item(ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(minimum)))
+        .item(ObjectBuilder::new().schema_type(Type::String).enum_values(Some([""])))
+        .description(Some(description))
+        .into()
+}
+
+/// `offset`: how many games to skip, or empty (0).
+pub struct OffsetParam;
+
+impl PartialSchema for OffsetParam {
+    fn schema() -> RefOr<Schema> {
+        whole_or_empty(0.0, "How many games to skip; empty means 0")
+    }
+}
+impl ToSchema for OffsetParam {}
+
+/// `limit`: at most how many games, or empty (50).
+pub struct LimitParam;
+
+impl PartialSchema for LimitParam {
+    fn schema() -> RefOr<Schema> {
+        whole_or_empty(1.0, "At most this many games; empty means 50")
+    }
+}
+impl ToSchema for LimitParam {}
+
 /// One stored game in a listing.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -92,10 +92,10 @@ pub struct ListQuery {
     #[param(value_type = Option<crate::schema::StatusFilter>)]
     status: Option<String>,
     /// Skip this many games (default 0; empty: 0).
-    #[param(value_type = Option<u64>)]
+    #[param(value_type = Option<crate::schema::OffsetParam>)]
     offset: Option<String>,
     /// At most this many games, 1 to 500 (default 50, also when empty; more is read as 500).
-    #[param(value_type = Option<u64>, minimum = 1)]
+    #[param(value_type = Option<crate::schema::LimitParam>)]
     limit: Option<String>,
 }
 
