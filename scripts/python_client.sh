@@ -12,17 +12,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-GENERATOR_VERSION="0.29.1"
 VENV="target/python-client-venv"
 BIN="${BIN:-target/debug/tarot-archive}"
 OUT_DIR="target/python-client"
 
-# The venv is made once and kept: it is installed again only when it lacks the pinned generator.
-if ! "$VENV/bin/openapi-python-client" --version 2>/dev/null | grep -qF "$GENERATOR_VERSION"; then
-    echo "installing openapi-python-client $GENERATOR_VERSION in $VENV" >&2
-    python3 -m venv "$VENV"
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check "openapi-python-client==$GENERATOR_VERSION"
-fi
+# scripts/setup.sh installs the pinned generator once, in the venv it keeps.
+bash scripts/setup.sh python-client
 [ -x "$BIN" ] || cargo build --quiet -p tarot-archive
 
 DATA="$(mktemp -d)"
