@@ -12,6 +12,7 @@ use tarot_engine::ir::Ruleset;
 mod check;
 mod compare_game;
 mod compare_rules;
+mod family;
 mod game;
 mod game_view;
 mod index;

@@ -30,6 +30,8 @@ pub async fn index(state: web::Data<AppState>) -> HttpResponse {
     let body = html! {
         p { "Every variant of the tarot game the sources describe, written as data, and recorded games replayed against them. "
             "The " a href="/docs/" { "API documentation" } " lists every operation; " a href="/pages/check" { "check a game" } " by pasting its record." }
+        h2 { "The family at a glance" }
+        (crate::pages::family::picture(&state.registry.all().collect::<Vec<_>>()))
         @for (family, centuries) in by_family(&state) {
             h2 { (family) }
             @for (century, rulesets) in centuries {
@@ -106,7 +108,7 @@ fn by_family(state: &AppState) -> Vec<(String, Vec<(String, Vec<&Ruleset>)>)> {
 }
 
 /// 17 → "17th", 21 → "21st".
-fn ordinal(n: u16) -> String {
+pub(crate) fn ordinal(n: u16) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",

@@ -6,6 +6,8 @@ use crate::common;
 
 use crate::common::{fixture, headless, spawn_fresh, Server};
 
+mod drawn;
+
 /// Opens `url` in Chromium, checks that the page as rendered holds each of `wanted`, and saves its
 /// screenshot as `target/screenshots/<name>.png` (removed first, so an earlier run's picture does
 /// not pass for this one).
@@ -67,6 +69,8 @@ fn every_page_renders_in_a_browser() {
                 "20th century",
                 "21st century",
                 "Not dated by its sources",
+                "The family at a glance",
+                "class=\"extends\" data-from=\"fft-4p\" data-to=\"fft-3p\"",
             ],
         ),
         (

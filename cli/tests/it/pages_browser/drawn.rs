@@ -1,0 +1,57 @@
+//! Pages that draw: the family of rulesets on the index, the deal statistics as bars, a session's
+//! running score sheet, a page per source, the worked example of a ruleset's overview.
+
+use std::collections::BTreeMap;
+
+use crate::common::spawn_fresh;
+
+/// One `<g class="ruleset" ...>` of the index's picture: its attributes by name.
+fn rulesets_drawn(index: &str) -> Vec<BTreeMap<String, String>> {
+    index
+        .split("<g class=\"ruleset\" ")
+        .skip(1)
+        .map(|g| {
+            let head = &g[..g.find('>').unwrap()];
+            head.split("\" ").map(|kv| kv.trim_end_matches('"')).filter_map(|kv| kv.split_once("=\"")).map(|(k, v)| (k.to_string(), v.to_string())).collect()
+        })
+        .collect()
+}
+
+/// The index draws every ruleset once, in its family's band, at the year its rule file gives (and
+/// at no year where it gives none), each variant on a row below its parent with a line from it.
+#[test]
+fn the_family_is_drawn_on_the_index() {
+    let server = spawn_fresh("pages-family", &[]);
+    let index = server.get("/").text;
+    assert!(index.contains("<svg") && index.contains("The family at a glance"), "a picture on the index");
+    let drawn = rulesets_drawn(&index);
+    let listed = server.get("/rulesets").json();
+    let listed = listed.as_array().unwrap();
+    assert_eq!(drawn.len(), listed.len(), "every ruleset once");
+    let row_of = |id: &str| drawn.iter().find(|g| g["data-id"] == id).unwrap_or_else(|| panic!("{id} not drawn"))["data-row"].parse::<usize>().unwrap();
+    for r in listed {
+        let id = r["id"].as_str().unwrap();
+        let g = drawn.iter().find(|g| g["data-id"] == id).unwrap_or_else(|| panic!("{id} not drawn"));
+        assert_eq!(g.get("data-year").map(String::as_str), r["dated"].as_u64().map(|y| y.to_string()).as_deref(), "{id}: the year of its file, or none");
+        assert_eq!(g.get("data-family").map(String::as_str), r["family"].as_str(), "{id}: its family");
+        assert!(index.contains(&format!("href=\"/pages/rulesets/{id}\"><g class=\"ruleset\"")), "{id} links to its page");
+        if let Some(parent) = r["chain"].get(1).and_then(|p| p.as_str()) {
+            assert_eq!(g.get("data-parent").map(String::as_str), Some(parent));
+            assert!(index.contains(&format!("class=\"extends\" data-from=\"{parent}\" data-to=\"{id}\"")), "{id}: a line from {parent}");
+            // Near its parent: below it, with only the parent's other descendants between them.
+            let (p, c) = (row_of(parent), row_of(id));
+            assert!(p < c, "{id} below {parent}");
+            let depth = |row: usize| drawn.iter().find(|g| g["data-row"] == row.to_string()).unwrap()["data-depth"].parse::<usize>().unwrap();
+            assert!((p + 1..c).all(|between| depth(between) > depth(p)), "{id}: only {parent}'s own variants between them");
+        }
+    }
+    // Ordered in time along the line: Marolles (1637) left of the FFT (2012).
+    let x = |id: &str| {
+        let g = &index[index.find(&format!("data-id=\"{id}\"")).unwrap()..];
+        let cx = &g[g.find("cx=\"").unwrap() + 4..];
+        cx[..cx.find('"').unwrap()].parse::<f64>().unwrap()
+    };
+    assert!(x("marolles-1637") < x("minchiate") && x("minchiate") < x("tapp-tarock-1821") && x("tapp-tarock-1821") < x("fft-4p"), "left to right in time");
+    assert!(index.contains(">17th century<") && index.contains(">21st century<") && index.contains("not dated by its sources"));
+    assert!(!index.contains("<script"), "no script");
+}
