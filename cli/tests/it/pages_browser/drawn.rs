@@ -55,3 +55,31 @@ fn the_family_is_drawn_on_the_index() {
     assert!(index.contains(">17th century<") && index.contains(">21st century<") && index.contains("not dated by its sources"));
     assert!(!index.contains("<script"), "no script");
 }
+
+/// The deal statistics drawn as bars: one bar per ruleset that has the thing counted (none for one
+/// that has not, so no empty cell), its length its share against the largest of its part, its figure
+/// the API's.
+#[test]
+fn statistics_are_bars() {
+    let server = spawn_fresh("pages-bars", &[]);
+    let page = server.get("/pages/stats?rulesets=fft-4p,marolles-1637&deals=300").text;
+    let json = server.get("/stats?rulesets=fft-4p,marolles-1637&deals=300").json();
+    assert!(!page.contains("<td></td>"), "no empty cell");
+    // The poignée is fft-4p's alone: one bar under it.
+    let rows: Vec<&str> = page.split("<th rowspan=").skip(1).collect();
+    let row = |label: &str| *rows.iter().find(|r| r.contains(&format!(">{label}</th>"))).unwrap_or_else(|| panic!("no row {label}"));
+    let bars = |label: &str| row(label).matches("<div class=\"bar c").count();
+    assert_eq!(bars("hands that could declare: poignée"), 1);
+    assert!(row("hands that could declare: poignée").contains("<code>fft-4p</code>"));
+    assert_eq!(bars("hands that could declare: Imperials"), 1);
+    assert!(row("hands that could declare: Imperials").contains("<code>marolles-1637</code>"));
+    // Its figure: the API's count of hands that could declare it, of 300 deals of 4 hands.
+    let n = json[0]["declarations"]["poignee"].as_u64().unwrap();
+    assert!(row("hands that could declare: poignée").contains(&format!("({n} of 1200)")), "{}", row("hands that could declare: poignée"));
+    // The longest bar of a part is full; the others in proportion.
+    let widths: Vec<f64> = page.split("style=\"width:").skip(1).map(|w| w[..w.find('%').unwrap()].parse().unwrap()).collect();
+    assert!(widths.iter().any(|w| *w == 100.0) && widths.iter().all(|w| (0.0..=100.0).contains(w)), "{widths:?}");
+    let count = |v: &serde_json::Value| v["annulments"].as_object().unwrap().len() + v["declarations"].as_object().unwrap().len();
+    assert!(widths.len() >= count(&json[0]) + count(&json[1]), "a bar for each annulment and declaration at least");
+}
+
