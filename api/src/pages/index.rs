@@ -65,6 +65,9 @@ pub async fn index(state: web::Data<AppState>) -> HttpResponse {
         // The default number of deals, which the budget of a request allows for every root together.
         p { a href={ "/pages/stats?rulesets=" (roots.join(",")) } { "The rulesets no other extends, side by side" }
             ": annulments, possible declarations, oudlers per hand over seeded random deals (the form there asks for others)." }
+        h2 { "Sessions" }
+        p { "A session is the deals one table plays, in order (" code { "POST /sessions" } " opens one). Its running score sheet: "
+            form class="inline" method="get" action="/pages/sessions" { label { "session " input name="id" size="8" placeholder="s1"; } " " button { "open" } } }
         h2 { "Stored games" }
         @if games.0.is_empty() {
             p { "No game is stored yet: " code { "POST /games" } " stores one." }

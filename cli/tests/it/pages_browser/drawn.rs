@@ -83,3 +83,52 @@ fn statistics_are_bars() {
     assert!(widths.len() >= count(&json[0]) + count(&json[1]), "a bar for each annulment and declaration at least");
 }
 
+/// A session's running score sheet as a page: each deal a row linked to its game's page, each
+/// player's score in it and running total under it (the API's figures), the totals drawn as a line
+/// per player; the index's form opens it; an unknown session is a page that says so.
+#[test]
+fn a_session_has_a_score_sheet_page() {
+    let server = spawn_fresh("pages-session", &[]);
+    let deal = |k: usize| crate::common::fixture(&format!("grosstarock/sessions/follow/deal-{k}.json"));
+    let players = serde_json::from_str::<serde_json::Value>(&deal(1)).unwrap()["players"].clone();
+    let session = server.post("/sessions", &serde_json::json!({"name": "Table 3", "players": players}).to_string()).json()["id"].as_str().unwrap().to_string();
+    let mut games = vec![];
+    for k in 1..=3 {
+        let game = server.post("/games", &deal(k)).json()["id"].as_str().unwrap().to_string();
+        let r = server.post(&format!("/sessions/{session}/games"), &serde_json::json!({"game": game}).to_string());
+        assert_eq!(r.status, 200, "{}", r.text);
+        games.push(game);
+    }
+    let sheet = server.get(&format!("/sessions/{session}")).json();
+    let r = server.get(&format!("/pages/sessions/{session}"));
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert!(r.content_type.starts_with("text/html"));
+    let page = r.text.replace('−', "-");
+    assert!(page.contains("Score sheet: Table 3"));
+    let rows: Vec<&str> = page.split("<tr class=\"deal\"").skip(1).collect();
+    assert_eq!(rows.len(), 3, "a row per deal");
+    let players: Vec<&str> = players.as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
+    // An amount as the API sends it: a number, or "n/d" where it is not whole nor a half.
+    let text = |v: &serde_json::Value| v.as_str().map_or_else(|| v.to_string(), str::to_string);
+    for (i, row) in rows.iter().enumerate() {
+        let row = &row[..row.find("</tr>").unwrap()];
+        assert!(row.contains(&format!("href=\"/pages/games/{}\"", games[i])), "deal {} links to its game", i + 1);
+        let running: Vec<String> = row.split("<strong class=\"running\">").skip(1).map(|c| c[..c.find('<').unwrap()].to_string()).collect();
+        let want: Vec<String> = players.iter().map(|p| sheet["deals"][i]["totals"].as_array().unwrap().iter().find(|t| t[0] == *p).unwrap()[1].clone()).map(|v| text(&v)).collect();
+        assert_eq!(running, want, "deal {}: the running totals", i + 1);
+        let scores: Vec<String> = row.split("<span class=\"deal-score\">").skip(1).map(|c| c[..c.find('<').unwrap()].to_string()).collect();
+        let want: Vec<String> = players.iter().map(|p| sheet["deals"][i]["scores"].as_array().unwrap().iter().find(|t| t[0] == *p).unwrap()[1].clone()).map(|v| text(&v)).collect();
+        assert_eq!(scores, want, "deal {}: each player's score", i + 1);
+    }
+    for p in &players {
+        assert!(page.contains(&format!("class=\"player-line\" data-player=\"{p}\"")), "{p}'s line");
+    }
+    // The index's form asks for a session by its id and is sent to its page.
+    assert!(server.get("/").text.contains("action=\"/pages/sessions\""));
+    let r = server.get(&format!("/pages/sessions?id={session}"));
+    assert_eq!(r.status, 200, "followed to the sheet: {}", r.text);
+    assert!(r.text.contains("Score sheet: Table 3"));
+    let r = server.get("/pages/sessions/s999");
+    assert_eq!(r.status, 404);
+    assert!(r.content_type.starts_with("text/html") && r.text.contains("class=\"stop problem\""), "{}", r.text);
+}
