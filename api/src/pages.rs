@@ -20,6 +20,7 @@ mod overview;
 mod ruleset;
 mod score_sheet;
 mod session;
+mod source;
 mod stats;
 mod step;
 
@@ -30,6 +31,7 @@ pub use game::game;
 pub use index::index;
 pub use ruleset::ruleset;
 pub use session::{open as open_session, session};
+pub use source::{list as sources, source};
 pub use stats::stats;
 
 const STYLE: &str = "body{font-family:Georgia,serif;margin:2em;max-width:110em;color:#222}\

@@ -29,7 +29,7 @@ pub async fn index(state: web::Data<AppState>) -> HttpResponse {
     .unwrap_or_default();
     let body = html! {
         p { "Every variant of the tarot game the sources describe, written as data, and recorded games replayed against them. "
-            "The " a href="/docs/" { "API documentation" } " lists every operation; " a href="/pages/check" { "check a game" } " by pasting its record." }
+            "The " a href="/docs/" { "API documentation" } " lists every operation; " a href="/pages/check" { "check a game" } " by pasting its record; " a href="/pages/sources" { "the sources" } " the rulesets cite, each with its clauses." }
         h2 { "The family at a glance" }
         (crate::pages::family::picture(&state.registry.all().collect::<Vec<_>>()))
         @for (family, centuries) in by_family(&state) {

@@ -132,3 +132,43 @@ fn a_session_has_a_score_sheet_page() {
     assert_eq!(r.status, 404);
     assert!(r.content_type.starts_with("text/html") && r.text.contains("class=\"stop problem\""), "{}", r.text);
 }
+
+/// A page per source: its title, its address a link, and the clauses of every ruleset that cites it
+/// in its own file (as many as the ruleset's description lists); a ruleset's page links each of its
+/// sources there, and each clause's citation.
+#[test]
+fn each_source_has_a_page() {
+    let server = spawn_fresh("pages-sources", &[]);
+    let marolles = server.get("/pages/rulesets/marolles-1637").text;
+    let sources = &marolles[marolles.find("<h2>Sources</h2>").expect("the sources")..];
+    let at = sources.find("<strong>M</strong>: <a href=\"/pages/sources/").expect("M linked to its page");
+    let link = &sources[at + "<strong>M</strong>: <a href=\"".len()..];
+    let link = &link[..link.find('"').unwrap()];
+    assert!(marolles[..marolles.find("<h2>Sources</h2>").unwrap()].contains(&format!("<a href=\"{link}\" title=")), "a clause's citation links to its source");
+    let r = server.get(link);
+    assert_eq!(r.status, 200, "{}", r.text);
+    let page = r.text.replace("&#39;", "'");
+    assert!(page.contains("<title>Early 17th Century French Tarot (according to the Abbé de Marolles, 1637)</title>"), "its title");
+    assert!(page.contains("<a class=\"address\" href=\"https://www.pagat.com/tarot/marolles.html\""), "its address as a link");
+    // Every ruleset that gives this address, each with as many clauses as its description has citing
+    // it from its own file.
+    for r in server.get("/rulesets").json().as_array().unwrap() {
+        let id = r["id"].as_str().unwrap();
+        let d = server.get(&format!("/rulesets/{id}")).json();
+        let Some(key) = d["rules"]["sources"].as_array().unwrap().iter().find(|s| s["file"] == "https://www.pagat.com/tarot/marolles.html").map(|s| s["id"].as_str().unwrap().to_string()) else {
+            assert!(!page.contains(&format!("data-ruleset=\"{id}\"")), "{id} does not cite it");
+            continue;
+        };
+        let own = format!("rulesets/{id}.tarot:");
+        let want = d["rules"]["rules"].as_array().unwrap().iter().filter(|l| l["at"].as_str().unwrap().starts_with(&own) && l["source"].as_str().is_some_and(|s| s.split(' ').next() == Some(&key))).count();
+        assert!(page.contains(&format!("href=\"/pages/rulesets/{id}\"")), "{id} cites it");
+        assert_eq!(page.matches(&format!("<tr class=\"clause\" data-ruleset=\"{id}\">")).count(), want, "{id}'s clauses citing it");
+        if id == "marolles-1637" {
+            assert!(want > 10, "Marolles cites it {want} times");
+        }
+    }
+    let list = server.get("/pages/sources").text;
+    assert!(list.contains(&format!("href=\"{link}\"")), "the list of sources links to it");
+    assert!(server.get("/").text.contains("href=\"/pages/sources\""), "the index links to the list");
+    assert_eq!(server.get("/pages/sources/nope").status, 404);
+}
