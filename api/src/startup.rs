@@ -102,6 +102,7 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
             .service(resource("/pages/games/{id}", &["GET"]).route(web::get().to(pages::game)))
             .service(resource("/pages/sources/{id}", &["GET"]).route(web::get().to(pages::source)))
             .service(resource("/pages/sessions/{id}", &["GET"]).route(web::get().to(pages::session)))
+            .service(resource("/pages/rulesets/{id}/example", &["GET"]).route(web::get().to(pages::example)))
             .service(resource("/pages/rulesets/{id}", &["GET"]).route(web::get().to(pages::ruleset)))
             .service(resource("/openapi.json", &["GET"]).route(web::get().to(move || {
                 let doc = document.clone();

@@ -27,6 +27,7 @@ async fn ruleset_page(state: web::Data<AppState>, id: web::Path<String>) -> Resu
             aspects.push(l.aspect);
         }
     }
+    let example = crate::pages::example::worked_example(&state, r).await;
     let body = html! {
         p { code { (d.id) } ", " (d.players) " players, version " code { (d.version) } ". "
             a href={ "/rulesets/" (d.id) } { "The ruleset as JSON" } ", with its rule files." }
@@ -37,7 +38,7 @@ async fn ruleset_page(state: web::Data<AppState>, id: web::Path<String>) -> Resu
         @if !children.is_empty() {
             p { "Extended by " @for (i, c) in children.iter().enumerate() { @if i > 0 { ", " } a href={ "/pages/rulesets/" (c) } { code { (c) } } } "." }
         }
-        (crate::pages::overview::overview(r, &d))
+        (crate::pages::overview::overview(r, &d, example))
         @if !d.options.is_empty() {
             h2 { "Options" }
             table {

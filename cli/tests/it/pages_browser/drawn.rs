@@ -172,3 +172,48 @@ fn each_source_has_a_page() {
     assert!(server.get("/").text.contains("href=\"/pages/sources\""), "the index links to the list");
     assert_eq!(server.get("/pages/sources/nope").status, 404);
 }
+
+/// The scores a page's worked example shows, in order, as the API writes amounts (a minus sign
+/// as a hyphen, halves as decimals).
+fn example_scores(page: &str) -> Vec<String> {
+    let part = &page[page.find("<dt>A worked example</dt>").expect("a worked example")..];
+    let part = &part[..part.find("</dd>").unwrap()];
+    part.split("<strong class=\"example-score\">").skip(1).map(|s| s[..s.find('<').unwrap()].replace('−', "-").replace('½', ".5")).collect()
+}
+
+/// The API's verdict of a record: its players' scores.
+fn scores_of(server: &crate::common::Server, record: &str) -> Vec<String> {
+    let v = server.post("/validate", record).json();
+    v["outcome"]["players"].as_array().unwrap().iter().map(|p| p["score"].to_string()).map(|s| if s.starts_with("0.") || s.starts_with("-0.") { s.replacen("0.", ".", 1) } else { s }).collect()
+}
+
+/// Each ruleset's overview ends with a worked example: a game of its fixtures (none stored), its
+/// contract and its scores as the API replays them, linked to the game drawn; once a valid game of
+/// it is stored, that game, linked to its step-through.
+#[test]
+fn the_overview_ends_with_a_worked_example() {
+    let server = spawn_fresh("pages-example", &[]);
+    for r in server.get("/rulesets").json().as_array().unwrap() {
+        let id = r["id"].as_str().unwrap();
+        let page = server.get(&format!("/pages/rulesets/{id}")).text;
+        let at = page.find("<dt>A worked example</dt>").unwrap_or_else(|| panic!("{id}: no worked example"));
+        assert!(at < page.find("</dl>").unwrap(), "{id}: in the overview");
+        assert!(page.contains(&format!("href=\"/pages/rulesets/{id}/example\"")), "{id}: the fixture's game linked");
+    }
+    let page = server.get("/pages/rulesets/fft-4p").text;
+    let path = &page[page.find("<code>fixtures/").unwrap() + "<code>fixtures/".len()..];
+    let path = &path[..path.find('<').unwrap()];
+    let record = crate::common::fixture(path);
+    assert_eq!(example_scores(&page), scores_of(&server, &record), "the fixture's scores");
+    assert!(page.contains(" takes with <strong>"), "its contract in words");
+    let drawn = server.get("/pages/rulesets/fft-4p/example");
+    assert_eq!(drawn.status, 200);
+    assert!(drawn.text.contains("The ledger") && drawn.text.contains(path), "the example drawn");
+    assert_eq!(server.get("/pages/rulesets/nope/example").status, 404);
+    // A stored game of the ruleset is the example, linked to its step-through.
+    let stored = crate::common::fixture("fft-4p/tarotclub/tarotmag_17.json");
+    let id = server.post("/games", &stored).json()["id"].as_str().unwrap().to_string();
+    let page = server.get("/pages/rulesets/fft-4p").text;
+    assert!(page.contains(&format!("href=\"/pages/games/{id}?trick=1#step\"")), "the stored game's step-through");
+    assert_eq!(example_scores(&page), scores_of(&server, &stored), "the stored game's scores");
+}
