@@ -161,6 +161,55 @@ pub(crate) fn card_code(rules: Option<&Ruleset>, code: &str, class: &str) -> Mar
     }
 }
 
+/// A line the engine wrote (a broken rule, a record it cannot replay, a note), as people read it:
+/// a card code drawn as the card, a term the engine quotes in backticks (`call`) as a word set apart,
+/// and a list the engine left open at its end (`has pass, ` where a ruleset has no contract to add)
+/// closed, so that no message reads as cut.
+pub(crate) fn engine_line(rules: Option<&Ruleset>, text: &str) -> Markup {
+    let text = text.trim_end();
+    let text = text.strip_suffix(',').or_else(|| text.strip_suffix(';')).or_else(|| text.strip_suffix(':')).unwrap_or(text).trim_end();
+    let as_card = |w: &str| {
+        let looks = (2..=3).contains(&w.len()) && w.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) && w.chars().any(|c| c.is_ascii_uppercase());
+        if looks {
+            rules.map_or_else(|| Card::parse(w), |r| r.pack.parse_card(w))
+        } else {
+            None
+        }
+    };
+    // Words and what lies between them, each word a card where it is one.
+    let words = |part: &str| {
+        let mut out: Vec<Result<Card, String>> = vec![];
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut Vec<Result<Card, String>>| {
+            if !word.is_empty() {
+                out.push(as_card(word).ok_or_else(|| word.clone()));
+                word.clear();
+            }
+        };
+        for c in part.chars() {
+            if c.is_ascii_alphanumeric() {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut out);
+                out.push(Err(c.to_string()));
+            }
+        }
+        flush(&mut word, &mut out);
+        out
+    };
+    html! {
+        @for (i, part) in text.split('`').enumerate() {
+            @if i % 2 == 1 && !part.is_empty() {
+                @if let Some(c) = as_card(part) { (card(rules, c, "")) } @else { em class="term" { (part) } }
+            } @else {
+                @for w in words(part) {
+                    @match w { Ok(c) => (card(rules, c, "")), Err(t) => (t) }
+                }
+            }
+        }
+    }
+}
+
 /// A figure as people read it: `1/2` as ½ would lose the exact value, so it stays as written.
 pub(crate) fn status_word(status: tarot_engine::verdict::Status) -> (&'static str, &'static str) {
     use tarot_engine::verdict::Status;

@@ -224,7 +224,8 @@ fn the_pages_over_http() {
     let list = server.post_as("/pages/check", &form_body(r#"["fft-4p", ["A", "B", "C", "D"], "A", []]"#), "application/x-www-form-urlencoded", None);
     assert!(list.text.contains("line 1, column 1: a recorded game is a JSON object, not a list") && !list.text.contains("struct"), "{}", list.text);
     let unknown = server.post_as("/pages/check", &form_body(&record.replace("\"fft-4p\"", "\"fft-9p\"")), "application/x-www-form-urlencoded", None);
-    assert!(unknown.text.contains("the ruleset `fft-9p` is not in this archive"), "{}", unknown.text);
+    // The ruleset quoted as a word set apart, not in backticks.
+    assert!(unknown.text.contains("the ruleset <em class=\"term\">fft-9p</em> is not in this archive") && !unknown.text.contains("`fft-9p`"), "{}", unknown.text);
     // A steal from the stock (`steal`, Minchiate): the page says so, not "from the talon".
     let steals = server.post_as("/pages/check", &form_body(&fixture("minchiate/valid/steals.json")), "application/x-www-form-urlencoded", None);
     assert!(steals.text.contains("steals") && steals.text.contains("from the stock") && !steals.text.contains("from the talon"), "{}", &steals.text[..2000]);

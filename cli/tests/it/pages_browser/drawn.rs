@@ -217,3 +217,49 @@ fn the_overview_ends_with_a_worked_example() {
     assert!(page.contains(&format!("href=\"/pages/games/{id}?trick=1#step\"")), "the stored game's step-through");
     assert_eq!(example_scores(&page), scores_of(&server, &stored), "the stored game's scores");
 }
+
+/// The text between `from` and the end of the element it opens.
+fn stop_box(page: &str) -> &str {
+    let at = page.find("class=\"stop\" id=\"stop\"").unwrap_or_else(|| panic!("no stop in\n{page}"));
+    &page[at..at + page[at..].find("</div>").unwrap()]
+}
+
+/// Engine lines on pages as people read them: a card code in a broken rule's message drawn as the
+/// card, and a message whose list the engine left open (a bid under a ruleset with no contract)
+/// not shown cut.
+#[test]
+fn engine_lines_read_as_cards_and_words() {
+    let server = spawn_fresh("pages-lines", &[]);
+    let form = |record: &str| {
+        let mut body = String::from("record=");
+        for b in record.bytes() {
+            match b {
+                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => body.push(b as char),
+                _ => body.push_str(&format!("%{b:02X}")),
+            }
+        }
+        server.post_as("/pages/check", &body, "application/x-www-form-urlencoded", None).text
+    };
+    // "Cid must overtrump: holds T10, T14, T15, which beat T7 on the table".
+    let page = form(&crate::common::fixture("fft-4p/invalid/play.must.overtrump.json"));
+    let stop = stop_box(&page);
+    for code in ["T10", "T14", "T15", "T7"] {
+        assert!(stop.contains(&format!("data-code=\"{code}\"")), "{code} drawn in\n{stop}");
+    }
+    assert!(!stop.contains("holds T10"), "no card code left as text:\n{stop}");
+    // A bid under Minchiate, which has no contract: the engine lists none after "pass".
+    let mut record: serde_json::Value = serde_json::from_str(&crate::common::fixture("minchiate/valid/4p-1.json")).unwrap();
+    let first = record["players"][0].clone();
+    record["events"].as_array_mut().unwrap().insert(1, serde_json::json!({"type": "bid", "player": first, "bid": "garde"}));
+    let page = form(&record.to_string());
+    let stop = stop_box(&page);
+    assert!(stop.contains("minchiate has pass"), "{stop}");
+    assert!(!stop.contains("has pass,"), "not cut:\n{stop}");
+    // A term the engine quotes in backticks, as a word set apart: "the record carries pot `king`".
+    let mut record: serde_json::Value = serde_json::from_str(&crate::common::fixture("fft-4p/tarotclub/tarotmag_17.json")).unwrap();
+    record["pots"] = serde_json::json!({"king": 5});
+    let page = form(&record.to_string());
+    let stop = stop_box(&page);
+    assert!(stop.contains("<em class=\"term\">king</em>") && !stop.contains('`'), "{stop}");
+}
+
