@@ -263,3 +263,33 @@ fn engine_lines_read_as_cards_and_words() {
     assert!(stop.contains("<em class=\"term\">king</em>") && !stop.contains('`'), "{stop}");
 }
 
+/// The drawn pages in a real browser, each kept as a screenshot to look at.
+#[test]
+#[ignore = "needs chromium: `scripts/test.sh` runs it (`cargo test -- --include-ignored`)"]
+fn the_drawn_pages_in_a_browser() {
+    let server = spawn_fresh("pages-drawn", &[]);
+    let deal = |k: usize| crate::common::fixture(&format!("grosstarock/sessions/follow/deal-{k}.json"));
+    let players = serde_json::from_str::<serde_json::Value>(&deal(1)).unwrap()["players"].clone();
+    let session = server.post("/sessions", &serde_json::json!({"name": "Table 3", "players": players}).to_string()).json()["id"].as_str().unwrap().to_string();
+    for k in 1..=3 {
+        let game = server.post("/games", &deal(k)).json()["id"].as_str().unwrap().to_string();
+        assert_eq!(server.post(&format!("/sessions/{session}/games"), &serde_json::json!({"game": game}).to_string()).status, 200);
+    }
+    let game = server.post("/games", &crate::common::fixture("fft-4p/tarotclub/tarotmag_17.json")).json()["id"].as_str().unwrap().to_string();
+    let marolles = server.get("/pages/rulesets/marolles-1637").text;
+    let at = marolles.find("<strong>M</strong>: <a href=\"").unwrap() + "<strong>M</strong>: <a href=\"".len();
+    let source = marolles[at..at + marolles[at..].find('"').unwrap()].to_string();
+    for (name, path, height, wanted) in [
+        ("family", "/".to_string(), 1100, vec!["The family at a glance", "marolles-1637"]),
+        ("stats-bars", "/pages/stats?rulesets=fft-4p,fft-3p,marolles-1637&deals=1000".to_string(), 1600, vec!["hands that could declare: poignée", "class=\"bar c0\""]),
+        ("session-sheet", format!("/pages/sessions/{session}"), 1000, vec!["Score sheet: Table 3", "class=\"player-line\""]),
+        ("source-marolles", source.clone(), 2400, vec!["Early 17th Century French Tarot", "marolles-1637"]),
+        ("sources", "/pages/sources".to_string(), 1600, vec!["Every source a ruleset cites"]),
+        ("overview-example-stored", "/pages/rulesets/fft-4p".to_string(), 1100, vec!["A worked example", &format!("/pages/games/{game}?trick=1#step")]),
+        ("overview-example-fixture", "/pages/rulesets/minchiate".to_string(), 1100, vec!["A worked example", "/pages/rulesets/minchiate/example"]),
+        ("example-minchiate", "/pages/rulesets/minchiate/example".to_string(), 2600, vec!["The ledger"]),
+        ("compare-cannot", format!("/pages/games/{game}/compare?ids=fft-4p,minchiate,tarocchini"), 900, vec!["cannot be replayed"]),
+    ] {
+        super::check_in_browser(name, &server.url(&path), height, &wanted);
+    }
+}
