@@ -197,13 +197,16 @@ pub(crate) fn engine_line(rules: Option<&Ruleset>, text: &str) -> Markup {
         flush(&mut word, &mut out);
         out
     };
+    // A card the ruleset's pack does not hold (a message saying so) is drawn as a plain card, not
+    // under that pack's suits.
+    let drawn = |c: Card| card(rules.filter(|r| r.pack.cards.contains(c)), c, "");
     html! {
         @for (i, part) in text.split('`').enumerate() {
             @if i % 2 == 1 && !part.is_empty() {
-                @if let Some(c) = as_card(part) { (card(rules, c, "")) } @else { em class="term" { (part) } }
+                @if let Some(c) = as_card(part) { (drawn(c)) } @else { em class="term" { (part) } }
             } @else {
                 @for w in words(part) {
-                    @match w { Ok(c) => (card(rules, c, "")), Err(t) => (t) }
+                    @match w { Ok(c) => (drawn(c)), Err(t) => (t) }
                 }
             }
         }

@@ -121,20 +121,20 @@ fn match_part(m: &Value) -> Markup {
 /// Each player's running total as a line, deal by deal, from 0 before the first.
 fn chart(players: &[&str], deals: &[Value]) -> Markup {
     const COLOURS: [&str; 6] = ["#1d3470", "#c0131b", "#2f6b1f", "#b38600", "#8a4fb8", "#37474f"];
-    let (w, h, left, top) = (900.0, 260.0, 60.0, 20.0);
+    let (w, h, left, top) = (960.0, 260.0, 70.0, 20.0);
     let series: Vec<Vec<f64>> = players.iter().map(|p| std::iter::once(0.0).chain(deals.iter().map(|d| of(&d["totals"], p).map_or(0.0, number))).collect()).collect();
     let (lo, hi) = series.iter().flatten().fold((0.0f64, 0.0f64), |(a, b), v| (a.min(*v), b.max(*v)));
     let range = if hi > lo { hi - lo } else { 1.0 };
-    let x = |i: usize| left + i as f64 * (w - left - 20.0) / deals.len().max(1) as f64;
+    let x = |i: usize| left + i as f64 * (w - left - 80.0) / deals.len().max(1) as f64;
     let y = |v: f64| top + (hi - v) / range * (h - top - 30.0);
     html! {
         figure {
             svg xmlns="http://www.w3.org/2000/svg" class="running-totals" role="img" width=(w) height=(h) viewBox={ "0 0 " (w) " " (h) } font-family="Georgia,serif" font-size="12" {
                 title { "Each player's running total, deal by deal" }
-                line x1=(left) y1=(y(0.0)) x2=(w - 20.0) y2=(y(0.0)) stroke="#999" {}
+                line x1=(left) y1=(y(0.0)) x2=(x(deals.len())) y2=(y(0.0)) stroke="#999" {}
                 text x=(left - 6.0) y=(y(0.0) + 4.0) text-anchor="end" { "0" }
-                text x=(left - 6.0) y=(y(hi) + 4.0) text-anchor="end" { (hi) }
-                text x=(left - 6.0) y=(y(lo) + 4.0) text-anchor="end" { (lo) }
+                text x=(left - 6.0) y=(y(hi) + 4.0) text-anchor="end" { (format!("{hi:.0}")) }
+                text x=(left - 6.0) y=(y(lo) + 4.0) text-anchor="end" { (format!("{lo:.0}")) }
                 @for i in 0..=deals.len() {
                     text x=(x(i)) y=(h - 8.0) text-anchor="middle" fill="#555" { @if i == 0 { "start" } @else { "deal " (i) } }
                 }

@@ -261,6 +261,18 @@ fn engine_lines_read_as_cards_and_words() {
     let page = form(&record.to_string());
     let stop = stop_box(&page);
     assert!(stop.contains("<em class=\"term\">king</em>") && !stop.contains('`'), "{stop}");
+    // In a comparison: why Tarocchini cannot replay a French deal names a card its pack does not
+    // hold, drawn as a plain card (not as a Tarocchini card, which it is not).
+    let id = server.post("/games", &crate::common::fixture("fft-4p/tarotclub/tarotmag_17.json")).json()["id"].as_str().unwrap().to_string();
+    let page = server.get(&format!("/pages/games/{id}/compare?ids=fft-4p,minchiate,tarocchini")).text;
+    let why = |ruleset: &str| {
+        let at = page.find(&format!("<code>{ruleset}</code>")).unwrap();
+        page[at..at + page[at..].find("</th>").unwrap()].to_string()
+    };
+    let tarocchini = why("tarocchini");
+    assert!(tarocchini.contains("is not in the tarocchini pack") && tarocchini.contains("data-code=") && !tarocchini.contains("card italian"), "{tarocchini}");
+    let minchiate = why("minchiate");
+    assert!(minchiate.contains("minchiate has pass") && !minchiate.contains("has pass,"), "{minchiate}");
 }
 
 /// The drawn pages in a real browser, each kept as a screenshot to look at.
