@@ -40,7 +40,8 @@ fn rows<'a>(all: &[&'a Ruleset]) -> Vec<Row<'a>> {
     }
     for b in 0..=FAMILIES.len() {
         // The roots of this band: rulesets of its family whose parent is not of it (or which extend none).
-        let mut roots: Vec<&Ruleset> = all.iter().copied().filter(|r| band(r) == b && r.chain.get(1).and_then(|p| all.iter().find(|x| x.id == *p)).is_none_or(|p| band(p) != b)).collect();
+        let mut roots: Vec<&Ruleset> =
+            all.iter().copied().filter(|r| band(r) == b && r.chain.get(1).and_then(|p| all.iter().find(|x| x.id == *p)).is_none_or(|p| band(p) != b)).collect();
         roots.sort_by(order);
         for r in roots {
             let mut mine = vec![];

@@ -70,7 +70,7 @@ fn sources(state: &AppState) -> BTreeMap<String, (Source, Vec<(&Ruleset, String)
 /// Every source the rulesets cite.
 pub async fn list(state: web::Data<AppState>) -> HttpResponse {
     let mut all: Vec<(String, (Source, Vec<(&Ruleset, String)>))> = sources(&state).into_iter().collect();
-    all.sort_by(|a, b| a.1 .0.title.to_lowercase().cmp(&b.1 .0.title.to_lowercase()));
+    all.sort_by_key(|a| a.1 .0.title.to_lowercase());
     let body = html! {
         p { "Every source a ruleset cites, with the rulesets that cite it." }
         table {

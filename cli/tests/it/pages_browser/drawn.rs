@@ -78,7 +78,7 @@ fn statistics_are_bars() {
     assert!(row("hands that could declare: poignée").contains(&format!("({n} of 1200)")), "{}", row("hands that could declare: poignée"));
     // The longest bar of a part is full; the others in proportion.
     let widths: Vec<f64> = page.split("style=\"width:").skip(1).map(|w| w[..w.find('%').unwrap()].parse().unwrap()).collect();
-    assert!(widths.iter().any(|w| *w == 100.0) && widths.iter().all(|w| (0.0..=100.0).contains(w)), "{widths:?}");
+    assert!(widths.contains(&100.0) && widths.iter().all(|w| (0.0..=100.0).contains(w)), "{widths:?}");
     let count = |v: &serde_json::Value| v["annulments"].as_object().unwrap().len() + v["declarations"].as_object().unwrap().len();
     assert!(widths.len() >= count(&json[0]) + count(&json[1]), "a bar for each annulment and declaration at least");
 }
@@ -155,12 +155,19 @@ fn each_source_has_a_page() {
     for r in server.get("/rulesets").json().as_array().unwrap() {
         let id = r["id"].as_str().unwrap();
         let d = server.get(&format!("/rulesets/{id}")).json();
-        let Some(key) = d["rules"]["sources"].as_array().unwrap().iter().find(|s| s["file"] == "https://www.pagat.com/tarot/marolles.html").map(|s| s["id"].as_str().unwrap().to_string()) else {
+        let Some(key) =
+            d["rules"]["sources"].as_array().unwrap().iter().find(|s| s["file"] == "https://www.pagat.com/tarot/marolles.html").map(|s| s["id"].as_str().unwrap().to_string())
+        else {
             assert!(!page.contains(&format!("data-ruleset=\"{id}\"")), "{id} does not cite it");
             continue;
         };
         let own = format!("rulesets/{id}.tarot:");
-        let want = d["rules"]["rules"].as_array().unwrap().iter().filter(|l| l["at"].as_str().unwrap().starts_with(&own) && l["source"].as_str().is_some_and(|s| s.split(' ').next() == Some(&key))).count();
+        let want = d["rules"]["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|l| l["at"].as_str().unwrap().starts_with(&own) && l["source"].as_str().is_some_and(|s| s.split(' ').next() == Some(&key)))
+            .count();
         assert!(page.contains(&format!("href=\"/pages/rulesets/{id}\"")), "{id} cites it");
         assert_eq!(page.matches(&format!("<tr class=\"clause\" data-ruleset=\"{id}\">")).count(), want, "{id}'s clauses citing it");
         if id == "marolles-1637" {
@@ -184,7 +191,13 @@ fn example_scores(page: &str) -> Vec<String> {
 /// The API's verdict of a record: its players' scores.
 fn scores_of(server: &crate::common::Server, record: &str) -> Vec<String> {
     let v = server.post("/validate", record).json();
-    v["outcome"]["players"].as_array().unwrap().iter().map(|p| p["score"].to_string()).map(|s| if s.starts_with("0.") || s.starts_with("-0.") { s.replacen("0.", ".", 1) } else { s }).collect()
+    v["outcome"]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["score"].to_string())
+        .map(|s| if s.starts_with("0.") || s.starts_with("-0.") { s.replacen("0.", ".", 1) } else { s })
+        .collect()
 }
 
 /// Each ruleset's overview ends with a worked example: a game of its fixtures (none stored), its
