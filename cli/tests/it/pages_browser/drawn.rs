@@ -231,7 +231,7 @@ fn the_overview_ends_with_a_worked_example() {
     assert_eq!(example_scores(&page), scores_of(&server, &stored), "the stored game's scores");
 }
 
-/// The text between `from` and the end of the element it opens.
+/// The box of a page that says where and why its game stopped.
 fn stop_box(page: &str) -> &str {
     let at = page.find("class=\"stop\" id=\"stop\"").unwrap_or_else(|| panic!("no stop in\n{page}"));
     &page[at..at + page[at..].find("</div>").unwrap()]
