@@ -12,21 +12,28 @@ use tarot_engine::ir::Ruleset;
 mod check;
 mod compare_game;
 mod compare_rules;
+mod example;
+mod family;
 mod game;
 mod game_view;
 mod index;
 mod overview;
 mod ruleset;
 mod score_sheet;
+mod session;
+mod source;
 mod stats;
 mod step;
 
 pub use check::{check, check_form};
 pub use compare_game::compare_game_page;
 pub use compare_rules::compare_rules;
+pub use example::example;
 pub use game::game;
 pub use index::index;
 pub use ruleset::ruleset;
+pub use session::{open as open_session, session};
+pub use source::{list as sources, source};
 pub use stats::stats;
 
 const STYLE: &str = "body{font-family:Georgia,serif;margin:2em;max-width:110em;color:#222}\
@@ -42,7 +49,10 @@ td div.differs{background:#ffe7a8;border-left:4px solid #d99a00;padding-left:.3e
 .card.excuse{background:#f4e6ff;border-color:#8a4fb8;color:#5a1f86}.card.won{outline:3px solid #2b8a3e}.card.bad{outline:3px solid #c0131b;background:#ffe0e0}\
 .who{display:block;font-size:.7em;font-weight:normal;color:#555}.play{display:inline-block;text-align:center;margin-right:.3em}\
 .stop{background:#ffe0e0;border:2px solid #c0131b;padding:.5em}.notice{background:#f3f3f3;padding:.4em;margin:.3em 0}\
-nav a{margin-right:1em}nav.steps a{display:inline-block;padding:.2em .5em;border:1px solid #999;border-radius:.3em;background:#fff}.step{border:1px solid #bbb}dl.overview dt{font-weight:bold;margin-top:.5em}dl.overview dd{margin-left:1.5em}ul.items{margin:0;padding-left:1.1em}table.values td{max-width:60em}.count{color:#555;font-size:.85em}";
+nav a{margin-right:1em}nav.steps a{display:inline-block;padding:.2em .5em;border:1px solid #999;border-radius:.3em;background:#fff}.step{border:1px solid #bbb}dl.overview dt{font-weight:bold;margin-top:.5em}dl.overview dd{margin-left:1.5em}ul.items{margin:0;padding-left:1.1em}table.values td{max-width:60em}.count{color:#555;font-size:.85em}form.inline{display:inline}\
+table.bars{width:auto}table.bars th{max-width:22em;font-weight:normal;background:#f7f7f7}table.bars td{border:none;border-bottom:1px solid #eee;padding:.15em .4em}\
+td.track{width:32em}.bar{height:.9em;min-width:1px}.swatch{display:inline-block;width:.9em;height:.9em}\
+.c0{background:#1d3470}.c1{background:#c0131b}.c2{background:#2f6b1f}.c3{background:#b38600}.c4{background:#8a4fb8}.c5{background:#37474f}";
 
 /// A whole page: the title as heading, the body, a way home.
 pub(crate) fn page(title: &str, body: Markup) -> HttpResponse {
@@ -148,6 +158,58 @@ pub(crate) fn card_code(rules: Option<&Ruleset>, code: &str, class: &str) -> Mar
     match rules.map_or_else(|| Card::parse(code), |r| r.pack.parse_card(code)) {
         Some(c) => card(rules, c, class),
         None => html! { code class={ "card " (class) } { (code) } },
+    }
+}
+
+/// A line the engine wrote (a broken rule, a record it cannot replay, a note), as people read it:
+/// a card code drawn as the card, a term the engine quotes in backticks (`call`) as a word set apart,
+/// and a list the engine left open at its end (`has pass, ` where a ruleset has no contract to add)
+/// closed, so that no message reads as cut.
+pub(crate) fn engine_line(rules: Option<&Ruleset>, text: &str) -> Markup {
+    let text = text.trim_end();
+    let text = text.strip_suffix(',').or_else(|| text.strip_suffix(';')).or_else(|| text.strip_suffix(':')).unwrap_or(text).trim_end();
+    let as_card = |w: &str| {
+        let looks = (2..=3).contains(&w.len()) && w.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) && w.chars().any(|c| c.is_ascii_uppercase());
+        if looks {
+            rules.map_or_else(|| Card::parse(w), |r| r.pack.parse_card(w))
+        } else {
+            None
+        }
+    };
+    // Words and what lies between them, each word a card where it is one.
+    let words = |part: &str| {
+        let mut out: Vec<Result<Card, String>> = vec![];
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut Vec<Result<Card, String>>| {
+            if !word.is_empty() {
+                out.push(as_card(word).ok_or_else(|| word.clone()));
+                word.clear();
+            }
+        };
+        for c in part.chars() {
+            if c.is_ascii_alphanumeric() {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut out);
+                out.push(Err(c.to_string()));
+            }
+        }
+        flush(&mut word, &mut out);
+        out
+    };
+    // A card the ruleset's pack does not hold (a message saying so) is drawn as a plain card, not
+    // under that pack's suits.
+    let drawn = |c: Card| card(rules.filter(|r| r.pack.cards.contains(c)), c, "");
+    html! {
+        @for (i, part) in text.split('`').enumerate() {
+            @if i % 2 == 1 && !part.is_empty() {
+                @if let Some(c) = as_card(part) { (drawn(c)) } @else { em class="term" { (part) } }
+            } @else {
+                @for w in words(part) {
+                    @match w { Ok(c) => (drawn(c)), Err(t) => (t) }
+                }
+            }
+        }
     }
 }
 

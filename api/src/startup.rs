@@ -89,6 +89,8 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
             .service(resource("/sessions", &["POST"]).route(web::post().to(sessions::create_session)))
             .service(resource("/pages/rulesets/compare", &["GET"]).route(web::get().to(pages::compare_rules)))
             .service(resource("/pages/stats", &["GET"]).route(web::get().to(pages::stats)))
+            .service(resource("/pages/sources", &["GET"]).route(web::get().to(pages::sources)))
+            .service(resource("/pages/sessions", &["GET"]).route(web::get().to(pages::open_session)))
             .service(resource("/pages/check", &["GET", "POST"]).route(web::get().to(pages::check_form)).route(web::post().to(pages::check)))
             .service(resource("/docs", &["GET"]).route(web::get().to(|| async { actix_web::HttpResponse::PermanentRedirect().insert_header(("Location", "/docs/")).finish() })))
             .service(resource("/rulesets/{id}", &["GET"]).route(web::get().to(rulesets::ruleset)))
@@ -98,6 +100,9 @@ pub fn run(listener: TcpListener, state: AppState) -> std::io::Result<Server> {
             .service(resource("/sessions/{id}/games", &["POST"]).route(web::post().to(sessions::add_to_session)))
             .service(resource("/pages/games/{id}/compare", &["GET"]).route(web::get().to(pages::compare_game_page)))
             .service(resource("/pages/games/{id}", &["GET"]).route(web::get().to(pages::game)))
+            .service(resource("/pages/sources/{id}", &["GET"]).route(web::get().to(pages::source)))
+            .service(resource("/pages/sessions/{id}", &["GET"]).route(web::get().to(pages::session)))
+            .service(resource("/pages/rulesets/{id}/example", &["GET"]).route(web::get().to(pages::example)))
             .service(resource("/pages/rulesets/{id}", &["GET"]).route(web::get().to(pages::ruleset)))
             .service(resource("/openapi.json", &["GET"]).route(web::get().to(move || {
                 let doc = document.clone();

@@ -46,7 +46,7 @@ async fn compare_game_page_page(state: web::Data<AppState>, id: web::Path<String
             p class="cannot-replay" { (cannot.len()) " of the " (c.replays.len()) " rulesets cannot replay this game (its pack, its table or its moves): " (cannot.join(", ")) "." }
         }
         @if let Some(d) = &c.divergence {
-            p class="diverge" { (d.explanation) }
+            p class="diverge" { (crate::pages::engine_line(state.registry.get(&record.ruleset), &d.explanation)) }
         } @else if replayed.len() >= 2 && cannot.is_empty() {
             p { "The rulesets agree on the legality of every move." }
         } @else if replayed.len() >= 2 {
@@ -65,7 +65,7 @@ async fn compare_game_page_page(state: web::Data<AppState>, id: web::Path<String
                                 @let (class, word) = status_word(v.status);
                                 span class=(class) { (word) } br;
                             }
-                            (None, Some(why)) => { span class="invalid" { "cannot be replayed" } br; span class="src" { (why) } }
+                            (None, Some(why)) => { span class="invalid" { "cannot be replayed" } br; span class="src" { (crate::pages::engine_line(state.registry.get(&p.ruleset), why)) } }
                             _ => {}
                         }
                     }
@@ -88,7 +88,7 @@ async fn compare_game_page_page(state: web::Data<AppState>, id: web::Path<String
                                         (tr.leader) " leads: " @for c in tr.cards.iter() { (card(Some(r), *c, "")) } " → " strong { (tr.winner) }
                                     }
                                     (None, Some(x)) if t == v.tricks.len() => {
-                                        span class="invalid" { "event " (x.event) ": " (x.message) } " " span class="src" { "[" (x.rule) "]" }
+                                        span class="invalid" { "event " (x.event) ": " (crate::pages::engine_line(state.registry.get(&p.ruleset), &x.message)) } " " span class="src" { "[" (x.rule) "]" }
                                     }
                                     _ => {}
                                 }

@@ -22,7 +22,7 @@ pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result
         Err(why) => {
             return html! {
                 (table_of(rules, record))
-                div class="stop" id="stop" { strong { "This record cannot be replayed as a game. " } (why) }
+                div class="stop" id="stop" { strong { "This record cannot be replayed as a game. " } (crate::pages::engine_line(rules, &why)) }
                 (events_list(rules, record))
             }
         }
@@ -55,7 +55,7 @@ pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result
         (score_sheet::ledger(rules, verdict, &seats))
         @if !verdict.notes.is_empty() {
             h2 { "Notes" }
-            ul { @for n in &verdict.notes { li { (n) } } }
+            ul { @for n in &verdict.notes { li { (crate::pages::engine_line(rules, n)) } } }
         }
     }
 }
@@ -88,11 +88,11 @@ pub(crate) fn rule_ref(rule: &str, source: Option<&str>, at: Option<&str>) -> Ma
 }
 
 /// The box that says where and why a game stopped.
-fn stopped(v: &Violation) -> Markup {
+fn stopped(rules: Option<&Ruleset>, v: &Violation) -> Markup {
     html! {
         div class="stop" id="stop" {
             strong { "Stopped here, at event " (v.event) @if let Some(p) = &v.player { " (" (p) ")" } ": " }
-            (v.message) " " (rule_ref(&v.rule, v.source.as_deref(), Some(&v.at)))
+            (crate::pages::engine_line(rules, &v.message)) " " (rule_ref(&v.rule, v.source.as_deref(), Some(&v.at)))
         }
     }
 }
@@ -127,7 +127,7 @@ fn deal(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation>, 
             @if !dog.is_empty() { tr { th { @if rules.is_some_and(|r| r.steal.is_some()) { "the stock" } @else { "the dog" } } td { (sorted(rules, dog)) } } }
             @if let Some(c) = cut { tr { th { "the cut card" } td { (card_code(rules, c, "")) } } }
         }
-        @if let Some(v) = stop.filter(|v| v.event == i) { (stopped(v)) }
+        @if let Some(v) = stop.filter(|v| v.event == i) { (stopped(rules, v)) }
     }
 }
 
@@ -165,7 +165,7 @@ fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation
                             Event::SitOut { .. } => { "sits the deal out, paying a fee to the taker of the last trick" }
                             _ => {}
                         }
-                        @if bad { @if let Some(v) = stop { (stopped(v)) } }
+                        @if bad { @if let Some(v) = stop { (stopped(rules, v)) } }
                     }
                 }
             }
@@ -338,7 +338,7 @@ fn tricks(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict, seats
                     @for (i, p, c) in &these {
                         span class="play" { (card_code(rules, c, if *i == v.event { "bad" } else { "" })) span class="who" { (p) } }
                     }
-                    (stopped(v))
+                    (stopped(rules, v))
                 }
                 td { "—" }
             }

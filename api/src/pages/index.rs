@@ -29,7 +29,9 @@ pub async fn index(state: web::Data<AppState>) -> HttpResponse {
     .unwrap_or_default();
     let body = html! {
         p { "Every variant of the tarot game the sources describe, written as data, and recorded games replayed against them. "
-            "The " a href="/docs/" { "API documentation" } " lists every operation; " a href="/pages/check" { "check a game" } " by pasting its record." }
+            "The " a href="/docs/" { "API documentation" } " lists every operation; " a href="/pages/check" { "check a game" } " by pasting its record; " a href="/pages/sources" { "the sources" } " the rulesets cite, each with its clauses." }
+        h2 { "The family at a glance" }
+        (crate::pages::family::picture(&state.registry.all().collect::<Vec<_>>()))
         @for (family, centuries) in by_family(&state) {
             h2 { (family) }
             @for (century, rulesets) in centuries {
@@ -63,6 +65,9 @@ pub async fn index(state: web::Data<AppState>) -> HttpResponse {
         // The default number of deals, which the budget of a request allows for every root together.
         p { a href={ "/pages/stats?rulesets=" (roots.join(",")) } { "The rulesets no other extends, side by side" }
             ": annulments, possible declarations, oudlers per hand over seeded random deals (the form there asks for others)." }
+        h2 { "Sessions" }
+        p { "A session is the deals one table plays, in order (" code { "POST /sessions" } " opens one). Its running score sheet: "
+            form class="inline" method="get" action="/pages/sessions" { label { "session " input name="id" size="8" placeholder="s1"; } " " button { "open" } } }
         h2 { "Stored games" }
         @if games.0.is_empty() {
             p { "No game is stored yet: " code { "POST /games" } " stores one." }
@@ -106,7 +111,7 @@ fn by_family(state: &AppState) -> Vec<(String, Vec<(String, Vec<&Ruleset>)>)> {
 }
 
 /// 17 → "17th", 21 → "21st".
-fn ordinal(n: u16) -> String {
+pub(crate) fn ordinal(n: u16) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",

@@ -37,7 +37,7 @@ fn objective(r: &Ruleset) -> String {
 }
 
 /// The overview of `r`, described as `d`.
-pub(crate) fn overview(r: &Ruleset, d: &Description) -> Markup {
+pub(crate) fn overview(r: &Ruleset, d: &Description, example: Markup) -> Markup {
     let contracts: Vec<&str> = r.bidding.iter().flat_map(|b| b.contracts.iter().map(|k| k.label.as_str())).collect();
     let declarations: Vec<&str> = r.declarations.iter().map(|k| &*k.label).collect();
     let terms: Vec<&str> = r.score.terms.iter().map(|t| &*t.label).collect();
@@ -64,6 +64,7 @@ pub(crate) fn overview(r: &Ruleset, d: &Description) -> Markup {
             }
             dt { "A game" } dd { "The games stored under it: " a href={ "/games?ruleset=" (r.id) } { "the list (JSON)" } "; each has its page, step by step, with its score sheet. "
                 "Or " a href="/pages/check" { "check a record" } " of your own." }
+            (example)
         }
         p class="src" { "Every clause follows, by aspect, with its source and where it is written." }
     }

@@ -27,6 +27,7 @@ async fn ruleset_page(state: web::Data<AppState>, id: web::Path<String>) -> Resu
             aspects.push(l.aspect);
         }
     }
+    let example = crate::pages::example::worked_example(&state, r).await;
     let body = html! {
         p { code { (d.id) } ", " (d.players) " players, version " code { (d.version) } ". "
             a href={ "/rulesets/" (d.id) } { "The ruleset as JSON" } ", with its rule files." }
@@ -37,7 +38,7 @@ async fn ruleset_page(state: web::Data<AppState>, id: web::Path<String>) -> Resu
         @if !children.is_empty() {
             p { "Extended by " @for (i, c) in children.iter().enumerate() { @if i > 0 { ", " } a href={ "/pages/rulesets/" (c) } { code { (c) } } } "." }
         }
-        (crate::pages::overview::overview(r, &d))
+        (crate::pages::overview::overview(r, &d, example))
         @if !d.options.is_empty() {
             h2 { "Options" }
             table {
@@ -58,14 +59,24 @@ async fn ruleset_page(state: web::Data<AppState>, id: web::Path<String>) -> Resu
             table {
                 tr { th { "clause" } th { "source" } th { "rule" } }
                 @for l in d.rules.iter().filter(|l| l.aspect == *aspect) {
-                    tr { td { (l.text) } td { (l.source.as_deref().unwrap_or("—")) } td class="src" { code { (l.rule) } br; (l.at) } }
+                    tr { td { (l.text) } td { (cited(&d.sources, l.source.as_deref())) } td class="src" { code { (l.rule) } br; (l.at) } }
                 }
             }
         }
         h2 { "Sources" }
-        ul { @for s in &d.sources { li { strong { (s.id) } ": " (s.title) " " span class="src" { "(" (s.file) ")" } } } }
+        ul { @for s in &d.sources { li { strong { (s.id) } ": " a href=(crate::pages::source::href(s)) { (s.title) } " " span class="src" { "(" (s.file) ")" } } } }
     };
     Ok(page(&format!("{}: {}", d.id, d.title), body))
+}
+
+/// A clause's citation, its source's key linked to the source's page.
+fn cited(sources: &[tarot_engine::ir::Source], text: Option<&str>) -> maud::Markup {
+    let Some(text) = text else { return html! { "—" } };
+    let (key, _) = crate::pages::source::citation(text);
+    match sources.iter().find(|s| s.id == key) {
+        Some(s) => html! { a href=(crate::pages::source::href(s)) title=(s.title) { (text) } },
+        None => html! { (text) },
+    }
 }
 
 /// An option's value as people read it: strings without their quotes.

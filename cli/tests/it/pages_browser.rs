@@ -6,6 +6,8 @@ use crate::common;
 
 use crate::common::{fixture, headless, spawn_fresh, Server};
 
+mod drawn;
+
 /// Opens `url` in Chromium, checks that the page as rendered holds each of `wanted`, and saves its
 /// screenshot as `target/screenshots/<name>.png` (removed first, so an earlier run's picture does
 /// not pass for this one).
@@ -67,6 +69,8 @@ fn every_page_renders_in_a_browser() {
                 "20th century",
                 "21st century",
                 "Not dated by its sources",
+                "The family at a glance",
+                "class=\"extends\" data-from=\"fft-4p\" data-to=\"fft-3p\"",
             ],
         ),
         (
@@ -220,7 +224,8 @@ fn the_pages_over_http() {
     let list = server.post_as("/pages/check", &form_body(r#"["fft-4p", ["A", "B", "C", "D"], "A", []]"#), "application/x-www-form-urlencoded", None);
     assert!(list.text.contains("line 1, column 1: a recorded game is a JSON object, not a list") && !list.text.contains("struct"), "{}", list.text);
     let unknown = server.post_as("/pages/check", &form_body(&record.replace("\"fft-4p\"", "\"fft-9p\"")), "application/x-www-form-urlencoded", None);
-    assert!(unknown.text.contains("the ruleset `fft-9p` is not in this archive"), "{}", unknown.text);
+    // The ruleset quoted as a word set apart, not in backticks.
+    assert!(unknown.text.contains("the ruleset <em class=\"term\">fft-9p</em> is not in this archive") && !unknown.text.contains("`fft-9p`"), "{}", unknown.text);
     // A steal from the stock (`steal`, Minchiate): the page says so, not "from the talon".
     let steals = server.post_as("/pages/check", &form_body(&fixture("minchiate/valid/steals.json")), "application/x-www-form-urlencoded", None);
     assert!(steals.text.contains("steals") && steals.text.contains("from the stock") && !steals.text.contains("from the talon"), "{}", &steals.text[..2000]);
