@@ -162,12 +162,9 @@ pub(crate) fn card_code(rules: Option<&Ruleset>, code: &str, class: &str) -> Mar
 }
 
 /// A line the engine wrote (a broken rule, a record it cannot replay, a note), as people read it:
-/// a card code drawn as the card, a term the engine quotes in backticks (`call`) as a word set apart,
-/// and a list the engine left open at its end (`has pass, ` where a ruleset has no contract to add)
-/// closed, so that no message reads as cut.
+/// a card code drawn as the card, a term the engine quotes in backticks (`call`) as a word set apart.
 pub(crate) fn engine_line(rules: Option<&Ruleset>, text: &str) -> Markup {
     let text = text.trim_end();
-    let text = text.strip_suffix(',').or_else(|| text.strip_suffix(';')).or_else(|| text.strip_suffix(':')).unwrap_or(text).trim_end();
     let as_card = |w: &str| {
         let looks = (2..=3).contains(&w.len()) && w.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) && w.chars().any(|c| c.is_ascii_uppercase());
         if looks {

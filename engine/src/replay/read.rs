@@ -221,7 +221,8 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
                 Bid::Reserve
             } else {
                 let known: Vec<&str> = contracts.iter().map(|c| c.name.as_str()).chain(reserve.map(|r| r.name.as_str())).collect();
-                return Err(fail(format!("unknown bid \"{bid}\"; {} has pass, {}", rules.id, known.join(", "))));
+                let bids = if known.is_empty() { "only pass".to_string() } else { format!("pass, {}", known.join(", ")) };
+                return Err(fail(format!("unknown bid \"{bid}\"; {} has {bids}", rules.id)));
             };
             Move::Bid { player: player(who)?, bid }
         }

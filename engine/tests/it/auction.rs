@@ -372,3 +372,23 @@ fn when_everyone_passes_the_all_pass_contract_is_played_each_for_himself_and_sco
         }
     }
 }
+
+/// A bid a ruleset does not know is refused with the bids it has, and a ruleset with no contract to
+/// bid (Minchiate) says it has only pass, not a list left open ("has pass, ").
+#[test]
+fn an_unknown_bid_names_the_bids_there_are() {
+    let registry = Registry::builtin().unwrap();
+    for (id, has) in [("minchiate", "minchiate has only pass"), ("fft-4p", "fft-4p has pass, prise, garde, ")] {
+        let rules = registry.get(id).unwrap();
+        let mut g = deal(rules, 7);
+        let v = replay(rules, &g).unwrap();
+        let next = v.next.unwrap_or_else(|| panic!("{id}: nobody to speak after the deal"));
+        g.events.push(Event::Bid { player: next.player.as_ref().into(), bid: "misère".into() });
+        let message = match replay(rules, &g) {
+            Err(e) => e.to_string(),
+            Ok(v) => format!("{:?}", v.violation),
+        };
+        assert!(message.contains(&format!("unknown bid \"misère\"; {has}")), "{id}: {message}");
+        assert!(!message.contains("pass, ;") && !message.trim_end().ends_with(','), "{id}: {message}");
+    }
+}
