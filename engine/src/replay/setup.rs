@@ -215,11 +215,8 @@ impl Settings {
             let counting = super::counting::counting_for(&rules.counting, &|e| s.eval_setup(e))?;
             s.counting = Some(counting);
         }
-        if let Some(e) = rules.bidding.as_ref().and_then(|b| b.hold_by.as_ref()) {
-            s.hold_seniority = match s.eval_setup(e)? {
-                Value::Str(w) => &*w == "seniority",
-                other => return Err(format!("bidding.hold: \"forehand\" or \"seniority\", not {}", other.type_name())),
-            };
+        if let Some(w) = rules.bidding.as_ref().and_then(|b| b.hold_by.as_ref()) {
+            s.hold_seniority = s.word(w).map_err(|e| format!("bidding.hold: {e}"))? == Hold::Seniority;
         }
         if let Some(d) = rules.discard.as_ref().filter(|d| !d.forbid_by_option.is_empty()) {
             let mut forbid = d.forbid.clone();
@@ -240,29 +237,17 @@ impl Settings {
             s.contract = Some((k.name.as_str().into(), attrs));
         }
         let after = contract.is_some() || !rules.reads_contract;
-        let text = |s: &Settings, e: &Expr| -> Result<String, String> {
-            match s.eval_setup(e)? {
-                Value::Str(t) => Ok(t.to_string()),
-                other => Err(format!("expected a text setting, found {other:?}")),
-            }
-        };
-        // A text setting, one of `allowed`: its place among them.
-        let choice = |s: &Settings, e: &Expr, what: &str, allowed: &[&str], c: &Clause| -> Result<usize, String> {
-            let t = text(s, e).map_err(at(c))?;
-            allowed.iter().position(|a| *a == t).ok_or_else(|| at(c)(format!("{what} is \"{t}\"; it must be one of \"{}\"", allowed.join("\", \""))))
-        };
-        let fool = &rules.fool.clause;
+        let fool = &rules.fool;
         if after {
-            s.fool_led_forbidden = choice(&s, &rules.fool.led, "the fool's `led`", &["next-card-sets-suit", "forbidden"], fool)? == 1;
-            s.fool_exchange = choice(&s, &rules.fool.keep, "the fool's `keep`", &["keep", "exchange"], fool)? == 1;
-            s.fool_last = [FoolLast::ChangesSide, FoolLast::Winner, FoolLast::Keep]
-                [choice(&s, &rules.fool.last_trick, "the fool's `last_trick`", &["changes-side", "to-winner", "keep"], fool)?];
-            s.fool_shut_out = match &rules.fool.shut_out {
-                Some(e) => choice(&s, e, "the fool's `shut_out`", &["keep", "to-winner"], fool)? == 1,
+            s.fool_led_forbidden = s.word(&fool.led).map_err(at(&fool.clause))? == FoolLed::Forbidden;
+            s.fool_exchange = s.word(&fool.keep).map_err(at(&fool.clause))? == FoolKeep::Exchange;
+            s.fool_last = s.word(&fool.last_trick).map_err(at(&fool.clause))?;
+            s.fool_shut_out = match &fool.shut_out {
+                Some(w) => s.word(w).map_err(at(&fool.clause))? == FoolShutOut::ToWinner,
                 None => false,
             };
-            s.fool_slam_played = match &rules.fool.slam_wins_when {
-                Some(e) => choice(&s, e, "the fool's `slam_wins`", &["led", "played"], fool)? == 1,
+            s.fool_slam_played = match &fool.slam_wins_when {
+                Some(w) => s.word(w).map_err(at(&fool.clause))? == FoolSlamWins::Played,
                 None => false,
             };
         }
@@ -317,8 +302,8 @@ impl Settings {
                 None => call.levels.len(),
             };
         }
-        if let Some((e, c)) = &rules.play.direction {
-            s.clockwise = choice(&s, e, "the direction of play", &["anticlockwise", "clockwise"], c)? == 1;
+        if let Some((w, c)) = &rules.play.direction {
+            s.clockwise = s.word(w).map_err(at(c))? == Direction::Clockwise;
         }
         if let Some((e, c)) = &rules.deal.dog_apart {
             s.dog_apart = count(&s, &Some(e.clone())).map_err(at(c))?;
@@ -346,12 +331,8 @@ impl Settings {
         }
         if let Some(b) = &rules.bidding {
             for c in &b.contracts {
-                let dog = c.attrs.iter().find(|(k, _)| k == "dog").map(|(_, e)| text(&s, e)).transpose()?.unwrap_or_default();
-                s.contract_dogs.push(match dog.as_str() {
-                    "taker" => DogUse::Taker,
-                    "taker-unseen" => DogUse::TakerUnseen,
-                    _ => DogUse::Defence,
-                });
+                let dog = s.word(&c.dog).map_err(at(&c.clause))?;
+                s.contract_dogs.push(dog);
             }
         }
         // The talon and the taker's discard matter only where the contract gives him the dog.
@@ -361,11 +342,11 @@ impl Settings {
             if s.talon_packets == 0 || !s.dog.is_multiple_of(s.talon_packets) {
                 return Err(at(&t.clause)(format!("the dog of {} cards cannot be cut into {} packets of equal size", s.dog, s.talon_packets)));
             }
-            if let Some(e) = &t.rest {
-                s.talon_rest_taker = choice(&s, e, "the talon's `rest`", &["defence", "taker"], &t.clause)? == 1;
+            if let Some(w) = &t.rest {
+                s.talon_rest_taker = s.word(w).map_err(at(&t.clause))? == TalonRest::Taker;
             }
-            if let Some(e) = &t.discard {
-                s.talon_discard_first = choice(&s, e, "the talon's `discard`", &["after", "before"], &t.clause)? == 1;
+            if let Some(w) = &t.discard {
+                s.talon_discard_first = s.word(w).map_err(at(&t.clause))? == TalonDiscard::Before;
             }
             if let Some((e, clause)) = &t.given {
                 s.talon_given = count(&s, &Some(e.clone())).map_err(at(clause))?;
@@ -416,6 +397,11 @@ impl Settings {
 
     pub(crate) fn eval_setup(&self, e: &Expr) -> Result<Value, String> {
         eval(e, &SetupEnv(self))
+    }
+
+    /// A word setting (resolved by the compiler) for the options chosen and the contract.
+    fn word<T: Words>(&self, w: &Choice<T>) -> Result<T, String> {
+        w.get(&SetupEnv(self))
     }
 }
 

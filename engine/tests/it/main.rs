@@ -60,6 +60,7 @@ mod pots;
 mod properties;
 mod quick_reader;
 mod scarto_scorer;
+mod settings;
 mod sit_out;
 mod standing;
 mod stats;

@@ -360,12 +360,8 @@ impl Compiler {
     }
 
     /// A setting that must give one of `texts`: checked here when it is a text or an option (each of
-    /// the option's choices), rather than when a game is set up.
-    pub(super) fn setting(&mut self, s: &Stmt, texts: &[&str]) -> Option<Expr> {
-        self.setting_in(s, texts, Ctx::Setup)
-    }
-
-    /// `setting` in the given context (`Ctx::AfterAuction` for the fool's settings).
+    /// the option's choices), rather than when a game is set up (the stealing's `cutter`; the word
+    /// settings the replay reads are resolved into typed choices instead, `word`).
     pub(super) fn setting_in(&mut self, s: &Stmt, texts: &[&str], ctx: Ctx) -> Option<Expr> {
         let e = self.value(s, ctx)?;
         let given: Vec<serde_json::Value> = match &e {

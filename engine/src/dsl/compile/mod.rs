@@ -20,6 +20,7 @@ mod formula;
 mod pack;
 mod play;
 mod score;
+mod words;
 
 use formula::*;
 

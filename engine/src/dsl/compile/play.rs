@@ -71,7 +71,7 @@ impl Compiler {
                     p.ladder_when.push(when);
                 }
                 "direction" => {
-                    p.direction = self.setting(st, &["anticlockwise", "clockwise"]).map(|e| (e, self.clause(st, "play.direction")));
+                    p.direction = self.word(st, Ctx::Setup).map(|w| (w, self.clause(st, "play.direction")));
                 }
                 // `last-trump = cards`: a card formula worked out once the contract is known.
                 "last-trump" => {
@@ -282,12 +282,11 @@ impl Compiler {
     }
 
     pub(super) fn fool(&mut self, s: Option<&Stmt>) -> FoolRules {
-        let text = |t: &str| Expr::Const(Value::Str(t.into()));
         let mut f = FoolRules {
             excuse: None,
-            led: text("next-card-sets-suit"),
-            keep: text("keep"),
-            last_trick: text("keep"),
+            led: Choice::Is(FoolLed::NextCardSetsSuit),
+            keep: Choice::Is(FoolKeep::Keep),
+            last_trick: Choice::Is(FoolLast::Keep),
             slam_wins: None,
             slam_wins_when: None,
             shut_out: None,
@@ -302,12 +301,12 @@ impl Compiler {
                 "excuse" => f.excuse = Some(self.clause(st, "fool.excuse")),
                 "slam_wins" => {
                     f.slam_wins = Some(self.clause(st, "fool.slam_wins"));
-                    f.slam_wins_when = if st.value.is_some() { self.setting_in(st, &["led", "played"], Ctx::AfterAuction) } else { None };
+                    f.slam_wins_when = if st.value.is_some() { self.word(st, Ctx::AfterAuction) } else { None };
                 }
-                "led" => f.led = self.setting_in(st, &["next-card-sets-suit", "forbidden"], Ctx::AfterAuction).unwrap_or(f.led),
-                "keep" => f.keep = self.setting_in(st, &["keep", "exchange"], Ctx::AfterAuction).unwrap_or(f.keep),
-                "last_trick" => f.last_trick = self.setting_in(st, &["changes-side", "to-winner", "keep"], Ctx::AfterAuction).unwrap_or(f.last_trick),
-                "shut_out" => f.shut_out = self.setting_in(st, &["keep", "to-winner"], Ctx::AfterAuction),
+                "led" => f.led = self.word(st, Ctx::AfterAuction).unwrap_or(f.led),
+                "keep" => f.keep = self.word(st, Ctx::AfterAuction).unwrap_or(f.keep),
+                "last_trick" => f.last_trick = self.word(st, Ctx::AfterAuction).unwrap_or(f.last_trick),
+                "shut_out" => f.shut_out = self.word(st, Ctx::AfterAuction),
                 "deadline" => {
                     // A number of tricks: a constant is checked here, a formula when a game is set up.
                     if let Some(e) = self.value(st, Ctx::Setup) {
