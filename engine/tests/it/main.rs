@@ -27,6 +27,7 @@ mod architecture;
 mod auction;
 mod beat;
 mod buy;
+mod card_codes;
 mod combinations;
 mod compare;
 mod compulsory;

@@ -844,6 +844,9 @@ impl Compiler {
             return Some(Expr::Const(Value::Cards(CardSet::single(*c))));
         }
         if let Some(c) = Card::parse(n).filter(|_| n.chars().any(|c| c.is_ascii_digit()) || n.eq_ignore_ascii_case("EX") || n.len() == 2) {
+            if !self.in_pack(file, pos, n, c) {
+                return None;
+            }
             return Some(Expr::Const(Value::Cards(CardSet::single(c))));
         }
         match n {

@@ -121,6 +121,8 @@ struct Compiler {
     pack_trumps: Option<CardSet>,
     /// The pack's own card codes (`code`, the Fool as a trump's `EX`), for rule text too.
     pack_aliases: Vec<(String, Card)>,
+    /// The pack's cards, once the `pack` section is read: a code naming another card is refused.
+    pack_cards: Option<CardSet>,
     /// The suit whose cards are the trumps (`trump-suit`): `rank(K)` reads the other suits.
     trump_suit: Option<u8>,
     /// Compiling the other pack of `fool "name" trump = condition`: whether the Fool is a trump.
@@ -322,6 +324,18 @@ impl Compiler {
         self.err(&f, s.pos, message)
     }
 
+    /// Whether a card a rule names by its code is in the ruleset's pack (a pack's own code, `code
+    /// SKUS T22`, always is); refused at `pos` otherwise.
+    fn in_pack(&mut self, file: &str, pos: Pos, code: &str, card: Card) -> bool {
+        match self.pack_cards {
+            Some(cards) if !cards.contains(card) && !self.pack_aliases.iter().any(|(a, _)| a.eq_ignore_ascii_case(code)) => {
+                self.err(file, pos, format!("cards not in this ruleset's pack: {code} (a pack of {} cards)", cards.len()));
+                false
+            }
+            _ => true,
+        }
+    }
+
     fn load_chain(&mut self, id: &str, load: &dyn Fn(&str) -> Option<RuleFile>, seen: &mut Vec<String>) -> Option<(Header, Vec<Stmt>)> {
         self.load_from(id, load, seen, None)
     }
@@ -453,6 +467,7 @@ impl Compiler {
             self.option(s);
         }
         let pack = self.pack(stmts.iter().find(|s| s.key == "pack"));
+        self.pack_cards = Some(pack.cards);
         for s in stmts.iter().filter(|s| s.key == "class") {
             self.class(s, &pack);
         }
@@ -658,6 +673,9 @@ impl Compiler {
                 self.err_at(s, format!("{what}: an untouchable card is written `untouchable CARD \"label\" = condition on the hand`, e.g. `untouchable T1 ...`"));
                 return None;
             };
+            if !self.in_pack(&s.file, s.args[0].pos, &s.args[0].text, card) {
+                return None;
+            }
             let label = s.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| card.to_string());
             let when = self.value(s, Ctx::Hand)?;
             Some(Untouchable { card, label, when, clause: self.clause(s, "untouchable") })

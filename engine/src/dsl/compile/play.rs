@@ -104,6 +104,9 @@ impl Compiler {
                         self.err(&st.file, card_word.pos, format!("`{}`: unknown card; `wins` names one card", card_word.text));
                         continue;
                     };
+                    if !self.in_pack(&st.file, card_word.pos, &card_word.text, c) {
+                        continue;
+                    }
                     if let Some(e) = self.value(st, Ctx::AfterAuction) {
                         if let Expr::Const(v) = &e {
                             if !matches!(v, Value::Cards(_)) {
@@ -144,7 +147,7 @@ impl Compiler {
     fn cards_word(&mut self, st: &Stmt, w: &Word) -> Option<CardSet> {
         match (self.classes.iter().find(|c| c.name == w.text), Card::parse(&w.text)) {
             (Some(c), _) => Some(c.cards),
-            (None, Some(card)) if !w.quoted => Some(CardSet::single(card)),
+            (None, Some(card)) if !w.quoted => self.in_pack(&st.file, w.pos, &w.text, card).then(|| CardSet::single(card)),
             // The class's own definition failed, and says why.
             _ if self.failed.contains(&w.text) => None,
             _ => {
@@ -233,8 +236,9 @@ impl Compiler {
             [] => None,
             [w, class] if w.text == "gives-back" && !w.quoted && !class.quoted => {
                 let named_let = self.lets.iter().position(|l| *l == class.text);
-                match (self.classes.iter().find(|c| c.name == class.text), Card::parse(&class.text), named_let) {
-                    (Some(c), _, _) => Some(Expr::Const(Value::Cards(c.cards))),
+                match (self.classes.iter().find(|c| c.name == class.text).map(|c| c.cards), Card::parse(&class.text), named_let) {
+                    (Some(cards), _, _) => Some(Expr::Const(Value::Cards(cards))),
+                    (None, Some(card), _) if !self.in_pack(&st.file, class.pos, &class.text, card) => return None,
                     (None, Some(card), _) => Some(Expr::Const(Value::Cards(CardSet::single(card)))),
                     (None, None, Some(i)) => {
                         self.lets_read.insert(i);
@@ -359,8 +363,9 @@ impl Compiler {
             self.err_at(s, "a payment during play names the cards that trigger it: `on play CLASS \"label\" = marques`");
             return None;
         };
-        let cards = match (self.classes.iter().find(|c| c.name == class.text), Card::parse(&class.text)) {
-            (Some(c), _) => c.cards,
+        let cards = match (self.classes.iter().find(|c| c.name == class.text).map(|c| c.cards), Card::parse(&class.text)) {
+            (Some(cards), _) => cards,
+            (None, Some(card)) if !self.in_pack(&s.file, class.pos, &class.text, card) => return None,
             (None, Some(card)) => CardSet::single(card),
             // The class's own definition failed, and says why.
             _ if self.failed.contains(&class.text) => return None,
