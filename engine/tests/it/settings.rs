@@ -65,3 +65,33 @@ fn a_word_setting_is_a_word_an_option_or_a_choice_between_them() {
     );
     assert!(e.contains(r#"x.tarot:5:3: `hold` is a word ("forehand", "seniority")"#), "{e}");
 }
+
+/// Issue 29: the trick obligations apply in the order of a trick (`must follow`, `must trump`,
+/// `must overtrump`, `must beat`), which the file must write: a file that writes another order,
+/// which would mean another game, is refused rather than read in the walk's order.
+#[test]
+fn the_must_rules_are_written_in_the_order_they_apply() {
+    let fft = Registry::builtin_files()["fft-4p"].text.clone();
+    let (follow, trump) = ("  must follow  ", "  must trump  ");
+    let line_of = |text: &str, what: &str| text.lines().position(|l| l.starts_with(what)).unwrap() + 1;
+    let (f, t) = (line_of(&fft, follow), line_of(&fft, trump));
+    assert_eq!(t, f + 1, "fft-4p writes `must follow` then `must trump`");
+    // The two lines swapped: `must follow` now after `must trump`.
+    let mut lines: Vec<&str> = fft.lines().collect();
+    lines.swap(f - 1, t - 1);
+    let swapped = lines.join("\n").replacen("ruleset fft-4p", "ruleset y", 1);
+    let mut files = Registry::builtin_files();
+    files.insert("y".into(), RuleFile { path: "rulesets/y.tarot".into(), text: swapped });
+    let e = compile("y", &|id: &str| files.get(id).cloned()).map(|_| ()).unwrap_err().to_string();
+    assert!(
+        e.contains(&format!(
+            "rulesets/y.tarot:{t}:3: `must follow` is written after `must trump`, but the obligations apply in the order of a trick: follow, trump, overtrump, beat"
+        )),
+        "{e}"
+    );
+    // `must beat` before `must overtrump`, in a child: the order of the merged section counts.
+    let e = refused("play {\n  without must overtrump\n  must beat\n  must overtrump\n}");
+    assert!(e.contains("x.tarot:6:3: `must overtrump` is written after `must beat`"), "{e}");
+    // In the order of a trick, as every built-in file writes them: accepted.
+    child_of_fft("play {\n  without must overtrump\n  must overtrump\n  must beat\n}").unwrap();
+}

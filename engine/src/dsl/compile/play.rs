@@ -2,6 +2,10 @@
 
 use super::*;
 
+/// The order the obligations apply in on a trick begun (`replay/obligations.rs`), which is the order
+/// a file must write them in.
+const TRICK_ORDER: [Obligation; 4] = [Obligation::Follow, Obligation::Trump, Obligation::Overtrump, Obligation::Beat];
+
 impl Compiler {
     pub(super) fn play(&mut self, s: Option<&Stmt>) -> Play {
         // The section's clauses, one per rule it holds, or placeholders where the section is missing.
@@ -67,6 +71,20 @@ impl Compiler {
                         },
                         None => None,
                     };
+                    // The walk applies them in the order of a trick, and so must the file write them:
+                    // an order it does not implement is refused rather than read another way.
+                    if let Some((later, _)) = p.ladder.iter().find(|(q, _)| TRICK_ORDER.iter().position(|x| x == q) > TRICK_ORDER.iter().position(|x| *x == o)) {
+                        let name = |o: &Obligation| ["follow", "trump", "overtrump", "beat"][TRICK_ORDER.iter().position(|x| x == o).unwrap_or(0)];
+                        self.err_at(
+                            st,
+                            format!(
+                                "`must {}` is written after `must {}`, but the obligations apply in the order of a trick: follow, trump, overtrump, beat; write them in that order",
+                                name(&o),
+                                name(later)
+                            ),
+                        );
+                        continue;
+                    }
                     p.ladder.push((o, self.clause(st, rule)));
                     p.ladder_when.push(when);
                 }
