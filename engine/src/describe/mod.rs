@@ -128,7 +128,7 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
             let when = stated.split_once('=').map_or(stated.as_str(), |(_, w)| w).trim().to_string();
             let text = if people {
                 // The choice that makes the other pack, by the options' names and values.
-                let choice: Vec<String> = v.other_way.iter().map(|(k, x)| format!("{} {}", k.replace('_', " "), plain_json(x))).collect();
+                let choice: Vec<String> = v.other_way.iter().map(|(k, x)| format!("{} {}", k.replace('_', " "), x.plain())).collect();
                 let (default, other) = if base_trump { ("a trump above the others", "the Excuse") } else { ("the Excuse", "a trump above the others") };
                 format!("{} is {default}, or {other} with the option {} (an option); with these options, {now}", r.pack.fool_name, choice.join(" and "))
             } else {
@@ -148,9 +148,10 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
     // both packs, not only the one these options choose.
     let other_pack = original.fool_variant.as_ref().map(|v| {
         let (other, choice) = if std::ptr::eq(r, original) {
-            (&*v.rules, v.other_way.clone())
+            (&*v.rules, v.other_way.iter().map(|(k, x)| (k.clone(), x.to_json())).collect())
         } else {
-            let defaults = v.other_way.keys().filter_map(|k| original.options.iter().find(|o| &o.name == k)).map(|o| (o.name.clone(), o.default.clone())).collect();
+            let defaults: BTreeMap<String, serde_json::Value> =
+                v.other_way.keys().filter_map(|k| original.options.iter().find(|o| &o.name == k)).map(|o| (o.name.clone(), o.default.to_json())).collect();
             (original, defaults)
         };
         let choice: Vec<String> = choice.iter().map(|(k, v)| if people { format!("{} {}", k.replace('_', " "), plain_json(v)) } else { format!("{k} = {v}") }).collect();
@@ -848,9 +849,9 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
             .map(|o| OptionView {
                 name: o.name.clone(),
                 doc: o.doc.clone(),
-                value: options.get(&o.name).cloned().unwrap_or_else(|| o.default.clone()),
-                default: o.default.clone(),
-                choices: o.choices.clone(),
+                value: options.get(&o.name).cloned().unwrap_or_else(|| o.default.to_json()),
+                default: o.default.to_json(),
+                choices: o.choices.iter().map(OptionValue::to_json).collect(),
                 source: o.clause.source.as_deref().map(String::from),
             })
             .collect(),

@@ -11,8 +11,10 @@ use serde::Serialize;
 use crate::cards::{Card, CardSet, PACK_SIZE};
 use crate::expr::{Expr, Value};
 
+mod option_value;
 mod play;
 mod words;
+pub use option_value::*;
 pub use play::*;
 pub use words::*;
 
@@ -46,8 +48,8 @@ pub struct Source {
 #[derive(Clone, Debug, Serialize)]
 pub struct OptionDef {
     pub name: String,
-    pub default: serde_json::Value,
-    pub choices: Vec<serde_json::Value>,
+    pub default: OptionValue,
+    pub choices: Vec<OptionValue>,
     pub doc: String,
     pub clause: Clause,
 }
@@ -566,7 +568,7 @@ pub struct FoolVariant {
     pub clause: Clause,
     /// A choice of the options that makes the pack the other one (the options that differ from their
     /// defaults, by name): what descriptions and statistics name.
-    pub other_way: BTreeMap<String, serde_json::Value>,
+    pub other_way: BTreeMap<String, OptionValue>,
 }
 
 /// Buying a card (Droggn's Simple): after the exchange the taker calls any card he does not hold;

@@ -1,4 +1,4 @@
-//! The rules as they stand for one game (`Setup`): a ruleset's options chosen and its settings
+//! The rules as they stand for one game (`Setup`): a ruleset's options chosen (`ChosenOptions`) and its settings
 //! evaluated at a table of so many players, once, before the deal. The settings of every section are
 //! worked out here (`Settings::new`): the deal's sizes and packets, the pack's reversed numerals, the
 //! fool's choices, the call's levels, the direction of play, the contracts of a reserving bid, the dog
@@ -37,9 +37,10 @@ impl std::ops::Deref for Setup<'_> {
 }
 
 impl<'r> Setup<'r> {
-    /// Applies options (by name, JSON values) and the number of players; says what is wrong with them.
+    /// Applies options (by name, as `ChosenOptions`: the core's values, or a record's JSON read at
+    /// the edge) and the number of players; says what is wrong with them.
     /// With no option chosen, the settings are worked out once per table size and kept in the ruleset.
-    pub fn new(rules: &'r Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Setup<'r>, String> {
+    pub fn new<C: ChosenOptions + ?Sized>(rules: &'r Ruleset, n: usize, chosen: &C) -> Result<Setup<'r>, String> {
         let rules = rules.with_pack_for(n, chosen)?;
         let settings = match rules.defaults.at_table(n) {
             Some(cell) if chosen.is_empty() => cell.get_or_init(|| Settings::with_contracts(rules, n, chosen).map(Arc::new)).clone()?,
@@ -52,7 +53,7 @@ impl<'r> Setup<'r> {
     /// What a game asks of the ruleset before its rules are worked out: a table size it is played at
     /// and options it has, each with one of its choices. What `new` finds wrong past these is the
     /// ruleset's fault, not the game's.
-    pub fn table_fits(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<(), String> {
+    pub fn table_fits<C: ChosenOptions + ?Sized>(rules: &Ruleset, n: usize, chosen: &C) -> Result<(), String> {
         // At a table where the dealer sits out, one fewer play.
         let playing = if rules.sits_out(n) { n.saturating_sub(1) } else { n };
         if rules.sides == Sides::Partners && playing % 2 == 1 {
@@ -63,15 +64,15 @@ impl<'r> Setup<'r> {
             let want = if rules.players.0 == rules.players.1 { rules.players.0.to_string() } else { format!("{} to {}", rules.players.0, rules.players.1) };
             return Err(format!("{} is played by {want} players, not {n} ({})", rules.id, rules.players_clause.at));
         }
-        for name in chosen.keys() {
-            if !rules.options.iter().any(|o| &o.name == name) {
+        for name in chosen.names() {
+            if !rules.options.iter().any(|o| o.name == name) {
                 let known: Vec<&str> = rules.options.iter().map(|o| o.name.as_str()).collect();
                 return Err(format!("{} has no option `{name}`; its options are: {}", rules.id, if known.is_empty() { "none".to_string() } else { known.join(", ") }));
             }
         }
         for o in &rules.options {
-            let v = chosen.get(&o.name).unwrap_or(&o.default);
-            if !o.choices.contains(v) {
+            let v = chosen.chosen(&o.name).unwrap_or_else(|| o.default.clone());
+            if !o.choices.contains(&v) {
                 let choices: Vec<String> = o.choices.iter().map(|c| c.to_string()).collect();
                 return Err(format!("option `{}` cannot be {v}; choose one of {}", o.name, choices.join(", ")));
             }
@@ -90,7 +91,7 @@ impl Ruleset {
     /// The ruleset whose pack these options choose: itself, or, where the Fool is a trump by an
     /// option (`fool "name" trump = condition`), the ruleset compiled the other way when the
     /// condition says so.
-    pub fn with_pack_for(&self, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<&Ruleset, String> {
+    pub fn with_pack_for<C: ChosenOptions + ?Sized>(&self, n: usize, chosen: &C) -> Result<&Ruleset, String> {
         let Some(v) = &self.fool_variant else { return Ok(self) };
         let s = Settings::new(self, n, chosen, None)?;
         let trump = s.eval_setup(&v.when).and_then(|x| truthy(&x)).map_err(|e| format!("{} ({}): {e}", v.clause.rule, v.clause.at))?;
@@ -102,7 +103,7 @@ impl Settings {
     /// The settings before the auction, and, where a setting that applies after it reads the
     /// contract, the settings for each contract (`after_auction`), all worked out at once so that a
     /// formula that fails for one contract is reported before the game starts.
-    fn with_contracts(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Settings, String> {
+    fn with_contracts<C: ChosenOptions + ?Sized>(rules: &Ruleset, n: usize, chosen: &C) -> Result<Settings, String> {
         let mut s = Settings::new(rules, n, chosen, None)?;
         if let (true, Some(b)) = (rules.reads_contract, &rules.bidding) {
             for (c, contract) in b.contracts.iter().enumerate() {
@@ -114,14 +115,14 @@ impl Settings {
         Ok(s)
     }
 
-    fn new(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>, contract: Option<usize>) -> Result<Settings, String> {
+    fn new<C: ChosenOptions + ?Sized>(rules: &Ruleset, n: usize, chosen: &C, contract: Option<usize>) -> Result<Settings, String> {
         Setup::table_fits(rules, n, chosen)?;
         // At a table where the dealer sits out, one fewer play.
         let n = if rules.sits_out(n) { n.saturating_sub(1) } else { n };
         let mut options = vec![];
         for o in &rules.options {
-            let v = chosen.get(&o.name).unwrap_or(&o.default);
-            options.push(Value::from_json(v).ok_or_else(|| format!("option `{}`: unreadable value {v}", o.name))?);
+            let v = chosen.chosen(&o.name).unwrap_or_else(|| o.default.clone());
+            options.push(v.to_value().ok_or_else(|| format!("option `{}`: unreadable value {v}", o.name))?);
         }
         let mut s = Settings {
             n,

@@ -364,9 +364,9 @@ impl Compiler {
     /// settings the replay reads are resolved into typed choices instead, `word`).
     pub(super) fn setting_in(&mut self, s: &Stmt, texts: &[&str], ctx: Ctx) -> Option<Expr> {
         let e = self.value(s, ctx)?;
-        let given: Vec<serde_json::Value> = match &e {
-            Expr::Const(Value::Str(t)) => vec![t.to_string().into()],
-            Expr::Const(v) => vec![serde_json::Value::String(format!("({})", v.type_name()))],
+        let given: Vec<OptionValue> = match &e {
+            Expr::Const(Value::Str(t)) => vec![OptionValue::Text(t.to_string())],
+            Expr::Const(v) => vec![OptionValue::Text(format!("({})", v.type_name()))],
             Expr::Opt(i) => self.options[*i].choices.clone(),
             _ => vec![],
         };
@@ -436,8 +436,8 @@ impl Compiler {
     /// \"y\""). Past 4096 choices together, `None`, and `what` (the form at `st` that follows the
     /// options) is refused: its choices cannot all be checked.
     pub(super) fn each_choice(&mut self, read: &[usize], st: &Stmt, what: &str) -> Option<Vec<(Vec<Value>, String)>> {
-        let defaults: Vec<Value> = self.options.iter().map(|o| Value::from_json(&o.default).unwrap_or(Value::Bool(false))).collect();
-        let choices: Vec<Vec<Value>> = read.iter().map(|&i| self.options[i].choices.iter().filter_map(Value::from_json).collect()).collect();
+        let defaults: Vec<Value> = self.options.iter().map(|o| o.default.to_value().unwrap_or(Value::Bool(false))).collect();
+        let choices: Vec<Vec<Value>> = read.iter().map(|&i| self.options[i].choices.iter().filter_map(OptionValue::to_value).collect()).collect();
         let combinations: usize = choices.iter().map(|c| c.len().max(1)).product();
         if combinations > 4096 {
             self.err_at(st, format!("{what} follows options with {combinations} choices together, more than the 4096 that can all be checked"));

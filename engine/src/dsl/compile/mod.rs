@@ -132,7 +132,7 @@ struct Compiler {
     fool_trump_when: Option<(Expr, Clause, bool)>,
     /// The first choice of the options (those that differ from their defaults) under which the Fool
     /// goes the other way.
-    fool_other_way: BTreeMap<String, serde_json::Value>,
+    fool_other_way: BTreeMap<String, OptionValue>,
     /// Compiling a contract's `by` condition: the contracts of the bidding block, which
     /// `bid_before(p, CONTRACT)` may name (`None` elsewhere, where it is refused).
     by_contracts: Option<Vec<String>>,
@@ -895,12 +895,12 @@ impl Compiler {
         let name = s.args.first().map(|w| w.text.clone()).unwrap_or_default();
         let doc = s.args.get(1).map(|w| w.text.clone()).unwrap_or_default();
         let errors_before = self.errors.len();
-        let choices: Vec<serde_json::Value> = match &s.value {
+        let choices: Vec<OptionValue> = match &s.value {
             Some(Ast { kind: AstKind::List(items), .. }) => items
                 .iter()
                 .filter_map(|i| match &i.kind {
-                    AstKind::Str(t) => Some(t.as_str().into()),
-                    AstKind::Num(q) => serde_json::to_value(q).ok(),
+                    AstKind::Str(t) => Some(OptionValue::Text(t.clone())),
+                    AstKind::Num(q) => Some(OptionValue::from_q(*q)),
                     AstKind::Invalid(m) => {
                         self.err(&s.file, i.pos, m.clone());
                         None

@@ -32,7 +32,7 @@ impl Compiler {
                 let mut table = vec![];
                 for c in &o.choices {
                     let word = c.as_str().and_then(T::parse);
-                    match (word, Value::from_json(c)) {
+                    match (word, c.to_value()) {
                         (Some(w), Some(v)) => table.push((v, w)),
                         _ => {
                             let given = c.as_str().map(str::to_string).unwrap_or_else(|| c.to_string());
