@@ -46,8 +46,8 @@ async fn ruleset_page(state: web::Data<AppState>, id: web::Path<String>) -> Resu
                     tr {
                         td { code { (o.name) } }
                         td { (o.doc) }
-                        td { (plain(&o.default.to_json())) }
-                        td { @for (i, c) in o.choices.iter().enumerate() { @if i > 0 { ", " } (plain(&c.to_json())) } }
+                        td { (plain(&o.default)) }
+                        td { @for (i, c) in o.choices.iter().enumerate() { @if i > 0 { ", " } (plain(c)) } }
                         td { (o.source.as_deref().unwrap_or("—")) }
                     }
                 }
