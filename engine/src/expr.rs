@@ -35,14 +35,6 @@ impl Value {
             Value::List(_) => "a list",
         }
     }
-    pub fn from_json(v: &serde_json::Value) -> Option<Value> {
-        Some(match v {
-            serde_json::Value::Bool(b) => Value::Bool(*b),
-            serde_json::Value::Number(n) => Value::Num(Q::parse(&n.to_string())?),
-            serde_json::Value::String(s) => Value::Str(s.as_str().into()),
-            _ => return None,
-        })
-    }
 }
 
 /// A name whose value comes from the game being replayed.

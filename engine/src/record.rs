@@ -485,3 +485,41 @@ mod tests {
         assert!(!e.contains("sequence") && !e.contains("map"), "{e}");
     }
 }
+
+/// A game's options as the wire gives them (JSON), read into the rules core's values here, at the
+/// edge: the core knows no JSON (`ir::OptionValue`).
+impl From<&serde_json::Value> for crate::ir::OptionValue {
+    fn from(v: &serde_json::Value) -> Self {
+        use crate::ir::OptionValue;
+        match v {
+            serde_json::Value::Bool(b) => OptionValue::Bool(*b),
+            serde_json::Value::Number(n) => OptionValue::Number(n.to_string()),
+            serde_json::Value::String(s) => OptionValue::Text(s.clone()),
+            other => OptionValue::Other(other.to_string()),
+        }
+    }
+}
+
+impl crate::ir::OptionValue {
+    /// The value as the wire writes it (descriptions, statistics' options).
+    pub fn to_json(&self) -> serde_json::Value {
+        use crate::ir::OptionValue;
+        match self {
+            OptionValue::Bool(b) => serde_json::Value::Bool(*b),
+            OptionValue::Number(n) | OptionValue::Other(n) => serde_json::from_str(n).unwrap_or_else(|_| serde_json::Value::String(n.clone())),
+            OptionValue::Text(t) => serde_json::Value::String(t.clone()),
+        }
+    }
+}
+
+impl crate::ir::ChosenOptions for std::collections::BTreeMap<String, serde_json::Value> {
+    fn is_empty(&self) -> bool {
+        std::collections::BTreeMap::is_empty(self)
+    }
+    fn names(&self) -> Vec<&str> {
+        self.keys().map(String::as_str).collect()
+    }
+    fn chosen(&self, name: &str) -> Option<crate::ir::OptionValue> {
+        self.get(name).map(crate::ir::OptionValue::from)
+    }
+}

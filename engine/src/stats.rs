@@ -53,19 +53,25 @@ pub struct DealStats {
 fn pack_dealt(rules: &Ruleset, dealt: &Ruleset, options: &BTreeMap<String, serde_json::Value>) -> Option<String> {
     let v = rules.fool_variant.as_ref()?;
     let what = |trump: bool| if trump { "a trump" } else { "the Excuse" };
-    let named = |choice: &mut dyn Iterator<Item = (&String, &serde_json::Value)>| choice.map(|(k, v)| format!("{k} = {v}")).collect::<Vec<_>>().join(", ");
+    let named = |choice: &mut dyn Iterator<Item = (&String, String)>| choice.map(|(k, v)| format!("{k} = {v}")).collect::<Vec<_>>().join(", ");
     if v.other_way.keys().any(|k| options.contains_key(k)) {
         let trump = !dealt.pack.cards.contains(FOOL);
-        let chosen = named(&mut rules.options.iter().filter(|o| v.other_way.contains_key(&o.name)).map(|o| (&o.name, options.get(&o.name).unwrap_or(&o.default))));
+        let chosen = named(
+            &mut rules
+                .options
+                .iter()
+                .filter(|o| v.other_way.contains_key(&o.name))
+                .map(|o| (&o.name, options.get(&o.name).map_or_else(|| o.default.to_string(), |v| v.to_string()))),
+        );
         return Some(format!("dealt with the pack of the options chosen ({chosen}): {} is {}", dealt.pack.fool_name, what(trump)));
     }
     let trump = !rules.pack.cards.contains(FOOL);
-    let defaults = named(&mut rules.options.iter().filter(|o| v.other_way.contains_key(&o.name)).map(|o| (&o.name, &o.default)));
+    let defaults = named(&mut rules.options.iter().filter(|o| v.other_way.contains_key(&o.name)).map(|o| (&o.name, o.default.to_string())));
     Some(format!(
         "dealt with the pack of the default options ({defaults}): {} is {}; with {} it is {}",
         rules.pack.fool_name,
         what(trump),
-        named(&mut v.other_way.iter()),
+        named(&mut v.other_way.iter().map(|(k, x)| (k, x.to_string()))),
         what(!trump)
     ))
 }
@@ -80,11 +86,11 @@ pub fn read_options(rules: &Ruleset, given: &[(String, String)]) -> Result<BTree
             let known: Vec<&str> = rules.options.iter().map(|o| o.name.as_str()).collect();
             return Err(format!("{} has no option `{name}`; its options are: {}", rules.id, if known.is_empty() { "none".to_string() } else { known.join(", ") }));
         };
-        let value = o.choices.iter().find(|c| c.as_str() == Some(text.as_str()) || (!c.is_string() && c.to_string() == *text)).ok_or_else(|| {
-            let choices: Vec<String> = o.choices.iter().map(|c| c.as_str().map_or_else(|| c.to_string(), str::to_string)).collect();
+        let value = o.choices.iter().find(|c| c.as_str() == Some(text.as_str()) || (c.as_str().is_none() && c.to_string() == *text)).ok_or_else(|| {
+            let choices: Vec<String> = o.choices.iter().map(|c| c.plain()).collect();
             format!("option `{name}` of {} cannot be `{text}`; choose one of {}", rules.id, choices.join(", "))
         })?;
-        out.insert(name.clone(), value.clone());
+        out.insert(name.clone(), value.to_json());
     }
     Ok(out)
 }

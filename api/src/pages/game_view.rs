@@ -279,7 +279,7 @@ fn excuse_rules(rules: &Ruleset, record: &GameRecord) -> Option<(String, String)
         Some(Value::Str(s)) => Some(s.to_string()),
         _ => None,
     };
-    Some((word(&rules.fool.keep)?, word(&rules.fool.last_trick)?))
+    Some((word(&rules.fool.keep.expr())?, word(&rules.fool.last_trick.expr())?))
 }
 
 fn tricks(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict, seats: &Sides) -> Markup {

@@ -189,7 +189,7 @@ fn card_point_changes(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Ve
         Some(Value::Str(s)) => Some(s.to_string()),
         _ => None,
     };
-    let keep = word(&r.fool.keep);
+    let keep = word(&r.fool.keep.expr());
     let fool_name = &r.pack.fool_name;
     let plays: Vec<(&str, &str)> = record.events.iter().filter_map(|e| if let Event::Play { player, card } = e { Some((player.as_str(), card.as_str())) } else { None }).collect();
     let mut used = 0;

@@ -40,7 +40,7 @@ pub(crate) fn panel(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verd
     let setup = Setup::new(rules, record.players.len(), &record.options).ok();
     let game = setup.as_ref().map(|s| Game::new(s, &record.players, 0));
     let counting = game.as_ref().and_then(|g| tarot_engine::replay::counting_for(&rules.counting, &|e| g.constant(e).ok_or_else(|| "needs a game".to_string())).ok());
-    let keeps_fool = game.as_ref().and_then(|g| match g.constant(&rules.fool.keep) {
+    let keeps_fool = game.as_ref().and_then(|g| match g.constant(&rules.fool.keep.expr()) {
         Some(Value::Str(s)) => Some(&*s != "to-winner"),
         _ => None,
     });

@@ -128,7 +128,7 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
             let when = stated.split_once('=').map_or(stated.as_str(), |(_, w)| w).trim().to_string();
             let text = if people {
                 // The choice that makes the other pack, by the options' names and values.
-                let choice: Vec<String> = v.other_way.iter().map(|(k, x)| format!("{} {}", k.replace('_', " "), plain_json(x))).collect();
+                let choice: Vec<String> = v.other_way.iter().map(|(k, x)| format!("{} {}", k.replace('_', " "), x.plain())).collect();
                 let (default, other) = if base_trump { ("a trump above the others", "the Excuse") } else { ("the Excuse", "a trump above the others") };
                 format!("{} is {default}, or {other} with the option {} (an option); with these options, {now}", r.pack.fool_name, choice.join(" and "))
             } else {
@@ -148,9 +148,10 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
     // both packs, not only the one these options choose.
     let other_pack = original.fool_variant.as_ref().map(|v| {
         let (other, choice) = if std::ptr::eq(r, original) {
-            (&*v.rules, v.other_way.clone())
+            (&*v.rules, v.other_way.iter().map(|(k, x)| (k.clone(), x.to_json())).collect())
         } else {
-            let defaults = v.other_way.keys().filter_map(|k| original.options.iter().find(|o| &o.name == k)).map(|o| (o.name.clone(), o.default.clone())).collect();
+            let defaults: BTreeMap<String, serde_json::Value> =
+                v.other_way.keys().filter_map(|k| original.options.iter().find(|o| &o.name == k)).map(|o| (o.name.clone(), o.default.to_json())).collect();
             (original, defaults)
         };
         let choice: Vec<String> = choice.iter().map(|(k, v)| if people { format!("{} {}", k.replace('_', " "), plain_json(v)) } else { format!("{k} = {v}") }).collect();
@@ -320,14 +321,14 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
         if let Some(c) = &b.hold {
             // The hold of the options in force: forehand's (no `hold_by`, or it gives "forehand"), or
             // by seniority.
-            let kind = b.hold_by.as_ref().map(|e| force.value(e));
+            let kind = b.hold_by.as_ref().map(|w| force.value(&w.expr()));
             let text = match kind {
                 None => "forehand may hold: bid the contract another player holds, and take it over; every other bid must be higher".to_string(),
                 Some(Some(Value::Str(w))) if &*w == "forehand" => "forehand may hold: bid the contract another player holds, and take it over; every other bid must be higher".to_string(),
                 Some(Some(Value::Str(_))) => "each player may hold the bid of a player after him in turn from first hand (seniority): bid the contract he holds, and take it over; every other bid must be higher".to_string(),
                 Some(_) => "forehand may hold, or each player the bid of a player after him (seniority), as the options choose".to_string(),
             };
-            let text = if b.hold_by.as_ref().is_some_and(|e| !matches!(e, Expr::Const(_))) { format!("{text} (with these options)") } else { text };
+            let text = if b.hold_by.as_ref().is_some_and(|w| !matches!(w, Choice::Is(_))) { format!("{text} (with these options)") } else { text };
             lines.push(line("bidding and contracts", c, text));
         }
         if let Some(c) = &b.no_reraise {
@@ -475,12 +476,12 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
         for (label, e, c) in &d.requires {
             lines.push(line("dog and discard", c, format!("a discard must meet \"{}\": {}", force.label(label), force.words(e))));
         }
-        if let Some((e, c)) = &d.goes_to {
-            lines.push(line("dog and discard", c, format!("at the end of play, each discard goes to: {}", force.words(e))));
+        if let Some((w, c)) = &d.goes_to {
+            lines.push(line("dog and discard", c, format!("at the end of play, each discard goes to: {}", force.words(&w.expr()))));
         }
     }
     if let Some(t) = &r.talon {
-        let rest = t.rest.as_ref().map_or("the defence".to_string(), |e| force.words(e));
+        let rest = t.rest.as_ref().map_or("the defence".to_string(), |w| force.words(&w.expr()));
         lines.push(line(
             "dog and discard",
             &t.clause,
@@ -608,8 +609,8 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
         }
     }
     let pl = &r.play;
-    if let Some((e, c)) = &pl.direction {
-        let way = force.text(e, |v| match plain(v).as_str() {
+    if let Some((w, c)) = &pl.direction {
+        let way = force.text(&w.expr(), |v| match plain(v).as_str() {
             "anticlockwise" => "anticlockwise, each player's turn passing to his right".into(),
             "clockwise" => "clockwise, each player's turn passing to his left".into(),
             other => other.into(),
@@ -706,14 +707,14 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
                 &f.clause,
                 format!(
                     "led, {}; played, {}; played to the last trick, {}",
-                    force.text(&f.led, |v| fool_words(&plain(v))),
-                    force.text(&f.keep, |v| fool_words(&plain(v))),
-                    force.text(&f.last_trick, |v| fool_words(&plain(v)))
+                    force.text(&f.led.expr(), |v| fool_words(&plain(v))),
+                    force.text(&f.keep.expr(), |v| fool_words(&plain(v))),
+                    force.text(&f.last_trick.expr(), |v| fool_words(&plain(v)))
                 ),
             )),
             f.slam_wins.as_ref().map(|c| match &f.slam_wins_when {
                 None => (c, "led to the last trick by a side that won every other trick, it wins".to_string()),
-                Some(e) => (c, format!("{} to the last trick by a side that won every other trick, it wins", force.text(e, plain))),
+                Some(w) => (c, format!("{} to the last trick by a side that won every other trick, it wins", force.text(&w.expr(), plain))),
             }),
             f.deadline.as_ref().map(|(e, c)| (c, format!("must be played before the last {} tricks, by a holder who may play it", force.words(e)))),
         ]
@@ -848,9 +849,9 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
             .map(|o| OptionView {
                 name: o.name.clone(),
                 doc: o.doc.clone(),
-                value: options.get(&o.name).cloned().unwrap_or_else(|| o.default.clone()),
-                default: o.default.clone(),
-                choices: o.choices.clone(),
+                value: options.get(&o.name).cloned().unwrap_or_else(|| o.default.to_json()),
+                default: o.default.to_json(),
+                choices: o.choices.iter().map(OptionValue::to_json).collect(),
                 source: o.clause.source.as_deref().map(String::from),
             })
             .collect(),

@@ -89,8 +89,8 @@ impl<'r> InForce<'r> {
         let mut options: Vec<_> = self.rules.options.iter().collect();
         options.sort_by_key(|o| std::cmp::Reverse(o.name.len()));
         for o in options {
-            let v = self.options.get(&o.name).unwrap_or(&o.default);
-            out = out.replace(&format!("option.{}", o.name), &v.to_string());
+            let v = self.options.get(&o.name).map_or_else(|| o.default.to_string(), |v| v.to_string());
+            out = out.replace(&format!("option.{}", o.name), &v);
         }
         fold(&out)
     }
@@ -280,7 +280,7 @@ impl InForce<'_> {
         let w = |x: &Expr, p: u8| self.words_in(x, p);
         match e {
             Expr::Const(v) => self.value_words(v),
-            Expr::Opt(i) => self.rules.options.get(*i).map_or_else(|| "an option".into(), |o| plain_json(self.options.get(&o.name).unwrap_or(&o.default))),
+            Expr::Opt(i) => self.rules.options.get(*i).map_or_else(|| "an option".into(), |o| self.options.get(&o.name).map_or_else(|| o.default.plain(), plain_json)),
             Expr::Let(i) => {
                 let n = self.rules.constants.len();
                 let name = if *i < n { self.rules.constants.get(*i).map(|l| l.name.clone()) } else { self.rules.score.lets.get(i - n).map(|l| l.name.clone()) };

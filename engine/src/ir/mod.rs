@@ -11,8 +11,12 @@ use serde::Serialize;
 use crate::cards::{Card, CardSet, PACK_SIZE};
 use crate::expr::{Expr, Value};
 
+mod option_value;
 mod play;
+mod words;
+pub use option_value::*;
 pub use play::*;
+pub use words::*;
 
 /// Where a rule clause comes from: its id in the ruleset, the file and line it is written at, and the
 /// source text it follows.
@@ -44,8 +48,8 @@ pub struct Source {
 #[derive(Clone, Debug, Serialize)]
 pub struct OptionDef {
     pub name: String,
-    pub default: serde_json::Value,
-    pub choices: Vec<serde_json::Value>,
+    pub default: OptionValue,
+    pub choices: Vec<OptionValue>,
     pub doc: String,
     pub clause: Clause,
 }
@@ -213,7 +217,7 @@ pub(crate) type ContractValues = (Arc<str>, Vec<(String, Value)>);
 
 /// Where the Fool played to the last trick goes (the fool's `last_trick`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum FoolLast {
+pub enum FoolLast {
     ChangesSide,
     Winner,
     Keep,
@@ -409,7 +413,7 @@ pub struct Bidding {
     /// `hold seniority` (a constant) or `hold = formula of options`: the hold's kind, "forehand" or
     /// "seniority" (each player may bid the contract a player later in turn from first hand holds);
     /// `None` is `hold forehand`. Each game reads it once (`Settings::hold_seniority`).
-    pub hold_by: Option<Expr>,
+    pub hold_by: Option<Choice<Hold>>,
     /// `no-reraise`: a player whose bid was outbid may only pass afterwards.
     pub no_reraise: Option<Clause>,
     /// `must-bid CONTRACT "label" = condition`: a player whose hand as dealt meets the condition may
@@ -498,6 +502,8 @@ pub struct Contract {
     pub name: String,
     pub label: String,
     pub attrs: Vec<(String, Expr)>,
+    /// `dog = "taker" | "taker-unseen" | "defence"`: what becomes of the dog (also among `attrs`).
+    pub dog: Choice<DogUse>,
     pub clause: Clause,
     /// `by "who" = condition`: only a player who meets the condition (`hand` context, `player` the
     /// bidder, his hand as dealt) may bid the contract; rule `bidding.contract.NAME.by`.
@@ -546,7 +552,7 @@ pub struct Discard {
     pub requires: Vec<(String, Expr, Clause)>,
     /// `goes-to = formula`, evaluated at scoring for each discarder (`player`): "discarder" (the
     /// default) or "opponents" (the next opponent in the order of play takes the discard).
-    pub goes_to: Option<(Expr, Clause)>,
+    pub goes_to: Option<(Choice<GoesTo>, Clause)>,
     /// `forbid "label" = formula of options`: the index in `forbid` of each class whose cards follow
     /// options, and the setup formula that gives them (`forbid` holds the default options' cards).
     pub forbid_by_option: Vec<(usize, Expr)>,
@@ -562,7 +568,7 @@ pub struct FoolVariant {
     pub clause: Clause,
     /// A choice of the options that makes the pack the other one (the options that differ from their
     /// defaults, by name): what descriptions and statistics name.
-    pub other_way: BTreeMap<String, serde_json::Value>,
+    pub other_way: BTreeMap<String, OptionValue>,
 }
 
 /// Buying a card (Droggn's Simple): after the exchange the taker calls any card he does not hold;
@@ -583,10 +589,10 @@ pub struct Talon {
     /// `packets = N`: how many packets, cut in the order the deal lists the dog; 1 gives the whole dog.
     pub packets: Expr,
     /// `rest = "defence" | "taker"`: where the packets not taken go (default the defence).
-    pub rest: Option<Expr>,
+    pub rest: Option<Choice<TalonRest>>,
     /// `discard = "after" | "before"`: whether the taker discards after taking the talon (the
     /// default) or before he sees it.
-    pub discard: Option<Expr>,
+    pub discard: Option<Choice<TalonDiscard>>,
     /// `given = K`: the taker gets the Kth packet, in the order the deal lists the dog, with no
     /// choice (0: his choice); rule `talon.given` (the 1821 Dreyer's top three).
     pub given: Option<(Expr, Clause)>,
@@ -745,19 +751,19 @@ pub struct FoolRules {
     /// The Fool may be played to any trick instead of obeying.
     pub excuse: Option<Clause>,
     /// "next-card-sets-suit" or "forbidden".
-    pub led: Expr,
+    pub led: Choice<FoolLed>,
     /// "exchange" (its side keeps it and hands the trick's winner an empty card) or "keep".
-    pub keep: Expr,
+    pub keep: Choice<FoolKeep>,
     /// Who gets it when played to the last trick: "changes-side", "to-winner" or "keep".
-    pub last_trick: Expr,
+    pub last_trick: Choice<FoolLast>,
     /// Played to the last trick by a side that won every other trick, it wins that trick and stays
     /// with its side: only when it is led (`"led"`, the bare statement) or however it is played
     /// (`"played"`).
     pub slam_wins: Option<Clause>,
     /// `slam_wins = "led" | "played"`, a setup formula; `None` for the bare statement (`"led"`).
-    pub slam_wins_when: Option<Expr>,
+    pub slam_wins_when: Option<Choice<FoolSlamWins>>,
     /// "to-winner": a holder who takes no trick gives it to the winner of the trick it was played to.
-    pub shut_out: Option<Expr>,
+    pub shut_out: Option<Choice<FoolShutOut>>,
     /// `deadline = N` (a setup formula): the Fool must be played before the last N tricks; its holder
     /// who still has it in the trick before them must play it there, if he may (`fool.deadline`).
     pub deadline: Option<(Expr, Clause)>,

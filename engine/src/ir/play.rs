@@ -29,7 +29,7 @@ pub struct Play {
     pub ladder_when: Vec<Option<Expr>>,
     /// "anticlockwise" (the default: each player's next is the one after him in the record's list,
     /// to his right) or "clockwise" (the one before him); a setup formula.
-    pub direction: Option<(Expr, Clause)>,
+    pub direction: Option<(Choice<Direction>, Clause)>,
     /// `must lead|play CARDS "label" [= condition]`: cards that must be led (or played) when held,
     /// allowed and the condition holds (rule `play.must.lead|play.LABEL`).
     pub forced: Vec<Forced>,

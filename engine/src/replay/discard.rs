@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::cards::CardSet;
-use crate::expr::{eval, truthy, Value};
+use crate::expr::{eval, truthy};
 use crate::ir::*;
 use crate::num::Q;
 use crate::verdict::Next;
@@ -167,16 +167,15 @@ impl<'s, 'r> Game<'s, 'r> {
     /// Once the last trick is played, each discard goes where `goes-to` says: to the discarder (as
     /// it went when made) or to his next opponent in the order of play.
     pub(super) fn discards_go(&mut self) -> Result<(), Stop> {
-        let Some((e, clause)) = self.rules().discard.as_ref().and_then(|d| d.goes_to.as_ref()) else { return Ok(()) };
+        let Some((w, clause)) = self.rules().discard.as_ref().and_then(|d| d.goes_to.as_ref()) else { return Ok(()) };
         for p in 0..self.n() as u8 {
             let set = self.discards[p as usize];
             if set.is_empty() {
                 continue;
             }
-            let to = match eval(e, &self.env(Some(p))) {
-                Ok(Value::Str(t)) if &*t == "discarder" => continue,
-                Ok(Value::Str(t)) if &*t == "opponents" => t,
-                Ok(other) => return Err(self.rule_error(clause, format!("`goes-to` is \"discarder\" or \"opponents\", not {other:?}"))),
+            let to = match w.get(&self.env(Some(p))) {
+                Ok(GoesTo::Discarder) => continue,
+                Ok(to) => to.word(),
                 Err(m) => return Err(self.rule_error(clause, m)),
             };
             let side = self.side_of(p);

@@ -1,4 +1,4 @@
-//! The rules as they stand for one game (`Setup`): a ruleset's options chosen and its settings
+//! The rules as they stand for one game (`Setup`): a ruleset's options chosen (`ChosenOptions`) and its settings
 //! evaluated at a table of so many players, once, before the deal. The settings of every section are
 //! worked out here (`Settings::new`): the deal's sizes and packets, the pack's reversed numerals, the
 //! fool's choices, the call's levels, the direction of play, the contracts of a reserving bid, the dog
@@ -37,9 +37,10 @@ impl std::ops::Deref for Setup<'_> {
 }
 
 impl<'r> Setup<'r> {
-    /// Applies options (by name, JSON values) and the number of players; says what is wrong with them.
+    /// Applies options (by name, as `ChosenOptions`: the core's values, or a record's JSON read at
+    /// the edge) and the number of players; says what is wrong with them.
     /// With no option chosen, the settings are worked out once per table size and kept in the ruleset.
-    pub fn new(rules: &'r Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Setup<'r>, String> {
+    pub fn new<C: ChosenOptions + ?Sized>(rules: &'r Ruleset, n: usize, chosen: &C) -> Result<Setup<'r>, String> {
         let rules = rules.with_pack_for(n, chosen)?;
         let settings = match rules.defaults.at_table(n) {
             Some(cell) if chosen.is_empty() => cell.get_or_init(|| Settings::with_contracts(rules, n, chosen).map(Arc::new)).clone()?,
@@ -52,7 +53,7 @@ impl<'r> Setup<'r> {
     /// What a game asks of the ruleset before its rules are worked out: a table size it is played at
     /// and options it has, each with one of its choices. What `new` finds wrong past these is the
     /// ruleset's fault, not the game's.
-    pub fn table_fits(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<(), String> {
+    pub fn table_fits<C: ChosenOptions + ?Sized>(rules: &Ruleset, n: usize, chosen: &C) -> Result<(), String> {
         // At a table where the dealer sits out, one fewer play.
         let playing = if rules.sits_out(n) { n.saturating_sub(1) } else { n };
         if rules.sides == Sides::Partners && playing % 2 == 1 {
@@ -63,15 +64,15 @@ impl<'r> Setup<'r> {
             let want = if rules.players.0 == rules.players.1 { rules.players.0.to_string() } else { format!("{} to {}", rules.players.0, rules.players.1) };
             return Err(format!("{} is played by {want} players, not {n} ({})", rules.id, rules.players_clause.at));
         }
-        for name in chosen.keys() {
-            if !rules.options.iter().any(|o| &o.name == name) {
+        for name in chosen.names() {
+            if !rules.options.iter().any(|o| o.name == name) {
                 let known: Vec<&str> = rules.options.iter().map(|o| o.name.as_str()).collect();
                 return Err(format!("{} has no option `{name}`; its options are: {}", rules.id, if known.is_empty() { "none".to_string() } else { known.join(", ") }));
             }
         }
         for o in &rules.options {
-            let v = chosen.get(&o.name).unwrap_or(&o.default);
-            if !o.choices.contains(v) {
+            let v = chosen.chosen(&o.name).unwrap_or_else(|| o.default.clone());
+            if !o.choices.contains(&v) {
                 let choices: Vec<String> = o.choices.iter().map(|c| c.to_string()).collect();
                 return Err(format!("option `{}` cannot be {v}; choose one of {}", o.name, choices.join(", ")));
             }
@@ -90,7 +91,7 @@ impl Ruleset {
     /// The ruleset whose pack these options choose: itself, or, where the Fool is a trump by an
     /// option (`fool "name" trump = condition`), the ruleset compiled the other way when the
     /// condition says so.
-    pub fn with_pack_for(&self, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<&Ruleset, String> {
+    pub fn with_pack_for<C: ChosenOptions + ?Sized>(&self, n: usize, chosen: &C) -> Result<&Ruleset, String> {
         let Some(v) = &self.fool_variant else { return Ok(self) };
         let s = Settings::new(self, n, chosen, None)?;
         let trump = s.eval_setup(&v.when).and_then(|x| truthy(&x)).map_err(|e| format!("{} ({}): {e}", v.clause.rule, v.clause.at))?;
@@ -102,7 +103,7 @@ impl Settings {
     /// The settings before the auction, and, where a setting that applies after it reads the
     /// contract, the settings for each contract (`after_auction`), all worked out at once so that a
     /// formula that fails for one contract is reported before the game starts.
-    fn with_contracts(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>) -> Result<Settings, String> {
+    fn with_contracts<C: ChosenOptions + ?Sized>(rules: &Ruleset, n: usize, chosen: &C) -> Result<Settings, String> {
         let mut s = Settings::new(rules, n, chosen, None)?;
         if let (true, Some(b)) = (rules.reads_contract, &rules.bidding) {
             for (c, contract) in b.contracts.iter().enumerate() {
@@ -114,14 +115,14 @@ impl Settings {
         Ok(s)
     }
 
-    fn new(rules: &Ruleset, n: usize, chosen: &std::collections::BTreeMap<String, serde_json::Value>, contract: Option<usize>) -> Result<Settings, String> {
+    fn new<C: ChosenOptions + ?Sized>(rules: &Ruleset, n: usize, chosen: &C, contract: Option<usize>) -> Result<Settings, String> {
         Setup::table_fits(rules, n, chosen)?;
         // At a table where the dealer sits out, one fewer play.
         let n = if rules.sits_out(n) { n.saturating_sub(1) } else { n };
         let mut options = vec![];
         for o in &rules.options {
-            let v = chosen.get(&o.name).unwrap_or(&o.default);
-            options.push(Value::from_json(v).ok_or_else(|| format!("option `{}`: unreadable value {v}", o.name))?);
+            let v = chosen.chosen(&o.name).unwrap_or_else(|| o.default.clone());
+            options.push(v.to_value().ok_or_else(|| format!("option `{}`: unreadable value {v}", o.name))?);
         }
         let mut s = Settings {
             n,
@@ -168,114 +169,64 @@ impl Settings {
             contract: None,
             after_auction: vec![],
         };
+        s.deal(rules, n)?;
+        s.pack(rules)?;
+        s.bidding(rules, contract)?;
+        s.discard_forbidden(rules)?;
+        // The settings that apply after the auction are worked out without a contract only where none
+        // of them reads it; otherwise once for each contract (`with_contracts`), the contract's
+        // attributes first (`bidding`).
+        let after = contract.is_some() || !rules.reads_contract;
+        s.fool(rules, after)?;
+        s.call(rules, after)?;
+        // The talon and the taker's discard matter only where the contract gives him the dog.
+        let takes_dog = contract.is_none_or(|c| s.contract_dogs.get(c) == Some(&DogUse::Taker));
+        s.talon(rules, after && takes_dog)?;
+        s.buy(rules, after)?;
+        s.discard_sizes(rules, after, takes_dog)?;
+        s.play(rules, after)?;
+        Ok(s)
+    }
+
+    /// `deal { ... }`: the dog's size first (constants and hand sizes may refer to it, `deal.dog`),
+    /// the top-level constants, the hands, piles and packets, the dog's packets and ends.
+    fn deal(&mut self, rules: &Ruleset, n: usize) -> Result<(), String> {
         // The dog's size first: constants and hand sizes may refer to it (`deal.dog`).
-        let dog = rules.deal.dog.as_ref().map(|e| s.eval_setup(e)).transpose()?;
-        s.dog = match dog {
+        let dog = rules.deal.dog.as_ref().map(|e| self.eval_setup(e)).transpose()?;
+        self.dog = match dog {
             None => 0,
             Some(Value::Num(q)) if q.is_integer() && q >= Q::ZERO => q.numer() as usize,
             Some(other) => return Err(format!("the dog must be a number of cards, not {other:?} ({})", rules.deal.clause.at)),
         };
         for l in &rules.constants {
-            let v = s.eval_setup(&l.expr).map_err(|e| format!("{}: {e}", l.clause.at))?;
-            s.constants.push(v);
+            let v = self.eval_setup(&l.expr).map_err(|e| format!("{}: {e}", l.clause.at))?;
+            self.constants.push(v);
         }
-        let count = |s: &Settings, e: &Option<Expr>| -> Result<usize, String> {
-            match e {
-                None => Ok(0),
-                Some(e) => match s.eval_setup(e)? {
-                    Value::Num(q) if q.is_integer() && q >= Q::ZERO => Ok(q.numer() as usize),
-                    other => Err(format!("expected a number of cards, found {other:?}")),
-                },
-            }
-        };
-        s.hand = count(&s, &Some(rules.deal.hand.clone())).map_err(setting(rules, "deal.hand"))?;
-        s.dealer_hand = match &rules.deal.dealer {
-            Some(_) => count(&s, &rules.deal.dealer).map_err(setting(rules, "deal.dealer"))?,
-            None => s.hand,
+        self.hand = count(self, &Some(rules.deal.hand.clone())).map_err(setting(rules, "deal.hand"))?;
+        self.dealer_hand = match &rules.deal.dealer {
+            Some(_) => count(self, &rules.deal.dealer).map_err(setting(rules, "deal.dealer"))?,
+            None => self.hand,
         };
         if let Some((count_e, size_e)) = &rules.deal.piles {
-            s.piles = count(&s, &Some(count_e.clone())).map_err(setting(rules, "deal.piles"))?;
-            s.pile_size = count(&s, &Some(size_e.clone())).map_err(setting(rules, "deal.pile_size"))?;
+            self.piles = count(self, &Some(count_e.clone())).map_err(setting(rules, "deal.piles"))?;
+            self.pile_size = count(self, &Some(size_e.clone())).map_err(setting(rules, "deal.pile_size"))?;
         }
-        let dealt = s.hand * (n - 1) + s.dealer_hand + s.dog + n * s.piles * s.pile_size;
+        let dealt = self.hand * (n - 1) + self.dealer_hand + self.dog + n * self.piles * self.pile_size;
         if dealt != rules.pack.cards.len() {
             return Err(format!(
                 "with {n} players the deal gives out {dealt} cards ({} each, {} to the dealer, {} to the dog, {} in piles) but the pack has {} ({})",
-                s.hand,
-                s.dealer_hand,
-                s.dog,
-                n * s.piles * s.pile_size,
+                self.hand,
+                self.dealer_hand,
+                self.dog,
+                n * self.piles * self.pile_size,
                 rules.pack.cards.len(),
                 rules.deal.clause.at
             ));
         }
-        s.reverse_numerals(rules)?;
-        s.order_trumps(rules)?;
-        if !rules.counting.by_option.is_empty() || rules.counting.group_by_option.is_some() {
-            let counting = super::counting::counting_for(&rules.counting, &|e| s.eval_setup(e))?;
-            s.counting = Some(counting);
-        }
-        if let Some(e) = rules.bidding.as_ref().and_then(|b| b.hold_by.as_ref()) {
-            s.hold_seniority = match s.eval_setup(e)? {
-                Value::Str(w) => &*w == "seniority",
-                other => return Err(format!("bidding.hold: \"forehand\" or \"seniority\", not {}", other.type_name())),
-            };
-        }
-        if let Some(d) = rules.discard.as_ref().filter(|d| !d.forbid_by_option.is_empty()) {
-            let mut forbid = d.forbid.clone();
-            for (i, e) in &d.forbid_by_option {
-                forbid[*i].cards = match s.eval_setup(e)? {
-                    Value::Cards(set) => set,
-                    other => return Err(format!("{}: the forbidden cards, not {}", forbid[*i].clause.at, other.type_name())),
-                };
-            }
-            s.forbid = Some(forbid);
-        }
-        // The settings that apply after the auction are worked out without a contract only where none
-        // of them reads it; otherwise once for each contract (`with_contracts`), the contract's
-        // attributes first.
-        if let (Some(c), Some(b)) = (contract, &rules.bidding) {
-            let k = &b.contracts[c];
-            let attrs = k.attrs.iter().map(|(a, e)| s.eval_setup(e).map(|v| (a.clone(), v)).map_err(at(&k.clause))).collect::<Result<Vec<_>, _>>()?;
-            s.contract = Some((k.name.as_str().into(), attrs));
-        }
-        let after = contract.is_some() || !rules.reads_contract;
-        let text = |s: &Settings, e: &Expr| -> Result<String, String> {
-            match s.eval_setup(e)? {
-                Value::Str(t) => Ok(t.to_string()),
-                other => Err(format!("expected a text setting, found {other:?}")),
-            }
-        };
-        // A text setting, one of `allowed`: its place among them.
-        let choice = |s: &Settings, e: &Expr, what: &str, allowed: &[&str], c: &Clause| -> Result<usize, String> {
-            let t = text(s, e).map_err(at(c))?;
-            allowed.iter().position(|a| *a == t).ok_or_else(|| at(c)(format!("{what} is \"{t}\"; it must be one of \"{}\"", allowed.join("\", \""))))
-        };
-        let fool = &rules.fool.clause;
-        if after {
-            s.fool_led_forbidden = choice(&s, &rules.fool.led, "the fool's `led`", &["next-card-sets-suit", "forbidden"], fool)? == 1;
-            s.fool_exchange = choice(&s, &rules.fool.keep, "the fool's `keep`", &["keep", "exchange"], fool)? == 1;
-            s.fool_last = [FoolLast::ChangesSide, FoolLast::Winner, FoolLast::Keep]
-                [choice(&s, &rules.fool.last_trick, "the fool's `last_trick`", &["changes-side", "to-winner", "keep"], fool)?];
-            s.fool_shut_out = match &rules.fool.shut_out {
-                Some(e) => choice(&s, e, "the fool's `shut_out`", &["keep", "to-winner"], fool)? == 1,
-                None => false,
-            };
-            s.fool_slam_played = match &rules.fool.slam_wins_when {
-                Some(e) => choice(&s, e, "the fool's `slam_wins`", &["led", "played"], fool)? == 1,
-                None => false,
-            };
-        }
-        if let Some((e, c)) = &rules.fool.deadline {
-            s.fool_deadline = match s.eval_setup(e).map_err(at(c))? {
-                Value::Num(q) if q.is_integer() && q >= Q::ZERO => q.numer() as usize,
-                other => return Err(at(c)(format!("the fool's `deadline` is a number of tricks (0, 1, 2, ...), not {other:?}"))),
-            };
-        }
         if let Some((e, c)) = &rules.deal.packets {
             // A number: packets of that size until the hand is full; a list: the sizes round by round.
-            let sizes = |s: &Settings, e: &Expr, hand: usize| -> Result<Vec<usize>, String> {
-                let list = match s.eval_setup(e)? {
+            let sizes = |e: &Expr, hand: usize| -> Result<Vec<usize>, String> {
+                let list = match self.eval_setup(e)? {
                     Value::Num(q) if q.is_integer() && q > Q::ZERO => vec![q.numer() as usize; hand / q.numer().max(1) as usize],
                     Value::List(l) => l
                         .iter()
@@ -291,44 +242,66 @@ impl Settings {
                 }
                 Ok(list)
             };
-            let others = sizes(&s, e, s.hand).map_err(at(c))?;
+            let others = sizes(e, self.hand).map_err(at(c))?;
             let (dealer_e, dealer_c) = rules.deal.dealer_packets.as_ref().map_or((e, c), |(e, c)| (e, c));
-            let dealer = sizes(&s, dealer_e, s.dealer_hand).map_err(at(dealer_c))?;
-            s.packets = Some((others, dealer));
+            let dealer = sizes(dealer_e, self.dealer_hand).map_err(at(dealer_c))?;
+            self.packets = Some((others, dealer));
         }
         if let Some((e, c)) = &rules.deal.dog_packets {
-            let k = count(&s, &Some(e.clone())).map_err(at(c))?;
-            if k == 0 || !s.dog.is_multiple_of(k) {
-                return Err(at(c)(format!("the dog of {} cards cannot be dealt {k} at a time", s.dog)));
+            let k = count(self, &Some(e.clone())).map_err(at(c))?;
+            if k == 0 || !self.dog.is_multiple_of(k) {
+                return Err(at(c)(format!("the dog of {} cards cannot be dealt {k} at a time", self.dog)));
             }
-            s.dog_packet = Some(k);
+            self.dog_packet = Some(k);
         }
         if let Some((e, c)) = &rules.deal.dog_after {
-            let r = count(&s, &Some(e.clone())).map_err(at(c))?;
-            let rounds = s.packets.as_ref().map_or(0, |(o, d)| o.len().max(d.len()));
+            let r = count(self, &Some(e.clone())).map_err(at(c))?;
+            let rounds = self.packets.as_ref().map_or(0, |(o, d)| o.len().max(d.len()));
             if r > rounds {
                 return Err(at(c)(format!("the dog cannot be dealt after {r} rounds of packets: the deal has {rounds}")));
             }
-            s.dog_after = Some(r);
-        }
-        if let (Some(call), true) = (&rules.call, after) {
-            s.call_levels = match &call.callable_levels {
-                Some((e, c)) => count(&s, &Some(e.clone())).map_err(at(c))?.min(call.levels.len()),
-                None => call.levels.len(),
-            };
-        }
-        if let Some((e, c)) = &rules.play.direction {
-            s.clockwise = choice(&s, e, "the direction of play", &["anticlockwise", "clockwise"], c)? == 1;
+            self.dog_after = Some(r);
         }
         if let Some((e, c)) = &rules.deal.dog_apart {
-            s.dog_apart = count(&s, &Some(e.clone())).map_err(at(c))?;
-            if 2 * s.dog_apart + s.dog > rules.pack.cards.len() {
-                return Err(at(c)(format!("with {} cards kept from the dog at each end, a pack of {} has no room for a dog of {}", s.dog_apart, rules.pack.cards.len(), s.dog)));
+            self.dog_apart = count(self, &Some(e.clone())).map_err(at(c))?;
+            if 2 * self.dog_apart + self.dog > rules.pack.cards.len() {
+                return Err(at(c)(format!(
+                    "with {} cards kept from the dog at each end, a pack of {} has no room for a dog of {}",
+                    self.dog_apart,
+                    rules.pack.cards.len(),
+                    self.dog
+                )));
             }
+        }
+        Ok(())
+    }
+
+    /// `pack { ... }` and `counting { ... }`: the numerals reversed, the trumps' order, the counters
+    /// that follow options.
+    fn pack(&mut self, rules: &Ruleset) -> Result<(), String> {
+        self.reverse_numerals(rules)?;
+        self.order_trumps(rules)?;
+        if !rules.counting.by_option.is_empty() || rules.counting.group_by_option.is_some() {
+            let counting = super::counting::counting_for(&rules.counting, &|e| self.eval_setup(e))?;
+            self.counting = Some(counting);
+        }
+        Ok(())
+    }
+
+    /// `bidding { ... }`: the hold, the contract's attributes (when worked out for one), the
+    /// reserving bid's contracts, each contract's dog.
+    fn bidding(&mut self, rules: &Ruleset, contract: Option<usize>) -> Result<(), String> {
+        if let Some(w) = rules.bidding.as_ref().and_then(|b| b.hold_by.as_ref()) {
+            self.hold_seniority = self.word(w).map_err(|e| format!("bidding.hold: {e}"))? == Hold::Seniority;
+        }
+        if let (Some(c), Some(b)) = (contract, &rules.bidding) {
+            let k = &b.contracts[c];
+            let attrs = k.attrs.iter().map(|(a, e)| self.eval_setup(e).map(|v| (a.clone(), v)).map_err(at(&k.clause))).collect::<Result<Vec<_>, _>>()?;
+            self.contract = Some((k.name.as_str().into(), attrs));
         }
         if let Some(r) = rules.bidding.as_ref().and_then(|b| b.reserve.as_ref().map(|r| (b, r))) {
             let (b, r) = r;
-            let names = match s.eval_setup(&r.contracts)? {
+            let names = match self.eval_setup(&r.contracts)? {
                 Value::List(l) => l
                     .iter()
                     .map(|v| if let Value::Str(t) = v { Ok(t.clone()) } else { Err(format!("`{}` lists contract names ({})", r.name, r.clause.at)) })
@@ -341,81 +314,165 @@ impl Settings {
                     .iter()
                     .position(|c| *c.name == *name)
                     .ok_or_else(|| format!("`{}` names a contract `{name}` the bidding does not have ({})", r.name, r.clause.at))?;
-                s.reserve_contracts.push(i);
+                self.reserve_contracts.push(i);
             }
         }
         if let Some(b) = &rules.bidding {
             for c in &b.contracts {
-                let dog = c.attrs.iter().find(|(k, _)| k == "dog").map(|(_, e)| text(&s, e)).transpose()?.unwrap_or_default();
-                s.contract_dogs.push(match dog.as_str() {
-                    "taker" => DogUse::Taker,
-                    "taker-unseen" => DogUse::TakerUnseen,
-                    _ => DogUse::Defence,
-                });
+                let dog = self.word(&c.dog).map_err(at(&c.clause))?;
+                self.contract_dogs.push(dog);
             }
         }
-        // The talon and the taker's discard matter only where the contract gives him the dog.
-        let takes_dog = contract.is_none_or(|c| s.contract_dogs.get(c) == Some(&DogUse::Taker));
-        if let (Some(t), true) = (&rules.talon, after && takes_dog) {
-            s.talon_packets = count(&s, &Some(t.packets.clone())).map_err(at(&t.clause))?;
-            if s.talon_packets == 0 || !s.dog.is_multiple_of(s.talon_packets) {
-                return Err(at(&t.clause)(format!("the dog of {} cards cannot be cut into {} packets of equal size", s.dog, s.talon_packets)));
+        Ok(())
+    }
+
+    /// `discard { forbid ... }` where it follows options.
+    fn discard_forbidden(&mut self, rules: &Ruleset) -> Result<(), String> {
+        if let Some(d) = rules.discard.as_ref().filter(|d| !d.forbid_by_option.is_empty()) {
+            let mut forbid = d.forbid.clone();
+            for (i, e) in &d.forbid_by_option {
+                forbid[*i].cards = match self.eval_setup(e)? {
+                    Value::Cards(set) => set,
+                    other => return Err(format!("{}: the forbidden cards, not {}", forbid[*i].clause.at, other.type_name())),
+                };
             }
-            if let Some(e) = &t.rest {
-                s.talon_rest_taker = choice(&s, e, "the talon's `rest`", &["defence", "taker"], &t.clause)? == 1;
+            self.forbid = Some(forbid);
+        }
+        Ok(())
+    }
+
+    /// `fool { ... }`: its word settings (after the auction) and its deadline.
+    fn fool(&mut self, rules: &Ruleset, after: bool) -> Result<(), String> {
+        let fool = &rules.fool;
+        if after {
+            self.fool_led_forbidden = self.word(&fool.led).map_err(at(&fool.clause))? == FoolLed::Forbidden;
+            self.fool_exchange = self.word(&fool.keep).map_err(at(&fool.clause))? == FoolKeep::Exchange;
+            self.fool_last = self.word(&fool.last_trick).map_err(at(&fool.clause))?;
+            self.fool_shut_out = match &fool.shut_out {
+                Some(w) => self.word(w).map_err(at(&fool.clause))? == FoolShutOut::ToWinner,
+                None => false,
+            };
+            self.fool_slam_played = match &fool.slam_wins_when {
+                Some(w) => self.word(w).map_err(at(&fool.clause))? == FoolSlamWins::Played,
+                None => false,
+            };
+        }
+        if let Some((e, c)) = &rules.fool.deadline {
+            self.fool_deadline = match self.eval_setup(e).map_err(at(c))? {
+                Value::Num(q) if q.is_integer() && q >= Q::ZERO => q.numer() as usize,
+                other => return Err(at(c)(format!("the fool's `deadline` is a number of tricks (0, 1, 2, ...), not {other:?}"))),
+            };
+        }
+        Ok(())
+    }
+
+    /// `call { ... }`: the levels that may be called.
+    fn call(&mut self, rules: &Ruleset, after: bool) -> Result<(), String> {
+        if let (Some(call), true) = (&rules.call, after) {
+            self.call_levels = match &call.callable_levels {
+                Some((e, c)) => count(self, &Some(e.clone())).map_err(at(c))?.min(call.levels.len()),
+                None => call.levels.len(),
+            };
+        }
+        Ok(())
+    }
+
+    /// `talon { ... }`, where the taker takes the dog.
+    fn talon(&mut self, rules: &Ruleset, after: bool) -> Result<(), String> {
+        if let (Some(t), true) = (&rules.talon, after) {
+            self.talon_packets = count(self, &Some(t.packets.clone())).map_err(at(&t.clause))?;
+            if self.talon_packets == 0 || !self.dog.is_multiple_of(self.talon_packets) {
+                return Err(at(&t.clause)(format!("the dog of {} cards cannot be cut into {} packets of equal size", self.dog, self.talon_packets)));
             }
-            if let Some(e) = &t.discard {
-                s.talon_discard_first = choice(&s, e, "the talon's `discard`", &["after", "before"], &t.clause)? == 1;
+            if let Some(w) = &t.rest {
+                self.talon_rest_taker = self.word(w).map_err(at(&t.clause))? == TalonRest::Taker;
+            }
+            if let Some(w) = &t.discard {
+                self.talon_discard_first = self.word(w).map_err(at(&t.clause))? == TalonDiscard::Before;
             }
             if let Some((e, clause)) = &t.given {
-                s.talon_given = count(&s, &Some(e.clone())).map_err(at(clause))?;
-                if s.talon_given > s.talon_packets {
-                    return Err(at(clause)(format!("the talon's `given` names packet {}, but it is cut into {} packets", s.talon_given, s.talon_packets)));
+                self.talon_given = count(self, &Some(e.clone())).map_err(at(clause))?;
+                if self.talon_given > self.talon_packets {
+                    return Err(at(clause)(format!("the talon's `given` names packet {}, but it is cut into {} packets", self.talon_given, self.talon_packets)));
                 }
             }
         }
+        Ok(())
+    }
+
+    /// `buy { ... }`.
+    fn buy(&mut self, rules: &Ruleset, after: bool) -> Result<(), String> {
         if let (Some(b), true) = (&rules.buy, after) {
-            s.buy_cards = count(&s, &Some(b.cards.clone())).map_err(at(&b.clause))?;
+            self.buy_cards = count(self, &Some(b.cards.clone())).map_err(at(&b.clause))?;
         }
+        Ok(())
+    }
+
+    /// `discard { ... }`: how many cards each discards.
+    fn discard_sizes(&mut self, rules: &Ruleset, after: bool, takes_dog: bool) -> Result<(), String> {
         if let (Some(d), true) = (&rules.discard, after) {
-            s.discard_taker = if takes_dog { count(&s, &d.taker).map_err(setting(rules, "discard.taker"))? } else { 0 };
-            s.discard_dealer = count(&s, &d.dealer).map_err(setting(rules, "discard.dealer"))?;
-            s.discard_others = count(&s, &d.others).map_err(setting(rules, "discard.others"))?;
+            self.discard_taker = if takes_dog { count(self, &d.taker).map_err(setting(rules, "discard.taker"))? } else { 0 };
+            self.discard_dealer = count(self, &d.dealer).map_err(setting(rules, "discard.dealer"))?;
+            self.discard_others = count(self, &d.others).map_err(setting(rules, "discard.others"))?;
+        }
+        Ok(())
+    }
+
+    /// `play { ... }`: the direction, the kept cards, `wins`, `trumps-win`, the obligations that hold.
+    fn play(&mut self, rules: &Ruleset, after: bool) -> Result<(), String> {
+        if let Some((w, c)) = &rules.play.direction {
+            self.clockwise = self.word(w).map_err(at(c))? == Direction::Clockwise;
         }
         for k in rules.play.keeps.iter().filter(|_| after) {
-            let cards = match s.eval_setup(&k.cards).map_err(at(&k.clause))? {
+            let cards = match self.eval_setup(&k.cards).map_err(at(&k.clause))? {
                 Value::Cards(cards) => cards,
                 other => return Err(at(&k.clause)(format!("`{}` gives cards, not {}", if k.last_trump { "last-trump" } else { "keep" }, other.type_name()))),
             };
-            s.keeps.push(cards);
+            self.keeps.push(cards);
         }
         for w in rules.play.wins.iter().filter(|_| after) {
-            match s.eval_setup(&w.with).map_err(at(&w.clause))? {
-                Value::Cards(cards) => s.wins_with.push(cards),
+            match self.eval_setup(&w.with).map_err(at(&w.clause))? {
+                Value::Cards(cards) => self.wins_with.push(cards),
                 other => return Err(at(&w.clause)(format!("`wins` gives the cards that must be in the trick, not {}", other.type_name()))),
             }
         }
         if let (Some((e, c)), true) = (&rules.play.trumps_win, after) {
-            s.trumps_win = s.eval_setup(e).and_then(|v| truthy(&v)).map_err(at(c))?;
+            self.trumps_win = self.eval_setup(e).and_then(|v| truthy(&v)).map_err(at(c))?;
         }
         for (i, (o, c)) in rules.play.ladder.iter().enumerate().filter(|_| after) {
             if let Some(Some(when)) = rules.play.ladder_when.get(i) {
-                if !s.eval_setup(when).and_then(|v| truthy(&v)).map_err(at(c))? {
+                if !self.eval_setup(when).and_then(|v| truthy(&v)).map_err(at(c))? {
                     continue;
                 }
             }
             match o {
-                Obligation::Follow => s.follow = Some(i),
-                Obligation::Trump => s.trump = Some(i),
-                Obligation::Overtrump => s.overtrump = Some(i),
-                Obligation::Beat => s.beat = Some(i),
+                Obligation::Follow => self.follow = Some(i),
+                Obligation::Trump => self.trump = Some(i),
+                Obligation::Overtrump => self.overtrump = Some(i),
+                Obligation::Beat => self.beat = Some(i),
             }
         }
-        Ok(s)
+        Ok(())
     }
 
     pub(crate) fn eval_setup(&self, e: &Expr) -> Result<Value, String> {
         eval(e, &SetupEnv(self))
+    }
+
+    /// A word setting (resolved by the compiler) for the options chosen and the contract.
+    fn word<T: Words>(&self, w: &Choice<T>) -> Result<T, String> {
+        w.get(&SetupEnv(self))
+    }
+}
+
+/// A setting that is a number of cards (0 where the rules give none).
+fn count(s: &Settings, e: &Option<Expr>) -> Result<usize, String> {
+    match e {
+        None => Ok(0),
+        Some(e) => match s.eval_setup(e)? {
+            Value::Num(q) if q.is_integer() && q >= Q::ZERO => Ok(q.numer() as usize),
+            other => Err(format!("expected a number of cards, found {other:?}")),
+        },
     }
 }
 

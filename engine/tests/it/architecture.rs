@@ -1,5 +1,5 @@
-//! ARCHITECTURE.md's invariants that a test can check: the crates depend only down its table, and no
-//! crate's modules import one another in a cycle.
+//! ARCHITECTURE.md's invariants that a test can check: the crates depend only down its table, no
+//! crate's modules import one another in a cycle, and the rules core names no JSON.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -154,4 +154,36 @@ fn the_cycle_check_finds_a_cycle_and_passes_a_tree() {
     };
     assert_eq!(a_cycle(&graph(&[("a", "b"), ("b", "c"), ("a", "c")])), None);
     assert_eq!(a_cycle(&graph(&[("a", "b"), ("b", "c"), ("c", "a")])), Some(vec!["a".into(), "b".into(), "c".into(), "a".into()]));
+}
+
+/// The engine's rules core: the language, the compiled rules and their interpreter, and what they
+/// are made of (ARCHITECTURE.md, Invariants: no JSON in the rules core).
+const RULES_CORE: &[&str] = &["dsl", "ir", "expr", "label", "replay", "cards", "num", "combinations", "registry"];
+
+/// The files of the rules core (top modules `core` of `src`) whose code names `serde_json`.
+fn json_in(src: &Path, core: &[&str]) -> Vec<PathBuf> {
+    sources(src)
+        .into_iter()
+        .filter(|(path, _)| core.contains(&path.iter().next().unwrap().to_string_lossy().trim_end_matches(".rs")))
+        .filter(|(_, text)| code_of(text).contains("serde_json"))
+        .map(|(path, _)| path)
+        .collect()
+}
+
+#[test]
+fn the_rules_core_names_no_json() {
+    let found = json_in(&Path::new(ROOT).join("engine/src"), RULES_CORE);
+    assert!(found.is_empty(), "engine/src: these files of the rules core name serde_json, which only the wire's edge may (record, verdict, openapi, the outputs): {found:?}");
+}
+
+#[test]
+fn the_json_check_finds_json_in_a_core_module_and_not_elsewhere() {
+    let dir = std::env::temp_dir().join(format!("architecture-json-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("ir")).unwrap();
+    std::fs::write(dir.join("ir/mod.rs"), "pub struct O {\n    // serde_json in a comment is prose\n    pub v: serde_json::Value,\n}\n").unwrap();
+    std::fs::write(dir.join("expr.rs"), "/// serde_json named in prose only\npub struct E;\n").unwrap();
+    std::fs::write(dir.join("record.rs"), "pub fn f(v: &serde_json::Value) {}\n").unwrap();
+    let found = json_in(&dir, RULES_CORE);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(found, vec![PathBuf::from("ir/mod.rs")]);
 }

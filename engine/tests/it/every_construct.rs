@@ -531,6 +531,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("must follow|trump|overtrump|beat = condition", m(F, "  must follow                                        @FFT", "  must follow = option.excuse_last_trick == \"to-winner\" @FFT"), Changes),
         ("must follow", m(F, "  must trump                                         @FFT", "  must follow @FFT"), Refused("`must follow` is written twice")),
         ("must trump", m(F, "  must trump                                         @FFT", "  must trump = no @FFT"), Changes),
+        ("must trump", m(F, "  must follow                                        @FFT \"Le jeu de la carte\"\n  must trump ", "  must trump @FFT \"Le jeu de la carte\"\n  must follow "), Refused("`must follow` is written after `must trump`")),
         ("must overtrump", m(F, "  must overtrump                                     @FFT", "  must overtrump = no @FFT"), Changes),
         ("must follow|trump|overtrump|beat = condition", m(F, "  must overtrump                                     @FFT", "  must overtrump = 5 @FFT"), Refused("takes a condition, yes or no")),
         ("must overtrump", m(F, "  must overtrump                                     @FFT", "  must overtrump always @FFT"), Refused("`must overtrump` takes no further word")),

@@ -365,7 +365,7 @@ fn mutate(rng: &mut ChaCha8Rng, rec: &mut Json, rules: &Ruleset, amounts_only: b
         // An option set to one of its choices, to an amount, or to a text.
         5 => {
             let (key, value) = match rules.options.choose(rng) {
-                Some(o) if rng.gen_bool(0.6) => (o.name.clone(), o.choices.choose(rng).cloned().unwrap_or(json!(null))),
+                Some(o) if rng.gen_bool(0.6) => (o.name.clone(), o.choices.choose(rng).map(|c| c.to_json()).unwrap_or(json!(null))),
                 Some(o) => (o.name.clone(), edge_amount(rng, false)),
                 None => ("stakes".into(), edge_amount(rng, false)),
             };

@@ -202,7 +202,7 @@ fn option_tables() -> Vec<(String, usize, BTreeMap<String, serde_json::Value>)> 
         out.push((id.clone(), n, BTreeMap::new()));
         for o in &r.options {
             for c in o.choices.iter().filter(|c| **c != o.default) {
-                let options = BTreeMap::from([(o.name.clone(), c.clone())]);
+                let options = BTreeMap::from([(o.name.clone(), c.to_json())]);
                 if tarot_engine::replay::Setup::new(r, n, &options).is_ok() {
                     out.push((id.clone(), n, options));
                 }

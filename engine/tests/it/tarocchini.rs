@@ -175,7 +175,7 @@ fn calling_oneself_out_ends_the_deal_and_the_match() {
 
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get("tarocchini").unwrap();
-    let setup = tarot_engine::replay::Setup::new(rules, 4, &Default::default()).unwrap();
+    let setup = tarot_engine::replay::Setup::new(rules, 4, &std::collections::BTreeMap::<String, serde_json::Value>::new()).unwrap();
     let other = replay_valid("4p-1");
     let m = tarot_engine::matches::match_state(&setup, &[&other, &v, &other]).unwrap().unwrap();
     assert_eq!((m.played, m.over_after, m.target_reached), (2, Some(2), false));

@@ -227,6 +227,7 @@ impl Compiler {
                     let mut attrs = vec![];
                     let mut by = None;
                     let mut settle = None;
+                    let mut dog = None;
                     for a in st.block.iter().flatten() {
                         if a.key == "settle" {
                             if let Some(e) = self.value(a, Ctx::AfterAuction) {
@@ -253,8 +254,8 @@ impl Compiler {
                             continue;
                         }
                         if let Some(e) = self.value(a, Ctx::Setup) {
-                            if a.key == "dog" && !matches!(&e, Expr::Const(Value::Str(d)) if ["taker", "taker-unseen", "defence"].contains(&d.as_ref())) {
-                                self.err_at(a, "a contract's `dog` is \"taker\" (shown, taken, discarded), \"taker-unseen\" or \"defence\"");
+                            if a.key == "dog" {
+                                dog = self.word_of(a, &e);
                             }
                             attrs.push((a.key.clone(), e));
                         }
@@ -262,7 +263,8 @@ impl Compiler {
                     if !attrs.iter().any(|(k, _)| k == "dog") {
                         self.err_at(st, format!("contract `{name}` does not say what becomes of the dog: `dog = \"taker\"`"));
                     }
-                    b.contracts.push(Contract { clause: self.clause(st, format!("bidding.contract.{name}")), name, label, attrs, by, settle });
+                    let dog = dog.unwrap_or(Choice::Is(DogUse::Defence));
+                    b.contracts.push(Contract { clause: self.clause(st, format!("bidding.contract.{name}")), name, label, attrs, dog, by, settle });
                 }
                 "all-pass" => {
                     b.all_pass = Some(self.clause(st, "bidding.all-pass"));
@@ -273,16 +275,16 @@ impl Compiler {
                 "hold" if st.value.is_some() => {
                     if !st.args.is_empty() {
                         self.err_at(st, "`hold` is written `hold forehand`, `hold seniority` or `hold = formula of options`, not a word and a formula");
-                    } else if let Some(e) = self.hold_following(st) {
+                    } else if let Some(w) = self.hold_following(st).and_then(|e| self.word_of(st, &e)) {
                         b.hold = Some(self.clause(st, "bidding.hold"));
-                        b.hold_by = Some(e);
+                        b.hold_by = Some(w);
                     }
                 }
                 "hold" => match st.args.first().map(|w| w.text.as_str()) {
                     Some("forehand") => b.hold = Some(self.clause(st, "bidding.hold")),
                     Some("seniority") => {
                         b.hold = Some(self.clause(st, "bidding.hold"));
-                        b.hold_by = Some(Expr::Const(Value::Str("seniority".into())));
+                        b.hold_by = Some(Choice::Is(Hold::Seniority));
                     }
                     _ => self.err_at(
                         st,
@@ -349,8 +351,7 @@ impl Compiler {
         if let Some((st, name)) = all_pass_play {
             match b.contracts.iter().position(|c| c.name == name) {
                 Some(c) => {
-                    let dog = b.contracts[c].attrs.iter().find(|(k, _)| k == "dog").map(|(_, e)| e);
-                    if !matches!(dog, Some(Expr::Const(Value::Str(d))) if d.as_ref() == "defence") {
+                    if !b.contracts[c].dog.is(DogUse::Defence) {
                         self.err_at(st, format!("contract `{name}` is played with no taker, every player for himself: its dog must be `dog = \"defence\"` (it counts for nobody)"));
                     }
                     if b.must_bid.iter().any(|m| m.contract == c) {
@@ -377,10 +378,9 @@ impl Compiler {
                 self.err_at(st, format!("`instead {won} {chosen}`: there is no contract `{missing}`; the contracts are {}", known.join(", ")));
                 continue;
             };
-            let dog = b.contracts[c].attrs.iter().find(|(k, _)| k == "dog").map(|(_, e)| e);
             if w == c {
                 self.err_at(st, format!("`instead {won} {chosen}` names the same contract twice: the winner chooses another contract in place of the one won"));
-            } else if !matches!(dog, Some(Expr::Const(Value::Str(d))) if d.as_ref() == "defence") {
+            } else if !b.contracts[c].dog.is(DogUse::Defence) {
                 self.err_at(st, format!("contract `{chosen}` is played with no taker, every player for himself: its dog must be `dog = \"defence\"` (it counts for nobody)"));
             } else if b.must_bid.iter().any(|m| m.contract == c) || b.all_pass_play == Some(c) || b.instead.iter().any(|i| i.won == c) {
                 self.err_at(
@@ -499,17 +499,8 @@ impl Compiler {
                 }
                 "goes-to" => {
                     // Evaluated at scoring, once the tricks are known, for each discarder (`player`).
-                    if let Some(e) = self.value(st, Ctx::PerPlayer) {
-                        let given = match &e {
-                            Expr::Const(Value::Str(t)) => vec![t.to_string()],
-                            Expr::Const(v) => vec![format!("({})", v.type_name())],
-                            Expr::Opt(i) => self.options[*i].choices.iter().map(|c| c.as_str().map_or(format!("({c})"), str::to_string)).collect(),
-                            _ => vec![],
-                        };
-                        match given.iter().find(|g| !["discarder", "opponents"].contains(&g.as_str())) {
-                            Some(g) => self.err_at(st, format!("`goes-to` is \"discarder\" or \"opponents\", not {g}")),
-                            None => d.goes_to = Some((e, self.clause(st, "discard.goes-to"))),
-                        }
+                    if let Some(w) = self.word(st, Ctx::PerPlayer) {
+                        d.goes_to = Some((w, self.clause(st, "discard.goes-to")));
                     }
                 }
                 other => self
@@ -537,8 +528,8 @@ impl Compiler {
                     packets = true;
                     t.packets = self.value(st, Ctx::AfterAuction).unwrap_or(t.packets);
                 }
-                "rest" => t.rest = self.setting_in(st, &["defence", "taker"], Ctx::AfterAuction),
-                "discard" => t.discard = self.setting_in(st, &["after", "before"], Ctx::AfterAuction),
+                "rest" => t.rest = self.word(st, Ctx::AfterAuction),
+                "discard" => t.discard = self.word(st, Ctx::AfterAuction),
                 "given" => {
                     // A packet's number: a constant is checked here, a formula when a game is set up.
                     match self.value(st, Ctx::AfterAuction) {

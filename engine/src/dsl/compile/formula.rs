@@ -360,17 +360,13 @@ impl Compiler {
     }
 
     /// A setting that must give one of `texts`: checked here when it is a text or an option (each of
-    /// the option's choices), rather than when a game is set up.
-    pub(super) fn setting(&mut self, s: &Stmt, texts: &[&str]) -> Option<Expr> {
-        self.setting_in(s, texts, Ctx::Setup)
-    }
-
-    /// `setting` in the given context (`Ctx::AfterAuction` for the fool's settings).
+    /// the option's choices), rather than when a game is set up (the stealing's `cutter`; the word
+    /// settings the replay reads are resolved into typed choices instead, `word`).
     pub(super) fn setting_in(&mut self, s: &Stmt, texts: &[&str], ctx: Ctx) -> Option<Expr> {
         let e = self.value(s, ctx)?;
-        let given: Vec<serde_json::Value> = match &e {
-            Expr::Const(Value::Str(t)) => vec![t.to_string().into()],
-            Expr::Const(v) => vec![serde_json::Value::String(format!("({})", v.type_name()))],
+        let given: Vec<OptionValue> = match &e {
+            Expr::Const(Value::Str(t)) => vec![OptionValue::Text(t.to_string())],
+            Expr::Const(v) => vec![OptionValue::Text(format!("({})", v.type_name()))],
             Expr::Opt(i) => self.options[*i].choices.clone(),
             _ => vec![],
         };
@@ -440,8 +436,8 @@ impl Compiler {
     /// \"y\""). Past 4096 choices together, `None`, and `what` (the form at `st` that follows the
     /// options) is refused: its choices cannot all be checked.
     pub(super) fn each_choice(&mut self, read: &[usize], st: &Stmt, what: &str) -> Option<Vec<(Vec<Value>, String)>> {
-        let defaults: Vec<Value> = self.options.iter().map(|o| Value::from_json(&o.default).unwrap_or(Value::Bool(false))).collect();
-        let choices: Vec<Vec<Value>> = read.iter().map(|&i| self.options[i].choices.iter().filter_map(Value::from_json).collect()).collect();
+        let defaults: Vec<Value> = self.options.iter().map(|o| o.default.to_value().unwrap_or(Value::Bool(false))).collect();
+        let choices: Vec<Vec<Value>> = read.iter().map(|&i| self.options[i].choices.iter().filter_map(OptionValue::to_value).collect()).collect();
         let combinations: usize = choices.iter().map(|c| c.len().max(1)).product();
         if combinations > 4096 {
             self.err_at(st, format!("{what} follows options with {combinations} choices together, more than the 4096 that can all be checked"));
@@ -848,6 +844,9 @@ impl Compiler {
             return Some(Expr::Const(Value::Cards(CardSet::single(*c))));
         }
         if let Some(c) = Card::parse(n).filter(|_| n.chars().any(|c| c.is_ascii_digit()) || n.eq_ignore_ascii_case("EX") || n.len() == 2) {
+            if !self.in_pack(file, pos, n, c) {
+                return None;
+            }
             return Some(Expr::Const(Value::Cards(CardSet::single(c))));
         }
         match n {

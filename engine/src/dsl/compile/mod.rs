@@ -20,6 +20,7 @@ mod formula;
 mod pack;
 mod play;
 mod score;
+mod words;
 
 use formula::*;
 
@@ -120,6 +121,8 @@ struct Compiler {
     pack_trumps: Option<CardSet>,
     /// The pack's own card codes (`code`, the Fool as a trump's `EX`), for rule text too.
     pack_aliases: Vec<(String, Card)>,
+    /// The pack's cards, once the `pack` section is read: a code naming another card is refused.
+    pack_cards: Option<CardSet>,
     /// The suit whose cards are the trumps (`trump-suit`): `rank(K)` reads the other suits.
     trump_suit: Option<u8>,
     /// Compiling the other pack of `fool "name" trump = condition`: whether the Fool is a trump.
@@ -129,7 +132,7 @@ struct Compiler {
     fool_trump_when: Option<(Expr, Clause, bool)>,
     /// The first choice of the options (those that differ from their defaults) under which the Fool
     /// goes the other way.
-    fool_other_way: BTreeMap<String, serde_json::Value>,
+    fool_other_way: BTreeMap<String, OptionValue>,
     /// Compiling a contract's `by` condition: the contracts of the bidding block, which
     /// `bid_before(p, CONTRACT)` may name (`None` elsewhere, where it is refused).
     by_contracts: Option<Vec<String>>,
@@ -321,6 +324,18 @@ impl Compiler {
         self.err(&f, s.pos, message)
     }
 
+    /// Whether a card a rule names by its code is in the ruleset's pack (a pack's own code, `code
+    /// SKUS T22`, always is); refused at `pos` otherwise.
+    fn in_pack(&mut self, file: &str, pos: Pos, code: &str, card: Card) -> bool {
+        match self.pack_cards {
+            Some(cards) if !cards.contains(card) && !self.pack_aliases.iter().any(|(a, _)| a.eq_ignore_ascii_case(code)) => {
+                self.err(file, pos, format!("cards not in this ruleset's pack: {code} (a pack of {} cards)", cards.len()));
+                false
+            }
+            _ => true,
+        }
+    }
+
     fn load_chain(&mut self, id: &str, load: &dyn Fn(&str) -> Option<RuleFile>, seen: &mut Vec<String>) -> Option<(Header, Vec<Stmt>)> {
         self.load_from(id, load, seen, None)
     }
@@ -452,6 +467,7 @@ impl Compiler {
             self.option(s);
         }
         let pack = self.pack(stmts.iter().find(|s| s.key == "pack"));
+        self.pack_cards = Some(pack.cards);
         for s in stmts.iter().filter(|s| s.key == "class") {
             self.class(s, &pack);
         }
@@ -657,6 +673,9 @@ impl Compiler {
                 self.err_at(s, format!("{what}: an untouchable card is written `untouchable CARD \"label\" = condition on the hand`, e.g. `untouchable T1 ...`"));
                 return None;
             };
+            if !self.in_pack(&s.file, s.args[0].pos, &s.args[0].text, card) {
+                return None;
+            }
             let label = s.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| card.to_string());
             let when = self.value(s, Ctx::Hand)?;
             Some(Untouchable { card, label, when, clause: self.clause(s, "untouchable") })
@@ -876,12 +895,12 @@ impl Compiler {
         let name = s.args.first().map(|w| w.text.clone()).unwrap_or_default();
         let doc = s.args.get(1).map(|w| w.text.clone()).unwrap_or_default();
         let errors_before = self.errors.len();
-        let choices: Vec<serde_json::Value> = match &s.value {
+        let choices: Vec<OptionValue> = match &s.value {
             Some(Ast { kind: AstKind::List(items), .. }) => items
                 .iter()
                 .filter_map(|i| match &i.kind {
-                    AstKind::Str(t) => Some(t.as_str().into()),
-                    AstKind::Num(q) => serde_json::to_value(q).ok(),
+                    AstKind::Str(t) => Some(OptionValue::Text(t.clone())),
+                    AstKind::Num(q) => Some(OptionValue::from_q(*q)),
                     AstKind::Invalid(m) => {
                         self.err(&s.file, i.pos, m.clone());
                         None

@@ -189,7 +189,7 @@ impl Compiler {
             self.err_at(st, "the condition of `fool \"name\" trump = condition` reads no option: write `fool \"name\" trump`, or `fool \"name\"` for the Excuse");
             return true;
         }
-        let defaults: Vec<Value> = self.options.iter().map(|o| Value::from_json(&o.default).unwrap_or(Value::Bool(false))).collect();
+        let defaults: Vec<Value> = self.options.iter().map(|o| o.default.to_value().unwrap_or(Value::Bool(false))).collect();
         let at_default = match eval(&e, &Chosen(&defaults)) {
             Ok(Value::Bool(b)) => b,
             _ => {
@@ -208,9 +208,7 @@ impl Compiler {
                         self.fool_other_way = read
                             .iter()
                             .filter(|&&i| options[i] != defaults[i])
-                            .filter_map(|&i| {
-                                Some((self.options[i].name.clone(), self.options[i].choices.iter().find(|c| Value::from_json(c).as_ref() == Some(&options[i]))?.clone()))
-                            })
+                            .filter_map(|&i| Some((self.options[i].name.clone(), self.options[i].choices.iter().find(|c| c.to_value().as_ref() == Some(&options[i]))?.clone())))
                             .collect();
                     }
                     differs |= b != at_default

@@ -2,6 +2,10 @@
 
 use super::*;
 
+/// The order the obligations apply in on a trick begun (`replay/obligations.rs`), which is the order
+/// a file must write them in.
+const TRICK_ORDER: [Obligation; 4] = [Obligation::Follow, Obligation::Trump, Obligation::Overtrump, Obligation::Beat];
+
 impl Compiler {
     pub(super) fn play(&mut self, s: Option<&Stmt>) -> Play {
         // The section's clauses, one per rule it holds, or placeholders where the section is missing.
@@ -67,11 +71,25 @@ impl Compiler {
                         },
                         None => None,
                     };
+                    // The walk applies them in the order of a trick, and so must the file write them:
+                    // an order it does not implement is refused rather than read another way.
+                    if let Some((later, _)) = p.ladder.iter().find(|(q, _)| TRICK_ORDER.iter().position(|x| x == q) > TRICK_ORDER.iter().position(|x| *x == o)) {
+                        let name = |o: &Obligation| ["follow", "trump", "overtrump", "beat"][TRICK_ORDER.iter().position(|x| x == o).unwrap_or(0)];
+                        self.err_at(
+                            st,
+                            format!(
+                                "`must {}` is written after `must {}`, but the obligations apply in the order of a trick: follow, trump, overtrump, beat; write them in that order",
+                                name(&o),
+                                name(later)
+                            ),
+                        );
+                        continue;
+                    }
                     p.ladder.push((o, self.clause(st, rule)));
                     p.ladder_when.push(when);
                 }
                 "direction" => {
-                    p.direction = self.setting(st, &["anticlockwise", "clockwise"]).map(|e| (e, self.clause(st, "play.direction")));
+                    p.direction = self.word(st, Ctx::Setup).map(|w| (w, self.clause(st, "play.direction")));
                 }
                 // `last-trump = cards`: a card formula worked out once the contract is known.
                 "last-trump" => {
@@ -104,6 +122,9 @@ impl Compiler {
                         self.err(&st.file, card_word.pos, format!("`{}`: unknown card; `wins` names one card", card_word.text));
                         continue;
                     };
+                    if !self.in_pack(&st.file, card_word.pos, &card_word.text, c) {
+                        continue;
+                    }
                     if let Some(e) = self.value(st, Ctx::AfterAuction) {
                         if let Expr::Const(v) = &e {
                             if !matches!(v, Value::Cards(_)) {
@@ -144,7 +165,7 @@ impl Compiler {
     fn cards_word(&mut self, st: &Stmt, w: &Word) -> Option<CardSet> {
         match (self.classes.iter().find(|c| c.name == w.text), Card::parse(&w.text)) {
             (Some(c), _) => Some(c.cards),
-            (None, Some(card)) if !w.quoted => Some(CardSet::single(card)),
+            (None, Some(card)) if !w.quoted => self.in_pack(&st.file, w.pos, &w.text, card).then(|| CardSet::single(card)),
             // The class's own definition failed, and says why.
             _ if self.failed.contains(&w.text) => None,
             _ => {
@@ -233,8 +254,9 @@ impl Compiler {
             [] => None,
             [w, class] if w.text == "gives-back" && !w.quoted && !class.quoted => {
                 let named_let = self.lets.iter().position(|l| *l == class.text);
-                match (self.classes.iter().find(|c| c.name == class.text), Card::parse(&class.text), named_let) {
-                    (Some(c), _, _) => Some(Expr::Const(Value::Cards(c.cards))),
+                match (self.classes.iter().find(|c| c.name == class.text).map(|c| c.cards), Card::parse(&class.text), named_let) {
+                    (Some(cards), _, _) => Some(Expr::Const(Value::Cards(cards))),
+                    (None, Some(card), _) if !self.in_pack(&st.file, class.pos, &class.text, card) => return None,
                     (None, Some(card), _) => Some(Expr::Const(Value::Cards(CardSet::single(card)))),
                     (None, None, Some(i)) => {
                         self.lets_read.insert(i);
@@ -282,12 +304,11 @@ impl Compiler {
     }
 
     pub(super) fn fool(&mut self, s: Option<&Stmt>) -> FoolRules {
-        let text = |t: &str| Expr::Const(Value::Str(t.into()));
         let mut f = FoolRules {
             excuse: None,
-            led: text("next-card-sets-suit"),
-            keep: text("keep"),
-            last_trick: text("keep"),
+            led: Choice::Is(FoolLed::NextCardSetsSuit),
+            keep: Choice::Is(FoolKeep::Keep),
+            last_trick: Choice::Is(FoolLast::Keep),
             slam_wins: None,
             slam_wins_when: None,
             shut_out: None,
@@ -302,12 +323,12 @@ impl Compiler {
                 "excuse" => f.excuse = Some(self.clause(st, "fool.excuse")),
                 "slam_wins" => {
                     f.slam_wins = Some(self.clause(st, "fool.slam_wins"));
-                    f.slam_wins_when = if st.value.is_some() { self.setting_in(st, &["led", "played"], Ctx::AfterAuction) } else { None };
+                    f.slam_wins_when = if st.value.is_some() { self.word(st, Ctx::AfterAuction) } else { None };
                 }
-                "led" => f.led = self.setting_in(st, &["next-card-sets-suit", "forbidden"], Ctx::AfterAuction).unwrap_or(f.led),
-                "keep" => f.keep = self.setting_in(st, &["keep", "exchange"], Ctx::AfterAuction).unwrap_or(f.keep),
-                "last_trick" => f.last_trick = self.setting_in(st, &["changes-side", "to-winner", "keep"], Ctx::AfterAuction).unwrap_or(f.last_trick),
-                "shut_out" => f.shut_out = self.setting_in(st, &["keep", "to-winner"], Ctx::AfterAuction),
+                "led" => f.led = self.word(st, Ctx::AfterAuction).unwrap_or(f.led),
+                "keep" => f.keep = self.word(st, Ctx::AfterAuction).unwrap_or(f.keep),
+                "last_trick" => f.last_trick = self.word(st, Ctx::AfterAuction).unwrap_or(f.last_trick),
+                "shut_out" => f.shut_out = self.word(st, Ctx::AfterAuction),
                 "deadline" => {
                     // A number of tricks: a constant is checked here, a formula when a game is set up.
                     if let Some(e) = self.value(st, Ctx::Setup) {
@@ -360,8 +381,9 @@ impl Compiler {
             self.err_at(s, "a payment during play names the cards that trigger it: `on play CLASS \"label\" = marques`");
             return None;
         };
-        let cards = match (self.classes.iter().find(|c| c.name == class.text), Card::parse(&class.text)) {
-            (Some(c), _) => c.cards,
+        let cards = match (self.classes.iter().find(|c| c.name == class.text).map(|c| c.cards), Card::parse(&class.text)) {
+            (Some(cards), _) => cards,
+            (None, Some(card)) if !self.in_pack(&s.file, class.pos, &class.text, card) => return None,
             (None, Some(card)) => CardSet::single(card),
             // The class's own definition failed, and says why.
             _ if self.failed.contains(&class.text) => return None,
