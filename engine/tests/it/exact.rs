@@ -5,11 +5,13 @@
 //! (`tests/rules/score-per-player.tarot`), cards in a verdict written as the record wrote them, and
 //! the simulator on discard requirements few discards meet (`tests/rules/discard-hard.tarot`).
 
+use crate::common;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use tarot_engine::cards::{Card, CardSet};
-use tarot_engine::dsl::{compile, RuleFile};
+use tarot_engine::dsl::compile;
 use tarot_engine::ir::Ruleset;
 use tarot_engine::num::Q;
 use tarot_engine::replay::{Game, Setup};
@@ -18,10 +20,7 @@ use tarot_engine::Registry;
 
 /// A test rule file of `tests/rules/`, compiled with the built-in rulesets as its parents.
 fn test_rules(id: &str) -> Ruleset {
-    let mut files = Registry::builtin_files();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules").join(format!("{id}.tarot"));
-    files.insert(id.into(), RuleFile { path: format!("engine/tests/rules/{id}.tarot"), text: std::fs::read_to_string(path).unwrap() });
-    compile(id, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+    common::rules(id, &[id])
 }
 
 fn cards(codes: &str) -> CardSet {

@@ -3,6 +3,8 @@
 //! Petit, taken by 50 card points) and on Grosstarock's King and Pagat pots: what a record carries
 //! changes what is paid, players and pots balance, and a table's deals must carry the pots on.
 
+use crate::common;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -16,10 +18,7 @@ use tarot_engine::simulate::random_game;
 use tarot_engine::{parse_record, replay, GameRecord, Registry, Status, Verdict};
 
 fn registry() -> Registry {
-    let mut files = Registry::builtin_files();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/pots-kitty.tarot");
-    files.insert("pots-kitty".into(), tarot_engine::dsl::RuleFile { path: path.display().to_string(), text: std::fs::read_to_string(&path).unwrap() });
-    Registry::from_files(files).unwrap_or_else(|d| panic!("{d}"))
+    common::registry_of(&["pots-kitty"])
 }
 
 fn kitty(v: &Verdict) -> (Q, Q) {

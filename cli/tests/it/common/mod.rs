@@ -60,6 +60,13 @@ pub fn fixture(path: &str) -> String {
     std::fs::read_to_string(root().join("fixtures").join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// A game with its deal only: the record a table starts with.
+pub fn deal_only(game: &serde_json::Value) -> serde_json::Value {
+    let mut start = game.clone();
+    start["events"] = serde_json::json!([game["events"][0]]);
+    start
+}
+
 pub fn tarot_archive() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_tarot-archive"));
     c.current_dir(root());
