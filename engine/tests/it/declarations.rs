@@ -11,7 +11,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
 use tarot_engine::simulate::{random_game_with, ContractChoice, SimOptions};
-use tarot_engine::{replay, Event, GameRecord, Registry};
+use tarot_engine::{replay, Event, GameRecord};
 
 const ID: &str = "tarock-declarations";
 
@@ -20,7 +20,7 @@ fn rules() -> Ruleset {
 }
 
 fn parent() -> Ruleset {
-    Registry::builtin().unwrap().get("fft-3p").unwrap().clone()
+    tarot_testkit::registry().get("fft-3p").unwrap().clone()
 }
 
 /// Seeded games of three, with announcements half the time (`declaring`) or none.

@@ -111,7 +111,7 @@ fn a_session_carries_the_pots_on_and_a_gap_is_named() {
 
 #[test]
 fn grosstarock_sessions_follow_or_say_where_not() {
-    let r = Registry::builtin().unwrap();
+    let r = tarot_testkit::registry();
     let rules = r.get("grosstarock").unwrap();
     let read = |name: &str| -> Vec<(GameRecord, Verdict)> {
         (1..=3)
@@ -155,7 +155,7 @@ fn grosstarock_sessions_follow_or_say_where_not() {
 
 #[test]
 fn what_a_record_carries_changes_what_is_paid() {
-    let r = Registry::builtin().unwrap();
+    let r = tarot_testkit::registry();
     let rules = r.get("grosstarock").unwrap();
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/grosstarock/valid/king-ultimo.json");
     let mut rec = parse_record(&std::fs::read_to_string(path).unwrap()).unwrap();
