@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::common::{fixture, spawn, spawn_fresh, spawn_on_small_disk, temp_dir};
+use crate::common::{deal_only, fixture, spawn, spawn_fresh, spawn_on_small_disk, temp_dir};
 use serde_json::{json, Value};
 
 /// The complete legal games the clients replay move by move.
@@ -24,12 +24,6 @@ fn games() -> Vec<Value> {
     .iter()
     .map(|f| serde_json::from_str(&fixture(f)).unwrap())
     .collect()
-}
-
-fn deal_only(game: &Value) -> Value {
-    let mut start = game.clone();
-    start["events"] = json!([game["events"][0]]);
-    start
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The command line's and the server's integration tests, built as one test binary, `it`: each file
-//! of this folder is a module of it, `common/` holds what they share, and `pg` is the store tests'
-//! PostgreSQL cluster (`store/tests/it/common/postgres.rs`), started once for the binary.
+//! of this folder is a module of it, `common/` holds what they share, and `pg` is the tests'
+//! PostgreSQL cluster (`tarot_testkit::postgres`), started once for the binary.
 //!
 //! One file's tests are run with its module as the filter: `cargo test -p tarot-archive --test it api::`.
 //! A new test file `x.rs` goes in this folder with one line, `mod x;`, below; it reaches the shared
@@ -9,8 +9,7 @@
 //! (`common::temp_dir`), on a database of its own (`pg::database`).
 
 mod common;
-#[path = "../../../store/tests/it/common/postgres.rs"]
-mod pg;
+use tarot_testkit::postgres as pg;
 
 mod api;
 mod cli;

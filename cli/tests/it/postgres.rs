@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::common::{fixture, tarot_archive, temp_dir, TempDir};
+use crate::common::{deal_only, fixture, tarot_archive, temp_dir, TempDir};
 use serde_json::{json, Value};
 
 /// A `serve` process on a PostgreSQL database.
@@ -69,12 +69,6 @@ fn games() -> Vec<Value> {
         .iter()
         .map(|f| serde_json::from_str(&fixture(f)).unwrap())
         .collect()
-}
-
-fn deal_only(game: &Value) -> Value {
-    let mut start = game.clone();
-    start["events"] = json!([game["events"][0]]);
-    start
 }
 
 /// Every stored event's position, through `server`: they must be 1, 2, 3... with none missing.

@@ -149,7 +149,7 @@ fn the_claim_is_offered_right_after_the_deal_only() {
 #[test]
 fn the_simulator_makes_the_dealers_call_out_near_the_matchs_end() {
     use tarot_engine::simulate::{random_game_with, SimOptions};
-    let registry = tarot_engine::Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let rules = registry.get("tarocchini").unwrap();
     let mut made = 0;
     for sim in [SimOptions { match_end: 1.0, ..SimOptions::default() }, SimOptions { match_end: 1.0, ..SimOptions::steered() }] {

@@ -23,11 +23,32 @@ fn workspace_dependencies(krate: &str) -> BTreeSet<String> {
 
 #[test]
 fn the_crates_depend_only_down_the_table() {
-    let expected: [(&str, &[&str]); 4] =
-        [("engine", &[]), ("store", &["tarot-engine"]), ("api", &["tarot-engine", "tarot-store"]), ("cli", &["tarot-api", "tarot-engine", "tarot-store"])];
+    let expected: [(&str, &[&str]); 5] = [
+        ("engine", &[]),
+        ("store", &["tarot-engine"]),
+        ("api", &["tarot-engine", "tarot-store"]),
+        ("cli", &["tarot-api", "tarot-engine", "tarot-store"]),
+        ("testkit", &["tarot-engine"]),
+    ];
     for (krate, deps) in expected {
         let deps: BTreeSet<String> = deps.iter().map(|d| d.to_string()).collect();
         assert_eq!(workspace_dependencies(krate), deps, "{krate}/Cargo.toml: the workspace crates it depends on (ARCHITECTURE.md, Crates and layering)");
+    }
+}
+
+/// The tests' kit is for tests only: no crate's `[dependencies]` names it (the table above), it is
+/// never published, and the workspace lists no crate the table does not.
+#[test]
+fn the_testkit_is_a_dev_dependency_only() {
+    let workspace = std::fs::read_to_string(Path::new(ROOT).join("Cargo.toml")).unwrap();
+    let members = workspace.lines().find_map(|l| l.trim().strip_prefix("members = ")).expect("the workspace's members");
+    let mut members: Vec<&str> = members.trim_matches(|c| c == '[' || c == ']').split(',').map(|m| m.trim().trim_matches('"')).collect();
+    members.sort();
+    assert_eq!(members, ["api", "cli", "engine", "store", "testkit"], "Cargo.toml: a crate not in ARCHITECTURE.md's table");
+    let testkit = std::fs::read_to_string(Path::new(ROOT).join("testkit/Cargo.toml")).unwrap();
+    assert!(testkit.lines().any(|l| l.trim() == "publish = false"), "testkit/Cargo.toml: publish = false");
+    for krate in ["engine", "store", "api", "cli"] {
+        assert!(!workspace_dependencies(krate).contains("tarot-testkit"), "{krate} depends on the tests' kit");
     }
 }
 

@@ -4,23 +4,20 @@
 //! (`all-pass play`, G4). Each test deals one seeded random deal, says
 //! the bids in turn, and reads the verdict: who speaks next and what he may say, or the rule broken.
 
+use crate::common;
+
 use std::collections::BTreeMap;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::simulate::random_game;
-use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
+use tarot_engine::{replay, Event, GameRecord, Status, Verdict};
 
 /// A test ruleset of `tests/rules/`, compiled over the built-in files it extends.
 fn rules(id: &str) -> Ruleset {
-    let mut files = Registry::builtin_files();
-    for name in ["auction-hold", "auction-hold-seniority", "auction-no-reraise", "auction-forced", "auction-all-pass", "auction-by", "auction-settle", "auction-bid-before"] {
-        let path = format!("{}/tests/rules/{name}.tarot", env!("CARGO_MANIFEST_DIR"));
-        files.insert(name.to_string(), RuleFile { text: std::fs::read_to_string(&path).unwrap(), path });
-    }
-    compile(id, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+    let files = ["auction-hold", "auction-hold-seniority", "auction-no-reraise", "auction-forced", "auction-all-pass", "auction-by", "auction-settle", "auction-bid-before"];
+    common::rules(id, &files)
 }
 
 /// A seeded random game's deal, with no bid yet.
@@ -129,11 +126,8 @@ fn by_seniority_any_player_may_hold_the_bid_of_a_player_after_him() {
 #[test]
 fn a_hold_that_follows_options_is_checked_for_every_choice() {
     let compile_with = |bidding: &str| {
-        let mut files = Registry::builtin_files();
         let option = if bidding.contains("option.") { "option priority \"p\" = [\"forehand\", \"seniority\"]\n" } else { "" };
-        let text = format!("ruleset child \"c\"\nextends fft-4p\n{option}bidding {{\n  turns rounds\n  {bidding}\n}}\n");
-        files.insert("child".into(), RuleFile { text, path: "child.tarot".into() });
-        compile("child", &|id: &str| files.get(id).cloned()).map(|_| ()).map_err(|d| d.to_string())
+        common::compile_text("child", &format!("ruleset child \"c\"\nextends fft-4p\n{option}bidding {{\n  turns rounds\n  {bidding}\n}}\n")).map(|_| ())
     };
     assert_eq!(compile_with("hold seniority"), Ok(()));
     let dealer = compile_with("hold = if option.priority == \"seniority\" then \"dealer\" else \"forehand\"").unwrap_err();
@@ -245,11 +239,7 @@ fn a_contract_barred_to_whoever_bid_another_before_reads_the_auction_so_far() {
 /// `bid_before` is written only in a contract's `by`, and names a contract of the bidding block.
 #[test]
 fn bid_before_is_refused_outside_a_by_and_for_an_unknown_contract() {
-    let compile_with = |text: &str| {
-        let mut files = Registry::builtin_files();
-        files.insert("t".into(), RuleFile { text: text.into(), path: "t.tarot".into() });
-        compile("t", &|id: &str| files.get(id).cloned()).err().map(|d| d.to_string()).unwrap_or_default()
-    };
+    let compile_with = common::compile_error;
     let head = "ruleset t \"test\"\nextends fft-4p\nbidding {\n  turns rounds\n";
     let e = compile_with(&format!("{head}  must-bid garde \"x\" = bid_before(player, prise)\n}}\n"));
     assert!(e.contains("`bid_before` reads the auction so far: it is written only in a contract's `by` condition"), "{e}");

@@ -3,24 +3,23 @@
 //! held, and a trump below the trick's while a higher trump is held; the same cards are accepted under
 //! `basic`; the simulator plays only cards the rule allows.
 
+use crate::common;
+
 use std::collections::BTreeMap;
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::cards::Card;
-use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::ir::Ruleset;
-use tarot_engine::simulate::{illegal_variant, random_game};
-use tarot_engine::{replay, Event, GameRecord, Registry, Status};
+use tarot_engine::simulate::random_game;
+use tarot_engine::{replay, Event, GameRecord, Status};
 
 const ID: &str = "must-beat";
 
+/// The test rule file, or a built-in ruleset, compiled.
 fn rules(id: &str) -> Ruleset {
-    let mut files = Registry::builtin_files();
-    let path = format!("{}/tests/rules/{ID}.tarot", env!("CARGO_MANIFEST_DIR"));
-    files.insert(ID.to_string(), RuleFile { text: std::fs::read_to_string(&path).unwrap(), path });
-    compile(id, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+    common::rules(id, &[ID])
 }
 
 /// A card the rule refuses and `basic` allows, in a seeded game played with random legal cards:
@@ -113,31 +112,12 @@ fn a_trump_below_the_tricks_is_refused_while_a_higher_one_is_held() {
 
 #[test]
 fn the_simulator_plays_only_cards_that_beat_when_one_can() {
-    let r = rules(ID);
-    let mut bad = 0;
-    for seed in 0..12 {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let g = random_game(&r, 4, &BTreeMap::new(), &mut rng).unwrap();
-        let v = replay(&r, &g).unwrap();
-        assert_eq!(v.status, Status::Valid, "seed {seed}: {:?}", v.violation);
-        if let Some((variant, at)) = illegal_variant(&r, &g, &mut rng) {
-            let v = replay(&r, &variant).unwrap();
-            assert_eq!(v.status, Status::Invalid);
-            assert_eq!(v.violation.unwrap().event, at);
-            bad += 1;
-        }
-    }
-    assert!(bad > 0);
+    assert!(common::simulated_games_obey(&rules(ID), 12) > 0);
 }
 
 #[test]
 fn must_beat_is_an_obligation_a_fault_may_name() {
-    let mut files = Registry::builtin_files();
-    let mut err = |play: &str| {
-        let text = format!("ruleset t \"t\"\nextends basic\nplay {{\n{play}\n}}\n");
-        files.insert("t".into(), RuleFile { text, path: "t.tarot".into() });
-        compile("t", &|id: &str| files.get(id).cloned()).err().map(|d| d.to_string()).unwrap_or_default()
-    };
+    let err = |play: &str| common::compile_error(&format!("ruleset t \"t\"\nextends basic\nplay {{\n{play}\n}}\n"));
     assert_eq!(err("  must beat\n  fault beat \"x\" = 10"), "");
     assert!(err("  fault beat \"x\" = 10").contains("has no `must beat`"));
     assert!(err("  must beat = 3").contains("yes or no") || err("  must beat = 3").contains("true or false"), "{}", err("  must beat = 3"));

@@ -2,23 +2,18 @@
 //! `tests/rules/buy-garde.tarot`: seeded random games (the simulator buys half the time) are valid,
 //! then a move is changed and the verdict checked.
 
+use crate::common;
+
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::simulate::{random_game_with, SimOptions};
-use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
+use tarot_engine::{replay, Event, GameRecord, Status, Verdict};
 
 fn compiled(id: &str) -> Ruleset {
-    let mut files = Registry::builtin_files();
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/rules/{id}.tarot"));
-    if p.exists() {
-        files.insert(id.to_string(), RuleFile { path: format!("engine/tests/rules/{id}.tarot"), text: std::fs::read_to_string(&p).unwrap() });
-    }
-    compile(id, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+    common::rules(id, &[id])
 }
 
 /// Seeded random games that reach the end, each with its verdict; the simulator's are never invalid.

@@ -3,11 +3,10 @@
 
 use crate::common::registry_with;
 use tarot_engine::compare::compare;
-use tarot_engine::Registry;
 
 #[test]
 fn fft_marolles_and_basic_side_by_side() {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let rules: Vec<_> = ["fft-4p", "marolles-1637", "basic"].iter().map(|id| registry.get(id).unwrap()).collect();
     let c = compare(&rules);
     let row = |aspect: &str| c.rows.iter().find(|r| r.aspect == aspect).unwrap_or_else(|| panic!("no row {aspect}"));
@@ -24,7 +23,7 @@ fn fft_marolles_and_basic_side_by_side() {
 
 #[test]
 fn a_ruleset_and_its_house_variant_differ_only_where_the_file_says() {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let rules: Vec<_> = ["fft-4p", "fft-4p-garde-contre-x8"].iter().map(|id| registry.get(id).unwrap()).collect();
     let differing: Vec<&str> = compare(&rules).rows.iter().filter(|r| r.differs).map(|r| r.aspect).collect();
     assert_eq!(differing, vec!["bidding and contracts"]);
@@ -34,7 +33,7 @@ fn a_ruleset_and_its_house_variant_differ_only_where_the_file_says() {
 /// its pages and violations say its own values: fft-3p's poignées are of 13, 15 or 18 trumps.
 #[test]
 fn a_variant_that_changes_a_let_differs_in_its_values() {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let rules: Vec<_> = ["fft-4p", "fft-4p-poignee-20-40-60"].iter().map(|id| registry.get(id).unwrap()).collect();
     let differing: Vec<&str> = compare(&rules).rows.iter().filter(|r| r.differs).map(|r| r.aspect).collect();
     assert_eq!(differing, vec!["values the rules name"]);
@@ -66,7 +65,7 @@ fn one_game_under_several_rulesets_says_where_legality_diverges() {
 /// comparison can say which ruleset lacks it.
 #[test]
 fn every_rule_a_verdict_cites_is_in_the_description() {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let mut checked = [0; 3];
     for rules in registry.all() {
         let listed: Vec<String> = tarot_engine::describe::describe(rules, &Default::default()).rules.iter().map(|l| l.rule.to_string()).collect();
@@ -91,7 +90,7 @@ fn every_rule_a_verdict_cites_is_in_the_description() {
 /// the petit sec annuls the deal at the FFT, not where the lone Petit is untouchable.
 #[test]
 fn a_deal_annulled_under_one_ruleset_and_played_under_another_diverges_there() {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let rules: Vec<_> = ["fft-4p", "fft-4p-petit-imprenable"].iter().map(|id| registry.get(id).unwrap()).collect();
     let fixture = |name: &str| tarot_engine::parse_record(&std::fs::read_to_string(format!("{}/../fixtures/fft-4p/annulled/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()).unwrap();
     let record = fixture("annul.petit_sec.json");
@@ -107,7 +106,7 @@ fn a_deal_annulled_under_one_ruleset_and_played_under_another_diverges_there() {
 /// option, so its pack cell shows both packs, the second named by its choice, as Tapp's Sküs is shown.
 #[test]
 fn a_pack_that_follows_an_option_shows_each_choice() {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let rules: Vec<_> = ["droggn", "tapp-tarock"].iter().map(|id| registry.get(id).unwrap()).collect();
     let c = compare(&rules);
     let pack = c.rows.iter().find(|r| r.aspect == "pack and ranks").unwrap();

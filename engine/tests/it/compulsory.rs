@@ -29,7 +29,7 @@ fn plays_of(rec: &GameRecord, who: &str) -> Vec<usize> {
 
 #[test]
 fn a_compulsory_declaration_left_out_is_broken_by_the_first_card() {
-    let registry = Registry::builtin().unwrap();
+    let registry = tarot_testkit::registry();
     let rules = registry.get("grosstarock").unwrap();
     let rec = undeclared();
     let v = replay(rules, &rec).unwrap();
@@ -46,7 +46,7 @@ fn a_compulsory_declaration_left_out_is_broken_by_the_first_card() {
 
 #[test]
 fn with_first_play_it_is_broken_by_the_holders_own_first_card() {
-    let builtin = Registry::builtin().unwrap();
+    let builtin = tarot_testkit::registry();
     let rec = undeclared();
     let holder = replay(builtin.get("grosstarock").unwrap(), &rec).unwrap().violation.unwrap().player.unwrap();
     let rules = grosstarock("declaration trumps \"Trumps\" {\n  compulsory", "declaration trumps \"Trumps\" {\n  when first-play\n  compulsory");

@@ -3,27 +3,24 @@
 //! by replay on `tests/rules/tarock-declarations.tarot`: games the simulator makes under it are valid,
 //! and each rule, broken by one changed event, is the violation the verdict cites.
 
+use crate::common;
+
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::simulate::{random_game_with, ContractChoice, SimOptions};
-use tarot_engine::{replay, Event, GameRecord, Registry};
+use tarot_engine::{replay, Event, GameRecord};
 
 const ID: &str = "tarock-declarations";
 
 fn rules() -> Ruleset {
-    let mut files = Registry::builtin_files();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules").join(format!("{ID}.tarot"));
-    files.insert(ID.into(), RuleFile { path: format!("engine/tests/rules/{ID}.tarot"), text: std::fs::read_to_string(path).unwrap() });
-    compile(ID, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+    common::rules(ID, &[ID])
 }
 
 fn parent() -> Ruleset {
-    Registry::builtin().unwrap().get("fft-3p").unwrap().clone()
+    tarot_testkit::registry().get("fft-3p").unwrap().clone()
 }
 
 /// Seeded games of three, with announcements half the time (`declaring`) or none.
@@ -247,10 +244,8 @@ fn the_fool_is_played_before_the_last_three_tricks() {
 /// `by attack` on fft-5p's chelem: the taker's called partner may announce it, a defender may not.
 #[test]
 fn the_attack_is_the_taker_and_his_called_partner() {
-    let mut files = Registry::builtin_files();
     let text = "ruleset five \"five\"\nextends fft-5p\ndeclaration chelem \"chelem\" {\n  by attack\n}\n";
-    files.insert("five".into(), RuleFile { path: "five.tarot".into(), text: text.into() });
-    let rules = compile("five", &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"));
+    let rules = common::compile_text("five", text).unwrap_or_else(|d| panic!("{d}"));
     let sim = SimOptions { contract: ContractChoice::Only("garde".into()), announce: 0.0, announce_strong: 0.0, declare: 0.0, ..SimOptions::default() };
     let mut rng = ChaCha8Rng::seed_from_u64(23);
     let mut checked = 0;

@@ -3,36 +3,24 @@
 //! valid and paid, one made before is refused, it shows only cards its player held before his
 //! discard, and nothing else may follow the last trick.
 
+use crate::common;
+
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::dsl::{compile, Diagnostics, RuleFile};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::simulate::random_game;
-use tarot_engine::{replay, Event, GameRecord, Registry, Status};
+use tarot_engine::{replay, Event, GameRecord, Status};
 
 const ID: &str = "declare-after-play";
 
-fn files() -> BTreeMap<String, RuleFile> {
-    let mut files = Registry::builtin_files();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules").join(format!("{ID}.tarot"));
-    files.insert(ID.into(), RuleFile { path: format!("engine/tests/rules/{ID}.tarot"), text: std::fs::read_to_string(path).unwrap() });
-    files
-}
-
 fn rules() -> Ruleset {
-    let files = files();
-    compile(ID, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+    common::rules(ID, &[ID])
 }
 
-fn refused(find: &str, replace: &str) -> Diagnostics {
-    let mut files = files();
-    let f = files.get_mut(ID).unwrap();
-    assert_eq!(f.text.matches(find).count(), 1, "{find}");
-    f.text = f.text.replace(find, replace);
-    compile(ID, &|id: &str| files.get(id).cloned()).expect_err("refused")
+fn refused(find: &str, replace: &str) -> String {
+    common::test_rules(ID, Some((find, replace))).err().expect("refused")
 }
 
 /// The player dealt all three trull cards, if one was.

@@ -10,7 +10,7 @@ use tarot_engine::Registry;
 /// no function call of the rules language.
 #[test]
 fn formulas_read_in_words() {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let text = |id: &str, options: &[(&str, serde_json::Value)], rule: &str| {
         let options = options.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
         let d = describe(registry.get(id).unwrap(), &options);
@@ -42,7 +42,7 @@ fn formulas_read_in_words() {
 /// default Excuse section with no citation).
 #[test]
 fn names_empty_sets_and_a_fool_that_is_a_trump() {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     for r in registry.all() {
         let d = describe(r, &Default::default());
         for l in &d.rules {
@@ -62,7 +62,7 @@ fn names_empty_sets_and_a_fool_that_is_a_trump() {
 /// already has is told apart by its number.
 #[test]
 fn a_labelled_payment_is_named_by_its_label() {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let ids = |rules: &tarot_engine::ir::Ruleset| rules.score.pays.iter().map(|p| p.clause.rule.to_string()).collect::<Vec<_>>();
     assert!(ids(registry.get("galician-tarok").unwrap()).contains(&"score.pay.trischaken".to_string()), "{:?}", ids(registry.get("galician-tarok").unwrap()));
     assert_eq!(ids(registry.get("fft-2p").unwrap()), ["score.pay.game", "score.pay.petit-au-bout"]);
@@ -81,7 +81,7 @@ fn articles_and_set_differences() {
     assert_eq!(with_article("Ultimo"), "an Ultimo");
     assert_eq!(with_article("Trull"), "a Trull");
     assert_eq!(with_article("the Pagat ultimo"), "the Pagat ultimo");
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let text = |id: &str, rule: &str| {
         let d = describe(registry.get(id).unwrap(), &Default::default());
         d.rules.iter().find(|l| &*l.rule == rule).map(|l| l.text.clone()).unwrap_or_else(|| panic!("no {rule} in {id}"))

@@ -1,25 +1,24 @@
 //! Cards forbidden in the discard that follow an option (`forbid "label" = if option... then ...`):
 //! `tests/rules/discard-forbid-option.tarot`, fft-4p whose kings may be laid away under an option.
 
+use crate::common;
+
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::cards::{Card, CardSet};
-use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::replay::{replay, Game, Setup};
 use tarot_engine::simulate::{random_game_with, ContractChoice, SimOptions};
-use tarot_engine::{Event, Registry, Status};
+use tarot_engine::{Event, Status};
 
 /// A test rule file of `tests/rules/`, compiled with the built-in rulesets as its parents.
 fn test_rules(id: &str, text: Option<&str>) -> Result<Ruleset, String> {
-    let mut files = Registry::builtin_files();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules").join(format!("{id}.tarot"));
-    let text = text.map(String::from).unwrap_or_else(|| std::fs::read_to_string(path).unwrap());
-    files.insert(id.into(), RuleFile { path: format!("engine/tests/rules/{id}.tarot"), text });
-    compile(id, &|id: &str| files.get(id).cloned()).map_err(|d| d.to_string())
+    match text {
+        Some(text) => common::compile_text(id, text),
+        None => common::test_rules(id, None),
+    }
 }
 
 fn kings_away(choice: &str) -> BTreeMap<String, serde_json::Value> {

@@ -11,6 +11,7 @@
 //! unsteered), and `DROGGN_SCORER_REPORT=1` prints how often each case occurred.
 
 use crate::common::droggn;
+use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
@@ -18,7 +19,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::num::Q;
 use tarot_engine::simulate::{random_game_with, SimOptions};
-use tarot_engine::{replay, Registry, Status};
+use tarot_engine::{replay, Status};
 
 fn count(var: &str, default: u64) -> u64 {
     std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -77,8 +78,7 @@ struct Run {
 }
 
 fn compare(n: usize, options: &BTreeMap<String, serde_json::Value>, variant: droggn::Variant, sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
-    static R: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
-    let rules = R.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}"))).get("droggn").unwrap();
+    let rules = registry().get("droggn").unwrap();
     let steer = if *sim == SimOptions::default() { "" } else { " --steer" };
     for seed in seeds {
         let rec = random_game_with(rules, n, options, sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();

@@ -5,11 +5,13 @@
 //! (`tests/rules/score-per-player.tarot`), cards in a verdict written as the record wrote them, and
 //! the simulator on discard requirements few discards meet (`tests/rules/discard-hard.tarot`).
 
+use crate::common;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use tarot_engine::cards::{Card, CardSet};
-use tarot_engine::dsl::{compile, RuleFile};
+use tarot_engine::dsl::compile;
 use tarot_engine::ir::Ruleset;
 use tarot_engine::num::Q;
 use tarot_engine::replay::{Game, Setup};
@@ -18,10 +20,7 @@ use tarot_engine::Registry;
 
 /// A test rule file of `tests/rules/`, compiled with the built-in rulesets as its parents.
 fn test_rules(id: &str) -> Ruleset {
-    let mut files = Registry::builtin_files();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules").join(format!("{id}.tarot"));
-    files.insert(id.into(), RuleFile { path: format!("engine/tests/rules/{id}.tarot"), text: std::fs::read_to_string(path).unwrap() });
-    compile(id, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+    common::rules(id, &[id])
 }
 
 fn cards(codes: &str) -> CardSet {
@@ -131,10 +130,7 @@ fn no_more_trumps_go_than_the_requirements_make_unavoidable() {
 
 /// The recorded games of a ruleset's `valid` fixtures.
 fn valid_fixtures(id: &str) -> Vec<tarot_engine::GameRecord> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(id).join("valid");
-    let mut paths: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-    paths.sort();
-    paths.iter().map(|p| tarot_engine::parse_record(&std::fs::read_to_string(p).unwrap()).unwrap()).collect()
+    tarot_testkit::fixture_files(id, "valid").iter().map(|p| tarot_engine::parse_record(&std::fs::read_to_string(p).unwrap()).unwrap()).collect()
 }
 
 /// A score `let` that reads `player` is worked out for each player: basic's standing and winner
@@ -143,7 +139,7 @@ fn valid_fixtures(id: &str) -> Vec<tarot_engine::GameRecord> {
 #[test]
 fn a_score_let_that_reads_the_player_is_worked_out_per_player() {
     let rules = test_rules("score-per-player");
-    let basic = Registry::builtin().unwrap().get("basic").unwrap().clone();
+    let basic = tarot_testkit::registry().get("basic").unwrap().clone();
     let games = valid_fixtures("basic");
     assert!(!games.is_empty());
     for mut rec in games {
@@ -175,7 +171,7 @@ fn fixture_text(path: &str) -> String {
 /// `T22` where the record had `EX`. The same game written with `T22` keeps its verdict.
 #[test]
 fn a_verdict_writes_the_fool_made_a_trump_as_the_record_wrote_it() {
-    let registry = Registry::builtin().unwrap();
+    let registry = tarot_testkit::registry();
     let rules = registry.get("galician-tarok").unwrap();
     for path in ["galician-tarok/valid/3p-1.json", "galician-tarok/in_progress/mid-trick.json"] {
         let text = fixture_text(path);
@@ -196,11 +192,9 @@ fn a_verdict_writes_the_fool_made_a_trump_as_the_record_wrote_it() {
 /// as the record wrote it.
 #[test]
 fn a_verdict_writes_a_code_alias_as_the_record_wrote_it() {
-    let registry = Registry::builtin().unwrap();
+    let registry = tarot_testkit::registry();
     let rules = registry.get("tarocchini").unwrap();
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/tarocchini/valid");
-    let mut paths: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-    paths.sort();
+    let paths = tarot_testkit::fixture_files("tarocchini", "valid");
     let text = std::fs::read_to_string(&paths[0]).unwrap();
     let plain = String::from_utf8(tarot_engine::replay(rules, &tarot_engine::parse_record(&text).unwrap()).unwrap().to_json()).unwrap();
     let aliased = String::from_utf8(tarot_engine::replay(rules, &tarot_engine::parse_record(&text.replace("\"T21\"", "\"ANG\"")).unwrap()).unwrap().to_json()).unwrap();

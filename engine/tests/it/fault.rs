@@ -11,19 +11,16 @@ use std::collections::BTreeMap;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::num::Q;
 use tarot_engine::simulate::{illegal_variant, random_game};
-use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
+use tarot_engine::{replay, Event, GameRecord, Status, Verdict};
 
 const ID: &str = "fault-revoke";
 
+/// The test rule file, or a built-in ruleset, compiled.
 fn rules(id: &str) -> Ruleset {
-    let mut files = Registry::builtin_files();
-    let path = format!("{}/tests/rules/{ID}.tarot", env!("CARGO_MANIFEST_DIR"));
-    files.insert(ID.to_string(), RuleFile { text: std::fs::read_to_string(&path).unwrap(), path });
-    compile(id, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+    common::rules(id, &[ID])
 }
 
 /// A card's suit: `T` for a trump, else the code's last letter (`KS`, `10H`).
@@ -37,11 +34,7 @@ fn lane(c: &str) -> char {
 
 /// The test file with the revoke costing nothing.
 fn free_revoke() -> Ruleset {
-    let mut files = Registry::builtin_files();
-    let path = format!("{}/tests/rules/{ID}.tarot", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap().replace("= 60", "= 0");
-    files.insert(ID.to_string(), RuleFile { text, path });
-    compile(ID, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+    common::test_rules(ID, Some(("= 60", "= 0"))).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// What the next card breaks, when it is not the first legal card.
@@ -166,12 +159,7 @@ fn what_the_rules_do_not_make_a_fault_stays_invalid() {
 
 #[test]
 fn a_fault_names_an_obligation_of_the_section() {
-    let mut files = Registry::builtin_files();
-    let mut err = |play: &str| {
-        let text = format!("ruleset t \"t\"\nextends basic\nplay {{\n{play}\n}}\n");
-        files.insert("t".into(), RuleFile { text, path: "t.tarot".into() });
-        compile("t", &|id: &str| files.get(id).cloned()).err().map(|d| d.to_string()).unwrap_or_default()
-    };
+    let err = |play: &str| common::compile_error(&format!("ruleset t \"t\"\nextends basic\nplay {{\n{play}\n}}\n"));
     assert!(err("  fault revoke \"revoke\" = 60").contains("unknown obligation"));
     assert!(err("  fault hold \"x\" = 60").contains("`hold` is not a trick obligation"));
     assert!(err("  fault overtrump \"x\" = 60").contains("has no `must overtrump`"));
@@ -257,10 +245,8 @@ fn minchiate_pays_a_revoke_and_without_the_fault_refuses_it() {
     assert_eq!(v.status, Status::Valid);
     let paid: Vec<_> = v.ledger.iter().filter(|l| &*l.rule == "play.fault.follow").map(|l| (l.from.as_deref(), l.to.as_deref(), l.amount, l.event)).collect();
     assert_eq!(paid, [(Some("Ann"), Some("Bob"), Q::int(60), Some(4))]);
-    let mut files = Registry::builtin_files();
-    let text = "ruleset strict \"Minchiate, a revoke refused\"\nextends minchiate\nplay {\n  without fault follow\n}\n".to_string();
-    files.insert("strict".into(), RuleFile { text, path: "strict.tarot".into() });
-    let strict = compile("strict", &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"));
+    let text = "ruleset strict \"Minchiate, a revoke refused\"\nextends minchiate\nplay {\n  without fault follow\n}\n";
+    let strict = common::compile_text("strict", text).unwrap_or_else(|d| panic!("{d}"));
     let mut rec = rec;
     rec.ruleset = "strict".into();
     let v = replay(&strict, &rec).unwrap();

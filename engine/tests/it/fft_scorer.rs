@@ -11,6 +11,7 @@
 //! unsteered), and `FFT_SCORER_REPORT=1` prints how often each case occurred.
 
 use crate::common::fft;
+use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
@@ -18,7 +19,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::num::Q;
 use tarot_engine::simulate::{random_game_with, SimOptions};
-use tarot_engine::{replay, Registry, Status};
+use tarot_engine::{replay, Status};
 
 /// The rulesets and tables compared, with the options chosen and the variant of the rules they give.
 fn tables() -> Vec<(&'static str, usize, BTreeMap<String, serde_json::Value>, fft::Variant)> {
@@ -34,11 +35,6 @@ fn tables() -> Vec<(&'static str, usize, BTreeMap<String, serde_json::Value>, ff
         ("fft-4p-garde-contre-x8", 4, BTreeMap::new(), fft::Variant { garde_contre: 8, ..fft::FFT }),
         ("fft-4p-poignee-20-40-60", 4, BTreeMap::new(), fft::Variant { poignee_values: [20, 40, 60], ..fft::FFT }),
     ]
-}
-
-fn registry() -> &'static Registry {
-    static R: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
-    R.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}")))
 }
 
 fn count(var: &str, default: u64) -> u64 {

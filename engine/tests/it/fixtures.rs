@@ -14,13 +14,9 @@ use tarot_engine::{parse_record, replay, Registry, Status};
 /// Replays every fixture of `ruleset`. A fixture that fails does not stop the others: its file and
 /// what went wrong are added to `failures`.
 fn check_folder(registry: &Registry, ruleset: &str, failures: &mut Vec<String>) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ruleset);
     let mut seen = 0;
     for kind in ["valid", "tarotclub", "invalid", "annulled", "in_progress", "malformed"] {
-        let Ok(entries) = std::fs::read_dir(root.join(kind)) else { continue };
-        let mut files: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-        files.sort();
-        for path in files {
+        for path in tarot_testkit::fixture_files(ruleset, kind) {
             if let Err(panic) = catch_unwind(AssertUnwindSafe(|| check_file(registry, ruleset, kind, &path))) {
                 let message = panic.downcast_ref::<String>().map(String::as_str).or_else(|| panic.downcast_ref::<&str>().copied()).unwrap_or("(no message)");
                 let file = path.file_name().and_then(|s| s.to_str()).unwrap_or_default();
@@ -72,7 +68,7 @@ fn check_file(registry: &Registry, ruleset: &str, kind: &str, path: &Path) {
 /// and the test fails once at the end, naming each fixture that failed.
 #[test]
 fn every_ruleset_has_its_fixtures_replayed() {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let mut failures = Vec::new();
     for id in registry.ids() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(id);

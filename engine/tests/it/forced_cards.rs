@@ -3,23 +3,22 @@
 //! `keep T21 "label"`): another lead and an early 21 are refused with their rule, and accepted under
 //! `basic`; the simulator plays by them.
 
+use crate::common;
+
 use std::collections::BTreeMap;
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::ir::Ruleset;
-use tarot_engine::simulate::{illegal_variant, random_game};
-use tarot_engine::{replay, Event, GameRecord, Registry, Status};
+use tarot_engine::simulate::random_game;
+use tarot_engine::{replay, Event, GameRecord, Status};
 
 const ID: &str = "forced-cards";
 
+/// The test rule file, or a built-in ruleset, compiled.
 fn rules(id: &str) -> Ruleset {
-    let mut files = Registry::builtin_files();
-    let path = format!("{}/tests/rules/{ID}.tarot", env!("CARGO_MANIFEST_DIR"));
-    files.insert(ID.to_string(), RuleFile { text: std::fs::read_to_string(&path).unwrap(), path });
-    compile(id, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+    common::rules(id, &[ID])
 }
 
 /// In a seeded game played with random legal cards, the first card `basic` allows and the test
@@ -73,30 +72,12 @@ fn the_21_is_kept_while_other_cards_are_held() {
 
 #[test]
 fn the_simulator_plays_by_forced_cards() {
-    let r = rules(ID);
-    let mut bad = 0;
-    for seed in 0..12 {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let g = random_game(&r, 4, &BTreeMap::new(), &mut rng).unwrap();
-        let v = replay(&r, &g).unwrap();
-        assert_eq!(v.status, Status::Valid, "seed {seed}: {:?}", v.violation);
-        if let Some((variant, at)) = illegal_variant(&r, &g, &mut rng) {
-            let v = replay(&r, &variant).unwrap();
-            assert_eq!((v.status, v.violation.unwrap().event), (Status::Invalid, at));
-            bad += 1;
-        }
-    }
-    assert!(bad > 0);
+    assert!(common::simulated_games_obey(&rules(ID), 12) > 0);
 }
 
 #[test]
 fn forced_cards_are_written_with_cards_a_label_and_a_condition() {
-    let mut files = Registry::builtin_files();
-    let mut err = |play: &str| {
-        let text = format!("ruleset t \"t\"\nextends basic\nclass kings = rank(K)\nplay {{\n{play}\n}}\n");
-        files.insert("t".into(), RuleFile { text, path: "t.tarot".into() });
-        compile("t", &|id: &str| files.get(id).cloned()).err().map(|d| d.to_string()).unwrap_or_default()
-    };
+    let err = |play: &str| common::compile_error(&format!("ruleset t \"t\"\nextends basic\nclass kings = rank(K)\nplay {{\n{play}\n}}\n"));
     assert_eq!(err("  must lead T1 \"x\" = player == first_hand\n  must play kings \"y\"\n  keep T21 \"z\" while kings = count(hand) > 2"), "");
     assert!(err("  must lead T99 \"x\"").contains("`T99`: unknown card or card class"));
     assert!(err("  must lead T1").contains("`must lead` is written `must lead CARDS \"label\""));

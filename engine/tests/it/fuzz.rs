@@ -314,7 +314,7 @@ fn mutate(text: &str, rng: &mut ChaCha8Rng) -> String {
 
 #[test]
 fn mutated_rule_files_get_a_diagnostic_or_compile_and_replay_without_a_crash() {
-    let builtin = Registry::builtin().unwrap();
+    let builtin = tarot_testkit::registry();
     let base = Registry::builtin_files();
     // `TAROT_FUZZ_PER_FILE=5000 TAROT_FUZZ_SEED=2 cargo test -p tarot-engine --test it fuzz::mutated -- --nocapture`
     // for a longer run.

@@ -14,6 +14,7 @@
 //! occurred.
 
 use crate::common::grosstarock;
+use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
@@ -21,7 +22,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::num::Q;
 use tarot_engine::simulate::{random_game_with, SimOptions};
-use tarot_engine::{replay, Registry, Status};
+use tarot_engine::{replay, Status};
 
 fn count(var: &str, default: u64) -> u64 {
     std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -85,8 +86,7 @@ struct Run {
 }
 
 fn compare(n: usize, options: &BTreeMap<String, serde_json::Value>, variant: grosstarock::Variant, sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
-    static R: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
-    let rules = R.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}"))).get("grosstarock").unwrap();
+    let rules = registry().get("grosstarock").unwrap();
     let steered = *sim != SimOptions { carry: sim.carry, ..SimOptions::default() };
     let steer = format!("{}{}", if steered { " --steer" } else { "" }, if sim.carry { " --carry" } else { "" });
     for seed in seeds {

@@ -129,7 +129,7 @@ fn a_syntax_error_says_where_and_what_was_expected() {
 
 #[test]
 fn no_ruleset_is_named_in_engine_code() {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let ids: Vec<String> = registry.ids().map(|s| format!("\"{s}\"")).chain(registry.ids().filter(|s| s.contains('-')).map(String::from)).collect();
     let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), Path::new(env!("CARGO_MANIFEST_DIR")).join("../cli/src")];
     let mut checked = 0;
@@ -292,7 +292,7 @@ fn a_diagnostic_says_the_problem_once() {
 
 #[test]
 fn a_missing_king_call_is_reported_as_missing() {
-    let registry = Registry::builtin().unwrap();
+    let registry = tarot_testkit::registry();
     let rules = registry.get("fft-5p").unwrap();
     let mut rec = fixture("fft-5p/valid/5p-1.json");
     let call = rec.events.iter().position(|e| matches!(e, tarot_engine::Event::Call { .. })).expect("a call");

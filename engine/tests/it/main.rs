@@ -7,7 +7,8 @@
 //! Adding a test file `x.rs`: put it in this folder (`engine/tests/it/`) and add one line, `mod x;`,
 //! to the list below (a file left directly in `engine/tests/` is built as a test binary of its own).
 //! In it:
-//! - the shared helpers are `use crate::common;` (`common::test_rules`, `common::registry_with`);
+//! - the shared helpers are `use crate::common;` (`common::rules` and `common::test_rules` for a test
+//!   rule file, `common::compile_error` for what the compiler says of a text, `common::registry_with`);
 //! - a second scorer written from a game's sources goes in `common/<game>.rs`, declared by one line
 //!   `pub mod <game>;` in `common/mod.rs`, and is used with `use crate::common::<game>;` (where a
 //!   test file of its own would have `#[path = "common/<game>.rs"] mod <game>;`);

@@ -24,12 +24,13 @@
 //!   pays him 1M per full 5 points under 25.
 
 use std::collections::BTreeMap;
+use tarot_testkit::registry;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::num::Q;
 use tarot_engine::simulate::{random_game_with, SimOptions};
-use tarot_engine::{replay, Event, GameRecord, Registry, Status};
+use tarot_engine::{replay, Event, GameRecord, Status};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Card {
@@ -328,11 +329,6 @@ fn declaration_value(kind: &str, shown: &[Card]) -> i64 {
         "belle" => 1,
         k => panic!("declaration {k}"),
     }
-}
-
-fn registry() -> &'static Registry {
-    static R: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
-    R.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}")))
 }
 
 fn count(var: &str, default: u64) -> u64 {

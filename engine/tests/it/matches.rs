@@ -2,6 +2,8 @@
 //! `tests/rules/basic-partners-match.tarot`: Basic Tarot by partners, a match of 3 or 6 deals (an
 //! option) that a side's total of 156 ends early. Simulated deals are refereed one by one, then added up.
 
+use crate::common;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
@@ -15,10 +17,7 @@ use tarot_engine::simulate::random_game;
 use tarot_engine::{replay, GameRecord, Registry, Status, Verdict};
 
 fn registry() -> Registry {
-    let mut files = Registry::builtin_files();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/basic-partners-match.tarot");
-    files.insert("basic-partners-match".into(), tarot_engine::dsl::RuleFile { path: path.display().to_string(), text: std::fs::read_to_string(&path).unwrap() });
-    Registry::from_files(files).unwrap_or_else(|d| panic!("{d}"))
+    common::registry_of(&["basic-partners-match"])
 }
 
 /// `k` deals at a table of four with these options, and their verdicts.

@@ -10,6 +10,7 @@
 //! a versicola dealt, a quarter as many unsteered and with the Matto's hand arranged), and `MINCHIATE_SCORER_REPORT=1` prints how often each case occurred.
 
 use crate::common::minchiate;
+use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
@@ -18,12 +19,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::num::Q;
 use tarot_engine::simulate::{random_game_from, random_game_with, SimOptions, NAMES};
-use tarot_engine::{replay, Event, GameRecord, Registry, Status};
-
-fn registry() -> &'static Registry {
-    static R: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
-    R.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}")))
-}
+use tarot_engine::{replay, Event, GameRecord, Status};
 
 fn count(var: &str, default: u64) -> u64 {
     std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -207,10 +203,8 @@ fn the_engine_scores_minchiate_games_as_minucci_does() {
 #[test]
 fn the_stored_minchiate_games_are_scored_as_minucci_does() {
     let rules = registry().get("minchiate").unwrap();
-    let dir = format!("{}/../fixtures/minchiate/valid", env!("CARGO_MANIFEST_DIR"));
     let mut checked = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
+    for path in tarot_testkit::fixture_files("minchiate", "valid") {
         let rec = tarot_engine::parse_record(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let v = replay(rules, &rec).unwrap();
         if !rec.options.is_empty() || v.ledger.iter().any(|l| l.rule.starts_with("play.fault")) {
@@ -233,10 +227,8 @@ fn the_stored_minchiate_games_are_scored_as_minucci_does() {
 #[test]
 fn the_matto_is_never_paid_for_and_its_cartaccia_is_counted() {
     let rules = registry().get("minchiate").unwrap();
-    let dir = format!("{}/../fixtures/minchiate/valid", env!("CARGO_MANIFEST_DIR"));
     let (mut mattos, mut lines) = (0, 0);
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
+    for path in tarot_testkit::fixture_files("minchiate", "valid") {
         let rec = tarot_engine::parse_record(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let v = replay(rules, &rec).unwrap();
         let outcome = v.outcome.as_ref().unwrap();

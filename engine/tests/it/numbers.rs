@@ -39,7 +39,7 @@ fn with_amount(rel: &str, field: &str, name: &str, amount: Json) -> String {
 
 #[test]
 fn a_pot_past_the_bound_is_refused() {
-    let registry = Registry::builtin().unwrap();
+    let registry = tarot_testkit::registry();
     let rules = registry.get("grosstarock").unwrap();
     for amount in [json!(i64::MAX), json!(i64::MIN), json!(u64::MAX), json!(AMOUNT_LIMIT + 1), json!(-AMOUNT_LIMIT - 1)] {
         // Read from JSON (the quick reader gives up, serde_json says where and why).
@@ -59,7 +59,7 @@ fn a_pot_past_the_bound_is_refused() {
 
 #[test]
 fn a_standing_past_the_bound_is_refused() {
-    let registry = Registry::builtin().unwrap();
+    let registry = tarot_testkit::registry();
     let rules = registry.get("tarocchini").unwrap();
     let rel = first_valid("tarocchini");
     let mut rec: GameRecord = parse_record(&fixture(&rel)).unwrap();
@@ -75,15 +75,13 @@ fn a_standing_past_the_bound_is_refused() {
 
 /// The first valid fixture of a ruleset, as a path under `fixtures/`.
 fn first_valid(ruleset: &str) -> String {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ruleset).join("valid");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
-    files.sort();
+    let files = tarot_testkit::fixture_files(ruleset, "valid");
     format!("{ruleset}/valid/{}", files[0].file_name().unwrap().to_string_lossy())
 }
 
 #[test]
 fn amounts_at_the_bound_are_scored_exactly() {
-    let registry = Registry::builtin().unwrap();
+    let registry = tarot_testkit::registry();
     let rules = registry.get("grosstarock").unwrap();
     let mut paid = 0;
     for rel in ["grosstarock/valid/3p-1.json", "grosstarock/valid/3p-2.json", "grosstarock/valid/4p-1.json"] {
@@ -423,7 +421,7 @@ fn mutate(rng: &mut ChaCha8Rng, rec: &mut Json, rules: &Ruleset, amounts_only: b
 #[test]
 fn mutated_records_never_panic_nor_wrap() {
     let count: usize = std::env::var("TAROT_MUTATIONS").ok().and_then(|n| n.parse().ok()).unwrap_or(2_000);
-    let registry = Registry::builtin().unwrap();
+    let registry = tarot_testkit::registry();
     let fixtures = valid_fixtures();
     assert!(fixtures.len() > 50, "the valid fixtures of every ruleset: {}", fixtures.len());
     let mut rng = ChaCha8Rng::seed_from_u64(26);

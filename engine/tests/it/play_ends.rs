@@ -3,22 +3,21 @@
 //! why, no card is expected after it, and a card played after it is refused; under `basic` the same
 //! record is still in progress. The simulator's games stop there too.
 
+use crate::common;
+
 use std::collections::BTreeMap;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::simulate::random_game;
-use tarot_engine::{replay, Event, Registry, Status};
+use tarot_engine::{replay, Event, Status};
 
 const ID: &str = "play-ends";
 
+/// The test rule file, or a built-in ruleset, compiled.
 fn rules(id: &str) -> Ruleset {
-    let mut files = Registry::builtin_files();
-    let path = format!("{}/tests/rules/{ID}.tarot", env!("CARGO_MANIFEST_DIR"));
-    files.insert(ID.to_string(), RuleFile { text: std::fs::read_to_string(&path).unwrap(), path });
-    compile(id, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+    common::rules(id, &[ID])
 }
 
 #[test]
@@ -62,12 +61,7 @@ fn play_ends_after_the_trick_that_decides_and_the_deal_is_scored() {
 
 #[test]
 fn an_end_has_a_label_and_a_condition() {
-    let mut files = Registry::builtin_files();
-    let mut err = |play: &str| {
-        let text = format!("ruleset t \"t\"\nextends basic\nplay {{\n{play}\n}}\n");
-        files.insert("t".into(), RuleFile { text, path: "t.tarot".into() });
-        compile("t", &|id: &str| files.get(id).cloned()).err().map(|d| d.to_string()).unwrap_or_default()
-    };
+    let err = |play: &str| common::compile_error(&format!("ruleset t \"t\"\nextends basic\nplay {{\n{play}\n}}\n"));
     assert_eq!(err("  end \"x\" = won(first_hand) > 0"), "");
     assert!(err("  end = won(first_hand) > 0").contains("`end` is written `end \"label\" = condition`"));
     assert!(err("  end \"x\" = 3").contains("yes or no"), "{}", err("  end \"x\" = 3"));

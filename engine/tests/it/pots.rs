@@ -3,6 +3,8 @@
 //! Petit, taken by 50 card points) and on Grosstarock's King and Pagat pots: what a record carries
 //! changes what is paid, players and pots balance, and a table's deals must carry the pots on.
 
+use crate::common;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -16,10 +18,7 @@ use tarot_engine::simulate::random_game;
 use tarot_engine::{parse_record, replay, GameRecord, Registry, Status, Verdict};
 
 fn registry() -> Registry {
-    let mut files = Registry::builtin_files();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/pots-kitty.tarot");
-    files.insert("pots-kitty".into(), tarot_engine::dsl::RuleFile { path: path.display().to_string(), text: std::fs::read_to_string(&path).unwrap() });
-    Registry::from_files(files).unwrap_or_else(|d| panic!("{d}"))
+    common::registry_of(&["pots-kitty"])
 }
 
 fn kitty(v: &Verdict) -> (Q, Q) {
@@ -112,7 +111,7 @@ fn a_session_carries_the_pots_on_and_a_gap_is_named() {
 
 #[test]
 fn grosstarock_sessions_follow_or_say_where_not() {
-    let r = Registry::builtin().unwrap();
+    let r = tarot_testkit::registry();
     let rules = r.get("grosstarock").unwrap();
     let read = |name: &str| -> Vec<(GameRecord, Verdict)> {
         (1..=3)
@@ -156,7 +155,7 @@ fn grosstarock_sessions_follow_or_say_where_not() {
 
 #[test]
 fn what_a_record_carries_changes_what_is_paid() {
-    let r = Registry::builtin().unwrap();
+    let r = tarot_testkit::registry();
     let rules = r.get("grosstarock").unwrap();
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/grosstarock/valid/king-ultimo.json");
     let mut rec = parse_record(&std::fs::read_to_string(path).unwrap()).unwrap();

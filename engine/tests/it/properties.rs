@@ -4,6 +4,7 @@
 //! thirds. The first two hold of games steered to the rare cases too, and steering to a contract wins it.
 
 use std::collections::BTreeMap;
+use tarot_testkit::registry;
 
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -13,7 +14,7 @@ use tarot_engine::ir::Surplus;
 use tarot_engine::num::Q;
 use tarot_engine::replay::{count_packets, count_points};
 use tarot_engine::simulate::{illegal_variant, random_game_with, SimOptions};
-use tarot_engine::{replay, Registry, Status};
+use tarot_engine::{replay, Status};
 
 /// Every ruleset at every table size it allows, with how far the players' card points may stray from
 /// the pack's total: not at all where points are counted exactly (French Tarot's halves) or where the
@@ -38,11 +39,6 @@ fn tables() -> Vec<(String, usize, Option<i64>)> {
         }
     }
     out
-}
-
-fn registry() -> &'static Registry {
-    static R: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
-    R.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}")))
 }
 
 fn whole_games(table: usize, seed: u64, sim: &SimOptions) {

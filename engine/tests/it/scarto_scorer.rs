@@ -10,6 +10,7 @@
 //! quarter as many unsteered), and `SCARTO_SCORER_REPORT=1` prints how often each case occurred.
 
 use crate::common::scarto;
+use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
@@ -17,7 +18,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::num::Q;
 use tarot_engine::simulate::{random_game_with, SimOptions};
-use tarot_engine::{replay, Registry, Status};
+use tarot_engine::{replay, Status};
 
 fn count(var: &str, default: u64) -> u64 {
     std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -67,8 +68,7 @@ struct Run {
 }
 
 fn compare(options: &BTreeMap<String, serde_json::Value>, sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
-    static R: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
-    let rules = R.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}"))).get("scarto").unwrap();
+    let rules = registry().get("scarto").unwrap();
     let angel_high = options.get("trump_order").is_none_or(|o| o == "angel-high");
     let angel_five = options.get("five").is_some_and(|o| o == "angel");
     let steer = if *sim == SimOptions::default() { "" } else { " --steer" };

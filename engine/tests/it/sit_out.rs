@@ -13,7 +13,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
 use tarot_engine::simulate::random_game;
-use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
+use tarot_engine::{replay, Event, GameRecord, Status, Verdict};
 
 fn compiled(text: Option<(&str, &str)>) -> Result<Ruleset, String> {
     common::test_rules("sit-out-choice", text)
@@ -160,7 +160,7 @@ fn sitting_out_is_compiled_with_its_checks() {
 #[test]
 fn minchiate_sit_out_fixtures_are_made_from_the_others() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/minchiate");
-    let registry = Registry::builtin().unwrap();
+    let registry = tarot_testkit::registry();
     let rules = registry.get("minchiate").unwrap();
     let read = |f: &str| tarot_engine::parse_record(&std::fs::read_to_string(root.join(f)).unwrap()).unwrap();
     // Up to the first declaration or card: the deal and the steals.

@@ -4,8 +4,9 @@
 //! `tests/rules/standing-catch-up.tarot` (Basic Tarot: the player furthest behind deals, and one 50 or
 //! more behind the leader scores double) and on Troccas' `asked` (BE §7: a side owing nine or more).
 
+use crate::common;
+
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -15,12 +16,7 @@ use tarot_engine::simulate::random_game;
 use tarot_engine::{parse_record, replay, GameRecord, Registry, Status, Verdict};
 
 fn registry() -> Registry {
-    let mut files = Registry::builtin_files();
-    for id in ["standing-catch-up", "basic-partners-match", "call-out-match"] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/rules/{id}.tarot"));
-        files.insert(id.into(), tarot_engine::dsl::RuleFile { path: path.display().to_string(), text: std::fs::read_to_string(&path).unwrap() });
-    }
-    Registry::from_files(files).unwrap_or_else(|d| panic!("{d}"))
+    common::registry_of(&["standing-catch-up", "basic-partners-match", "call-out-match"])
 }
 
 fn score(v: &Verdict, player: &str) -> Q {

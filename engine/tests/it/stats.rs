@@ -2,7 +2,6 @@
 
 use crate::common::registry_with;
 use tarot_engine::stats::deal_stats;
-use tarot_engine::Registry;
 
 /// C(n, k) as a float, for probabilities.
 fn choose(n: u64, k: u64) -> f64 {
@@ -11,7 +10,7 @@ fn choose(n: u64, k: u64) -> f64 {
 
 #[test]
 fn petit_sec_frequency_matches_its_exact_probability() {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let rules = registry.get("fft-4p").unwrap();
     let deals = 200_000;
     let s = deal_stats(rules, 4, deals, 1, &mut |_| {}).unwrap();
@@ -30,7 +29,7 @@ fn petit_sec_frequency_matches_its_exact_probability() {
 
 #[test]
 fn statistics_are_reproducible_for_a_seed() {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     for (id, n) in [("fft-4p", 4), ("marolles-1637", 3)] {
         let rules = registry.get(id).unwrap();
         let a = deal_stats(rules, n, 5_000, 42, &mut |_| {}).unwrap();
@@ -50,7 +49,7 @@ fn remembering_answers_by_counts_changes_no_figure() {
     // The statistics remember each annulment's and declaration's answer per distinct count of the
     // hand in the sets the rule looks at; asking the interpreter about every hand must agree exactly,
     // for every ruleset and table size.
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     for rules in registry.all() {
         for n in rules.players.0..=rules.players.1 {
             // Some table sizes in the range are refused (partners need an even number); both must say so.
@@ -75,7 +74,7 @@ fn a_rule_the_deal_alone_cannot_answer_is_named_with_its_reason() {
 fn a_pack_that_follows_an_option_is_named() {
     // Droggn's Gstieß is the Excuse or the top trump by an option: the statistics deal the default
     // options' pack and say which, and what the other choice makes of it; other rulesets say nothing.
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let s = deal_stats(registry.get("droggn").unwrap(), 3, 100, 1, &mut |_| {}).unwrap();
     assert_eq!(s.pack.as_deref(), Some("dealt with the pack of the default options (gstiess = \"excuse\"): the Gstieß is the Excuse; with gstiess = \"top-trump\" it is a trump"));
     assert!(tarot_engine::stats::to_text(&[s]).contains("(dealt with the pack of the default options"));
@@ -87,7 +86,7 @@ fn a_declaration_that_reads_the_hand_dealt_is_counted() {
     // Tapp Tarock's honours must be "dealt, not taken from the talon" (`has(hand_of(player), shown)`):
     // the statistics deal the hands, so a hand dealt all three trull cards can declare the Trull and
     // one dealt two of them the Heads. They counted no hand at all while `hand_of` read an empty deal.
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let s = deal_stats(registry.get("tapp-tarock").unwrap(), 3, 3_000, 1, &mut |_| {}).unwrap();
     assert!(s.classes["trull"][3] > 0);
     assert_eq!(s.declarations["trull_bonus"], s.classes["trull"][3]);
@@ -103,7 +102,7 @@ fn a_declaration_that_reads_the_hand_dealt_is_counted() {
 fn options_chosen_are_dealt_and_counted() {
     use std::collections::BTreeMap;
     use tarot_engine::stats::{deal_stats_with, read_options};
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let fft = registry.get("fft-4p").unwrap();
     let default = deal_stats(fft, 4, 20_000, 3, &mut |_| {}).unwrap();
     let chosen = read_options(fft, &[("petit_sec".into(), "seed-004".into())]).unwrap();
@@ -134,7 +133,7 @@ fn statistics_stop_when_cancelled() {
     use std::sync::atomic::AtomicBool;
 
     use tarot_engine::stats::{deal_stats_until, deal_stats_with};
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let fft = registry.get("fft-4p").unwrap();
     let none = BTreeMap::new();
     assert_eq!(deal_stats_until(fft, 4, &none, 1_000, 3, &AtomicBool::new(true)).unwrap(), None);
@@ -149,7 +148,7 @@ fn the_work_of_a_deal_counts_the_rules_asked_hand_by_hand() {
     use std::collections::BTreeMap;
 
     use tarot_engine::stats::deal_work;
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let fft = deal_work(registry.get("fft-4p").unwrap(), 4, &BTreeMap::new()).unwrap();
     assert_eq!((fft.cards, fft.hands, fft.unremembered), (78, 4, 0));
     let tarocchini = deal_work(registry.get("tarocchini").unwrap(), 4, &BTreeMap::new()).unwrap();

@@ -4,7 +4,6 @@
 use tarot_engine::cards::{Card, CardSet};
 use tarot_engine::num::Q;
 use tarot_engine::replay::count_points;
-use tarot_engine::Registry;
 
 fn pile(codes: &[&str]) -> CardSet {
     codes.iter().map(|c| Card::parse(c).unwrap_or_else(|| panic!("{c}"))).collect()
@@ -15,7 +14,7 @@ fn pile(codes: &[&str]) -> CardSet {
 /// hearts is not in the 54-card pack; its 4 stands in, another card worth 1).
 #[test]
 fn the_count_in_threes_less_two() {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let rules = registry.get("tapp-tarock").unwrap();
     for (cards, points) in [(&["QH", "4H", "T3"][..], 4), (&["JS", "T14", "T18"], 2), (&["KD", "T12", "T22"], 9)] {
         assert_eq!(count_points(&rules.counting, pile(cards), 0), Q::int(points), "{cards:?}");

@@ -16,6 +16,7 @@
 //! unsteered), and `TAPP_TAROCK_SCORER_REPORT=1` prints how often each case occurred.
 
 use crate::common::tapp_tarock;
+use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
@@ -23,7 +24,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::num::Q;
 use tarot_engine::simulate::{random_game_with, SimOptions};
-use tarot_engine::{replay, Registry, Status};
+use tarot_engine::{replay, Status};
 
 fn count(var: &str, default: u64) -> u64 {
     std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -79,8 +80,7 @@ struct Run {
 }
 
 fn compare(options: &BTreeMap<String, serde_json::Value>, sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
-    static R: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
-    let rules = R.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}"))).get("tapp-tarock").unwrap();
+    let rules = registry().get("tapp-tarock").unwrap();
     let forehand_leads = options.get("lead").is_some_and(|l| l == "forehand");
     let steer = if *sim == SimOptions::default() { "" } else { " --steer" };
     for seed in seeds {

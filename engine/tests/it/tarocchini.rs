@@ -6,14 +6,14 @@ use std::path::Path;
 
 use serde_json::json;
 use tarot_engine::num::Q;
-use tarot_engine::{parse_record, replay, Registry, Status, Verdict};
+use tarot_engine::{parse_record, replay, Status, Verdict};
 
 fn replay_valid(name: &str) -> Verdict {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/tarocchini/valid").join(format!("{name}.json"));
     let json = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let record = parse_record(&json).unwrap_or_else(|e| panic!("{name}: {e}"));
     assert!(record.description.is_some(), "{name} says what it shows");
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let verdict = replay(registry.get("tarocchini").expect("built in"), &record).unwrap_or_else(|e| panic!("{name}: {e}"));
     assert_eq!(verdict.status, Status::Valid, "{name}:\n{}", verdict.to_text());
     verdict
@@ -173,7 +173,7 @@ fn calling_oneself_out_ends_the_deal_and_the_match() {
     let text = String::from_utf8(v.to_json()).unwrap();
     assert!(text.contains("\"ends_match\":[\"Dan\",\"Bob\"]"), "{text}");
 
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let rules = registry.get("tarocchini").unwrap();
     let setup = tarot_engine::replay::Setup::new(rules, 4, &std::collections::BTreeMap::<String, serde_json::Value>::new()).unwrap();
     let other = replay_valid("4p-1");

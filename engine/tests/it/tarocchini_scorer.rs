@@ -18,6 +18,7 @@
 //! each case occurred. The deals are shared among as many threads as there are cores.
 
 use crate::common::tarocchini;
+use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
@@ -27,7 +28,7 @@ use rand_chacha::ChaCha8Rng;
 use tarot_engine::num::Q;
 use tarot_engine::record::Packet;
 use tarot_engine::simulate::{random_game_from, random_game_with, SimOptions, NAMES};
-use tarot_engine::{replay, Event, GameRecord, Registry, Status};
+use tarot_engine::{replay, Event, GameRecord, Status};
 
 fn count(var: &str, default: u64) -> u64 {
     std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -176,8 +177,7 @@ struct Run {
 }
 
 fn compare(options: &BTreeMap<String, serde_json::Value>, variant: tarocchini::Variant, how: How, seeds: std::ops::Range<u64>) -> Run {
-    static R: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
-    let rules = R.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}"))).get("tarocchini").unwrap();
+    let rules = registry().get("tarocchini").unwrap();
     let mut run = Run::default();
     for seed in seeds {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);

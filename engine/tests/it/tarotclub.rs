@@ -2,7 +2,7 @@
 //! scores in its README) are imported and replayed under fft-4p to TarotClub's scores.
 
 use tarot_engine::import::tarotclub::import;
-use tarot_engine::{replay, GameRecord, Registry, Status};
+use tarot_engine::{replay, GameRecord, Status};
 
 const PEERS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/peers/tarotclub-deals/");
 
@@ -27,7 +27,7 @@ fn value(outcome: &tarot_engine::verdict::Outcome, name: &str) -> serde_json::Va
 
 #[test]
 fn the_ten_tarotclub_deals_score_as_tarotclub_scores_them() {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let rules = registry.get("fft-4p").unwrap();
     for &(file, contract, oudlers, points, taker, defender) in EXPECTED {
         let text = std::fs::read_to_string(format!("{PEERS}{file}.json")).expect("a TarotClub deal under fixtures/peers");

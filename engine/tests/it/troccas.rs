@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use tarot_engine::{parse_record, replay, Registry, Status};
+use tarot_engine::{parse_record, replay, Status};
 
 fn asked_fixture() -> serde_json::Value {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/troccas/valid/asked-nines-and-tens.json");
@@ -13,7 +13,7 @@ fn asked_fixture() -> serde_json::Value {
 
 /// Replays a record and gives its status and the rule it breaks, if any.
 fn verdict(record: &serde_json::Value) -> (Status, Option<String>) {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let record = parse_record(&record.to_string()).expect("readable");
     let v = replay(registry.get("troccas").expect("built in"), &record).expect("replayable");
     (v.status, v.violation.map(|x| x.rule.to_string()))
@@ -77,7 +77,7 @@ fn only_a_side_owing_nine_or_more_may_ask() {
 #[test]
 fn each_partner_is_given_his_sides_card_points_and_the_sides_make_72() {
     use rand::SeedableRng;
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let rules = registry.get("troccas").expect("built in");
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(267);
     let mut scored = 0;

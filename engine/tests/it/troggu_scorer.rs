@@ -10,6 +10,7 @@
 //! unsteered), and `TROGGU_SCORER_REPORT=1` prints how often each case occurred.
 
 use crate::common::troggu;
+use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
@@ -17,7 +18,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::num::Q;
 use tarot_engine::simulate::{random_game_with, SimOptions};
-use tarot_engine::{replay, Registry, Status};
+use tarot_engine::{replay, Status};
 
 fn count(var: &str, default: u64) -> u64 {
     std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -45,8 +46,7 @@ struct Run {
 }
 
 fn compare(players: usize, sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
-    static R: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
-    let rules = R.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}"))).get("troggu").unwrap();
+    let rules = registry().get("troggu").unwrap();
     let steer = if *sim == SimOptions::default() { "" } else { " --steer" };
     for seed in seeds {
         let rec = random_game_with(rules, players, &BTreeMap::new(), sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();

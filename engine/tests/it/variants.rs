@@ -2,7 +2,7 @@
 //! games) that show the rule, and checks the verdict follows it.
 
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
+use tarot_testkit::registry;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -13,8 +13,7 @@ use tarot_engine::{replay, GameRecord, Registry, Status, Verdict};
 
 /// A built-in ruleset, the rule files compiled once for all the tests.
 fn ruleset(id: &str) -> &'static Ruleset {
-    static REGISTRY: OnceLock<Registry> = OnceLock::new();
-    REGISTRY.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}"))).get(id).unwrap_or_else(|| panic!("no ruleset {id}"))
+    registry().get(id).unwrap_or_else(|| panic!("no ruleset {id}"))
 }
 
 fn value(v: &Verdict, name: &str) -> serde_json::Value {
@@ -708,7 +707,7 @@ fn every_declaration_can_be_judged_on_any_show() {
     use rand::Rng;
     use tarot_engine::cards::{Card, CardSet};
     use tarot_engine::Event;
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let mut rng = ChaCha8Rng::seed_from_u64(142);
     let mut tried = 0;
     for rules in registry.all().filter(|r| !r.declarations.is_empty()) {
@@ -823,7 +822,7 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
     use tarot_engine::record::Text;
     use tarot_engine::replay::{Game, Phase, Seating, Setup};
     use tarot_engine::Event;
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let mut rng = ChaCha8Rng::seed_from_u64(14_37);
     let mut last_fools = 0;
     for rules in registry.all() {

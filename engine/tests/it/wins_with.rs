@@ -3,22 +3,21 @@
 //! verdict notes it, and under `basic` the same trick goes to the 21's; the simulator's games under it
 //! are valid.
 
+use crate::common;
+
 use std::collections::BTreeMap;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::simulate::random_game;
-use tarot_engine::{replay, Event, Registry, Status};
+use tarot_engine::{replay, Event, Status};
 
 const ID: &str = "wins-with";
 
+/// The test rule file, or a built-in ruleset, compiled.
 fn rules(id: &str) -> Ruleset {
-    let mut files = Registry::builtin_files();
-    let path = format!("{}/tests/rules/{ID}.tarot", env!("CARGO_MANIFEST_DIR"));
-    files.insert(ID.to_string(), RuleFile { text: std::fs::read_to_string(&path).unwrap(), path });
-    compile(id, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+    common::rules(id, &[ID])
 }
 
 #[test]
@@ -58,12 +57,7 @@ fn the_1_takes_a_trick_with_the_21_in_it() {
 
 #[test]
 fn an_exception_names_one_card_a_label_and_cards() {
-    let mut files = Registry::builtin_files();
-    let mut err = |play: &str| {
-        let text = format!("ruleset t \"t\"\nextends basic\nplay {{\n{play}\n}}\n");
-        files.insert("t".into(), RuleFile { text, path: "t.tarot".into() });
-        compile("t", &|id: &str| files.get(id).cloned()).err().map(|d| d.to_string()).unwrap_or_default()
-    };
+    let err = |play: &str| common::compile_error(&format!("ruleset t \"t\"\nextends basic\nplay {{\n{play}\n}}\n"));
     assert_eq!(err("  wins T1 \"x\" = T21 + EX"), "");
     assert!(err("  wins T99 \"x\" = T21").contains("`T99`: unknown card"));
     assert!(err("  wins T1 = T21").contains("`wins` is written"));

@@ -14,7 +14,7 @@ use std::path::Path;
 use tarot_engine::cards::{Card, CardSet};
 use tarot_engine::num::Q;
 use tarot_engine::replay::count_points;
-use tarot_engine::{parse_record, replay, Event, GameRecord, Registry, Status, Verdict};
+use tarot_engine::{parse_record, replay, Event, GameRecord, Status, Verdict};
 
 /// Replays a committed fixture; the game must be complete and valid.
 fn replay_fixture(name: &str) -> (GameRecord, Verdict) {
@@ -22,7 +22,7 @@ fn replay_fixture(name: &str) -> (GameRecord, Verdict) {
     let json = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let record = parse_record(&json).unwrap_or_else(|e| panic!("{name}: {e}"));
     assert!(record.description.is_some(), "{name} says which example it reproduces");
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let rules = registry.get(&record.ruleset).expect("a built-in ruleset");
     let verdict = replay(rules, &record).unwrap_or_else(|e| panic!("{name}: {e}"));
     assert_eq!(verdict.status, Status::Valid, "{name}:\n{}", verdict.to_text());
@@ -341,7 +341,7 @@ fn marolles_two_kings_the_i_the_xxi_and_the_fool_are_worth_6_marques() {
 #[test]
 fn marolles_the_pack_counts_74() {
     // "The total value of the 66-card pack is 74 points", counted as one...
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let rules = registry.get("marolles-1637").expect("marolles");
     assert_eq!(count_points(&rules.counting, rules.pack.cards, 0), Q::int(74));
     // ... and the three players' piles of a complete game together.
@@ -354,7 +354,7 @@ fn marolles_the_pack_counts_74() {
 
 #[test]
 fn basic_counting_examples_of_seed_002() {
-    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let registry = tarot_testkit::registry();
     let rules = registry.get("basic").expect("basic");
     let group = |codes: [&str; 3]| -> CardSet { codes.iter().map(|c| Card::parse(c).expect("a card code")).collect() };
     // Batons are clubs (C), coins are diamonds (D), swords are spades (S).

@@ -11,16 +11,15 @@
 //! Each test takes a `Backend` and opens the store through it, as many times as it needs (opening
 //! again sees what was written before).
 
-use crate::common;
+use crate::common::{self, game, registry, without_ids};
 
-use std::collections::BTreeMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::thread;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::simulate::{illegal_variant, random_game};
-use tarot_engine::{Event, GameRecord, Registry};
+use tarot_engine::simulate::illegal_variant;
+use tarot_engine::{Event, GameRecord};
 use tarot_store::{prepare, project, project_created, rebuild_projections, Filter, GameId, Header, Import, NewEvent, Projection, Store, StoreError, Summary};
 
 /// Where a test's store lives: opening it again opens the same store.
@@ -89,21 +88,6 @@ contract!(
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-fn registry() -> &'static Registry {
-    static REGISTRY: OnceLock<Registry> = OnceLock::new();
-    REGISTRY.get_or_init(|| Registry::builtin().expect("the built-in rulesets compile"))
-}
-
-/// A complete random game (it may end annulled).
-fn game(ruleset: &str, players: usize, seed: u64) -> GameRecord {
-    let rules = registry().get(ruleset).expect("a built-in ruleset");
-    random_game(rules, players, &BTreeMap::new(), &mut ChaCha8Rng::seed_from_u64(seed)).expect("the simulator plays legal games")
-}
-
-fn without_ids(events: &[Event]) -> Vec<NewEvent> {
-    events.iter().map(|event| NewEvent { id: None, event: event.clone() }).collect()
-}
 
 /// Events with ids `{prefix}-0`, `{prefix}-1`...
 fn with_ids(prefix: &str, events: &[Event]) -> Vec<NewEvent> {

@@ -2,37 +2,14 @@
 //! appends share flushes) and its own flushing (what was acknowledged survives kill -9). What both
 //! stores do is tested once for both, in `contract.rs`.
 
-use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
 use std::thread;
 
-use crate::common::TempDir;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-use tarot_engine::simulate::random_game;
-use tarot_engine::{Event, GameRecord, Registry};
+use crate::common::{game, registry, without_ids, TempDir};
+use tarot_engine::GameRecord;
 use tarot_store::{Appended, GameId, Header, NewEvent, Store};
-
-// ---------------------------------------------------------------------------------------------
-// Helpers
-
-fn registry() -> &'static Registry {
-    static REGISTRY: OnceLock<Registry> = OnceLock::new();
-    REGISTRY.get_or_init(|| Registry::builtin().expect("the built-in rulesets compile"))
-}
-
-/// A complete random game (it may end annulled).
-fn game(ruleset: &str, players: usize, seed: u64) -> GameRecord {
-    let rules = registry().get(ruleset).expect("a built-in ruleset");
-    random_game(rules, players, &BTreeMap::new(), &mut ChaCha8Rng::seed_from_u64(seed)).expect("the simulator plays legal games")
-}
-
-fn without_ids(events: &[Event]) -> Vec<NewEvent> {
-    events.iter().map(|event| NewEvent { id: None, event: event.clone() }).collect()
-}
 
 // ---------------------------------------------------------------------------------------------
 // Durability

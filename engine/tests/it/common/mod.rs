@@ -12,9 +12,14 @@ pub mod tarocchini;
 pub mod troccas;
 pub mod troggu;
 
+use std::collections::BTreeMap;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::ir::Ruleset;
-use tarot_engine::Registry;
+use tarot_engine::simulate::{illegal_variant, random_game};
+use tarot_engine::{replay, Registry, Status};
 
 /// The built-in rulesets and one more, `id`, written as the rule file `rulesets/<id>.tarot`.
 pub fn registry_with(id: &str, text: &str) -> Registry {
@@ -23,18 +28,82 @@ pub fn registry_with(id: &str, text: &str) -> Registry {
     Registry::from_files(files).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// The built-in rulesets and the test rule files `ids` of `engine/tests/rules/`.
+pub fn registry_of(ids: &[&str]) -> Registry {
+    Registry::from_files(files_with(ids)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The test rule file `engine/tests/rules/<id>.tarot`, cited by that path.
+pub fn test_file(id: &str) -> RuleFile {
+    let path = format!("engine/tests/rules/{id}.tarot");
+    let text = std::fs::read_to_string(format!("{}/tests/rules/{id}.tarot", env!("CARGO_MANIFEST_DIR"))).unwrap_or_else(|e| panic!("{path}: {e}"));
+    RuleFile { text, path }
+}
+
+/// The built-in rule files and the test rule files `ids` of `engine/tests/rules/`.
+pub fn files_with(ids: &[&str]) -> BTreeMap<String, RuleFile> {
+    let mut files = Registry::builtin_files();
+    for id in ids {
+        files.insert(id.to_string(), test_file(id));
+    }
+    files
+}
+
+/// `id` compiled over `files`; a diagnostic fails the test.
+pub fn compiled(id: &str, files: &BTreeMap<String, RuleFile>) -> Ruleset {
+    compile(id, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+}
+
+/// `id`, a built-in ruleset or one of the test rule files `with`, compiled over the built-in rule
+/// files and those test rule files; a diagnostic fails the test.
+pub fn rules(id: &str, with: &[&str]) -> Ruleset {
+    compiled(id, &files_with(with))
+}
+
+/// The rule file `<id>.tarot` (`text`, which may extend a built-in ruleset) compiled over the
+/// built-in files, or its diagnostics.
+pub fn compile_text(id: &str, text: &str) -> Result<Ruleset, String> {
+    let mut files = Registry::builtin_files();
+    files.insert(id.into(), RuleFile { text: text.into(), path: format!("{id}.tarot") });
+    compile(id, &|id: &str| files.get(id).cloned()).map_err(|d| d.to_string())
+}
+
+/// What the compiler says of the rule file `t.tarot` (`text`): its diagnostics, or nothing when it
+/// compiles.
+pub fn compile_error(text: &str) -> String {
+    compile_text("t", text).err().unwrap_or_default()
+}
+
 /// The rule file `engine/tests/rules/<id>.tarot` compiled over the built-in files it extends; `edit`
 /// replaces a text that must occur in it exactly once (a test's mutation), or nothing.
 pub fn test_rules(id: &str, edit: Option<(&str, &str)>) -> Result<Ruleset, String> {
-    let mut files = Registry::builtin_files();
-    let path = format!("engine/tests/rules/{id}.tarot");
-    let mut text = std::fs::read_to_string(format!("{}/tests/rules/{id}.tarot", env!("CARGO_MANIFEST_DIR"))).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut file = test_file(id);
     if let Some((find, replace)) = edit {
-        assert_eq!(text.matches(find).count(), 1, "{find}");
-        text = text.replace(find, replace);
+        assert_eq!(file.text.matches(find).count(), 1, "{find}");
+        file.text = file.text.replace(find, replace);
     }
-    files.insert(id.to_string(), RuleFile { text, path });
+    let mut files = Registry::builtin_files();
+    files.insert(id.to_string(), file);
     compile(id, &|id: &str| files.get(id).cloned()).map_err(|d| d.to_string())
+}
+
+/// Seeded random games of four (seeds `0..seeds`) under `rules` replay valid, and the illegal
+/// variant the simulator makes of each, where it can, is refused at the card it changed: how many
+/// variants were refused.
+pub fn simulated_games_obey(rules: &Ruleset, seeds: u64) -> usize {
+    let mut refused = 0;
+    for seed in 0..seeds {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let g = random_game(rules, 4, &BTreeMap::new(), &mut rng).unwrap();
+        let v = replay(rules, &g).unwrap();
+        assert_eq!(v.status, Status::Valid, "seed {seed}: {:?}", v.violation);
+        if let Some((variant, at)) = illegal_variant(rules, &g, &mut rng) {
+            let v = replay(rules, &variant).unwrap();
+            assert_eq!((v.status, v.violation.unwrap().event), (Status::Invalid, at), "seed {seed}");
+            refused += 1;
+        }
+    }
+    refused
 }
 
 /// A card code of a record as the second scorers read it, after each has taken its game's own names

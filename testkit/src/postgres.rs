@@ -6,8 +6,6 @@
 //! As root (CI, the containers here), the cluster runs as the `postgres` user, since PostgreSQL
 //! refuses to run as root.
 
-#![allow(dead_code)]
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
