@@ -161,6 +161,7 @@ impl Settings {
             talon_given: 0,
             buy_cards: 0,
             talon_discard_first: false,
+            talon_split: 0,
             follow: None,
             trump: None,
             overtrump: None,
@@ -381,6 +382,12 @@ impl Settings {
             s.discard_taker = if takes_dog { count(&s, &d.taker).map_err(setting(rules, "discard.taker"))? } else { 0 };
             s.discard_dealer = count(&s, &d.dealer).map_err(setting(rules, "discard.dealer"))?;
             s.discard_others = count(&s, &d.others).map_err(setting(rules, "discard.others"))?;
+        }
+        if let (Some((e, clause)), true) = (rules.talon.as_ref().and_then(|t| t.split.as_ref()), after && takes_dog) {
+            s.talon_split = count(&s, &Some(e.clone())).map_err(at(clause))?;
+            if s.talon_split > s.discard_taker {
+                return Err(at(clause)(format!("the talon's `split` lays {} cards away before the talon, but the taker owes {}", s.talon_split, s.discard_taker)));
+            }
         }
         for k in rules.play.keeps.iter().filter(|_| after) {
             let cards = match s.eval_setup(&k.cards).map_err(at(&k.clause))? {

@@ -65,6 +65,7 @@ mod standing;
 mod stats;
 mod steal;
 mod talon;
+mod talon_split;
 mod tapp_tarock;
 mod tapp_tarock_scorer;
 mod tarocchini;
