@@ -74,6 +74,7 @@ mod tarotclub;
 mod troccas;
 mod troccas_scorer;
 mod troggu_scorer;
+mod cego_scorer;
 mod variants;
 mod wins_with;
 mod worked_examples;

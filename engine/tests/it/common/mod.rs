@@ -11,6 +11,7 @@ pub mod tapp_tarock;
 pub mod tarocchini;
 pub mod troccas;
 pub mod troggu;
+pub mod cego;
 
 use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::ir::Ruleset;
