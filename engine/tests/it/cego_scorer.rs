@@ -1,8 +1,8 @@
 //! The engine's Cego scores against a second scorer written by hand from the sources
 //! (`common/cego.rs`: Parlett's Penguin Book, the summary of pagat.com's rules, the Black Forest
-//! clubs' pages), over simulated four-player deals of `cego`, unsteered (each bid uniform, so that all
-//! may pass and a Räuber is played) and steered (every contract bid evenly). Each contract must be
-//! seen made and lost, and the Räuber played. Each deal is simulated from its own seed, so a
+//! clubs' pages), over simulated four-player deals of `cego`, unsteered (each bid uniform) and steered
+//! (every contract won evenly, the Räuber of a deal all passed among them). Each contract must be seen
+//! made and lost, and the Räuber played. Each deal is simulated from its own seed, so a
 //! difference names the seed that reproduces it (`tarot-archive simulate --ruleset cego --players 4
 //! --games 1 --seed S [--steer] --out DIR`).
 //!

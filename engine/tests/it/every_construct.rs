@@ -436,7 +436,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("given = K", m("tapp-tarock", "  rest = \"defence\"  ", "  given\n  rest = \"defence\"  "), Refused("`given` needs a value")),
         ("given = K", m("tapp-tarock", "  rest = \"defence\"  ", "  given = \"top\"\n  rest = \"defence\"  "), Refused("`given` is the number of a packet of the talon")),
         ("unseen", m("tapp-tarock-1821", "  unseen                ", "  # unseen              "), Changes),
-        ("split = N", m("cego", "  split = contract.split ", "  discard = \"before\"   "), Changes),
+        ("split = N", m("cego", "  split = contract.split ", "  split = contract.split - 1 "), Changes),
         ("split = N", m("cego", "  split = contract.split ", "  split = 0              "), Refused("a whole number from 1, not 0")),
         ("split = N", m("cego", "  split = contract.split ", "  split = contract.split\n  discard = \"after\""), Refused("would contradict")),
         ("unseen", m("tapp-tarock", "  rest = \"defence\"  ", "  unseen = yes\n  rest = \"defence\"  "), Refused("`unseen`")),

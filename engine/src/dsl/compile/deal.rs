@@ -560,14 +560,12 @@ impl Compiler {
                 "split" => {
                     // A number of cards: a constant is checked here, a formula when a game is set up.
                     match self.value(st, Ctx::AfterAuction) {
-                        Some(Expr::Const(Value::Num(q))) if !q.is_integer() || q <= Q::ZERO => self.err_at(
-                            st,
-                            format!("`split` is how many cards the taker lays away before he sees the talon, a whole number from 1, not {q}"),
-                        ),
-                        Some(Expr::Const(v)) if !matches!(v, Value::Num(_)) => self.err_at(
-                            st,
-                            format!("`split` is how many cards the taker lays away before he sees the talon, a whole number, not {}", v.type_name()),
-                        ),
+                        Some(Expr::Const(Value::Num(q))) if !q.is_integer() || q <= Q::ZERO => {
+                            self.err_at(st, format!("`split` is how many cards the taker lays away before he sees the talon, a whole number from 1, not {q}"))
+                        }
+                        Some(Expr::Const(v)) if !matches!(v, Value::Num(_)) => {
+                            self.err_at(st, format!("`split` is how many cards the taker lays away before he sees the talon, a whole number, not {}", v.type_name()))
+                        }
                         Some(e) => t.split = Some((e, self.clause(st, "talon.split"))),
                         None => {}
                     }
