@@ -487,6 +487,13 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
             &t.clause,
             format!("the dog is {} in packets: {}; the taker takes one, the rest goes to {rest}", if t.unseen.is_some() { "cut" } else { "shown" }, force.words(&t.packets)),
         ));
+        if let Some((e, c)) = &t.split {
+            lines.push(line(
+                "dog and discard",
+                c,
+                format!("the taker lays away part of his discard before he sees the talon, the rest once it has come to him; before: {}", force.words(e)),
+            ));
+        }
         if let Some((e, c)) = &t.given {
             lines.push(line("dog and discard", c, format!("the taker gets, with no choice, the packet numbered (in the order dealt): {}", force.words(e))));
         }

@@ -199,6 +199,9 @@ pub struct Settings {
     /// How many cards the taker may buy after his discard (`buy { cards = N }`), 0 for none.
     pub(crate) buy_cards: usize,
     pub(crate) talon_discard_first: bool,
+    /// Cards the taker lays away before he sees the talon, the rest of his discard after it
+    /// (`talon { split = N }`); 0 where the discard is not split.
+    pub(crate) talon_split: usize,
     pub(crate) follow: Option<usize>,
     pub(crate) trump: Option<usize>,
     pub(crate) overtrump: Option<usize>,
@@ -593,6 +596,10 @@ pub struct Talon {
     /// `discard = "after" | "before"`: whether the taker discards after taking the talon (the
     /// default) or before he sees it.
     pub discard: Option<Choice<TalonDiscard>>,
+    /// `split = N`: the taker lays away N of the cards he owes (`discard { taker }`) before he sees
+    /// the talon, in a first `discard` event, and the rest once it has come to him, in a second
+    ///; rule `talon.split`.
+    pub split: Option<(Expr, Clause)>,
     /// `given = K`: the taker gets the Kth packet, in the order the deal lists the dog, with no
     /// choice (0: his choice); rule `talon.given` (the 1821 Dreyer's top three).
     pub given: Option<(Expr, Clause)>,

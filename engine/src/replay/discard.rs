@@ -18,7 +18,13 @@ impl<'s, 'r> Game<'s, 'r> {
         let mut owed = vec![];
         if let Some(t) = self.taker {
             if s.discard_taker > 0 && self.contract.map(|c| s.contract_dogs[c]) == Some(DogUse::Taker) {
-                owed.push((t, s.discard_taker));
+                // A split discard (`talon { split }`): the first part now, the rest once the talon
+                // has come to him.
+                let first = if s.talon_split > 0 { s.talon_split } else { s.discard_taker };
+                if first < s.discard_taker {
+                    self.talon_split_rest = Some((t, s.discard_taker - first));
+                }
+                owed.push((t, first));
             }
         }
         for i in 0..self.n() {
@@ -55,6 +61,14 @@ impl<'s, 'r> Game<'s, 'r> {
             return Err(self.violation(&d.clause, p, format!("{} discards {}, which {} does not hold", self.name(p), rules.cards_named(missing), self.name(p))));
         }
         if set.len() != want {
+            if let (Some((_, split)), true) = (rules.talon.as_ref().and_then(|t| t.split.as_ref()), self.talon_after_discard == Some(p) && self.setup.talon_split > 0) {
+                let rest = self.setup.discard_taker - want;
+                return Err(self.violation(
+                    split,
+                    p,
+                    format!("{} lays away {want} cards before he sees the talon, and {rest} once it has come to him: not {} now", self.name(p), set.len()),
+                ));
+            }
             return Err(self.violation(&d.clause, p, format!("{} must discard {want} cards, not {}", self.name(p), set.len())));
         }
         for f in self.forbids(d) {
@@ -125,7 +139,8 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         self.hands[p as usize] = hand.minus(set);
-        self.discards[p as usize] = set;
+        // A split discard adds its second part to the first.
+        self.discards[p as usize] = self.discards[p as usize].or(set);
         self.piles[p as usize] = self.piles[p as usize].or(set);
         self.pending_discards.remove(i);
         self.talon_after_discarding(p);

@@ -139,6 +139,9 @@ pub struct Game<'s, 'r> {
     /// The taker who discards before he sees the talon (`talon { discard = "before" }`), until he
     /// has discarded.
     talon_after_discard: Option<u8>,
+    /// The taker whose discard is split around the talon (`talon { split }`) and the cards he lays
+    /// away once it has come to him, owed after his first discard.
+    talon_split_rest: Option<(u8, usize)>,
     /// Who has still to steal from the stock, in turn, and how (`steal`).
     steal_steps: Vec<(u8, StealHow)>,
     /// The stealer who owes a discard, and of how many cards.
@@ -216,6 +219,7 @@ impl<'s, 'r> Game<'s, 'r> {
             buys_left: 0,
             bought: vec![],
             talon_after_discard: None,
+            talon_split_rest: None,
             steal_steps: vec![],
             steal_owed: None,
             sat_out: None,

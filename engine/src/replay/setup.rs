@@ -162,6 +162,7 @@ impl Settings {
             talon_given: 0,
             buy_cards: 0,
             talon_discard_first: false,
+            talon_split: 0,
             follow: None,
             trump: None,
             overtrump: None,
@@ -422,6 +423,12 @@ impl Settings {
     fn play(&mut self, rules: &Ruleset, after: bool) -> Result<(), String> {
         if let Some((w, c)) = &rules.play.direction {
             self.clockwise = self.word(w).map_err(at(c))? == Direction::Clockwise;
+        }
+        if let (Some((e, clause)), true) = (rules.talon.as_ref().and_then(|t| t.split.as_ref()), after && takes_dog) {
+            s.talon_split = count(&s, &Some(e.clone())).map_err(at(clause))?;
+            if s.talon_split > s.discard_taker {
+                return Err(at(clause)(format!("the talon's `split` lays {} cards away before the talon, but the taker owes {}", s.talon_split, s.discard_taker)));
+            }
         }
         for k in rules.play.keeps.iter().filter(|_| after) {
             let cards = match self.eval_setup(&k.cards).map_err(at(&k.clause))? {

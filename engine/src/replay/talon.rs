@@ -11,7 +11,7 @@ impl<'s, 'r> Game<'s, 'r> {
     /// The dog goes to the taker whose contract takes it: whole, or, where the talon is cut into
     /// packets, one packet of his choice (`take`), which he then owes.
     pub(super) fn dog_to_taker(&mut self, t: u8) {
-        if self.setup.talon_discard_first && self.setup.discard_taker > 0 {
+        if (self.setup.talon_discard_first || self.setup.talon_split > 0) && self.setup.discard_taker > 0 {
             // He discards first, unseen talon; it comes to him after (`talon_after_discarding`).
             self.talon_after_discard = Some(t);
         } else {
@@ -24,6 +24,10 @@ impl<'s, 'r> Game<'s, 'r> {
         if self.talon_after_discard == Some(p) {
             self.talon_after_discard = None;
             self.talon_to_taker(p);
+            // A split discard: the rest of it is owed now, before anything else.
+            if let Some((q, k)) = self.talon_split_rest.take() {
+                self.pending_discards.insert(0, (q, k));
+            }
         }
     }
 

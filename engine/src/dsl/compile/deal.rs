@@ -519,7 +519,7 @@ impl Compiler {
     }
 
     pub(super) fn talon(&mut self, s: &Stmt) -> Talon {
-        let mut t = Talon { packets: Expr::Const(Value::Num(Q::ONE)), rest: None, discard: None, given: None, unseen: None, clause: self.clause(s, "talon") };
+        let mut t = Talon { packets: Expr::Const(Value::Num(Q::ONE)), rest: None, discard: None, split: None, given: None, unseen: None, clause: self.clause(s, "talon") };
         self.settings(s);
         let mut packets = false;
         for st in s.block.iter().flatten() {
@@ -548,8 +548,24 @@ impl Compiler {
                     }
                 }
                 "unseen" => t.unseen = Some(self.clause(st, "talon.unseen")),
-                other => self.err_at(st, format!("unknown talon statement `{other}`; expected packets, rest, discard, given or unseen")),
+                "split" => {
+                    // A number of cards: a constant is checked here, a formula when a game is set up.
+                    match self.value(st, Ctx::AfterAuction) {
+                        Some(Expr::Const(Value::Num(q))) if !q.is_integer() || q <= Q::ZERO => {
+                            self.err_at(st, format!("`split` is how many cards the taker lays away before he sees the talon, a whole number from 1, not {q}"))
+                        }
+                        Some(Expr::Const(v)) if !matches!(v, Value::Num(_)) => {
+                            self.err_at(st, format!("`split` is how many cards the taker lays away before he sees the talon, a whole number, not {}", v.type_name()))
+                        }
+                        Some(e) => t.split = Some((e, self.clause(st, "talon.split"))),
+                        None => {}
+                    }
+                }
+                other => self.err_at(st, format!("unknown talon statement `{other}`; expected packets, rest, discard, split, given or unseen")),
             }
+        }
+        if let (Some(_), Some(st)) = (&t.discard, s.block.iter().flatten().find(|st| st.key == "split")) {
+            self.err_at(st, "`split` lays some cards away before the talon and the rest after it, which `discard` (all before, or all after) would contradict: write one of them");
         }
         if !packets {
             self.err_at(s, "the talon needs `packets = N`: in how many packets the taker sees it");

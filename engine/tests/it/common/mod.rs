@@ -1,6 +1,7 @@
 //! What several test files share: the helpers below, and the second scorers written by hand from
 //! each game's sources, one module a game (`use crate::common::fft;` in the test file that uses it).
 
+pub mod cego;
 pub mod droggn;
 pub mod fft;
 pub mod galician;

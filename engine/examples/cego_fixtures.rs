@@ -1,0 +1,149 @@
+//! Writes the fixtures of `cego` that show each contract played out (fixtures/cego/valid/): one game
+//! for each of the declarer's games and special games, the Räuber of a deal all passed, and the
+//! corners of the score (a Solo lost, the Bürgermeister's 35, an Ulti won). Each is a seeded simulated
+//! game found by search, so it is reproducible:
+//!
+//!     cargo run -p tarot-engine --example cego_fixtures
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tarot_engine::simulate::{random_game_with, ContractChoice, SimOptions};
+use tarot_engine::{replay, GameRecord, Registry, Status, Verdict};
+
+const ID: &str = "cego";
+
+/// What a fixture shows: its file, the contract it is steered to (`None`: each bid uniform, so that
+/// all may pass), what its verdict must show, and its description.
+struct Want {
+    file: &'static str,
+    contract: Option<&'static str>,
+    hold_geiss: bool,
+    shows: fn(&Verdict) -> bool,
+    what: &'static str,
+}
+
+fn value(v: &Verdict, name: &str) -> Option<String> {
+    v.outcome.as_ref()?.values.iter().find(|(k, _)| &**k == name).map(|(_, x)| x.to_string())
+}
+
+fn contract(v: &Verdict) -> String {
+    v.outcome.as_ref().and_then(|o| o.contract.clone()).unwrap_or_default()
+}
+
+fn main() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let rules = registry.get(ID).expect("cego is built in");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ID);
+    let wants = [
+        Want {
+            file: "solo-made",
+            contract: Some("solo"),
+            hold_geiss: false,
+            shows: |v| value(v, "made").as_deref() == Some("true"),
+            what: "A Solo made: the Blinde counts for the soloist unseen",
+        },
+        Want {
+            file: "solo-lost",
+            contract: Some("solo"),
+            hold_geiss: false,
+            shows: |v| value(v, "made").as_deref() == Some("false") && value(v, "burgermeister").as_deref() == Some("false"),
+            what: "A Solo lost: the factor is 1 (PB's second example)",
+        },
+        Want {
+            file: "burgermeister",
+            contract: None,
+            hold_geiss: false,
+            shows: |v| value(v, "burgermeister").as_deref() == Some("true"),
+            what: "The Bürgermeister: the declarer takes 35 exactly and pays 5 to each defender",
+        },
+        Want { file: "cego", contract: Some("cego"), hold_geiss: false, shows: |_| true, what: "A Cego: nine cards laid away before the Blinde is seen, one after" },
+        Want { file: "eine", contract: Some("eine"), hold_geiss: false, shows: |_| true, what: "An Eine: ten cards laid away before the Blinde is seen" },
+        Want { file: "eine-leere", contract: Some("eine-leere"), hold_geiss: false, shows: |_| true, what: "An Eine Leere: the card kept is an empty card" },
+        Want {
+            file: "zwei-leere",
+            contract: Some("zwei-leere"),
+            hold_geiss: false,
+            shows: |_| true,
+            what: "A Zwei Leere: two empty cards of one suit kept, the lowest trump laid away from the Blinde",
+        },
+        Want {
+            file: "zwei-verschiedene",
+            contract: Some("zwei-verschiedene"),
+            hold_geiss: false,
+            shows: |_| true,
+            what: "A Zwei Verschiedene: two empty cards of two suits kept, the highest trump laid away from the Blinde",
+        },
+        Want {
+            file: "piccolo-won",
+            contract: Some("piccolo"),
+            hold_geiss: false,
+            shows: |v| value(v, "special_won").as_deref() == Some("true"),
+            what: "A Piccolo won: the declarer takes exactly one trick",
+        },
+        Want {
+            file: "piccolo-lost",
+            contract: Some("piccolo"),
+            hold_geiss: false,
+            shows: |v| v.notes.iter().any(|n| n.contains("play ends after trick")),
+            what: "A Piccolo lost: play ends when the declarer takes a second trick",
+        },
+        Want {
+            file: "bettel-lost",
+            contract: Some("bettel"),
+            hold_geiss: false,
+            shows: |v| v.notes.iter().any(|n| n.contains("play ends after trick")),
+            what: "A Bettel lost: play ends at the declarer's first trick",
+        },
+        Want {
+            file: "ulti-won",
+            contract: Some("ulti"),
+            hold_geiss: true,
+            shows: |v| value(v, "special_won").as_deref() == Some("true"),
+            what: "An Ulti won: the Geiß, kept to the last trick, takes it",
+        },
+        Want {
+            file: "ulti-lost",
+            contract: Some("ulti"),
+            hold_geiss: true,
+            shows: |v| value(v, "special_won").as_deref() == Some("false"),
+            what: "An Ulti lost: the Geiß is beaten in the last trick",
+        },
+        Want {
+            file: "rauber",
+            contract: None,
+            hold_geiss: false,
+            shows: |v| contract(v) == "rauber",
+            what: "A Räuber: all passed; whoever took the most card points pays each other player",
+        },
+    ];
+    for (k, want) in wants.iter().enumerate() {
+        let sim = SimOptions {
+            contract: want.contract.map_or(ContractChoice::Uniform, |c| ContractChoice::Only(c.into())),
+            hold_petit: if want.hold_geiss { 1.0 } else { 0.0 },
+            ..SimOptions::steered()
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(27 + k as u64);
+        let found = (0..20_000u64).find_map(|seed| {
+            let rec = random_game_with(rules, 4, &BTreeMap::new(), &sim, &mut rng).ok()?;
+            let v = replay(rules, &rec).expect("replayable");
+            (v.status == Status::Valid && want.contract.is_none_or(|c| contract(&v) == c) && (want.shows)(&v)).then_some((seed, rec))
+        });
+        match found {
+            Some((seed, mut rec)) => {
+                rec.description = Some(format!("{}: game {seed} of seed {} of `cego_fixtures`", want.what, 27 + k));
+                write(&root.join("valid").join(format!("{}.json", want.file)), &rec);
+            }
+            None => eprintln!("{}: not found in 20000 games", want.file),
+        }
+    }
+}
+
+fn write(path: &PathBuf, rec: &GameRecord) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let mut json = serde_json::to_string_pretty(rec).unwrap();
+    json.push('\n');
+    std::fs::write(path, json).unwrap();
+}

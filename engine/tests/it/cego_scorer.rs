@@ -1,0 +1,108 @@
+//! The engine's Cego scores against a second scorer written by hand from the sources
+//! (`common/cego.rs`: Parlett's Penguin Book, the summary of pagat.com's rules, the Black Forest
+//! clubs' pages), over simulated four-player deals of `cego`, unsteered (each bid uniform) and steered
+//! (every contract won evenly, the Räuber of a deal all passed among them). Each contract must be seen
+//! made and lost, and the Räuber played. Each deal is simulated from its own seed, so a
+//! difference names the seed that reproduces it (`tarot-archive simulate --ruleset cego --players 4
+//! --games 1 --seed S [--steer] --out DIR`).
+//!
+//! `CEGO_SCORER_GAMES` sets the number of steered deals (default 600; half as many unsteered), and
+//! `CEGO_SCORER_REPORT=1` prints how often each case occurred.
+
+use crate::common::cego;
+
+use std::collections::BTreeMap;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tarot_engine::num::Q;
+use tarot_engine::simulate::{random_game_with, SimOptions};
+use tarot_engine::{replay, Registry, Status};
+
+fn count(var: &str, default: u64) -> u64 {
+    std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+#[derive(Default)]
+struct Run {
+    games: u64,
+    tally: BTreeMap<String, u64>,
+    differences: Vec<String>,
+}
+
+fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
+    static R: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
+    let rules = R.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}"))).get("cego").unwrap();
+    let steer = if *sim == SimOptions::default() { "" } else { " --steer" };
+    for seed in seeds {
+        let rec = random_game_with(rules, 4, &BTreeMap::new(), sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        let v = replay(rules, &rec).unwrap();
+        run.games += 1;
+        assert_eq!(v.status, Status::Valid, "seed {seed}: {}", v.to_text());
+        let mine = cego::score(&rec);
+        let mut add = |k: String| *run.tally.entry(k).or_default() += 1;
+        match mine.made {
+            Some(m) => add(format!("{} {}", mine.contract, if m { "made" } else { "lost" })),
+            None => add("rauber played".into()),
+        }
+        if mine.declarer_points == Some(35) {
+            add("Bürgermeister (35)".into());
+        }
+        if mine.legage_lost {
+            add("the Legage to the defence (no trick)".into());
+        }
+        let outcome = v.outcome.as_ref().unwrap();
+        let engine: BTreeMap<String, Q> = outcome.players.iter().map(|p| (p.player.to_string(), p.score)).collect();
+        if let Some(wrong) = &mine.wrong_leader {
+            run.differences.push(format!("seed {seed}{steer}: {wrong}"));
+        } else if engine != mine.balance {
+            run.differences.push(format!(
+                "seed {seed}{steer} ({}, declarer {:?}): engine {:?}, sources {:?}",
+                mine.contract,
+                mine.declarer_points,
+                engine.values().map(|s| s.to_string()).collect::<Vec<_>>(),
+                mine.balance.values().map(|s| s.to_string()).collect::<Vec<_>>(),
+            ));
+        }
+    }
+}
+
+/// Parlett's three worked examples of the game's value (PB, "Examples").
+#[test]
+fn the_second_scorer_gives_parletts_examples() {
+    assert_eq!(cego::game_value("solo", 41), 15);
+    assert_eq!(cego::game_value("solo", 29), -10);
+    assert_eq!(cego::game_value("zwei-leere", 39), 20);
+    assert_eq!(cego::game_value("cego", 35), -5);
+}
+
+#[test]
+fn the_engine_scores_cego_as_the_sources_do() {
+    let steered_games = count("CEGO_SCORER_GAMES", 600);
+    let base = count("CEGO_SCORER_SEED", 0);
+    let mut plain = Run::default();
+    let mut steered = Run::default();
+    compare(&SimOptions::default(), base..base + steered_games / 2, &mut plain);
+    compare(&SimOptions::steered(), base + 1_000_000_000..base + 1_000_000_000 + steered_games, &mut steered);
+    let mut report = format!("cego, 4 players: {} deals unsteered, {} steered\n", plain.games, steered.games);
+    report += "| case | unsteered, per 1,000 deals | steered, per 1,000 deals |\n|---|---:|---:|\n";
+    let keys: std::collections::BTreeSet<&String> = plain.tally.keys().chain(steered.tally.keys()).collect();
+    let mut reached: BTreeMap<String, u64> = BTreeMap::new();
+    for k in keys {
+        let per = |r: &Run| r.tally.get(k).copied().unwrap_or(0) as f64 * 1000.0 / r.games.max(1) as f64;
+        report += &format!("| {k} | {:.1} | {:.1} |\n", per(&plain), per(&steered));
+        reached.insert(k.clone(), plain.tally.get(k).copied().unwrap_or(0) + steered.tally.get(k).copied().unwrap_or(0));
+    }
+    if std::env::var("CEGO_SCORER_REPORT").is_ok() {
+        println!("{report}");
+    }
+    let differences: Vec<String> = plain.differences.into_iter().chain(steered.differences).collect();
+    assert!(differences.is_empty(), "{} deals scored differently:\n{}", differences.len(), differences.iter().take(40).cloned().collect::<Vec<_>>().join("\n"));
+    for contract in ["solo", "cego", "eine", "eine-leere", "zwei-leere", "zwei-verschiedene", "piccolo", "bettel", "ulti"] {
+        for how in ["made", "lost"] {
+            let case = format!("{contract} {how}");
+            assert!(reached.get(&case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}\n{report}");
+        }
+    }
+    assert!(reached.get("rauber played").copied().unwrap_or(0) > 0, "no Räuber\n{report}");
+}

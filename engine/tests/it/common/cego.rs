@@ -1,0 +1,222 @@
+//! A second scorer for Cego, written by hand from the sources the rule file names, with no rule file
+//! and nothing from the engine but the record's types: Parlett's Penguin Book (PB, PB9), the summary
+//! of pagat.com's rules (PW), Wikipedia and the Black Forest clubs' pages (W, CF, HS). It reads a
+//! finished deal's events, plays the tricks out itself and counts the cards.
+//!
+//! What the sources say, and this scorer does:
+//! - 54 cards: clubs and spades K Q C J 10 9 8 7, hearts and diamonds K Q C J 1 2 3 4 (1 the highest
+//!   numeral), 21 trumps and the Gstieß above them (W, CF). A trick goes to the highest trump, else
+//!   the highest card of the suit led.
+//! - Gstieß, Mond, Geiß and kings 5, queens 4, Reiter 3, jacks 2, others 1, counted in threes less
+//!   two: each card is worth its value less two thirds, 70 in all; a pile is rounded to the nearest
+//!   point.
+//! - The declarer's Legage (both his discards) counts for him if he takes a trick (PW); in a Solo the
+//!   Blinde counts for him; in the special games it is the defence's, and in a Räuber nobody's (PB).
+//! - The game: |points - 35| times the factor (Solo 2, lost 1; Cego 1, Eine 2, Eine Leere 3, Zwei Leere
+//!   4, Zwei Verschiedene 5), rounded up to a multiple of 5, won from each defender with 36 or more,
+//!   paid to each below 35; 35 is the Bürgermeister, 5 to each defender (PB, PW).
+//! - Piccolo (one trick exactly) and Bettel (none) 30, Ulti (the Geiß takes the last trick) 80, won
+//!   from or paid to each defender (PB, HS).
+//! - Räuber: whoever has the most card points pays 30 to each other player, Vorhand 60; tied, Vorhand
+//!   alone if he is among them, else each tied player pays 30 to each other player (PB).
+//! - The declarer leads, Vorhand in a Räuber (PW); Vorhand sits after the dealer in the record's order.
+
+use std::collections::BTreeMap;
+
+use tarot_engine::num::Q;
+use tarot_engine::{Event, GameRecord};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Card {
+    /// 1 to 21, and 22 for the Gstieß.
+    Trump(u8),
+    /// A suit letter (S H D C) and a rank (K = 14, Q = 13, C = 12, J = 11).
+    Suited(char, u8),
+}
+
+impl Card {
+    pub fn parse(code: &str) -> Card {
+        let code = code.trim().to_ascii_uppercase();
+        if code == "EX" {
+            return Card::Trump(22);
+        }
+        match super::card_code(&code) {
+            super::Code::Trump(n) => Card::Trump(n),
+            super::Code::Suited(suit, rank) => Card::Suited(suit, rank),
+        }
+    }
+
+    fn value(self) -> i64 {
+        match self {
+            Card::Trump(1 | 21 | 22) | Card::Suited(_, 14) => 5,
+            Card::Suited(_, 13) => 4,
+            Card::Suited(_, 12) => 3,
+            Card::Suited(_, 11) => 2,
+            _ => 1,
+        }
+    }
+
+    fn strength(self) -> u8 {
+        match self {
+            Card::Suited('H' | 'D', r) if r <= 10 => 11 - r,
+            Card::Suited(_, r) | Card::Trump(r) => r,
+        }
+    }
+}
+
+/// A pile's card points: each card its value less two thirds, rounded to the nearest point.
+fn points(cards: &[Card]) -> i64 {
+    let thirds: i64 = cards.iter().map(|c| 3 * c.value() - 2).sum();
+    (thirds + 1).div_euclid(3)
+}
+
+/// The game's value to the declarer from each defender (PB's examples: a Solo won 41-29 is 15, lost
+/// 29-41 -10; Two Blanks won 39-31 is 20).
+pub fn game_value(contract: &str, declarer_points: i64) -> i64 {
+    if declarer_points == 35 {
+        return -5;
+    }
+    let made = declarer_points >= 36;
+    let factor = match contract {
+        "solo" if made => 2,
+        "solo" => 1,
+        "cego" => 1,
+        "eine" => 2,
+        "eine-leere" => 3,
+        "zwei-leere" => 4,
+        "zwei-verschiedene" => 5,
+        other => panic!("no game value for {other}"),
+    };
+    let x = (declarer_points - 35).abs() * factor;
+    let rounded = (x + 4) / 5 * 5;
+    if made {
+        rounded
+    } else {
+        -rounded
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct Scored {
+    /// The contract ("rauber" when all passed) and whether the declarer made it.
+    pub contract: String,
+    pub made: Option<bool>,
+    pub declarer_points: Option<i64>,
+    /// Each player's balance.
+    pub balance: BTreeMap<String, Q>,
+    pub wrong_leader: Option<String>,
+    /// The Legage went to the defence (the declarer took no trick).
+    pub legage_lost: bool,
+}
+
+pub fn score(rec: &GameRecord) -> Scored {
+    let names = &rec.players;
+    let n = names.len();
+    let seat = |p: &str| names.iter().position(|x| x == p).unwrap_or_else(|| panic!("player {p}"));
+    let vorhand = (seat(&rec.dealer) + 1) % n;
+    let mut blinde: Vec<Card> = vec![];
+    let mut declarer: Option<(usize, String)> = None;
+    let mut legage: Vec<Card> = vec![];
+    let mut plays: Vec<(usize, Card)> = vec![];
+    for e in &rec.events {
+        match e {
+            Event::Deal { dog, .. } => blinde = dog.iter().map(|c| Card::parse(c)).collect(),
+            Event::Bid { player, bid } => {
+                if &**bid != "pass" {
+                    declarer = Some((seat(player), bid.to_string()));
+                }
+            }
+            Event::Discard { player, cards } => {
+                assert_eq!(Some(seat(player)), declarer.as_ref().map(|d| d.0), "only the declarer lays away");
+                legage.extend(cards.iter().map(|c| Card::parse(c)));
+            }
+            Event::Play { player, card } => plays.push((seat(player), Card::parse(card))),
+            other => panic!("Cego has no such event here: {other:?}"),
+        }
+    }
+    assert_eq!(blinde.len(), 10, "the Blinde");
+    let tricks: Vec<&[(usize, Card)]> = plays.chunks(n).collect();
+    assert!(tricks.iter().all(|t| t.len() == n), "tricks of {n}");
+    let mut s = Scored { contract: declarer.as_ref().map_or("rauber".into(), |d| d.1.clone()), ..Scored::default() };
+    let mut piles: Vec<Vec<Card>> = vec![vec![]; n];
+    let mut won = vec![0usize; n];
+    let mut leader = declarer.as_ref().map_or(vorhand, |d| d.0);
+    let mut last = None;
+    for (i, t) in tricks.iter().enumerate() {
+        if t[0].0 != leader && s.wrong_leader.is_none() {
+            s.wrong_leader = Some(format!("trick {} led by {}, not {}", i + 1, names[t[0].0], names[leader]));
+        }
+        let mut best = t[0];
+        for &(p, c) in &t[1..] {
+            let beats = match (c, best.1) {
+                (Card::Trump(x), Card::Trump(b)) => x > b,
+                (Card::Trump(_), _) => true,
+                (_, Card::Trump(_)) => false,
+                (Card::Suited(su, _), Card::Suited(bs, _)) => su == bs && c.strength() > best.1.strength(),
+            };
+            if beats {
+                best = (p, c);
+            }
+        }
+        piles[best.0].extend(t.iter().map(|&(_, c)| c));
+        won[best.0] += 1;
+        leader = best.0;
+        last = Some(best);
+    }
+    let mut balance = vec![0i64; n];
+    match &declarer {
+        Some((d, c)) => {
+            let d = *d;
+            let mut own = piles[d].clone();
+            if won[d] > 0 {
+                own.extend(legage.iter().copied());
+            } else {
+                s.legage_lost = !legage.is_empty();
+            }
+            if c == "solo" {
+                own.extend(blinde.iter().copied());
+            }
+            let pts = points(&own);
+            s.declarer_points = Some(pts);
+            let each = match c.as_str() {
+                "bettel" | "piccolo" | "ulti" => {
+                    let ok = match c.as_str() {
+                        "bettel" => won[d] == 0,
+                        "piccolo" => won[d] == 1,
+                        _ => last == Some((d, Card::Trump(1))),
+                    };
+                    s.made = Some(ok);
+                    let v = if c == "ulti" { 80 } else { 30 };
+                    if ok {
+                        v
+                    } else {
+                        -v
+                    }
+                }
+                _ => {
+                    s.made = Some(pts >= 36);
+                    game_value(c, pts)
+                }
+            };
+            for (p, b) in balance.iter_mut().enumerate() {
+                *b = if p == d { each * (n as i64 - 1) } else { -each };
+            }
+        }
+        None => {
+            let pts: Vec<i64> = piles.iter().map(|p| points(p)).collect();
+            let top = *pts.iter().max().unwrap();
+            let losers: Vec<usize> = if pts[vorhand] == top { vec![vorhand] } else { (0..n).filter(|&p| pts[p] == top).collect() };
+            for &l in &losers {
+                let pay = if l == vorhand { 60 } else { 30 };
+                for (p, b) in balance.iter_mut().enumerate() {
+                    if p != l {
+                        *b += pay;
+                    }
+                }
+                balance[l] -= pay * (n as i64 - 1);
+            }
+        }
+    }
+    s.balance = names.iter().cloned().zip(balance.iter().map(|&b| Q::int(b))).collect();
+    s
+}
