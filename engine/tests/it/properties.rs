@@ -300,6 +300,7 @@ fn pack_totals() {
         ("droggn", 74),
         ("scarto", 77),
         ("troggu", 114),
+        ("koenigrufen", 70),
     ] {
         let rules = registry().get(id).unwrap();
         // With the options' defaults (Scarto's 5-point trump follows an option).
