@@ -107,3 +107,34 @@ fn the_engine_scores_koenigrufen_as_the_sources_do() {
         assert!(reached.get(&case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}");
     }
 }
+
+/// HK 1.7's worked counts, counted by the rule file's `counting` (to the card, in thirds): example A, an
+/// eight-card pile of 16 points and 2 cards (50 thirds); and the HK example B's two piles of 35 and 19
+/// cards, 41/2 and 28/1 (125 and 85 thirds: the pack's 210).
+#[test]
+fn the_count_to_the_card_as_hk_works_it() {
+    use tarot_engine::cards::{Card, CardSet};
+    use tarot_engine::replay::count_points;
+    let pile = |codes: &[&str]| -> CardSet { codes.iter().map(|c| Card::parse(c).unwrap_or_else(|| panic!("{c}"))).collect() };
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let rules = registry.get("koenigrufen").unwrap();
+    let a = pile(&["KH", "QS", "T7", "T22", "JD", "10C", "T15", "CH"]);
+    assert_eq!(count_points(&rules.counting, a, 0), Q::new(50, 3));
+    // Example B: the declarer's side holds the four kings, two queens (clubs, diamonds), two cavalls
+    // (clubs, hearts), the four jacks and 23 cards worth 1; the opponents the trull, two queens, two
+    // cavalls and 12 cards worth 1.
+    let mut ones: Vec<&str> = vec!["T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9", "T10", "T11", "T12", "T13", "T14", "T15", "T16", "T17", "T18", "T19", "T20"];
+    ones.extend(["10S", "9S", "8S", "7S", "10C", "9C", "8C", "7C", "1H", "2H", "3H", "4H", "1D", "2D", "3D", "4D"]);
+    let mut att: Vec<&str> = vec!["KS", "KC", "KH", "KD", "QC", "QD", "CC", "CH", "JS", "JC", "JH", "JD"];
+    att.extend(&ones[..23]);
+    let mut def: Vec<&str> = vec!["T1", "T22", "T21", "QS", "QH", "CS", "CD"];
+    def.extend(&ones[23..]);
+    assert_eq!((att.len(), def.len()), (35, 19));
+    assert_eq!(count_points(&rules.counting, pile(&att), 0), Q::new(125, 3));
+    assert_eq!(count_points(&rules.counting, pile(&def), 0), Q::new(85, 3));
+    assert_eq!(thirds_of(&att) + thirds_of(&def), 210);
+}
+
+fn thirds_of(codes: &[&str]) -> i64 {
+    koenigrufen::thirds(&codes.iter().map(|c| koenigrufen::Card::parse(c)).collect::<Vec<_>>())
+}
