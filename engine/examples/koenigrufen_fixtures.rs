@@ -39,7 +39,11 @@ fn attack_thirds(o: &Outcome) -> i64 {
         }
     }
     let thirds = sum * tarot_engine::num::Q::int(3);
-    if thirds.is_integer() { thirds.numer() } else { -1 }
+    if thirds.is_integer() {
+        thirds.numer()
+    } else {
+        -1
+    }
 }
 
 fn main() {
@@ -62,13 +66,23 @@ fn main() {
         cases.push((format!("{c}-lost"), c, &none, neg_lost, format!("A {c} lost, play ending when it is decided (HK 6.8)")));
     }
     cases.push(("trischaken".into(), "trischaken", &none, |_, _| true, "Trischaken: forehand, the others having passed, chooses it; the most card points loses (HK 7.6)".into()));
-    cases.push(("trischaken-jungfrau".into(), "trischaken", &none, |_, o| o.players.iter().any(|p| p.tricks == 0),
-        "Trischaken with a player who took no trick, who takes the whole payment (HK 7.6)".into()));
+    cases.push((
+        "trischaken-jungfrau".into(),
+        "trischaken",
+        &none,
+        |_, o| o.players.iter().any(|p| p.tricks == 0),
+        "Trischaken with a player who took no trick, who takes the whole payment (HK 7.6)".into(),
+    ));
     cases.push(("valat".into(), "dreier", &none, |_, o| yes(o, "slam_att"), "A Dreier in which the declarer takes every trick: the Valat, four times the game (HK 7.4)".into()));
     cases.push(("pagat-announced".into(), "dreier", &none, |r, _| declared(r, "pagat"), "A Dreier with the Pagat announced (HK 5.1-5.3)".into()));
     cases.push(("king-in-talon".into(), "rufer", &none, |_, o| o.partner.is_none(), "A Rufer whose called king lay in the talon: the declarer plays alone (HK 4.5)".into()));
-    cases.push(("target-106-made".into(), "dreier", &styrian, |_, o| attack_thirds(o) == 106,
-        "A Dreier with 35 and 1 card (106 thirds), made under the Styrian target (option target = 106); under the default of 107 it is lost".into()));
+    cases.push((
+        "target-106-made".into(),
+        "dreier",
+        &styrian,
+        |_, o| attack_thirds(o) == 106,
+        "A Dreier with 35 and 1 card (106 thirds), made under the Styrian target (option target = 106); under the default of 107 it is lost".into(),
+    ));
     for (name, contract, options, want, what) in cases {
         let sim = SimOptions { contract: ContractChoice::Only(contract.into()), ..SimOptions::steered() };
         let mut rng = ChaCha8Rng::seed_from_u64(42);
@@ -138,11 +152,7 @@ fn invalid(rules: &tarot_engine::ir::Ruleset, root: &Path) {
             }
         }
     }
-    cases.push((
-        "play.must.lead.suit-cards-first-in-a-colour-game",
-        rec,
-        "in a Farbendreier a player leads a tarock while he holds a suit card (HK 6.3)",
-    ));
+    cases.push(("play.must.lead.suit-cards-first-in-a-colour-game", rec, "in a Farbendreier a player leads a tarock while he holds a suit card (HK 6.3)"));
 
     let mut rec = read("dreier-made");
     let (mut taker_cards, mut who) = (vec![], None);

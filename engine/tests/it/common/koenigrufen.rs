@@ -206,7 +206,13 @@ pub fn score(rec: &GameRecord) -> Scored {
         let top = *pts.iter().max().unwrap();
         let losers: Vec<usize> = (0..4).filter(|&p| pts[p] == top).collect();
         let virgins: Vec<usize> = (0..4).filter(|&p| won(p) == 0).collect();
-        let single = if losers.contains(&forehand) { Some((forehand, if top >= 107 { 4 } else { 2 })) } else if losers.len() == 1 { Some((losers[0], if top >= 107 { 2 } else { 1 })) } else { None };
+        let single = if losers.contains(&forehand) {
+            Some((forehand, if top >= 107 { 4 } else { 2 }))
+        } else if losers.len() == 1 {
+            Some((losers[0], if top >= 107 { 2 } else { 1 }))
+        } else {
+            None
+        };
         if let Some((l, b)) = single {
             if virgins.is_empty() {
                 for p in (0..4).filter(|&p| p != l) {
