@@ -240,8 +240,8 @@ pub fn score(rec: &GameRecord) -> Scored {
                 }
             }
         } else {
-            for p in 0..4 {
-                pay[p] += if losers.contains(&p) { -1 } else { 3 };
+            for (p, x) in pay.iter_mut().enumerate() {
+                *x += if losers.contains(&p) { -1 } else { 3 };
             }
         }
     } else {
@@ -326,8 +326,8 @@ pub fn score(rec: &GameRecord) -> Scored {
             net += factor * item;
         }
         let n_att = (0..4).filter(|&p| attack(p)).count() as i64;
-        for p in 0..4 {
-            pay[p] = if attack(p) { net * (4 - n_att) / n_att } else { -net };
+        for (p, x) in pay.iter_mut().enumerate() {
+            *x = if attack(p) { net * (4 - n_att) / n_att } else { -net };
         }
     }
     s.scores = (0..4).map(|p| (names[p].clone(), pay[p])).collect();
