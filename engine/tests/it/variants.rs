@@ -840,7 +840,7 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                     continue;
                 }
                 let mut declared = false;
-                let mut helper_stuck = false;
+                let mut draw_failed = false;
                 while let Some(next) = game.next() {
                     if &*next.phase == "buy" {
                         // Buying a card (`buy`): the taker buys none, before any declaration.
@@ -892,9 +892,9 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                                 pool.shuffle(&mut rng);
                                 pool.sort_by_key(|c| c.is_trump());
                             }
-                            // No allowed discard drawn (Troggu's kings all four or none): this helper
+                            // No allowed discard drawn (Troggu's kings all four or none): this test
                             // cannot play the deal on, which says nothing of the rules; the next deal.
-                            helper_stuck |= !found;
+                            draw_failed |= !found;
                             Event::Discard { player: who, cards: pool.iter().take(next.count.unwrap_or(0)).map(|c| c.code()).collect() }
                         }
                         _ => {
@@ -910,7 +910,7 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                         break;
                     }
                 }
-                if helper_stuck {
+                if draw_failed {
                     continue;
                 }
                 let rec = GameRecord {
