@@ -52,6 +52,7 @@ mod fuzz;
 mod galician_scorer;
 mod grosstarock_scorer;
 mod instead;
+mod koenigrufen_scorer;
 mod language;
 mod marolles_payments;
 mod matches;

@@ -839,6 +839,7 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                     continue;
                 }
                 let mut declared = false;
+                let mut draw_failed = false;
                 while let Some(next) = game.next() {
                     if &*next.phase == "buy" {
                         // Buying a card (`buy`): the taker buys none, before any declaration.
@@ -881,13 +882,18 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                             }
                             pool.shuffle(&mut rng);
                             // `require`s over the hand kept (Grosstarock's trumps): draw again, trumps last.
+                            let mut found = false;
                             for _ in 0..600 {
                                 if game.discard_allowed(p, pool.iter().take(next.count.unwrap_or(0)).copied().collect()) {
+                                    found = true;
                                     break;
                                 }
                                 pool.shuffle(&mut rng);
                                 pool.sort_by_key(|c| c.is_trump());
                             }
+                            // No allowed discard drawn (Troggu's kings all four or none): this test
+                            // cannot play the deal on, which says nothing of the rules; the next deal.
+                            draw_failed |= !found;
                             Event::Discard { player: who, cards: pool.iter().take(next.count.unwrap_or(0)).map(|c| c.code()).collect() }
                         }
                         _ => {
@@ -902,6 +908,9 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                     if game.apply(i, &events[i]).is_err() {
                         break;
                     }
+                }
+                if draw_failed {
+                    continue;
                 }
                 let rec = GameRecord {
                     ruleset: rules.id.clone(),
@@ -929,7 +938,10 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                 // A deal settled at the auction (`settle`) plays no card: nothing is counted (as in
                 // properties.rs).
                 let unplayed = v.tricks.is_empty() && rules.bidding.as_ref().is_some_and(|b| b.contracts.iter().any(|c| c.settle.is_some()));
-                if rules.counting.surplus == Surplus::Exact && !unplayed {
+                // Play ended when the contract was decided (`end`, Königrufen's Bettel and Piccolo): the
+                // cards still held count for nobody, so the piles do not make the pack.
+                let ended_early = !rules.play.ends.is_empty() && game.hands.iter().any(|h| !h.is_empty());
+                if rules.counting.surplus == Surplus::Exact && !unplayed && !ended_early {
                     // The counting of the game's options (Scarto's 5-point trump follows one); the dog is
                     // out of play in a game without bidding or a contract played with no taker (Troggu's
                     // Misère), as in properties.rs.

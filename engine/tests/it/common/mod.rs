@@ -6,6 +6,7 @@ pub mod droggn;
 pub mod fft;
 pub mod galician;
 pub mod grosstarock;
+pub mod koenigrufen;
 pub mod minchiate;
 pub mod scarto;
 pub mod tapp_tarock;

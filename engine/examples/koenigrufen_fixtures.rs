@@ -1,0 +1,195 @@
+//! Writes the corner fixtures of `koenigrufen` (fixtures/koenigrufen/valid/): each contract made and
+//! lost, Trischaken (with a player who took no trick), the Sechserdreier lost (the game doubled), a
+//! Valat, the Pagat announced, a Rufer whose called king lay in the talon, and the target of 35 and two
+//! cards (107 thirds) against the Styrian 35 and one (option `target = 106`). Every game is a seeded
+//! simulated game found by search, so the fixtures are reproducible:
+//!
+//!     cargo run -p tarot-engine --example koenigrufen_fixtures
+//!
+//! The simulated fixtures of the ruleset (two valid games, one invalid game per rule the simulator can
+//! break, malformed records) come from `make_fixtures only koenigrufen`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tarot_engine::simulate::{random_game_with, ContractChoice, SimOptions};
+use tarot_engine::verdict::Outcome;
+use tarot_engine::{replay, Event, GameRecord, Registry, Status};
+
+const ID: &str = "koenigrufen";
+
+type Want = fn(&GameRecord, &Outcome) -> bool;
+
+fn yes(o: &Outcome, name: &str) -> bool {
+    o.value(name) == Some(serde_json::json!(true))
+}
+
+fn declared(rec: &GameRecord, name: &str) -> bool {
+    rec.events.iter().any(|e| matches!(e, Event::Declare { declaration, .. } if declaration.as_str() == name))
+}
+
+fn attack_thirds(o: &Outcome) -> i64 {
+    let taker = o.taker.as_deref();
+    let mut sum = tarot_engine::num::Q::int(0);
+    for p in &o.players {
+        if Some(&*p.player) == taker || o.partner.as_deref() == Some(&*p.player) {
+            sum = sum + p.card_points;
+        }
+    }
+    let thirds = sum * tarot_engine::num::Q::int(3);
+    if thirds.is_integer() {
+        thirds.numer()
+    } else {
+        -1
+    }
+}
+
+fn main() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let rules = registry.get(ID).expect("koenigrufen is built in");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ID);
+    let none = BTreeMap::new();
+    let styrian = BTreeMap::from([("target".to_string(), serde_json::json!(106))]);
+    let positive: Want = |_, o| yes(o, "made");
+    let lost: Want = |_, o| !yes(o, "made") && !yes(o, "valat_on");
+    let neg_made: Want = |_, o| yes(o, "neg_made");
+    let neg_lost: Want = |_, o| !yes(o, "neg_made");
+    let mut cases: Vec<(String, &str, &BTreeMap<String, serde_json::Value>, Want, String)> = vec![];
+    for c in ["rufer", "solorufer", "farbendreier", "sechserdreier", "dreier", "farbensolo", "solodreier"] {
+        cases.push((format!("{c}-made"), c, &none, positive, format!("A {c} made: the declarer's side with 107 thirds (35 and 2 cards) or more (HK 1.6)")));
+        cases.push((format!("{c}-lost"), c, &none, lost, format!("A {c} lost{} (HK 7.2)", if c == "sechserdreier" { ", the game counted twice" } else { "" })));
+    }
+    for c in ["piccolo", "bettel", "piccolo-ouvert", "bettel-ouvert"] {
+        cases.push((format!("{c}-made"), c, &none, neg_made, format!("A {c} made (HK 3.2)")));
+        cases.push((format!("{c}-lost"), c, &none, neg_lost, format!("A {c} lost, play ending when it is decided (HK 6.8)")));
+    }
+    cases.push(("trischaken".into(), "trischaken", &none, |_, _| true, "Trischaken: forehand, the others having passed, chooses it; the most card points loses (HK 7.6)".into()));
+    cases.push((
+        "trischaken-jungfrau".into(),
+        "trischaken",
+        &none,
+        |_, o| o.players.iter().any(|p| p.tricks == 0),
+        "Trischaken with a player who took no trick, who takes the whole payment (HK 7.6)".into(),
+    ));
+    cases.push(("valat".into(), "dreier", &none, |_, o| yes(o, "slam_att"), "A Dreier in which the declarer takes every trick: the Valat, four times the game (HK 7.4)".into()));
+    cases.push(("pagat-announced".into(), "dreier", &none, |r, _| declared(r, "pagat"), "A Dreier with the Pagat announced (HK 5.1-5.3)".into()));
+    cases.push(("king-in-talon".into(), "rufer", &none, |_, o| o.partner.is_none(), "A Rufer whose called king lay in the talon: the declarer plays alone (HK 4.5)".into()));
+    cases.push((
+        "target-106-made".into(),
+        "dreier",
+        &styrian,
+        |_, o| attack_thirds(o) == 106,
+        "A Dreier with 35 and 1 card (106 thirds), made under the Styrian target (option target = 106); under the default of 107 it is lost".into(),
+    ));
+    for (name, contract, options, want, what) in cases {
+        let sim = SimOptions { contract: ContractChoice::Only(contract.into()), ..SimOptions::steered() };
+        let mut rng = ChaCha8Rng::seed_from_u64(42);
+        let mut found = None;
+        for seed in 0..20_000u64 {
+            let Ok(rec) = random_game_with(rules, 4, options, &sim, &mut rng) else { continue };
+            let v = replay(rules, &rec).expect("replayable");
+            let Some(o) = v.outcome.as_ref().filter(|_| v.status == Status::Valid) else { continue };
+            if o.contract.as_deref() == Some(contract) && want(&rec, o) {
+                found = Some((seed, rec));
+                break;
+            }
+        }
+        let Some((seed, mut rec)) = found else {
+            eprintln!("{name}: not found in 20000 games");
+            continue;
+        };
+        rec.description = Some(format!("{what}: game {seed} of seed 42 of `koenigrufen_fixtures`"));
+        write(&root.join("valid").join(format!("{name}.json")), &rec);
+    }
+    invalid(rules, &root);
+}
+
+fn card_is_tarock(c: &str) -> bool {
+    c == "EX" || c.starts_with('T')
+}
+
+/// Rules the simulator does not break, each broken by one edit of a valid game found above: forehand
+/// passing at his first word, a queen called, a tarock led in a colour game by a player who holds a
+/// suit card, a tarock laid away while a suit card could go.
+fn invalid(rules: &tarot_engine::ir::Ruleset, root: &Path) {
+    let read = |name: &str| -> GameRecord {
+        let text = std::fs::read_to_string(root.join("valid").join(format!("{name}.json"))).expect("written above");
+        serde_json::from_str(&text).expect("a record")
+    };
+    let mut cases: Vec<(&str, GameRecord, &str)> = vec![];
+
+    let mut rec = read("rufer-made");
+    let first = rec.events.iter().position(|e| matches!(e, Event::Bid { .. })).expect("a bid");
+    if let Event::Bid { bid, .. } = &mut rec.events[first] {
+        *bid = "pass".into();
+    }
+    cases.push(("bidding.must-bid.rufer", rec, "forehand passes at his first word, where he must open with 'Vorhand' (a Rufer) or a contract (HK 3.3)"));
+
+    let mut rec = read("rufer-made");
+    for e in rec.events.iter_mut() {
+        if let Event::Call { card, .. } = e {
+            *card = if card.as_str() == "QS" { "QH".into() } else { "QS".into() };
+        }
+    }
+    cases.push(("call.levels", rec, "the declarer calls a queen: only a king may be called (HK 4.1)"));
+
+    let mut rec = read("farbendreier-made");
+    let plays: Vec<usize> = rec.events.iter().enumerate().filter(|(_, e)| matches!(e, Event::Play { .. })).map(|(i, _)| i).collect();
+    'leads: for (n, &i) in plays.iter().enumerate().step_by(4) {
+        let Event::Play { player, card } = rec.events[i].clone() else { unreachable!() };
+        if card_is_tarock(&card) {
+            continue;
+        }
+        for &j in &plays[n + 1..] {
+            if let Event::Play { player: q, card: later } = rec.events[j].clone() {
+                if q == player && card_is_tarock(&later) {
+                    rec.events[i] = Event::Play { player: player.clone(), card: later.clone() };
+                    rec.events[j] = Event::Play { player: q, card };
+                    break 'leads;
+                }
+            }
+        }
+    }
+    cases.push(("play.must.lead.suit-cards-first-in-a-colour-game", rec, "in a Farbendreier a player leads a tarock while he holds a suit card (HK 6.3)"));
+
+    let mut rec = read("dreier-made");
+    let (mut taker_cards, mut who) = (vec![], None);
+    for e in &rec.events {
+        if let Event::Take { player, cards } = e {
+            who = Some(player.clone());
+            taker_cards.extend(cards.iter().map(|c| c.to_string()));
+        }
+    }
+    let who = who.expect("a take");
+    if let Some(Event::Deal { hands, .. }) = rec.events.first() {
+        taker_cards.extend(hands[&who].iter().map(|c| c.to_string()));
+    }
+    let discard = rec.events.iter().position(|e| matches!(e, Event::Discard { .. })).expect("a discard");
+    if let Event::Discard { cards, .. } = &mut rec.events[discard] {
+        let laid: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+        let tarock = taker_cards.iter().find(|c| card_is_tarock(c) && !["T1", "T21", "EX", "T22"].contains(&c.as_str()) && !laid.contains(c)).expect("a tarock to lay away");
+        let slot = laid.iter().position(|c| !card_is_tarock(c)).expect("a suit card laid away");
+        cards[slot] = tarock.as_str().into();
+    }
+    cases.push(("discard.require.1", rec, "the Dreier's declarer lays a tarock away while he keeps a suit card that could go (HK 4.6)"));
+
+    for (rule, mut rec, what) in cases {
+        let v = replay(rules, &rec).expect("replayable");
+        let broken = v.violation.as_ref().map(|x| x.rule.to_string());
+        if broken.as_deref() != Some(rule) {
+            eprintln!("{rule}: the edit breaks {broken:?} instead");
+            continue;
+        }
+        rec.description = Some(format!("Breaks {rule}: {what}"));
+        write(&root.join("invalid").join(format!("{rule}.json")), &rec);
+    }
+}
+
+fn write(path: &PathBuf, rec: &GameRecord) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let mut json = serde_json::to_string_pretty(rec).unwrap();
+    json.push('\n');
+    std::fs::write(path, json).unwrap();
+}
