@@ -416,6 +416,13 @@ impl Settings {
             self.discard_dealer = count(self, &d.dealer).map_err(setting(rules, "discard.dealer"))?;
             self.discard_others = count(self, &d.others).map_err(setting(rules, "discard.others"))?;
         }
+        // `talon { split = N }`: the part of the taker's discard laid away before the talon.
+        if let (Some((e, clause)), true) = (rules.talon.as_ref().and_then(|t| t.split.as_ref()), after && takes_dog) {
+            self.talon_split = count(self, &Some(e.clone())).map_err(at(clause))?;
+            if self.talon_split > self.discard_taker {
+                return Err(at(clause)(format!("the talon's `split` lays {} cards away before the talon, but the taker owes {}", self.talon_split, self.discard_taker)));
+            }
+        }
         Ok(())
     }
 
@@ -423,12 +430,6 @@ impl Settings {
     fn play(&mut self, rules: &Ruleset, after: bool) -> Result<(), String> {
         if let Some((w, c)) = &rules.play.direction {
             self.clockwise = self.word(w).map_err(at(c))? == Direction::Clockwise;
-        }
-        if let (Some((e, clause)), true) = (rules.talon.as_ref().and_then(|t| t.split.as_ref()), after && takes_dog) {
-            s.talon_split = count(&s, &Some(e.clone())).map_err(at(clause))?;
-            if s.talon_split > s.discard_taker {
-                return Err(at(clause)(format!("the talon's `split` lays {} cards away before the talon, but the taker owes {}", s.talon_split, s.discard_taker)));
-            }
         }
         for k in rules.play.keeps.iter().filter(|_| after) {
             let cards = match self.eval_setup(&k.cards).map_err(at(&k.clause))? {

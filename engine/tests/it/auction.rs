@@ -367,7 +367,7 @@ fn when_everyone_passes_the_all_pass_contract_is_played_each_for_himself_and_sco
 /// bid (Minchiate) says it has only pass, not a list left open ("has pass, ").
 #[test]
 fn an_unknown_bid_names_the_bids_there_are() {
-    let registry = Registry::builtin().unwrap();
+    let registry = tarot_testkit::registry();
     for (id, has) in [("minchiate", "minchiate has only pass"), ("fft-4p", "fft-4p has pass, prise, garde, ")] {
         let rules = registry.get(id).unwrap();
         let mut g = deal(rules, 7);

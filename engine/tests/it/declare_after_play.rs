@@ -20,7 +20,7 @@ fn rules() -> Ruleset {
 }
 
 fn refused(find: &str, replace: &str) -> String {
-    common::test_rules(ID, Some((find, replace))).err().expect("refused")
+    common::test_rules(ID, Some((find, replace))).expect_err("refused")
 }
 
 /// The player dealt all three trull cards, if one was.

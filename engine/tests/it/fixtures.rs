@@ -76,7 +76,7 @@ fn every_ruleset_has_its_fixtures_replayed() {
             let n = std::fs::read_dir(dir.join(kind)).map(|d| d.count()).unwrap_or(0);
             assert!(n > 0, "{id} has no {kind} fixture: run `cargo run -p tarot-engine --example make_fixtures`");
         }
-        check_folder(&registry, id, &mut failures);
+        check_folder(registry, id, &mut failures);
     }
     assert!(failures.is_empty(), "{} fixtures failed:\n{}", failures.len(), failures.join("\n"));
 }
