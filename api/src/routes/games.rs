@@ -9,7 +9,7 @@ use tarot_engine::record::Event;
 use tarot_store::{Filter, GameId};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{blocking, whole, Reply};
+use super::{blocking, page_bound, Reply};
 use crate::body;
 use crate::docs::example;
 use crate::problem::{store_problem, Problem};
@@ -129,8 +129,8 @@ pub async fn list_games(state: web::Data<AppState>, query: web::Query<ListQuery>
         }
     }
     // Empty is not given, as for the filters: a form (or the README's `offset=&limit=`) sends it.
-    let offset = whole("offset", q.offset.as_deref())?.unwrap_or(0) as usize;
-    let limit = match whole("limit", q.limit.as_deref())? {
+    let offset = page_bound("offset", q.offset.as_deref())?.unwrap_or(0) as usize;
+    let limit = match page_bound("limit", q.limit.as_deref())? {
         Some(0) => return Err(Problem::unprocessable("bad-filter", "`limit` is at least 1")),
         n => n.unwrap_or(50).min(500) as usize,
     };

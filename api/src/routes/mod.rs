@@ -53,6 +53,17 @@ impl Params {
     }
 }
 
+/// A listing's `offset` or `limit`: a whole number as `whole` reads it, but with no largest value, as
+/// the document says: one larger than i64's largest (what PostgreSQL's OFFSET and LIMIT take) is read
+/// as that largest, which skips or lists every game there can be (an offset past the last game gives
+/// an empty page, not an error).
+pub(crate) fn page_bound(name: &str, value: Option<&str>) -> Result<Option<u64>, Problem> {
+    match value.map(str::trim) {
+        Some(v) if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) => Ok(Some(v.parse::<u64>().unwrap_or(u64::MAX).min(i64::MAX as u64))),
+        other => whole(name, other),
+    }
+}
+
 /// A whole number from a query parameter (read as text, so a bad one is named); empty is absent, as
 /// a form sends a box left empty.
 pub(crate) fn whole(name: &str, value: Option<&str>) -> Result<Option<u64>, Problem> {
