@@ -18,7 +18,9 @@ cargo test --workspace -- --include-ignored
 # (engine/examples/make_fixtures.rs; its PINNED list says which stored files it leaves as they are).
 # It runs on one core beside the two HTTP checks below. (The tests above run alone: run beside the
 # HTTP checks, the server's tests took 236 s instead of 134 s, and nothing was gained overall.)
-cargo build -q -p tarot-engine --example make_fixtures
+# (`--workspace`: with the workspace's features, as `cargo test` built it, so nothing is built again;
+# `-p tarot-engine` would build the engine a second time, without the API's `openapi` feature.)
+cargo build -q --workspace --example make_fixtures
 target/debug/examples/make_fixtures check &
 DRIFT=$!
 
