@@ -10,18 +10,36 @@ mod drawn;
 
 /// Opens `url` in Chromium, checks that the page as rendered holds each of `wanted`, and saves its
 /// screenshot as `target/screenshots/<name>.png` (removed first, so an earlier run's picture does
-/// not pass for this one).
+/// not pass for this one). One Chromium gives both the rendered DOM and the picture.
 fn check_in_browser(name: &str, url: &str, height: u32, wanted: &[&str]) {
-    let out = headless(url, &["--dump-dom"]);
+    let png = common::root().join(format!("target/screenshots/{name}.png"));
+    std::fs::create_dir_all(png.parent().unwrap()).unwrap();
+    let _ = std::fs::remove_file(&png);
+    let out = headless(url, &["--dump-dom", &format!("--screenshot={}", png.display()), &format!("--window-size=1400,{height}")]);
     let dom = String::from_utf8_lossy(&out.stdout);
     for w in wanted {
         assert!(dom.contains(w), "{name} ({url}): `{w}` not found in\n{}", &dom[..dom.len().min(3000)]);
     }
-    let png = common::root().join(format!("target/screenshots/{name}.png"));
-    std::fs::create_dir_all(png.parent().unwrap()).unwrap();
-    let _ = std::fs::remove_file(&png);
-    let shot = headless(url, &[&format!("--screenshot={}", png.display()), &format!("--window-size=1400,{height}")]);
-    assert!(shot.status.success() && png.exists(), "no screenshot of {url}: {}", String::from_utf8_lossy(&shot.stderr));
+    assert!(out.status.success() && png.exists(), "no screenshot of {url}: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// A page to open in Chromium: its screenshot's name, its address, the window's height and what its
+/// rendered DOM must hold.
+type Page<'a> = (&'a str, String, u32, Vec<&'a str>);
+
+/// `check_in_browser` for each page, a few Chromiums at a time: a headless Chromium spends most of
+/// its life starting and waiting, so three side by side take little longer than one.
+fn check_pages_in_browser(server: &Server, pages: &[Page]) {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..3 {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some((name, path, height, wanted)) = pages.get(i) else { break };
+                check_in_browser(name, &server.url(path), *height, wanted);
+            });
+        }
+    });
 }
 
 /// Stores a fixture and gives its id.
@@ -52,7 +70,7 @@ fn every_page_renders_in_a_browser() {
     assert_eq!(r.status, 201, "{}", r.text);
     let sit_out = r.json()["id"].as_str().unwrap().to_string();
     let link = format!("href=\"/pages/games/{valid}\"");
-    let pages: Vec<(&str, String, u32, Vec<&str>)> = vec![
+    let pages: Vec<Page> = vec![
         (
             "index",
             "/".into(),
@@ -153,9 +171,7 @@ fn every_page_renders_in_a_browser() {
         ("game-compare", format!("/pages/games/{valid}/compare?ids=fft-4p,queen-of-tarot"), 2000, vec!["class=\"diverge\"", "legal under fft-4p", "South leads", &link]),
         ("check-form", "/pages/check".into(), 900, vec!["<form method=\"post\" action=\"/pages/check\"", "type=\"file\""]),
     ];
-    for (name, path, height, wanted) in &pages {
-        check_in_browser(name, &server.url(path), *height, wanted);
-    }
+    check_pages_in_browser(&server, &pages);
     // The form's answer, as the browser gets it after a POST: saved to a file and opened from there
     // (the page fetches nothing, so it renders the same).
     let answer = server.post_as("/pages/check", &form_body(&fixture("fft-4p/invalid/play.must.overtrump.json")), "application/x-www-form-urlencoded", None);

@@ -304,17 +304,17 @@ fn the_drawn_pages_in_a_browser() {
     let marolles = server.get("/pages/rulesets/marolles-1637").text;
     let at = marolles.find("<strong>M</strong>: <a href=\"").unwrap() + "<strong>M</strong>: <a href=\"".len();
     let source = marolles[at..at + marolles[at..].find('"').unwrap()].to_string();
-    for (name, path, height, wanted) in [
+    let step = format!("/pages/games/{game}?trick=1#step");
+    let pages: Vec<super::Page> = vec![
         ("family", "/".to_string(), 1100, vec!["The family at a glance", "marolles-1637"]),
         ("stats-bars", "/pages/stats?rulesets=fft-4p,fft-3p,marolles-1637&deals=1000".to_string(), 1600, vec!["hands that could declare: poignée", "class=\"bar c0\""]),
         ("session-sheet", format!("/pages/sessions/{session}"), 1000, vec!["Score sheet: Table 3", "class=\"player-line\""]),
         ("source-marolles", source.clone(), 2400, vec!["Early 17th Century French Tarot", "marolles-1637"]),
         ("sources", "/pages/sources".to_string(), 1600, vec!["Every source a ruleset cites"]),
-        ("overview-example-stored", "/pages/rulesets/fft-4p".to_string(), 1100, vec!["A worked example", &format!("/pages/games/{game}?trick=1#step")]),
+        ("overview-example-stored", "/pages/rulesets/fft-4p".to_string(), 1100, vec!["A worked example", &step]),
         ("overview-example-fixture", "/pages/rulesets/minchiate".to_string(), 1100, vec!["A worked example", "/pages/rulesets/minchiate/example"]),
         ("example-minchiate", "/pages/rulesets/minchiate/example".to_string(), 2600, vec!["The ledger"]),
         ("compare-cannot", format!("/pages/games/{game}/compare?ids=fft-4p,minchiate,tarocchini"), 900, vec!["cannot be replayed"]),
-    ] {
-        super::check_in_browser(name, &server.url(&path), height, &wanted);
-    }
+    ];
+    super::check_pages_in_browser(&server, &pages);
 }
