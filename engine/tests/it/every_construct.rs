@@ -5,9 +5,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+use std::sync::OnceLock;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
 use tarot_engine::dsl::compile;
 use tarot_engine::ir::Ruleset;
 use tarot_engine::simulate::{illegal_variant, random_game};
@@ -44,16 +46,22 @@ fn probe(formula: &str) -> Mutation {
 }
 
 /// The games a ruleset is tried on: its fixtures, and simulated games at every table size.
+/// Each ruleset's are made once, by the first row that needs them (the rows are checked on every
+/// core at once: `OnceLock` makes the others wait for it).
 struct Games {
-    cache: BTreeMap<String, Vec<GameRecord>>,
-    /// Their verdicts under the built-in rules.
-    before: BTreeMap<String, Vec<String>>,
+    played: BTreeMap<&'static str, OnceLock<Played>>,
     builtin: Registry,
 }
 
+struct Played {
+    games: Vec<GameRecord>,
+    /// Their verdicts under the built-in rules.
+    before: Vec<String>,
+}
+
 impl Games {
-    fn of(&mut self, id: &str) -> &[GameRecord] {
-        if !self.cache.contains_key(id) {
+    fn of(&self, id: &str) -> &Played {
+        self.played[id].get_or_init(|| {
             let mut games = vec![];
             let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(id);
             let mut stack = vec![dir];
@@ -114,10 +122,8 @@ impl Games {
                     games.push(g);
                 }
             }
-            self.before.insert(id.to_string(), verdicts(rules, &games));
-            self.cache.insert(id.to_string(), games);
-        }
-        &self.cache[id]
+            Played { before: verdicts(rules, &games), games }
+        })
     }
 }
 
@@ -127,7 +133,7 @@ fn verdicts(rules: &Ruleset, games: &[GameRecord]) -> Vec<String> {
 
 /// Changes the rule file as `mutation` says, compiles `mutation.ruleset`, and checks `expected`.
 /// Returns what went wrong, if anything.
-fn check(construct: &str, mutation: &Mutation, expected: &Expect, games: &mut Games) -> Result<usize, String> {
+fn check(construct: &str, mutation: &Mutation, expected: &Expect, games: &Games) -> Result<usize, String> {
     let mut files = Registry::builtin_files();
     let file = files.get_mut(mutation.ruleset).ok_or_else(|| format!("no ruleset {}", mutation.ruleset))?;
     let found = file.text.matches(mutation.find).count();
@@ -149,9 +155,7 @@ fn check(construct: &str, mutation: &Mutation, expected: &Expect, games: &mut Ga
         (Refused(text), Ok(_)) => Err(format!("`{construct}`: compiled, but should be refused with `{text}`")),
         (Changes, Err(d)) => Err(format!("`{construct}`: should compile and change a verdict, but:\n{d}")),
         (Changes, Ok(changed)) => {
-            games.of(id);
-            let played = &games.cache[id];
-            let before = &games.before[id];
+            let Played { games: played, before } = games.of(id);
             let after = verdicts(&changed, played);
             let differ = before.iter().zip(&after).filter(|(a, b)| a != b).count();
             if differ == 0 {
@@ -747,12 +751,13 @@ impl Mutation {
 
 #[test]
 fn every_construct_changed_changes_a_verdict_or_is_refused() {
-    let mut games = Games { cache: BTreeMap::new(), before: BTreeMap::new(), builtin: Registry::builtin().unwrap() };
-    let mut failures = vec![];
     let rows = table();
-    let (mut changed, mut refused) = (0, 0);
-    for (construct, mutation, expected) in &rows {
-        match check(construct, mutation, expected, &mut games) {
+    let played = rows.iter().map(|(_, m, _)| (m.compile_as.unwrap_or(m.ruleset), OnceLock::new())).collect();
+    let games = Games { played, builtin: Registry::builtin().unwrap() };
+    let checked: Vec<Result<usize, String>> = rows.par_iter().map(|(construct, mutation, expected)| check(construct, mutation, expected, &games)).collect();
+    let (mut changed, mut refused, mut failures) = (0, 0, vec![]);
+    for c in checked {
+        match c {
             Ok(0) => refused += 1,
             Ok(_) => changed += 1,
             Err(e) => failures.push(e),

@@ -1,6 +1,7 @@
 //! Deal statistics: reproducible for a seed, and matching the exact probability where it is known.
 
 use crate::common::registry_with;
+use rayon::prelude::*;
 use tarot_engine::stats::deal_stats;
 
 /// C(n, k) as a float, for probabilities.
@@ -49,15 +50,15 @@ fn remembering_answers_by_counts_changes_no_figure() {
     // The statistics remember each annulment's and declaration's answer per distinct count of the
     // hand in the sets the rule looks at; asking the interpreter about every hand must agree exactly,
     // for every ruleset and table size.
+    // Each ruleset and table size on its own core.
     let registry = tarot_testkit::registry();
-    for rules in registry.all() {
-        for n in rules.players.0..=rules.players.1 {
-            // Some table sizes in the range are refused (partners need an even number); both must say so.
-            let fast = deal_stats(rules, n, 3_000, 11, &mut |_| {});
-            let slow = tarot_engine::stats::deal_stats_unremembered(rules, n, 3_000, 11);
-            assert_eq!(fast, slow, "{} with {n} players", rules.id);
-        }
-    }
+    let tables: Vec<_> = registry.all().flat_map(|rules| (rules.players.0..=rules.players.1).map(move |n| (rules, n))).collect();
+    tables.par_iter().for_each(|&(rules, n)| {
+        // Some table sizes in the range are refused (partners need an even number); both must say so.
+        let fast = deal_stats(rules, n, 3_000, 11, &mut |_| {});
+        let slow = tarot_engine::stats::deal_stats_unremembered(rules, n, 3_000, 11);
+        assert_eq!(fast, slow, "{} with {n} players", rules.id);
+    });
 }
 
 #[test]
