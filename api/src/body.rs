@@ -73,7 +73,7 @@ fn not_an_object(bytes: &[u8]) -> Option<Problem> {
 /// serde_json on a complete game in `benches/validate.rs`, or serde_json where it gives up). A record
 /// that cannot be read is read again, only then, to name the field at fault.
 pub fn read_record(bytes: &[u8]) -> Result<GameRecord, Problem> {
-    tarot_engine::record::read_record(bytes).map_err(|e| match read::<GameRecord>(bytes) {
+    tarot_engine::read_record(bytes).map_err(|e| match read::<GameRecord>(bytes) {
         Err(p) => p,
         Ok(_) => Problem::from_json(&e, None),
     })
@@ -89,7 +89,7 @@ mod tests {
     fn records_are_read_as_serde_json_reads_them_and_errors_keep_their_place() {
         for fixture in ["worked/fft-deal5.json", "worked/seed000-hand1.json"] {
             let text = crate::docs::example(fixture).to_string();
-            assert!(tarot_engine::record::read_quick(text.as_bytes()).is_some(), "{fixture}: the quick reader gives up");
+            assert!(tarot_engine::read_quick(text.as_bytes()).is_some(), "{fixture}: the quick reader gives up");
             assert_eq!(read_record(text.as_bytes()).unwrap(), serde_json::from_str::<GameRecord>(&text).unwrap());
         }
         let bad = "{\n  \"ruleset\": \"fft-4p\",\n  \"players\": [\"A\" \"B\"]\n}";

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use lru::LruCache;
-use tarot_engine::stats::{DealStats, DealWork};
+use tarot_engine::{DealStats, DealWork};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::problem::Problem;
@@ -53,7 +53,7 @@ pub const BATCH_BYTES: usize = 16 * 1024 * 1024;
 const RETRY_AFTER: u64 = 5;
 
 /// The estimated time of one deal of the statistics, in nanoseconds of a release build, from the
-/// work the engine says it does ([`tarot_engine::stats::deal_work`]). Measured (release build, one
+/// work the engine says it does ([`tarot_engine::deal_work`]). Measured (release build, one
 /// core): FFT's 4-player deal, whose rules are all remembered by counts, takes about 0.6 µs (78 cards,
 /// 4 hands); Tarocchini's, whose two sequence declarations are asked of each of 4 hands, 810 µs, so
 /// about 100 µs for each rule asked of a hand. That is the dearest of the rulesets shipped: the

@@ -6,8 +6,8 @@
 use actix_web::http::header::CONTENT_SECURITY_POLICY;
 use actix_web::HttpResponse;
 use maud::{html, Markup, PreEscaped, DOCTYPE};
-use tarot_engine::cards::{Card, Kind};
 use tarot_engine::ir::Ruleset;
+use tarot_engine::{Card, Kind};
 
 mod check;
 mod compare_game;
@@ -211,8 +211,8 @@ pub(crate) fn engine_line(rules: Option<&Ruleset>, text: &str) -> Markup {
 }
 
 /// A figure as people read it: `1/2` as ½ would lose the exact value, so it stays as written.
-pub(crate) fn status_word(status: tarot_engine::verdict::Status) -> (&'static str, &'static str) {
-    use tarot_engine::verdict::Status;
+pub(crate) fn status_word(status: tarot_engine::Status) -> (&'static str, &'static str) {
+    use tarot_engine::Status;
     match status {
         Status::Valid => ("valid", "valid: no rule broken"),
         Status::Invalid => ("invalid", "invalid: a rule is broken"),
@@ -225,7 +225,7 @@ pub(crate) fn status_word(status: tarot_engine::verdict::Status) -> (&'static st
 mod tests {
     use std::path::Path;
 
-    use tarot_engine::cards::Card;
+    use tarot_engine::Card;
 
     /// A trump above T21 is drawn with its number; the Fool as a trump, written `EX` in its pack, as
     /// the Fool among the trumps, named as its pack names it.

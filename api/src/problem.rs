@@ -105,7 +105,7 @@ impl Problem {
 /// names for what was expected rather than Rust's (`struct GameRecord with 6 elements`, `u64`); the
 /// engine says it so too, for the command line and the check page.
 fn plain_words(e: &serde_json::Error) -> String {
-    tarot_engine::record::json_error_in_words(e)
+    tarot_engine::json_error_in_words(e)
 }
 
 impl std::fmt::Display for Problem {

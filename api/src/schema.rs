@@ -15,13 +15,13 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
 // The engine's wire types, under the names the document and the handlers give them.
-pub use tarot_engine::compare::{Comparison, GameComparison};
-pub use tarot_engine::describe::Description as RulesetDescription;
-pub use tarot_engine::num::Q as Amount;
-pub use tarot_engine::openapi::{PlayerAmount, Players, RulesetId};
-pub use tarot_engine::record::{Event, GameRecord};
-pub use tarot_engine::stats::DealStats;
-pub use tarot_engine::verdict::{PotResult, Status, Verdict, Violation};
+pub use tarot_engine::DealStats;
+pub use tarot_engine::Description as RulesetDescription;
+pub use tarot_engine::Q as Amount;
+pub use tarot_engine::{Comparison, GameComparison};
+pub use tarot_engine::{Event, GameRecord};
+pub use tarot_engine::{PlayerAmount, Players, RulesetId};
+pub use tarot_engine::{PotResult, Status, Verdict, Violation};
 
 // ---------------------------------------------------------------------------------------------------
 // Sessions.

@@ -2,7 +2,7 @@
 //! and the running totals, as a table keeps it; and, where the ruleset plays a match, where it stands.
 
 use serde::Serialize;
-use tarot_engine::num::Q;
+use tarot_engine::Q;
 use tarot_store::GameId;
 use utoipa::ToSchema;
 
@@ -92,7 +92,7 @@ pub struct Deal {
     /// The ruleset's pots over this deal: what each held at its start and at its end.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schema(value_type = Vec<crate::schema::PotResult>)]
-    pots: Vec<tarot_engine::verdict::PotResult>,
+    pots: Vec<tarot_engine::PotResult>,
 }
 
 pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Problem> {
@@ -137,7 +137,7 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
     let (pots_error, standing_error) = match first.as_ref().and_then(|r| state.registry.get(&r.ruleset)) {
         Some(rules) => {
             let pairs: Vec<(&tarot_engine::GameRecord, &tarot_engine::Verdict)> = records.iter().zip(&verdicts).collect();
-            (tarot_engine::matches::pots_follow(rules, &pairs).err(), tarot_engine::matches::standing_follows(rules, &pairs).err())
+            (tarot_engine::pots_follow(rules, &pairs).err(), tarot_engine::standing_follows(rules, &pairs).err())
         }
         None => (None, None),
     };
@@ -164,7 +164,7 @@ pub fn check_next(state: &AppState, s: &tarot_store::Session, game: &GameId) -> 
     let ruleset = deals.first().map(|(r, _)| &r.ruleset).unwrap_or(&next.ruleset);
     let Some(rules) = state.registry.get(ruleset) else { return Ok(()) };
     let pairs: Vec<(&tarot_engine::GameRecord, &tarot_engine::Verdict)> = deals.iter().map(|(r, v)| (r, v)).collect();
-    let Err(m) = tarot_engine::matches::next_follows(rules, &pairs, &next) else { return Ok(()) };
+    let Err(m) = tarot_engine::next_follows(rules, &pairs, &next) else { return Ok(()) };
     let mut p = Problem::new(actix_web::http::StatusCode::CONFLICT, "does-not-follow", format!("game {} cannot be deal {} of session {}: {}", game.0, m.deal, s.id, m.message));
     let mut what = serde_json::json!({"deal": m.deal, "expected": m.expected, "given": m.given});
     match (m.pot, m.player) {
@@ -179,9 +179,9 @@ pub fn check_next(state: &AppState, s: &tarot_store::Session, game: &GameId) -> 
 /// The match of these deals under the ruleset (and options, and table) of the first.
 fn match_sheet(state: &AppState, first: &tarot_engine::GameRecord, verdicts: &[tarot_engine::Verdict]) -> Result<Option<MatchSheet>, Problem> {
     let Some(rules) = state.registry.get(&first.ruleset) else { return Ok(None) };
-    let setup = tarot_engine::replay::Setup::new(rules, first.players.len(), &first.options).map_err(Problem::internal)?;
+    let setup = tarot_engine::Setup::new(rules, first.players.len(), &first.options).map_err(Problem::internal)?;
     let refs: Vec<&tarot_engine::Verdict> = verdicts.iter().collect();
-    let Some(m) = tarot_engine::matches::match_state(&setup, &refs).map_err(Problem::internal)? else { return Ok(None) };
+    let Some(m) = tarot_engine::match_state(&setup, &refs).map_err(Problem::internal)? else { return Ok(None) };
     let over = m.over();
     Ok(Some(MatchSheet {
         ruleset: rules.id.clone(),

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use rand::SeedableRng;
-use tarot_engine::{describe, import, parse_record, simulate, Registry, Status};
+use tarot_engine::{describe, import_tarotclub, parse_record, random_game_with, ContractChoice, Registry, SimOptions, Status};
 
 /// mimalloc instead of glibc's allocator: a request allocates and frees many small values on the
 /// server's worker threads; with mimalloc the server's CPU time per `POST /validate` fell by a sixth.
@@ -581,7 +581,7 @@ fn rulesets(registry: &Registry, show: Option<Rulesets>) -> Result<(), String> {
         }
         Some(Rulesets::Show { id, json }) => {
             let r = ruleset(registry, &id)?;
-            let d = describe::describe(r, &BTreeMap::new());
+            let d = describe(r, &BTreeMap::new());
             if json {
                 println!("{}", serde_json::to_string_pretty(&d).map_err(|e| e.to_string())?);
             } else {
@@ -601,7 +601,7 @@ fn compare_rulesets(registry: &Registry, ids: &str, json: bool, file: Option<Str
     if let Some(file) = file {
         let json_text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
         let record = parse_record(&json_text).map_err(|e| format!("{file}: {e}"))?;
-        let c = tarot_engine::compare::compare_game(&rules, &record);
+        let c = tarot_engine::compare_game(&rules, &record);
         if json {
             println!("{}", serde_json::to_string_pretty(&c).map_err(|e| e.to_string())?);
         } else {
@@ -609,7 +609,7 @@ fn compare_rulesets(registry: &Registry, ids: &str, json: bool, file: Option<Str
         }
         return Ok(());
     }
-    let c = tarot_engine::compare::compare(&rules);
+    let c = tarot_engine::compare(&rules);
     if json {
         println!("{}", serde_json::to_string_pretty(&c).map_err(|e| e.to_string())?);
     } else {
@@ -630,7 +630,7 @@ fn named_rulesets<'a>(registry: &'a Registry, ids: &str) -> Result<Vec<&'a tarot
 
 fn deal_statistics(registry: &Registry, ids: &str, deals: u64, seed: u64, players: Option<u64>, given: Vec<(String, String)>, json: bool) -> Result<(), String> {
     // Options as the API's `options` takes them: each applies to every ruleset named that has it.
-    tarot_engine::stats::check_deals(deals).map_err(|e| format!("--deals: {e}"))?;
+    tarot_engine::check_deals(deals).map_err(|e| format!("--deals: {e}"))?;
     let rules = named_rulesets(registry, ids)?;
     if rules.is_empty() {
         return Err(format!("stats needs at least one ruleset (--rulesets a,b); `{ids}` names none"));
@@ -648,15 +648,15 @@ fn deal_statistics(registry: &Registry, ids: &str, deals: u64, seed: u64, player
             eprint!("\r{id:<24} [{}{}] {:>3}%", "#".repeat(filled), " ".repeat(width as usize - filled), done * 100 / deals);
         };
         let own: Vec<(String, String)> = given.iter().filter(|(n, _)| rules.options.iter().any(|o| &o.name == n)).cloned().collect();
-        let options = tarot_engine::stats::read_options(rules, &own).map_err(|e| format!("--option: {e}"))?;
-        let s = tarot_engine::stats::deal_stats_with(rules, n, &options, deals, seed, &mut bar).map_err(|e| e.to_string())?;
+        let options = tarot_engine::read_options(rules, &own).map_err(|e| format!("--option: {e}"))?;
+        let s = tarot_engine::deal_stats_with(rules, n, &options, deals, seed, &mut bar).map_err(|e| e.to_string())?;
         eprintln!();
         all.push(s);
     }
     if json {
         println!("{}", serde_json::to_string_pretty(&all).map_err(|e| e.to_string())?);
     } else {
-        print!("{}", tarot_engine::stats::to_text(&all));
+        print!("{}", tarot_engine::stats_to_text(&all));
     }
     Ok(())
 }
@@ -668,16 +668,16 @@ fn simulate_games(registry: &Registry, args: Simulate) -> Result<(), String> {
     let mut steering = String::new();
     let mut sim = if steer {
         steering.push_str(" --steer");
-        simulate::SimOptions::steered()
+        SimOptions::steered()
     } else {
-        simulate::SimOptions::default()
+        SimOptions::default()
     };
     if let Some(c) = contract {
         steering.push_str(&format!(" --contract {c}"));
         sim.contract = match c.as_str() {
-            "even" => simulate::ContractChoice::Even,
-            "uniform" => simulate::ContractChoice::Uniform,
-            _ => simulate::ContractChoice::Only(c),
+            "even" => ContractChoice::Even,
+            "uniform" => ContractChoice::Uniform,
+            _ => ContractChoice::Only(c),
         };
     }
     if let Some(p) = hold_excuse {
@@ -706,7 +706,7 @@ fn simulate_games(registry: &Registry, args: Simulate) -> Result<(), String> {
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     for i in 0..games {
-        let mut rec = simulate::random_game_with(rules, players, &options, &sim, &mut rng)?;
+        let mut rec = random_game_with(rules, players, &options, &sim, &mut rng)?;
         rec.description = Some(format!("Random legal game {i} of `tarot-archive simulate --ruleset {id} --players {players} --seed {seed}{steering}`"));
         let path = out.join(format!("{id}-{players}p-{seed}-{i:05}.json"));
         let json = serde_json::to_string_pretty(&rec).map_err(|e| e.to_string())?;
@@ -723,7 +723,7 @@ fn import_games(files: &[String], out: Option<PathBuf>) -> Result<(), String> {
     for file in files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
         let label = Path::new(file).file_name().and_then(|n| n.to_str()).unwrap_or(file);
-        let imported = import::tarotclub::import(&text, label)?;
+        let imported = import_tarotclub(&text, label)?;
         for line in &imported.inferred {
             eprintln!("{label}: inferred: {line}");
         }

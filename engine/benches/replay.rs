@@ -9,8 +9,9 @@ use std::collections::BTreeMap;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use rand::SeedableRng;
-use tarot_engine::replay::{read, replay_moves, replay_with, Move, Setup};
-use tarot_engine::simulate::random_game;
+use tarot_engine::random_game;
+use tarot_engine::testing::{read, replay_moves, replay_with, Move};
+use tarot_engine::Setup;
 use tarot_engine::{Registry, Status};
 
 fn bench(c: &mut Criterion) {
@@ -57,7 +58,7 @@ fn bench(c: &mut Criterion) {
     let batch = 10_000;
     stats.throughput(Throughput::Elements(batch));
     let rules = registry.get("fft-4p").unwrap();
-    stats.bench_function("fft-4p", |b| b.iter(|| tarot_engine::stats::deal_stats(rules, 4, batch, 7, &mut |_| {}).unwrap()));
+    stats.bench_function("fft-4p", |b| b.iter(|| tarot_engine::deal_stats(rules, 4, batch, 7, &mut |_| {}).unwrap()));
     stats.finish();
 }
 

@@ -13,11 +13,11 @@ fn bench(c: &mut Criterion) {
     let body = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/worked/fft-deal1.json")).unwrap();
     let record: GameRecord = serde_json::from_slice(&body).unwrap();
     let verdict = tarot_engine::replay(registry.get(&record.ruleset).unwrap(), &record).unwrap();
-    assert_eq!(tarot_engine::record::read_quick(&body).as_ref(), Some(&record));
+    assert_eq!(tarot_engine::read_quick(&body).as_ref(), Some(&record));
     assert_eq!(verdict.to_json(), serde_json::to_vec(&verdict).unwrap());
     let mut g = c.benchmark_group("wire");
     g.bench_function("read the record (serde_json)", |b| b.iter(|| serde_json::from_slice::<GameRecord>(&body).unwrap()));
-    g.bench_function("read the record (quick reader)", |b| b.iter(|| tarot_engine::record::read_quick(&body).unwrap()));
+    g.bench_function("read the record (quick reader)", |b| b.iter(|| tarot_engine::read_quick(&body).unwrap()));
     g.bench_function("write the verdict (serde_json)", |b| b.iter(|| serde_json::to_vec(&verdict).unwrap()));
     g.bench_function("write the verdict (by hand)", |b| b.iter(|| verdict.to_json()));
     g.finish();

@@ -28,7 +28,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::simulate::{random_game, random_game_from};
+use tarot_engine::{random_game, random_game_from};
 use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
 
 fn main() {
@@ -48,7 +48,7 @@ fn main() {
     // PW "Declarations": "the Fool, the Pagat, the 21, the 20, and the 19 is 5 matadors" (10 + 5 x 2),
     // and twelve trumps with the Fool (10 + 5 x 2): first hand holds both, and no court or king.
     let worked = "EX T1 T21 T20 T19 T2 T3 T4 T5 T6 T7 T8 1S 2S 3S 4S 5S 6S 7S 8S 9S 10S 1H 2H 3H";
-    let game = arranged(rules, "Ann", worked, &none, 11, |v| v.ledger.iter().any(|e| &*e.rule == "declaration.matadors" && e.amount == tarot_engine::num::Q::int(20)));
+    let game = arranged(rules, "Ann", worked, &none, 11, |v| v.ledger.iter().any(|e| &*e.rule == "declaration.matadors" && e.amount == tarot_engine::Q::int(20)));
     write(&root.join("valid/worked-five-matadors.json"), game, "PW's worked examples (\"Declarations\"): first hand holds the Fool, the Pagat, the XXI, XX and XIX (five matadors, 10 + 5 x 2 = 20 from each other player) among twelve trumps with the Fool (Trumps, 10 + 5 x 2 = 20 from each); the rest of the deal and the play at random");
 
     // A Tout: first hand holds every trump and every king, so he takes every trick (135 from each).

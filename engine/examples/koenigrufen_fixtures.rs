@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::simulate::{random_game_with, ContractChoice, SimOptions};
-use tarot_engine::verdict::Outcome;
+use tarot_engine::Outcome;
+use tarot_engine::{random_game_with, ContractChoice, SimOptions};
 use tarot_engine::{replay, Event, GameRecord, Registry, Status};
 
 const ID: &str = "koenigrufen";
@@ -32,13 +32,13 @@ fn declared(rec: &GameRecord, name: &str) -> bool {
 
 fn attack_thirds(o: &Outcome) -> i64 {
     let taker = o.taker.as_deref();
-    let mut sum = tarot_engine::num::Q::int(0);
+    let mut sum = tarot_engine::Q::int(0);
     for p in &o.players {
         if Some(&*p.player) == taker || o.partner.as_deref() == Some(&*p.player) {
             sum = sum + p.card_points;
         }
     }
-    let thirds = sum * tarot_engine::num::Q::int(3);
+    let thirds = sum * tarot_engine::Q::int(3);
     if thirds.is_integer() {
         thirds.numer()
     } else {

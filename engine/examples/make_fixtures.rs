@@ -22,12 +22,13 @@ use std::sync::Mutex;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::cards::{Card, CardSet};
 use tarot_engine::ir::{Ruleset, When};
-use tarot_engine::record::{Packet, Text};
-use tarot_engine::replay::{Game, Phase, Setup};
-use tarot_engine::simulate::{illegal_variant, random_game};
+use tarot_engine::testing::{Game, Phase};
+use tarot_engine::Setup;
+use tarot_engine::{illegal_variant, random_game};
 use tarot_engine::{replay, Event, GameRecord, Registry, Status};
+use tarot_engine::{Card, CardSet};
+use tarot_engine::{Packet, Text};
 
 /// Stored fixtures the generator does not write (`renew ID` does): by ruleset, why, and the files
 /// (under `fixtures/<ruleset>/`). A file the generator would make but is not stored is pinned too, so
@@ -345,7 +346,7 @@ fn untouchable(rules: &Ruleset, rec: &GameRecord) -> Option<GameRecord> {
     let dealer = rec.players.iter().position(|p| *p == rec.dealer)?;
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     for _ in 0..200 {
-        let mut game = tarot_engine::simulate::random_game_from(rules, &rec.players, dealer, arranged.events[0].clone(), &BTreeMap::new(), &mut rng).ok()?;
+        let mut game = tarot_engine::random_game_from(rules, &rec.players, dealer, arranged.events[0].clone(), &BTreeMap::new(), &mut rng).ok()?;
         let v = replay(rules, &game).ok()?;
         if v.status == Status::Valid && v.notes.iter().any(|n| n.contains("goes back to")) {
             game.description = Some(format!("A deal where the first player's only trump is the Petit, played out at random: {}", v.notes.join("; ")));
@@ -362,7 +363,7 @@ fn lone_petit(rec: &GameRecord) -> Option<GameRecord> {
     let seats = seats(rec);
     let first = seats[0].as_str();
     let petit = Card::trump(1).code();
-    let fool = tarot_engine::cards::FOOL.code();
+    let fool = tarot_engine::FOOL.code();
     // Give the first player the Petit, and swap every other trump (and the Fool) he holds for a plain
     // card of another player's.
     for other in seats.iter().skip(1).map(String::as_str) {
@@ -431,7 +432,7 @@ fn mutations(rules: &Ruleset, rec: &GameRecord) -> Vec<(GameRecord, String)> {
     // The order of the deal: two players' packets swapped, a dog card dealt first, two dog cards
     // dealt together.
     if let Event::Deal { hands, dog, cut, piles, packets } = &rec.events[0] {
-        let deal = |packets: Vec<tarot_engine::record::Packet>| {
+        let deal = |packets: Vec<tarot_engine::Packet>| {
             let mut r = rec.clone();
             r.events[0] = Event::Deal { hands: hands.clone(), dog: dog.clone(), cut: cut.clone(), piles: piles.clone(), packets };
             r
@@ -442,8 +443,8 @@ fn mutations(rules: &Ruleset, rec: &GameRecord) -> Vec<(GameRecord, String)> {
             let (a, b) = (p[w[0]].to.clone(), p[w[1]].to.clone());
             // Swap who receives them, and the cards too, so that the hands stay as dealt.
             let (ca, cb) = (p[w[0]].cards.clone(), p[w[1]].cards.clone());
-            p[w[0]] = tarot_engine::record::Packet { to: b, cards: cb };
-            p[w[1]] = tarot_engine::record::Packet { to: a, cards: ca };
+            p[w[0]] = tarot_engine::Packet { to: b, cards: cb };
+            p[w[1]] = tarot_engine::Packet { to: a, cards: ca };
             out.push((deal(p), "event 0: two players' packets dealt in the wrong order".to_string()));
         }
         let dogs: Vec<usize> = (0..packets.len()).filter(|&i| packets[i].to.is_none()).collect();
@@ -687,9 +688,9 @@ fn steered(
 /// lowest.
 fn strength(c: Card) -> u8 {
     match c.kind() {
-        tarot_engine::cards::Kind::Trump(n) => 100 + n,
-        tarot_engine::cards::Kind::Fool => 0,
-        tarot_engine::cards::Kind::Suited(_, r) => r,
+        tarot_engine::Kind::Trump(n) => 100 + n,
+        tarot_engine::Kind::Fool => 0,
+        tarot_engine::Kind::Suited(_, r) => r,
     }
 }
 
@@ -737,7 +738,7 @@ fn regressions(registry: &Registry, root: &Path) {
     let mut found = None;
     for _ in 0..2000 {
         let (hands, dog) = deal_rest(rules.pack.cards, &[15; 5], &mut rng);
-        if dog.and(CardSet::single(Card::trump(21)).or(CardSet::single(tarot_engine::cards::FOOL))).is_empty() {
+        if dog.and(CardSet::single(Card::trump(21)).or(CardSet::single(tarot_engine::FOOL))).is_empty() {
             continue;
         }
         let named: Vec<(&str, CardSet)> = players.iter().copied().zip(hands.iter().copied()).collect();
@@ -945,7 +946,7 @@ fn marolles_declarations(registry: &Registry, root: &Path) {
         let cut = cid.iter().next().expect("a card").code();
         let Event::Deal { hands, dog, piles, packets, .. } = deal_of(&[("Ann", hands[0]), ("Bob", hands[1]), ("Cid", cid)], CardSet::EMPTY) else { unreachable!() };
         let deal = Event::Deal { hands, dog, cut: Some(cut), piles, packets };
-        let Ok(mut game) = tarot_engine::simulate::random_game_from(rules, &table, 2, deal, &none, &mut rng) else { continue };
+        let Ok(mut game) = tarot_engine::random_game_from(rules, &table, 2, deal, &none, &mut rng) else { continue };
         let lays_away = game
             .events
             .iter()
@@ -995,8 +996,8 @@ fn fool_shut_out(registry: &Registry, root: &Path, id: &str, n: usize, file: &st
     let players = &["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"][..n];
     let none = BTreeMap::new();
     let setup = Setup::new(rules, n, &none).expect("setup");
-    let fool = tarot_engine::cards::FOOL;
-    let numerals: CardSet = rules.pack.cards.iter().filter(|c| matches!(c.kind(), tarot_engine::cards::Kind::Suited(_, r) if r <= 10)).collect();
+    let fool = tarot_engine::FOOL;
+    let numerals: CardSet = rules.pack.cards.iter().filter(|c| matches!(c.kind(), tarot_engine::Kind::Suited(_, r) if r <= 10)).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(147);
     for _ in 0..3000 {
         // Cid: the Fool and numerals only; the rest dealt at random.
@@ -1058,7 +1059,7 @@ fn stray_imperial(registry: &Registry, root: &Path) {
     let table: Vec<String> = players.iter().map(|p| p.to_string()).collect();
     // Played until the discards keep Ann's five cards.
     let mut game = loop {
-        let mut game = tarot_engine::simulate::random_game_from(rules, &table, 2, deal.clone(), &BTreeMap::new(), &mut rng).expect("a game");
+        let mut game = tarot_engine::random_game_from(rules, &table, 2, deal.clone(), &BTreeMap::new(), &mut rng).expect("a game");
         let at = game.events.iter().position(|e| matches!(e, Event::Play { .. } | Event::Declare { .. })).expect("play");
         game.events.truncate(at);
         game.events.push(Event::Declare { player: "Ann".into(), declaration: "imperials".into(), cards: ["QS", "JD", "CD", "QD", "KD"].iter().map(|c| Text::from(*c)).collect() });
@@ -1155,7 +1156,7 @@ fn after_annulment(root: &Path) {
 fn defence_slams(registry: &Registry, root: &Path) {
     let rules = registry.get("fft-4p").expect("fft-4p");
     let players = ["Ann", "Bob", "Cid", "Dan"];
-    let (t1, t2, fool) = (Card::trump(1), Card::trump(2), tarot_engine::cards::FOOL);
+    let (t1, t2, fool) = (Card::trump(1), Card::trump(2), tarot_engine::FOOL);
     let low: CardSet = (0..4).flat_map(|s| (1..=4).map(move |r| Card::suited(s, r))).collect();
     let bob = low.or(CardSet::single(t1)).or(CardSet::single(t2));
     let none = BTreeMap::new();

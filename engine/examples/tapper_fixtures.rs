@@ -15,7 +15,7 @@ use std::path::Path;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::simulate::random_game;
+use tarot_engine::random_game;
 use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
 
 const ID: &str = "tapp-tarock-1821";
@@ -184,9 +184,9 @@ fn worked_sums(rules: &Ruleset, dir: &Path) {
         ),
     ];
     for (name, bid, pts, each, what) in cases {
-        let (seed, mut g, v) = first_game(rules, |g, v| contract(v) == bid && plain(g, v) && points(v) == tarot_engine::num::Q::int(pts));
+        let (seed, mut g, v) = first_game(rules, |g, v| contract(v) == bid && plain(g, v) && points(v) == tarot_engine::Q::int(pts));
         let hand = v.outcome.as_ref().and_then(|o| o.hand_score).expect("a hand score");
-        assert_eq!(hand, tarot_engine::num::Q::int(each), "{name}");
+        assert_eq!(hand, tarot_engine::Q::int(each), "{name}");
         g.description = Some(format!("The booklet's worked sum: {what}; the first such game of `tapper_fixtures`, seed {seed}"));
         write(&dir.join(format!("valid/{name}.json")), &g);
         println!("seed {seed}: {name}");

@@ -19,11 +19,12 @@ use std::path::Path;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::cards::{Card, CardSet, Kind, FOOL};
 use tarot_engine::ir::When;
-use tarot_engine::record::Text;
-use tarot_engine::replay::{Game, Phase, Setup, Stop};
+use tarot_engine::testing::{Game, Phase, Stop};
+use tarot_engine::Setup;
+use tarot_engine::Text;
 use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
+use tarot_engine::{Card, CardSet, Kind, FOOL};
 
 /// The most seeds tried for one example before giving up.
 const MAX_SEEDS: u64 = 3_000_000;

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tarot_engine::dsl::{compile, RuleFile};
+use tarot_engine::{compile, RuleFile};
 use tarot_engine::Registry;
 
 fuzz_target!(|data: &[u8]| {
@@ -12,6 +12,6 @@ fuzz_target!(|data: &[u8]| {
     let mut files = Registry::builtin_files();
     files.insert("fuzz".into(), RuleFile { path: "fuzz.tarot".into(), text: format!("ruleset fuzz \"fuzz\"\nextends fft-4p\n{text}") });
     if let Ok(rules) = compile("fuzz", &|id: &str| files.get(id).cloned()) {
-        let _ = tarot_engine::describe::describe(&rules, &Default::default());
+        let _ = tarot_engine::describe(&rules, &Default::default());
     }
 });

@@ -8,7 +8,7 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use tarot_engine::num::Q;
+use tarot_engine::Q;
 use tarot_engine::{parse_record, replay, Registry, Verdict};
 
 /// A figure as a fraction in 128 bits, where a deal's sums cannot wrap.

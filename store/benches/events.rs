@@ -17,7 +17,7 @@ fn bench(c: &mut Criterion) {
     let rules = registry.get("fft-4p").unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(42);
     let games: Vec<Vec<NewEvent>> = (0..20)
-        .map(|_| tarot_engine::simulate::random_game(rules, 4, &BTreeMap::new(), &mut rng).unwrap())
+        .map(|_| tarot_engine::random_game(rules, 4, &BTreeMap::new(), &mut rng).unwrap())
         .map(|g| g.events.into_iter().map(|event| NewEvent { id: None, event }).collect())
         .collect();
     for events in &games {

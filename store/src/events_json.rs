@@ -13,8 +13,8 @@
 
 use std::collections::BTreeMap;
 
-use tarot_engine::record::Packet;
 use tarot_engine::Event;
+use tarot_engine::Packet;
 
 use crate::NewEvent;
 
@@ -197,7 +197,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     use rand::SeedableRng;
-    use tarot_engine::record::Packet;
+    use tarot_engine::Packet;
     use tarot_engine::{Event, Registry};
 
     use super::encode_events;
@@ -217,7 +217,7 @@ mod tests {
         for rules in registry.all() {
             for players in rules.players.0..=rules.players.1 {
                 for _ in 0..3 {
-                    let Ok(game) = tarot_engine::simulate::random_game(rules, players, &BTreeMap::new(), &mut rng) else { continue };
+                    let Ok(game) = tarot_engine::random_game(rules, players, &BTreeMap::new(), &mut rng) else { continue };
                     let events: Vec<NewEvent> = game.events.into_iter().map(|event| NewEvent { id: None, event }).collect();
                     same(&events);
                     let with_ids: Vec<NewEvent> = events.into_iter().enumerate().map(|(i, e)| NewEvent { id: Some(format!("e{i}")), ..e }).collect();
@@ -232,7 +232,7 @@ mod tests {
     /// Every kind of event, every optional field present and absent, and texts that need escapes.
     #[test]
     fn every_event_is_written_as_serde_writes_it() {
-        let t = |s: &str| tarot_engine::record::Text::from(s);
+        let t = |s: &str| tarot_engine::Text::from(s);
         let odd = ["A\"b", "back\\slash", "tab\there", "\u{1}\u{1f}\n\r\u{8}\u{c}", "é€😀", "", "\u{7f}"];
         let mut events = vec![];
         for name in odd.iter().chain(&["Ann"]) {

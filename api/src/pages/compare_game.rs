@@ -2,7 +2,7 @@
 
 use actix_web::{web, HttpResponse};
 use maud::html;
-use tarot_engine::compare::compare_game;
+use tarot_engine::compare_game;
 use tarot_engine::Event;
 use tarot_store::GameId;
 

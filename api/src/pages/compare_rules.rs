@@ -4,7 +4,7 @@
 use actix_web::{web, HttpResponse};
 use maud::html;
 use serde::Deserialize;
-use tarot_engine::compare::compare_for_people as compare;
+use tarot_engine::compare_for_people as compare;
 
 use crate::pages::page;
 use crate::problem::Problem;

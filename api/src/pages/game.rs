@@ -42,7 +42,7 @@ async fn game_page(state: web::Data<AppState>, id: web::Path<String>, step: web:
     // Only those that can replay the deal (its pack and its table): one comparison says which.
     let candidates: Vec<&tarot_engine::ir::Ruleset> =
         state.registry.all().filter(|r| r.id != record.ruleset && (r.players.0..=r.players.1).contains(&record.players.len())).collect();
-    let replayable = tarot_engine::compare::compare_game(&candidates, &record);
+    let replayable = tarot_engine::compare_game(&candidates, &record);
     let peers: Vec<&str> = replayable.replays.iter().filter(|p| p.verdict.is_some()).map(|p| p.ruleset.as_str()).collect();
     let body = html! {
         p class="src" { "Game " code { (key) } ": " a href={ "/games/" (key) } { "as JSON" } ", " a href={ "/games/" (key) "/events" } { "its events" } "." }

@@ -4,12 +4,10 @@
 //! view stops there, on the trick (or the bid, the discard) itself, and says why.
 
 use maud::{html, Markup};
-use tarot_engine::cards::Card;
-use tarot_engine::expr::Value;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::replay::{Game, Setup};
-use tarot_engine::verdict::{Status, Verdict, Violation};
-use tarot_engine::{Event, GameRecord};
+use tarot_engine::Card;
+use tarot_engine::{draw_game, Event, GameDrawing, GameRecord, Play};
+use tarot_engine::{Verdict, Violation};
 
 use crate::pages::{card_code, score_sheet, status_word};
 
@@ -29,7 +27,7 @@ pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result
     };
     let (class, word) = status_word(verdict.status);
     let stop = verdict.violation.as_ref();
-    let seats = Sides::new(rules, record, verdict);
+    let drawing = draw_game(rules, record, verdict);
     html! {
         p { "Verdict under " a href={ "/pages/rulesets/" (verdict.ruleset) } { code { (verdict.ruleset) } } ": "
             strong class=(class) { (word) }
@@ -41,7 +39,7 @@ pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result
         (table_of(rules, record))
         (deal(rules, record, stop, verdict.annulled.as_ref().and_then(|a| a.player.as_deref())))
         (auction(rules, record, stop))
-        (tricks(rules, record, verdict, &seats))
+        (tricks(rules, verdict, &drawing))
         @if let Some(n) = &verdict.next {
             h2 { "Next" }
             p { strong { (n.player) } " to " (n.phase.replace('_', " "))
@@ -51,8 +49,8 @@ pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result
                 p class="sit-out-offer" { "Or, before the first declaration or card, one of " (n.sit_out.join(", ")) " may sit the deal out (a " code { "sit-out" } " event)." }
             }
         }
-        (score_sheet::score_sheet(rules, record, verdict, &seats))
-        (score_sheet::ledger(rules, verdict, &seats))
+        (score_sheet::score_sheet(rules, record, verdict, &drawing))
+        (score_sheet::ledger(rules, verdict, &drawing.sides))
         @if !verdict.notes.is_empty() {
             h2 { "Notes" }
             ul { @for n in &verdict.notes { li { (crate::pages::engine_line(rules, n)) } } }
@@ -102,8 +100,8 @@ pub(crate) fn sorted(rules: Option<&Ruleset>, codes: &[impl AsRef<str>]) -> Mark
     let mut cards: Vec<(Option<Card>, &str)> = codes.iter().map(|c| (parse(c.as_ref()), c.as_ref())).collect();
     // Trumps by number (T22 to T40 too), then the Fool, then the suits.
     let place = |c: Card| match c.kind() {
-        tarot_engine::cards::Kind::Trump(n) => n as u16,
-        tarot_engine::cards::Kind::Fool => 41,
+        tarot_engine::Kind::Trump(n) => n as u16,
+        tarot_engine::Kind::Fool => 41,
         _ => 42 + c.0 as u16,
     };
     cards.sort_by_key(|(c, code)| (c.map_or(u16::MAX, place), code.to_string()));
@@ -173,37 +171,6 @@ fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation
     }
 }
 
-/// Who plays with whom: partners sitting opposite, the taker and his partner against the defence, or
-/// each for himself, as the ruleset seats them.
-pub(crate) struct Sides {
-    kind: Option<tarot_engine::ir::Sides>,
-    players: Vec<String>,
-    attack: Vec<String>,
-}
-
-impl Sides {
-    pub(crate) fn new(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict) -> Sides {
-        Sides { kind: rules.map(|r| r.sides), players: record.players.clone(), attack: attack(record, verdict).into_iter().map(String::from).collect() }
-    }
-
-    /// Whether `a` and `b` play on one side (a player with himself too).
-    pub(crate) fn same_side(&self, a: &str, b: &str) -> bool {
-        use tarot_engine::ir::Sides as S;
-        if a == b {
-            return true;
-        }
-        let seat = |p: &str| self.players.iter().position(|x| x == p);
-        match self.kind {
-            Some(S::Partners) => {
-                let half = (self.players.len() / 2).max(1);
-                matches!((seat(a), seat(b)), (Some(i), Some(j)) if i % half == j % half)
-            }
-            Some(S::Each) => false,
-            _ => !self.attack.is_empty() && self.attack.iter().any(|x| x == a) == self.attack.iter().any(|x| x == b),
-        }
-    }
-}
-
 /// A declaration by the ruleset's title for it ("Kings and Fool"), the name as written otherwise.
 pub(crate) fn declaration_label(rules: Option<&Ruleset>, name: &str) -> String {
     rules.and_then(|r| r.declarations.iter().find(|d| d.name == name).map(|d| d.label.to_string())).unwrap_or_else(|| name.replace('_', " "))
@@ -248,95 +215,40 @@ fn phases_heading(rules: Option<&Ruleset>, moves: &[(usize, &Event)], dog_taken:
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or(text)
 }
 
-/// The taker and his partner: as the score says, or, in a game not yet scored, the last to bid and
-/// the holder of the card he called.
-fn attack<'a>(record: &'a GameRecord, verdict: &'a Verdict) -> Vec<&'a str> {
-    if let Some(o) = verdict.outcome.as_ref().filter(|o| o.taker.is_some()) {
-        return o.taker.iter().chain(o.partner.iter()).map(|p| &**p).collect();
-    }
-    let taker = record.events.iter().rev().find_map(|e| match e {
-        Event::Bid { player, bid } if bid != "pass" => Some(player.as_str()),
-        _ => None,
-    });
-    let called = record.events.iter().find_map(|e| if let Event::Call { card, .. } = e { Card::parse(card) } else { None });
-    let partner = record.events.iter().find_map(|e| match (e, called) {
-        (Event::Deal { hands, .. }, Some(c)) => hands.iter().find(|(_, h)| h.iter().any(|x| Card::parse(x) == Some(c))).map(|(p, _)| p.as_str()),
-        _ => None,
-    });
-    taker.into_iter().chain(partner.filter(|p| Some(*p) != taker)).collect()
-}
-
 /// A contract by the ruleset's own name for it ("garde contre le chien"), the bid as written otherwise.
 pub(crate) fn contract_label(rules: Option<&Ruleset>, bid: &str) -> String {
     rules.and_then(|r| r.bidding.as_ref()?.contracts.iter().find(|k| k.name == bid).map(|k| k.label.clone())).unwrap_or_else(|| bid.to_string())
 }
 
-/// What the rules in force make of the Excuse: (`led`, `keep`, `last_trick`) as the ruleset's words.
-fn excuse_rules(rules: &Ruleset, record: &GameRecord) -> Option<(String, String)> {
-    let setup = Setup::new(rules, record.players.len(), &record.options).ok()?;
-    let game = Game::new(&setup, &record.players, 0);
-    let word = |e| match game.constant(e) {
-        Some(Value::Str(s)) => Some(s.to_string()),
-        _ => None,
-    };
-    Some((word(&rules.fool.keep.expr())?, word(&rules.fool.last_trick.expr())?))
-}
-
-fn tricks(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict, seats: &Sides) -> Markup {
-    // The plays in order, to say who played each card of each trick.
-    let plays: Vec<(usize, &str, &str)> =
-        record.events.iter().enumerate().filter_map(|(i, e)| if let Event::Play { player, card } = e { Some((i, player.as_str(), card.as_str())) } else { None }).collect();
+fn tricks(rules: Option<&Ruleset>, verdict: &Verdict, drawing: &GameDrawing) -> Markup {
     let stop = verdict.violation.as_ref();
-    let excuse = rules.and_then(|r| excuse_rules(r, record));
-    let same_side = |a: &str, b: &str| seats.same_side(a, b);
-    let mut used = 0;
     let mut rows = vec![];
-    for (t, trick) in verdict.tricks.iter().enumerate() {
-        let these = &plays[used.min(plays.len())..(used + trick.cards.len()).min(plays.len())];
-        used += trick.cards.len();
-        let last = t + 1 == verdict.tricks.len() && verdict.status == Status::Valid;
-        let fool = these.iter().find(|(_, _, c)| rules.map_or_else(|| Card::parse(c), |r| r.pack.parse_card(c)).is_some_and(|c| c.is_fool()));
-        let the_fool = rules.map_or("the Excuse", |r| r.pack.fool_name.as_str());
-        let note = match (fool, &excuse) {
-            (Some((_, p, _)), Some((keep, last_rule))) if *p != &*trick.winner => Some(if last {
-                match last_rule.as_str() {
-                    "changes-side" => format!("{p} played {the_fool} to the last trick: it goes to the other side (the rules: in the last trick it changes side)."),
-                    "to-winner" => format!("{p} played {the_fool} to the last trick: it goes to {}, who won the trick.", trick.winner),
-                    _ => format!("{p} played {the_fool} to the last trick and keeps it."),
-                }
-            } else if keep == "exchange" && !same_side(p, &trick.winner) {
-                format!("{p} played {the_fool}: it goes back to {p}'s side, and {p} gives {} an empty card in exchange.", trick.winner)
-            } else if keep == "exchange" {
-                format!("{p} played {the_fool}: it stays on {p}'s side, which won the trick; nothing is exchanged.")
-            } else {
-                format!("{p} played {the_fool} and keeps it, with no card in exchange.")
-            }),
-            _ => None,
-        };
+    for trick in &drawing.tricks {
+        let note = trick.excuse.as_ref().and_then(|e| e.words.as_ref());
         rows.push(html! {
             tr {
                 th { (trick.number) }
                 td { (trick.leader) }
                 td {
-                    @for (_, p, c) in these {
-                        span class="play" { (card_code(rules, c, if *p == &*trick.winner { "won" } else { "" })) span class="who" { (p) } }
+                    @for p in &trick.plays {
+                        span class="play" { (card_code(rules, &p.card, if p.player == trick.winner { "won" } else { "" })) span class="who" { (p.player) } }
                     }
-                    @if let Some(n) = &note { div class="notice" { (n) " " @if let Some(r) = rules { (rule_ref(&r.fool.clause.rule, r.fool.clause.source.as_deref(), None)) } } }
+                    @if let Some(n) = note { div class="notice" { (n) " " @if let Some(r) = rules { (rule_ref(&r.fool.clause.rule, r.fool.clause.source.as_deref(), None)) } } }
                 }
                 td { strong { (trick.winner) } }
             }
         });
     }
     // The trick where the game stopped: the cards played to it, and the one refused.
-    if let Some(v) = stop.filter(|v| plays.iter().any(|(i, _, _)| *i == v.event)) {
-        let these: Vec<&(usize, &str, &str)> = plays[used.min(plays.len())..].iter().take_while(|(i, _, _)| *i <= v.event).collect();
+    if let Some(v) = stop.filter(|v| drawing.tricks.iter().flat_map(|t| &t.plays).chain(&drawing.after).any(|p| p.event == v.event)) {
+        let these: Vec<&Play> = drawing.after.iter().take_while(|p| p.event <= v.event).collect();
         rows.push(html! {
             tr class="diverge" {
                 th { (verdict.tricks.len() + 1) }
-                td { @if let Some((_, p, _)) = these.first() { (p) } }
+                td { @if let Some(p) = these.first() { (p.player) } }
                 td {
-                    @for (i, p, c) in &these {
-                        span class="play" { (card_code(rules, c, if *i == v.event { "bad" } else { "" })) span class="who" { (p) } }
+                    @for p in &these {
+                        span class="play" { (card_code(rules, &p.card, if p.event == v.event { "bad" } else { "" })) span class="who" { (p.player) } }
                     }
                     (stopped(rules, v))
                 }
@@ -345,13 +257,13 @@ fn tricks(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict, seats
         });
     }
     // A game in progress: the cards of the trick being played.
-    let on_table = &plays[used.min(plays.len())..];
+    let on_table = &drawing.after;
     if stop.is_none() && !on_table.is_empty() {
         rows.push(html! {
             tr {
                 th { (verdict.tricks.len() + 1) }
-                td { (on_table[0].1) }
-                td { @for (_, p, c) in on_table { span class="play" { (card_code(rules, c, "")) span class="who" { (p) } } } }
+                td { (on_table[0].player) }
+                td { @for p in on_table { span class="play" { (card_code(rules, &p.card, "")) span class="who" { (p.player) } } } }
                 td { "being played" }
             }
         });

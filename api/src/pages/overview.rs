@@ -3,8 +3,8 @@
 //! say the same at length, with their sources), and where to see a game of it.
 
 use maud::{html, Markup};
-use tarot_engine::describe::Description;
 use tarot_engine::ir::{Ruleset, Sides};
+use tarot_engine::Description;
 
 /// The texts of the clauses of one aspect, the first `n`.
 fn texts<'d>(d: &'d Description, aspect: &str, n: usize) -> Vec<&'d str> {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use actix_web::{web, HttpResponse};
 use maud::html;
-use tarot_engine::describe::describe_for_people as describe;
+use tarot_engine::describe_for_people as describe;
 
 use crate::pages::page;
 use crate::problem::Problem;

@@ -6,17 +6,11 @@
 //! rule that sets it).
 
 use maud::{html, Markup};
-use tarot_engine::cards::{Card, CardSet};
-use tarot_engine::describe::ScoreValue;
-use tarot_engine::expr::Value;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::num::Q;
-use tarot_engine::replay::{Game, Setup};
-use tarot_engine::verdict::{Figure, Outcome, Verdict};
-use tarot_engine::{Event, GameRecord};
+use tarot_engine::{Card, Figure, GameDrawing, GameRecord, GameSides as Seats, Outcome, ScoreValue, Verdict, Q};
 
 use crate::pages::card_code;
-use crate::pages::game_view::{contract_label, pot_label, rule_ref, sorted, Sides as Seats};
+use crate::pages::game_view::{contract_label, pot_label, rule_ref, sorted};
 
 /// The players of `o` in groups that score together: a side whose players have the same figure in
 /// every value worked out per player is one column; otherwise each player is one.
@@ -96,9 +90,10 @@ fn names(o: &Outcome, group: &[usize]) -> String {
 }
 
 /// The score sheet of a finished game.
-pub(crate) fn score_sheet(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict, seats: &Seats) -> Markup {
+pub(crate) fn score_sheet(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict, drawing: &GameDrawing) -> Markup {
+    let seats = &drawing.sides;
     let Some(o) = &verdict.outcome else { return html! {} };
-    let words: Vec<ScoreValue> = rules.map(|r| tarot_engine::describe::score_values(r, &record.options)).unwrap_or_default();
+    let words: Vec<ScoreValue> = rules.map(|r| tarot_engine::score_values(r, &record.options)).unwrap_or_default();
     let about = |name: &str| words.iter().find(|w| &*w.name == name);
     // The values worked out per player, one figure a player.
     let n = o.players.len();
@@ -152,7 +147,7 @@ pub(crate) fn score_sheet(rules: Option<&Ruleset>, record: &GameRecord, verdict:
                 }
             }
         }
-        (card_point_changes(rules, record, verdict, seats))
+        (card_point_changes(rules, drawing))
         table class="players" {
             tr { th { "player" } th { "card points" } th { "tricks" } th { "score" } }
             @for p in &o.players {
@@ -178,64 +173,25 @@ pub(crate) fn score_sheet(rules: Option<&Ruleset>, record: &GameRecord, verdict:
 
 /// What moves card points from one side to the other besides the tricks: the empty card handed back
 /// for the Excuse, a dog that counts for the defence (or for the taker, unseen).
-fn card_point_changes(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict, seats: &Seats) -> Markup {
+fn card_point_changes(rules: Option<&Ruleset>, drawing: &GameDrawing) -> Markup {
     let Some(r) = rules else { return html! {} };
-    let Some(setup) = Setup::new(r, record.players.len(), &record.options).ok() else { return html! {} };
-    let game = Game::new(&setup, &record.players, 0);
-    let Ok(counting) = tarot_engine::replay::counting_for(&r.counting, &|e| game.constant(e).ok_or_else(|| "needs a game".to_string())) else { return html! {} };
     let mut lines: Vec<Markup> = vec![];
     // The Excuse: who played it, to which trick, and whether an empty card went back for it.
-    let word = |e| match game.constant(e) {
-        Some(Value::Str(s)) => Some(s.to_string()),
-        _ => None,
-    };
-    let keep = word(&r.fool.keep.expr());
     let fool_name = &r.pack.fool_name;
-    let plays: Vec<(&str, &str)> = record.events.iter().filter_map(|e| if let Event::Play { player, card } = e { Some((player.as_str(), card.as_str())) } else { None }).collect();
-    let mut used = 0;
-    for (t, trick) in verdict.tricks.iter().enumerate() {
-        let these = &plays[used.min(plays.len())..(used + trick.cards.len()).min(plays.len())];
-        used += trick.cards.len();
-        let last = t + 1 == verdict.tricks.len();
-        let Some((p, _)) = these.iter().find(|(_, c)| r.pack.parse_card(c).is_some_and(|c| c.is_fool())) else { continue };
-        if keep.as_deref() == Some("exchange") && !last && !seats.same_side(p, &trick.winner) {
-            let empty = Q::new(if counting.empty_zero { 0 } else { 1 }, counting.group as i64);
-            lines.push(html! {
-                li { (p) "'s side keeps " (fool_name) ", played to trick " (trick.number) ", and hands " (trick.winner) "'s side an empty card for it"
-                    @if empty != Q::ZERO { ": " strong { (amount(empty)) " card point" @if empty > Q::ONE { "s" } } " go to " (trick.winner) "'s side." } @else { "." }
-                    " " (rule_ref(&r.fool.clause.rule, r.fool.clause.source.as_deref(), None)) }
-            });
-        }
+    for trick in &drawing.tricks {
+        let Some((p, empty)) = trick.excuse.as_ref().and_then(|e| Some((&e.player, e.exchange?))) else { continue };
+        lines.push(html! {
+            li { (p) "'s side keeps " (fool_name) ", played to trick " (trick.number) ", and hands " (trick.winner) "'s side an empty card for it"
+                @if empty != Q::ZERO { ": " strong { (amount(empty)) " card point" @if empty > Q::ONE { "s" } } " go to " (trick.winner) "'s side." } @else { "." }
+                " " (rule_ref(&r.fool.clause.rule, r.fool.clause.source.as_deref(), None)) }
+        });
     }
     // The dog (talon) and to whom it counts under the contract played.
-    let contract = verdict.outcome.as_ref().and_then(|o| o.contract.as_deref());
-    let dog_goes = contract.and_then(|c| {
-        let b = r.bidding.as_ref()?;
-        let k = b.contracts.iter().find(|k| k.name == c)?;
-        let (_, e) = k.attrs.iter().find(|(n, _)| n == "dog")?;
-        match game.constant(e)? {
-            Value::Str(s) => Some((s.to_string(), k.label.clone(), k.clause.clone())),
-            _ => None,
-        }
-    });
-    let dog: CardSet = record
-        .events
-        .iter()
-        .find_map(|e| if let Event::Deal { dog, .. } = e { Some(dog.iter().filter_map(|c| r.pack.parse_card(c)).collect()) } else { None })
-        .unwrap_or(CardSet::EMPTY);
-    if let Some((goes, label, clause)) = dog_goes.filter(|_| !dog.is_empty()) {
-        let points = tarot_engine::replay::card_points(&counting, dog);
-        let whom = match goes.as_str() {
-            "defence" => Some("the defence"),
-            "taker-unseen" => Some("the taker, unseen"),
-            _ => None,
-        };
-        if let Some(whom) = whom {
-            lines.push(html! {
-                li { "Under " (label) ", the dog (" (dog.len()) " cards, " strong { (amount(points)) " card points" } ") counts for " (whom) "."
-                    " " (rule_ref(&clause.rule, clause.source.as_deref(), None)) }
-            });
-        }
+    if let Some(d) = &drawing.dog {
+        lines.push(html! {
+            li { "Under " (d.contract) ", the dog (" (d.cards.len()) " cards, " strong { (amount(d.points)) " card points" } ") counts for " (d.whom) "."
+                " " (rule_ref(&d.clause.rule, d.clause.source.as_deref(), None)) }
+        });
     }
     if lines.is_empty() {
         return html! {};

@@ -6,7 +6,7 @@
 use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
 use serde_json::Value;
-use tarot_engine::num::Q;
+use tarot_engine::Q;
 
 use crate::pages::page;
 use crate::pages::score_sheet::amount;

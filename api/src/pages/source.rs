@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
-use tarot_engine::describe::describe_for_people as describe;
+use tarot_engine::describe_for_people as describe;
 use tarot_engine::ir::{Ruleset, Source};
 
 use crate::pages::page;
@@ -90,7 +90,7 @@ pub async fn source(state: web::Data<AppState>, slug: web::Path<String>) -> Http
     let Some((s, by)) = all.get(slug.as_str()) else {
         return crate::pages::problem_page(Problem::not_found(format!("no source `{slug}`; the list of sources is at /pages/sources")));
     };
-    let cited: Vec<(&Ruleset, &String, Vec<tarot_engine::describe::Line>)> = by
+    let cited: Vec<(&Ruleset, &String, Vec<tarot_engine::Line>)> = by
         .iter()
         .map(|(r, k)| {
             let own = format!("rulesets/{}.tarot:", r.id);

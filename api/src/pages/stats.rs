@@ -4,7 +4,7 @@
 use actix_web::{web, HttpResponse};
 use maud::html;
 use serde::Deserialize;
-use tarot_engine::stats::DealStats;
+use tarot_engine::DealStats;
 
 use crate::pages::index::roots;
 use crate::pages::page;
@@ -94,7 +94,7 @@ async fn stats_page(state: web::Data<AppState>, query: web::Query<StatsPage>) ->
             label { "options " input name="options" value=(options) size="24" placeholder="NAME=VALUE,..."; } " "
             button { "deal" }
         }
-        p { strong { "Note:" } " " (tarot_engine::stats::NOTE) ". Annulments count deals (a deal once, for the first that strikes); declarations and card classes count hands." }
+        p { strong { "Note:" } " " (tarot_engine::STATS_NOTE) ". Annulments count deals (a deal once, for the first that strikes); declarations and card classes count hands." }
         p { @for (i, s) in all.iter().enumerate() {
                 @if i > 0 { " · " }
                 span class={ "swatch c" (i % COLOURS) } {} " " a href={ "/pages/rulesets/" (s.ruleset) } { code { (s.ruleset) } } " " span class="src" { (s.players) " players, " (s.deals) " deals"

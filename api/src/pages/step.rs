@@ -5,15 +5,12 @@
 use std::collections::BTreeMap;
 
 use maud::{html, Markup};
-use tarot_engine::cards::CardSet;
-use tarot_engine::expr::Value;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::num::Q;
-use tarot_engine::replay::{Game, Setup};
-use tarot_engine::verdict::Verdict;
-use tarot_engine::{Event, GameRecord};
+use tarot_engine::CardSet;
+use tarot_engine::Verdict;
+use tarot_engine::{draw_game, Event, GameRecord};
 
-use crate::pages::game_view::{sorted, Sides};
+use crate::pages::game_view::sorted;
 use crate::pages::score_sheet::amount;
 
 /// The cards of a record as the pack reads them.
@@ -36,18 +33,10 @@ pub(crate) fn panel(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verd
                 "· " a href={ "/pages/games/" (key) "?download=record" } download={ (key) ".json" } { "download the record" } }
         };
     };
-    let seats = Sides::new(Some(rules), record, verdict);
-    let setup = Setup::new(rules, record.players.len(), &record.options).ok();
-    let game = setup.as_ref().map(|s| Game::new(s, &record.players, 0));
-    let counting = game.as_ref().and_then(|g| tarot_engine::replay::counting_for(&rules.counting, &|e| g.constant(e).ok_or_else(|| "needs a game".to_string())).ok());
-    let keeps_fool = game.as_ref().and_then(|g| match g.constant(&rules.fool.keep.expr()) {
-        Some(Value::Str(s)) => Some(&*s != "to-winner"),
-        _ => None,
-    });
+    let drawing = draw_game(Some(rules), record, verdict);
     // The hands: dealt, then the talon taken, the discards, the purchases, the cards played.
     let mut hands: BTreeMap<String, CardSet> = BTreeMap::new();
     let mut dog = CardSet::EMPTY;
-    let mut taken: Vec<(String, CardSet)> = vec![];
     let mut played = 0;
     let trick_cards: usize = verdict.tricks.iter().take(n).map(|t| t.cards.len()).sum();
     for e in &record.events {
@@ -96,26 +85,14 @@ pub(crate) fn panel(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verd
     }
     // The cards each side has taken: each trick to its winner's side, the Fool kept by its side where
     // the rules say so (the empty card given for it is left to the score sheet).
-    let mut plays = record.events.iter().filter_map(|e| if let Event::Play { player, card } = e { Some((player.as_str(), card.as_str())) } else { None });
-    for trick in verdict.tricks.iter().take(n) {
-        let these: Vec<(&str, &str)> = plays.by_ref().take(trick.cards.len()).collect();
-        for (p, code) in these {
-            let Some(c) = rules.pack.parse_card(code) else { continue };
-            let owner = if c.is_fool() && keeps_fool == Some(true) { p } else { &*trick.winner };
-            match taken.iter_mut().find(|(q, _)| seats.same_side(q, owner)) {
-                Some((_, set)) => set.insert(c),
-                None => taken.push((owner.to_string(), CardSet::single(c))),
-            }
-        }
-    }
+    let taken = drawing.taken_after(rules, n);
     let side_name = |p: &str| {
-        let mates: Vec<&str> = record.players.iter().map(|x| x.as_str()).filter(|x| seats.same_side(x, p)).collect();
+        let mates: Vec<&str> = record.players.iter().map(|x| x.as_str()).filter(|x| drawing.sides.same_side(x, p)).collect();
         match mates.split_last() {
             Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
             _ => mates.join(""),
         }
     };
-    let points = |set: CardSet| counting.as_ref().map(|c| tarot_engine::replay::card_points(c, set)).unwrap_or(Q::ZERO);
     let this = n.checked_sub(1).and_then(|i| verdict.tricks.get(i));
     html! {
         div id="step" class="notice step" {
@@ -140,7 +117,7 @@ pub(crate) fn panel(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verd
                 tr { th { "side" } th { "cards taken" } th { "card points so far" } }
                 @for (owner, set) in &taken {
                     @let codes: Vec<String> = set.iter().map(|c| c.code_str().to_string()).collect();
-                    tr { th { (side_name(owner)) } td { (sorted(Some(rules), &codes)) } td class="running-points" { strong { (amount(points(*set))) } } }
+                    tr { th { (side_name(owner)) } td { (sorted(Some(rules), &codes)) } td class="running-points" { strong { (amount(drawing.card_points(*set))) } } }
                 }
             }
             p class="src" { "Card points counted card by card from the cards taken; the empty card handed back for the Fool and the dog are counted at the end, on the score sheet." }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use actix_web::http::header::ContentType;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
-use tarot_engine::record::Event;
+use tarot_engine::Event;
 use tarot_store::{Filter, GameId};
 use utoipa::{IntoParams, ToSchema};
 

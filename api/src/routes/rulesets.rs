@@ -4,8 +4,8 @@ use std::collections::BTreeMap;
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
-use tarot_engine::describe;
-use tarot_engine::record::GameRecord;
+use tarot_engine::GameRecord;
+use tarot_engine::{describe, Description};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{Params, Reply};
@@ -59,7 +59,7 @@ pub async fn rulesets(state: web::Data<AppState>) -> HttpResponse {
 pub struct RulesetDetail {
     /// The resolved rules clause by clause, with options in force and sources.
     #[schema(value_type = crate::schema::RulesetDescription)]
-    rules: describe::Description,
+    rules: Description,
     /// The text of every rule file of the chain, this ruleset's first.
     files: Vec<RuleFileText>,
 }
@@ -78,7 +78,7 @@ pub struct RuleFileText {
 pub async fn ruleset(state: web::Data<AppState>, id: web::Path<String>) -> Reply {
     let r = state.registry.get(&id).ok_or_else(|| Problem::not_found(format!("no ruleset `{id}`; see GET /rulesets")))?;
     let files = r.texts.iter().map(|(path, text)| RuleFileText { path: path.clone(), text: text.clone() }).collect();
-    Ok(HttpResponse::Ok().json(RulesetDetail { rules: describe::describe(r, &BTreeMap::new()), files }))
+    Ok(HttpResponse::Ok().json(RulesetDetail { rules: describe(r, &BTreeMap::new()), files }))
 }
 
 /// The query of `GET /rulesets/compare`, for the document (`Params` reads it).
@@ -102,7 +102,7 @@ pub async fn compare(state: web::Data<AppState>, req: HttpRequest) -> Reply {
     let query = Params::of(&req)?;
     let ids = query.list("ids").ok_or_else(|| Params::missing("ids"))?;
     let rules = rulesets_to_compare(&state, "ids", ids.split(','))?;
-    Ok(HttpResponse::Ok().json(tarot_engine::compare::compare(&rules)))
+    Ok(HttpResponse::Ok().json(tarot_engine::compare(&rules)))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -135,7 +135,7 @@ pub async fn compare_game(state: web::Data<AppState>, req: HttpRequest, payload:
         p
     })?;
     let rules = rulesets_to_compare(&state, "rulesets", body.rulesets.iter().map(String::as_str))?;
-    Ok(HttpResponse::Ok().json(tarot_engine::compare::compare_game(&rules, &body.game)))
+    Ok(HttpResponse::Ok().json(tarot_engine::compare_game(&rules, &body.game)))
 }
 
 /// The rulesets a list of ids names, each known (422 otherwise), each once, in the order first named:

@@ -62,7 +62,7 @@ impl StatsQuery {
     pub(crate) fn ask(&self, state: &AppState) -> Result<StatsAsk, Problem> {
         let asked = whole("deals", self.deals.as_deref())?;
         if let Some(deals) = asked {
-            tarot_engine::stats::check_deals(deals).map_err(|e| Problem::unprocessable("bad-deals", format!("`deals`: {e}")))?;
+            tarot_engine::check_deals(deals).map_err(|e| Problem::unprocessable("bad-deals", format!("`deals`: {e}")))?;
         }
         let ids: Vec<String> = known_rulesets(state, self.rulesets.split(','))?.iter().map(|r| r.id.clone()).collect();
         if ids.is_empty() {
@@ -105,7 +105,7 @@ impl StatsAsk {
         let mut per_deal = 0u64;
         for (id, options) in self.ids.iter().zip(&self.options) {
             let rules = state.registry.get(id).expect("a known ruleset");
-            let work = tarot_engine::stats::deal_work(rules, self.players.unwrap_or(rules.players.0), options).map_err(|e| Problem::unprocessable("cannot-deal", e.to_string()))?;
+            let work = tarot_engine::deal_work(rules, self.players.unwrap_or(rules.players.0), options).map_err(|e| Problem::unprocessable("cannot-deal", e.to_string()))?;
             per_deal = per_deal.saturating_add(crate::limits::deal_cost_ns(work));
         }
         Ok(per_deal)
@@ -140,7 +140,7 @@ fn stats_options(state: &AppState, ids: &[String], text: &str) -> Result<Vec<BTr
         .iter()
         .map(|r| {
             let own: Vec<(String, String)> = given.iter().filter(|(n, _)| r.options.iter().any(|o| &o.name == n)).cloned().collect();
-            tarot_engine::stats::read_options(r, &own).map_err(bad)
+            tarot_engine::read_options(r, &own).map_err(bad)
         })
         .collect()
 }
@@ -149,7 +149,7 @@ fn stats_options(state: &AppState, ids: &[String], text: &str) -> Result<Vec<BTr
 /// need the interpreter take seconds), or answers them from the cache. At most a few at once (503
 /// past them), and given up when the client goes: actix then drops this future, and with it the
 /// flag the deals read.
-pub(crate) async fn deal_statistics(state: &web::Data<AppState>, ask: StatsAsk) -> Result<Arc<Vec<tarot_engine::stats::DealStats>>, Problem> {
+pub(crate) async fn deal_statistics(state: &web::Data<AppState>, ask: StatsAsk) -> Result<Arc<Vec<tarot_engine::DealStats>>, Problem> {
     let key = ask.key();
     if let Some(known) = state.limits.cached_stats(&key) {
         return Ok(known);
@@ -166,7 +166,7 @@ pub(crate) async fn deal_statistics(state: &web::Data<AppState>, ask: StatsAsk) 
             .map(|(id, options)| {
                 let rules = registry.get(id).expect("a known ruleset");
                 let n = players.unwrap_or(rules.players.0);
-                tarot_engine::stats::deal_stats_until(rules, n, options, deals, seed, &cancelled)
+                tarot_engine::deal_stats_until(rules, n, options, deals, seed, &cancelled)
                     .map_err(|e| Problem::unprocessable("cannot-deal", e.to_string()))?
                     .ok_or_else(|| Problem::new(StatusCode::SERVICE_UNAVAILABLE, "gone", "the client went away"))
             })

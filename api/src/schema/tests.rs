@@ -140,13 +140,13 @@ fn rulesets_comparisons_and_statistics_match_their_schemas() {
     let doc = crate::openapi::document();
     let all: Vec<_> = registry.all().collect();
     for r in &all {
-        conforms(&doc, "RulesetDescription", &r.id, &serde_json::to_value(tarot_engine::describe::describe(r, &BTreeMap::new())).unwrap());
-        let stats = tarot_engine::stats::deal_stats(r, r.players.0, 50, 1, &mut |_| {}).unwrap();
+        conforms(&doc, "RulesetDescription", &r.id, &serde_json::to_value(tarot_engine::describe(r, &BTreeMap::new())).unwrap());
+        let stats = tarot_engine::deal_stats(r, r.players.0, 50, 1, &mut |_| {}).unwrap();
         conforms(&doc, "DealStats", &r.id, &serde_json::to_value(stats).unwrap());
     }
-    conforms(&doc, "Comparison", "every ruleset", &serde_json::to_value(tarot_engine::compare::compare(&all)).unwrap());
+    conforms(&doc, "Comparison", "every ruleset", &serde_json::to_value(tarot_engine::compare(&all)).unwrap());
     let game: Record = serde_json::from_value(crate::docs::compare_example()["game"].clone()).unwrap();
-    conforms(&doc, "GameComparison", "a game compared", &serde_json::to_value(tarot_engine::compare::compare_game(&all, &game)).unwrap());
+    conforms(&doc, "GameComparison", "a game compared", &serde_json::to_value(tarot_engine::compare_game(&all, &game)).unwrap());
 }
 
 /// The checker refuses what it should: a field the schema does not have, a required field missing,

@@ -1,6 +1,6 @@
 //! A game: refereed, stored, continued move by move; and every stored verdict recomputed.
 
-use tarot_engine::record::{Event, GameRecord};
+use tarot_engine::{Event, GameRecord};
 use tarot_engine::{Registry, Status, Verdict};
 use tarot_store::{GameId, Header, Import, NewEvent, Store, StoreError};
 

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use tarot_engine::record::GameRecord;
+use tarot_engine::GameRecord;
 use tarot_engine::{Registry, ReplayError, Verdict};
 use tarot_store::StoreError;
 

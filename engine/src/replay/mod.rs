@@ -13,7 +13,6 @@ use std::sync::Arc;
 
 use crate::cards::{Card, CardSet, PACK_SIZE};
 use crate::expr::{eval, too_large, Expr, Value};
-pub use crate::ir::Settings;
 pub(crate) use crate::ir::MAX_PLAYERS;
 use crate::ir::*;
 use crate::num::Q;
@@ -48,7 +47,7 @@ pub use counting::{card_points, count_packets, count_points, counting_for};
 pub use declarations::Declaration;
 pub use env::GameEnv;
 use read::{name_key, seat_of};
-pub use read::{read, Dealt, Move};
+pub use read::{read, Move};
 pub use seating::Seating;
 pub use setup::Setup;
 use setup::SetupEnv;

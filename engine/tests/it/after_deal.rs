@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::record::Packet;
-use tarot_engine::simulate::random_game;
+use tarot_engine::random_game;
+use tarot_engine::Packet;
 use tarot_engine::{replay, Event, GameRecord, Status};
 
 fn rules() -> Ruleset {
@@ -148,7 +148,7 @@ fn the_claim_is_offered_right_after_the_deal_only() {
 /// without `match_end` the seeded games are those the simulator always made (no call-out is lawful).
 #[test]
 fn the_simulator_makes_the_dealers_call_out_near_the_matchs_end() {
-    use tarot_engine::simulate::{random_game_with, SimOptions};
+    use tarot_engine::{random_game_with, SimOptions};
     let registry = tarot_testkit::registry();
     let rules = registry.get("tarocchini").unwrap();
     let mut made = 0;

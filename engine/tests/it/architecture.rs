@@ -1,5 +1,6 @@
 //! ARCHITECTURE.md's invariants that a test can check: the crates depend only down its table, no
-//! crate's modules import one another in a cycle, and the rules core names no JSON.
+//! crate's modules import one another in a cycle, the rules core names no JSON, and the engine is
+//! reached through its façade (its root's re-exports and the public modules lib.rs lists).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -88,11 +89,15 @@ fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let mut reexported: BTreeMap<String, String> = BTreeMap::new();
     for (path, text) in &files {
         if path == Path::new("lib.rs") || path == Path::new("main.rs") {
-            for line in code_of(text).lines().map(str::trim) {
-                let Some(rest) = line.strip_prefix("pub use ") else { continue };
+            // Statement by statement, so that a re-export written over several lines counts.
+            for statement in code_of(text).split(';') {
+                let statement = statement.split_whitespace().collect::<Vec<_>>().join(" ");
+                let Some(at) = statement.find("pub use ") else { continue };
+                let rest = &statement[at + "pub use ".len()..];
+                let rest = rest.strip_prefix("crate::").unwrap_or(rest);
                 let Some((module, names)) = rest.split_once("::") else { continue };
                 for name in names.trim_end_matches(';').trim_matches(|c| c == '{' || c == '}').split(',') {
-                    let name = name.trim().rsplit("::").next().unwrap().split(" as ").last().unwrap().trim();
+                    let name = name.rsplit("::").next().unwrap().split(" as ").last().unwrap().trim_matches(|c: char| c == '{' || c == '}' || c.is_whitespace());
                     if !name.is_empty() {
                         reexported.insert(name.to_string(), module.to_string());
                     }
@@ -207,4 +212,72 @@ fn the_json_check_finds_json_in_a_core_module_and_not_elsewhere() {
     let found = json_in(&dir, RULES_CORE);
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(found, vec![PathBuf::from("ir/mod.rs")]);
+}
+
+/// The engine's public modules, as lib.rs's documentation lists them: the compiled rules, and the
+/// interpreter's stepping for the engine's own tests, benchmarks and fixture generators.
+const PUBLIC_MODULES: &[&str] = &["ir", "testing"];
+
+/// The modules a crate root declares `pub` (`pub mod x;` or `pub mod x {`), a `pub(crate)` one not.
+fn public_modules(lib: &str) -> Vec<String> {
+    code_of(lib)
+        .lines()
+        .map(str::trim)
+        .filter_map(|line| line.strip_prefix("pub mod "))
+        .map(|rest| rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect())
+        .collect()
+}
+
+/// The files under `dir` whose code reaches into the engine's module `module` (`tarot_engine::module::`
+/// or `tarot_engine::module::{`).
+fn reaching_into(dir: &Path, module: &str) -> Vec<PathBuf> {
+    let path = format!("tarot_engine::{module}::");
+    sources(dir).into_iter().filter(|(_, text)| code_of(text).contains(&path)).map(|(p, _)| dir.join(p)).collect()
+}
+
+#[test]
+fn the_engine_declares_only_the_public_modules_its_facade_lists() {
+    let lib = std::fs::read_to_string(Path::new(ROOT).join("engine/src/lib.rs")).unwrap();
+    assert_eq!(public_modules(&lib), PUBLIC_MODULES, "engine/src/lib.rs: a public module beyond those its documentation lists (say why in lib.rs and here)");
+    let doc: String = lib.lines().filter(|l| l.starts_with("//!")).collect::<Vec<_>>().join("\n");
+    for m in PUBLIC_MODULES {
+        assert!(doc.contains(&format!("[`{m}`]")), "engine/src/lib.rs: its documentation does not say why `{m}` is public");
+    }
+    let testing = lib.find("pub mod testing").unwrap();
+    assert!(lib[..testing].trim_end().ends_with("#[doc(hidden)]"), "engine/src/lib.rs: `testing` is not part of the API and is hidden from its documentation");
+}
+
+#[test]
+fn no_service_crate_steps_a_game_itself() {
+    // The API, the pages, the store and the command line replay records and draw verdicts (the page's
+    // drawing input is `tarot_engine::draw_game`); none drives the interpreter move by move.
+    for krate in ["api/src", "cli/src", "store/src", "testkit/src"] {
+        let found = reaching_into(&Path::new(ROOT).join(krate), "testing");
+        assert!(found.is_empty(), "{krate}: these files use the engine's `testing` module, which is for the engine's own tests: {found:?}");
+    }
+}
+
+#[test]
+fn the_facade_checks_find_a_public_module_and_a_reach_into_testing() {
+    let lib = "//! [`ir`] is public\npub mod ir;\nmod replay;\npub(crate) mod cards;\n// pub mod prose;\n#[doc(hidden)]\npub mod testing {\n}\npub mod extra;\n";
+    assert_eq!(public_modules(lib), ["ir", "testing", "extra"]);
+    let dir = std::env::temp_dir().join(format!("architecture-facade-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("pages")).unwrap();
+    std::fs::write(dir.join("pages/step.rs"), "use tarot_engine::testing::{Game, Phase};\n").unwrap();
+    std::fs::write(dir.join("page.rs"), "// tarot_engine::testing::Game in prose\nuse tarot_engine::draw_game;\n").unwrap();
+    let found = reaching_into(&dir, "testing");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(found, vec![dir.join("pages/step.rs")]);
+}
+
+#[test]
+fn the_module_graph_reads_a_reexport_written_over_several_lines() {
+    let dir = std::env::temp_dir().join(format!("architecture-reexport-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("lib.rs"), "mod a;\nmod b;\npub use b::{\n    One,\n    Two as Deux,\n};\n").unwrap();
+    std::fs::write(dir.join("a.rs"), "pub fn f() -> crate::Deux {\n    todo!()\n}\n").unwrap();
+    std::fs::write(dir.join("b.rs"), "pub struct One;\npub struct Two;\n").unwrap();
+    let graph = module_graph(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(graph["a"], BTreeSet::from(["b".to_string()]));
 }

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::simulate::random_game;
+use tarot_engine::random_game;
 use tarot_engine::{replay, Event, GameRecord, Status, Verdict};
 
 /// A test ruleset of `tests/rules/`, compiled over the built-in files it extends.
@@ -231,7 +231,7 @@ fn a_contract_barred_to_whoever_bid_another_before_reads_the_auction_so_far() {
     let parent = GameRecord { ruleset: "auction-hold".into(), ..g.clone() };
     assert_eq!(say(&rules("auction-hold"), parent, &["prise", "garde", "pass", "pass", "garde-sans"]).status, Status::InProgress);
     // The rules in words say it.
-    let d = tarot_engine::describe::describe(&r, &BTreeMap::new());
+    let d = tarot_engine::describe(&r, &BTreeMap::new());
     let text = d.rules.iter().find(|l| &*l.rule == "bidding.contract.garde-sans.by").unwrap().text.clone();
     assert_eq!(text, "garde sans le chien may be bid only by a player who has not bid a prise");
 }
@@ -287,7 +287,7 @@ fn a_contract_settled_unplayed_ends_the_deal_at_the_auction_and_pays_the_taker()
     assert_eq!(broken(&v), "bidding.contract.tapper.settle");
     assert!(v.violation.as_ref().unwrap().message.contains("settled unplayed when Tapper won the auction: no play follows"), "{:?}", v.violation);
     // The rules in words say both.
-    let d = tarot_engine::describe::describe(&r, &BTreeMap::new());
+    let d = tarot_engine::describe(&r, &BTreeMap::new());
     let text = |rule: &str| d.rules.iter().find(|l| &*l.rule == rule).unwrap().text.clone();
     assert_eq!(text("bidding.contract.tapper.by"), "Tapper may be bid only by forehand");
     assert!(text("bidding.contract.tapper.settle").starts_with("Tapper is not played: once it wins the auction the deal ends, and each opponent pays the taker"));
@@ -352,7 +352,7 @@ fn when_everyone_passes_the_all_pass_contract_is_played_each_for_himself_and_sco
             let losers = o.players.iter().filter(|p| p.card_points == most).count() as i64;
             for p in &o.players {
                 let expected = if p.card_points == most { -10 * (4 - losers) } else { 10 * losers };
-                assert_eq!(p.score, tarot_engine::num::Q::int(expected), "{}: {:?}", p.player, o.players);
+                assert_eq!(p.score, tarot_engine::Q::int(expected), "{}: {:?}", p.player, o.players);
             }
             assert!(v.ledger.iter().filter(|l| l.from.is_some()).all(|l| l.label.starts_with("Räuber") || l.rule.starts_with("declaration")), "{:?}", v.ledger);
         } else {

@@ -10,9 +10,9 @@ use std::collections::BTreeMap;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::cards::Card;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::simulate::random_game;
+use tarot_engine::random_game;
+use tarot_engine::Card;
 use tarot_engine::{replay, Event, GameRecord, Status};
 
 const ID: &str = "must-beat";

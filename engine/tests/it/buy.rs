@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::simulate::{random_game_with, SimOptions};
+use tarot_engine::{random_game_with, SimOptions};
 use tarot_engine::{replay, Event, GameRecord, Status, Verdict};
 
 fn compiled(id: &str) -> Ruleset {

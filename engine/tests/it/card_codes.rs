@@ -2,8 +2,8 @@
 //! where it is written, in every construct that names cards: before, it compiled, and the rule named
 //! a card no game deals.
 
-use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::Registry;
+use tarot_engine::{compile, RuleFile};
 
 /// A ruleset `x` extending FFT (a pack of 78 cards, trumps 1 to 21) with `body` from line 3.
 fn child_of_fft(body: &str) -> Result<tarot_engine::ir::Ruleset, String> {

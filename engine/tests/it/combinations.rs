@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::simulate::random_game;
+use tarot_engine::random_game;
 use tarot_engine::{replay, Event, GameRecord, Status, Verdict};
 
 const RULES: &str = r#"ruleset combos "Basic Tarot with combinations of trumps (a test of run, runs and in_runs)"
@@ -176,7 +176,7 @@ fn combinations_counted_by_the_engine_match_a_count_by_hand() {
         assert_eq!(codes(&value(&v, "cards0")).into_iter().collect::<BTreeSet<_>>(), cards, "pile {pile:?}");
         versicole += lengths.len();
         let o = v.outcome.as_ref().unwrap();
-        assert_eq!(o.players[0].score, o.players[0].card_points + tarot_engine::num::Q::int(2 * cards.len() as i64));
+        assert_eq!(o.players[0].score, o.players[0].card_points + tarot_engine::Q::int(2 * cards.len() as i64));
 
         // Each player but the dealer who holds the 21 and a sequence of three declares exactly it.
         let mut declares = vec![];
@@ -194,7 +194,7 @@ fn combinations_counted_by_the_engine_match_a_count_by_hand() {
         let r = &o.players[seat];
         let own_versicole = versicole_by_hand(&codes(&value(&v, "pile0"))).1.len();
         if seat == 0 {
-            assert_eq!(r.score, r.card_points + tarot_engine::num::Q::int(5 * length as i64 + 2 * own_versicole as i64));
+            assert_eq!(r.score, r.card_points + tarot_engine::Q::int(5 * length as i64 + 2 * own_versicole as i64));
         }
         declared += 1;
 
@@ -235,7 +235,7 @@ fn mistaken_combinations_are_refused_with_a_reason() {
     ] {
         let text = format!("ruleset bad \"a mistaken combination\"\nextends basic\nscore {{\n  standing = points(player) + {formula}\n}}\n");
         let mut files = tarot_engine::Registry::builtin_files();
-        files.insert("bad".into(), tarot_engine::dsl::RuleFile { path: "rulesets/bad.tarot".into(), text });
+        files.insert("bad".into(), tarot_engine::RuleFile { path: "rulesets/bad.tarot".into(), text });
         let err = tarot_engine::Registry::from_files(files).err().unwrap_or_else(|| panic!("{formula} was accepted")).to_string();
         assert!(err.contains(message), "{formula}: {err}");
     }

@@ -2,7 +2,7 @@
 //! make, and the rows that must differ or agree.
 
 use crate::common::registry_with;
-use tarot_engine::compare::compare;
+use tarot_engine::compare;
 
 #[test]
 fn fft_marolles_and_basic_side_by_side() {
@@ -51,7 +51,7 @@ fn one_game_under_several_rulesets_says_where_legality_diverges() {
     let rules: Vec<_> = ["fft-4p", "no-overtrump", "marolles-1637"].iter().map(|id| registry.get(id).unwrap()).collect();
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/fft-4p/invalid/play.must.overtrump.json");
     let record = tarot_engine::parse_record(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let c = tarot_engine::compare::compare_game(&rules, &record);
+    let c = tarot_engine::compare_game(&rules, &record);
     let d = c.divergence.as_ref().expect("they diverge");
     assert_eq!(d.illegal_under, vec!["fft-4p"]);
     assert_eq!(d.legal_under, vec!["no-overtrump"]);
@@ -68,7 +68,7 @@ fn every_rule_a_verdict_cites_is_in_the_description() {
     let registry = tarot_testkit::registry();
     let mut checked = [0; 3];
     for rules in registry.all() {
-        let listed: Vec<String> = tarot_engine::describe::describe(rules, &Default::default()).rules.iter().map(|l| l.rule.to_string()).collect();
+        let listed: Vec<String> = tarot_engine::describe(rules, &Default::default()).rules.iter().map(|l| l.rule.to_string()).collect();
         for (k, kind) in ["invalid", "annulled", "valid"].iter().enumerate() {
             let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(&rules.id).join(kind);
             for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
@@ -94,12 +94,12 @@ fn a_deal_annulled_under_one_ruleset_and_played_under_another_diverges_there() {
     let rules: Vec<_> = ["fft-4p", "fft-4p-petit-imprenable"].iter().map(|id| registry.get(id).unwrap()).collect();
     let fixture = |name: &str| tarot_engine::parse_record(&std::fs::read_to_string(format!("{}/../fixtures/fft-4p/annulled/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()).unwrap();
     let record = fixture("annul.petit_sec.json");
-    let d = tarot_engine::compare::compare_game(&rules, &record).divergence.expect("a divergence");
+    let d = tarot_engine::compare_game(&rules, &record).divergence.expect("a divergence");
     assert_eq!((d.event, d.annulled_under.as_slice(), d.legal_under.as_slice()), (0, &["fft-4p".to_string()][..], &["fft-4p-petit-imprenable".to_string()][..]));
     assert!(d.illegal_under.is_empty());
     assert!(d.explanation.contains("which has no annul.petit_sec") && d.explanation.contains("the deal is annulled under fft-4p"), "{}", d.explanation);
     // Everyone passes: annulled under both, they agree.
-    assert!(tarot_engine::compare::compare_game(&rules, &fixture("bidding.all-pass.json")).divergence.is_none());
+    assert!(tarot_engine::compare_game(&rules, &fixture("bidding.all-pass.json")).divergence.is_none());
 }
 
 /// Droggn beside Tapp Tarock: Droggn's Gstieß is the Excuse by default and the top trump by an

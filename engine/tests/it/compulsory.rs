@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use tarot_engine::dsl::compile;
+use tarot_engine::compile;
 use tarot_engine::ir::Ruleset;
 use tarot_engine::{parse_record, replay, Event, GameRecord, Registry, Status};
 

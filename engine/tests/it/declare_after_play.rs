@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::simulate::random_game;
+use tarot_engine::random_game;
 use tarot_engine::{replay, Event, GameRecord, Status};
 
 const ID: &str = "declare-after-play";
@@ -33,7 +33,7 @@ fn claim(player: &str) -> Event {
     Event::Declare { player: player.into(), declaration: "trull_bonus".into(), cards: vec!["T1".into(), "T21".into(), "T22".into()] }
 }
 
-fn score(v: &tarot_engine::Verdict, player: &str) -> tarot_engine::num::Q {
+fn score(v: &tarot_engine::Verdict, player: &str) -> tarot_engine::Q {
     v.outcome.as_ref().unwrap().players.iter().find(|p| &*p.player == player).unwrap().score
 }
 
@@ -56,7 +56,7 @@ fn the_trull_is_claimed_after_the_last_trick() {
         claimed.events.push(claim(&holder));
         let w = replay(&rules, &claimed).unwrap();
         assert_eq!(w.status, Status::Valid, "{:?}", w.violation);
-        assert_eq!(score(&w, &holder) - score(&v, &holder), tarot_engine::num::Q::int(6));
+        assert_eq!(score(&w, &holder) - score(&v, &holder), tarot_engine::Q::int(6));
         // Claimed before the first card: refused.
         let first = g.events.iter().position(|e| matches!(e, Event::Play { .. })).unwrap();
         let mut early = g.clone();
@@ -88,6 +88,6 @@ fn a_claim_after_play_is_refused_where_it_cannot_be() {
     assert!(d.to_string().contains("cannot have `keeps`"), "{d}");
     let d = refused("four_kings \"Kings\" {\n  when after-play\n", "four_kings \"Kings\" {\n  when after-play\n  from hand-and-discard\n");
     assert!(d.to_string().contains("cannot have `from`") && d.to_string().contains("declare-after-play.tarot:12:"), "{d}");
-    let text = tarot_engine::describe::describe(&rules(), &BTreeMap::new()).to_text();
+    let text = tarot_engine::describe(&rules(), &BTreeMap::new()).to_text();
     assert!(text.contains("Trull (claimed after the last trick"), "{text}");
 }

@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::replay::Setup;
-use tarot_engine::simulate::{random_deal, random_game_from};
+use tarot_engine::Setup;
+use tarot_engine::{random_deal, random_game_from};
 use tarot_engine::{replay, Event, GameRecord, Status};
 
 use crate::common::test_rules;

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use tarot_engine::describe::describe;
+use tarot_engine::describe;
 use tarot_engine::Registry;
 
 /// The scoring and the annulments read in words, with the options' values in force: no `option.`,
@@ -50,7 +50,7 @@ fn names_empty_sets_and_a_fool_that_is_a_trump() {
             assert!(!l.text.contains("otherwise )") && !l.text.contains("otherwise,"), "{}: {}: {}", r.id, l.rule, l.text);
         }
         let excuse = d.rules.iter().any(|l| l.aspect == "the excuse");
-        assert_eq!(excuse, r.pack.cards.contains(tarot_engine::cards::FOOL), "{}", r.id);
+        assert_eq!(excuse, r.pack.cards.contains(tarot_engine::FOOL), "{}", r.id);
     }
     let d = describe(registry.get("marolles-1637").unwrap(), &Default::default());
     let top = d.rules.iter().find(|l| &*l.rule == "score.top").unwrap();
@@ -76,7 +76,7 @@ fn a_labelled_payment_is_named_by_its_label() {
 /// (Droggn's `trumps - trull` read "the number of 19 cards").
 #[test]
 fn articles_and_set_differences() {
-    use tarot_engine::describe::with_article;
+    use tarot_engine::with_article;
     assert_eq!(with_article("accuso (combinations declared from the hand)"), "an accuso (combinations declared from the hand)");
     assert_eq!(with_article("Ultimo"), "an Ultimo");
     assert_eq!(with_article("Trull"), "a Trull");

@@ -7,10 +7,11 @@ use std::collections::BTreeMap;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::cards::{Card, CardSet};
 use tarot_engine::ir::Ruleset;
-use tarot_engine::replay::{replay, Game, Setup};
-use tarot_engine::simulate::{random_game_with, ContractChoice, SimOptions};
+use tarot_engine::testing::Game;
+use tarot_engine::{random_game_with, ContractChoice, SimOptions};
+use tarot_engine::{replay, Setup};
+use tarot_engine::{Card, CardSet};
 use tarot_engine::{Event, Status};
 
 /// A test rule file of `tests/rules/`, compiled with the built-in rulesets as its parents.
@@ -34,7 +35,7 @@ fn the_forbidden_cards_follow_the_option() {
     let rules = test_rules("discard-forbid-option", None).unwrap();
     let forbidden = |choice: &str| {
         let setup = Setup::new(&rules, 4, &kings_away(choice)).unwrap();
-        let names: Vec<String> = tarot_engine::simulate::NAMES[..4].iter().map(|s| s.to_string()).collect();
+        let names: Vec<String> = tarot_engine::testing::NAMES[..4].iter().map(|s| s.to_string()).collect();
         Game::new(&setup, &names, 0).forbidden()
     };
     assert!(kings().minus(forbidden("no")).is_empty(), "the default forbids the kings");

@@ -10,9 +10,9 @@ use std::sync::OnceLock;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use tarot_engine::dsl::compile;
+use tarot_engine::compile;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::simulate::{illegal_variant, random_game};
+use tarot_engine::{illegal_variant, random_game};
 use tarot_engine::{parse_record, replay, Event, GameRecord, Registry};
 
 /// What a changed construct must do.

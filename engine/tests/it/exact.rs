@@ -10,13 +10,14 @@ use crate::common;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use tarot_engine::cards::{Card, CardSet};
-use tarot_engine::dsl::compile;
+use tarot_engine::compile;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::num::Q;
-use tarot_engine::replay::{Game, Setup};
-use tarot_engine::verdict::Figure;
+use tarot_engine::testing::Game;
+use tarot_engine::Figure;
 use tarot_engine::Registry;
+use tarot_engine::Setup;
+use tarot_engine::Q;
+use tarot_engine::{Card, CardSet};
 
 /// A test rule file of `tests/rules/`, compiled with the built-in rulesets as its parents.
 fn test_rules(id: &str) -> Ruleset {
@@ -30,7 +31,7 @@ fn cards(codes: &str) -> CardSet {
 /// The best show and best value of declaration `name` for a hand, at a table of `n` before the deal.
 fn best(rules: &Ruleset, n: usize, name: &str, hand: &str) -> (Option<CardSet>, Q) {
     let setup = Setup::new(rules, n, &BTreeMap::new()).unwrap();
-    let names: Vec<String> = tarot_engine::simulate::NAMES[..n].iter().map(|s| s.to_string()).collect();
+    let names: Vec<String> = tarot_engine::testing::NAMES[..n].iter().map(|s| s.to_string()).collect();
     let game = Game::new(&setup, &names, 0);
     let d = rules.declarations.iter().find(|d| d.name == name).unwrap();
     let hand = cards(hand);
@@ -211,8 +212,8 @@ fn the_simulator_finds_a_lawful_discard_where_random_draws_miss() {
     let mut discards = 0;
     for seed in 0..24 {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let sim = tarot_engine::simulate::SimOptions::steered();
-        let game = tarot_engine::simulate::random_game_with(&rules, 4, &BTreeMap::new(), &sim, &mut rng).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let sim = tarot_engine::SimOptions::steered();
+        let game = tarot_engine::random_game_with(&rules, 4, &BTreeMap::new(), &sim, &mut rng).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let verdict = tarot_engine::replay(&rules, &game).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         assert_ne!(verdict.status, tarot_engine::Status::Invalid, "seed {seed}: {}", verdict.to_text());
         discards += game.events.iter().filter(|e| matches!(e, tarot_engine::Event::Discard { .. })).count();
@@ -229,8 +230,8 @@ fn the_simulator_deals_again_where_no_discard_is_lawful() {
     let mut discards = 0;
     for seed in 0..30 {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let sim = tarot_engine::simulate::SimOptions::steered();
-        let game = tarot_engine::simulate::random_game_with(&rules, 4, &BTreeMap::new(), &sim, &mut rng).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let sim = tarot_engine::SimOptions::steered();
+        let game = tarot_engine::random_game_with(&rules, 4, &BTreeMap::new(), &sim, &mut rng).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let verdict = tarot_engine::replay(&rules, &game).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         assert_ne!(verdict.status, tarot_engine::Status::Invalid, "seed {seed}: {}", verdict.to_text());
         discards += game.events.iter().filter(|e| matches!(e, tarot_engine::Event::Discard { .. })).count();

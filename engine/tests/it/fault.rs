@@ -12,8 +12,8 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::num::Q;
-use tarot_engine::simulate::{illegal_variant, random_game};
+use tarot_engine::Q;
+use tarot_engine::{illegal_variant, random_game};
 use tarot_engine::{replay, Event, GameRecord, Status, Verdict};
 
 const ID: &str = "fault-revoke";
@@ -127,7 +127,7 @@ fn a_revoke_is_paid_and_play_goes_on() {
         }
         let note = v.notes.iter().find(|n| n.starts_with("revoke (play.fault.follow")).unwrap_or_else(|| panic!("{:?}", v.notes));
         assert!(note.contains(&format!("{player} played")) && note.contains("must follow") && note.contains("pays 60 to each other player"), "{note}");
-        assert!(note.contains(&r.card_name(tarot_engine::cards::Card::parse(card).unwrap())), "{note}");
+        assert!(note.contains(&r.card_name(tarot_engine::Card::parse(card).unwrap())), "{note}");
         // Else the game is as if the card were legal: the same record where the fault costs 0 has
         // the same ledger less the three lines (basic's score is its `standing`, the card points).
         let w = replay(&free_revoke(), &g).unwrap();

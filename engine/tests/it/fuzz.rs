@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::dsl::{compile, RuleFile};
-use tarot_engine::simulate::random_game;
+use tarot_engine::random_game;
+use tarot_engine::{compile, RuleFile};
 use tarot_engine::{replay, GameRecord, Registry};
 
 /// A file `fuzz` that extends fft-4p with `body`, compiled with the built-in files.

@@ -12,8 +12,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use tarot_engine::ir::Ruleset;
-use tarot_engine::num::Q;
-use tarot_engine::simulate::random_game;
+use tarot_engine::random_game;
+use tarot_engine::Q;
 use tarot_engine::{replay, Event, GameRecord, Status, Verdict};
 
 const ID: &str = "auction-instead";

@@ -15,8 +15,8 @@ use std::collections::BTreeMap;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::num::Q;
-use tarot_engine::simulate::{random_game_with, SimOptions};
+use tarot_engine::Q;
+use tarot_engine::{random_game_with, SimOptions};
 use tarot_engine::{replay, Registry, Status};
 
 fn count(var: &str, default: u64) -> u64 {
@@ -113,8 +113,8 @@ fn the_engine_scores_koenigrufen_as_the_sources_do() {
 /// cards, 41/2 and 28/1 (125 and 85 thirds: the pack's 210).
 #[test]
 fn the_count_to_the_card_as_hk_works_it() {
-    use tarot_engine::cards::{Card, CardSet};
-    use tarot_engine::replay::count_points;
+    use tarot_engine::testing::count_points;
+    use tarot_engine::{Card, CardSet};
     let pile = |codes: &[&str]| -> CardSet { codes.iter().map(|c| Card::parse(c).unwrap_or_else(|| panic!("{c}"))).collect() };
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get("koenigrufen").unwrap();

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::common::registry_with;
-use tarot_engine::dsl::{compile, RuleFile};
-use tarot_engine::num::Q;
+use tarot_engine::Q;
+use tarot_engine::{compile, RuleFile};
 use tarot_engine::{parse_record, replay, Registry, Status};
 
 const RULESETS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../rulesets");
@@ -173,7 +173,7 @@ fn a_setting_that_cannot_be_read_names_its_rule_and_line() {
 #[test]
 fn a_block_changed_in_part_is_described_whole() {
     let registry = registry_with("apart-3", "ruleset apart-3 \"FFT with three cards apart\"\nextends fft-4p\ndeal {\n  dog_apart = 3\n}\n");
-    let lines = tarot_engine::describe::describe(registry.get("apart-3").unwrap(), &Default::default()).rules;
+    let lines = tarot_engine::describe(registry.get("apart-3").unwrap(), &Default::default()).rules;
     let text = |rule: &str| lines.iter().find(|l| &*l.rule == rule).map(|l| l.text.clone()).unwrap_or_else(|| panic!("no {rule}"));
     assert_eq!(text("deal"), "hand 18, dog 6");
     assert_eq!(text("deal.dog_packets"), "the dog 1 card at a time, between the players' packets");
@@ -199,8 +199,8 @@ fn statements_that_cannot_work_are_refused_and_partners_count_those_who_play() {
     }
     let registry = registry_with("mort-partners", "ruleset mort-partners \"Partners, the dealer sitting out\"\nextends basic-partners\nplayers 5..7\nsit-out dealer\n");
     let rules = registry.get("mort-partners").unwrap();
-    assert!(tarot_engine::replay::Setup::new(rules, 5, &BTreeMap::new()).is_ok(), "five at the table, four play");
-    let e = tarot_engine::replay::Setup::new(rules, 6, &BTreeMap::new()).err().unwrap();
+    assert!(tarot_engine::Setup::new(rules, 5, &BTreeMap::new()).is_ok(), "five at the table, four play");
+    let e = tarot_engine::Setup::new(rules, 6, &BTreeMap::new()).err().unwrap();
     assert!(e.contains("by an even number of players, not 5 (the dealer of 6 sitting out)"), "{e}");
 }
 
@@ -224,7 +224,7 @@ fn an_obligation_with_a_condition_applies_only_where_it_holds() {
             .unwrap();
     let mut rec = fixture("fft-4p/invalid/play.must.overtrump.json");
     rec.ruleset = "x".into();
-    let shown = tarot_engine::describe::describe(&rules, &BTreeMap::new()).to_text();
+    let shown = tarot_engine::describe(&rules, &BTreeMap::new()).to_text();
     assert!(shown.contains(r#"a trump played must beat the highest trump in the trick if possible, when option.overtrump == "yes""#), "{shown}");
     // The fixture's card swapped in for an overtrump is legal when overtrumping is not required (the
     // game then breaks later, where the swapped card was meant to be played).

@@ -28,8 +28,8 @@ use tarot_testkit::registry;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::num::Q;
-use tarot_engine::simulate::{random_game_with, SimOptions};
+use tarot_engine::Q;
+use tarot_engine::{random_game_with, SimOptions};
 use tarot_engine::{replay, Event, GameRecord, Status};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

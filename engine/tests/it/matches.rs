@@ -10,10 +10,10 @@ use std::sync::Arc;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::matches::match_state;
-use tarot_engine::num::Q;
-use tarot_engine::replay::Setup;
-use tarot_engine::simulate::random_game;
+use tarot_engine::match_state;
+use tarot_engine::random_game;
+use tarot_engine::Setup;
+use tarot_engine::Q;
 use tarot_engine::{replay, GameRecord, Registry, Status, Verdict};
 
 fn registry() -> Registry {
@@ -120,7 +120,7 @@ fn a_match_that_could_not_be_played_is_refused() {
     ] {
         assert!(text.contains(find), "{find}");
         let mut files = Registry::builtin_files();
-        files.insert("basic-partners-match".into(), tarot_engine::dsl::RuleFile { path: "basic-partners-match.tarot".into(), text: text.replace(find, replace) });
+        files.insert("basic-partners-match".into(), tarot_engine::RuleFile { path: "basic-partners-match.tarot".into(), text: text.replace(find, replace) });
         let err = Registry::from_files(files).err().unwrap_or_else(|| panic!("`{replace}` was accepted")).to_string();
         assert!(err.contains(message), "`{replace}`: {err}");
     }

@@ -17,8 +17,9 @@ use std::collections::BTreeMap;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::num::Q;
-use tarot_engine::simulate::{random_game_from, random_game_with, SimOptions, NAMES};
+use tarot_engine::testing::NAMES;
+use tarot_engine::Q;
+use tarot_engine::{random_game_from, random_game_with, SimOptions};
 use tarot_engine::{replay, Event, GameRecord, Status};
 
 fn count(var: &str, default: u64) -> u64 {

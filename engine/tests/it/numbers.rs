@@ -21,9 +21,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value as Json};
 use tarot_engine::ir::Ruleset;
-use tarot_engine::num::Q;
-use tarot_engine::record::AMOUNT_LIMIT;
-use tarot_engine::verdict::Figure;
+use tarot_engine::Figure;
+use tarot_engine::AMOUNT_LIMIT;
+use tarot_engine::Q;
 use tarot_engine::{parse_record, replay, GameRecord, Registry, Verdict};
 
 fn fixture(rel: &str) -> String {
@@ -142,7 +142,7 @@ score {
 fn a_formula_past_the_range_names_its_rule() {
     let mut files = Registry::builtin_files();
     for (id, text) in KITTIES {
-        files.insert(id.into(), tarot_engine::dsl::RuleFile { path: format!("rulesets/{id}.tarot"), text: text.into() });
+        files.insert(id.into(), tarot_engine::RuleFile { path: format!("rulesets/{id}.tarot"), text: text.into() });
     }
     let registry = Registry::from_files(files).unwrap_or_else(|d| panic!("{d}"));
     let record = |id: &str, kitty: i64| {

@@ -9,11 +9,11 @@ use std::sync::OnceLock;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::cards::{Card, CardSet};
 use tarot_engine::ir::Ruleset;
-use tarot_engine::num::Q;
-use tarot_engine::simulate::{random_game, random_game_with, SimOptions};
+use tarot_engine::Q;
 use tarot_engine::{parse_record, replay, Registry, Status, Verdict};
+use tarot_engine::{random_game, random_game_with, SimOptions};
+use tarot_engine::{Card, CardSet};
 
 fn ruleset(id: &str) -> &'static Ruleset {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
@@ -54,11 +54,11 @@ fn game_json(id: &str, hands: [&[&str]; 3], plays: &[(&str, &str)]) -> serde_jso
 fn compile_child_of_three(child: &str) -> Result<(), String> {
     let three = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/pack/three.tarot")).unwrap();
     let load = |id: &str| match id {
-        "three" => Some(tarot_engine::dsl::RuleFile { path: "three.tarot".into(), text: three.clone() }),
-        "child" => Some(tarot_engine::dsl::RuleFile { path: "child.tarot".into(), text: child.to_string() }),
+        "three" => Some(tarot_engine::RuleFile { path: "three.tarot".into(), text: three.clone() }),
+        "child" => Some(tarot_engine::RuleFile { path: "child.tarot".into(), text: child.to_string() }),
         _ => None,
     };
-    tarot_engine::dsl::compile("child", &load).map(|_| ()).map_err(|d| d.to_string())
+    tarot_engine::compile("child", &load).map(|_| ()).map_err(|d| d.to_string())
 }
 
 /// Who leads the next trick, or the broken rule and its message.
@@ -121,7 +121,7 @@ fn the_fool_as_a_trump_must_follow_trumps_and_wins() {
     // It counts as a trump, and as the Fool's name says.
     let rules = ruleset("skus");
     assert_eq!(rules.pack.trumps().len(), 22);
-    assert!(!rules.pack.cards.contains(tarot_engine::cards::FOOL));
+    assert!(!rules.pack.cards.contains(tarot_engine::FOOL));
     assert_eq!(rules.card_name(Card::parse("T1").unwrap()), "the Pagat");
 }
 
@@ -258,7 +258,7 @@ fn a_group_that_follows_options_is_checked_for_every_choice() {
 fn the_description_says_what_the_trumps_and_counters_are() {
     let text = |id: &str, options: &[(&str, &str)]| {
         let options: BTreeMap<String, serde_json::Value> = options.iter().map(|(k, v)| (k.to_string(), serde_json::json!(v))).collect();
-        tarot_engine::describe::describe(ruleset(id), &options).rules.iter().map(|l| l.text.clone()).collect::<Vec<_>>().join("\n")
+        tarot_engine::describe(ruleset(id), &options).rules.iter().map(|l| l.text.clone()).collect::<Vec<_>>().join("\n")
     };
     let forty = text("forty", &[]);
     assert!(forty.contains("97 cards: suits spades, hearts, diamonds, clubs, 40 trumps, the Excuse\n"), "{forty}");
@@ -293,11 +293,11 @@ fn the_fool_follows_an_option() {
     let rules = ruleset("skus-option");
     let skus = |choice: &str| -> BTreeMap<String, serde_json::Value> { [("skus".to_string(), serde_json::json!(choice))].into() };
     // The default is the Excuse; the other choice is the ruleset compiled with the Fool a trump.
-    assert!(rules.pack.cards.contains(tarot_engine::cards::FOOL));
+    assert!(rules.pack.cards.contains(tarot_engine::FOOL));
     assert!(std::ptr::eq(rules.with_pack_for(3, &BTreeMap::new()).unwrap(), rules));
     assert!(std::ptr::eq(rules.with_pack_for(3, &skus("excuse")).unwrap(), rules));
     let trump = rules.with_pack_for(3, &skus("trump")).unwrap();
-    assert!(!trump.pack.cards.contains(tarot_engine::cards::FOOL));
+    assert!(!trump.pack.cards.contains(tarot_engine::FOOL));
     assert_eq!(trump.pack.trumps().len(), 22);
     // Random games under each choice replay valid, and the Fool, written EX, is played as what it is.
     for choice in ["excuse", "trump"] {
@@ -355,7 +355,7 @@ fn the_excuse_rules_apply_only_while_the_fool_is_the_excuse() {
     let rules = ruleset("skus-option");
     let text = |options: &[(&str, &str)]| {
         let options = options.iter().map(|(k, v)| (k.to_string(), serde_json::json!(v))).collect();
-        tarot_engine::describe::describe(rules, &options).to_text()
+        tarot_engine::describe(rules, &options).to_text()
     };
     let excuse = text(&[]);
     assert!(excuse.contains("these rules hold while the Sküs is the Excuse: with skus = \"trump\" it is a trump, and they do not apply"), "{excuse}");
@@ -371,7 +371,7 @@ fn the_description_shows_the_pack_under_each_choice() {
     let rules = ruleset("skus-option");
     let pack_lines = |options: &[(&str, &str)]| -> Vec<String> {
         let options = options.iter().map(|(k, v)| (k.to_string(), serde_json::json!(v))).collect();
-        tarot_engine::describe::describe(rules, &options).rules.iter().filter(|l| l.aspect == "pack and ranks").map(|l| l.text.clone()).collect()
+        tarot_engine::describe(rules, &options).rules.iter().filter(|l| l.aspect == "pack and ranks").map(|l| l.text.clone()).collect()
     };
     let excuse = pack_lines(&[]);
     assert!(excuse.iter().any(|l| l.starts_with("with skus = \"trump\": ") && l.contains("22 trumps")), "{excuse:#?}");
@@ -379,7 +379,7 @@ fn the_description_shows_the_pack_under_each_choice() {
     let trump = pack_lines(&[("skus", "trump")]);
     assert!(trump.iter().any(|l| l.starts_with("with skus = \"excuse\": ") && l.contains("21 trumps, the Sküs")), "{trump:#?}");
     // A pack that follows no option has no such line.
-    assert!(tarot_engine::describe::describe(ruleset("skus"), &BTreeMap::new()).rules.iter().all(|l| !l.text.starts_with("with ")));
+    assert!(tarot_engine::describe(ruleset("skus"), &BTreeMap::new()).rules.iter().all(|l| !l.text.starts_with("with ")));
 }
 
 #[test]
@@ -440,8 +440,8 @@ fn a_pack_with_a_trump_suit_is_dealt_played_and_counted() {
 fn a_trump_suit_is_refused_beside_trumps_or_as_a_plain_suit() {
     let base = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/pack/german.tarot")).unwrap();
     let compile_text = |text: String| {
-        let load = |id: &str| (id == "german").then(|| tarot_engine::dsl::RuleFile { path: "german.tarot".into(), text: text.clone() });
-        tarot_engine::dsl::compile("german", &load).map(|_| ()).map_err(|d| d.to_string())
+        let load = |id: &str| (id == "german").then(|| tarot_engine::RuleFile { path: "german.tarot".into(), text: text.clone() });
+        tarot_engine::compile("german", &load).map(|_| ()).map_err(|d| d.to_string())
     };
     assert_eq!(compile_text(base.clone()), Ok(()));
     let with_trumps = base.replace("  rank-name 1", "  trumps 21\n  rank-name 1");

@@ -10,11 +10,11 @@ use std::path::Path;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::matches::{match_state, pots_follow};
-use tarot_engine::num::Q;
-use tarot_engine::record::read_quick;
-use tarot_engine::replay::Setup;
-use tarot_engine::simulate::random_game;
+use tarot_engine::random_game;
+use tarot_engine::read_quick;
+use tarot_engine::Setup;
+use tarot_engine::Q;
+use tarot_engine::{match_state, pots_follow};
 use tarot_engine::{parse_record, replay, GameRecord, Registry, Status, Verdict};
 
 fn registry() -> Registry {

@@ -9,12 +9,12 @@ use tarot_testkit::registry;
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::cards::{Card, CardSet};
 use tarot_engine::ir::Surplus;
-use tarot_engine::num::Q;
-use tarot_engine::replay::{count_packets, count_points};
-use tarot_engine::simulate::{illegal_variant, random_game_with, SimOptions};
+use tarot_engine::testing::{count_packets, count_points};
+use tarot_engine::Q;
+use tarot_engine::{illegal_variant, random_game_with, SimOptions};
 use tarot_engine::{replay, Status};
+use tarot_engine::{Card, CardSet};
 
 /// Every ruleset at every table size it allows, with how far the players' card points may stray from
 /// the pack's total: not at all where points are counted exactly (French Tarot's halves) or where the
@@ -26,7 +26,7 @@ fn tables() -> Vec<(String, usize, Option<i64>)> {
     for r in registry().all() {
         for n in r.players.0..=r.players.1 {
             // Some sizes in the range cannot sit (partners need an even number).
-            if tarot_engine::replay::Setup::new(r, n, &BTreeMap::new()).is_err() {
+            if tarot_engine::Setup::new(r, n, &BTreeMap::new()).is_err() {
                 continue;
             }
             let slack = match (r.counting.surplus, r.id.as_str(), n) {
@@ -83,7 +83,7 @@ fn whole_games(table: usize, seed: u64, sim: &SimOptions) {
     let unplayed = v.tricks.is_empty() && rules.bidding.as_ref().is_some_and(|b| b.contracts.iter().any(|c| c.settle.is_some()));
     if let (Some(slack), false, false) = (slack, out_of_play, unplayed) {
         // The pack's total with the counters of the game's options (`counter V = if option...`).
-        let setup = tarot_engine::replay::Setup::new(rules, n, &BTreeMap::new()).unwrap();
+        let setup = tarot_engine::Setup::new(rules, n, &BTreeMap::new()).unwrap();
         let total = count_points(setup.counting(), rules.pack.cards, 0);
         // Fixed partners counted in packets or rounded are each given their side's count: each side
         // is counted once (partners sit opposite, so the first half of the table has one of each).
@@ -175,11 +175,11 @@ fn steering_to_one_contract_wins_it() {
     for r in registry().all() {
         let Some(bidding) = &r.bidding else { continue };
         let n = r.players.0.max(3).min(r.players.1);
-        if tarot_engine::replay::Setup::new(r, n, &BTreeMap::new()).is_err() {
+        if tarot_engine::Setup::new(r, n, &BTreeMap::new()).is_err() {
             continue;
         }
         for c in &bidding.contracts {
-            let sim = SimOptions { contract: tarot_engine::simulate::ContractChoice::Only(c.name.clone()), ..SimOptions::default() };
+            let sim = SimOptions { contract: tarot_engine::ContractChoice::Only(c.name.clone()), ..SimOptions::default() };
             let mut won = 0;
             for seed in 0..20 {
                 let rec = random_game_with(r, n, &BTreeMap::new(), &sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
@@ -190,7 +190,7 @@ fn steering_to_one_contract_wins_it() {
             }
             assert!(won >= 10, "{}: {} won {won} of 20 steered games", r.id, c.name);
         }
-        let sim = SimOptions { contract: tarot_engine::simulate::ContractChoice::Only("no-such".into()), ..SimOptions::default() };
+        let sim = SimOptions { contract: tarot_engine::ContractChoice::Only("no-such".into()), ..SimOptions::default() };
         let err = random_game_with(r, n, &BTreeMap::new(), &sim, &mut ChaCha8Rng::seed_from_u64(0)).unwrap_err();
         assert!(err.contains("no contract `no-such`"), "{err}");
     }
@@ -206,7 +206,7 @@ fn option_tables() -> Vec<(String, usize, BTreeMap<String, serde_json::Value>)> 
         for o in &r.options {
             for c in o.choices.iter().filter(|c| **c != o.default) {
                 let options = BTreeMap::from([(o.name.clone(), c.to_json())]);
-                if tarot_engine::replay::Setup::new(r, n, &options).is_ok() {
+                if tarot_engine::Setup::new(r, n, &options).is_ok() {
                     out.push((id.clone(), n, options));
                 }
             }
@@ -308,7 +308,7 @@ fn pack_totals() {
     ] {
         let rules = registry().get(id).unwrap();
         // With the options' defaults (Scarto's 5-point trump follows an option).
-        let setup = tarot_engine::replay::Setup::new(rules, rules.players.0, &BTreeMap::new()).unwrap();
+        let setup = tarot_engine::Setup::new(rules, rules.players.0, &BTreeMap::new()).unwrap();
         assert_eq!(count_points(setup.counting(), rules.pack.cards, 0), Q::int(total), "{id}");
     }
 }

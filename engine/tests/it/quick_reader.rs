@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use rand::{Rng, SeedableRng};
-use tarot_engine::record::read_quick;
+use tarot_engine::read_quick;
 use tarot_engine::GameRecord;
 
 fn fixtures() -> Vec<(String, Vec<u8>)> {

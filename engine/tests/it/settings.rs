@@ -3,8 +3,8 @@
 //! talon's `rest` and `discard`, the discard's `goes-to`) is refused where it is written when some
 //! choice of the options, or some branch of `if`, gives a word it does not know.
 
-use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::Registry;
+use tarot_engine::{compile, RuleFile};
 
 /// A ruleset `x` extending FFT with `body` (line 3 on), compiled; its errors as text.
 fn child_of_fft(body: &str) -> Result<tarot_engine::ir::Ruleset, String> {

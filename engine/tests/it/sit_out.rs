@@ -12,7 +12,7 @@ use std::path::Path;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::simulate::random_game;
+use tarot_engine::random_game;
 use tarot_engine::{replay, Event, GameRecord, Status, Verdict};
 
 fn compiled(text: Option<(&str, &str)>) -> Result<Ruleset, String> {
@@ -69,7 +69,7 @@ fn a_player_sits_out_and_pays_his_place_to_the_last_trick() {
         assert_eq!(paid.len(), 1);
         assert_eq!(paid[0].from.as_deref(), Some(who.as_str()));
         assert_eq!(paid[0].to.as_deref(), Some(&*v.tricks.last().unwrap().winner));
-        assert_eq!(paid[0].amount, tarot_engine::num::Q::int(fee));
+        assert_eq!(paid[0].amount, tarot_engine::Q::int(fee));
         assert!(v.notes.iter().any(|n| n.contains("sits the deal out")), "{:?}", v.notes);
     }
 }

@@ -10,9 +10,9 @@ use std::collections::BTreeMap;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::matches::standing_follows;
-use tarot_engine::num::Q;
-use tarot_engine::simulate::random_game;
+use tarot_engine::random_game;
+use tarot_engine::standing_follows;
+use tarot_engine::Q;
 use tarot_engine::{parse_record, replay, GameRecord, Registry, Status, Verdict};
 
 fn registry() -> Registry {
@@ -140,7 +140,7 @@ fn the_deals_of_a_table_carry_the_standing_on() {
 fn a_side_ahead_claims_the_match() {
     let r = registry();
     let rules = r.get("call-out-match").unwrap();
-    let setup = tarot_engine::replay::Setup::new(rules, 4, &BTreeMap::new()).unwrap();
+    let setup = tarot_engine::Setup::new(rules, 4, &BTreeMap::new()).unwrap();
     let full = &deals(rules, 1, 13)[0];
     let bob = full.players[1].clone();
     let claim = tarot_engine::Event::Declare { player: bob.as_str().into(), declaration: "claim".into(), cards: vec![] };
@@ -151,7 +151,7 @@ fn a_side_ahead_claims_the_match() {
     assert_eq!(v.status, Status::Valid, "{}", v.to_text());
     assert_eq!(v.outcome.as_ref().unwrap().ends_match.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["Bob", "Dan"]);
     let played = replay(rules, full).unwrap();
-    let m = tarot_engine::matches::match_state(&setup, &[&played, &v, &played]).unwrap().unwrap();
+    let m = tarot_engine::match_state(&setup, &[&played, &v, &played]).unwrap().unwrap();
     assert_eq!((m.played, m.over_after, m.target_reached), (2, Some(2), false));
     assert_eq!(m.winners.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["Bob", "Dan"]);
 

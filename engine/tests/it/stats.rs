@@ -2,7 +2,7 @@
 
 use crate::common::registry_with;
 use rayon::prelude::*;
-use tarot_engine::stats::deal_stats;
+use tarot_engine::deal_stats;
 
 /// C(n, k) as a float, for probabilities.
 fn choose(n: u64, k: u64) -> f64 {
@@ -56,7 +56,7 @@ fn remembering_answers_by_counts_changes_no_figure() {
     tables.par_iter().for_each(|&(rules, n)| {
         // Some table sizes in the range are refused (partners need an even number); both must say so.
         let fast = deal_stats(rules, n, 3_000, 11, &mut |_| {});
-        let slow = tarot_engine::stats::deal_stats_unremembered(rules, n, 3_000, 11);
+        let slow = tarot_engine::deal_stats_unremembered(rules, n, 3_000, 11);
         assert_eq!(fast, slow, "{} with {n} players", rules.id);
     });
 }
@@ -78,7 +78,7 @@ fn a_pack_that_follows_an_option_is_named() {
     let registry = tarot_testkit::registry();
     let s = deal_stats(registry.get("droggn").unwrap(), 3, 100, 1, &mut |_| {}).unwrap();
     assert_eq!(s.pack.as_deref(), Some("dealt with the pack of the default options (gstiess = \"excuse\"): the Gstieß is the Excuse; with gstiess = \"top-trump\" it is a trump"));
-    assert!(tarot_engine::stats::to_text(&[s]).contains("(dealt with the pack of the default options"));
+    assert!(tarot_engine::stats_to_text(&[s]).contains("(dealt with the pack of the default options"));
     assert_eq!(deal_stats(registry.get("fft-4p").unwrap(), 4, 100, 1, &mut |_| {}).unwrap().pack, None);
 }
 
@@ -102,7 +102,7 @@ fn a_declaration_that_reads_the_hand_dealt_is_counted() {
 #[test]
 fn options_chosen_are_dealt_and_counted() {
     use std::collections::BTreeMap;
-    use tarot_engine::stats::{deal_stats_with, read_options};
+    use tarot_engine::{deal_stats_with, read_options};
     let registry = tarot_testkit::registry();
     let fft = registry.get("fft-4p").unwrap();
     let default = deal_stats(fft, 4, 20_000, 3, &mut |_| {}).unwrap();
@@ -111,7 +111,7 @@ fn options_chosen_are_dealt_and_counted() {
     assert_eq!(seed004.options, chosen);
     assert_eq!(seed004.classes, default.classes, "the same deals");
     assert!(seed004.annulments["petit_sec"] > default.annulments["petit_sec"], "{:?} against {:?}", seed004.annulments, default.annulments);
-    assert!(tarot_engine::stats::to_text(&[seed004]).contains("(options: petit_sec = seed-004)"));
+    assert!(tarot_engine::stats_to_text(&[seed004]).contains("(options: petit_sec = seed-004)"));
     assert_eq!(deal_stats_with(fft, 4, &BTreeMap::new(), 20_000, 3, &mut |_| {}).unwrap(), default);
 
     let droggn = registry.get("droggn").unwrap();
@@ -133,7 +133,7 @@ fn statistics_stop_when_cancelled() {
     use std::collections::BTreeMap;
     use std::sync::atomic::AtomicBool;
 
-    use tarot_engine::stats::{deal_stats_until, deal_stats_with};
+    use tarot_engine::{deal_stats_until, deal_stats_with};
     let registry = tarot_testkit::registry();
     let fft = registry.get("fft-4p").unwrap();
     let none = BTreeMap::new();
@@ -148,7 +148,7 @@ fn statistics_stop_when_cancelled() {
 fn the_work_of_a_deal_counts_the_rules_asked_hand_by_hand() {
     use std::collections::BTreeMap;
 
-    use tarot_engine::stats::deal_work;
+    use tarot_engine::deal_work;
     let registry = tarot_testkit::registry();
     let fft = deal_work(registry.get("fft-4p").unwrap(), 4, &BTreeMap::new()).unwrap();
     assert_eq!((fft.cards, fft.hands, fft.unremembered), (78, 4, 0));

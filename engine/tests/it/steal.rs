@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::simulate::random_game;
+use tarot_engine::random_game;
 use tarot_engine::{replay, Event, GameRecord, Status, Verdict};
 
 fn compiled(text: Option<(&str, &str)>) -> Result<Ruleset, String> {

@@ -8,9 +8,9 @@ use std::path::Path;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::dsl::{compile, Diagnostics, RuleFile};
 use tarot_engine::ir::Ruleset;
-use tarot_engine::simulate::{random_game_with, SimOptions};
+use tarot_engine::{compile, Diagnostics, RuleFile};
+use tarot_engine::{random_game_with, SimOptions};
 use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
 
 /// The built-in rule files and those of `tests/rules/`, with `text` in place of the file `id` if given.
@@ -336,9 +336,9 @@ fn the_talon_is_refused_where_it_cannot_be_taken() {
     let f = files.get_mut("talon-halves").unwrap();
     f.text = f.text.replace("{ talon = 2 }", "{ talon = 4 }");
     let odd = compile("talon-halves", &|id: &str| files.get(id).cloned()).unwrap();
-    let e = tarot_engine::replay::Setup::new(&odd, 3, &BTreeMap::new()).err().unwrap();
+    let e = tarot_engine::Setup::new(&odd, 3, &BTreeMap::new()).err().unwrap();
     assert!(e.contains("the dog of 6 cards cannot be cut into 4 packets of equal size"), "{e}");
-    assert!(tarot_engine::replay::Setup::new(&rules, 3, &BTreeMap::new()).is_ok());
+    assert!(tarot_engine::Setup::new(&rules, 3, &BTreeMap::new()).is_ok());
 }
 
 #[test]
@@ -369,7 +369,7 @@ fn a_take_event_is_read_by_the_quick_reader_as_by_serde() {
     let (g, _) = games(&rules, 3, 40).into_iter().find(|(g, _)| take_of(g).is_some()).expect("a prise");
     let json = serde_json::to_string(&g).unwrap();
     assert!(json.contains(r#"{"type":"take","player":"#), "{json}");
-    let quick = tarot_engine::record::read_quick(json.as_bytes()).expect("the quick reader reads a take");
+    let quick = tarot_engine::read_quick(json.as_bytes()).expect("the quick reader reads a take");
     let slow: GameRecord = serde_json::from_str(&json).unwrap();
     assert_eq!(quick, slow);
     assert_eq!(quick, g);
@@ -473,9 +473,9 @@ fn the_given_packet_is_refused_where_it_cannot_be() {
     let f = files.get_mut("talon-given-unseen").unwrap();
     f.text = f.text.replace("given = 1", "given = 3");
     let three = compile("talon-given-unseen", &|id: &str| files.get(id).cloned()).unwrap();
-    let e = tarot_engine::replay::Setup::new(&three, 3, &BTreeMap::new()).err().unwrap();
+    let e = tarot_engine::Setup::new(&three, 3, &BTreeMap::new()).err().unwrap();
     assert!(e.contains("the talon's `given` names packet 3, but it is cut into 2 packets"), "{e}");
-    let text = tarot_engine::describe::describe(&compiled("talon-given-unseen"), &BTreeMap::new()).to_text();
+    let text = tarot_engine::describe(&compiled("talon-given-unseen"), &BTreeMap::new()).to_text();
     assert!(text.contains("the talon is not turned up"), "{text}");
     assert!(text.contains("the taker gets, with no choice, the packet numbered"), "{text}");
 }

@@ -1,9 +1,9 @@
 //! Tapp Tarock's worked examples (rulesets/tapp-tarock.tarot, docs/family/tapp-tarock.md): the count in
 //! threes less two of the oldcardgames rules (OCG "Trick Points").
 
-use tarot_engine::cards::{Card, CardSet};
-use tarot_engine::num::Q;
-use tarot_engine::replay::count_points;
+use tarot_engine::testing::count_points;
+use tarot_engine::Q;
+use tarot_engine::{Card, CardSet};
 
 fn pile(codes: &[&str]) -> CardSet {
     codes.iter().map(|c| Card::parse(c).unwrap_or_else(|| panic!("{c}"))).collect()

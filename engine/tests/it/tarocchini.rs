@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use serde_json::json;
-use tarot_engine::num::Q;
+use tarot_engine::Q;
 use tarot_engine::{parse_record, replay, Status, Verdict};
 
 fn replay_valid(name: &str) -> Verdict {
@@ -175,13 +175,13 @@ fn calling_oneself_out_ends_the_deal_and_the_match() {
 
     let registry = tarot_testkit::registry();
     let rules = registry.get("tarocchini").unwrap();
-    let setup = tarot_engine::replay::Setup::new(rules, 4, &std::collections::BTreeMap::<String, serde_json::Value>::new()).unwrap();
+    let setup = tarot_engine::Setup::new(rules, 4, &std::collections::BTreeMap::<String, serde_json::Value>::new()).unwrap();
     let other = replay_valid("4p-1");
-    let m = tarot_engine::matches::match_state(&setup, &[&other, &v, &other]).unwrap().unwrap();
+    let m = tarot_engine::match_state(&setup, &[&other, &v, &other]).unwrap().unwrap();
     assert_eq!((m.played, m.over_after, m.target_reached), (2, Some(2), false));
     assert_eq!(m.winners.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["Dan", "Bob"]);
     // Without the call-out, the match goes on.
-    let m = tarot_engine::matches::match_state(&setup, &[&other, &other]).unwrap().unwrap();
+    let m = tarot_engine::match_state(&setup, &[&other, &other]).unwrap().unwrap();
     assert!(!m.over());
 
     // No event may follow the call-out.

@@ -1,7 +1,7 @@
 //! The ten TarotClub deals of `fixtures/peers/tarotclub-deals/` (a peer's test data, with expected
 //! scores in its README) are imported and replayed under fft-4p to TarotClub's scores.
 
-use tarot_engine::import::tarotclub::import;
+use tarot_engine::import_tarotclub as import;
 use tarot_engine::{replay, GameRecord, Status};
 
 const PEERS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/peers/tarotclub-deals/");
@@ -21,7 +21,7 @@ const EXPECTED: &[(&str, &str, i64, i64, i64, i64)] = &[
     ("slam_not_announed_by_defense", "garde-contre", 0, 0, -2058, 686),
 ];
 
-fn value(outcome: &tarot_engine::verdict::Outcome, name: &str) -> serde_json::Value {
+fn value(outcome: &tarot_engine::Outcome, name: &str) -> serde_json::Value {
     outcome.value(name).unwrap_or_default()
 }
 
@@ -42,7 +42,7 @@ fn the_ten_tarotclub_deals_score_as_tarotclub_scores_them() {
         let taker_name = o.taker.clone().unwrap();
         for p in &o.players {
             let want = if p.player == taker_name { taker } else { defender };
-            assert_eq!(p.score, tarot_engine::num::Q::int(want), "{file}: {}", p.player);
+            assert_eq!(p.score, tarot_engine::Q::int(want), "{file}: {}", p.player);
         }
     }
 }

@@ -82,13 +82,13 @@ fn each_partner_is_given_his_sides_card_points_and_the_sides_make_72() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(267);
     let mut scored = 0;
     for _ in 0..400 {
-        let game = tarot_engine::simulate::random_game(rules, 4, &Default::default(), &mut rng).expect("the simulator plays legal games");
+        let game = tarot_engine::random_game(rules, 4, &Default::default(), &mut rng).expect("the simulator plays legal games");
         let v = replay(rules, &game).expect("replayable");
         let Some(outcome) = v.outcome else { continue };
         let points: Vec<_> = outcome.players.iter().map(|p| p.card_points).collect();
         // Seats 0 and 2 against 1 and 3.
         assert_eq!((points[0], points[1]), (points[2], points[3]), "partners are given their side's: {points:?}");
-        assert_eq!(points[0] + points[1], tarot_engine::num::Q::int(72), "the two sides make 72: {points:?}");
+        assert_eq!(points[0] + points[1], tarot_engine::Q::int(72), "the two sides make 72: {points:?}");
         scored += 1;
     }
     assert!(scored > 300, "{scored} games scored");

@@ -7,8 +7,8 @@ use tarot_testkit::registry;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::num::Q;
-use tarot_engine::simulate::random_game;
+use tarot_engine::random_game;
+use tarot_engine::Q;
 use tarot_engine::{replay, GameRecord, Registry, Status, Verdict};
 
 /// A built-in ruleset, the rule files compiled once for all the tests.
@@ -204,7 +204,7 @@ fn after_bids(id: &str, options: BTreeMap<String, serde_json::Value>, bids: &[(u
     let dealer = game.players.iter().position(|p| *p == game.dealer).unwrap();
     let seat = |i: usize| game.players[(dealer + 1 + i) % 4].clone();
     for (i, bid) in bids {
-        game.events.push(tarot_engine::record::Event::Bid { player: seat(*i).as_str().into(), bid: (*bid).into() });
+        game.events.push(tarot_engine::Event::Bid { player: seat(*i).as_str().into(), bid: (*bid).into() });
     }
     let mut v = replay(rules, &game).unwrap();
     // Name seats by their place in the bidding, for the checks.
@@ -296,12 +296,11 @@ fn marolles_declarations_are_maximal_unless_free() {
     let mut checked = 0;
     for game in records("marolles-1637", 3, BTreeMap::new(), 5).take(400) {
         // A Tarots declaration of five or more: show one fewer.
-        let Some(i) = game.events.iter().position(|e| matches!(e, tarot_engine::record::Event::Declare { declaration, cards, .. } if declaration == "tarots" && cards.len() >= 5))
-        else {
+        let Some(i) = game.events.iter().position(|e| matches!(e, tarot_engine::Event::Declare { declaration, cards, .. } if declaration == "tarots" && cards.len() >= 5)) else {
             continue;
         };
         let mut less = game.clone();
-        if let tarot_engine::record::Event::Declare { cards, .. } = &mut less.events[i] {
+        if let tarot_engine::Event::Declare { cards, .. } = &mut less.events[i] {
             cards.pop();
         }
         let v = replay(rules, &less).unwrap();
@@ -353,12 +352,12 @@ fn the_mort_deals_and_sits_out() {
     let mut valid = 0;
     for game in records("fft-5p-mort", 5, BTreeMap::new(), 8).take(200) {
         let dealer = game.players.iter().position(|p| *p == game.dealer).unwrap();
-        let tarot_engine::record::Event::Deal { hands, dog, .. } = &game.events[0] else { panic!("a deal first") };
+        let tarot_engine::Event::Deal { hands, dog, .. } = &game.events[0] else { panic!("a deal first") };
         assert_eq!(hands.len(), 4);
         assert!(!hands.contains_key(game.dealer.as_str()));
         assert!(hands.values().all(|h| h.len() == 18) && dog.len() == 6);
         // First hand is the player after the mort.
-        if let Some(tarot_engine::record::Event::Bid { player, .. }) = game.events.get(1) {
+        if let Some(tarot_engine::Event::Bid { player, .. }) = game.events.get(1) {
             assert_eq!(**player, *game.players[(dealer + 1) % 5]);
         }
         let v = replay(rules, &game).unwrap();
@@ -379,14 +378,14 @@ fn the_mort_deals_and_sits_out() {
         assert_eq!(replay(rules, &twice).unwrap_err().message, format!("{} is listed twice among the players", game.players[2]));
         // A packet dealt to the mort is refused, saying why.
         let mut dealt = game.clone();
-        if let tarot_engine::record::Event::Deal { packets, .. } = &mut dealt.events[0] {
+        if let tarot_engine::Event::Deal { packets, .. } = &mut dealt.events[0] {
             packets[0].to = Some(game.dealer.as_str().into());
         }
         let e = replay(rules, &dealt).unwrap_err();
         assert!(e.event == Some(0) && e.message.contains("sits this deal out"), "{}", e.message);
         // A move by the mort is refused, saying why.
         let mut wrong = game.clone();
-        if let tarot_engine::record::Event::Bid { player, .. } = &mut wrong.events[1] {
+        if let tarot_engine::Event::Bid { player, .. } = &mut wrong.events[1] {
             *player = game.dealer.as_str().into();
             let e = replay(rules, &wrong).unwrap_err();
             assert_eq!(e.event, Some(1));
@@ -406,7 +405,7 @@ fn opts(pairs: &[(&str, serde_json::Value)]) -> BTreeMap<String, serde_json::Val
 /// (seed 003); Marolles in fives or threes.
 #[test]
 fn the_order_of_the_deal_follows_the_rules() {
-    use tarot_engine::record::{Event, Packet};
+    use tarot_engine::{Event, Packet};
     let fft = ruleset("fft-4p");
     let mut rng = ChaCha8Rng::seed_from_u64(21);
     let game = random_game(fft, 4, &BTreeMap::new(), &mut rng).unwrap();
@@ -513,8 +512,8 @@ fn the_order_of_the_deal_follows_the_rules() {
 /// trump, nor the Excuse, played out at random; the same deal under fft-4p is annulled (petit sec).
 fn petit_imprenable_game(rng: &mut ChaCha8Rng) -> GameRecord {
     use rand::seq::SliceRandom;
-    use tarot_engine::cards::{Card, FOOL};
-    use tarot_engine::record::Event;
+    use tarot_engine::Event;
+    use tarot_engine::{Card, FOOL};
     let table: Vec<String> = ["Ann", "Bob", "Cid", "Dan"].iter().map(|s| s.to_string()).collect();
     let mut others: Vec<Card> = ruleset("fft-4p").pack.cards.iter().filter(|c| *c != Card::trump(1)).collect();
     others.shuffle(rng);
@@ -537,7 +536,7 @@ fn petit_imprenable_game(rng: &mut ChaCha8Rng) -> GameRecord {
         events: vec![deal.clone()],
     };
     assert_eq!(replay(ruleset("fft-4p"), &plain_game).unwrap().status, Status::Annulled);
-    tarot_engine::simulate::random_game_from(ruleset("fft-4p-petit-imprenable"), &table, 0, deal, &BTreeMap::new(), rng).unwrap()
+    tarot_engine::random_game_from(ruleset("fft-4p-petit-imprenable"), &table, 0, deal, &BTreeMap::new(), rng).unwrap()
 }
 
 /// Seed 003's Petit imprenable: the player whose only trump is the Petit plays on; the Petit goes to
@@ -545,8 +544,8 @@ fn petit_imprenable_game(rng: &mut ChaCha8Rng) -> GameRecord {
 /// for an empty card. Under fft-4p the same deal is annulled (petit sec).
 #[test]
 fn the_petit_imprenable_plays_like_the_fool() {
-    use tarot_engine::cards::{Card, FOOL};
-    use tarot_engine::record::Event;
+    use tarot_engine::Event;
+    use tarot_engine::{Card, FOOL};
     let rules = ruleset("fft-4p-petit-imprenable");
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     let (mut like_the_fool, mut given_back, mut won) = (0, 0, 0);
@@ -595,8 +594,8 @@ fn the_petit_imprenable_plays_like_the_fool() {
 /// trumps led, its owner may play any card he holds, as a player whose only trump is the Excuse may.
 #[test]
 fn the_petit_imprenable_never_has_to_be_played() {
-    use tarot_engine::cards::{Card, FOOL};
-    use tarot_engine::record::Event;
+    use tarot_engine::Event;
+    use tarot_engine::{Card, FOOL};
     let rules = ruleset("fft-4p-petit-imprenable");
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let (mut trumps_led, mut suit_lacking) = (0, 0);
@@ -645,7 +644,7 @@ fn the_petit_imprenable_never_has_to_be_played() {
 /// dealer's left leads and play goes round the list backwards.
 #[test]
 fn basic_play_may_go_clockwise() {
-    use tarot_engine::record::Event;
+    use tarot_engine::Event;
     let rules = ruleset("basic");
     for (option, step) in [("anticlockwise", 1), ("clockwise", 4)] {
         for game in records("basic", 5, opts(&[("direction", serde_json::json!(option))]), 6).take(20) {
@@ -705,8 +704,8 @@ fn a_shut_out_fool_is_given_once() {
 #[test]
 fn every_declaration_can_be_judged_on_any_show() {
     use rand::Rng;
-    use tarot_engine::cards::{Card, CardSet};
     use tarot_engine::Event;
+    use tarot_engine::{Card, CardSet};
     let registry = tarot_testkit::registry();
     let mut rng = ChaCha8Rng::seed_from_u64(142);
     let mut tried = 0;
@@ -738,7 +737,7 @@ fn every_declaration_can_be_judged_on_any_show() {
 /// owner there depends on the reading).
 #[test]
 fn a_garde_contre_dog_counts_for_the_defence() {
-    use tarot_engine::cards::{Card, FOOL};
+    use tarot_engine::{Card, FOOL};
     let rules = ruleset("fft-5p");
     let (mut checked, mut dog_oudlers) = (0, 0);
     for g in records("fft-5p", 5, BTreeMap::new(), 1401).take(1500) {
@@ -802,7 +801,7 @@ fn a_comparison_shows_the_annulment_another_ruleset_plays_on() {
     under_fft.ruleset = "fft-4p".into();
     let e = replay(ruleset("fft-4p"), &under_fft).unwrap_err();
     assert!(e.message.contains("annulled at event 0 (annul.petit_sec)"), "{e}");
-    let c = tarot_engine::compare::compare_game(&[ruleset("fft-4p"), ruleset("fft-4p-petit-imprenable")], &rec);
+    let c = tarot_engine::compare_game(&[ruleset("fft-4p"), ruleset("fft-4p-petit-imprenable")], &rec);
     let fft = c.replays[0].verdict.as_ref().unwrap_or_else(|| panic!("{:?}", c.replays[0].cannot_replay));
     assert_eq!(fft.status, Status::Annulled);
     assert!(fft.notes.iter().any(|n| n.contains("goes on after the annulment")), "{:?}", fft.notes);
@@ -817,22 +816,23 @@ fn a_comparison_shows_the_annulment_another_ruleset_plays_on() {
 #[test]
 fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
     use rand::seq::SliceRandom;
-    use tarot_engine::cards::{CardSet, FOOL};
     use tarot_engine::ir::Surplus;
-    use tarot_engine::record::Text;
-    use tarot_engine::replay::{Game, Phase, Seating, Setup};
+    use tarot_engine::testing::{Game, Phase, Seating};
     use tarot_engine::Event;
+    use tarot_engine::Setup;
+    use tarot_engine::Text;
+    use tarot_engine::{CardSet, FOOL};
     let registry = tarot_testkit::registry();
     let mut rng = ChaCha8Rng::seed_from_u64(14_37);
     let mut last_fools = 0;
     for rules in registry.all() {
         for n in rules.players.0..=rules.players.1 {
             let Ok(setup) = Setup::new(rules, n, &BTreeMap::new()) else { continue };
-            let table: Vec<String> = tarot_engine::simulate::NAMES[..n].iter().map(|s| s.to_string()).collect();
+            let table: Vec<String> = tarot_engine::testing::NAMES[..n].iter().map(|s| s.to_string()).collect();
             for _ in 0..40 {
                 let seats = Seating::of(&setup, &table, 0);
                 let names = seats.playing.clone();
-                let deal = tarot_engine::simulate::random_deal(&setup, &names, seats.dealer, &mut rng);
+                let deal = tarot_engine::random_deal(&setup, &names, seats.dealer, &mut rng);
                 let mut game = Game::new(&setup, &names, seats.dealer);
                 let mut events = vec![deal.clone()];
                 if game.apply(0, &deal).is_err() {
@@ -946,8 +946,8 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                     // out of play in a game without bidding or a contract played with no taker (Troggu's
                     // Misère), as in properties.rs.
                     let counting = setup.counting();
-                    let total = tarot_engine::replay::count_points(counting, rules.pack.cards, 0);
-                    let dog_out = if rules.bidding.is_none() || o.taker.is_none() { tarot_engine::replay::count_points(counting, game.dog, 0) } else { Q::ZERO };
+                    let total = tarot_engine::testing::count_points(counting, rules.pack.cards, 0);
+                    let dog_out = if rules.bidding.is_none() || o.taker.is_none() { tarot_engine::testing::count_points(counting, game.dog, 0) } else { Q::ZERO };
                     let sum: Q = o.players.iter().map(|p| p.card_points).sum();
                     assert!((sum + dog_out - total).abs() <= Q::new(1, 2), "{} at {n}: card points {sum}, pack {total}\n{}", rules.id, v.to_text());
                 }

@@ -11,10 +11,10 @@
 
 use std::path::Path;
 
-use tarot_engine::cards::{Card, CardSet};
-use tarot_engine::num::Q;
-use tarot_engine::replay::count_points;
+use tarot_engine::testing::count_points;
+use tarot_engine::Q;
 use tarot_engine::{parse_record, replay, Event, GameRecord, Status, Verdict};
+use tarot_engine::{Card, CardSet};
 
 /// Replays a committed fixture; the game must be complete and valid.
 fn replay_fixture(name: &str) -> (GameRecord, Verdict) {

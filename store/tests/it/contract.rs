@@ -18,7 +18,7 @@ use std::thread;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::simulate::illegal_variant;
+use tarot_engine::illegal_variant;
 use tarot_engine::{Event, GameRecord};
 use tarot_store::{prepare, project, project_created, rebuild_projections, Filter, GameId, Header, Import, NewEvent, Projection, Store, StoreError, Summary};
 

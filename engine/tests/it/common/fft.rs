@@ -135,7 +135,7 @@ pub fn score_with(rec: &GameRecord, v: Variant, m: Mistakes) -> Scored {
     let names: Vec<String> = rec.players.iter().filter(|p| dealt.contains(&p.as_str())).cloned().collect();
     let n = names.len();
     let seat = |p: &str| names.iter().position(|x| x == p).unwrap_or_else(|| panic!("player {p}"));
-    let cards = |v: &[tarot_engine::record::Text]| v.iter().map(|c| Card::parse(c)).collect::<Vec<Card>>();
+    let cards = |v: &[tarot_engine::Text]| v.iter().map(|c| Card::parse(c)).collect::<Vec<Card>>();
 
     let mut hands: Vec<Vec<Card>> = vec![vec![]; n];
     let mut dog: Vec<Card> = vec![];

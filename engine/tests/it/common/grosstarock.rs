@@ -49,7 +49,7 @@
 
 use std::collections::BTreeMap;
 
-use tarot_engine::num::Q;
+use tarot_engine::Q;
 use tarot_engine::{Event, GameRecord};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

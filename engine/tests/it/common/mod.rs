@@ -18,9 +18,9 @@ use std::collections::BTreeMap;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::dsl::{compile, RuleFile};
 use tarot_engine::ir::Ruleset;
-use tarot_engine::simulate::{illegal_variant, random_game};
+use tarot_engine::{compile, RuleFile};
+use tarot_engine::{illegal_variant, random_game};
 use tarot_engine::{replay, Registry, Status};
 
 /// The built-in rulesets and one more, `id`, written as the rule file `rulesets/<id>.tarot`.
