@@ -57,14 +57,6 @@ pub struct GameRecord {
     pub events: Vec<Event>,
 }
 
-/// Whether a name (a player's, a session's) is blank: empty or only white space, as JSON Schema's
-/// `\S` (the document's pattern for a name) reads white space in each of its regular expression
-/// dialects: Unicode's white space, and also U+FEFF (ECMAScript's `\s`) and U+001C to U+001F
-/// (Python's). A name with any other character is not blank.
-pub fn is_blank(name: &str) -> bool {
-    name.chars().all(|c| c.is_whitespace() || matches!(c, '\u{1c}'..='\u{1f}' | '\u{feff}'))
-}
-
 /// The most a pot may hold, or a player carry from the match, either way, in a record: 10^12.
 ///
 /// The largest sums of the sources are a few thousand points a deal, so a session's totals stay far

@@ -122,14 +122,14 @@ pub struct Appended {
     pub last_position: u64,
 }
 
-/// Players must be named (not blank, as `tarot_engine::record::is_blank` reads it), each once: they
-/// are keys of the indexes and of the score sheets.
+/// Players must be named (not blank: the document's pattern `\S`), each once: they are keys of the
+/// indexes and of the score sheets.
 pub fn check_players(players: &[String]) -> Result<(), StoreError> {
     if players.is_empty() {
         return Err(StoreError::Invalid("no players are named".into()));
     }
     for (i, player) in players.iter().enumerate() {
-        if tarot_engine::record::is_blank(player) {
+        if player.trim().is_empty() {
             return Err(StoreError::Invalid(format!("player {} has no name", i + 1)));
         }
         if players[..i].contains(player) {
