@@ -232,6 +232,9 @@ pub struct ImportFailure {
 mod tests;
 
 #[cfg(test)]
+mod bounds;
+
+#[cfg(test)]
 mod player_amount_tests {
     /// Schemathesis found `["41/0", 0]` refused: as `items: oneOf [string, Amount]`, the name "41/0"
     /// is both a string and an amount's text. The pair is a tuple: a name first, an amount second.

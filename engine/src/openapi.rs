@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use serde::Deserialize;
 
-use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, SchemaType, Type};
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
@@ -136,3 +136,62 @@ impl PartialSchema for Players {
     }
 }
 impl ToSchema for Players {}
+
+/// A player's name where a record names one (the dealer, an event's player, a hand's owner): not
+/// blank, as `Players` has it. A name that is not one of the players is refused (422) all the same.
+pub struct PlayerName;
+
+impl PartialSchema for PlayerName {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new().schema_type(Type::String).pattern(Some("\\S")).description(Some("A player's name, one of the record's `players` (not blank)")).into()
+    }
+}
+impl ToSchema for PlayerName {}
+
+/// Cards, each once: a card listed twice in a hand, the dog, a packet, a discard or a declaration is
+/// refused (422).
+pub struct Cards;
+
+impl PartialSchema for Cards {
+    fn schema() -> RefOr<Schema> {
+        ArrayBuilder::new().items(Ref::from_schema_name("Card")).unique_items(true).description(Some("Cards, each listed once")).into()
+    }
+}
+impl ToSchema for Cards {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push(("Card".into(), Card::schema()));
+    }
+}
+
+/// A record's `pots` or `standing`: names (not blank) with whole amounts within
+/// `record::AMOUNT_LIMIT` either way (past it, the record is refused: 422 naming the field).
+fn carried(what: &str, example: serde_json::Value) -> RefOr<Schema> {
+    let limit = crate::record::AMOUNT_LIMIT as f64;
+    let amount = ObjectBuilder::new().schema_type(Type::Integer).format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64))).minimum(Some(-limit)).maximum(Some(limit));
+    ObjectBuilder::new()
+        .property_names(Some(ObjectBuilder::new().schema_type(Type::String).pattern(Some("\\S"))))
+        .additional_properties(Some(amount))
+        .description(Some(format!("{what}, each named (not blank), with a whole amount from -{AMOUNT_LIMIT} to {AMOUNT_LIMIT}", AMOUNT_LIMIT = crate::record::AMOUNT_LIMIT)))
+        .examples([example])
+        .into()
+}
+
+/// A record's `pots`: what each pot holds at the start of the deal.
+pub struct Pots;
+
+impl PartialSchema for Pots {
+    fn schema() -> RefOr<Schema> {
+        carried("Pots", serde_json::json!({"king": 75, "pagat": 70}))
+    }
+}
+impl ToSchema for Pots {}
+
+/// A record's `standing`: each player's running total before the deal.
+pub struct Standing;
+
+impl PartialSchema for Standing {
+    fn schema() -> RefOr<Schema> {
+        carried("Players", serde_json::json!({"Ann": -12, "Bob": 12, "Cid": -12, "Dan": 12}))
+    }
+}
+impl ToSchema for Standing {}

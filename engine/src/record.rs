@@ -36,19 +36,20 @@ pub struct GameRecord {
     #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::Players))]
     pub players: Vec<String>,
     /// The dealer, one of `players`.
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::PlayerName))]
     pub dealer: String,
     /// What each pot of the ruleset (`pot NAME` in its rule file, e.g. Grosstarock's `king` and
     /// `pagat`) holds at the start of this deal: what the deal before it left in it (its verdict's
     /// `outcome.pots[].closing`). A pot not named holds nothing, as in a session's first deal.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty", deserialize_with = "amounts")]
-    #[cfg_attr(feature = "openapi", schema(example = json!({"king": 75, "pagat": 70})))]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::Pots))]
     pub pots: BTreeMap<String, i64>,
     /// Each player's running total in the match before this deal (the scores of the session's deals
     /// before it), for a ruleset whose rules read it (`carried(p)` in its rule file: Troccas, whose
     /// side owing nine or more may ask for the cards nine and ten). A player not named carries 0, as in
     /// a session's first deal.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty", deserialize_with = "amounts")]
-    #[cfg_attr(feature = "openapi", schema(example = json!({"Ann": -12, "Bob": 12, "Cid": -12, "Dan": 12})))]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::Standing))]
     pub standing: BTreeMap<String, i64>,
     /// Where the game comes from, in words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -196,9 +197,9 @@ pub enum Event {
 #[serde(deny_unknown_fields)]
 pub struct Packet {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<crate::openapi::PlayerName>))]
     pub to: Option<Text>,
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<crate::openapi::Card>))]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::Cards))]
     pub cards: Vec<Text>,
 }
 

@@ -36,7 +36,7 @@ pub use pg::PgStore;
 pub use projection::{compute, prepare, project, project_created, project_verdict, rebuild_projections, split_batch, Filter, Projection, Summary};
 pub use session::Session;
 pub use sled::SledStore;
-pub use stream::{Appended, GameId, Header, NewEvent, StoredEvent};
+pub use stream::{check_players, Appended, GameId, Header, NewEvent, StoredEvent};
 
 /// What every store does. Writes of primary data are atomic and durable when they return.
 pub trait EventStore: Send + Sync {

@@ -122,8 +122,9 @@ pub struct Appended {
     pub last_position: u64,
 }
 
-/// Players must be named, each once: they are keys of the indexes and of the score sheets.
-pub(crate) fn check_players(players: &[String]) -> Result<(), StoreError> {
+/// Players must be named (not blank: the document's pattern `\S`), each once: they are keys of the
+/// indexes and of the score sheets.
+pub fn check_players(players: &[String]) -> Result<(), StoreError> {
     if players.is_empty() {
         return Err(StoreError::Invalid("no players are named".into()));
     }

@@ -6,9 +6,13 @@ use tarot_store::{GameId, Header, Import, NewEvent, Store, StoreError};
 
 use super::{replay, Refusal};
 
-/// Referee a game without storing it: its verdict under the ruleset it names.
+/// Referee a game without storing it: its verdict under the ruleset it names. Its players are
+/// checked as the store checks a game it stores (after the replay, as `POST /games` does), so that a
+/// record the store would refuse (a blank name) is refused here too, with the same answer.
 pub fn referee(registry: &Registry, record: &GameRecord) -> Result<Verdict, Refusal> {
-    replay(registry, record)
+    let verdict = replay(registry, record)?;
+    tarot_store::check_players(&record.players)?;
+    Ok(verdict)
 }
 
 /// A game to store as a new event stream, refereed once: what the store takes (its verdict is the

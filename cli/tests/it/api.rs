@@ -894,3 +894,36 @@ mod limits {
         }
     }
 }
+
+/// The document says what a record's names, cards and amounts may be (a player's name is not blank,
+/// a hand lists each card once, a pot holds at most 10^12 either way), and the server refuses a
+/// record past them: a blank player is refused by /validate and /compare as POST /games refuses it,
+/// 422 naming the player (the api crate's `schema::bounds` checks every bound both ways).
+#[test]
+fn a_record_the_document_refuses_is_refused_wherever_a_record_is_read() {
+    let s = server();
+    let doc = s.get("/openapi.json").json();
+    let schemas = &doc["components"]["schemas"];
+    assert_eq!(schemas["Players"]["items"]["pattern"], "\\S", "{}", schemas["Players"]);
+    assert_eq!(schemas["GameRecord"]["properties"]["dealer"]["$ref"], "#/components/schemas/PlayerName");
+    assert_eq!(schemas["PlayerName"]["pattern"], "\\S");
+    assert_eq!(schemas["PlayEvent"]["properties"]["player"]["$ref"], "#/components/schemas/PlayerName");
+    assert_eq!(schemas["BidEvent"]["properties"]["bid"]["pattern"], "\\S");
+    assert_eq!(schemas["DealEvent"]["properties"]["hands"]["additionalProperties"]["$ref"], "#/components/schemas/Cards");
+    assert_eq!(schemas["DiscardEvent"]["properties"]["cards"]["$ref"], "#/components/schemas/Cards");
+    assert_eq!(schemas["Cards"]["uniqueItems"], true);
+    for carried in ["Pots", "Standing"] {
+        let amount = &schemas[carried]["additionalProperties"];
+        assert_eq!((amount["minimum"].as_i64(), amount["maximum"].as_i64()), (Some(-1_000_000_000_000), Some(1_000_000_000_000)), "{carried}: {amount}");
+        assert_eq!(schemas[carried]["propertyNames"]["pattern"], "\\S", "{carried}");
+    }
+    let record = json!({"ruleset": "fft-4p", "players": ["A", "B", "C", "\u{3000}"], "dealer": "A", "events": []});
+    for (path, body, detail) in [
+        ("/validate", record.clone(), "player 4 has no name"),
+        ("/games", record.clone(), "player 4 has no name"),
+        ("/compare", json!({"game": record, "rulesets": ["fft-4p", "basic"]}), "`game`: player 4 has no name"),
+    ] {
+        let p = problem(&s.post(path, &body.to_string()), 422);
+        assert_eq!((p["type"].as_str(), p["detail"].as_str()), (Some("urn:tarot-archive:problem:invalid"), Some(detail)), "{path}: {p}");
+    }
+}

@@ -12,7 +12,7 @@ use utoipa::{PartialSchema, ToSchema};
 use std::collections::BTreeMap;
 
 use super::{Event, Packet};
-use crate::openapi::Card;
+use crate::openapi::{Card, Cards, PlayerName};
 
 /// The kinds of event: (`type` value, schema name).
 const EVENT_KINDS: [(&str, &str); 9] = [
@@ -104,13 +104,16 @@ pub struct DealEvent {
     #[schema(inline)]
     kind: DealType,
     /// Each player's hand.
+    #[schema(value_type = BTreeMap<PlayerName, Cards>)]
     hands: BTreeMap<String, Vec<Card>>,
     #[serde(default)]
+    #[schema(value_type = Cards)]
     dog: Vec<Card>,
     #[serde(default)]
     cut: Option<Card>,
     /// Piles on the table before each player, each from its bottom card to its top card.
     #[serde(default)]
+    #[schema(value_type = BTreeMap<PlayerName, Vec<Cards>>)]
     piles: BTreeMap<String, Vec<Vec<Card>>>,
     /// The order of the deal, packet by packet, when it was recorded.
     #[serde(default)]
@@ -124,8 +127,9 @@ pub struct BidEvent {
     #[serde(rename = "type")]
     #[schema(inline)]
     kind: BidType,
+    #[schema(value_type = PlayerName)]
     player: String,
-    #[schema(example = "garde")]
+    #[schema(pattern = "\\S", example = "garde")]
     bid: String,
 }
 
@@ -136,6 +140,7 @@ pub struct CallEvent {
     #[serde(rename = "type")]
     #[schema(inline)]
     kind: CallType,
+    #[schema(value_type = PlayerName)]
     player: String,
     card: Card,
 }
@@ -148,7 +153,9 @@ pub struct TakeEvent {
     #[serde(rename = "type")]
     #[schema(inline)]
     kind: TakeType,
+    #[schema(value_type = PlayerName)]
     player: String,
+    #[schema(value_type = Cards)]
     cards: Vec<Card>,
 }
 
@@ -162,6 +169,7 @@ pub struct SitOutEvent {
     #[serde(rename = "type")]
     #[schema(inline)]
     kind: SitOutType,
+    #[schema(value_type = PlayerName)]
     player: String,
 }
 
@@ -174,6 +182,7 @@ pub struct BuyEvent {
     #[serde(rename = "type")]
     #[schema(inline)]
     kind: BuyType,
+    #[schema(value_type = PlayerName)]
     player: String,
     #[serde(default)]
     card: Option<Card>,
@@ -189,7 +198,9 @@ pub struct DiscardEvent {
     #[serde(rename = "type")]
     #[schema(inline)]
     kind: DiscardType,
+    #[schema(value_type = PlayerName)]
     player: String,
+    #[schema(value_type = Cards)]
     cards: Vec<Card>,
 }
 
@@ -201,10 +212,12 @@ pub struct DeclareEvent {
     #[serde(rename = "type")]
     #[schema(inline)]
     kind: DeclareType,
+    #[schema(value_type = PlayerName)]
     player: String,
-    #[schema(example = "poignee")]
+    #[schema(pattern = "\\S", example = "poignee")]
     declaration: String,
     #[serde(default)]
+    #[schema(value_type = Cards)]
     cards: Vec<Card>,
 }
 
@@ -215,6 +228,7 @@ pub struct PlayEvent {
     #[serde(rename = "type")]
     #[schema(inline)]
     kind: PlayType,
+    #[schema(value_type = PlayerName)]
     player: String,
     card: Card,
 }
