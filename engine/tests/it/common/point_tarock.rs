@@ -51,6 +51,6 @@ pub fn score(rec: &GameRecord, forehand_leads: bool) -> (Scored, i64) {
 fn the_sources_example_with_50_and_46_made_is_one_to_each_defender() {
     assert_eq!(announcement(50, 46, |_| false), -1);
     assert_eq!(announcement(55, 55, |_| false), 3 + 6 + 10 + 15);
-    assert_eq!(announcement(45, 44, |l| l == 45), -3 - 12);
+    assert_eq!(announcement(45, 44, |l| l == 45), 3 - 12);
     assert_eq!(announcement(0, 70, |_| true), 0);
 }
