@@ -44,6 +44,7 @@ const EXAMPLES: &[(&str, &str, &str)] = &[
     ("marolles-1637", "marolles-1637/valid/3p-1.json", include_str!("../../../fixtures/marolles-1637/valid/3p-1.json")),
     ("marolles-78", "marolles-78/valid/3p-1.json", include_str!("../../../fixtures/marolles-78/valid/3p-1.json")),
     ("minchiate", "minchiate/valid/2p-1.json", include_str!("../../../fixtures/minchiate/valid/2p-1.json")),
+    ("point-tarock", "point-tarock/valid/3p-1.json", include_str!("../../../fixtures/point-tarock/valid/3p-1.json")),
     ("queen-of-tarot", "queen-of-tarot/valid/4p-1.json", include_str!("../../../fixtures/queen-of-tarot/valid/4p-1.json")),
     ("scarto", "scarto/valid/3p-1.json", include_str!("../../../fixtures/scarto/valid/3p-1.json")),
     ("tapp-tarock", "tapp-tarock/valid/3p-1.json", include_str!("../../../fixtures/tapp-tarock/valid/3p-1.json")),

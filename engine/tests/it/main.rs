@@ -60,6 +60,7 @@ mod minchiate_scorer;
 mod numbers;
 mod pack;
 mod play_ends;
+mod point_tarock_scorer;
 mod pots;
 mod properties;
 mod quick_reader;

@@ -296,6 +296,7 @@ fn pack_totals() {
         ("troccas", 72),
         ("grosstarock", 78),
         ("tapp-tarock", 70),
+        ("point-tarock", 70),
         ("tapp-tarock-1821-42", 66),
         ("tarocchini", 87),
         ("galician-tarok", 94),

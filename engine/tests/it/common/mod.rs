@@ -8,6 +8,7 @@ pub mod galician;
 pub mod grosstarock;
 pub mod koenigrufen;
 pub mod minchiate;
+pub mod point_tarock;
 pub mod scarto;
 pub mod tapp_tarock;
 pub mod tarocchini;

@@ -131,11 +131,21 @@ pub struct Scored {
     pub honours_unclaimed: usize,
     /// A trick led by another player than the one who should lead it.
     pub wrong_leader: Option<String>,
+    /// Point Tarock's announcements and their Kontras (`mit40`, `kontra45`, ...), for `point_tarock` to
+    /// score: a Tapp Tarock record has none.
+    pub point_declarations: Vec<String>,
 }
 
 /// Scores a finished deal of Tapp Tarock from its record alone. `forehand_leads`: the first trick is led
 /// by forehand (the first to bid), not the declarer.
 pub fn score(rec: &GameRecord, forehand_leads: bool) -> Scored {
+    score_with(rec, forehand_leads, false)
+}
+
+/// `score`, for Tapp Tarock or (`point`) for Point Tarock, "identical to Tapp" but for its bids (the
+/// Lower, 4, and the Upper, 5, either half of the talon taken as in the Three) and its point
+/// announcements, which the caller scores from `point_declarations` and `points`.
+pub fn score_with(rec: &GameRecord, forehand_leads: bool, point: bool) -> Scored {
     let names = &rec.players;
     assert_eq!(names.len(), 3, "three play");
     let seat = |p: &str| names.iter().position(|x| x == p).unwrap_or_else(|| panic!("player {p}"));
@@ -178,6 +188,7 @@ pub fn score(rec: &GameRecord, forehand_leads: bool) -> Scored {
                 "kontra_ultimo" => s.kontra_ultimo = s.kontra_ultimo.max(2),
                 "rekontra_ultimo" => s.kontra_ultimo = 4,
                 "trull_bonus" | "heads" | "four_kings" => claims.push((seat(player), declaration.to_string())),
+                d if point && (d.starts_with("mit") || d.starts_with("kontra")) => s.point_declarations.push(d.to_string()),
                 other => panic!("Tapp Tarock has no declaration {other}"),
             },
             Event::Play { player, card } => plays.push((seat(player), Card::parse(card))),
@@ -189,12 +200,15 @@ pub fn score(rec: &GameRecord, forehand_leads: bool) -> Scored {
     let (value, pagat) = match s.contract.as_str() {
         "three" => (3, 4),
         "solo" => (8, 8),
+        "unterer" if point => (4, 4),
+        "oberer" if point => (5, 4),
         c => panic!("contract {c}"),
     };
-    // The talon: in a Three one half to the declarer, the other to the defenders; in a Solo all of it to
+    // The talon: in a Three (and Point Tarock's Lower and Upper) one half to the declarer, the other to
+    // the defenders; in a Solo all of it to
     // the defenders.
     assert_eq!(talon.len(), 6, "a talon of six");
-    let rest: Vec<Card> = if s.contract == "three" {
+    let rest: Vec<Card> = if s.contract != "solo" {
         let mut half = taken.clone();
         half.sort_by_key(|c| format!("{c:?}"));
         let mut first = talon[..3].to_vec();
