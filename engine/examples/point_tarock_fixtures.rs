@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::simulate::{random_game_with, ContractChoice, SimOptions};
+use tarot_engine::{random_game_with, ContractChoice, SimOptions};
 use tarot_engine::{replay, Event, GameRecord, Registry, Status};
 
 const ID: &str = "point-tarock";

@@ -30,7 +30,7 @@ fn a_record_past_a_bound_of_the_document_is_refused_by_the_document_and_by_the_s
         r
     };
     let game = || crate::docs::example("worked/seed000-hand1.json");
-    let limit = tarot_engine::record::AMOUNT_LIMIT;
+    let limit = tarot_engine::AMOUNT_LIMIT;
     // (what, the record, what the schema says, what the server's problem says)
     let cases: Vec<(&str, Value, &str, &str)> = vec![
         ("a blank player", record(table(), &|r| r["players"][3] = " ".into()), "GameRecord.players[3]", "player 4 has no name"),

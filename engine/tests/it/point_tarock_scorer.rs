@@ -16,8 +16,8 @@ use std::collections::BTreeMap;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::num::Q;
-use tarot_engine::simulate::{random_game_with, SimOptions};
+use tarot_engine::Q;
+use tarot_engine::{random_game_with, SimOptions};
 use tarot_engine::{replay, Status};
 
 fn count(var: &str, default: u64) -> u64 {
