@@ -654,10 +654,18 @@ fn steered_bid<R: Rng>(rules: &Ruleset, game: &Game, legal: &[String], (target, 
     // Under `step`, a contract opens only over the one below it: bid that one first, and the target
     // once it is held.
     let step_below = bidding.step.as_ref().and_then(|(cs, _)| cs.iter().position(|&c| c == target).filter(|&i| i > 0).map(|i| cs[i - 1]));
+    // The steps of a chain below the target, lowest first: climbed by whoever speaks before the
+    // target is reached, so that a chain of three or more gets to its top before the players run out.
+    let climb = bidding.step.as_ref().and_then(|(cs, _)| {
+        let at = cs.iter().position(|&c| c == target)?;
+        cs[..at].iter().copied().find(|&c| is_legal(&name(c)))
+    });
     let choice = if !taken && now && is_legal(&name(target)) {
         name(target)
     } else if let Some(below) = step_below.filter(|&b| !taken && now && is_legal(&name(b))) {
         name(below)
+    } else if let Some(step) = climb.filter(|_| !taken && spoken < turn) {
+        name(step)
     } else if !taken && spoken < turn && rng.gen_bool(0.25) {
         let lower: Vec<String> = (0..target).map(name).filter(|b| is_legal(b)).collect();
         lower.choose(rng).cloned().unwrap_or_else(|| "pass".into())
