@@ -15,6 +15,8 @@ mod pages;
 pub mod problem;
 mod routes;
 pub mod schema;
+#[cfg(test)]
+mod schema_bounds;
 mod sheet;
 pub mod startup;
 pub mod state;

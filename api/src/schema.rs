@@ -229,10 +229,7 @@ pub struct ImportFailure {
 }
 
 #[cfg(test)]
-mod tests;
-
-#[cfg(test)]
-mod bounds;
+pub(crate) mod tests;
 
 #[cfg(test)]
 mod player_amount_tests {

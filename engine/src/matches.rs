@@ -215,7 +215,7 @@ pub fn next_follows(rules: &Ruleset, deals: &[(&GameRecord, &Verdict)], next: &G
         let mut totals: Vec<(&str, Q)> = vec![];
         for (i, (_, verdict)) in deals.iter().enumerate() {
             // A total past what arithmetic keeps exact is past what a record may carry
-            // (`record::AMOUNT_LIMIT`): no deal can follow it.
+            // (`num::AMOUNT_LIMIT`): no deal can follow it.
             if let Err((name, why)) = add_scores(&mut totals, verdict, i + 1) {
                 let due = totals.iter().find(|(p, _)| *p == name).map_or(Q::ZERO, |(_, t)| *t);
                 return Err(Mismatch {

@@ -17,6 +17,16 @@ use std::ops::{Add, Div, Mul, Neg, Sub};
 /// comparing a result stay exact.
 pub const LIMIT: i64 = 1 << 60;
 
+/// The most a pot may hold, or a player carry from the match, either way, in a record: 10^12.
+///
+/// The largest sums of the sources are a few thousand points a deal, so a session's totals stay far
+/// below it. It is a million times below `LIMIT`, the largest figure arithmetic keeps exact:
+/// the rules' formulas add amounts to the deal's own figures or multiply one by a small constant
+/// (a contract's multiplier, a pot doubled by each player), and a million amounts added up, or one
+/// multiplied by a million, stay in range. A formula that still leaves it (one multiplying two
+/// amounts together) is refused with an error naming its rule, never wrapped.
+pub const AMOUNT_LIMIT: i64 = 1_000_000_000_000;
+
 /// A rational number with a positive denominator, always in lowest terms.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Q {

@@ -164,14 +164,14 @@ impl ToSchema for Cards {
 }
 
 /// A record's `pots` or `standing`: names (not blank) with whole amounts within
-/// `record::AMOUNT_LIMIT` either way (past it, the record is refused: 422 naming the field).
+/// `num::AMOUNT_LIMIT` either way (past it, the record is refused: 422 naming the field).
 fn carried(what: &str, example: serde_json::Value) -> RefOr<Schema> {
-    let limit = crate::record::AMOUNT_LIMIT as f64;
+    let limit = crate::num::AMOUNT_LIMIT as f64;
     let amount = ObjectBuilder::new().schema_type(Type::Integer).format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64))).minimum(Some(-limit)).maximum(Some(limit));
     ObjectBuilder::new()
         .property_names(Some(ObjectBuilder::new().schema_type(Type::String).pattern(Some("\\S"))))
         .additional_properties(Some(amount))
-        .description(Some(format!("{what}, each named (not blank), with a whole amount from -{AMOUNT_LIMIT} to {AMOUNT_LIMIT}", AMOUNT_LIMIT = crate::record::AMOUNT_LIMIT)))
+        .description(Some(format!("{what}, each named (not blank), with a whole amount from -{AMOUNT_LIMIT} to {AMOUNT_LIMIT}", AMOUNT_LIMIT = crate::num::AMOUNT_LIMIT)))
         .examples([example])
         .into()
 }

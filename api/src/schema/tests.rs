@@ -12,7 +12,7 @@ use tarot_engine::{GameRecord as Record, Registry};
 
 /// Where `value` breaks `schema` (a subset of JSON Schema: the keywords the document uses, but
 /// `format`), or `Ok`.
-pub(super) fn check(doc: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), String> {
+pub(crate) fn check(doc: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), String> {
     if let Some(name) = schema["$ref"].as_str() {
         let name = name.strip_prefix("#/components/schemas/").ok_or_else(|| format!("{at}: reference {name}"))?;
         let target = doc["components"]["schemas"].get(name).ok_or_else(|| format!("{at}: no schema {name}"))?;

@@ -1,12 +1,14 @@
 //! Each bound the document puts on a record, both ways: the document's schema refuses a record past
 //! it, and so does the server (what `POST /validate` answers: the record read, then refereed), with a
 //! 422 saying which field and why. A schema-valid record is refused only for what a schema cannot say.
+//! (A module of its own, not one of `schema`'s: it reads records as the body does and referees them,
+//! and `schema` is a leaf that no handler's module imports back.)
 
 use serde_json::{json, Value};
 use tarot_engine::Registry;
 
-use super::tests::check;
 use crate::problem::Problem;
+use crate::schema::tests::check;
 
 /// What `POST /validate` answers a body: the verdict's status, or the problem's status and detail.
 fn answer(registry: &Registry, record: &Value) -> Result<String, (u16, String)> {
