@@ -17,9 +17,12 @@ use crate::num::Q;
 mod deal;
 mod declaration;
 mod formula;
+mod header;
 mod pack;
 mod play;
 mod score;
+mod table;
+mod unread;
 mod words;
 
 use formula::*;
@@ -454,163 +457,16 @@ impl Compiler {
 
         check::shapes(&stmts, "", &mut self.errors);
         // Sources, options, classes and names come first, so any formula may use them.
-        for s in stmts.iter().filter(|s| s.key == "source") {
-            let (Some(id), Some(file)) = (s.args.first(), s.args.get(1)) else {
-                self.err_at(s, "a source is written `source ID \"file\" \"title\"`");
-                continue;
-            };
-            let title = s.args.get(2).map(|w| w.text.clone()).unwrap_or_default();
-            self.sources.push(Source { id: id.text.clone(), file: file.text.clone(), title });
-        }
-        self.check_citations(&stmts);
-        for s in stmts.iter().filter(|s| s.key == "option") {
-            self.option(s);
-        }
-        let pack = self.pack(stmts.iter().find(|s| s.key == "pack"));
-        self.pack_cards = Some(pack.cards);
-        for s in stmts.iter().filter(|s| s.key == "class") {
-            self.class(s, &pack);
-        }
-        for s in stmts.iter().filter(|s| s.key == "declaration") {
-            self.decl_names.push(s.args.first().map(|w| w.text.clone()).unwrap_or_default());
-        }
-        let pots = self.pots(&stmts);
-        for s in stmts.iter().filter(|s| s.key == "bidding").flat_map(|s| s.block.iter().flatten()) {
-            // `by` says who may bid the contract: it is no attribute a formula reads.
-            for a in s.block.iter().flatten().filter(|a| a.key != "by" && a.key != "settle") {
-                self.contract_attrs.insert(a.key.clone());
-            }
-        }
-        let mut constants = vec![];
-        for s in stmts.iter().filter(|s| s.key == "let" && s.args.len() > 1) {
-            self.formula(s);
-        }
-        for s in stmts.iter().filter(|s| s.key == "let" && s.args.len() <= 1) {
-            if let Some(l) = self.let_stmt(s, Ctx::Setup, "let") {
-                self.lets.push(l.name.to_string());
-                self.let_exprs.push(l.expr.clone());
-                constants.push(l);
-            }
-        }
+        let (pack, pots, constants) = self.preamble(&stmts);
 
-        let known = [
-            "ruleset",
-            "source",
-            "family",
-            "dated",
-            "option",
-            "pack",
-            "class",
-            "declaration",
-            "let",
-            "counting",
-            "players",
-            "sit-out",
-            "sides",
-            "deal",
-            "annul",
-            "bidding",
-            "call",
-            "discard",
-            "talon",
-            "buy",
-            "steal",
-            "sit-out-by-choice",
-            "play",
-            "fool",
-            "untouchable",
-            "on",
-            "score",
-            "match",
-            "extends",
-            "pot",
-        ];
-        for s in &stmts {
-            if !known.contains(&s.key.as_str()) {
-                self.err_at(s, format!("unknown statement `{}`; a rule file has: {}", s.key, known.join(", ")));
-            }
-        }
+        self.known_statements(&stmts);
 
-        let family = stmts.iter().find(|s| s.key == "family").and_then(|s| {
-            let name = s.args.first()?.text.clone();
-            if !FAMILIES.contains(&name.as_str()) {
-                self.err_at(s, format!("`family {name}`: a family is one of {}", FAMILIES.map(|f| format!("\"{f}\"")).join(", ")));
-                return None;
-            }
-            Some((name, self.clause(s, "family")))
-        });
-        let dated = stmts.iter().find(|s| s.key == "dated").and_then(|s| {
-            let word = &s.args.first()?.text;
-            match word.parse::<u16>() {
-                Ok(year) if (1400..=2100).contains(&year) => Some((year, self.clause(s, "dated"))),
-                _ => {
-                    self.err_at(s, format!("`dated {word}`: the year the source dates the rules from is written out, e.g. `dated 1637`"));
-                    None
-                }
-            }
-        });
+        let family = self.family(&stmts);
+        let dated = self.dated(&stmts);
         let counting = self.counting(stmts.iter().find(|s| s.key == "counting"), &pack);
         let (players, players_clause) = self.players(stmts.iter().find(|s| s.key == "players"));
-        let mut sit_out_from = 0;
-        let mut sit_out_opposite = false;
-        let sit_out = stmts.iter().find(|s| s.key == "sit-out").and_then(|s| {
-            let mut words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
-            // `sit-out opposite from N`: the player opposite the dealer, at a table of N (Danish
-            // Tarok: three play, a fourth sits opposite the dealer). Only where "opposite" is one seat.
-            if words.first() == Some(&"opposite") {
-                if !matches!(words[..], ["opposite", "from", n] if n.parse::<usize>().ok() == Some(players.1) && players.1 % 2 == 0 && players.1 >= 4) {
-                    self.err_at(
-                        s,
-                        format!(
-                            "`sit-out opposite from N`: the player opposite the dealer sits out at a table of N, which must be the largest table and even (`players` allows up to {}), so that one seat is opposite",
-                            players.1
-                        ),
-                    );
-                    return None;
-                }
-                sit_out_opposite = true;
-                words[0] = "dealer";
-            }
-            // `sit-out dealer from N`: only at a table of N or more (Droggn: three play, a fourth deals).
-            let from = match words[..] {
-                ["dealer", "from", n] => match n.parse::<usize>() {
-                    Ok(n) if n >= 3 && n <= players.1 => Some(n),
-                    _ => {
-                        self.err_at(
-                            s,
-                            format!(
-                                "`sit-out dealer from N`: N is the smallest table at which the dealer sits out, a whole number from 3 to the largest table ({}), not `{n}`",
-                                players.1
-                            ),
-                        );
-                        return None;
-                    }
-                },
-                _ => None,
-            };
-            sit_out_from = from.unwrap_or(0);
-            if words != ["dealer"] && from.is_none() {
-                self.err_at(s, "`sit-out dealer` is the only form, or `sit-out dealer from N` (the dealer deals to the others and sits the deal out), or `sit-out opposite from N` (the player opposite the dealer sits out)");
-                None
-            } else if players.0.max(sit_out_from) < 3 {
-                self.err_at(s, format!("`sit-out dealer` needs a table of 3 or more, so that two play; `players` allows {}", players.0));
-                None
-            } else {
-                Some(self.clause(s, "sit-out"))
-            }
-        });
-        let sides = match stmts.iter().find(|s| s.key == "sides") {
-            Some(s) => match s.args.first().map(|w| w.text.as_str()) {
-                Some("taker") => Sides::Taker,
-                Some("each") => Sides::Each,
-                Some("partners") => Sides::Partners,
-                _ => {
-                    self.err_at(s, "`sides` is `taker` (a taker against the defence), `each` (each player for himself) or `partners` (partners sitting opposite)");
-                    Sides::Each
-                }
-            },
-            None => Sides::Each,
-        };
+        let (sit_out, sit_out_from, sit_out_opposite) = self.sit_out(&stmts, players);
+        let sides = self.sides(&stmts);
         let deal = self.deal(stmts.iter().find(|s| s.key == "deal"));
         let annulments = stmts.iter().filter(|s| s.key == "annul").filter_map(|s| self.annulment(s)).collect();
         let bidding = stmts.iter().find(|s| s.key == "bidding").map(|s| self.bidding(s));
@@ -667,124 +523,12 @@ impl Compiler {
         let play = self.play(stmts.iter().find(|s| s.key == "play"));
         let fool = self.fool(stmts.iter().find(|s| s.key == "fool"));
         self.fool_section_applies(stmts.iter().find(|s| s.key == "fool"), &pack);
-        let untouchable = stmts.iter().find(|s| s.key == "untouchable").and_then(|s| {
-            let Some(card) = s.args.first().and_then(|w| Card::parse(&w.text)) else {
-                let what = s.args.first().map_or("no card".to_string(), |w| format!("`{}` is not a card", w.text));
-                self.err_at(s, format!("{what}: an untouchable card is written `untouchable CARD \"label\" = condition on the hand`, e.g. `untouchable T1 ...`"));
-                return None;
-            };
-            if !self.in_pack(&s.file, s.args[0].pos, &s.args[0].text, card) {
-                return None;
-            }
-            let label = s.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| card.to_string());
-            let when = self.value(s, Ctx::Hand)?;
-            Some(Untouchable { card, label, when, clause: self.clause(s, "untouchable") })
-        });
+        let untouchable = self.untouchable(&stmts);
         let triggers = stmts.iter().filter(|s| s.key == "on").filter_map(|s| self.trigger(s)).collect();
         let score = self.score(stmts.iter().find(|s| s.key == "score"));
         let game_match = stmts.iter().find(|s| s.key == "match").and_then(|s| self.game_match(s));
-        // A declaration that ends the match needs a match to end.
-        if game_match.is_none() {
-            for s in stmts.iter().filter(|s| s.key == "declaration") {
-                if let Some(st) = s.block.iter().flatten().find(|st| st.key == "ends-match") {
-                    self.err_at(st, "`ends-match` ends the match, but the ruleset has no `match { ... }`: say how a match ends (`deals`, `target`) first");
-                }
-            }
-        }
-        // Cards laid away can only be shown where someone lays cards away.
-        if !stmts.iter().any(|s| s.key == "discard") {
-            for s in stmts.iter().filter(|s| s.key == "declaration") {
-                if let Some(st) = s.block.iter().flatten().find(|st| st.key == "from" && st.args.first().is_some_and(|w| w.text == "hand-and-discard")) {
-                    self.err_at(st, "`from hand-and-discard` shows cards the declarer laid away, but the ruleset has no `discard { ... }`: nobody lays cards away");
-                }
-            }
-        }
-        // A pot that no payment goes into only ever holds what records say it carries.
-        for (i, p) in pots.iter().enumerate() {
-            if !self.pots_paid_in.contains(&i) {
-                if let Some(st) = stmts.iter().find(|s| s.key == "pot" && s.args.first().is_some_and(|w| *w.text == *p.name)) {
-                    self.err_at(
-                        st,
-                        format!(
-                            "nothing is paid into pot `{}`; a pot is paid into by `pay PAYERS to pot.{} = amount` or `on play CLASS \"label\" to pot.{} = marques`",
-                            p.name, p.name, p.name
-                        ),
-                    );
-                }
-            }
-        }
-        // An option or a constant that no formula reads changes nothing. Only the ruleset's own are
-        // reported: a parent's may be read by the parent's rules that a child removed.
-        // A name that a formula writes but that was never compiled as read is not unread: the
-        // formula that writes it failed (its error said why), or is a formula with parameters that
-        // nothing calls (reported itself).
-        let uncalled: Vec<Ast> = self.formulas.iter().filter(|f| !f.read).map(|f| f.body.clone()).collect();
-        let failed_before = !self.errors.is_empty();
-        let written = |name: &str, definition: &Stmt| written_elsewhere(&stmts, name, definition) && (failed_before || uncalled.iter().any(|b| formula::mentions(b, name)));
-        for (i, o) in self.options.clone().iter().enumerate() {
-            if !self.opts_read.contains(&i) {
-                if let Some(st) = stmts
-                    .iter()
-                    .find(|s| s.key == "option" && s.file == h.file && s.args.first().is_some_and(|w| w.text == o.name))
-                    .filter(|st| !written(&format!("option.{}", o.name), st))
-                {
-                    self.err_at(
-                        st,
-                        format!(
-                            "no formula reads `option.{}`, so choosing it would change nothing; use it in a rule, or remove it (`without option {}` in a child)",
-                            o.name, o.name
-                        ),
-                    );
-                }
-            }
-        }
-        for f in self.formulas.clone().iter().filter(|f| !f.read && *f.file == *h.file) {
-            if let Some(st) = stmts.iter().find(|s| s.key == "let" && s.file == h.file && s.args.first().is_some_and(|w| *w.text == f.name)).filter(|st| !written(&f.name, st)) {
-                self.err_at(st, format!("no formula calls `{}`, so it would change nothing; call it (`{}(...)`) in a rule, or remove it", f.name, f.name));
-            }
-        }
-        // A parameter its formula never reads: the argument given for it would be ignored.
-        for f in self.formulas.clone().iter().filter(|f| f.read && *f.file == *h.file) {
-            let Some(st) = stmts.iter().find(|s| s.key == "let" && s.file == h.file && s.args.first().is_some_and(|w| *w.text == f.name)) else { continue };
-            for (k, w) in st.args[1..].iter().enumerate() {
-                if !f.params_read.get(k).copied().unwrap_or(true) {
-                    self.err(
-                        &st.file,
-                        w.pos,
-                        format!(
-                            "`{}` is a parameter of `{}` that its formula never reads, so the argument given for it would change nothing; use it in the formula, or remove it",
-                            w.text, f.name
-                        ),
-                    );
-                }
-            }
-        }
-        for (i, l) in constants.iter().enumerate() {
-            if !self.lets_read.contains(&i) {
-                if let Some(st) = stmts.iter().find(|s| s.key == "let" && s.file == h.file && s.args.first().is_some_and(|w| *w.text == *l.name)).filter(|st| !written(&l.name, st))
-                {
-                    self.err_at(st, format!("no formula reads `{}`, so it would change nothing; use it in a rule, or remove it (`without let {}` in a child)", l.name, l.name));
-                }
-            }
-        }
-        // A contract's attribute takes effect through the formulas that read it; one that none reads
-        // (a misspelt `multipler`) would change nothing.
-        for b in stmts.iter().filter(|s| s.key == "bidding") {
-            for a in b.block.iter().flatten().filter(|c| c.key == "contract").flat_map(|c| c.block.iter().flatten()) {
-                if !["dog", "by", "settle"].contains(&a.key.as_str()) && !self.attrs_read.contains(&a.key) && !written(&format!("contract.{}", a.key), a) {
-                    let read: Vec<&str> = self.attrs_read.iter().map(|x| x.as_str()).collect();
-                    self.err_at(
-                        a,
-                        format!(
-                            "no formula reads this contract's `{}` (as `contract.{}`), so it would change nothing; attributes read: {}",
-                            a.key,
-                            a.key,
-                            if read.is_empty() { "none".to_string() } else { read.join(", ") }
-                        ),
-                    );
-                }
-            }
-        }
+        self.sections_agree(&stmts, game_match.is_some(), &pots);
+        self.nothing_unread(&h.file, &stmts, &constants);
 
         Ruleset {
             id: h.id,

@@ -419,3 +419,23 @@ impl Compiler {
         Some(Trigger { on, cards, pot, label: label.into(), value, clause: self.clause(s, rule) })
     }
 }
+
+impl Compiler {
+    /// `untouchable CARD "label" = condition`: a card that may not be played while the condition
+    /// on the hand holds.
+    pub(super) fn untouchable(&mut self, stmts: &[Stmt]) -> Option<Untouchable> {
+        stmts.iter().find(|s| s.key == "untouchable").and_then(|s| {
+            let Some(card) = s.args.first().and_then(|w| Card::parse(&w.text)) else {
+                let what = s.args.first().map_or("no card".to_string(), |w| format!("`{}` is not a card", w.text));
+                self.err_at(s, format!("{what}: an untouchable card is written `untouchable CARD \"label\" = condition on the hand`, e.g. `untouchable T1 ...`"));
+                return None;
+            };
+            if !self.in_pack(&s.file, s.args[0].pos, &s.args[0].text, card) {
+                return None;
+            }
+            let label = s.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| card.to_string());
+            let when = self.value(s, Ctx::Hand)?;
+            Some(Untouchable { card, label, when, clause: self.clause(s, "untouchable") })
+        })
+    }
+}
