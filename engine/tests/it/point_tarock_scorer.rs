@@ -9,14 +9,13 @@
 //! `POINT_TAROCK_SCORER_GAMES` sets the number of steered deals (default 2,000; a quarter as many
 //! unsteered), and `POINT_TAROCK_SCORER_REPORT=1` prints how often each case occurred.
 
-use crate::common::point_tarock;
+use crate::common::{point_tarock, tapp_tarock};
 use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::Q;
 use tarot_engine::{random_game_with, SimOptions};
 use tarot_engine::{replay, Status};
 
@@ -58,23 +57,8 @@ fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
         for d in mine.point_declarations.iter().filter(|d| d.starts_with("kontra")) {
             add(format!("Kontra on the {}", &d["kontra".len()..]));
         }
-        let outcome = v.outcome.as_ref().unwrap();
-        let engine: BTreeMap<String, Q> = outcome.players.iter().map(|p| (p.player.to_string(), p.score)).collect();
-        let expected: BTreeMap<String, Q> = mine.scores.iter().map(|(k, &x)| (k.clone(), Q::int(x))).collect();
-        let declarer = outcome.taker.as_deref().expect("a declarer");
-        let engine_points = outcome.players.iter().find(|p| &*p.player == declarer).unwrap().card_points;
-        if let Some(wrong) = &mine.wrong_leader {
-            run.differences.push(format!("seed {seed}{steer}: {wrong}"));
-        } else if engine != expected || engine_points != Q::int(mine.points) {
-            run.differences.push(format!(
-                "seed {seed}{steer} ({}, with {target}): engine {:?} with {} card points, sources {:?} with {}",
-                mine.contract,
-                engine.values().map(|q| q.to_string()).collect::<Vec<_>>(),
-                engine_points,
-                expected.values().map(|q| q.to_string()).collect::<Vec<_>>(),
-                mine.points,
-            ));
-        }
+        let what = format!("seed {seed}{steer} ({}, with {target})", mine.contract);
+        run.differences.extend(tapp_tarock::differs(v.outcome.as_ref().unwrap(), &mine, &what));
     }
 }
 

@@ -22,7 +22,6 @@ use std::collections::BTreeMap;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::Q;
 use tarot_engine::{random_game_with, SimOptions};
 use tarot_engine::{replay, Status};
 
@@ -94,25 +93,8 @@ fn compare(options: &BTreeMap<String, serde_json::Value>, sim: &SimOptions, seed
         assert_eq!(v.status, Status::Valid, "seed {seed}: {}", v.to_text());
         let mine = tapp_tarock::score(&rec, forehand_leads);
         cases(&mine, &mut run.tally);
-        let outcome = v.outcome.as_ref().unwrap();
-        let engine: BTreeMap<String, Q> = outcome.players.iter().map(|p| (p.player.to_string(), p.score)).collect();
-        let expected: BTreeMap<String, Q> = mine.scores.iter().map(|(k, &x)| (k.clone(), Q::int(x))).collect();
-        let declarer = outcome.taker.as_deref().expect("a declarer");
-        let engine_points = outcome.players.iter().find(|p| &*p.player == declarer).unwrap().card_points;
-        if let Some(wrong) = &mine.wrong_leader {
-            run.differences.push(format!("{options:?} seed {seed}{steer}: {wrong}"));
-        } else if engine != expected || engine_points != Q::int(mine.points) {
-            run.differences.push(format!(
-                "{options:?} seed {seed}{steer} ({}): engine {:?} with {} card points, sources {:?} with {} (Ultimo {:?}, honours {:?})",
-                mine.contract,
-                engine.values().map(|q| q.to_string()).collect::<Vec<_>>(),
-                engine_points,
-                expected.values().map(|q| q.to_string()).collect::<Vec<_>>(),
-                mine.points,
-                mine.ultimo,
-                mine.honours
-            ));
-        }
+        let what = format!("{options:?} seed {seed}{steer} ({}; Ultimo {:?}, honours {:?})", mine.contract, mine.ultimo, mine.honours);
+        run.differences.extend(tapp_tarock::differs(v.outcome.as_ref().unwrap(), &mine, &what));
     }
 }
 

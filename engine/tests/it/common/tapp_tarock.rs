@@ -48,7 +48,7 @@
 
 use std::collections::BTreeMap;
 
-use tarot_engine::{Event, GameRecord};
+use tarot_engine::{Event, GameRecord, Outcome, Q};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Card {
@@ -323,4 +323,25 @@ pub fn score_with(rec: &GameRecord, forehand_leads: bool, point: bool) -> Scored
         s.scores.insert(name.clone(), score[p]);
     }
     s
+}
+
+/// Where the engine's outcome differs from `mine`: the reason the scorer gave up on the game (a
+/// leader it did not expect), or the players' scores and the declarer's card points both ways,
+/// in the words of a report line (`what` says which game: seed, steering, contract).
+pub fn differs(outcome: &Outcome, mine: &Scored, what: &str) -> Option<String> {
+    if let Some(wrong) = &mine.wrong_leader {
+        return Some(format!("{what}: {wrong}"));
+    }
+    let engine: BTreeMap<String, Q> = outcome.players.iter().map(|p| (p.player.to_string(), p.score)).collect();
+    let expected: BTreeMap<String, Q> = mine.scores.iter().map(|(k, &x)| (k.clone(), Q::int(x))).collect();
+    let declarer = outcome.taker.as_deref().expect("a declarer");
+    let engine_points = outcome.players.iter().find(|p| &*p.player == declarer).unwrap().card_points;
+    (engine != expected || engine_points != Q::int(mine.points)).then(|| {
+        format!(
+            "{what}: engine {:?} with {engine_points} card points, sources {:?} with {}",
+            engine.values().map(|q| q.to_string()).collect::<Vec<_>>(),
+            expected.values().map(|q| q.to_string()).collect::<Vec<_>>(),
+            mine.points,
+        )
+    })
 }
