@@ -872,26 +872,33 @@ mod limits {
     }
 
     /// A body sent a byte a second is not waited for: 408 once the deadline (10 s) has passed, and the
-    /// connection is closed.
+    /// connection is closed. The three endpoints that read a body crawl at the same time, each on its
+    /// own connection (the deadline is each request's own).
     #[test]
     fn a_body_that_crawls_is_answered_408() {
         let s = ready("limits");
-        for (path, content_type) in [("/validate", "application/json"), ("/games:import", "application/x-ndjson"), ("/pages/check", "application/x-www-form-urlencoded")] {
-            let mut c = open(&s, &format!("POST {path} HTTP/1.1\r\nHost: test\r\nContent-Type: {content_type}\r\nContent-Length: 1000\r\n\r\n"));
-            let mut writer = c.try_clone().unwrap();
-            let crawl = std::thread::spawn(move || {
-                for _ in 0..30 {
-                    if writer.write_all(b" ").is_err() {
-                        break;
-                    }
-                    std::thread::sleep(Duration::from_millis(500));
-                }
-            });
-            let start = Instant::now();
-            assert_eq!(status_within(&mut c, Duration::from_secs(20)), Some(408), "{path}");
-            assert!(start.elapsed() < Duration::from_secs(15), "{path}: {:?}", start.elapsed());
-            crawl.join().unwrap();
-        }
+        let endpoints = [("/validate", "application/json"), ("/games:import", "application/x-ndjson"), ("/pages/check", "application/x-www-form-urlencoded")];
+        std::thread::scope(|scope| {
+            for (path, content_type) in endpoints {
+                let s = &s;
+                scope.spawn(move || {
+                    let mut c = open(s, &format!("POST {path} HTTP/1.1\r\nHost: test\r\nContent-Type: {content_type}\r\nContent-Length: 1000\r\n\r\n"));
+                    let mut writer = c.try_clone().unwrap();
+                    let crawl = std::thread::spawn(move || {
+                        for _ in 0..30 {
+                            if writer.write_all(b" ").is_err() {
+                                break;
+                            }
+                            std::thread::sleep(Duration::from_millis(500));
+                        }
+                    });
+                    let start = Instant::now();
+                    assert_eq!(status_within(&mut c, Duration::from_secs(20)), Some(408), "{path}");
+                    assert!(start.elapsed() < Duration::from_secs(15), "{path}: {:?}", start.elapsed());
+                    crawl.join().unwrap();
+                });
+            }
+        });
     }
 }
 
