@@ -77,22 +77,3 @@ pub fn words(v: &Value) -> String {
         other => format!("{other:?}"),
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::num::Q;
-
-    #[test]
-    fn a_label_names_lets_in_braces_and_is_filled_with_their_values() {
-        assert_eq!(names("a poignée shows exactly {poignee_sizes} trumps"), Ok(vec!["poignee_sizes"]));
-        assert_eq!(names("no brace"), Ok(vec![]));
-        assert!(names("open {poignee").unwrap_err().contains("does not close"));
-        assert!(names("shut } here").unwrap_err().contains("did not open"));
-        assert!(names("a {bad name}").unwrap_err().contains("not the name of a `let`"));
-        let sizes = Value::List(std::sync::Arc::new(vec![Value::Num(Q::int(13)), Value::Num(Q::int(15)), Value::Num(Q::int(18))]));
-        let filled = fill("a poignée shows exactly {poignee_sizes} trumps", |n| (n == "poignee_sizes").then(|| words(&sizes)));
-        assert_eq!(filled, "a poignée shows exactly 13, 15 or 18 trumps");
-        assert_eq!(fill("{unknown} stays", |_| None), "{unknown} stays");
-    }
-}

@@ -80,4 +80,14 @@ pub use openapi::{PlayerAmount, Players, RulesetId};
 pub mod testing {
     pub use crate::replay::{count_packets, count_points, read, replay_moves, replay_with, Game, Move, Phase, Seating, Stop};
     pub use crate::simulate::NAMES;
+    // The helpers the engine's tests check on their own, against a count by hand.
+    pub use crate::cards::{MAX_TRUMPS, PACK_SIZE};
+    pub use crate::combinations::{in_runs, run_from_head, runs};
+    pub use crate::describe::fold;
+    pub use crate::dsl::{nesting, MAX_NESTING};
+    pub use crate::expr::Value;
+    pub use crate::label::{fill, names, words};
+    pub use crate::num::LIMIT;
+    pub use crate::replay::name_key;
+    pub use crate::verdict::json_string;
 }

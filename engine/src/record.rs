@@ -484,35 +484,3 @@ impl crate::ir::ChosenOptions for std::collections::BTreeMap<String, serde_json:
         self.get(name).map(crate::ir::OptionValue::from)
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::parse_record;
-
-    #[test]
-    fn a_record_that_cannot_be_read_is_told_once_where_and_in_words() {
-        let said = |text: &str| parse_record(text).unwrap_err();
-        // The place once, not again at the end as serde_json says it.
-        let e = said(r#"{"ruleset": 1}"#);
-        assert_eq!(e, "line 1, column 13, at `ruleset`: invalid type: integer `1`, expected a string");
-        assert_eq!(e.matches("line").count(), 1, "{e}");
-        let e = said("{\n  \"ruleset\": \"tarot1\",\n  \"players\": [\"A\" \"B\"]\n}");
-        assert!(e.starts_with("line 3, column ") && !e.contains(" at line "), "{e}");
-        // No Rust in it: a record that is a list, a string, a number.
-        for (text, kind) in [(r#"["tarot1", ["A"], "A", []]"#, "a list"), (r#""tarot1""#, "a string"), ("12", "a number"), ("[]", "a list")] {
-            assert_eq!(said(text), format!("line 1, column 1: a recorded game is a JSON object, not {kind}"), "{text}");
-        }
-        // An event that is not an object, a list where a name is, a count that is not one.
-        let e = said(r#"{"ruleset":"tarot1","players":["A"],"dealer":"A","events":[["play","A","T1"]]}"#);
-        assert_eq!(
-            e,
-            "line 1, column 59, at `events[0]`: invalid type: a list, expected an event: an object with a `type` (deal, bid, call, take, discard, buy, declare, sit-out or play)"
-        );
-        let e = said(r#"{"ruleset":"tarot1","players":"A","dealer":"A","events":[]}"#);
-        assert!(e.contains("at `players`: ") && e.contains("expected a list") && !e.contains("sequence"), "{e}");
-        let e = said(r#"{"ruleset":"tarot1","players":["A"],"dealer":"A","events":[{"type":"play","player":"A","card":7}]}"#);
-        assert!(e.contains(", at `events[0]"), "the event named: {e}");
-        let e = said(r#"{"ruleset":"tarot1","players":["A"],"dealer":"A","events":[{"type":"deal","hands":[]}]}"#);
-        assert!(!e.contains("sequence") && !e.contains("map"), "{e}");
-    }
-}

@@ -14,6 +14,7 @@ mod json;
 #[cfg(feature = "openapi")]
 mod schema;
 #[cfg(feature = "openapi")]
+pub use json::json_string;
 pub use schema::NamedFigure;
 
 /// Where the game stands: `valid` (finished and scored), `invalid` (a rule broken), `in_progress`,

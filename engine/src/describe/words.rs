@@ -98,7 +98,7 @@ impl<'r> InForce<'r> {
 
 /// Folds what an option's value settles: `"fft" == "seed-004"` is `false`, `(false or X)` is `(X)`,
 /// `true and X` is `X`; so that a formula says only what still depends on the game.
-pub(super) fn fold(text: &str) -> String {
+pub fn fold(text: &str) -> String {
     let mut out = String::new();
     let mut rest = text;
     // `"a" == "b"` and `"a" != "b"`, between quoted texts.

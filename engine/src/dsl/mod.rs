@@ -10,6 +10,7 @@ use std::fmt;
 
 pub use ast::Pos;
 pub use compile::{compile, RuleFile};
+pub use parse::{nesting, MAX_NESTING};
 
 /// One mistake in a rule file, with where it is.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

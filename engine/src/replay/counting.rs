@@ -153,31 +153,3 @@ pub fn count_packets(counters: &[i64], empties: i64, g: usize, short: ShortPacke
     }
     total
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A short packet under each rule: Marolles' packet of one or two in threes, and Troccas' Skat of
-    /// two in fours (Berther §3: two empties 1, a counter and an empty its value, the cavalier and the
-    /// queen 3 + 4 - 1 = 6).
-    #[test]
-    fn a_short_packet_counts_by_its_rule() {
-        use ShortPacket::*;
-        for (counters, empties, g, rule, points) in [
-            (&[][..], 2, 4, SumLessOne, 1),
-            (&[5][..], 1, 4, SumLessOne, 5),
-            (&[3, 4][..], 0, 4, SumLessOne, 6),
-            (&[3, 4][..], 0, 4, OverHalf, 5),
-            (&[][..], 2, 4, OverHalf, 0),
-            (&[5][..], 1, 3, OverHalf, 5),
-            (&[5][..], 0, 3, OverHalf, 4),
-            (&[5][..], 0, 3, SumLessOne, 5),
-            // Full packets are counted alike under both rules.
-            (&[5][..], 3, 4, SumLessOne, 5),
-            (&[5][..], 3, 4, OverHalf, 5),
-        ] {
-            assert_eq!(count_packets(counters, empties, g, rule), points, "{counters:?} + {empties} empties in groups of {g}, {rule:?}");
-        }
-    }
-}

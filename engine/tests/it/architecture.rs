@@ -247,6 +247,18 @@ fn the_engine_declares_only_the_public_modules_its_facade_lists() {
     assert!(lib[..testing].trim_end().ends_with("#[doc(hidden)]"), "engine/src/lib.rs: `testing` is not part of the API and is hidden from its documentation");
 }
 
+/// The engine's library is not built as a test harness (`test = false` in engine/Cargo.toml: it would
+/// compile the whole engine again for its unit tests), so a test written in its sources would never
+/// run: there is none, and the manifest says so.
+#[test]
+fn the_engine_keeps_its_tests_in_tests_it() {
+    let manifest = std::fs::read_to_string(Path::new(ROOT).join("engine/Cargo.toml")).unwrap();
+    assert!(manifest.contains("[lib]\ntest = false"), "engine/Cargo.toml: the library's harness is off (tests/it holds the tests)");
+    let written: Vec<PathBuf> =
+        sources(&Path::new(ROOT).join("engine/src")).into_iter().filter(|(_, text)| text.contains("#[test]") || text.contains("#[cfg(test)]")).map(|(path, _)| path).collect();
+    assert!(written.is_empty(), "engine/src: tests that would never run (the library is built with `test = false`; move them to tests/it): {written:?}");
+}
+
 #[test]
 fn no_service_crate_steps_a_game_itself() {
     // The API, the pages, the store and the command line replay records and draw verdicts (the page's

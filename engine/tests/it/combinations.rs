@@ -240,3 +240,112 @@ fn mistaken_combinations_are_refused_with_a_reason() {
         assert!(err.contains(message), "{formula}: {err}");
     }
 }
+
+/// The counting of runs itself, on sets of cards counted by hand.
+mod counted_by_hand {
+    use tarot_engine::testing::{in_runs, run_from_head, runs};
+    use tarot_engine::{Card, CardSet};
+
+    /// A set of cards from codes: "T21 T20 EX".
+    fn set(codes: &str) -> CardSet {
+        codes.split_whitespace().fold(CardSet::EMPTY, |acc, c| acc.or(CardSet::single(Card::parse(c).unwrap_or_else(|| panic!("{c}")))))
+    }
+
+    /// An order of single cards, highest first.
+    fn order(codes: &str) -> Vec<CardSet> {
+        codes.split_whitespace().map(set).collect()
+    }
+
+    fn check_run(hand: &str, steps: &str, wild: &str, expected: usize) {
+        assert_eq!(run_from_head(set(hand), &order(steps), set(wild), CardSet::EMPTY), expected, "run of {hand} along {steps}, wild {wild}");
+    }
+
+    #[test]
+    fn a_run_from_the_head_counted_by_hand() {
+        let top = "T21 T20 T19 T18 T17 T16 T15 T14 T13 T12";
+        // 21 20 19, then the 18 is missing: three.
+        check_run("T21 T20 T19 T17 KS", top, "", 3);
+        // The Fool stands for the 18, and the run goes on to the 17: five.
+        check_run("T21 T20 T19 T17 EX", top, "T1 EX", 5);
+        // Two wild cards: they fill the 18 and the 16, and the run breaks at the missing 15: six.
+        check_run("T21 T20 T19 T17 EX T1", top, "T1 EX", 6);
+        // The Fool fills the 20, then the run goes 19 18 17 16 15 and breaks at the missing 14: seven steps.
+        check_run("T21 T19 T18 T17 T16 T15 T13 EX", top, "T1 EX", 7);
+        // Without the head the run is none, unless a wild card stands for it: a formula that wants the head
+        // itself writes `has(hand, T21) and ...`.
+        check_run("T20 T19 T18", top, "", 0);
+        check_run("T20 T19 T18 EX", top, "EX", 4);
+        // A wild card held is wild only: T1 at the bottom of the order fills the first gap, not its own place.
+        check_run("T3 T2 T1", "T3 T2 T1", "T1", 3);
+        check_run("T3 T1", "T3 T2 T1", "T1", 2);
+        // Wild cards never lengthen a run past the last step.
+        check_run("KS EX T1", "KS QS", "EX T1", 2);
+    }
+
+    /// Pisarri (1754), as Dummett and McLeod give it (A History of Games Played with the Tarot Pack,
+    /// p. 261 n. 6, quoted at forum.tarothistory.com): "if one side has World, 14, 12, 10, 9, 7, 5, Begato,
+    /// the critical trump is the 12 (since the Matto can be substituted for the 14) ... the value of the
+    /// grande held by the other side is 105-(12+3) x 5=30": a grande of seven, Angel, Sun, Moon, 16, 15,
+    /// the Matto for the 14, and 13, the World passed over. Codes as in a 78-card stand-in: the Angel
+    /// T21, World T20, Sun T19, Moon T18, the numbered trumps 16 to 5 as T17 to T6, the Moors T5 to T2,
+    /// the Bagattino T1, the Matto EX.
+    #[test]
+    fn pisarris_grande_of_seven() {
+        let grande = order("T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6");
+        let other_side = set("T20 T15 T13 T11 T10 T8 T6 T1");
+        let angel_side = CardSet::trumps().or(set("EX")).minus(other_side);
+        let (contatori, top) = (set("T1 EX"), set("T20 T19 T18"));
+        let length = run_from_head(angel_side, &grande, contatori, top);
+        assert_eq!(length, 7);
+        // Barilli: three cards make a sequence, and each card more adds 5; Pisarri's reckoning agrees.
+        assert_eq!(10 + 5 * (length - 3), 105 - (12 + 3) * 5);
+        // Without the World passed over, the Matto fills the World and the run breaks at the 14.
+        assert_eq!(run_from_head(angel_side, &grande, contatori, CardSet::EMPTY), 6);
+    }
+
+    #[test]
+    fn a_step_passed_over_counted_by_hand() {
+        let suit = order("KS QS CS JS");
+        // Barilli: in a suit's sequence one card but the king may be missing: K, C, J is three.
+        assert_eq!(run_from_head(set("KS CS JS"), &suit, CardSet::EMPTY, set("QS CS JS")), 3);
+        // Only one step may be passed over: with the queen and cavalier missing, the run is the king alone.
+        assert_eq!(run_from_head(set("KS JS"), &suit, CardSet::EMPTY, set("QS CS JS")), 1);
+        // The king is not passable, so without him there is no run.
+        assert_eq!(run_from_head(set("QS CS JS"), &suit, CardSet::EMPTY, set("QS CS JS")), 0);
+        // A wild card to spare at the end of the order fills the step passed over: K, Q, [C], J = 4.
+        assert_eq!(run_from_head(set("KS QS JS EX"), &suit, set("EX"), set("QS CS JS")), 4);
+    }
+
+    #[test]
+    fn runs_anywhere_counted_by_hand() {
+        let low = order("T1 T2 T3 T4 T5");
+        // Minchiate's trumps 28 to 35 stand here as T14 to T21 (the 78-card pack has no trump 28): the
+        // order is data, so the codes do not matter to the counting.
+        let high = order("T14 T15 T16 T17 T18 T19 T20 T21");
+        // Minucci's example: 32, 33, 34, 35 shown (T18 to T21): one run of four.
+        assert_eq!(runs(set("T18 T19 T20 T21"), &high, 3), vec![4]);
+        // The 33 captured: 32 alone and 34 35, no run of three left ("the versicola is broken").
+        assert_eq!(runs(set("T18 T20 T21"), &high, 3), Vec::<usize>::new());
+        assert_eq!(in_runs(set("T18 T20 T21"), &high, 3), CardSet::EMPTY);
+        // The 35 captured: 32 33 34 remain, still a versicola.
+        assert_eq!(runs(set("T18 T19 T20"), &high, 3), vec![3]);
+        // Two runs in one order, and a stretch too short.
+        assert_eq!(runs(set("T14 T15 T16 T18 T19 T21"), &high, 3), vec![3]);
+        assert_eq!(runs(set("T14 T15 T16 T18 T19 T20 T21 KS"), &high, 3), vec![3, 4]);
+        assert_eq!(runs(set("T14 T15 T16 T18 T19 T21"), &high, 2), vec![3, 2]);
+        assert_eq!(in_runs(set("T14 T15 T16 T18 T19 T21 KS"), &high, 3), set("T14 T15 T16"));
+        assert_eq!(runs(set("T1 T2 T3 T4 T5"), &low, 3), vec![5]);
+        assert_eq!(runs(set("T1 T2 T4 T5"), &low, 3), Vec::<usize>::new());
+        // `min` below 1 counts as 1: every stretch.
+        assert_eq!(runs(set("T1 T3"), &low, 0), vec![1, 1]);
+    }
+
+    #[test]
+    fn a_step_of_several_equal_cards() {
+        // Four equal cards as one step (Tarocchini's Moors): any one of them has the step.
+        let steps = vec![set("T6"), set("T5"), set("T4 T3 T2 T1")];
+        assert_eq!(run_from_head(set("T6 T5 T2"), &steps, CardSet::EMPTY, CardSet::EMPTY), 3);
+        assert_eq!(runs(set("T6 T5 T3 T2"), &steps, 3), vec![3]);
+        assert_eq!(in_runs(set("T6 T5 T3 T2 KS"), &steps, 3), set("T6 T5 T3 T2"));
+    }
+}

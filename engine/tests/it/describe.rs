@@ -113,3 +113,35 @@ fn regex_like_count_of_cards(text: &str) -> bool {
         matches!((words.next(), words.next()), (Some(n), Some("cards")) if n.parse::<u32>().is_ok())
     })
 }
+
+/// A label's `{let}` names, filled with their values.
+mod labels {
+    use tarot_engine::testing::{fill, names, words, Value};
+    use tarot_engine::Q;
+
+    #[test]
+    fn a_label_names_lets_in_braces_and_is_filled_with_their_values() {
+        assert_eq!(names("a poignée shows exactly {poignee_sizes} trumps"), Ok(vec!["poignee_sizes"]));
+        assert_eq!(names("no brace"), Ok(vec![]));
+        assert!(names("open {poignee").unwrap_err().contains("does not close"));
+        assert!(names("shut } here").unwrap_err().contains("did not open"));
+        assert!(names("a {bad name}").unwrap_err().contains("not the name of a `let`"));
+        let sizes = Value::List(std::sync::Arc::new(vec![Value::Num(Q::int(13)), Value::Num(Q::int(15)), Value::Num(Q::int(18))]));
+        let filled = fill("a poignée shows exactly {poignee_sizes} trumps", |n| (n == "poignee_sizes").then(|| words(&sizes)));
+        assert_eq!(filled, "a poignée shows exactly 13, 15 or 18 trumps");
+        assert_eq!(fill("{unknown} stays", |_| None), "{unknown} stays");
+    }
+}
+
+/// A condition on options, folded once an option's value is known.
+mod folding {
+    use tarot_engine::testing::fold;
+
+    #[test]
+    fn an_options_value_settles_its_comparisons() {
+        assert_eq!(fold(r#"has(hand, T1) and ("fft" == "seed-004" or not has(hand, EX))"#), "has(hand, T1) and (not has(hand, EX))");
+        assert_eq!(fold(r#""plays" == "cancels" and has(first_packet, T1)"#), "false and has(first_packet, T1)");
+        assert_eq!(fold(r#""yes" == "yes" and x"#), "x");
+        assert_eq!(fold(r#"if "a" != "b" then "keep" else "x""#), r#"if true then "keep" else "x""#);
+    }
+}

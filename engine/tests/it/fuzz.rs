@@ -369,3 +369,19 @@ fn mutated_rule_files_get_a_diagnostic_or_compile_and_replay_without_a_crash() {
     println!("mutated rule files: {tried} inputs tried, {compiled} compiled, {replayed} replays of a game under them, in {:.1}s", started.elapsed().as_secs_f64());
     assert!(crashes.is_empty(), "{} inputs crashed; saved as:\n{}", crashes.len(), crashes.join("\n"));
 }
+
+/// The nesting bound of a rule file, against the built-in files.
+mod nesting {
+    /// The built-in rule files nest far less than the limit allows.
+    #[test]
+    fn the_rule_files_stay_far_from_the_nesting_limit() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../rulesets");
+        let mut deepest = 0;
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            deepest = deepest.max(tarot_engine::testing::nesting(&text).unwrap());
+        }
+        println!("deepest nesting bound of the rule files: {deepest}");
+        assert!(deepest * 4 < tarot_engine::testing::MAX_NESTING, "{deepest}");
+    }
+}

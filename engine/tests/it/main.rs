@@ -29,6 +29,7 @@ mod auction;
 mod beat;
 mod buy;
 mod card_codes;
+mod cards;
 mod cego_scorer;
 mod combinations;
 mod compare;

@@ -473,3 +473,64 @@ fn mutated_records_never_panic_nor_wrap() {
     assert!(failures.is_empty(), "{} of {count} mutated records failed; the first:\n{}", failures.len(), failures[0]);
     assert!(valid > count / 20, "enough mutated records stay valid to reach the score: {valid} of {count}");
 }
+
+/// The rational numbers of the scores: rounding, parsing, and no figure that wraps.
+mod figures {
+    use tarot_engine::testing::LIMIT;
+    use tarot_engine::Q;
+
+    #[test]
+    fn rounding_and_parsing() {
+        assert_eq!(Q::parse("4.5"), Some(Q::new(9, 2)));
+        assert_eq!(Q::parse("2/3"), Some(Q::new(2, 3)));
+        assert_eq!(Q::new(-7, 2).floor(), Q::int(-4));
+        assert_eq!(Q::new(-7, 2).ceil(), Q::int(-3));
+        assert_eq!(Q::new(7, 3).round(), Q::int(2));
+        assert_eq!(Q::new(8, 3).round(), Q::int(3));
+        assert_eq!(Q::new(5, 2).round(), Q::int(3));
+        assert_eq!(Q::new(-5, 2).round(), Q::int(-3));
+        assert_eq!(Q::new(-7, 3).round(), Q::int(-2));
+        assert_eq!(Q::new(1, 3) + Q::new(1, 6), Q::new(1, 2));
+        assert!(Q::new(81, 2) < Q::int(41));
+    }
+
+    /// The edges of i64 and of `LIMIT`: every checked operation says `None` past them, and nothing
+    /// wraps or panics on the way (this panicked in a debug build and wrapped in a release build
+    /// before the operations were checked).
+    #[test]
+    fn no_figure_wraps() {
+        let (max, min, limit) = (Q::int(i64::MAX), Q::int(i64::MIN), Q::int(LIMIT));
+        assert_eq!(max.checked_add(Q::ONE), None);
+        assert_eq!(min.checked_sub(Q::ONE), None);
+        assert_eq!(max.checked_mul(Q::int(2)), None);
+        assert_eq!(min.checked_mul(Q::int(-1)), None);
+        assert_eq!(min.checked_div(Q::int(-1)), None);
+        assert_eq!(min.checked_neg(), None);
+        assert_eq!(min.checked_abs(), None);
+        assert_eq!(limit.checked_add(Q::ONE), None);
+        assert_eq!(limit.checked_add(Q::ZERO), Some(limit));
+        assert_eq!(Q::new(1, 2).checked_add(limit), None);
+        assert_eq!(Q::new(1, 3).checked_mul(Q::new(1, LIMIT)), None);
+        assert_eq!(Q::checked_sum([limit, Q::ONE, -Q::ONE]), None);
+        assert_eq!(Q::checked_new(i64::MIN as i128, -1), None);
+        assert_eq!(Q::checked_new(i128::MIN, 1), None);
+        assert_eq!(Q::checked_new(1, 0), None);
+        // Whole numbers at the edge of i64 still floor, ceil, round and compare.
+        assert_eq!((min.floor(), min.ceil(), min.round()), (min, min, min));
+        assert_eq!((max.floor(), max.ceil(), max.round()), (max, max, max));
+        assert!(min < max && Q::new(LIMIT - 1, LIMIT) < Q::ONE);
+        // A figure beyond LIMIT is not read as one.
+        assert_eq!(Q::parse("9223372036854775807"), None);
+        assert_eq!(Q::parse(&LIMIT.to_string()), Some(limit));
+        assert_eq!(Q::parse("9223372036854775807.5"), None);
+        assert_eq!(Q::parse("-9223372036854775808/-1"), None);
+        assert_eq!(Q::parse("1.0000000000000000000001"), None);
+        assert_eq!(Q::parse("1/0"), None);
+    }
+
+    #[test]
+    #[should_panic(expected = "too large a figure")]
+    fn an_operator_past_the_limit_panics_rather_than_wraps() {
+        let _ = Q::int(i64::MAX) + Q::ONE;
+    }
+}

@@ -456,3 +456,32 @@ fn a_trump_suit_is_refused_beside_trumps_or_as_a_plain_suit() {
     let coded = base.replace("  rank-name 1", "  code KH T1\n  rank-name 1");
     assert!(compile_text(coded).unwrap_err().contains("`KH` is already the code of KH"));
 }
+
+/// A short packet counted by its rule.
+mod short_packets {
+    use tarot_engine::ir::ShortPacket;
+    use tarot_engine::testing::count_packets;
+
+    /// A short packet under each rule: Marolles' packet of one or two in threes, and Troccas' Skat of
+    /// two in fours (Berther §3: two empties 1, a counter and an empty its value, the cavalier and the
+    /// queen 3 + 4 - 1 = 6).
+    #[test]
+    fn a_short_packet_counts_by_its_rule() {
+        use ShortPacket::*;
+        for (counters, empties, g, rule, points) in [
+            (&[][..], 2, 4, SumLessOne, 1),
+            (&[5][..], 1, 4, SumLessOne, 5),
+            (&[3, 4][..], 0, 4, SumLessOne, 6),
+            (&[3, 4][..], 0, 4, OverHalf, 5),
+            (&[][..], 2, 4, OverHalf, 0),
+            (&[5][..], 1, 3, OverHalf, 5),
+            (&[5][..], 0, 3, OverHalf, 4),
+            (&[5][..], 0, 3, SumLessOne, 5),
+            // Full packets are counted alike under both rules.
+            (&[5][..], 3, 4, SumLessOne, 5),
+            (&[5][..], 3, 4, OverHalf, 5),
+        ] {
+            assert_eq!(count_packets(counters, empties, g, rule), points, "{counters:?} + {empties} empties in groups of {g}, {rule:?}");
+        }
+    }
+}

@@ -243,3 +243,45 @@ fn fixtures_written_with_other_white_space_read_the_same() {
         }
     }
 }
+
+/// The verdict's own JSON writer escapes texts as serde_json does.
+mod json_strings {
+
+    #[test]
+    fn strings_are_escaped_as_serde_json_escapes_them() {
+        // Every ASCII byte at every place of texts of every length up to three words, so that it is
+        // found in a whole word, in the last (overlapping) word, in either half or in the bytes of
+        // a short text.
+        let mut texts: Vec<String> = (0..=0x7fu8)
+            .flat_map(|b| (1..=24).flat_map(move |len| (0..len).map(move |at| (0..len).map(|i| if i == at { b as char } else { (b'a' + i as u8) as char }).collect())))
+            .collect();
+        texts.extend(
+            ["", "\"", "\\\\", "é \"Le calcul\" ü\u{1f}", "\u{7f}\u{80}\u{2028}", "FFT \"La Poignée (10, 13 ou 15 Atouts)\"", "ééééé\"ééééé\\é\u{1}", "\"\"\"\"\"\"\"\"\"\""]
+                .map(String::from),
+        );
+        for text in texts {
+            assert_eq!(tarot_engine::testing::json_string(&text), serde_json::to_string(&text).unwrap(), "{text:?}");
+        }
+    }
+}
+
+/// Players' names are told apart by the key the replay reads them by.
+mod name_keys {
+    use tarot_engine::testing::name_key;
+
+    #[test]
+    fn names_have_the_same_key_exactly_when_they_are_the_same() {
+        let names: Vec<Vec<u8>> = (1..=7usize)
+            .flat_map(|len| (0..=len).map(move |at| (0..len).map(|i| if i == at { b'Z' } else { b'a' + i as u8 }).collect()))
+            .chain([b"abcdabcd".to_vec(), b"abcd".to_vec(), b"aaaa".to_vec(), b"aaaaa".to_vec()])
+            .collect();
+        for a in &names {
+            for b in &names {
+                match (name_key(a), name_key(b)) {
+                    (Some(x), Some(y)) => assert_eq!(x == y, a == b, "{:?} {:?}", String::from_utf8_lossy(a), String::from_utf8_lossy(b)),
+                    (x, y) => assert!(a.len() >= 8 && x.is_none() || b.len() >= 8 && y.is_none()),
+                }
+            }
+        }
+    }
+}

@@ -63,3 +63,154 @@ fn importer_errors_say_where() {
     let e = import("{\"version\":\"3\"}", "x.json").err().unwrap();
     assert!(e.starts_with("x.json"), "{e}");
 }
+
+/// The importer's reading of TarotClub's log: the deal, declarations, the discard, and where a log
+/// that cannot be read breaks.
+mod reading {
+    use serde_json::Value;
+    use tarot_engine::import_tarotclub as import;
+    use tarot_engine::Imported;
+
+    const SEATS: [&str; 4] = ["South", "East", "North", "West"];
+
+    const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/peers/tarotclub-deals/");
+    const FILES: [&str; 10] = [
+        "01-T_lasttrickbydefense_game_lost.json",
+        "01-T_lasttrickbydefense_game_won.json",
+        "3_oudlers.json",
+        "4_oudlers_bug.json",
+        "maximum_points.json",
+        "slam_announced_failure.json",
+        "slam_not_announed_by_defense.json",
+        "taker_loses_two_oudlers.json",
+        "tarotmag_17.json",
+        "tarotmag_18.json",
+    ];
+
+    fn load(name: &str) -> Imported {
+        let path = format!("{DIR}{name}");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        import(&text, name).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn events_of<'a>(record: &'a Value, kind: &str) -> Vec<&'a Value> {
+        record["events"].as_array().expect("events").iter().filter(|e| e["type"] == kind).collect()
+    }
+
+    #[test]
+    fn imports_all_ten_deals() {
+        for name in FILES {
+            let imported = load(name);
+            let record = &imported.record;
+            let deal = events_of(record, "deal");
+            assert_eq!(deal.len(), 1, "{name}");
+            let mut all_cards = Vec::new();
+            for seat in SEATS {
+                let hand = deal[0]["hands"][seat].as_array().expect("hand");
+                assert_eq!(hand.len(), 18, "{name}: {seat}");
+                all_cards.extend(hand.iter().cloned());
+            }
+            let dog = deal[0]["dog"].as_array().expect("dog");
+            assert_eq!(dog.len(), 6, "{name}");
+            all_cards.extend(dog.iter().cloned());
+            let mut distinct: Vec<String> = all_cards.iter().map(|c| c.as_str().expect("code").to_string()).collect();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), 78, "{name}: every card dealt once");
+            assert_eq!(events_of(record, "play").len(), 72, "{name}");
+            assert_eq!(events_of(record, "bid").len(), 4, "{name}");
+            assert_eq!(record["description"], format!("Imported from TarotClub deal log {name}"));
+            assert!(!imported.inferred.is_empty(), "{name}");
+        }
+    }
+
+    #[test]
+    fn slam_and_poignee_are_declared_before_the_first_card() {
+        let record = load("maximum_points.json").record;
+        assert_eq!(record["dealer"], "West");
+        let events = record["events"].as_array().expect("events");
+        let kinds: Vec<&str> = events.iter().filter_map(|e| e["type"].as_str()).collect();
+        // deal, 4 bids, then no discard in a garde contre, the slam, the poignée, the first card.
+        assert_eq!(kinds[..8], ["deal", "bid", "bid", "bid", "bid", "declare", "declare", "play"]);
+        assert_eq!(events[5]["declaration"], "chelem");
+        assert_eq!(events[6]["declaration"], "poignee");
+        assert_eq!(events[6]["player"], "South");
+        assert_eq!(events[6]["cards"].as_array().map(Vec::len), Some(15));
+        assert_eq!(events[7]["card"], "T21");
+        // Bidding starts with the player after the dealer.
+        assert_eq!(events[1]["player"], "South");
+        assert_eq!(events[1]["bid"], "garde-contre");
+    }
+
+    #[test]
+    fn defence_poignee_is_shown_by_the_defender_holding_it() {
+        let text = std::fs::read_to_string(format!("{DIR}slam_not_announed_by_defense.json")).expect("fixture");
+        let trumps = "21-T;20-T;19-T;18-T;17-T;16-T;15-T;14-T;13-T;12-T";
+        let with_handle = text.replace("\"defense_handle\": \"\"", &format!("\"defense_handle\": \"{trumps}\""));
+        let record = import(&with_handle, "x.json").unwrap_or_else(|e| panic!("{e}")).record;
+        let events = record["events"].as_array().expect("events");
+        let at = events.iter().position(|e| e["declaration"] == "poignee").expect("a poignée");
+        // West holds those trumps and plays last in trick 1: the poignée comes just before.
+        assert_eq!(events[at]["player"], "West");
+        assert_eq!(events[at]["cards"].as_array().map(Vec::len), Some(10));
+        assert_eq!(events[at + 1]["type"], "play");
+        assert_eq!(events[at + 1]["player"], "West");
+        assert!(events[..at].iter().all(|e| e["player"] != "West" || e["type"] == "bid"));
+
+        // 11-T was North's: no defender held all of these.
+        let mixed = text.replace("\"defense_handle\": \"\"", &format!("\"defense_handle\": \"{trumps};11-T\""));
+        let error = import(&mixed, "x.json").err().expect("must fail");
+        assert_eq!(error, "x.json: deal_info.defense_handle: no defender held all of these trumps");
+    }
+
+    #[test]
+    fn prise_discard_is_the_unplayed_cards() {
+        let record = load("tarotmag_17.json").record;
+        assert_eq!(record["dealer"], "North");
+        let discard = events_of(&record, "discard");
+        assert_eq!(discard.len(), 1);
+        assert_eq!(discard[0]["player"], "South");
+        assert_eq!(discard[0]["cards"].as_array().map(Vec::len), Some(6));
+        // West led, so North dealt and West bid first.
+        let bids: Vec<(&str, &str)> = events_of(&record, "bid").iter().filter_map(|b| Some((b["player"].as_str()?, b["bid"].as_str()?))).collect();
+        assert_eq!(bids, [("West", "pass"), ("South", "prise"), ("East", "pass"), ("North", "pass")]);
+    }
+
+    #[test]
+    fn malformed_input_is_reported_with_its_place() {
+        let text = std::fs::read_to_string(format!("{DIR}tarotmag_17.json")).expect("fixture");
+
+        let bad_card = text.replace("\"06-D;05-T;08-T;10-T\"", "\"06-D;05-T;15-X;10-T\"");
+        let error = import(&bad_card, "tarotmag_17.json").err().expect("must fail");
+        assert_eq!(error, "tarotmag_17.json: trick 9: unknown card \"15-X\"");
+
+        let duplicate = text.replace("\"06-D;05-T;08-T;10-T\"", "\"06-D;05-T;01-H;10-T\"");
+        let error = import(&duplicate, "x.json").err().expect("must fail");
+        assert!(error.starts_with("x.json: trick 9: card 01-H was already played in trick 1"), "{error}");
+
+        // Swapping tricks 4 and 5 puts trick 5 after the wrong winner: the cards are then
+        // attributed to the wrong players and North seems to trump while holding diamonds.
+        let swapped = text.replace("\"13-D;10-D;09-D;00-T\"", "\"@\"").replace("\"02-D;02-T;15-T;12-D\"", "\"13-D;10-D;09-D;00-T\"").replace("\"@\"", "\"02-D;02-T;15-T;12-D\"");
+        let error = import(&swapped, "x.json").err().expect("must fail");
+        assert!(error.starts_with("x.json: trick 4: with South (winner of trick 3) leading"), "{error}");
+        assert!(error.contains("leaders do not fit"), "{error}");
+
+        // A dog card played by a defender: here because the first leader is wrong.
+        let wrong_lead = std::fs::read_to_string(format!("{DIR}01-T_lasttrickbydefense_game_lost.json"))
+            .expect("fixture")
+            .replace("\"first_trick_lead\": \"East\"", "\"first_trick_lead\": \"South\"");
+        let error = import(&wrong_lead, "x.json").err().expect("must fail");
+        assert!(error.starts_with("x.json: deal_info.dog: 21-T was played by East"), "{error}");
+
+        for (input, expected) in
+            [("", "x.json: not valid JSON"), ("[]", "x.json: the top level should be a JSON object"), ("{\"version\": \"3\"}", "x.json: missing \"deal_info\"")]
+        {
+            let error = import(input, "x.json").err().expect("must fail");
+            assert!(error.starts_with(expected), "{error}");
+        }
+        let short = text.replace("\"11-C;13-C;10-C;07-C\"\n", "");
+        let short = short.replace("\"14-C;09-C;08-C;05-C\",", "\"14-C;09-C;08-C;05-C\"");
+        let error = import(&short, "x.json").err().expect("must fail");
+        assert_eq!(error, "x.json: 17 tricks instead of 18");
+    }
+}
