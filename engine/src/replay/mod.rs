@@ -181,6 +181,8 @@ pub struct Game<'s, 'r> {
     event: usize,
     /// The rule that annulled the deal and the event where it did: the game is over there.
     annulled_at: Option<(Arc<str>, usize)>,
+    /// The `end` rule (its index in `play.ends`) that ended play before the last trick.
+    ended_by: Option<usize>,
     /// The empty card the Fool's holder owes for it, and to whom: (holder, winner of its trick).
     fool_owed: Option<(u8, u8)>,
     /// What each pot (`Ruleset::pots`) held at the start of the deal, and holds now.
@@ -245,6 +247,7 @@ impl<'s, 'r> Game<'s, 'r> {
             notes: vec![],
             event: 0,
             annulled_at: None,
+            ended_by: None,
             fool_owed: None,
             carried: vec![Q::ZERO; setup.rules.pots.len()],
             pots: vec![Q::ZERO; setup.rules.pots.len()],
@@ -358,6 +361,12 @@ impl<'s, 'r> Game<'s, 'r> {
             return Err(stop);
         }
         if self.phase == Phase::Done && !self.claimed_after_play(m) {
+            // Play ended when the contract was decided: what follows breaks the rule that ended it.
+            if let Some(i) = self.ended_by {
+                let end = &self.rules().play.ends[i];
+                let message = format!("play ended after trick {} ({}), but the record goes on with a {} event", self.tricks.len(), end.label, m.kind());
+                return Err(clause_violation(&end.clause, index, m.player().map(|p| self.name(p)), message));
+            }
             return Err(self.input(format!("the game is over, but the record goes on with a {} event", m.kind())));
         }
         let applied = self.apply_read(m);

@@ -252,9 +252,10 @@ impl<'s, 'r> Game<'s, 'r> {
     /// deal is scored as it stands; a note says why, and `next` expects no further card.
     fn play_ends(&mut self) -> Result<bool, Stop> {
         let rules = self.rules();
-        for end in &rules.play.ends {
+        for (i, end) in rules.play.ends.iter().enumerate() {
             let v = self.eval_rule(&end.when, &self.env(None), &end.clause)?;
             if truthy(&v).map_err(|e| self.rule_error(&end.clause, e))? {
+                self.ended_by = Some(i);
                 let source = end.clause.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default();
                 let held: usize = self.hands.iter().map(|h| h.len()).sum();
                 self.notes.push(format!("play ends after trick {} ({}{source}): {}; the {held} cards still held are not played", self.tricks.len(), end.clause.rule, end.label));

@@ -1,6 +1,6 @@
 //! `play { end "label" = condition }` (`tests/rules/play-ends.tarot`, Basic Tarot where play ends as
 //! soon as first hand takes a trick): the deal ends after that trick and is scored, the verdict says
-//! why, no card is expected after it, and a card played after it is refused; under `basic` the same
+//! why, no card is expected after it, and a card played after it breaks the rule that ended play; under `basic` the same
 //! record is still in progress. The simulator's games stop there too.
 
 use crate::common;
@@ -50,11 +50,16 @@ fn play_ends_after_the_trick_that_decides_and_the_deal_is_scored() {
         assert_eq!(w.status, Status::InProgress);
         let next = w.next.unwrap();
         assert!(!next.legal.is_empty());
-        // A card played after the end: the game is over.
+        // A card played after the end breaks the rule that ended play, which the verdict cites.
         let mut more = g.clone();
         more.events.push(Event::Play { player: next.player.as_ref().into(), card: next.legal[0].as_str().into() });
-        let e = replay(&r, &more).unwrap_err().to_string();
-        assert!(e.contains("the game is over"), "{e}");
+        let refused = replay(&r, &more).unwrap();
+        assert_eq!(refused.status, Status::Invalid, "seed {seed}");
+        let violation = refused.violation.unwrap();
+        assert_eq!(&*violation.rule, "play.end.first-hand-took-a-trick", "seed {seed}");
+        assert_eq!(violation.event, g.events.len(), "seed {seed}");
+        assert_eq!(violation.player.as_deref(), Some(next.player.as_ref()), "seed {seed}");
+        assert_eq!(violation.message, format!("play ended after trick {n} (first hand took a trick), but the record goes on with a play event"), "seed {seed}");
     }
     assert!(early > 0, "no seeded game ended early");
 }
