@@ -33,6 +33,7 @@ mod cego_scorer;
 mod combinations;
 mod compare;
 mod compulsory;
+mod dreierles_scorer;
 mod declarations;
 mod declare_after_play;
 mod declare_from_dealer;
