@@ -18,7 +18,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
 use tarot_engine::testing::Game;
-use tarot_engine::{random_game_with, replay, Kind, ContractChoice, Event, GameRecord, Registry, Setup, SimOptions, Status, Verdict};
+use tarot_engine::{random_game_with, replay, ContractChoice, Event, GameRecord, Kind, Registry, Setup, SimOptions, Status, Verdict};
 
 const ID: &str = "dreierles";
 
@@ -46,9 +46,24 @@ fn main() {
         ("zweier-rekontra", "zweier", |r, _| declared(r, "rekontra") && !declared(r, "kontra3"), "A Zweier with Kontra and Rekontra: the game four times"),
         ("einer-third-knock", "einer", |r, _| declared(r, "kontra3"), "An Einer knocked three times: the game eight times"),
         ("solo-zehn-druck", "solo", |r, _| declared(r, "zehn_druck"), "A Solo with ten trumps announced by the declarer, paid 1 by each other player outside the multiplier"),
-        ("pfeife-raus-won", "dreier", |r, v| declared(r, "pfeife_raus") && value(v, "pfeife_won") == Some(serde_json::json!(true)), "A Dreier with the Pfeife laid out taking the last trick: 2 from each opponent"),
-        ("pfeife-raus-forced", "dreier", |r, v| declared(r, "pfeife_raus") && v.notes.iter().any(|n| n.contains("play ends after trick")), "A Dreier with the Pfeife laid out and forced out before the last trick: play ends, that trick and the cards still held count for the opponents, 2 to each"),
-        ("pfeife-last-lost", "zweier", |r, v| !declared(r, "pfeife_raus") && value(v, "pfeife_last") == Some(serde_json::json!(true)) && value(v, "pfeife_won") == Some(serde_json::json!(false)), "A Zweier whose declarer plays the Pfeife, not laid out, to the last trick, where it is beaten: 1 to each opponent"),
+        (
+            "pfeife-raus-won",
+            "dreier",
+            |r, v| declared(r, "pfeife_raus") && value(v, "pfeife_won") == Some(serde_json::json!(true)),
+            "A Dreier with the Pfeife laid out taking the last trick: 2 from each opponent",
+        ),
+        (
+            "pfeife-raus-forced",
+            "dreier",
+            |r, v| declared(r, "pfeife_raus") && v.notes.iter().any(|n| n.contains("play ends after trick")),
+            "A Dreier with the Pfeife laid out and forced out before the last trick: play ends, that trick and the cards still held count for the opponents, 2 to each",
+        ),
+        (
+            "pfeife-last-lost",
+            "zweier",
+            |r, v| !declared(r, "pfeife_raus") && value(v, "pfeife_last") == Some(serde_json::json!(true)) && value(v, "pfeife_won") == Some(serde_json::json!(false)),
+            "A Zweier whose declarer plays the Pfeife, not laid out, to the last trick, where it is beaten: 1 to each opponent",
+        ),
         ("rauber-knocked", "rauber", |r, _| declared(r, "rauber_knock"), "All pass: a Räuber, knocked, the most card points paying each other player"),
     ];
     for (name, contract, want, what) in cases {
@@ -166,7 +181,11 @@ fn worked(rules: &Ruleset, root: &Path) {
         };
         let v = replay(rules, &rec).expect("replayable");
         let points = value(&v, "declarer_points");
-        if v.status == Status::Valid && points == Some(serde_json::json!(42)) && value(&v, "pfeife_won") == Some(serde_json::json!(false)) && value(&v, "forced_out") == Some(serde_json::json!(false)) {
+        if v.status == Status::Valid
+            && points == Some(serde_json::json!(42))
+            && value(&v, "pfeife_won") == Some(serde_json::json!(false))
+            && value(&v, "forced_out") == Some(serde_json::json!(false))
+        {
             assert_eq!((score(&v, "Ann"), score(&v, "Bob"), score(&v, "Cid")), (13, -5, -8), "the source's figures");
             rec.description = Some(format!(
                 "The source's example of scoring (pagat \"Scoring\"): Ann (Anne) plays a Solo, lays out the Pfeife, fails to win the last trick with it, takes 42 card points and claims four kings; Bob (Bert) claims ten trumps. Ann receives 4 x 2 + 1 - 2 = 7 from each opponent and pays Bob 1, Bob receives 1 from each: Ann +13, Bob -5, Cid -8 at a table of three. The deal is arranged, the play drawn at random (game {seed} of seed 1 of `dreierles_fixtures`)"

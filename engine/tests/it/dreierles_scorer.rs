@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tarot_engine::{random_game_with, Q, SimOptions};
+use tarot_engine::{random_game_with, SimOptions, Q};
 use tarot_engine::{replay, Status};
 
 fn count(var: &str, default: u64) -> u64 {
@@ -87,10 +87,7 @@ fn the_engine_scores_dreierles_as_the_source_does() {
     compare(&SimOptions::default(), 0..steered_games / 4, &mut plain);
     compare(&SimOptions::steered(), 1_000_000_000..1_000_000_000 + steered_games, &mut steered);
     if std::env::var("DREIERLES_SCORER_REPORT").is_ok() {
-        println!(
-            "dreierles: {} deals unsteered ({} not playable), {} steered ({} not playable)",
-            plain.games, plain.unplayable, steered.games, steered.unplayable
-        );
+        println!("dreierles: {} deals unsteered ({} not playable), {} steered ({} not playable)", plain.games, plain.unplayable, steered.games, steered.unplayable);
         let keys: std::collections::BTreeSet<&String> = plain.tally.keys().chain(steered.tally.keys()).collect();
         for k in keys {
             println!("| {k} | {} | {} |", plain.tally.get(k).copied().unwrap_or(0), steered.tally.get(k).copied().unwrap_or(0));
