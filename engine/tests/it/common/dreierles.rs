@@ -176,7 +176,7 @@ pub fn score(rec: &GameRecord) -> Scored {
         leader = winner;
     }
     let tricks = plays.len() / n;
-    let knock_factor = |k: usize| 1 << k;
+    let knock_factor = |k: usize| 1i64 << k;
     let mut pay = vec![0i64; n];
     // Combinations: "1 game point for the holder, paid by each of the other players".
     for (p, d) in &declared {
@@ -250,7 +250,7 @@ pub fn score(rec: &GameRecord) -> Scored {
             let losers: Vec<usize> = (0..n).filter(|&p| points[p] == top).collect();
             s.tied = losers.len();
             s.knocks = declared.iter().filter(|(_, x)| x == "rauber_knock").count();
-            let each = 2 * knock_factor(s.knocks) as i64;
+            let each = 2 * knock_factor(s.knocks);
             if losers.len() < n {
                 assert_eq!(each % losers.len() as i64, 0);
                 for &l in &losers {
