@@ -135,6 +135,9 @@ pub enum Func {
     /// `bid_before(p, CONTRACT)`: whether `p` bid the contract (its index, `a[1]`) earlier in this
     /// auction; written only in a contract's `by` condition.
     BidBefore,
+    /// `passed_over(p, CONTRACT)`: whether `p` passed at a turn where no bid as high as the contract
+    /// (its index, `a[1]`) had yet been made, so that it was still open to him.
+    PassedOver,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

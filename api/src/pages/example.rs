@@ -25,6 +25,7 @@ const EXAMPLES: &[(&str, &str, &str)] = &[
     ("basic-partners", "basic-partners/valid/4p-1.json", include_str!("../../../fixtures/basic-partners/valid/4p-1.json")),
     ("basic-stripped", "basic-stripped/valid/2p-1.json", include_str!("../../../fixtures/basic-stripped/valid/2p-1.json")),
     ("cego", "cego/valid/4p-1.json", include_str!("../../../fixtures/cego/valid/4p-1.json")),
+    ("dreierles", "dreierles/valid/worked-example.json", include_str!("../../../fixtures/dreierles/valid/worked-example.json")),
     ("droggn", "droggn/valid/3p-1.json", include_str!("../../../fixtures/droggn/valid/3p-1.json")),
     ("fft-2p", "fft-2p/valid/2p-1.json", include_str!("../../../fixtures/fft-2p/valid/2p-1.json")),
     ("fft-3p", "fft-3p/valid/3p-1.json", include_str!("../../../fixtures/fft-3p/valid/3p-1.json")),

@@ -459,6 +459,15 @@ impl InForce<'_> {
                 };
                 format!("{} bid {contract} earlier in the auction", w(0))
             }
+            (Func::PassedOver, _) => {
+                let contract = match args.get(1) {
+                    Some(Expr::Const(crate::expr::Value::Num(i))) => {
+                        self.rules.bidding.as_ref().and_then(|b| b.contracts.get(i.numer() as usize)).map_or_else(|| "the contract".to_string(), |c| c.label.to_string())
+                    }
+                    _ => "the contract".to_string(),
+                };
+                format!("{} passed when {contract} was still open to him", w(0))
+            }
         }
     }
 }

@@ -231,6 +231,15 @@ impl Env for GameEnv<'_, '_, '_> {
                 (Value::Player(p), Value::Num(c)) => Value::Bool(g.bids.iter().any(|&(q, b)| q == *p && b == super::Bid::Contract(c.numer() as usize))),
                 (x, _) => return Err(format!("bid_before takes a player, not {}", x.type_name())),
             },
+            Func::PassedOver => match (&a[0], &a[1]) {
+                (Value::Player(p), Value::Num(c)) => {
+                    let c = c.numer() as usize;
+                    // At each of his passes, the highest contract bid before it: none, or one below `c`.
+                    let open_at = |i: usize| g.bids[..i].iter().filter_map(|&(_, b)| if let super::Bid::Contract(k) = b { Some(k) } else { None }).all(|k| k < c);
+                    Value::Bool(g.bids.iter().enumerate().any(|(i, &(q, b))| q == *p && b == super::Bid::Pass && open_at(i)))
+                }
+                (x, _) => return Err(format!("passed_over takes a player, not {}", x.type_name())),
+            },
             other => return Err(format!("{other:?} is not a game function")),
         })
     }

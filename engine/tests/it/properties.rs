@@ -306,6 +306,7 @@ fn pack_totals() {
         ("troggu", 114),
         ("cego", 70),
         ("koenigrufen", 70),
+        ("dreierles", 70),
     ] {
         let rules = registry().get(id).unwrap();
         // With the options' defaults (Scarto's 5-point trump follows an option).

@@ -114,6 +114,7 @@ pub(super) const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("carried", Func::Standing, 1, 1),
     ("dealt", Func::Dealt, 2, 2),
     ("bid_before", Func::BidBefore, 2, 2),
+    ("passed_over", Func::PassedOver, 2, 2),
 ];
 
 pub(super) const GAME_FUNCS: &[Func] = &[
@@ -138,6 +139,7 @@ pub(super) const GAME_FUNCS: &[Func] = &[
     Func::Standing,
     Func::Dealt,
     Func::BidBefore,
+    Func::PassedOver,
 ];
 /// The options `e` reads (`Expr::Opt`), added to `out`.
 pub(super) fn options_in(e: &Expr, out: &mut BTreeSet<usize>) {
@@ -736,6 +738,27 @@ impl Compiler {
             };
             let Some(c) = contracts.iter().position(|k| k == n) else {
                 self.err(file, args[1].pos, format!("unknown contract `{n}` in `bid_before`; the contracts are {}", contracts.join(", ")));
+                return None;
+            };
+            return Some(Expr::Call(f, vec![p?, Expr::Const(Value::Num(Q::int(c as i64)))]));
+        }
+        if f == Func::PassedOver {
+            let contracts = self.contract_names.clone();
+            if contracts.is_empty() {
+                self.err(file, pos, "`passed_over` reads the auction, and this ruleset has no `bidding`");
+                return None;
+            }
+            let p = self.expr_inner(file, &args[0], ctx);
+            let (AstKind::Name(n) | AstKind::Str(n)) = &args[1].kind else {
+                self.err(
+                    file,
+                    args[1].pos,
+                    "`passed_over` takes a player and the name of a contract: `passed_over(player, dreier)`, or `passed_over(player, \"garde-contre\")` for a name with `-`",
+                );
+                return None;
+            };
+            let Some(c) = contracts.iter().position(|k| k == n) else {
+                self.err(file, args[1].pos, format!("unknown contract `{n}` in `passed_over`; the contracts are {}", contracts.join(", ")));
                 return None;
             };
             return Some(Expr::Call(f, vec![p?, Expr::Const(Value::Num(Q::int(c as i64)))]));

@@ -139,6 +139,9 @@ struct Compiler {
     /// Compiling a contract's `by` condition: the contracts of the bidding block, which
     /// `bid_before(p, CONTRACT)` may name (`None` elsewhere, where it is refused).
     by_contracts: Option<Vec<String>>,
+    /// The contracts of the bidding block, in order, which `passed_over(p, CONTRACT)` may name
+    /// (empty without `bidding`, where it is refused).
+    contract_names: Vec<String>,
 }
 
 /// Statements that are identified by all their words (several per section), not only the first.
@@ -456,6 +459,14 @@ impl Compiler {
         let version = version_of(&h.texts);
 
         check::shapes(&stmts, "", &mut self.errors);
+        // The contracts of the bidding block, which `passed_over` may name in any formula of the game.
+        self.contract_names = stmts
+            .iter()
+            .filter(|s| s.key == "bidding")
+            .flat_map(|s| s.block.iter().flatten())
+            .filter(|st| st.key == "contract")
+            .filter_map(|st| st.args.first().map(|w| w.text.clone()))
+            .collect();
         // Sources, options, classes and names come first, so any formula may use them.
         let (pack, pots, constants) = self.preamble(&stmts);
 

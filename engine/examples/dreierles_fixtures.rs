@@ -1,0 +1,232 @@
+//! Writes the worked fixtures of `dreierles` (fixtures/dreierles/valid/ and invalid/): the source's
+//! example of scoring (pagat "Scoring": Anne's Solo with the Pfeife laid out and lost, 42 card points,
+//! four kings claimed, Bert's ten trumps claimed), games that reach each contract, the knocks, the
+//! Pfeife and the Räuber, and the invalid game the simulator does not make (the top of the blind; the
+//! knock by an opponent who passed up the Dreier and a Räuber knock out of turn are make_fixtures'
+//! `declaration.kontra.allowed` and `declaration.rauber_knock.in-turn`). Every game is a seeded
+//! game found by search, so the fixtures are reproducible:
+//!
+//!     cargo run -p tarot-engine --example dreierles_fixtures
+//!
+//! The simulated fixtures of the ruleset (two valid games, one invalid game per rule the simulator can
+//! break, malformed records) come from `make_fixtures only dreierles`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tarot_engine::ir::Ruleset;
+use tarot_engine::testing::Game;
+use tarot_engine::{random_game_with, replay, ContractChoice, Event, GameRecord, Kind, Registry, Setup, SimOptions, Status, Verdict};
+
+const ID: &str = "dreierles";
+
+fn declared(rec: &GameRecord, name: &str) -> bool {
+    rec.events.iter().any(|e| matches!(e, Event::Declare { declaration, .. } if declaration.as_str() == name))
+}
+
+fn value(v: &Verdict, name: &str) -> Option<serde_json::Value> {
+    let o = v.outcome.as_ref()?;
+    o.values.iter().find(|(k, _)| &**k == name).map(|(_, x)| serde_json::to_value(x).unwrap())
+}
+
+fn score(v: &Verdict, p: &str) -> i64 {
+    v.outcome.as_ref().and_then(|o| o.players.iter().find(|q| &*q.player == p)).map_or(0, |q| q.score.numer())
+}
+
+fn main() {
+    let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
+    let rules = registry.get(ID).expect("dreierles is built in");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ID);
+    worked(rules, &root);
+    type Want = fn(&GameRecord, &Verdict) -> bool;
+    let cases: [(&str, &str, Want, &str); 8] = [
+        ("dreier-kontra", "dreier", |r, v| declared(r, "kontra") && !declared(r, "rekontra") && score(v, "Ann") != 0, "A Dreier knocked once (Kontra): the game doubled"),
+        ("zweier-rekontra", "zweier", |r, _| declared(r, "rekontra") && !declared(r, "kontra3"), "A Zweier with Kontra and Rekontra: the game four times"),
+        ("einer-third-knock", "einer", |r, _| declared(r, "kontra3"), "An Einer knocked three times: the game eight times"),
+        ("solo-zehn-druck", "solo", |r, _| declared(r, "zehn_druck"), "A Solo with ten trumps announced by the declarer, paid 1 by each other player outside the multiplier"),
+        (
+            "pfeife-raus-won",
+            "dreier",
+            |r, v| declared(r, "pfeife_raus") && value(v, "pfeife_won") == Some(serde_json::json!(true)),
+            "A Dreier with the Pfeife laid out taking the last trick: 2 from each opponent",
+        ),
+        (
+            "pfeife-raus-forced",
+            "dreier",
+            |r, v| declared(r, "pfeife_raus") && v.notes.iter().any(|n| n.contains("play ends after trick")),
+            "A Dreier with the Pfeife laid out and forced out before the last trick: play ends, that trick and the cards still held count for the opponents, 2 to each",
+        ),
+        (
+            "pfeife-last-lost",
+            "zweier",
+            |r, v| !declared(r, "pfeife_raus") && value(v, "pfeife_last") == Some(serde_json::json!(true)) && value(v, "pfeife_won") == Some(serde_json::json!(false)),
+            "A Zweier whose declarer plays the Pfeife, not laid out, to the last trick, where it is beaten: 1 to each opponent",
+        ),
+        ("rauber-knocked", "rauber", |r, _| declared(r, "rauber_knock"), "All pass: a Räuber, knocked, the most card points paying each other player"),
+    ];
+    for (name, contract, want, what) in cases {
+        let sim = SimOptions { contract: ContractChoice::Only(contract.into()), ..SimOptions::steered() };
+        let mut rng = ChaCha8Rng::seed_from_u64(27);
+        let mut found = None;
+        for seed in 0..20_000u64 {
+            let Ok(rec) = random_game_with(rules, 3, &BTreeMap::new(), &sim, &mut rng) else { continue };
+            let rec = claim_all(rules, rec);
+            let v = replay(rules, &rec).expect("replayable");
+            if v.status == Status::Valid && v.outcome.as_ref().and_then(|o| o.contract.as_deref()) == Some(contract) && want(&rec, &v) {
+                found = Some((seed, rec));
+                break;
+            }
+        }
+        let Some((seed, mut rec)) = found else {
+            eprintln!("{name}: not found in 20000 games");
+            continue;
+        };
+        rec.description = Some(format!("{what}: game {seed} of seed 27 of `dreierles_fixtures`, the combinations held claimed at the end"));
+        write(&root.join("valid").join(format!("{name}.json")), &rec);
+    }
+    invalid(rules, &root);
+}
+
+/// The game with every combination its players hold claimed after the last trick (the simulator
+/// claims none): an opponent's ten trumps, anyone's Drull or four kings, from the hand before the play.
+fn claim_all(rules: &Ruleset, mut rec: GameRecord) -> GameRecord {
+    let v = replay(rules, &rec).expect("replayable");
+    if v.status != Status::Valid {
+        return rec;
+    }
+    let Some(Event::Deal { hands, .. }) = rec.events.first().cloned() else { return rec };
+    let taker = v.outcome.as_ref().and_then(|o| o.taker.clone());
+    for (player, dealt) in &hands {
+        let mut held: Vec<String> = dealt.iter().map(|c| c.to_string()).collect();
+        for e in &rec.events {
+            if let Event::Take { player: q, cards } = e {
+                if q == player {
+                    held.extend(cards.iter().map(|c| c.to_string()));
+                }
+            }
+        }
+        let trumps = held.iter().filter(|c| c.starts_with('T')).count();
+        let mine = taker.as_deref() == Some(player.as_ref());
+        let mut claims: Vec<(&str, Vec<&str>)> = vec![];
+        if !mine && trumps >= 10 {
+            claims.push(("zehn_druck_claimed", vec![]));
+        }
+        if ["T1", "T21", "T22"].iter().all(|c| held.iter().any(|h| h == c)) {
+            claims.push(("drull", vec!["T1", "T21", "T22"]));
+        }
+        if ["KS", "KH", "KD", "KC"].iter().all(|c| held.iter().any(|h| h == c)) {
+            claims.push(("vier_koenige", vec!["KS", "KH", "KD", "KC"]));
+        }
+        for (d, cards) in claims {
+            rec.events.push(Event::Declare { player: player.clone(), declaration: d.into(), cards: cards.into_iter().map(Into::into).collect() });
+        }
+    }
+    rec
+}
+
+/// The source's example, at a table of three: Ann (Anne) bids a Solo, lays the Pfeife out, loses the
+/// last trick with it, takes 42 card points and claims four kings; Bob (Bert) claims ten trumps. Ann
+/// receives 4 x 2 + 1 - 2 = 7 from each opponent and pays Bob 1; Bob receives 1 from each: Ann +13,
+/// Bob -5, Cid -8. The deal is arranged; the play is drawn at random (a suit card
+/// played, most of the time, while one may be) until it gives those figures.
+fn worked(rules: &Ruleset, root: &Path) {
+    let hand = |s: &str| s.split_whitespace().map(Into::into).collect::<Vec<_>>();
+    let hands = BTreeMap::from([
+        ("Ann".into(), hand("KC KS KH KD QC QS QH QD T1 T2 T3 T4 T5 T6 T7 T21")),
+        ("Bob".into(), hand("T8 T12 T13 T14 T15 T16 T17 T18 T19 T20 CH CD JH JD CC CS")),
+        ("Cid".into(), hand("T22 T9 JC JS 10C 9C 8C 7C 1H 2H 3H 4H 1D 2D 3D 4D")),
+    ]);
+    let deal = Event::Deal { hands, dog: hand("T10 T11 10S 9S 8S 7S"), cut: None, piles: BTreeMap::new(), packets: vec![] };
+    let names: Vec<String> = ["Ann", "Bob", "Cid"].iter().map(|s| s.to_string()).collect();
+    let setup = Setup::new(rules, 3, &BTreeMap::new()).expect("a table of three");
+    let before = [
+        deal,
+        Event::Bid { player: "Ann".into(), bid: "solo".into() },
+        Event::Bid { player: "Bob".into(), bid: "pass".into() },
+        Event::Bid { player: "Cid".into(), bid: "pass".into() },
+        Event::Declare { player: "Ann".into(), declaration: "pfeife_raus".into(), cards: vec!["T1".into()] },
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    for seed in 0..50_000u64 {
+        let mut game = Game::new(&setup, &names, 2);
+        let mut events = vec![];
+        for e in &before {
+            assert!(game.apply(events.len(), e).is_ok(), "the arranged start is legal");
+            events.push(e.clone());
+        }
+        while let Some(next) = game.next() {
+            let p = names.iter().position(|n| **n == *next.player).expect("a player") as u8;
+            // Each player keeps his trumps, most of the time, while he has a suit card he may play.
+            let legal = game.legal(p);
+            let suits: Vec<_> = legal.iter().filter(|c| !matches!(c.kind(), Kind::Trump(_) | Kind::Fool)).collect();
+            let pool: Vec<_> = if !suits.is_empty() && rng.gen_bool(0.85) { suits } else { legal.iter().collect() };
+            let c = pool[rng.gen_range(0..pool.len())];
+            let e = Event::Play { player: next.player.as_ref().into(), card: c.code() };
+            assert!(game.apply(events.len(), &e).is_ok(), "a legal card");
+            events.push(e);
+        }
+        events.push(Event::Declare { player: "Ann".into(), declaration: "vier_koenige".into(), cards: ["KS", "KH", "KD", "KC"].iter().map(|&c| c.into()).collect() });
+        events.push(Event::Declare { player: "Bob".into(), declaration: "zehn_druck_claimed".into(), cards: vec![] });
+        let mut rec = GameRecord {
+            ruleset: ID.into(),
+            options: BTreeMap::new(),
+            players: names.clone(),
+            dealer: "Cid".into(),
+            pots: BTreeMap::new(),
+            standing: BTreeMap::new(),
+            description: None,
+            events,
+        };
+        let v = replay(rules, &rec).expect("replayable");
+        let points = value(&v, "declarer_points");
+        if v.status == Status::Valid
+            && points == Some(serde_json::json!(42))
+            && value(&v, "pfeife_won") == Some(serde_json::json!(false))
+            && value(&v, "forced_out") == Some(serde_json::json!(false))
+        {
+            assert_eq!((score(&v, "Ann"), score(&v, "Bob"), score(&v, "Cid")), (13, -5, -8), "the source's figures");
+            rec.description = Some(format!(
+                "The source's example of scoring (pagat \"Scoring\"): Ann (Anne) plays a Solo, lays out the Pfeife, fails to win the last trick with it, takes 42 card points and claims four kings; Bob (Bert) claims ten trumps. Ann receives 4 x 2 + 1 - 2 = 7 from each opponent and pays Bob 1, Bob receives 1 from each: Ann +13, Bob -5, Cid -8 at a table of three. The deal is arranged, the play drawn at random (game {seed} of seed 1 of `dreierles_fixtures`)"
+            ));
+            write(&root.join("valid").join("worked-example.json"), &rec);
+            return;
+        }
+    }
+    eprintln!("worked-example: not found in 50000 plays");
+}
+
+/// The rules the simulator does not break, each broken by one edit of a valid game found above.
+fn invalid(rules: &Ruleset, root: &Path) {
+    let read = |name: &str| -> Option<GameRecord> { serde_json::from_str(&std::fs::read_to_string(root.join("valid").join(name)).ok()?).ok() };
+    // The top of the blind: the Dreier's declarer takes the bottom three cards instead.
+    if let Some(mut rec) = read("dreier-kontra.json") {
+        let dog: Vec<_> = match rec.events.first() {
+            Some(Event::Deal { dog, .. }) => dog.clone(),
+            _ => vec![],
+        };
+        if let Some(Event::Take { cards, .. }) = rec.events.iter_mut().find(|e| matches!(e, Event::Take { .. })) {
+            *cards = dog[3..].to_vec();
+        }
+        check(rules, root, rec, "talon.given", "the Dreier's declarer takes the bottom three cards of the blind, not the top three an opponent turns up");
+    }
+}
+
+fn check(rules: &Ruleset, root: &Path, mut rec: GameRecord, rule: &str, what: &str) {
+    let v = replay(rules, &rec).expect("replayable");
+    let broken = v.violation.as_ref().map(|x| x.rule.to_string());
+    if broken.as_deref() != Some(rule) {
+        eprintln!("{rule}: the edit breaks {broken:?} instead");
+        return;
+    }
+    rec.description = Some(format!("Breaks {rule}: {what}"));
+    write(&root.join("invalid").join(format!("{rule}.json")), &rec);
+}
+
+fn write(path: &PathBuf, rec: &GameRecord) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let mut json = serde_json::to_string_pretty(rec).unwrap();
+    json.push('\n');
+    std::fs::write(path, json).unwrap();
+}
