@@ -73,10 +73,20 @@ impl<'s, 'r> Game<'s, 'r> {
         let b = self.rules().bidding.as_ref().expect("choosing needs bidding");
         let open = self.last_word(t, won)?;
         let names = || open.names(b, won).join(" or ");
+        let said = |choice: Bid| match choice {
+            Bid::Contract(c) => b.contracts[c].name.clone(),
+            Bid::Pass => "pass".to_string(),
+            Bid::Reserve => b.reserve.as_ref().map_or(String::new(), |r| r.name.clone()),
+        };
         if p != t {
             let clause = open.clause(Some(choice), won);
-            let what = if open.raise.is_some() { "what he plays" } else { "whether to play it" };
-            return Err(self.violation(clause, p, format!("{} won the auction with {} and says first {what}: {}", self.name(t), b.contracts[won].label, names())));
+            let (who, label) = (self.name(t), &b.contracts[won].label);
+            let message = match open.raise {
+                // With a raise open, the message names who spoke and what he said.
+                Some(_) => format!("{who} won the auction with {label} and says first what he plays ({}): {} may not say {} now", names(), self.name(p), said(choice)),
+                None => format!("{who} won the auction with {label} and says first whether to play it: {}", names()),
+            };
+            return Err(self.violation(clause, p, message));
         }
         match choice {
             Bid::Contract(c) if c == won => {
@@ -103,13 +113,8 @@ impl<'s, 'r> Game<'s, 'r> {
                 self.won(t, c)
             }
             _ => {
-                let said = match choice {
-                    Bid::Contract(c) => b.contracts[c].name.clone(),
-                    Bid::Pass => "pass".into(),
-                    Bid::Reserve => b.reserve.as_ref().map_or(String::new(), |r| r.name.clone()),
-                };
                 let clause = open.clause(Some(choice), won);
-                Err(self.violation(clause, p, format!("{} won the auction with {} and now says {}, not {said}", self.name(t), b.contracts[won].label, names())))
+                Err(self.violation(clause, p, format!("{} won the auction with {} and now says {}, not {}", self.name(t), b.contracts[won].label, names(), said(choice))))
             }
         }
     }
