@@ -1,8 +1,9 @@
 //! Writes the corner fixtures of `koenigrufen` (fixtures/koenigrufen/valid/): each contract made and
 //! lost, Trischaken (with a player who took no trick), the Sechserdreier lost (the game doubled), a
-//! Valat, the Pagat announced, a Rufer whose called king lay in the talon, and the target of 35 and two
-//! cards (107 thirds) against the Styrian 35 and one (option `target = 106`). Every game is a seeded
-//! simulated game found by search, so the fixtures are reproducible:
+//! Valat, the Pagat announced, a Rufer whose called king lay in the talon, the target of 35 and two
+//! cards (107 thirds) against the Styrian 35 and one (option `target = 106`), and forehand's "Vorhand"
+//! raised to a Dreier at his last word. Every game is a seeded simulated game found by search, so the
+//! fixtures are reproducible:
 //!
 //!     cargo run -p tarot-engine --example koenigrufen_fixtures
 //!
@@ -83,8 +84,18 @@ fn main() {
         |_, o| attack_thirds(o) == 106,
         "A Dreier with 35 and 1 card (106 thirds), made under the Styrian target (option target = 106); under the default of 107 it is lost".into(),
     ));
+    let raised: Want = |r, _| bids(r) == ["rufer", "pass", "pass", "pass", "dreier"];
+    cases.push((
+        "raise-dreier".into(),
+        "dreier",
+        &none,
+        raised,
+        "Forehand says 'Vorhand' (a Rufer), the other three pass, and at his last word he names a Dreier, which he plays as declarer (HK 3.3)".into(),
+    ));
     for (name, contract, options, want, what) in cases {
-        let sim = SimOptions { contract: ContractChoice::Only(contract.into()), ..SimOptions::steered() };
+        // Forehand's raise is reached through his last word (`SimOptions::last_word`).
+        let last_word = if name.starts_with("raise-") { 1.0 } else { 0.0 };
+        let sim = SimOptions { contract: ContractChoice::Only(contract.into()), last_word, ..SimOptions::steered() };
         let mut rng = ChaCha8Rng::seed_from_u64(42);
         let mut found = None;
         for seed in 0..20_000u64 {
@@ -106,19 +117,55 @@ fn main() {
     invalid(rules, &root);
 }
 
+/// The bids of a record, in order.
+fn bids(rec: &GameRecord) -> Vec<&str> {
+    rec.events.iter().filter_map(|e| if let Event::Bid { bid, .. } = e { Some(bid.as_str()) } else { None }).collect()
+}
+
 fn card_is_tarock(c: &str) -> bool {
     c == "EX" || c.starts_with('T')
 }
 
 /// Rules the simulator does not break, each broken by one edit of a valid game found above: forehand
 /// passing at his first word, a queen called, a tarock led in a colour game by a player who holds a
-/// suit card, a tarock laid away while a suit card could go.
+/// suit card, a tarock laid away while a suit card could go, forehand raising his "Vorhand" to the
+/// Sechserdreier, and another player than forehand naming a contract at forehand's last word.
 fn invalid(rules: &tarot_engine::ir::Ruleset, root: &Path) {
     let read = |name: &str| -> GameRecord {
         let text = std::fs::read_to_string(root.join("valid").join(format!("{name}.json"))).expect("written above");
         serde_json::from_str(&text).expect("a record")
     };
     let mut cases: Vec<(&str, GameRecord, &str)> = vec![];
+
+    // The last word, forehand's Dreier: the Sechserdreier named instead, and a Dreier named by the
+    // player after forehand.
+    let last = |rec: &GameRecord| rec.events.iter().rposition(|e| matches!(e, Event::Bid { .. })).expect("a bid");
+    let mut rec = read("raise-dreier");
+    let at = last(&rec);
+    if let Event::Bid { bid, .. } = &mut rec.events[at] {
+        *bid = "sechserdreier".into();
+    }
+    rec.events.truncate(at + 1);
+    cases.push((
+        "bidding.raise.rufer--sechserdreier",
+        rec,
+        "at his last word after the other three passed his 'Vorhand', forehand names the Sechserdreier, which is said only as his first word (HK 3.3)",
+    ));
+    let mut rec = read("raise-dreier");
+    let at = last(&rec);
+    let second = match &rec.events[at - 3] {
+        Event::Bid { player, .. } => player.clone(),
+        _ => unreachable!("the bids are together"),
+    };
+    if let Event::Bid { player, .. } = &mut rec.events[at] {
+        *player = second;
+    }
+    rec.events.truncate(at + 1);
+    cases.push((
+        "bidding.raise.rufer--not-forehand",
+        rec,
+        "the other three having passed forehand's 'Vorhand', the player after him names a Dreier: the last word is forehand's alone (HK 3.3)",
+    ));
 
     let mut rec = read("rufer-made");
     let first = rec.events.iter().position(|e| matches!(e, Event::Bid { .. })).expect("a bid");
@@ -175,7 +222,8 @@ fn invalid(rules: &tarot_engine::ir::Ruleset, root: &Path) {
     }
     cases.push(("discard.require.1", rec, "the Dreier's declarer lays a tarock away while he keeps a suit card that could go (HK 4.6)"));
 
-    for (rule, mut rec, what) in cases {
+    for (name, mut rec, what) in cases {
+        let rule = name.split("--").next().expect("a rule");
         let v = replay(rules, &rec).expect("replayable");
         let broken = v.violation.as_ref().map(|x| x.rule.to_string());
         if broken.as_deref() != Some(rule) {
@@ -183,7 +231,7 @@ fn invalid(rules: &tarot_engine::ir::Ruleset, root: &Path) {
             continue;
         }
         rec.description = Some(format!("Breaks {rule}: {what}"));
-        write(&root.join("invalid").join(format!("{rule}.json")), &rec);
+        write(&root.join("invalid").join(format!("{name}.json")), &rec);
     }
 }
 

@@ -63,6 +63,11 @@ pub struct SimOptions {
     /// calling himself out right after the deal, `when after-deal`) can be made. 0 in both presets,
     /// so their seeded games stay the same.
     pub match_end: f64,
+    /// The chance that a game steered to a contract the auction's winner may raise to at his last
+    /// word (`bidding { raise }`) reaches it that way: the auction is steered to the contract raised
+    /// from, and the winner names the target at his last word. 0 in both presets, so their seeded
+    /// games stay the same.
+    pub last_word: f64,
 }
 
 /// Which contract the bidding aims at.
@@ -91,6 +96,7 @@ impl Default for SimOptions {
             announce: 0.5,
             carry: false,
             match_end: 0.0,
+            last_word: 0.0,
         }
     }
 }
@@ -110,6 +116,7 @@ impl SimOptions {
             announce: 0.05,
             carry: false,
             match_end: 0.0,
+            last_word: 0.0,
         }
     }
 
@@ -402,6 +409,9 @@ struct Plan {
     /// The lowest trump is held back until its player has this many cards left.
     hold_petit: Option<usize>,
     strong: Option<u8>,
+    /// The contract the winner names at his last word (`raise`), the auction being steered to the
+    /// contract raised from.
+    raise_to: Option<usize>,
 }
 
 /// Plays out `deal` at `table`, seated as `seats` says (`dealer_at_table` dealing).
@@ -473,7 +483,7 @@ fn play_out<R: Rng>(
         let event = match game.phase {
             Phase::Bidding => {
                 let bid = match plan.target {
-                    Some(target) => steered_bid(rules, &game, &next.legal, target, rng),
+                    Some(target) => steered_bid(rules, &game, &next.legal, target, plan.raise_to, rng),
                     None => next.legal.choose(rng).ok_or("no legal bid")?.clone(),
                 };
                 Event::Bid { player: next.player.as_ref().into(), bid: bid.as_str().into() }
@@ -615,7 +625,7 @@ fn play_out<R: Rng>(
 /// Draws what steering decides once per game. Draws no random number for the uniform simulator.
 fn plan<R: Rng>(setup: &Setup, sim: &SimOptions, strong: Option<u8>, rng: &mut R) -> Plan {
     if sim.is_uniform() {
-        return Plan { target: None, hold_excuse: false, hold_petit: None, strong };
+        return Plan { target: None, hold_excuse: false, hold_petit: None, strong, raise_to: None };
     }
     let contracts = setup.rules.bidding.as_ref().map(|b| b.contracts.len()).unwrap_or(0);
     let target = match &sim.contract {
@@ -627,22 +637,33 @@ fn plan<R: Rng>(setup: &Setup, sim: &SimOptions, strong: Option<u8>, rng: &mut R
     let target = target.map(|t| (t, rng.gen_range(0..setup.n)));
     let hold_excuse = sim.hold_excuse > 0.0 && rng.gen_bool(sim.hold_excuse);
     let hold_petit = (sim.hold_petit > 0.0 && rng.gen_bool(sim.hold_petit)).then(|| rng.gen_range(1..=2));
-    Plan { target, hold_excuse, hold_petit, strong }
+    // Through the last word, some of the time: the auction aims at the contract raised from.
+    let raises = setup.rules.bidding.as_ref().map_or(&[][..], |b| &b.raise[..]);
+    let from = target.and_then(|(t, _)| raises.iter().find(|r| r.to.contains(&t)).map(|r| r.won));
+    let (target, raise_to) = match (target, from) {
+        (Some((t, turn)), Some(won)) if sim.last_word > 0.0 && rng.gen_bool(sim.last_word) => (Some((won, turn)), Some(t)),
+        _ => (target, None),
+    };
+    Plan { target, hold_excuse, hold_petit, strong, raise_to }
 }
 
 /// The bid that steers the auction to contract `target.0`, taken by the `target.1`-th bid: before it
 /// a pass or, a quarter of the time, a lower contract; then the target; then passes. Falls back to
 /// passing whenever the target is out of reach (an auction that goes differently), and to a uniform
 /// choice if passing is not legal.
-fn steered_bid<R: Rng>(rules: &Ruleset, game: &Game, legal: &[String], (target, turn): (usize, usize), rng: &mut R) -> String {
+fn steered_bid<R: Rng>(rules: &Ruleset, game: &Game, legal: &[String], (target, turn): (usize, usize), raise_to: Option<usize>, rng: &mut R) -> String {
     let bidding = rules.bidding.as_ref().expect("a bidding phase has contracts");
     let contracts = &bidding.contracts;
     let name = |c: usize| contracts[c].name.clone();
     let is_legal = |b: &str| legal.iter().any(|l| l == b);
     // The auction's winner choosing what to play (`instead`): the target if it is offered, else the
-    // contract he won (listed first).
+    // contract he won (listed first); the contract planned to be raised to (`raise`) if it is offered.
+    // A raise not planned is not made, so that games steered without it stay the same.
     if game.choosing() {
-        return if is_legal(&name(target)) { name(target) } else { legal[0].clone() };
+        let raised = |c: usize| bidding.raise.iter().any(|r| r.to.contains(&c) && legal[0] == name(r.won));
+        let want = raise_to.unwrap_or(target);
+        let offered = is_legal(&name(want)) && (raise_to.is_some() || !raised(want));
+        return if offered { name(want) } else { legal[0].clone() };
     }
     // A contract chosen after the auction is steered to by winning the contract it replaces.
     let target = bidding.instead.iter().find(|i| i.chosen == target).map_or(target, |i| i.won);

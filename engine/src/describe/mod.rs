@@ -406,6 +406,12 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
                 ),
             ));
         }
+        for x in &b.raise {
+            let to: Vec<&str> = x.to.iter().map(|&c| b.contracts[c].label.as_str()).collect();
+            let (won, when) = (&b.contracts[x.won].label, force.words(&x.when));
+            let text = format!("{}: having won the auction with {won} (when {when}), names once more the contract he plays: {won} or, as its taker, {}", x.label, to.join(", "));
+            lines.push(line("bidding and contracts", &x.clause, text));
+        }
         match (&b.all_pass, b.all_pass_play) {
             (Some(c), Some(k)) => lines.push(line(
                 "bidding and contracts",

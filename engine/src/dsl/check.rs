@@ -77,6 +77,13 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("bidding", "first-turn") => sh(1, MANY, Forbidden, Forbidden, "`first-turn CONTRACT ...`"),
         ("bidding", "step") => sh(2, MANY, Forbidden, Forbidden, "`step CONTRACT CONTRACT ...`"),
         ("bidding", "instead") => sh(2, 3, Required, Forbidden, "`instead WON CHOSEN \"label\" = condition on the winner's hand`"),
+        ("bidding", "raise") => sh(
+            1,
+            MANY,
+            Required,
+            Forbidden,
+            "`raise WON \"label\" = condition on the winner's hand`, `raise WON except CONTRACT ... \"label\" = condition` or `raise WON to CONTRACT ... \"label\" = condition`",
+        ),
         ("bidding", "must-bid") => sh(1, 2, Required, Forbidden, "`must-bid CONTRACT \"label\" = condition on the hand`"),
         ("bidding", "reserve") => sh(1, 2, Required, Forbidden, "`reserve NAME \"label\" = [contract names]`"),
         ("bidding", "contract") => sh(1, 2, Forbidden, Required, "`contract NAME \"label\" { attribute = value; ... }`"),

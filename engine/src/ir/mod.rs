@@ -432,6 +432,24 @@ pub struct Bidding {
     /// dealt meets the condition, may play CHOSEN in its place, each for himself (rule
     /// `bidding.instead.CHOSEN`; TG42's Trischaken, declared by eldest who won with a Single).
     pub instead: Vec<Instead>,
+    /// `raise WON [except C ... | to C ...] "label" = condition`: the winner of the auction with WON,
+    /// whose hand as dealt meets the condition, names once more the contract he plays, WON or one of
+    /// `to`, played with him as taker (rule `bidding.raise.WON`; Königrufen's forehand, the other
+    /// three having passed his "Vorhand"). At most one per contract won.
+    pub raise: Vec<Raise>,
+}
+
+/// A raise of the contract won at the winner's last word (`raise`): the contracts he may name in
+/// its place, each played as if he had won the auction with it (its talon, call and discard).
+#[derive(Clone, Debug)]
+pub struct Raise {
+    /// The contract won (by index), and the contracts (by index, lowest first) he may raise it to.
+    pub won: usize,
+    pub to: Vec<usize>,
+    pub label: String,
+    /// A condition on the winner's hand as dealt (`hand` context: `player` is the winner).
+    pub when: Expr,
+    pub clause: Clause,
 }
 
 /// A contract the auction's winner may choose in place of the one he won (`instead`): played with no

@@ -108,8 +108,8 @@ impl<'s, 'r> Game<'s, 'r> {
                     Err(Stop::Annulled(Annulled { rule: c.rule, reason: "all players passed".into(), player: None, source: c.source }))
                 }
             },
-            // The winner may yet choose another contract in its place: his next bid says which.
-            Some((t, c)) if !self.choices(t, c)?.is_empty() => {
+            // The winner may yet name another contract in its place: his next bid says which.
+            Some((t, c)) if self.last_word(t, c)?.is_open() => {
                 self.choosing = Some((t, c));
                 Ok(())
             }
@@ -117,60 +117,9 @@ impl<'s, 'r> Game<'s, 'r> {
         }
     }
 
-    /// The contracts the auction's winner `t`, having won with `won`, may choose in its place (those
-    /// of `instead` whose condition his hand meets), with their rules.
-    fn choices(&self, t: u8, won: usize) -> Result<Vec<&'r Instead>, Stop> {
-        let Some(b) = &self.rules().bidding else { return Ok(vec![]) };
-        let mut open = vec![];
-        for i in b.instead.iter().filter(|i| i.won == won) {
-            if self.hand_holds(t, self.dealt[t as usize], &i.when, &i.clause)? {
-                open.push(i);
-            }
-        }
-        Ok(open)
-    }
-
-    /// The winner's last word: `won` again, to play it, or a contract of `instead` in its place.
-    fn choose(&mut self, p: u8, choice: Bid, t: u8, won: usize) -> Result<(), Stop> {
-        let b = self.rules().bidding.as_ref().expect("choosing needs bidding");
-        let open = self.choices(t, won)?;
-        let clause = &open.first().expect("choosing is set only with a choice open").clause;
-        let names = || std::iter::once(won).chain(open.iter().map(|i| i.chosen)).map(|c| b.contracts[c].name.clone()).collect::<Vec<_>>().join(" or ");
-        if p != t {
-            return Err(self.violation(clause, p, format!("{} won the auction with {} and says first whether to play it: {}", self.name(t), b.contracts[won].label, names())));
-        }
-        match choice {
-            Bid::Contract(c) if c == won => {
-                self.choosing = None;
-                self.won(t, c)
-            }
-            Bid::Contract(c) if open.iter().any(|i| i.chosen == c) => {
-                self.choosing = None;
-                let i = open.iter().find(|i| i.chosen == c).expect("just found");
-                self.notes.push(format!(
-                    "{} won with {} and chose {} instead: each plays for himself ({})",
-                    self.name(t),
-                    b.contracts[won].label,
-                    b.contracts[c].label,
-                    i.clause.rule
-                ));
-                self.each_for_himself(c);
-                Ok(())
-            }
-            _ => {
-                let said = match choice {
-                    Bid::Contract(c) => b.contracts[c].name.clone(),
-                    Bid::Pass => "pass".into(),
-                    Bid::Reserve => b.reserve.as_ref().map_or(String::new(), |r| r.name.clone()),
-                };
-                Err(self.violation(clause, p, format!("{} won the auction with {} and now says {}, not {said}", self.name(t), b.contracts[won].label, names())))
-            }
-        }
-    }
-
     /// Contract `c` is played with no taker, every player for himself (all passed, or the winner
     /// chose it): the dog counts for nobody.
-    fn each_for_himself(&mut self, c: usize) {
+    pub(super) fn each_for_himself(&mut self, c: usize) {
         self.contract = Some(c);
         self.setup = self.setup.after_auction(c);
         self.phase = Phase::Discard;
@@ -178,7 +127,7 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     /// The auction is won by `t` with `c`: the dog as the contract says, then the call or the discards.
-    fn won(&mut self, t: u8, c: usize) -> Result<(), Stop> {
+    pub(super) fn won(&mut self, t: u8, c: usize) -> Result<(), Stop> {
         self.taker = Some(t);
         self.contract = Some(c);
         self.setup = self.setup.after_auction(c);
@@ -213,7 +162,7 @@ impl<'s, 'r> Game<'s, 'r> {
         Ok(())
     }
 
-    /// Whether the auction is won and its winner is still to say what he plays (`instead`).
+    /// Whether the auction is won and its winner is still to say what he plays (`instead`, `raise`).
     pub fn choosing(&self) -> bool {
         self.choosing.is_some()
     }
@@ -347,8 +296,7 @@ impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn next_bid(&self) -> Option<Next> {
         let b = self.rules().bidding.as_ref()?;
         if let Some((t, won)) = self.choosing {
-            let mut legal = vec![b.contracts[won].name.clone()];
-            legal.extend(self.choices(t, won).ok()?.iter().map(|i| b.contracts[i.chosen].name.clone()));
+            let legal = self.last_word(t, won).ok()?.names(b, won);
             return Some(Next { player: self.name(t), phase: "bid".into(), legal, count: None, table: Default::default(), declarations: vec![], sit_out: vec![] });
         }
         let turn = self.bidding_turn();

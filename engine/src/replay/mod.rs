@@ -30,6 +30,7 @@ mod discard;
 mod env;
 mod fool;
 mod idle_cards;
+mod last_word;
 mod obligations;
 mod pack;
 mod play;
@@ -155,7 +156,7 @@ pub struct Game<'s, 'r> {
     /// Bids so far: (player, contract index or None for a pass).
     pub bids: Vec<(u8, Bid)>,
     /// The auction's winner and the contract he won, while he may still choose another in its place
-    /// (`bidding { instead }`): his next bid says which.
+    /// (`bidding { instead }`) or raise it (`bidding { raise }`): his next bid says which.
     choosing: Option<(u8, usize)>,
     pub taker: Option<u8>,
     pub partner: Option<u8>,
@@ -389,6 +390,9 @@ impl<'s, 'r> Game<'s, 'r> {
             _ if self.phase == Phase::Deal => Err(self.input(format!("a game starts with the deal, not a {} event", m.kind()))),
             _ if self.sat_out.is_some() && m.player() == self.sat_out => Err(self.sat_out_moves(m).expect("the move of the player who sits out")),
             Move::Bid { player, bid } => self.bid(player, bid),
+            Move::Call { .. } | Move::Discard { .. } | Move::Take { .. } | Move::Buy { .. } | Move::Play { .. } if self.choosing.is_some() => {
+                Err(self.last_word_missing(m.player()))
+            }
             Move::Call { player, card } => self.call(player, card),
             Move::Discard { player, cards } if self.stealing() => self.steal_discard(player, cards),
             Move::Take { player, cards } if self.stealing() => self.steal_take(player, cards),

@@ -176,6 +176,8 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
     const GI: &str = r#"  instead single trischaken "eldest, having won with a Single" = player == first_hand"#;
     const GL: &str = r#"  last-trump = if contract.name == "trischaken" then T1 else none"#;
     const GT: &str = r#"  trumps-win = contract.name != "suit-solo""#;
+    // Königrufen's forehand raising his "Vorhand" at his last word (HK 3.3).
+    const KR: &str = r#"  raise rufer except sechserdreier "forehand, the other three having passed" = player == first_hand"#;
     vec![
         // 2. Statements: the header.
         (r#"ruleset ID "title""#, m(F, r#"ruleset fft-4p "French Tarot, four players (FFT)""#, r#"ruleset fft-4p "French Tarot" four players"#), Refused("nothing more on that line")),
@@ -341,6 +343,17 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (r#"instead WON CHOSEN "label" = condition"#, m("galician-tarok", GI, "  instead single trischak \"eldest\" = player == first_hand"), Refused("there is no contract `trischak`")),
         (r#"instead WON CHOSEN "label" = condition"#, m("galician-tarok", GI, "  instead single trischaken \"eldest\" = count(tricks) > 0"), Refused("`tricks` is not known")),
         (r#"instead WON CHOSEN "label" = condition"#, m("galician-tarok", GI, "  instead single trischaken"), Refused("`instead` needs a value")),
+        (r#"raise WON "label" = condition"#, m("koenigrufen", KR, "  # raise"), Changes),
+        (r#"raise WON "label" = condition"#, m("koenigrufen", KR, "  raise rufer to solodreier \"forehand\" = player == first_hand"), Changes),
+        (r#"raise WON "label" = condition"#, m("koenigrufen", KR, "  raise rufer except sechserdreier dreier \"forehand\" = player == first_hand"), Changes),
+        (r#"raise WON "label" = condition"#, m("koenigrufen", KR, "  raise rufer except sechserdreier \"forehand\" = player != first_hand"), Changes),
+        (r#"raise WON "label" = condition"#, m("koenigrufen", KR, "  raise rufer except sechsdreier \"forehand\" = player == first_hand"), Refused("there is no contract `sechsdreier`")),
+        (r#"raise WON "label" = condition"#, m("koenigrufen", KR, "  raise dreier to farbendreier \"forehand\" = player == first_hand"), Refused("farbendreier is not above dreier")),
+        (r#"raise WON "label" = condition"#, m("koenigrufen", KR, "  raise rufer to trischaken \"forehand\" = player == first_hand"), Refused("trischaken is played with no taker")),
+        (r#"raise WON "label" = condition"#, m("koenigrufen", KR, "  raise rufer above dreier \"forehand\" = player == first_hand"), Refused("after the contract won comes `except CONTRACT ...`")),
+        (r#"raise WON "label" = condition"#, m("koenigrufen", KR, "  raise solodreier \"forehand\" = player == first_hand"), Refused("leaves no contract to raise to")),
+        (r#"raise WON "label" = condition"#, m("koenigrufen", KR, "  raise rufer except sechserdreier \"forehand\" = count(tricks) > 0"), Refused("`tricks` is not known")),
+        (r#"raise WON "label" = condition"#, m("koenigrufen", KR, "  raise rufer except sechserdreier \"forehand\""), Refused("`raise` needs a value")),
         ("hold forehand", m(F, "turns once", "turns once\n  hold forehand"), Refused("`hold` needs a bidding in which players speak again")),
         ("hold forehand", m("fft-4p-pousse", "turns until-one-left", "turns until-one-left\n  hold dealer"), Refused("`hold forehand` is the only form")),
         ("no-reraise", m("fft-4p-pousse", "turns until-one-left", "turns until-one-left\n  no-reraise"), Changes),

@@ -6,6 +6,9 @@
 //! a difference names the seed that reproduces it (`tarot-archive simulate --ruleset koenigrufen
 //! --games 1 --seed S [--steer] --out DIR`).
 //!
+//! A quarter as many deals again are steered through forehand's last word (`SimOptions::last_word`):
+//! his "Vorhand" (a Rufer) raised to the contract aimed at, once the other three have passed.
+//!
 //! `KOENIGRUFEN_SCORER_GAMES` sets the number of steered deals (default 2,000; a quarter as many
 //! unsteered), and `KOENIGRUFEN_SCORER_REPORT=1` prints how often each case occurred.
 
@@ -51,7 +54,11 @@ struct Run {
 fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
     static R: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
     let rules = R.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}"))).get("koenigrufen").unwrap();
-    let steer = if *sim == SimOptions::default() { "" } else { " --steer" };
+    let steer = match (*sim == SimOptions::default(), sim.last_word > 0.0) {
+        (true, _) => "",
+        (false, false) => " --steer",
+        (false, true) => " (steered through the last word)",
+    };
     for seed in seeds {
         let rec = random_game_with(rules, 4, &BTreeMap::new(), sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
         let v = replay(rules, &rec).unwrap();
@@ -59,6 +66,12 @@ fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
         assert_eq!(v.status, Status::Valid, "seed {seed}: {}", v.to_text());
         let mine = koenigrufen::score(&rec);
         cases(&mine, &mut run.tally);
+        // Forehand's "Vorhand" raised at his last word: a Rufer, three passes, another contract.
+        let bids: Vec<&str> = rec.events.iter().filter_map(|e| if let tarot_engine::Event::Bid { bid, .. } = e { Some(bid.as_str()) } else { None }).collect();
+        if bids.len() == 5 && bids[..4] == ["rufer", "pass", "pass", "pass"] && !["rufer", "trischaken"].contains(&bids[4]) {
+            *run.tally.entry(format!("raised at the last word to {}", bids[4])).or_default() += 1;
+            *run.tally.entry("raised at the last word".into()).or_default() += 1;
+        }
         let outcome = v.outcome.as_ref().unwrap();
         let engine: BTreeMap<String, Q> = outcome.players.iter().map(|p| (p.player.to_string(), p.score)).collect();
         let expected: BTreeMap<String, Q> = mine.scores.iter().map(|(k, &x)| (k.clone(), Q::int(x))).collect();
@@ -81,6 +94,8 @@ fn the_engine_scores_koenigrufen_as_the_sources_do() {
     let mut steered = Run::default();
     compare(&SimOptions::default(), base..base + steered_games / 4, &mut plain);
     compare(&SimOptions::steered(), base + 1_000_000_000..base + 1_000_000_000 + steered_games, &mut steered);
+    let raising = SimOptions { last_word: 0.5, ..SimOptions::steered() };
+    compare(&raising, base + 2_000_000_000..base + 2_000_000_000 + steered_games / 4, &mut steered);
     let mut report = format!("\nkoenigrufen: {} deals unsteered, {} steered\n", plain.games, steered.games);
     report += "| case | unsteered, per 1,000 deals | steered, per 1,000 deals |\n|---|---:|---:|\n";
     let keys: std::collections::BTreeSet<&String> = plain.tally.keys().chain(steered.tally.keys()).collect();
@@ -95,7 +110,7 @@ fn the_engine_scores_koenigrufen_as_the_sources_do() {
     }
     let differences: Vec<String> = plain.differences.into_iter().chain(steered.differences).collect();
     assert!(differences.is_empty(), "{} deals scored differently:\n{}", differences.len(), differences.iter().take(40).cloned().collect::<Vec<_>>().join("\n"));
-    let mut wanted: Vec<String> = vec!["trischaken played".into(), "a valat".into(), "a calling game played alone".into()];
+    let mut wanted: Vec<String> = vec!["trischaken played".into(), "a valat".into(), "a calling game played alone".into(), "raised at the last word".into()];
     for c in ["rufer", "piccolo", "bettel", "solorufer", "farbendreier", "sechserdreier", "dreier", "farbensolo", "piccolo-ouvert", "bettel-ouvert", "solodreier"] {
         wanted.push(format!("{c} made"));
         wanted.push(format!("{c} lost"));

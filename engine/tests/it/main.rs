@@ -66,6 +66,7 @@ mod point_tarock_scorer;
 mod pots;
 mod properties;
 mod quick_reader;
+mod raise;
 mod scarto_scorer;
 mod settings;
 mod sit_out;

@@ -185,9 +185,11 @@ impl Compiler {
             first_turn: None,
             step: None,
             instead: vec![],
+            raise: vec![],
         };
         let mut must_bids = vec![];
         let mut insteads = vec![];
+        let mut raises = vec![];
         let mut listed = vec![];
         let mut all_pass_play = None;
         // The contracts of the block, in order, which a `by` condition's `bid_before` may name.
@@ -307,9 +309,14 @@ impl Compiler {
                         insteads.push((st, won, chosen, label, when));
                     }
                 }
+                "raise" => {
+                    if let Some(when) = self.value(st, Ctx::Hand) {
+                        raises.push((st, when));
+                    }
+                }
                 other => self.err_at(
                     st,
-                    format!("unknown bidding statement `{other}`; expected turns, contract, reserve, all-pass, hold, no-reraise, must-bid, first-turn, step or instead"),
+                    format!("unknown bidding statement `{other}`; expected turns, contract, reserve, all-pass, hold, no-reraise, must-bid, first-turn, step, instead or raise"),
                 ),
             }
         }
@@ -393,6 +400,12 @@ impl Compiler {
                 self.err_at(st, format!("`instead {won} {chosen}` is written twice"));
             } else {
                 b.instead.push(Instead { won: w, chosen: c, label, when, clause: self.clause(st, format!("bidding.instead.{chosen}")) });
+            }
+        }
+        // The contracts the winner may name at his last word, played with him as taker (`raise`).
+        for (st, when) in raises {
+            if let Some(r) = self.raise(st, when, &b) {
+                b.raise.push(r);
             }
         }
         if b.turns == Turns::Once {

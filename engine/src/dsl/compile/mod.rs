@@ -20,6 +20,7 @@ mod formula;
 mod header;
 mod pack;
 mod play;
+mod raise;
 mod score;
 mod table;
 mod unread;
