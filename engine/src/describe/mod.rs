@@ -677,6 +677,10 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
         };
         lines.push(line("trick obligations", &f.clause, format!("{}: {} must be {word} when held{when}", f.label, r.cards_named(f.cards))));
     }
+    for end in &pl.ends {
+        let when = if people { force.words(&end.when) } else { formula_text(r, &end.clause) };
+        lines.push(line("trick obligations", &end.clause, format!("{}: play ends after the trick in which {when}, and the deal is scored as it stands", end.label)));
+    }
     if let Some((e, c)) = &pl.trumps_win {
         let when = if people { force.words(e) } else { formula_text(r, c) };
         lines.push(line("trick obligations", c, format!("trumps beat the cards of a suit led only when {when} (otherwise the highest card of the suit led wins)")));
