@@ -13,15 +13,12 @@ use crate::common::cego;
 
 use std::collections::BTreeMap;
 
+use crate::common::count;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::Q;
 use tarot_engine::{random_game_with, SimOptions};
 use tarot_engine::{replay, Registry, Status};
-
-fn count(var: &str, default: u64) -> u64 {
-    std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
 
 #[derive(Default)]
 struct Run {

@@ -15,6 +15,7 @@ use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
+use crate::common::count;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::Q;
@@ -35,10 +36,6 @@ fn tables() -> Vec<(&'static str, usize, BTreeMap<String, serde_json::Value>, ff
         ("fft-4p-garde-contre-x8", 4, BTreeMap::new(), fft::Variant { garde_contre: 8, ..fft::FFT }),
         ("fft-4p-poignee-20-40-60", 4, BTreeMap::new(), fft::Variant { poignee_values: [20, 40, 60], ..fft::FFT }),
     ]
-}
-
-fn count(var: &str, default: u64) -> u64 {
-    std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 /// The cases a game shows, as the rows of the coverage table.

@@ -16,15 +16,12 @@ use crate::common::koenigrufen;
 
 use std::collections::BTreeMap;
 
+use crate::common::count;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::Q;
 use tarot_engine::{random_game_with, SimOptions};
 use tarot_engine::{replay, Registry, Status};
-
-fn count(var: &str, default: u64) -> u64 {
-    std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
 
 fn cases(s: &koenigrufen::Scored, tally: &mut BTreeMap<String, u64>) {
     let mut add = |k: &str| *tally.entry(k.to_string()).or_default() += 1;

@@ -26,6 +26,7 @@
 use std::collections::BTreeMap;
 use tarot_testkit::registry;
 
+use crate::common::count;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::Q;
@@ -329,10 +330,6 @@ fn declaration_value(kind: &str, shown: &[Card]) -> i64 {
         "belle" => 1,
         k => panic!("declaration {k}"),
     }
-}
-
-fn count(var: &str, default: u64) -> u64 {
-    std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 #[test]

@@ -14,6 +14,7 @@ use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
+use crate::common::count;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -21,10 +22,6 @@ use tarot_engine::testing::NAMES;
 use tarot_engine::Q;
 use tarot_engine::{random_game_from, random_game_with, SimOptions};
 use tarot_engine::{replay, Event, GameRecord, Status};
-
-fn count(var: &str, default: u64) -> u64 {
-    std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
 
 /// The cases a game shows, as the rows of the coverage table.
 fn cases(s: &minchiate::Scored, tally: &mut BTreeMap<&'static str, u64>) {

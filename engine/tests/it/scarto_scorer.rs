@@ -14,15 +14,12 @@ use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
+use crate::common::count;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::Q;
 use tarot_engine::{random_game_with, SimOptions};
 use tarot_engine::{replay, Status};
-
-fn count(var: &str, default: u64) -> u64 {
-    std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
 
 /// The cases a deal shows, as the rows of the coverage table.
 fn cases(s: &scarto::Scored, tally: &mut BTreeMap<String, u64>) {

@@ -726,21 +726,7 @@ impl Compiler {
                 self.err(file, pos, "`bid_before` reads the auction so far: it is written only in a contract's `by` condition");
                 return None;
             };
-            let p = self.expr_inner(file, &args[0], ctx);
-            // A contract's name, bare, or as a string when it has a `-` (read as a minus otherwise).
-            let (AstKind::Name(n) | AstKind::Str(n)) = &args[1].kind else {
-                self.err(
-                    file,
-                    args[1].pos,
-                    "`bid_before` takes a player and the name of a contract: `bid_before(player, tapp)`, or `bid_before(player, \"garde-contre\")` for a name with `-`",
-                );
-                return None;
-            };
-            let Some(c) = contracts.iter().position(|k| k == n) else {
-                self.err(file, args[1].pos, format!("unknown contract `{n}` in `bid_before`; the contracts are {}", contracts.join(", ")));
-                return None;
-            };
-            return Some(Expr::Call(f, vec![p?, Expr::Const(Value::Num(Q::int(c as i64)))]));
+            return self.player_and_contract(file, args, ctx, f, "bid_before", "tapp", &contracts);
         }
         if f == Func::PassedOver {
             let contracts = self.contract_names.clone();
@@ -748,20 +734,7 @@ impl Compiler {
                 self.err(file, pos, "`passed_over` reads the auction, and this ruleset has no `bidding`");
                 return None;
             }
-            let p = self.expr_inner(file, &args[0], ctx);
-            let (AstKind::Name(n) | AstKind::Str(n)) = &args[1].kind else {
-                self.err(
-                    file,
-                    args[1].pos,
-                    "`passed_over` takes a player and the name of a contract: `passed_over(player, dreier)`, or `passed_over(player, \"garde-contre\")` for a name with `-`",
-                );
-                return None;
-            };
-            let Some(c) = contracts.iter().position(|k| k == n) else {
-                self.err(file, args[1].pos, format!("unknown contract `{n}` in `passed_over`; the contracts are {}", contracts.join(", ")));
-                return None;
-            };
-            return Some(Expr::Call(f, vec![p?, Expr::Const(Value::Num(Q::int(c as i64)))]));
+            return self.player_and_contract(file, args, ctx, f, "passed_over", "dreier", &contracts);
         }
         for (i, a) in args.iter().enumerate() {
             // Declarations are named by their id in declared/showed/announced/declarer.
@@ -786,6 +759,27 @@ impl Compiler {
             self.check_run_args(file, f, name, args, &out)?;
         }
         Some(Expr::Call(f, out))
+    }
+
+    /// `bid_before(player, CONTRACT)`, `passed_over(player, CONTRACT)`: a player, and a contract of
+    /// `contracts` named bare, or as a string when it has a `-` (read as a minus otherwise), compiled
+    /// to its index.
+    #[allow(clippy::too_many_arguments)]
+    fn player_and_contract(&mut self, file: &Arc<str>, args: &[Ast], ctx: Ctx, f: Func, name: &str, example: &str, contracts: &[String]) -> Option<Expr> {
+        let p = self.expr_inner(file, &args[0], ctx);
+        let (AstKind::Name(n) | AstKind::Str(n)) = &args[1].kind else {
+            self.err(
+                file,
+                args[1].pos,
+                format!("`{name}` takes a player and the name of a contract: `{name}(player, {example})`, or `{name}(player, \"garde-contre\")` for a name with `-`"),
+            );
+            return None;
+        };
+        let Some(c) = contracts.iter().position(|k| k == n) else {
+            self.err(file, args[1].pos, format!("unknown contract `{n}` in `{name}`; the contracts are {}", contracts.join(", ")));
+            return None;
+        };
+        Some(Expr::Call(f, vec![p?, Expr::Const(Value::Num(Q::int(c as i64)))]))
     }
 
     /// The arguments of a combination (`run`, `runs`, `in_runs`) that are written out: the order is a

@@ -134,3 +134,9 @@ pub fn card_code(code: &str) -> Code {
     };
     Code::Suited(suit, rank)
 }
+
+/// A count a scorer comparison reads from the environment (`FFT_SCORER_GAMES=5000` and the like, to
+/// run more deals by hand), or its default.
+pub fn count(var: &str, default: u64) -> u64 {
+    std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
