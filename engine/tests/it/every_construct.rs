@@ -87,7 +87,8 @@ impl Games {
                     "fft-4p" => 80,
                     _ => 40,
                 };
-                let mut rare = (false, false);
+                // (A ruleset without declarations has no late one to look for.)
+                let mut rare = (false, rules.declarations.is_empty());
                 for i in 0.. {
                     // Past k games, only until a game shows each rare case, or give up.
                     if i >= k && (rare == (true, true) || i >= k + 3000) {
@@ -128,11 +129,16 @@ impl Games {
 }
 
 fn verdicts(rules: &Ruleset, games: &[GameRecord]) -> Vec<String> {
-    games.iter().map(|g| format!("{:?}", replay(rules, g).map(|v| v.to_text()))).collect()
+    games.iter().map(|g| verdict(rules, g)).collect()
 }
 
-/// Changes the rule file as `mutation` says, compiles `mutation.ruleset`, and checks `expected`.
-/// Returns what went wrong, if anything.
+fn verdict(rules: &Ruleset, game: &GameRecord) -> String {
+    format!("{:?}", replay(rules, game).map(|v| v.to_text()))
+}
+
+/// Changes the rule file as `mutation` says, compiles `mutation.ruleset`, and checks `expected`:
+/// 0 for a change refused as expected, else how many games were replayed until a verdict changed;
+/// what went wrong, if anything.
 fn check(construct: &str, mutation: &Mutation, expected: &Expect, games: &Games) -> Result<usize, String> {
     let mut files = Registry::builtin_files();
     let file = files.get_mut(mutation.ruleset).ok_or_else(|| format!("no ruleset {}", mutation.ruleset))?;
@@ -156,12 +162,10 @@ fn check(construct: &str, mutation: &Mutation, expected: &Expect, games: &Games)
         (Changes, Err(d)) => Err(format!("`{construct}`: should compile and change a verdict, but:\n{d}")),
         (Changes, Ok(changed)) => {
             let Played { games: played, before } = games.of(id);
-            let after = verdicts(&changed, played);
-            let differ = before.iter().zip(&after).filter(|(a, b)| a != b).count();
-            if differ == 0 {
-                Err(format!("`{construct}`: compiled, but changes none of {} verdicts of {id}", before.len()))
-            } else {
-                Ok(differ)
+            // The first verdict that differs is enough: the games after it are not replayed.
+            match played.iter().zip(before).position(|(g, b)| verdict(&changed, g) != *b) {
+                None => Err(format!("`{construct}`: compiled, but changes none of {} verdicts of {id}", before.len())),
+                Some(i) => Ok(i + 1),
             }
         }
     }
