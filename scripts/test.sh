@@ -3,26 +3,59 @@
 # Debian's chromium for the docs and pages tests; Debian's postgresql, whose initdb and pg_ctl the
 # store's contract tests and the PostgreSQL server tests run on a temporary directory and port; the
 # Python environments of schemathesis and of the generated client), runs every test of the
-# workspace, then the fixtures' drift check beside schemathesis against the server and a Python
-# client generated from its document.
+# workspace, the fixtures' drift check, schemathesis against the server and a Python client
+# generated from its document.
+#
+# What `cargo test --workspace -- --include-ignored` runs, run by this script binary by binary so
+# that the cores are used: the server's tests (which spawn servers, browsers and PostgreSQL, and
+# wait on them) and schemathesis (time-bounded, about one core) leave a core idle for long
+# stretches, and the engine's tests and the drift check (pure computation, no clock) fill it, at the
+# lowest priority (`nice`) so that they take only what the others leave.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
 
-# Every test, those that need chromium or PostgreSQL or kill a server included: a plain `cargo test`
-# leaves those out (they are marked `#[ignore = "needs ..."]`), so that it is quick where they cannot run.
-cargo test --workspace -- --include-ignored
+# Every test at full strength: the scorer comparisons, the fuzzing and the statistics' cross-check try
+# all their deals (a plain `cargo test` tries a quarter of them; engine/tests/it/common/mod.rs, `count`).
+export TAROT_TESTS=full
 
-# The fixtures are what their generator makes: a run of make_fixtures would change or add no file
-# (engine/examples/make_fixtures.rs; its PINNED list says which stored files it leaves as they are).
-# It runs on one core beside the two HTTP checks below. (The tests above run alone: run beside the
-# HTTP checks, the server's tests took 236 s instead of 134 s, and nothing was gained overall.)
-# (`--workspace`: with the workspace's features, as `cargo test` built it, so nothing is built again;
-# `-p tarot-engine` would build the engine a second time, without the API's `openapi` feature.)
+# Every test binary of the workspace, built as `cargo test --workspace` builds them (nothing is built
+# again after `.ci/run`'s build), listed as "package-folder binary" lines. The engine's is set apart.
+cargo test -q --workspace --no-run --message-format=json | python3 -c '
+import json, os, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"]:
+        print(os.path.dirname(m["manifest_path"]), m["executable"])
+' >target/test-binaries.txt
+[ -s target/test-binaries.txt ] || { echo "no test binary was built" >&2; exit 1; }
+
+# Each binary runs in its package's folder, as cargo runs it, with every test included (those that
+# need chromium or PostgreSQL or kill a server: a plain `cargo test` leaves those out, marked
+# `#[ignore = "needs ..."]`, so that it is quick where they cannot run).
+run_tests() { (cd "$1" && "$2" --include-ignored); }
+
+# In the background, at the lowest priority: the engine's tests, and the fixtures' drift check (a run
+# of make_fixtures would change or add no file: engine/examples/make_fixtures.rs; its PINNED list
+# says which stored files it leaves as they are). Their output is shown once they are done.
+# (`--workspace`: with the workspace's features, as `cargo test` built it, so nothing is built again.)
 cargo build -q --workspace --example make_fixtures
-target/debug/examples/make_fixtures check &
+mkdir -p target/test-logs
+read -r ENGINE_DIR ENGINE_BIN < <(grep '/engine ' target/test-binaries.txt)
+nice -n 19 bash -c "cd '$ENGINE_DIR' && exec '$ENGINE_BIN' --include-ignored" >target/test-logs/engine.log 2>&1 &
+ENGINE=$!
+nice -n 19 target/debug/examples/make_fixtures check >target/test-logs/drift.log 2>&1 &
 DRIFT=$!
+# If a step below fails, the script stops there, and so do they.
+trap 'kill "$ENGINE" "$DRIFT" 2>/dev/null || true' EXIT
+
+# In the foreground: the other crates' tests, and the doc tests.
+grep -v '/engine ' target/test-binaries.txt | while read -r dir bin; do
+    echo "== $bin"
+    run_tests "$dir" "$bin"
+done
+cargo test -q --workspace --doc
 
 # The server against its OpenAPI document (schemathesis, in a virtual environment under target/).
 bash scripts/schemathesis.sh
@@ -31,4 +64,11 @@ bash scripts/schemathesis.sh
 # under target/), running a client's workflow against the server.
 bash scripts/python_client.sh
 
-wait "$DRIFT"
+# The background's results, each shown in full, the first failure failing the script.
+status=0
+for job in "$ENGINE engine" "$DRIFT drift"; do
+    read -r pid name <<<"$job"
+    wait "$pid" && echo "== $name: passed" || { status=$?; echo "== $name: failed (exit status $status)"; }
+    cat "target/test-logs/$name.log"
+done
+exit "$status"

@@ -13,7 +13,7 @@ use crate::common::cego;
 
 use std::collections::BTreeMap;
 
-use crate::common::count;
+use crate::common::{count_or, seed};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::Q;
@@ -75,8 +75,8 @@ fn the_second_scorer_gives_parletts_examples() {
 
 #[test]
 fn the_engine_scores_cego_as_the_sources_do() {
-    let steered_games = count("CEGO_SCORER_GAMES", 600);
-    let base = count("CEGO_SCORER_SEED", 0);
+    let steered_games = count_or("CEGO_SCORER_GAMES", 600, 600);
+    let base = seed("CEGO_SCORER_SEED");
     let mut plain = Run::default();
     let mut steered = Run::default();
     compare(&SimOptions::default(), base..base + steered_games / 2, &mut plain);

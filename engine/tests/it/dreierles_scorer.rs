@@ -14,7 +14,7 @@ use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
-use crate::common::count;
+use crate::common::count_or;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::{random_game_with, SimOptions, Q};
@@ -78,7 +78,7 @@ fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
 
 #[test]
 fn the_engine_scores_dreierles_as_the_source_does() {
-    let steered_games = count("DREIERLES_SCORER_GAMES", 2000);
+    let steered_games = count_or("DREIERLES_SCORER_GAMES", 2000, 2000);
     let mut plain = Run::default();
     let mut steered = Run::default();
     compare(&SimOptions::default(), 0..steered_games / 4, &mut plain);

@@ -15,7 +15,7 @@ use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
-use crate::common::count;
+use crate::common::{count, seed};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::Q;
@@ -110,7 +110,7 @@ fn compare(n: usize, options: &BTreeMap<String, serde_json::Value>, variant: dro
 #[test]
 fn the_engine_scores_droggn_as_the_sources_do() {
     let steered_games = count("DROGGN_SCORER_GAMES", 2000);
-    let base = count("DROGGN_SCORER_SEED", 0);
+    let base = seed("DROGGN_SCORER_SEED");
     let opt = |k: &str, v: serde_json::Value| [(k.to_string(), v)].into_iter().collect::<BTreeMap<_, _>>();
     let tables = [
         (3, BTreeMap::new(), droggn::PW, steered_games),

@@ -15,7 +15,7 @@ use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
-use crate::common::count;
+use crate::common::{count, seed};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::Q;
@@ -150,7 +150,7 @@ fn compare(id: &str, n: usize, options: &BTreeMap<String, serde_json::Value>, va
 #[test]
 fn the_engine_scores_fft_games_as_the_rulebook_does() {
     let steered_games = count("FFT_SCORER_GAMES", 2000);
-    let base = count("FFT_SCORER_SEED", 0);
+    let base = seed("FFT_SCORER_SEED");
     let mut differences = vec![];
     let mut caught: BTreeMap<u8, u64> = BTreeMap::new();
     let mut report = String::new();

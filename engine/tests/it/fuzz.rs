@@ -327,7 +327,7 @@ fn mutated_rule_files_get_a_diagnostic_or_compile_and_replay_without_a_crash() {
         games.insert(r.id.clone(), g);
     }
     let ids: Vec<String> = base.keys().cloned().collect();
-    let per_file: usize = std::env::var("TAROT_FUZZ_PER_FILE").ok().and_then(|v| v.parse().ok()).unwrap_or(60);
+    let per_file = crate::common::count("TAROT_FUZZ_PER_FILE", 60) as usize;
     let (mut tried, mut compiled, mut replayed) = (0, 0, 0);
     let mut crashes = vec![];
     let started = Instant::now();

@@ -20,7 +20,7 @@ use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
-use crate::common::count;
+use crate::common::{count, seed};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::Q;
@@ -97,7 +97,7 @@ fn compare(options: &BTreeMap<String, serde_json::Value>, variant: galician::Var
 #[test]
 fn the_engine_scores_galician_tarok_as_the_sources_do() {
     let steered_games = count("GALICIAN_SCORER_GAMES", 2000);
-    let base = count("GALICIAN_SCORER_SEED", 0);
+    let base = seed("GALICIAN_SCORER_SEED");
     let opt = |k: &str, v: serde_json::Value| [(k.to_string(), v)].into_iter().collect::<BTreeMap<_, _>>();
     let tables = [
         (BTreeMap::new(), galician::AW, steered_games),

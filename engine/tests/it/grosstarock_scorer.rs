@@ -18,7 +18,7 @@ use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
-use crate::common::count;
+use crate::common::{count_or, seed};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::Q;
@@ -136,8 +136,8 @@ fn compare(n: usize, options: &BTreeMap<String, serde_json::Value>, variant: gro
 
 #[test]
 fn the_engine_scores_grosstarock_as_the_sources_do() {
-    let steered_games = count("GROSSTAROCK_SCORER_GAMES", 1600);
-    let base = count("GROSSTAROCK_SCORER_SEED", 0);
+    let steered_games = count_or("GROSSTAROCK_SCORER_GAMES", 1600, 800);
+    let base = seed("GROSSTAROCK_SCORER_SEED");
     let opt = |k: &str, v: serde_json::Value| [(k.to_string(), v)].into_iter().collect::<BTreeMap<_, _>>();
     // The last table's deals are each one of a match under way, whose pots hold what a draw gives them
     // (`SimOptions::carry`): no foundation is paid into a pot that holds something.

@@ -16,7 +16,7 @@ use crate::common::koenigrufen;
 
 use std::collections::BTreeMap;
 
-use crate::common::count;
+use crate::common::{count, seed};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::Q;
@@ -86,7 +86,7 @@ fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
 #[test]
 fn the_engine_scores_koenigrufen_as_the_sources_do() {
     let steered_games = count("KOENIGRUFEN_SCORER_GAMES", 2000);
-    let base = count("KOENIGRUFEN_SCORER_SEED", 0);
+    let base = seed("KOENIGRUFEN_SCORER_SEED");
     let mut plain = Run::default();
     let mut steered = Run::default();
     compare(&SimOptions::default(), base..base + steered_games / 4, &mut plain);

@@ -14,7 +14,7 @@ use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
-use crate::common::count;
+use crate::common::{count, seed};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -160,7 +160,7 @@ fn compare(n: usize, how: &str, seeds: std::ops::Range<u64>) -> Run {
 #[test]
 fn the_engine_scores_minchiate_games_as_minucci_does() {
     let steered = count("MINCHIATE_SCORER_GAMES", 400);
-    let base = count("MINCHIATE_SCORER_SEED", 0);
+    let base = seed("MINCHIATE_SCORER_SEED");
     let mut differences = vec![];
     let mut report = String::new();
     let mut total = 0;

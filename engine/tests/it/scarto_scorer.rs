@@ -14,7 +14,7 @@ use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
-use crate::common::count;
+use crate::common::{count, seed};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::Q;
@@ -94,7 +94,7 @@ fn compare(options: &BTreeMap<String, serde_json::Value>, sim: &SimOptions, seed
 #[test]
 fn the_engine_scores_scarto_as_the_sources_do() {
     let steered_games = count("SCARTO_SCORER_GAMES", 500);
-    let base = count("SCARTO_SCORER_SEED", 0);
+    let base = seed("SCARTO_SCORER_SEED");
     let mut runs = vec![];
     for (order, five) in [("angel-high", "world"), ("world-high", "world"), ("angel-high", "angel"), ("world-high", "angel")] {
         let options: BTreeMap<String, serde_json::Value> =

@@ -13,7 +13,7 @@ fn choose(n: u64, k: u64) -> f64 {
 fn petit_sec_frequency_matches_its_exact_probability() {
     let registry = tarot_testkit::registry();
     let rules = registry.get("fft-4p").unwrap();
-    let deals = 200_000;
+    let deals = crate::common::count("STATS_PETIT_SEC_DEALS", 200_000);
     let s = deal_stats(rules, 4, deals, 1, &mut |_| {}).unwrap();
     // A hand of 18 from 78 holding the Petit, no other trump and not the Excuse: the 17 others are
     // among the 56 suited cards. The Petit is in one hand at most, so the four events exclude each other.
@@ -53,10 +53,11 @@ fn remembering_answers_by_counts_changes_no_figure() {
     // Each ruleset and table size on its own core.
     let registry = tarot_testkit::registry();
     let tables: Vec<_> = registry.all().flat_map(|rules| (rules.players.0..=rules.players.1).map(move |n| (rules, n))).collect();
+    let deals = crate::common::count("STATS_REMEMBERED_DEALS", 3_000);
     tables.par_iter().for_each(|&(rules, n)| {
         // Some table sizes in the range are refused (partners need an even number); both must say so.
-        let fast = deal_stats(rules, n, 3_000, 11, &mut |_| {});
-        let slow = tarot_engine::deal_stats_unremembered(rules, n, 3_000, 11);
+        let fast = deal_stats(rules, n, deals, 11, &mut |_| {});
+        let slow = tarot_engine::deal_stats_unremembered(rules, n, deals, 11);
         assert_eq!(fast, slow, "{} with {n} players", rules.id);
     });
 }

@@ -20,7 +20,7 @@ use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
-use crate::common::count;
+use crate::common::{count, seed};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::{random_game_with, SimOptions};
@@ -98,7 +98,7 @@ fn compare(options: &BTreeMap<String, serde_json::Value>, sim: &SimOptions, seed
 #[test]
 fn the_engine_scores_tapp_tarock_as_the_sources_do() {
     let steered_games = count("TAPP_TAROCK_SCORER_GAMES", 2000);
-    let base = count("TAPP_TAROCK_SCORER_SEED", 0);
+    let base = seed("TAPP_TAROCK_SCORER_SEED");
     let opt = |k: &str, v: &str| [(k.to_string(), serde_json::json!(v))].into_iter().collect::<BTreeMap<_, _>>();
     let tables = [(BTreeMap::new(), steered_games), (opt("lead", "forehand"), steered_games / 8), (opt("defender_ultimo", "yes"), steered_games / 8)];
     let mut report = String::new();

@@ -22,7 +22,7 @@ use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
-use crate::common::count;
+use crate::common::{count, seed};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -227,7 +227,7 @@ fn compare(options: &BTreeMap<String, serde_json::Value>, variant: tarocchini::V
 #[test]
 fn the_engine_scores_tarocchini_as_the_sources_do() {
     let steered_games = count("TAROCCHINI_SCORER_GAMES", 2000);
-    let base = count("TAROCCHINI_SCORER_SEED", 0);
+    let base = seed("TAROCCHINI_SCORER_SEED");
     let opt = |k: &str, v: &str| [(k.to_string(), serde_json::json!(v))].into_iter().collect::<BTreeMap<_, _>>();
     let mb = tarocchini::MB;
     let k = steered_games;

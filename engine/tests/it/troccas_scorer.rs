@@ -13,7 +13,7 @@ use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
-use crate::common::count;
+use crate::common::{count, seed};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::Q;
@@ -101,7 +101,7 @@ fn compare(options: &BTreeMap<String, serde_json::Value>, sim: &SimOptions, seed
 #[test]
 fn the_engine_scores_troccas_as_the_sources_do() {
     let steered_games = count("TROCCAS_SCORER_GAMES", 2000);
-    let base = count("TROCCAS_SCORER_SEED", 0);
+    let base = seed("TROCCAS_SCORER_SEED");
     let opt = |k: &str, v: &str| [(k.to_string(), serde_json::json!(v))].into_iter().collect::<BTreeMap<_, _>>();
     let mut runs = vec![];
     for (options, k) in [(BTreeMap::new(), steered_games), (opt("lead", "first-hand"), steered_games / 8)] {

@@ -14,7 +14,7 @@ use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
-use crate::common::count;
+use crate::common::{count, seed};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::Q;
@@ -71,7 +71,7 @@ fn compare(players: usize, sim: &SimOptions, seeds: std::ops::Range<u64>, run: &
 #[test]
 fn the_engine_scores_troggu_as_the_sources_do() {
     let steered_games = count("TROGGU_SCORER_GAMES", 300);
-    let base = count("TROGGU_SCORER_SEED", 0);
+    let base = seed("TROGGU_SCORER_SEED");
     let mut report = String::new();
     let mut differences = vec![];
     let mut reached: BTreeMap<String, u64> = BTreeMap::new();

@@ -135,8 +135,30 @@ pub fn card_code(code: &str) -> Code {
     Code::Suited(suit, rank)
 }
 
-/// A count a scorer comparison reads from the environment (`FFT_SCORER_GAMES=5000` and the like, to
-/// run more deals by hand), or its default.
-pub fn count(var: &str, default: u64) -> u64 {
-    std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+/// How many deals (or cases) a test tries: the variable `var` when it is set (`FFT_SCORER_GAMES=5000`
+/// and the like, to run more by hand); else `full` at full strength (`TAROT_TESTS=full`, which
+/// `scripts/test.sh`, and so CI, sets); else a quarter of it, so that a plain `cargo test` is quick.
+pub fn count(var: &str, full: u64) -> u64 {
+    count_or(var, full, (full / 4).max(1))
+}
+
+/// `count`, where a plain `cargo test` tries `quick`: for a comparison whose rarest cases, which it
+/// checks were reached, need more than a quarter of its deals.
+pub fn count_or(var: &str, full: u64, quick: u64) -> u64 {
+    match std::env::var(var).ok().and_then(|v| v.parse().ok()) {
+        Some(n) => n,
+        None if full_strength() => full,
+        None => quick,
+    }
+}
+
+/// Whether the tests run at full strength: `TAROT_TESTS=full`.
+pub fn full_strength() -> bool {
+    std::env::var("TAROT_TESTS").is_ok_and(|v| v == "full")
+}
+
+/// The first seed a comparison draws from: the variable `var` when it is set (`FFT_SCORER_SEED=7`, to
+/// draw other deals by hand), else 0.
+pub fn seed(var: &str) -> u64 {
+    std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(0)
 }
