@@ -38,14 +38,15 @@ run_tests() { (cd "$1" && "$2" --include-ignored); }
 
 # In the background, at the lowest priority: the engine's tests, and the fixtures' drift check (a run
 # of make_fixtures would change or add no file: engine/examples/make_fixtures.rs; its PINNED list
-# says which stored files it leaves as they are). Their output is shown once they are done.
+# says which stored files it leaves as they are; nor would a run of the hand-steered generators,
+# scripts/check_generators.sh). Their output is shown once they are done.
 # (`--workspace`: with the workspace's features, as `cargo test` built it, so nothing is built again.)
-cargo build -q --workspace --example make_fixtures
+cargo build -q --workspace --examples
 mkdir -p target/test-logs
 read -r ENGINE_DIR ENGINE_BIN < <(grep '/engine ' target/test-binaries.txt)
 nice -n 19 bash -c "cd '$ENGINE_DIR' && exec '$ENGINE_BIN' --include-ignored" >target/test-logs/engine.log 2>&1 &
 ENGINE=$!
-nice -n 19 target/debug/examples/make_fixtures check >target/test-logs/drift.log 2>&1 &
+nice -n 19 bash -c "target/debug/examples/make_fixtures check && bash scripts/check_generators.sh" >target/test-logs/drift.log 2>&1 &
 DRIFT=$!
 # If a step below fails, the script stops there, and so do they.
 trap 'kill "$ENGINE" "$DRIFT" 2>/dev/null || true' EXIT

@@ -5,8 +5,10 @@
 //!
 //!     cargo run -p tarot-engine --example cego_fixtures
 
+mod common;
+
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -36,7 +38,7 @@ fn contract(v: &Verdict) -> String {
 fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get(ID).expect("cego is built in");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ID);
+    let root = common::fixtures().join(ID);
     let wants = [
         Want {
             file: "solo-made",

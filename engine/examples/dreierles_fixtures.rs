@@ -11,6 +11,8 @@
 //! The simulated fixtures of the ruleset (two valid games, one invalid game per rule the simulator can
 //! break, malformed records) come from `make_fixtures only dreierles`.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -38,7 +40,7 @@ fn score(v: &Verdict, p: &str) -> i64 {
 fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get(ID).expect("dreierles is built in");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ID);
+    let root = common::fixtures().join(ID);
     worked(rules, &root);
     type Want = fn(&GameRecord, &Verdict) -> bool;
     let cases: [(&str, &str, Want, &str); 8] = [

@@ -5,8 +5,10 @@
 //!
 //!     cargo run -p tarot-engine --example droggn_fixtures
 
+mod common;
+
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -18,7 +20,7 @@ const ID: &str = "droggn";
 fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get(ID).expect("droggn is built in");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ID);
+    let root = common::fixtures().join(ID);
     let top = BTreeMap::from([("gstiess".to_string(), serde_json::json!("top-trump"))]);
     let sim = SimOptions { contract: ContractChoice::Only("simple".into()), ..SimOptions::steered() };
     let mut rng = ChaCha8Rng::seed_from_u64(42);

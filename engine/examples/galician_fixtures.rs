@@ -16,6 +16,8 @@
 //!
 //! The simulated fixtures of the ruleset come from `MAKE_FIXTURES_ONLY=galician-tarok make_fixtures`.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -44,7 +46,7 @@ fn announced(rec: &GameRecord) -> bool {
 fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get(ID).expect("galician-tarok is built in");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ID);
+    let root = common::fixtures().join(ID);
     let target46 = BTreeMap::from([("target".to_string(), serde_json::json!(46))]);
     let clockwise = BTreeMap::from([("direction".to_string(), serde_json::json!("clockwise"))]);
     let none = BTreeMap::new();

@@ -21,6 +21,8 @@
 //! the dealer declaring first, a dealer declaring after first hand (invalid), and an honour left
 //! undeclared (valid under 1754, where it is simply not paid).
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -34,7 +36,7 @@ use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
 fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get("grosstarock").expect("the grosstarock ruleset");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/grosstarock");
+    let root = common::fixtures().join("grosstarock");
     let none = BTreeMap::new();
     if std::env::args().any(|a| a == "1754-2") {
         leipzig_1754_declarations(rules, &root);

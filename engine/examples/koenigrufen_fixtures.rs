@@ -10,6 +10,8 @@
 //! The simulated fixtures of the ruleset (two valid games, one invalid game per rule the simulator can
 //! break, malformed records) come from `make_fixtures only koenigrufen`.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -50,7 +52,7 @@ fn attack_thirds(o: &Outcome) -> i64 {
 fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get(ID).expect("koenigrufen is built in");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ID);
+    let root = common::fixtures().join(ID);
     let none = BTreeMap::new();
     let styrian = BTreeMap::from([("target".to_string(), serde_json::json!(106))]);
     let positive: Want = |_, o| yes(o, "made");

@@ -36,7 +36,7 @@ const ID: &str = "minchiate";
 fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get(ID).expect("minchiate is built in");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ID);
+    let root = common::fixtures().join(ID);
     let read = |p: &str| parse_record(&std::fs::read_to_string(root.join(p)).unwrap()).unwrap();
     let two_resti = BTreeMap::from([("revoke".to_string(), serde_json::json!("two-resti"))]);
 

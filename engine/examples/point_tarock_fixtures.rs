@@ -8,6 +8,8 @@
 //! The simulated fixtures of the ruleset (two valid games, one invalid game per rule the simulator can
 //! break, malformed records) come from `make_fixtures only point-tarock`.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -25,7 +27,7 @@ fn declared(rec: &GameRecord, name: &str) -> bool {
 fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get(ID).expect("point-tarock is built in");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ID);
+    let root = common::fixtures().join(ID);
     type Want = fn(&GameRecord, i64) -> bool;
     let cases: [(&str, &str, Want, &str); 5] = [
         ("worked-mit50-46", "three", |r, p| declared(r, "mit50") && p == 46, "The source's example (HT §3.8): 'with 50' announced and 46 card points made: the 50 lost (-10), the 45 and the 40 won (+6, +3), the announcement 1 to each defender, beside the Three won (+3)"),

@@ -9,6 +9,8 @@
 //!
 //!     cargo run -p tarot-engine --example tapper_fixtures
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -33,13 +35,13 @@ fn write(path: &Path, rec: &GameRecord) {
 fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get(ID).expect("built-in ruleset");
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ID);
+    let dir = common::fixtures().join(ID);
     tapper_then_solo(rules, &dir);
     dreyer_unseen(rules, &dir);
     worked_sums(rules, &dir);
     honours_after_play(rules, &dir);
     let rules42 = registry.get(ID42).expect("built-in ruleset");
-    bought_42(rules42, &Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ID42));
+    bought_42(rules42, &common::fixtures().join(ID42));
 }
 
 fn tapper_then_solo(rules: &Ruleset, dir: &Path) {

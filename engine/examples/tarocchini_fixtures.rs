@@ -13,7 +13,6 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use tarot_engine::{parse_record, Event, Registry};
 
@@ -22,7 +21,7 @@ const ID: &str = "tarocchini";
 fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get(ID).expect("tarocchini is built in");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(ID);
+    let root = common::fixtures().join(ID);
     let read = |p: &str| parse_record(&std::fs::read_to_string(root.join(p)).unwrap()).unwrap();
     let sequences = BTreeMap::from([("moors_aces".to_string(), serde_json::json!("sequences"))]);
 

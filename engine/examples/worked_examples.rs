@@ -13,8 +13,9 @@
 //!
 //! Run with `cargo run -p tarot-engine --release --example worked_examples [name...]`.
 
+mod common;
+
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -241,7 +242,7 @@ fn examples() -> Vec<Example> {
 fn main() {
     let only: Vec<String> = std::env::args().skip(1).collect();
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
-    let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/worked");
+    let out = common::fixtures().join("worked");
     std::fs::create_dir_all(&out).expect("fixtures/worked can be created");
     for example in examples() {
         if !only.is_empty() && !only.iter().any(|o| o == example.name) {
@@ -381,7 +382,7 @@ fn shaped_deal(setup: &Setup, plan: &Plan, rng: &mut ChaCha8Rng) -> Event {
             }
             Shape::Trumps(to, at_least) => {
                 while slots[to].iter().filter(|c| c.is_trump()).count() < at_least {
-                    let elsewhere: Vec<Card> = CardSet::trumps().minus(fixed).iter().filter(|c| !slots[to].contains(c)).collect();
+                    let elsewhere: Vec<Card> = CardSet::trumps().and(setup.rules.pack.cards).minus(fixed).iter().filter(|c| !slots[to].contains(c)).collect();
                     give(&mut slots, &mut fixed, to, *elsewhere.choose(rng).expect("a trump to move"), rng);
                 }
                 for &c in slots[to].iter().filter(|c| c.is_trump()) {

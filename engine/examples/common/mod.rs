@@ -1,6 +1,7 @@
-//! What the fixture-writing examples share.
+//! What the fixture-writing examples share (each uses what it needs of it).
+#![allow(dead_code)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use tarot_engine::ir::Ruleset;
 use tarot_engine::{replay, GameRecord, Status};
@@ -13,4 +14,10 @@ pub fn write_valid(path: &Path, rec: &GameRecord, rules: &Ruleset) {
     json.push('\n');
     std::fs::write(path, json).unwrap();
     println!("{}:\n{}", path.display(), v.to_text());
+}
+
+/// The fixtures folder an example writes into: `TAROT_FIXTURES` when it is set (the generators' drift
+/// check, `scripts/check_generators.sh`, has them write into a copy), else the repository's `fixtures/`.
+pub fn fixtures() -> PathBuf {
+    std::env::var_os("TAROT_FIXTURES").map(PathBuf::from).unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures"))
 }
