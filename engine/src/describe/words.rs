@@ -397,6 +397,7 @@ impl InForce<'_> {
         let rest = || args.iter().skip(1).map(|x| self.words_in(x, 5)).collect::<Vec<_>>().join(", ");
         match (f, args.len()) {
             (Func::Count, 1) if matches!(args[0], Expr::Fact(Fact::Tricks)) => "the number of tricks".into(),
+            (Func::Count, 1) if matches!(args[0], Expr::Fact(Fact::Trick)) => "the number of cards in the trick in play".into(),
             (Func::Count, 1) if matches!(args[0], Expr::Fact(Fact::Attack | Fact::Defence | Fact::Players)) => format!("the number of players in {}", w(0)),
             (Func::Count, 1) => format!("the number of {}", w(0)),
             (Func::Count, _) => format!("the number of {} in {}", w(1), w(0)),
