@@ -3,8 +3,9 @@
 //! four kings claimed, Bert's ten trumps claimed), games that reach each contract, the knocks, the
 //! Pfeife and the Räuber, and the invalid game the simulator does not make (the top of the blind; the
 //! knock by an opponent who passed up the Dreier and a Räuber knock out of turn are make_fixtures'
-//! `declaration.kontra.allowed` and `declaration.rauber_knock.in-turn`). Every game is a seeded
-//! game found by search, so the fixtures are reproducible:
+//! `declaration.kontra.allowed` and `declaration.rauber_knock.in-turn`), and for each choice of the
+//! Räuber's restrictions (`rauber_rules`) a Räuber in which they bind and one invalid game per rule of
+//! the choice. Every game is a seeded game found by search, so the fixtures are reproducible:
 //!
 //!     cargo run -p tarot-engine --example dreierles_fixtures
 //!
@@ -89,6 +90,120 @@ fn main() {
         write(&root.join("valid").join(format!("{name}.json")), &rec);
     }
     invalid(rules, &root);
+    rauber_restrictions(rules, &root);
+}
+
+/// A rule of the Räuber's restrictions, the turn at which a fixture breaks it (the tricks played, the
+/// cards on the table, the player's legal cards), and what that fixture shows.
+type Restriction = (&'static str, fn(usize, &[String], &[String]) -> bool, &'static str);
+
+/// For each choice of `rauber_rules`, seeded Räuber played under it: the first in which each of its
+/// rules binds at some card (the cards legal there differ from those with no restriction) is a valid
+/// fixture (with no restriction, the first game played), and each rule gives an invalid one: a
+/// seeded Räuber up to the first turn its `when` accepts where a card allowed with no restriction
+/// breaks that rule, and that card.
+fn rauber_restrictions(rules: &Ruleset, root: &Path) {
+    let steinmauern: &[Restriction] = &[
+        ("play.must.play.the-pfeife-to-the-third-trick-a-trump-is-led-to", |_, _, _| true, "the Pfeife withheld from the third trick a trump led, though its holder could play it"),
+        (
+            "play.keep.the-pfeife-not-before-the-third-trick-a-trump-is-led-to",
+            |_, table, _| table.first().is_some_and(|c| c.starts_with('T')),
+            "the Pfeife played to an earlier trick a trump led, though its holder had another trump",
+        ),
+        ("play.keep.the-21-not-to-a-trick-holding-the-stiess", |_, _, _| true, "the 21 played to a trick holding the Stiess, though its holder had another trump"),
+    ];
+    let iffezheim: &[Restriction] = &[
+        ("play.must.lead.trumps-led-to-the-first-three-tricks", |done, _, _| done == 1, "a suit led to the second trick by a player holding a trump"),
+        (
+            "play.must.play.the-stiess-and-the-21-at-the-first-opportunity",
+            |done, _, legal| done == 0 && legal.iter().any(|c| c == "T22"),
+            "the Stiess held back in the first trick, though its holder could play it",
+        ),
+        ("play.must.play.the-pfiff-in-the-third-trick", |_, _, _| true, "the Pfiff withheld from the third trick, though its holder could play it"),
+        ("play.keep.the-stiess-and-the-21-not-in-the-same-trick", |_, _, _| true, "the Stiess and the 21 in one trick, though the second's holder had another trump"),
+        ("play.keep.the-pfiff-not-before-the-third-trick", |_, _, _| true, "the Pfiff played before the third trick, though its holder had another card he might play"),
+    ];
+    let choices: [(&str, &str, &[Restriction]); 3] =
+        [("Steinmauern", "rauber-steinmauern", steinmauern), ("Iffezheim", "rauber-iffezheim", iffezheim), ("none", "rauber-none", &[])];
+    let sim = SimOptions { contract: ContractChoice::Only("rauber".into()), ..SimOptions::default() };
+    for (choice, name, restrictions) in choices {
+        let options = BTreeMap::from([("rauber_rules".to_string(), serde_json::json!(choice))]);
+        let mut rng = ChaCha8Rng::seed_from_u64(27);
+        let (mut valid, mut broken) = (None, BTreeMap::new());
+        for seed in 0..2_000u64 {
+            let Ok(rec) = random_game_with(rules, 3, &options, &sim, &mut rng) else { continue };
+            if replay(rules, &rec).expect("replayable").status != Status::Valid {
+                continue;
+            }
+            let binding = breaches(rules, &rec, restrictions, &mut broken);
+            // With no restriction, a game that both other choices refuse.
+            let reaches = restrictions.len() == binding && (choice != "none" || ["Steinmauern", "Iffezheim"].iter().all(|other| refused_at(rules, &rec, other).is_some()));
+            if valid.is_none() && reaches {
+                valid = Some((seed, rec));
+            }
+            if valid.is_some() && broken.len() == restrictions.len() {
+                break;
+            }
+        }
+        match valid {
+            Some((seed, mut rec)) => {
+                let what = match choice {
+                    "none" => format!(
+                        "with no restriction on the Drull (as the Achertal's Ramsch), which Steinmauern's refuse ({}) and Iffezheim's ({})",
+                        refused_at(rules, &rec, "Steinmauern").unwrap_or_default(),
+                        refused_at(rules, &rec, "Iffezheim").unwrap_or_default()
+                    ),
+                    _ => format!("at {choice}, each of its restrictions binding at some card"),
+                };
+                rec.description = Some(format!("A Räuber played {what}: game {seed} of seed 27 of `dreierles_fixtures` with `rauber_rules = \"{choice}\"`"));
+                write(&root.join("valid").join(format!("{name}.json")), &rec);
+            }
+            None => eprintln!("{name}: no Räuber in 2000 where every restriction binds"),
+        }
+        for (rule, _, what) in restrictions {
+            match broken.remove(*rule) {
+                Some(rec) => check(rules, root, rec, rule, &format!("{what}, in a Räuber at {choice} (`rauber_rules = \"{choice}\"`)")),
+                None => eprintln!("{rule}: never broken in 2000 Räuber"),
+            }
+        }
+    }
+}
+
+/// The rule `rec` breaks, and at which event, under the restrictions of `choice`; none if it is valid.
+fn refused_at(rules: &Ruleset, rec: &GameRecord, choice: &str) -> Option<String> {
+    let mut other = rec.clone();
+    other.options.insert("rauber_rules".into(), serde_json::json!(choice));
+    let v = replay(rules, &other).expect("replayable");
+    v.violation.map(|x| format!("{} at event {}", x.rule, x.event))
+}
+
+/// How many of `restrictions` bind at some card of `rec` (a card allowed with no restriction is
+/// refused by the rule); each rule first broken at a turn its `when` accepts, the record up to that
+/// card, is added to `broken`.
+fn breaches(rules: &Ruleset, rec: &GameRecord, restrictions: &[Restriction], broken: &mut BTreeMap<&'static str, GameRecord>) -> usize {
+    let mut binding = std::collections::BTreeSet::new();
+    let first = rec.events.iter().position(|e| matches!(e, Event::Play { .. })).unwrap_or(rec.events.len());
+    let mut free = rec.clone();
+    free.options.insert("rauber_rules".into(), serde_json::json!("none"));
+    for at in first..rec.events.len() {
+        let Event::Play { player, .. } = &rec.events[at] else { break };
+        let before = GameRecord { events: rec.events[..at].to_vec(), ..rec.clone() };
+        let Some(next) = replay(rules, &before).expect("replayable").next else { break };
+        let without = replay(rules, &GameRecord { events: before.events.clone(), ..free.clone() }).expect("replayable").next.map(|n| n.legal).unwrap_or_default();
+        let plays: Vec<String> = rec.events[first..at].iter().filter_map(|e| if let Event::Play { card, .. } = e { Some(card.to_string()) } else { None }).collect();
+        let (done, table) = (plays.len() / 3, &plays[plays.len() / 3 * 3..]);
+        for card in without.iter().filter(|c| !next.legal.contains(c)) {
+            let mut bad = before.clone();
+            bad.events.push(Event::Play { player: player.clone(), card: card.as_str().into() });
+            let v = replay(rules, &bad).expect("replayable");
+            let Some((rule, when, _)) = v.violation.as_ref().and_then(|x| restrictions.iter().find(|(r, ..)| *r == &*x.rule)) else { continue };
+            binding.insert(*rule);
+            if !broken.contains_key(rule) && when(done, table, &next.legal) {
+                broken.insert(rule, bad);
+            }
+        }
+    }
+    binding.len()
 }
 
 /// The game with every combination its players hold claimed after the last trick (the simulator

@@ -17,7 +17,7 @@ pub enum Value {
     Player(u8),
     /// A set of players, as a bit mask of seats.
     Players(u16),
-    /// A trick, by number from 0.
+    /// A trick, by number from 0; the number after the tricks played is the trick in play (`trick`).
     Trick(u8),
     List(Arc<Vec<Value>>),
 }
@@ -51,6 +51,9 @@ pub enum Fact {
     Defence,
     Tricks,
     LastTrick,
+    /// The trick in play, at a player's turn (`must lead|play` and `keep`): the cards played to it so
+    /// far, none when he leads.
+    Trick,
     DogSize,
     /// The dog's cards as dealt (the discard's `require`).
     Dog,
@@ -118,6 +121,8 @@ pub enum Func {
     /// How many tricks a player or side won.
     Won,
     WinningCard,
+    /// `leading_card(t)`: the first card played to trick `t` (none for the trick in play before its lead).
+    LeadingCard,
     Declared,
     /// `showed(D[, who])`: the cards shown in declaration `a[0]` (by a player or side).
     Showed,

@@ -13,8 +13,8 @@ use crate::num::Q;
 mod json;
 #[cfg(feature = "openapi")]
 mod schema;
-#[cfg(feature = "openapi")]
 pub use json::json_string;
+#[cfg(feature = "openapi")]
 pub use schema::NamedFigure;
 
 /// Where the game stands: `valid` (finished and scored), `invalid` (a rule broken), `in_progress`,

@@ -662,7 +662,13 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
         let text = match (&k.cards, k.last_trump) {
             (e, true) => format!("these cards may be played only as a player's last trump: {}", said(e)),
             (crate::expr::Expr::Const(crate::expr::Value::Cards(set)), false) => {
-                format!("{}: {} may not be led or played while other cards are held{}", k.label, r.cards_named(*set), when(&k.when))
+                // `while CLASS`: while other cards of the class are held.
+                let others = match k.among {
+                    a if a == CardSet::full() => "other cards".to_string(),
+                    a if a == r.pack.trumps() => "other trumps".to_string(),
+                    a => format!("other cards of {}", r.cards_named(a)),
+                };
+                format!("{}: {} may not be led or played while {others} are held{}", k.label, r.cards_named(*set), when(&k.when))
             }
             (_, false) => format!("{}: cards kept back while others are held{}", k.label, when(&k.when)),
         };

@@ -397,6 +397,7 @@ impl InForce<'_> {
         let rest = || args.iter().skip(1).map(|x| self.words_in(x, 5)).collect::<Vec<_>>().join(", ");
         match (f, args.len()) {
             (Func::Count, 1) if matches!(args[0], Expr::Fact(Fact::Tricks)) => "the number of tricks".into(),
+            (Func::Count, 1) if matches!(args[0], Expr::Fact(Fact::Trick)) => "the number of cards in the trick in play".into(),
             (Func::Count, 1) if matches!(args[0], Expr::Fact(Fact::Attack | Fact::Defence | Fact::Players)) => format!("the number of players in {}", w(0)),
             (Func::Count, 1) => format!("the number of {}", w(0)),
             (Func::Count, _) => format!("the number of {} in {}", w(1), w(0)),
@@ -431,6 +432,7 @@ impl InForce<'_> {
             (Func::Side, _) => format!("{} side", possessive(&w(0))),
             (Func::Won, _) => format!("the tricks {} won", w(0)),
             (Func::WinningCard, _) => format!("the card that won {}", w(0)),
+            (Func::LeadingCard, _) => format!("the card that led {}", w(0)),
             (Func::Declared, 1) => format!("the {} declared", w(0)),
             (Func::Declared, _) => format!("the {} {} declared", w(0), w(1)),
             (Func::Showed, 1) => format!("the cards shown in the {}", w(0)),
@@ -506,6 +508,7 @@ pub(super) fn fact_words(f: Fact) -> &'static str {
         Fact::Defence => "the defence",
         Fact::Tricks => "the tricks",
         Fact::LastTrick => "the last trick",
+        Fact::Trick => "the trick in play",
         Fact::DogSize => "the size of the dog",
         Fact::Hand => "the hand",
         Fact::FirstPacket => "the first packet dealt",

@@ -8,7 +8,7 @@ use crate::cards::{Card, CardSet};
 use crate::expr::{eval, too_large, Env, Expr, Fact, Func, Value};
 use crate::num::Q;
 
-use super::{Game, SetupEnv, Trick, NO_DEAL_ORDER};
+use super::{Game, Plays, SetupEnv, Trick, NO_DEAL_ORDER};
 
 impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn env(&self, player: Option<u8>) -> GameEnv<'_, 's, 'r> {
@@ -80,10 +80,20 @@ impl GameEnv<'_, '_, '_> {
             other => Err(format!("expected a player or a side, found {}", other.type_name())),
         }
     }
+    /// A trick played, with its winner; the trick in play has none yet.
     pub(super) fn trick(&self, v: &Value) -> Result<&Trick, String> {
         match v {
+            Value::Trick(i) if *i as usize == self.game.tricks.len() => Err("the trick in play is not over: it has no winner yet".into()),
             Value::Trick(i) => self.game.tricks.get(*i as usize).ok_or_else(|| "no such trick".into()),
             other => Err(format!("expected a trick, found {}", other.type_name())),
+        }
+    }
+    /// The cards of a trick played, or of the trick in play (numbered after the tricks played), in
+    /// the order played.
+    fn trick_cards(&self, v: &Value) -> Result<&Plays, String> {
+        match v {
+            Value::Trick(i) if *i as usize == self.game.tricks.len() => Ok(&self.game.current),
+            _ => self.trick(v).map(|t| &t.cards),
         }
     }
 }
@@ -112,6 +122,7 @@ impl Env for GameEnv<'_, '_, '_> {
             Fact::Defence => Value::Players(g.all() & !g.attack()),
             Fact::Tricks => Value::List(Arc::new((0..g.tricks.len()).map(|i| Value::Trick(i as u8)).collect())),
             Fact::LastTrick => Value::Trick(g.tricks.len().checked_sub(1).ok_or("no trick was played")? as u8),
+            Fact::Trick => Value::Trick(g.tricks.len() as u8),
             Fact::DogSize => Value::Num(Q::int(g.setup.dog as i64)),
             Fact::Dog => Value::Cards(g.dog),
             Fact::Hand => Value::Cards(self.hand.ok_or("no hand here")?),
@@ -152,7 +163,7 @@ impl Env for GameEnv<'_, '_, '_> {
                 other => return Err(format!("points_of takes cards, not {}", other.type_name())),
             },
             Func::Pile => match &a[0] {
-                Value::Trick(_) => Value::Cards(self.trick(&a[0])?.cards.iter().map(|&(_, c)| c).collect()),
+                Value::Trick(_) => Value::Cards(self.trick_cards(&a[0])?.iter().map(|&(_, c)| c).collect()),
                 v => {
                     let m = self.player_arg(v)?;
                     Value::Cards((0..g.n()).filter(|p| m >> p & 1 == 1).fold(CardSet::EMPTY, |s, p| s.or(g.piles[p])))
@@ -196,6 +207,7 @@ impl Env for GameEnv<'_, '_, '_> {
                 let c = t.cards.iter().find(|&&(p, _)| p == t.winner).map(|&(_, c)| c).ok_or("the trick has no winner")?;
                 Value::Cards(CardSet::single(c))
             }
+            Func::LeadingCard => Value::Cards(self.trick_cards(&a[0])?.first().map_or(CardSet::EMPTY, |&(_, c)| CardSet::single(c))),
             Func::Declared | Func::Showed | Func::Announced | Func::Declarer => {
                 let Value::Num(k) = &a[0] else { return Err("expected a declaration".into()) };
                 let k = k.numer() as usize;

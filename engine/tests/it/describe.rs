@@ -145,3 +145,20 @@ mod folding {
         assert_eq!(fold(r#"if "a" != "b" then "keep" else "x""#), r#"if true then "keep" else "x""#);
     }
 }
+
+/// The play so far in words (Dreierles' Räuber at Steinmauern): the trick in play, its cards counted,
+/// the card that led it, and a card kept back while other trumps (`while CLASS`) are held.
+#[test]
+fn the_play_so_far_reads_in_words() {
+    let registry = tarot_testkit::registry();
+    let options = [("rauber_rules".to_string(), serde_json::json!("Steinmauern"))].into_iter().collect();
+    let d = tarot_engine::describe_for_people(registry.get("dreierles").unwrap(), &options);
+    let text = |rule: &str| d.rules.iter().find(|l| &*l.rule == rule).map(|l| l.text.clone()).unwrap_or_else(|| panic!("no {rule}"));
+    assert_eq!(
+        text("play.keep.the-21-not-to-a-trick-holding-the-stiess"),
+        "the 21 not to a trick holding the Stiess: T21 may not be led or played while other trumps are held, when the contract's name is rauber and the trick in play holds the Stiess"
+    );
+    let pfeife = text("play.keep.the-pfeife-not-before-the-third-trick-a-trump-is-led-to");
+    assert!(pfeife.contains("the number of cards in the trick in play is more than 0 and trumps does not hold the card that led the trick in play"), "{pfeife}");
+    assert!(text("play.must.play.the-pfeife-to-the-third-trick-a-trump-is-led-to").contains("the card that led t is 2"));
+}

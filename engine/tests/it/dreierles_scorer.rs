@@ -38,41 +38,48 @@ fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
             run.unplayable += 1;
             continue;
         };
-        let rec = dreierles::with_claims(rec);
-        let v = replay(rules, &rec).unwrap();
-        run.games += 1;
-        assert_eq!(v.status, Status::Valid, "seed {seed}: {}", v.to_text());
-        let mine = dreierles::score(&rec);
-        let mut add = |k: String| *run.tally.entry(k).or_default() += 1;
-        match &mine.declarer {
-            Some(_) => add(format!("{} {}", mine.contract, if mine.points >= 36 { "won" } else { "lost" })),
-            None => add(format!("rauber, {} tied for the most", mine.tied)),
-        }
-        if mine.knocks > 0 {
-            add(format!("{} knock(s){}", mine.knocks, if mine.declarer.is_none() { " in the Räuber" } else { "" }));
-        }
-        if !mine.pfeife.is_empty() {
-            add(format!("Pfeife {}", mine.pfeife));
-        }
-        for c in &mine.claims {
-            add(format!("combination {c}"));
-        }
-        let o = v.outcome.as_ref().unwrap();
-        let engine: BTreeMap<String, Q> = o.players.iter().map(|p| (p.player.to_string(), p.score)).collect();
-        let expected: BTreeMap<String, Q> = mine.scores.iter().map(|(k, &x)| (k.clone(), Q::int(x))).collect();
-        // The engine's card points are its piles'; the page's are the declarer's own, the tricks after a
-        // forced Pfeife forfeited: compare them where no Pfeife was forced out.
-        let engine_points = o.taker.as_deref().map(|t| o.players.iter().find(|p| &*p.player == t).unwrap().card_points);
-        let points_differ = mine.pfeife != "announced forced out" && engine_points.is_some_and(|e| e != Q::int(mine.points));
-        if engine != expected || points_differ {
-            run.differences.push(format!(
-                "seed {seed}{steer} ({}): engine {:?} with {engine_points:?} card points, pagat {:?} with {}",
-                mine.contract,
-                engine.values().map(|q| q.to_string()).collect::<Vec<_>>(),
-                expected.values().map(|q| q.to_string()).collect::<Vec<_>>(),
-                mine.points
-            ));
-        }
+        compare_one(rec, seed, steer, run);
+    }
+}
+
+/// One deal, its combinations claimed: valid, and scored as the page does (a difference is added to
+/// `run`, naming the seed; `steer`, how it was simulated).
+fn compare_one(rec: tarot_engine::GameRecord, seed: u64, steer: &str, run: &mut Run) {
+    let rules = registry().get("dreierles").unwrap();
+    let rec = dreierles::with_claims(rec);
+    let v = replay(rules, &rec).unwrap();
+    run.games += 1;
+    assert_eq!(v.status, Status::Valid, "seed {seed}: {}", v.to_text());
+    let mine = dreierles::score(&rec);
+    let mut add = |k: String| *run.tally.entry(k).or_default() += 1;
+    match &mine.declarer {
+        Some(_) => add(format!("{} {}", mine.contract, if mine.points >= 36 { "won" } else { "lost" })),
+        None => add(format!("rauber, {} tied for the most", mine.tied)),
+    }
+    if mine.knocks > 0 {
+        add(format!("{} knock(s){}", mine.knocks, if mine.declarer.is_none() { " in the Räuber" } else { "" }));
+    }
+    if !mine.pfeife.is_empty() {
+        add(format!("Pfeife {}", mine.pfeife));
+    }
+    for c in &mine.claims {
+        add(format!("combination {c}"));
+    }
+    let o = v.outcome.as_ref().unwrap();
+    let engine: BTreeMap<String, Q> = o.players.iter().map(|p| (p.player.to_string(), p.score)).collect();
+    let expected: BTreeMap<String, Q> = mine.scores.iter().map(|(k, &x)| (k.clone(), Q::int(x))).collect();
+    // The engine's card points are its piles'; the page's are the declarer's own, the tricks after a
+    // forced Pfeife forfeited: compare them where no Pfeife was forced out.
+    let engine_points = o.taker.as_deref().map(|t| o.players.iter().find(|p| &*p.player == t).unwrap().card_points);
+    let points_differ = mine.pfeife != "announced forced out" && engine_points.is_some_and(|e| e != Q::int(mine.points));
+    if engine != expected || points_differ {
+        run.differences.push(format!(
+            "seed {seed}{steer} ({}): engine {:?} with {engine_points:?} card points, pagat {:?} with {}",
+            mine.contract,
+            engine.values().map(|q| q.to_string()).collect::<Vec<_>>(),
+            expected.values().map(|q| q.to_string()).collect::<Vec<_>>(),
+            mine.points
+        ));
     }
 }
 
@@ -141,4 +148,62 @@ fn the_second_scorer_reads_the_page_s_table() {
         pack.extend([14, 13, 12, 11, 1, 2, 3, 4].map(|r| dreierles::Card::Suit(s, r)));
     }
     assert_eq!(dreierles::count(&pack), 70);
+}
+
+/// The Räuber's restrictions (`rauber_rules`) against the page's, checked card by card by
+/// `common/dreierles_rauber.rs`: Räuber played under each choice keep them and score as the page
+/// does; Räuber played with none, judged under each choice, are refused by the engine at the card
+/// where the page finds the first one broken, and for the same restriction (or kept by both); each
+/// restriction's invalid fixture is refused by both at the same card.
+#[test]
+fn the_rauber_restrictions_are_the_page_s() {
+    use crate::common::dreierles_rauber::{self as page, breach};
+    use tarot_engine::ContractChoice;
+    let rules = registry().get("dreierles").unwrap();
+    let sim = SimOptions { contract: ContractChoice::Only("rauber".into()), ..SimOptions::default() };
+    let same = [
+        ("play.must.play.the-pfeife-to-the-third-trick-a-trump-is-led-to", page::PFEIFE_WITHHELD),
+        ("play.keep.the-pfeife-not-before-the-third-trick-a-trump-is-led-to", page::PFEIFE_EARLY),
+        ("play.keep.the-21-not-to-a-trick-holding-the-stiess", page::XXI_ON_STIESS),
+        ("play.must.lead.trumps-led-to-the-first-three-tricks", page::TRUMPS_LED),
+        ("play.must.play.the-stiess-and-the-21-at-the-first-opportunity", page::TOP_WITHHELD),
+        ("play.keep.the-stiess-and-the-21-not-in-the-same-trick", page::TOP_TOGETHER),
+        ("play.must.play.the-pfiff-in-the-third-trick", page::PFIFF_WITHHELD),
+        ("play.keep.the-pfiff-not-before-the-third-trick", page::PFIFF_EARLY),
+    ];
+    let (mut differences, mut refused) = (vec![], BTreeMap::<String, u64>::new());
+    let games = count("DREIERLES_RAUBER_GAMES", 300);
+    for seed in 0..games {
+        for choice in ["Steinmauern", "Iffezheim"] {
+            let options = BTreeMap::from([("rauber_rules".to_string(), serde_json::json!(choice))]);
+            let mut run = Run::default();
+            let rec = random_game_with(rules, 3, &options, &sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+            assert_eq!(replay(rules, &rec).unwrap().status, Status::Valid, "seed {seed} at {choice}");
+            if let Some((at, why)) = breach(&rec) {
+                differences.push(format!("seed {seed}, played at {choice}: the page finds \"{why}\" broken at event {at}"));
+            }
+            let none = BTreeMap::from([("rauber_rules".to_string(), serde_json::json!("none"))]);
+            let mut free = random_game_with(rules, 3, &none, &sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+            free.options = options.clone();
+            let engine = replay(rules, &free).unwrap().violation.map(|x| (x.event, same.iter().find(|(r, _)| *r == &*x.rule).map_or("another rule", |(_, w)| *w), x.rule));
+            let mine = breach(&free);
+            if engine.as_ref().map(|(at, why, _)| (*at, *why)) != mine {
+                differences.push(format!("seed {seed}, played with none, judged at {choice}: engine {engine:?}, page {mine:?}"));
+            }
+            if let Some((_, _, rule)) = engine {
+                *refused.entry(rule.to_string()).or_default() += 1;
+            }
+            compare_one(rec, seed, &format!(" at {choice}"), &mut run);
+            differences.extend(run.differences);
+        }
+    }
+    assert!(differences.is_empty(), "{} differences:\n{}", differences.len(), differences.iter().take(40).cloned().collect::<Vec<_>>().join("\n"));
+    assert!(refused.len() >= 4, "the Räuber played with none broke few restrictions: {refused:?}");
+    // Each restriction broken in its fixture (`dreierles_fixtures`), where the page finds it too.
+    for (rule, words) in same {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../fixtures/dreierles/invalid/{rule}.json"));
+        let rec: tarot_engine::GameRecord = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let v = replay(rules, &rec).unwrap().violation.unwrap();
+        assert_eq!((&*v.rule, breach(&rec)), (rule, Some((v.event, words))), "{}", path.display());
+    }
 }

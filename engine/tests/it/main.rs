@@ -80,6 +80,7 @@ mod tapp_tarock_scorer;
 mod tarocchini;
 mod tarocchini_scorer;
 mod tarotclub;
+mod trick_in_play;
 mod troccas;
 mod troccas_scorer;
 mod troggu_scorer;

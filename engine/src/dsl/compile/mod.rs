@@ -18,6 +18,7 @@ mod deal;
 mod declaration;
 mod formula;
 mod header;
+mod names;
 mod pack;
 mod play;
 mod raise;
@@ -27,6 +28,7 @@ mod unread;
 mod words;
 
 use formula::*;
+use names::*;
 
 /// A rule file's text and the path it is shown under.
 #[derive(Clone, Debug)]
@@ -146,7 +148,7 @@ struct Compiler {
 }
 
 /// Statements that are identified by all their words (several per section), not only the first.
-const KEYED_BY_ALL_ARGS: &[&str] = &["on", "require", "pay", "must"];
+const KEYED_BY_ALL_ARGS: &[&str] = &["on", "require", "pay", "must", "keep"];
 
 /// Statements that a section has once, whatever their words: a child's replaces its parent's.
 const SINGLE: &[&str] = &[
@@ -176,7 +178,8 @@ const SINGLE: &[&str] = &[
 /// keyword alone for statements a section has once.
 fn stmt_key(s: &Stmt) -> String {
     // A `trump-order` that follows an option (`= condition`) is one of several, each its own order.
-    if KEYED_BY_ALL_ARGS.contains(&s.key.as_str()) || (s.key == "trump-order" && s.value.is_some()) {
+    // (`keep` is also the fool's setting, which has no words: its key is its keyword.)
+    if (KEYED_BY_ALL_ARGS.contains(&s.key.as_str()) && !s.args.is_empty()) || (s.key == "trump-order" && s.value.is_some()) {
         let words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
         format!("{} {}", s.key, words.join(" "))
     } else if SINGLE.contains(&s.key.as_str()) {

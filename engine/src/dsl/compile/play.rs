@@ -175,11 +175,12 @@ impl Compiler {
         }
     }
 
-    /// The condition of `must lead|play` and `keep`, on the player at his turn; none without `=`.
+    /// The condition of `must lead|play` and `keep`, on the player at his turn and the play so far;
+    /// none without `=`.
     fn turn_condition(&mut self, st: &Stmt) -> Result<Option<Expr>, ()> {
         match &st.value {
             None => Ok(None),
-            Some(_) => self.condition(st, Ctx::Allowed).map(Some).ok_or(()),
+            Some(_) => self.condition(st, Ctx::Turn).map(Some).ok_or(()),
         }
     }
 

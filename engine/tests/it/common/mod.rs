@@ -3,6 +3,7 @@
 
 pub mod cego;
 pub mod dreierles;
+pub mod dreierles_rauber;
 pub mod droggn;
 pub mod fft;
 pub mod galician;
