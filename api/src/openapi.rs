@@ -1,6 +1,7 @@
 //! The OpenAPI document (utoipa): the operations of `crate::routes`, the schemas of
 //! `crate::schema`, the examples of `crate::docs`.
 
+use tarot_store::openapi::Closed;
 use utoipa::openapi::link::LinkBuilder;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::RefOr;
@@ -100,7 +101,7 @@ impl Modify for WriteToken {
         sessions::session,
     ),
     components(schemas(crate::problem::Problem, crate::schema::StatusFilter, crate::schema::OffsetParam, crate::schema::LimitParam, crate::schema::ImportLine)),
-    modifiers(&WriteToken, &Links, &Examples),
+    modifiers(&WriteToken, &Links, &Examples, &Closed),
     tags((name = "games", description = "Validate, store and continue recorded games"), (name = "rulesets", description = "The rules"), (name = "sessions", description = "Score sheets of a table's deals"), (name = "meta"))
 )]
 pub struct ApiDoc;

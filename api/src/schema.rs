@@ -1,9 +1,10 @@
-//! The API's own types as OpenAPI schemas, and the engine's wire types under the names the document
-//! gives them. The recorded game, its events, the verdict, ruleset descriptions, comparisons and
-//! statistics derive their schemas where they are defined, in the engine (feature `openapi`; what a
-//! derive cannot say is in `tarot_engine::openapi`). The types below are the API's: a session's
-//! refusal, the listing's and the stream's lines (which still mirror the store's `Summary` and
-//! `StoredEvent`), the import's lines. They derive `Deserialize` with `deny_unknown_fields` for what
+//! The API's own types as OpenAPI schemas, and the wire types of the engine and the store under the
+//! names the document gives them. The recorded game, its events, the verdict, ruleset descriptions,
+//! comparisons and statistics derive their schemas where they are defined, in the engine (feature
+//! `openapi`; what a derive cannot say is in `tarot_engine::openapi`); so do the listing's line
+//! (`GameSummary`) and the stored event (`StoredEvent`), in the store (feature `openapi`;
+//! `tarot_store::openapi` closes them). The types below are the API's: a session's refusal, the
+//! query's filters, the import's lines. They derive `Deserialize` with `deny_unknown_fields` for what
 //! serde's attributes tell utoipa. The tests (`schema/tests.rs`) read what the engine and the store
 //! write against the served document.
 
@@ -22,6 +23,9 @@ pub use tarot_engine::{Comparison, GameComparison};
 pub use tarot_engine::{Event, GameRecord};
 pub use tarot_engine::{PlayerAmount, Players, RulesetId};
 pub use tarot_engine::{PotResult, Status, Verdict, Violation};
+// The store's, likewise.
+pub use tarot_store::StoredEvent;
+pub use tarot_store::Summary as GameSummary;
 
 // ---------------------------------------------------------------------------------------------------
 // Sessions.
@@ -93,38 +97,6 @@ impl PartialSchema for LimitParam {
     }
 }
 impl ToSchema for LimitParam {}
-
-/// One stored game in a listing.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct GameSummary {
-    /// The game's id: `g` and a number in base 36.
-    #[schema(example = "g1")]
-    game: String,
-    ruleset: String,
-    ruleset_version: String,
-    players: Vec<String>,
-    #[schema(value_type = Status)]
-    status: serde_json::Value,
-    /// The stream's version (its number of events) the verdict was computed at.
-    version: u64,
-    /// The archive's global position the verdict was computed at.
-    checkpoint: u64,
-}
-
-/// A stored event: its place in the game's stream and in the archive, its id if one was given.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct StoredEvent {
-    /// Its place in the game's stream, from 1.
-    version: u64,
-    /// Its place in the whole archive, from 1.
-    position: u64,
-    /// The id the client gave it, scoped to its game: the same id in another game is another event.
-    id: Option<String>,
-    #[schema(value_type = Event)]
-    event: serde_json::Value,
-}
 
 // ---------------------------------------------------------------------------------------------------
 // The import.

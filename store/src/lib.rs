@@ -16,6 +16,8 @@
 
 mod error;
 mod events_json;
+#[cfg(feature = "openapi")]
+pub mod openapi;
 mod pg;
 mod projection;
 mod session;

@@ -32,15 +32,24 @@ pub struct Projection {
     pub verdict: serde_json::Value,
 }
 
-/// A projection without its verdict: one line of a listing.
+// A projection without its verdict. Read back leniently (no `deny_unknown_fields`): a summary
+// stored by another version with a field this one does not know still lists; the document says
+// `additionalProperties: false` through `crate::openapi::Closed`.
+/// One stored game in a listing.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = GameSummary))]
 pub struct Summary {
+    /// The game's id: `g` and a number in base 36.
+    #[cfg_attr(feature = "openapi", schema(value_type = String, example = "g1"))]
     pub game: GameId,
     pub ruleset: String,
     pub ruleset_version: String,
     pub players: Vec<String>,
+    #[cfg_attr(feature = "openapi", schema(value_type = tarot_engine::Status))]
     pub status: String,
+    /// The stream's version (its number of events) the verdict was computed at.
     pub version: u64,
+    /// The archive's global position the verdict was computed at.
     pub checkpoint: u64,
 }
 

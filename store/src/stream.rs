@@ -101,12 +101,16 @@ pub struct NewEvent {
     pub event: Event,
 }
 
+// Read back leniently, as `Summary` is (stores written before segments hold these).
+/// A stored event: its place in the game's stream and in the archive, its id if one was given.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct StoredEvent {
-    /// Its place in the stream, from 1.
+    /// Its place in the game's stream, from 1.
     pub version: u64,
     /// Its place in the whole archive, from 1.
     pub position: u64,
+    /// The id the client gave it, scoped to its game: the same id in another game is another event.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     pub event: Event,

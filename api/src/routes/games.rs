@@ -109,8 +109,7 @@ pub struct GamePage {
     total: usize,
     offset: usize,
     limit: usize,
-    #[schema(value_type = Vec<crate::schema::GameSummary>)]
-    games: Vec<tarot_store::Summary>,
+    games: Vec<crate::schema::GameSummary>,
 }
 
 /// List stored games.
@@ -192,8 +191,7 @@ pub async fn game(state: web::Data<AppState>, id: web::Path<String>) -> Reply {
 pub struct EventsView {
     id: String,
     version: u64,
-    #[schema(value_type = Vec<crate::schema::StoredEvent>)]
-    events: Vec<tarot_store::StoredEvent>,
+    events: Vec<crate::schema::StoredEvent>,
 }
 
 /// A game's events.

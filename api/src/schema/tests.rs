@@ -244,3 +244,28 @@ fn the_checker_refuses_what_breaks_a_schema() {
     let two = serde_json::json!({ "oneOf": [{ "type": "string" }, { "type": "string" }] });
     assert!(check(&doc, &two, &"x".into(), "two").is_err());
 }
+
+/// The listing's line as the store writes it matches `GameSummary`; a field the store does not write
+/// is refused there and in `StoredEvent`, though the store itself reads such a field back (from a
+/// database another version wrote): `tarot_store::openapi::Closed` closes the two in the document.
+#[test]
+fn the_store_s_summary_matches_its_schema_and_its_objects_are_closed() {
+    let doc = crate::openapi::document();
+    let players = ["Ann", "Bob", "Cid", "Dan"].map(String::from).to_vec();
+    let summary = tarot_store::Summary {
+        game: tarot_store::GameId("g2s".into()),
+        ruleset: "fft-4p".into(),
+        ruleset_version: "1".into(),
+        players,
+        status: "valid".into(),
+        version: 78,
+        checkpoint: 312,
+    };
+    let stored = tarot_store::StoredEvent { version: 1, position: 1, id: None, event: tarot_engine::Event::Bid { player: "Ann".into(), bid: "pass".into() } };
+    for (name, value) in [("GameSummary", serde_json::to_value(&summary).unwrap()), ("StoredEvent", serde_json::to_value(&stored).unwrap())] {
+        conforms(&doc, name, name, &value);
+        let mut more = value.clone();
+        more["note"] = "from another version".into();
+        assert!(check(&doc, &serde_json::json!({ "$ref": format!("#/components/schemas/{name}") }), &more, name).is_err(), "{name} allows a field the store does not write");
+    }
+}

@@ -202,6 +202,32 @@ fn a_store_of_one_event_per_value_and_global_ids_is_migrated() {
     reads_back_migrated(&dir.0);
 }
 
+/// Events and summaries written by another version with a field this one does not know: the store
+/// reads them without it (it does not deny unknown fields; only the API's document closes them).
+#[test]
+fn events_and_summaries_with_a_field_this_version_does_not_know_are_read() {
+    let dir = common::TempDir::new("format-unknown-field");
+    let with_note = |bytes: Vec<u8>| {
+        let mut value: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        value["note"] = json!("from another version");
+        json(&value)
+    };
+    let [(_, h1, e1, p1), (_, h2, e2, _)] = <[_; 2]>::try_from(expected()).unwrap();
+    let mut values = vec![("headers", be(1), json(&h1)), ("headers", be(2), json(&h2)), ("versions", be(1), be(3)), ("versions", be(2), be(1))];
+    for (game, events) in [(1, &e1), (2, &e2)] {
+        for e in events {
+            values.push(("events", event_key(game, e.version), with_note(json(e))));
+            if let Some(id) = &e.id {
+                values.push(("event_ids", id.as_bytes().to_vec(), event_key(game, e.version)));
+            }
+        }
+    }
+    values.extend(projected(1, p1.as_ref().unwrap()).into_iter().map(|(tree, key, value)| if tree == "summaries" { (tree, key, with_note(value)) } else { (tree, key, value) }));
+    values.extend(session_and_counters());
+    write_old(&dir.0, &values);
+    reads_back_migrated(&dir.0);
+}
+
 /// The store as written once appends were one value each, but before segments: a JSON array of
 /// the append's `StoredEvent`s; ids scoped to their game.
 #[test]
