@@ -14,7 +14,7 @@ use tarot_testkit::registry;
 
 use std::collections::BTreeMap;
 
-use crate::common::count_or;
+use crate::common::{count, count_or};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::{random_game_with, SimOptions, Q};
