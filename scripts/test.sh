@@ -48,8 +48,12 @@ nice -n 19 bash -c "cd '$ENGINE_DIR' && exec '$ENGINE_BIN' --include-ignored" >t
 ENGINE=$!
 nice -n 19 bash -c "target/debug/examples/make_fixtures check && bash scripts/check_generators.sh" >target/test-logs/drift.log 2>&1 &
 DRIFT=$!
+# And the engine alone, as a crate that embeds it builds it: without the API's `openapi` feature, so
+# without utoipa (type-checked only, in its own target folder, so as not to wait on the one above).
+nice -n 19 cargo check -q -p tarot-engine --lib --target-dir target/engine-alone >target/test-logs/alone.log 2>&1 &
+ALONE=$!
 # If a step below fails, the script stops there, and so do they.
-trap 'kill "$ENGINE" "$DRIFT" 2>/dev/null || true' EXIT
+trap 'kill "$ENGINE" "$DRIFT" "$ALONE" 2>/dev/null || true' EXIT
 
 # In the foreground: the other crates' tests, and the doc tests.
 grep -v '/engine ' target/test-binaries.txt | while read -r dir bin; do
@@ -67,7 +71,7 @@ bash scripts/python_client.sh
 
 # The background's results, each shown in full, the first failure failing the script.
 status=0
-for job in "$ENGINE engine" "$DRIFT drift"; do
+for job in "$ENGINE engine" "$DRIFT drift" "$ALONE alone"; do
     read -r pid name <<<"$job"
     wait "$pid" && echo "== $name: passed" || { status=$?; echo "== $name: failed (exit status $status)"; }
     cat "target/test-logs/$name.log"
