@@ -7,13 +7,14 @@
 
 mod common;
 
+use common::write;
+
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::{random_game_with, ContractChoice, SimOptions};
-use tarot_engine::{replay, GameRecord, Registry, Status, Verdict};
+use tarot_engine::{replay, Registry, Status, Verdict};
 
 const ID: &str = "cego";
 
@@ -141,11 +142,4 @@ fn main() {
             None => eprintln!("{}: not found in 20000 games", want.file),
         }
     }
-}
-
-fn write(path: &PathBuf, rec: &GameRecord) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    let mut json = serde_json::to_string_pretty(rec).unwrap();
-    json.push('\n');
-    std::fs::write(path, json).unwrap();
 }

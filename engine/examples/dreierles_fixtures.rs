@@ -14,8 +14,10 @@
 
 mod common;
 
+use common::write;
+
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -339,11 +341,4 @@ fn check(rules: &Ruleset, root: &Path, mut rec: GameRecord, rule: &str, what: &s
     }
     rec.description = Some(format!("Breaks {rule}: {what}"));
     write(&root.join("invalid").join(format!("{rule}.json")), &rec);
-}
-
-fn write(path: &PathBuf, rec: &GameRecord) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    let mut json = serde_json::to_string_pretty(rec).unwrap();
-    json.push('\n');
-    std::fs::write(path, json).unwrap();
 }

@@ -18,8 +18,10 @@
 
 mod common;
 
+use common::write;
+
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -291,13 +293,6 @@ fn last_trump(rules: &tarot_engine::ir::Ruleset, rec: &GameRecord, seed: u64, ro
         }
     }
     eprintln!("play.last-trump: not found in the game of Trischaken");
-}
-
-fn write(path: &PathBuf, rec: &GameRecord) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    let mut json = serde_json::to_string_pretty(rec).unwrap();
-    json.push('\n');
-    std::fs::write(path, json).unwrap();
 }
 
 /// The count in threes (option `count = "threes"`, HT quoting ATT1821 §E.6): 66 to the pack, 34 wins,

@@ -24,7 +24,7 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -199,10 +199,9 @@ fn arranged(rules: &Ruleset, seat: &str, cards: &str, options: &BTreeMap<String,
     panic!("no game from the arranged deal {cards}");
 }
 
-fn write(path: &PathBuf, mut rec: GameRecord, description: &str) {
+fn write(path: &Path, mut rec: GameRecord, description: &str) {
     rec.description = Some(description.into());
-    std::fs::create_dir_all(path.parent().expect("a folder")).expect("writable fixtures folder");
-    std::fs::write(path, serde_json::to_string_pretty(&rec).expect("serializable") + "\n").expect("writable fixture");
+    common::write(path, &rec);
 }
 
 /// L1754 §1 (option trump_discard = "1754"): the dealer holds just three trumps with the Pagat (and

@@ -12,8 +12,10 @@
 
 mod common;
 
+use common::write;
+
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -235,11 +237,4 @@ fn invalid(rules: &tarot_engine::ir::Ruleset, root: &Path) {
         rec.description = Some(format!("Breaks {rule}: {what}"));
         write(&root.join("invalid").join(format!("{name}.json")), &rec);
     }
-}
-
-fn write(path: &PathBuf, rec: &GameRecord) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    let mut json = serde_json::to_string_pretty(rec).unwrap();
-    json.push('\n');
-    std::fs::write(path, json).unwrap();
 }

@@ -10,8 +10,10 @@
 
 mod common;
 
+use common::write;
+
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -85,11 +87,4 @@ fn invalid(rules: &tarot_engine::ir::Ruleset, root: &Path) {
     }
     rec.description = Some(format!("Breaks {rule}: a Three outbid by the Upper, skipping the Lower (HT 3.8: in ascending order but for the Solo)"));
     write(&root.join("invalid").join(format!("{rule}.json")), &rec);
-}
-
-fn write(path: &PathBuf, rec: &GameRecord) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    let mut json = serde_json::to_string_pretty(rec).unwrap();
-    json.push('\n');
-    std::fs::write(path, json).unwrap();
 }

@@ -11,6 +11,8 @@
 
 mod common;
 
+use common::write;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -25,11 +27,6 @@ const ID42: &str = "tapp-tarock-1821-42";
 
 fn bids(g: &GameRecord) -> Vec<(String, String)> {
     g.events.iter().filter_map(|e| if let Event::Bid { player, bid } = e { Some((player.to_string(), bid.to_string())) } else { None }).collect()
-}
-
-fn write(path: &Path, rec: &GameRecord) {
-    std::fs::create_dir_all(path.parent().expect("a folder")).expect("writable fixtures folder");
-    std::fs::write(path, serde_json::to_string_pretty(rec).expect("serializable") + "\n").expect("writable fixture");
 }
 
 fn main() {

@@ -10,10 +10,14 @@ use tarot_engine::{replay, GameRecord, Status};
 pub fn write_valid(path: &Path, rec: &GameRecord, rules: &Ruleset) {
     let v = replay(rules, rec).unwrap();
     assert_eq!(v.status, Status::Valid, "{}: {}", path.display(), v.to_text());
-    let mut json = serde_json::to_string_pretty(rec).unwrap();
-    json.push('\n');
-    std::fs::write(path, json).unwrap();
+    write(path, rec);
     println!("{}:\n{}", path.display(), v.to_text());
+}
+
+/// Writes `rec` to `path` as pretty JSON, as the fixtures are stored (its folder made if need be).
+pub fn write(path: &Path, rec: &GameRecord) {
+    std::fs::create_dir_all(path.parent().expect("a folder")).expect("writable fixtures folder");
+    std::fs::write(path, serde_json::to_string_pretty(rec).expect("serializable") + "\n").expect("writable fixture");
 }
 
 /// The fixtures folder an example writes into: `TAROT_FIXTURES` when it is set (the generators' drift
