@@ -44,7 +44,7 @@ fn chance(r: &Ruleset, basic: &Ruleset, seed: u64, wanted: &dyn Fn(&str, &[Strin
 
 /// The card refused under the test rules with `rule` and a message containing `says`, accepted
 /// under basic.
-fn refused_here_accepted_there(r: &Ruleset, basic: &Ruleset, (g, player, card): (GameRecord, String, String), rule: &str, says: &str) {
+pub(crate) fn refused_here_accepted_there(r: &Ruleset, basic: &Ruleset, (g, player, card): (GameRecord, String, String), rule: &str, says: &str) {
     let mut g = g;
     g.events.push(Event::Play { player: player.as_str().into(), card: card.as_str().into() });
     let v = replay(r, &g).unwrap();

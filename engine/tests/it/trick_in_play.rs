@@ -13,7 +13,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
 use tarot_engine::random_game;
-use tarot_engine::{replay, Event, GameRecord, Status};
+use tarot_engine::{replay, Event, GameRecord};
 
 const ID: &str = "trick-in-play";
 
@@ -86,15 +86,7 @@ fn always(turns: &[Turn], what: &str, when: &dyn Fn(&Turn) -> bool, then: &dyn F
 /// `card` at `turn` is refused under the test rules with `rule` and a message containing `says`, and
 /// accepted under Basic Tarot.
 fn refused(r: &Ruleset, basic: &Ruleset, (turn, card): (Turn, String), rule: &str, says: &str) {
-    let mut g = turn.record;
-    g.events.push(Event::Play { player: turn.player.as_str().into(), card: card.as_str().into() });
-    let v = replay(r, &g).unwrap();
-    assert_eq!(v.status, Status::Invalid);
-    let broke = v.violation.unwrap();
-    assert_eq!((&*broke.rule, broke.event), (rule, g.events.len() - 1));
-    assert!(broke.message.contains(says), "{}", broke.message);
-    g.ruleset = "basic".into();
-    assert_eq!(replay(basic, &g).unwrap().status, Status::InProgress);
+    crate::forced_cards::refused_here_accepted_there(r, basic, (turn.record, turn.player, card), rule, says);
 }
 
 /// The test rules, Basic Tarot, and every turn of the seeded games.
