@@ -47,6 +47,7 @@ if diff -rq fixtures "$COPY" >"$COPY.diff"; then
 else
     sed "s|$COPY|the generators' run|" "$COPY.diff"
     rm -f "$COPY.diff"
+    echo "drift: a generator no longer writes these files as stored; run it (cargo run -p tarot-engine --example NAME [MODE]), review the change and commit it" >&2
     exit 1
 fi
 rm -f "$COPY.diff"
