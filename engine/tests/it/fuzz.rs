@@ -318,7 +318,7 @@ fn mutated_rule_files_get_a_diagnostic_or_compile_and_replay_without_a_crash() {
     let base = Registry::builtin_files();
     // `TAROT_FUZZ_PER_FILE=5000 TAROT_FUZZ_SEED=2 cargo test -p tarot-engine --test it fuzz::mutated -- --nocapture`
     // for a longer run.
-    let seed = std::env::var("TAROT_FUZZ_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(14);
+    let seed = crate::common::number("TAROT_FUZZ_SEED").unwrap_or(14);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     // A few games per ruleset, to replay under the mutated rules.
     let mut games: BTreeMap<String, Vec<GameRecord>> = BTreeMap::new();

@@ -420,7 +420,7 @@ fn mutate(rng: &mut ChaCha8Rng, rec: &mut Json, rules: &Ruleset, amounts_only: b
 
 #[test]
 fn mutated_records_never_panic_nor_wrap() {
-    let count: usize = std::env::var("TAROT_MUTATIONS").ok().and_then(|n| n.parse().ok()).unwrap_or(2_000);
+    let count = crate::common::number("TAROT_MUTATIONS").unwrap_or(2_000) as usize;
     let registry = tarot_testkit::registry();
     let fixtures = valid_fixtures();
     assert!(fixtures.len() > 50, "the valid fixtures of every ruleset: {}", fixtures.len());

@@ -146,20 +146,20 @@ pub fn count(var: &str, full: u64) -> u64 {
 /// `count`, where a plain `cargo test` tries `quick`: for a comparison whose rarest cases, which it
 /// checks were reached, need more than a quarter of its deals.
 pub fn count_or(var: &str, full: u64, quick: u64) -> u64 {
-    match std::env::var(var).ok().and_then(|v| v.parse().ok()) {
+    match number(var) {
         Some(n) => n,
-        None if full_strength() => full,
+        None if std::env::var("TAROT_TESTS").is_ok_and(|v| v == "full") => full,
         None => quick,
     }
-}
-
-/// Whether the tests run at full strength: `TAROT_TESTS=full`.
-pub fn full_strength() -> bool {
-    std::env::var("TAROT_TESTS").is_ok_and(|v| v == "full")
 }
 
 /// The first seed a comparison draws from: the variable `var` when it is set (`FFT_SCORER_SEED=7`, to
 /// draw other deals by hand), else 0.
 pub fn seed(var: &str) -> u64 {
-    std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(0)
+    number(var).unwrap_or(0)
+}
+
+/// The whole number the environment variable `var` holds, if any.
+pub fn number(var: &str) -> Option<u64> {
+    std::env::var(var).ok().and_then(|v| v.parse().ok())
 }
