@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The hand-steered fixture generators (engine/examples/*_fixtures.rs and worked_examples.rs, each in
-# each of its modes) reproduce the fixtures stored: each writes into a copy of fixtures/
-# (TAROT_FIXTURES), and any file it would change or add is drift (exit status 1). make_fixtures
-# checks its own files the same way (`make_fixtures check`).
+# The hand-steered fixture generators (engine/examples/*_fixtures.rs and worked_examples.rs, the
+# commands of the example program `generators`, each in each of its modes) reproduce the fixtures
+# stored: each writes into a copy of fixtures/ (TAROT_FIXTURES), and any file it would change or
+# add is drift (exit status 1). make_fixtures checks its own files the same way (`make_fixtures check`).
 #
 #   bash scripts/check_generators.sh      # builds the examples if needed
 set -euo pipefail
@@ -22,7 +22,7 @@ GENERATORS=(
     "tarocchini_fixtures:"
     "worked_examples:"
 )
-# Every generator among the examples is listed above.
+# Every generator among the examples is listed above (and is a command of `generators`).
 for src in engine/examples/*_fixtures.rs engine/examples/worked_examples.rs; do
     name="$(basename "$src" .rs)"
     [ "$name" = make_fixtures ] && continue
@@ -37,7 +37,7 @@ for entry in "${GENERATORS[@]}"; do
     name="${entry%%:*}"
     read -r -a modes <<<"${entry#*:}"
     for mode in "" "${modes[@]}"; do
-        TAROT_FIXTURES="$COPY" "target/debug/examples/$name" $mode >"$COPY.log" 2>&1 ||
+        TAROT_FIXTURES="$COPY" target/debug/examples/generators "$name" $mode >"$COPY.log" 2>&1 ||
             { cat "$COPY.log" >&2; echo "$name $mode failed" >&2; exit 1; }
     done
 done
@@ -47,7 +47,7 @@ if diff -rq fixtures "$COPY" >"$COPY.diff"; then
 else
     sed "s|$COPY|the generators' run|" "$COPY.diff"
     rm -f "$COPY.diff"
-    echo "drift: a generator no longer writes these files as stored; run it (cargo run -p tarot-engine --example NAME [MODE]), review the change and commit it" >&2
+    echo "drift: a generator no longer writes these files as stored; run it (cargo run -p tarot-engine --example generators -- NAME [MODE]), review the change and commit it" >&2
     exit 1
 fi
 rm -f "$COPY.diff"

@@ -3,9 +3,9 @@
 //! corners of the score (a Solo lost, the Bürgermeister's 35, an Ulti won). Each is a seeded simulated
 //! game found by search, so it is reproducible:
 //!
-//!     cargo run -p tarot-engine --example cego_fixtures
+//!     cargo run -p tarot-engine --example generators -- cego_fixtures
 
-mod common;
+use crate::common;
 
 use common::write;
 
@@ -36,7 +36,7 @@ fn contract(v: &Verdict) -> String {
     v.outcome.as_ref().and_then(|o| o.contract.clone()).unwrap_or_default()
 }
 
-fn main() {
+pub fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get(ID).expect("cego is built in");
     let root = common::fixtures().join(ID);

@@ -7,12 +7,12 @@
 //! Räuber's restrictions (`rauber_rules`) a Räuber in which they bind and one invalid game per rule of
 //! the choice. Every game is a seeded game found by search, so the fixtures are reproducible:
 //!
-//!     cargo run -p tarot-engine --example dreierles_fixtures
+//!     cargo run -p tarot-engine --example generators -- dreierles_fixtures
 //!
 //! The simulated fixtures of the ruleset (two valid games, one invalid game per rule the simulator can
 //! break, malformed records) come from `make_fixtures only dreierles`.
 
-mod common;
+use crate::common;
 
 use common::write;
 
@@ -40,7 +40,7 @@ fn score(v: &Verdict, p: &str) -> i64 {
     v.outcome.as_ref().and_then(|o| o.players.iter().find(|q| &*q.player == p)).map_or(0, |q| q.score.numer())
 }
 
-fn main() {
+pub fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get(ID).expect("dreierles is built in");
     let root = common::fixtures().join(ID);

@@ -3,9 +3,9 @@
 //! taking a trick above the XXI. Each is a seeded simulated game found by search, so it is
 //! reproducible:
 //!
-//!     cargo run -p tarot-engine --example droggn_fixtures
+//!     cargo run -p tarot-engine --example generators -- droggn_fixtures
 
-mod common;
+use crate::common;
 
 use common::write;
 
@@ -18,7 +18,7 @@ use tarot_engine::{replay, Registry, Status};
 
 const ID: &str = "droggn";
 
-fn main() {
+pub fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get(ID).expect("droggn is built in");
     let root = common::fixtures().join(ID);

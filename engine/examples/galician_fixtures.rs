@@ -4,11 +4,11 @@
 //! after a first turn, a raise by two steps, eldest passing). Every game is a seeded simulated game
 //! found by search, so the fixtures are reproducible:
 //!
-//!     cargo run -p tarot-engine --example galician_fixtures
-//!     cargo run -p tarot-engine --example galician_fixtures -- trischaken   # only Trischaken and the Suit-Solo
-//!     cargo run -p tarot-engine --example galician_fixtures -- threes       # only the count in threes
-//!     cargo run -p tarot-engine --example galician_fixtures -- priority     # only the hold by seniority
-//!     cargo run -p tarot-engine --example galician_fixtures -- NAME         # only the case NAME of the first list
+//!     cargo run -p tarot-engine --example generators -- galician_fixtures
+//!     cargo run -p tarot-engine --example generators -- galician_fixtures trischaken   # only Trischaken and the Suit-Solo
+//!     cargo run -p tarot-engine --example generators -- galician_fixtures threes       # only the count in threes
+//!     cargo run -p tarot-engine --example generators -- galician_fixtures priority     # only the hold by seniority
+//!     cargo run -p tarot-engine --example generators -- galician_fixtures NAME         # only the case NAME of the first list
 //!
 //! The fixtures of the first list were written before Trischaken could be chosen; where eldest won
 //! with a Single, his word `single` after the auction was then added to them by hand (the choice
@@ -16,7 +16,7 @@
 //!
 //! The simulated fixtures of the ruleset come from `MAKE_FIXTURES_ONLY=galician-tarok make_fixtures`.
 
-mod common;
+use crate::common;
 
 use common::write;
 
@@ -45,22 +45,22 @@ fn announced(rec: &GameRecord) -> bool {
     rec.events.iter().any(|e| matches!(e, Event::Declare { declaration, .. } if declaration.as_str() == "ultimo"))
 }
 
-fn main() {
+pub fn main(only: Option<&str>) {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get(ID).expect("galician-tarok is built in");
     let root = common::fixtures().join(ID);
     let target46 = BTreeMap::from([("target".to_string(), serde_json::json!(46))]);
     let clockwise = BTreeMap::from([("direction".to_string(), serde_json::json!("clockwise"))]);
     let none = BTreeMap::new();
-    if std::env::args().any(|a| a == "trischaken") {
+    if only == Some("trischaken") {
         trischaken_and_suit_solo(rules, &root);
         return;
     }
-    if std::env::args().any(|a| a == "threes") {
+    if only == Some("threes") {
         threes(rules, &root);
         return;
     }
-    if std::env::args().any(|a| a == "priority") {
+    if only == Some("priority") {
         seniority(rules, &root);
         return;
     }
@@ -87,9 +87,8 @@ fn main() {
         ("target-46-made", "single", &target46, |_, o| (46.0..48.0).contains(&num(o, "points")),
             "A Single with 46 or 47 points, made under TG42's stated '46+' (option target = 46); under the default target of 48 (over half of AW's 94) the same game is lost: target-48-lost.json"),
     ];
-    let only = std::env::args().nth(1);
     for (name, contract, options, want, what) in cases {
-        if only.as_deref().is_some_and(|o| o != name) {
+        if only.is_some_and(|o| o != name) {
             continue;
         }
         let sim = SimOptions { contract: ContractChoice::Only(contract.into()), ..SimOptions::steered() };
@@ -208,11 +207,7 @@ fn trischaken_and_suit_solo(rules: &tarot_engine::ir::Ruleset, root: &Path) {
         ("suit-solo-declarer-leads", "suit-solo", &declarer_leads, |_, _| true,
             "A Suit-Solo whose declarer leads the first trick (option solo_lead = declarer; TG42: \"Some play that in a Suit-Solo or Solo Declarer leads\")"),
     ];
-    let only = std::env::args().nth(1);
     for (name, contract, options, want, what) in cases {
-        if only.as_deref().is_some_and(|o| o != name) {
-            continue;
-        }
         let sim = SimOptions { contract: ContractChoice::Only(contract.into()), ..SimOptions::steered() };
         let mut rng = ChaCha8Rng::seed_from_u64(42);
         let mut found = None;

@@ -1,7 +1,7 @@
 //! Writes the Grosstarock games arranged or picked to show its rules, next to the fixtures
 //! `make_fixtures` writes for every ruleset:
 //!
-//!     cargo run -p tarot-engine --example grosstarock_fixtures
+//!     cargo run -p tarot-engine --example generators -- grosstarock_fixtures
 //!
 //! PW's worked example (five matadors and twelve trumps, each worth 20), a Tout from a deal that
 //! gives first hand every trump and every king, a Nolo from one that gives him the lowest cards, random games picked for each payment of the last
@@ -9,19 +9,19 @@
 //! Fool's deadline, a game whose compulsory Trumps declaration is left out (invalid), and a dealer
 //! who declares his Cavalleries with the courts he had to lay away.
 //!
-//!     cargo run -p tarot-engine --example grosstarock_fixtures -- 1754
+//!     cargo run -p tarot-engine --example generators -- grosstarock_fixtures 1754
 //!
 //! writes only the discards of the Leipzig rules of 1754 (option trump_discard = "1754"): the dealer's
 //! three trumps with the Pagat laid away, the Pagat, the Fool and one trump laid away, and two of
 //! three trumps laid away (invalid).
 //!
-//!     cargo run -p tarot-engine --example grosstarock_fixtures -- 1754-2
+//!     cargo run -p tarot-engine --example generators -- grosstarock_fixtures 1754-2
 //!
 //! writes only the declarations of the Leipzig rules of 1754 (option declarations = "1754", L1754 §2):
 //! the dealer declaring first, a dealer declaring after first hand (invalid), and an honour left
 //! undeclared (valid under 1754, where it is simply not paid).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -33,16 +33,16 @@ use tarot_engine::ir::Ruleset;
 use tarot_engine::{random_game, random_game_from};
 use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
 
-fn main() {
+pub fn main(mode: Option<&str>) {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get("grosstarock").expect("the grosstarock ruleset");
     let root = common::fixtures().join("grosstarock");
     let none = BTreeMap::new();
-    if std::env::args().any(|a| a == "1754-2") {
+    if mode == Some("1754-2") {
         leipzig_1754_declarations(rules, &root);
         return;
     }
-    if std::env::args().any(|a| a == "1754") {
+    if mode == Some("1754") {
         leipzig_1754(rules, &root);
         return;
     }

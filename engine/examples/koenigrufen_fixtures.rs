@@ -5,12 +5,12 @@
 //! raised to a Dreier at his last word. Every game is a seeded simulated game found by search, so the
 //! fixtures are reproducible:
 //!
-//!     cargo run -p tarot-engine --example koenigrufen_fixtures
+//!     cargo run -p tarot-engine --example generators -- koenigrufen_fixtures
 //!
 //! The simulated fixtures of the ruleset (two valid games, one invalid game per rule the simulator can
 //! break, malformed records) come from `make_fixtures only koenigrufen`.
 
-mod common;
+use crate::common;
 
 use common::write;
 
@@ -51,7 +51,7 @@ fn attack_thirds(o: &Outcome) -> i64 {
     }
 }
 
-fn main() {
+pub fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get(ID).expect("koenigrufen is built in");
     let root = common::fixtures().join(ID);

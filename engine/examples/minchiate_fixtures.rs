@@ -18,9 +18,9 @@
 //! - `matto-broken-versicola`: the Matto counts twice with a versicola broken, "due volte o tre,
 //!   secondochè conta la verzicola, o guasta o salvata" (M3).
 //!
-//!     cargo run -p tarot-engine --example minchiate_fixtures
+//!     cargo run -p tarot-engine --example generators -- minchiate_fixtures
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -33,7 +33,7 @@ use tarot_engine::{parse_record, replay, Event, GameRecord, Registry, Status};
 
 const ID: &str = "minchiate";
 
-fn main() {
+pub fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get(ID).expect("minchiate is built in");
     let root = common::fixtures().join(ID);

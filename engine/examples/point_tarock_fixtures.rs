@@ -3,12 +3,12 @@
 //! defender for the announcement), each contract with an announcement, and a Kontra on a level. Every
 //! game is a seeded simulated game found by search, so the fixtures are reproducible:
 //!
-//!     cargo run -p tarot-engine --example point_tarock_fixtures
+//!     cargo run -p tarot-engine --example generators -- point_tarock_fixtures
 //!
 //! The simulated fixtures of the ruleset (two valid games, one invalid game per rule the simulator can
 //! break, malformed records) come from `make_fixtures only point-tarock`.
 
-mod common;
+use crate::common;
 
 use common::write;
 
@@ -26,7 +26,7 @@ fn declared(rec: &GameRecord, name: &str) -> bool {
     rec.events.iter().any(|e| matches!(e, Event::Declare { declaration, .. } if declaration.as_str() == name))
 }
 
-fn main() {
+pub fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get(ID).expect("point-tarock is built in");
     let root = common::fixtures().join(ID);

@@ -7,9 +7,9 @@
 //! honours claimed after the last trick (§49); and the booklet's worked sums of the consolation
 //! scoring (§5, §6) on the first simulated games that reach them:
 //!
-//!     cargo run -p tarot-engine --example tapper_fixtures
+//!     cargo run -p tarot-engine --example generators -- tapper_fixtures
 
-mod common;
+use crate::common;
 
 use common::write;
 
@@ -29,7 +29,7 @@ fn bids(g: &GameRecord) -> Vec<(String, String)> {
     g.events.iter().filter_map(|e| if let Event::Bid { player, bid } = e { Some((player.to_string(), bid.to_string())) } else { None }).collect()
 }
 
-fn main() {
+pub fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get(ID).expect("built-in ruleset");
     let dir = common::fixtures().join(ID);

@@ -8,9 +8,9 @@
 //! - `every-trick-suit-aces`: valid/every-trick-mezzo-criccone.json under `suit_ace = "counted"` (a suit's
 //!   ace adds a card to its sequence: MBT p. 79, MJ).
 //!
-//!     cargo run -p tarot-engine --example tarocchini_fixtures
+//!     cargo run -p tarot-engine --example generators -- tarocchini_fixtures
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 
@@ -18,7 +18,7 @@ use tarot_engine::{parse_record, Event, Registry};
 
 const ID: &str = "tarocchini";
 
-fn main() {
+pub fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let rules = registry.get(ID).expect("tarocchini is built in");
     let root = common::fixtures().join(ID);

@@ -11,9 +11,9 @@
 //! states (points, bouts, who took the Petit in the last trick...) is written out. The scores are not
 //! searched for: they are what the test checks.
 //!
-//! Run with `cargo run -p tarot-engine --release --example worked_examples [name...]`.
+//! Run with `cargo run -p tarot-engine --release --example generators -- worked_examples [NAME...]`.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 
@@ -239,8 +239,7 @@ fn examples() -> Vec<Example> {
     ]
 }
 
-fn main() {
-    let only: Vec<String> = std::env::args().skip(1).collect();
+pub fn main(only: &[String]) {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
     let out = common::fixtures().join("worked");
     std::fs::create_dir_all(&out).expect("fixtures/worked can be created");
