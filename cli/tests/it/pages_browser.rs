@@ -4,31 +4,31 @@
 
 use crate::common;
 
-use crate::common::{fixture, headless, spawn_fresh, Server};
+use crate::common::{browser, fixture, spawn_fresh, Server};
 
 mod drawn;
 
 /// Opens `url` in Chromium, checks that the page as rendered holds each of `wanted`, and saves its
 /// screenshot as `target/screenshots/<name>.png` (removed first, so an earlier run's picture does
-/// not pass for this one). One Chromium gives both the rendered DOM and the picture.
+/// not pass for this one).
 fn check_in_browser(name: &str, url: &str, height: u32, wanted: &[&str]) {
     let png = common::root().join(format!("target/screenshots/{name}.png"));
     std::fs::create_dir_all(png.parent().unwrap()).unwrap();
     let _ = std::fs::remove_file(&png);
-    let out = headless(url, &["--dump-dom", &format!("--screenshot={}", png.display()), &format!("--window-size=1400,{height}")]);
-    let dom = String::from_utf8_lossy(&out.stdout);
+    let page = browser::open(url, 1400, height);
     for w in wanted {
-        assert!(dom.contains(w), "{name} ({url}): `{w}` not found in\n{}", &dom[..dom.len().min(3000)]);
+        assert!(page.dom.contains(w), "{name} ({url}): `{w}` not found in\n{}", &page.dom[..page.dom.len().min(3000)]);
     }
-    assert!(out.status.success() && png.exists(), "no screenshot of {url}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(page.png.starts_with(b"\x89PNG\r\n\x1a\n"), "the screenshot of {url} is not a PNG");
+    std::fs::write(&png, &page.png).unwrap();
 }
 
 /// A page to open in Chromium: its screenshot's name, its address, the window's height and what its
 /// rendered DOM must hold.
 type Page<'a> = (&'a str, String, u32, Vec<&'a str>);
 
-/// `check_in_browser` for each page, a few Chromiums at a time: a headless Chromium spends most of
-/// its life starting and waiting, so three side by side take little longer than one.
+/// `check_in_browser` for each page, three tabs at a time: a tab spends much of its time waiting on
+/// the server and the browser's other processes.
 fn check_pages_in_browser(server: &Server, pages: &[Page]) {
     let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {

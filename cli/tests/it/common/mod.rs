@@ -9,6 +9,7 @@ use std::process::Command;
 pub use tarot_testkit::server::{reply, Reply, Server};
 pub use tarot_testkit::{fixture, TempDir};
 
+pub mod browser;
 pub mod race;
 
 pub fn temp_dir(name: &str) -> TempDir {
@@ -67,26 +68,25 @@ fn chromium() -> String {
     panic!("no Chromium found: install Debian's `chromium` package (bash scripts/test.sh does)");
 }
 
-/// Runs Debian's Chromium headless on `url`, with the flags it needs on a machine with no network
-/// (no background connections, a fresh profile) and `what` to do (`--dump-dom`, `--screenshot=...`).
+/// The flags Chromium needs on a machine with no network: headless, no background connections, no
+/// first-run or component updates, and no shared memory a container may lack.
+const CHROMIUM_FLAGS: &[&str] = &[
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--hide-scrollbars",
+];
+
+/// Runs a Chromium of its own, headless, on `url` (with a fresh profile) and `what` to do
+/// (`--dump-dom`, `--screenshot=...`, `--virtual-time-budget=...` for a page that runs scripts).
+/// Pages without scripts open faster in the one browser of `browser::open`.
 pub fn headless(url: &str, what: &[&str]) -> std::process::Output {
     let profile = temp_dir("chromium-profile");
-    Command::new(chromium())
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-dev-shm-usage",
-            "--hide-scrollbars",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(what)
-        .arg(url)
-        .output()
-        .expect("chromium runs")
+    Command::new(chromium()).args(CHROMIUM_FLAGS).arg(format!("--user-data-dir={}", profile.display())).args(what).arg(url).output().expect("chromium runs")
 }
