@@ -571,8 +571,9 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
             source: d.clause.source.clone(),
             at: d.clause.at.clone(),
         });
-        if let Some((e, c)) = &d.allowed {
-            lines.push(line("declarations and bonuses", c, format!("{} is allowed only when {}", with_article(&d.label), force.words(e))));
+        for a in &d.allowed {
+            let reason = a.reason.as_deref().map(|r| format!(" ({})", force.label(r))).unwrap_or_default();
+            lines.push(line("declarations and bonuses", &a.clause, format!("{} is allowed only when {}{reason}", with_article(&d.label), force.words(&a.condition))));
         }
         if let Some(c) = &d.compulsory {
             let by = if d.when == When::FirstPlay { "at his turn to play his first card" } else { "before the first card" };

@@ -112,7 +112,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("declaration", "when") => sh(1, 1, Forbidden, Forbidden, "`when before-play`, `when after-discard`, `when first-play`, `when after-deal` or `when after-play`"),
         ("declaration", "by") => sh(1, 1, Forbidden, Forbidden, "`by taker`, `by attack`, `by defence`, `by any` or `by any-side`"),
         ("declaration", "shows") => sh(0, 0, Required, Forbidden, "`shows = cards`"),
-        ("declaration", "allowed") => sh(0, 0, Required, Forbidden, "`allowed = condition`"),
+        ("declaration", "allowed") => sh(0, 1, Required, Forbidden, "`allowed = condition` or `allowed \"reason\" = condition`"),
         ("declaration", "keeps") => sh(0, 0, Required, Forbidden, "`keeps = cards`"),
         ("declaration", "compulsory") => sh(0, 0, Optional, Forbidden, "`compulsory` or `compulsory = condition of options`"),
         ("declaration", "in-turn") => sh(0, 2, Optional, Forbidden, "`in-turn`, `in-turn from dealer` or `in-turn from dealer = condition of options`"),

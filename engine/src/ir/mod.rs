@@ -707,15 +707,26 @@ pub enum DeclaredBy {
     AnySide,
 }
 
+/// One condition under which a declaration may be made (`allowed "reason" = condition`).
+#[derive(Clone, Debug)]
+pub struct Allowed {
+    /// What the condition asks, in words (`"not by one who passed up the Dreier"`); without one, a
+    /// refusal names the contract.
+    pub reason: Option<Arc<str>>,
+    pub condition: Expr,
+    pub clause: Clause,
+}
+
 #[derive(Clone, Debug)]
 pub struct DeclarationKind {
     pub name: String,
     pub label: Arc<str>,
     pub when: When,
     pub by: DeclaredBy,
-    /// `allowed = condition`: read when the declaration is made, after the auction (it may read the
-    /// contract's attributes); a declaration made where it is false breaks `declaration.NAME.allowed`.
-    pub allowed: Option<(Expr, Clause)>,
+    /// `allowed ["reason"] = condition`, each of them: read when the declaration is made, after the
+    /// auction (they may read the contract's attributes); a declaration made where one is false breaks
+    /// `declaration.NAME.allowed`, and its reason (else the contract) says why.
+    pub allowed: Vec<Allowed>,
     /// `keeps = cards`: the declarer must keep these cards (those he holds) until the last trick,
     /// playing one earlier only when he has no other legal card (`declaration.NAME.keeps`).
     pub keeps: Option<(CardSet, Clause)>,

@@ -59,12 +59,15 @@ impl<'s, 'r> Game<'s, 'r> {
             return Err(stop);
         }
         let hand = self.declaring_hand(p, d);
-        if let Some((_, clause)) = &d.allowed {
-            if !self.allowed_to_declare(p, d).map_err(|e| self.rule_error(clause, e))? {
-                let contract =
-                    self.contract.and_then(|c| rules.bidding.as_ref().map(|b| format!(" in {}", with_article(&b.contracts[c].label)))).unwrap_or_else(|| " in this game".into());
-                return Err(self.violation(clause, p, format!("{} may not declare {}: it is not allowed{contract}", self.name(p), with_article(&d.label))));
-            }
+        if let Some(a) = self.not_allowed(p, d).map_err(|(a, e)| self.rule_error(&a.clause, e))? {
+            let why = match &a.reason {
+                Some(reason) => self.label(reason),
+                None => {
+                    let contract = self.contract.and_then(|c| rules.bidding.as_ref().map(|b| format!(" in {}", with_article(&b.contracts[c].label))));
+                    format!("it is not allowed{}", contract.as_deref().unwrap_or(" in this game"))
+                }
+            };
+            return Err(self.violation(&a.clause, p, format!("{} may not declare {}: {why}", self.name(p), with_article(&d.label))));
         }
         let missing = shown.minus(hand);
         if !missing.is_empty() {
@@ -169,13 +172,25 @@ impl<'s, 'r> Game<'s, 'r> {
 
     /// Why `p` may not make declaration `k` (`d`) whatever his cards: who may make it (`by`), and each
     /// player once (each side once with `by any-side`); `None` when he may.
-    /// Whether `allowed = condition` lets `p` make this declaration now (yes where it has none): one
-    /// check for the declare event, the open declarations and the simulator.
+    /// Whether every `allowed` lets `p` make this declaration now (yes where it has none): one check
+    /// for the declare event, the open declarations and the simulator.
     fn allowed_to_declare(&self, p: u8, d: &DeclarationKind) -> Result<bool, String> {
-        match &d.allowed {
-            None => Ok(true),
-            Some((cond, _)) => eval(cond, &self.env(Some(p)).with_hand(self.declaring_hand(p, d))).and_then(|v| truthy(&v)),
+        self.not_allowed(p, d).map(|a| a.is_none()).map_err(|(_, e)| e)
+    }
+
+    /// The first `allowed` of `d`, in the order written, whose condition is false for `p` now (with
+    /// the one whose condition cannot be worked out, as an error).
+    fn not_allowed<'d>(&self, p: u8, d: &'d DeclarationKind) -> Result<Option<&'d Allowed>, (&'d Allowed, String)> {
+        if d.allowed.is_empty() {
+            return Ok(None);
         }
+        let env = self.env(Some(p)).with_hand(self.declaring_hand(p, d));
+        for a in &d.allowed {
+            if !eval(&a.condition, &env).and_then(|v| truthy(&v)).map_err(|e| (a, e))? {
+                return Ok(Some(a));
+            }
+        }
+        Ok(None)
     }
 
     /// Why `p` may not make declaration `d` now for its turn (`in-turn`): a player later in turn

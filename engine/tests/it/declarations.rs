@@ -272,3 +272,51 @@ fn the_attack_is_the_taker_and_his_called_partner() {
     }
     assert!(checked >= 5, "only {checked} games had a called partner");
 }
+
+/// A declaration refused by one of several `allowed` says which, with its source: the first false
+/// one in the order written. Dreierles' Kontra (P "Knocking: Kontra and Re"), the stored game in
+/// which Cid, who passed before anyone bid, knocks against Bob's Solo.
+#[test]
+fn a_declaration_not_allowed_says_which_condition_fails() {
+    let registry = tarot_testkit::registry();
+    let rules = registry.get("dreierles").unwrap();
+    let mut rec = tarot_engine::parse_record(&tarot_testkit::fixture("dreierles/invalid/declaration.kontra.allowed.json")).unwrap();
+    let refusal = |rec: &GameRecord| {
+        let x = replay(rules, rec).unwrap().violation.expect("refused");
+        (x.rule.to_string(), x.event, x.message, x.source.as_deref().unwrap_or("").to_string())
+    };
+    let (rule, event, message, source) = refusal(&rec);
+    assert_eq!((rule.as_str(), event), ("declaration.kontra.allowed", 5));
+    assert_eq!(message, "Cid may not declare a Kontra: an opponent who passed when he could have bid Dreier may not knock");
+    assert!(source.contains("Knocking: Kontra and Re"), "{source}");
+    // At a table that does not knock, Ann's Kontra (event 4) is refused first, for the reason written
+    // before: the table's, not Cid's passing.
+    rec.options.insert("knocks".into(), serde_json::json!(0));
+    let (_, event, message, _) = refusal(&rec);
+    assert_eq!((event, message.as_str()), (4, "Ann may not declare a Kontra: only where the table knocks (option knocks)"));
+}
+
+/// Without a reason, a refusal names the contract; a reason may name a top-level `let`, said with
+/// its value. The FFT's chelem allowed only from a Garde Sans, on the rulebook's fifth example (a
+/// Garde with a chelem announced).
+#[test]
+fn a_declaration_not_allowed_names_the_contract_or_its_reason() {
+    let rec = tarot_engine::parse_record(&tarot_testkit::fixture("worked/fft-deal5.json")).unwrap();
+    let refusal = |allowed: &str| {
+        let least = if allowed.contains("least") { "let least = 4\n" } else { "" };
+        let text = format!("ruleset chelem-sans \"t\"\nextends fft-4p\n{least}declaration chelem \"chelem\" {{\n  when after-discard\n  by taker\n{allowed}\n}}\n");
+        let registry = common::registry_with("chelem-sans", &text);
+        let mut rec = rec.clone();
+        rec.ruleset = "chelem-sans".into();
+        let x = replay(registry.get("chelem-sans").unwrap(), &rec).unwrap().violation.expect("refused");
+        assert_eq!((&*x.rule, x.event), ("declaration.chelem.allowed", 6), "{}", x.message);
+        x.message
+    };
+    assert_eq!(refusal("  allowed = contract.multiplier >= 4"), "DUPONT may not declare a chelem: it is not allowed in a garde");
+    assert_eq!(
+        refusal("  allowed = yes\n  allowed \"only from a contract worth {least} times\" = contract.multiplier >= least"),
+        "DUPONT may not declare a chelem: only from a contract worth 4 times"
+    );
+    // Both false: the first written is the one refused.
+    assert_eq!(refusal("  allowed \"the second\" = contract.multiplier >= 4\n  allowed \"the first\" = contract.multiplier >= 6"), "DUPONT may not declare a chelem: the second");
+}

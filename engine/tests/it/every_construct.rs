@@ -182,6 +182,8 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
     const GT: &str = r#"  trumps-win = contract.name != "suit-solo""#;
     // Königrufen's forehand raising his "Vorhand" at his last word (HK 3.3).
     const KR: &str = r#"  raise rufer except sechserdreier "forehand, the other three having passed" = player == first_hand"#;
+    // A declaration's `allowed`, with or without its reason.
+    const AL: &str = r#"allowed ["reason"] = condition"#;
     vec![
         // 2. Statements: the header.
         (r#"ruleset ID "title""#, m(F, r#"ruleset fft-4p "French Tarot, four players (FFT)""#, r#"ruleset fft-4p "French Tarot" four players"#), Refused("nothing more on that line")),
@@ -474,9 +476,15 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("by taker | attack | defence | any | any-side", m(F, "  by taker", "  by defence"), Changes),
         ("by taker | attack | defence | any | any-side", m(F, "  by taker", "  by attackers"), Refused("`by` is `taker`, `attack`, `defence`, `any` or `any-side`")),
         ("by taker | attack | defence | any | any-side", m(M, "  shows = tarots\n", "  shows = tarots\n  by defence\n"), Refused("`by defence` needs a taker")),
-        ("allowed = condition", m(F, "  by taker", "  by taker\n  allowed = contract.multiplier > 1"), Changes),
-        ("allowed = condition", m(F, "  by taker", "  by taker\n  allowed = count(tricks) > 0"), Refused("`tricks` is not known in a declaration's `allowed`")),
-        ("allowed = condition", m(F, "  by taker", "  by taker\n  allowed = 2"), Refused("`allowed` takes a condition")),
+        (AL, m(F, "  by taker", "  by taker\n  allowed = contract.multiplier > 1"), Changes),
+        (AL, m(F, "  by taker", "  by taker\n  allowed = count(tricks) > 0"), Refused("`tricks` is not known in a declaration's `allowed`")),
+        (AL, m(F, "  by taker", "  by taker\n  allowed = 2"), Refused("`allowed` takes a condition")),
+        // One per reason, all of them binding; a second without a reason, or a reason given twice, is refused.
+        (AL, m(F, "  by taker", "  by taker\n  allowed = yes\n  allowed \"only with a Garde or more\" = contract.multiplier > 1"), Changes),
+        (AL, m(F, "  by taker", "  by taker\n  allowed = yes\n  allowed = contract.multiplier > 1"), Refused("`allowed` is written twice")),
+        (AL, m(F, "  by taker", "  by taker\n  allowed \"a Garde\" = yes\n  allowed \"a Garde\" = contract.multiplier > 1"), Refused("`allowed a Garde` is written twice")),
+        (AL, m(F, "  by taker", "  by taker\n  allowed \"a Garde\" \"or more\" = contract.multiplier > 1"), Refused("`allowed` takes at most 1 word(s)")),
+        (AL, m(F, "  by taker", "  by taker\n  allowed \"at least {garde}\" = contract.multiplier > 1"), Refused("no top-level `let garde`")),
         ("keeps = cards", m(F, "  by taker", "  by taker\n  keeps = T1"), Changes),
         ("keeps = cards", m(F, "  by taker", "  by taker\n  keeps = 1"), Refused("this must be a set of cards")),
         ("compulsory", m("grosstarock", "declaration trumps \"Trumps\" {\n  compulsory", "declaration trumps \"Trumps\" {\n  # compulsory"), Changes),
@@ -525,14 +533,14 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("when after-deal", m("tarocchini", "  when after-deal  ", "  when first-play  "), Changes),
         ("when before-play | after-discard | first-play", m("tapp-tarock", "declaration trull_bonus \"Trull\" {\n", "declaration trull_bonus \"Trull\" {\n  when after-play\n"), Changes),
         ("when before-play | after-discard | first-play", m("tapp-tarock", "declaration trull_bonus \"Trull\" {\n", "declaration trull_bonus \"Trull\" {\n  when after-play\n  compulsory\n"), Refused("cannot have `compulsory`")),
-        ("when after-deal", m("tarocchini", "  allowed = player == dealer  ", "  compulsory\n  allowed = player == dealer  "), Refused("cannot be `compulsory`")),
+        ("when after-deal", m("tarocchini", "  allowed \"only by the dealer\" = player == dealer  ", "  compulsory\n  allowed \"only by the dealer\" = player == dealer  "), Refused("cannot be `compulsory`")),
         ("dealt(p, N)", m("tarocchini", "has(dealt(player, 15), shown)", "has(dealt(player, 17), shown)"), Changes),
         ("dealt(p, N)", m("tarocchini", "has(dealt(player, 15), shown)", "has(dealt(player), shown)"), Refused("`dealt` takes 2 argument(s), not 1")),
         ("bid_before(p, CONTRACT)", m("tapp-tarock-1821", "not bid_before(player, tapp)", "not bid_before(player, three)"), Changes),
         ("bid_before(p, CONTRACT)", m("tapp-tarock-1821", "not bid_before(player, tapp)", "not bid_before(player, tap)"), Refused("unknown contract `tap` in `bid_before`")),
         ("bid_before(p, CONTRACT)", probe("if bid_before(taker, garde) then 1 else 0"), Refused("it is written only in a contract's `by` condition")),
-        ("passed_over(p, CONTRACT)", m("dreierles", "option.knocks >= 1 and not passed_over(player, dreier)", "option.knocks >= 1 and not passed_over(player, zweier)"), Changes),
-        ("passed_over(p, CONTRACT)", m("dreierles", "option.knocks >= 1 and not passed_over(player, dreier)", "option.knocks >= 1 and not passed_over(player, drei)"), Refused("unknown contract `drei` in `passed_over`")),
+        ("passed_over(p, CONTRACT)", m("dreierles", "not passed_over(player, dreier)   @P \"Knocking: Kontra and Re\"\n  require \"the opponents knock once\"", "not passed_over(player, zweier)   @P \"Knocking: Kontra and Re\"\n  require \"the opponents knock once\""), Changes),
+        ("passed_over(p, CONTRACT)", m("dreierles", "not passed_over(player, dreier)   @P \"Knocking: Kontra and Re\"\n  require \"the opponents knock once\"", "not passed_over(player, drei)   @P \"Knocking: Kontra and Re\"\n  require \"the opponents knock once\""), Refused("unknown contract `drei` in `passed_over`")),
         ("passed_over(p, CONTRACT)", m("minchiate", "score {\n", "score {\n  note \"probe\" = passed_over(players[0], solo)\n"), Refused("`passed_over` reads the auction, and this ruleset has no `bidding`")),
         ("every-card-counts", m("tarocchini", "  every-card-counts                                                 @MBT \"p. 79\"\n", ""), Changes),
         ("every-card-counts", m(F, "declaration chelem \"chelem\" {", "declaration chelem \"chelem\" {\n  every-card-counts"), Refused("`every-card-counts` needs `shows` and a `value`")),

@@ -14,7 +14,7 @@ impl Compiler {
             label: label.into(),
             when: When::BeforePlay,
             by: DeclaredBy::Any,
-            allowed: None,
+            allowed: vec![],
             keeps: None,
             compulsory: None,
             compulsory_if: None,
@@ -55,8 +55,9 @@ impl Compiler {
                     _ => self.err_at(st, "`by` is `taker`, `attack`, `defence`, `any` or `any-side`"),
                 },
                 "allowed" => {
-                    if let Some(e) = self.condition(st, Ctx::Allowed) {
-                        d.allowed = Some((e, self.clause(st, format!("declaration.{name}.allowed"))));
+                    let reason = st.args.first().map(|w| self.label(st, w.text.clone()).into());
+                    if let Some(condition) = self.condition(st, Ctx::Allowed) {
+                        d.allowed.push(Allowed { reason, condition, clause: self.clause(st, format!("declaration.{name}.allowed")) });
                     }
                 }
                 "keeps" => {
