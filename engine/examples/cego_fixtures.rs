@@ -1,7 +1,9 @@
 //! Writes the fixtures of `cego` that show each contract played out (fixtures/cego/valid/): one game
 //! for each of the declarer's games and special games, the Räuber of a deal all passed, and the
-//! corners of the score (a Solo lost, the Bürgermeister's 35, an Ulti won). Each is a seeded simulated
-//! game found by search, so it is reproducible:
+//! corners of the score (a Solo lost, the Bürgermeister's 35, an Ulti won); and for each Leere game a
+//! game whose lead the rule binds (the declarer holds a card it refuses at one of its tricks), with
+//! that game's lead replaced by the refused card (fixtures/cego/invalid/play.must.lead.LABEL.json).
+//! Each is a seeded simulated game found by search, so it is reproducible:
 //!
 //!     cargo run -p tarot-engine --example generators -- cego_fixtures
 
@@ -13,8 +15,9 @@ use std::collections::BTreeMap;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use tarot_engine::ir::Ruleset;
 use tarot_engine::{random_game_with, ContractChoice, SimOptions};
-use tarot_engine::{replay, Registry, Status, Verdict};
+use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
 
 const ID: &str = "cego";
 
@@ -142,4 +145,55 @@ pub fn main() {
             None => eprintln!("{}: not found in 20000 games", want.file),
         }
     }
+    // The Leere games' leads: a game whose lead binds, and the same game with the card refused led.
+    let leere = [
+        ("eine-leere", "An Eine Leere whose first lead is bound: the card kept or one of its suit"),
+        ("zwei-leere", "A Zwei Leere whose lead is bound: the cards kept or others of their suit, to the first two tricks"),
+        ("zwei-verschiedene", "A Zwei Verschiedene whose lead is bound: the two cards kept, to the first two tricks"),
+    ];
+    for (k, (name, what)) in leere.iter().enumerate() {
+        let sim = SimOptions { contract: ContractChoice::Only((*name).into()), ..SimOptions::steered() };
+        let seed0 = 27 + wants.len() as u64 + k as u64;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed0);
+        let found = (0..20_000u64).find_map(|seed| {
+            let rec = random_game_with(rules, 4, &BTreeMap::new(), &sim, &mut rng).ok()?;
+            let v = replay(rules, &rec).expect("replayable");
+            (v.status == Status::Valid && contract(&v) == *name).then_some(())?;
+            bound_lead(rules, &rec).map(|bound| (seed, rec, bound))
+        });
+        let Some((seed, mut rec, (at, card, rule))) = found else {
+            eprintln!("{name}: no bound lead in 20000 games");
+            continue;
+        };
+        rec.description = Some(format!("{what}: game {seed} of seed {seed0} of `cego_fixtures`"));
+        write(&root.join("valid").join(format!("{name}-lead.json")), &rec);
+        let Event::Play { player, card: led } = rec.events[at].clone() else { unreachable!("a lead") };
+        rec.events[at] = Event::Play { player: player.clone(), card: card.as_str().into() };
+        rec.description = Some(format!("{what}: event {at} of game {seed} of seed {seed0} of `cego_fixtures`, where {player} led {led}, replaced by {card}, which he holds"));
+        write(&root.join("invalid").join(format!("{rule}.json")), &rec);
+    }
+}
+
+/// In a game, the first lead of the first two tricks at which the leader holds a card that a `must
+/// lead` refuses: the lead's event, the card, and the rule.
+fn bound_lead(rules: &Ruleset, rec: &GameRecord) -> Option<(usize, String, String)> {
+    let plays: Vec<usize> = rec.events.iter().enumerate().filter(|(_, e)| matches!(e, Event::Play { .. })).map(|(i, _)| i).collect();
+    for &at in plays.iter().step_by(4).take(2) {
+        let Event::Play { player, .. } = &rec.events[at] else { continue };
+        // His hand: the cards he plays from this lead on.
+        let hand = rec.events[at..].iter().filter_map(|e| match e {
+            Event::Play { player: p, card } if p == player => Some(card.to_string()),
+            _ => None,
+        });
+        for card in hand {
+            let mut g = rec.clone();
+            g.events.truncate(at);
+            g.events.push(Event::Play { player: player.clone(), card: card.as_str().into() });
+            let v = replay(rules, &g).expect("replayable");
+            if let Some(rule) = v.violation.map(|b| b.rule.to_string()).filter(|r| r.starts_with("play.must.lead.")) {
+                return Some((at, card, rule));
+            }
+        }
+    }
+    None
 }

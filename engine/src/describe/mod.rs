@@ -682,7 +682,15 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
             Some(_) => format!(", when {}", formula_text(r, &f.clause)),
             None => String::new(),
         };
-        lines.push(line("trick obligations", &f.clause, format!("{}: {} must be {word} when held{when}", f.label, r.cards_named(f.cards))));
+        let text = match &f.cards {
+            crate::expr::Expr::Const(crate::expr::Value::Cards(set)) => format!("{}: {} must be {word} when held{when}", f.label, r.cards_named(*set)),
+            e => format!(
+                "{}: these cards must be {word} when held, as worked out at the player's turn: {}",
+                f.label,
+                if people { force.words(e) } else { formula_text(r, &f.clause) }
+            ),
+        };
+        lines.push(line("trick obligations", &f.clause, text));
     }
     for end in &pl.ends {
         let when = if people { force.words(&end.when) } else { formula_text(r, &end.clause) };

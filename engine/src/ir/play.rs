@@ -31,7 +31,8 @@ pub struct Play {
     /// to his right) or "clockwise" (the one before him); a setup formula.
     pub direction: Option<(Choice<Direction>, Clause)>,
     /// `must lead|play CARDS "label" [= condition]`: cards that must be led (or played) when held,
-    /// allowed and the condition holds (rule `play.must.lead|play.LABEL`).
+    /// allowed and the condition holds; `must lead|play "label" = cards`: the cards a formula gives at
+    /// the player's turn (rule `play.must.lead|play.LABEL`).
     pub forced: Vec<Forced>,
     /// `keep CARDS "label" [while CLASS] [= condition]`: cards that may not be led or played while
     /// the player holds another card (of CLASS), unless nothing else is allowed; `last-trump = cards`
@@ -66,12 +67,16 @@ pub struct WinsWith {
     pub clause: Clause,
 }
 
-/// A card that must be led or played: `must lead|play CARDS "label" [= condition]`.
+/// A card that must be led or played: `must lead|play CARDS "label" [= condition]`, or `must
+/// lead|play "label" = cards`.
 #[derive(Clone, Debug)]
 pub struct Forced {
     /// Only on the lead (`must lead`), or at any card (`must play`).
     pub lead: bool,
-    pub cards: CardSet,
+    /// A constant for CARDS; for `= cards`, a card formula read at the player's turn (what the
+    /// condition sees: `hand`, `player`, `taker`, `tricks`, `trick`, `hand_of(p)`), `none` where
+    /// nothing is forced.
+    pub cards: Expr,
     pub label: Arc<str>,
     /// A condition on the player at his turn (`hand`, `player`, `taker`, the contract, options);
     /// `None`: always.

@@ -27,7 +27,8 @@ enum Bind {
     Beat { beats: CardSet, best: Card },
     /// `fool { deadline }`: only the Fool now.
     FoolDeadline,
-    /// `must lead|play` (`Play::forced[i]`): `forced`, the cards of it held and allowed.
+    /// `must lead|play` (`Play::forced[i]`): `forced`, the cards of it (fixed, or its formula's at
+    /// this turn) held and allowed.
     Forced { i: usize, forced: CardSet },
     /// `keep` or `last-trump` (`Play::keeps[i]`): the card kept back while `others` are held.
     Keep { i: usize, others: CardSet },
@@ -76,8 +77,11 @@ impl<'s, 'r> Game<'s, 'r> {
         let play = &self.rules().play;
         // Cards that must be led or played, when held and allowed.
         for (i, f) in play.forced.iter().enumerate() {
-            let forced = w.allowed.and(f.cards);
-            if (!f.lead || self.current.is_empty()) && !forced.is_empty() && forced != w.allowed && self.holds(&f.when, p) == Ok(true) {
+            if f.lead && !self.current.is_empty() {
+                continue;
+            }
+            let forced = w.allowed.and(self.forced_cards(&f.cards, p).unwrap_or(CardSet::EMPTY));
+            if !forced.is_empty() && forced != w.allowed && self.holds(&f.when, p) == Ok(true) {
                 w.narrow(forced, Bind::Forced { i, forced });
             }
         }
@@ -260,10 +264,26 @@ impl<'s, 'r> Game<'s, 'r> {
         }
     }
 
-    /// The conditions of `must lead|play` and `keep` worked out for `p` before his card: one that
-    /// cannot be is the rules' error (the walk takes it as not holding).
+    /// The cards of a `must lead|play` for `p` at his turn: fixed ones, or what its card formula
+    /// gives (`must lead "label" = cards`).
+    fn forced_cards(&self, cards: &crate::expr::Expr, p: u8) -> Result<CardSet, String> {
+        match cards {
+            crate::expr::Expr::Const(crate::expr::Value::Cards(set)) => Ok(*set),
+            e => match crate::expr::eval(e, &self.env(Some(p)).with_hand(self.hands[p as usize]))? {
+                crate::expr::Value::Cards(set) => Ok(set),
+                v => Err(format!("the cards that must be led or played are {}, not a set of cards", v.type_name())),
+            },
+        }
+    }
+
+    /// The conditions of `must lead|play` and `keep`, and the card formulas of `must lead|play`,
+    /// worked out for `p` before his card: one that cannot be is the rules' error (the walk takes it
+    /// as not holding, or as forcing nothing).
     pub(super) fn turn_conditions(&self, p: u8) -> Result<(), Stop> {
         let play = &self.rules().play;
+        for f in &play.forced {
+            self.forced_cards(&f.cards, p).map_err(|e| self.rule_error(&f.clause, e))?;
+        }
         let conditions = play.forced.iter().map(|f| (&f.when, &f.clause)).chain(play.keeps.iter().map(|k| (&k.when, &k.clause)));
         for (when, clause) in conditions {
             self.holds(when, p).map_err(|e| self.rule_error(clause, e))?;

@@ -162,3 +162,17 @@ fn the_play_so_far_reads_in_words() {
     assert!(pfeife.contains("the number of cards in the trick in play is more than 0 and trumps does not hold the card that led the trick in play"), "{pfeife}");
     assert!(text("play.must.play.the-pfeife-to-the-third-trick-a-trump-is-led-to").contains("the card that led t is 2"));
 }
+
+#[test]
+fn a_forced_lead_whose_cards_are_a_formula_reads_in_words() {
+    let registry = tarot_testkit::registry();
+    let d = tarot_engine::describe_for_people(registry.get("cego").unwrap(), &Default::default());
+    let rule = "play.must.lead.in-eine-leere-the-empty-card-kept-or-one-of-its-suit-leads-the-first-trick";
+    let text = d.rules.iter().find(|l| &*l.rule == rule).map(|l| l.text.clone()).unwrap_or_else(|| panic!("no {rule}"));
+    // The label, the form, then the formula in words: no function call of the rules language.
+    let (label, formula) = text.split_once(": these cards must be led when held, as worked out at the player's turn: ").unwrap_or_else(|| panic!("{text}"));
+    assert_eq!(label, "in Eine Leere the empty card kept or one of its suit leads the first trick");
+    assert!(formula.starts_with("the suits of (the hand − (the hand − ") && formula.ends_with("; otherwise no card"), "{formula}");
+    assert!(formula.contains("the contract's name is eine-leere and the player is the taker and the number of tricks is 0"), "{formula}");
+    assert!(!formula.contains('(') || !["hand_of(", "suit_of(", "count("].iter().any(|f| formula.contains(f)), "{formula}");
+}

@@ -578,6 +578,21 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (r#"must lead|play CARDS "label" [= condition]"#, m(F, "  must overtrump                                     @FFT \"Le jeu de la carte\"", "  must overtrump                                     @FFT \"Le jeu de la carte\"\n  must play kings \"kings first\" = player == taker"), Changes),
         (r#"must lead|play CARDS "label" [= condition]"#, m(F, "  must overtrump                                     @FFT \"Le jeu de la carte\"", "  must overtrump                                     @FFT \"Le jeu de la carte\"\n  must lead T99 \"x\""), Refused("`T99`: unknown card or card class")),
         (r#"must lead|play CARDS "label" [= condition]"#, m(F, "  must overtrump                                     @FFT \"Le jeu de la carte\"", "  must overtrump                                     @FFT \"Le jeu de la carte\"\n  must lead T1 \"x\" = 2"), Refused("takes a condition, yes or no")),
+        (
+            r#"must lead|play "label" = cards"#,
+            m(F, "  must overtrump                                     @FFT \"Le jeu de la carte\"", "  must overtrump                                     @FFT \"Le jeu de la carte\"\n  must lead \"a dealt trump first\" = if count(tricks) == 0 then hand_of(player) - (hand_of(player) - hand) - suit(C, D, H, S) else none"),
+            Changes,
+        ),
+        (
+            r#"must lead|play "label" = cards"#,
+            m(F, "  must overtrump                                     @FFT \"Le jeu de la carte\"", "  must overtrump                                     @FFT \"Le jeu de la carte\"\n  must play \"x\" = count(tricks) == 0"),
+            Refused("takes the cards that must be played"),
+        ),
+        (
+            r#"must lead|play "label" = cards"#,
+            m(F, "  must overtrump                                     @FFT \"Le jeu de la carte\"", "  must overtrump                                     @FFT \"Le jeu de la carte\"\n  must lead \"x\" = dog"),
+            Refused("`dog` is not known in the condition of `must lead|play`"),
+        ),
         (r#"keep CARDS "label" [while CLASS] [= condition]"#, m(F, "  must overtrump                                     @FFT \"Le jeu de la carte\"", "  must overtrump                                     @FFT \"Le jeu de la carte\"\n  keep T21 \"the 21 to the last\""), Changes),
         (r#"keep CARDS "label" [while CLASS] [= condition]"#, m(F, "  must overtrump                                     @FFT \"Le jeu de la carte\"", "  must overtrump                                     @FFT \"Le jeu de la carte\"\n  keep T1 \"x\" while kings = player == taker"), Changes),
         (r#"keep CARDS "label" [while CLASS] [= condition]"#, m(F, "  must overtrump                                     @FFT \"Le jeu de la carte\"", "  must overtrump                                     @FFT \"Le jeu de la carte\"\n  keep T1 while kings"), Refused("`keep` is written")),

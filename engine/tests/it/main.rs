@@ -56,6 +56,7 @@ mod grosstarock_scorer;
 mod instead;
 mod koenigrufen_scorer;
 mod language;
+mod lead_formula;
 mod marolles_payments;
 mod matches;
 mod minchiate_scorer;

@@ -184,18 +184,42 @@ impl Compiler {
         }
     }
 
-    /// `must lead|play CARDS "label" [= condition]`.
+    /// `must lead|play CARDS "label" [= condition]`, or `must lead|play "label" = cards`: a card
+    /// formula read at the player's turn instead of fixed cards and a condition.
     fn forced(&mut self, st: &Stmt) -> Option<Forced> {
         let word = st.args[0].text.clone();
-        let (Some(cards), Some(label), None) = (st.args.get(1).filter(|w| !w.quoted), st.args.get(2).filter(|w| w.quoted), st.args.get(3)) else {
-            self.err_at(st, format!("`must {word}` is written `must {word} CARDS \"label\" [= condition]`: `must lead T1 \"the 1 leads\" = contract.name == \"x\"`"));
-            return None;
+        let form = format!(
+            "`must {word}` is written `must {word} CARDS \"label\" [= condition]` (`must lead T1 \"the 1 leads\" = contract.name == \"x\"`) or `must {word} \"label\" = cards` (`must lead \"the suit kept leads\" = if count(tricks) == 0 then suit_of(hand_of(player) - (hand_of(player) - hand)) else none`)"
+        );
+        let (cards, when, label) = match &st.args[1..] {
+            [cards, label] if !cards.quoted && label.quoted => {
+                let set = self.cards_word(st, cards)?;
+                (Expr::Const(Value::Cards(set)), self.turn_condition(st).ok()?, label.text.clone())
+            }
+            [label] if label.quoted && st.value.is_some() => (self.turn_cards(st)?, None, label.text.clone()),
+            _ => {
+                self.err_at(st, form);
+                return None;
+            }
         };
-        let (cards, label) = (cards.clone(), label.text.clone());
-        let set = self.cards_word(st, &cards)?;
-        let when = self.turn_condition(st).ok()?;
         let rule = format!("play.must.{word}.{}", label.to_lowercase().replace(' ', "-"));
-        Some(Forced { lead: word == "lead", cards: set, label: label.as_str().into(), when, clause: self.clause(st, rule) })
+        Some(Forced { lead: word == "lead", cards, label: label.as_str().into(), when, clause: self.clause(st, rule) })
+    }
+
+    /// The card formula of `must lead|play "label" = cards`, in the turn's context: a formula that
+    /// surely gives no cards (a number, a text, yes or no) is refused here.
+    fn turn_cards(&mut self, st: &Stmt) -> Option<Expr> {
+        let e = self.value(st, Ctx::Turn)?;
+        if let Some(kind) = surely_not_cards(&e) {
+            let word = &st.args[0].text;
+            let done = if word == "lead" { "led" } else { "played" };
+            self.err_at(
+                st,
+                format!("`must {word} \"label\" = cards` takes the cards that must be {done} (`= if count(tricks) == 0 then T1 else none`), not {kind}; a condition on fixed cards is written `must {word} CARDS \"label\" = condition`"),
+            );
+            return None;
+        }
+        Some(e)
     }
 
     /// `keep CARDS "label" [while CLASS] [= condition]`.
@@ -438,5 +462,24 @@ impl Compiler {
             let when = self.value(s, Ctx::Hand)?;
             Some(Untouchable { card, label, when, clause: self.clause(s, "untouchable") })
         })
+    }
+}
+
+/// What a formula surely gives when it is not cards, by its outermost operation: a constant, a
+/// comparison, `and`, `or`, `not`, or a function that gives a number or yes or no; `None` when it
+/// may give cards (the rest is checked at the player's turn).
+fn surely_not_cards(e: &Expr) -> Option<&'static str> {
+    use crate::expr::{BinOp, Func, UnOp};
+    match e {
+        Expr::Const(Value::Cards(_)) => None,
+        Expr::Const(v) => Some(v.type_name()),
+        Expr::Un(UnOp::Not, _) => Some("a yes/no value"),
+        Expr::Un(_, _) => Some("a number"),
+        Expr::Bin(BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::And | BinOp::Or, _, _) => Some("a yes/no value"),
+        Expr::Bin(BinOp::Mul | BinOp::Div, _, _) => Some("a number"),
+        Expr::If(_, a, b) => surely_not_cards(a).and(surely_not_cards(b)),
+        Expr::Call(Func::Count | Func::Abs | Func::Floor | Func::Ceil | Func::Round | Func::Index | Func::Points | Func::Taken | Func::Won, _) => Some("a number"),
+        Expr::Call(Func::Has | Func::Contains, _) => Some("a yes/no value"),
+        _ => None,
     }
 }
