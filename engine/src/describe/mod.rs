@@ -573,7 +573,13 @@ fn describe_with(r: &Ruleset, options: &BTreeMap<String, serde_json::Value>, peo
         });
         for a in &d.allowed {
             let reason = a.reason.as_deref().map(|r| format!(" ({})", force.label(r))).unwrap_or_default();
-            lines.push(line("declarations and bonuses", &a.clause, format!("{} is allowed only when {}{reason}", with_article(&d.label), force.words(&a.condition))));
+            // A condition on options alone is settled by the options in force.
+            let text = match force.value(&a.condition) {
+                Some(Value::Bool(true)) => format!("{} is allowed with these options{reason}", with_article(&d.label)),
+                Some(Value::Bool(false)) => format!("{} is not allowed with these options{reason}", with_article(&d.label)),
+                _ => format!("{} is allowed only when {}{reason}", with_article(&d.label), force.words(&a.condition)),
+            };
+            lines.push(line("declarations and bonuses", &a.clause, text));
         }
         if let Some(c) = &d.compulsory {
             let by = if d.when == When::FirstPlay { "at his turn to play his first card" } else { "before the first card" };

@@ -176,3 +176,24 @@ fn a_forced_lead_whose_cards_are_a_formula_reads_in_words() {
     assert!(formula.contains("the contract's name is eine-leere and the player is the taker and the number of tricks is 0"), "{formula}");
     assert!(!formula.contains('(') || !["hand_of(", "suit_of(", "count("].iter().any(|f| formula.contains(f)), "{formula}");
 }
+
+/// A declaration's `allowed` that reads only options is settled by the options in force: the page
+/// says allowed or not, with its reason, not "allowed only when yes" (Dreierles' knocks, option
+/// `knocks`: up to four by default, none at the Steinmauern tournaments).
+#[test]
+fn an_allowed_on_options_alone_is_settled_by_them() {
+    let registry = tarot_testkit::registry();
+    let text = |knocks: i64, rule: &str| {
+        let options = [("knocks".to_string(), serde_json::json!(knocks))].into_iter().collect();
+        let d = tarot_engine::describe_for_people(registry.get("dreierles").unwrap(), &options);
+        d.rules.iter().filter(|l| &*l.rule == rule).map(|l| l.text.clone()).collect::<Vec<_>>()
+    };
+    let kontra = text(4, "declaration.kontra.allowed");
+    assert_eq!(kontra.len(), 3, "{kontra:?}");
+    assert_eq!(kontra[1], "a Kontra is allowed with these options (only where the table knocks (option knocks))");
+    assert!(kontra[2].starts_with("a Kontra is allowed only when not (the player passed when Dreier was still open to him)"), "{}", kontra[2]);
+    assert_eq!(
+        text(2, "declaration.kontra3.allowed")[0],
+        "the third knock is not allowed with these options (only where the table's limit of knocks (option knocks) allows a third)"
+    );
+}
