@@ -1,0 +1,142 @@
+//! The auction and the call in words.
+
+use super::words::*;
+use super::*;
+
+/// The auction (`bidding`) and the taker's call (`call`).
+pub(super) fn bidding(force: &InForce, lines: &mut Vec<Line>) {
+    let r = force.rules;
+    if let Some(b) = &r.bidding {
+        let turns = match b.turns {
+            Turns::Once => "each player speaks once, outbidding or passing",
+            Turns::UntilOneLeft => "bidding with immediate hold: a player outbid answers at once, outbidding in turn or leaving; who passes is out",
+            Turns::Rounds => "round and round from first hand, each outbidding or passing; who passes is out, and the bidding ends when nobody is left to outbid the best bid",
+        };
+        lines.push(line("bidding and contracts", &b.turns_clause, turns.into()));
+        if let Some(c) = &b.hold {
+            // The hold of the options in force: forehand's (no `hold_by`, or it gives "forehand"), or
+            // by seniority.
+            let kind = b.hold_by.as_ref().map(|w| force.value(&w.expr()));
+            let text = match kind {
+                None => "forehand may hold: bid the contract another player holds, and take it over; every other bid must be higher".to_string(),
+                Some(Some(Value::Str(w))) if &*w == "forehand" => "forehand may hold: bid the contract another player holds, and take it over; every other bid must be higher".to_string(),
+                Some(Some(Value::Str(_))) => "each player may hold the bid of a player after him in turn from first hand (seniority): bid the contract he holds, and take it over; every other bid must be higher".to_string(),
+                Some(_) => "forehand may hold, or each player the bid of a player after him (seniority), as the options choose".to_string(),
+            };
+            let text = if b.hold_by.as_ref().is_some_and(|w| !matches!(w, Choice::Is(_))) { format!("{text} (with these options)") } else { text };
+            lines.push(line("bidding and contracts", c, text));
+        }
+        if let Some(c) = &b.no_reraise {
+            lines.push(line("bidding and contracts", c, "a player outbid may not bid again, only pass".into()));
+        }
+        if let Some((cs, c)) = &b.first_turn {
+            let names: Vec<&str> = cs.iter().map(|&i| b.contracts[i].label.as_str()).collect();
+            lines.push(line("bidding and contracts", c, format!("{} may be bid only at a player's first turn", names.join(", "))));
+        }
+        if let Some((cs, c)) = &b.step {
+            let names: Vec<&str> = cs.iter().map(|&i| b.contracts[i].label.as_str()).collect();
+            lines.push(line("bidding and contracts", c, format!("of {}, one held may be outbid only by the next", names.join(", "))));
+        }
+        for m in &b.must_bid {
+            lines.push(line(
+                "bidding and contracts",
+                &m.clause,
+                format!("{}: must bid at least {} while it is open to him ({})", m.label, b.contracts[m.contract].label, force.words(&m.when)),
+            ));
+        }
+        if let Some(res) = &b.reserve {
+            lines.push(line(
+                "bidding and contracts",
+                &res.clause,
+                format!("a player may say {} (no contract yet) and choose in a second round among: {}", res.label, force.text(&res.contracts, plain)),
+            ));
+        }
+        for (i, k) in b.contracts.iter().enumerate() {
+            // A contract chosen after the auction (`instead`) has no taker: its dog counts for nobody.
+            let chosen = b.instead.iter().any(|x| x.chosen == i);
+            let attrs: Vec<String> = k
+                .attrs
+                .iter()
+                .map(|(name, e)| {
+                    let v = force.value(e).map(|v| plain(&v)).unwrap_or_else(|| "a value worked out in play".into());
+                    match name.as_str() {
+                        "multiplier" => format!("scores {v} times the base"),
+                        "dog" if chosen => "no taker: the dog counts for nobody".into(),
+                        "dog" => format!("the dog {}", dog_words(&v)),
+                        "value" | "amount" => format!("worth {v}"),
+                        _ => format!("{} {v}", name.replace('_', " ")),
+                    }
+                })
+                .collect();
+            lines.push(Line {
+                aspect: "bidding and contracts",
+                rule: k.clause.rule.clone(),
+                text: format!("{}: {}", k.label, attrs.join("; ")),
+                source: k.clause.source.clone(),
+                at: k.clause.at.clone(),
+            });
+            // Who may bid it (`by`) and its settlement unplayed (`settle`): rules of their own.
+            if let Some(by) = &k.by {
+                lines.push(line("bidding and contracts", &by.clause, format!("{} may be bid only by {}", k.label, by.label)));
+            }
+            if let Some((e, c)) = &k.settle {
+                lines.push(line(
+                    "bidding and contracts",
+                    c,
+                    format!("{} is not played: once it wins the auction the deal ends, and each opponent pays the taker {}", k.label, force.text(e, plain)),
+                ));
+            }
+        }
+        for i in &b.instead {
+            lines.push(line(
+                "bidding and contracts",
+                &i.clause,
+                format!(
+                    "{}: may choose {} in place of {} once the auction is won (when {}), each then playing for himself, the dog counting for nobody; nobody bids it",
+                    i.label,
+                    b.contracts[i.chosen].label,
+                    b.contracts[i.won].label,
+                    force.words(&i.when)
+                ),
+            ));
+        }
+        for x in &b.raise {
+            let to: Vec<&str> = x.to.iter().map(|&c| b.contracts[c].label.as_str()).collect();
+            let (won, when) = (&b.contracts[x.won].label, force.words(&x.when));
+            let text = format!("{}: having won the auction with {won} (when {when}), names once more the contract he plays: {won} or, as its taker, {}", x.label, to.join(", "));
+            lines.push(line("bidding and contracts", &x.clause, text));
+        }
+        match (&b.all_pass, b.all_pass_play) {
+            (Some(c), Some(k)) => lines.push(line(
+                "bidding and contracts",
+                c,
+                format!("all players pass: {} is played, each for himself, with no taker; the dog counts for nobody", b.contracts[k].label),
+            )),
+            (Some(c), None) => {
+                lines.push(Line { aspect: "annulments", rule: c.rule.clone(), text: "all players pass: the deal is void".into(), source: c.source.clone(), at: c.at.clone() });
+            }
+            (None, _) => {}
+        }
+    }
+    if let Some(c) = &r.call {
+        let levels: Vec<String> = c.levels.iter().map(|l| cards_short(*l)).collect();
+        lines.push(line(
+            "bidding and contracts",
+            &c.clause,
+            format!(
+                "the taker calls a partner's card: {}, each level only when he holds all of the one before; the card in the dog or his own hand leaves him alone",
+                levels.join(", then ")
+            ),
+        ));
+        if let Some((e, clause)) = &c.opening_lead_excludes {
+            lines.push(line("trick obligations", clause, format!("the first lead may not be: {}", force.words(e))));
+        }
+        if let Some((e, clause)) = &c.callable_levels {
+            lines.push(line(
+                "bidding and contracts",
+                clause,
+                format!("levels that may be called: {}; a taker holding every card of them calls nothing and plays alone", force.words(e)),
+            ));
+        }
+    }
+}

@@ -1,0 +1,98 @@
+//! The cards that change hands after the auction, in words: the dog and the discard, the talon, the
+//! buy and the steal.
+
+use super::words::*;
+use super::*;
+
+/// `discard`, `talon`, `buy` and `steal`.
+pub(super) fn exchange(force: &InForce, lines: &mut Vec<Line>) {
+    let r = force.rules;
+    if let Some(d) = &r.discard {
+        let who: Vec<String> = [("taker", &d.taker), ("dealer", &d.dealer), ("others", &d.others)]
+            .iter()
+            .filter(|(_, e)| e.is_some())
+            .map(|(k, e)| format!("{k} {}", e.as_ref().map(|e| setting(force, e, &format!("discard.{k}"))).unwrap_or_default()))
+            .collect();
+        lines.push(line("dog and discard", &d.clause, format!("cards discarded: {}", who.join(", "))));
+        for (i, f) in d.forbid.iter().enumerate() {
+            // A class that follows options: the cards it forbids with the options in force.
+            let in_force = d.forbid_by_option.iter().find(|(j, _)| *j == i).and_then(|(_, e)| force.value(e));
+            let cards = match in_force {
+                Some(Value::Cards(set)) if set.is_empty() => " (with these options: no card)".to_string(),
+                Some(Value::Cards(set)) => format!(" (with these options: {})", cards_short(set)),
+                _ => String::new(),
+            };
+            lines.push(Line {
+                aspect: "dog and discard",
+                rule: f.clause.rule.clone(),
+                text: format!("may never discard {}{cards}", f.label),
+                source: f.clause.source.clone(),
+                at: f.clause.at.clone(),
+            });
+        }
+        if let Some(u) = &d.unless_unavoidable {
+            lines.push(Line {
+                aspect: "dog and discard",
+                rule: u.clause.rule.clone(),
+                text: format!("may discard {} only when unavoidable, and only as many as must go, shown", u.label),
+                source: u.clause.source.clone(),
+                at: u.clause.at.clone(),
+            });
+        }
+        if let Some((k, e, penalty)) = &d.penalize {
+            lines.push(line("dog and discard", penalty, format!("discarding {} is paid for, to each opponent: {}", k.label, force.words(e))));
+        }
+        for (label, e, c) in &d.requires {
+            lines.push(line("dog and discard", c, format!("a discard must meet \"{}\": {}", force.label(label), force.words(e))));
+        }
+        if let Some((w, c)) = &d.goes_to {
+            lines.push(line("dog and discard", c, format!("at the end of play, each discard goes to: {}", force.words(&w.expr()))));
+        }
+    }
+    if let Some(t) = &r.talon {
+        let rest = t.rest.as_ref().map_or("the defence".to_string(), |w| force.words(&w.expr()));
+        lines.push(line(
+            "dog and discard",
+            &t.clause,
+            format!("the dog is {} in packets: {}; the taker takes one, the rest goes to {rest}", if t.unseen.is_some() { "cut" } else { "shown" }, force.words(&t.packets)),
+        ));
+        if let Some((e, c)) = &t.split {
+            lines.push(line(
+                "dog and discard",
+                c,
+                format!("the taker lays away part of his discard before he sees the talon, the rest once it has come to him; before: {}", force.words(e)),
+            ));
+        }
+        if let Some((e, c)) = &t.given {
+            lines.push(line("dog and discard", c, format!("the taker gets, with no choice, the packet numbered (in the order dealt): {}", force.words(e))));
+        }
+        if let Some(c) = &t.unseen {
+            lines.push(line(
+                "dog and discard",
+                c,
+                "the talon is not turned up: the taker takes his packet unseen, the rest stays unseen, and he shows none of the cards he took before the hand's end".into(),
+            ));
+        }
+    }
+    if let Some(b) = &r.buy {
+        lines.push(line(
+            "dog and discard",
+            &b.clause,
+            format!(
+                "after his discard the taker may buy cards, as many as: {}; for each he calls a card of another hand, whose holder gives it to him and takes back a card of his hand",
+                force.words(&b.cards)
+            ),
+        ));
+    }
+    if let Some(st) = &r.steal {
+        let how = |h: crate::ir::StealHow| if h == crate::ir::StealHow::All { "every one while they come" } else { "as many as he likes" };
+        lines.push(line("dog and discard", &st.clause, "after the deal, players steal from the head of the stock, in turn, and each lays away as many cards, to the stock".into()));
+        lines.push(line("dog and discard", &st.cards.clause, format!("only {} may be stolen", st.cards.label)));
+        if let Some((h, c)) = &st.cutter {
+            lines.push(line("dog and discard", c, format!("the cutter (the player before the dealer) steals first: {}", how(*h))));
+        }
+        if let Some((h, c)) = &st.dealer {
+            lines.push(line("dog and discard", c, format!("the dealer steals from where the cutter stopped: {}", how(*h))));
+        }
+    }
+}

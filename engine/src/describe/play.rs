@@ -1,0 +1,174 @@
+//! The play in words: the direction, the lead, the trick's obligations, the forced and kept cards,
+//! play that ends early, the Excuse and a card played like it.
+
+use super::words::*;
+use super::*;
+
+/// The play of the cards (`play`).
+pub(super) fn play(force: &InForce, lines: &mut Vec<Line>) {
+    let (r, people) = (force.rules, force.people);
+    let pl = &r.play;
+    if let Some((w, c)) = &pl.direction {
+        let way = force.text(&w.expr(), |v| match plain(v).as_str() {
+            "anticlockwise" => "anticlockwise, each player's turn passing to his right".into(),
+            "clockwise" => "clockwise, each player's turn passing to his left".into(),
+            other => other.into(),
+        });
+        lines.push(line("trick obligations", c, format!("play goes {way} (the record lists each player before the one to his right)")));
+    }
+    lines.push(line("trick obligations", &pl.order_clause, "each plays in turn, once bidding and discards are done".into()));
+    lines.push(line("trick obligations", &pl.hold_clause, "a player plays only cards he holds".into()));
+    lines.push(Line {
+        aspect: "trick obligations",
+        rule: pl.lead_clause.rule.clone(),
+        text: lead_words(&force.formula(&pl.lead_clause), || force.words(&pl.lead)),
+        source: pl.lead_clause.source.clone(),
+        at: pl.lead_clause.at.clone(),
+    });
+    let ladder: Vec<String> = pl.ladder.iter().map(|(o, _)| format!("{o:?}").to_lowercase()).collect();
+    for (i, (o, c)) in pl.ladder.iter().enumerate() {
+        let text = match o {
+            Obligation::Follow => "must follow suit (trumps led: play a trump)",
+            Obligation::Trump => "unable to follow: must trump",
+            Obligation::Overtrump => "a trump played must beat the highest trump in the trick if possible",
+            Obligation::Beat => "must win the trick if possible: a higher card of the suit led, or a higher trump",
+        };
+        let text = match pl.ladder_when.get(i) {
+            Some(Some(e)) if people => format!("{text}, when {}", force.words(e)),
+            Some(Some(_)) => format!("{text}, when {}", formula_text(r, c)),
+            _ => text.to_string(),
+        };
+        lines.push(Line { aspect: "trick obligations", rule: c.rule.clone(), text, source: c.source.clone(), at: c.at.clone() });
+    }
+    for k in &pl.keeps {
+        let c = &k.clause;
+        let said = |e: &crate::expr::Expr| if people { force.words(e) } else { formula_text(r, c) };
+        let when = |w: &Option<crate::expr::Expr>| w.as_ref().map_or(String::new(), |w| format!(", when {}", said(w)));
+        let text = match (&k.cards, k.last_trump) {
+            (e, true) => format!("these cards may be played only as a player's last trump: {}", said(e)),
+            (crate::expr::Expr::Const(crate::expr::Value::Cards(set)), false) => {
+                // `while CLASS`: while other cards of the class are held.
+                let others = match k.among {
+                    a if a == CardSet::full() => "other cards".to_string(),
+                    a if a == r.pack.trumps() => "other trumps".to_string(),
+                    a => format!("other cards of {}", r.cards_named(a)),
+                };
+                format!("{}: {} may not be led or played while {others} are held{}", k.label, r.cards_named(*set), when(&k.when))
+            }
+            (_, false) => format!("{}: cards kept back while others are held{}", k.label, when(&k.when)),
+        };
+        lines.push(line("trick obligations", c, text));
+    }
+    for f in &pl.forced {
+        let word = if f.lead { "led" } else { "played" };
+        let when = match &f.when {
+            Some(w) if people => format!(", when {}", force.words(w)),
+            Some(_) => format!(", when {}", formula_text(r, &f.clause)),
+            None => String::new(),
+        };
+        let text = match &f.cards {
+            crate::expr::Expr::Const(crate::expr::Value::Cards(set)) => format!("{}: {} must be {word} when held{when}", f.label, r.cards_named(*set)),
+            e => format!(
+                "{}: these cards must be {word} when held, as worked out at the player's turn: {}",
+                f.label,
+                if people { force.words(e) } else { formula_text(r, &f.clause) }
+            ),
+        };
+        lines.push(line("trick obligations", &f.clause, text));
+    }
+    for end in &pl.ends {
+        let when = if people { force.words(&end.when) } else { formula_text(r, &end.clause) };
+        lines.push(line("trick obligations", &end.clause, format!("{}: play ends after the trick in which {when}, and the deal is scored as it stands", end.label)));
+    }
+    if let Some((e, c)) = &pl.trumps_win {
+        let when = if people { force.words(e) } else { formula_text(r, c) };
+        lines.push(line("trick obligations", c, format!("trumps beat the cards of a suit led only when {when} (otherwise the highest card of the suit led wins)")));
+    }
+    for f in &pl.faults {
+        let word = format!("{:?}", f.obligation).to_lowercase();
+        let mut text = format!(
+            "breaking `must {word}` is a fault, \"{}\", not a refused card: the card stands and the offender pays {} to each other player",
+            f.label,
+            if people { force.words(&f.amount) } else { formula_text(r, &f.clause) }
+        );
+        if people && force.known_value(&f.amount) == Some(Value::Cards(CardSet::EMPTY)) {
+            text = format!("breaking must {word} is no fault with these options: the card is refused");
+        } else if formula_text(r, &f.clause).split(|ch: char| !ch.is_alphanumeric() && ch != '_').any(|w| w == "none") {
+            text.push_str(" (where it is `none`, breaking the obligation is no fault: the card is refused)");
+        }
+        if let Some(e) = &f.gives_back {
+            let name = match e {
+                Expr::Const(Value::Cards(class)) => r.classes.iter().find(|k| k.cards == *class).map(|k| k.name.clone()).unwrap_or_else(|| cards_short(*class)),
+                Expr::Let(i) if people => {
+                    r.constants.get(*i).map(|l| format!("{} ({})", l.name.replace('_', " "), force.text(&Expr::Let(*i), |v| force.value_words(v)))).unwrap_or_default()
+                }
+                Expr::Let(i) => r.constants.get(*i).map(|l| format!("`{}` ({})", l.name, formula_text(r, &l.clause))).unwrap_or_default(),
+                _ => "a formula".into(),
+            };
+            text.push_str(&format!("; the cards of {name} its card takes go back to the players who played them"));
+        }
+        lines.push(line("trick obligations", &f.clause, text));
+    }
+    if ladder.is_empty() {
+        lines.push(Line { aspect: "trick obligations", rule: "play".into(), text: "no obligation".into(), source: None, at: pl.lead_clause.at.clone() });
+    }
+}
+
+/// The Excuse (`fool`), where the pack has one, and a card played like it (`untouchable`); `original`
+/// and `other_pack` say when the Excuse's rules hold by an option.
+pub(super) fn excuse(force: &InForce, original: &Ruleset, other_pack: &Option<(&Ruleset, String, Clause)>, lines: &mut Vec<Line>) {
+    let r = force.rules;
+    let f = &r.fool;
+    // A pack whose Fool is a trump (or that has none) has no Excuse for these rules to describe.
+    let excuse_in_pack = r.pack.cards.contains(crate::cards::FOOL);
+    let fool_lines: Vec<(&Clause, String)> = if !excuse_in_pack {
+        vec![]
+    } else {
+        [
+            f.excuse.as_ref().map(|c| (c, "may be played to any trick instead of obeying".to_string())),
+            Some((
+                &f.clause,
+                format!(
+                    "led, {}; played, {}; played to the last trick, {}",
+                    force.text(&f.led.expr(), |v| fool_words(&plain(v))),
+                    force.text(&f.keep.expr(), |v| fool_words(&plain(v))),
+                    force.text(&f.last_trick.expr(), |v| fool_words(&plain(v)))
+                ),
+            )),
+            f.slam_wins.as_ref().map(|c| match &f.slam_wins_when {
+                None => (c, "led to the last trick by a side that won every other trick, it wins".to_string()),
+                Some(w) => (c, format!("{} to the last trick by a side that won every other trick, it wins", force.text(&w.expr(), plain))),
+            }),
+            f.deadline.as_ref().map(|(e, c)| (c, format!("must be played before the last {} tricks, by a holder who may play it", force.words(e)))),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    };
+    for (c, t) in fool_lines {
+        lines.push(Line { aspect: "the excuse", rule: c.rule.clone(), text: t, source: c.source.clone(), at: c.at.clone() });
+    }
+    // Where the Fool is a trump by an option, the Excuse's rules hold only while it is not: said
+    // under the choice that keeps them, and under the one that voids them.
+    if let (Some((_, choice, _)), Some(section)) = (&other_pack, Some(&original.fool.clause).filter(|c| !c.at.is_empty())) {
+        let name = &original.pack.fool_name;
+        let text = if excuse_in_pack {
+            format!("these rules hold while {name} is the Excuse: with {choice} it is a trump, and they do not apply")
+        } else {
+            format!("{name} is a trump with these options: the rules of the Excuse (the fool section) do not apply; with {choice} they do")
+        };
+        lines.push(line("the excuse", section, text));
+    }
+    if let Some(u) = &r.untouchable {
+        let when = force.words(&u.when);
+        lines.push(line(
+            "the excuse",
+            &u.clause,
+            format!(
+                "{}: {} in a hand where {when} is played like the Excuse but keeps its rank; when it does not take its trick, it goes back to its owner for an empty card",
+                u.label,
+                r.card_name(u.card)
+            ),
+        ));
+    }
+}
