@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::{random_game, random_game_with, replay, ContractChoice, Event, GameRecord, SimOptions, Status};
+use tarot_engine::{random_game_with, replay, ContractChoice, Event, GameRecord, SimOptions, Status};
 
 const EINE: &str = "play.must.lead.in-eine-leere-the-empty-card-kept-or-one-of-its-suit-leads-the-first-trick";
 const ZWEI: &str = "play.must.lead.in-zwei-leere-the-empty-cards-kept-or-others-of-their-suit-lead-the-first-two-tricks";
@@ -180,12 +180,7 @@ fn a_lead_formula_gives_cards_and_reads_what_a_turn_can() {
 #[test]
 fn a_lead_formula_that_gives_no_cards_at_the_turn_is_the_rules_error() {
     // Not refused by the compiler (one branch is cards), refused at the first lead.
-    let rules = common::compile_text("x", "ruleset x \"x\"\nextends basic\nplay {\n  must lead \"x\" = if count(tricks) == 0 then count(hand) else T1\n}\n").unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let g = random_game(&common::rules("basic", &[]), 4, &BTreeMap::new(), &mut rng).unwrap();
-    let g = GameRecord { ruleset: "x".into(), ..g };
-    let e = replay(&rules, &g).unwrap_err();
-    let fault = e.ruleset_fault.as_ref().unwrap_or_else(|| panic!("the ruleset's fault, not the record's: {e}"));
-    assert_eq!(fault.rule.as_deref(), Some("play.must.lead.x"));
+    let (rules, g) = common::basic_game_with_play("  must lead \"x\" = if count(tricks) == 0 then count(hand) else T1");
+    let e = common::rules_mistake(&rules, &g, "play.must.lead.x");
     assert!(e.message.contains("a number, not a set of cards"), "{e}");
 }

@@ -184,15 +184,10 @@ fn the_play_so_far_is_read_only_at_a_turn() {
 #[test]
 fn the_trick_in_play_has_no_winner_yet() {
     // Read from the second trick on, where the tricks played have winners.
-    let rules = common::compile_text("x", "ruleset x \"x\"\nextends basic\nplay {\n  keep T21 \"x\" = count(tricks) > 0 and winner(trick) == player\n}\n").unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let g = random_game(&common::rules("basic", &[]), 4, &BTreeMap::new(), &mut rng).unwrap();
-    let mut g = GameRecord { ruleset: "x".into(), ..g };
+    let (rules, mut g) = common::basic_game_with_play("  keep T21 \"x\" = count(tricks) > 0 and winner(trick) == player");
     let first = g.events.iter().position(|e| matches!(e, Event::Play { .. })).unwrap();
     g.events.truncate(first + 5);
-    let e = replay(&rules, &g).unwrap_err();
-    let fault = e.ruleset_fault.as_ref().unwrap_or_else(|| panic!("the ruleset's fault, not the record's: {e}"));
-    assert_eq!(fault.rule.as_deref(), Some("play.keep.x"));
+    let e = common::rules_mistake(&rules, &g, "play.keep.x");
     assert!(e.message.contains("the trick in play is not over: it has no winner yet"), "{e}");
     assert!(e.to_string().starts_with(&format!("event {}:", first + 4)), "at the second trick's lead: {e}");
 }

@@ -65,6 +65,23 @@ pub fn rules(id: &str, with: &[&str]) -> Ruleset {
     compiled(id, &files_with(with))
 }
 
+/// Basic Tarot with `play { LINES }` (ruleset `x`), and a seeded game of four played under Basic and
+/// recorded under it: for the play's rules that only a game can show to be the ruleset's mistake.
+pub fn basic_game_with_play(lines: &str) -> (Ruleset, tarot_engine::GameRecord) {
+    let rules = compile_text("x", &format!("ruleset x \"x\"\nextends basic\nplay {{\n{lines}\n}}\n")).unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let game = random_game(&self::rules("basic", &[]), 4, &BTreeMap::new(), &mut rng).unwrap();
+    (rules, tarot_engine::GameRecord { ruleset: "x".into(), ..game })
+}
+
+/// The replay of `game` under `rules` stops on the ruleset's mistake in `rule` (not the record's).
+pub fn rules_mistake(rules: &Ruleset, game: &tarot_engine::GameRecord, rule: &str) -> tarot_engine::ReplayError {
+    let e = replay(rules, game).unwrap_err();
+    let fault = e.ruleset_fault.as_ref().unwrap_or_else(|| panic!("the ruleset's fault, not the record's: {e}"));
+    assert_eq!(fault.rule.as_deref(), Some(rule), "{e}");
+    e
+}
+
 /// The rule file `<id>.tarot` (`text`, which may extend a built-in ruleset) compiled over the
 /// built-in files, or its diagnostics.
 pub fn compile_text(id: &str, text: &str) -> Result<Ruleset, String> {
