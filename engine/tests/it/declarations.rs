@@ -318,5 +318,8 @@ fn a_declaration_not_allowed_names_the_contract_or_its_reason() {
         "DUPONT may not declare a chelem: only from a contract worth 4 times"
     );
     // Both false: the first written is the one refused.
-    assert_eq!(refusal("  allowed \"the second\" = contract.multiplier >= 4\n  allowed \"the first\" = contract.multiplier >= 6"), "DUPONT may not declare a chelem: the second");
+    assert_eq!(
+        refusal("  allowed \"written first\" = contract.multiplier >= 6\n  allowed \"written second\" = contract.multiplier >= 4"),
+        "DUPONT may not declare a chelem: written first"
+    );
 }
