@@ -40,7 +40,7 @@ pub struct Clause {
 pub struct Source {
     /// e.g. `seed 000`, `FFT`.
     pub id: String,
-    /// The file of the source, under `../shared`.
+    /// Where the source is found: its web address, or, where none is known, how to find it.
     pub file: String,
     pub title: String,
 }

@@ -33,7 +33,7 @@ fn the_crates_depend_only_down_the_table() {
     ];
     for (krate, deps) in expected {
         let deps: BTreeSet<String> = deps.iter().map(|d| d.to_string()).collect();
-        assert_eq!(workspace_dependencies(krate), deps, "{krate}/Cargo.toml: the workspace crates it depends on (ARCHITECTURE.md, Crates and layering)");
+        assert_eq!(workspace_dependencies(krate), deps, "{krate}/Cargo.toml: the workspace crates it depends on (ARCHITECTURE.md, Crates)");
     }
 }
 
