@@ -1,6 +1,6 @@
 //! A second scorer for Cego, written by hand from the sources the rule file names, with no rule file
-//! and nothing from the engine but the record's types: Parlett's Penguin Book (PB, PB9), the summary
-//! of pagat.com's rules (PW), Wikipedia and the Black Forest clubs' pages (W, CF, HS). It reads a
+//! and nothing from the engine but the record's types: Parlett's Penguin Book (PB, PB9), pagat.com's
+//! page and its summary (P, PW), Wikipedia and the Black Forest clubs' pages (W, CF, HS). It reads a
 //! finished deal's events, plays the tricks out itself and counts the cards.
 //!
 //! What the sources say, and this scorer does:
@@ -13,8 +13,8 @@
 //! - The declarer's Legage (both his discards) counts for him if he takes a trick (PW); in a Solo the
 //!   Blinde counts for him; in the special games it is the defence's, and in a Räuber nobody's (PB).
 //! - The game: |points - 35| times the factor (Solo 2, lost 1; Cego 1, Eine 2, Eine Leere 3, Zwei Leere
-//!   4, Zwei Verschiedene 5), rounded up to a multiple of 5, won from each defender with 36 or more,
-//!   paid to each below 35; 35 is the Bürgermeister, 5 to each defender (PB, PW).
+//!   4, Zwei Verschiedene 5, Kleiner Mann 6), rounded up to a multiple of 5, won from each defender
+//!   with 36 or more, paid to each below 35; 35 is the Bürgermeister, 5 to each defender (PB, PW, P).
 //! - Piccolo (one trick exactly) and Bettel (none) 30, Ulti (the Geiß takes the last trick) 80, won
 //!   from or paid to each defender (PB, HS).
 //! - Räuber: whoever has the most card points pays 30 to each other player, Vorhand 60; tied, Vorhand
@@ -85,6 +85,7 @@ pub fn game_value(contract: &str, declarer_points: i64) -> i64 {
         "eine-leere" => 3,
         "zwei-leere" => 4,
         "zwei-verschiedene" => 5,
+        "kleiner-mann" => 6,
         other => panic!("no game value for {other}"),
     };
     let x = (declarer_points - 35).abs() * factor;
