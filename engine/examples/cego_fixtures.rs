@@ -1,8 +1,8 @@
 //! Writes the fixtures of `cego` that show each contract played out (fixtures/cego/valid/): one game
 //! for each of the declarer's games and special games, the Räuber of a deal all passed, and the
-//! corners of the score (a Solo lost, the Bürgermeister's 35, an Ulti won); for each Leere game and
-//! Kleiner Mann a game whose lead the rule binds (the declarer holds a card it refuses at one of its
-//! tricks), with that game's lead replaced by the refused card
+//! corners of the score (a Solo lost, the Bürgermeister's 35, an Ulti won), a Gegensolo (a Cego bid
+//! over a Solo); for each Leere game and Kleiner Mann a game whose lead the rule binds (the declarer
+//! holds a card it refuses at one of its tricks), with that game's lead replaced by the refused card
 //! (fixtures/cego/invalid/play.must.lead.LABEL.json); and Kleiner Mann bid without the Geiß, and its
 //! Geiß laid away (fixtures/cego/invalid/).
 //! Each is a seeded simulated game found by search, so it is reproducible:
@@ -146,6 +146,14 @@ pub fn main() {
             hold_geiss: false,
             shows: |_| true,
             what: "A Kleiner Mann: the Geiß kept, ten cards laid away before the Blinde is seen, the Geiß led to the first trick",
+        },
+        Want {
+            file: "gegensolo",
+            seed: 45,
+            contract: Some("cego"),
+            hold_geiss: false,
+            shows: |v| value(v, "over_solo").as_deref() == Some("true"),
+            what: "A Gegensolo: a Cego bid over a Solo, at factor 2",
         },
     ];
     for want in &wants {
