@@ -1,8 +1,10 @@
 //! Writes the fixtures of `cego` that show each contract played out (fixtures/cego/valid/): one game
 //! for each of the declarer's games and special games, the Räuber of a deal all passed, and the
-//! corners of the score (a Solo lost, the Bürgermeister's 35, an Ulti won); and for each Leere game a
-//! game whose lead the rule binds (the declarer holds a card it refuses at one of its tricks), with
-//! that game's lead replaced by the refused card (fixtures/cego/invalid/play.must.lead.LABEL.json).
+//! corners of the score (a Solo lost, the Bürgermeister's 35, an Ulti won), a Gegensolo (a Cego bid
+//! over a Solo); for each Leere game and Kleiner Mann a game whose lead the rule binds (the declarer
+//! holds a card it refuses at one of its tricks), with that game's lead replaced by the refused card
+//! (fixtures/cego/invalid/play.must.lead.LABEL.json); and Kleiner Mann bid without the Geiß, and its
+//! Geiß laid away (fixtures/cego/invalid/).
 //! Each is a seeded simulated game found by search, so it is reproducible:
 //!
 //!     cargo run -p tarot-engine --example generators -- cego_fixtures
@@ -25,6 +27,8 @@ const ID: &str = "cego";
 /// all may pass), what its verdict must show, and its description.
 struct Want {
     file: &'static str,
+    /// The seed of its search.
+    seed: u64,
     contract: Option<&'static str>,
     hold_geiss: bool,
     shows: fn(&Verdict) -> bool,
@@ -46,6 +50,7 @@ pub fn main() {
     let wants = [
         Want {
             file: "solo-made",
+            seed: 27,
             contract: Some("solo"),
             hold_geiss: false,
             shows: |v| value(v, "made").as_deref() == Some("true"),
@@ -53,6 +58,7 @@ pub fn main() {
         },
         Want {
             file: "solo-lost",
+            seed: 28,
             contract: Some("solo"),
             hold_geiss: false,
             shows: |v| value(v, "made").as_deref() == Some("false") && value(v, "burgermeister").as_deref() == Some("false"),
@@ -60,16 +66,18 @@ pub fn main() {
         },
         Want {
             file: "burgermeister",
+            seed: 29,
             contract: None,
             hold_geiss: false,
             shows: |v| value(v, "burgermeister").as_deref() == Some("true"),
             what: "The Bürgermeister: the declarer takes 35 exactly and pays 5 to each defender",
         },
-        Want { file: "cego", contract: Some("cego"), hold_geiss: false, shows: |_| true, what: "A Cego: nine cards laid away before the Blinde is seen, one after" },
-        Want { file: "eine", contract: Some("eine"), hold_geiss: false, shows: |_| true, what: "An Eine: ten cards laid away before the Blinde is seen" },
-        Want { file: "eine-leere", contract: Some("eine-leere"), hold_geiss: false, shows: |_| true, what: "An Eine Leere: the card kept is an empty card" },
+        Want { file: "cego", seed: 30, contract: Some("cego"), hold_geiss: false, shows: |_| true, what: "A Cego: nine cards laid away before the Blinde is seen, one after" },
+        Want { file: "eine", seed: 31, contract: Some("eine"), hold_geiss: false, shows: |_| true, what: "An Eine: ten cards laid away before the Blinde is seen" },
+        Want { file: "eine-leere", seed: 32, contract: Some("eine-leere"), hold_geiss: false, shows: |_| true, what: "An Eine Leere: the card kept is an empty card" },
         Want {
             file: "zwei-leere",
+            seed: 33,
             contract: Some("zwei-leere"),
             hold_geiss: false,
             shows: |_| true,
@@ -77,6 +85,7 @@ pub fn main() {
         },
         Want {
             file: "zwei-verschiedene",
+            seed: 34,
             contract: Some("zwei-verschiedene"),
             hold_geiss: false,
             shows: |_| true,
@@ -84,6 +93,7 @@ pub fn main() {
         },
         Want {
             file: "piccolo-won",
+            seed: 35,
             contract: Some("piccolo"),
             hold_geiss: false,
             shows: |v| value(v, "special_won").as_deref() == Some("true"),
@@ -91,6 +101,7 @@ pub fn main() {
         },
         Want {
             file: "piccolo-lost",
+            seed: 36,
             contract: Some("piccolo"),
             hold_geiss: false,
             shows: |v| v.notes.iter().any(|n| n.contains("play ends after trick")),
@@ -98,6 +109,7 @@ pub fn main() {
         },
         Want {
             file: "bettel-lost",
+            seed: 37,
             contract: Some("bettel"),
             hold_geiss: false,
             shows: |v| v.notes.iter().any(|n| n.contains("play ends after trick")),
@@ -105,6 +117,7 @@ pub fn main() {
         },
         Want {
             file: "ulti-won",
+            seed: 38,
             contract: Some("ulti"),
             hold_geiss: true,
             shows: |v| value(v, "special_won").as_deref() == Some("true"),
@@ -112,6 +125,7 @@ pub fn main() {
         },
         Want {
             file: "ulti-lost",
+            seed: 39,
             contract: Some("ulti"),
             hold_geiss: true,
             shows: |v| value(v, "special_won").as_deref() == Some("false"),
@@ -119,19 +133,36 @@ pub fn main() {
         },
         Want {
             file: "rauber",
+            seed: 40,
             contract: None,
             hold_geiss: false,
             shows: |v| contract(v) == "rauber",
             what: "A Räuber: all passed; whoever took the most card points pays each other player",
         },
+        Want {
+            file: "kleiner-mann",
+            seed: 44,
+            contract: Some("kleiner-mann"),
+            hold_geiss: false,
+            shows: |_| true,
+            what: "A Kleiner Mann: the Geiß kept, ten cards laid away before the Blinde is seen, the Geiß led to the first trick",
+        },
+        Want {
+            file: "gegensolo",
+            seed: 45,
+            contract: Some("cego"),
+            hold_geiss: false,
+            shows: |v| value(v, "over_solo").as_deref() == Some("true"),
+            what: "A Gegensolo: a Cego bid over a Solo, at factor 2",
+        },
     ];
-    for (k, want) in wants.iter().enumerate() {
+    for want in &wants {
         let sim = SimOptions {
             contract: want.contract.map_or(ContractChoice::Uniform, |c| ContractChoice::Only(c.into())),
             hold_petit: if want.hold_geiss { 1.0 } else { 0.0 },
             ..SimOptions::steered()
         };
-        let mut rng = ChaCha8Rng::seed_from_u64(27 + k as u64);
+        let mut rng = ChaCha8Rng::seed_from_u64(want.seed);
         let found = (0..20_000u64).find_map(|seed| {
             let rec = random_game_with(rules, 4, &BTreeMap::new(), &sim, &mut rng).ok()?;
             let v = replay(rules, &rec).expect("replayable");
@@ -139,26 +170,26 @@ pub fn main() {
         });
         match found {
             Some((seed, mut rec)) => {
-                rec.description = Some(format!("{}: game {seed} of seed {} of `cego_fixtures`", want.what, 27 + k));
+                rec.description = Some(format!("{}: game {seed} of seed {} of `cego_fixtures`", want.what, want.seed));
                 write(&root.join("valid").join(format!("{}.json", want.file)), &rec);
             }
             None => eprintln!("{}: not found in 20000 games", want.file),
         }
     }
-    // The Leere games' leads: a game whose lead binds, and the same game with the card refused led.
-    let leere = [
-        ("eine-leere", "An Eine Leere whose first lead is bound: the card kept or one of its suit"),
-        ("zwei-leere", "A Zwei Leere whose lead is bound: the cards kept or others of their suit, to the first two tricks"),
-        ("zwei-verschiedene", "A Zwei Verschiedene whose lead is bound: the two cards kept, to the first two tricks"),
+    // The forced leads: a game whose lead binds, and the same game with the card refused led.
+    let leads = [
+        ("eine-leere", 41, "An Eine Leere whose first lead is bound: the card kept or one of its suit"),
+        ("zwei-leere", 42, "A Zwei Leere whose lead is bound: the cards kept or others of their suit, to the first two tricks"),
+        ("zwei-verschiedene", 43, "A Zwei Verschiedene whose lead is bound: the two cards kept, to the first two tricks"),
+        ("kleiner-mann", 46, "A Kleiner Mann whose first lead is bound: the Geiß"),
     ];
-    for (k, (name, what)) in leere.iter().enumerate() {
-        let sim = SimOptions { contract: ContractChoice::Only((*name).into()), ..SimOptions::steered() };
-        let seed0 = 27 + wants.len() as u64 + k as u64;
+    for (name, seed0, what) in leads {
+        let sim = SimOptions { contract: ContractChoice::Only(name.into()), ..SimOptions::steered() };
         let mut rng = ChaCha8Rng::seed_from_u64(seed0);
         let found = (0..20_000u64).find_map(|seed| {
             let rec = random_game_with(rules, 4, &BTreeMap::new(), &sim, &mut rng).ok()?;
             let v = replay(rules, &rec).expect("replayable");
-            (v.status == Status::Valid && contract(&v) == *name).then_some(())?;
+            (v.status == Status::Valid && contract(&v) == name).then_some(())?;
             bound_lead(rules, &rec).map(|bound| (seed, rec, bound))
         });
         let Some((seed, mut rec, (at, card, rule))) = found else {
@@ -172,6 +203,53 @@ pub fn main() {
         rec.description = Some(format!("{what}: event {at} of game {seed} of seed {seed0} of `cego_fixtures`, where {player} led {led}, replaced by {card}, which he holds"));
         write(&root.join("invalid").join(format!("{rule}.json")), &rec);
     }
+    kleiner_mann_broken(rules, &root);
+}
+
+/// Kleiner Mann's bid and Legage broken (P "Normal Games"): in a seeded Kleiner Mann whose first
+/// speaker is not its declarer, that speaker bids it without the Geiß; and the declarer lays the Geiß
+/// away, keeping another card.
+fn kleiner_mann_broken(rules: &Ruleset, root: &std::path::Path) {
+    let seed0 = 47;
+    let sim = SimOptions { contract: ContractChoice::Only("kleiner-mann".into()), ..SimOptions::steered() };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed0);
+    let found = (0..20_000u64).find_map(|seed| {
+        let rec = random_game_with(rules, 4, &BTreeMap::new(), &sim, &mut rng).ok()?;
+        let v = replay(rules, &rec).expect("replayable");
+        let first = rec.events.iter().position(|e| matches!(e, Event::Bid { .. }))?;
+        let Event::Bid { player, .. } = &rec.events[first] else { unreachable!("a bid") };
+        (v.status == Status::Valid && contract(&v) == "kleiner-mann" && v.outcome.as_ref()?.taker.as_deref() != Some(player.as_str())).then_some((seed, rec, first))
+    });
+    let Some((seed, rec, first)) = found else {
+        eprintln!("kleiner-mann: no game whose first speaker is a defender in 20000 games");
+        return;
+    };
+    let origin = format!("game {seed} of seed {seed0} of `cego_fixtures`");
+    // The bid: the first speaker, who does not hold the Geiß, bids Kleiner Mann.
+    let mut bid = rec.clone();
+    let Event::Bid { player, bid: said } = rec.events[first].clone() else { unreachable!("a bid") };
+    bid.events[first] = Event::Bid { player: player.clone(), bid: "kleiner-mann".into() };
+    bid.description = Some(format!("A Kleiner Mann bid by a player without the Geiß: event {first} of {origin}, where {player} said {said}"));
+    expect(rules, &bid, "bidding.contract.kleiner-mann.by");
+    write(&root.join("invalid").join("bidding.contract.kleiner-mann.by.json"), &bid);
+    // The Legage: the Geiß laid away in place of the Legage's first card, which he keeps.
+    let mut laid = rec.clone();
+    let at = rec.events.iter().position(|e| matches!(e, Event::Discard { .. })).expect("a Legage");
+    let Event::Discard { player, cards } = rec.events[at].clone() else { unreachable!("a discard") };
+    let mut away = cards.clone();
+    let kept = std::mem::replace(&mut away[0], "T1".into());
+    laid.events[at] = Event::Discard { player: player.clone(), cards: away };
+    laid.description = Some(format!("A Kleiner Mann whose declarer lays the Geiß away and keeps {kept}: event {at} of {origin}"));
+    let rule = expect(rules, &laid, "discard.require.");
+    write(&root.join("invalid").join(format!("{rule}.json")), &laid);
+}
+
+/// The rule a record breaks, which must start with `rule`.
+fn expect(rules: &Ruleset, rec: &GameRecord, rule: &str) -> String {
+    let v = replay(rules, rec).expect("replayable");
+    let broke = v.violation.map(|b| b.rule.to_string()).unwrap_or_default();
+    assert!(broke.starts_with(rule), "{rule}: the record breaks {broke:?}");
+    broke
 }
 
 /// In a game, the first lead of the first two tricks at which the leader holds a card that a `must

@@ -49,6 +49,18 @@ const PINNED: &[(&str, &str, &[&str])] = &[
     ),
     ("galician-tarok", "made by `make_fixtures renew galician-tarok`; a plain run draws another game for it", &["invalid/play.last-trump.json"]),
     (
+        "cego",
+        "written by engine/examples/cego_fixtures.rs (each forced lead refused; Kleiner Mann bid without the Geiß, and its Geiß laid away), which scripts/check_generators.sh checks",
+        &[
+            "invalid/play.must.lead.in-eine-leere-the-empty-card-kept-or-one-of-its-suit-leads-the-first-trick.json",
+            "invalid/play.must.lead.in-zwei-leere-the-empty-cards-kept-or-others-of-their-suit-lead-the-first-two-tricks.json",
+            "invalid/play.must.lead.in-zwei-verschiedene-the-two-empty-cards-kept-lead-the-first-two-tricks.json",
+            "invalid/play.must.lead.in-kleiner-mann-the-declarer-leads-the-1-to-the-first-trick.json",
+            "invalid/bidding.contract.kleiner-mann.by.json",
+            "invalid/discard.require.6.json",
+        ],
+    ),
+    (
         "galician-tarok",
         "written by engine/examples/galician_fixtures.rs (the Ultimo announced in Trischaken; the Pagat played early though another tarock was held), which scripts/check_generators.sh checks",
         &["invalid/declaration.ultimo.allowed.json", "invalid/declaration.ultimo.keeps.json"],

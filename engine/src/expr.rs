@@ -137,8 +137,8 @@ pub enum Func {
     Standing,
     /// `dealt(p, N)`: the first N cards dealt to `p`, in the order of the deal (the deal event's `packets`).
     Dealt,
-    /// `bid_before(p, CONTRACT)`: whether `p` bid the contract (its index, `a[1]`) earlier in this
-    /// auction; written only in a contract's `by` condition.
+    /// `bid_before(p, CONTRACT)`: whether `p` bid the contract (its index, `a[1]`) in this auction,
+    /// before the bid being judged (in a contract's `by`) or at all (once the auction is over).
     BidBefore,
     /// `passed_over(p, CONTRACT)`: whether `p` passed at a turn where no bid as high as the contract
     /// (its index, `a[1]`) had yet been made, so that it was still open to him.

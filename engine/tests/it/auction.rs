@@ -236,13 +236,13 @@ fn a_contract_barred_to_whoever_bid_another_before_reads_the_auction_so_far() {
     assert_eq!(text, "garde sans le chien may be bid only by a player who has not bid a prise");
 }
 
-/// `bid_before` is written only in a contract's `by`, and names a contract of the bidding block.
+/// `bid_before` names a contract of the bidding block, in any formula of the game.
 #[test]
-fn bid_before_is_refused_outside_a_by_and_for_an_unknown_contract() {
+fn bid_before_names_a_contract_of_the_bidding_block() {
     let compile_with = common::compile_error;
     let head = "ruleset t \"test\"\nextends fft-4p\nbidding {\n  turns rounds\n";
-    let e = compile_with(&format!("{head}  must-bid garde \"x\" = bid_before(player, prise)\n}}\n"));
-    assert!(e.contains("`bid_before` reads the auction so far: it is written only in a contract's `by` condition"), "{e}");
+    // Outside a `by` too: the auction so far.
+    assert_eq!(compile_with(&format!("{head}  must-bid garde \"x\" = not bid_before(player, prise)\n}}\n")), "");
     let e = compile_with(&format!("{head}  contract garde-sans \"gs\" {{ multiplier = 4; dog = \"taker-unseen\"; by \"x\" = not bid_before(player, prize) }}\n}}\n"));
     assert!(e.contains("unknown contract `prize` in `bid_before`; the contracts are prise, garde, garde-sans, garde-contre"), "{e}");
     let e = compile_with(&format!("{head}  contract garde-sans \"gs\" {{ multiplier = 4; dog = \"taker-unseen\"; by \"x\" = not bid_before(player, 3) }}\n}}\n"));
@@ -250,6 +250,30 @@ fn bid_before_is_refused_outside_a_by_and_for_an_unknown_contract() {
     // A name with `-` is written as a string.
     let e = compile_with(&format!("{head}  contract garde-sans \"gs\" {{ multiplier = 4; dog = \"taker-unseen\"; by \"x\" = not bid_before(player, \"garde-contre\") }}\n}}\n"));
     assert_eq!(e, "");
+    // A ruleset without an auction has nothing for it to read.
+    let e = compile_with("ruleset t \"test\"\nextends minchiate\nscore {\n  let probe = bid_before(players[0], solo)\n}\n");
+    assert!(e.contains("`bid_before` reads the auction, and this ruleset has no `bidding`"), "{e}");
+}
+
+/// In the score, `bid_before` reads the whole auction: a contract won over a prise (Cego's Gegensolo,
+/// a game bid over a Solo) is told from one bid alone, in simulated games of the FFT's auction.
+#[test]
+fn bid_before_in_the_score_reads_the_whole_auction() {
+    let text = "ruleset t \"test\"\nextends fft-4p\nscore {\n  let over_prise = contract.name != \"prise\" and any(p in players where bid_before(p, prise))\n}\n";
+    let r = common::compile_text("t", text).unwrap_or_else(|e| panic!("{e}"));
+    let mut seen = [0, 0];
+    for seed in 0..200 {
+        let g = random_game(&r, 4, &BTreeMap::new(), &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        let v = replay(&r, &g).unwrap();
+        let Some(o) = v.outcome.as_ref().filter(|_| v.status == Status::Valid) else { continue };
+        let bids: Vec<&str> = g.events.iter().filter_map(|e| if let Event::Bid { bid, .. } = e { Some(&**bid) } else { None }).collect();
+        let won = bids.iter().rev().find(|b| **b != "pass").copied();
+        let over = won.is_some_and(|w| w != "prise") && bids.contains(&"prise");
+        let value = o.values.iter().find(|(k, _)| &**k == "over_prise").map(|(_, x)| x.to_string());
+        assert_eq!(value.as_deref(), Some(if over { "true" } else { "false" }), "seed {seed}: bids {bids:?}");
+        seen[usize::from(over)] += 1;
+    }
+    assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
 }
 
 #[test]

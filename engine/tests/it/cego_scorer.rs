@@ -1,8 +1,8 @@
 //! The engine's Cego scores against a second scorer written by hand from the sources
-//! (`common/cego.rs`: Parlett's Penguin Book, the summary of pagat.com's rules, the Black Forest
+//! (`common/cego.rs`: Parlett's Penguin Book, pagat.com's page and its summary, the Black Forest
 //! clubs' pages), over simulated four-player deals of `cego`, unsteered (each bid uniform) and steered
 //! (every contract won evenly, the Räuber of a deal all passed among them). Each contract must be seen
-//! made and lost, and the Räuber played. Each deal is simulated from its own seed, so a
+//! made and lost, a game bid over a Solo made and lost, and the Räuber played. Each deal is simulated from its own seed, so a
 //! difference names the seed that reproduces it (`tarot-archive simulate --ruleset cego --players 4
 //! --games 1 --seed S [--steer] --out DIR`).
 //!
@@ -42,6 +42,10 @@ fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
             Some(m) => add(format!("{} {}", mine.contract, if m { "made" } else { "lost" })),
             None => add("rauber played".into()),
         }
+        // A declarer's game (not a special game, whose value is fixed) bid over a Solo.
+        if let Some(m) = mine.made.filter(|_| mine.over_solo && !["piccolo", "bettel", "ulti"].contains(&mine.contract.as_str())) {
+            add(format!("over a Solo {}", if m { "made" } else { "lost" }));
+        }
         if mine.declarer_points == Some(35) {
             add("Bürgermeister (35)".into());
         }
@@ -64,13 +68,16 @@ fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
     }
 }
 
-/// Parlett's three worked examples of the game's value (PB, "Examples").
+/// Parlett's three worked examples of the game's value (PB, "Examples"), and pagat's two of a
+/// Gegensolo (P, "The Scoring": lost with 27 points, and with no trick, the Legage to the defence).
 #[test]
-fn the_second_scorer_gives_parletts_examples() {
-    assert_eq!(cego::game_value("solo", 41), 15);
-    assert_eq!(cego::game_value("solo", 29), -10);
-    assert_eq!(cego::game_value("zwei-leere", 39), 20);
-    assert_eq!(cego::game_value("cego", 35), -5);
+fn the_second_scorer_gives_the_sources_examples() {
+    assert_eq!(cego::game_value("solo", false, 41), 15);
+    assert_eq!(cego::game_value("solo", false, 29), -10);
+    assert_eq!(cego::game_value("zwei-leere", false, 39), 20);
+    assert_eq!(cego::game_value("cego", false, 35), -5);
+    assert_eq!(cego::game_value("cego", true, 27), -20);
+    assert_eq!(cego::game_value("cego", true, 0), -70);
 }
 
 #[test]
@@ -95,7 +102,7 @@ fn the_engine_scores_cego_as_the_sources_do() {
     }
     let differences: Vec<String> = plain.differences.into_iter().chain(steered.differences).collect();
     assert!(differences.is_empty(), "{} deals scored differently:\n{}", differences.len(), differences.iter().take(40).cloned().collect::<Vec<_>>().join("\n"));
-    for contract in ["solo", "cego", "eine", "eine-leere", "zwei-leere", "zwei-verschiedene", "piccolo", "bettel", "ulti"] {
+    for contract in ["solo", "cego", "eine", "eine-leere", "zwei-leere", "zwei-verschiedene", "kleiner-mann", "piccolo", "bettel", "ulti", "over a Solo"] {
         for how in ["made", "lost"] {
             let case = format!("{contract} {how}");
             assert!(reached.get(&case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}\n{report}");

@@ -538,7 +538,9 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("dealt(p, N)", m("tarocchini", "has(dealt(player, 15), shown)", "has(dealt(player), shown)"), Refused("`dealt` takes 2 argument(s), not 1")),
         ("bid_before(p, CONTRACT)", m("tapp-tarock-1821", "not bid_before(player, tapp)", "not bid_before(player, three)"), Changes),
         ("bid_before(p, CONTRACT)", m("tapp-tarock-1821", "not bid_before(player, tapp)", "not bid_before(player, tap)"), Refused("unknown contract `tap` in `bid_before`")),
-        ("bid_before(p, CONTRACT)", probe("if bid_before(taker, garde) then 1 else 0"), Refused("it is written only in a contract's `by` condition")),
+        // in the score, the whole auction (Cego's Gegensolo: a game bid over a Solo)
+        ("bid_before(p, CONTRACT)", m("cego", "any(p in players where bid_before(p, solo))", "any(p in players where bid_before(p, eine))"), Changes),
+        ("bid_before(p, CONTRACT)", m("minchiate", "score {\n", "score {\n  note \"probe\" = bid_before(players[0], solo)\n"), Refused("`bid_before` reads the auction, and this ruleset has no `bidding`")),
         ("passed_over(p, CONTRACT)", m("dreierles", "not passed_over(player, dreier)   @P \"Knocking: Kontra and Re\"\n  require \"the opponents knock once\"", "not passed_over(player, zweier)   @P \"Knocking: Kontra and Re\"\n  require \"the opponents knock once\""), Changes),
         ("passed_over(p, CONTRACT)", m("dreierles", "not passed_over(player, dreier)   @P \"Knocking: Kontra and Re\"\n  require \"the opponents knock once\"", "not passed_over(player, drei)   @P \"Knocking: Kontra and Re\"\n  require \"the opponents knock once\""), Refused("unknown contract `drei` in `passed_over`")),
         ("passed_over(p, CONTRACT)", m("minchiate", "score {\n", "score {\n  note \"probe\" = passed_over(players[0], solo)\n"), Refused("`passed_over` reads the auction, and this ruleset has no `bidding`")),

@@ -4,7 +4,8 @@
 //! suit. His legal leads at the first tricks are worked out here from the record alone (the cards
 //! dealt him less his first Legage; his hand, the cards he plays), the refusal cites the rule, the
 //! other games lead freely, and the compiler refuses a formula that gives no cards or reads a name
-//! the turn cannot.
+//! the turn cannot. Kleiner Mann's Geiß, kept from the declarer's hand and led to the first trick (P,
+//! a fixed card: `must lead T1 "label" = condition`), is checked the same way.
 
 use crate::common;
 
@@ -18,6 +19,7 @@ use tarot_engine::{random_game_with, replay, ContractChoice, Event, GameRecord, 
 const EINE: &str = "play.must.lead.in-eine-leere-the-empty-card-kept-or-one-of-its-suit-leads-the-first-trick";
 const ZWEI: &str = "play.must.lead.in-zwei-leere-the-empty-cards-kept-or-others-of-their-suit-lead-the-first-two-tricks";
 const VERSCHIEDENE: &str = "play.must.lead.in-zwei-verschiedene-the-two-empty-cards-kept-lead-the-first-two-tricks";
+const KLEINER_MANN: &str = "play.must.lead.in-kleiner-mann-the-declarer-leads-the-1-to-the-first-trick";
 
 type Cards = BTreeSet<String>;
 
@@ -141,6 +143,14 @@ fn zwei_leere_the_kept_cards_or_others_of_their_suit_lead_the_first_two_tricks()
 #[test]
 fn zwei_verschiedene_the_kept_cards_themselves_lead_the_first_two_tricks() {
     check("zwei-verschiedene", 2, VERSCHIEDENE, |hand, kept| hand.intersection(kept).cloned().collect());
+}
+
+#[test]
+fn kleiner_mann_the_geiss_kept_leads_the_first_trick() {
+    check("kleiner-mann", 1, KLEINER_MANN, |hand, kept| {
+        assert_eq!(kept.iter().map(String::as_str).collect::<Vec<_>>(), ["T1"], "the card kept is the Geiß");
+        hand.intersection(kept).cloned().collect()
+    });
 }
 
 #[test]

@@ -192,8 +192,6 @@ impl Compiler {
         let mut raises = vec![];
         let mut listed = vec![];
         let mut all_pass_play = None;
-        // The contracts of the block, in order, which a `by` condition's `bid_before` may name.
-        let contract_names: Vec<String> = s.block.iter().flatten().filter(|st| st.key == "contract").filter_map(|st| st.args.first().map(|w| w.text.clone())).collect();
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "turns" => {
@@ -247,9 +245,7 @@ impl Compiler {
                                 self.err_at(a, format!("contract `{name}` says `by` twice: join the conditions with `and`"));
                             }
                             let who = a.args.first().map(|w| w.text.clone()).unwrap_or_else(|| "a player who meets its condition".into());
-                            self.by_contracts = Some(contract_names.clone());
                             let when = self.condition(a, Ctx::Hand);
-                            self.by_contracts = None;
                             if let Some(when) = when {
                                 by = Some(By { label: who, when, clause: self.clause(a, format!("bidding.contract.{name}.by")) });
                             }

@@ -563,10 +563,13 @@ impl Compiler {
         }
         let mut out = vec![];
         if f == Func::BidBefore {
-            let Some(contracts) = self.by_contracts.clone() else {
-                self.err(file, pos, "`bid_before` reads the auction so far: it is written only in a contract's `by` condition");
+            // The auction so far: in a contract's `by`, the bids before the one judged; in the play
+            // and the score, the whole auction.
+            let contracts = self.contract_names.clone();
+            if contracts.is_empty() {
+                self.err(file, pos, "`bid_before` reads the auction, and this ruleset has no `bidding`");
                 return None;
-            };
+            }
             return self.player_and_contract(file, args, ctx, f, "bid_before", "tapp", &contracts);
         }
         if f == Func::PassedOver {

@@ -139,11 +139,8 @@ struct Compiler {
     /// The first choice of the options (those that differ from their defaults) under which the Fool
     /// goes the other way.
     fool_other_way: BTreeMap<String, OptionValue>,
-    /// Compiling a contract's `by` condition: the contracts of the bidding block, which
-    /// `bid_before(p, CONTRACT)` may name (`None` elsewhere, where it is refused).
-    by_contracts: Option<Vec<String>>,
-    /// The contracts of the bidding block, in order, which `passed_over(p, CONTRACT)` may name
-    /// (empty without `bidding`, where it is refused).
+    /// The contracts of the bidding block, in order, which `bid_before(p, CONTRACT)` and
+    /// `passed_over(p, CONTRACT)` may name (empty without `bidding`, where they are refused).
     contract_names: Vec<String>,
 }
 
@@ -463,7 +460,7 @@ impl Compiler {
         let version = version_of(&h.texts);
 
         check::shapes(&stmts, "", &mut self.errors);
-        // The contracts of the bidding block, which `passed_over` may name in any formula of the game.
+        // The contracts of the bidding block, which `bid_before` and `passed_over` may name in any formula of the game.
         self.contract_names = stmts
             .iter()
             .filter(|s| s.key == "bidding")

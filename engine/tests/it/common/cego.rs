@@ -1,6 +1,6 @@
 //! A second scorer for Cego, written by hand from the sources the rule file names, with no rule file
-//! and nothing from the engine but the record's types: Parlett's Penguin Book (PB, PB9), the summary
-//! of pagat.com's rules (PW), Wikipedia and the Black Forest clubs' pages (W, CF, HS). It reads a
+//! and nothing from the engine but the record's types: Parlett's Penguin Book (PB, PB9), pagat.com's
+//! page and its summary (P, PW), Wikipedia and the Black Forest clubs' pages (W, CF, HS). It reads a
 //! finished deal's events, plays the tricks out itself and counts the cards.
 //!
 //! What the sources say, and this scorer does:
@@ -13,8 +13,9 @@
 //! - The declarer's Legage (both his discards) counts for him if he takes a trick (PW); in a Solo the
 //!   Blinde counts for him; in the special games it is the defence's, and in a Räuber nobody's (PB).
 //! - The game: |points - 35| times the factor (Solo 2, lost 1; Cego 1, Eine 2, Eine Leere 3, Zwei Leere
-//!   4, Zwei Verschiedene 5), rounded up to a multiple of 5, won from each defender with 36 or more,
-//!   paid to each below 35; 35 is the Bürgermeister, 5 to each defender (PB, PW).
+//!   4, Zwei Verschiedene 5, Kleiner Mann 6; each one more when bid over a Solo, the Gegensolo: P's
+//!   table "Factor if bid over a Solo"), rounded up to a multiple of 5, won from each defender with 36
+//!   or more, paid to each below 35; 35 is the Bürgermeister, 5 to each defender (PB, PW, P).
 //! - Piccolo (one trick exactly) and Bettel (none) 30, Ulti (the Geiß takes the last trick) 80, won
 //!   from or paid to each defender (PB, HS).
 //! - Räuber: whoever has the most card points pays 30 to each other player, Vorhand 60; tied, Vorhand
@@ -70,9 +71,10 @@ fn points(cards: &[Card]) -> i64 {
     (thirds + 1).div_euclid(3)
 }
 
-/// The game's value to the declarer from each defender (PB's examples: a Solo won 41-29 is 15, lost
-/// 29-41 -10; Two Blanks won 39-31 is 20).
-pub fn game_value(contract: &str, declarer_points: i64) -> i64 {
+/// The game's value to the declarer from each defender, the game bid over a Solo or not (PB's examples:
+/// a Solo won 41-29 is 15, lost 29-41 -10; Two Blanks won 39-31 is 20; P's: a Gegensolo lost with 27
+/// is -20, with no trick -70).
+pub fn game_value(contract: &str, over_solo: bool, declarer_points: i64) -> i64 {
     if declarer_points == 35 {
         return -5;
     }
@@ -85,8 +87,9 @@ pub fn game_value(contract: &str, declarer_points: i64) -> i64 {
         "eine-leere" => 3,
         "zwei-leere" => 4,
         "zwei-verschiedene" => 5,
+        "kleiner-mann" => 6,
         other => panic!("no game value for {other}"),
-    };
+    } + i64::from(over_solo && contract != "solo");
     let x = (declarer_points - 35).abs() * factor;
     let rounded = (x + 4) / 5 * 5;
     if made {
@@ -101,6 +104,8 @@ pub struct Scored {
     /// The contract ("rauber" when all passed) and whether the declarer made it.
     pub contract: String,
     pub made: Option<bool>,
+    /// The game won an auction in which a Solo was bid (a Gegensolo, or a higher game over a Solo).
+    pub over_solo: bool,
     pub declarer_points: Option<i64>,
     /// Each player's balance.
     pub balance: BTreeMap<String, Q>,
@@ -116,6 +121,7 @@ pub fn score(rec: &GameRecord) -> Scored {
     let vorhand = (seat(&rec.dealer) + 1) % n;
     let mut blinde: Vec<Card> = vec![];
     let mut declarer: Option<(usize, String)> = None;
+    let mut solo_bid = false;
     let mut legage: Vec<Card> = vec![];
     let mut plays: Vec<(usize, Card)> = vec![];
     for e in &rec.events {
@@ -125,6 +131,7 @@ pub fn score(rec: &GameRecord) -> Scored {
                 if &**bid != "pass" {
                     declarer = Some((seat(player), bid.to_string()));
                 }
+                solo_bid |= &**bid == "solo";
             }
             Event::Discard { player, cards } => {
                 assert_eq!(Some(seat(player)), declarer.as_ref().map(|d| d.0), "only the declarer lays away");
@@ -138,6 +145,7 @@ pub fn score(rec: &GameRecord) -> Scored {
     let tricks: Vec<&[(usize, Card)]> = plays.chunks(n).collect();
     assert!(tricks.iter().all(|t| t.len() == n), "tricks of {n}");
     let mut s = Scored { contract: declarer.as_ref().map_or("rauber".into(), |d| d.1.clone()), ..Scored::default() };
+    s.over_solo = solo_bid && s.contract != "solo";
     let mut piles: Vec<Vec<Card>> = vec![vec![]; n];
     let mut won = vec![0usize; n];
     let mut leader = declarer.as_ref().map_or(vorhand, |d| d.0);
@@ -195,7 +203,7 @@ pub fn score(rec: &GameRecord) -> Scored {
                 }
                 _ => {
                     s.made = Some(pts >= 36);
-                    game_value(c, pts)
+                    game_value(c, s.over_solo, pts)
                 }
             };
             for (p, b) in balance.iter_mut().enumerate() {
