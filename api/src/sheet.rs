@@ -2,7 +2,7 @@
 //! and the running totals, as a table keeps it; and, where the ruleset plays a match, where it stands.
 
 use serde::Serialize;
-use tarot_engine::Q;
+use tarot_engine::{Gap, Q};
 use tarot_store::GameId;
 use utoipa::ToSchema;
 
@@ -166,13 +166,10 @@ pub fn check_next(state: &AppState, s: &tarot_store::Session, game: &GameId) -> 
     let pairs: Vec<(&tarot_engine::GameRecord, &tarot_engine::Verdict)> = deals.iter().map(|(r, v)| (r, v)).collect();
     let Err(m) = tarot_engine::next_follows(rules, &pairs, &next) else { return Ok(()) };
     let mut p = Problem::new(actix_web::http::StatusCode::CONFLICT, "does-not-follow", format!("game {} cannot be deal {} of session {}: {}", game.0, m.deal, s.id, m.message));
-    let mut what = serde_json::json!({"deal": m.deal, "expected": m.expected, "given": m.given});
-    match (m.pot, m.player) {
-        (Some(pot), _) => what["pot"] = pot.into(),
-        (None, Some(player)) => what["player"] = player.into(),
-        (None, None) => {}
-    }
-    p.does_not_follow = Some(what);
+    p.does_not_follow = Some(match m.gap {
+        Gap::Pot { pot, expected, given } => serde_json::json!({"deal": m.deal, "pot": pot, "expected": expected, "given": given}),
+        Gap::Standing { player, expected, given } => serde_json::json!({"deal": m.deal, "player": player, "expected": expected, "given": given}),
+    });
     Err(p)
 }
 

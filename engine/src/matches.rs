@@ -95,16 +95,19 @@ fn settings(setup: &Setup, m: &Match) -> Result<(Option<usize>, Option<Q>), Stri
 pub struct Mismatch {
     /// The deal (from 1, in the order played) that does not follow.
     pub deal: usize,
-    /// The pot's name (`pot NAME`), when a pot does not follow.
-    pub pot: Option<String>,
-    /// The player, when a standing does not follow.
-    pub player: Option<String>,
-    /// What the deals before it left: the pot's closing amount, or the player's total.
-    pub expected: Q,
-    /// What the deal says it carries.
-    pub given: Q,
+    pub gap: Gap,
     /// The same in words.
     pub message: String,
+}
+
+/// What of the deals before it a deal does not follow: a pot, or a player's standing.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Gap {
+    /// A pot (`pot NAME`, by its name): what the deal before closed it at, and what the deal says
+    /// it carries.
+    Pot { pot: String, expected: Q, given: Q },
+    /// A player's standing: his total of the deals before, and what the deal says he carries.
+    Standing { player: String, expected: Q, given: Q },
 }
 
 impl std::fmt::Display for Mismatch {
@@ -136,10 +139,7 @@ fn pots_carried_on(rules: &Ruleset, (before, verdict): (&GameRecord, &Verdict), 
         if carries != closed {
             return Err(Mismatch {
                 deal: number,
-                pot: Some(pot.name.to_string()),
-                player: None,
-                expected: closed,
-                given: carries,
+                gap: Gap::Pot { pot: pot.name.to_string(), expected: closed, given: carries },
                 message: format!(
                     "deal {number} carries {} at {carries}, but deal {} closed it at {closed}: a deal's `pots` are what the deal before it left in them",
                     pot.label,
@@ -191,10 +191,7 @@ fn standing_carried_on(totals: &[(&str, Q)], rec: &GameRecord, number: usize) ->
             let after = if number == 1 { "the first deal of the table carries nothing".to_string() } else { format!("the deals before it add up to {due}") };
             return Err(Mismatch {
                 deal: number,
-                pot: None,
-                player: Some(name.clone()),
-                expected: due,
-                given: carries,
+                gap: Gap::Standing { player: name.clone(), expected: due, given: carries },
                 message: format!("deal {number} says {name} carries {carries} from the match, but {after}: a deal's `standing` is each player's total before it"),
             });
         }
@@ -220,10 +217,7 @@ pub fn next_follows(rules: &Ruleset, deals: &[(&GameRecord, &Verdict)], next: &G
                 let due = totals.iter().find(|(p, _)| *p == name).map_or(Q::ZERO, |(_, t)| *t);
                 return Err(Mismatch {
                     deal: number,
-                    pot: None,
-                    player: Some(name.to_string()),
-                    expected: due,
-                    given: Q::int(next.standing.get(name).copied().unwrap_or(0)),
+                    gap: Gap::Standing { player: name.to_string(), expected: due, given: Q::int(next.standing.get(name).copied().unwrap_or(0)) },
                     message: format!("deal {number} cannot carry {name}'s standing from the match: {why}"),
                 });
             }
