@@ -320,6 +320,11 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("next_dealer = WHO", m(B, "  dealer = 78 - (count(players) - 1)", "  next_dealer = \"taker\"\n  dealer = 78 - (count(players) - 1)"), Refused("the taker deals next, so the ruleset needs `bidding`")),
         ("next_dealer_annulled = WHO", m("fft-5p-mort", r#"next_dealer_annulled = "dealer""#, r#"next_dealer_annulled = "first-hand""#), ChangesFollowing),
         ("next_dealer_annulled = WHO", m("droggn", r#"next_dealer_annulled = "dealer""#, r#"next_dealer_annulled = "taker""#), Refused("an annulled deal has no taker")),
+        (
+            "next_dealer_annulled = WHO",
+            m("dreierles", r#"next_dealer = "first-hand""#, "next_dealer = \"first-hand\"\n  next_dealer_annulled = \"dealer\""),
+            Refused("this ruleset annuls none (no `annul`, no `all-pass annul`): it would never apply"),
+        ),
         // match (its effect, over a table's deals, is tested in tests/it/matches.rs)
         ("deals = N", m(F, "players 4\n", "players 4\nmatch {\n  deals = 0\n}\n"), Refused("`deals` is a whole number of deals, 1 or more")),
         ("deals = N", m(F, "players 4\n", "players 4\nmatch {\n  deals = 5 / 2\n}\n"), Refused("`deals` is a whole number of deals, 1 or more")),
