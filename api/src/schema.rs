@@ -31,7 +31,8 @@ pub use tarot_store::Summary as GameSummary;
 // Sessions.
 
 /// A deal refused as a session's next (409): the pot or player whose amount it carries is not what
-/// the session's deals before it left.
+/// the session's deals before it left (`pot` or `player`, with `expected` and `given`), or another
+/// player dealt it than the one the ruleset makes due (`dealer` and `due`).
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DoesNotFollow {
@@ -42,11 +43,15 @@ pub struct DoesNotFollow {
     /// The player whose `standing` is not their total of the deals before.
     player: Option<String>,
     /// What the deals before it left: the pot's closing amount, or the player's total.
-    #[schema(value_type = Amount)]
-    expected: serde_json::Value,
+    #[schema(value_type = Option<Amount>)]
+    expected: Option<serde_json::Value>,
     /// What the deal carries.
-    #[schema(value_type = Amount)]
-    given: serde_json::Value,
+    #[schema(value_type = Option<Amount>)]
+    given: Option<serde_json::Value>,
+    /// The player who dealt the deal, where another was due to deal it.
+    dealer: Option<String>,
+    /// The player due to deal it after the deal before (`deal { next_dealer }` of the ruleset).
+    due: Option<String>,
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 //! and the running totals, as a table keeps it; and, where the ruleset plays a match, where it stands.
 
 use serde::Serialize;
-use tarot_engine::Q;
+use tarot_engine::{Gap, Q};
 use tarot_store::GameId;
 use utoipa::ToSchema;
 
@@ -35,6 +35,12 @@ pub struct ScoreSheet {
     /// their way in can have it.
     #[serde(skip_serializing_if = "Option::is_none")]
     standing_error: Option<String>,
+    /// Where the ruleset says who deals next (`deal { next_dealer }`) and a deal was dealt by
+    /// another player than the one due after the deal before it: the first such deal, who dealt it
+    /// and who was due, in words. Absent when they follow: only a session stored before deals were
+    /// checked on their way in can have it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dealer_error: Option<String>,
 }
 
 /// A match: the session's deals read against its ruleset's `match` block.
@@ -134,24 +140,25 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
     }
     let first = records.first().cloned();
     // The pots carried on, under the first deal's ruleset (a session is one table's deals).
-    let (pots_error, standing_error) = match first.as_ref().and_then(|r| state.registry.get(&r.ruleset)) {
+    let (pots_error, standing_error, dealer_error) = match first.as_ref().and_then(|r| state.registry.get(&r.ruleset)) {
         Some(rules) => {
             let pairs: Vec<(&tarot_engine::GameRecord, &tarot_engine::Verdict)> = records.iter().zip(&verdicts).collect();
-            (tarot_engine::pots_follow(rules, &pairs).err(), tarot_engine::standing_follows(rules, &pairs).err())
+            (tarot_engine::pots_follow(rules, &pairs).err(), tarot_engine::standing_follows(rules, &pairs).err(), tarot_engine::dealer_follows(rules, &pairs).err())
         }
-        None => (None, None),
+        None => (None, None, None),
     };
     let game_match = match first {
         Some(record) => match_sheet(state, &record, &verdicts)?,
         None => None,
     };
-    Ok(ScoreSheet { id: session.to_string(), name: s.name, players: s.players, deals, totals, game_match, pots_error, standing_error })
+    Ok(ScoreSheet { id: session.to_string(), name: s.name, players: s.players, deals, totals, game_match, pots_error, standing_error, dealer_error })
 }
 
 /// Whether `game` may be the next deal of session `s`: under the ruleset of the session's first deal
-/// (the game's own for a first deal), its `pots` are what the last deal left in them and its
-/// `standing` each player's total of the deals before (`matches::next_follows`). A 409 naming the pot
-/// or player, the amount expected and the amount given, when not.
+/// (the game's own for a first deal), its `pots` are what the last deal left in them, its
+/// `standing` each player's total of the deals before, and its dealer the player due after the last
+/// deal (`matches::next_follows`). A 409 naming the pot or player, the amount expected and the amount
+/// given, or the dealer and the player due, when not.
 pub fn check_next(state: &AppState, s: &tarot_store::Session, game: &GameId) -> Result<(), Problem> {
     let next = state.store.record(game).map_err(crate::problem::store_problem)?;
     let mut deals = vec![];
@@ -166,13 +173,11 @@ pub fn check_next(state: &AppState, s: &tarot_store::Session, game: &GameId) -> 
     let pairs: Vec<(&tarot_engine::GameRecord, &tarot_engine::Verdict)> = deals.iter().map(|(r, v)| (r, v)).collect();
     let Err(m) = tarot_engine::next_follows(rules, &pairs, &next) else { return Ok(()) };
     let mut p = Problem::new(actix_web::http::StatusCode::CONFLICT, "does-not-follow", format!("game {} cannot be deal {} of session {}: {}", game.0, m.deal, s.id, m.message));
-    let mut what = serde_json::json!({"deal": m.deal, "expected": m.expected, "given": m.given});
-    match (m.pot, m.player) {
-        (Some(pot), _) => what["pot"] = pot.into(),
-        (None, Some(player)) => what["player"] = player.into(),
-        (None, None) => {}
-    }
-    p.does_not_follow = Some(what);
+    p.does_not_follow = Some(match m.gap {
+        Gap::Pot { pot, expected, given } => serde_json::json!({"deal": m.deal, "pot": pot, "expected": expected, "given": given}),
+        Gap::Standing { player, expected, given } => serde_json::json!({"deal": m.deal, "player": player, "expected": expected, "given": given}),
+        Gap::Dealer { dealer, due } => serde_json::json!({"deal": m.deal, "dealer": dealer, "due": due}),
+    });
     Err(p)
 }
 

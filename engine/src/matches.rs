@@ -2,11 +2,13 @@
 //! Each deal is refereed on its own (`replay`); this adds them up: how many deals count, whether the
 //! match is over and after which deal, and who won it. Deals that were not played to the end (annulled
 //! and dealt again, broken off, or invalid) score nothing and do not count as deals of the match.
+//! And whether a table's deals follow one another: the pots carried on, each player's standing, and
+//! the deal passed as the rules say (`deal { next_dealer }`).
 
 use std::sync::Arc;
 
 use crate::expr::{too_large, Value};
-use crate::ir::{Match, Ruleset};
+use crate::ir::{Match, NextDealer, Ruleset};
 use crate::num::Q;
 use crate::record::GameRecord;
 use crate::replay::Setup;
@@ -90,21 +92,28 @@ fn settings(setup: &Setup, m: &Match) -> Result<(Option<usize>, Option<Q>), Stri
     Ok((deals, number(&m.target)?))
 }
 
-/// A deal that does not carry on what the deals before it left: a pot, or a player's standing.
+/// A deal that does not follow the deals before it: a pot or a player's standing not carried on, or
+/// a dealer other than the one due.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mismatch {
     /// The deal (from 1, in the order played) that does not follow.
     pub deal: usize,
-    /// The pot's name (`pot NAME`), when a pot does not follow.
-    pub pot: Option<String>,
-    /// The player, when a standing does not follow.
-    pub player: Option<String>,
-    /// What the deals before it left: the pot's closing amount, or the player's total.
-    pub expected: Q,
-    /// What the deal says it carries.
-    pub given: Q,
+    pub gap: Gap,
     /// The same in words.
     pub message: String,
+}
+
+/// What of the deals before it a deal does not follow: a pot, a player's standing, or who deals.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Gap {
+    /// A pot (`pot NAME`, by its name): what the deal before closed it at, and what the deal says
+    /// it carries.
+    Pot { pot: String, expected: Q, given: Q },
+    /// A player's standing: his total of the deals before, and what the deal says he carries.
+    Standing { player: String, expected: Q, given: Q },
+    /// The player who dealt the deal, and the one the rules make due to deal it (`deal {
+    /// next_dealer }`).
+    Dealer { dealer: String, due: String },
 }
 
 impl std::fmt::Display for Mismatch {
@@ -136,10 +145,7 @@ fn pots_carried_on(rules: &Ruleset, (before, verdict): (&GameRecord, &Verdict), 
         if carries != closed {
             return Err(Mismatch {
                 deal: number,
-                pot: Some(pot.name.to_string()),
-                player: None,
-                expected: closed,
-                given: carries,
+                gap: Gap::Pot { pot: pot.name.to_string(), expected: closed, given: carries },
                 message: format!(
                     "deal {number} carries {} at {carries}, but deal {} closed it at {closed}: a deal's `pots` are what the deal before it left in them",
                     pot.label,
@@ -191,10 +197,7 @@ fn standing_carried_on(totals: &[(&str, Q)], rec: &GameRecord, number: usize) ->
             let after = if number == 1 { "the first deal of the table carries nothing".to_string() } else { format!("the deals before it add up to {due}") };
             return Err(Mismatch {
                 deal: number,
-                pot: None,
-                player: Some(name.clone()),
-                expected: due,
-                given: carries,
+                gap: Gap::Standing { player: name.clone(), expected: due, given: carries },
                 message: format!("deal {number} says {name} carries {carries} from the match, but {after}: a deal's `standing` is each player's total before it"),
             });
         }
@@ -202,10 +205,67 @@ fn standing_carried_on(totals: &[(&str, Q)], rec: &GameRecord, number: usize) ->
     Ok(())
 }
 
+/// Whether a table's deals (records with their verdicts, in the order played) are each dealt by the
+/// player the rules make due after the deal before (`deal { next_dealer; next_dealer_annulled }`).
+/// The error names the first deal (from 1) that is not, who dealt it, who was due, and the rule.
+pub fn dealer_follows(rules: &Ruleset, deals: &[(&GameRecord, &Verdict)]) -> Result<(), String> {
+    for (i, pair) in deals.windows(2).enumerate() {
+        dealt_in_turn(rules, pair[0], pair[1].0, i + 2).map_err(|m| m.message)?;
+    }
+    Ok(())
+}
+
+/// Whether deal number `number` (`next`) is dealt by the player due after the deal before it: after a
+/// deal played to the end, the one `next_dealer` names; after an annulled deal, the one
+/// `next_dealer_annulled` names, or else `next_dealer`'s. First hand is the player after the deal's
+/// dealer in the direction of play, round the whole table (a dealer who sits out included). Nobody is
+/// due, and any player may deal, where the rules say nothing, after a deal that broke a rule or is
+/// not finished, and where the taker deals next after a deal that had none.
+fn dealt_in_turn(rules: &Ruleset, (before, verdict): (&GameRecord, &Verdict), next: &GameRecord, number: usize) -> Result<(), Mismatch> {
+    let rule = match verdict.status {
+        Status::Valid => rules.deal.next_dealer.as_ref(),
+        Status::Annulled => rules.deal.next_dealer_annulled.as_ref().or(rules.deal.next_dealer.as_ref()),
+        Status::Invalid | Status::InProgress => None,
+    };
+    let Some((choice, clause)) = rule else { return Ok(()) };
+    // The deal before as it was set up: its options choose the direction of play, and may choose
+    // who deals next. A deal of another ruleset that this one cannot set up makes nobody due.
+    let Ok(setup) = Setup::new(rules, before.players.len(), &before.options) else { return Ok(()) };
+    let Ok(who) = setup.word(choice) else { return Ok(()) };
+    let dealer = &before.dealer;
+    let (due, why) = match who {
+        NextDealer::FirstHand => {
+            let Some(i) = before.players.iter().position(|p| p == dealer) else { return Ok(()) };
+            let n = before.players.len();
+            let j = if setup.clockwise { (i + n - 1) % n } else { (i + 1) % n };
+            (before.players[j].clone(), format!("the deal passes from {dealer} to the next player in the direction of play"))
+        }
+        NextDealer::Dealer => (dealer.clone(), format!("its dealer, {dealer}, deals again")),
+        NextDealer::Taker => match verdict.outcome.as_ref().and_then(|o| o.taker.as_deref()) {
+            Some(taker) => (taker.to_string(), format!("its taker, {taker}, deals next")),
+            None => return Ok(()),
+        },
+    };
+    if next.dealer == due {
+        return Ok(());
+    }
+    let after = match verdict.status {
+        Status::Annulled => format!("deal {} was annulled, and {why}", number - 1),
+        _ => format!("after deal {}, {why}", number - 1),
+    };
+    let source = clause.source.as_deref().map(|s| format!(", source {s}")).unwrap_or_default();
+    Err(Mismatch {
+        deal: number,
+        message: format!("deal {number} is dealt by {}, but {due} was due to deal it: {after} (rule {}{source})", next.dealer, clause.rule),
+        gap: Gap::Dealer { dealer: next.dealer.clone(), due },
+    })
+}
+
 /// Whether `next` may be the next deal of a table that played `deals` (records with their verdicts, in
-/// order) under `rules`: its `pots` are what the last deal left in them, and (where the ruleset reads
-/// the standing) its `standing` each player's total of the deals before. Only `next` is checked: the
-/// error is the first pot, then the first player, it does not carry on.
+/// order) under `rules`: its `pots` are what the last deal left in them, (where the ruleset reads
+/// the standing) its `standing` each player's total of the deals before, and (where the ruleset says
+/// who deals next) its dealer the one due after the last deal. Only `next` is checked: the error is
+/// the first pot, then the first player, it does not carry on, then the dealer.
 pub fn next_follows(rules: &Ruleset, deals: &[(&GameRecord, &Verdict)], next: &GameRecord) -> Result<(), Mismatch> {
     let number = deals.len() + 1;
     if let Some(last) = deals.last() {
@@ -220,15 +280,15 @@ pub fn next_follows(rules: &Ruleset, deals: &[(&GameRecord, &Verdict)], next: &G
                 let due = totals.iter().find(|(p, _)| *p == name).map_or(Q::ZERO, |(_, t)| *t);
                 return Err(Mismatch {
                     deal: number,
-                    pot: None,
-                    player: Some(name.to_string()),
-                    expected: due,
-                    given: Q::int(next.standing.get(name).copied().unwrap_or(0)),
+                    gap: Gap::Standing { player: name.to_string(), expected: due, given: Q::int(next.standing.get(name).copied().unwrap_or(0)) },
                     message: format!("deal {number} cannot carry {name}'s standing from the match: {why}"),
                 });
             }
         }
         standing_carried_on(&totals, next, number)?;
+    }
+    if let Some(last) = deals.last() {
+        dealt_in_turn(rules, *last, next, number)?;
     }
     Ok(())
 }

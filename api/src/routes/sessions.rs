@@ -58,7 +58,7 @@ pub struct AddGame {
 
 /// Add a deal to a session.
 #[utoipa::path(post, path = "/sessions/{id}/games", tag = "sessions",
-    description = "Adds a stored game to the session, as its next deal. Its players must be the session's players, and it must carry on the pots and the standing the deals before it left (a record's `pots` and `standing`).",
+    description = "Adds a stored game to the session, as its next deal. Its players must be the session's players, and it must carry on the pots and the standing the deals before it left (a record's `pots` and `standing`), and be dealt by the player due to deal it where the ruleset says who deals next (`deal { next_dealer }`).",
     params(("id" = String, Path, description = "A session id")),
     request_body(content = AddGame, content_type = "application/json", example = json!({"game": "g1"})),
     responses((status = 200, description = "The session's score sheet", body = crate::sheet::ScoreSheet),
@@ -66,7 +66,7 @@ pub struct AddGame {
         (status = 401, description = "A write token is required (the server runs with --write-token)", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Wrong write token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such session", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The game does not carry on from the session's deals: its `pots` are not what the last deal left in them, or (where the ruleset reads the match so far) its `standing` is not each player's total of the deals before; `does_not_follow` names the pot or player, the amount expected and the amount given. Or a deal was added meanwhile.", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The game does not carry on from the session's deals: its `pots` are not what the last deal left in them, or (where the ruleset reads the match so far) its `standing` is not each player's total of the deals before; `does_not_follow` names the pot or player, the amount expected and the amount given. Or (where the ruleset says who deals next) another player dealt it than the one due: `does_not_follow` names the dealer and the player due. Or a deal was added meanwhile.", body = Problem, content_type = "application/problem+json"),
         (status = 408, description = "The body did not arrive within 10 seconds", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),

@@ -454,8 +454,8 @@ fn problems_say_what_is_wrong_in_plain_words() {
 }
 
 /// The committed OpenAPI document is what the server serves and what the code generates.
-/// A deal that does not carry on a session's pots or standing is refused (409); the document says
-/// so, and its problem's `does_not_follow` is typed (tests/it/session_match.rs and tests/it/postgres.rs
+/// A deal that does not carry on a session's pots or standing, or is dealt out of turn, is refused
+/// (409); the document says so, and its problem's `does_not_follow` is typed (tests/it/session_match.rs and tests/it/postgres.rs
 /// check the answers on each store).
 #[test]
 fn a_session_deal_that_does_not_follow_is_a_documented_conflict() {
@@ -466,7 +466,7 @@ fn a_session_deal_that_does_not_follow_is_a_documented_conflict() {
     let member = &doc["components"]["schemas"]["Problem"]["properties"]["does_not_follow"];
     assert!(member.to_string().contains("#/components/schemas/DoesNotFollow"), "{member}");
     let what = &doc["components"]["schemas"]["DoesNotFollow"]["properties"];
-    for field in ["deal", "pot", "player", "expected", "given"] {
+    for field in ["deal", "pot", "player", "expected", "given", "dealer", "due"] {
         assert!(what.get(field).is_some(), "{field}: {what}");
     }
     // A Grosstarock session whose third deal carries the King pot at 75 where the second closed it at 0.

@@ -1,7 +1,8 @@
 //! A session whose ruleset plays a match (`match { deals; target }`): the score sheet of
 //! `GET /sessions/{id}` says how many deals of the match were played, whether it is over, and who won.
 //! The ruleset is the engine's test rule file `basic-partners-match` (a match of three deals), served
-//! with `--rules-dir` beside the built-in files.
+//! with `--rules-dir` beside the built-in files. And what a session checks of each deal added: that
+//! it carries on the pots and the standing, and is dealt by the player due to deal it.
 
 use crate::common;
 
@@ -240,4 +241,52 @@ fn a_session_stored_before_the_check_still_reports_its_broken_pots() {
     let error = sheet["pots_error"].as_str().unwrap_or_else(|| panic!("no pots_error: {sheet}"));
     assert!(error.contains("deal 3 carries the King pot at 75, but deal 2 closed it at 0"), "{error}");
     assert!(sheet.get("standing_error").is_none(), "{sheet}");
+}
+
+/// The FFT rulebook's score sheet, whose deals are dealt in turn (DURAND, DESPRES, DUPONT, DUBOIS:
+/// `deal { next_dealer = "first-hand" }`): its third deal offered second, dealt by DUPONT where
+/// DESPRES was due, is refused (409, `does_not_follow` naming the dealer and the player due, the
+/// detail the rule and its source), and the session keeps the deal before it; the second deal then
+/// follows. A deal out of turn added through the store itself, the server stopped (a session stored
+/// before the check), is named on the sheet (`dealer_error`).
+#[test]
+fn a_session_refuses_a_deal_dealt_by_the_wrong_player() {
+    let dir = temp_dir("dealer");
+    let deal = |k: usize| std::fs::read_to_string(root().join(format!("fixtures/worked/fft-deal{k}.json"))).unwrap();
+    let s = common::spawn(&dir, &[]);
+    let players = serde_json::from_str::<Value>(&deal(1)).unwrap()["players"].clone();
+    let session = s.post("/sessions", &json!({"name": "Table 3", "players": players}).to_string()).json()["id"].as_str().unwrap().to_string();
+    let games: Vec<String> = (1..=3).map(|k| s.post("/games", &deal(k)).json()["id"].as_str().unwrap().to_string()).collect();
+    let add = |game: &str| s.post(&format!("/sessions/{session}/games"), &json!({"game": game}).to_string());
+    assert_eq!(add(&games[0]).status, 200);
+    let r = add(&games[2]);
+    assert_eq!(r.status, 409, "{}", r.text);
+    let p = r.json();
+    assert_eq!(p["type"], "urn:tarot-archive:problem:does-not-follow", "{p}");
+    assert_eq!(p["does_not_follow"], json!({"deal": 2, "dealer": "DUPONT", "due": "DESPRES"}), "{p}");
+    let detail = p["detail"].as_str().unwrap();
+    assert!(
+        detail.contains(r#"deal 2 is dealt by DUPONT, but DESPRES was due to deal it: after deal 1, the deal passes from DURAND to the next player in the direction of play (rule deal.next_dealer, source FFT "La distribution")"#),
+        "{detail}"
+    );
+    assert_eq!(s.get(&format!("/sessions/{session}")).json()["deals"].as_array().unwrap().len(), 1);
+    assert_eq!(add(&games[1]).status, 200);
+    let sheet = s.get(&format!("/sessions/{session}")).json();
+    assert_eq!(sheet["deals"].as_array().unwrap().len(), 2, "{sheet}");
+    assert!(sheet.get("dealer_error").is_none(), "{sheet}");
+
+    // The first deal again, dealt by DURAND where DUPONT is due, past the check.
+    let mut again: Value = serde_json::from_str(&deal(1)).unwrap();
+    again["description"] = "the first deal once more".into();
+    let again = s.post("/games", &again.to_string()).json()["id"].as_str().unwrap().to_string();
+    assert!(s.stop().success());
+    let store = tarot_store::Store::open(&dir).unwrap();
+    store.add_to_session(&session, &tarot_store::GameId(again), None).unwrap();
+    drop(store);
+    let s = common::spawn(&dir, &[]);
+    let sheet = s.get(&format!("/sessions/{session}")).json();
+    assert_eq!(sheet["deals"].as_array().unwrap().len(), 3, "{sheet}");
+    let error = sheet["dealer_error"].as_str().unwrap_or_else(|| panic!("no dealer_error: {sheet}"));
+    assert!(error.starts_with("deal 3 is dealt by DURAND, but DUPONT was due to deal it: after deal 2, the deal passes from DESPRES"), "{error}");
+    assert!(sheet.get("pots_error").is_none() && sheet.get("standing_error").is_none(), "{sheet}");
 }

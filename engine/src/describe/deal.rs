@@ -1,5 +1,5 @@
 //! The players and the deal in words: the table, who sits out, how the cards are dealt, what a deal
-//! must meet, the annulments, and sitting a deal out by choice.
+//! must meet, the annulments, who deals next, and sitting a deal out by choice.
 
 use super::words::*;
 use super::*;
@@ -74,6 +74,23 @@ pub(super) fn players_and_deal(force: &InForce, lines: &mut Vec<Line>) {
             at: a.clause.at.clone(),
         });
     }
+    if let Some((w, c)) = &r.deal.next_dealer {
+        let after = if r.deal.next_dealer_annulled.is_some() { "after a deal played to the end" } else { "after each deal" };
+        lines.push(line("players and deal", c, format!("{after}, {}", next_dealer(force, w))));
+    }
+    if let Some((w, c)) = &r.deal.next_dealer_annulled {
+        lines.push(line("players and deal", c, format!("after an annulled deal, {}", next_dealer(force, w))));
+    }
+}
+
+/// Who deals next (`next_dealer`), in words.
+fn next_dealer(force: &InForce, w: &Choice<NextDealer>) -> String {
+    force.text(&w.expr(), |v| match plain(v).as_str() {
+        "first-hand" => "the deal passes to first hand, the player after the dealer in the direction of play".into(),
+        "dealer" => "the same dealer deals again".into(),
+        "taker" => "the deal's taker deals the next".into(),
+        other => other.into(),
+    })
 }
 
 /// Sitting the deal out by choice (`sit-out-by-choice`).

@@ -69,6 +69,9 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("deal", "hand" | "dealer" | "dog" | "piles" | "pile_size" | "packets" | "dealer_packets" | "dog_packets" | "dog_apart" | "dog_after") => {
             sh(0, 0, Required, Forbidden, "`NAME = number`")
         }
+        ("deal", "next_dealer" | "next_dealer_annulled") => {
+            sh(0, 0, Required, Forbidden, "`next_dealer = \"first-hand\"` (or \"dealer\", \"taker\"), or a formula of options giving one of them")
+        }
         ("deal", "cut") => sh(0, 0, Forbidden, Forbidden, "`cut`"),
         ("deal", "require") => sh(1, 1, Required, Forbidden, "`require \"label\" = condition`"),
         ("bidding", "turns") => sh(1, 1, Forbidden, Forbidden, "`turns once`, `turns until-one-left` or `turns rounds`"),

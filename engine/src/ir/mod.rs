@@ -389,6 +389,11 @@ pub struct Deal {
     /// Conditions the deal must meet once dealt (`require "label" = condition`), in order: rule
     /// `deal.require.N`. They read the match so far (`carried(p)`): who may ask for what.
     pub requires: Vec<(String, Expr, Clause)>,
+    /// Who deals the table's next deal (`next_dealer`): read across a session's deals
+    /// (`matches::next_follows`), never within one.
+    pub next_dealer: Option<(Choice<NextDealer>, Clause)>,
+    /// Who deals after an annulled deal, where not as after the others (`next_dealer_annulled`).
+    pub next_dealer_annulled: Option<(Choice<NextDealer>, Clause)>,
     pub clause: Clause,
 }
 

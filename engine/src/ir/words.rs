@@ -61,6 +61,15 @@ impl<T: Words> Choice<T> {
         }
     }
 
+    /// Whether some choice of the options gives this word.
+    pub fn may_be(&self, t: T) -> bool {
+        match self {
+            Choice::Is(x) => *x == t,
+            Choice::ByOption(_, table) => table.iter().any(|(_, x)| *x == t),
+            Choice::If(_, a, b) => a.may_be(t) || b.may_be(t),
+        }
+    }
+
     /// Whether the setting is this word whatever the game.
     pub fn is(&self, t: T) -> bool {
         matches!(self, Choice::Is(x) if *x == t)
@@ -106,6 +115,12 @@ words! {
 words! {
     /// The play's `direction`.
     Direction { Anticlockwise = "anticlockwise", Clockwise = "clockwise" }
+}
+words! {
+    /// The deal's `next_dealer` and `next_dealer_annulled`: who deals a table's next deal. First hand
+    /// (the player after the dealer in the direction of play), the same dealer again, or the deal's
+    /// taker.
+    NextDealer { FirstHand = "first-hand", Dealer = "dealer", Taker = "taker" }
 }
 words! {
     /// The bidding's `hold`: forehand's, or by seniority.

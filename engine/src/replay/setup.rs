@@ -468,7 +468,7 @@ impl Settings {
     }
 
     /// A word setting (resolved by the compiler) for the options chosen and the contract.
-    fn word<T: Words>(&self, w: &Choice<T>) -> Result<T, String> {
+    pub(crate) fn word<T: Words>(&self, w: &Choice<T>) -> Result<T, String> {
         w.get(&SetupEnv(self))
     }
 }

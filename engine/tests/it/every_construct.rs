@@ -1,5 +1,6 @@
 //! The compiler never ignores what it is told: every construct of `grammar/REFERENCE.md`, changed in a
-//! built-in rule file, either changes a verdict (over the ruleset's fixtures and simulated games) or is
+//! built-in rule file, either changes a verdict (over the ruleset's fixtures and simulated games), or,
+//! for a construct read across a table's deals, whether one of those games may follow another, or is
 //! refused with a diagnostic that says what is wrong. One table, one `check`; a second test checks that
 //! every construct the reference lists has a row.
 
@@ -12,13 +13,16 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use tarot_engine::compile;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::{illegal_variant, random_game};
-use tarot_engine::{parse_record, replay, Event, GameRecord, Registry};
+use tarot_engine::{illegal_variant, next_follows, random_game};
+use tarot_engine::{parse_record, replay, Event, GameRecord, Registry, Verdict};
 
 /// What a changed construct must do.
 enum Expect {
     /// Compile, and change the verdict of at least one game of the ruleset.
     Changes,
+    /// Compile, and change whether one game of the ruleset may follow another at a table (a
+    /// session's next deal, `next_follows`): a construct read across deals, not within one.
+    ChangesFollowing,
     /// Be refused, with a diagnostic containing this text.
     Refused(&'static str),
 }
@@ -159,7 +163,25 @@ fn check(construct: &str, mutation: &Mutation, expected: &Expect, games: &Games)
             }
         }
         (Refused(text), Ok(_)) => Err(format!("`{construct}`: compiled, but should be refused with `{text}`")),
-        (Changes, Err(d)) => Err(format!("`{construct}`: should compile and change a verdict, but:\n{d}")),
+        (Changes | ChangesFollowing, Err(d)) => Err(format!("`{construct}`: should compile and change a verdict, but:\n{d}")),
+        (ChangesFollowing, Ok(changed)) => {
+            let builtin = games.builtin.get(id).unwrap();
+            let played = &games.of(id).games;
+            let judged = |rules: &Ruleset| -> Vec<Option<Verdict>> { played.iter().map(|g| replay(rules, g).ok()).collect() };
+            let (before, after) = (judged(builtin), judged(&changed));
+            // Every game after every other, until one follows under one ruleset and not the other.
+            let mut tried = 0;
+            for (i, g) in played.iter().enumerate() {
+                let (Some(vb), Some(va)) = (&before[i], &after[i]) else { continue };
+                for next in played.iter().filter(|n| !std::ptr::eq(*n, g)) {
+                    tried += 1;
+                    if next_follows(builtin, &[(g, vb)], next) != next_follows(&changed, &[(g, va)], next) {
+                        return Ok(tried);
+                    }
+                }
+            }
+            Err(format!("`{construct}`: compiled, but changes whether any of {tried} pairs of games of {id} follow one another"))
+        }
         (Changes, Ok(changed)) => {
             let Played { games: played, before } = games.of(id);
             // The first verdict that differs is enough: the games after it are not replayed.
@@ -289,6 +311,20 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("short-packet over-half | sum-less-one", m("troccas", "short-packet sum-less-one", "short-packet over-half"), Changes),
         ("short-packet over-half | sum-less-one", m("troccas", "short-packet sum-less-one", "short-packet sum"), Refused("`short-packet` is `over-half`")),
         ("short-packet over-half | sum-less-one", m(F, "surplus exact", "surplus exact\n  short-packet sum-less-one"), Refused("without `surplus packets` there are no packets")),
+        // who deals next, read across a table's deals (tests/it/next_dealer.rs)
+        ("next_dealer = WHO", m(F, r#"next_dealer = "first-hand""#, r#"next_dealer = "dealer""#), ChangesFollowing),
+        ("next_dealer = WHO", m("droggn", r#"next_dealer = "taker""#, r#"next_dealer = "first-hand""#), ChangesFollowing),
+        ("next_dealer = WHO", m(F, r#"next_dealer = "first-hand""#, r#"next_dealer = "loser""#), Refused(r#"`next_dealer` is one of "first-hand", "dealer", "taker", not "loser""#)),
+        ("next_dealer = WHO", m(F, r#"next_dealer = "first-hand""#, "next_dealer = first_hand"), Refused("`first_hand` is not known before the deal")),
+        ("next_dealer = WHO", m(F, r#"next_dealer = "first-hand""#, r#"next_dealer "first-hand""#), Refused("`next_dealer` needs a value")),
+        ("next_dealer = WHO", m(B, "  dealer = 78 - (count(players) - 1)", "  next_dealer = \"taker\"\n  dealer = 78 - (count(players) - 1)"), Refused("the taker deals next, so the ruleset needs `bidding`")),
+        ("next_dealer_annulled = WHO", m("fft-5p-mort", r#"next_dealer_annulled = "dealer""#, r#"next_dealer_annulled = "first-hand""#), ChangesFollowing),
+        ("next_dealer_annulled = WHO", m("droggn", r#"next_dealer_annulled = "dealer""#, r#"next_dealer_annulled = "taker""#), Refused("an annulled deal has no taker")),
+        (
+            "next_dealer_annulled = WHO",
+            m("dreierles", r#"next_dealer = "first-hand""#, "next_dealer = \"first-hand\"\n  next_dealer_annulled = \"dealer\""),
+            Refused("this ruleset annuls none (no `annul`, no `all-pass annul`): it would never apply"),
+        ),
         // match (its effect, over a table's deals, is tested in tests/it/matches.rs)
         ("deals = N", m(F, "players 4\n", "players 4\nmatch {\n  deals = 0\n}\n"), Refused("`deals` is a whole number of deals, 1 or more")),
         ("deals = N", m(F, "players 4\n", "players 4\nmatch {\n  deals = 5 / 2\n}\n"), Refused("`deals` is a whole number of deals, 1 or more")),
@@ -815,7 +851,7 @@ fn every_construct_changed_changes_a_verdict_or_is_refused() {
             Err(e) => failures.push(e),
         }
     }
-    println!("{} rows: {changed} changed a verdict, {refused} were refused", rows.len());
+    println!("{} rows: {changed} changed a verdict or what follows what, {refused} were refused", rows.len());
     assert!(failures.is_empty(), "{} of {} rows failed:\n\n{}", failures.len(), rows.len(), failures.join("\n\n"));
 }
 

@@ -60,6 +60,7 @@ mod lead_formula;
 mod marolles_payments;
 mod matches;
 mod minchiate_scorer;
+mod next_dealer;
 mod numbers;
 mod pack;
 mod play_ends;

@@ -94,6 +94,8 @@ impl Compiler {
             dog_apart: None,
             dog_after: None,
             requires: vec![],
+            next_dealer: None,
+            next_dealer_annulled: None,
             clause,
         };
         let Some(s) = s else {
@@ -134,9 +136,13 @@ impl Compiler {
                         d.requires.push((label, e, self.clause(st, rule)));
                     }
                 }
+                "next_dealer" => d.next_dealer = self.word(st, Ctx::Setup).map(|w| (w, self.clause(st, "deal.next_dealer"))),
+                "next_dealer_annulled" => d.next_dealer_annulled = self.word(st, Ctx::Setup).map(|w| (w, self.clause(st, "deal.next_dealer_annulled"))),
                 other => self.err_at(
                     st,
-                    format!("unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles, pile_size, packets, dealer_packets, dog_packets, dog_apart, dog_after or require"),
+                    format!(
+                        "unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles, pile_size, packets, dealer_packets, dog_packets, dog_apart, dog_after, require, next_dealer or next_dealer_annulled"
+                    ),
                 ),
             }
         }
@@ -158,6 +164,29 @@ impl Compiler {
             }
         }
         d
+    }
+
+    /// Who deals next names only who a deal can have: a taker where there is bidding, and after an
+    /// annulled deal only in a ruleset that annuls some (`annul`, `all-pass annul`), which has no
+    /// taker.
+    pub(super) fn next_dealer_agrees(&mut self, deal: Option<&Stmt>, d: &Deal, bidding: bool, annuls: bool) {
+        let written = |key: &str| deal.and_then(|s| s.block.iter().flatten().find(|st| st.key == key));
+        if let (Some((w, _)), Some(st)) = (&d.next_dealer, written("next_dealer")) {
+            if w.may_be(NextDealer::Taker) && !bidding {
+                self.err_at(st, "`next_dealer = \"taker\"`: the taker deals next, so the ruleset needs `bidding`");
+            }
+        }
+        if let (Some((w, _)), Some(st)) = (&d.next_dealer_annulled, written("next_dealer_annulled")) {
+            if w.may_be(NextDealer::Taker) {
+                self.err_at(st, "`next_dealer_annulled` cannot be \"taker\": an annulled deal has no taker");
+            }
+            if !annuls {
+                self.err_at(
+                    st,
+                    "`next_dealer_annulled` says who deals after an annulled deal, and this ruleset annuls none (no `annul`, no `all-pass annul`): it would never apply",
+                );
+            }
+        }
     }
 
     pub(super) fn annulment(&mut self, s: &Stmt) -> Option<Annulment> {

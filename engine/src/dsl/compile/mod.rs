@@ -480,13 +480,15 @@ impl Compiler {
         let (sit_out, sit_out_from, sit_out_opposite) = self.sit_out(&stmts, players);
         let sides = self.sides(&stmts);
         let deal = self.deal(stmts.iter().find(|s| s.key == "deal"));
-        let annulments = stmts.iter().filter(|s| s.key == "annul").filter_map(|s| self.annulment(s)).collect();
+        let annulments: Vec<Annulment> = stmts.iter().filter(|s| s.key == "annul").filter_map(|s| self.annulment(s)).collect();
         let bidding = stmts.iter().find(|s| s.key == "bidding").map(|s| self.bidding(s));
         if bidding.is_some() && sides != Sides::Taker {
             if let Some(s) = stmts.iter().find(|s| s.key == "bidding") {
                 self.err_at(s, "bidding chooses a taker, so it needs `sides taker`");
             }
         }
+        let annuls = !annulments.is_empty() || bidding.as_ref().is_some_and(|b| b.all_pass.is_some() && b.all_pass_play.is_none());
+        self.next_dealer_agrees(stmts.iter().find(|s| s.key == "deal"), &deal, bidding.is_some(), annuls);
         let call = stmts.iter().find(|s| s.key == "call").map(|s| self.partner_call(s));
         if call.is_some() && bidding.is_none() {
             if let Some(s) = stmts.iter().find(|s| s.key == "call") {
