@@ -307,6 +307,10 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("sit-out opposite", m("grosstarock", "sit-out opposite from 4", "sit-out dealer from 4"), Changes),
         ("sit-out opposite", m("grosstarock", "sit-out opposite from 4", "sit-out opposite from 3"), Refused("must be the largest table and even")),
         ("sit-out opposite", m("droggn", "sit-out dealer from 4", "sit-out opposite"), Refused("`sit-out opposite from N`")),
+        ("sit-out ... scores-as defence", m("droggn", "sit-out dealer from 4 ", "sit-out dealer from 4 scores-as defence "), Changes),
+        ("sit-out ... scores-as defence", m("droggn", "sit-out dealer from 4 ", "sit-out dealer from 4 scores-as attack "), Refused("`scores-as defence` ends the statement")),
+        ("sit-out ... scores-as defence", m("droggn", "sit-out dealer from 4 ", "sit-out dealer scores-as defence from 4 "), Refused("`scores-as defence` ends the statement")),
+        ("sit-out ... scores-as defence", m("grosstarock", "sit-out opposite from 4", "sit-out opposite from 4 scores-as defence"), Refused("so the ruleset needs `sides taker`")),
         // deal
         ("hand = N", m(F, "hand = 18", "hand = 17"), Changes),
         ("hand = N", m(F, "hand = 18", "hand = 18\n  hand = 17"), Refused("`hand` is written twice")),
@@ -839,6 +843,7 @@ fn reference_constructs() -> BTreeSet<String> {
         "sides",
         "sit-out dealer",
         "sit-out opposite",
+        "sit-out ... scores-as defence",
         "untouchable",
         "annul",
         "on play",
