@@ -307,6 +307,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("sit-out opposite", m("grosstarock", "sit-out opposite from 4", "sit-out dealer from 4"), Changes),
         ("sit-out opposite", m("grosstarock", "sit-out opposite from 4", "sit-out opposite from 3"), Refused("must be the largest table and even")),
         ("sit-out opposite", m("droggn", "sit-out dealer from 4", "sit-out opposite"), Refused("`sit-out opposite from N`")),
+        ("sit-out ... scores-as defence", m("dreierles", "sit-out dealer from 4 scores-as defence", "sit-out dealer from 4"), Changes),
         ("sit-out ... scores-as defence", m("droggn", "sit-out dealer from 4 ", "sit-out dealer from 4 scores-as defence "), Changes),
         ("sit-out ... scores-as defence", m("droggn", "sit-out dealer from 4 ", "sit-out dealer from 4 scores-as attack "), Refused("`scores-as defence` ends the statement")),
         ("sit-out ... scores-as defence", m("droggn", "sit-out dealer from 4 ", "sit-out dealer scores-as defence from 4 "), Refused("`scores-as defence` ends the statement")),
