@@ -5,7 +5,11 @@
 //! knock by an opponent who passed up the Dreier and a Räuber knock out of turn are make_fixtures'
 //! `declaration.kontra.allowed` and `declaration.rauber_knock.in-turn`), and for each choice of the
 //! Räuber's restrictions (`rauber_rules`) a Räuber in which they bind and one invalid game per rule of
-//! the choice. Every game is a seeded game found by search, so the fixtures are reproducible:
+//! the choice. At a table of four, where the dealer sits out and pays and receives as a third
+//! opponent: the source's example with the figures it gives for four, a contract won with a
+//! combination claimed by an opponent, a contract lost and knocked, Räuber (knocked, and two tied for
+//! the most), and two malformed records (the dealer dealt a hand; the dealer speaking in the auction).
+//! Every game is a seeded game found by search, so the fixtures are reproducible:
 //!
 //!     cargo run -p tarot-engine --example generators -- dreierles_fixtures
 //!
@@ -93,6 +97,106 @@ pub fn main() {
     }
     invalid(rules, &root);
     rauber_restrictions(rules, &root);
+    four(rules, &root);
+}
+
+/// The games of a table of four (Ann, Bob, Cid, Dan), the dealer sitting out, found by search from
+/// seed 27, the combinations held claimed at the end; then the source's example at four and the two
+/// malformed records.
+fn four(rules: &Ruleset, root: &Path) {
+    type Want = fn(&GameRecord, &Verdict) -> bool;
+    let cases: [(&str, &str, Want, &str); 4] = [
+        (
+            "4p-dreier-won",
+            "dreier",
+            |r, v| {
+                let taker = v.outcome.as_ref().and_then(|o| o.taker.clone());
+                score(v, &r.dealer) < 0
+                    && r.events.iter().any(|e| matches!(e, Event::Declare { player, declaration, .. } if Some(&**player) != taker.as_deref() && ["zehn_druck_claimed", "drull", "vier_koenige"].contains(&declaration.as_str())))
+            },
+            "A table of four: a Dreier won, and a combination claimed by an opponent; the dealer, sitting out, pays the declarer as each opponent does and pays the combination as every other player does",
+        ),
+        (
+            "4p-contract-lost-kontra",
+            "solo",
+            |r, v| declared(r, "kontra") && score(v, &r.dealer) > 0,
+            "A table of four: a Solo knocked once (Kontra) and lost; the dealer, sitting out, receives the doubled game as each opponent does",
+        ),
+        ("4p-rauber-knocked", "rauber", |r, v| declared(r, "rauber_knock") && score(v, &r.dealer) > 0, "A table of four: all three pass, a Räuber knocked; the most card points pay each other player, the dealer sitting out among them"),
+        (
+            "4p-rauber-two-tied",
+            "rauber",
+            |_, v| v.outcome.as_ref().is_some_and(|o| o.players.iter().filter(|p| p.score < tarot_engine::Q::ZERO).count() == 2),
+            "A table of four: a Räuber in which two share the most card points, each paying 1 (doubled for each knock) to the third player and to the dealer sitting out",
+        ),
+    ];
+    for (name, contract, want, what) in cases {
+        let sim = SimOptions { contract: ContractChoice::Only(contract.into()), ..SimOptions::steered() };
+        let mut rng = ChaCha8Rng::seed_from_u64(27);
+        let mut found = None;
+        for seed in 0..20_000u64 {
+            let Ok(rec) = random_game_with(rules, 4, &BTreeMap::new(), &sim, &mut rng) else { continue };
+            let rec = claim_all(rules, rec);
+            let v = replay(rules, &rec).expect("replayable");
+            if v.status == Status::Valid && v.outcome.as_ref().and_then(|o| o.contract.as_deref()) == Some(contract) && want(&rec, &v) {
+                found = Some((seed, rec));
+                break;
+            }
+        }
+        let Some((seed, mut rec)) = found else {
+            eprintln!("{name}: not found in 20000 games");
+            continue;
+        };
+        rec.description = Some(format!("{what}: game {seed} of seed 27 of `dreierles_fixtures` at four, the combinations held claimed at the end"));
+        write(&root.join("valid").join(format!("{name}.json")), &rec);
+    }
+    worked_four(rules, root);
+    let read = |name: &str| -> Option<GameRecord> { serde_json::from_str(&std::fs::read_to_string(root.join("valid").join(name)).ok()?).ok() };
+    let Some(base) = read("4p-dreier-won.json") else { return };
+    // The dealer, who sits out at four, dealt the hand of the player to his left.
+    let mut dealt = base.clone();
+    if let Some(Event::Deal { hands, packets, .. }) = dealt.events.first_mut() {
+        let left = dealt.players.iter().rev().find(|p| **p != dealt.dealer).cloned().expect("a player");
+        let hand = hands.remove(left.as_str()).expect("a hand");
+        hands.insert(dealt.dealer.as_str().into(), hand);
+        packets.clear();
+    }
+    malformed(rules, root, dealt, "dealer-at-four-dealt", "a table of four whose dealer, who sits out, is dealt the hand of the player to his left");
+    // The dealer, who sits out at four, passes in the auction before forehand speaks.
+    let mut bids = base.clone();
+    let at = bids.events.iter().position(|e| matches!(e, Event::Bid { .. })).expect("an auction");
+    bids.events.insert(at, Event::Bid { player: bids.dealer.as_str().into(), bid: "pass".into() });
+    malformed(rules, root, bids, "dealer-at-four-bids", "a table of four whose dealer, who sits out, passes in the auction before forehand speaks");
+}
+
+/// A record refused as no game of the ruleset (the dealer who sits out named in it), in `malformed/`.
+fn malformed(rules: &Ruleset, root: &Path, mut rec: GameRecord, name: &str, what: &str) {
+    match replay(rules, &rec) {
+        Err(e) if e.to_string().contains("sits this deal out") => {
+            rec.description = Some(format!("Malformed dreierles record: {what} (from valid/4p-dreier-won.json)"));
+            write(&root.join("malformed").join(format!("{name}.json")), &rec);
+        }
+        other => eprintln!("{name}: not refused for the dealer sitting out: {:?}", other.map(|v| v.status)),
+    }
+}
+
+/// The source's example at a table of four, its figures given by the page: the game of `worked`, Dan
+/// dealing and sitting out. Ann receives 7 from each of the three others and pays Bob 1 (+20, "2.00€"
+/// at 10 cents a point); Bob pays Ann 7 and receives 1 from each of the three others (-4); Cid and Dan
+/// each pay Ann 7 and Bob 1 (-8).
+fn worked_four(rules: &Ruleset, root: &Path) {
+    let Ok(three) = std::fs::read_to_string(root.join("valid").join("worked-example.json")) else { return };
+    let mut rec: GameRecord = serde_json::from_str(&three).expect("a record");
+    rec.players.push("Dan".into());
+    rec.dealer = "Dan".into();
+    let v = replay(rules, &rec).expect("replayable");
+    assert_eq!(v.status, Status::Valid, "{}", v.to_text());
+    assert_eq!((score(&v, "Ann"), score(&v, "Bob"), score(&v, "Cid"), score(&v, "Dan")), (20, -4, -8, -8), "the source's figures at four");
+    rec.description = Some(
+        "The source's example of scoring at a table of four (pagat \"Scoring\"): the game of valid/worked-example.json, Dan dealing and sitting out as a third opponent. Ann receives 7 from each of the three others and pays Bob 1: +20 (\"Anne wins 2.00€\" at 10 cents a point); Bob pays Ann 7 and receives 1 from each of the three others: -4; Cid and Dan each pay Ann 7 and Bob 1: -8"
+            .into(),
+    );
+    write(&root.join("valid").join("4p-worked-example.json"), &rec);
 }
 
 /// A rule of the Räuber's restrictions, the turn at which a fixture breaks it (the tricks played, the

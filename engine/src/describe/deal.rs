@@ -23,7 +23,9 @@ pub(super) fn players_and_deal(force: &InForce, lines: &mut Vec<Line>) {
     if let Some(c) = &r.sit_out {
         let at = if r.sit_out_from > 0 { format!(" at a table of {} or more", r.sit_out_from) } else { String::new() };
         let who = if r.sit_out_opposite { "the player opposite the dealer sits the deal out" } else { "the dealer deals to the others and sits the deal out" };
-        lines.push(line("players and deal", c, format!("{who}{at}: one fewer play, and he scores nothing")));
+        let score = if r.sit_out_scores { "he is dealt no cards and makes no move, but pays and receives as a member of the defence" } else { "and he scores nothing" };
+        let score = if r.sit_out_scores { format!("; {score}") } else { format!(", {score}") };
+        lines.push(line("players and deal", c, format!("{who}{at}: one fewer play{score}")));
     }
     let deal_line = format!(
         "hand {}{}{}",

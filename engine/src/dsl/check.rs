@@ -45,7 +45,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("", "declaration") => sh(1, 2, Forbidden, Required, "`declaration NAME \"label\" { ... }`"),
         ("", "let") => sh(1, 9, Required, Forbidden, "`let NAME = formula`, or `let NAME PARAM... = formula` (a formula with parameters, called `NAME(...)`)"),
         ("", "players") => sh(1, 1, Forbidden, Forbidden, "`players 4` or `players 2..6`"),
-        ("", "sit-out") => sh(1, 3, Forbidden, Forbidden, "`sit-out dealer [from N]`"),
+        ("", "sit-out") => sh(1, 5, Forbidden, Forbidden, "`sit-out dealer [from N] [scores-as defence]`"),
         ("", "sides") => sh(1, 1, Forbidden, Forbidden, "`sides taker`, `sides each` or `sides partners`"),
         ("", "annul") => sh(1, 2, Required, Forbidden, "`annul NAME \"label\" = condition`"),
         ("", "untouchable") => sh(1, 2, Required, Forbidden, "`untouchable CARD \"label\" = condition`"),

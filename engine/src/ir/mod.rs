@@ -84,6 +84,10 @@ pub struct Ruleset {
     pub sit_out_from: usize,
     /// `sit-out opposite from N`: the player opposite the dealer sits out instead, the dealer playing.
     pub sit_out_opposite: bool,
+    /// `sit-out ... scores-as defence`: the player who sits out pays and receives as one more member
+    /// of the defence (Dreierles' dealer at a table of four, "a third opponent"), where otherwise he
+    /// scores nothing.
+    pub sit_out_scores: bool,
     pub sides: Sides,
     pub deal: Deal,
     pub annulments: Vec<Annulment>,

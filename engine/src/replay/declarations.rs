@@ -132,13 +132,12 @@ impl<'s, 'r> Game<'s, 'r> {
             return Err(self.violation(self.in_turn(d).map_or(&d.clause, |(c, _)| c), p, why));
         }
         if let Some(cond) = &d.paid_by {
-            for o in 0..self.n() as u8 {
-                let exempt = if d.paid_by_everyone { o == p } else { self.side_of(p) >> o & 1 == 1 };
-                if exempt {
-                    continue;
-                }
+            // Every other player, or each opponent; the sitter who scores with them as a defender.
+            let payers = self.paying() & !if d.paid_by_everyone { 1 << p } else { self.paying_side(p) };
+            for o in (0..MAX_PLAYERS as u8).filter(|o| payers >> o & 1 == 1) {
                 let mut env = self.env(Some(p));
                 env.payer = Some(o);
+                env.scoring = true;
                 if truthy(&self.eval(cond, &env)?).map_err(|e| self.rule_error(&d.clause, e))? && value != Q::ZERO {
                     self.ledger.push(LedgerEntry {
                         rule: d.clause.rule.clone(),

@@ -24,6 +24,7 @@ impl<'s, 'r> Game<'s, 'r> {
             won: false,
             payer: None,
             payee: None,
+            scoring: false,
             total: None,
             discarded: None,
             lets: vec![],
@@ -51,6 +52,9 @@ pub struct GameEnv<'g, 's, 'r> {
     pub(super) won: bool,
     pub(super) payer: Option<u8>,
     pub(super) payee: Option<u8>,
+    /// In the score and the payments: the sitter who scores (`sit-out ... scores-as defence`) is one
+    /// of `players` and of the `defence`, and on a defender's side.
+    pub(super) scoring: bool,
     pub(super) total: Option<Q>,
     pub(super) discarded: Option<CardSet>,
     pub(super) lets: Vec<Value>,
@@ -72,6 +76,14 @@ impl GameEnv<'_, '_, '_> {
     pub(super) fn with_discarded(mut self, d: CardSet) -> Self {
         self.discarded = Some(d);
         self
+    }
+    /// `p`'s side: in the score and the payments, the sitter who scores is a defender.
+    fn side(&self, p: u8) -> u16 {
+        if self.scoring {
+            self.game.paying_side(p)
+        } else {
+            self.game.side_of(p)
+        }
     }
     fn player_arg(&self, v: &Value) -> Result<u16, String> {
         match v {
@@ -112,14 +124,14 @@ impl Env for GameEnv<'_, '_, '_> {
         let g = self.game;
         let need = |o: Option<u8>, what: &str| o.map(Value::Player).ok_or_else(|| format!("there is no {what} in this game"));
         Ok(match f {
-            Fact::Players => Value::Players(g.all()),
+            Fact::Players => Value::Players(if self.scoring { g.paying() } else { g.all() }),
             Fact::Dealer => Value::Player(g.dealer),
             Fact::FirstHand => Value::Player(g.first_hand()),
             Fact::Taker => need(g.taker, "taker")?,
             Fact::Partner => need(g.partner, "partner")?,
             Fact::Called => Value::Cards(CardSet::single(g.called.ok_or("no card was called")?)),
             Fact::Attack => Value::Players(g.attack()),
-            Fact::Defence => Value::Players(g.all() & !g.attack()),
+            Fact::Defence => Value::Players((if self.scoring { g.paying() } else { g.all() }) & !g.attack()),
             Fact::Tricks => Value::List(Arc::new((0..g.tricks.len()).map(|i| Value::Trick(i as u8)).collect())),
             Fact::LastTrick => Value::Trick(g.tricks.len().checked_sub(1).ok_or("no trick was played")? as u8),
             Fact::Trick => Value::Trick(g.tricks.len() as u8),
@@ -188,14 +200,14 @@ impl Env for GameEnv<'_, '_, '_> {
                 }
                 Value::Cards(cards)
             }
-            Func::WinnerSide => Value::Players(g.side_of(self.trick(&a[0])?.winner)),
+            Func::WinnerSide => Value::Players(self.side(self.trick(&a[0])?.winner)),
             Func::Winner => Value::Player(self.trick(&a[0])?.winner),
             Func::SatOut => match &a[0] {
                 Value::Player(p) => Value::Bool(g.sat_out == Some(*p)),
                 other => return Err(format!("sat_out takes a player, not {}", other.type_name())),
             },
             Func::Side => match &a[0] {
-                Value::Player(p) => Value::Players(g.side_of(*p)),
+                Value::Player(p) => Value::Players(self.side(*p)),
                 other => return Err(format!("side takes a player, not {}", other.type_name())),
             },
             Func::Won => {

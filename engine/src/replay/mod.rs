@@ -148,6 +148,9 @@ pub struct Game<'s, 'r> {
     steal_owed: Option<(u8, usize)>,
     /// The player who sits the deal out by choice (`sit-out-by-choice`), and the fee he pays.
     pub sat_out: Option<u8>,
+    /// The player who sits the deal out but pays and receives as a member of the defence (`sit-out
+    /// ... scores-as defence`): his seat, after those who play (his name is the last of `names`).
+    pub sitter: Option<u8>,
     sit_fee: Q,
     cut: Option<Card>,
     /// Each player's piles on the table, bottom card first; the top card is also in `hands`, where
@@ -225,6 +228,7 @@ impl<'s, 'r> Game<'s, 'r> {
             steal_steps: vec![],
             steal_owed: None,
             sat_out: None,
+            sitter: None,
             sit_fee: Q::ZERO,
             cut: None,
             table_piles: vec![],
@@ -305,6 +309,38 @@ impl<'s, 'r> Game<'s, 'r> {
         self.names[p as usize].clone()
     }
 
+    /// `name` sits the deal out but pays and receives as a member of the defence (`sit-out ...
+    /// scores-as defence`): he takes the seat after those who play, in the payments and the score only.
+    pub fn seat_sitter(&mut self, name: &str) {
+        self.sitter = Some(self.names.len() as u8);
+        self.names.push(Arc::from(name));
+    }
+
+    /// The sitter who scores, as a mask (none: 0).
+    fn sitter_bit(&self) -> u16 {
+        self.sitter.map_or(0, |s| 1 << s)
+    }
+
+    /// Everyone who pays and receives: the players and the sitter who scores.
+    pub(super) fn paying(&self) -> u16 {
+        self.all() | self.sitter_bit()
+    }
+
+    /// `p`'s side in the payments and the score: his side, where the sitter who scores is one more
+    /// member of the defence; with no taker, each for himself (the sitter too).
+    pub(super) fn paying_side(&self, p: u8) -> u16 {
+        let s = self.sitter_bit();
+        if s == 0 {
+            return self.side_of(p);
+        }
+        let attack = self.attack();
+        match self.taker {
+            Some(_) if attack >> p & 1 == 1 => attack,
+            Some(_) => (self.all() & !attack) | s,
+            None => 1 << p,
+        }
+    }
+
     /// The players on `p`'s side, as a mask.
     pub fn side_of(&self, p: u8) -> u16 {
         match (self.rules().sides, self.taker) {
@@ -347,7 +383,8 @@ impl<'s, 'r> Game<'s, 'r> {
     /// Applies one event; `Err` says why the game cannot go on.
     pub fn apply(&mut self, index: usize, e: &Event) -> Result<(), Stop> {
         self.event = index;
-        let m = read(self.setup, &self.names, index, e).map_err(Stop::Input)?;
+        // The sitter who scores is not one of those who move.
+        let m = read(self.setup, &self.names[..self.n()], index, e).map_err(Stop::Input)?;
         self.apply_move(index, &m)
     }
 
@@ -447,13 +484,15 @@ impl<'s, 'r> Game<'s, 'r> {
         }
     }
 
-    /// Each opponent of `p` pays him `v` (or he pays each of them, when `v` is negative).
+    /// Each opponent of `p` pays him `v` (or he pays each of them, when `v` is negative); the sitter
+    /// who scores is an opponent of the attack's players, and of each player where nobody took.
     fn pay_each_opponent(&mut self, p: u8, v: Q, label: &Arc<str>, c: &Clause) {
         if v == Q::ZERO {
             return;
         }
-        for o in 0..self.n() as u8 {
-            if self.side_of(p) >> o & 1 == 1 {
+        let opponents = self.paying() & !self.paying_side(p);
+        for o in 0..MAX_PLAYERS as u8 {
+            if opponents >> o & 1 == 0 {
                 continue;
             }
             let (from, to, amount) = if v > Q::ZERO { (o, p, v) } else { (p, o, -v) };
@@ -573,7 +612,8 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, ReplayErr
             standing[i] = Q::int(*amount);
         }
     }
-    let mut verdict = replay_moves_standing(setup, &seats.playing, seats.dealer, &carried, &standing, &moves)?;
+    let scorer = seats.sits_out.as_deref().filter(|_| rules.sit_out_scores);
+    let mut verdict = replay_moves_standing(setup, &seats.playing, seats.dealer, scorer, &carried, &standing, &moves)?;
     // Only a pack with other codes for its cards (`code`, the Fool made a trump) can be written
     // otherwise than by the cards' own codes.
     if !rules.pack.aliases.is_empty() {
@@ -586,13 +626,16 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, ReplayErr
         next.player = rec.dealer.as_str().into();
     }
     if let (Some(out), Some(c)) = (seats.sits_out, &rules.sit_out) {
-        if let Some(o) = &mut verdict.outcome {
-            o.players.push(PlayerResult { player: out.as_str().into(), card_points: Q::ZERO, tricks: 0, score: Q::ZERO, winner: false });
-        }
-        verdict.notes.insert(
-            0,
-            format!("{out} {} this deal out: no cards, no score ({}{})", sits_out_how(rules), c.rule, c.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default()),
-        );
+        // The sitter who scores is in the outcome already, with what he paid and received.
+        let score = if rules.sit_out_scores {
+            "no cards, but he pays and receives as a member of the defence"
+        } else {
+            if let Some(o) = &mut verdict.outcome {
+                o.players.push(PlayerResult { player: out.as_str().into(), card_points: Q::ZERO, tricks: 0, score: Q::ZERO, winner: false });
+            }
+            "no cards, no score"
+        };
+        verdict.notes.insert(0, format!("{out} {} this deal out: {score} ({}{})", sits_out_how(rules), c.rule, c.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default()));
     }
     // The players in the record's order, whatever the order of play.
     if let Some(o) = &mut verdict.outcome {
@@ -685,14 +728,18 @@ pub fn replay_moves(setup: &Setup, players: &[String], dealer: u8, moves: &[Move
 
 /// Replays events already read, the pots holding `carried` at the start of the deal.
 pub fn replay_moves_carrying(setup: &Setup, players: &[String], dealer: u8, carried: &[Q], moves: &[Move]) -> Result<Verdict, ReplayError> {
-    replay_moves_standing(setup, players, dealer, carried, &[], moves)
+    replay_moves_standing(setup, players, dealer, None, carried, &[], moves)
 }
 
 /// Replays events already read, the pots holding `carried` and the players (by seat) carrying
-/// `standing` from the match at the start of the deal.
-fn replay_moves_standing(setup: &Setup, players: &[String], dealer: u8, carried: &[Q], standing: &[Q], moves: &[Move]) -> Result<Verdict, ReplayError> {
+/// `standing` from the match at the start of the deal; `sitter`, who sits out, pays and receives as a
+/// member of the defence (`sit-out ... scores-as defence`).
+fn replay_moves_standing(setup: &Setup, players: &[String], dealer: u8, sitter: Option<&str>, carried: &[Q], standing: &[Q], moves: &[Move]) -> Result<Verdict, ReplayError> {
     let rules = setup.rules;
     let mut game = Game::new(setup, players, dealer);
+    if let Some(s) = sitter {
+        game.seat_sitter(s);
+    }
     game.carry(carried);
     for (i, q) in standing.iter().enumerate().take(game.standing.len()) {
         game.standing[i] = *q;

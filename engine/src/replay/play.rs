@@ -98,7 +98,8 @@ impl<'s, 'r> Game<'s, 'r> {
             v.message
         ));
         if amount != Q::ZERO {
-            for o in (0..self.n() as u8).filter(|&o| o != p) {
+            let others = self.paying() & !(1 << p);
+            for o in (0..MAX_PLAYERS as u8).filter(|&o| others >> o & 1 == 1) {
                 let (from, to, a) = if amount > Q::ZERO { (p, o, amount) } else { (o, p, -amount) };
                 self.ledger.push(LedgerEntry {
                     rule: f.clause.rule.clone(),

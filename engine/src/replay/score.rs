@@ -18,7 +18,7 @@ impl<'s, 'r> Game<'s, 'r> {
             Value::Bool(b) => Figure::Bool(*b),
             Value::Str(s) => Figure::Text(s.clone()),
             Value::Player(p) => Figure::Text(self.name(*p)),
-            Value::Players(m) => Figure::List((0..self.n() as u8).filter(|p| m >> p & 1 == 1).map(|p| Figure::Text(self.name(p))).collect()),
+            Value::Players(m) => Figure::List((0..self.names.len() as u8).filter(|p| m >> p & 1 == 1).map(|p| Figure::Text(self.name(p))).collect()),
             Value::Trick(t) => Figure::Trick(*t),
             Value::Cards(c) => Figure::List(c.iter().map(|c| Figure::Text(c.code_str().into())).collect()),
             Value::List(l) => Figure::List(l.iter().map(|x| self.figure(x)).collect()),
@@ -40,11 +40,15 @@ impl<'s, 'r> Game<'s, 'r> {
         Ok(balance)
     }
 
-    /// Scores a finished game.
+    /// Scores a finished game. The sitter who scores (`sit-out ... scores-as defence`) is scored as
+    /// one more member of the defence, with no cards and no tricks.
     pub(super) fn score(&self) -> Result<(Outcome, Vec<LedgerEntry>, Vec<String>), Stop> {
         let rules = self.rules();
         let sc = &rules.score;
         let mut env = self.env(None);
+        env.scoring = true;
+        // Everyone scored, by seat: the players, then the sitter who scores.
+        let scored = self.names.len() as u8;
         env.lets = Vec::with_capacity(self.setup.constants.len() + sc.lets.len());
         env.lets.extend_from_slice(&self.setup.constants);
         let mut values = Vec::with_capacity(sc.lets.len());
@@ -96,8 +100,8 @@ impl<'s, 'r> Game<'s, 'r> {
             match (&pay.from, &pay.to) {
                 (Account::Players(from), Account::Players(to)) => {
                     let (from, to) = (set(from, &env)?, set(to, &env)?);
-                    for a in 0..self.n() as u8 {
-                        for b in 0..self.n() as u8 {
+                    for a in 0..scored {
+                        for b in 0..scored {
                             if a == b || from >> a & 1 == 0 || to >> b & 1 == 0 {
                                 continue;
                             }
@@ -117,7 +121,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 (Account::Players(players), Account::Pot(i)) | (Account::Pot(i), Account::Players(players)) => {
                     let into = matches!(pay.to, Account::Pot(_));
                     let who = set(players, &env)?;
-                    for a in (0..self.n() as u8).filter(|a| who >> a & 1 == 1) {
+                    for a in (0..scored).filter(|a| who >> a & 1 == 1) {
                         (env.payer, env.payee) = if into { (Some(a), None) } else { (None, Some(a)) };
                         let v = self.number(&pay.amount, &env, &pay.clause)?;
                         if v == Q::ZERO {
@@ -141,8 +145,8 @@ impl<'s, 'r> Game<'s, 'r> {
         // game's own, so a name is first compared by address.
         let seat = |name: &Option<Arc<str>>| name.as_ref().and_then(|n| self.names.iter().position(|m| Arc::ptr_eq(m, n) || m == n));
         let balance = self.balances(self.ledger.iter().chain(&ledger), seat)?;
-        let mut players = Vec::with_capacity(self.n());
-        for p in 0..self.n() as u8 {
+        let mut players = Vec::with_capacity(self.names.len());
+        for p in 0..scored {
             let name = self.name(p);
             env.player = Some(p);
             for (k, l) in sc.lets.iter().enumerate().filter(|(_, l)| l.per_player) {

@@ -49,7 +49,7 @@ impl<'s, 'r> Game<'s, 'r> {
             contract: self.settled.and_then(|c| rules.bidding.as_ref().map(|b| b.contracts[c].name.clone())),
             values: vec![],
             hand_score: None,
-            players: (0..self.n() as u8)
+            players: (0..self.names.len() as u8)
                 .map(|p| PlayerResult { player: self.name(p), card_points: Q::ZERO, tricks: 0, score: balance[p as usize], winner: balance[p as usize] > Q::ZERO })
                 .collect(),
             pots: rules.pots.iter().enumerate().map(|(i, p)| PotResult { pot: p.name.clone(), carried: self.carried[i], closing: self.pots[i] }).collect(),

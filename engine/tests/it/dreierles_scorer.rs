@@ -1,13 +1,16 @@
 //! The engine's Dreierles scores against a second scorer written from pagat's page
 //! (`common/dreierles.rs`: the tricks played out, the piles counted in threes, the page's table of game
 //! points, the knocks, the Pfeife, the combinations and the Räuber), over simulated deals of
-//! `dreierles`, unsteered and steered, with every combination held claimed at the end. Each player's
+//! `dreierles`, unsteered and steered, with every combination held claimed at the end, at tables of
+//! three and of four (the dealer sitting out, paying and receiving as a third opponent). Each player's
 //! score and the declarer's card points are compared; each deal is simulated from its own seed, so a
-//! difference names the seed that reproduces it (`tarot-archive simulate --ruleset dreierles --games 1
-//! --seed S [--steer] --out DIR`, the claims added as `common::dreierles::with_claims` adds them).
+//! difference names the seed that reproduces it (`tarot-archive simulate --ruleset dreierles --players
+//! N --games 1 --seed S [--steer] --out DIR`, the claims added as `common::dreierles::with_claims` adds
+//! them).
 //!
-//! `DREIERLES_SCORER_GAMES` sets the number of steered deals (default 2,000; a quarter as many
-//! unsteered), and `DREIERLES_SCORER_REPORT=1` prints how often each case occurred.
+//! `DREIERLES_SCORER_GAMES` sets the number of steered deals at three (default 2,000; a quarter as
+//! many unsteered; at four, half as many of each), and `DREIERLES_SCORER_REPORT=1` prints how often
+//! each case occurred.
 
 use crate::common::dreierles;
 use tarot_testkit::registry;
@@ -30,15 +33,15 @@ struct Run {
     differences: Vec<String>,
 }
 
-fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
+fn compare(n: usize, sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
     let rules = registry().get("dreierles").unwrap();
-    let steer = if *sim == SimOptions::default() { "" } else { " --steer" };
+    let steer = format!("{}{}", if n == 3 { "" } else { " --players 4" }, if *sim == SimOptions::default() { "" } else { " --steer" });
     for seed in seeds {
-        let Ok(rec) = random_game_with(rules, 3, &BTreeMap::new(), sim, &mut ChaCha8Rng::seed_from_u64(seed)) else {
+        let Ok(rec) = random_game_with(rules, n, &BTreeMap::new(), sim, &mut ChaCha8Rng::seed_from_u64(seed)) else {
             run.unplayable += 1;
             continue;
         };
-        compare_one(rec, seed, steer, run);
+        compare_one(rec, seed, &steer, run);
     }
 }
 
@@ -67,7 +70,7 @@ fn compare_one(rec: tarot_engine::GameRecord, seed: u64, steer: &str, run: &mut 
     }
     let o = v.outcome.as_ref().unwrap();
     let engine: BTreeMap<String, Q> = o.players.iter().map(|p| (p.player.to_string(), p.score)).collect();
-    let expected: BTreeMap<String, Q> = mine.scores.iter().map(|(k, &x)| (k.clone(), Q::int(x))).collect();
+    let expected: BTreeMap<String, Q> = mine.scores.clone();
     // The engine's card points are its piles'; the page's are the declarer's own, the tricks after a
     // forced Pfeife forfeited: compare them where no Pfeife was forced out.
     let engine_points = o.taker.as_deref().map(|t| o.players.iter().find(|p| &*p.player == t).unwrap().card_points);
@@ -88,17 +91,30 @@ fn the_engine_scores_dreierles_as_the_source_does() {
     let steered_games = count_or("DREIERLES_SCORER_GAMES", 2000, 2000);
     let mut plain = Run::default();
     let mut steered = Run::default();
-    compare(&SimOptions::default(), 0..steered_games / 4, &mut plain);
-    compare(&SimOptions::steered(), 1_000_000_000..1_000_000_000 + steered_games, &mut steered);
+    compare(3, &SimOptions::default(), 0..steered_games / 4, &mut plain);
+    compare(3, &SimOptions::steered(), 1_000_000_000..1_000_000_000 + steered_games, &mut steered);
+    let (mut plain4, mut steered4) = (Run::default(), Run::default());
+    compare(4, &SimOptions::default(), 0..steered_games / 8, &mut plain4);
+    compare(4, &SimOptions::steered(), 1_000_000_000..1_000_000_000 + steered_games / 2, &mut steered4);
     if std::env::var("DREIERLES_SCORER_REPORT").is_ok() {
-        println!("dreierles: {} deals unsteered ({} not playable), {} steered ({} not playable)", plain.games, plain.unplayable, steered.games, steered.unplayable);
-        let keys: std::collections::BTreeSet<&String> = plain.tally.keys().chain(steered.tally.keys()).collect();
-        for k in keys {
-            println!("| {k} | {} | {} |", plain.tally.get(k).copied().unwrap_or(0), steered.tally.get(k).copied().unwrap_or(0));
+        for (n, plain, steered) in [(3, &plain, &steered), (4, &plain4, &steered4)] {
+            println!("dreierles at {n}: {} deals unsteered ({} not playable), {} steered ({} not playable)", plain.games, plain.unplayable, steered.games, steered.unplayable);
+            let keys: std::collections::BTreeSet<&String> = plain.tally.keys().chain(steered.tally.keys()).collect();
+            for k in keys {
+                println!("| {k} | {} | {} |", plain.tally.get(k).copied().unwrap_or(0), steered.tally.get(k).copied().unwrap_or(0));
+            }
         }
     }
-    let differences: Vec<String> = plain.differences.into_iter().chain(steered.differences).collect();
+    let differences: Vec<String> = [plain.differences.clone(), steered.differences.clone(), plain4.differences.clone(), steered4.differences.clone()].concat();
     assert!(differences.is_empty(), "{} deals scored differently:\n{}", differences.len(), differences.iter().take(40).cloned().collect::<Vec<_>>().join("\n"));
+    // At four, the cases where the dealer's payment differs by the contract and the side: a contract
+    // won and lost, a combination claimed by an opponent (the dealer pays it too), a Räuber lost alone
+    // and one shared by two (he receives from each loser).
+    let reached4 = |case: &str| plain4.tally.get(case).copied().unwrap_or(0) + steered4.tally.get(case).copied().unwrap_or(0);
+    for case in ["dreier won", "dreier lost", "solo won", "solo lost", "rauber, 1 tied for the most", "rauber, 2 tied for the most", "1 knock(s)", "combination zehn_druck_claimed"]
+    {
+        assert!(reached4(case) > 0, "no deal at four reached the case: {case}");
+    }
     let reached = |case: &str| plain.tally.get(case).copied().unwrap_or(0) + steered.tally.get(case).copied().unwrap_or(0);
     for case in [
         "dreier won",

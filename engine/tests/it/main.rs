@@ -72,6 +72,7 @@ mod raise;
 mod scarto_scorer;
 mod settings;
 mod sit_out;
+mod sit_out_scores;
 mod standing;
 mod stats;
 mod steal;

@@ -477,8 +477,13 @@ impl Compiler {
         let dated = self.dated(&stmts);
         let counting = self.counting(stmts.iter().find(|s| s.key == "counting"), &pack);
         let (players, players_clause) = self.players(stmts.iter().find(|s| s.key == "players"));
-        let (sit_out, sit_out_from, sit_out_opposite) = self.sit_out(&stmts, players);
+        let (sit_out, sit_out_from, sit_out_opposite, sit_out_scores) = self.sit_out(&stmts, players);
         let sides = self.sides(&stmts);
+        if sit_out_scores && sides != Sides::Taker {
+            if let Some(s) = stmts.iter().find(|s| s.key == "sit-out") {
+                self.err_at(s, "`scores-as defence` makes the sitter a member of the defence, so the ruleset needs `sides taker`");
+            }
+        }
         let deal = self.deal(stmts.iter().find(|s| s.key == "deal"));
         let annulments: Vec<Annulment> = stmts.iter().filter(|s| s.key == "annul").filter_map(|s| self.annulment(s)).collect();
         let bidding = stmts.iter().find(|s| s.key == "bidding").map(|s| self.bidding(s));
@@ -563,6 +568,7 @@ impl Compiler {
             sit_out,
             sit_out_from,
             sit_out_opposite,
+            sit_out_scores,
             sides,
             deal,
             annulments,

@@ -1,11 +1,13 @@
 //! A second Dreierles scorer, written from pagat's page ("Dreierles: A card game from central Baden",
 //! McLeod and Martin, updated 16 November 2024), not from the rule file or the engine: it reads a
 //! record's events, plays the tricks out by the page's rules, counts the piles in threes and scores by
-//! the page's table of game points, the knocks, the Pfeife, the combinations and the Räuber.
+//! the page's table of game points, the knocks, the Pfeife, the combinations and the Räuber. At a
+//! table of four the dealer sits out ("Players and Objective": "players take turns to deal and sit
+//! out") and pays or receives "the same amount as the declarer's active opponents" ("Scoring").
 
 use std::collections::BTreeMap;
 
-use tarot_engine::{Event, GameRecord};
+use tarot_engine::{Event, GameRecord, Q};
 
 use super::{card_code, Code};
 
@@ -103,7 +105,9 @@ pub struct Scored {
     pub claims: Vec<String>,
     /// Räuber: how many share the most card points.
     pub tied: usize,
-    pub scores: BTreeMap<String, i64>,
+    /// Each player's score, the dealer who sits out at four included (a third of a point where three
+    /// share a Räuber's payment to him).
+    pub scores: BTreeMap<String, Q>,
 }
 
 pub fn score(rec: &GameRecord) -> Scored {
@@ -111,6 +115,10 @@ pub fn score(rec: &GameRecord) -> Scored {
     let n = names.len();
     let at = |name: &str| names.iter().position(|p| p == name).unwrap_or_else(|| panic!("player {name}"));
     let dealer = at(&rec.dealer);
+    // "There are three active players ... At a four player table players take turns to deal and sit
+    // out": at four the dealer is dealt nothing and plays no card.
+    let sitter = (n == 4).then_some(dealer);
+    let active = n - sitter.is_some() as usize;
     // "The direction of play is anticlockwise": a record lists each player before the one to his right.
     let next = |p: usize| (p + 1) % n;
     let first_hand = next(dealer);
@@ -165,7 +173,7 @@ pub fn score(rec: &GameRecord) -> Scored {
     let mut leader = declarer.unwrap_or(first_hand);
     let mut pfeife_trick = None;
     let mut last = None;
-    for (t, trick) in plays.chunks(n).enumerate() {
+    for (t, trick) in plays.chunks(active).enumerate() {
         assert_eq!(trick[0].0, leader, "trick {} led by {}", t + 1, names[trick[0].0]);
         let winner = winner_of(trick);
         if trick.iter().any(|&(p, c)| Some(p) == declarer && c == Card::Trump(1)) {
@@ -175,18 +183,21 @@ pub fn score(rec: &GameRecord) -> Scored {
         last = Some((t, trick.to_vec(), winner));
         leader = winner;
     }
-    let tricks = plays.len() / n;
+    let tricks = plays.len() / active;
     let knock_factor = |k: usize| 1i64 << k;
-    let mut pay = vec![0i64; n];
-    // Combinations: "1 game point for the holder, paid by each of the other players".
+    let mut pay = vec![Q::ZERO; n];
+    let mut settle = |from: usize, to: usize, amount: Q| {
+        pay[from] = pay[from] - amount;
+        pay[to] = pay[to] + amount;
+    };
+    // Combinations: "1 game point for the holder, paid by each of the other players"; "Combinations
+    // claimed by an opponent are paid for by all the other players at the table ... at a 4-player
+    // table also by the dealer".
     for (p, d) in &declared {
         if ["zehn_druck", "zehn_druck_claimed", "drull", "vier_koenige"].contains(&d.as_str()) {
             s.claims.push(d.clone());
-            for q in 0..n {
-                if q != *p {
-                    pay[q] -= 1;
-                    pay[*p] += 1;
-                }
+            for q in (0..n).filter(|q| q != p) {
+                settle(q, *p, Q::ONE);
             }
         }
     }
@@ -198,7 +209,7 @@ pub fn score(rec: &GameRecord) -> Scored {
             let forced = made("pfeife_raus") && pfeife_trick.is_some_and(|t| t + 1 < 16);
             let mut mine = discard.clone();
             if forced {
-                for trick in plays.chunks(n).take(pfeife_trick.unwrap()) {
+                for trick in plays.chunks(active).take(pfeife_trick.unwrap()) {
                     if winner_of(trick) == d {
                         mine.extend(trick.iter().map(|(_, c)| *c));
                     }
@@ -236,28 +247,30 @@ pub fn score(rec: &GameRecord) -> Scored {
             } else {
                 0
             };
-            // "paid by each opponent to the declarer or vice versa".
+            // "paid by each opponent to the declarer or vice versa"; "In a four-player game the dealer
+            // is treated as a third opponent, paying or receiving the same amount as the declarer's
+            // active opponents."
             for q in (0..n).filter(|&q| q != d) {
-                pay[q] -= game + pfeife;
-                pay[d] += game + pfeife;
+                settle(q, d, Q::int(game + pfeife));
             }
         }
         None => {
             // The Räuber: "the player with most card points pays 2 game points (doubled for each
-            // knock) to each of the others"; two tied each pay 1 to the third; all three tied, nothing.
+            // knock) to each of the others, including the non-playing dealer if there are four
+            // players"; two tied each pay 1 to the third player "and to the non-playing dealer if
+            // present"; all three tied, nothing at three, and at four the dealer "would still be
+            // entitled to collect the appropriate amount and the active players would have to share
+            // the payment somehow between them": read as equal shares, a third each.
             let points: Vec<i64> = piles.iter().map(|p| count(p)).collect();
-            let top = *points.iter().max().unwrap();
-            let losers: Vec<usize> = (0..n).filter(|&p| points[p] == top).collect();
+            let playing: Vec<usize> = (0..n).filter(|&p| Some(p) != sitter).collect();
+            let top = playing.iter().map(|&p| points[p]).max().unwrap();
+            let losers: Vec<usize> = playing.iter().copied().filter(|&p| points[p] == top).collect();
             s.tied = losers.len();
             s.knocks = declared.iter().filter(|(_, x)| x == "rauber_knock").count();
-            let each = 2 * knock_factor(s.knocks);
-            if losers.len() < n {
-                assert_eq!(each % losers.len() as i64, 0);
-                for &l in &losers {
-                    for q in (0..n).filter(|q| !losers.contains(q)) {
-                        pay[l] -= each / losers.len() as i64;
-                        pay[q] += each / losers.len() as i64;
-                    }
+            let share = Q::new(2 * knock_factor(s.knocks), losers.len() as i64);
+            for &l in &losers {
+                for q in (0..n).filter(|q| !losers.contains(q)) {
+                    settle(l, q, share);
                 }
             }
         }
