@@ -50,6 +50,11 @@ const PINNED: &[(&str, &str, &[&str])] = &[
     ("galician-tarok", "made by `make_fixtures renew galician-tarok`; a plain run draws another game for it", &["invalid/play.last-trump.json"]),
     (
         "cego",
+        "picked by hand from `simulate --ruleset cego --players 4 --seed 7 --contract solo` (game 14): a Solo in which the soloist takes no trick",
+        &["valid/solo-no-trick.json"],
+    ),
+    (
+        "cego",
         "written by engine/examples/cego_fixtures.rs (each forced lead refused; Kleiner Mann bid without the Geiß, and its Geiß laid away), which scripts/check_generators.sh checks",
         &[
             "invalid/play.must.lead.in-eine-leere-the-empty-card-kept-or-one-of-its-suit-leads-the-first-trick.json",

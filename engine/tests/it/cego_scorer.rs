@@ -52,6 +52,9 @@ fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
         if mine.legage_lost {
             add("the Legage to the defence (no trick)".into());
         }
+        if mine.contract == "solo" && mine.declarer_points == Some(0) {
+            add("a Solo without a trick (the Blinde to the defence)".into());
+        }
         let outcome = v.outcome.as_ref().unwrap();
         let engine: BTreeMap<String, Q> = outcome.players.iter().map(|p| (p.player.to_string(), p.score)).collect();
         if let Some(wrong) = &mine.wrong_leader {
@@ -109,4 +112,6 @@ fn the_engine_scores_cego_as_the_sources_do() {
         }
     }
     assert!(reached.get("rauber played").copied().unwrap_or(0) > 0, "no Räuber\n{report}");
+    let case = "a Solo without a trick (the Blinde to the defence)";
+    assert!(reached.get(case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}\n{report}");
 }

@@ -11,7 +11,8 @@
 //!   two: each card is worth its value less two thirds, 70 in all; a pile is rounded to the nearest
 //!   point.
 //! - The declarer's Legage (both his discards) counts for him if he takes a trick (PW); in a Solo the
-//!   Blinde counts for him; in the special games it is the defence's, and in a Räuber nobody's (PB).
+//!   Blinde counts for him if he takes a trick (P "The Scoring"); in the special games it is the
+//!   defence's, and in a Räuber nobody's (PB).
 //! - The game: |points - 35| times the factor (Solo 2, lost 1; Cego 1, Eine 2, Eine Leere 3, Zwei Leere
 //!   4, Zwei Verschiedene 5, Kleiner Mann 6; each one more when bid over a Solo, the Gegensolo: P's
 //!   table "Factor if bid over a Solo"), rounded up to a multiple of 5, won from each defender with 36
@@ -181,7 +182,9 @@ pub fn score(rec: &GameRecord) -> Scored {
             } else {
                 s.legage_lost = !legage.is_empty();
             }
-            if c == "solo" {
+            // The Blinde counts for the soloist only if he takes a trick (P "The Scoring": "If the
+            // bidder loses every trick, the cego counts for the opponents").
+            if c == "solo" && won[d] > 0 {
                 own.extend(blinde.iter().copied());
             }
             let pts = points(&own);
