@@ -161,9 +161,11 @@ impl Compiler {
         p
     }
 
-    /// The cards a word names: a class, or one card; `None` (and a diagnostic) otherwise.
+    /// The cards a word names: a class, or one card (by its code, or a code of the pack: `EX` for a
+    /// Fool made a trump is the card above the highest trump); `None` (and a diagnostic) otherwise.
     fn cards_word(&mut self, st: &Stmt, w: &Word) -> Option<CardSet> {
-        match (self.classes.iter().find(|c| c.name == w.text), Card::parse(&w.text)) {
+        let alias = self.pack_aliases.iter().find(|(a, _)| a.eq_ignore_ascii_case(&w.text)).map(|&(_, c)| c);
+        match (self.classes.iter().find(|c| c.name == w.text), alias.or_else(|| Card::parse(&w.text))) {
             (Some(c), _) => Some(c.cards),
             (None, Some(card)) if !w.quoted => self.in_pack(&st.file, w.pos, &w.text, card).then(|| CardSet::single(card)),
             // The class's own definition failed, and says why.
