@@ -23,6 +23,8 @@ fn a_card_the_pack_lacks_is_refused_in_every_construct_at_its_line_and_column() 
         "play {\n  wins T1 \"the 1 takes the 22\" = T21 + T22\n}",
         "play {\n  fault follow \"revoke\" gives-back T22 = 60\n}",
         "play {\n  last-trump = T22\n}",
+        "play {\n  withhold T22 \"the 22 withheld\"\n}",
+        "play {\n  excuse T22 \"the 22 as the Excuse\"\n}",
         "untouchable T22 \"the 22 imprenable\" = count(hand, trumps) == 1",
         "on play T22 \"the 22 played\" = 5",
         "class big \"big card\" = T21 + T22\nlet bigs = count(big)",
