@@ -3,7 +3,8 @@
 //! `withhold`, `keep ... = has(withheld(player), T21)`, `excuse`). Under it, the simulator's games
 //! that withhold the 21 are valid, the verdict notes it, the 21 takes no trick at the end and goes back
 //! to its player for an empty card; under `basic` the same card is refused where it withheld the 21.
-//! Without `excuse`, the 21 withheld keeps its rank at the end.
+//! Without `excuse`, the 21 withheld keeps its rank at the end. Steered (`SimOptions::withhold`), the
+//! simulator holds the 21 back until it withholds it.
 
 use crate::common;
 
@@ -12,7 +13,7 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::random_game;
+use tarot_engine::{random_game, random_game_with, SimOptions};
 use tarot_engine::{replay, Event, GameRecord, Status, Verdict};
 
 const ID: &str = "withhold";
@@ -120,4 +121,24 @@ fn a_card_withheld_is_a_trump_of_a_section_with_a_trump_obligation() {
     assert_eq!(err("  excuse T1 \"x\" = count(tricks) > 3"), "");
     let none = common::compile_error("ruleset t \"t\"\nextends basic\nplay {\n  without must follow\n  without must trump\n  withhold T21 \"x\"\n}\n");
     assert!(none.contains("neither `must follow` nor `must trump`: it would never apply"), "{none}");
+}
+
+/// Steered to withhold (`SimOptions::withhold`), a holder of the 21 keeps it back while another card
+/// is legal, and so withholds it wherever he can: many more games withhold it than unsteered.
+#[test]
+fn the_simulator_steered_holds_the_21_back_until_it_is_withheld() {
+    let r = rules(None);
+    let withheld = |sim: &SimOptions| {
+        (0..200)
+            .filter(|&seed| {
+                let g = random_game_with(&r, 4, &BTreeMap::new(), sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+                let v = replay(&r, &g).unwrap();
+                assert_eq!(v.status, Status::Valid, "seed {seed}: {:?}", v.violation);
+                v.notes.iter().any(|n| n.contains(" withholds T21"))
+            })
+            .count()
+    };
+    let (plain, steered) = (withheld(&SimOptions::default()), withheld(&SimOptions { withhold: 1.0, ..SimOptions::default() }));
+    println!("games of 200 that withhold the 21: {plain} unsteered, {steered} steered");
+    assert!(steered > 2 * plain, "{plain} unsteered, {steered} steered");
 }
