@@ -4,7 +4,8 @@
 //! that withhold the 21 are valid, the verdict notes it, the 21 takes no trick at the end and goes back
 //! to its player for an empty card; under `basic` the same card is refused where it withheld the 21.
 //! Without `excuse`, the 21 withheld keeps its rank at the end. Steered (`SimOptions::withhold`), the
-//! simulator holds the 21 back until it withholds it.
+//! simulator holds the 21 back until it withholds it. Troggu's Bättler is said so
+//! (`rulesets/troggu.tarot`), its `EX` naming the Fool made a trump.
 
 use crate::common;
 
@@ -14,7 +15,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
 use tarot_engine::{random_game, random_game_with, SimOptions};
-use tarot_engine::{replay, Event, GameRecord, Status, Verdict};
+use tarot_engine::{replay, Card, CardSet, Event, GameRecord, Status, Verdict};
 
 const ID: &str = "withhold";
 
@@ -141,4 +142,32 @@ fn the_simulator_steered_holds_the_21_back_until_it_is_withheld() {
     let (plain, steered) = (withheld(&SimOptions::default()), withheld(&SimOptions { withhold: 1.0, ..SimOptions::default() }));
     println!("games of 200 that withhold the 21: {plain} unsteered, {steered} steered");
     assert!(steered > 2 * plain, "{plain} unsteered, {steered} steered");
+}
+
+/// In Troggu, `EX` is the Bättler, the Fool made the trump above the 21 (T22).
+#[test]
+fn troggus_ex_names_the_battler() {
+    let t = common::rules("troggu", &[]);
+    let battler = CardSet::single(Card::trump(22));
+    assert_eq!(t.play.withholds[0].cards, battler);
+    assert_eq!(t.play.excuses[0].cards, battler);
+}
+
+#[test]
+fn the_rules_say_in_words_what_is_withheld_and_played_as_the_excuse() {
+    let t = common::rules("troggu", &[]);
+    let (d, people) = (tarot_engine::describe(&t, &BTreeMap::new()), tarot_engine::describe_for_people(&t, &BTreeMap::new()));
+    let text = |d: &tarot_engine::Description, rule: &str| d.rules.iter().find(|l| &*l.rule == rule).map(|l| l.text.clone()).unwrap_or_else(|| panic!("no {rule}"));
+    assert_eq!(
+        text(&d, "play.withhold.the-fool-as-his-only-trump"),
+        "the Fool as his only trump: a player whose only trump is der Bättler need not play it where a trump is due (trumps led, or none of the suit led); he may play another card instead, and so withholds it"
+    );
+    assert_eq!(
+        text(&d, "play.excuse.the-fool-withheld-takes-no-trick"),
+        "the Fool withheld takes no trick: der Bättler is played as the Excuse, when has(withheld(player), EX): it obeys no obligation, sets no suit (the next card does), takes no trick, and stays with its player's side, who gives the trick's winner an empty card for it"
+    );
+    assert_eq!(
+        text(&people, "play.keep.the-fool-withheld-to-the-last-trick"),
+        "the Fool withheld to the last trick: der Bättler may not be led or played while other cards are held, when what the player withheld from the trump obligations holds der Bättler"
+    );
 }
