@@ -1,6 +1,6 @@
-//! Writes the fixtures of `troggu` that show the Bättler withheld (P "Play": "if it is the only trump
-//! you have left in your hand, you do not have to play it when a trump is led or when you are void of
-//! the suit led"), which the simulator's command line reaches only now and then. Each is a seeded
+//! Writes the fixtures of `troggu` that show the Bättler withheld (P "Play": a player whose one trump
+//! left it is need not give it when trumps are led or he has none of the suit led), which the
+//! simulator's command line reaches only now and then. Each is a seeded
 //! game simulated with the cards that may be withheld held back (`SimOptions::withhold`), found by
 //! search, so it is reproducible:
 //!

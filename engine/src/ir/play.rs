@@ -59,8 +59,8 @@ pub struct Play {
     pub wins: Vec<WinsWith>,
     /// `withhold CARDS "label" [= condition]`: a trump obligation (`must follow` on trumps led, `must
     /// trump`) that only cards of CARDS would meet does not bind: their holder may play another card,
-    /// and so withholds them (`withheld(p)`; rule `play.withhold.LABEL`; a Fool made the top trump,
-    /// "if it is the only trump you have left in your hand, you do not have to play it").
+    /// and so withholds them (`withheld(p)`; rule `play.withhold.LABEL`; a Fool made the top trump that
+    /// its holder need not give as his one trump left).
     pub withholds: Vec<CardRule>,
     /// `excuse CARDS "label" [= condition]`: a card of CARDS played while the condition holds for its
     /// player is played as the Excuse: it obeys no obligation, sets no suit, takes no trick, and stays

@@ -17,11 +17,11 @@
 //!   more than 57, and the others when he does not. In a Misère, "not ... more than 58" (IG).
 //! - The Tappist or Soloist leads the first trick, the dealer in a Misère (IG).
 //! - The Bättler withheld (P "Play"): a player whose only trump left is the Bättler need not play it
-//!   "when a trump is led or when you are void of the suit led"; playing another card there, he has
-//!   withheld it, and it "loses all its trick-taking power": he keeps it to his card to the last trick
-//!   (led there, "the next player's card determines the suit"), it goes to his side's pile, and the
-//!   winner of the last trick gets "a low value card" from that pile for it, worth 1 (every card but
-//!   the counters is). His own side taking the last trick, nothing changes hands.
+//!   when trumps are led or he has none of the suit led; playing another card there, he has withheld
+//!   it, and it "loses all its trick-taking power": he keeps it to his card to the last trick (led
+//!   there, the next card sets the suit), it goes to his side's pile, and the winner of the last trick
+//!   gets "a low value card" from that pile for it, worth 1 (every card but the counters is). His own
+//!   side taking the last trick, nothing changes hands.
 
 use std::collections::BTreeMap;
 
