@@ -20,6 +20,7 @@ GENERATORS=(
     "point_tarock_fixtures:"
     "tapper_fixtures:"
     "tarocchini_fixtures:"
+    "troggu_fixtures:"
     "worked_examples:"
 )
 # Every generator among the examples is listed above (and is a command of `generators`).

@@ -166,7 +166,7 @@ struct Simulate {
     /// Where to write the games
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
-    /// Exercise the rare cases: every contract evenly, strong hands, the Excuse held back
+    /// Exercise the rare cases: every contract evenly, strong hands, the Excuse and the cards that may be withheld held back
     #[arg(long)]
     steer: bool,
     /// Which contracts are bid: one contract, `even` or `uniform`

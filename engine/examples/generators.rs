@@ -25,6 +25,7 @@ mod minchiate_fixtures;
 mod point_tarock_fixtures;
 mod tapper_fixtures;
 mod tarocchini_fixtures;
+mod troggu_fixtures;
 mod worked_examples;
 
 #[derive(Parser)]
@@ -65,6 +66,8 @@ enum Generator {
     TapperFixtures,
     /// Tarocchini: the options of another era.
     TarocchiniFixtures,
+    /// Troggu: the Bättler withheld.
+    TrogguFixtures,
     /// The sources' worked scoring examples (fixtures/worked/); best run with `--release`.
     WorkedExamples {
         /// Only the examples of these names (all when none is given).
@@ -84,6 +87,7 @@ fn main() {
         Generator::PointTarockFixtures => point_tarock_fixtures::main(),
         Generator::TapperFixtures => tapper_fixtures::main(),
         Generator::TarocchiniFixtures => tarocchini_fixtures::main(),
+        Generator::TrogguFixtures => troggu_fixtures::main(),
         Generator::WorkedExamples { names } => worked_examples::main(&names),
     }
 }

@@ -112,6 +112,8 @@ pub enum Func {
     HandOf,
     /// `played(p)`: the cards `p` played to tricks.
     Played,
+    /// `withheld(p)`: the cards `p` withheld from a trump obligation (`play { withhold }`) so far.
+    Withheld,
     WinnerSide,
     Winner,
     /// `sat_out(p)`: whether `p` sits this deal out by choice (`sit-out-by-choice`).

@@ -8,7 +8,8 @@
 //! one contract only) instead of uniform bids, which almost never let a low contract win; a deal that
 //! gives one player a strong hand (a long run of the highest trumps, the cards of a declaration, the
 //! ranks a taker may call), who plays to take every trick: poignées, chelems, defence chelems, calls of
-//! a queen or a jack; the Fool and the lowest trump held back to the end. Steering only changes which
+//! a queen or a jack; the Fool and the lowest trump held back to the end; a card that may be withheld
+//! from the trump obligations held back until it is. Steering only changes which
 //! legal move is chosen, and how the pack is shuffled: every move still comes from the interpreter's own
 //! lists, so replay accepts every game the simulator writes.
 
@@ -45,6 +46,11 @@ pub struct SimOptions {
     /// another card is legal, then played as soon as it is legal once its player has two cards left (half
     /// of these games) or one: au bout, in the Ultimo, or in the trick before.
     pub hold_petit: f64,
+    /// The chance that, in a game, the cards a player may withhold from the trump obligations (`play {
+    /// withhold }`) are held back as long as another card is legal: so their holder withholds them
+    /// whenever a trump is due of him and they are his only trumps. Drawn only where the rules have a
+    /// `withhold`, so that the other rulesets' seeded games stay the same.
+    pub withhold: f64,
     /// The chance that each declaration that shows cards (a poignée, Marolles' Tarots) is made when the
     /// hand allows it.
     pub declare: f64,
@@ -91,6 +97,7 @@ impl Default for SimOptions {
             strong_plays_high: false,
             hold_excuse: 0.0,
             hold_petit: 0.0,
+            withhold: 0.0,
             declare: 0.5,
             announce_strong: 0.5,
             announce: 0.5,
@@ -103,7 +110,8 @@ impl Default for SimOptions {
 
 impl SimOptions {
     /// Every contract evenly, a strong hand in a third of the deals (announcing its chelem most of the
-    /// time), the Fool held back in half the games and the lowest trump in half the games.
+    /// time), the Fool held back in half the games, the lowest trump in half the games, and the cards
+    /// that may be withheld in half the games.
     pub fn steered() -> Self {
         SimOptions {
             contract: ContractChoice::Even,
@@ -111,6 +119,7 @@ impl SimOptions {
             strong_plays_high: true,
             hold_excuse: 0.5,
             hold_petit: 0.5,
+            withhold: 0.5,
             declare: 0.5,
             announce_strong: 0.75,
             announce: 0.05,
@@ -408,6 +417,8 @@ struct Plan {
     hold_excuse: bool,
     /// The lowest trump is held back until its player has this many cards left.
     hold_petit: Option<usize>,
+    /// The cards that may be withheld (`play { withhold }`) are held back while another card is legal.
+    withhold: CardSet,
     strong: Option<u8>,
     /// The contract the winner names at his last word (`raise`), the auction being steered to the
     /// contract raised from.
@@ -597,6 +608,11 @@ fn play_out<R: Rng>(
                 if plan.hold_excuse && legal.len() > 1 {
                     legal.remove(crate::cards::FOOL);
                 }
+                // Held back while another card is legal (but by the strong hand, which plays to take
+                // every trick): withheld where a trump is due of them alone.
+                if plan.strong != Some(p) && !legal.minus(plan.withhold).is_empty() {
+                    legal = legal.minus(plan.withhold);
+                }
                 if let Some(until) = plan.hold_petit {
                     let petit = Card::trump(1);
                     if game.hands[p as usize].len() > until && legal.len() > 1 {
@@ -625,7 +641,7 @@ fn play_out<R: Rng>(
 /// Draws what steering decides once per game. Draws no random number for the uniform simulator.
 fn plan<R: Rng>(setup: &Setup, sim: &SimOptions, strong: Option<u8>, rng: &mut R) -> Plan {
     if sim.is_uniform() {
-        return Plan { target: None, hold_excuse: false, hold_petit: None, strong, raise_to: None };
+        return Plan { target: None, hold_excuse: false, hold_petit: None, withhold: CardSet::EMPTY, strong, raise_to: None };
     }
     let contracts = setup.rules.bidding.as_ref().map(|b| b.contracts.len()).unwrap_or(0);
     let target = match &sim.contract {
@@ -644,7 +660,11 @@ fn plan<R: Rng>(setup: &Setup, sim: &SimOptions, strong: Option<u8>, rng: &mut R
         (Some((t, turn)), Some(won)) if sim.last_word > 0.0 && rng.gen_bool(sim.last_word) => (Some((won, turn)), Some(t)),
         _ => (target, None),
     };
-    Plan { target, hold_excuse, hold_petit, strong, raise_to }
+    // Drawn last, and only where the rules let a card be withheld: other rulesets draw as they did.
+    let withholds = &setup.rules.play.withholds;
+    let withhold =
+        if !withholds.is_empty() && sim.withhold > 0.0 && rng.gen_bool(sim.withhold) { withholds.iter().fold(CardSet::EMPTY, |a, w| a.or(w.cards)) } else { CardSet::EMPTY };
+    Plan { target, hold_excuse, hold_petit, withhold, strong, raise_to }
 }
 
 /// The bid that steers the auction to contract `target.0`, taken by the `target.1`-th bid: before it

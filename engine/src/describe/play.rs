@@ -1,5 +1,6 @@
-//! The play in words: the direction, the lead, the trick's obligations, the forced and kept cards,
-//! play that ends early, the Excuse and a card played like it.
+//! The play in words: the direction, the lead, the trick's obligations, the cards a player may
+//! withhold from them, the forced and kept cards, play that ends early, the Excuse and the cards
+//! played like it.
 
 use super::words::*;
 use super::*;
@@ -40,6 +41,24 @@ pub(super) fn play(force: &InForce, lines: &mut Vec<Line>) {
         };
         lines.push(Line { aspect: "trick obligations", rule: c.rule.clone(), text, source: c.source.clone(), at: c.at.clone() });
     }
+    let when = |e: &Option<crate::expr::Expr>, c: &Clause| match e {
+        Some(e) if people => format!(", when {}", force.words(e)),
+        Some(_) => format!(", when {}", formula_text(r, c)),
+        None => String::new(),
+    };
+    for w in &pl.withholds {
+        let (only, them) = if w.cards.len() == 1 { ("only trump is", "it") } else { ("only trumps are among", "them") };
+        lines.push(line(
+            "trick obligations",
+            &w.clause,
+            format!(
+                "{}: a player whose {only} {} need not play {them} where a trump is due (trumps led, or none of the suit led){}; he may play another card instead, and so withholds {them}",
+                w.label,
+                r.cards_named(w.cards),
+                when(&w.when, &w.clause)
+            ),
+        ));
+    }
     for k in &pl.keeps {
         let c = &k.clause;
         let said = |e: &crate::expr::Expr| if people { force.words(e) } else { formula_text(r, c) };
@@ -58,6 +77,19 @@ pub(super) fn play(force: &InForce, lines: &mut Vec<Line>) {
             (_, false) => format!("{}: cards kept back while others are held{}", k.label, when(&k.when)),
         };
         lines.push(line("trick obligations", c, text));
+    }
+    // Played as the Excuse (`excuse`): a rule of the play, whatever the pack's own Fool is.
+    for x in &pl.excuses {
+        lines.push(line(
+            "trick obligations",
+            &x.clause,
+            format!(
+                "{}: {} is played as the Excuse{}: it obeys no obligation, sets no suit (the next card does), takes no trick, and stays with its player's side, who gives the trick's winner an empty card for it",
+                x.label,
+                r.cards_named(x.cards),
+                when(&x.when, &x.clause)
+            ),
+        ));
     }
     for f in &pl.forced {
         let word = if f.lead { "led" } else { "played" };

@@ -426,6 +426,7 @@ impl InForce<'_> {
             (Func::Taken, _) => format!("the number of cards {} took", w(0)),
             (Func::HandOf, _) => format!("{} hand", possessive(&w(0))),
             (Func::Played, _) => format!("the cards {} played", w(0)),
+            (Func::Withheld, _) => format!("what {} withheld from the trump obligations", w(0)),
             (Func::WinnerSide, _) => format!("the side that won {}", w(0)),
             (Func::Winner, _) => format!("the winner of {}", w(0)),
             (Func::SatOut, _) => format!("{} sits the deal out", w(0)),

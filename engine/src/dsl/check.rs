@@ -130,6 +130,8 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("play", "trumps-win") => sh(0, 0, Required, Forbidden, "`trumps-win = condition`"),
         ("play", "must") => sh(1, 3, Optional, Forbidden, "`must follow|trump|overtrump|beat [= condition]` or `must lead|play CARDS \"label\" [= condition]`"),
         ("play", "keep") => sh(2, 4, Optional, Forbidden, "`keep CARDS \"label\" [while CLASS] [= condition]`"),
+        ("play", "withhold") => sh(2, 2, Optional, Forbidden, "`withhold CARDS \"label\" [= condition]`"),
+        ("play", "excuse") => sh(2, 2, Optional, Forbidden, "`excuse CARDS \"label\" [= condition]`"),
         ("play", "end") => sh(1, 1, Required, Forbidden, "`end \"label\" = condition`"),
         ("play", "wins") => sh(2, 2, Required, Forbidden, "`wins CARD \"label\" = cards`"),
         ("play", "fault") => sh(2, 4, Required, Forbidden, "`fault follow|trump|overtrump \"label\" [gives-back CLASS] = amount`"),

@@ -1,5 +1,6 @@
 //! The compiled `play { ... }` section: the trick obligations, forced and kept cards, the end of play,
-//! a card that wins a trick holding others, and the faults paid for a broken obligation.
+//! a card that wins a trick holding others, the faults paid for a broken obligation, the cards a
+//! player may withhold from the trump obligations, and cards played as the Excuse.
 
 use super::*;
 
@@ -56,6 +57,26 @@ pub struct Play {
     /// cards (a formula after the auction) is in that trick too, above the cards that would otherwise
     /// beat it (rule `play.wins.LABEL`; "Pagat, Mond and Sküs": the lowest trump takes the two highest).
     pub wins: Vec<WinsWith>,
+    /// `withhold CARDS "label" [= condition]`: a trump obligation (`must follow` on trumps led, `must
+    /// trump`) that only cards of CARDS would meet does not bind: their holder may play another card,
+    /// and so withholds them (`withheld(p)`; rule `play.withhold.LABEL`; a Fool made the top trump that
+    /// its holder need not give as his one trump left).
+    pub withholds: Vec<CardRule>,
+    /// `excuse CARDS "label" [= condition]`: a card of CARDS played while the condition holds for its
+    /// player is played as the Excuse: it obeys no obligation, sets no suit, takes no trick, and stays
+    /// with its player's side, who gives the trick's winner an empty card for it (rule
+    /// `play.excuse.LABEL`; such a Fool, once withheld, "loses all its trick-taking power").
+    pub excuses: Vec<CardRule>,
+}
+
+/// Cards a rule of the play names, with its label and the condition on the player at his turn under
+/// which it applies (`None`: always): `withhold` and `excuse`.
+#[derive(Clone, Debug)]
+pub struct CardRule {
+    pub cards: CardSet,
+    pub label: Arc<str>,
+    pub when: Option<Expr>,
+    pub clause: Clause,
 }
 
 /// A trick-winner exception: `wins CARD "label" = cards`.

@@ -200,6 +200,10 @@ impl Env for GameEnv<'_, '_, '_> {
                 }
                 Value::Cards(cards)
             }
+            Func::Withheld => {
+                let m = self.player_arg(&a[0])?;
+                Value::Cards((0..g.n()).filter(|p| m >> p & 1 == 1).fold(CardSet::EMPTY, |s, p| s.or(g.withheld[p])))
+            }
             Func::WinnerSide => Value::Players(self.side(self.trick(&a[0])?.winner)),
             Func::Winner => Value::Player(self.trick(&a[0])?.winner),
             Func::SatOut => match &a[0] {

@@ -1,6 +1,7 @@
-//! The `fool` section, and the untouchable card played like it: what sets no suit, and where the
-//! Fool goes from its trick (kept by its holder for an empty card, to the winner, changing side in the
-//! last trick, winning the last trick of a slam, given up by a side that took no trick).
+//! The `fool` section, and the cards played like it (the untouchable card, a card played as the
+//! Excuse by `play { excuse }`): what sets no suit, what takes no trick, and where the Fool goes from
+//! its trick (kept by its holder for an empty card, to the winner, changing side in the last trick,
+//! winning the last trick of a slam, given up by a side that took no trick).
 
 use crate::cards::{Card, CardSet, FOOL};
 use crate::ir::FoolLast;
@@ -8,9 +9,15 @@ use crate::ir::FoolLast;
 use super::Game;
 
 impl<'s, 'r> Game<'s, 'r> {
-    /// The Fool, or the untouchable card in its owner's hand: it sets no suit and obeys no obligation.
+    /// The Fool, the untouchable card in its owner's hand, or a card played as the Excuse: it sets no
+    /// suit and obeys no obligation.
     pub(super) fn plays_like_the_fool(&self, p: u8, c: Card) -> bool {
-        c.is_fool() || self.untouchable == Some((p, c))
+        c.is_fool() || self.untouchable == Some((p, c)) || self.excused.contains(c)
+    }
+
+    /// The Fool, or a card played as the Excuse (`play { excuse }`): it takes no trick.
+    pub(super) fn takes_no_trick(&self, c: Card) -> bool {
+        c.is_fool() || self.excused.contains(c)
     }
 
     /// With `deadline = N`, in the trick before the last N, a holder of the Fool who may play it
@@ -92,6 +99,32 @@ impl<'s, 'r> Game<'s, 'r> {
                     self.name(winner)
                 ));
             }
+        }
+    }
+
+    /// A card played as the Excuse (`play { excuse }`), which takes no trick, stays with its player's
+    /// side: where another side took its trick (number `number`), it goes back to its player, who gives
+    /// the trick's winner an empty card for it.
+    pub(super) fn excused_go_back(&mut self, won: &mut CardSet, cards: &[(u8, Card)], winner: u8, number: usize) {
+        let excused = self.excused;
+        for &(q, c) in cards.iter().filter(|&&(_, c)| excused.contains(c)) {
+            if self.side_of(q) >> winner & 1 == 1 {
+                continue;
+            }
+            self.give_back(won, c, q, winner, true);
+            let rules = self.rules();
+            let Some(x) = rules.play.excuses.iter().find(|x| x.cards.contains(c)) else { continue };
+            let source = x.clause.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default();
+            self.notes.push(format!(
+                "{} ({}{source}): {}'s {}, played as the Excuse, takes no trick: it goes back from trick {} to {}, who gives {} an empty card",
+                x.label,
+                x.clause.rule,
+                self.name(q),
+                rules.card_name(c),
+                number + 1,
+                self.name(q),
+                self.name(winner)
+            ));
         }
     }
 

@@ -124,6 +124,10 @@ pub struct Game<'s, 'r> {
     pub(super) after_deal_closed: bool,
     /// The untouchable card and its owner, when the rules have one and the deal made it so.
     untouchable: Option<(u8, Card)>,
+    /// The cards each player withheld from a trump obligation (`play { withhold }`), by seat.
+    withheld: [CardSet; MAX_PLAYERS],
+    /// The cards played as the Excuse by `play { excuse }` so far: they set no suit and take no trick.
+    excused: CardSet,
     pub dog: CardSet,
     /// The dog in the order dealt, where the rules cut it into packets (`talon`).
     dog_order: Vec<Card>,
@@ -217,6 +221,8 @@ impl<'s, 'r> Game<'s, 'r> {
             deal_order: None,
             after_deal_closed: false,
             untouchable: None,
+            withheld: [CardSet::EMPTY; MAX_PLAYERS],
+            excused: CardSet::EMPTY,
             dog: CardSet::EMPTY,
             dog_order: vec![],
             talon_taker: None,

@@ -4,7 +4,10 @@
 //! the lead's restrictions (the called suit, the Fool), `must follow`, `must trump`, `must
 //! overtrump`, `must beat`; the cards that must be led or played (`must lead|play`); then the cards
 //! held back (the Fool's deadline, `keep` and `last-trump`, the cards a declaration keeps). A card
-//! refused is refused by the first step that took it out.
+//! refused is refused by the first step that took it out. A trump obligation that only cards the
+//! rules let a player withhold (`withhold`) would meet binds nothing, and the walk says which cards
+//! it spared: playing another card withholds them (`play.rs`). Cards played as the Excuse (`excuse`)
+//! and the untouchable card are bound by no obligation of the trick.
 
 use crate::cards::{Card, CardSet, FOOL};
 
@@ -37,10 +40,13 @@ enum Bind {
 }
 
 /// The walk so far: the cards allowed, and the first step that took out the card asked about.
-struct Walk {
-    allowed: CardSet,
+pub(super) struct Walk {
+    pub(super) allowed: CardSet,
     asked: Option<Card>,
     bind: Option<Bind>,
+    /// The trumps a trump obligation asked of the player that the rules let him withhold
+    /// (`withhold`), his only trumps: the obligation does not bind, and another card withholds them.
+    pub(super) spared: CardSet,
 }
 
 impl Walk {
@@ -70,9 +76,9 @@ impl<'s, 'r> Game<'s, 'r> {
 
     /// The walk of the obligations for `p`'s next card; `asked`, a card whose binding obligation is
     /// wanted.
-    fn walk(&self, p: u8, asked: Option<Card>) -> Walk {
+    pub(super) fn walk(&self, p: u8, asked: Option<Card>) -> Walk {
         let hand = self.hands[p as usize];
-        let mut w = Walk { allowed: hand, asked, bind: None };
+        let mut w = Walk { allowed: hand, asked, bind: None, spared: CardSet::EMPTY };
         self.trick_obligations(p, &mut w);
         let play = &self.rules().play;
         // Cards that must be led or played, when held and allowed.
@@ -119,18 +125,31 @@ impl<'s, 'r> Game<'s, 'r> {
             return;
         }
         let Some(lane) = self.led_lane(&self.current) else { return };
-        // Always allowed: the Excuse, and the untouchable card played like it.
+        // Always allowed: the Excuse, the untouchable card and the cards played as the Excuse.
         let excuse = if self.rules().fool.excuse.is_some() { fool } else { CardSet::EMPTY };
         let bound = self.bound(p);
         let free = excuse.or(hand.minus(bound));
         let same = bound.and(CardSet::of_lane(lane));
         let trumps = bound.and(CardSet::trumps());
+        // A trump asked of him that only cards he may withhold would give: not binding.
+        let may_withhold = self.withholdable(p).and(bound);
+        let spared = |asked: CardSet| !asked.is_empty() && asked.minus(may_withhold).is_empty();
         let obeyed = if s.follow.is_some() && !same.is_empty() {
-            w.narrow(same.or(free), Bind::Follow { lane, same });
-            (lane == 4).then_some(same)
+            if lane == 4 && spared(same) {
+                w.spared = same;
+                None
+            } else {
+                w.narrow(same.or(free), Bind::Follow { lane, same });
+                (lane == 4).then_some(same)
+            }
         } else if s.trump.is_some() && !trumps.is_empty() {
-            w.narrow(trumps.or(free), Bind::Trump { lane, trumps });
-            Some(trumps)
+            if spared(trumps) {
+                w.spared = trumps;
+                None
+            } else {
+                w.narrow(trumps.or(free), Bind::Trump { lane, trumps });
+                Some(trumps)
+            }
         } else {
             None
         };
@@ -141,9 +160,9 @@ impl<'s, 'r> Game<'s, 'r> {
                 w.narrow(beats.or(free), Bind::Overtrump { beats, top });
             }
         }
-        // Win the trick if one can, with the cards the obligations above leave.
+        // Win the trick if one can, with the cards the obligations above leave (not the ones spared).
         if let (Some(_), Some((_, best))) = (s.beat, self.best_of(&self.current, Some(lane))) {
-            let beats: CardSet = w.allowed.and(bound).iter().filter(|&c| self.takes_over(c, best, Some(lane))).collect();
+            let beats: CardSet = w.allowed.and(bound).minus(w.spared).iter().filter(|&c| self.takes_over(c, best, Some(lane))).collect();
             if !beats.is_empty() {
                 w.narrow(beats.or(free), Bind::Beat { beats, best });
             }
@@ -225,11 +244,30 @@ impl<'s, 'r> Game<'s, 'r> {
         }
     }
 
-    /// The cards of `p`'s hand the obligations bind: all but the untouchable card, which, played like
-    /// the Fool, neither has to be played nor makes its owner hold a trump.
+    /// The cards of `p`'s hand the obligations bind: all but the untouchable card and the cards he
+    /// would play as the Excuse (`excuse`), which, played like the Fool, neither have to be played nor
+    /// make him hold a trump.
     fn bound(&self, p: u8) -> CardSet {
-        let hand = self.hands[p as usize];
+        let hand = self.hands[p as usize].minus(self.as_excuse(p));
         self.untouchable.filter(|&(q, _)| q == p).map_or(hand, |(_, c)| hand.minus(CardSet::single(c)))
+    }
+
+    /// The cards `p` would play as the Excuse now: those of each `excuse` whose condition holds at
+    /// his turn, that he holds.
+    pub(super) fn as_excuse(&self, p: u8) -> CardSet {
+        self.held_by_rules(&self.rules().play.excuses, p)
+    }
+
+    /// The cards `p` may withhold from a trump obligation now: those of each `withhold` whose
+    /// condition holds at his turn, that he holds.
+    fn withholdable(&self, p: u8) -> CardSet {
+        self.held_by_rules(&self.rules().play.withholds, p)
+    }
+
+    /// The cards of `rules` whose condition holds for `p` at his turn, that he holds.
+    fn held_by_rules(&self, rules: &[crate::ir::CardRule], p: u8) -> CardSet {
+        let hand = self.hands[p as usize];
+        rules.iter().filter(|r| !r.cards.and(hand).is_empty() && self.holds(&r.when, p) == Ok(true)).fold(CardSet::EMPTY, |a, r| a.or(r.cards.and(hand)))
     }
 
     /// The trump that wins the trick so far, if any (of tied trumps, the first played unless the
@@ -238,7 +276,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if !self.setup.trumps_win && self.led_lane(&self.current) != Some(4) {
             return None;
         }
-        self.current.iter().filter(|(_, c)| c.is_trump()).fold(None, |best, &(_, c)| match best {
+        self.current.iter().filter(|(_, c)| c.is_trump() && !self.excused.contains(*c)).fold(None, |best, &(_, c)| match best {
             Some(b) if !self.beats(c, b) => Some(b),
             _ => Some(c),
         })
@@ -276,15 +314,16 @@ impl<'s, 'r> Game<'s, 'r> {
         }
     }
 
-    /// The conditions of `must lead|play` and `keep`, and the card formulas of `must lead|play`,
-    /// worked out for `p` before his card: one that cannot be is the rules' error (the walk takes it
-    /// as not holding, or as forcing nothing).
+    /// The conditions of `must lead|play`, `keep`, `withhold` and `excuse`, and the card formulas of
+    /// `must lead|play`, worked out for `p` before his card: one that cannot be is the rules' error
+    /// (the walk takes it as not holding, or as forcing nothing).
     pub(super) fn turn_conditions(&self, p: u8) -> Result<(), Stop> {
         let play = &self.rules().play;
         for f in &play.forced {
             self.forced_cards(&f.cards, p).map_err(|e| self.rule_error(&f.clause, e))?;
         }
         let conditions = play.forced.iter().map(|f| (&f.when, &f.clause)).chain(play.keeps.iter().map(|k| (&k.when, &k.clause)));
+        let conditions = conditions.chain(play.withholds.iter().chain(&play.excuses).map(|r| (&r.when, &r.clause)));
         for (when, clause) in conditions {
             self.holds(when, p).map_err(|e| self.rule_error(clause, e))?;
         }

@@ -154,9 +154,16 @@ impl<'s, 'r> Game<'s, 'r> {
             return Err(self.violation(&rules.play.hold_clause, p, format!("{} does not hold {}", self.name(p), rules.card_name(c))));
         }
         self.turn_conditions(p)?;
-        if !self.legal(p).contains(c) {
+        let walk = self.walk(p, None);
+        if !walk.allowed.contains(c) {
             let stop = self.illegal(p, c);
             self.fault(p, c, stop)?;
+        }
+        // Played as the Excuse as the rules stand at his turn, before this card withholds anything.
+        let as_excuse = self.as_excuse(p).contains(c);
+        self.withhold(p, c, walk.spared);
+        if as_excuse {
+            self.excused.insert(c);
         }
         if self.cards_to_play(p) > 1 {
             if let Some(d) = self.kept_by(p, c) {
@@ -221,6 +228,7 @@ impl<'s, 'r> Game<'s, 'r> {
             self.fool_leaves_its_trick(&mut won, h, winner, last);
         }
         self.untouchable_goes_back(&mut won, &cards, winner, number);
+        self.excused_go_back(&mut won, &cards, winner, number);
         let given_back = self.fault_gives_back(&mut won, &cards, winner);
         self.piles[winner as usize] = self.piles[winner as usize].or(won);
         self.tricks.push(Trick { leader, cards, winner });
@@ -248,6 +256,27 @@ impl<'s, 'r> Game<'s, 'r> {
         Ok(())
     }
 
+    /// `play { withhold }`: `p` plays `c` where a trump obligation spared him `spared`, his only trumps
+    /// (`Walk::spared`): another card withholds them (`withheld(p)`), and the verdict notes it.
+    fn withhold(&mut self, p: u8, c: Card, spared: CardSet) {
+        if spared.is_empty() || spared.contains(c) {
+            return;
+        }
+        self.withheld[p as usize] = self.withheld[p as usize].or(spared);
+        let rules = self.rules();
+        let Some(w) = rules.play.withholds.iter().find(|w| !w.cards.and(spared).is_empty()) else { return };
+        let source = w.clause.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default();
+        let only = if spared.len() == 1 { "his only trump" } else { "his only trumps" };
+        self.notes.push(format!(
+            "{} ({}{source}): {} withholds {}, {only}, where a trump was due, and plays {}",
+            w.label,
+            w.clause.rule,
+            self.name(p),
+            rules.cards_named(spared),
+            rules.card_name(c)
+        ));
+    }
+
     /// `play { end "label" = condition }`: after a trick before the last, whether a condition holds
     /// (the first that does, in the order written): the contract is decided, play ends there, and the
     /// deal is scored as it stands; a note says why, and `next` expects no further card.
@@ -267,15 +296,15 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     /// The card that takes `cards` (a trick, or a trick so far) and who played it: the strongest
-    /// trump, else the strongest card of the suit `lane` led; the Fool never. `None` when only the
-    /// Fool was played.
+    /// trump, else the strongest card of the suit `lane` led; the Fool and a card played as the Excuse
+    /// never. `None` when only such cards were played.
     pub(super) fn best_of(&self, cards: &[(u8, Card)], lane: Option<u8>) -> Option<(u8, Card)> {
         if let Some(i) = self.exception_in(cards) {
             let card = self.rules().play.wins[i].card;
             return cards.iter().copied().find(|&(_, c)| c == card);
         }
         let mut best: Option<(u8, Card)> = None;
-        for &(p, c) in cards.iter().filter(|(_, c)| !c.is_fool()) {
+        for &(p, c) in cards.iter().filter(|&&(_, c)| !self.takes_no_trick(c)) {
             if best.is_none_or(|(_, b)| self.takes_over(c, b, lane)) {
                 best = Some((p, c));
             }

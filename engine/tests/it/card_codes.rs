@@ -23,6 +23,8 @@ fn a_card_the_pack_lacks_is_refused_in_every_construct_at_its_line_and_column() 
         "play {\n  wins T1 \"the 1 takes the 22\" = T21 + T22\n}",
         "play {\n  fault follow \"revoke\" gives-back T22 = 60\n}",
         "play {\n  last-trump = T22\n}",
+        "play {\n  withhold T22 \"the 22 withheld\"\n}",
+        "play {\n  excuse T22 \"the 22 as the Excuse\"\n}",
         "untouchable T22 \"the 22 imprenable\" = count(hand, trumps) == 1",
         "on play T22 \"the 22 played\" = 5",
         "class big \"big card\" = T21 + T22\nlet bigs = count(big)",
@@ -44,4 +46,27 @@ fn a_card_the_pack_lacks_is_refused_in_every_construct_at_its_line_and_column() 
 fn the_cards_of_the_pack_and_its_own_codes_are_accepted() {
     // The same constructs with a card the pack has compile (a rule that reads nothing aside).
     child_of_fft("play {\n  must lead T21 \"the 21 leads\"\n  keep T1 \"the 1 to the last\" while T21\n  wins T1 \"the 1 takes the 21\" = T21 + EX\n}").unwrap();
+}
+
+/// A card word names the pack's own codes too: in Troggu's pack, whose Fool is the trump above the 21,
+/// `keep EX` keeps that card (it named the Excuse the pack lacks, and kept nothing).
+#[test]
+fn a_card_word_names_the_fool_made_a_trump_by_its_code() {
+    let registry = crate::common::registry_with("kept", "ruleset kept \"k\"\nextends troggu\nplay {\n  keep EX \"the Fool to the last trick\"\n}\n");
+    let kept = registry.get("kept").unwrap();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/troggu/valid");
+    let mut refused = 0;
+    for name in ["3p-1.json", "3p-2.json", "6p-1.json", "6p-2.json"] {
+        let mut g = tarot_engine::parse_record(&std::fs::read_to_string(dir.join(name)).unwrap()).unwrap();
+        // The Bättler (T22) played before the last trick, while its player held other cards.
+        let plays: Vec<&str> = g.events.iter().filter_map(|e| if let tarot_engine::Event::Play { card, .. } = e { Some(card.as_str()) } else { None }).collect();
+        if !plays[..plays.len() - g.players.len()].contains(&"T22") {
+            continue;
+        }
+        g.ruleset = "kept".into();
+        let v = tarot_engine::replay(kept, &g).unwrap();
+        assert_eq!(v.violation.map(|x| x.rule.to_string()).as_deref(), Some("play.keep.the-fool-to-the-last-trick"), "{name}");
+        refused += 1;
+    }
+    assert!(refused > 0);
 }

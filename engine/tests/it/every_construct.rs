@@ -202,6 +202,10 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
     const GI: &str = r#"  instead single trischaken "eldest, having won with a Single" = player == first_hand"#;
     const GL: &str = r#"  last-trump = if contract.name == "trischaken" then T1 else none"#;
     const GT: &str = r#"  trumps-win = contract.name != "suit-solo""#;
+    // Troggu's Bättler withheld (P "Play").
+    const TW: &str = r#"  withhold EX "the Fool as his only trump""#;
+    const TK: &str = r#"  keep EX "the Fool withheld to the last trick" = has(withheld(player), EX)"#;
+    const TX: &str = r#"  excuse EX "the Fool withheld takes no trick" = has(withheld(player), EX)"#;
     // Königrufen's forehand raising his "Vorhand" at his last word (HK 3.3).
     const KR: &str = r#"  raise rufer except sechserdreier "forehand, the other three having passed" = player == first_hand"#;
     // A declaration's `allowed`, with or without its reason.
@@ -653,6 +657,22 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("last-trump = cards", m("galician-tarok", GL, "  last-trump = 5"), Refused("`last-trump` takes cards")),
         ("last-trump = cards", m("galician-tarok", GL, "  last-trump = if count(tricks) > 0 then T1 else none"), Refused("`tricks` is not known")),
         ("trumps-win = condition", m("galician-tarok", GT, "  trumps-win = yes"), Changes),
+        // Troggu's Bättler withheld (P "Play"): spared from the trump obligations, kept, played as the Excuse.
+        (r#"withhold CARDS "label" [= condition]"#, m("troggu", TW, r#"  withhold EX "the Fool as his only trump" = contract.name == "misere""#), Changes),
+        (r#"withhold CARDS "label" [= condition]"#, m("troggu", TW, r#"  withhold KS "the king of swords""#), Refused("`withhold` spares trumps from the trump obligations, and KS is no trump of this pack")),
+        (r#"withhold CARDS "label" [= condition]"#, m("troggu", TW, "  withhold EX"), Refused("`withhold CARDS \"label\" [= condition]`")),
+        (r#"withhold CARDS "label" [= condition]"#, m("troggu", TW, r#"  withhold EX "x" = count(discarded) > 0"#), Refused("`discarded` is not known")),
+        (r#"withhold CARDS "label" [= condition]"#, m("troggu", TW, r#"  withhold EX "x" = 3"#), Refused("takes a condition, yes or no")),
+        (
+            r#"withhold CARDS "label" [= condition]"#,
+            m("troggu", "  must follow                                         @P\n  must trump                                          @P\n", ""),
+            Refused("neither `must follow` nor `must trump`: it would never apply"),
+        ),
+        (r#"excuse CARDS "label" [= condition]"#, m("troggu", TX, r#"  excuse EX "the Fool withheld takes no trick" = no"#), Changes),
+        (r#"excuse CARDS "label" [= condition]"#, m("troggu", TX, r#"  excuse EX "the Fool takes no trick""#), Changes),
+        (r#"excuse CARDS "label" [= condition]"#, m(F, "  must overtrump                                     @FFT \"Le jeu de la carte\"", "  must overtrump                                     @FFT \"Le jeu de la carte\"\n  excuse EX \"x\""), Refused("EX is this pack's Excuse already")),
+        (r#"excuse CARDS "label" [= condition]"#, m("troggu", TX, "  excuse EX = has(withheld(player), EX)"), Refused("`excuse CARDS \"label\" [= condition]`")),
+        (r#"excuse CARDS "label" [= condition]"#, m("troggu", TX, r#"  excuse XX "x""#), Refused("`XX`: unknown card or card class")),
         (r#"fault follow|trump|overtrump|beat "label" = amount"#, m("minchiate", "then 120 else 60", "then 120 else none"), Changes),
         (r#"fault follow|trump|overtrump|beat "label" = amount"#, m("minchiate", "then 120 else 60", "then 120 else 30"), Changes),
         (r#"fault follow|trump|overtrump|beat "label" = amount"#, m("minchiate", "fault follow \"revoke\"", "fault overtrump \"revoke\""), Refused("has no `must overtrump`")),
@@ -770,6 +790,8 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("taken(x)", m("minchiate", "then taken(payee) - hand_size else 0", "then count(pile(payee)) - hand_size else 0"), Changes),
         ("hand_of(p)", probe("count(hand_of(taker), trumps)"), Changes),
         ("played(p)", probe("count(played(taker), trumps)"), Changes),
+        ("withheld(p)", m("troggu", TK, r#"  keep EX "the Fool withheld to the last trick" = count(withheld(player)) > 1"#), Changes),
+        ("withheld(p)", m("troggu", "class kings = rank(K)", "class kings = rank(K) + withheld(dealer)"), Refused("`withheld` looks at the game being played")),
         ("winner(t)", probe("if winner(last_trick) == taker then 1 else 0"), Changes),
         ("winner_side(t)", probe("if winner_side(last_trick) == attack then 1 else 0"), Changes),
         ("winning_card(t)", probe("count(winning_card(last_trick), trumps)"), Changes),

@@ -89,4 +89,5 @@ mod troccas_scorer;
 mod troggu_scorer;
 mod variants;
 mod wins_with;
+mod withhold;
 mod worked_examples;

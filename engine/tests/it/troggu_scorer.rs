@@ -1,8 +1,10 @@
 //! The engine's Troggu standings and winners against a second scorer written by hand from the sources
 //! (`common/troggu.rs`: Board Game Arena, The Incompleat Gamester, the Eisten-Stalden rules,
 //! gamerules.com, pagat), over simulated deals of `troggu` at each table from three to six, unsteered
-//! and steered (every contract bid evenly, strong hands). Each contract, Tapp, Solo and the Misère
-//! played when all pass, must be seen made and lost. Each deal is simulated from its own seed, so a
+//! and steered (every contract bid evenly, strong hands, the Bättler held back until it is withheld).
+//! Each contract, Tapp, Solo and the Misère played when all pass, must be seen made and lost, and the
+//! Bättler withheld: given for a low card in the last trick, led to it, and kept by its side when that
+//! side takes the last trick. Each deal is simulated from its own seed, so a
 //! difference names the seed that reproduces it (`tarot-archive simulate --ruleset troggu --players N
 //! --games 1 --seed S [--steer] --out DIR`).
 //!
@@ -33,6 +35,13 @@ fn cases(s: &troggu::Scored, tally: &mut BTreeMap<String, u64>) {
     if s.kings_discarded {
         add("the four kings laid away");
     }
+    if let Some(w) = &s.withheld {
+        add("the Bättler withheld");
+        add(if w.own_side { "the Bättler withheld: its side takes the last trick" } else { "the Bättler withheld: a low card given for it" });
+        if w.led {
+            add("the Bättler withheld: led to the last trick");
+        }
+    }
 }
 
 #[derive(Default)]
@@ -55,7 +64,7 @@ fn compare(players: usize, sim: &SimOptions, seeds: std::ops::Range<u64>, run: &
         let outcome = v.outcome.as_ref().unwrap();
         let engine: BTreeMap<String, (Q, bool)> = outcome.players.iter().map(|p| (p.player.to_string(), (p.score, p.winner))).collect();
         let expected: BTreeMap<String, (Q, bool)> = mine.points.iter().map(|(k, &x)| (k.clone(), (Q::int(x), mine.winners[k]))).collect();
-        if let Some(wrong) = &mine.wrong_leader {
+        if let Some(wrong) = mine.wrong_leader.as_ref().or(mine.unlawful.as_ref()) {
             run.differences.push(format!("{players} players seed {seed}{steer}: {wrong}"));
         } else if engine != expected {
             run.differences.push(format!(
@@ -95,7 +104,17 @@ fn the_engine_scores_troggu_as_the_sources_do() {
         println!("{report}");
     }
     assert!(differences.is_empty(), "{} deals scored differently:\n{}", differences.len(), differences.iter().take(40).cloned().collect::<Vec<_>>().join("\n"));
-    for case in ["tapp made", "tapp lost", "solo made", "solo lost", "misere: nobody over 58", "misere: a player over 58"] {
+    for case in [
+        "tapp made",
+        "tapp lost",
+        "solo made",
+        "solo lost",
+        "misere: nobody over 58",
+        "misere: a player over 58",
+        "the Bättler withheld: a low card given for it",
+        "the Bättler withheld: its side takes the last trick",
+        "the Bättler withheld: led to the last trick",
+    ] {
         assert!(reached.get(case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}");
     }
 }

@@ -145,7 +145,7 @@ struct Compiler {
 }
 
 /// Statements that are identified by all their words (several per section), not only the first.
-const KEYED_BY_ALL_ARGS: &[&str] = &["on", "require", "pay", "must", "keep"];
+const KEYED_BY_ALL_ARGS: &[&str] = &["on", "require", "pay", "must", "keep", "withhold", "excuse"];
 
 /// Statements that a section has once, whatever their words: a child's replaces its parent's.
 const SINGLE: &[&str] = &[
@@ -175,7 +175,7 @@ const SINGLE: &[&str] = &[
 /// keyword alone for statements a section has once.
 fn stmt_key(s: &Stmt) -> String {
     // A `trump-order` that follows an option (`= condition`) is one of several, each its own order.
-    // (`keep` is also the fool's setting, which has no words: its key is its keyword.)
+    // (`keep` and `excuse` are also the fool's settings, which have no words: their key is their keyword.)
     if (KEYED_BY_ALL_ARGS.contains(&s.key.as_str()) && !s.args.is_empty()) || (s.key == "trump-order" && s.value.is_some()) {
         let words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
         format!("{} {}", s.key, words.join(" "))

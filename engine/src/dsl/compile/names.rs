@@ -107,6 +107,7 @@ pub(super) const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("taken", Func::Taken, 1, 1),
     ("hand_of", Func::HandOf, 1, 1),
     ("played", Func::Played, 1, 1),
+    ("withheld", Func::Withheld, 1, 1),
     ("winner_side", Func::WinnerSide, 1, 1),
     ("winner", Func::Winner, 1, 1),
     ("sat_out", Func::SatOut, 1, 1),
@@ -131,6 +132,7 @@ pub(super) const GAME_FUNCS: &[Func] = &[
     Func::Taken,
     Func::HandOf,
     Func::Played,
+    Func::Withheld,
     Func::WinnerSide,
     Func::Winner,
     Func::SatOut,
@@ -168,7 +170,7 @@ pub(super) fn ctx_words(ctx: Ctx) -> &'static str {
         Ctx::Called => "after the call (called is)",
         Ctx::AfterAuction => "in a setting that applies after the auction (options, players, constants and the contract are)",
         Ctx::Allowed => "in a declaration's `allowed` (hand, player, taker, partner, attack, defence and contract.ATTR are)",
-        Ctx::Turn => "in the condition of `must lead|play` and `keep` (hand, player, taker, partner, attack, defence, contract.ATTR, tricks and trick, the trick in play, are)",
+        Ctx::Turn => "in the condition of `must lead|play`, `keep`, `withhold` and `excuse` (hand, player, taker, partner, attack, defence, contract.ATTR, tricks and trick, the trick in play, are)",
         Ctx::Dealt => "in the deal's `require` (dealer, first_hand, players, options and carried(p) are)",
     }
 }

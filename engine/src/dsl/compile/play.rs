@@ -23,6 +23,8 @@ impl Compiler {
             faults: vec![],
             ends: vec![],
             wins: vec![],
+            withholds: vec![],
+            excuses: vec![],
         };
         let Some(s) = s else {
             let f = self.file.clone();
@@ -46,6 +48,9 @@ impl Compiler {
                         p.keeps.push(k);
                     }
                 }
+                // `withhold CARDS "label" [= condition]` and `excuse CARDS "label" [= condition]`:
+                // checked once the whole block is read (below), against the obligations it makes.
+                "withhold" | "excuse" => {}
                 "must" => {
                     if let Some(w) = st.args.get(1) {
                         self.err(&st.file, w.pos, format!("`must {}` takes no further word: `{}` would be ignored", st.args[0].text, w.text));
@@ -150,7 +155,9 @@ impl Compiler {
                         p.ends.push(PlayEnd { label: label.as_str().into(), when, clause: self.clause(st, rule) });
                     }
                 }
-                other => self.err_at(st, format!("unknown play statement `{other}`; expected lead, must, keep, direction, last-trump, trumps-win, fault, end or wins")),
+                other => {
+                    self.err_at(st, format!("unknown play statement `{other}`; expected lead, must, keep, direction, last-trump, trumps-win, fault, end, wins, withhold or excuse"))
+                }
             }
         }
         for st in s.block.iter().flatten().filter(|st| st.key == "fault") {
@@ -158,12 +165,74 @@ impl Compiler {
                 p.faults.push(f);
             }
         }
+        for st in s.block.iter().flatten().filter(|st| st.key == "withhold") {
+            if let Some(w) = self.withhold(st, &p.ladder) {
+                p.withholds.push(w);
+            }
+        }
+        for st in s.block.iter().flatten().filter(|st| st.key == "excuse") {
+            if let Some(x) = self.as_excuse(st) {
+                p.excuses.push(x);
+            }
+        }
         p
     }
 
-    /// The cards a word names: a class, or one card; `None` (and a diagnostic) otherwise.
+    /// `KEY CARDS "label" [= condition]` (`withhold`, `excuse`): the cards, the label, the condition
+    /// on the player at his turn, and the clause `play.KEY.LABEL`.
+    fn card_rule(&mut self, st: &Stmt, example: &str) -> Option<CardRule> {
+        let key = st.key.clone();
+        let (cards, label) = match st.args.as_slice() {
+            [c, l] if !c.quoted && l.quoted => (c.clone(), l.text.clone()),
+            _ => {
+                self.err_at(st, format!("`{key}` is written `{key} CARDS \"label\" [= condition]`: `{example}`"));
+                return None;
+            }
+        };
+        let set = self.cards_word(st, &cards)?;
+        let when = self.turn_condition(st).ok()?;
+        let rule = format!("play.{key}.{}", label.to_lowercase().replace(' ', "-"));
+        Some(CardRule { cards: set, label: label.as_str().into(), when, clause: self.clause(st, rule) })
+    }
+
+    /// `withhold CARDS "label" [= condition]`: cards the trump obligations do not ask of a player whose
+    /// only trumps they are. They must be trumps of the pack, and the section must have a trump
+    /// obligation to spare them from: otherwise the statement would never apply.
+    fn withhold(&mut self, st: &Stmt, ladder: &[(Obligation, Clause)]) -> Option<CardRule> {
+        let w = self.card_rule(st, "withhold EX \"the Fool as his only trump\"")?;
+        let trumps = self.pack_trumps.unwrap_or(CardSet::trumps());
+        let not_trumps = w.cards.minus(trumps);
+        if !not_trumps.is_empty() {
+            let codes: Vec<String> = not_trumps.iter().map(|c| c.to_string()).collect();
+            self.err_at(
+                st,
+                format!("`withhold` spares trumps from the trump obligations, and {} {} no trump of this pack", codes.join(", "), if codes.len() == 1 { "is" } else { "are" }),
+            );
+            return None;
+        }
+        if !ladder.iter().any(|(o, _)| matches!(o, Obligation::Follow | Obligation::Trump)) {
+            self.err_at(st, "`withhold` spares cards from the trump obligations, and the play section has neither `must follow` nor `must trump`: it would never apply");
+            return None;
+        }
+        Some(w)
+    }
+
+    /// `excuse CARDS "label" [= condition]`: cards played as the Excuse while the condition holds. The
+    /// pack's own Excuse is refused: the `fool` section says what it does.
+    fn as_excuse(&mut self, st: &Stmt) -> Option<CardRule> {
+        let x = self.card_rule(st, "excuse EX \"the Fool withheld\" = has(withheld(player), EX)")?;
+        if x.cards.contains(FOOL) {
+            self.err_at(st, "`excuse` plays a card as the Excuse, and EX is this pack's Excuse already: the `fool { ... }` section says what it does");
+            return None;
+        }
+        Some(x)
+    }
+
+    /// The cards a word names: a class, or one card (by its code, or a code of the pack: `EX` for a
+    /// Fool made a trump is the card above the highest trump); `None` (and a diagnostic) otherwise.
     fn cards_word(&mut self, st: &Stmt, w: &Word) -> Option<CardSet> {
-        match (self.classes.iter().find(|c| c.name == w.text), Card::parse(&w.text)) {
+        let alias = self.pack_aliases.iter().find(|(a, _)| a.eq_ignore_ascii_case(&w.text)).map(|&(_, c)| c);
+        match (self.classes.iter().find(|c| c.name == w.text), alias.or_else(|| Card::parse(&w.text))) {
             (Some(c), _) => Some(c.cards),
             (None, Some(card)) if !w.quoted => self.in_pack(&st.file, w.pos, &w.text, card).then(|| CardSet::single(card)),
             // The class's own definition failed, and says why.

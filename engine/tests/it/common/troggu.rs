@@ -16,6 +16,12 @@
 //! - "The aim of the game is to win more than half the points in tricks" (BGA): the declarer wins with
 //!   more than 57, and the others when he does not. In a Misère, "not ... more than 58" (IG).
 //! - The Tappist or Soloist leads the first trick, the dealer in a Misère (IG).
+//! - The Bättler withheld (P "Play"): a player whose only trump left is the Bättler need not play it
+//!   when trumps are led or he has none of the suit led; playing another card there, he has withheld
+//!   it, and it "loses all its trick-taking power": he keeps it to his card to the last trick (led
+//!   there, the next card sets the suit), it goes to his side's pile, and the winner of the last trick
+//!   gets "a low value card" from that pile for it, worth 1 (every card but the counters is). His own
+//!   side taking the last trick, nothing changes hands.
 
 use std::collections::BTreeMap;
 
@@ -73,7 +79,22 @@ pub struct Scored {
     /// The four kings laid away together.
     pub kings_discarded: bool,
     pub wrong_leader: Option<String>,
+    /// Who withheld the Bättler, and how its last trick went.
+    pub withheld: Option<Withheld>,
+    /// A play the sources forbid: the withheld Bättler played before the last trick.
+    pub unlawful: Option<String>,
 }
+
+/// The Bättler withheld: how its last trick went.
+#[derive(Debug)]
+pub struct Withheld {
+    /// Its holder led the last trick with it.
+    pub led: bool,
+    /// His side took the last trick: no card was given for it.
+    pub own_side: bool,
+}
+
+const BATTLER: Card = Card::Trump(22);
 
 pub fn score(rec: &GameRecord) -> Scored {
     let names = &rec.players;
@@ -81,12 +102,18 @@ pub fn score(rec: &GameRecord) -> Scored {
     let seat = |p: &str| names.iter().position(|x| x == p).unwrap_or_else(|| panic!("player {p}"));
     let dealer = seat(&rec.dealer);
     let mut tapp: Vec<Card> = vec![];
+    let mut hands: Vec<Vec<Card>> = vec![vec![]; n];
     let mut declarer: Option<(usize, String)> = None;
     let mut discard: Vec<Card> = vec![];
     let mut plays: Vec<(usize, Card)> = vec![];
     for e in &rec.events {
         match e {
-            Event::Deal { dog, .. } => tapp = dog.iter().map(|c| Card::parse(c)).collect(),
+            Event::Deal { hands: dealt, dog, .. } => {
+                tapp = dog.iter().map(|c| Card::parse(c)).collect();
+                for (p, name) in names.iter().enumerate() {
+                    hands[p] = dealt[name.as_str()].iter().map(|c| Card::parse(c)).collect();
+                }
+            }
             Event::Bid { player, bid } => {
                 if &**bid != "pass" {
                     declarer = Some((seat(player), bid.to_string()));
@@ -109,17 +136,42 @@ pub fn score(rec: &GameRecord) -> Scored {
     s.kings_discarded = discard.iter().filter(|c| matches!(c, Card::Suited(_, 14))).count() == 4;
     let mut pile = vec![0i64; n];
     match &declarer {
-        Some((d, c)) if c == "tapp" => pile[*d] += discard.iter().map(|c| c.value()).sum::<i64>(),
+        Some((d, c)) if c == "tapp" => {
+            pile[*d] += discard.iter().map(|c| c.value()).sum::<i64>();
+            hands[*d].extend(tapp.iter().copied());
+            hands[*d].retain(|c| !discard.contains(c));
+        }
         Some((d, _)) => pile[*d] += tapp.iter().map(|c| c.value()).sum::<i64>(),
         None => {}
     }
+    // The declarer against the rest; in a Misère, each for himself.
+    let same_side = |p: usize, q: usize| match &declarer {
+        Some((d, _)) => (p == *d) == (q == *d),
+        None => p == q,
+    };
+    let mut withheld_by: Option<usize> = None;
     let mut leader = declarer.as_ref().map_or(dealer, |d| d.0);
     for (i, t) in tricks.iter().enumerate() {
         if t[0].0 != leader && s.wrong_leader.is_none() {
             s.wrong_leader = Some(format!("trick {} led by {}, not {}", i + 1, names[t[0].0], names[leader]));
         }
-        let mut best = t[0];
-        for &(p, c) in &t[1..] {
+        // The Bättler withheld before this trick has no power: it sets no suit, and takes nothing.
+        let holder = withheld_by;
+        let powerless = |&(p, c): &(usize, Card)| c == BATTLER && holder == Some(p);
+        let Some(&first) = t.iter().find(|play| !powerless(play)) else { panic!("a trick of the Bättler alone") };
+        let led = first.1;
+        for &(p, c) in t.iter().filter(|&&play| play != t[0]) {
+            // A trump due of him (trumps led, or none of the suit led), the Bättler his only trump, and
+            // another card played: he has withheld it.
+            let trumps: Vec<Card> = hands[p].iter().copied().filter(|c| matches!(c, Card::Trump(_))).collect();
+            let none_led = !hands[p].iter().any(|h| matches!((h, led), (Card::Suited(a, _), Card::Suited(b, _)) if *a == b));
+            let due = matches!(led, Card::Trump(_)) || none_led;
+            if due && trumps == [BATTLER] && c != BATTLER && withheld_by.is_none() {
+                withheld_by = Some(p);
+            }
+        }
+        let mut best = first;
+        for &(p, c) in t.iter().filter(|play| !powerless(play)) {
             let beats = match (c, best.1) {
                 (Card::Trump(x), Card::Trump(b)) => x > b,
                 (Card::Trump(_), _) => true,
@@ -130,8 +182,27 @@ pub fn score(rec: &GameRecord) -> Scored {
                 best = (p, c);
             }
         }
-        pile[best.0] += t.iter().map(|&(_, c)| c.value()).sum::<i64>();
+        pile[best.0] += t.iter().filter(|play| !powerless(play)).map(|&(_, c)| c.value()).sum::<i64>();
+        if let Some(&(h, _)) = t.iter().find(|play| powerless(play)) {
+            if i + 1 != tricks.len() && s.unlawful.is_none() {
+                s.unlawful = Some(format!("{} played the Bättler withheld to trick {}, not to the last", names[h], i + 1));
+            }
+            // To his side's pile; a low card, worth 1, from it to the winner of another side.
+            pile[h] += BATTLER.value();
+            let own_side = same_side(h, best.0);
+            if !own_side {
+                pile[h] -= 1;
+                pile[best.0] += 1;
+            }
+            s.withheld = Some(Withheld { led: t[0].0 == h, own_side });
+        }
+        for &(p, c) in t.iter() {
+            hands[p].retain(|&h| h != c);
+        }
         leader = best.0;
+    }
+    if let (Some(h), None) = (withheld_by, &s.withheld) {
+        s.unlawful = Some(format!("{} withheld the Bättler and never played it", names[h]));
     }
     match &declarer {
         Some((d, _)) => {
