@@ -73,20 +73,28 @@ fn formula_text(r: &Ruleset, c: &Clause) -> String {
     statement_text(r, c).split_once(" = ").map(|x| x.1.to_string()).unwrap_or_default()
 }
 
-/// The text of the statement a clause points at (`file:line`), trimmed, continuation lines joined.
+/// The text of the statement a clause points at (`file:line`), trimmed, continuation lines joined: a
+/// line ending in `\\`, or a formula going on to the next line (the line ends with an operator, or the
+/// next begins with one).
 fn statement_text(r: &Ruleset, c: &Clause) -> String {
     let Some((file, line)) = c.at.rsplit_once(':') else { return String::new() };
     let Ok(line) = line.parse::<usize>() else { return String::new() };
     let Some((_, text)) = r.texts.iter().find(|(f, _)| f == file) else { return String::new() };
+    const JOINS: &[&str] = &["and", "or", "not", "then", "else", "if", "+", "-", "*", "/", "(", ",", "==", "!=", "<", ">", "<=", ">=", "="];
+    let words = |l: &str| l.split_whitespace().map(str::to_string).collect::<Vec<_>>();
     let mut out = String::new();
-    for l in text.lines().skip(line.saturating_sub(1)) {
-        let l = l.split(" @").next().unwrap_or(l).trim_end();
-        match l.strip_suffix('\\') {
-            Some(cont) => out.push_str(cont.trim()),
-            None => {
-                out.push_str(l.trim());
-                break;
-            }
+    let mut lines = text.lines().skip(line.saturating_sub(1)).map(|l| l.split(" @").next().unwrap_or(l).trim_end()).peekable();
+    while let Some(l) = lines.next() {
+        if let Some(cont) = l.strip_suffix('\\') {
+            out.push_str(cont.trim());
+            out.push(' ');
+            continue;
+        }
+        out.push_str(l.trim());
+        let ends_open = words(l).last().is_some_and(|w| JOINS.contains(&w.as_str()) || w.ends_with('('));
+        let next_opens = lines.peek().and_then(|n| words(n).first().cloned()).is_some_and(|w| JOINS.contains(&w.as_str()) && w != "(" && w != "if" && w != "not");
+        if !(ends_open || next_opens) {
+            break;
         }
         out.push(' ');
     }

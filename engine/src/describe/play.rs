@@ -108,6 +108,20 @@ pub(super) fn play(force: &InForce, lines: &mut Vec<Line>) {
         };
         lines.push(line("trick obligations", &f.clause, text));
     }
+    // Cards that take no trick (`loses`): they obey the obligations and go with the trick.
+    for l in &pl.loses {
+        let said = |e: &crate::expr::Expr| if people { force.words(e) } else { formula_text(r, &l.clause) };
+        let cards = match &l.cards {
+            crate::expr::Expr::Const(crate::expr::Value::Cards(set)) => r.cards_named(*set),
+            e => format!("the cards worked out at the player's turn, {}", said(e)),
+        };
+        let when = l.when.as_ref().map_or(String::new(), |w| format!(", when {}", said(w)));
+        lines.push(line(
+            "trick obligations",
+            &l.clause,
+            format!("{}: {cards}, played{when}, take no trick and, led, set no suit (the next card does); they follow suit as any card and go with the trick", l.label),
+        ));
+    }
     for end in &pl.ends {
         let when = if people { force.words(&end.when) } else { formula_text(r, &end.clause) };
         lines.push(line("trick obligations", &end.clause, format!("{}: play ends after the trick in which {when}, and the deal is scored as it stands", end.label)));

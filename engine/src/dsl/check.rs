@@ -132,6 +132,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("play", "keep") => sh(2, 4, Optional, Forbidden, "`keep CARDS \"label\" [while CLASS] [= condition]`"),
         ("play", "withhold") => sh(2, 2, Optional, Forbidden, "`withhold CARDS \"label\" [= condition]`"),
         ("play", "excuse") => sh(2, 2, Optional, Forbidden, "`excuse CARDS \"label\" [= condition]`"),
+        ("play", "loses") => sh(1, 2, Optional, Forbidden, "`loses CARDS \"label\" [= condition]` or `loses \"label\" = cards`"),
         ("play", "end") => sh(1, 1, Required, Forbidden, "`end \"label\" = condition`"),
         ("play", "wins") => sh(2, 2, Required, Forbidden, "`wins CARD \"label\" = cards`"),
         ("play", "fault") => sh(2, 4, Required, Forbidden, "`fault follow|trump|overtrump \"label\" [gives-back CLASS] = amount`"),

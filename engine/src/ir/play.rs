@@ -67,6 +67,11 @@ pub struct Play {
     /// with its player's side, who gives the trick's winner an empty card for it (rule
     /// `play.excuse.LABEL`; such a Fool, once withheld, "loses all its trick-taking power").
     pub excuses: Vec<CardRule>,
+    /// `loses CARDS "label" [= condition]` or `loses "label" = cards`: a card of them played (the
+    /// condition holding, or the formula giving it, at its player's turn) takes no trick and, led, sets
+    /// no suit (the next card does); it obeys the obligations as any card and goes with the trick (rule
+    /// `play.loses.LABEL`; Cego's empty card kept and shown, which "can never win a trick").
+    pub loses: Vec<Loses>,
 }
 
 /// Cards a rule of the play names, with its label and the condition on the player at his turn under
@@ -101,6 +106,17 @@ pub struct Forced {
     pub label: Arc<str>,
     /// A condition on the player at his turn (`hand`, `player`, `taker`, the contract, options);
     /// `None`: always.
+    pub when: Option<Expr>,
+    pub clause: Clause,
+}
+
+/// Cards that take no trick: `loses CARDS "label" [= condition]`, or `loses "label" = cards`.
+#[derive(Clone, Debug)]
+pub struct Loses {
+    /// A constant for CARDS; for `= cards`, a card formula read at the player's turn (as `must lead`'s).
+    pub cards: Expr,
+    pub label: Arc<str>,
+    /// A condition on the player at his turn; `None`: always.
     pub when: Option<Expr>,
     pub clause: Clause,
 }

@@ -9,15 +9,16 @@ use crate::ir::FoolLast;
 use super::Game;
 
 impl<'s, 'r> Game<'s, 'r> {
-    /// The Fool, the untouchable card in its owner's hand, or a card played as the Excuse: it sets no
-    /// suit and obeys no obligation.
+    /// The Fool, the untouchable card in its owner's hand, a card played as the Excuse, or one that
+    /// takes no trick (`play { loses }`): led, it sets no suit (the next card does).
     pub(super) fn plays_like_the_fool(&self, p: u8, c: Card) -> bool {
-        c.is_fool() || self.untouchable == Some((p, c)) || self.excused.contains(c)
+        c.is_fool() || self.untouchable == Some((p, c)) || self.excused.contains(c) || self.powerless.contains(c)
     }
 
-    /// The Fool, or a card played as the Excuse (`play { excuse }`): it takes no trick.
+    /// The Fool, a card played as the Excuse (`play { excuse }`), or one the rules make take no trick
+    /// (`play { loses }`).
     pub(super) fn takes_no_trick(&self, c: Card) -> bool {
-        c.is_fool() || self.excused.contains(c)
+        c.is_fool() || self.excused.contains(c) || self.powerless.contains(c)
     }
 
     /// With `deadline = N`, in the trick before the last N, a holder of the Fool who may play it

@@ -128,6 +128,8 @@ pub struct Game<'s, 'r> {
     withheld: [CardSet; MAX_PLAYERS],
     /// The cards played as the Excuse by `play { excuse }` so far: they set no suit and take no trick.
     excused: CardSet,
+    /// The cards played that take no trick by `play { loses }`: they set no suit when led.
+    powerless: CardSet,
     pub dog: CardSet,
     /// The dog in the order dealt, where the rules cut it into packets (`talon`).
     dog_order: Vec<Card>,
@@ -223,6 +225,7 @@ impl<'s, 'r> Game<'s, 'r> {
             untouchable: None,
             withheld: [CardSet::EMPTY; MAX_PLAYERS],
             excused: CardSet::EMPTY,
+            powerless: CardSet::EMPTY,
             dog: CardSet::EMPTY,
             dog_order: vec![],
             talon_taker: None,

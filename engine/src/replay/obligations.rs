@@ -258,6 +258,14 @@ impl<'s, 'r> Game<'s, 'r> {
         self.held_by_rules(&self.rules().play.excuses, p)
     }
 
+    /// The cards `p` holds that would take no trick played now: those of each `loses` whose condition
+    /// holds at his turn (or that its card formula gives him).
+    pub(super) fn losing(&self, p: u8) -> CardSet {
+        let hand = self.hands[p as usize];
+        let rules = &self.rules().play.loses;
+        rules.iter().filter(|l| self.holds(&l.when, p) == Ok(true)).fold(CardSet::EMPTY, |a, l| a.or(self.forced_cards(&l.cards, p).unwrap_or(CardSet::EMPTY).and(hand)))
+    }
+
     /// The cards `p` may withhold from a trump obligation now: those of each `withhold` whose
     /// condition holds at his turn, that he holds.
     fn withholdable(&self, p: u8) -> CardSet {
@@ -276,7 +284,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if !self.setup.trumps_win && self.led_lane(&self.current) != Some(4) {
             return None;
         }
-        self.current.iter().filter(|(_, c)| c.is_trump() && !self.excused.contains(*c)).fold(None, |best, &(_, c)| match best {
+        self.current.iter().filter(|&&(_, c)| c.is_trump() && !self.takes_no_trick(c)).fold(None, |best, &(_, c)| match best {
             Some(b) if !self.beats(c, b) => Some(b),
             _ => Some(c),
         })
@@ -309,21 +317,22 @@ impl<'s, 'r> Game<'s, 'r> {
             crate::expr::Expr::Const(crate::expr::Value::Cards(set)) => Ok(*set),
             e => match crate::expr::eval(e, &self.env(Some(p)).with_hand(self.hands[p as usize]))? {
                 crate::expr::Value::Cards(set) => Ok(set),
-                v => Err(format!("the cards that must be led or played are {}, not a set of cards", v.type_name())),
+                v => Err(format!("the rule's cards are {}, not a set of cards", v.type_name())),
             },
         }
     }
 
-    /// The conditions of `must lead|play`, `keep`, `withhold` and `excuse`, and the card formulas of
-    /// `must lead|play`, worked out for `p` before his card: one that cannot be is the rules' error
+    /// The conditions of `must lead|play`, `keep`, `withhold`, `excuse` and `loses`, and the card formulas of
+    /// `must lead|play` and `loses`, worked out for `p` before his card: one that cannot be is the rules' error
     /// (the walk takes it as not holding, or as forcing nothing).
     pub(super) fn turn_conditions(&self, p: u8) -> Result<(), Stop> {
         let play = &self.rules().play;
-        for f in &play.forced {
-            self.forced_cards(&f.cards, p).map_err(|e| self.rule_error(&f.clause, e))?;
+        for (cards, clause) in play.forced.iter().map(|f| (&f.cards, &f.clause)).chain(play.loses.iter().map(|l| (&l.cards, &l.clause))) {
+            self.forced_cards(cards, p).map_err(|e| self.rule_error(clause, e))?;
         }
         let conditions = play.forced.iter().map(|f| (&f.when, &f.clause)).chain(play.keeps.iter().map(|k| (&k.when, &k.clause)));
         let conditions = conditions.chain(play.withholds.iter().chain(&play.excuses).map(|r| (&r.when, &r.clause)));
+        let conditions = conditions.chain(play.loses.iter().map(|l| (&l.when, &l.clause)));
         for (when, clause) in conditions {
             self.holds(when, p).map_err(|e| self.rule_error(clause, e))?;
         }

@@ -161,9 +161,13 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         // Played as the Excuse as the rules stand at his turn, before this card withholds anything.
         let as_excuse = self.as_excuse(p).contains(c);
+        let loses = self.losing(p).contains(c);
         self.withhold(p, c, walk.spared);
         if as_excuse {
             self.excused.insert(c);
+        }
+        if loses {
+            self.powerless.insert(c);
         }
         if self.cards_to_play(p) > 1 {
             if let Some(d) = self.kept_by(p, c) {

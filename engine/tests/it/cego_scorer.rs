@@ -52,6 +52,9 @@ fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
         if mine.legage_lost {
             add("the Legage to the defence (no trick)".into());
         }
+        if mine.kept_card_lost {
+            add("a card kept and shown that would have taken a trick takes none".into());
+        }
         if mine.contract == "solo" && mine.declarer_points == Some(0) {
             add("a Solo without a trick (the Blinde to the defence)".into());
         }
@@ -112,6 +115,31 @@ fn the_engine_scores_cego_as_the_sources_do() {
         }
     }
     assert!(reached.get("rauber played").copied().unwrap_or(0) > 0, "no Räuber\n{report}");
-    let case = "a Solo without a trick (the Blinde to the defence)";
-    assert!(reached.get(case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}\n{report}");
+    for case in ["a Solo without a trick (the Blinde to the defence)", "a card kept and shown that would have taken a trick takes none"] {
+        assert!(reached.get(case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}\n{report}");
+    }
+}
+
+/// The stored valid four-player games (`fixtures/cego/valid/`): the engine scores each as the second
+/// scorer does, and among them is a Leere game in which a card kept and shown would have taken a trick
+/// and takes none (`play { loses }`, P "Normal Games").
+#[test]
+fn the_stored_games_score_as_the_sources_do() {
+    let rules = tarot_testkit::registry().get("cego").unwrap();
+    let mut kept_lost = vec![];
+    for path in tarot_testkit::fixture_files("cego", "valid") {
+        let rec = tarot_engine::read_record(&std::fs::read(&path).unwrap()).unwrap();
+        if rec.players.len() != 4 {
+            continue;
+        }
+        let v = replay(rules, &rec).unwrap();
+        assert_eq!(v.status, Status::Valid, "{}: {}", path.display(), v.to_text());
+        let mine = cego::score(&rec);
+        let engine: BTreeMap<String, Q> = v.outcome.as_ref().unwrap().players.iter().map(|p| (p.player.to_string(), p.score)).collect();
+        assert_eq!(engine, mine.balance, "{}", path.display());
+        if mine.kept_card_lost {
+            kept_lost.push(path.file_name().unwrap().to_string_lossy().into_owned());
+        }
+    }
+    assert!(!kept_lost.is_empty(), "no stored game where a card kept and shown would have taken a trick");
 }

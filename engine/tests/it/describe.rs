@@ -197,3 +197,22 @@ fn an_allowed_on_options_alone_is_settled_by_them() {
         "the third knock is not allowed with these options (only where the table's limit of knocks (option knocks) allows a third)"
     );
 }
+
+/// The text form (`describe`, what `tarot-archive rulesets show` prints) gives a formula written over
+/// several lines whole: Cego's cards that take no trick, three lines without a `\`, and its forced
+/// leads, two (each was cut after its first line).
+#[test]
+fn a_formula_over_several_lines_is_given_whole() {
+    let registry = tarot_testkit::registry();
+    let d = describe(registry.get("cego").unwrap(), &Default::default());
+    let text = |rule: &str| d.rules.iter().find(|l| &*l.rule == rule).map(|l| l.text.clone()).unwrap_or_else(|| panic!("no {rule}"));
+    let loses = text("play.loses.in-the-leere-games-the-cards-kept-and-shown-take-no-trick");
+    assert!(
+        loses.contains(
+            r#"if (contract.name == "eine-leere" or contract.name == "zwei-leere" or contract.name == "zwei-verschiedene") and player == taker then kept_held(player) else none"#
+        ),
+        "{loses}"
+    );
+    let lead = text("play.must.lead.in-eine-leere-the-empty-card-kept-or-one-of-its-suit-leads-the-first-trick");
+    assert!(lead.ends_with(r#"player == taker and count(tricks) == 0 then suit_of(kept_held(player)) else none"#), "{lead}");
+}

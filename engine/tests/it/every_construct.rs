@@ -206,6 +206,10 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
     const TW: &str = r#"  withhold EX "the Fool as his only trump""#;
     const TK: &str = r#"  keep EX "the Fool withheld to the last trick" = has(withheld(player), EX)"#;
     const TX: &str = r#"  excuse EX "the Fool withheld takes no trick" = has(withheld(player), EX)"#;
+    // Cego's cards kept and shown, which take no trick (P "Normal Games"), and the line of the FFT's
+    // play section after which a rule is added.
+    const CL: &str = r#"then kept_held(player) else none                                                      @P "Normal Games""#;
+    const FO: &str = "  must overtrump                                     @FFT \"Le jeu de la carte\"";
     // Königrufen's forehand raising his "Vorhand" at his last word (HK 3.3).
     const KR: &str = r#"  raise rufer except sechserdreier "forehand, the other three having passed" = player == first_hand"#;
     // A declaration's `allowed`, with or without its reason.
@@ -673,6 +677,11 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (r#"excuse CARDS "label" [= condition]"#, m(F, "  must overtrump                                     @FFT \"Le jeu de la carte\"", "  must overtrump                                     @FFT \"Le jeu de la carte\"\n  excuse EX \"x\""), Refused("EX is this pack's Excuse already")),
         (r#"excuse CARDS "label" [= condition]"#, m("troggu", TX, "  excuse EX = has(withheld(player), EX)"), Refused("`excuse CARDS \"label\" [= condition]`")),
         (r#"excuse CARDS "label" [= condition]"#, m("troggu", TX, r#"  excuse XX "x""#), Refused("`XX`: unknown card or card class")),
+        (r#"loses "label" = cards"#, m("cego", CL, r#"then none else none                                                      @P "Normal Games""#), Changes),
+        (r#"loses "label" = cards"#, m("cego", "  loses \"in the Leere games", "  loses CL \"in the Leere games"), Refused("`CL`: unknown card or card class")),
+        (r#"loses "label" = cards"#, m(F, FO, format!("{FO}\n  loses \"x\" = count(tricks) > 2")), Refused("takes the cards that take no trick")),
+        (r#"loses CARDS "label" [= condition]"#, m(F, FO, format!("{FO}\n  loses T1 \"the Petit takes no trick\"")), Changes),
+        (r#"loses CARDS "label" [= condition]"#, m(F, FO, format!("{FO}\n  loses T1")), Refused("`loses` is written")),
         (r#"fault follow|trump|overtrump|beat "label" = amount"#, m("minchiate", "then 120 else 60", "then 120 else none"), Changes),
         (r#"fault follow|trump|overtrump|beat "label" = amount"#, m("minchiate", "then 120 else 60", "then 120 else 30"), Changes),
         (r#"fault follow|trump|overtrump|beat "label" = amount"#, m("minchiate", "fault follow \"revoke\"", "fault overtrump \"revoke\""), Refused("has no `must overtrump`")),

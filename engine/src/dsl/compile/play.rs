@@ -25,6 +25,7 @@ impl Compiler {
             wins: vec![],
             withholds: vec![],
             excuses: vec![],
+            loses: vec![],
         };
         let Some(s) = s else {
             let f = self.file.clone();
@@ -51,6 +52,11 @@ impl Compiler {
                 // `withhold CARDS "label" [= condition]` and `excuse CARDS "label" [= condition]`:
                 // checked once the whole block is read (below), against the obligations it makes.
                 "withhold" | "excuse" => {}
+                "loses" => {
+                    if let Some(l) = self.loses(st) {
+                        p.loses.push(l);
+                    }
+                }
                 "must" => {
                     if let Some(w) = st.args.get(1) {
                         self.err(&st.file, w.pos, format!("`must {}` takes no further word: `{}` would be ignored", st.args[0].text, w.text));
@@ -155,9 +161,10 @@ impl Compiler {
                         p.ends.push(PlayEnd { label: label.as_str().into(), when, clause: self.clause(st, rule) });
                     }
                 }
-                other => {
-                    self.err_at(st, format!("unknown play statement `{other}`; expected lead, must, keep, direction, last-trump, trumps-win, fault, end, wins, withhold or excuse"))
-                }
+                other => self.err_at(
+                    st,
+                    format!("unknown play statement `{other}`; expected lead, must, keep, direction, last-trump, trumps-win, fault, end, wins, withhold, excuse or loses"),
+                ),
             }
         }
         for st in s.block.iter().flatten().filter(|st| st.key == "fault") {
@@ -273,6 +280,32 @@ impl Compiler {
         };
         let rule = format!("play.must.{word}.{}", label.to_lowercase().replace(' ', "-"));
         Some(Forced { lead: word == "lead", cards, label: label.as_str().into(), when, clause: self.clause(st, rule) })
+    }
+
+    /// `loses CARDS "label" [= condition]`, or `loses "label" = cards`: cards that take no trick, fixed
+    /// with a condition, or a card formula read at the player's turn.
+    fn loses(&mut self, st: &Stmt) -> Option<Loses> {
+        let form = "`loses` is written `loses CARDS \"label\" [= condition]` (`loses T1 \"the Pagat takes nothing\" = contract.name == \"x\"`) or `loses \"label\" = cards` (`loses \"the card kept takes nothing\" = if player == taker then hand - (hand - hand_of(player)) else none`)";
+        let (cards, when, label) = match st.args.as_slice() {
+            [cards, label] if !cards.quoted && label.quoted => {
+                let set = self.cards_word(st, cards)?;
+                (Expr::Const(Value::Cards(set)), self.turn_condition(st).ok()?, label.text.clone())
+            }
+            [label] if label.quoted && st.value.is_some() => {
+                let e = self.value(st, Ctx::Turn)?;
+                if let Some(kind) = surely_not_cards(&e) {
+                    self.err_at(st, format!("`loses \"label\" = cards` takes the cards that take no trick (`= if player == taker then T1 else none`), not {kind}; a condition on fixed cards is written `loses CARDS \"label\" = condition`"));
+                    return None;
+                }
+                (e, None, label.text.clone())
+            }
+            _ => {
+                self.err_at(st, form);
+                return None;
+            }
+        };
+        let rule = format!("play.loses.{}", label.to_lowercase().replace(' ', "-"));
+        Some(Loses { cards, label: label.as_str().into(), when, clause: self.clause(st, rule) })
     }
 
     /// The card formula of `must lead|play "label" = cards`, in the turn's context: a formula that

@@ -113,6 +113,8 @@ pub struct Scored {
     pub wrong_leader: Option<String>,
     /// The Legage went to the defence (the declarer took no trick).
     pub legage_lost: bool,
+    /// A card the declarer kept and showed in a Leere game would have taken a trick, and took none.
+    pub kept_card_lost: bool,
 }
 
 pub fn score(rec: &GameRecord) -> Scored {
@@ -121,13 +123,17 @@ pub fn score(rec: &GameRecord) -> Scored {
     let seat = |p: &str| names.iter().position(|x| x == p).unwrap_or_else(|| panic!("player {p}"));
     let vorhand = (seat(&rec.dealer) + 1) % n;
     let mut blinde: Vec<Card> = vec![];
+    let mut dealt: BTreeMap<String, Vec<Card>> = BTreeMap::new();
     let mut declarer: Option<(usize, String)> = None;
     let mut solo_bid = false;
     let mut legage: Vec<Card> = vec![];
     let mut plays: Vec<(usize, Card)> = vec![];
     for e in &rec.events {
         match e {
-            Event::Deal { dog, .. } => blinde = dog.iter().map(|c| Card::parse(c)).collect(),
+            Event::Deal { dog, hands, .. } => {
+                blinde = dog.iter().map(|c| Card::parse(c)).collect();
+                dealt = hands.iter().map(|(p, cs)| (p.to_string(), cs.iter().map(|c| Card::parse(c)).collect())).collect();
+            }
             Event::Bid { player, bid } => {
                 if &**bid != "pass" {
                     declarer = Some((seat(player), bid.to_string()));
@@ -151,22 +157,35 @@ pub fn score(rec: &GameRecord) -> Scored {
     let mut won = vec![0usize; n];
     let mut leader = declarer.as_ref().map_or(vorhand, |d| d.0);
     let mut last = None;
+    // In the Leere games the cards the declarer kept and showed (his own cards, dealt him, that he
+    // plays) never take a trick; led, they leave the suit to the next card (P "Normal Games").
+    let leere = ["eine-leere", "zwei-leere", "zwei-verschiedene"].contains(&s.contract.as_str());
+    let kept: Vec<Card> = declarer.as_ref().filter(|_| leere).map(|d| dealt[&names[d.0]].clone()).unwrap_or_default();
+    let powerless = |p: usize, c: Card| declarer.as_ref().is_some_and(|d| d.0 == p) && kept.contains(&c);
+    // The card that takes the trick, of those that may: the highest trump, else the highest card of
+    // the suit the first of them sets.
+    let best_of = |t: &[(usize, Card)], skip: &dyn Fn(usize, Card) -> bool| {
+        let mut best: Option<(usize, Card)> = None;
+        for &(p, c) in t.iter().filter(|&&(p, c)| !skip(p, c)) {
+            let beats = best.is_none_or(|b| match (c, b.1) {
+                (Card::Trump(x), Card::Trump(y)) => x > y,
+                (Card::Trump(_), _) => true,
+                (_, Card::Trump(_)) => false,
+                (Card::Suited(su, _), Card::Suited(bs, _)) => su == bs && c.strength() > b.1.strength(),
+            });
+            if beats {
+                best = Some((p, c));
+            }
+        }
+        best.expect("a card that may take the trick")
+    };
     for (i, t) in tricks.iter().enumerate() {
         if t[0].0 != leader && s.wrong_leader.is_none() {
             s.wrong_leader = Some(format!("trick {} led by {}, not {}", i + 1, names[t[0].0], names[leader]));
         }
-        let mut best = t[0];
-        for &(p, c) in &t[1..] {
-            let beats = match (c, best.1) {
-                (Card::Trump(x), Card::Trump(b)) => x > b,
-                (Card::Trump(_), _) => true,
-                (_, Card::Trump(_)) => false,
-                (Card::Suited(su, _), Card::Suited(bs, _)) => su == bs && c.strength() > best.1.strength(),
-            };
-            if beats {
-                best = (p, c);
-            }
-        }
+        let best = best_of(t, &powerless);
+        let unbound = best_of(t, &|_, _| false);
+        s.kept_card_lost |= powerless(unbound.0, unbound.1);
         piles[best.0].extend(t.iter().map(|&(_, c)| c));
         won[best.0] += 1;
         leader = best.0;
