@@ -76,19 +76,7 @@ pub fn main() {
         ("rauber-knocked", "rauber", |r, _| declared(r, "rauber_knock"), "All pass: a Räuber, knocked, the most card points paying each other player"),
     ];
     for (name, contract, want, what) in cases {
-        let sim = SimOptions { contract: ContractChoice::Only(contract.into()), ..SimOptions::steered() };
-        let mut rng = ChaCha8Rng::seed_from_u64(27);
-        let mut found = None;
-        for seed in 0..20_000u64 {
-            let Ok(rec) = random_game_with(rules, 3, &BTreeMap::new(), &sim, &mut rng) else { continue };
-            let rec = claim_all(rules, rec);
-            let v = replay(rules, &rec).expect("replayable");
-            if v.status == Status::Valid && v.outcome.as_ref().and_then(|o| o.contract.as_deref()) == Some(contract) && want(&rec, &v) {
-                found = Some((seed, rec));
-                break;
-            }
-        }
-        let Some((seed, mut rec)) = found else {
+        let Some((seed, mut rec)) = search(rules, 3, contract, want) else {
             eprintln!("{name}: not found in 20000 games");
             continue;
         };
@@ -98,6 +86,22 @@ pub fn main() {
     invalid(rules, &root);
     rauber_restrictions(rules, &root);
     four(rules, &root);
+}
+
+/// The first of 20,000 games of `contract` at a table of `players`, steered from seed 27, the
+/// combinations held claimed at the end, that is valid and that `want` accepts, with its number.
+fn search(rules: &Ruleset, players: usize, contract: &str, want: impl Fn(&GameRecord, &Verdict) -> bool) -> Option<(u64, GameRecord)> {
+    let sim = SimOptions { contract: ContractChoice::Only(contract.into()), ..SimOptions::steered() };
+    let mut rng = ChaCha8Rng::seed_from_u64(27);
+    for seed in 0..20_000u64 {
+        let Ok(rec) = random_game_with(rules, players, &BTreeMap::new(), &sim, &mut rng) else { continue };
+        let rec = claim_all(rules, rec);
+        let v = replay(rules, &rec).expect("replayable");
+        if v.status == Status::Valid && v.outcome.as_ref().and_then(|o| o.contract.as_deref()) == Some(contract) && want(&rec, &v) {
+            return Some((seed, rec));
+        }
+    }
+    None
 }
 
 /// The games of a table of four (Ann, Bob, Cid, Dan), the dealer sitting out, found by search from
@@ -131,19 +135,7 @@ fn four(rules: &Ruleset, root: &Path) {
         ),
     ];
     for (name, contract, want, what) in cases {
-        let sim = SimOptions { contract: ContractChoice::Only(contract.into()), ..SimOptions::steered() };
-        let mut rng = ChaCha8Rng::seed_from_u64(27);
-        let mut found = None;
-        for seed in 0..20_000u64 {
-            let Ok(rec) = random_game_with(rules, 4, &BTreeMap::new(), &sim, &mut rng) else { continue };
-            let rec = claim_all(rules, rec);
-            let v = replay(rules, &rec).expect("replayable");
-            if v.status == Status::Valid && v.outcome.as_ref().and_then(|o| o.contract.as_deref()) == Some(contract) && want(&rec, &v) {
-                found = Some((seed, rec));
-                break;
-            }
-        }
-        let Some((seed, mut rec)) = found else {
+        let Some((seed, mut rec)) = search(rules, 4, contract, want) else {
             eprintln!("{name}: not found in 20000 games");
             continue;
         };
