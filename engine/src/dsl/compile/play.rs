@@ -267,17 +267,11 @@ impl Compiler {
         let form = format!(
             "`must {word}` is written `must {word} CARDS \"label\" [= condition]` (`must lead T1 \"the 1 leads\" = contract.name == \"x\"`) or `must {word} \"label\" = cards` (`must lead \"the suit kept leads\" = if count(tricks) == 0 then suit_of(hand_of(player) - (hand_of(player) - hand)) else none`)"
         );
-        let (cards, when, label) = match &st.args[1..] {
-            [cards, label] if !cards.quoted && label.quoted => {
-                let set = self.cards_word(st, cards)?;
-                (Expr::Const(Value::Cards(set)), self.turn_condition(st).ok()?, label.text.clone())
-            }
-            [label] if label.quoted && st.value.is_some() => (self.turn_cards(st)?, None, label.text.clone()),
-            _ => {
-                self.err_at(st, form);
-                return None;
-            }
-        };
+        let done = if word == "lead" { "led" } else { "played" };
+        let not_cards = format!(
+            "`must {word} \"label\" = cards` takes the cards that must be {done} (`= if count(tricks) == 0 then T1 else none`), not {{kind}}; a condition on fixed cards is written `must {word} CARDS \"label\" = condition`"
+        );
+        let (cards, when, label) = self.cards_at_turn(st, &st.args[1..], &form, &not_cards)?;
         let rule = format!("play.must.{word}.{}", label.to_lowercase().replace(' ', "-"));
         Some(Forced { lead: word == "lead", cards, label: label.as_str().into(), when, clause: self.clause(st, rule) })
     }
@@ -286,42 +280,35 @@ impl Compiler {
     /// with a condition, or a card formula read at the player's turn.
     fn loses(&mut self, st: &Stmt) -> Option<Loses> {
         let form = "`loses` is written `loses CARDS \"label\" [= condition]` (`loses T1 \"the Pagat takes nothing\" = contract.name == \"x\"`) or `loses \"label\" = cards` (`loses \"the card kept takes nothing\" = if player == taker then hand - (hand - hand_of(player)) else none`)";
-        let (cards, when, label) = match st.args.as_slice() {
-            [cards, label] if !cards.quoted && label.quoted => {
-                let set = self.cards_word(st, cards)?;
-                (Expr::Const(Value::Cards(set)), self.turn_condition(st).ok()?, label.text.clone())
-            }
-            [label] if label.quoted && st.value.is_some() => {
-                let e = self.value(st, Ctx::Turn)?;
-                if let Some(kind) = surely_not_cards(&e) {
-                    self.err_at(st, format!("`loses \"label\" = cards` takes the cards that take no trick (`= if player == taker then T1 else none`), not {kind}; a condition on fixed cards is written `loses CARDS \"label\" = condition`"));
-                    return None;
-                }
-                (e, None, label.text.clone())
-            }
-            _ => {
-                self.err_at(st, form);
-                return None;
-            }
-        };
+        let not_cards = "`loses \"label\" = cards` takes the cards that take no trick (`= if player == taker then T1 else none`), not {kind}; a condition on fixed cards is written `loses CARDS \"label\" = condition`";
+        let (cards, when, label) = self.cards_at_turn(st, &st.args, form, not_cards)?;
         let rule = format!("play.loses.{}", label.to_lowercase().replace(' ', "-"));
         Some(Loses { cards, label: label.as_str().into(), when, clause: self.clause(st, rule) })
     }
 
-    /// The card formula of `must lead|play "label" = cards`, in the turn's context: a formula that
-    /// surely gives no cards (a number, a text, yes or no) is refused here.
-    fn turn_cards(&mut self, st: &Stmt) -> Option<Expr> {
-        let e = self.value(st, Ctx::Turn)?;
-        if let Some(kind) = surely_not_cards(&e) {
-            let word = &st.args[0].text;
-            let done = if word == "lead" { "led" } else { "played" };
-            self.err_at(
-                st,
-                format!("`must {word} \"label\" = cards` takes the cards that must be {done} (`= if count(tricks) == 0 then T1 else none`), not {kind}; a condition on fixed cards is written `must {word} CARDS \"label\" = condition`"),
-            );
-            return None;
+    /// The words `CARDS "label"` with an optional condition, or `"label"` with a card formula in the
+    /// turn's context (`args`, the statement's words after its keyword's own): the cards (fixed, or the
+    /// formula), the condition, the label. A formula that surely gives no cards (a number, a text, yes
+    /// or no) is refused with `not_cards`, its `{kind}` filled; any other shape with `form`.
+    fn cards_at_turn(&mut self, st: &Stmt, args: &[Word], form: &str, not_cards: &str) -> Option<(Expr, Option<Expr>, String)> {
+        match args {
+            [cards, label] if !cards.quoted && label.quoted => {
+                let set = self.cards_word(st, cards)?;
+                Some((Expr::Const(Value::Cards(set)), self.turn_condition(st).ok()?, label.text.clone()))
+            }
+            [label] if label.quoted && st.value.is_some() => {
+                let e = self.value(st, Ctx::Turn)?;
+                if let Some(kind) = surely_not_cards(&e) {
+                    self.err_at(st, not_cards.replace("{kind}", kind));
+                    return None;
+                }
+                Some((e, None, label.text.clone()))
+            }
+            _ => {
+                self.err_at(st, form);
+                None
+            }
         }
-        Some(e)
     }
 
     /// `keep CARDS "label" [while CLASS] [= condition]`.
