@@ -70,3 +70,19 @@ fn a_card_word_names_the_fool_made_a_trump_by_its_code() {
     }
     assert!(refused > 0);
 }
+
+/// So does the card of `untouchable CARD` (and of `wins CARD`, `on play CARD`, `gives-back CARD`): in
+/// Troggu's pack `untouchable EX` is the Bättler (T22), whose holder plays it like the Excuse; it named
+/// the Excuse the pack lacks, and bound nothing.
+#[test]
+fn an_untouchable_card_is_named_by_the_pack_s_own_code() {
+    let registry = crate::common::registry_with("held", "ruleset held \"h\"\nextends troggu\nuntouchable EX \"the Fool held\" = count(hand, trumps) > 0\n");
+    let held = registry.get("held").unwrap();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/troggu/valid");
+    for name in ["3p-1.json", "3p-2.json", "6p-1.json", "6p-2.json"] {
+        let mut g = tarot_engine::parse_record(&std::fs::read_to_string(dir.join(name)).unwrap()).unwrap();
+        g.ruleset = "held".into();
+        let v = tarot_engine::replay(held, &g).unwrap();
+        assert!(v.notes.iter().any(|n| n.contains("the Fool held, played like the Excuse (untouchable)")), "{name}: {:?}", v.notes);
+    }
+}

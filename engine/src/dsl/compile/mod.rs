@@ -333,9 +333,16 @@ impl Compiler {
 
     /// Whether a card a rule names by its code is in the ruleset's pack (a pack's own code, `code
     /// SKUS T22`, always is); refused at `pos` otherwise.
+    /// The card a code names in this pack: one of the pack's own codes first (`EX` for a Fool made a
+    /// trump is the card above the highest trump, `7H` in a suit made trumps is its trump), else the
+    /// card the code writes; `None` when the word is no card's code.
+    fn pack_card(&self, code: &str) -> Option<Card> {
+        self.pack_aliases.iter().find(|(a, _)| a.eq_ignore_ascii_case(code)).map(|&(_, c)| c).or_else(|| Card::parse(code))
+    }
+
     fn in_pack(&mut self, file: &str, pos: Pos, code: &str, card: Card) -> bool {
         match self.pack_cards {
-            Some(cards) if !cards.contains(card) && !self.pack_aliases.iter().any(|(a, _)| a.eq_ignore_ascii_case(code)) => {
+            Some(cards) if !cards.contains(card) => {
                 self.err(file, pos, format!("cards not in this ruleset's pack: {code} (a pack of {} cards)", cards.len()));
                 false
             }

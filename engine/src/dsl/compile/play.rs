@@ -129,7 +129,7 @@ impl Compiler {
                         continue;
                     };
                     let (card_word, label) = (card.clone(), label.text.clone());
-                    let Some(c) = Card::parse(&card_word.text) else {
+                    let Some(c) = self.pack_card(&card_word.text) else {
                         self.err(&st.file, card_word.pos, format!("`{}`: unknown card; `wins` names one card", card_word.text));
                         continue;
                     };
@@ -238,8 +238,7 @@ impl Compiler {
     /// The cards a word names: a class, or one card (by its code, or a code of the pack: `EX` for a
     /// Fool made a trump is the card above the highest trump); `None` (and a diagnostic) otherwise.
     fn cards_word(&mut self, st: &Stmt, w: &Word) -> Option<CardSet> {
-        let alias = self.pack_aliases.iter().find(|(a, _)| a.eq_ignore_ascii_case(&w.text)).map(|&(_, c)| c);
-        match (self.classes.iter().find(|c| c.name == w.text), alias.or_else(|| Card::parse(&w.text))) {
+        match (self.classes.iter().find(|c| c.name == w.text), self.pack_card(&w.text)) {
             (Some(c), _) => Some(c.cards),
             (None, Some(card)) if !w.quoted => self.in_pack(&st.file, w.pos, &w.text, card).then(|| CardSet::single(card)),
             // The class's own definition failed, and says why.
@@ -368,7 +367,7 @@ impl Compiler {
             [] => None,
             [w, class] if w.text == "gives-back" && !w.quoted && !class.quoted => {
                 let named_let = self.lets.iter().position(|l| *l == class.text);
-                match (self.classes.iter().find(|c| c.name == class.text).map(|c| c.cards), Card::parse(&class.text), named_let) {
+                match (self.classes.iter().find(|c| c.name == class.text).map(|c| c.cards), self.pack_card(&class.text), named_let) {
                     (Some(cards), _, _) => Some(Expr::Const(Value::Cards(cards))),
                     (None, Some(card), _) if !self.in_pack(&st.file, class.pos, &class.text, card) => return None,
                     (None, Some(card), _) => Some(Expr::Const(Value::Cards(CardSet::single(card)))),
@@ -495,7 +494,7 @@ impl Compiler {
             self.err_at(s, "a payment during play names the cards that trigger it: `on play CLASS \"label\" = marques`");
             return None;
         };
-        let cards = match (self.classes.iter().find(|c| c.name == class.text).map(|c| c.cards), Card::parse(&class.text)) {
+        let cards = match (self.classes.iter().find(|c| c.name == class.text).map(|c| c.cards), self.pack_card(&class.text)) {
             (Some(cards), _) => cards,
             (None, Some(card)) if !self.in_pack(&s.file, class.pos, &class.text, card) => return None,
             (None, Some(card)) => CardSet::single(card),
@@ -539,7 +538,7 @@ impl Compiler {
     /// on the hand holds.
     pub(super) fn untouchable(&mut self, stmts: &[Stmt]) -> Option<Untouchable> {
         stmts.iter().find(|s| s.key == "untouchable").and_then(|s| {
-            let Some(card) = s.args.first().and_then(|w| Card::parse(&w.text)) else {
+            let Some(card) = s.args.first().and_then(|w| self.pack_card(&w.text)) else {
                 let what = s.args.first().map_or("no card".to_string(), |w| format!("`{}` is not a card", w.text));
                 self.err_at(s, format!("{what}: an untouchable card is written `untouchable CARD \"label\" = condition on the hand`, e.g. `untouchable T1 ...`"));
                 return None;
