@@ -19,11 +19,15 @@ pub struct Play {
     pub card: String,
 }
 
-/// The Excuse played to a trick its player did not win.
+/// The Excuse, or a card played like it, played to a trick its player did not win.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ExcuseInTrick {
     /// Who played it.
     pub player: String,
+    /// The card, by the rules' name for it ("the Excuse", "the Bättler").
+    pub card: String,
+    /// Whether it is the pack's Excuse (the `fool` section's rules), not a card played like it.
+    pub is_fool: bool,
     /// What becomes of it, in the ruleset's terms ("p played the Excuse: it goes back to p's side, and
     /// p gives w an empty card in exchange."); absent where the rules' words for it are unknown.
     pub words: Option<String>,
@@ -41,6 +45,9 @@ pub struct TrickDrawing {
     /// The plays in order, from the leader round the table.
     pub plays: Vec<Play>,
     pub excuse: Option<ExcuseInTrick>,
+    /// The cards of the trick that do not go to the winner's pile (their codes), and whose pile they
+    /// go to, as the verdict says.
+    pub not_taken: Vec<(String, String)>,
 }
 
 /// The dog (talon) counted for one side under the contract played.
@@ -97,8 +104,6 @@ pub struct GameDrawing {
     pub after: Vec<Play>,
     /// How this game counts card points (absent without rules, or where its settings cannot be read).
     pub counting: Option<Counting>,
-    /// Whether the Excuse stays on its player's side rather than going to the trick's winner.
-    pub excuse_stays: Option<bool>,
     /// The dog counted for one side by the contract played, where the game is scored.
     pub dog: Option<DogCount>,
 }
@@ -110,13 +115,14 @@ impl GameDrawing {
     }
 
     /// The cards each side has taken after the first `n` tricks, by the first of its players to take
-    /// one: each trick to its winner's side, the Excuse kept by its player's side where the rules say so.
+    /// one: each trick to its winner's side but the cards the verdict sends elsewhere (the Excuse kept
+    /// by its player's side where the rules say so, a card played like it, a card a fault gives back).
     pub fn taken_after(&self, rules: &Ruleset, n: usize) -> Vec<(String, CardSet)> {
         let mut taken: Vec<(String, CardSet)> = vec![];
         for trick in self.tricks.iter().take(n) {
             for play in &trick.plays {
                 let Some(c) = rules.pack.parse_card(&play.card) else { continue };
-                let owner = if c.is_fool() && self.excuse_stays == Some(true) { &play.player } else { &trick.winner };
+                let owner = trick.not_taken.iter().find(|(code, _)| *code == play.card).map_or(&trick.winner, |(_, to)| to);
                 match taken.iter_mut().find(|(q, _)| self.sides.same_side(q, owner)) {
                     Some((_, set)) => set.insert(c),
                     None => taken.push((owner.to_string(), CardSet::single(c))),
@@ -140,7 +146,6 @@ pub fn draw_game(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict
     let counting = rules.zip(game.as_ref()).and_then(|(r, g)| counting_for(&r.counting, &|e| g.constant(e).ok_or_else(|| "needs a game".to_string())).ok());
     let keep = rules.and_then(|r| word(&r.fool.keep.expr()));
     let last_rule = rules.and_then(|r| word(&r.fool.last_trick.expr()));
-    let excuse_stays = keep.as_deref().map(|k| k != "to-winner");
     let plays: Vec<Play> = record
         .events
         .iter()
@@ -155,6 +160,21 @@ pub fn draw_game(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict
         let these = &plays[used.min(plays.len())..(used + trick.cards.len()).min(plays.len())];
         used += trick.cards.len();
         let last = t + 1 == verdict.tricks.len();
+        let not_taken: Vec<(String, String)> = trick.not_taken.iter().map(|x| (x.code.clone(), x.to.to_string())).collect();
+        let empty_card = || counting.as_ref().map(|c| Q::new(if c.empty_zero { 0 } else { 1 }, c.group as i64));
+        // A card played like the Excuse (an untouchable card, `play { excuse }`) that goes back to its
+        // player's side: the verdict says where it goes and whether an empty card is given for it.
+        let like_excuse = trick.not_taken.iter().filter(|x| !is_fool(&x.code)).find_map(|x| {
+            let play = these.iter().find(|p| p.card == x.code && p.player != *trick.winner)?;
+            let name = rules.and_then(|r| r.pack.parse_card(&x.code).map(|c| r.card_name(c))).unwrap_or_else(|| x.code.clone());
+            let (p, w, to) = (&play.player, &trick.winner, &x.to);
+            let words = if x.for_empty_card {
+                format!("{p} played {name}: it goes to {to}'s pile, and {to} gives {w} an empty card in exchange.")
+            } else {
+                format!("{p} played {name}: it goes to {to}'s pile, not to {w}, who won the trick.")
+            };
+            Some(ExcuseInTrick { player: p.clone(), card: name, is_fool: false, words: Some(words), exchange: x.for_empty_card.then(empty_card).flatten() })
+        });
         let excuse = these.iter().find(|p| is_fool(&p.card)).filter(|p| *p.player != *trick.winner).map(|fool| {
             let p = &fool.player;
             let w = &trick.winner;
@@ -178,9 +198,10 @@ pub fn draw_game(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict
                 .as_ref()
                 .filter(|_| keep.as_deref() == Some("exchange") && !last && !sides.same_side(p, w))
                 .map(|c| Q::new(if c.empty_zero { 0 } else { 1 }, c.group as i64));
-            ExcuseInTrick { player: p.clone(), words, exchange }
+            ExcuseInTrick { player: p.clone(), card: the_fool.to_string(), is_fool: true, words, exchange }
         });
-        tricks.push(TrickDrawing { number: trick.number, leader: trick.leader.to_string(), winner: trick.winner.to_string(), plays: these.to_vec(), excuse });
+        let excuse = excuse.or(like_excuse);
+        tricks.push(TrickDrawing { number: trick.number, leader: trick.leader.to_string(), winner: trick.winner.to_string(), plays: these.to_vec(), excuse, not_taken });
     }
     let after = plays[used.min(plays.len())..].to_vec();
     let dog = rules.zip(game.as_ref()).zip(counting.as_ref()).and_then(|((r, g), counting)| {
@@ -196,7 +217,7 @@ pub fn draw_game(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict
             record.events.iter().find_map(|e| if let Event::Deal { dog, .. } = e { Some(dog.iter().filter_map(|c| r.pack.parse_card(c)).collect()) } else { None })?;
         (!cards.is_empty()).then(|| DogCount { whom, contract: k.label.clone(), clause: k.clause.clone(), cards, points: card_points(counting, cards) })
     });
-    GameDrawing { sides, tricks, after, counting, excuse_stays, dog }
+    GameDrawing { sides, tricks, after, counting, dog }
 }
 
 /// The taker and his partner: as the score says, or, in a game not yet scored, the last to bid and

@@ -48,7 +48,7 @@ pub use record::{json_error_in_words, parse_record, read_quick, read_record, Eve
 pub use replay::{replay, Setup};
 
 // The verdict and its parts.
-pub use verdict::{Annulled, Figure, InputError, LedgerEntry, Next, Outcome, PlayerResult, PotResult, ReplayError, RulesetFault, Status, TrickView, Verdict, Violation};
+pub use verdict::{Annulled, Figure, InputError, LedgerEntry, Next, NotTaken, Outcome, PlayerResult, PotResult, ReplayError, RulesetFault, Status, TrickView, Verdict, Violation};
 
 // What a page draws of a replayed game.
 pub use drawing::{draw_game, DogCount, ExcuseInTrick, GameDrawing, GameSides, Play, TrickDrawing};

@@ -320,7 +320,7 @@ impl Serialize for TrickCards {
     }
 }
 
-/// A trick: who led, the cards in the order played, who won it.
+/// A trick: who led, the cards in the order played, who won it, and the cards of it he does not keep.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "openapi", schema(as = Trick))]
@@ -335,6 +335,28 @@ pub struct TrickView {
     pub cards: TrickCards,
     #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub winner: Arc<str>,
+    /// The cards of the trick that do not go to its winner's pile: the Excuse, or a card played like
+    /// it, back to its player's side; a card a fault gives back. Absent when he keeps them all.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_taken: Vec<NotTaken>,
+}
+
+/// A card of a trick its winner does not keep, and where it goes.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct NotTaken {
+    #[serde(skip)]
+    pub card: Card,
+    /// The card, as the record writes it.
+    #[serde(rename = "card")]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::Card))]
+    pub code: String,
+    /// The player whose pile it goes to.
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
+    pub to: Arc<str>,
+    /// Whether he gives the trick's winner an empty card for it.
+    pub for_empty_card: bool,
 }
 
 /// A recorded game judged by its ruleset: how far it got, where and why it stopped, and what it scores.
@@ -460,7 +482,9 @@ impl Verdict {
         let _ = writeln!(out, "{} ({status})", self.ruleset);
         for t in &self.tricks {
             let cards: Vec<&str> = t.cards.codes().collect();
-            let _ = writeln!(out, "  trick {:>2}: {:<6} {:<40} -> {}", t.number, t.leader, cards.join(" "), t.winner);
+            let kept: Vec<String> = t.not_taken.iter().map(|x| format!("{} to {}{}", x.code, x.to, if x.for_empty_card { ", for an empty card" } else { "" })).collect();
+            let kept = if kept.is_empty() { String::new() } else { format!("  ({})", kept.join("; ")) };
+            let _ = writeln!(out, "  trick {:>2}: {:<6} {:<40} -> {}{kept}", t.number, t.leader, cards.join(" "), t.winner);
         }
         if let Some(v) = &self.violation {
             let _ = writeln!(out, "violation at event {}: {}", v.event, v.message);

@@ -176,14 +176,14 @@ pub(crate) fn score_sheet(rules: Option<&Ruleset>, record: &GameRecord, verdict:
 fn card_point_changes(rules: Option<&Ruleset>, drawing: &GameDrawing) -> Markup {
     let Some(r) = rules else { return html! {} };
     let mut lines: Vec<Markup> = vec![];
-    // The Excuse: who played it, to which trick, and whether an empty card went back for it.
-    let fool_name = &r.pack.fool_name;
+    // The Excuse (or a card played like it): who played it, to which trick, and whether an empty card
+    // went back for it. A card played like it names its rule in the verdict's notes.
     for trick in &drawing.tricks {
-        let Some((p, empty)) = trick.excuse.as_ref().and_then(|e| Some((&e.player, e.exchange?))) else { continue };
+        let Some((e, empty)) = trick.excuse.as_ref().and_then(|e| Some((e, e.exchange?))) else { continue };
         lines.push(html! {
-            li { (p) "'s side keeps " (fool_name) ", played to trick " (trick.number) ", and hands " (trick.winner) "'s side an empty card for it"
+            li { (e.player) "'s side keeps " (e.card) ", played to trick " (trick.number) ", and hands " (trick.winner) "'s side an empty card for it"
                 @if empty != Q::ZERO { ": " strong { (amount(empty)) " card point" @if empty > Q::ONE { "s" } } " go to " (trick.winner) "'s side." } @else { "." }
-                " " (rule_ref(&r.fool.clause.rule, r.fool.clause.source.as_deref(), None)) }
+                @if e.is_fool { " " (rule_ref(&r.fool.clause.rule, r.fool.clause.source.as_deref(), None)) } }
         });
     }
     // The dog (talon) and to whom it counts under the contract played.

@@ -33,6 +33,7 @@ impl<'s, 'r> Game<'s, 'r> {
     fn give_back(&mut self, won: &mut CardSet, c: Card, to: u8, winner: u8, exchange: bool) {
         won.remove(c);
         self.piles[to as usize].insert(c);
+        self.not_taken.push((self.tricks.len(), c, to, exchange));
         if exchange {
             self.empties[to as usize] -= 1;
             self.empties[winner as usize] += 1;
@@ -140,6 +141,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 let t = self.tricks.iter().find(|t| t.cards.iter().any(|(_, c)| c.is_fool())).map(|t| t.winner).unwrap_or(h);
                 self.piles[h as usize].remove(FOOL);
                 self.piles[t as usize].insert(FOOL);
+                self.not_taken.retain(|&(_, c, ..)| c != FOOL);
                 // The Fool itself goes to the winner now: the empty card owed for it is not.
                 if let Some((holder, winner)) = self.fool_owed.take() {
                     self.empties[holder as usize] += 1;

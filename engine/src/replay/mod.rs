@@ -195,6 +195,9 @@ pub struct Game<'s, 'r> {
     ended_by: Option<usize>,
     /// The empty card the Fool's holder owes for it, and to whom: (holder, winner of its trick).
     fool_owed: Option<(u8, u8)>,
+    /// The cards of a trick its winner does not keep: (the trick's index, the card, the player whose
+    /// pile it goes to, whether he gives the winner an empty card for it).
+    not_taken: Vec<(usize, Card, u8, bool)>,
     /// What each pot (`Ruleset::pots`) held at the start of the deal, and holds now.
     pub carried: Vec<Q>,
     pub pots: Vec<Q>,
@@ -263,6 +266,7 @@ impl<'s, 'r> Game<'s, 'r> {
             annulled_at: None,
             ended_by: None,
             fool_owed: None,
+            not_taken: vec![],
             carried: vec![Q::ZERO; setup.rules.pots.len()],
             pots: vec![Q::ZERO; setup.rules.pots.len()],
             standing: vec![Q::ZERO; names.len()],
@@ -689,6 +693,9 @@ fn respell(verdict: &mut Verdict, spellings: &Arc<[(Card, crate::record::Text)]>
     };
     for t in &mut verdict.tricks {
         t.cards.spellings = some.clone();
+        for x in &mut t.not_taken {
+            x.code = spelled(&some, x.card).to_string();
+        }
     }
     if let Some(n) = &mut verdict.next {
         n.table.spellings = some.clone();
@@ -814,7 +821,18 @@ fn replay_moves_standing(setup: &Setup, players: &[String], dealer: u8, sitter: 
         .tricks
         .iter()
         .enumerate()
-        .map(|(i, t)| TrickView { number: i + 1, leader: game.name(t.leader), cards: t.cards.iter().map(|&(_, c)| c).collect(), winner: game.name(t.winner) })
+        .map(|(i, t)| TrickView {
+            number: i + 1,
+            leader: game.name(t.leader),
+            cards: t.cards.iter().map(|&(_, c)| c).collect(),
+            winner: game.name(t.winner),
+            not_taken: game
+                .not_taken
+                .iter()
+                .filter(|&&(k, ..)| k == i)
+                .map(|&(_, card, to, for_empty_card)| NotTaken { card, code: card.code_str().to_string(), to: game.name(to), for_empty_card })
+                .collect(),
+        })
         .collect();
     verdict.ledger = std::mem::take(&mut game.ledger);
     verdict.notes = std::mem::take(&mut game.notes);

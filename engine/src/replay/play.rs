@@ -363,6 +363,7 @@ impl<'s, 'r> Game<'s, 'r> {
         for &(p, c) in cards.iter().filter(|&&(p, c)| p != winner && class.contains(c) && taken.contains(c)) {
             won.remove(c);
             self.piles[p as usize].insert(c);
+            self.not_taken.push((self.tricks.len(), c, p, false));
             back.insert(c);
             self.notes.push(format!(
                 "{} ({}{source}): {} took {} with the card of his fault and gives it back to {}",

@@ -341,6 +341,18 @@ impl Writer {
             Some(_) => self.list(&t.cards.codes().collect::<Vec<_>>(), |w, c| w.str(c)),
         }
         self.str_field("winner", &t.winner);
+        if !t.not_taken.is_empty() {
+            self.key(false, "not_taken");
+            self.list(&t.not_taken, |w, x| {
+                w.0.push(b'{');
+                w.key(true, "card");
+                w.str(&x.code);
+                w.str_field("to", &x.to);
+                w.key(false, "for_empty_card");
+                w.0.extend_from_slice(if x.for_empty_card { b"true" } else { b"false" });
+                w.0.push(b'}');
+            });
+        }
         self.0.push(b'}');
     }
 }

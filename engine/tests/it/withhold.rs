@@ -83,6 +83,27 @@ fn the_21_alone_is_withheld_kept_and_played_as_the_excuse() {
     assert_eq!(went_back, games.len());
 }
 
+/// The verdict says where the 21 played as the Excuse goes (`not_taken`), and a page's piles follow
+/// it: the 21 is in its player's pile, not in the pile of the winner of the last trick.
+#[test]
+fn the_21_played_as_the_excuse_is_drawn_in_its_player_s_pile() {
+    let r = rules(None);
+    let games = withholding_games(&r);
+    assert!(!games.is_empty());
+    for (seed, g, v) in &games {
+        let last = v.tricks.last().unwrap();
+        let x = last.not_taken.iter().find(|x| x.code == "T21").unwrap_or_else(|| panic!("seed {seed}: {:?}", last.not_taken));
+        assert!(x.for_empty_card, "seed {seed}");
+        assert_ne!(x.to, last.winner, "seed {seed}");
+        let drawing = tarot_engine::draw_game(Some(&r), g, v);
+        let piles = drawing.taken_after(&r, v.tricks.len());
+        let holder = |c: Card| piles.iter().find(|(_, set)| set.contains(c)).map(|(p, _)| p.clone());
+        assert_eq!(holder(Card::parse("T21").unwrap()).as_deref(), Some(&*x.to), "seed {seed}");
+        let e = drawing.tricks.last().unwrap().excuse.as_ref().unwrap_or_else(|| panic!("seed {seed}: no excuse drawn"));
+        assert!(!e.is_fool && e.exchange.is_some(), "seed {seed}: {e:?}");
+    }
+}
+
 #[test]
 fn without_excuse_the_21_withheld_keeps_its_rank_and_without_keep_it_may_be_played_at_once() {
     let r = rules(None);
