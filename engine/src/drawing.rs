@@ -26,8 +26,9 @@ pub struct ExcuseInTrick {
     pub player: String,
     /// The card, by the rules' name for it ("the Excuse", "the Bättler").
     pub card: String,
-    /// Whether it is the pack's Excuse (the `fool` section's rules), not a card played like it.
-    pub is_fool: bool,
+    /// The rule that sends it there: the `fool` section, an `untouchable` card, a card played as the
+    /// Excuse (`play { excuse }`); absent where none of them does (a card a fault gives back).
+    pub clause: Option<Clause>,
     /// What becomes of it, in the ruleset's terms ("p played the Excuse: it goes back to p's side, and
     /// p gives w an empty card in exchange."); absent where the rules' words for it are unknown.
     pub words: Option<String>,
@@ -173,7 +174,12 @@ pub fn draw_game(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict
             } else {
                 format!("{p} played {name}: it goes to {to}'s pile, not to {w}, who won the trick.")
             };
-            Some(ExcuseInTrick { player: p.clone(), card: name, is_fool: false, words: Some(words), exchange: x.for_empty_card.then(empty_card).flatten() })
+            let clause = rules.and_then(|r| {
+                let c = r.pack.parse_card(&x.code)?;
+                let untouchable = r.untouchable.as_ref().filter(|u| u.card == c).map(|u| &u.clause);
+                untouchable.or_else(|| r.play.excuses.iter().find(|e| e.cards.contains(c)).map(|e| &e.clause)).cloned()
+            });
+            Some(ExcuseInTrick { player: p.clone(), card: name, clause, words: Some(words), exchange: x.for_empty_card.then(empty_card).flatten() })
         });
         let excuse = these.iter().find(|p| is_fool(&p.card)).filter(|p| *p.player != *trick.winner).map(|fool| {
             let p = &fool.player;
@@ -198,7 +204,7 @@ pub fn draw_game(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict
                 .as_ref()
                 .filter(|_| keep.as_deref() == Some("exchange") && !last && !sides.same_side(p, w))
                 .map(|c| Q::new(if c.empty_zero { 0 } else { 1 }, c.group as i64));
-            ExcuseInTrick { player: p.clone(), card: the_fool.to_string(), is_fool: true, words, exchange }
+            ExcuseInTrick { player: p.clone(), card: the_fool.to_string(), clause: rules.map(|r| r.fool.clause.clone()), words, exchange }
         });
         let excuse = excuse.or(like_excuse);
         tricks.push(TrickDrawing { number: trick.number, leader: trick.leader.to_string(), winner: trick.winner.to_string(), plays: these.to_vec(), excuse, not_taken });

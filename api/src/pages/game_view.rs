@@ -224,7 +224,7 @@ fn tricks(rules: Option<&Ruleset>, verdict: &Verdict, drawing: &GameDrawing) -> 
     let stop = verdict.violation.as_ref();
     let mut rows = vec![];
     for trick in &drawing.tricks {
-        let note = trick.excuse.as_ref().and_then(|e| e.words.as_ref());
+        let note = trick.excuse.as_ref().and_then(|e| Some((e.words.as_ref()?, e.clause.as_ref())));
         rows.push(html! {
             tr {
                 th { (trick.number) }
@@ -233,7 +233,7 @@ fn tricks(rules: Option<&Ruleset>, verdict: &Verdict, drawing: &GameDrawing) -> 
                     @for p in &trick.plays {
                         span class="play" { (card_code(rules, &p.card, if p.player == trick.winner { "won" } else { "" })) span class="who" { (p.player) } }
                     }
-                    @if let Some(n) = note { div class="notice" { (n) " " @if let Some(r) = rules { (rule_ref(&r.fool.clause.rule, r.fool.clause.source.as_deref(), None)) } } }
+                    @if let Some((n, clause)) = note { div class="notice" { (n) " " @if let Some(c) = clause { (rule_ref(&c.rule, c.source.as_deref(), None)) } } }
                 }
                 td { strong { (trick.winner) } }
             }

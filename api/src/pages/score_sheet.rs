@@ -174,16 +174,18 @@ pub(crate) fn score_sheet(rules: Option<&Ruleset>, record: &GameRecord, verdict:
 /// What moves card points from one side to the other besides the tricks: the empty card handed back
 /// for the Excuse, a dog that counts for the defence (or for the taker, unseen).
 fn card_point_changes(rules: Option<&Ruleset>, drawing: &GameDrawing) -> Markup {
-    let Some(r) = rules else { return html! {} };
+    if rules.is_none() {
+        return html! {};
+    }
     let mut lines: Vec<Markup> = vec![];
-    // The Excuse (or a card played like it): who played it, to which trick, and whether an empty card
-    // went back for it. A card played like it names its rule in the verdict's notes.
+    // The Excuse (or a card played like it): who played it, to which trick, whether an empty card went
+    // back for it, and the rule that says so.
     for trick in &drawing.tricks {
         let Some((e, empty)) = trick.excuse.as_ref().and_then(|e| Some((e, e.exchange?))) else { continue };
         lines.push(html! {
             li { (e.player) "'s side keeps " (e.card) ", played to trick " (trick.number) ", and hands " (trick.winner) "'s side an empty card for it"
                 @if empty != Q::ZERO { ": " strong { (amount(empty)) " card point" @if empty > Q::ONE { "s" } } " go to " (trick.winner) "'s side." } @else { "." }
-                @if e.is_fool { " " (rule_ref(&r.fool.clause.rule, r.fool.clause.source.as_deref(), None)) } }
+                @if let Some(c) = &e.clause { " " (rule_ref(&c.rule, c.source.as_deref(), None)) } }
         });
     }
     // The dog (talon) and to whom it counts under the contract played.
