@@ -439,6 +439,12 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
             m(F, "  all-pass annul ", "  contract raeuber \"Räuber\" { dog = \"defence\"; settle = 1 }\n  all-pass play raeuber "),
             Refused("it cannot be settled unplayed"),
         ),
+        (r#"contract NAME { require "label" = condition }"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; require "the chelem announced" = announced(chelem) }"#), Changes),
+        (r#"contract NAME { require "label" = condition }"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; require "a trick" = count(tricks) > 0 }"#), Refused("`tricks` is not known")),
+        (r#"contract NAME { require "label" = condition }"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; require "three" = 3 }"#), Refused("`require` takes a condition")),
+        (r#"contract NAME { require "label" = condition }"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; require = yes }"#), Refused("`require \"label\" = condition on the game once the announcements are closed`")),
+        (r#"contract NAME { require "label" = condition }"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; settle = 3; require "the chelem" = announced(chelem) }"#), Refused("would never be")),
+        (r#"contract NAME { require "label" = condition }"#, m(F, "* contract.multiplier          @FFT", "* contract.require          @FFT"), Refused("no contract has an attribute `require`")),
         ("all-pass [annul]", m(F, "  all-pass annul                                     @FFT \"Les enchères\"\n", ""), Changes),
         ("all-pass [annul]", m(F, "all-pass annul", "all-pass redeal"), Refused("the only word it takes is `annul`")),
         (
