@@ -1,5 +1,5 @@
 //! Writes the corner fixtures of `koenigrufen` (fixtures/koenigrufen/valid/): each contract made and
-//! lost, Trischaken (with a player who took no trick), the Sechserdreier lost (the game doubled), a
+//! lost, the Besserrufer (made, lost, and with a bird from the talon announced besides), Trischaken (with a player who took no trick), the Sechserdreier lost (the game doubled), a
 //! Valat, the Pagat announced, a Rufer whose called king lay in the talon, the target of 35 and two
 //! cards (107 thirds) against the Styrian 35 and one (option `target = 106`), and forehand's "Vorhand"
 //! raised to a Dreier at his last word. Every game is a seeded simulated game found by search, so the
@@ -70,6 +70,16 @@ pub fn main() {
         cases.push((format!("{c}-made"), c, &none, neg_made, format!("A {c} made (HK 3.2)")));
         cases.push((format!("{c}-lost"), c, &none, neg_lost, format!("A {c} lost, play ending when it is decided (HK 6.8)")));
     }
+    // The Besserrufer (HK 3.1, 5.3): a Rufer with a bird announced that the declarer was dealt.
+    cases.push(("besserrufer-made".into(), "besserrufer", &none, positive, "A Besserrufer made, the declarer announcing a bird he was dealt (HK 3.1, 5.3)".into()));
+    cases.push(("besserrufer-lost".into(), "besserrufer", &none, lost, "A Besserrufer lost, its bird announced all the same (HK 3.1, 5.3, 7.2)".into()));
+    cases.push((
+        "besserrufer-talon-bird".into(),
+        "besserrufer",
+        &none,
+        |r, _| talon_bird(r).is_some_and(|(who, name)| declared_by(r, &who, name)),
+        "A Besserrufer in which the declarer also announces a bird he took from the talon, besides the one he was dealt (HK 5.3)".into(),
+    ));
     cases.push(("trischaken".into(), "trischaken", &none, |_, _| true, "Trischaken: forehand, the others having passed, chooses it; the most card points loses (HK 7.6)".into()));
     cases.push((
         "trischaken-jungfrau".into(),
@@ -121,6 +131,23 @@ pub fn main() {
     invalid(rules, &root);
 }
 
+const BIRDS: [(&str, &str); 4] = [("T1", "pagat"), ("T2", "uhu"), ("T3", "kakadu"), ("T4", "quapil")];
+
+/// A bird the declarer took from the talon and was not dealt: (the declarer, the bird's declaration).
+fn talon_bird(rec: &GameRecord) -> Option<(String, &'static str)> {
+    let Some(Event::Deal { hands, .. }) = rec.events.first() else { return None };
+    rec.events.iter().find_map(|e| match e {
+        Event::Take { player, cards } => {
+            BIRDS.iter().find(|(c, _)| cards.iter().any(|x| x.as_str() == *c) && !hands[player].iter().any(|x| x.as_str() == *c)).map(|(_, name)| (player.to_string(), *name))
+        }
+        _ => None,
+    })
+}
+
+fn declared_by(rec: &GameRecord, who: &str, name: &str) -> bool {
+    rec.events.iter().any(|e| matches!(e, Event::Declare { player, declaration, .. } if player.as_str() == who && declaration.as_str() == name))
+}
+
 /// The bids of a record, in order.
 fn bids(rec: &GameRecord) -> Vec<&str> {
     rec.events.iter().filter_map(|e| if let Event::Bid { bid, .. } = e { Some(bid.as_str()) } else { None }).collect()
@@ -130,8 +157,9 @@ fn card_is_tarock(c: &str) -> bool {
     c == "EX" || c.starts_with('T')
 }
 
-/// Rules the simulator does not break, each broken by one edit of a valid game found above: forehand
-/// passing at his first word, a queen called, a tarock led in a colour game by a player who holds a
+/// Rules the simulator does not break, each broken by one edit of a valid game found above: the
+/// Besserrufer's bird not announced, or only one from the talon, and the Besserrufer bid by a player
+/// dealt no bird; forehand passing at his first word, a queen called, a tarock led in a colour game by a player who holds a
 /// suit card, a tarock laid away while a suit card could go, forehand raising his "Vorhand" to the
 /// Sechserdreier, and another player than forehand naming a contract at forehand's last word.
 fn invalid(rules: &tarot_engine::ir::Ruleset, root: &Path) {
@@ -225,6 +253,37 @@ fn invalid(rules: &tarot_engine::ir::Ruleset, root: &Path) {
         cards[slot] = tarock.as_str().into();
     }
     cases.push(("discard.require.1", rec, "the Dreier's declarer lays a tarock away while he keeps a suit card that could go (HK 4.6)"));
+
+    // The Besserrufer's bird: not announced, and (where the declarer took one from the talon) only
+    // the bird from the talon announced. And the contract bid by a player who was dealt no bird.
+    let is_bird = |name: &str| BIRDS.iter().any(|(_, b)| *b == name);
+    let mut rec = read("besserrufer-made");
+    rec.events.retain(|e| !matches!(e, Event::Declare { declaration, .. } if is_bird(declaration)));
+    cases.push(("bidding.contract.besserrufer.require.1", rec, "the Besserrufer's declarer announces no bird, and the first card is played (HK 5.3, OÖ23 'Ansagen 4')"));
+    let mut rec = read("besserrufer-talon-bird");
+    let (who, name) = talon_bird(&rec).expect("a bird from the talon");
+    rec.events.retain(|e| !matches!(e, Event::Declare { player, declaration, .. } if is_bird(declaration) && (player.as_str() != who || declaration.as_str() != name)));
+    cases.push((
+        "bidding.contract.besserrufer.require.1--talon-bird",
+        rec,
+        "the Besserrufer's declarer announces only the bird he took from the talon, not one he was dealt: a wrong announcer (HK 5.3, OÖ23 'Ansagen 5')",
+    ));
+    let mut by = None;
+    for name in ["rufer-made", "dreier-made", "solorufer-made", "farbendreier-made"] {
+        let rec = read(name);
+        let Some(Event::Deal { hands, .. }) = rec.events.first() else { continue };
+        let no_bird = |p: &str| !hands[p].iter().any(|c| BIRDS.iter().any(|(b, _)| c.as_str() == *b));
+        if let Some(at) = rec.events.iter().position(|e| matches!(e, Event::Bid { player, bid } if bid.as_str() != "pass" && no_bird(player))) {
+            by = Some((rec, at));
+            break;
+        }
+    }
+    let (mut rec, at) = by.expect("a bid by a player dealt no bird");
+    if let Event::Bid { bid, .. } = &mut rec.events[at] {
+        *bid = "besserrufer".into();
+    }
+    rec.events.truncate(at + 1);
+    cases.push(("bidding.contract.besserrufer.by--no-bird", rec, "a player dealt no bird bids the Besserrufer (HK 3.5, 3.7)"));
 
     for (name, mut rec, what) in cases {
         let rule = name.split("--").next().expect("a rule");

@@ -535,7 +535,11 @@ fn play_out<R: Rng>(
                 // a discard meets them, or give the last one to replay to refuse. Half the draws put
                 // the trumps and the Fool last, as requirements most often spare them ("a trump only
                 // if nothing else can go").
-                if rules.discard.as_ref().is_some_and(|d| !d.requires.is_empty()) {
+                // A taker whose contract requires an announcement keeps what he must announce (only
+                // then is `reach` consulted, so other games draw as they did).
+                let requires = game.taker == Some(p) && game.contract_requires_anything();
+                let reach = |set: CardSet| !requires || requirements_within_reach(&game, p, set);
+                if requires || rules.discard.as_ref().is_some_and(|d| !d.requires.is_empty()) {
                     // The first lawful discard says how many restricted cards a lawful one holds:
                     // a draw is lawful when it holds as many and meets the requirements (as
                     // `discard_allowed` would find, without its search). None, and the deal is
@@ -546,7 +550,7 @@ fn play_out<R: Rng>(
                     let fewest = first.and(restricted).len();
                     let lawful = |pool: &[Card]| {
                         let set: CardSet = pool.iter().take(k).copied().collect();
-                        set.and(restricted).len() == fewest && game.discard_meets_requires(p, set)
+                        set.and(restricted).len() == fewest && game.discard_meets_requires(p, set) && reach(set)
                     };
                     let mut found = false;
                     for i in 0..600 {
@@ -562,6 +566,9 @@ fn play_out<R: Rng>(
                     }
                     // A hard deal, where few discards meet the requirements: the first lawful one.
                     if !found {
+                        if !reach(first) {
+                            return Err(Failed::NoLawfulDiscard(format!("{} holds no discard that leaves what his contract requires within reach", next.player)));
+                        }
                         searched = Some(first.iter().collect());
                     }
                 }
@@ -743,6 +750,15 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, s
     } else {
         (0..rules.declarations.len()).flat_map(|k| (0..n as u8).map(move |p| (k, p))).collect()
     };
+    // What the contract played requires of the announcements (`require` in its block): the first
+    // declaration open to the taker that meets it, made first, as the declarer speaks first. No
+    // random number is drawn, so games of contracts that require nothing stay the same.
+    if let (Some(t), false) = (game.taker, game.contract_requirements_met()) {
+        if let Some((e, tried)) = meeting_requirements(&game, t) {
+            game = tried;
+            out.push(e);
+        }
+    }
     for (k, p) in order {
         let d = &rules.declarations[k];
         // Who may make it (`by`) and not twice: no draw for a player who may not.
@@ -772,6 +788,30 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, s
         }
     }
     (out, later)
+}
+
+/// The first declaration (in the order written) open to the taker `t` before play that, made, meets
+/// what the contract played requires (`require` in its block), with the game after it.
+fn meeting_requirements<'s, 'r>(game: &Game<'s, 'r>, t: u8) -> Option<(Event, Game<'s, 'r>)> {
+    let rules = game.setup.rules;
+    (0..rules.declarations.len()).find_map(|k| {
+        let d = &rules.declarations[k];
+        if game.not_his_to_declare(t, k, d).is_some() || d.when == When::FirstPlay {
+            return None;
+        }
+        let e = declaration_event(game, k, t)?;
+        let mut tried = game.clone();
+        (tried.apply(0, &e).is_ok() && tried.contract_requirements_met()).then_some((e, tried))
+    })
+}
+
+/// Whether the taker `t`, laying `cards` away, can still meet what the contract played requires
+/// (`require` in its block) with one declaration: a discard that lays away the card he must announce
+/// (the Besserrufer's bird) is drawn again.
+fn requirements_within_reach(game: &Game, t: u8, cards: CardSet) -> bool {
+    let mut after = game.clone();
+    let e = Event::Discard { player: game.names[t as usize].as_ref().into(), cards: cards.iter().map(|c| c.code()).collect() };
+    after.apply(0, &e).is_ok() && (after.contract_requirements_met() || meeting_requirements(&after, t).is_some())
 }
 
 /// Declaration `k` by `p` with the largest show the rules accept (none for an announcement such as a

@@ -79,6 +79,10 @@ pub(super) fn bidding(force: &InForce, lines: &mut Vec<Line>) {
             if let Some(by) = &k.by {
                 lines.push(line("bidding and contracts", &by.clause, format!("{} may be bid only by {}", k.label, by.label)));
             }
+            // What it requires of the game once the announcements are closed (`require`).
+            for (label, e, c) in &k.requires {
+                lines.push(line("bidding and contracts", c, format!("{} requires {label}: its taker may not play the first card without it ({})", k.label, force.words(e))));
+            }
             if let Some((e, c)) = &k.settle {
                 lines.push(line(
                     "bidding and contracts",

@@ -93,6 +93,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("bidding", "all-pass") => sh(0, 2, Forbidden, Forbidden, "`all-pass`, `all-pass annul` or `all-pass play CONTRACT`"),
         ("contract", "settle") => sh(0, 0, Required, Forbidden, "`settle = amount each opponent pays the taker`"),
         ("contract", "by") => sh(0, 1, Required, Forbidden, "`by \"who\" = condition on the bidder and his hand as dealt`"),
+        ("contract", "require") => sh(1, 1, Required, Forbidden, "`require \"label\" = condition on the game once the announcements are closed`"),
         ("contract", _) => sh(0, 0, Required, Forbidden, "`attribute = value`"),
         ("call", "levels") => sh(0, 0, Required, Forbidden, "`levels = [rank(K), rank(Q), ...]`"),
         ("call", "callable-levels") => sh(0, 0, Required, Forbidden, "`callable-levels = number of levels`"),

@@ -542,6 +542,11 @@ pub struct Contract {
     /// opponent pays the taker the amount (a setting after the auction; negative: he pays each of
     /// them); rule `bidding.contract.NAME.settle`.
     pub settle: Option<(Expr, Clause)>,
+    /// `require "label" = condition`: what the contract asks of its taker once the announcements are
+    /// closed (`allowed` context, `player` the taker, `hand` his hand then), checked before the first
+    /// card of play; the first false one breaks `bidding.contract.NAME.require.1`, `.2`, ... (the
+    /// Besserrufer's bird, announced compulsorily and held before the talon).
+    pub requires: Vec<(String, Expr, Clause)>,
 }
 
 /// Who may bid a contract (`by` in the contract's block): its label ("forehand"), the condition on

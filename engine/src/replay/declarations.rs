@@ -289,6 +289,36 @@ impl<'s, 'r> Game<'s, 'r> {
         None
     }
 
+    /// The first requirement of the contract played (`require` in its block) that the game does not
+    /// meet when the first card is about to be played: the announcements made before play are closed
+    /// then. Read for the taker (`player`, his hand as it is then); the violation is his.
+    pub(super) fn contract_requirement_missing(&self) -> Result<Option<Stop>, Stop> {
+        let (Some(t), Some(c)) = (self.taker, self.contract) else { return Ok(None) };
+        if !self.tricks.is_empty() || !self.current.is_empty() {
+            return Ok(None);
+        }
+        let Some(k) = self.rules().bidding.as_ref().map(|b| &b.contracts[c]) else { return Ok(None) };
+        let env = self.env(Some(t)).with_hand(self.hands[t as usize]);
+        for (label, e, clause) in &k.requires {
+            if !eval(e, &env).and_then(|v| truthy(&v)).map_err(|e| self.rule_error(clause, e))? {
+                let message = format!("{} plays {}, which requires {label}: no card may be played without it", self.name(t), with_article(&k.label));
+                return Ok(Some(self.violation(clause, t, message)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Whether the contract played has requirements (`require` in its block).
+    pub fn contract_requires_anything(&self) -> bool {
+        self.contract.zip(self.rules().bidding.as_ref()).is_some_and(|(c, b)| !b.contracts[c].requires.is_empty())
+    }
+
+    /// Whether the contract played asks nothing more of the game (`require` in its block) as it stands
+    /// now: what the simulator checks before the first card.
+    pub fn contract_requirements_met(&self) -> bool {
+        matches!(self.contract_requirement_missing(), Ok(None))
+    }
+
     /// The declaration `p` made that binds him to keep card `c` (`keeps`), if any.
     pub(super) fn kept_by(&self, p: u8, c: Card) -> Option<&'r DeclarationKind> {
         let rules = self.rules();

@@ -147,6 +147,9 @@ impl<'s, 'r> Game<'s, 'r> {
         if turn != p {
             return Err(self.violation(&rules.play.order_clause, p, format!("it is {}'s turn to play, not {}'s", self.name(turn), self.name(p))));
         }
+        if let Some(stop) = self.contract_requirement_missing()? {
+            return Err(stop);
+        }
         if let Some(stop) = self.compulsory_missing(p) {
             return Err(stop);
         }

@@ -212,6 +212,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
     const FO: &str = "  must overtrump                                     @FFT \"Le jeu de la carte\"";
     // Königrufen's forehand raising his "Vorhand" at his last word (HK 3.3).
     const KR: &str = r#"  raise rufer except sechserdreier "forehand, the other three having passed" = player == first_hand"#;
+    const KB: &str = r#"require "the announcement of a bird he held before the talon" = \"#;
     // A declaration's `allowed`, with or without its reason.
     const AL: &str = r#"allowed ["reason"] = condition"#;
     vec![
@@ -438,6 +439,18 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
             "settle = amount",
             m(F, "  all-pass annul ", "  contract raeuber \"Räuber\" { dog = \"defence\"; settle = 1 }\n  all-pass play raeuber "),
             Refused("it cannot be settled unplayed"),
+        ),
+        (r#"contract NAME { require "label" = condition }"#, m("koenigrufen", KB, r#"require "the announcement of a bird he held before the talon" = yes or \"#), Changes),
+        (r#"contract NAME { require "label" = condition }"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; require "the chelem announced" = announced(chelem) }"#), Changes),
+        (r#"contract NAME { require "label" = condition }"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; require "a trick" = count(tricks) > 0 }"#), Refused("`tricks` is not known")),
+        (r#"contract NAME { require "label" = condition }"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; require "three" = 3 }"#), Refused("`require` takes a condition")),
+        (r#"contract NAME { require "label" = condition }"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; require = yes }"#), Refused("`require \"label\" = condition on the game once the announcements are closed`")),
+        (r#"contract NAME { require "label" = condition }"#, m(F, r#"{ multiplier = 6; dog = "defence" }"#, r#"{ multiplier = 6; dog = "defence"; settle = 3; require "the chelem" = announced(chelem) }"#), Refused("would never be")),
+        (r#"contract NAME { require "label" = condition }"#, m(F, "* contract.multiplier          @FFT", "* contract.require          @FFT"), Refused("no contract has an attribute `require`")),
+        (
+            r#"contract NAME { require "label" = condition }"#,
+            m("koenigrufen", r#"value = 1; talon = 1; call = 0; solo = 0; prem = 0; colour = 0; neg = 1; dog = "defence" }   @HK "7.6""#, r#"value = 1; talon = 1; call = 0; solo = 0; prem = 0; colour = 0; neg = 1; dog = "defence"; require "a pagat" = announced(pagat) }   @HK "7.6""#),
+            Refused("its `require` would ask nobody"),
         ),
         ("all-pass [annul]", m(F, "  all-pass annul                                     @FFT \"Les enchères\"\n", ""), Changes),
         ("all-pass [annul]", m(F, "all-pass annul", "all-pass redeal"), Refused("the only word it takes is `annul`")),

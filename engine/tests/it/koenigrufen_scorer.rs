@@ -33,7 +33,7 @@ fn cases(s: &koenigrufen::Scored, tally: &mut BTreeMap<String, u64>) {
     if s.valat {
         add("a valat");
     }
-    if s.alone && (s.contract == "rufer" || s.contract == "solorufer") {
+    if s.alone && ["rufer", "solorufer", "besserrufer"].contains(&s.contract.as_str()) {
         add("a calling game played alone");
     }
     for p in &s.premiums {
@@ -62,6 +62,9 @@ fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
         run.games += 1;
         assert_eq!(v.status, Status::Valid, "seed {seed}: {}", v.to_text());
         let mine = koenigrufen::score(&rec);
+        if mine.contract == "besserrufer" {
+            assert!(!mine.own_birds.is_empty(), "seed {seed}{steer}: a Besserrufer in which the declarer announced no bird he was dealt");
+        }
         cases(&mine, &mut run.tally);
         // Forehand's "Vorhand" raised at his last word: a Rufer, three passes, another contract.
         let bids: Vec<&str> = rec.events.iter().filter_map(|e| if let tarot_engine::Event::Bid { bid, .. } = e { Some(bid.as_str()) } else { None }).collect();
@@ -108,7 +111,7 @@ fn the_engine_scores_koenigrufen_as_the_sources_do() {
     let differences: Vec<String> = plain.differences.into_iter().chain(steered.differences).collect();
     assert!(differences.is_empty(), "{} deals scored differently:\n{}", differences.len(), differences.iter().take(40).cloned().collect::<Vec<_>>().join("\n"));
     let mut wanted: Vec<String> = vec!["trischaken played".into(), "a valat".into(), "a calling game played alone".into(), "raised at the last word".into()];
-    for c in ["rufer", "piccolo", "bettel", "solorufer", "farbendreier", "sechserdreier", "dreier", "farbensolo", "piccolo-ouvert", "bettel-ouvert", "solodreier"] {
+    for c in ["rufer", "piccolo", "bettel", "solorufer", "besserrufer", "farbendreier", "sechserdreier", "dreier", "farbensolo", "piccolo-ouvert", "bettel-ouvert", "solodreier"] {
         wanted.push(format!("{c} made"));
         wanted.push(format!("{c} lost"));
     }

@@ -34,6 +34,7 @@ mod cego_scorer;
 mod combinations;
 mod compare;
 mod compulsory;
+mod contract_require;
 mod declarations;
 mod declare_after_play;
 mod declare_from_dealer;

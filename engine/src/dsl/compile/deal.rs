@@ -256,6 +256,7 @@ impl Compiler {
                     let mut attrs = vec![];
                     let mut by = None;
                     let mut settle = None;
+                    let mut requires = vec![];
                     let mut dog = None;
                     for a in st.block.iter().flatten() {
                         if a.key == "settle" {
@@ -266,6 +267,16 @@ impl Compiler {
                                     }
                                 }
                                 settle = Some((e, self.clause(a, format!("bidding.contract.{name}.settle"))));
+                            }
+                            continue;
+                        }
+                        if a.key == "require" {
+                            // Read once the announcements are closed, as a declaration's `allowed` is.
+                            let label = a.args.first().map(|w| w.text.clone()).unwrap_or_default();
+                            let label = self.label(a, label);
+                            if let Some(e) = self.condition(a, Ctx::Allowed) {
+                                let rule = format!("bidding.contract.{name}.require.{}", requires.len() + 1);
+                                requires.push((label, e, self.clause(a, rule)));
                             }
                             continue;
                         }
@@ -290,8 +301,13 @@ impl Compiler {
                     if !attrs.iter().any(|(k, _)| k == "dog") {
                         self.err_at(st, format!("contract `{name}` does not say what becomes of the dog: `dog = \"taker\"`"));
                     }
+                    if settle.is_some() {
+                        if let Some(a) = st.block.iter().flatten().find(|a| a.key == "require") {
+                            self.err_at(a, format!("contract `{name}` is settled unplayed (`settle`): no card is played, so its `require`, checked at the first card, would never be"));
+                        }
+                    }
                     let dog = dog.unwrap_or(Choice::Is(DogUse::Defence));
-                    b.contracts.push(Contract { clause: self.clause(st, format!("bidding.contract.{name}")), name, label, attrs, dog, by, settle });
+                    b.contracts.push(Contract { clause: self.clause(st, format!("bidding.contract.{name}")), name, label, attrs, dog, by, settle, requires });
                 }
                 "all-pass" => {
                     b.all_pass = Some(self.clause(st, "bidding.all-pass"));
@@ -392,6 +408,9 @@ impl Compiler {
                     if b.contracts[c].settle.is_some() {
                         self.err_at(st, format!("contract `{name}` is played when everyone passes, with no taker: it cannot be settled unplayed (`settle` pays the taker)"));
                     }
+                    if !b.contracts[c].requires.is_empty() {
+                        self.err_at(st, format!("contract `{name}` is played when everyone passes, with no taker: its `require` would ask nobody"));
+                    }
                     b.all_pass_play = Some(c);
                 }
                 None => {
@@ -421,6 +440,8 @@ impl Compiler {
                 );
             } else if b.contracts[c].settle.is_some() {
                 self.err_at(st, format!("contract `{chosen}` is played with no taker: it cannot be settled unplayed (`settle` pays the taker)"));
+            } else if !b.contracts[c].requires.is_empty() {
+                self.err_at(st, format!("contract `{chosen}` is played with no taker: its `require` would ask nobody"));
             } else if b.instead.iter().any(|i| i.won == w && i.chosen == c) {
                 self.err_at(st, format!("`instead {won} {chosen}` is written twice"));
             } else {

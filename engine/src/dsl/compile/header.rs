@@ -65,8 +65,8 @@ impl Compiler {
         }
         let pots = self.pots(stmts);
         for s in stmts.iter().filter(|s| s.key == "bidding").flat_map(|s| s.block.iter().flatten()) {
-            // `by` says who may bid the contract: it is no attribute a formula reads.
-            for a in s.block.iter().flatten().filter(|a| a.key != "by" && a.key != "settle") {
+            // `by`, `settle` and `require` are rules of the contract: no attribute a formula reads.
+            for a in s.block.iter().flatten().filter(|a| !["by", "settle", "require"].contains(&a.key.as_str())) {
                 self.contract_attrs.insert(a.key.clone());
             }
         }

@@ -100,7 +100,7 @@ impl Compiler {
         // (a misspelt `multipler`) would change nothing.
         for b in stmts.iter().filter(|s| s.key == "bidding") {
             for a in b.block.iter().flatten().filter(|c| c.key == "contract").flat_map(|c| c.block.iter().flatten()) {
-                if !["dog", "by", "settle"].contains(&a.key.as_str()) && !self.attrs_read.contains(&a.key) && !written(&format!("contract.{}", a.key), a) {
+                if !["dog", "by", "settle", "require"].contains(&a.key.as_str()) && !self.attrs_read.contains(&a.key) && !written(&format!("contract.{}", a.key), a) {
                     let read: Vec<&str> = self.attrs_read.iter().map(|x| x.as_str()).collect();
                     self.err_at(
                         a,

@@ -18,7 +18,10 @@
 //!   all six and lays away six; in the solo games the talon counts for the opponents; in Trischaken for
 //!   the winner of the last trick.
 //! - The partner holds the called king; a king in the talon leaves the declarer alone (4.1, 4.5).
-//! - The game (7.2): Rufer 1, Piccolo 2, Bettel 2, Solorufer 2, Farbendreier 3, Sechserdreier 4 (8
+//! - The Besserrufer is a Rufer (a king called, a talon half taken) in which the declarer announces a
+//!   bird he was dealt (3.2, 5.3); its bird is scored as any announced premium (7.2, 7.3). The scorer
+//!   says which birds he announced that he was dealt (`own_birds`).
+//! - The game (7.2): Rufer 1, Piccolo 2, Bettel 2, Solorufer 2, Besserrufer 1, Farbendreier 3, Sechserdreier 4 (8
 //!   lost), Dreier 4, Farbensolo 6, Piccolo ouvert 6, Bettel ouvert 7, Solodreier 8. Piccolo is exactly
 //!   one trick, Bettel none (3.2). The Valat (7.4): every trick, 4 times the game silent, 8 times
 //!   announced; an announced Valat lost costs 8 times (a lost Sechserdreier's doubling applies too).
@@ -91,6 +94,8 @@ pub struct Scored {
     pub alone: bool,
     pub valat: bool,
     pub premiums: Vec<&'static str>,
+    /// In a Besserrufer, the birds the declarer announced that he was dealt (5.3: one at least).
+    pub own_birds: Vec<&'static str>,
 }
 
 fn beats(a: Card, b: Card, colour: bool) -> bool {
@@ -109,7 +114,7 @@ pub fn score(rec: &GameRecord) -> Scored {
     let seat = |p: &str| names.iter().position(|x| x == p).unwrap_or_else(|| panic!("player {p}"));
     let forehand = (seat(&rec.dealer) + 1) % 4;
     let mut s = Scored::default();
-    let mut hands = vec![vec![]; 4];
+    let mut hands: Vec<Vec<Card>> = vec![vec![]; 4];
     let mut talon: Vec<Card> = vec![];
     let (mut taken, mut laid): (Vec<Card>, Vec<Card>) = (vec![], vec![]);
     let (mut declarer, mut called) = (None, None);
@@ -144,9 +149,9 @@ pub fn score(rec: &GameRecord) -> Scored {
     let negative = matches!(c.as_str(), "piccolo" | "bettel" | "piccolo-ouvert" | "bettel-ouvert");
     let colour = matches!(c.as_str(), "farbendreier" | "farbensolo");
     let solo = matches!(c.as_str(), "solorufer" | "farbensolo" | "solodreier");
-    let calling = matches!(c.as_str(), "rufer" | "solorufer");
+    let calling = matches!(c.as_str(), "rufer" | "solorufer" | "besserrufer");
     let value: i64 = match c.as_str() {
-        "rufer" | "trischaken" => 1,
+        "rufer" | "besserrufer" | "trischaken" => 1,
         "piccolo" | "bettel" | "solorufer" => 2,
         "farbendreier" => 3,
         "sechserdreier" | "dreier" => 4,
@@ -158,6 +163,10 @@ pub fn score(rec: &GameRecord) -> Scored {
     let partner = if calling { (0..4).find(|&p| p != declarer && hands[p].contains(&called.expect("a king called"))) } else { None };
     let attack = |p: usize| !trischaken && (p == declarer || Some(p) == partner);
     s.alone = partner.is_none();
+    if c == "besserrufer" {
+        let birds = [("pagat", 1), ("uhu", 2), ("kakadu", 3), ("quapil", 4)];
+        s.own_birds = birds.iter().filter(|(b, n)| announced.get(*b) == Some(&declarer) && hands[declarer].contains(&Card::Tarock(*n))).map(|(b, _)| *b).collect();
+    }
 
     // The tricks, played out.
     let mut piles: Vec<Vec<Card>> = vec![vec![]; 4];
