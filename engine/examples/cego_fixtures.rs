@@ -4,7 +4,8 @@
 //! over a Solo); for each Leere game and Kleiner Mann a game whose lead the rule binds (the declarer
 //! holds a card it refuses at one of its tricks), with that game's lead replaced by the refused card
 //! (fixtures/cego/invalid/play.must.lead.LABEL.json); and Kleiner Mann bid without the Geiß, and its
-//! Geiß laid away (fixtures/cego/invalid/).
+//! Geiß laid away (fixtures/cego/invalid/); and the Leere games with a court kept in place of an empty
+//! card (`courts`).
 //! Each is a seeded simulated game found by search, so it is reproducible:
 //!
 //!     cargo run -p tarot-engine --example generators -- cego_fixtures
@@ -12,6 +13,8 @@
 use crate::common;
 
 use common::write;
+
+mod courts;
 
 use std::collections::BTreeMap;
 
@@ -204,6 +207,7 @@ pub fn main() {
         write(&root.join("invalid").join(format!("{rule}.json")), &rec);
     }
     kleiner_mann_broken(rules, &root);
+    courts::main(rules, &root);
 }
 
 /// Kleiner Mann's bid and Legage broken (P "Normal Games"): in a seeded Kleiner Mann whose first

@@ -2,9 +2,11 @@
 //! (`common/cego.rs`: Parlett's Penguin Book, pagat.com's page and its summary, the Black Forest
 //! clubs' pages), over simulated four-player deals of `cego`, unsteered (each bid uniform) and steered
 //! (every contract won evenly, the Räuber of a deal all passed among them). Each contract must be seen
-//! made and lost, a game bid over a Solo made and lost, and the Räuber played. Each deal is simulated from its own seed, so a
-//! difference names the seed that reproduces it (`tarot-archive simulate --ruleset cego --players 4
-//! --games 1 --seed S [--steer] --out DIR`).
+//! made and lost, a game bid over a Solo made and lost, the Räuber played, and a court kept in a Leere
+//! game (by a declarer dealt too few empty cards); the cards kept in every Leere game must be ones the
+//! second scorer finds lawful. Each deal is simulated from its own seed, so a difference names the seed
+//! that reproduces it (`tarot-archive simulate --ruleset cego --players 4 --games 1 --seed S [--steer]
+//! --out DIR`).
 //!
 //! `CEGO_SCORER_GAMES` sets the number of steered deals (default 600; half as many unsteered), and
 //! `CEGO_SCORER_REPORT=1` prints how often each case occurred.
@@ -55,6 +57,9 @@ fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
         if mine.kept_card_lost {
             add("a card kept and shown that would have taken a trick takes none".into());
         }
+        if mine.court_kept {
+            add("a court kept in a Leere game by a declarer dealt too few empty cards".into());
+        }
         if mine.contract == "solo" && mine.declarer_points == Some(0) {
             add("a Solo without a trick (the Blinde to the defence)".into());
         }
@@ -62,6 +67,8 @@ fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
         let engine: BTreeMap<String, Q> = outcome.players.iter().map(|p| (p.player.to_string(), p.score)).collect();
         if let Some(wrong) = &mine.wrong_leader {
             run.differences.push(format!("seed {seed}{steer}: {wrong}"));
+        } else if mine.kept_lawful == Some(false) {
+            run.differences.push(format!("seed {seed}{steer} ({}): the engine lets the declarer keep cards the sources do not", mine.contract));
         } else if engine != mine.balance {
             run.differences.push(format!(
                 "seed {seed}{steer} ({}, declarer {:?}): engine {:?}, sources {:?}",
@@ -115,7 +122,11 @@ fn the_engine_scores_cego_as_the_sources_do() {
         }
     }
     assert!(reached.get("rauber played").copied().unwrap_or(0) > 0, "no Räuber\n{report}");
-    for case in ["a Solo without a trick (the Blinde to the defence)", "a card kept and shown that would have taken a trick takes none"] {
+    for case in [
+        "a Solo without a trick (the Blinde to the defence)",
+        "a card kept and shown that would have taken a trick takes none",
+        "a court kept in a Leere game by a declarer dealt too few empty cards",
+    ] {
         assert!(reached.get(case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}\n{report}");
     }
 }
@@ -137,9 +148,38 @@ fn the_stored_games_score_as_the_sources_do() {
         let mine = cego::score(&rec);
         let engine: BTreeMap<String, Q> = v.outcome.as_ref().unwrap().players.iter().map(|p| (p.player.to_string(), p.score)).collect();
         assert_eq!(engine, mine.balance, "{}", path.display());
+        assert_ne!(mine.kept_lawful, Some(false), "{}: cards kept that the sources do not allow", path.display());
         if mine.kept_card_lost {
             kept_lost.push(path.file_name().unwrap().to_string_lossy().into_owned());
         }
     }
     assert!(!kept_lost.is_empty(), "no stored game where a card kept and shown would have taken a trick");
+}
+
+/// A court kept in place of an empty card (PB9, P "Normal Games"): in each Leere game, the stored game
+/// whose declarer, dealt too few empty cards, keeps a court that would have taken a trick and takes
+/// none (`valid/<game>-court.json`) is valid, its cards kept lawful to the second scorer and scored
+/// alike; the same game with the empty cards dealt him (`invalid/discard.require.N.json`) is refused by
+/// that game's requirement, and the second scorer finds the court kept unlawful there too.
+#[test]
+fn a_court_kept_for_want_of_empty_cards_is_judged_as_the_sources_do() {
+    let rules = tarot_testkit::registry().get("cego").unwrap();
+    let read = |rel: &str| tarot_engine::read_record(tarot_testkit::fixture(&format!("cego/{rel}")).as_bytes()).unwrap();
+    for (game, n) in [("eine-leere", 1), ("zwei-leere", 2), ("zwei-verschiedene", 3)] {
+        let rec = read(&format!("valid/{game}-court.json"));
+        let v = replay(rules, &rec).unwrap();
+        assert_eq!(v.status, Status::Valid, "{game}: {}", v.to_text());
+        let mine = cego::score(&rec);
+        assert_eq!(mine.contract, game);
+        assert!(mine.court_kept && mine.court_lost, "{game}: a court kept that would have taken a trick: {mine:?}");
+        assert_eq!(mine.kept_lawful, Some(true), "{game}");
+        let engine: BTreeMap<String, Q> = v.outcome.as_ref().unwrap().players.iter().map(|p| (p.player.to_string(), p.score)).collect();
+        assert_eq!(engine, mine.balance, "{game}");
+        let bad = read(&format!("invalid/discard.require.{n}.json"));
+        let v = replay(rules, &bad).unwrap();
+        assert_eq!(v.violation.as_ref().map(|b| b.rule.to_string()), Some(format!("discard.require.{n}")), "{game}: {}", v.to_text());
+        let mine = cego::score(&bad);
+        assert!(mine.court_kept, "{game}");
+        assert_eq!(mine.kept_lawful, Some(false), "{game}");
+    }
 }

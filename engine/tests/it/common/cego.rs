@@ -22,6 +22,10 @@
 //! - Räuber: whoever has the most card points pays 30 to each other player, Vorhand 60; tied, Vorhand
 //!   alone if he is among them, else each tied player pays 30 to each other player (PB).
 //! - The declarer leads, Vorhand in a Räuber (PW); Vorhand sits after the dealer in the record's order.
+//! - The Leere games keep empty cards (numerals) before the Blinde: one in Eine Leere, two of one suit
+//!   in Zwei Leere, two of two suits in Zwei Verschiedene (PB9). A declarer dealt too few keeps courts
+//!   in their stead: in Eine Leere one dealt no empty card a court; in the others one dealt no such
+//!   two any two cards of one suit, or of two suits (PB9, P "Normal Games"). Kept, they take no trick.
 
 use std::collections::BTreeMap;
 
@@ -58,6 +62,22 @@ impl Card {
         }
     }
 
+    /// A numeral of a suit: an empty card (Leere).
+    fn is_empty(self) -> bool {
+        matches!(self, Card::Suited(_, r) if r <= 10)
+    }
+
+    fn is_court(self) -> bool {
+        matches!(self, Card::Suited(_, r) if r >= 11)
+    }
+
+    fn suit(self) -> Option<char> {
+        match self {
+            Card::Suited(s, _) => Some(s),
+            Card::Trump(_) => None,
+        }
+    }
+
     fn strength(self) -> u8 {
         match self {
             Card::Suited('H' | 'D', r) if r <= 10 => 11 - r,
@@ -70,6 +90,28 @@ impl Card {
 fn points(cards: &[Card]) -> i64 {
     let thirds: i64 = cards.iter().map(|c| 3 * c.value() - 2).sum();
     (thirds + 1).div_euclid(3)
+}
+
+/// Whether the cards a declarer kept before the Blinde in a Leere game are ones the sources let him
+/// keep, from the cards dealt him (PB9 "4. One Blank", "5. Two blanks", "6. Two different"; P "Normal
+/// Games"): empty cards, or, where he was dealt too few, courts or any cards of the suits asked for.
+pub fn kept_lawful(contract: &str, dealt: &[Card], kept: &[Card]) -> bool {
+    let mut suits: Vec<char> = kept.iter().filter_map(|c| c.suit()).collect();
+    suits.sort();
+    suits.dedup();
+    let all_suited = kept.iter().all(|c| c.suit().is_some());
+    let all_empty = kept.iter().all(|c| c.is_empty());
+    // The empty cards dealt him, by suit.
+    let mut empty: BTreeMap<char, usize> = BTreeMap::new();
+    for c in dealt.iter().filter(|c| c.is_empty()) {
+        *empty.entry(c.suit().expect("a suit")).or_default() += 1;
+    }
+    match contract {
+        "eine-leere" => kept.len() == 1 && (all_empty || (empty.is_empty() && kept[0].is_court())),
+        "zwei-leere" => kept.len() == 2 && all_suited && suits.len() == 1 && (all_empty || !empty.values().any(|&n| n >= 2)),
+        "zwei-verschiedene" => kept.len() == 2 && all_suited && suits.len() == 2 && (all_empty || empty.len() < 2),
+        _ => true,
+    }
 }
 
 /// The game's value to the declarer from each defender, the game bid over a Solo or not (PB's examples:
@@ -115,6 +157,12 @@ pub struct Scored {
     pub legage_lost: bool,
     /// A card the declarer kept and showed in a Leere game would have taken a trick, and took none.
     pub kept_card_lost: bool,
+    /// In a Leere game, the cards the declarer kept before the Blinde, a court among them, and whether
+    /// the sources let him keep them (`kept_lawful`).
+    pub court_kept: bool,
+    pub kept_lawful: Option<bool>,
+    /// A court so kept would have taken a trick, and took none.
+    pub court_lost: bool,
 }
 
 pub fn score(rec: &GameRecord) -> Scored {
@@ -127,6 +175,7 @@ pub fn score(rec: &GameRecord) -> Scored {
     let mut declarer: Option<(usize, String)> = None;
     let mut solo_bid = false;
     let mut legage: Vec<Card> = vec![];
+    let mut first_discard: Option<Vec<Card>> = None;
     let mut plays: Vec<(usize, Card)> = vec![];
     for e in &rec.events {
         match e {
@@ -143,6 +192,7 @@ pub fn score(rec: &GameRecord) -> Scored {
             Event::Discard { player, cards } => {
                 assert_eq!(Some(seat(player)), declarer.as_ref().map(|d| d.0), "only the declarer lays away");
                 legage.extend(cards.iter().map(|c| Card::parse(c)));
+                first_discard.get_or_insert_with(|| cards.iter().map(|c| Card::parse(c)).collect());
             }
             Event::Play { player, card } => plays.push((seat(player), Card::parse(card))),
             other => panic!("Cego has no such event here: {other:?}"),
@@ -162,6 +212,12 @@ pub fn score(rec: &GameRecord) -> Scored {
     let leere = ["eine-leere", "zwei-leere", "zwei-verschiedene"].contains(&s.contract.as_str());
     let kept: Vec<Card> = declarer.as_ref().filter(|_| leere).map(|d| dealt[&names[d.0]].clone()).unwrap_or_default();
     let powerless = |p: usize, c: Card| declarer.as_ref().is_some_and(|d| d.0 == p) && kept.contains(&c);
+    // The cards kept before the Blinde: those dealt him that his first discard left.
+    if let (true, Some(laid)) = (leere, &first_discard) {
+        let before: Vec<Card> = kept.iter().copied().filter(|c| !laid.contains(c)).collect();
+        s.court_kept = before.iter().any(|c| c.is_court());
+        s.kept_lawful = Some(kept_lawful(&s.contract, &kept, &before));
+    }
     // The card that takes the trick, of those that may: the highest trump, else the highest card of
     // the suit the first of them sets.
     let best_of = |t: &[(usize, Card)], skip: &dyn Fn(usize, Card) -> bool| {
@@ -186,6 +242,7 @@ pub fn score(rec: &GameRecord) -> Scored {
         let best = best_of(t, &powerless);
         let unbound = best_of(t, &|_, _| false);
         s.kept_card_lost |= powerless(unbound.0, unbound.1);
+        s.court_lost |= powerless(unbound.0, unbound.1) && unbound.1.is_court();
         piles[best.0].extend(t.iter().map(|&(_, c)| c));
         won[best.0] += 1;
         leader = best.0;
