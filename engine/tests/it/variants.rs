@@ -871,7 +871,14 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                     let p = names.iter().position(|x| **x == *next.player).unwrap() as u8;
                     let who: Text = next.player.as_ref().into();
                     let e = match game.phase {
-                        Phase::Bidding => Event::Bid { player: who, bid: next.legal.choose(&mut rng).unwrap().as_str().into() },
+                        // Not a contract that requires announcements of its taker (Königrufen's
+                        // Besserrufer): this driver makes the compulsory declarations only.
+                        Phase::Bidding => {
+                            let bidding = rules.bidding.as_ref().unwrap();
+                            let plain: Vec<_> = next.legal.iter().filter(|b| bidding.contracts.iter().all(|k| k.name != **b || k.requires.is_empty())).collect();
+                            let bid = if plain.is_empty() { next.legal.choose(&mut rng) } else { plain.choose(&mut rng).copied() };
+                            Event::Bid { player: who, bid: bid.unwrap().as_str().into() }
+                        }
                         Phase::Call => Event::Call { player: who, card: next.legal.choose(&mut rng).unwrap().as_str().into() },
                         // A packet of the talon, where the taker takes one (`talon { packets }`).
                         Phase::Discard if &*next.phase == "take" => Event::Take { player: who, cards: next.legal.choose(&mut rng).unwrap().split(' ').map(Into::into).collect() },
