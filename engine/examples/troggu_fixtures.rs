@@ -25,6 +25,9 @@
 //! - valid/drawn-at-57.json: 57 each, neither side wins, nothing is paid.
 //! - valid/misere-most-points-pay.json: the most card points pay 10 to each other player;
 //!   valid/misere-tied-for-the-most.json: tied for the most, each of them pays the others.
+//! - valid/misere-led-by-first-hand.json: with the option misere_lead = "first-hand", the player to the
+//!   dealer's right leads the Misère (P "Misere"); invalid/play.order--misere-led-by-the-dealer.json:
+//!   under that option, the dealer leads it (the game of misere-most-points-pay.json).
 //!
 //!     cargo run -p tarot-engine --example generators -- troggu_fixtures
 
@@ -159,7 +162,7 @@ fn most(v: &Verdict) -> usize {
 /// One game for each of pagat's stakes, found by search among steered games, so reproducible.
 fn stakes(rules: &tarot_engine::ir::Ruleset, root: &std::path::Path) {
     type Wanted = (&'static str, usize, Option<&'static str>, &'static str, fn(&Verdict) -> bool);
-    let wanted: [Wanted; 8] = [
+    let wanted: [Wanted; 9] = [
         ("stake-tapp-made", 4, None, "The Tappist wins and the losers took more than 30 card points: each opponent pays him the basic stake, 10 Rappen (P \"Scoring\")", |v| {
             stake(v, "tapp", 1) && value(v, "made") == Some(1)
         }),
@@ -172,11 +175,14 @@ fn stakes(rules: &tarot_engine::ir::Ruleset, root: &std::path::Path) {
             stake(v, "solo", 6)
         }),
         ("drawn-at-57", 3, None, "The card points divided 57-57: neither side wins, and nothing is paid (P \"Scoring\")", |v| value(v, "drawn") == Some(1)),
-        ("misere-most-points-pay", 4, None, "A Misère: the player with the most card points pays 10 Rappen to each other player (P \"Misere\"); the dealer leads (IG)", |v| {
+        ("misere-most-points-pay", 4, None, "A Misère: the player with the most card points pays 10 Rappen to each other player (P \"Misere\"); the dealer leads (IG, the option misere_lead's default)", |v| {
             misere(v) && most(v) == 1
         }),
         ("misere-tied-for-the-most", 5, None, "A Misère with two or more tied for the most card points: each of them pays 10 Rappen to each player not tied, and nothing to each other (P \"Misere\", read for a tie)", |v| {
             misere(v) && most(v) > 1
+        }),
+        ("misere-led-by-first-hand", 4, Some("first-hand"), "A Misère under the option misere_lead = \"first-hand\": the player to the dealer's right leads (P \"Misere\")", |v| {
+            misere(v)
         }),
     ];
     for (k, (file, players, lead, what, shows)) in wanted.iter().enumerate() {
@@ -195,6 +201,18 @@ fn stakes(rules: &tarot_engine::ir::Ruleset, root: &std::path::Path) {
         let origin = format!("game {seed} of seed {seed0} of `troggu_fixtures`");
         rec.description = Some(format!("{what}: {origin}"));
         write_valid(&root.join("valid").join(format!("{file}.json")), &rec, rules);
+        if *file == "misere-most-points-pay" {
+            // The same Misère, the dealer leading, under the option that has first hand lead it.
+            let mut bad = rec.clone();
+            bad.options.insert("misere_lead".to_string(), serde_json::json!("first-hand"));
+            bad.description = Some(format!(
+                "The Misère of valid/misere-most-points-pay.json ({origin}), led by the dealer, under the option misere_lead = \"first-hand\": the player to the dealer's right should lead (P \"Misere\")"
+            ));
+            let v = replay(rules, &bad).expect("replayable");
+            let rule = v.violation.as_ref().map(|x| x.rule.to_string()).expect("the dealer's lead refused");
+            write(&root.join("invalid").join(format!("{rule}--misere-led-by-the-dealer.json")), &bad);
+            println!("{rule}: {}", v.to_text());
+        }
     }
 }
 

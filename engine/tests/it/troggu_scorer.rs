@@ -44,6 +44,9 @@ fn cases(s: &troggu::Scored, tally: &mut BTreeMap<String, u64>) {
         _ => {
             add("misere played");
             add(if s.misere_top > 1 { "misere: tied for the most card points" } else { "misere: one player with the most card points" });
+            if s.misere_led_by_first_hand {
+                add("misere led by first hand");
+            }
         }
     }
     if s.kings_discarded {
@@ -105,6 +108,10 @@ fn the_engine_scores_troggu_as_the_sources_do() {
         let none = BTreeMap::new();
         compare(rules, players, &SimOptions::default(), &none, base..base + steered_games / 4, &mut plain);
         compare(rules, players, &SimOptions::steered(), &none, base + 1_000_000_000..base + 1_000_000_000 + steered_games, &mut steered);
+        // A quarter as many steered deals with P's lead of a Misère (the option misere_lead).
+        let first_hand = BTreeMap::from([("misere_lead".to_string(), serde_json::json!("first-hand"))]);
+        let from = base + 2_000_000_000;
+        compare(rules, players, &SimOptions::steered(), &first_hand, from..from + steered_games / 4, &mut steered);
         report += &format!("\ntroggu, {players} players: {} deals unsteered, {} steered\n", plain.games, steered.games);
         report += "| case | unsteered, per 1,000 deals | steered, per 1,000 deals |\n|---|---:|---:|\n";
         let keys: std::collections::BTreeSet<&String> = plain.tally.keys().chain(steered.tally.keys()).collect();
@@ -131,6 +138,7 @@ fn the_engine_scores_troggu_as_the_sources_do() {
         "stake x4",
         "stake x6",
         "misere: one player with the most card points",
+        "misere led by first hand",
         "the Bättler withheld: a low card given for it",
         "the Bättler withheld: its side takes the last trick",
         "the Bättler withheld: led to the last trick",
@@ -149,8 +157,8 @@ fn troggu_with(find: &str, replace: &str) -> Ruleset {
 }
 
 /// The second scorer holds the payments to the sources: with the rule file's stake, its double, its
-/// treble, the Solo's double or the Misère's payment changed, some of the
-/// same deals score differently.
+/// treble, the Solo's double or the Misère's payment changed, or the Misère led by the dealer
+/// under the option that has first hand lead it, some of the same deals score differently.
 #[test]
 fn a_changed_payment_is_found_by_the_second_scorer() {
     let base = seed("TROGGU_SCORER_SEED");
@@ -160,6 +168,7 @@ fn a_changed_payment_is_found_by_the_second_scorer() {
         ("losers_tricks == 0 then 3", "losers_tricks == 0 then 2"),
         ("contract.name == \"solo\" then 2", "contract.name == \"solo\" then 1"),
         ("points(payee) != top then 10", "points(payee) != top then 20"),
+        ("option.misere_lead == \"first-hand\"", "option.misere_lead != \"first-hand\""),
     ] {
         let rules = troggu_with(find, replace);
         let mut run = Run::default();

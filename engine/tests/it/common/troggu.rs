@@ -20,7 +20,8 @@
 //!   no trick; doubled again in a Solo. 57 each, nothing is paid.
 //! - In a Misère, whoever took the most card points pays 10 to each other player (P "Misere"): tied for
 //!   the most, each of them pays the players not tied. Everyone else wins.
-//! - The Tappist or Soloist leads the first trick, the dealer in a Misère (IG).
+//! - The Tappist or Soloist leads the first trick (IG); in a Misère the dealer (IG "Misere"), or,
+//!   with the option `misere_lead` set to "first-hand", the player to the dealer's right (P "Misere").
 //! - The Bättler withheld (P "Play"): a player whose only trump left is the Bättler need not play it
 //!   when trumps are led or he has none of the suit led; playing another card there, he has withheld
 //!   it, and it "loses all its trick-taking power": he keeps it to his card to the last trick (led
@@ -84,6 +85,8 @@ pub struct Scored {
     /// What each opponent pays the declarer (negative: is paid by him), and how many times the basic
     /// stake that is: 1, 2 (the losers took 30 or fewer) or 3 (no trick), doubled in a Solo.
     pub stake: Option<(i64, i64)>,
+    /// A Misère led by first hand (the option misere_lead).
+    pub misere_led_by_first_hand: bool,
     /// How many players were tied for the most card points in a Misère.
     pub misere_top: usize,
     /// The declarer's card points (none in a Misère).
@@ -113,6 +116,13 @@ pub fn score(rec: &GameRecord) -> Scored {
     let n = names.len();
     let seat = |p: &str| names.iter().position(|x| x == p).unwrap_or_else(|| panic!("player {p}"));
     let dealer = seat(&rec.dealer);
+    // Play goes to the right: the player after the dealer in the record's list is first hand.
+    let first_hand = (dealer + 1) % n;
+    let misere_leader = match rec.options.get("misere_lead").and_then(|v| v.as_str()) {
+        None | Some("dealer") => dealer,
+        Some("first-hand") => first_hand,
+        Some(other) => panic!("misere_lead {other}"),
+    };
     let mut tapp: Vec<Card> = vec![];
     let mut hands: Vec<Vec<Card>> = vec![vec![]; n];
     let mut declarer: Option<(usize, String)> = None;
@@ -163,7 +173,8 @@ pub fn score(rec: &GameRecord) -> Scored {
         None => p == q,
     };
     let mut withheld_by: Option<usize> = None;
-    let mut leader = declarer.as_ref().map_or(dealer, |d| d.0);
+    let mut leader = declarer.as_ref().map_or(misere_leader, |d| d.0);
+    s.misere_led_by_first_hand = declarer.is_none() && misere_leader == first_hand;
     for (i, t) in tricks.iter().enumerate() {
         if t[0].0 != leader && s.wrong_leader.is_none() {
             s.wrong_leader = Some(format!("trick {} led by {}, not {}", i + 1, names[t[0].0], names[leader]));
