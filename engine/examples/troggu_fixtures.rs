@@ -15,6 +15,20 @@
 //!   invalid/play.must.follow--the-fool-beside-another-trump.json: a player who holds one other trump
 //!   beside the Bättler plays neither where a trump is due (none of the suit led; trumps led).
 //!
+//!
+//! And the stakes (P "Scoring" and "Misere"), each case of pagat's figures in a game of its own:
+//!
+//! - valid/stake-tapp-made.json: the Tappist wins, the losers over 30: 10 Rappen from each opponent.
+//! - valid/stake-doubled.json: the losers took 30 card points or fewer: 20 each.
+//! - valid/stake-trebled.json: the losers took no trick: 30 each.
+//! - valid/stake-solo-doubled.json and valid/stake-solo-no-trick.json: a Solo doubles, 20 and 60 each.
+//! - valid/drawn-at-57.json: 57 each, neither side wins, nothing is paid.
+//! - valid/misere-most-points-pay.json: the most card points pay 10 to each other player;
+//!   valid/misere-tied-for-the-most.json: tied for the most, each of them pays the others.
+//! - valid/misere-led-by-first-hand.json: with the option misere_lead = "first-hand", the player to the
+//!   dealer's right leads the Misère (P "Misere"); invalid/play.order--misere-led-by-the-dealer.json:
+//!   under that option, the dealer leads it (the game of misere-most-points-pay.json).
+//!
 //!     cargo run -p tarot-engine --example generators -- troggu_fixtures
 
 use crate::common;
@@ -26,7 +40,7 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::{random_game_with, SimOptions};
-use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
+use tarot_engine::{replay, Event, Figure, GameRecord, Registry, Status, Verdict};
 
 const ID: &str = "troggu";
 const SEED: u64 = 41;
@@ -111,6 +125,94 @@ pub fn main() {
     }
     for (rule, _) in left {
         eprintln!("{rule}--the-fool-beside-another-trump: not found in 2000 games");
+    }
+    stakes(rules, &root);
+}
+
+/// A number the score worked out (`outcome.values`).
+fn value(v: &Verdict, name: &str) -> Option<i64> {
+    let outcome = v.outcome.as_ref()?;
+    outcome.values.iter().find(|(n, _)| &**n == name).and_then(|(_, f)| match f {
+        Figure::Num(q) => q.to_string().parse().ok(),
+        Figure::Bool(b) => Some(i64::from(*b)),
+        _ => None,
+    })
+}
+
+fn contract(v: &Verdict) -> Option<&str> {
+    v.outcome.as_ref()?.contract.as_deref()
+}
+
+fn misere(v: &Verdict) -> bool {
+    contract(v) == Some("misere")
+}
+
+/// A contract won or lost (not drawn) for this many times the basic stake.
+fn stake(v: &Verdict, name: &str, times: i64) -> bool {
+    contract(v) == Some(name) && value(v, "drawn") == Some(0) && value(v, "times") == Some(times)
+}
+
+/// The players tied for the most card points in a Misère.
+fn most(v: &Verdict) -> usize {
+    let Some(outcome) = v.outcome.as_ref() else { return 0 };
+    let top = outcome.players.iter().map(|p| p.card_points).max();
+    outcome.players.iter().filter(|p| Some(p.card_points) == top).count()
+}
+
+/// One game for each of pagat's stakes, found by search among steered games, so reproducible.
+fn stakes(rules: &tarot_engine::ir::Ruleset, root: &std::path::Path) {
+    type Wanted = (&'static str, usize, Option<&'static str>, &'static str, fn(&Verdict) -> bool);
+    let wanted: [Wanted; 9] = [
+        ("stake-tapp-made", 4, None, "The Tappist wins and the losers took more than 30 card points: each opponent pays him the basic stake, 10 Rappen (P \"Scoring\")", |v| {
+            stake(v, "tapp", 1) && value(v, "made") == Some(1)
+        }),
+        ("stake-doubled", 5, None, "The losers took a trick but 30 card points or fewer: the stake is doubled, 20 Rappen each (P \"Scoring\")", |v| stake(v, "tapp", 2)),
+        ("stake-trebled", 6, None, "The losers took no trick: the stake is trebled, 30 Rappen each (P \"Scoring\")", |v| stake(v, "tapp", 3)),
+        ("stake-solo-doubled", 3, None, "A Solo, the losers over 30: the stake doubled for the Solo, 20 Rappen each (P \"Scoring\": \"20, 40 or 60\")", |v| {
+            stake(v, "solo", 2)
+        }),
+        ("stake-solo-no-trick", 4, None, "A Solo whose losers took no trick: trebled and doubled, 60 Rappen each (P \"Scoring\": \"20, 40 or 60\")", |v| {
+            stake(v, "solo", 6)
+        }),
+        ("drawn-at-57", 3, None, "The card points divided 57-57: neither side wins, and nothing is paid (P \"Scoring\")", |v| value(v, "drawn") == Some(1)),
+        ("misere-most-points-pay", 4, None, "A Misère: the player with the most card points pays 10 Rappen to each other player (P \"Misere\"); the dealer leads (IG, the option misere_lead's default)", |v| {
+            misere(v) && most(v) == 1
+        }),
+        ("misere-tied-for-the-most", 5, None, "A Misère with two or more tied for the most card points: each of them pays 10 Rappen to each player not tied, and nothing to each other (P \"Misere\", read for a tie)", |v| {
+            misere(v) && most(v) > 1
+        }),
+        ("misere-led-by-first-hand", 4, Some("first-hand"), "A Misère under the option misere_lead = \"first-hand\": the player to the dealer's right leads (P \"Misere\")", |v| {
+            misere(v)
+        }),
+    ];
+    for (k, (file, players, lead, what, shows)) in wanted.iter().enumerate() {
+        let seed0 = SEED + 20 + k as u64;
+        let options: BTreeMap<String, serde_json::Value> = lead.iter().map(|l| ("misere_lead".to_string(), serde_json::json!(l))).collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed0);
+        let found = (0..20_000u64).find_map(|seed| {
+            let rec = random_game_with(rules, *players, &options, &SimOptions::steered(), &mut rng).ok()?;
+            let v = replay(rules, &rec).expect("replayable");
+            (v.status == Status::Valid && shows(&v)).then_some((seed, rec))
+        });
+        let Some((seed, mut rec)) = found else {
+            eprintln!("{file}: not found in 20000 games");
+            continue;
+        };
+        let origin = format!("game {seed} of seed {seed0} of `troggu_fixtures`");
+        rec.description = Some(format!("{what}: {origin}"));
+        write_valid(&root.join("valid").join(format!("{file}.json")), &rec, rules);
+        if *file == "misere-most-points-pay" {
+            // The same Misère, the dealer leading, under the option that has first hand lead it.
+            let mut bad = rec.clone();
+            bad.options.insert("misere_lead".to_string(), serde_json::json!("first-hand"));
+            bad.description = Some(format!(
+                "The Misère of valid/misere-most-points-pay.json ({origin}), led by the dealer, under the option misere_lead = \"first-hand\": the player to the dealer's right should lead (P \"Misere\")"
+            ));
+            let v = replay(rules, &bad).expect("replayable");
+            let rule = v.violation.as_ref().map(|x| x.rule.to_string()).expect("the dealer's lead refused");
+            write(&root.join("invalid").join(format!("{rule}--misere-led-by-the-dealer.json")), &bad);
+            println!("{rule}: {}", v.to_text());
+        }
     }
 }
 

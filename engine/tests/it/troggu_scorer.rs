@@ -1,12 +1,13 @@
-//! The engine's Troggu standings and winners against a second scorer written by hand from the sources
-//! (`common/troggu.rs`: Board Game Arena, The Incompleat Gamester, the Eisten-Stalden rules,
-//! gamerules.com, pagat), over simulated deals of `troggu` at each table from three to six, unsteered
-//! and steered (every contract bid evenly, strong hands, the Bättler held back until it is withheld).
-//! Each contract, Tapp, Solo and the Misère played when all pass, must be seen made and lost, and the
-//! Bättler withheld: given for a low card in the last trick, led to it, and kept by its side when that
-//! side takes the last trick. Each deal is simulated from its own seed, so a
-//! difference names the seed that reproduces it (`tarot-archive simulate --ruleset troggu --players N
-//! --games 1 --seed S [--steer] --out DIR`).
+//! The engine's Troggu scores (pagat's stakes) and winners against a second scorer written by hand
+//! from the sources (`common/troggu.rs`: Board Game Arena, The Incompleat Gamester, the Eisten-Stalden
+//! rules, gamerules.com, pagat), over simulated deals of `troggu` at each table from three to six,
+//! unsteered and steered (every contract bid evenly, strong hands, the Bättler held back until it is
+//! withheld). Each contract, Tapp, Solo and the Misère played when all pass, must be seen made and
+//! lost, each multiple of the stake paid (1, 2 and 3, doubled in a Solo), and the Bättler withheld:
+//! given for a low card in the last trick, led to it, and kept by its side when that side takes the
+//! last trick. Each deal is simulated from its own seed, so a difference names the seed that
+//! reproduces it (`tarot-archive simulate --ruleset troggu --players N --games 1 --seed S [--steer]
+//! --out DIR`).
 //!
 //! `TROGGU_SCORER_GAMES` sets the number of steered deals per table (default 300; a quarter as many
 //! unsteered), and `TROGGU_SCORER_REPORT=1` prints how often each case occurred.
@@ -19,17 +20,33 @@ use std::collections::BTreeMap;
 use crate::common::{count, seed};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use tarot_engine::ir::Ruleset;
 use tarot_engine::Q;
+use tarot_engine::{compile, replay, Registry, Status};
 use tarot_engine::{random_game_with, SimOptions};
-use tarot_engine::{replay, Status};
 
 fn cases(s: &troggu::Scored, tally: &mut BTreeMap<String, u64>) {
     let mut add = |k: &str| *tally.entry(k.to_string()).or_default() += 1;
-    match &s.declarer {
-        Some(d) => add(&format!("{} {}", s.contract, if s.winners[d] { "made" } else { "lost" })),
-        None => {
+    match (&s.declarer, s.stake) {
+        (Some(d), Some((stake, times))) => {
+            let outcome = if stake == 0 {
+                "drawn at 57"
+            } else if s.winners[d] {
+                "made"
+            } else {
+                "lost"
+            };
+            add(&format!("{} {outcome}", s.contract));
+            if stake != 0 {
+                add(&format!("stake x{times}"));
+            }
+        }
+        _ => {
             add("misere played");
-            add(if s.winners.values().all(|&w| w) { "misere: nobody over 58" } else { "misere: a player over 58" });
+            add(if s.misere_top > 1 { "misere: tied for the most card points" } else { "misere: one player with the most card points" });
+            if s.misere_led_by_first_hand {
+                add("misere led by first hand");
+            }
         }
     }
     if s.kings_discarded {
@@ -51,11 +68,11 @@ struct Run {
     differences: Vec<String>,
 }
 
-fn compare(players: usize, sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
-    let rules = registry().get("troggu").unwrap();
-    let steer = if *sim == SimOptions::default() { "" } else { " --steer" };
+fn compare(rules: &Ruleset, players: usize, sim: &SimOptions, options: &BTreeMap<String, serde_json::Value>, seeds: std::ops::Range<u64>, run: &mut Run) {
+    let steer = if *sim == SimOptions::default() { String::new() } else { " --steer".to_string() }
+        + &options.iter().map(|(k, v)| format!(" --option {k}={}", v.as_str().unwrap_or_default())).collect::<String>();
     for seed in seeds {
-        let rec = random_game_with(rules, players, &BTreeMap::new(), sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        let rec = random_game_with(rules, players, options, sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
         let v = replay(rules, &rec).unwrap();
         run.games += 1;
         assert_eq!(v.status, Status::Valid, "{players} players, seed {seed}: {}", v.to_text());
@@ -63,12 +80,12 @@ fn compare(players: usize, sim: &SimOptions, seeds: std::ops::Range<u64>, run: &
         cases(&mine, &mut run.tally);
         let outcome = v.outcome.as_ref().unwrap();
         let engine: BTreeMap<String, (Q, bool)> = outcome.players.iter().map(|p| (p.player.to_string(), (p.score, p.winner))).collect();
-        let expected: BTreeMap<String, (Q, bool)> = mine.points.iter().map(|(k, &x)| (k.clone(), (Q::int(x), mine.winners[k]))).collect();
+        let expected: BTreeMap<String, (Q, bool)> = mine.paid.iter().map(|(k, &x)| (k.clone(), (Q::int(x), mine.winners[k]))).collect();
         if let Some(wrong) = mine.wrong_leader.as_ref().or(mine.unlawful.as_ref()) {
             run.differences.push(format!("{players} players seed {seed}{steer}: {wrong}"));
         } else if engine != expected {
             run.differences.push(format!(
-                "{players} players seed {seed}{steer} ({}): engine (standing, winner) {:?}, sources {:?}",
+                "{players} players seed {seed}{steer} ({}): engine (score, winner) {:?}, sources {:?}",
                 mine.contract,
                 engine.values().map(|(s, w)| (s.to_string(), *w)).collect::<Vec<_>>(),
                 expected.values().map(|(s, w)| (s.to_string(), *w)).collect::<Vec<_>>(),
@@ -87,8 +104,14 @@ fn the_engine_scores_troggu_as_the_sources_do() {
     for players in 3..=6 {
         let mut plain = Run::default();
         let mut steered = Run::default();
-        compare(players, &SimOptions::default(), base..base + steered_games / 4, &mut plain);
-        compare(players, &SimOptions::steered(), base + 1_000_000_000..base + 1_000_000_000 + steered_games, &mut steered);
+        let rules = registry().get("troggu").unwrap();
+        let none = BTreeMap::new();
+        compare(rules, players, &SimOptions::default(), &none, base..base + steered_games / 4, &mut plain);
+        compare(rules, players, &SimOptions::steered(), &none, base + 1_000_000_000..base + 1_000_000_000 + steered_games, &mut steered);
+        // A quarter as many steered deals with P's lead of a Misère (the option misere_lead).
+        let first_hand = BTreeMap::from([("misere_lead".to_string(), serde_json::json!("first-hand"))]);
+        let from = base + 2_000_000_000;
+        compare(rules, players, &SimOptions::steered(), &first_hand, from..from + steered_games / 4, &mut steered);
         report += &format!("\ntroggu, {players} players: {} deals unsteered, {} steered\n", plain.games, steered.games);
         report += "| case | unsteered, per 1,000 deals | steered, per 1,000 deals |\n|---|---:|---:|\n";
         let keys: std::collections::BTreeSet<&String> = plain.tally.keys().chain(steered.tally.keys()).collect();
@@ -109,12 +132,49 @@ fn the_engine_scores_troggu_as_the_sources_do() {
         "tapp lost",
         "solo made",
         "solo lost",
-        "misere: nobody over 58",
-        "misere: a player over 58",
+        "stake x1",
+        "stake x2",
+        "stake x3",
+        "stake x4",
+        "stake x6",
+        "misere: one player with the most card points",
+        "misere led by first hand",
         "the Bättler withheld: a low card given for it",
         "the Bättler withheld: its side takes the last trick",
         "the Bättler withheld: led to the last trick",
     ] {
         assert!(reached.get(case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}");
+    }
+}
+
+/// The rule file with one passage replaced.
+fn troggu_with(find: &str, replace: &str) -> Ruleset {
+    let mut files = Registry::builtin_files();
+    let file = files.get_mut("troggu").expect("the troggu rule file");
+    assert_eq!(file.text.matches(find).count(), 1, "{find}");
+    file.text = file.text.replace(find, replace);
+    compile("troggu", &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+}
+
+/// The second scorer holds the payments to the sources: with the rule file's stake, its double, its
+/// treble, the Solo's double or the Misère's payment changed, or the Misère led by the dealer
+/// under the option that has first hand lead it, some of the same deals score differently.
+#[test]
+fn a_changed_payment_is_found_by_the_second_scorer() {
+    let base = seed("TROGGU_SCORER_SEED");
+    for (find, replace) in [
+        ("then 10 else -10", "then 5 else -5"),
+        ("losers_points <= 30 then 2", "losers_points <= 40 then 2"),
+        ("losers_tricks == 0 then 3", "losers_tricks == 0 then 2"),
+        ("contract.name == \"solo\" then 2", "contract.name == \"solo\" then 1"),
+        ("points(payee) != top then 10", "points(payee) != top then 20"),
+        ("option.misere_lead == \"first-hand\"", "option.misere_lead != \"first-hand\""),
+    ] {
+        let rules = troggu_with(find, replace);
+        let mut run = Run::default();
+        for players in [3, 5] {
+            compare(&rules, players, &SimOptions::steered(), &BTreeMap::new(), base..base + 150, &mut run);
+        }
+        assert!(!run.differences.is_empty(), "`{find}` made `{replace}`: no deal of {} scored differently", run.games);
     }
 }

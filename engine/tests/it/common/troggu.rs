@@ -14,8 +14,14 @@
 //!   as many cards as the Tapp holds, into his pile; the Soloist's Tapp goes to his pile unseen (BGA).
 //!   When all pass, a Misère: each for himself, the Tapp to nobody (IG).
 //! - "The aim of the game is to win more than half the points in tricks" (BGA): the declarer wins with
-//!   more than 57, and the others when he does not. In a Misère, "not ... more than 58" (IG).
-//! - The Tappist or Soloist leads the first trick, the dealer in a Misère (IG).
+//!   58 or more, the others with 56 or fewer for him; 57 each, "neither side wins" (P "Scoring").
+//! - The stakes (P "Scoring"): each opponent pays the winning declarer 10 Rappen, or a losing declarer
+//!   pays each opponent 10; doubled when the losers took 30 card points or fewer, trebled when they won
+//!   no trick; doubled again in a Solo. 57 each, nothing is paid.
+//! - In a Misère, whoever took the most card points pays 10 to each other player (P "Misere"): tied for
+//!   the most, each of them pays the players not tied. Everyone else wins.
+//! - The Tappist or Soloist leads the first trick (IG); in a Misère the dealer (IG "Misere"), or,
+//!   with the option `misere_lead` set to "first-hand", the player to the dealer's right (P "Misere").
 //! - The Bättler withheld (P "Play"): a player whose only trump left is the Bättler need not play it
 //!   when trumps are led or he has none of the suit led; playing another card there, he has withheld
 //!   it, and it "loses all its trick-taking power": he keeps it to his card to the last trick (led
@@ -71,9 +77,18 @@ pub struct Scored {
     /// "tapp", "solo" or "misere".
     pub contract: String,
     pub declarer: Option<String>,
-    /// Every player's standing (his side's card points, his own in a Misère) and whether he won.
+    /// Every player's card points (his side's, his own in a Misère), what the stakes come to for him
+    /// (received less paid), and whether he won.
     pub points: BTreeMap<String, i64>,
+    pub paid: BTreeMap<String, i64>,
     pub winners: BTreeMap<String, bool>,
+    /// What each opponent pays the declarer (negative: is paid by him), and how many times the basic
+    /// stake that is: 1, 2 (the losers took 30 or fewer) or 3 (no trick), doubled in a Solo.
+    pub stake: Option<(i64, i64)>,
+    /// A Misère led by first hand (the option misere_lead).
+    pub misere_led_by_first_hand: bool,
+    /// How many players were tied for the most card points in a Misère.
+    pub misere_top: usize,
     /// The declarer's card points (none in a Misère).
     pub declarer_points: Option<i64>,
     /// The four kings laid away together.
@@ -101,6 +116,13 @@ pub fn score(rec: &GameRecord) -> Scored {
     let n = names.len();
     let seat = |p: &str| names.iter().position(|x| x == p).unwrap_or_else(|| panic!("player {p}"));
     let dealer = seat(&rec.dealer);
+    // Play goes to the right: the player after the dealer in the record's list is first hand.
+    let first_hand = (dealer + 1) % n;
+    let misere_leader = match rec.options.get("misere_lead").and_then(|v| v.as_str()) {
+        None | Some("dealer") => dealer,
+        Some("first-hand") => first_hand,
+        Some(other) => panic!("misere_lead {other}"),
+    };
     let mut tapp: Vec<Card> = vec![];
     let mut hands: Vec<Vec<Card>> = vec![vec![]; n];
     let mut declarer: Option<(usize, String)> = None;
@@ -135,6 +157,7 @@ pub fn score(rec: &GameRecord) -> Scored {
     let mut s = Scored { contract: declarer.as_ref().map_or("misere".into(), |d| d.1.clone()), declarer: declarer.as_ref().map(|d| names[d.0].clone()), ..Scored::default() };
     s.kings_discarded = discard.iter().filter(|c| matches!(c, Card::Suited(_, 14))).count() == 4;
     let mut pile = vec![0i64; n];
+    let mut tricks_won = vec![0i64; n];
     match &declarer {
         Some((d, c)) if c == "tapp" => {
             pile[*d] += discard.iter().map(|c| c.value()).sum::<i64>();
@@ -150,7 +173,8 @@ pub fn score(rec: &GameRecord) -> Scored {
         None => p == q,
     };
     let mut withheld_by: Option<usize> = None;
-    let mut leader = declarer.as_ref().map_or(dealer, |d| d.0);
+    let mut leader = declarer.as_ref().map_or(misere_leader, |d| d.0);
+    s.misere_led_by_first_hand = declarer.is_none() && misere_leader == first_hand;
     for (i, t) in tricks.iter().enumerate() {
         if t[0].0 != leader && s.wrong_leader.is_none() {
             s.wrong_leader = Some(format!("trick {} led by {}, not {}", i + 1, names[t[0].0], names[leader]));
@@ -199,26 +223,51 @@ pub fn score(rec: &GameRecord) -> Scored {
         for &(p, c) in t.iter() {
             hands[p].retain(|&h| h != c);
         }
+        tricks_won[best.0] += 1;
         leader = best.0;
     }
     if let (Some(h), None) = (withheld_by, &s.withheld) {
         s.unlawful = Some(format!("{} withheld the Bättler and never played it", names[h]));
     }
     match &declarer {
-        Some((d, _)) => {
+        Some((d, contract)) => {
             let own = pile[*d];
             s.declarer_points = Some(own);
-            let made = own > 57;
+            let made = own >= 58;
+            let drawn = own == 57;
+            let (losers_points, losers_tricks) = if made { (114 - own, (0..n).filter(|&p| p != *d).map(|p| tricks_won[p]).sum::<i64>()) } else { (own, tricks_won[*d]) };
+            let times = (if losers_tricks == 0 {
+                3
+            } else if losers_points <= 30 {
+                2
+            } else {
+                1
+            }) * if contract == "solo" { 2 } else { 1 };
+            let stake = if drawn {
+                0
+            } else if made {
+                10 * times
+            } else {
+                -10 * times
+            };
+            s.stake = Some((stake, times));
             for (p, name) in names.iter().enumerate() {
                 let theirs = if p == *d { own } else { 114 - own };
                 s.points.insert(name.clone(), theirs);
-                s.winners.insert(name.clone(), if p == *d { made } else { !made });
+                s.paid.insert(name.clone(), if p == *d { stake * (n as i64 - 1) } else { -stake });
+                s.winners.insert(name.clone(), if p == *d { made } else { !made && !drawn });
             }
         }
         None => {
+            let top = *pile.iter().max().expect("players");
+            let tied = pile.iter().filter(|&&x| x == top).count() as i64;
+            s.misere_top = tied as usize;
             for (p, name) in names.iter().enumerate() {
                 s.points.insert(name.clone(), pile[p]);
-                s.winners.insert(name.clone(), pile[p] <= 58);
+                // Each of the tied pays 10 to each player not tied.
+                let paid = if pile[p] == top { -10 * (n as i64 - tied) } else { 10 * tied };
+                s.paid.insert(name.clone(), paid);
+                s.winners.insert(name.clone(), pile[p] != top);
             }
         }
     }
