@@ -311,7 +311,10 @@ impl InForce<'_> {
                         return w(other, prec);
                     }
                 }
-                wrap(1, format!("{} {} {}", w(a, 1), if and { "and" } else { "or" }, w(b, 1)))
+                // `and` and `or` read alike in words: a side of the other kind is bracketed
+                // (`A and (B or C)`), one of the same kind is not (`A and B and C`).
+                let side = |x: &Expr| w(x, if matches!(x, Expr::Bin(o @ (BinOp::And | BinOp::Or), ..) if o != op) { 2 } else { 1 });
+                wrap(1, format!("{} {} {}", side(a), if and { "and" } else { "or" }, side(b)))
             }
             // Times one, plus nothing: what an option settles that way says nothing.
             Expr::Bin(BinOp::Mul | BinOp::Div, a, b) if self.known_value(b) == Some(Value::Num(crate::num::Q::ONE)) => w(a, prec),

@@ -216,3 +216,18 @@ fn a_formula_over_several_lines_is_given_whole() {
     let lead = text("play.must.lead.in-eine-leere-the-empty-card-kept-or-one-of-its-suit-leads-the-first-trick");
     assert!(lead.ends_with(r#"player == taker and count(tricks) == 0 then suit_of(kept_held(player)) else none"#), "{lead}");
 }
+
+/// `and` and `or` read alike in words: a side of the other kind is bracketed. Königrufen's
+/// `valat_on = positive and (announced(valat) or slam_att or slam_def)` read "positive and a Valat
+/// was announced or slam att or slam def", which says another rule.
+#[test]
+fn an_or_inside_an_and_is_bracketed_in_words() {
+    let registry = tarot_testkit::registry();
+    let d = describe(registry.get("koenigrufen").unwrap(), &Default::default());
+    let valat = d.rules.iter().find(|l| &*l.rule == "score.valat_on").map(|l| l.text.clone()).unwrap();
+    assert!(valat.contains("positive and (a Valat was announced or slam att or slam def)"), "{valat}");
+    // One kind in a row needs no bracket.
+    let d = describe(registry.get("cego").unwrap(), &Default::default());
+    let eine = d.rules.iter().find(|l| &*l.rule == "discard.require.1").map(|l| l.text.clone()).unwrap();
+    assert!(eine.contains("is not eine-leere or the number of pips in the hand is 1 or (the number of pips"), "{eine}");
+}
