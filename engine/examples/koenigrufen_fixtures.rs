@@ -1,6 +1,7 @@
 //! Writes the corner fixtures of `koenigrufen` (fixtures/koenigrufen/valid/): each contract made and
 //! lost, the Besserrufer (made, lost, and with a bird from the talon announced besides), Trischaken (with a player who took no trick), the Sechserdreier lost (the game doubled), a
-//! Valat, the Pagat announced, a Rufer whose called king lay in the talon, the target of 35 and two
+//! Valat, the Pagat announced, a Rufer whose called king lay in the talon, a Solorufer whose called king
+//! lay in the talon (its half counted for him), the target of 35 and two
 //! cards (107 thirds) against the Styrian 35 and one (option `target = 106`), and forehand's "Vorhand"
 //! raised to a Dreier at his last word. Every game is a seeded simulated game found by search, so the
 //! fixtures are reproducible:
@@ -92,6 +93,13 @@ pub fn main() {
     cases.push(("pagat-announced".into(), "dreier", &none, |r, _| declared(r, "pagat"), "A Dreier with the Pagat announced (HK 5.1-5.3)".into()));
     cases.push(("king-in-talon".into(), "rufer", &none, |_, o| o.partner.is_none(), "A Rufer whose called king lay in the talon: the declarer plays alone (HK 4.5)".into()));
     cases.push((
+        "solorufer-king-in-talon".into(),
+        "solorufer",
+        &none,
+        |r, o| yes(o, "made") && king_half(r).is_some_and(|h| attack_thirds(o) - h < 107),
+        "A Solorufer whose called king lay in the talon: the declarer plays alone, and the talon's half with the king counts for him, the other for the opponents; he makes the game only with it (HK 1.8, 4.5 b)".into(),
+    ));
+    cases.push((
         "target-106-made".into(),
         "dreier",
         &styrian,
@@ -109,7 +117,9 @@ pub fn main() {
     for (name, contract, options, want, what) in cases {
         // Forehand's raise is reached through his last word (`SimOptions::last_word`).
         let last_word = if name.starts_with("raise-") { 1.0 } else { 0.0 };
-        let sim = SimOptions { contract: ContractChoice::Only(contract.into()), last_word, ..SimOptions::steered() };
+        // The Solorufer's called king in the talon is reached by calling a king that lies there.
+        let call_dog = if name == "solorufer-king-in-talon" { 1.0 } else { 0.0 };
+        let sim = SimOptions { contract: ContractChoice::Only(contract.into()), last_word, call_dog, ..SimOptions::steered() };
         let mut rng = ChaCha8Rng::seed_from_u64(42);
         let mut found = None;
         for seed in 0..20_000u64 {
@@ -144,6 +154,23 @@ fn talon_bird(rec: &GameRecord) -> Option<(String, &'static str)> {
     })
 }
 
+/// The talon's half (its first or last three cards as dealt) that holds the called card: its worth in
+/// thirds (each card its value less two thirds, HK 1.5), where it lies there.
+fn king_half(rec: &GameRecord) -> Option<i64> {
+    let Some(Event::Deal { dog, .. }) = rec.events.first() else { return None };
+    let called = rec.events.iter().find_map(|e| if let Event::Call { card, .. } = e { Some(card.to_string()) } else { None })?;
+    let half = dog.chunks(3).find(|h| h.iter().any(|c| c.as_str() == called))?;
+    let value = |c: &str| match c {
+        "EX" | "T22" | "T21" | "T1" => 5,
+        _ if c.starts_with('K') => 5,
+        _ if c.starts_with('Q') => 4,
+        _ if c.starts_with('C') => 3,
+        _ if c.starts_with('J') => 2,
+        _ => 1,
+    };
+    Some(half.iter().map(|c| 3 * value(c.as_str()) - 2).sum())
+}
+
 fn declared_by(rec: &GameRecord, who: &str, name: &str) -> bool {
     rec.events.iter().any(|e| matches!(e, Event::Declare { player, declaration, .. } if player.as_str() == who && declaration.as_str() == name))
 }
@@ -161,7 +188,8 @@ fn card_is_tarock(c: &str) -> bool {
 /// Besserrufer's bird not announced, or only one from the talon, and the Besserrufer bid by a player
 /// dealt no bird; forehand passing at his first word, a queen called, a tarock led in a colour game by a player who holds a
 /// suit card, a tarock laid away while a suit card could go, forehand raising his "Vorhand" to the
-/// Sechserdreier, and another player than forehand naming a contract at forehand's last word.
+/// Sechserdreier, another player than forehand naming a contract at forehand's last word, and the
+/// Solorufer's declarer taking the talon's half with his called king.
 fn invalid(rules: &tarot_engine::ir::Ruleset, root: &Path) {
     let read = |name: &str| -> GameRecord {
         let text = std::fs::read_to_string(root.join("valid").join(format!("{name}.json"))).expect("written above");
@@ -284,6 +312,19 @@ fn invalid(rules: &tarot_engine::ir::Ruleset, root: &Path) {
     }
     rec.events.truncate(at + 1);
     cases.push(("bidding.contract.besserrufer.by--no-bird", rec, "a player dealt no bird bids the Besserrufer (HK 3.5, 3.7)"));
+
+    // The Solorufer's talon is not taken, even where its half with the called king counts for him.
+    let mut rec = read("solorufer-king-in-talon");
+    let call = rec.events.iter().position(|e| matches!(e, Event::Call { .. })).expect("a call");
+    let (Some(Event::Deal { dog, .. }), Event::Call { player, card }) = (rec.events.first().cloned(), rec.events[call].clone()) else { unreachable!("a deal and a call") };
+    let half: Vec<_> = dog.chunks(3).find(|h| h.contains(&card)).expect("the king in the talon").to_vec();
+    rec.events.insert(call + 1, Event::Take { player, cards: half });
+    rec.events.truncate(call + 2);
+    cases.push((
+        "talon--solorufer-take",
+        rec,
+        "the Solorufer's declarer takes the talon's half with the king he called: the talon is not taken in a Solorufer, the half counts for him only at the end (HK 4.2, 4.5 b)",
+    ));
 
     for (name, mut rec, what) in cases {
         let rule = name.split("--").next().expect("a rule");

@@ -68,6 +68,8 @@ pub enum Fact {
     /// The most the declaring player's hand allows of that declaration (`best_value`).
     BestValue,
     Discarded,
+    /// The cards of one packet of the talon, where the talon's `rest` decides where it goes.
+    Packet,
     /// The card that triggered a payment.
     Card,
     /// The trick being played is the last one.

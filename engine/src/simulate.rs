@@ -74,6 +74,10 @@ pub struct SimOptions {
     /// from, and the winner names the target at his last word. 0 in both presets, so their seeded
     /// games stay the same.
     pub last_word: f64,
+    /// The chance that a taker who calls a card (`call`) calls one that lies in the dog, where one
+    /// may be called: the called card in the talon, which leaves him alone, reached on purpose. 0 in
+    /// both presets, so their seeded games stay the same.
+    pub call_dog: f64,
 }
 
 /// Which contract the bidding aims at.
@@ -104,6 +108,7 @@ impl Default for SimOptions {
             carry: false,
             match_end: 0.0,
             last_word: 0.0,
+            call_dog: 0.0,
         }
     }
 }
@@ -126,6 +131,7 @@ impl SimOptions {
             carry: false,
             match_end: 0.0,
             last_word: 0.0,
+            call_dog: 0.0,
         }
     }
 
@@ -500,7 +506,11 @@ fn play_out<R: Rng>(
                 Event::Bid { player: next.player.as_ref().into(), bid: bid.as_str().into() }
             }
             Phase::Call => {
-                let card = next.legal.choose(rng).ok_or("no card to call")?;
+                let in_dog: Vec<&String> = next.legal.iter().filter(|c| Card::parse(c).is_some_and(|c| game.dog.contains(c))).collect();
+                let card = match in_dog.is_empty() || !(sim.call_dog > 0.0 && rng.gen_bool(sim.call_dog)) {
+                    true => next.legal.choose(rng).ok_or("no card to call")?,
+                    false => in_dog.choose(rng).copied().ok_or("no card to call")?,
+                };
                 Event::Call { player: next.player.as_ref().into(), card: card.as_str().into() }
             }
             Phase::Discard if &*next.phase == "take" => {

@@ -50,12 +50,26 @@ pub(super) fn exchange(force: &InForce, lines: &mut Vec<Line>) {
         }
     }
     if let Some(t) = &r.talon {
-        let rest = t.rest.as_ref().map_or("the defence".to_string(), |w| force.words(&w.expr()));
+        let rest = match &t.rest {
+            Some((_, _)) if t.rest_per_packet => "the defence or the taker, packet by packet (below)".to_string(),
+            Some((w, _)) => force.words(&w.expr()),
+            None => "the defence".to_string(),
+        };
         lines.push(line(
             "dog and discard",
             &t.clause,
             format!("the dog is {} in packets: {}; the taker takes one, the rest goes to {rest}", if t.unseen.is_some() { "cut" } else { "shown" }, force.words(&t.packets)),
         ));
+        if let (Some((w, c)), true) = (&t.rest, t.rest_per_packet) {
+            lines.push(line(
+                "dog and discard",
+                c,
+                format!(
+                    "each packet the taker does not take, and each packet of a talon he does not take at all (a contract whose dog counts for the defence), goes where this says for it (the packet's cards are \"the packet\"): {}",
+                    force.words(&w.expr())
+                ),
+            ));
+        }
         if let Some((e, c)) = &t.split {
             lines.push(line(
                 "dog and discard",

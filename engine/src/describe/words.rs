@@ -520,6 +520,7 @@ pub(super) fn fact_words(f: Fact) -> &'static str {
         Fact::DeclValue => "its value",
         Fact::BestValue => "the most the hand allows",
         Fact::Discarded => "the discard",
+        Fact::Packet => "the packet",
         Fact::Dog => "the dog",
         Fact::Card => "the card",
         Fact::Last => "it is the last trick",

@@ -623,8 +623,13 @@ pub struct Buy {
 pub struct Talon {
     /// `packets = N`: how many packets, cut in the order the deal lists the dog; 1 gives the whole dog.
     pub packets: Expr,
-    /// `rest = "defence" | "taker"`: where the packets not taken go (default the defence).
-    pub rest: Option<Choice<TalonRest>>,
+    /// `rest = "defence" | "taker"`: where the packets not taken go (default the defence); where
+    /// its conditions read the game (`packet`, `called`, the sides), it is read for each packet as
+    /// the packet goes, and it also sends the packets of a talon not taken (a contract whose `dog`
+    /// is `"defence"`).
+    pub rest: Option<(Choice<TalonRest>, Clause)>,
+    /// Whether `rest` reads the game, and so is read packet by packet.
+    pub rest_per_packet: bool,
     /// `discard = "after" | "before"`: whether the taker discards after taking the talon (the
     /// default) or before he sees it.
     pub discard: Option<Choice<TalonDiscard>>,

@@ -148,14 +148,14 @@ impl<'s, 'r> Game<'s, 'r> {
                 // be): he calls nothing and plays alone.
                 let c = call.callable_levels.as_ref().map_or(&call.clause, |(_, c)| c);
                 self.notes.push(self.nothing_to_call(t, c));
-                self.sides_settled();
+                self.sides_settled()?;
                 self.phase = Phase::Discard;
                 self.owe_discards();
             } else {
                 self.phase = Phase::Call;
             }
         } else {
-            self.sides_settled();
+            self.sides_settled()?;
             self.phase = Phase::Discard;
             self.owe_discards();
         }
@@ -282,14 +282,17 @@ impl<'s, 'r> Game<'s, 'r> {
 
     /// Once the sides are known (after the bidding, or after the call where the taker calls a
     /// partner), a dog that counts for the defence goes to the pile of its first player: never to a
-    /// seat that may still turn out to be the taker's partner.
-    pub(super) fn sides_settled(&mut self) {
-        let Some(c) = self.contract else { return };
+    /// seat that may still turn out to be the taker's partner. Where the talon's `rest` is read
+    /// packet by packet, each packet goes where it says (`Game::talon_not_taken`).
+    pub(super) fn sides_settled(&mut self) -> Result<(), Stop> {
+        let Some(c) = self.contract else { return Ok(()) };
         if self.setup.contract_dogs[c] == DogUse::Defence {
             let attack = self.attack();
             let d = (0..self.n() as u8).find(|&q| attack >> q & 1 == 0).unwrap_or(0);
-            self.piles[d as usize] = self.piles[d as usize].or(self.dog);
+            let to_taker = self.talon_not_taken()?;
+            self.piles[d as usize] = self.piles[d as usize].or(self.dog.minus(to_taker));
         }
+        Ok(())
     }
 
     /// Who bids next and the bids open to him (`Game::next` in the bidding).

@@ -57,7 +57,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 Err(m) => return Err(self.rule_error(clause, m)),
             };
         }
-        self.sides_settled();
+        self.sides_settled()?;
         self.phase = Phase::Discard;
         self.owe_discards();
         Ok(())

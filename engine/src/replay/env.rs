@@ -27,6 +27,7 @@ impl<'s, 'r> Game<'s, 'r> {
             scoring: false,
             total: None,
             discarded: None,
+            packet: None,
             lets: vec![],
             pots: self.pots.clone(),
         }
@@ -57,6 +58,8 @@ pub struct GameEnv<'g, 's, 'r> {
     pub(super) scoring: bool,
     pub(super) total: Option<Q>,
     pub(super) discarded: Option<CardSet>,
+    /// The packet of the talon whose fate the talon's `rest` decides.
+    pub(super) packet: Option<CardSet>,
     pub(super) lets: Vec<Value>,
     /// What each pot holds at this point of the payments (the score's own change it as they go).
     pub(super) pots: Vec<Q>,
@@ -75,6 +78,10 @@ impl GameEnv<'_, '_, '_> {
     }
     pub(super) fn with_discarded(mut self, d: CardSet) -> Self {
         self.discarded = Some(d);
+        self
+    }
+    pub(super) fn with_packet(mut self, k: CardSet) -> Self {
+        self.packet = Some(k);
         self
     }
     /// `p`'s side: in the score and the payments, the sitter who scores is a defender.
@@ -147,6 +154,7 @@ impl Env for GameEnv<'_, '_, '_> {
             Fact::DeclValue => Value::Num(self.decl_value.ok_or("the value is not known yet")?),
             Fact::BestValue => Value::Num(self.best_value.ok_or("the best value is known only in a declaration's requirements")?),
             Fact::Discarded => Value::Cards(self.discarded.ok_or("no discard here")?),
+            Fact::Packet => Value::Cards(self.packet.ok_or("no packet of the talon here")?),
             Fact::Card => Value::Cards(CardSet::single(self.card.ok_or("no card here")?)),
             Fact::Last => Value::Bool(self.last),
             Fact::WonByPlayer => Value::Bool(self.won),

@@ -182,7 +182,7 @@ impl Settings {
         s.call(rules, after)?;
         // The talon and the taker's discard matter only where the contract gives him the dog.
         let takes_dog = contract.is_none_or(|c| s.contract_dogs.get(c) == Some(&DogUse::Taker));
-        s.talon(rules, after && takes_dog)?;
+        s.talon(rules, after, takes_dog)?;
         s.buy(rules, after)?;
         s.discard_sizes(rules, after, takes_dog)?;
         s.play(rules, after)?;
@@ -378,15 +378,21 @@ impl Settings {
         Ok(())
     }
 
-    /// `talon { ... }`, where the taker takes the dog.
-    fn talon(&mut self, rules: &Ruleset, after: bool) -> Result<(), String> {
-        if let (Some(t), true) = (&rules.talon, after) {
+    /// `talon { ... }`, where the taker takes the dog; and, where the talon's `rest` is read packet by
+    /// packet, where he does not (its packets then go as `rest` says for each).
+    fn talon(&mut self, rules: &Ruleset, after: bool, takes_dog: bool) -> Result<(), String> {
+        let per_packet = rules.talon.as_ref().is_some_and(|t| t.rest_per_packet);
+        if let (Some(t), true) = (&rules.talon, after && (takes_dog || per_packet)) {
             self.talon_packets = count(self, &Some(t.packets.clone())).map_err(at(&t.clause))?;
             if self.talon_packets == 0 || !self.dog.is_multiple_of(self.talon_packets) {
                 return Err(at(&t.clause)(format!("the dog of {} cards cannot be cut into {} packets of equal size", self.dog, self.talon_packets)));
             }
-            if let Some(w) = &t.rest {
-                self.talon_rest_taker = self.word(w).map_err(at(&t.clause))? == TalonRest::Taker;
+            if !takes_dog {
+                return Ok(());
+            }
+            // A `rest` that reads the game is read for each packet as it goes (`Game::packet_to_taker`).
+            if let (Some((w, clause)), false) = (&t.rest, t.rest_per_packet) {
+                self.talon_rest_taker = self.word(w).map_err(at(clause))? == TalonRest::Taker;
             }
             if let Some(w) = &t.discard {
                 self.talon_discard_first = self.word(w).map_err(at(&t.clause))? == TalonDiscard::Before;

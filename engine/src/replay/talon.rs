@@ -3,6 +3,7 @@
 //! Königrufen's six packets); or a discard made before the talon is seen.
 
 use crate::cards::CardSet;
+use crate::ir::TalonRest;
 use crate::verdict::Next;
 
 use super::{Game, Phase, Stop};
@@ -80,28 +81,80 @@ impl<'s, 'r> Game<'s, 'r> {
         if talon.unseen.is_some() {
             self.talon_unseen = Some((t, set));
         }
+        // Each packet left goes where the talon's `rest` says (for that packet, where it reads it).
+        let mut to_taker = CardSet::EMPTY;
+        for k in packets.iter().filter(|k| **k != set) {
+            if self.packet_to_taker(*k)? {
+                to_taker = to_taker.or(*k);
+            }
+        }
         self.hands[t as usize] = self.hands[t as usize].or(set);
         let rest = self.dog.minus(set);
-        let to = if self.setup.talon_rest_taker {
-            t
-        } else {
-            let attack = self.attack();
-            (0..self.n() as u8).find(|&q| attack >> q & 1 == 0).unwrap_or(t)
-        };
-        self.piles[to as usize] = self.piles[to as usize].or(rest);
+        let attack = self.attack();
+        let d = (0..self.n() as u8).find(|&q| attack >> q & 1 == 0).unwrap_or(t);
+        self.piles[t as usize] = self.piles[t as usize].or(to_taker);
+        self.piles[d as usize] = self.piles[d as usize].or(rest.minus(to_taker));
         self.talon_taker = None;
         if self.pending_discards.is_empty() {
             self.phase = Phase::Play;
         }
-        if !rest.is_empty() {
-            let whose = if to == t { "the taker's pile" } else { "the defence" };
-            let (unseen, rule) = match &talon.unseen {
-                Some(c) => (", unseen", &c.rule),
-                None => ("", &clause.rule),
-            };
+        let (unseen, rule) = match &talon.unseen {
+            Some(c) => (", unseen", &c.rule),
+            None => ("", &clause.rule),
+        };
+        if !to_taker.is_empty() && to_taker != rest {
+            // Some packets to each side: the rule that sent them says which.
+            let rule = talon.rest.as_ref().map_or(&clause.rule, |(_, c)| &c.rule);
+            self.notes.push(format!(
+                "{} takes {} from the talon{unseen}; {} counts for the taker, and {} for the defence{unseen} ({rule})",
+                self.name(t),
+                rules.cards_named(set),
+                rules.cards_named(to_taker),
+                rules.cards_named(rest.minus(to_taker))
+            ));
+        } else if !rest.is_empty() {
+            let whose = if to_taker == rest || d == t { "the taker's pile" } else { "the defence" };
             self.notes.push(format!("{} takes {} from the talon{unseen}; the rest goes to {whose}{unseen} ({rule})", self.name(t), rules.cards_named(set)));
         }
         Ok(())
+    }
+
+    /// Whether a packet of the talon that the taker does not take goes to his pile: the talon's
+    /// `rest`, read for this packet where it reads the game (`packet`, `called`, the sides).
+    fn packet_to_taker(&self, packet: CardSet) -> Result<bool, Stop> {
+        let Some(t) = &self.rules().talon else { return Ok(false) };
+        match &t.rest {
+            Some((w, clause)) if t.rest_per_packet => match w.get(&self.env(None).with_packet(packet)) {
+                Ok(r) => Ok(r == TalonRest::Taker),
+                Err(m) => Err(self.rule_error(clause, m)),
+            },
+            _ => Ok(self.setup.talon_rest_taker),
+        }
+    }
+
+    /// A talon not taken (the contract's `dog` is `"defence"`) where the talon's `rest` is read packet
+    /// by packet: the packets it sends to the taker go to his pile, and the verdict notes it; the
+    /// cards returned are those, the rest of the dog going to the defence as before.
+    pub(super) fn talon_not_taken(&mut self) -> Result<CardSet, Stop> {
+        let (Some(t), Some(talon)) = (self.taker, self.rules().talon.as_ref()) else { return Ok(CardSet::EMPTY) };
+        if !talon.rest_per_packet || self.dog.is_empty() {
+            return Ok(CardSet::EMPTY);
+        }
+        let mut to_taker = CardSet::EMPTY;
+        for k in self.talon_packets() {
+            if self.packet_to_taker(k)? {
+                to_taker = to_taker.or(k);
+            }
+        }
+        if !to_taker.is_empty() {
+            self.piles[t as usize] = self.piles[t as usize].or(to_taker);
+            let rule = talon.rest.as_ref().map_or(&talon.clause.rule, |(_, c)| &c.rule);
+            let rules = self.rules();
+            let rest = self.dog.minus(to_taker);
+            let others = if rest.is_empty() { String::new() } else { format!(", and {} for the defence", rules.cards_named(rest)) };
+            self.notes.push(format!("the talon is not taken: {} counts for the taker, {}{others} ({rule})", rules.cards_named(to_taker), self.name(t)));
+        }
+        Ok(to_taker)
     }
 
     /// A discard or a card by `p` while the taker has still to take his packet of the talon.

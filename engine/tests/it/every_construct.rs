@@ -212,6 +212,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
     const FO: &str = "  must overtrump                                     @FFT \"Le jeu de la carte\"";
     // Königrufen's forehand raising his "Vorhand" at his last word (HK 3.3).
     const KR: &str = r#"  raise rufer except sechserdreier "forehand, the other three having passed" = player == first_hand"#;
+    const KT: &str = r#"rest = if contract.name == "solorufer" and has(packet, called) then "taker" else "defence""#;
     const KB: &str = r#"require "the announcement of a bird he held before the talon" = \"#;
     // A declaration's `allowed`, with or without its reason.
     const AL: &str = r#"allowed ["reason"] = condition"#;
@@ -517,6 +518,10 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (r#"discard = "after" | "before""#, m(F, "players 4\n", "players 4\n").then_top("talon {\n  packets = 1\n  discard = \"before\"\n}"), Changes),
         (r#"discard = "after" | "before""#, m(F, "players 4\n", "players 4\n").then_top("talon {\n  packets = 1\n  discard = \"later\"\n}"), Refused("`discard` is one of \"after\", \"before\", not \"later\"")),
         (r#"rest = "defence" | "taker""#, m(F, "  taker = deal.dog ", "  taker = deal.dog / 2 ").then_top("talon {\n  packets = 2\n  rest = \"dealer\"\n}"), Refused("`rest` is one of")),
+        // Königrufen's Solorufer: the talon's half with the called king counts for the declarer (HK 4.5 b).
+        ("packet", m("koenigrufen", KT, r#"rest = if contract.name == "solorufer" and has(packet, called) then "defence" else "defence""#), Changes),
+        ("packet", m("koenigrufen", KT, r#"rest = if contract.name == "solorufer" and has(packet, KS) then "taker" else "defence""#), Changes),
+        ("packet", probe("count(packet)"), Refused("`packet` is not known in the score")),
         ("given = K", m("tapp-tarock", "  rest = \"defence\"  ", "  given = 2\n  rest = \"defence\"  "), Changes),
         ("given = K", m("tapp-tarock", "  rest = \"defence\"  ", "  given\n  rest = \"defence\"  "), Refused("`given` needs a value")),
         ("given = K", m("tapp-tarock", "  rest = \"defence\"  ", "  given = \"top\"\n  rest = \"defence\"  "), Refused("`given` is the number of a packet of the talon")),

@@ -20,7 +20,7 @@ use crate::common::{count, seed};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::Q;
-use tarot_engine::{random_game_with, SimOptions};
+use tarot_engine::{random_game_with, ContractChoice, SimOptions};
 use tarot_engine::{replay, Registry, Status};
 
 fn cases(s: &koenigrufen::Scored, tally: &mut BTreeMap<String, u64>) {
@@ -35,6 +35,9 @@ fn cases(s: &koenigrufen::Scored, tally: &mut BTreeMap<String, u64>) {
     }
     if s.alone && ["rufer", "solorufer", "besserrufer"].contains(&s.contract.as_str()) {
         add("a calling game played alone");
+    }
+    if s.king_in_talon {
+        add("a solorufer with the called king in the talon");
     }
     for p in &s.premiums {
         add(&format!("premium {p}"));
@@ -51,10 +54,11 @@ struct Run {
 fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
     static R: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
     let rules = R.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}"))).get("koenigrufen").unwrap();
-    let steer = match (*sim == SimOptions::default(), sim.last_word > 0.0) {
-        (true, _) => "",
-        (false, false) => " --steer",
-        (false, true) => " (steered through the last word)",
+    let steer = match (*sim == SimOptions::default(), sim.last_word > 0.0, sim.call_dog > 0.0) {
+        (true, ..) => "",
+        (false, false, false) => " --steer",
+        (false, true, _) => " (steered through the last word)",
+        (false, false, true) => " (a Solorufer, the king called from the talon)",
     };
     for seed in seeds {
         let rec = random_game_with(rules, 4, &BTreeMap::new(), sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
@@ -96,6 +100,9 @@ fn the_engine_scores_koenigrufen_as_the_sources_do() {
     compare(&SimOptions::steered(), base + 1_000_000_000..base + 1_000_000_000 + steered_games, &mut steered);
     let raising = SimOptions { last_word: 0.5, ..SimOptions::steered() };
     compare(&raising, base + 2_000_000_000..base + 2_000_000_000 + steered_games / 4, &mut steered);
+    // Solorufers whose declarer calls a king lying in the talon (rare unsteered: one in seven calls).
+    let king_in_talon = SimOptions { contract: ContractChoice::Only("solorufer".into()), call_dog: 1.0, ..SimOptions::steered() };
+    compare(&king_in_talon, base + 3_000_000_000..base + 3_000_000_000 + steered_games / 8, &mut steered);
     let mut report = format!("\nkoenigrufen: {} deals unsteered, {} steered\n", plain.games, steered.games);
     report += "| case | unsteered, per 1,000 deals | steered, per 1,000 deals |\n|---|---:|---:|\n";
     let keys: std::collections::BTreeSet<&String> = plain.tally.keys().chain(steered.tally.keys()).collect();
@@ -110,7 +117,13 @@ fn the_engine_scores_koenigrufen_as_the_sources_do() {
     }
     let differences: Vec<String> = plain.differences.into_iter().chain(steered.differences).collect();
     assert!(differences.is_empty(), "{} deals scored differently:\n{}", differences.len(), differences.iter().take(40).cloned().collect::<Vec<_>>().join("\n"));
-    let mut wanted: Vec<String> = vec!["trischaken played".into(), "a valat".into(), "a calling game played alone".into(), "raised at the last word".into()];
+    let mut wanted: Vec<String> = vec![
+        "trischaken played".into(),
+        "a valat".into(),
+        "a calling game played alone".into(),
+        "raised at the last word".into(),
+        "a solorufer with the called king in the talon".into(),
+    ];
     for c in ["rufer", "piccolo", "bettel", "solorufer", "besserrufer", "farbendreier", "sechserdreier", "dreier", "farbensolo", "piccolo-ouvert", "bettel-ouvert", "solodreier"] {
         wanted.push(format!("{c} made"));
         wanted.push(format!("{c} lost"));

@@ -78,6 +78,7 @@ mod standing;
 mod stats;
 mod steal;
 mod talon;
+mod talon_rest;
 mod talon_split;
 mod tapp_tarock;
 mod tapp_tarock_scorer;

@@ -578,7 +578,16 @@ impl Compiler {
     }
 
     pub(super) fn talon(&mut self, s: &Stmt) -> Talon {
-        let mut t = Talon { packets: Expr::Const(Value::Num(Q::ONE)), rest: None, discard: None, split: None, given: None, unseen: None, clause: self.clause(s, "talon") };
+        let mut t = Talon {
+            packets: Expr::Const(Value::Num(Q::ONE)),
+            rest: None,
+            rest_per_packet: false,
+            discard: None,
+            split: None,
+            given: None,
+            unseen: None,
+            clause: self.clause(s, "talon"),
+        };
         self.settings(s);
         let mut packets = false;
         for st in s.block.iter().flatten() {
@@ -587,7 +596,12 @@ impl Compiler {
                     packets = true;
                     t.packets = self.value(st, Ctx::AfterAuction).unwrap_or(t.packets);
                 }
-                "rest" => t.rest = self.word(st, Ctx::AfterAuction),
+                "rest" => {
+                    if let Some(w) = self.word(st, Ctx::Packet) {
+                        t.rest_per_packet = reads_game(&w.expr());
+                        t.rest = Some((w, self.clause(st, "talon.rest")));
+                    }
+                }
                 "discard" => t.discard = self.word(st, Ctx::AfterAuction),
                 "given" => {
                     // A packet's number: a constant is checked here, a formula when a game is set up.
@@ -709,5 +723,20 @@ impl Compiler {
             return None;
         }
         Some(Steal { cards, cutter, dealer, clause: self.clause(s, "steal") })
+    }
+}
+
+/// Whether a formula reads the game being played (a fact other than the players and the dog's size,
+/// or a function that looks at the game), rather than only options, constants and the contract.
+fn reads_game(e: &Expr) -> bool {
+    match e {
+        Expr::Fact(f) => !matches!(f, Fact::Players | Fact::DogSize),
+        Expr::Un(_, x) => reads_game(x),
+        Expr::Bin(_, a, b) | Expr::Index(a, b) => reads_game(a) || reads_game(b),
+        Expr::If(a, b, c) => reads_game(a) || reads_game(b) || reads_game(c),
+        Expr::List(xs) => xs.iter().any(reads_game),
+        Expr::Call(f, xs) => GAME_FUNCS.contains(f) || xs.iter().any(reads_game),
+        Expr::Comp { set, cond, body, .. } => reads_game(set) || cond.as_deref().is_some_and(reads_game) || body.as_deref().is_some_and(reads_game),
+        Expr::Const(_) | Expr::Opt(_) | Expr::Let(_) | Expr::Var(_) | Expr::Attr(_) | Expr::Decl(_) => false,
     }
 }

@@ -778,7 +778,7 @@ impl Compiler {
             };
         }
         if let Some(attr) = n.strip_prefix("contract.") {
-            if !matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Lead | Ctx::Discard | Ctx::AfterAuction | Ctx::Allowed | Ctx::Turn) {
+            if !matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Lead | Ctx::Discard | Ctx::AfterAuction | Ctx::Allowed | Ctx::Turn | Ctx::Packet) {
                 self.err(
                     file,
                     pos,
@@ -790,7 +790,7 @@ impl Compiler {
                 );
                 return None;
             }
-            if ctx == Ctx::AfterAuction {
+            if matches!(ctx, Ctx::AfterAuction | Ctx::Packet) {
                 self.reads_contract = true;
             }
             // The contract's own name, unless a contract has an attribute of that name.

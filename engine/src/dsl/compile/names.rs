@@ -31,6 +31,9 @@ pub(super) enum Ctx {
     Turn,
     /// The deal's `require`: once the cards are dealt (dealer, first_hand, players, options, `carried`).
     Dealt,
+    /// The talon's `rest`, read for each packet as it goes once the sides are known: what
+    /// `AfterAuction` sees, and the packet (`packet`), the card called and the sides.
+    Packet,
 }
 
 pub(super) fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
@@ -43,12 +46,13 @@ pub(super) fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
         Shown | DeclValue | BestValue => ctx == Ctx::Declaration,
         Payer => matches!(ctx, Ctx::PaidBy | Ctx::Pay),
         Discarded | Dog => ctx == Ctx::Discard,
+        Packet => ctx == Ctx::Packet,
         Card | Last | WonByPlayer => ctx == Ctx::Trigger,
         Player => matches!(ctx, Ctx::Trigger | Ctx::PerPlayer | Ctx::Declaration | Ctx::Discard | Ctx::Allowed | Ctx::Turn | Ctx::Hand),
         Payee => ctx == Ctx::Pay,
         Total => ctx == Ctx::Pay,
-        Taker | Partner | Attack | Defence => matches!(ctx, Ctx::Lead | Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Allowed | Ctx::Turn),
-        Called => matches!(ctx, Ctx::Called | Ctx::Score | Ctx::Pay | Ctx::PerPlayer),
+        Taker | Partner | Attack | Defence => matches!(ctx, Ctx::Lead | Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Allowed | Ctx::Turn | Ctx::Packet),
+        Called => matches!(ctx, Ctx::Called | Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Packet),
         Tricks => matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Turn),
         LastTrick => matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer),
         Trick => ctx == Ctx::Turn,
@@ -75,6 +79,7 @@ pub(super) const FACTS: &[(&str, Fact)] = &[
     ("best_value", Fact::BestValue),
     ("discarded", Fact::Discarded),
     ("dog", Fact::Dog),
+    ("packet", Fact::Packet),
     ("card", Fact::Card),
     ("last", Fact::Last),
     ("won_by_player", Fact::WonByPlayer),
@@ -172,5 +177,6 @@ pub(super) fn ctx_words(ctx: Ctx) -> &'static str {
         Ctx::Allowed => "in a declaration's `allowed` (hand, player, taker, partner, attack, defence and contract.ATTR are)",
         Ctx::Turn => "in the condition of `must lead|play`, `keep`, `withhold` and `excuse` (hand, player, taker, partner, attack, defence, contract.ATTR, tricks and trick, the trick in play, are)",
         Ctx::Dealt => "in the deal's `require` (dealer, first_hand, players, options and carried(p) are)",
+        Ctx::Packet => "in the talon's `rest` (packet, called, taker, partner, attack, defence, dealer, first_hand, players, options and the contract are)",
     }
 }

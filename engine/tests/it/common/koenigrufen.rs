@@ -17,7 +17,9 @@
 //!   other half counts for the opponents, the cards laid away for the declarer; the Sechserdreier takes
 //!   all six and lays away six; in the solo games the talon counts for the opponents; in Trischaken for
 //!   the winner of the last trick.
-//! - The partner holds the called king; a king in the talon leaves the declarer alone (4.1, 4.5).
+//! - The partner holds the called king; a king in the talon leaves the declarer alone (4.1, 4.5). In a
+//!   Solorufer the talon's half (its first or last three cards as dealt) with the called king then
+//!   counts for the declarer, the other half for the opponents (1.8, 4.5 b).
 //! - The Besserrufer is a Rufer (a king called, a talon half taken) in which the declarer announces a
 //!   bird he was dealt (3.2, 5.3); its bird is scored as any announced premium (7.2, 7.3). The scorer
 //!   says which birds he announced that he was dealt (`own_birds`).
@@ -96,6 +98,8 @@ pub struct Scored {
     pub premiums: Vec<&'static str>,
     /// In a Besserrufer, the birds the declarer announced that he was dealt (5.3: one at least).
     pub own_birds: Vec<&'static str>,
+    /// A Solorufer whose called king lay in the talon (its half counted for the declarer, 4.5 b).
+    pub king_in_talon: bool,
 }
 
 fn beats(a: Card, b: Card, colour: bool) -> bool {
@@ -199,6 +203,11 @@ pub fn score(rec: &GameRecord) -> Scored {
         piles[first_defender].extend(talon.iter().filter(|x| !taken.contains(x)).copied());
     } else if c == "sechserdreier" {
         piles[declarer].extend(laid.iter().copied());
+    } else if let Some(half) = talon.chunks(3).find(|h| c == "solorufer" && h.contains(&called.unwrap())) {
+        // The Solorufer's called king in the talon: its half counts for the declarer (1.8, 4.5 b).
+        s.king_in_talon = true;
+        piles[declarer].extend(half.iter().copied());
+        piles[first_defender].extend(talon.iter().filter(|x| !half.contains(x)).copied());
     } else {
         piles[first_defender].extend(talon.iter().copied());
     }
