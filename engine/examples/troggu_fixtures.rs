@@ -29,9 +29,13 @@
 //!   dealer's right leads the Misère (P "Misere"); invalid/play.order--misere-led-by-the-dealer.json:
 //!   under that option, the dealer leads it (the game of misere-most-points-pay.json).
 //!
+//! And the fixtures of troggu-7-8, seven and eight players (`seven_eight.rs`).
+//!
 //!     cargo run -p tarot-engine --example generators -- troggu_fixtures
 
 use crate::common;
+
+mod seven_eight;
 
 use common::{write, write_valid};
 
@@ -127,6 +131,7 @@ pub fn main() {
         eprintln!("{rule}--the-fool-beside-another-trump: not found in 2000 games");
     }
     stakes(rules, &root);
+    seven_eight::main();
 }
 
 /// A number the score worked out (`outcome.values`).

@@ -110,16 +110,25 @@ pub(super) fn bidding(force: &InForce, lines: &mut Vec<Line>) {
             let text = format!("{}: having won the auction with {won} (when {when}), names once more the contract he plays: {won} or, as its taker, {}", x.label, to.join(", "));
             lines.push(line("bidding and contracts", &x.clause, text));
         }
-        match (&b.all_pass, b.all_pass_play) {
-            (Some(c), Some(k)) => lines.push(line(
-                "bidding and contracts",
-                c,
-                format!("all players pass: {} is played, each for himself, with no taker; the dog counts for nobody", b.contracts[k].label),
-            )),
-            (Some(c), None) => {
-                lines.push(Line { aspect: "annulments", rule: c.rule.clone(), text: "all players pass: the deal is void".into(), source: c.source.clone(), at: c.at.clone() });
+        // The players named to play when all pass, tried in turn; then what happens when nobody is.
+        for (i, x) in b.all_pass_by.iter().enumerate() {
+            let (k, when) = (&b.contracts[x.contract].label, force.words(&x.when));
+            let first = if i == 0 { "all players pass" } else { "all players pass and nobody named above" };
+            let text = format!(
+                "{first}: {}, the first in turn from first hand whose hand as dealt meets it ({when}), plays {k} as its taker, as if he had won the auction with it",
+                x.label
+            );
+            lines.push(line("bidding and contracts", &x.clause, text));
+        }
+        let nobody = if b.all_pass_by.is_empty() { "all players pass" } else { "all players pass and nobody is named" };
+        match (&b.all_pass, b.all_pass_play, b.all_pass_by.first()) {
+            (Some(c), Some(k), _) => {
+                lines.push(line("bidding and contracts", c, format!("{nobody}: {} is played, each for himself, with no taker; the dog counts for nobody", b.contracts[k].label)))
             }
-            (None, _) => {}
+            (Some(c), None, _) | (None, _, Some(AllPassBy { clause: c, .. })) => {
+                lines.push(Line { aspect: "annulments", rule: c.rule.clone(), text: format!("{nobody}: the deal is void"), source: c.source.clone(), at: c.at.clone() });
+            }
+            (None, _, None) => {}
         }
     }
     if let Some(c) = &r.call {

@@ -90,7 +90,9 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("bidding", "must-bid") => sh(1, 2, Required, Forbidden, "`must-bid CONTRACT \"label\" = condition on the hand`"),
         ("bidding", "reserve") => sh(1, 2, Required, Forbidden, "`reserve NAME \"label\" = [contract names]`"),
         ("bidding", "contract") => sh(1, 2, Forbidden, Required, "`contract NAME \"label\" { attribute = value; ... }`"),
-        ("bidding", "all-pass") => sh(0, 2, Forbidden, Forbidden, "`all-pass`, `all-pass annul` or `all-pass play CONTRACT`"),
+        ("bidding", "all-pass") => {
+            sh(0, 4, Optional, Forbidden, "`all-pass`, `all-pass annul`, `all-pass play CONTRACT` or `all-pass play CONTRACT by \"who\" = condition on a player's hand as dealt`")
+        }
         ("contract", "settle") => sh(0, 0, Required, Forbidden, "`settle = amount each opponent pays the taker`"),
         ("contract", "by") => sh(0, 1, Required, Forbidden, "`by \"who\" = condition on the bidder and his hand as dealt`"),
         ("contract", "require") => sh(1, 1, Required, Forbidden, "`require \"label\" = condition on the game once the announcements are closed`"),
@@ -160,7 +162,6 @@ fn is_switch(section: &str, key: &str) -> bool {
             | ("declaration", "paid")
             | ("declaration", "ends-match")
             | ("declaration", "every-card-counts")
-            | ("bidding", "all-pass")
             | ("bidding", "no-reraise")
             | ("talon", "unseen")
     )
@@ -202,11 +203,20 @@ pub fn shapes(stmts: &[Stmt], section: &str, errors: &mut Vec<Diagnostic>) {
         }
         if section == "bidding" && s.key == "all-pass" {
             let words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
-            if !matches!(words.as_slice(), [] | ["annul"] | ["play", _]) {
-                err(format!(
-                    "`all-pass {}`: when everyone passes the deal is annulled, so the only word it takes is `annul`, unless a contract of the block is played (`all-pass play CONTRACT`)",
+            match (words.as_slice(), &s.value) {
+                ([] | ["annul"] | ["play", _], None) | (["play", _, "by", _], Some(_)) => {}
+                ([] | ["annul"] | ["play", _], Some(_)) => err(format!(
+                    "`all-pass {}` takes no value: a condition (`= ...`) names the player who must play a contract when everyone passes, written `all-pass play CONTRACT by \"who\" = condition`",
                     words.join(" ")
-                ));
+                )),
+                (["play", _, "by", _], None) => err(format!(
+                    "`all-pass {}` needs a condition (`= ...`) on a player's hand as dealt: the first player in turn who meets it plays the contract",
+                    words.join(" ")
+                )),
+                _ => err(format!(
+                    "`all-pass {}`: when everyone passes the deal is annulled, so the only word it takes is `annul`, unless a contract of the block is played (`all-pass play CONTRACT`, each for himself, or `all-pass play CONTRACT by \"who\" = condition`, by the player named)",
+                    words.join(" ")
+                )),
             }
         }
         if let Some(b) = &s.block {

@@ -418,6 +418,10 @@ pub struct Bidding {
     /// `all-pass play CONTRACT`: when everyone passes, this contract (by index) is played, each for
     /// himself, with no taker; it cannot be bid.
     pub all_pass_play: Option<usize>,
+    /// `all-pass play CONTRACT by "who" = condition`: when everyone passes, tried in the order
+    /// written, before `all_pass`/`all_pass_play`: the first player in turn from first hand whose hand
+    /// as dealt meets a condition becomes the taker of its contract, as if he had won the auction.
+    pub all_pass_by: Vec<AllPassBy>,
     pub reserve: Option<Reserve>,
     /// `hold forehand`: forehand may bid the contract another player holds, and so take it over;
     /// every other bid must be higher (the Tarock games' hold).
@@ -547,6 +551,19 @@ pub struct Contract {
     /// card of play; the first false one breaks `bidding.contract.NAME.require.1`, `.2`, ... (the
     /// Besserrufer's bird, announced compulsorily and held before the talon).
     pub requires: Vec<(String, Expr, Clause)>,
+}
+
+/// A player the rules name to play a contract as taker when everyone passes (`all-pass play
+/// CONTRACT by "who" = condition`).
+#[derive(Clone, Debug)]
+pub struct AllPassBy {
+    /// The contract he plays, by index.
+    pub contract: usize,
+    /// Who he is, in words ("the holder of the Fool").
+    pub label: String,
+    /// A condition on a player's hand as dealt, as a contract's `by` reads it.
+    pub when: Expr,
+    pub clause: Clause,
 }
 
 /// Who may bid a contract (`by` in the contract's block): its label ("forehand"), the condition on

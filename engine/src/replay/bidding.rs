@@ -95,6 +95,14 @@ impl<'s, 'r> Game<'s, 'r> {
             return Ok(());
         }
         match after.holder {
+            // Everyone passed: the first player the rules name plays their contract as its taker.
+            None if self.named_by_all_pass()?.is_some() => {
+                let (i, t) = self.named_by_all_pass()?.expect("just found");
+                let x = &b.all_pass_by[i];
+                self.notes.push(format!("all players passed: {}, {}, plays {} as its taker ({})", self.name(t), x.label, b.contracts[x.contract].label, x.clause.rule));
+                self.named = Some(i);
+                self.won(t, x.contract)
+            }
             None => match (b.all_pass_play, &b.all_pass) {
                 // Everyone passed: the all-pass contract is played, each for himself, with no taker;
                 // the dog counts for nobody.
@@ -104,7 +112,8 @@ impl<'s, 'r> Game<'s, 'r> {
                     Ok(())
                 }
                 _ => {
-                    let c = b.all_pass.clone().unwrap_or(b.turns_clause.clone());
+                    // Nobody named and nothing else said: void, under the first rule that could name one.
+                    let c = b.all_pass.clone().or_else(|| b.all_pass_by.first().map(|x| x.clause.clone())).unwrap_or(b.turns_clause.clone());
                     Err(Stop::Annulled(Annulled { rule: c.rule, reason: "all players passed".into(), player: None, source: c.source }))
                 }
             },
@@ -115,6 +124,28 @@ impl<'s, 'r> Game<'s, 'r> {
             }
             Some((t, c)) => self.won(t, c),
         }
+    }
+
+    /// Everyone having passed, the player the rules name to play a contract as taker (`all-pass play
+    /// CONTRACT by`): the statements in the order written, each trying the players in turn from
+    /// first hand on their hands as dealt; the statement's index and the player.
+    fn named_by_all_pass(&self) -> Result<Option<(usize, u8)>, Stop> {
+        let Some(b) = &self.rules().bidding else { return Ok(None) };
+        let (n, first) = (self.n(), self.first_hand() as usize);
+        for (i, x) in b.all_pass_by.iter().enumerate() {
+            for p in (0..n).map(|k| ((first + k) % n) as u8) {
+                if self.hand_holds(p, self.dealt[p as usize], &x.when, &x.clause)? {
+                    return Ok(Some((i, p)));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The rule that made the taker play, everyone having passed (`all-pass play CONTRACT by`), and
+    /// who he is in words.
+    pub(super) fn named_taker(&self) -> Option<&'r AllPassBy> {
+        Some(&self.rules().bidding.as_ref()?.all_pass_by[self.named?])
     }
 
     /// Contract `c` is played with no taker, every player for himself (all passed, or the winner

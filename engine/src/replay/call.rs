@@ -39,6 +39,19 @@ impl<'s, 'r> Game<'s, 'r> {
             }
             return Err(self.violation(&call.clause, p, "a partner is called once the bidding is won, before the dog is shown".into()));
         }
+        if let (Some(x), Some(t)) = (self.named_taker().filter(|_| self.taker != Some(p)), self.taker) {
+            return Err(self.violation(
+                &x.clause,
+                p,
+                format!(
+                    "only the taker calls a partner: everyone passed, so {}, {}, plays {} as its taker, and {} is not he",
+                    self.name(t),
+                    x.label,
+                    self.rules().bidding.as_ref().map_or("", |b| b.contracts[x.contract].label.as_str()),
+                    self.name(p)
+                ),
+            ));
+        }
         if self.taker != Some(p) {
             return Err(self.violation(&call.clause, p, format!("only the taker calls a partner, and {} is not the taker", self.name(p))));
         }
@@ -79,6 +92,17 @@ impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn call_missing(&self, p: u8) -> Option<Stop> {
         let (Phase::Call, Some(call), Some(t)) = (self.phase, &self.rules().call, self.taker) else { return None };
         let t = self.name(t);
+        if let Some(x) = self.named_taker() {
+            return Some(self.violation(
+                &x.clause,
+                p,
+                format!(
+                    "the call is missing: everyone passed, so {t}, {}, plays {} as its taker, and must first call a card (the `call` event), before the dog, the discards, the declarations and the play",
+                    x.label,
+                    self.rules().bidding.as_ref().map_or("", |b| b.contracts[x.contract].label.as_str())
+                ),
+            ));
+        }
         Some(self.violation(
             &call.clause,
             p,

@@ -167,6 +167,9 @@ pub struct Game<'s, 'r> {
     /// The auction's winner and the contract he won, while he may still choose another in its place
     /// (`bidding { instead }`) or raise it (`bidding { raise }`): his next bid says which.
     choosing: Option<(u8, usize)>,
+    /// Everyone having passed, the `all-pass play CONTRACT by` (its index in `Bidding::all_pass_by`)
+    /// that named the taker.
+    named: Option<usize>,
     pub taker: Option<u8>,
     pub partner: Option<u8>,
     pub called: Option<Card>,
@@ -246,6 +249,7 @@ impl<'s, 'r> Game<'s, 'r> {
             table_piles: vec![],
             bids: vec![],
             choosing: None,
+            named: None,
             taker: None,
             partner: None,
             called: None,

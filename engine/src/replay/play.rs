@@ -128,6 +128,10 @@ impl<'s, 'r> Game<'s, 'r> {
             Phase::Play => {}
             Phase::Bidding => return Err(self.violation(&rules.play.order_clause, p, "no card may be played before the bidding is over".into())),
             Phase::Call => {
+                // A taker named when everyone passed: the card says that he was to call first.
+                if let Some(stop) = self.named_taker().and_then(|_| self.call_missing(p)) {
+                    return Err(stop);
+                }
                 let clause = rules.call.as_ref().map(|c| c.clause.clone()).unwrap_or(rules.play.order_clause.clone());
                 return Err(self.violation(&clause, p, "no card may be played before the taker calls a partner".into()));
             }

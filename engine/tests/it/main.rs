@@ -24,6 +24,7 @@
 mod common;
 
 mod after_deal;
+mod all_pass_named;
 mod architecture;
 mod auction;
 mod beat;

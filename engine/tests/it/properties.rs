@@ -194,13 +194,17 @@ fn steering_to_one_contract_wins_it() {
         if tarot_engine::Setup::new(r, n, &BTreeMap::new()).is_err() {
             continue;
         }
-        for c in &bidding.contracts {
+        for (i, c) in bidding.contracts.iter().enumerate() {
+            // The contract played each for himself when all pass and the rules name nobody to play
+            // another (`all-pass play CONTRACT by`): steering reaches all passing, and the deal decides.
+            let after_names = bidding.all_pass_play == Some(i) && !bidding.all_pass_by.is_empty();
             let sim = SimOptions { contract: tarot_engine::ContractChoice::Only(c.name.clone()), ..SimOptions::default() };
             let mut won = 0;
             for seed in 0..20 {
                 let rec = random_game_with(r, n, &BTreeMap::new(), &sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
                 let v = replay(r, &rec).unwrap();
-                if v.status == Status::Valid && v.outcome.as_ref().and_then(|o| o.contract.as_deref()) == Some(c.name.as_str()) {
+                let passed = rec.events.iter().all(|e| !matches!(e, tarot_engine::Event::Bid { bid, .. } if bid.as_str() != "pass"));
+                if v.status == Status::Valid && (v.outcome.as_ref().and_then(|o| o.contract.as_deref()) == Some(c.name.as_str()) || after_names && passed) {
                     won += 1;
                 }
             }

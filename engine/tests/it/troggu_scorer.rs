@@ -2,7 +2,7 @@
 //! from the sources (`common/troggu.rs`: Board Game Arena, The Incompleat Gamester, the Eisten-Stalden
 //! rules, gamerules.com, pagat), over simulated deals of `troggu` at each table from three to six,
 //! unsteered and steered (every contract bid evenly, strong hands, the Bättler held back until it is
-//! withheld). Each contract, Tapp, Solo and the Misère played when all pass, must be seen made and
+//! withheld), and of `troggu-7-8` at seven and eight (also steered to all passing). Each contract, Tapp, Solo and the Misère played when all pass, must be seen made and
 //! lost, each multiple of the stake paid (1, 2 and 3, doubled in a Solo), and the Bättler withheld:
 //! given for a low card in the last trick, led to it, and kept by its side when that side takes the
 //! last trick. Each deal is simulated from its own seed, so a difference names the seed that
@@ -48,6 +48,12 @@ fn cases(s: &troggu::Scored, tally: &mut BTreeMap<String, u64>) {
                 add("misere led by first hand");
             }
         }
+    }
+    if let Some(card) = s.forced_by {
+        add(&format!("all passed: the holder of {card} plays a Tapp"));
+    }
+    if s.contract == "tapp" && s.points.len() >= 7 {
+        add(if s.partner.is_some() { "a partner called" } else { "the Tappist alone, the card called his own or in the Tapp" });
     }
     if s.kings_discarded {
         add("the four kings laid away");
@@ -123,6 +129,27 @@ fn the_engine_scores_troggu_as_the_sources_do() {
         differences.extend(plain.differences);
         differences.extend(steered.differences);
     }
+    // Seven and eight (`troggu-7-8`): also steered to the Misère, which nobody bids, so that all pass.
+    let rules = registry().get("troggu-7-8").unwrap();
+    let passes = SimOptions { contract: tarot_engine::ContractChoice::Only("misere".into()), ..SimOptions::steered() };
+    for players in 7..=8 {
+        let (mut plain, mut steered) = (Run::default(), Run::default());
+        let none = BTreeMap::new();
+        compare(rules, players, &SimOptions::default(), &none, base..base + steered_games / 4, &mut plain);
+        compare(rules, players, &SimOptions::steered(), &none, base + 1_000_000_000..base + 1_000_000_000 + steered_games, &mut steered);
+        let from = base + 3_000_000_000;
+        compare(rules, players, &passes, &none, from..from + steered_games / 2, &mut steered);
+        report += &format!("\ntroggu-7-8, {players} players: {} deals unsteered, {} steered\n", plain.games, steered.games);
+        report += "| case | unsteered, per 1,000 deals | steered, per 1,000 deals |\n|---|---:|---:|\n";
+        let keys: std::collections::BTreeSet<&String> = plain.tally.keys().chain(steered.tally.keys()).collect();
+        for k in keys {
+            let per = |r: &Run| r.tally.get(k).copied().unwrap_or(0) as f64 * 1000.0 / r.games.max(1) as f64;
+            report += &format!("| {k} | {:.1} | {:.1} |\n", per(&plain), per(&steered));
+            *reached.entry(format!("7-8: {k}")).or_default() += plain.tally.get(k).copied().unwrap_or(0) + steered.tally.get(k).copied().unwrap_or(0);
+        }
+        differences.extend(plain.differences);
+        differences.extend(steered.differences);
+    }
     if std::env::var("TROGGU_SCORER_REPORT").is_ok() {
         println!("{report}");
     }
@@ -142,6 +169,14 @@ fn the_engine_scores_troggu_as_the_sources_do() {
         "the Bättler withheld: a low card given for it",
         "the Bättler withheld: its side takes the last trick",
         "the Bättler withheld: led to the last trick",
+        "7-8: a partner called",
+        "7-8: the Tappist alone, the card called his own or in the Tapp",
+        "7-8: all passed: the holder of the Bättler plays a Tapp",
+        "7-8: all passed: the holder of the I plays a Tapp",
+        "7-8: tapp made",
+        "7-8: tapp lost",
+        "7-8: solo made",
+        "7-8: stake x2",
     ] {
         assert!(reached.get(case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}");
     }
@@ -149,11 +184,39 @@ fn the_engine_scores_troggu_as_the_sources_do() {
 
 /// The rule file with one passage replaced.
 fn troggu_with(find: &str, replace: &str) -> Ruleset {
+    file_with("troggu", find, replace)
+}
+
+/// The rule file `id` with one passage replaced, compiled.
+fn file_with(id: &str, find: &str, replace: &str) -> Ruleset {
     let mut files = Registry::builtin_files();
-    let file = files.get_mut("troggu").expect("the troggu rule file");
+    let file = files.get_mut(id).expect("the rule file");
     assert_eq!(file.text.matches(find).count(), 1, "{find}");
     file.text = file.text.replace(find, replace);
-    compile("troggu", &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+    compile(id, &|id: &str| files.get(id).cloned()).unwrap_or_else(|d| panic!("{d}"))
+}
+
+/// At seven and eight, the partner's share, the Tappist's stake, the trump that may be called and the
+/// Tapp forced when all pass, each changed in the rule file, make some of the same deals differ from
+/// the second scorer (or be refused by it).
+#[test]
+fn a_changed_rule_at_seven_or_eight_is_found_by_the_second_scorer() {
+    let base = seed("TROGGU_SCORER_SEED");
+    let passes = SimOptions { contract: tarot_engine::ContractChoice::Only("misere".into()), ..SimOptions::steered() };
+    for (find, replace) in [
+        ("then 2 * total else 0", "then total else 0"),
+        ("if payee == taker then total else 0", "total"),
+        ("all-pass play tapp by \"the holder of the Bättler\" = has(hand, EX)", "all-pass play tapp by \"the holder of the Bättler\" = has(hand, T2)"),
+        ("  all-pass play tapp by \"the holder of the Bagat, the Bättler lying in the Tapp\" = has(hand, T1)", "  # nobody named but the Bättler's holder"),
+    ] {
+        let rules = file_with("troggu-7-8", find, replace);
+        let mut run = Run::default();
+        for players in [7, 8] {
+            compare(&rules, players, &SimOptions::steered(), &BTreeMap::new(), base..base + 60, &mut run);
+            compare(&rules, players, &passes, &BTreeMap::new(), base..base + 60, &mut run);
+        }
+        assert!(!run.differences.is_empty(), "`{find}` made `{replace}`: no deal of {} scored differently", run.games);
+    }
 }
 
 /// The second scorer holds the payments to the sources: with the rule file's stake, its double, its

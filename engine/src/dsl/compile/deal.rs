@@ -206,6 +206,7 @@ impl Compiler {
             contracts: vec![],
             all_pass: None,
             all_pass_play: None,
+            all_pass_by: vec![],
             reserve: None,
             hold: None,
             hold_by: None,
@@ -221,6 +222,8 @@ impl Compiler {
         let mut raises = vec![];
         let mut listed = vec![];
         let mut all_pass_play = None;
+        let mut all_pass_by = vec![];
+        let mut all_pass_last: Option<&Stmt> = None;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "turns" => {
@@ -309,7 +312,25 @@ impl Compiler {
                     let dog = dog.unwrap_or(Choice::Is(DogUse::Defence));
                     b.contracts.push(Contract { clause: self.clause(st, format!("bidding.contract.{name}")), name, label, attrs, dog, by, settle, requires });
                 }
+                "all-pass" if st.args.get(2).is_some_and(|w| w.text == "by") => {
+                    // A player the rules name, the first in turn whose hand meets the condition.
+                    let (Some(name), Some(who)) = (st.args.get(1), st.args.get(3)) else { continue };
+                    if let Some(when) = self.condition(st, Ctx::Hand) {
+                        all_pass_by.push((st, name.text.clone(), who.text.clone(), when));
+                    }
+                }
                 "all-pass" => {
+                    // What all passing does when nobody is named: one statement says it.
+                    if let Some(first) = all_pass_last {
+                        self.err_at(
+                            st,
+                            format!(
+                                "two `all-pass` statements say what happens when everyone passes (the other at line {}): only one can; a player named to play is written `all-pass play CONTRACT by \"who\" = condition`",
+                                first.pos.line
+                            ),
+                        );
+                    }
+                    all_pass_last = Some(st);
                     b.all_pass = Some(self.clause(st, "bidding.all-pass"));
                     if let (Some("play"), Some(name)) = (st.args.first().map(|w| w.text.as_str()), st.args.get(1)) {
                         all_pass_play = Some((st, name.text.clone()));
@@ -419,6 +440,23 @@ impl Compiler {
                 }
             }
         }
+        // A player named to play a contract when everyone passes takes it as if he had won the
+        // auction with it: a contract with a taker, never the one played each for himself.
+        for (st, name, who, when) in all_pass_by {
+            let Some(c) = b.contracts.iter().position(|c| c.name == name) else {
+                let known: Vec<&str> = b.contracts.iter().map(|c| c.name.as_str()).collect();
+                self.err_at(st, format!("`all-pass play {name} by`: there is no contract `{name}`; the contracts are {}", known.join(", ")));
+                continue;
+            };
+            if b.all_pass_play == Some(c) {
+                self.err_at(
+                    st,
+                    format!("contract `{name}` is played each for himself when everyone passes (`all-pass play {name}`): it cannot also be played by a player named, as its taker"),
+                );
+                continue;
+            }
+            b.all_pass_by.push(AllPassBy { contract: c, label: who, when, clause: self.clause(st, format!("bidding.all-pass.{name}")) });
+        }
         // A contract chosen in place of the one won (`instead`) is played with no taker, as the
         // all-pass contract is: its dog counts for nobody, and nobody bids it or is forced to.
         for (st, won, chosen, label, when) in insteads {
@@ -433,6 +471,11 @@ impl Compiler {
                 self.err_at(st, format!("`instead {won} {chosen}` names the same contract twice: the winner chooses another contract in place of the one won"));
             } else if !b.contracts[c].dog.is(DogUse::Defence) {
                 self.err_at(st, format!("contract `{chosen}` is played with no taker, every player for himself: its dog must be `dog = \"defence\"` (it counts for nobody)"));
+            } else if b.all_pass_by.iter().any(|a| a.contract == c) {
+                self.err_at(
+                    st,
+                    format!("contract `{chosen}` is played with no taker when chosen (`instead`), and by a player named as its taker when everyone passes (`all-pass play {chosen} by`): it cannot be both"),
+                );
             } else if b.must_bid.iter().any(|m| m.contract == c) || b.all_pass_play == Some(c) || b.instead.iter().any(|i| i.won == c) {
                 self.err_at(
                     st,

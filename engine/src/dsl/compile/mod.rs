@@ -176,7 +176,9 @@ const SINGLE: &[&str] = &[
 fn stmt_key(s: &Stmt) -> String {
     // A `trump-order` that follows an option (`= condition`) is one of several, each its own order.
     // (`keep` and `excuse` are also the fool's settings, which have no words: their key is their keyword.)
-    if (KEYED_BY_ALL_ARGS.contains(&s.key.as_str()) && !s.args.is_empty()) || (s.key == "trump-order" && s.value.is_some()) {
+    // So is each `all-pass play CONTRACT by "who"`: one player named, tried before the next.
+    let named = s.key == "all-pass" && s.args.get(2).is_some_and(|w| w.text == "by");
+    if (KEYED_BY_ALL_ARGS.contains(&s.key.as_str()) && !s.args.is_empty()) || (s.key == "trump-order" && s.value.is_some()) || named {
         let words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
         format!("{} {}", s.key, words.join(" "))
     } else if SINGLE.contains(&s.key.as_str()) {
@@ -499,7 +501,9 @@ impl Compiler {
                 self.err_at(s, "bidding chooses a taker, so it needs `sides taker`");
             }
         }
-        let annuls = !annulments.is_empty() || bidding.as_ref().is_some_and(|b| b.all_pass.is_some() && b.all_pass_play.is_none());
+        // All passing annuls where `all-pass` (or `annul`) says so, and where the players it may name
+        // (`all-pass play CONTRACT by`) are the only word on it: nobody named, the deal is void.
+        let annuls = !annulments.is_empty() || bidding.as_ref().is_some_and(|b| (b.all_pass.is_some() || !b.all_pass_by.is_empty()) && b.all_pass_play.is_none());
         self.next_dealer_agrees(stmts.iter().find(|s| s.key == "deal"), &deal, bidding.is_some(), annuls);
         let call = stmts.iter().find(|s| s.key == "call").map(|s| self.partner_call(s));
         if call.is_some() && bidding.is_none() {

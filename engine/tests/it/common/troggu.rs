@@ -28,6 +28,15 @@
 //!   there, the next card sets the suit), it goes to his side's pile, and the winner of the last trick
 //!   gets "a low value card" from that pile for it, worth 1 (every card but the counters is). His own
 //!   side taking the last trick, nothing changes hands.
+//!
+//! At seven or eight (P "Special rules for 7 or 8 players", `troggu-7-8`):
+//! - A Tapp of 6, 8 or 7 cards each (P "Players and deal").
+//! - The Tappist calls a trump (any but the XXI and the Bättler); its holder is his partner, and a
+//!   trump of his own or in the Tapp leaves him alone. A Soloist calls nothing.
+//! - Each opponent pays (or is paid) the stake as above; the partner receives (or pays) twice it, and
+//!   the Tappist the balance: his side's card points decide.
+//! - All passing: the holder of the Bättler plays a Tapp, else (it lies in the Tapp) the holder of the
+//!   I; a Misère only when both lie in the Tapp.
 
 use std::collections::BTreeMap;
 
@@ -89,8 +98,12 @@ pub struct Scored {
     pub misere_led_by_first_hand: bool,
     /// How many players were tied for the most card points in a Misère.
     pub misere_top: usize,
-    /// The declarer's card points (none in a Misère).
+    /// The declarer's card points, his side's (none in a Misère).
     pub declarer_points: Option<i64>,
+    /// The partner the Tappist called (seven or eight), where the card called was another's.
+    pub partner: Option<String>,
+    /// Everyone passed, and this card's holder had to play a Tapp (seven or eight).
+    pub forced_by: Option<&'static str>,
     /// The four kings laid away together.
     pub kings_discarded: bool,
     pub wrong_leader: Option<String>,
@@ -128,6 +141,9 @@ pub fn score(rec: &GameRecord) -> Scored {
     let mut declarer: Option<(usize, String)> = None;
     let mut discard: Vec<Card> = vec![];
     let mut plays: Vec<(usize, Card)> = vec![];
+    let mut called: Option<Card> = None;
+    let mut caller: Option<usize> = None;
+    let mut discarder: Option<usize> = None;
     for e in &rec.events {
         match e {
             Event::Deal { hands: dealt, dog, .. } => {
@@ -142,19 +158,59 @@ pub fn score(rec: &GameRecord) -> Scored {
                 }
             }
             Event::Discard { player, cards } => {
-                assert_eq!(Some(seat(player)), declarer.as_ref().map(|d| d.0), "only the Tappist lays away");
+                discarder = Some(seat(player));
                 discard = cards.iter().map(|c| Card::parse(c)).collect();
+            }
+            Event::Call { player, card } => {
+                assert!(n >= 7, "a call at seven or eight only");
+                caller = Some(seat(player));
+                called = Some(Card::parse(card));
             }
             Event::Play { player, card } => plays.push((seat(player), Card::parse(card))),
             other => panic!("Troggu has no such event: {other:?}"),
         }
     }
-    let hand = [18, 13, 11, 9][n - 3];
+    // All passing at seven or eight: the Bättler's holder, else the I's, must play a Tapp.
+    let mut forced_by = None;
+    if declarer.is_none() && n >= 7 {
+        for (card, name) in [(BATTLER, "the Bättler"), (Card::Trump(1), "the I")] {
+            if let Some(p) = hands.iter().position(|h| h.contains(&card)) {
+                declarer = Some((p, "tapp".into()));
+                forced_by = Some(name);
+                break;
+            }
+        }
+    }
+    // Another player laying away or calling than the Tappist the sources name: a difference.
+    let who = |p: Option<usize>| p.map_or("nobody".to_string(), |p| names[p].clone());
+    let mut wrong_taker = None;
+    for (what, p) in [("lays away", discarder), ("calls", caller)] {
+        if p.is_some() && p != declarer.as_ref().map(|d| d.0) {
+            wrong_taker = Some(format!("{} {what}, and the Tappist is {}", who(p), who(declarer.as_ref().map(|d| d.0))));
+        }
+    }
+    if let Some(c) = called {
+        assert!(!matches!(c, Card::Trump(21 | 22) | Card::Suited(..)), "a trump but the XXI and the Bättler is called");
+    }
+    // The holder of the card called, if not the Tappist.
+    let partner = called.and_then(|c| hands.iter().position(|h| h.contains(&c))).filter(|&p| Some(p) != declarer.as_ref().map(|d| d.0));
+    let hand = [18, 13, 11, 9, 8, 7][n - 3];
     assert_eq!(tapp.len(), 62 - n * hand, "the Tapp");
     let tricks: Vec<&[(usize, Card)]> = plays.chunks(n).collect();
     assert!(tricks.len() == hand && tricks.iter().all(|t| t.len() == n), "{hand} tricks of {n}");
 
-    let mut s = Scored { contract: declarer.as_ref().map_or("misere".into(), |d| d.1.clone()), declarer: declarer.as_ref().map(|d| names[d.0].clone()), ..Scored::default() };
+    let mut s = Scored {
+        contract: declarer.as_ref().map_or("misere".into(), |d| d.1.clone()),
+        declarer: declarer.as_ref().map(|d| names[d.0].clone()),
+        partner: partner.map(|p| names[p].clone()),
+        forced_by,
+        unlawful: wrong_taker,
+        ..Scored::default()
+    };
+    if declarer.as_ref().is_some_and(|d| d.1 == "tapp") && n >= 7 && called.is_none() && s.unlawful.is_none() {
+        s.unlawful = Some(format!("{} plays a Tapp at {n} and calls nothing", who(declarer.as_ref().map(|d| d.0))));
+    }
+    let attack = |p: usize| declarer.as_ref().is_some_and(|d| d.0 == p) || partner == Some(p);
     s.kings_discarded = discard.iter().filter(|c| matches!(c, Card::Suited(_, 14))).count() == 4;
     let mut pile = vec![0i64; n];
     let mut tricks_won = vec![0i64; n];
@@ -169,7 +225,7 @@ pub fn score(rec: &GameRecord) -> Scored {
     }
     // The declarer against the rest; in a Misère, each for himself.
     let same_side = |p: usize, q: usize| match &declarer {
-        Some((d, _)) => (p == *d) == (q == *d),
+        Some(_) => attack(p) == attack(q),
         None => p == q,
     };
     let mut withheld_by: Option<usize> = None;
@@ -231,11 +287,12 @@ pub fn score(rec: &GameRecord) -> Scored {
     }
     match &declarer {
         Some((d, contract)) => {
-            let own = pile[*d];
+            let own: i64 = (0..n).filter(|&p| attack(p)).map(|p| pile[p]).sum();
             s.declarer_points = Some(own);
             let made = own >= 58;
             let drawn = own == 57;
-            let (losers_points, losers_tricks) = if made { (114 - own, (0..n).filter(|&p| p != *d).map(|p| tricks_won[p]).sum::<i64>()) } else { (own, tricks_won[*d]) };
+            let won = |side: bool| (0..n).filter(|&p| attack(p) == side).map(|p| tricks_won[p]).sum::<i64>();
+            let (losers_points, losers_tricks) = if made { (114 - own, won(false)) } else { (own, won(true)) };
             let times = (if losers_tricks == 0 {
                 3
             } else if losers_points <= 30 {
@@ -251,11 +308,20 @@ pub fn score(rec: &GameRecord) -> Scored {
                 -10 * times
             };
             s.stake = Some((stake, times));
+            let opponents = (0..n).filter(|&p| !attack(p)).count() as i64;
             for (p, name) in names.iter().enumerate() {
-                let theirs = if p == *d { own } else { 114 - own };
+                let theirs = if attack(p) { own } else { 114 - own };
                 s.points.insert(name.clone(), theirs);
-                s.paid.insert(name.clone(), if p == *d { stake * (n as i64 - 1) } else { -stake });
-                s.winners.insert(name.clone(), if p == *d { made } else { !made && !drawn });
+                // The partner's twice the stake comes out of the Tappist's.
+                let paid = if p == *d {
+                    stake * opponents - if partner.is_some() { 2 * stake } else { 0 }
+                } else if attack(p) {
+                    2 * stake
+                } else {
+                    -stake
+                };
+                s.paid.insert(name.clone(), paid);
+                s.winners.insert(name.clone(), if attack(p) { made } else { !made && !drawn });
             }
         }
         None => {
