@@ -189,7 +189,7 @@ pub fn random_deal_with<R: Rng>(setup: &Setup, names: &[String], dealer: u8, sim
 
 /// Moves into seat `p`'s part of the shuffled `pack` one of these, drawn evenly: a run of the highest
 /// trumps (from half his hand to all of it) with, half the time, the Fool; the cards some declaration
-/// shows (as many as the hand holds, drawn at random); or, where the taker calls a card, the whole of
+/// shows (as many as the hand holds, drawn at random; not one that gives the deal up); or, where the taker calls a card, the whole of
 /// the first one, two or three levels he may call (so that a taker holding them calls a lower rank).
 /// The other cards keep their shuffled order.
 fn stack_strong_hand<R: Rng>(setup: &Setup, dealer: u8, p: usize, pack: &mut Vec<Card>, rng: &mut R) {
@@ -197,7 +197,8 @@ fn stack_strong_hand<R: Rng>(setup: &Setup, dealer: u8, p: usize, pack: &mut Vec
     let size = |q: usize| if q == dealer as usize { setup.dealer_hand } else { setup.hand };
     let start: usize = (0..p).map(size).sum();
     let k = size(p);
-    let mut stacks: Vec<CardSet> = rules.declarations.iter().map(|d| d.shows.and(rules.pack.cards)).filter(|s| !s.is_empty()).collect();
+    // A declaration that gives the deal up (`ends-deal`) is no strength to deal for.
+    let mut stacks: Vec<CardSet> = rules.declarations.iter().filter(|d| d.ends_deal.is_none()).map(|d| d.shows.and(rules.pack.cards)).filter(|s| !s.is_empty()).collect();
     if let Some(call) = &rules.call {
         for levels in 1..call.levels.len() {
             stacks.push(call.levels[..levels].iter().fold(CardSet::EMPTY, |a, l| a.or(*l)).and(rules.pack.cards));
