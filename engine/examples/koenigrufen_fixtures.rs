@@ -3,8 +3,8 @@
 //! Valat, the Pagat announced, a Rufer whose called king lay in the talon, a Solorufer whose called king
 //! lay in the talon (its half counted for him), the target of 35 and two
 //! cards (107 thirds) against the Styrian 35 and one (option `target = 106`), and forehand's "Vorhand"
-//! raised to a Dreier at his last word. Every game is a seeded simulated game found by search, so the
-//! fixtures are reproducible:
+//! raised to a Dreier at his last word, and a Rufer and a Besserrufer given up (Schleifen). Every game
+//! is a seeded simulated game found by search, so the fixtures are reproducible:
 //!
 //!     cargo run -p tarot-engine --example generators -- koenigrufen_fixtures
 //!
@@ -106,6 +106,21 @@ pub fn main() {
         |_, o| attack_thirds(o) == 106,
         "A Dreier with 35 and 1 card (106 thirds), made under the Styrian target (option target = 106); under the default of 107 it is lost".into(),
     ));
+    // Schleifen (HK 4.5 a, 7.7 a): the called king seen in the talon, the declarer gives up.
+    cases.push((
+        "rufer-schleifen".into(),
+        "rufer",
+        &none,
+        |r, _| declared(r, "schleifen"),
+        "A Rufer given up (Schleifen): the called king seen in the talon, the declarer pays each of the other three the game, 1 (HK 4.5 a, 7.7 a)".into(),
+    ));
+    cases.push((
+        "besserrufer-schleifen".into(),
+        "besserrufer",
+        &none,
+        |r, _| declared(r, "schleifen_besserrufer"),
+        "A Besserrufer given up (Schleifen): the called king seen in the talon, the declarer pays each of the other three the game and the bird he shows (HK 4.5 a, 7.7 a)".into(),
+    ));
     let raised: Want = |r, _| bids(r) == ["rufer", "pass", "pass", "pass", "dreier"];
     cases.push((
         "raise-dreier".into(),
@@ -118,8 +133,10 @@ pub fn main() {
         // Forehand's raise is reached through his last word (`SimOptions::last_word`).
         let last_word = if name.starts_with("raise-") { 1.0 } else { 0.0 };
         // The Solorufer's called king in the talon is reached by calling a king that lies there.
-        let call_dog = if name == "solorufer-king-in-talon" { 1.0 } else { 0.0 };
-        let sim = SimOptions { contract: ContractChoice::Only(contract.into()), last_word, call_dog, ..SimOptions::steered() };
+        // So is a Rufer or Besserrufer given up (`SimOptions::end_deal`).
+        let end_deal = if name.ends_with("-schleifen") { 1.0 } else { 0.0 };
+        let call_dog = if name == "solorufer-king-in-talon" || end_deal > 0.0 { 1.0 } else { 0.0 };
+        let sim = SimOptions { contract: ContractChoice::Only(contract.into()), last_word, call_dog, end_deal, ..SimOptions::steered() };
         let mut rng = ChaCha8Rng::seed_from_u64(42);
         let mut found = None;
         for seed in 0..20_000u64 {
@@ -325,6 +342,37 @@ fn invalid(rules: &tarot_engine::ir::Ruleset, root: &Path) {
         rec,
         "the Solorufer's declarer takes the talon's half with the king he called: the talon is not taken in a Solorufer, the half counts for him only at the end (HK 4.2, 4.5 b)",
     ));
+
+    // Schleifen (HK 4.5 a): given up with the called king not in the talon, after taking a half, with
+    // no bird shown in a Besserrufer, and followed by a move.
+    let schleifen = read("rufer-schleifen");
+    let at = schleifen.events.iter().position(|e| matches!(e, Event::Declare { .. })).expect("the Schleifen");
+    let mut rec = read("rufer-made");
+    let take = rec.events.iter().position(|e| matches!(e, Event::Take { .. })).expect("a take");
+    let Event::Take { player, .. } = rec.events[take].clone() else { unreachable!() };
+    rec.events.insert(take, Event::Declare { player, declaration: "schleifen".into(), cards: vec![] });
+    rec.events.truncate(take + 1);
+    cases.push(("declaration.schleifen.allowed--king-not-in-talon", rec, "the Rufer's declarer gives up, but the king he called is not in the talon (HK 4.5 a)"));
+    let Some(Event::Deal { dog, .. }) = schleifen.events.first().cloned() else { unreachable!("a deal") };
+    let Event::Declare { player, .. } = schleifen.events[at].clone() else { unreachable!() };
+    let mut rec = schleifen.clone();
+    rec.events.insert(at, Event::Take { player, cards: dog[..3].to_vec() });
+    cases.push(("declaration.schleifen--after-take", rec, "the Rufer's declarer gives up after taking a half of the talon: he may give up only before (HK 4.5 a)"));
+    let mut rec = read("besserrufer-schleifen");
+    for e in rec.events.iter_mut() {
+        if let Event::Declare { cards, .. } = e {
+            cards.clear();
+        }
+    }
+    cases.push((
+        "declaration.schleifen_besserrufer.require.1",
+        rec,
+        "the Besserrufer's declarer gives up without naming the bird he planned, which he pays with the game (HK 7.7 a)",
+    ));
+    let mut rec = schleifen.clone();
+    let Event::Declare { player, .. } = schleifen.events[at].clone() else { unreachable!() };
+    rec.events.push(Event::Take { player, cards: dog[..3].to_vec() });
+    cases.push(("declaration.schleifen.ends-deal", rec, "the Rufer given up, the declarer takes a half of the talon all the same: the deal ended there (HK 4.5 a)"));
 
     for (name, mut rec, what) in cases {
         let rule = name.split("--").next().expect("a rule");

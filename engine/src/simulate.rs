@@ -78,6 +78,10 @@ pub struct SimOptions {
     /// may be called: the called card in the talon, which leaves him alone, reached on purpose. 0 in
     /// both presets, so their seeded games stay the same.
     pub call_dog: f64,
+    /// The chance that a player to whom a declaration that ends the deal unplayed (`ends-deal`) is
+    /// open makes it: giving up (Königrufen's Schleifen, the called king seen in the talon), reached
+    /// on purpose. 0 in both presets, so their seeded games stay the same.
+    pub end_deal: f64,
 }
 
 /// Which contract the bidding aims at.
@@ -109,6 +113,7 @@ impl Default for SimOptions {
             match_end: 0.0,
             last_word: 0.0,
             call_dog: 0.0,
+            end_deal: 0.0,
         }
     }
 }
@@ -132,6 +137,7 @@ impl SimOptions {
             match_end: 0.0,
             last_word: 0.0,
             call_dog: 0.0,
+            end_deal: 0.0,
         }
     }
 
@@ -183,7 +189,7 @@ pub fn random_deal_with<R: Rng>(setup: &Setup, names: &[String], dealer: u8, sim
 
 /// Moves into seat `p`'s part of the shuffled `pack` one of these, drawn evenly: a run of the highest
 /// trumps (from half his hand to all of it) with, half the time, the Fool; the cards some declaration
-/// shows (as many as the hand holds, drawn at random); or, where the taker calls a card, the whole of
+/// shows (as many as the hand holds, drawn at random; not one that gives the deal up); or, where the taker calls a card, the whole of
 /// the first one, two or three levels he may call (so that a taker holding them calls a lower rank).
 /// The other cards keep their shuffled order.
 fn stack_strong_hand<R: Rng>(setup: &Setup, dealer: u8, p: usize, pack: &mut Vec<Card>, rng: &mut R) {
@@ -191,7 +197,8 @@ fn stack_strong_hand<R: Rng>(setup: &Setup, dealer: u8, p: usize, pack: &mut Vec
     let size = |q: usize| if q == dealer as usize { setup.dealer_hand } else { setup.hand };
     let start: usize = (0..p).map(size).sum();
     let k = size(p);
-    let mut stacks: Vec<CardSet> = rules.declarations.iter().map(|d| d.shows.and(rules.pack.cards)).filter(|s| !s.is_empty()).collect();
+    // A declaration that gives the deal up (`ends-deal`) is no strength to deal for.
+    let mut stacks: Vec<CardSet> = rules.declarations.iter().filter(|d| d.ends_deal.is_none()).map(|d| d.shows.and(rules.pack.cards)).filter(|s| !s.is_empty()).collect();
     if let Some(call) = &rules.call {
         for levels in 1..call.levels.len() {
             stacks.push(call.levels[..levels].iter().fold(CardSet::EMPTY, |a, l| a.or(*l)).and(rules.pack.cards));
@@ -513,10 +520,14 @@ fn play_out<R: Rng>(
                 };
                 Event::Call { player: next.player.as_ref().into(), card: card.as_str().into() }
             }
-            Phase::Discard if &*next.phase == "take" => {
-                let packet = next.legal.choose(rng).ok_or("no packet of the talon to take")?;
-                Event::Take { player: next.player.as_ref().into(), cards: packet.split(' ').map(Into::into).collect() }
-            }
+            Phase::Discard if &*next.phase == "take" => match before_take_declaration(&game, sim, rng) {
+                // A declaration made once the talon is shown, before the packet is taken.
+                Some(e) => e,
+                None => {
+                    let packet = next.legal.choose(rng).ok_or("no packet of the talon to take")?;
+                    Event::Take { player: next.player.as_ref().into(), cards: packet.split(' ').map(Into::into).collect() }
+                }
+            },
             Phase::Play if &*next.phase == "buy" => {
                 // Half the time the taker buys nothing; else a card of another hand, for any of his.
                 let call = next.legal.iter().filter(|c| *c != "pass").collect::<Vec<_>>();
@@ -771,8 +782,9 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, s
     }
     for (k, p) in order {
         let d = &rules.declarations[k];
-        // Who may make it (`by`) and not twice: no draw for a player who may not.
-        if game.not_his_to_declare(p, k, d).is_some() {
+        // Who may make it (`by`) and not twice: no draw for a player who may not. One made before the
+        // talon is taken was drawn then (`before_take_declaration`).
+        if game.not_his_to_declare(p, k, d).is_some() || d.when == When::BeforeTake {
             continue;
         }
         // Declaring or not are the two legal choices; unsteered, each is as likely.
@@ -798,6 +810,34 @@ fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &SimOptions, s
         }
     }
     (out, later)
+}
+
+/// A declaration made once the talon is shown, before the taker takes his packet (`when
+/// before-take`): for each kind and each player in seat order, one that the game accepts now, made
+/// with the chance `sim` gives (`end_deal` for one that ends the deal unplayed). No random number is
+/// drawn where none is lawful or its chance is 0, so games without one draw what they always drew.
+fn before_take_declaration<R: Rng>(game: &Game, sim: &SimOptions, rng: &mut R) -> Option<Event> {
+    let rules = game.setup.rules;
+    for (k, d) in rules.declarations.iter().enumerate().filter(|(_, d)| d.when == When::BeforeTake) {
+        for p in 0..game.setup.n as u8 {
+            if game.not_his_to_declare(p, k, d).is_some() {
+                continue;
+            }
+            let Some(e) = declaration_event(game, k, p) else { continue };
+            let chance = match (d.ends_deal.is_some(), d.shows.is_empty()) {
+                (true, _) => sim.end_deal,
+                (false, false) => sim.declare,
+                (false, true) => sim.announce,
+            };
+            if chance <= 0.0 || game.clone().apply(0, &e).is_err() {
+                continue;
+            }
+            if rng.gen_bool(chance) {
+                return Some(e);
+            }
+        }
+    }
+    None
 }
 
 /// The first declaration (in the order written) open to the taker `t` before play that, made, meets

@@ -13,6 +13,7 @@ pub(super) fn declarations(force: &InForce, lines: &mut Vec<Line>) {
             When::FirstPlay => "at the declarer's turn to play his first card",
             When::AfterDeal => "right after the deal, before any other move",
             When::AfterPlay => "claimed after the last trick, from the cards held before the discard",
+            When::BeforeTake => "once the talon is shown, before the taker takes his packet",
         };
         lines.push(Line {
             aspect: "declarations and bonuses",
@@ -79,6 +80,10 @@ pub(super) fn declarations(force: &InForce, lines: &mut Vec<Line>) {
                 c,
                 format!("{} ends the deal where it is made, scored on what has been played, and the match: the declarer's side wins it", with_article(&d.label)),
             ));
+        }
+        if let Some(c) = &d.ends_deal {
+            let paid = if d.paid_by.is_some() { "what it pays is the deal's whole score" } else { "nobody scores" };
+            lines.push(line("declarations and bonuses", c, format!("{} ends the deal where it is made, unplayed: {paid}, and the match goes on", with_article(&d.label))));
         }
         if let Some(c) = &d.every_card_counts {
             lines.push(line("declarations and bonuses", c, format!("every card shown in {} must count: its value drops without it", with_article(&d.label))));

@@ -725,6 +725,10 @@ pub enum When {
     /// Once the last trick is played: a claim at the hand's end (the 1821 honours, ATT1821 §49), from
     /// the cards the player held before his discard.
     AfterPlay,
+    /// Once the talon is shown in packets (after the auction and any call), before the taker takes
+    /// his packet: the declarer who sees the called king in the talon and gives up (Königrufen's
+    /// Schleifen).
+    BeforeTake,
 }
 
 /// Who may make a declaration (`by`).
@@ -788,6 +792,11 @@ pub struct DeclarationKind {
     /// played), and the match ends after it with the declarer's side the winner (Tarocchini's calling
     /// out at 800). Rule `declaration.NAME.ends-match`.
     pub ends_match: Option<Clause>,
+    /// `ends-deal`: once made, the deal ends at this declaration unplayed: no move may follow, the
+    /// score section (which works on tricks) is not run, and each player's score is his balance of
+    /// the payments made (the declaration's own `paid`); the match goes on. Rule
+    /// `declaration.NAME.ends-deal`.
+    pub ends_deal: Option<Clause>,
     /// `every-card-counts`: each card shown must count, its value dropping (or a requirement failing)
     /// without it (Tarocchini's accusi). Rule `declaration.NAME.every-card-counts`.
     pub every_card_counts: Option<Clause>,

@@ -22,6 +22,7 @@ impl<'s, 'r> Game<'s, 'r> {
             When::FirstPlay => has_played,
             When::AfterDeal => self.after_deal_closed,
             When::AfterPlay => false,
+            When::BeforeTake => !matches!(self.phase, Phase::Bidding | Phase::Call) && !self.before_take(),
         };
         if let Some(stop) = self.call_missing(p) {
             return Err(stop);
@@ -40,6 +41,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 When::FirstPlay => "at the declarer's own turn to play his first card",
                 When::AfterDeal => "right after the deal, before any other move",
                 When::AfterPlay => "once the last trick is played",
+                When::BeforeTake => "once the talon is shown, before the taker takes his packet of it",
             };
             // Said too early, at a declarer's first card: what is still to come before his turn.
             let now = match d.when {
@@ -162,11 +164,24 @@ impl<'s, 'r> Game<'s, 'r> {
             self.discards_go()?;
             return Ok(());
         }
+        if let Some(c) = &d.ends_deal {
+            // The deal ends here unplayed; what was paid is its whole score, and the match goes on.
+            self.ended_deal = Some((p, k));
+            self.leader = None;
+            self.phase = Phase::Done;
+            self.notes.push(format!("{} ends the deal unplayed with {}: nothing more is played or scored ({})", self.name(p), with_article(&d.label), c.rule));
+            return Ok(());
+        }
         if !started {
             // A declaration may change who leads (an announced chelem); the leader is chosen again.
             self.leader = None;
         }
         Ok(())
+    }
+
+    /// Whether the talon is shown in packets and the taker has still to take his (`when before-take`).
+    fn before_take(&self) -> bool {
+        self.phase == Phase::Discard && self.talon_taker.is_some()
     }
 
     /// Why `p` may not make declaration `k` (`d`) whatever his cards: who may make it (`by`), and each
@@ -477,6 +492,7 @@ impl<'s, 'r> Game<'s, 'r> {
                     When::FirstPlay => !has_played && self.at_first_card(p).unwrap_or(false),
                     When::AfterDeal => !self.after_deal_closed,
                     When::AfterPlay => false,
+                    When::BeforeTake => self.before_take(),
                 };
                 if !open || self.not_his_to_declare(p, k, d).is_some() || self.out_of_turn(p, d).is_some() {
                     continue;

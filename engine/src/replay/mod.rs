@@ -210,6 +210,8 @@ pub struct Game<'s, 'r> {
     pub ended_match: Option<u8>,
     /// The contract (by index) with which the auction was won and the deal settled unplayed (`settle`).
     pub settled: Option<usize>,
+    /// The player and the declaration (by index) that ended the deal unplayed (`ends-deal`).
+    pub ended_deal: Option<(u8, usize)>,
 }
 
 fn clause_violation(c: &Clause, event: usize, player: Option<Arc<str>>, message: String) -> Stop {
@@ -276,6 +278,7 @@ impl<'s, 'r> Game<'s, 'r> {
             standing: vec![Q::ZERO; names.len()],
             ended_match: None,
             settled: None,
+            ended_deal: None,
         }
     }
 
@@ -801,7 +804,7 @@ fn replay_moves_standing(setup: &Setup, players: &[String], dealer: u8, sitter: 
             verdict.status = Status::Annulled;
             verdict.annulled = Some(a);
         }
-        None if game.settled.is_some() => {
+        None if game.settled.is_some() || game.ended_deal.is_some() => {
             verdict.status = Status::Valid;
             verdict.outcome = Some(game.settled_outcome().map_err(replay_error)?);
         }

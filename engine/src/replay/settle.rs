@@ -2,8 +2,10 @@
 //! `bidding.contract.NAME.settle`): when the auction is won with it, the deal ends there. No talon,
 //! discard, declaration or card follows; each opponent pays the taker the amount, and the score
 //! section, which works on tricks, is not run (the 1821 Tapper: forehand's bid, unplayed when nobody
-//! bids higher, credited half a Three's consolation).
+//! bids higher, credited half a Three's consolation). A declaration that ends the deal unplayed
+//! (`ends-deal`, rule `declaration.NAME.ends-deal`) ends it the same way, its own payments the score.
 
+use crate::label::with_article;
 use crate::num::Q;
 use crate::verdict::{Outcome, PlayerResult, PotResult};
 
@@ -28,25 +30,37 @@ impl<'s, 'r> Game<'s, 'r> {
         Ok(true)
     }
 
-    /// A move after a settled deal breaks the contract's `settle`: nothing is played.
+    /// A move after a settled deal breaks the contract's `settle`: nothing is played. After a
+    /// declaration that ended the deal unplayed, it breaks the declaration's `ends-deal`.
     pub(super) fn after_settled(&self, m: &Move) -> Option<Stop> {
+        let player = m.player().map(|p| self.name(p));
+        if let Some((p, k)) = self.ended_deal {
+            let d = &self.rules().declarations[k];
+            let clause = d.ends_deal.as_ref()?;
+            return Some(clause_violation(
+                clause,
+                self.event,
+                player,
+                format!("the deal ended unplayed when {} declared {}: no {} follows", self.name(p), with_article(&d.label), m.kind()),
+            ));
+        }
         let c = self.settled?;
         let k = &self.rules().bidding.as_ref()?.contracts[c];
         let (_, clause) = k.settle.as_ref()?;
-        let player = m.player().map(|p| self.name(p));
         Some(clause_violation(clause, self.event, player, format!("the deal was settled unplayed when {} won the auction: no {} follows", k.label, m.kind())))
     }
 
-    /// The outcome of a settled deal: the taker and contract, no values, each player's balance of
-    /// the payments, and the pots as carried.
+    /// The outcome of a settled deal, or of one ended unplayed by a declaration: the taker, partner
+    /// (where known) and contract, no values, each player's balance of the payments, and the pots as
+    /// carried.
     pub(super) fn settled_outcome(&self) -> Result<Outcome, Stop> {
         let seat = |name: &Option<std::sync::Arc<str>>| name.as_ref().and_then(|n| self.names.iter().position(|m| m == n));
         let balance = self.balances(self.ledger.iter(), seat)?;
         let rules = self.rules();
         Ok(Outcome {
             taker: self.taker.map(|t| self.name(t)),
-            partner: None,
-            contract: self.settled.and_then(|c| rules.bidding.as_ref().map(|b| b.contracts[c].name.clone())),
+            partner: if self.settled.is_some() { None } else { self.partner.map(|p| self.name(p)) },
+            contract: self.settled.or(self.contract).and_then(|c| rules.bidding.as_ref().map(|b| b.contracts[c].name.clone())),
             values: vec![],
             hand_score: None,
             players: (0..self.names.len() as u8)

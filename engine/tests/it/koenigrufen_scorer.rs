@@ -6,6 +6,9 @@
 //! a difference names the seed that reproduces it (`tarot-archive simulate --ruleset koenigrufen
 //! --games 1 --seed S [--steer] --out DIR`).
 //!
+//! Rufers and Besserrufers whose declarer calls a king lying in the talon are steered to it
+//! (`SimOptions::call_dog`), and given up half the time (`SimOptions::end_deal`: Schleifen, HK 4.5 a).
+//!
 //! A quarter as many deals again are steered through forehand's last word (`SimOptions::last_word`):
 //! his "Vorhand" (a Rufer) raised to the contract aimed at, once the other three have passed.
 //!
@@ -39,6 +42,9 @@ fn cases(s: &koenigrufen::Scored, tally: &mut BTreeMap<String, u64>) {
     if s.king_in_talon {
         add("a solorufer with the called king in the talon");
     }
+    if s.given_up {
+        add(&format!("a {} given up", s.contract));
+    }
     for p in &s.premiums {
         add(&format!("premium {p}"));
     }
@@ -54,11 +60,12 @@ struct Run {
 fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
     static R: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
     let rules = R.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}"))).get("koenigrufen").unwrap();
-    let steer = match (*sim == SimOptions::default(), sim.last_word > 0.0, sim.call_dog > 0.0) {
+    let steer = match (*sim == SimOptions::default(), sim.last_word > 0.0, sim.call_dog > 0.0, sim.end_deal > 0.0) {
         (true, ..) => "",
-        (false, false, false) => " --steer",
-        (false, true, _) => " (steered through the last word)",
-        (false, false, true) => " (a Solorufer, the king called from the talon)",
+        (false, false, false, _) => " --steer",
+        (false, true, ..) => " (steered through the last word)",
+        (false, false, true, false) => " (a Solorufer, the king called from the talon)",
+        (false, false, true, true) => " (a Rufer or Besserrufer, the king called from the talon, given up half the time)",
     };
     for seed in seeds {
         let rec = random_game_with(rules, 4, &BTreeMap::new(), sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
@@ -66,7 +73,7 @@ fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
         run.games += 1;
         assert_eq!(v.status, Status::Valid, "seed {seed}: {}", v.to_text());
         let mine = koenigrufen::score(&rec);
-        if mine.contract == "besserrufer" {
+        if mine.contract == "besserrufer" && !mine.given_up {
             assert!(!mine.own_birds.is_empty(), "seed {seed}{steer}: a Besserrufer in which the declarer announced no bird he was dealt");
         }
         cases(&mine, &mut run.tally);
@@ -103,6 +110,11 @@ fn the_engine_scores_koenigrufen_as_the_sources_do() {
     // Solorufers whose declarer calls a king lying in the talon (rare unsteered: one in seven calls).
     let king_in_talon = SimOptions { contract: ContractChoice::Only("solorufer".into()), call_dog: 1.0, ..SimOptions::steered() };
     compare(&king_in_talon, base + 3_000_000_000..base + 3_000_000_000 + steered_games / 8, &mut steered);
+    // Rufers and Besserrufers whose called king lies in the talon, given up half the time (Schleifen).
+    for c in ["rufer", "besserrufer"] {
+        let giving_up = SimOptions { contract: ContractChoice::Only(c.into()), call_dog: 1.0, end_deal: 0.5, ..SimOptions::steered() };
+        compare(&giving_up, base + 4_000_000_000..base + 4_000_000_000 + steered_games / 16, &mut steered);
+    }
     let mut report = format!("\nkoenigrufen: {} deals unsteered, {} steered\n", plain.games, steered.games);
     report += "| case | unsteered, per 1,000 deals | steered, per 1,000 deals |\n|---|---:|---:|\n";
     let keys: std::collections::BTreeSet<&String> = plain.tally.keys().chain(steered.tally.keys()).collect();
@@ -123,6 +135,8 @@ fn the_engine_scores_koenigrufen_as_the_sources_do() {
         "a calling game played alone".into(),
         "raised at the last word".into(),
         "a solorufer with the called king in the talon".into(),
+        "a rufer given up".into(),
+        "a besserrufer given up".into(),
     ];
     for c in ["rufer", "piccolo", "bettel", "solorufer", "besserrufer", "farbendreier", "sechserdreier", "dreier", "farbensolo", "piccolo-ouvert", "bettel-ouvert", "solodreier"] {
         wanted.push(format!("{c} made"));

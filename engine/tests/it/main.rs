@@ -38,6 +38,7 @@ mod compulsory;
 mod contract_require;
 mod declarations;
 mod declare_after_play;
+mod declare_ends_deal;
 mod declare_from_dealer;
 mod declare_in_turn;
 mod declare_laid_away;

@@ -21,6 +21,7 @@ impl Compiler {
             in_turn: None,
             in_turn_from_dealer: None,
             ends_match: None,
+            ends_deal: None,
             every_card_counts: None,
             from_discard: None,
             shows: CardSet::EMPTY,
@@ -39,8 +40,9 @@ impl Compiler {
                         Some("first-play") => When::FirstPlay,
                         Some("after-deal") => When::AfterDeal,
                         Some("after-play") => When::AfterPlay,
+                        Some("before-take") => When::BeforeTake,
                         _ => {
-                            self.err_at(st, "`when` is before-play, after-discard or first-play (or after-deal: right after the deal, before any other move; or after-play: once the last trick is played)");
+                            self.err_at(st, "`when` is before-play, after-discard or first-play (or after-deal: right after the deal, before any other move; after-play: once the last trick is played; or before-take: once the talon is shown, before the taker takes his packet)");
                             continue;
                         }
                     };
@@ -91,6 +93,7 @@ impl Compiler {
                     _ => self.err_at(st, "`in-turn` is written `in-turn` (from first hand), `in-turn from dealer`, or `in-turn from dealer = condition of options` (from the dealer where it holds)"),
                 },
                 "ends-match" => d.ends_match = Some(self.clause(st, format!("declaration.{name}.ends-match"))),
+                "ends-deal" => d.ends_deal = Some(self.clause(st, format!("declaration.{name}.ends-deal"))),
                 "every-card-counts" => d.every_card_counts = Some(self.clause(st, format!("declaration.{name}.every-card-counts"))),
                 "from" => match st.args.first().map(|w| w.text.as_str()) {
                     Some("hand") => d.from_discard = None,
@@ -127,11 +130,12 @@ impl Compiler {
                 }
                 other => self.err_at(
                     st,
-                    format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, in-turn, ends-match, every-card-counts, from, shows, keeps, require, value, paid or paid-by"),
+                    format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, in-turn, ends-match, ends-deal, every-card-counts, from, shows, keeps, require, value, paid or paid-by"),
                 ),
             }
         }
         self.after_deal_checks(s, &d);
+        self.ends_deal_checks(s, &d);
         self.every_card_counts_checks(s, &d);
         Some(d)
     }
@@ -159,6 +163,35 @@ impl Compiler {
         }
         if let Some(st) = s.block.iter().flatten().find(|st| st.key == "compulsory") {
             self.err_at(st, "a declaration `when after-deal` cannot be `compulsory`: it is a choice made before any other move, which no card closes");
+        }
+    }
+
+    /// A declaration that ends the deal unplayed (`ends-deal`) ends it there: with `ends-match` (which
+    /// ends it scored), after the last trick (nothing is left to end), `compulsory` (every holder would
+    /// end every deal) or `keeps` (no card is played after it) it could never apply as written, and is
+    /// refused. So is a `called` in the `allowed` of a declaration made right after the deal, before
+    /// any card is called.
+    pub(super) fn ends_deal_checks(&mut self, s: &Stmt, d: &DeclarationKind) {
+        if d.ends_deal.is_some() {
+            let why = |key: &str| match key {
+                "ends-match" => Some("`ends-match` ends the deal scored on what was played, and the match with it; `ends-deal` ends it unplayed, the match going on: say one"),
+                "compulsory" => Some("a declaration that ends the deal unplayed is a choice; made compulsory, every player who could make it would end every deal"),
+                "keeps" => Some("no card is played after a declaration that ends the deal, so `keeps` would bind nothing"),
+                _ => None,
+            };
+            if let Some((st, why)) = s.block.iter().flatten().find_map(|st| why(&st.key).map(|w| (st, w))) {
+                self.err_at(st, format!("`ends-deal` cannot go with `{}`: {why}", st.key));
+            }
+            if d.when == When::AfterPlay {
+                if let Some(st) = s.block.iter().flatten().find(|st| st.key == "ends-deal") {
+                    self.err_at(st, "`ends-deal` cannot be claimed `when after-play`: once the last trick is played the deal is over, with nothing left to end unplayed");
+                }
+            }
+        }
+        if d.when == When::AfterDeal && d.allowed.iter().any(|a| a.condition.mentions(Fact::Called)) {
+            if let Some(st) = s.block.iter().flatten().find(|st| st.key == "allowed" && st.value.as_ref().is_some_and(|v| formula::mentions(v, "called"))) {
+                self.err_at(st, "a declaration `when after-deal` cannot read `called` in its `allowed`: it is made before the auction, when no card has been called");
+            }
         }
     }
 

@@ -15,6 +15,19 @@ impl Compiler {
                 }
             }
         }
+        // A declaration made before the talon is taken needs a talon taken in packets; one that reads
+        // the called card in its `allowed` needs a call.
+        let has = |key: &str| stmts.iter().any(|s| s.key == key);
+        for s in stmts.iter().filter(|s| s.key == "declaration") {
+            for st in s.block.iter().flatten() {
+                if !has("talon") && st.key == "when" && st.args.first().is_some_and(|w| w.text == "before-take") {
+                    self.err_at(st, "`when before-take` is made before the taker takes his packet of the talon, but the ruleset has no `talon { ... }`: no packet is ever taken");
+                }
+                if !has("call") && st.key == "allowed" && st.value.as_ref().is_some_and(|v| formula::mentions(v, "called")) {
+                    self.err_at(st, "this `allowed` reads `called`, but the ruleset has no `call { ... }`: no card is ever called");
+                }
+            }
+        }
         // Cards laid away can only be shown where someone lays cards away.
         if !stmts.iter().any(|s| s.key == "discard") {
             for s in stmts.iter().filter(|s| s.key == "declaration") {

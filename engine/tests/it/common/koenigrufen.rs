@@ -100,6 +100,8 @@ pub struct Scored {
     pub own_birds: Vec<&'static str>,
     /// A Solorufer whose called king lay in the talon (its half counted for the declarer, 4.5 b).
     pub king_in_talon: bool,
+    /// A Rufer or Besserrufer given up ("Schleifen", 4.5 a, 7.7 a): the called king seen in the talon.
+    pub given_up: bool,
 }
 
 fn beats(a: Card, b: Card, colour: bool) -> bool {
@@ -123,6 +125,7 @@ pub fn score(rec: &GameRecord) -> Scored {
     let (mut taken, mut laid): (Vec<Card>, Vec<Card>) = (vec![], vec![]);
     let (mut declarer, mut called) = (None, None);
     let mut announced: BTreeMap<String, usize> = BTreeMap::new();
+    let mut shown: Vec<Card> = vec![];
     let mut plays: Vec<(usize, Card)> = vec![];
     for e in &rec.events {
         match e {
@@ -140,7 +143,11 @@ pub fn score(rec: &GameRecord) -> Scored {
             Event::Call { card, .. } => called = Some(Card::parse(card)),
             Event::Take { cards, .. } => taken = cards.iter().map(|c| Card::parse(c)).collect(),
             Event::Discard { cards, .. } => laid = cards.iter().map(|c| Card::parse(c)).collect(),
-            Event::Declare { player, declaration, .. } => {
+            Event::Declare { player, declaration, cards } => {
+                if declaration.starts_with("schleifen") {
+                    shown = cards.iter().map(|c| Card::parse(c)).collect();
+                    assert!(taken.is_empty(), "given up after a half of the talon was taken (4.5 a)");
+                }
                 announced.insert(declaration.to_string(), seat(player));
             }
             Event::Play { player, card } => plays.push((seat(player), Card::parse(card))),
@@ -170,6 +177,26 @@ pub fn score(rec: &GameRecord) -> Scored {
     if c == "besserrufer" {
         let birds = [("pagat", 1), ("uhu", 2), ("kakadu", 3), ("quapil", 4)];
         s.own_birds = birds.iter().filter(|(b, n)| announced.get(*b) == Some(&declarer) && hands[declarer].contains(&Card::Tarock(*n))).map(|(b, _)| *b).collect();
+    }
+
+    // Schleifen (4.5 a, 7.7 a): in a Rufer or a Besserrufer whose called king lies in the talon, the
+    // declarer gives up before taking a half; he pays each of the other three the game and the bird
+    // he planned (a Rufer 1; a Besserrufer 1 + 2, 4, 6 or 8: "3, 5, 7 oder 9"), nothing else.
+    if announced.keys().any(|d| d.starts_with("schleifen")) {
+        assert!(matches!(c.as_str(), "rufer" | "besserrufer"), "{c} given up: only a Rufer or a Besserrufer (4.5 a)");
+        assert!(talon.contains(&called.expect("a king called")), "given up while the called king is not in the talon (4.5 a)");
+        assert!(plays.is_empty() && laid.is_empty(), "nothing is played after giving up (4.5 a)");
+        let bird = match shown.as_slice() {
+            [] if c == "rufer" => 0,
+            [Card::Tarock(n @ 1..=4)] if c == "besserrufer" && hands[declarer].contains(&Card::Tarock(*n)) => 2 * *n as i64,
+            other => panic!("{c} given up with the bird {other:?}: a Besserrufer's planned bird is one he was dealt, a Rufer's none"),
+        };
+        let each = value + bird;
+        s.given_up = true;
+        for (p, name) in names.iter().enumerate() {
+            s.scores.insert(name.to_string(), if p == declarer { -3 * each } else { each });
+        }
+        return s;
     }
 
     // The tricks, played out.
