@@ -15,47 +15,9 @@ use crate::pages::score_sheet::amount;
 use crate::problem::Problem;
 use crate::state::AppState;
 
-/// A valid example game of each ruleset, from its fixtures: (ruleset, fixture, record).
-const EXAMPLES: &[(&str, &str, &str)] = &[
-    ("basic", "basic/valid/3p-1.json", include_str!("../../../fixtures/basic/valid/3p-1.json")),
-    ("basic-fours", "basic-fours/valid/2p-1.json", include_str!("../../../fixtures/basic-fours/valid/2p-1.json")),
-    ("basic-last-trick", "basic-last-trick/valid/2p-1.json", include_str!("../../../fixtures/basic-last-trick/valid/2p-1.json")),
-    ("basic-pairs", "basic-pairs/valid/2p-1.json", include_str!("../../../fixtures/basic-pairs/valid/2p-1.json")),
-    ("basic-partial", "basic-partial/valid/2p-1.json", include_str!("../../../fixtures/basic-partial/valid/2p-1.json")),
-    ("basic-partners", "basic-partners/valid/4p-1.json", include_str!("../../../fixtures/basic-partners/valid/4p-1.json")),
-    ("basic-stripped", "basic-stripped/valid/2p-1.json", include_str!("../../../fixtures/basic-stripped/valid/2p-1.json")),
-    ("cego", "cego/valid/4p-1.json", include_str!("../../../fixtures/cego/valid/4p-1.json")),
-    ("dreierles", "dreierles/valid/worked-example.json", include_str!("../../../fixtures/dreierles/valid/worked-example.json")),
-    ("droggn", "droggn/valid/3p-1.json", include_str!("../../../fixtures/droggn/valid/3p-1.json")),
-    ("fft-2p", "fft-2p/valid/2p-1.json", include_str!("../../../fixtures/fft-2p/valid/2p-1.json")),
-    ("fft-3p", "fft-3p/valid/3p-1.json", include_str!("../../../fixtures/fft-3p/valid/3p-1.json")),
-    ("fft-4p", "fft-4p/valid/4p-1.json", include_str!("../../../fixtures/fft-4p/valid/4p-1.json")),
-    ("fft-4p-garde-contre-x8", "fft-4p-garde-contre-x8/valid/4p-1.json", include_str!("../../../fixtures/fft-4p-garde-contre-x8/valid/4p-1.json")),
-    ("fft-4p-misere", "fft-4p-misere/valid/4p-1.json", include_str!("../../../fixtures/fft-4p-misere/valid/4p-1.json")),
-    ("fft-4p-parole", "fft-4p-parole/valid/4p-1.json", include_str!("../../../fixtures/fft-4p-parole/valid/4p-1.json")),
-    ("fft-4p-petit-imprenable", "fft-4p-petit-imprenable/valid/4p-1.json", include_str!("../../../fixtures/fft-4p-petit-imprenable/valid/4p-1.json")),
-    ("fft-4p-petit-slam", "fft-4p-petit-slam/valid/4p-1.json", include_str!("../../../fixtures/fft-4p-petit-slam/valid/4p-1.json")),
-    ("fft-4p-poignee-20-40-60", "fft-4p-poignee-20-40-60/valid/4p-1.json", include_str!("../../../fixtures/fft-4p-poignee-20-40-60/valid/4p-1.json")),
-    ("fft-4p-pousse", "fft-4p-pousse/valid/4p-1.json", include_str!("../../../fixtures/fft-4p-pousse/valid/4p-1.json")),
-    ("fft-5p", "fft-5p/valid/5p-1.json", include_str!("../../../fixtures/fft-5p/valid/5p-1.json")),
-    ("fft-5p-mort", "fft-5p-mort/valid/5p-1.json", include_str!("../../../fixtures/fft-5p-mort/valid/5p-1.json")),
-    ("galician-tarok", "galician-tarok/valid/3p-1.json", include_str!("../../../fixtures/galician-tarok/valid/3p-1.json")),
-    ("grosstarock", "grosstarock/valid/3p-1.json", include_str!("../../../fixtures/grosstarock/valid/3p-1.json")),
-    ("koenigrufen", "koenigrufen/valid/4p-1.json", include_str!("../../../fixtures/koenigrufen/valid/4p-1.json")),
-    ("marolles-1637", "marolles-1637/valid/3p-1.json", include_str!("../../../fixtures/marolles-1637/valid/3p-1.json")),
-    ("marolles-78", "marolles-78/valid/3p-1.json", include_str!("../../../fixtures/marolles-78/valid/3p-1.json")),
-    ("minchiate", "minchiate/valid/2p-1.json", include_str!("../../../fixtures/minchiate/valid/2p-1.json")),
-    ("point-tarock", "point-tarock/valid/3p-1.json", include_str!("../../../fixtures/point-tarock/valid/3p-1.json")),
-    ("queen-of-tarot", "queen-of-tarot/valid/4p-1.json", include_str!("../../../fixtures/queen-of-tarot/valid/4p-1.json")),
-    ("scarto", "scarto/valid/3p-1.json", include_str!("../../../fixtures/scarto/valid/3p-1.json")),
-    ("tapp-tarock", "tapp-tarock/valid/3p-1.json", include_str!("../../../fixtures/tapp-tarock/valid/3p-1.json")),
-    ("tapp-tarock-1821", "tapp-tarock-1821/valid/3p-1.json", include_str!("../../../fixtures/tapp-tarock-1821/valid/3p-1.json")),
-    ("tapp-tarock-1821-42", "tapp-tarock-1821-42/valid/3p-1.json", include_str!("../../../fixtures/tapp-tarock-1821-42/valid/3p-1.json")),
-    ("tapp-tarock-ocg", "tapp-tarock-ocg/valid/3p-1.json", include_str!("../../../fixtures/tapp-tarock-ocg/valid/3p-1.json")),
-    ("tarocchini", "tarocchini/valid/4p-1.json", include_str!("../../../fixtures/tarocchini/valid/4p-1.json")),
-    ("troccas", "troccas/valid/4p-1.json", include_str!("../../../fixtures/troccas/valid/4p-1.json")),
-    ("troggu", "troggu/valid/3p-1.json", include_str!("../../../fixtures/troggu/valid/3p-1.json")),
-];
+/// A valid example game of each ruleset, from its fixtures: (ruleset, fixture, record); `build.rs`
+/// lists them.
+const EXAMPLES: &[(&str, &str, &str)] = include!(concat!(env!("OUT_DIR"), "/examples.rs"));
 
 /// The ruleset's example from the fixtures, read and replayed.
 fn fixture(r: &Ruleset) -> Option<(&'static str, GameRecord, Verdict)> {
