@@ -1,6 +1,7 @@
 //! The compiled `play { ... }` section: the trick obligations, forced and kept cards, the end of play,
 //! a card that wins a trick holding others, the faults paid for a broken obligation, the cards a
-//! player may withhold from the trump obligations, and cards played as the Excuse.
+//! player may withhold from the trump obligations, and cards played as the Excuse; the untouchable
+//! card, the `fool` section, and the payments made during play (`on play`, `on cut`).
 
 use super::*;
 
@@ -155,5 +156,61 @@ pub struct Fault {
     /// (Minucci's revoke, M5: the revoker "rende il Re a colui di chi era"). A card formula (a class, or
     /// a setup `let` so an option can choose), worked out at the fault; `none` gives nothing back.
     pub gives_back: Option<Expr>,
+    pub clause: Clause,
+}
+
+/// A card that, in the hand of a player for whom `when` holds at the deal, is played like the Excuse
+/// (to any trick, whatever the obligations, and leaving the next card to set the suit) but keeps its
+/// rank and may win; when it does not, it goes back to its owner for an empty card (seed 003's "Petit
+/// imprenable").
+#[derive(Clone, Debug)]
+pub struct Untouchable {
+    pub card: Card,
+    pub label: String,
+    pub when: Expr,
+    pub clause: Clause,
+}
+
+#[derive(Clone, Debug)]
+pub struct FoolRules {
+    /// The Fool may be played to any trick instead of obeying.
+    pub excuse: Option<Clause>,
+    /// "next-card-sets-suit" or "forbidden".
+    pub led: Choice<FoolLed>,
+    /// "exchange" (its side keeps it and hands the trick's winner an empty card) or "keep".
+    pub keep: Choice<FoolKeep>,
+    /// Who gets it when played to the last trick: "changes-side", "to-winner" or "keep".
+    pub last_trick: Choice<FoolLast>,
+    /// Played to the last trick by a side that won every other trick, it wins that trick and stays
+    /// with its side: only when it is led (`"led"`, the bare statement) or however it is played
+    /// (`"played"`).
+    pub slam_wins: Option<Clause>,
+    /// `slam_wins = "led" | "played"`, a setup formula; `None` for the bare statement (`"led"`).
+    pub slam_wins_when: Option<Choice<FoolSlamWins>>,
+    /// "to-winner": a holder who takes no trick gives it to the winner of the trick it was played to.
+    pub shut_out: Option<Choice<FoolShutOut>>,
+    /// `deadline = N` (a setup formula): the Fool must be played before the last N tricks; its holder
+    /// who still has it in the trick before them must play it there, if he may (`fool.deadline`).
+    pub deadline: Option<(Expr, Clause)>,
+    pub clause: Clause,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TriggerEvent {
+    Cut,
+    Play,
+}
+
+/// A payment made during play: each opponent pays the player `value` marques (negative: the player
+/// pays each opponent).
+#[derive(Clone, Debug)]
+pub struct Trigger {
+    pub on: TriggerEvent,
+    pub cards: CardSet,
+    /// `on play CLASS "label" to pot.NAME = marques`: the player and the pot settle instead (negative:
+    /// the player pays the pot).
+    pub pot: Option<usize>,
+    pub label: Arc<str>,
+    pub value: Expr,
     pub clause: Clause,
 }
