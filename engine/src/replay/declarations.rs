@@ -141,12 +141,14 @@ impl<'s, 'r> Game<'s, 'r> {
                 env.payer = Some(o);
                 env.scoring = true;
                 if truthy(&self.eval(cond, &env)?).map_err(|e| self.rule_error(&d.clause, e))? && value != Q::ZERO {
+                    // A negative value is paid the other way: the declarer pays each of them.
+                    let (from, to, amount) = if value > Q::ZERO { (o, p, value) } else { (p, o, -value) };
                     self.ledger.push(LedgerEntry {
                         rule: d.clause.rule.clone(),
                         label: d.label.clone(),
-                        from: Some(self.name(o)),
-                        to: Some(self.name(p)),
-                        amount: value,
+                        from: Some(self.name(from)),
+                        to: Some(self.name(to)),
+                        amount,
                         source: d.clause.source.clone(),
                         event: Some(self.event),
                     });
