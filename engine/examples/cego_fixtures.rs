@@ -18,11 +18,9 @@ mod courts;
 
 use std::collections::BTreeMap;
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::{random_game_with, ContractChoice, SimOptions};
-use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
+use tarot_engine::{replay, Event, GameRecord, Registry, Verdict};
+use tarot_engine::{ContractChoice, SimOptions};
 
 const ID: &str = "cego";
 
@@ -165,12 +163,8 @@ pub fn main() {
             hold_petit: if want.hold_geiss { 1.0 } else { 0.0 },
             ..SimOptions::steered()
         };
-        let mut rng = ChaCha8Rng::seed_from_u64(want.seed);
-        let found = (0..20_000u64).find_map(|seed| {
-            let rec = random_game_with(rules, 4, &BTreeMap::new(), &sim, &mut rng).ok()?;
-            let v = replay(rules, &rec).expect("replayable");
-            (v.status == Status::Valid && want.contract.is_none_or(|c| contract(&v) == c) && (want.shows)(&v)).then_some((seed, rec))
-        });
+        let found =
+            common::find_game(rules, 4, &BTreeMap::new(), &sim, (want.seed, 20_000), |rec, v| (want.contract.is_none_or(|c| contract(&v) == c) && (want.shows)(&v)).then_some(rec));
         match found {
             Some((seed, mut rec)) => {
                 rec.description = Some(format!("{}: game {seed} of seed {} of `cego_fixtures`", want.what, want.seed));
@@ -188,13 +182,11 @@ pub fn main() {
     ];
     for (name, seed0, what) in leads {
         let sim = SimOptions { contract: ContractChoice::Only(name.into()), ..SimOptions::steered() };
-        let mut rng = ChaCha8Rng::seed_from_u64(seed0);
-        let found = (0..20_000u64).find_map(|seed| {
-            let rec = random_game_with(rules, 4, &BTreeMap::new(), &sim, &mut rng).ok()?;
-            let v = replay(rules, &rec).expect("replayable");
-            (v.status == Status::Valid && contract(&v) == name).then_some(())?;
-            bound_lead(rules, &rec).map(|bound| (seed, rec, bound))
-        });
+        let found = common::find_game(rules, 4, &BTreeMap::new(), &sim, (seed0, 20_000), |rec, v| {
+            (contract(&v) == name).then_some(())?;
+            bound_lead(rules, &rec).map(|bound| (rec, bound))
+        })
+        .map(|(seed, (rec, bound))| (seed, rec, bound));
         let Some((seed, mut rec, (at, card, rule))) = found else {
             eprintln!("{name}: no bound lead in 20000 games");
             continue;
@@ -216,14 +208,12 @@ pub fn main() {
 fn kleiner_mann_broken(rules: &Ruleset, root: &std::path::Path) {
     let seed0 = 47;
     let sim = SimOptions { contract: ContractChoice::Only("kleiner-mann".into()), ..SimOptions::steered() };
-    let mut rng = ChaCha8Rng::seed_from_u64(seed0);
-    let found = (0..20_000u64).find_map(|seed| {
-        let rec = random_game_with(rules, 4, &BTreeMap::new(), &sim, &mut rng).ok()?;
-        let v = replay(rules, &rec).expect("replayable");
+    let found = common::find_game(rules, 4, &BTreeMap::new(), &sim, (seed0, 20_000), |rec, v| {
         let first = rec.events.iter().position(|e| matches!(e, Event::Bid { .. }))?;
         let Event::Bid { player, .. } = &rec.events[first] else { unreachable!("a bid") };
-        (v.status == Status::Valid && contract(&v) == "kleiner-mann" && v.outcome.as_ref()?.taker.as_deref() != Some(player.as_str())).then_some((seed, rec, first))
-    });
+        (contract(&v) == "kleiner-mann" && v.outcome.as_ref()?.taker.as_deref() != Some(player.as_str())).then_some((rec, first))
+    })
+    .map(|(seed, (rec, first))| (seed, rec, first));
     let Some((seed, rec, first)) = found else {
         eprintln!("kleiner-mann: no game whose first speaker is a defender in 20000 games");
         return;

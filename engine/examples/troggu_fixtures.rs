@@ -44,7 +44,7 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::{random_game_with, SimOptions};
-use tarot_engine::{replay, Event, Figure, GameRecord, Registry, Status, Verdict};
+use tarot_engine::{replay, Event, Figure, GameRecord, Registry, Verdict};
 
 const ID: &str = "troggu";
 const SEED: u64 = 41;
@@ -85,12 +85,7 @@ pub fn main() {
     ];
     for (k, (file, players, what, shows)) in wanted.iter().enumerate() {
         let seed0 = SEED + k as u64;
-        let mut rng = ChaCha8Rng::seed_from_u64(seed0);
-        let found = (0..20_000u64).find_map(|seed| {
-            let rec = random_game_with(rules, *players, &BTreeMap::new(), &sim, &mut rng).ok()?;
-            let v = replay(rules, &rec).expect("replayable");
-            (v.status == Status::Valid && shows(&rec, &v)).then_some((seed, rec))
-        });
+        let found = common::find_game(rules, *players, &BTreeMap::new(), &sim, (seed0, 20_000), |rec, v| shows(&rec, &v).then_some(rec));
         let Some((seed, mut rec)) = found else {
             eprintln!("{file}: not found in 20000 games");
             continue;
@@ -193,12 +188,7 @@ fn stakes(rules: &tarot_engine::ir::Ruleset, root: &std::path::Path) {
     for (k, (file, players, lead, what, shows)) in wanted.iter().enumerate() {
         let seed0 = SEED + 20 + k as u64;
         let options: BTreeMap<String, serde_json::Value> = lead.iter().map(|l| ("misere_lead".to_string(), serde_json::json!(l))).collect();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed0);
-        let found = (0..20_000u64).find_map(|seed| {
-            let rec = random_game_with(rules, *players, &options, &SimOptions::steered(), &mut rng).ok()?;
-            let v = replay(rules, &rec).expect("replayable");
-            (v.status == Status::Valid && shows(&v)).then_some((seed, rec))
-        });
+        let found = common::find_game(rules, *players, &options, &SimOptions::steered(), (seed0, 20_000), |rec, v| shows(&v).then_some(rec));
         let Some((seed, mut rec)) = found else {
             eprintln!("{file}: not found in 20000 games");
             continue;

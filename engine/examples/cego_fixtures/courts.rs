@@ -13,11 +13,12 @@ use crate::common::write;
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::common;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
 use tarot_engine::{random_game_with, ContractChoice, SimOptions};
-use tarot_engine::{replay, Event, GameRecord, Status};
+use tarot_engine::{Event, GameRecord};
 
 fn is_trump(c: &str) -> bool {
     c.strip_prefix('T').is_some_and(|n| n.parse::<u8>().is_ok())
@@ -160,16 +161,14 @@ const GAMES: [(&str, u64, &str); 3] = [
 pub fn main(rules: &Ruleset, root: &Path) {
     for (game, seed0, what) in GAMES {
         let sim = SimOptions { contract: ContractChoice::Only(game.into()), ..SimOptions::steered() };
-        let mut rng = ChaCha8Rng::seed_from_u64(seed0);
-        let found = (0..50_000u64).find_map(|seed| {
-            let rec = random_game_with(rules, 4, &BTreeMap::new(), &sim, &mut rng).ok()?;
-            let v = replay(rules, &rec).expect("replayable");
-            (v.status == Status::Valid && contract(&v) == game).then_some(())?;
+        let found = common::find_game(rules, 4, &BTreeMap::new(), &sim, (seed0, 50_000), |rec, v| {
+            (contract(&v) == game).then_some(())?;
             let (declarer, dealt, kept) = kept(&rec)?;
             (short(game, &dealt) && kept.iter().any(|c| is_court(c)) && court_would_win(&rec, &declarer, &kept)).then_some(())?;
             let (bad, given) = with_empty_cards(&rec, game, &declarer)?;
-            Some((seed, rec, declarer, bad, given))
-        });
+            Some((rec, declarer, bad, given))
+        })
+        .map(|(seed, (rec, declarer, bad, given))| (seed, rec, declarer, bad, given));
         let Some((seed, mut rec, declarer, mut bad, given)) = found else {
             eprintln!("{game}: no court kept by a declarer dealt too few empty cards in 50000 games");
             continue;

@@ -21,11 +21,9 @@ use common::{write, write_valid};
 
 use std::collections::BTreeMap;
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::{random_game_with, ContractChoice, SimOptions};
-use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
+use tarot_engine::{replay, Event, GameRecord, Registry, Verdict};
+use tarot_engine::{ContractChoice, SimOptions};
 
 const ID: &str = "troggu-7-8";
 const SEED: u64 = 78;
@@ -102,12 +100,7 @@ pub(super) fn main() {
     let mut found_games = BTreeMap::new();
     for (k, (file, players, sim, what, shows)) in wanted.iter().enumerate() {
         let seed0 = SEED + k as u64;
-        let mut rng = ChaCha8Rng::seed_from_u64(seed0);
-        let found = (0..20_000u64).find_map(|seed| {
-            let rec = random_game_with(rules, *players, &BTreeMap::new(), sim, &mut rng).ok()?;
-            let v = replay(rules, &rec).expect("replayable");
-            (v.status == Status::Valid && shows(&rec, &v)).then_some((seed, rec))
-        });
+        let found = common::find_game(rules, *players, &BTreeMap::new(), sim, (seed0, 20_000), |rec, v| shows(&rec, &v).then_some(rec));
         let Some((seed, mut rec)) = found else {
             eprintln!("{file}: not found in 20000 games");
             continue;
