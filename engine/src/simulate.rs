@@ -237,14 +237,17 @@ pub fn random_game_from<R: Rng>(
 /// when no play of the game could have been illegal (every hand always had only legal cards).
 pub fn illegal_variant<R: Rng>(rules: &Ruleset, rec: &GameRecord, rng: &mut R) -> Option<(GameRecord, usize)> {
     let setup = Setup::new(rules, rec.players.len(), &rec.options).ok()?;
-    let dealer = rec.players.iter().position(|p| *p == rec.dealer)? as u8;
-    let mut game = Game::new(&setup, &rec.players, dealer);
+    let dealer = rec.players.iter().position(|p| *p == rec.dealer)?;
+    // The seats as replay reads them: in the order of play (the record's list reversed where play is
+    // clockwise), without a player who sits the deal out.
+    let seats = Seating::of(&setup, &rec.players, dealer);
+    let mut game = Game::new(&setup, &seats.playing, seats.dealer);
     // Each play with a card its player may not play, and those of them the rules make a fault paid
     // (`play { fault ... }`): not refused, so not a bad card.
     let mut candidates = vec![];
     for (i, e) in rec.events.iter().enumerate() {
         if let Event::Play { player, .. } = e {
-            let p = rec.players.iter().position(|n| n == player)? as u8;
+            let p = seats.playing.iter().position(|n| n == player)? as u8;
             let illegal: CardSet = game.hands[p as usize].minus(game.legal(p));
             if !illegal.is_empty() {
                 let paid: CardSet = illegal.iter().filter(|&c| game.is_paid_fault(p, c)).collect();

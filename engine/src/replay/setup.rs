@@ -22,6 +22,12 @@ pub struct Setup<'r> {
 }
 
 impl Setup<'_> {
+    /// Whether replay seats a table of `n` otherwise than the record lists its players: play goes
+    /// clockwise (the list read backwards), or a player sits the deal out.
+    pub fn reseats(&self, n: usize) -> bool {
+        self.clockwise || self.rules.sits_out(n)
+    }
+
     /// The counting of games set up so: the ruleset's, with the counters that follow the options
     /// chosen (`counter V = if option...`).
     pub fn counting(&self) -> &crate::ir::Counting {
