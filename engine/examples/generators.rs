@@ -16,6 +16,7 @@ use clap::{Parser, Subcommand};
 mod common;
 
 mod cego_fixtures;
+mod dobbm_fixtures;
 mod dreierles_fixtures;
 mod droggn_fixtures;
 mod galician_fixtures;
@@ -41,6 +42,8 @@ struct Args {
 enum Generator {
     /// Cego: each contract played out, the Räuber, the corners of the score.
     CegoFixtures,
+    /// Dobbm: the Retours, the Solo, a draw at 60, a declarer shut out, the small stakes rounded.
+    DobbmFixtures,
     /// Dreierles: the source's worked example, each contract, the knocks, the Räuber's restrictions.
     DreierlesFixtures,
     /// Droggn: the Gstieß as the top trump.
@@ -78,6 +81,7 @@ enum Generator {
 fn main() {
     match Args::parse().generator {
         Generator::CegoFixtures => cego_fixtures::main(),
+        Generator::DobbmFixtures => dobbm_fixtures::main(),
         Generator::DreierlesFixtures => dreierles_fixtures::main(),
         Generator::DroggnFixtures => droggn_fixtures::main(),
         Generator::GalicianFixtures { mode } => galician_fixtures::main(mode.as_deref()),

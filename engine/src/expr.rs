@@ -91,6 +91,9 @@ pub enum Func {
     Floor,
     Ceil,
     Round,
+    /// `pow(x, n)`: x multiplied by itself n times, n a whole number from 0 to 62 (a stake doubled
+    /// once per double: `pow(2, declared(retour))`).
+    Pow,
     Min,
     Max,
     Contains,
@@ -295,6 +298,7 @@ impl Func {
                 | Func::Abs
                 | Func::Floor
                 | Func::Ceil
+                | Func::Pow
                 | Func::Round
                 | Func::Min
                 | Func::Max
@@ -556,6 +560,17 @@ fn call(f: Func, a: &[Value], env: &dyn Env) -> Result<Value, String> {
         Func::Floor => Value::Num(n(0)?.floor()),
         Func::Ceil => Value::Num(n(0)?.ceil()),
         Func::Round => Value::Num(n(0)?.round()),
+        Func::Pow => {
+            let (x, e) = (n(0)?, n(1)?);
+            if !e.is_integer() || e < Q::ZERO || e > Q::int(62) {
+                return Err(format!("pow raises to a whole number from 0 to 62, not {e}"));
+            }
+            let mut acc = Q::ONE;
+            for _ in 0..e.numer() {
+                acc = acc.checked_mul(x).ok_or_else(|| too_large(&format!("pow({x}, {e})")))?;
+            }
+            Value::Num(acc)
+        }
         Func::Min | Func::Max => {
             let mut best = n(0)?;
             for i in 1..a.len() {

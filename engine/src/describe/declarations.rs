@@ -85,6 +85,9 @@ pub(super) fn declarations(force: &InForce, lines: &mut Vec<Line>) {
             let paid = if d.paid_by.is_some() { "what it pays is the deal's whole score" } else { "nobody scores" };
             lines.push(line("declarations and bonuses", c, format!("{} ends the deal where it is made, unplayed: {paid}, and the match goes on", with_article(&d.label))));
         }
+        if let Some(c) = &d.repeats {
+            lines.push(line("declarations and bonuses", c, format!("{} may be made again, by the same player too, each time counting once more", with_article(&d.label))));
+        }
         if let Some(c) = &d.every_card_counts {
             lines.push(line("declarations and bonuses", c, format!("every card shown in {} must count: its value drops without it", with_article(&d.label))));
         }

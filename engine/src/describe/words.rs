@@ -411,6 +411,7 @@ impl InForce<'_> {
             },
             (Func::Floor, _) => format!("{}, rounded down", self.words_in(&args[0], 0)),
             (Func::Ceil, _) => format!("{}, rounded up", self.words_in(&args[0], 0)),
+            (Func::Pow, _) => format!("{} to the power {}", self.words_in(&args[0], 6), self.words_in(&args[1], 6)),
             (Func::Round, _) => format!("{}, rounded", self.words_in(&args[0], 0)),
             (Func::Min, _) => format!("the least of {}", args.iter().map(|x| self.words_in(x, 1)).collect::<Vec<_>>().join(" and ")),
             (Func::Max, _) => format!("the most of {}", args.iter().map(|x| self.words_in(x, 1)).collect::<Vec<_>>().join(" and ")),

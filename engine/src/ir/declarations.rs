@@ -96,6 +96,11 @@ pub struct DeclarationKind {
     /// the payments made (the declaration's own `paid`); the match goes on. Rule
     /// `declaration.NAME.ends-deal`.
     pub ends_deal: Option<Clause>,
+    /// `repeats`: a player may make the declaration again, each making one more of it (its value
+    /// counted each time in `declared`): a double answered by a double without limit (Dobbm's
+    /// Schwacher and Retour). Only an announcement (no show), never compulsory, in turn or ending
+    /// the deal.
+    pub repeats: Option<Clause>,
     /// `every-card-counts`: each card shown must count, its value dropping (or a requirement failing)
     /// without it (Tarocchini's accusi). Rule `declaration.NAME.every-card-counts`.
     pub every_card_counts: Option<Clause>,

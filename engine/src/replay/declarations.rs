@@ -259,7 +259,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(who) = who {
             return Some(format!("{who} may declare {}", with_article(&d.label)));
         }
-        if self.declarations.iter().any(|x| x.player == p && x.kind == k) {
+        if d.repeats.is_none() && self.declarations.iter().any(|x| x.player == p && x.kind == k) {
             return Some(format!("{} has already declared {}", self.name(p), with_article(&d.label)));
         }
         if d.by == DeclaredBy::AnySide {

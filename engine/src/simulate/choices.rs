@@ -1,6 +1,8 @@
 //! The steered choices: a bid aiming at the contract drawn, the declarations made or not, one made
 //! at the take, and the moves a contract's requirements ask of its taker.
 
+use std::collections::BTreeSet;
+
 use super::*;
 
 /// The bid that steers the auction to contract `target.0`, taken by the `target.1`-th bid: before it
@@ -88,11 +90,42 @@ pub(super) fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &Si
             out.push(e);
         }
     }
-    for (k, p) in order {
+    // A declaration made again (`repeats`: a double answering a double) is tried again, pass after
+    // pass over those kinds alone, while the last pass made one; a ruleset without one draws nothing
+    // more. A player who let one pass is not asked again until another declaration is made (the
+    // defenders decline to answer a Retour once). Eight passes at most keep a simulated game's
+    // doubles within reason.
+    let again: Vec<(usize, u8)> = order.iter().copied().filter(|&(k, _)| rules.declarations[k].repeats.is_some()).collect();
+    let mut pass = order;
+    let mut declined = BTreeSet::new();
+    for _ in 0..8 {
+        let made = out.len();
+        declaration_pass(&mut game, sim, strong, rng, (&pass, &mut declined), &mut out, &mut later);
+        if out.len() == made || again.is_empty() {
+            break;
+        }
+        pass = again.clone();
+    }
+    (out, later)
+}
+
+/// One pass of `random_declarations` over (kind, player) in the order given.
+/// A (kind, player) in `declined` let it pass since the last declaration made: not asked again.
+fn declaration_pass<R: Rng>(
+    game: &mut Game,
+    sim: &SimOptions,
+    strong: Option<u8>,
+    rng: &mut R,
+    (order, declined): (&[(usize, u8)], &mut BTreeSet<(usize, u8)>),
+    out: &mut Vec<Event>,
+    later: &mut Vec<(usize, u8)>,
+) {
+    let rules = game.setup.rules;
+    for &(k, p) in order {
         let d = &rules.declarations[k];
         // Who may make it (`by`) and not twice: no draw for a player who may not. One made before the
         // talon is taken was drawn then (`before_take_declaration`).
-        if game.not_his_to_declare(p, k, d).is_some() || d.when == When::BeforeTake {
+        if game.not_his_to_declare(p, k, d).is_some() || d.when == When::BeforeTake || declined.contains(&(k, p)) {
             continue;
         }
         // Declaring or not are the two legal choices; unsteered, each is as likely.
@@ -103,21 +136,22 @@ pub(super) fn random_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim: &Si
         };
         // A compulsory declaration is made whenever the hand holds one: not making it is illegal.
         if !game.is_compulsory(d) && !rng.gen_bool(chance) {
+            declined.insert((k, p));
             continue;
         }
         if d.when == When::FirstPlay {
             later.push((k, p));
             continue;
         }
-        if let Some(e) = declaration_event(&game, k, p) {
+        if let Some(e) = declaration_event(game, k, p) {
             let mut tried = game.clone();
             if tried.apply(0, &e).is_ok() {
-                game = tried;
+                *game = tried;
                 out.push(e);
+                declined.clear();
             }
         }
     }
-    (out, later)
 }
 
 /// A declaration made once the talon is shown, before the taker takes his packet (`when

@@ -44,6 +44,14 @@ fn m(ruleset: &'static str, find: &'static str, replace: impl Into<String>) -> M
     Mutation { ruleset, find, replace: replace.into(), append: String::new(), compile_as: None }
 }
 
+/// The line that lets Dobbm's declarer say Retour again, with the start of the next, which makes
+/// it occur once in the file; `retour` puts other lines in its place.
+const RETOUR_REPEATS: &str = "  repeats                                             @P \"Schwacher\"\n  require \"after a Schwacher";
+
+fn retour(lines: &str) -> String {
+    format!("{lines}  require \"after a Schwacher")
+}
+
 /// A term added to fft-4p's score: its value must change some game's score.
 fn probe(formula: &str) -> Mutation {
     m("fft-4p", "  pay defence to attack = total", format!("  term probe \"probe\" = {formula}\n  pay defence to attack = total"))
@@ -619,6 +627,12 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("ends-match", m("tarocchini", "  ends-match                                                                                  @MBO \"4.1.1 Ottocento\"\n", ""), Changes),
         ("ends-match", m("tarocchini", "match {\n  target = 800                                       @MBO \"4.1.1 Ottocento\"\n}", ""), Refused("`ends-match` ends the match, but the ruleset has no `match")),
         ("ends-match", m("tarocchini", "  ends-match                                                                                  @MBO", "  ends-match now                                                                              @MBO"), Refused("`ends-match`")),
+        // a declaration made again: a double answered without limit (Dobbm's Retours)
+        ("repeats", m("dobbm", RETOUR_REPEATS, retour("")), Changes),
+        ("repeats", m("dobbm", RETOUR_REPEATS, retour("  repeats\n  shows = trumps\n")), Refused("`repeats` cannot go with `shows`")),
+        ("repeats", m("dobbm", RETOUR_REPEATS, retour("  repeats\n  compulsory\n")), Refused("`repeats` cannot go with `compulsory`")),
+        ("repeats", m("dobbm", RETOUR_REPEATS, retour("  repeats\n  ends-deal\n")), Refused("`repeats` cannot go with `ends-deal`")),
+        ("repeats", m("dobbm", RETOUR_REPEATS, retour("  repeats again\n")), Refused("`repeats` is a switch")),
         // a declaration that ends the deal unplayed, made before the talon is taken (Königrufen's Schleifen)
         ("ends-deal", m("koenigrufen", "  ends-deal                                           @HK \"4.5\"\n}\n\n# The premiums", "}\n\n# The premiums"), Changes),
         ("ends-deal", m("koenigrufen", "  ends-deal                                           @HK \"4.5\"\n}\n\n# The premiums", "  ends-deal                                           @HK \"4.5\"\n  compulsory\n}\n\n# The premiums"), Refused("`ends-deal` cannot go with `compulsory`")),
@@ -825,6 +839,8 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("abs", probe("abs(40 - points)"), Changes),
         ("floor", probe("floor(points / 7)"), Changes),
         ("ceil", probe("ceil(points / 7)"), Changes),
+        ("pow(x, n)", probe("pow(2, floor(points / 20))"), Changes),
+        ("pow(x, n)", probe("pow(2)"), Refused("pow")),
         ("round", probe("round(points / 7)"), Changes),
         ("min(a, ...)", probe("min(points, 30)"), Changes),
         ("max(a, ...)", probe("max(points, 50)"), Changes),

@@ -44,6 +44,7 @@ mod declare_in_turn;
 mod declare_laid_away;
 mod describe;
 mod discard_forbid_option;
+mod dobbm_scorer;
 mod dreierles_scorer;
 mod droggn_scorer;
 mod every_construct;

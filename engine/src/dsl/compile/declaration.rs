@@ -22,6 +22,7 @@ impl Compiler {
             in_turn_from_dealer: None,
             ends_match: None,
             ends_deal: None,
+            repeats: None,
             every_card_counts: None,
             from_discard: None,
             shows: CardSet::EMPTY,
@@ -94,6 +95,8 @@ impl Compiler {
                 },
                 "ends-match" => d.ends_match = Some(self.clause(st, format!("declaration.{name}.ends-match"))),
                 "ends-deal" => d.ends_deal = Some(self.clause(st, format!("declaration.{name}.ends-deal"))),
+                "repeats" if st.value.is_some() || !st.args.is_empty() => self.err_at(st, "`repeats` is a switch and takes no value: writing it lets a player make the declaration again"),
+                "repeats" => d.repeats = Some(self.clause(st, format!("declaration.{name}"))),
                 "every-card-counts" => d.every_card_counts = Some(self.clause(st, format!("declaration.{name}.every-card-counts"))),
                 "from" => match st.args.first().map(|w| w.text.as_str()) {
                     Some("hand") => d.from_discard = None,
@@ -130,13 +133,14 @@ impl Compiler {
                 }
                 other => self.err_at(
                     st,
-                    format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, in-turn, ends-match, ends-deal, every-card-counts, from, shows, keeps, require, value, paid or paid-by"),
+                    format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, in-turn, ends-match, ends-deal, repeats, every-card-counts, from, shows, keeps, require, value, paid or paid-by"),
                 ),
             }
         }
         self.after_deal_checks(s, &d);
         self.ends_deal_checks(s, &d);
         self.every_card_counts_checks(s, &d);
+        self.repeats_checks(s, &d);
         Some(d)
     }
 
@@ -191,6 +195,40 @@ impl Compiler {
         if d.when == When::AfterDeal && d.allowed.iter().any(|a| a.condition.mentions(Fact::Called)) {
             if let Some(st) = s.block.iter().flatten().find(|st| st.key == "allowed" && st.value.as_ref().is_some_and(|v| formula::mentions(v, "called"))) {
                 self.err_at(st, "a declaration `when after-deal` cannot read `called` in its `allowed`: it is made before the auction, when no card has been called");
+            }
+        }
+    }
+
+    /// A declaration made again (`repeats`) is an announcement each making of which counts (a double
+    /// answered by a double, without limit): with what is made or owed once it could never apply as
+    /// written, and is refused: a show (its cards are shown once), `compulsory` (owed once, closed at
+    /// a card), `in-turn` (one turn each), `ends-deal` and `ends-match` (nothing follows the first),
+    /// and a claim after the last trick.
+    pub(super) fn repeats_checks(&mut self, s: &Stmt, d: &DeclarationKind) {
+        if d.repeats.is_none() {
+            return;
+        }
+        let why = |key: &str| match key {
+            "shows" => Some("a show lays its cards out once; a declaration made again is an announcement, showing no card"),
+            "compulsory" => Some("a compulsory declaration is owed once, and the card that closes it could not tell how many times"),
+            "in-turn" => Some("a declaration in turn is made once, at its player's turn"),
+            "ends-deal" | "ends-match" => Some("nothing may follow a declaration that ends the deal, so it could never be made again"),
+            _ => None,
+        };
+        if let Some((st, why)) = s.block.iter().flatten().find_map(|st| why(&st.key).map(|w| (st, w))) {
+            self.err_at(st, format!("`repeats` cannot go with `{}`: {why}", st.key));
+        }
+        if d.by == DeclaredBy::AnySide {
+            if let Some(st) = s.block.iter().flatten().find(|st| st.key == "by") {
+                self.err_at(
+                    st,
+                    "`repeats` cannot go with `by any-side`: each side declares that once; a declaration made again says who makes it with `by` and its order with `require`",
+                );
+            }
+        }
+        if d.when == When::AfterPlay {
+            if let Some(st) = s.block.iter().flatten().find(|st| st.key == "repeats") {
+                self.err_at(st, "`repeats` cannot go with `when after-play`: a claim at the hand's end is made once");
             }
         }
     }

@@ -97,6 +97,7 @@ pub(super) const FUNCS: &[(&str, Func, usize, usize)] = &[
     ("abs", Func::Abs, 1, 1),
     ("floor", Func::Floor, 1, 1),
     ("ceil", Func::Ceil, 1, 1),
+    ("pow", Func::Pow, 2, 2),
     ("round", Func::Round, 1, 1),
     ("min", Func::Min, 1, 9),
     ("max", Func::Max, 1, 9),

@@ -566,7 +566,7 @@ fn surely_not_cards(e: &Expr) -> Option<&'static str> {
         Expr::Bin(BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::And | BinOp::Or, _, _) => Some("a yes/no value"),
         Expr::Bin(BinOp::Mul | BinOp::Div, _, _) => Some("a number"),
         Expr::If(_, a, b) => surely_not_cards(a).and(surely_not_cards(b)),
-        Expr::Call(Func::Count | Func::Abs | Func::Floor | Func::Ceil | Func::Round | Func::Index | Func::Points | Func::Taken | Func::Won, _) => Some("a number"),
+        Expr::Call(Func::Count | Func::Abs | Func::Floor | Func::Ceil | Func::Pow | Func::Round | Func::Index | Func::Points | Func::Taken | Func::Won, _) => Some("a number"),
         Expr::Call(Func::Has | Func::Contains, _) => Some("a yes/no value"),
         _ => None,
     }

@@ -1,0 +1,160 @@
+//! Dobbm scored a second way, by hand from pagat.com's page (`rulesets/dobbm.tarot`, source P), over
+//! simulated deals at four and five (the dealer sitting out), every contract, with the doubles drawn
+//! (the Schwacher and the Retours, `repeats`) and each stake: the tricks are won again here from the
+//! cards (Hearts the trumps, sow, ten, king, ober, unter, 9 to 6), the card points counted, the Dobb
+//! given to the declarer (laid away, or unseen in a Solo) unless he took no trick, and the payment
+//! worked out and rounded as P's table shows. Each deal is simulated from its own seed, so a
+//! difference names the seed that reproduces it.
+//!
+//! `DOBBM_SCORER_GAMES` sets the number of deals per table and stake (default 400).
+//!
+//! And the declaration made again (`repeats`): a second Retour by the declarer is his to make only
+//! after the defenders answered the first, and without `repeats` it is refused as made twice.
+
+use crate::common::count;
+use tarot_testkit::registry;
+
+use std::collections::BTreeMap;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tarot_engine::{illegal_variant, random_game_with, replay, ContractChoice, Event, GameRecord, SimOptions, Status, Q};
+
+/// A card's suit (`H` for the trumps, written T1 to T9 or by their heart codes) and its strength in
+/// the suit (9 the sow, 1 the six), and its card points.
+fn card(code: &str) -> (char, u8, i64) {
+    const RANKS: [&str; 9] = ["6", "7", "8", "9", "J", "Q", "K", "10", "1"];
+    const POINTS: [i64; 9] = [0, 0, 0, 0, 2, 3, 4, 10, 11];
+    if let Some(n) = code.strip_prefix('T') {
+        let n: usize = n.parse().expect("a trump");
+        return ('H', n as u8, POINTS[n - 1]);
+    }
+    let (rank, suit) = code.split_at(code.len() - 1);
+    let i = RANKS.iter().position(|r| *r == rank).expect("a rank");
+    (suit.chars().next().unwrap(), i as u8 + 1, POINTS[i])
+}
+
+/// Each player's score, by hand: `None` for a deal thrown in.
+fn by_hand(rec: &GameRecord) -> Option<BTreeMap<String, Q>> {
+    let stake = rec.options.get("stake").and_then(|v| v.as_i64()).unwrap_or(60);
+    let mut taker = None;
+    let (mut dog, mut laid, mut doubles, mut plays) = (vec![], vec![], 0u32, vec![]);
+    for e in &rec.events {
+        match e {
+            Event::Deal { dog: d, .. } => dog = d.iter().map(|c| c.to_string()).collect(),
+            Event::Bid { player, bid } if bid.as_str() != "pass" => taker = Some((player.to_string(), bid.to_string())),
+            Event::Discard { cards, .. } => laid = cards.iter().map(|c| c.to_string()).collect(),
+            Event::Declare { .. } => doubles += 1,
+            Event::Play { player, card } => plays.push((player.to_string(), card.to_string())),
+            _ => {}
+        }
+    }
+    let (taker, contract) = taker?;
+    // Four play, whatever the table: tricks of four cards, the highest heart or else the highest of
+    // the suit led winning.
+    let (mut points, mut tricks) = (0i64, 0);
+    for trick in plays.chunks(4) {
+        let led = card(&trick[0].1).0;
+        let best = trick.iter().max_by_key(|(_, c)| {
+            let (suit, strength, _) = card(c);
+            (suit == 'H', suit == led, strength)
+        });
+        if best.expect("a card").0 == taker {
+            tricks += 1;
+            points += trick.iter().map(|(_, c)| card(c).2).sum::<i64>();
+        }
+    }
+    let extra = if contract == "solo" { &dog } else { &laid };
+    points += extra.iter().map(|c| card(c).2).sum::<i64>();
+    if tricks == 0 {
+        points = 0;
+    }
+    let margin = (points - 60).abs();
+    // Rounded up to the next Schilling before any doubling: margin * stake / 60, up.
+    let base = (margin * stake + 59) / 60;
+    let factor = if contract == "solo" { 2 } else { 1 };
+    let each = (points - 60).signum() * base * factor * (1i64 << doubles);
+    let defenders = rec.players.len() as i64 - 1;
+    Some(rec.players.iter().map(|p| (p.to_string(), Q::int(if *p == taker { each * defenders } else { -each }))).collect())
+}
+
+#[test]
+fn the_engine_scores_dobbm_as_the_source_does() {
+    let rules = registry().get("dobbm").unwrap();
+    let games = count("DOBBM_SCORER_GAMES", 400);
+    let (mut differences, mut tally) = (vec![], BTreeMap::<String, u64>::new());
+    for (n, stake) in [(4, 60), (5, 60), (4, 12), (4, 6), (5, 240)] {
+        let options = BTreeMap::from([("stake".to_string(), serde_json::json!(stake))]);
+        for seed in 0..games {
+            let sim = SimOptions { contract: ContractChoice::Even, announce: 0.6, ..SimOptions::steered() };
+            let rec = random_game_with(rules, n, &options, &sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+            let v = replay(rules, &rec).unwrap();
+            if v.status == Status::Annulled {
+                *tally.entry("thrown in".into()).or_default() += 1;
+                continue;
+            }
+            assert_eq!(v.status, Status::Valid, "seed {seed}: {}", v.to_text());
+            let mine = by_hand(&rec).expect("a declarer");
+            let engine: BTreeMap<String, Q> = v.outcome.as_ref().unwrap().players.iter().map(|p| (p.player.to_string(), p.score)).collect();
+            if engine != mine {
+                differences.push(format!("{n} players, stake {stake}, seed {seed} --steer: engine {engine:?}, by hand {mine:?}"));
+            }
+            let doubles = rec.events.iter().filter(|e| matches!(e, Event::Declare { .. })).count();
+            let contract = v.outcome.as_ref().and_then(|o| o.contract.clone()).unwrap_or_default();
+            *tally.entry(format!("{contract}, {} doubles", doubles.min(4))).or_default() += 1;
+        }
+    }
+    assert!(differences.is_empty(), "{} differences:\n{}", differences.len(), differences.join("\n"));
+    // The rare cases are reached: both contracts, and the doubles up to a second Retour.
+    for case in ["dobbm, 0 doubles", "solo, 0 doubles", "dobbm, 1 doubles", "dobbm, 2 doubles", "dobbm, 4 doubles"] {
+        assert!(tally.contains_key(case), "{case} never reached: {tally:?}");
+    }
+}
+
+#[test]
+fn a_retour_is_said_again_only_in_answer_and_each_doubles_the_game() {
+    let rules = registry().get("dobbm").unwrap();
+    let read = |name: &str| -> GameRecord { serde_json::from_str(&std::fs::read_to_string(format!("{}/../fixtures/dobbm/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()).unwrap() };
+    // Four doubles: Schwacher, Retour, Retour, Retour; the game paid 16 times its margin.
+    let twice = read("valid/retour-twice.json");
+    let v = replay(rules, &twice).unwrap();
+    assert_eq!(v.status, Status::Valid, "{}", v.to_text());
+    let o = v.outcome.as_ref().unwrap();
+    let value = |k: &str| o.values.iter().find(|(n, _)| &**n == k).unwrap().1.to_string();
+    assert_eq!(value("doubles"), "4");
+    let margin: i64 = value("margin").parse().unwrap();
+    assert_eq!(o.hand_score, Some(Q::int(-16 * margin)));
+    // The declarer's second Retour before the defenders answered: refused.
+    let bad = read("invalid/declaration.retour.require.1--twice-running.json");
+    let v = replay(rules, &bad).unwrap();
+    assert_eq!(v.violation.as_ref().map(|x| x.rule.to_string()).as_deref(), Some("declaration.retour.require.1"));
+    // Without `repeats`, the same declarer may not say Retour twice at all.
+    let text = std::fs::read_to_string(format!("{}/../rulesets/dobbm.tarot", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let once = text.replacen("  repeats                                             @P \"Schwacher\"\n  require \"after a Schwacher", "  require \"after a Schwacher", 1);
+    assert_ne!(once, text);
+    let file = tarot_engine::RuleFile { path: "dobbm.tarot".into(), text: once };
+    let once = tarot_engine::compile("dobbm", &|id: &str| (id == "dobbm").then(|| file.clone())).unwrap_or_else(|d| panic!("{d}"));
+    let v = replay(&once, &twice).unwrap();
+    let violation = v.violation.expect("refused");
+    assert_eq!(&*violation.rule, "declaration.retour");
+    assert!(violation.message.contains("has already declared"), "{}", violation.message);
+}
+
+#[test]
+fn a_card_refused_is_found_at_a_table_seated_otherwise_than_listed() {
+    // Dobbm plays clockwise, and at five the dealer sits out: the records list the players otherwise
+    // than the seats go round, and a card its player may not play is found all the same.
+    let rules = registry().get("dobbm").unwrap();
+    for n in [4, 5] {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let found = (0..20).find_map(|_| {
+            let rec = random_game_with(rules, n, &BTreeMap::new(), &SimOptions::default(), &mut rng).ok()?;
+            illegal_variant(rules, &rec, &mut rng)
+        });
+        let (bad, at) = found.unwrap_or_else(|| panic!("no card refused found at {n}"));
+        let v = replay(rules, &bad).unwrap();
+        let violation = v.violation.expect("refused");
+        assert_eq!(violation.event, at);
+        assert!(violation.rule.starts_with("play.must."), "{n} players: {}", violation.rule);
+    }
+}
