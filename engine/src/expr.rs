@@ -562,8 +562,11 @@ fn call(f: Func, a: &[Value], env: &dyn Env) -> Result<Value, String> {
         Func::Round => Value::Num(n(0)?.round()),
         Func::Pow => {
             let (x, e) = (n(0)?, n(1)?);
-            if !e.is_integer() || e < Q::ZERO || e > Q::int(62) {
-                return Err(format!("pow raises to a whole number from 0 to 62, not {e}"));
+            if !e.is_integer() || e < Q::ZERO {
+                return Err(format!("pow raises to a whole number from 0, not {e}"));
+            }
+            if e > Q::int(62) {
+                return Err(too_large(&format!("pow({x}, {e})")));
             }
             let mut acc = Q::ONE;
             for _ in 0..e.numer() {
