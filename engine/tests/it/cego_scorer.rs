@@ -4,7 +4,9 @@
 //! (every contract won evenly, the Räuber of a deal all passed among them). Each contract must be seen
 //! made and lost, a game bid over a Solo made and lost, the Räuber played, and a court kept in a Leere
 //! game (by a declarer dealt too few empty cards); the cards kept in every Leere game must be ones the
-//! second scorer finds lawful. Each deal is simulated from its own seed, so a difference names the seed
+//! second scorer finds lawful. Kleiner Mann is also played with each choice of the option
+//! `geiss_frei` that lets its declarer take the Geiß back, which must be seen taking its trick and
+//! failing. Each deal is simulated from its own seed, so a difference names the seed
 //! that reproduces it (`tarot-archive simulate --ruleset cego --players 4 --games 1 --seed S [--steer]
 //! --out DIR`).
 //!
@@ -19,7 +21,7 @@ use crate::common::{count_or, seed};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::Q;
-use tarot_engine::{random_game_with, SimOptions};
+use tarot_engine::{random_game_with, ContractChoice, SimOptions};
 use tarot_engine::{replay, Registry, Status};
 
 #[derive(Default)]
@@ -29,12 +31,18 @@ struct Run {
     differences: Vec<String>,
 }
 
-fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
+fn compare(sim: &SimOptions, options: &BTreeMap<String, serde_json::Value>, seeds: std::ops::Range<u64>, run: &mut Run) {
     static R: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
     let rules = R.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}"))).get("cego").unwrap();
-    let steer = if *sim == SimOptions::default() { "" } else { " --steer" };
+    let mut steer = if *sim == SimOptions::default() { String::new() } else { " --steer".to_string() };
+    if let ContractChoice::Only(c) = &sim.contract {
+        steer += &format!(" (only {c})");
+    }
+    for (k, v) in options {
+        steer += &format!(" --option {k}={v}");
+    }
     for seed in seeds {
-        let rec = random_game_with(rules, 4, &BTreeMap::new(), sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        let rec = random_game_with(rules, 4, options, sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
         let v = replay(rules, &rec).unwrap();
         run.games += 1;
         assert_eq!(v.status, Status::Valid, "seed {seed}: {}", v.to_text());
@@ -59,6 +67,10 @@ fn compare(sim: &SimOptions, seeds: std::ops::Range<u64>, run: &mut Run) {
         }
         if mine.court_kept {
             add("a court kept in a Leere game by a declarer dealt too few empty cards".into());
+        }
+        if let Some(kept) = mine.geiss_frei {
+            let frei = options.get("geiss_frei").and_then(|v| v.as_str()).unwrap_or_default();
+            add(format!("the Geiß taken back ({frei}) {}", if kept { "takes its trick" } else { "fails" }));
         }
         if mine.contract == "solo" && mine.declarer_points == Some(0) {
             add("a Solo without a trick (the Blinde to the defence)".into());
@@ -99,21 +111,32 @@ fn the_engine_scores_cego_as_the_sources_do() {
     let base = seed("CEGO_SCORER_SEED");
     let mut plain = Run::default();
     let mut steered = Run::default();
-    compare(&SimOptions::default(), base..base + steered_games / 2, &mut plain);
-    compare(&SimOptions::steered(), base + 1_000_000_000..base + 1_000_000_000 + steered_games, &mut steered);
-    let mut report = format!("cego, 4 players: {} deals unsteered, {} steered\n", plain.games, steered.games);
-    report += "| case | unsteered, per 1,000 deals | steered, per 1,000 deals |\n|---|---:|---:|\n";
-    let keys: std::collections::BTreeSet<&String> = plain.tally.keys().chain(steered.tally.keys()).collect();
+    let mut frei = Run::default();
+    let none = BTreeMap::new();
+    compare(&SimOptions::default(), &none, base..base + steered_games / 2, &mut plain);
+    compare(&SimOptions::steered(), &none, base + 1_000_000_000..base + 1_000_000_000 + steered_games, &mut steered);
+    // Kleiner Mann where its Geiß may be taken back (option geiss_frei), steered to it: a quarter as
+    // many deals for each choice.
+    let kleiner_mann = SimOptions { contract: ContractChoice::Only("kleiner-mann".into()), ..SimOptions::steered() };
+    for (i, choice) in ["last-trick", "a-trick"].into_iter().enumerate() {
+        let options = BTreeMap::from([("geiss_frei".to_string(), serde_json::json!(choice))]);
+        let from = base + 2_000_000_000 + i as u64 * 1_000_000;
+        compare(&kleiner_mann, &options, from..from + steered_games / 4, &mut frei);
+    }
+    let mut report = format!("cego, 4 players: {} deals unsteered, {} steered, {} of Kleiner Mann with geiss_frei\n", plain.games, steered.games, frei.games);
+    report += "| case | unsteered, per 1,000 deals | steered, per 1,000 deals | Kleiner Mann, geiss_frei, per 1,000 deals |\n|---|---:|---:|---:|\n";
+    let runs = [&plain, &steered, &frei];
+    let keys: std::collections::BTreeSet<&String> = runs.iter().flat_map(|r| r.tally.keys()).collect();
     let mut reached: BTreeMap<String, u64> = BTreeMap::new();
     for k in keys {
         let per = |r: &Run| r.tally.get(k).copied().unwrap_or(0) as f64 * 1000.0 / r.games.max(1) as f64;
-        report += &format!("| {k} | {:.1} | {:.1} |\n", per(&plain), per(&steered));
-        reached.insert(k.clone(), plain.tally.get(k).copied().unwrap_or(0) + steered.tally.get(k).copied().unwrap_or(0));
+        report += &format!("| {k} | {:.1} | {:.1} | {:.1} |\n", per(&plain), per(&steered), per(&frei));
+        reached.insert(k.clone(), runs.iter().map(|r| r.tally.get(k).copied().unwrap_or(0)).sum());
     }
     if std::env::var("CEGO_SCORER_REPORT").is_ok() {
         println!("{report}");
     }
-    let differences: Vec<String> = plain.differences.into_iter().chain(steered.differences).collect();
+    let differences: Vec<String> = plain.differences.into_iter().chain(steered.differences).chain(frei.differences).collect();
     assert!(differences.is_empty(), "{} deals scored differently:\n{}", differences.len(), differences.iter().take(40).cloned().collect::<Vec<_>>().join("\n"));
     for contract in ["solo", "cego", "eine", "eine-leere", "zwei-leere", "zwei-verschiedene", "kleiner-mann", "piccolo", "bettel", "ulti", "over a Solo"] {
         for how in ["made", "lost"] {
@@ -126,6 +149,10 @@ fn the_engine_scores_cego_as_the_sources_do() {
         "a Solo without a trick (the Blinde to the defence)",
         "a card kept and shown that would have taken a trick takes none",
         "a court kept in a Leere game by a declarer dealt too few empty cards",
+        "the Geiß taken back (last-trick) takes its trick",
+        "the Geiß taken back (last-trick) fails",
+        "the Geiß taken back (a-trick) takes its trick",
+        "the Geiß taken back (a-trick) fails",
     ] {
         assert!(reached.get(case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}\n{report}");
     }

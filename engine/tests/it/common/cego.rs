@@ -26,6 +26,10 @@
 //!   in Zwei Leere, two of two suits in Zwei Verschiedene (PB9). A declarer dealt too few keeps courts
 //!   in their stead: in Eine Leere one dealt no empty card a court; in the others one dealt no such
 //!   two any two cards of one suit, or of two suits (PB9, P "Normal Games"). Kept, they take no trick.
+//! - Kleiner Mann's Geiß taken back ("frei"), where the record's option `geiss_frei` allows it (P's
+//!   Oberwolfach and Schmidt versions, PW): a declarer who does not lead the Geiß to the first trick
+//!   must take the last trick with it (`last-trick`) or a trick (`a-trick`); failing, he is paid as
+//!   one who took no trick (PW: "as if they lost every trick").
 
 use std::collections::BTreeMap;
 
@@ -163,6 +167,9 @@ pub struct Scored {
     pub kept_lawful: Option<bool>,
     /// A court so kept would have taken a trick, and took none.
     pub court_lost: bool,
+    /// In Kleiner Mann, the Geiß taken back (not led to the first trick, where the option allows
+    /// it): whether it took the trick it had to.
+    pub geiss_frei: Option<bool>,
 }
 
 pub fn score(rec: &GameRecord) -> Scored {
@@ -207,6 +214,8 @@ pub fn score(rec: &GameRecord) -> Scored {
     let mut won = vec![0usize; n];
     let mut leader = declarer.as_ref().map_or(vorhand, |d| d.0);
     let mut last = None;
+    // The tricks the Geiß took.
+    let mut geiss_took = vec![];
     // In the Leere games the cards the declarer kept and showed (his own cards, dealt him, that he
     // plays) never take a trick; led, they leave the suit to the next card (P "Normal Games").
     let leere = ["eine-leere", "zwei-leere", "zwei-verschiedene"].contains(&s.contract.as_str());
@@ -245,15 +254,30 @@ pub fn score(rec: &GameRecord) -> Scored {
         s.court_lost |= powerless(unbound.0, unbound.1) && unbound.1.is_court();
         piles[best.0].extend(t.iter().map(|&(_, c)| c));
         won[best.0] += 1;
+        if best.1 == Card::Trump(1) {
+            geiss_took.push(i);
+        }
         leader = best.0;
         last = Some(best);
+    }
+    // Kleiner Mann's Geiß taken back: the option, and the first trick not led with it.
+    let frei = rec.options.get("geiss_frei").and_then(|v| v.as_str()).unwrap_or("no");
+    if s.contract == "kleiner-mann" && frei != "no" && tricks[0][0].1 != Card::Trump(1) {
+        s.geiss_frei = Some(match frei {
+            "last-trick" => geiss_took.contains(&(tricks.len() - 1)),
+            "a-trick" => !geiss_took.is_empty(),
+            other => panic!("no such choice of geiss_frei: {other}"),
+        });
     }
     let mut balance = vec![0i64; n];
     match &declarer {
         Some((d, c)) => {
             let d = *d;
             let mut own = piles[d].clone();
-            if won[d] > 0 {
+            if s.geiss_frei == Some(false) {
+                // Paid as a game without a trick: nothing counts for him (PW).
+                own.clear();
+            } else if won[d] > 0 {
                 own.extend(legage.iter().copied());
             } else {
                 s.legage_lost = !legage.is_empty();
