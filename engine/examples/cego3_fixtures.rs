@@ -16,7 +16,7 @@ use common::write;
 use std::collections::BTreeMap;
 
 use tarot_engine::ir::Ruleset;
-use tarot_engine::{replay, Event, GameRecord, Registry, Verdict};
+use tarot_engine::{replay, Card, Event, GameRecord, Registry, Verdict};
 use tarot_engine::{ContractChoice, SimOptions};
 
 const ID: &str = "cego-3";
@@ -32,6 +32,12 @@ fn taker(v: &Verdict) -> String {
 /// The claim of a skinned Solo in a game, if made.
 fn claimed(rec: &GameRecord) -> bool {
     rec.events.iter().any(|e| matches!(e, Event::Declare { declaration, .. } if &**declaration == "skinned_solo"))
+}
+
+/// The most trumps (the Gstieß one) dealt to a player.
+fn most_trumps(rec: &GameRecord) -> usize {
+    let Some(Event::Deal { hands, .. }) = rec.events.first() else { return 0 };
+    hands.values().map(|h| h.iter().filter(|c| Card::parse(c).is_some_and(|c| c.is_trump() || c.is_fool())).count()).max().unwrap_or(0)
 }
 
 /// Who pays for the claim: the payers of its ledger entries.
@@ -75,7 +81,9 @@ pub fn main() {
         let sim = SimOptions { contract: ContractChoice::Even, end_deal: 1.0, ..SimOptions::steered() };
         common::find_game(rules, 3, &none, &sim, (seed0, 20_000), |rec, v| {
             let payers = claim_payers(&v);
-            (claimed(&rec) && !payers.is_empty() && payers.iter().all(|p| *p != taker(&v)) == won).then_some(rec)
+            // Lost: nobody was dealt eight trumps, so nobody a Solo hand.
+            let most = most_trumps(&rec);
+            (claimed(&rec) && !payers.is_empty() && payers.iter().all(|p| *p != taker(&v)) == won && (won || most < 8)).then_some(rec)
         })
     };
     save(&root, "valid", "skinned-solo-won", claim(69, true), 69, "The claim of a skinned Solo, won: a defender was dealt a Solo hand and passed it, and pays each other player");
