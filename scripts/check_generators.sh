@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.."
 # Each generator and the arguments of each of its runs ("" is a run without one).
 GENERATORS=(
     "cego_fixtures:"
+    "cego3_fixtures:"
     "dobbm_fixtures:"
     "dreierles_fixtures:"
     "droggn_fixtures:"

@@ -5,6 +5,7 @@
 //! writes every ruleset's simulated fixtures, is its own). Each runs by its name, with its mode:
 //!
 //!     cargo run -p tarot-engine --example generators -- cego_fixtures
+//!     cargo run -p tarot-engine --example generators -- cego3_fixtures
 //!     cargo run -p tarot-engine --example generators -- galician_fixtures trischaken
 //!     cargo run -p tarot-engine --example generators -- --help
 //!
@@ -15,6 +16,7 @@ use clap::{Parser, Subcommand};
 
 mod common;
 
+mod cego3_fixtures;
 mod cego_fixtures;
 mod dobbm_fixtures;
 mod dreierles_fixtures;
@@ -44,6 +46,9 @@ enum Generator {
     CegoFixtures,
     /// Dobbm: the Retours, the Solo, a draw at 60, a declarer shut out, the small stakes rounded.
     DobbmFixtures,
+    /// Cego for three: each contract, a deal all passed, the skinned Solo claimed, the rules changed.
+    #[command(name = "cego3_fixtures")]
+    Cego3Fixtures,
     /// Dreierles: the source's worked example, each contract, the knocks, the Räuber's restrictions.
     DreierlesFixtures,
     /// Droggn: the Gstieß as the top trump.
@@ -82,6 +87,7 @@ fn main() {
     match Args::parse().generator {
         Generator::CegoFixtures => cego_fixtures::main(),
         Generator::DobbmFixtures => dobbm_fixtures::main(),
+        Generator::Cego3Fixtures => cego3_fixtures::main(),
         Generator::DreierlesFixtures => dreierles_fixtures::main(),
         Generator::DroggnFixtures => droggn_fixtures::main(),
         Generator::GalicianFixtures { mode } => galician_fixtures::main(mode.as_deref()),

@@ -58,6 +58,17 @@ const PINNED: &[(&str, &str, &[&str])] = &[
         &["valid/solo-no-trick.json"],
     ),
     (
+        "cego-3",
+        "written by engine/examples/cego3_fixtures.rs (a Cego's Legage of nine cards, as at four; the claim of a skinned Solo after a Solo was bid, by a \
+         defender, and followed by a card), which scripts/check_generators.sh checks",
+        &[
+            "invalid/talon.split.json",
+            "invalid/declaration.skinned_solo.allowed.json",
+            "invalid/declaration.skinned_solo.json",
+            "invalid/declaration.skinned_solo.ends-deal.json",
+        ],
+    ),
+    (
         "cego",
         "written by engine/examples/cego_fixtures.rs (each forced lead refused; Kleiner Mann bid without the Geiß, and its Geiß laid away; a court kept in a \
          Leere game by a declarer dealt the empty cards it asks for; Eine Leere and Zwei Verschiedene bid with too few suits), which scripts/check_generators.sh checks",

@@ -274,7 +274,9 @@ impl Expr {
         }
     }
 
-    fn mentions_any_fact(&self) -> bool {
+    /// Whether the formula reads anything of the game (a fact, the contract, a comprehension's
+    /// variable, a function that looks at the game), rather than only options and constants.
+    pub(crate) fn mentions_any_fact(&self) -> bool {
         match self {
             Expr::Fact(_) | Expr::Attr(_) | Expr::Var(_) => true,
             Expr::Un(_, x) => x.mentions_any_fact(),

@@ -88,8 +88,9 @@ pub struct SimOptions {
     /// both presets, so their seeded games stay the same.
     pub call_dog: f64,
     /// The chance that a player to whom a declaration that ends the deal unplayed (`ends-deal`) is
-    /// open makes it: giving up (Königrufen's Schleifen, the called king seen in the talon), reached
-    /// on purpose. 0 in both presets, so their seeded games stay the same.
+    /// open makes it: giving up (Königrufen's Schleifen, the called king seen in the talon), or a
+    /// claim settled on every hand (Cego's skinned Solo), reached on purpose. 0 in both presets, so
+    /// their seeded games stay the same.
     pub end_deal: f64,
 }
 

@@ -35,8 +35,10 @@ pub(super) fn declarations(force: &InForce, lines: &mut Vec<Line>) {
         });
         for a in &d.allowed {
             let reason = a.reason.as_deref().map(|r| format!(" ({})", force.label(r))).unwrap_or_default();
-            // A condition on options alone is settled by the options in force.
-            let text = match force.value(&a.condition) {
+            // A condition on options alone is settled by the options in force; one that reads the
+            // game (the auction, the sides) is not, though an empty game may give it a value.
+            let settled = if a.condition.mentions_any_fact() { None } else { force.value(&a.condition) };
+            let text = match settled {
                 Some(Value::Bool(true)) => format!("{} is allowed with these options{reason}", with_article(&d.label)),
                 Some(Value::Bool(false)) => format!("{} is not allowed with these options{reason}", with_article(&d.label)),
                 _ => format!("{} is allowed only when {}{reason}", with_article(&d.label), force.words(&a.condition)),
@@ -82,11 +84,28 @@ pub(super) fn declarations(force: &InForce, lines: &mut Vec<Line>) {
             ));
         }
         if let Some(c) = &d.ends_deal {
-            let paid = if d.paid_by.is_some() { "what it pays is the deal's whole score" } else { "nobody scores" };
+            let paid = if d.paid_by.is_some() || !d.pays.is_empty() { "what it pays is the deal's whole score" } else { "nobody scores" };
             lines.push(line("declarations and bonuses", c, format!("{} ends the deal where it is made, unplayed: {paid}, and the match goes on", with_article(&d.label))));
         }
         if let Some(c) = &d.repeats {
             lines.push(line("declarations and bonuses", c, format!("{} may be made again, by the same player too, each time counting once more", with_article(&d.label))));
+        }
+        for pay in &d.pays {
+            // `pay players to players = amount`: who pays whom when it is made, then how much.
+            let head = statement_text(r, &pay.clause);
+            let who = head.split(" = ").next().unwrap_or_default().strip_prefix("pay ").unwrap_or_default().split('"').next().unwrap_or_default().trim().to_string();
+            let (from, to) = who.split_once(" to ").unwrap_or((&who, ""));
+            let side = |s: &str, other: bool| match s {
+                "players" if other => "each other player".to_string(),
+                "players" => "each player".to_string(),
+                s if s.contains(' ') || s.contains('(') => s.to_string(),
+                s => format!("the {s}"),
+            };
+            lines.push(line(
+                "declarations and bonuses",
+                &pay.clause,
+                format!("when {} is made, {} pays {} (“{}”): {}", with_article(&d.label), side(from, false), side(to, true), pay.label, force.words(&pay.amount)),
+            ));
         }
         if let Some(c) = &d.every_card_counts {
             lines.push(line("declarations and bonuses", c, format!("every card shown in {} must count: its value drops without it", with_article(&d.label))));

@@ -116,5 +116,12 @@ pub struct DeclarationKind {
     pub paid_by: Option<Expr>,
     /// Paid by every other player, partners too (a misère), not only by the declarer's opponents.
     pub paid_by_everyone: bool,
+    /// `pay PAYERS to PAYEES ["label"] = amount`, each of them: paid when the declaration is made,
+    /// between any players, each payer paying each other payee the amount worked out for the pair
+    /// (`payer`, `payee`, the declarer's `player` and `hand`, every hand as dealt with `hand_of`, the
+    /// contract and the sides). Both accounts are players (`Account::Players`). Rule
+    /// `declaration.NAME.pay` (Cego's skinned Solo: the skinner, or the claimant, pays each other
+    /// player).
+    pub pays: Vec<Pay>,
     pub clause: Clause,
 }

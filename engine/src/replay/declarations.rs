@@ -155,6 +155,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 }
             }
         }
+        self.declaration_pays(p, d, hand, shown, value)?;
         self.note_laid_away(p, d, shown);
         self.declarations.push(Declaration { player: p, kind: k, shown, value });
         if let Some(c) = &d.ends_match {
@@ -178,6 +179,51 @@ impl<'s, 'r> Game<'s, 'r> {
             // A declaration may change who leads (an announced chelem); the leader is chosen again.
             self.leader = None;
         }
+        Ok(())
+    }
+
+    /// The payments of declaration `d` made by `p` (`pay PAYERS to PAYEES = amount`), into the
+    /// ledger: each payer pays each other payee the amount worked out for the pair, the other way
+    /// when it is negative. The sitter who scores as a defender is one of `players` and of the
+    /// `defence`, as in the score.
+    fn declaration_pays(&mut self, p: u8, d: &DeclarationKind, hand: CardSet, shown: CardSet, value: Q) -> Result<(), Stop> {
+        let mut entries = vec![];
+        for pay in &d.pays {
+            let (Account::Players(from), Account::Players(to)) = (&pay.from, &pay.to) else { continue };
+            let mut env = self.env(Some(p)).with_hand(hand);
+            env.shown = Some(shown);
+            env.decl_value = Some(value);
+            env.scoring = true;
+            let set = |e: &Expr, env: &GameEnv| -> Result<u16, Stop> {
+                match self.eval_rule(e, env, &pay.clause)? {
+                    Value::Players(m) => Ok(m),
+                    Value::Player(q) => Ok(1 << q),
+                    other => Err(self.rule_error(&pay.clause, format!("a payment goes between players, not {}", other.type_name()))),
+                }
+            };
+            let (from, to) = (set(from, &env)?, set(to, &env)?);
+            for a in (0..self.names.len() as u8).filter(|a| from >> a & 1 == 1) {
+                for b in (0..self.names.len() as u8).filter(|&b| b != a && to >> b & 1 == 1) {
+                    env.payer = Some(a);
+                    env.payee = Some(b);
+                    let v = self.number(&pay.amount, &env, &pay.clause)?;
+                    if v == Q::ZERO {
+                        continue;
+                    }
+                    let (f, t, v) = if v > Q::ZERO { (a, b, v) } else { (b, a, -v) };
+                    entries.push(LedgerEntry {
+                        rule: pay.clause.rule.clone(),
+                        label: pay.label.clone(),
+                        from: Some(self.name(f)),
+                        to: Some(self.name(t)),
+                        amount: v,
+                        source: pay.clause.source.clone(),
+                        event: Some(self.event),
+                    });
+                }
+            }
+        }
+        self.ledger.extend(entries);
         Ok(())
     }
 

@@ -128,8 +128,10 @@ fn declaration_pass<R: Rng>(
         if game.not_his_to_declare(p, k, d).is_some() || d.when == When::BeforeTake || declined.contains(&(k, p)) {
             continue;
         }
-        // Declaring or not are the two legal choices; unsteered, each is as likely.
+        // Declaring or not are the two legal choices; unsteered, each is as likely. One that ends the
+        // deal unplayed (`ends-deal`) is made with the chance `end_deal` gives (0 in both presets).
         let chance = match (d.shows.is_empty(), strong == Some(p)) {
+            _ if d.ends_deal.is_some() => sim.end_deal,
             (false, _) => sim.declare,
             (true, true) => sim.announce_strong,
             (true, false) => sim.announce,

@@ -10,6 +10,9 @@
 //! that reproduces it (`tarot-archive simulate --ruleset cego --players 4 --games 1 --seed S [--steer]
 //! --out DIR`).
 //!
+//! The same for Cego at three (`cego-3`): its contracts, a deal all passed (Vorhand's Cego), and the
+//! claim of a skinned Solo, judged by the second scorer on every hand as dealt.
+//!
 //! `CEGO_SCORER_GAMES` sets the number of steered deals (default 600; half as many unsteered), and
 //! `CEGO_SCORER_REPORT=1` prints how often each case occurred.
 
@@ -31,9 +34,10 @@ struct Run {
     differences: Vec<String>,
 }
 
-fn compare(sim: &SimOptions, options: &BTreeMap<String, serde_json::Value>, seeds: std::ops::Range<u64>, run: &mut Run) {
+fn compare(id: &str, sim: &SimOptions, options: &BTreeMap<String, serde_json::Value>, seeds: std::ops::Range<u64>, run: &mut Run) {
     static R: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
-    let rules = R.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}"))).get("cego").unwrap();
+    let rules = R.get_or_init(|| Registry::builtin().unwrap_or_else(|d| panic!("{d}"))).get(id).unwrap();
+    let players = rules.players.0;
     let mut steer = if *sim == SimOptions::default() { String::new() } else { " --steer".to_string() };
     if let ContractChoice::Only(c) = &sim.contract {
         steer += &format!(" (only {c})");
@@ -42,15 +46,22 @@ fn compare(sim: &SimOptions, options: &BTreeMap<String, serde_json::Value>, seed
         steer += &format!(" --option {k}={v}");
     }
     for seed in seeds {
-        let rec = random_game_with(rules, 4, options, sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        let rec = random_game_with(rules, players, options, sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
         let v = replay(rules, &rec).unwrap();
         run.games += 1;
         assert_eq!(v.status, Status::Valid, "seed {seed}: {}", v.to_text());
         let mine = cego::score(&rec);
         let mut add = |k: String| *run.tally.entry(k).or_default() += 1;
-        match mine.made {
-            Some(m) => add(format!("{} {}", mine.contract, if m { "made" } else { "lost" })),
-            None => add("rauber played".into()),
+        match (mine.claim, mine.made) {
+            (Some(won), _) => add(format!("the claim of a skinned Solo {}", if won { "won" } else { "lost" })),
+            (None, Some(m)) => add(format!("{} {}", mine.contract, if m { "made" } else { "lost" })),
+            (None, None) => add("rauber played".into()),
+        }
+        if players == 3
+            && mine.claim.is_none()
+            && rec.events.iter().filter(|e| matches!(e, tarot_engine::Event::Bid { .. })).all(|e| matches!(e, tarot_engine::Event::Bid { bid, .. } if &**bid == "pass"))
+        {
+            add("all passed: Vorhand's Cego".into());
         }
         // A declarer's game (not a special game, whose value is fixed) bid over a Solo.
         if let Some(m) = mine.made.filter(|_| mine.over_solo && !["piccolo", "bettel", "ulti"].contains(&mine.contract.as_str())) {
@@ -93,6 +104,60 @@ fn compare(sim: &SimOptions, options: &BTreeMap<String, serde_json::Value>, seed
     }
 }
 
+/// Cego for three (`cego-3`, P "Three Player Game"): the engine's scores against the second scorer over
+/// simulated deals of three, unsteered and steered, the claim of a skinned Solo made in a fifth of the
+/// steered deals where it may be. Each contract must be seen made and lost, a deal all passed played as
+/// Vorhand's Cego, and the claim won (someone was dealt a Solo hand) and lost.
+#[test]
+fn the_engine_scores_cego_for_three_as_the_sources_do() {
+    let steered_games = count_or("CEGO_SCORER_GAMES", 600, 600);
+    let base = seed("CEGO_SCORER_SEED");
+    let mut plain = Run::default();
+    let mut steered = Run::default();
+    compare("cego-3", &SimOptions::default(), &BTreeMap::new(), base..base + steered_games / 2, &mut plain);
+    let sim = SimOptions { end_deal: 0.2, ..SimOptions::steered() };
+    compare("cego-3", &sim, &BTreeMap::new(), base + 1_000_000_000..base + 1_000_000_000 + steered_games, &mut steered);
+    let mut reached: BTreeMap<String, u64> = plain.tally.clone();
+    for (k, n) in &steered.tally {
+        *reached.entry(k.clone()).or_default() += n;
+    }
+    let report = format!("cego-3, 3 players: {} deals unsteered, {} steered: {reached:?}", plain.games, steered.games);
+    if std::env::var("CEGO_SCORER_REPORT").is_ok() {
+        println!("{report}");
+    }
+    let differences: Vec<String> = plain.differences.into_iter().chain(steered.differences).collect();
+    assert!(differences.is_empty(), "{} deals scored differently:\n{}", differences.len(), differences.iter().take(40).cloned().collect::<Vec<_>>().join("\n"));
+    for contract in ["solo", "cego", "eine", "eine-leere", "zwei-leere", "zwei-verschiedene", "kleiner-mann", "ulti"] {
+        for how in ["made", "lost"] {
+            let case = format!("{contract} {how}");
+            assert!(reached.get(&case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}\n{report}");
+        }
+    }
+    for case in ["all passed: Vorhand's Cego", "the claim of a skinned Solo won", "the claim of a skinned Solo lost"] {
+        assert!(reached.get(case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}\n{report}");
+    }
+    assert!(!reached.keys().any(|k| k.starts_with("piccolo") || k.starts_with("bettel") || k == "rauber played"), "{report}");
+}
+
+/// The stored games of three (`fixtures/cego-3/valid/`), the claims among them: the engine scores each
+/// as the second scorer does.
+#[test]
+fn the_stored_games_of_three_score_as_the_sources_do() {
+    let rules = tarot_testkit::registry().get("cego-3").unwrap();
+    let mut claims = vec![];
+    for path in tarot_testkit::fixture_files("cego-3", "valid") {
+        let rec = tarot_engine::read_record(&std::fs::read(&path).unwrap()).unwrap();
+        let v = replay(rules, &rec).unwrap();
+        assert_eq!(v.status, Status::Valid, "{}: {}", path.display(), v.to_text());
+        let mine = cego::score(&rec);
+        let engine: BTreeMap<String, Q> = v.outcome.as_ref().unwrap().players.iter().map(|p| (p.player.to_string(), p.score)).collect();
+        assert_eq!(engine, mine.balance, "{}", path.display());
+        claims.extend(mine.claim);
+    }
+    claims.sort();
+    assert_eq!(claims, [false, true], "the claim lost and won");
+}
+
 /// Parlett's three worked examples of the game's value (PB, "Examples"), and pagat's two of a
 /// Gegensolo (P, "The Scoring": lost with 27 points, and with no trick, the Legage to the defence).
 #[test]
@@ -113,15 +178,15 @@ fn the_engine_scores_cego_as_the_sources_do() {
     let mut steered = Run::default();
     let mut frei = Run::default();
     let none = BTreeMap::new();
-    compare(&SimOptions::default(), &none, base..base + steered_games / 2, &mut plain);
-    compare(&SimOptions::steered(), &none, base + 1_000_000_000..base + 1_000_000_000 + steered_games, &mut steered);
+    compare("cego", &SimOptions::default(), &none, base..base + steered_games / 2, &mut plain);
+    compare("cego", &SimOptions::steered(), &none, base + 1_000_000_000..base + 1_000_000_000 + steered_games, &mut steered);
     // Kleiner Mann where its Geiß may be taken back (option geiss_frei), steered to it: a quarter as
     // many deals for each choice.
     let kleiner_mann = SimOptions { contract: ContractChoice::Only("kleiner-mann".into()), ..SimOptions::steered() };
     for (i, choice) in ["last-trick", "a-trick"].into_iter().enumerate() {
         let options = BTreeMap::from([("geiss_frei".to_string(), serde_json::json!(choice))]);
         let from = base + 2_000_000_000 + i as u64 * 1_000_000;
-        compare(&kleiner_mann, &options, from..from + steered_games / 4, &mut frei);
+        compare("cego", &kleiner_mann, &options, from..from + steered_games / 4, &mut frei);
     }
     let mut report = format!("cego, 4 players: {} deals unsteered, {} steered, {} of Kleiner Mann with geiss_frei\n", plain.games, steered.games, frei.games);
     report += "| case | unsteered, per 1,000 deals | steered, per 1,000 deals | Kleiner Mann, geiss_frei, per 1,000 deals |\n|---|---:|---:|---:|\n";

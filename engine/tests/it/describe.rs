@@ -231,3 +231,14 @@ fn an_or_inside_an_and_is_bracketed_in_words() {
     let eine = d.rules.iter().find(|l| &*l.rule == "discard.require.1").map(|l| l.text.clone()).unwrap();
     assert!(eine.contains("is not eine-leere or the number of pips in the hand is 1 or (the number of pips"), "{eine}");
 }
+
+/// A declaration's `allowed` that reads the game (the sides, the auction) is not settled by the
+/// options, though a game not yet dealt gives it a value: Tapp Tarock's Pagat Ultimo, not in a
+/// Bridscher, is allowed only when the attack has a player.
+#[test]
+fn an_allowed_that_reads_the_game_is_put_in_words() {
+    let registry = tarot_testkit::registry();
+    let d = tarot_engine::describe(registry.get("tapp-tarock-ocg").unwrap(), &Default::default());
+    let ultimo: Vec<&str> = d.rules.iter().filter(|l| &*l.rule == "declaration.ultimo.allowed").map(|l| &*l.text).collect();
+    assert_eq!(ultimo, ["a Pagat Ultimo is allowed only when the number of players in the attack is more than 0"]);
+}

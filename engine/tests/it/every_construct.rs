@@ -674,6 +674,11 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("paid", m("fft-4p-misere", "paid by-everyone", "paid by-all"), Refused("`paid by-all`")),
         ("paid", m("fft-4p-misere", "paid by-everyone", "paid by-everyone\n  paid-by = yes"), Refused("a declaration says who pays it once")),
         ("paid-by = condition", m(M, "paid-by = count(hand_of(payer), trull) == 0", "paid-by = count(hand_of(payer), trull) <= 1"), Changes),
+        (r#"declaration NAME { pay PAYERS to PAYEES ["label"] = amount }"#, m("cego-3", "then 35 * contract.factor else 0", "then 30 * contract.factor else 0"), Changes),
+        (r#"declaration NAME { pay PAYERS to PAYEES ["label"] = amount }"#, m("koenigrufen", "  value = -1                                          @HK \"7.7\"", "  value = -1                                          @HK \"7.7\"\n  pay players to players = if payer == player then 1 else 0"), Changes),
+        (r#"declaration NAME { pay PAYERS to PAYEES ["label"] = amount }"#, m("koenigrufen", "  value = -1                                          @HK \"7.7\"", "  value = -1                                          @HK \"7.7\"\n  pay players to pot.kitty = 1"), Refused("a declaration's payment goes between players, not into or out of a pot")),
+        (r#"declaration NAME { pay PAYERS to PAYEES ["label"] = amount }"#, m("koenigrufen", "  value = -1                                          @HK \"7.7\"", "  value = -1                                          @HK \"7.7\"\n  pay players = 1"), Refused("a declaration's payment is written `pay PAYERS to PAYEES")),
+        (r#"declaration NAME { pay PAYERS to PAYEES ["label"] = amount }"#, m("koenigrufen", "  value = -1                                          @HK \"7.7\"", "  value = -1                                          @HK \"7.7\"\n  pay players to players = count(tricks)"), Refused("`tricks` is not known in a declaration's `pay`")),
         // play
         ("lead = formula", m(B, "lead = first_hand", "lead = dealer"), Changes),
         ("must follow", m(F, "  must follow                                        @FFT", "  must follow = no @FFT"), Changes),

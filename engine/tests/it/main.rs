@@ -42,6 +42,7 @@ mod declare_ends_deal;
 mod declare_from_dealer;
 mod declare_in_turn;
 mod declare_laid_away;
+mod declare_pay;
 mod describe;
 mod discard_forbid_option;
 mod dobbm_scorer;

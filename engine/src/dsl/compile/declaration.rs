@@ -30,6 +30,7 @@ impl Compiler {
             value: None,
             paid_by: None,
             paid_by_everyone: false,
+            pays: vec![],
             clause: self.clause(s, format!("declaration.{name}")),
         };
         for st in s.block.iter().flatten() {
@@ -131,13 +132,19 @@ impl Compiler {
                         Some(other) => self.err_at(st, format!("`paid {other}`: a declaration is `paid` (by each opponent) or `paid by-everyone` (by every other player)")),
                     }
                 }
+                "pay" => {
+                    if let Some(pay) = self.declaration_pay(st, &name, d.pays.len()) {
+                        d.pays.push(pay);
+                    }
+                }
                 other => self.err_at(
                     st,
-                    format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, in-turn, ends-match, ends-deal, repeats, every-card-counts, from, shows, keeps, require, value, paid or paid-by"),
+                    format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, in-turn, ends-match, ends-deal, repeats, every-card-counts, from, shows, keeps, require, value, paid, paid-by or pay"),
                 ),
             }
         }
         self.after_deal_checks(s, &d);
+        self.pay_checks(s, &d);
         self.ends_deal_checks(s, &d);
         self.every_card_counts_checks(s, &d);
         self.repeats_checks(s, &d);
@@ -167,6 +174,51 @@ impl Compiler {
         }
         if let Some(st) = s.block.iter().flatten().find(|st| st.key == "compulsory") {
             self.err_at(st, "a declaration `when after-deal` cannot be `compulsory`: it is a choice made before any other move, which no card closes");
+        }
+    }
+
+    /// `pay PAYERS to PAYEES ["label"] = amount` in a declaration: the score's form, between players
+    /// only (a declaration pays no pot), its amount read with `payer` and `payee` for each pair, and
+    /// what a declaration's `allowed` reads. The `n`th of the declaration's payments; rule
+    /// `declaration.NAME.pay`, then `.pay.2`, ... for the others.
+    fn declaration_pay(&mut self, st: &Stmt, name: &str, n: usize) -> Option<Pay> {
+        let words: Vec<&Word> = st.args.iter().collect();
+        if !(words.len() == 3 || (words.len() == 4 && words[3].quoted)) || words[1].text != "to" {
+            self.err_at(st, "a declaration's payment is written `pay PAYERS to PAYEES [\"label\"] = amount`, e.g. `pay players to players = if payer == player then 10 else 0`");
+            return None;
+        }
+        let file = st.file.clone();
+        let side = |c: &mut Compiler, w: &Word| -> Option<Expr> {
+            if w.text.starts_with("pot.") {
+                c.err_at(st, format!("`{}`: a declaration's payment goes between players, not into or out of a pot (the score's payments reach the pots)", w.text));
+                return None;
+            }
+            c.expr(&file, &Ast { pos: w.pos, kind: AstKind::Name(w.text.clone()) }, Ctx::DeclarationPay)
+        };
+        let (from, to) = (side(self, words[0]), side(self, words[2]));
+        let amount = self.value(st, Ctx::DeclarationPay);
+        let label = words.get(3).map(|w| w.text.clone()).unwrap_or_else(|| name.to_string());
+        let rule = if n == 0 { format!("declaration.{name}.pay") } else { format!("declaration.{name}.pay.{}", n + 1) };
+        Some(Pay { from: Account::Players(from?), to: Account::Players(to?), amount: amount?, label: label.into(), clause: self.clause(st, rule) })
+    }
+
+    /// A declaration made right after the deal (`when after-deal`) comes before the auction: a payment
+    /// of it that reads the contract, the sides or the card called could never be worked out, and is
+    /// refused.
+    fn pay_checks(&mut self, s: &Stmt, d: &DeclarationKind) {
+        if d.when != When::AfterDeal {
+            return;
+        }
+        let late = |e: &Expr| [Fact::Taker, Fact::Partner, Fact::Attack, Fact::Defence, Fact::Called].into_iter().any(|f| e.mentions(f)) || reads_contract(e);
+        for (pay, st) in d.pays.iter().zip(s.block.iter().flatten().filter(|st| st.key == "pay")) {
+            let Account::Players(from) = &pay.from else { continue };
+            let Account::Players(to) = &pay.to else { continue };
+            if late(from) || late(to) || late(&pay.amount) {
+                self.err_at(
+                    st,
+                    "a declaration `when after-deal` cannot pay by the contract, the sides or the card called: it is made before the auction, when none of them is known",
+                );
+            }
         }
     }
 
@@ -285,5 +337,18 @@ impl Compiler {
                 return;
             }
         }
+    }
+}
+
+/// Whether a compiled formula reads the contract (`contract.ATTR`, `contract.name`).
+fn reads_contract(e: &Expr) -> bool {
+    match e {
+        Expr::Attr(_) => true,
+        Expr::Un(_, x) => reads_contract(x),
+        Expr::Bin(_, a, b) | Expr::Index(a, b) => reads_contract(a) || reads_contract(b),
+        Expr::If(a, b, c) => reads_contract(a) || reads_contract(b) || reads_contract(c),
+        Expr::List(xs) | Expr::Call(_, xs) => xs.iter().any(reads_contract),
+        Expr::Comp { set, cond, body, .. } => reads_contract(set) || cond.as_deref().is_some_and(reads_contract) || body.as_deref().is_some_and(reads_contract),
+        _ => false,
     }
 }

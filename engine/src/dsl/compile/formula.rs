@@ -778,13 +778,14 @@ impl Compiler {
             };
         }
         if let Some(attr) = n.strip_prefix("contract.") {
-            if !matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Lead | Ctx::Discard | Ctx::AfterAuction | Ctx::Allowed | Ctx::Turn | Ctx::Packet) {
+            if !matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Lead | Ctx::Discard | Ctx::AfterAuction | Ctx::Allowed | Ctx::DeclarationPay | Ctx::Turn | Ctx::Packet)
+            {
                 self.err(
                     file,
                     pos,
                     format!(
                         "`{n}` is not known {}: the contract is known once the auction is won, so it can be read by the discard (its sizes, \
-                         `require`, `penalty`), `callable-levels`, `must ... = condition`, the fool's settings, the play's `lead`, a declaration's `allowed`, the condition of `must lead|play` and `keep`, and the score",
+                         `require`, `penalty`), `callable-levels`, `must ... = condition`, the fool's settings, the play's `lead`, a declaration's `allowed` and `pay`, the condition of `must lead|play` and `keep`, and the score",
                         ctx_words(ctx)
                     ),
                 );

@@ -26,6 +26,9 @@ pub(super) enum Ctx {
     AfterAuction,
     /// A declaration's `allowed`: after the auction, so the contract is known.
     Allowed,
+    /// A declaration's `pay`: what `Allowed` sees, the cards shown and the value, and the pair paying
+    /// and paid (`payer`, `payee`).
+    DeclarationPay,
     /// The condition of `must lead|play` and `keep`, read at a player's turn in play: what `Allowed`
     /// sees, and the play so far (`tricks`, the trick in play `trick`).
     Turn,
@@ -42,18 +45,19 @@ pub(super) fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
         Players => ctx != Ctx::Class,
         DogSize => !matches!(ctx, Ctx::Class),
         Dealer | FirstHand => !matches!(ctx, Ctx::Class | Ctx::Setup | Ctx::AfterAuction),
-        Hand | FirstPacket => matches!(ctx, Ctx::Hand | Ctx::Declaration | Ctx::Allowed | Ctx::Turn) || f == Hand && ctx == Ctx::Discard,
-        Shown | DeclValue | BestValue => ctx == Ctx::Declaration,
-        Payer => matches!(ctx, Ctx::PaidBy | Ctx::Pay),
+        Hand | FirstPacket => matches!(ctx, Ctx::Hand | Ctx::Declaration | Ctx::Allowed | Ctx::Turn) || f == Hand && matches!(ctx, Ctx::Discard | Ctx::DeclarationPay),
+        Shown | DeclValue => matches!(ctx, Ctx::Declaration | Ctx::DeclarationPay),
+        BestValue => ctx == Ctx::Declaration,
+        Payer => matches!(ctx, Ctx::PaidBy | Ctx::Pay | Ctx::DeclarationPay),
         Discarded => ctx == Ctx::Discard,
-        Dog => matches!(ctx, Ctx::Discard | Ctx::Allowed),
+        Dog => matches!(ctx, Ctx::Discard | Ctx::Allowed | Ctx::DeclarationPay),
         Packet => ctx == Ctx::Packet,
         Card | Last | WonByPlayer => ctx == Ctx::Trigger,
-        Player => matches!(ctx, Ctx::Trigger | Ctx::PerPlayer | Ctx::Declaration | Ctx::Discard | Ctx::Allowed | Ctx::Turn | Ctx::Hand),
-        Payee => ctx == Ctx::Pay,
+        Player => matches!(ctx, Ctx::Trigger | Ctx::PerPlayer | Ctx::Declaration | Ctx::Discard | Ctx::Allowed | Ctx::Turn | Ctx::Hand | Ctx::DeclarationPay),
+        Payee => matches!(ctx, Ctx::Pay | Ctx::DeclarationPay),
         Total => ctx == Ctx::Pay,
-        Taker | Partner | Attack | Defence => matches!(ctx, Ctx::Lead | Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Allowed | Ctx::Turn | Ctx::Packet),
-        Called => matches!(ctx, Ctx::Called | Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Packet | Ctx::Allowed),
+        Taker | Partner | Attack | Defence => matches!(ctx, Ctx::Lead | Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Allowed | Ctx::Turn | Ctx::Packet | Ctx::DeclarationPay),
+        Called => matches!(ctx, Ctx::Called | Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Packet | Ctx::Allowed | Ctx::DeclarationPay),
         Tricks => matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Turn),
         LastTrick => matches!(ctx, Ctx::Score | Ctx::Pay | Ctx::PerPlayer),
         Trick => ctx == Ctx::Turn,
@@ -177,6 +181,9 @@ pub(super) fn ctx_words(ctx: Ctx) -> &'static str {
         Ctx::Called => "after the call (called is)",
         Ctx::AfterAuction => "in a setting that applies after the auction (options, players, constants and the contract are)",
         Ctx::Allowed => "in a declaration's `allowed` (hand, player, taker, partner, attack, defence, called, dog and contract.ATTR are)",
+        Ctx::DeclarationPay => {
+            "in a declaration's `pay` (payer, payee, hand, shown, value, player, taker, partner, attack, defence, called, dog and contract.ATTR are)"
+        }
         Ctx::Turn => "in the condition of `must lead|play`, `keep`, `withhold` and `excuse` (hand, player, taker, partner, attack, defence, contract.ATTR, tricks and trick, the trick in play, are)",
         Ctx::Dealt => "in the deal's `require` (dealer, first_hand, players, options and carried(p) are)",
         Ctx::Packet => "in the talon's `rest` (packet, called, taker, partner, attack, defence, dealer, first_hand, players, options and the contract are)",

@@ -22,6 +22,14 @@
 //! - Räuber: whoever has the most card points pays 30 to each other player, Vorhand 60; tied, Vorhand
 //!   alone if he is among them, else each tied player pays 30 to each other player (PB).
 //! - The declarer leads, Vorhand in a Räuber (PW); Vorhand sits after the dealer in the record's order.
+//! - At three (P "Three Player Game", PB "Cego for three"): the clubs 7, the spades 7 and the diamonds 4
+//!   taken out, 13 cards each and 12 to the Blinde, no Piccolo, Bettel or Räuber; the pack holds 69
+//!   points, and a declarer who takes a trick is given the 70th. When all pass, Vorhand plays a Cego
+//!   (he must say it, P "Second phase after everyone said \"Fort\""). When nobody bid Solo, the
+//!   declarer may claim a skinned Solo: a player dealt nine trumps or more, or eight with two above
+//!   the 17 and at most two suits, passed a Solo; each such player pays each other player the game's
+//!   factor times 35 (the game bid lost without a trick), or, if none was dealt one, the claimant pays
+//!   that; nothing is played.
 //! - The Leere games keep empty cards (numerals) before the Blinde: one in Eine Leere, two of one suit
 //!   in Zwei Leere, two of two suits in Zwei Verschiedene (PB9). A declarer dealt too few keeps courts
 //!   in their stead: in Eine Leere one dealt no empty card a court; in the others one dealt no such
@@ -170,6 +178,33 @@ pub struct Scored {
     /// In Kleiner Mann, the Geiß taken back (not led to the first trick, where the option allows
     /// it): whether it took the trick it had to.
     pub geiss_frei: Option<bool>,
+    /// At three, the claim of a skinned Solo: whether it was made, and whether the claimant won it
+    /// (another player was dealt a Solo hand, and he himself none).
+    pub claim: Option<bool>,
+}
+
+/// A Solo hand at three (P "Three Player Game"): nine trumps or more (the Gstieß one of them), or eight
+/// of which two are above the 17, the other cards of at most two suits.
+pub fn solo_hand(hand: &[Card]) -> bool {
+    let trumps = hand.iter().filter(|c| matches!(c, Card::Trump(_))).count();
+    let high = hand.iter().filter(|c| matches!(c, Card::Trump(n) if *n > 17)).count();
+    let mut suits: Vec<char> = hand.iter().filter_map(|c| c.suit()).collect();
+    suits.sort();
+    suits.dedup();
+    trumps >= 9 || (trumps == 8 && high >= 2 && suits.len() <= 2)
+}
+
+/// The factor of a declarer's game (P "The Scoring"), not bid over a Solo.
+fn factor(contract: &str) -> i64 {
+    match contract {
+        "solo" | "eine" => 2,
+        "cego" => 1,
+        "eine-leere" => 3,
+        "zwei-leere" => 4,
+        "zwei-verschiedene" => 5,
+        "kleiner-mann" => 6,
+        other => panic!("no factor for {other}"),
+    }
 }
 
 pub fn score(rec: &GameRecord) -> Scored {
@@ -184,7 +219,12 @@ pub fn score(rec: &GameRecord) -> Scored {
     let mut legage: Vec<Card> = vec![];
     let mut first_discard: Option<Vec<Card>> = None;
     let mut plays: Vec<(usize, Card)> = vec![];
+    let mut claimant: Option<usize> = None;
     for e in &rec.events {
+        // At three, a deal all passed is Vorhand's Cego: he is the declarer once the auction is over.
+        if n == 3 && declarer.is_none() && !matches!(e, Event::Deal { .. } | Event::Bid { .. }) {
+            declarer = Some((vorhand, "cego".into()));
+        }
         match e {
             Event::Deal { dog, hands, .. } => {
                 blinde = dog.iter().map(|c| Card::parse(c)).collect();
@@ -202,10 +242,25 @@ pub fn score(rec: &GameRecord) -> Scored {
                 first_discard.get_or_insert_with(|| cards.iter().map(|c| Card::parse(c)).collect());
             }
             Event::Play { player, card } => plays.push((seat(player), Card::parse(card))),
+            Event::Declare { player, declaration, .. } if n == 3 && &**declaration == "skinned_solo" => claimant = Some(seat(player)),
             other => panic!("Cego has no such event here: {other:?}"),
         }
     }
-    assert_eq!(blinde.len(), 10, "the Blinde");
+    assert_eq!(blinde.len(), if n == 3 { 12 } else { 10 }, "the Blinde");
+    if let Some(c) = claimant {
+        // The claim: every hand shown as dealt; each skinner pays each other player, else the claimant.
+        let contract = declarer.as_ref().map(|d| d.1.clone()).expect("a declarer");
+        let skinners: Vec<usize> = (0..n).filter(|&p| solo_hand(&dealt[&names[p]])).collect();
+        let payers = if skinners.is_empty() { vec![c] } else { skinners };
+        let each = 35 * factor(&contract);
+        let mut balance = vec![0i64; n];
+        for &p in &payers {
+            for (q, b) in balance.iter_mut().enumerate() {
+                *b += if q == p { -each * (n as i64 - 1) } else { each };
+            }
+        }
+        return Scored { contract, claim: Some(!payers.contains(&c)), balance: names.iter().cloned().zip(balance.iter().map(|&b| Q::int(b))).collect(), ..Scored::default() };
+    }
     let tricks: Vec<&[(usize, Card)]> = plays.chunks(n).collect();
     assert!(tricks.iter().all(|t| t.len() == n), "tricks of {n}");
     let mut s = Scored { contract: declarer.as_ref().map_or("rauber".into(), |d| d.1.clone()), ..Scored::default() };
@@ -287,7 +342,8 @@ pub fn score(rec: &GameRecord) -> Scored {
             if c == "solo" && won[d] > 0 {
                 own.extend(blinde.iter().copied());
             }
-            let pts = points(&own);
+            // At three the pack holds 69 points: a declarer who takes a trick is given the 70th.
+            let pts = points(&own) + i64::from(n == 3 && won[d] > 0);
             s.declarer_points = Some(pts);
             let each = match c.as_str() {
                 "bettel" | "piccolo" | "ulti" => {
