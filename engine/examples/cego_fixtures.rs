@@ -5,7 +5,7 @@
 //! holds a card it refuses at one of its tricks), with that game's lead replaced by the refused card
 //! (fixtures/cego/invalid/play.must.lead.LABEL.json); and Kleiner Mann bid without the Geiß, and its
 //! Geiß laid away (fixtures/cego/invalid/); and the Leere games with a court kept in place of an empty
-//! card (`courts`).
+//! card (`courts`). And the fixtures of `cego-pagat` that show pagat.com's auction (`pagat`).
 //! Each is a seeded simulated game found by search, so it is reproducible:
 //!
 //!     cargo run -p tarot-engine --example generators -- cego_fixtures
@@ -15,6 +15,7 @@ use crate::common;
 use common::write;
 
 mod courts;
+mod pagat;
 
 use std::collections::BTreeMap;
 
@@ -200,6 +201,7 @@ pub fn main() {
     }
     kleiner_mann_broken(rules, &root);
     courts::main(rules, &root);
+    pagat::main(&registry);
 }
 
 /// Kleiner Mann's bid and Legage broken (P "Normal Games"): in a seeded Kleiner Mann whose first

@@ -113,7 +113,7 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         self.bids.push((p, choice));
         if let Some((q, c, clause)) = self.closed_by() {
-            let early = if q != speaker { format!(", said out of turn (it was {}'s)", self.name(speaker)) } else { String::new() };
+            let early = if q != speaker { format!(", said out of turn (it was {}'s),", self.name(speaker)) } else { String::new() };
             self.notes.push(format!("{}'s {}{early} ends the auction ({})", self.name(q), b.contracts[c].label, clause.rule));
         }
         let after = self.bidding_turn();
@@ -217,6 +217,13 @@ impl<'s, 'r> Game<'s, 'r> {
             self.owe_discards();
         }
         Ok(())
+    }
+
+    /// Where the auction stands, for the simulator: whether its opening round (`opening-round`) is in
+    /// progress, and how many bids the round in progress has had (all of them, without one).
+    pub fn round_so_far(&self) -> (bool, usize) {
+        let turn = self.bidding_turn();
+        (turn.opening, if turn.opening { self.bids.len() } else { self.round_bids(&turn).count() })
     }
 
     /// Whether the auction is won and its winner is still to say what he plays (`instead`, `raise`).

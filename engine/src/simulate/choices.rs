@@ -24,7 +24,12 @@ pub(super) fn steered_bid<R: Rng>(rules: &Ruleset, game: &Game, legal: &[String]
     // A contract chosen after the auction is steered to by winning the contract it replaces.
     let target = bidding.instead.iter().find(|i| i.chosen == target).map_or(target, |i| i.won);
     let taken = game.bids.iter().any(|(_, b)| *b == crate::replay::Bid::Contract(target));
-    let spoken = game.bids.len();
+    // With an opening round (`opening-round`), the bids are counted in the round in progress, and a
+    // target bid only after it is passed to there.
+    let (opening, spoken) = game.round_so_far();
+    if opening && bidding.opening_round.as_ref().is_some_and(|(cs, _)| !cs.contains(&target)) && is_legal("pass") {
+        return "pass".into();
+    }
     // A contract only some may bid (`by`) is bid as soon as it is offered: its bidder may not get
     // another turn (forehand's Tapper, after a pass that is final).
     let now = spoken >= turn || contracts[target].by.is_some();
