@@ -6,7 +6,7 @@
 //! (fixtures/cego/invalid/play.must.lead.LABEL.json); and Kleiner Mann bid without the Geiß, and its
 //! Geiß laid away (fixtures/cego/invalid/); and the Leere games with a court kept in place of an empty
 //! card (`courts`); and Kleiner Mann with its Geiß taken back, where the option `geiss_frei` allows it
-//! (`frei`).
+//! (`frei`). And the fixtures of `cego-pagat` that show pagat.com's auction (`pagat`).
 //! Each is a seeded simulated game found by search, so it is reproducible:
 //!
 //!     cargo run -p tarot-engine --example generators -- cego_fixtures
@@ -17,6 +17,7 @@ use common::write;
 
 mod courts;
 mod frei;
+mod pagat;
 
 use std::collections::BTreeMap;
 
@@ -203,6 +204,7 @@ pub fn main() {
     kleiner_mann_broken(rules, &root);
     courts::main(rules, &root);
     frei::main(rules, &root);
+    pagat::main(&registry);
 }
 
 /// Kleiner Mann's bid and Legage broken (P "Normal Games"): in a seeded Kleiner Mann whose first

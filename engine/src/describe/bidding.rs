@@ -26,6 +26,21 @@ pub(super) fn bidding(force: &InForce, lines: &mut Vec<Line>) {
             let text = if b.hold_by.as_ref().is_some_and(|w| !matches!(w, Choice::Is(_))) { format!("{text} (with these options)") } else { text };
             lines.push(line("bidding and contracts", c, text));
         }
+        let names = |cs: &[usize]| cs.iter().map(|&i| b.contracts[i].label.as_str()).collect::<Vec<_>>().join(", ");
+        if let Some((cs, c)) = &b.opening_round {
+            let text = format!(
+                "an opening round comes first: from first hand, each player bids {} or passes, and the first bid ends it; these are bid only there, the other contracts only in the auction after it, \
+                 which every player enters again, the opening bid held by its bidder, who comes first in the auction's order, before first hand",
+                names(cs)
+            );
+            lines.push(line("bidding and contracts", c, text));
+        }
+        if let Some((cs, c)) = &b.closing {
+            lines.push(line("bidding and contracts", c, format!("a bid of {} ends the auction at once: its bidder plays it", names(cs))));
+        }
+        if let Some((cs, c)) = &b.out_of_turn {
+            lines.push(line("bidding and contracts", c, format!("{} may also be bid before the bidder's turn, by a player who has not yet spoken in the round", names(cs))));
+        }
         if let Some(c) = &b.no_reraise {
             lines.push(line("bidding and contracts", c, "a player outbid may not bid again, only pass".into()));
         }
@@ -35,7 +50,8 @@ pub(super) fn bidding(force: &InForce, lines: &mut Vec<Line>) {
         }
         if let Some((cs, c)) = &b.step {
             let names: Vec<&str> = cs.iter().map(|&i| b.contracts[i].label.as_str()).collect();
-            lines.push(line("bidding and contracts", c, format!("of {}, one held may be outbid only by the next", names.join(", "))));
+            let lowest = if b.step_lowest { "; a player who may hold the one held only holds it or passes (no jump bids)" } else { "" };
+            lines.push(line("bidding and contracts", c, format!("of {}, one held may be outbid only by the next{lowest}", names.join(", "))));
         }
         for m in &b.must_bid {
             lines.push(line(

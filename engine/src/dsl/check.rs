@@ -78,7 +78,10 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("bidding", "hold") => sh(0, 1, Optional, Forbidden, "`hold forehand`, `hold seniority` or `hold = formula of options`"),
         ("bidding", "no-reraise") => sh(0, 0, Forbidden, Forbidden, "`no-reraise`"),
         ("bidding", "first-turn") => sh(1, MANY, Forbidden, Forbidden, "`first-turn CONTRACT ...`"),
-        ("bidding", "step") => sh(2, MANY, Forbidden, Forbidden, "`step CONTRACT CONTRACT ...`"),
+        ("bidding", "step") => sh(2, MANY, Forbidden, Forbidden, "`step CONTRACT CONTRACT ...` or `step lowest CONTRACT CONTRACT ...`"),
+        ("bidding", "opening-round") => sh(1, MANY, Forbidden, Forbidden, "`opening-round CONTRACT ...`"),
+        ("bidding", "closing") => sh(1, MANY, Forbidden, Forbidden, "`closing CONTRACT ...`"),
+        ("bidding", "out-of-turn") => sh(1, MANY, Forbidden, Forbidden, "`out-of-turn CONTRACT ...`"),
         ("bidding", "instead") => sh(2, 3, Required, Forbidden, "`instead WON CHOSEN \"label\" = condition on the winner's hand`"),
         ("bidding", "raise") => sh(
             1,

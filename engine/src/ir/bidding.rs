@@ -35,6 +35,20 @@ pub struct Bidding {
     /// `step CONTRACT ...`: contracts (by index, lowest first) of which one held may be outbid only
     /// by the next (rule `bidding.step`).
     pub step: Option<(Vec<usize>, Clause)>,
+    /// `step lowest ...`: among the step's contracts, a player who may hold the contract held only
+    /// holds it (or passes): each bid is the lowest open to its bidder, never one above it.
+    pub step_lowest: bool,
+    /// `opening-round CONTRACT ...`: an opening round before the auction, from first hand, each
+    /// saying one of these contracts (by index) or passing; the first bid ends the round. These are
+    /// bid only in it, the others only in the auction after it, which every player enters again: the
+    /// opening bid held by its bidder, who heads the auction's order (rule `bidding.opening-round`).
+    pub opening_round: Option<(Vec<usize>, Clause)>,
+    /// `closing CONTRACT ...`: a bid of one of these contracts (by index) ends the auction at once,
+    /// its bidder playing it (rule `bidding.closing`).
+    pub closing: Option<(Vec<usize>, Clause)>,
+    /// `out-of-turn CONTRACT ...`: these closing contracts (by index) may be bid before the bidder's
+    /// turn comes, by a player who has not yet spoken in the round (rule `bidding.out-of-turn`).
+    pub out_of_turn: Option<(Vec<usize>, Clause)>,
     /// `instead WON CHOSEN "label" = condition`: the winner of the auction with WON, whose hand as
     /// dealt meets the condition, may play CHOSEN in its place, each for himself (rule
     /// `bidding.instead.CHOSEN`; TG42's Trischaken, declared by eldest who won with a Single).

@@ -17,10 +17,23 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         let turn = self.bidding_turn();
         let Some(speaker) = turn.next.filter(|_| self.phase == Phase::Bidding) else {
+            // A closing bid ended it: that rule says why nobody speaks after it.
+            if let Some((q, c, clause)) = self.closed_by() {
+                return Err(self.violation(clause, p, format!("the bidding is over: {}'s {} ended it", self.name(q), b.contracts[c].label)));
+            }
             return Err(self.violation(&b.turns_clause, p, "the bidding is over".into()));
         };
         if speaker != p {
-            return Err(self.violation(&b.turns_clause, p, format!("it is {}'s turn to bid, not {}'s", self.name(speaker), self.name(p))));
+            // A closing contract that may be said out of turn, by a player yet to speak in the round.
+            match (choice, &b.out_of_turn) {
+                (Bid::Contract(c), Some((cs, clause))) if cs.contains(&c) => {
+                    if self.has_spoken(p, &turn) {
+                        let why = format!("{} may be said before one's turn only until one's first word in the round, and {} has spoken", b.contracts[c].label, self.name(p));
+                        return Err(self.violation(clause, p, why));
+                    }
+                }
+                _ => return Err(self.violation(&b.turns_clause, p, format!("it is {}'s turn to bid, not {}'s", self.name(speaker), self.name(p)))),
+            }
         }
         if let Some(m) = self.forced_bid(p, &turn)? {
             let lower = match choice {
@@ -51,6 +64,15 @@ impl<'s, 'r> Game<'s, 'r> {
                 ));
             }
             Bid::Contract(c) => {
+                if let Some((cs, clause)) = b.opening_round.as_ref().filter(|_| !self.in_round(&turn, c)) {
+                    let names: Vec<&str> = cs.iter().map(|&i| b.contracts[i].label.as_str()).collect();
+                    let why = if turn.opening {
+                        format!("the opening round is for {} or a pass, not {}", names.join(", "), b.contracts[c].label)
+                    } else {
+                        format!("{} is bid only in the opening round, which is over", b.contracts[c].label)
+                    };
+                    return Err(self.violation(clause, p, why));
+                }
                 if let Some(by) = &b.contracts[c].by {
                     if !self.hand_holds(p, self.dealt[p as usize], &by.when, &by.clause)? {
                         return Err(self.violation(&by.clause, p, format!("{} may be bid only by {}, and {} is not", b.contracts[c].label, by.label, self.name(p))));
@@ -66,10 +88,10 @@ impl<'s, 'r> Game<'s, 'r> {
                         format!("{}'s {} does not outbid {}'s {}", self.name(p), b.contracts[c].label, self.name(h), b.contracts[best].label),
                     ));
                 }
-                if let Some((_, clause)) = b.first_turn.as_ref().filter(|(cs, _)| cs.contains(&c) && self.has_spoken(p)) {
+                if let Some((_, clause)) = b.first_turn.as_ref().filter(|(cs, _)| cs.contains(&c) && self.has_spoken(p, &turn)) {
                     return Err(self.violation(clause, p, format!("{} may be bid only at a player's first turn, and {} has spoken before", b.contracts[c].label, self.name(p))));
                 }
-                if let Some((why, clause)) = self.step_refuses(&turn, c) {
+                if let Some((why, clause)) = self.step_refuses(p, &turn, c) {
                     return Err(self.violation(clause, p, why));
                 }
                 if turn.second_round && !self.setup.reserve_contracts.contains(&c) {
@@ -90,6 +112,10 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         self.bids.push((p, choice));
+        if let Some((q, c, clause)) = self.closed_by() {
+            let early = if q != speaker { format!(", said out of turn (it was {}'s),", self.name(speaker)) } else { String::new() };
+            self.notes.push(format!("{}'s {}{early} ends the auction ({})", self.name(q), b.contracts[c].label, clause.rule));
+        }
         let after = self.bidding_turn();
         if after.next.is_some() {
             return Ok(());
@@ -193,26 +219,78 @@ impl<'s, 'r> Game<'s, 'r> {
         Ok(())
     }
 
+    /// Where the auction stands, for the simulator: whether its opening round (`opening-round`) is in
+    /// progress, and how many bids the round in progress has had (all of them, without one).
+    pub fn round_so_far(&self) -> (bool, usize) {
+        let turn = self.bidding_turn();
+        (turn.opening, if turn.opening { self.bids.len() } else { self.round_bids(&turn).count() })
+    }
+
     /// Whether the auction is won and its winner is still to say what he plays (`instead`, `raise`).
     pub fn choosing(&self) -> bool {
         self.choosing.is_some()
     }
 
-    /// Whether `p` has said anything in the bidding yet.
-    fn has_spoken(&self, p: u8) -> bool {
-        self.bids.iter().any(|(q, _)| *q == p)
+    /// The closing bid (`closing`) that ended the auction, if one did: its bidder, its contract and
+    /// the rule.
+    fn closed_by(&self) -> Option<(u8, usize, &'r Clause)> {
+        let (cs, clause) = self.rules().bidding.as_ref()?.closing.as_ref()?;
+        match self.bids.last() {
+            Some(&(q, Bid::Contract(c))) if cs.contains(&c) => Some((q, c, clause)),
+            _ => None,
+        }
+    }
+
+    /// Whether `p` has said anything in the round in progress yet (the whole auction, without an
+    /// opening round; after one, his opening bid counts as his first word in the auction).
+    fn has_spoken(&self, p: u8, turn: &Turn) -> bool {
+        self.round_bids(turn).any(|(q, _)| q == p)
+    }
+
+    /// The bids of the round in progress: the opening round's, or those of the auction after it,
+    /// led by the opening bid carried into it.
+    fn round_bids<'a>(&'a self, turn: &Turn) -> impl Iterator<Item = (u8, Bid)> + 'a {
+        let carried = turn.carried.map(|(p, c)| (p, Bid::Contract(c)));
+        carried.into_iter().chain(self.bids[turn.from..].iter().copied())
+    }
+
+    /// Whether contract `c` may be bid in the round in progress: with an opening round, its
+    /// contracts there and the others after it.
+    fn in_round(&self, turn: &Turn, c: usize) -> bool {
+        let b = self.rules().bidding.as_ref().expect("read in the bidding");
+        b.opening_round.as_ref().is_none_or(|(cs, _)| cs.contains(&c) == turn.opening)
+    }
+
+    /// The players of the round in progress in their order: from first hand, or, in the auction
+    /// after an opening bid, its bidder first and the others from first hand.
+    fn round_order(&self, turn: &Turn) -> impl Iterator<Item = u8> + '_ {
+        let (n, first) = (self.n(), self.first_hand() as usize);
+        let head = turn.carried.map(|(p, _)| p);
+        head.into_iter().chain((0..n).map(move |i| ((first + i) % n) as u8).filter(move |&q| Some(q) != head))
+    }
+
+    /// `p`'s place in the order of the round in progress, from 0.
+    fn place(&self, p: u8, turn: &Turn) -> usize {
+        self.round_order(turn).position(|q| q == p).unwrap_or(usize::MAX)
     }
 
     /// Under `step`, why contract `c` may not be bid now, and the rule: a contract of the list held
     /// may be outbid among them only by the next, and one after the first is bid only over the one
     /// before it (or at it, where its holder may be held): "one may only outbid a Single with a
     /// Double, or a Double with a Triple" (TG42).
-    fn step_refuses(&self, turn: &Turn, c: usize) -> Option<(String, &'r Clause)> {
+    fn step_refuses(&self, p: u8, turn: &Turn, c: usize) -> Option<(String, &'r Clause)> {
         let b = self.rules().bidding.as_ref()?;
         let (cs, clause) = b.step.as_ref()?;
         let i = cs.iter().position(|&x| x == c)?;
         let label = |x: usize| b.contracts[x].label.as_str();
         let best = turn.holder.map(|(h, best)| (h, best, cs.iter().position(|&x| x == best)));
+        // `step lowest`: a player who may hold the contract held holds it or passes.
+        if let Some((h, best, Some(_))) = best.filter(|&(h, best, _)| b.step_lowest && c != best && h != p && self.lowest_bid(p, turn) == best) {
+            return Some((
+                format!("{} may hold {}'s {} or pass, not bid {}: each bid is the lowest open to its bidder", self.name(p), self.name(h), label(best), label(c)),
+                clause,
+            ));
+        }
         match best {
             Some((h, best, Some(j))) if i > j + 1 => Some((format!("{}'s {} may be outbid only by {}, not by {}", self.name(h), label(best), label(cs[j + 1]), label(c)), clause)),
             Some((_, _, Some(_))) => None,
@@ -226,8 +304,8 @@ impl<'s, 'r> Game<'s, 'r> {
     /// hand than its holder (`hold seniority`).
     fn lowest_bid(&self, p: u8, turn: &Turn) -> usize {
         let holds = self.rules().bidding.as_ref().is_some_and(|b| b.hold.is_some());
-        let place = |q: u8| (q as usize + self.n() - self.first_hand() as usize) % self.n();
-        let senior = |h: u8| if self.setup.hold_seniority { place(p) < place(h) } else { p == self.first_hand() };
+        let place = |q: u8| self.place(q, turn);
+        let senior = |h: u8| if self.setup.hold_seniority { place(p) < place(h) } else { place(p) == 0 };
         match turn.holder {
             Some((h, c)) if holds && h != p && senior(h) => c,
             Some((_, c)) => c + 1,
@@ -243,7 +321,7 @@ impl<'s, 'r> Game<'s, 'r> {
             return Ok(None);
         }
         for m in &b.must_bid {
-            if m.contract >= self.lowest_bid(p, turn) && self.hand_holds(p, self.dealt[p as usize], &m.when, &m.clause)? {
+            if m.contract >= self.lowest_bid(p, turn) && self.in_round(turn, m.contract) && self.hand_holds(p, self.dealt[p as usize], &m.when, &m.clause)? {
                 return Ok(Some(m));
             }
         }
@@ -254,10 +332,23 @@ impl<'s, 'r> Game<'s, 'r> {
     fn bidding_turn(&self) -> Turn {
         let n = self.n();
         let first = self.first_hand() as usize;
-        let in_order = (0..n).map(|i| ((first + i) % n) as u8);
-        let mut turn = Turn { next: None, holder: None, second_round: false, outbid: 0 };
+        let mut turn = Turn { next: None, holder: None, second_round: false, outbid: 0, opening: false, from: 0, carried: None };
         let Some(b) = &self.rules().bidding else { return turn };
-        for &(p, bid) in &self.bids {
+        if let Some((cs, _)) = &b.opening_round {
+            // The opening round: from first hand, until the first bid of its contracts or n passes.
+            let bid_at = self.bids.iter().position(|(_, bid)| matches!(bid, Bid::Contract(c) if cs.contains(c)));
+            match bid_at {
+                Some(k) => {
+                    let (p, bid) = self.bids[k];
+                    let Bid::Contract(c) = bid else { unreachable!("a contract") };
+                    (turn.from, turn.carried) = (k + 1, Some((p, c)));
+                }
+                None if self.bids.len() >= n => turn.from = n,
+                None => turn.opening = true,
+            }
+        }
+        let round: Vec<(u8, Bid)> = if turn.opening { self.bids.clone() } else { self.round_bids(&turn).collect() };
+        for &(p, bid) in &round {
             if let Bid::Contract(c) = bid {
                 // Whoever held the best bid before is now outbid (or held, by forehand).
                 if let Some((h, _)) = turn.holder.filter(|(h, _)| *h != p) {
@@ -266,6 +357,17 @@ impl<'s, 'r> Game<'s, 'r> {
                 turn.holder = Some((p, c));
             }
         }
+        // A closing bid ends the auction at once.
+        if self.closed_by().is_some() {
+            return turn;
+        }
+        let order: Vec<u8> = self.round_order(&turn).collect();
+        if turn.opening {
+            turn.holder = None;
+            turn.next = order.get(self.bids.len()).copied();
+            return turn;
+        }
+        let in_order = order.iter().copied();
         match b.turns {
             Turns::Once => {
                 // Those who reserved in the first round speak again, in the same order.
@@ -280,7 +382,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 let mut queue = in_order;
                 let mut answer: Option<u8> = None;
                 let mut holder: Option<u8> = None;
-                for &(p, bid) in &self.bids {
+                for &(p, bid) in &round {
                     if answer == Some(p) {
                         answer = None;
                     } else {
@@ -298,14 +400,14 @@ impl<'s, 'r> Game<'s, 'r> {
                 // is skipped; it ends when nobody else is left.
                 let mut passed = 0u16;
                 let mut at = 0usize;
-                for &(p, bid) in &self.bids {
+                for &(p, bid) in &round {
                     if bid == Bid::Pass {
                         passed |= 1 << p;
                     }
-                    at = (p as usize + n - first) % n + 1;
+                    at = order.iter().position(|&q| q == p).unwrap_or(0) + 1;
                 }
                 let holder = turn.holder.map(|(h, _)| h);
-                turn.next = (0..n).map(|i| ((first + at + i) % n) as u8).find(|&q| passed >> q & 1 == 0 && Some(q) != holder);
+                turn.next = (0..n).map(|i| order[(at + i) % n]).find(|&q| passed >> q & 1 == 0 && Some(q) != holder);
             }
         }
         turn
@@ -344,11 +446,12 @@ impl<'s, 'r> Game<'s, 'r> {
         legal.extend(
             (floor.max(forced.unwrap_or(0))..b.contracts.len())
                 .filter(|c| (!turn.second_round || self.setup.reserve_contracts.contains(c)) && b.all_pass_play != Some(*c) && !b.instead.iter().any(|i| i.chosen == *c))
-                .filter(|c| !b.first_turn.as_ref().is_some_and(|(cs, _)| cs.contains(c) && self.has_spoken(speaker)))
+                .filter(|c| self.in_round(&turn, *c))
+                .filter(|c| !b.first_turn.as_ref().is_some_and(|(cs, _)| cs.contains(c) && self.has_spoken(speaker, &turn)))
                 // A contract only some may bid (`by`) is offered to them alone (a condition that cannot
                 // be evaluated offers it: the bid itself reports the error).
                 .filter(|c| b.contracts[*c].by.as_ref().is_none_or(|by| self.hand_holds(speaker, self.dealt[speaker as usize], &by.when, &by.clause).unwrap_or(true)))
-                .filter(|c| self.step_refuses(&turn, *c).is_none())
+                .filter(|c| self.step_refuses(speaker, &turn, *c).is_none())
                 .map(|c| b.contracts[c].name.clone()),
         );
         if let Some(r) = b.reserve.as_ref().filter(|_| !turn.second_round && forced.is_none()) {
@@ -367,6 +470,12 @@ struct Turn {
     second_round: bool,
     /// The seats whose bid someone else's later bid took over.
     outbid: u16,
+    /// Whether the opening round (`opening-round`) is in progress.
+    opening: bool,
+    /// Where the auction after the opening round begins among the bids (0 without one).
+    from: usize,
+    /// The opening round's bid, carried into the auction after it: its bidder and contract.
+    carried: Option<(u8, usize)>,
 }
 
 /// What a player says in the bidding.

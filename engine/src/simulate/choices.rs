@@ -26,7 +26,12 @@ pub(super) fn steered_bid<R: Rng>(rules: &Ruleset, game: &Game, legal: &[String]
     // A contract chosen after the auction is steered to by winning the contract it replaces.
     let target = bidding.instead.iter().find(|i| i.chosen == target).map_or(target, |i| i.won);
     let taken = game.bids.iter().any(|(_, b)| *b == crate::replay::Bid::Contract(target));
-    let spoken = game.bids.len();
+    // With an opening round (`opening-round`), the bids are counted in the round in progress, and a
+    // target bid only after it is passed to there.
+    let (opening, spoken) = game.round_so_far();
+    if opening && bidding.opening_round.as_ref().is_some_and(|(cs, _)| !cs.contains(&target)) && is_legal("pass") {
+        return "pass".into();
+    }
     // A contract only some may bid (`by`) is bid as soon as it is offered: its bidder may not get
     // another turn (forehand's Tapper, after a pass that is final).
     let now = spoken >= turn || contracts[target].by.is_some();
@@ -34,7 +39,8 @@ pub(super) fn steered_bid<R: Rng>(rules: &Ruleset, game: &Game, legal: &[String]
     // once it is held.
     let step_below = bidding.step.as_ref().and_then(|(cs, _)| cs.iter().position(|&c| c == target).filter(|&i| i > 0).map(|i| cs[i - 1]));
     // The steps of a chain below the target, lowest first: climbed by whoever speaks before the
-    // target is reached, so that a chain of three or more gets to its top before the players run out.
+    // target is reached, so that a chain of three or more gets to its top before the players run out
+    // (under `step lowest`, where a holder only holds, by every speaker until it is reached).
     let climb = bidding.step.as_ref().and_then(|(cs, _)| {
         let at = cs.iter().position(|&c| c == target)?;
         cs[..at].iter().copied().find(|&c| is_legal(&name(c)))
@@ -43,7 +49,7 @@ pub(super) fn steered_bid<R: Rng>(rules: &Ruleset, game: &Game, legal: &[String]
         name(target)
     } else if let Some(below) = step_below.filter(|&b| !taken && now && is_legal(&name(b))) {
         name(below)
-    } else if let Some(step) = climb.filter(|_| !taken && spoken < turn) {
+    } else if let Some(step) = climb.filter(|_| !taken && (spoken < turn || bidding.step_lowest)) {
         name(step)
     } else if !taken && spoken < turn && rng.gen_bool(0.25) {
         let lower: Vec<String> = (0..target).map(name).filter(|b| is_legal(b)).collect();
@@ -57,7 +63,10 @@ pub(super) fn steered_bid<R: Rng>(rules: &Ruleset, game: &Game, legal: &[String]
         // The target out of reach for now (a bid the hand forces, a step that opens only over the
         // bid below it): the highest legal contract below it keeps it within reach of the others.
         let any = legal.choose(rng).cloned().unwrap_or(choice);
-        (0..target).rev().map(name).find(|b| is_legal(b)).unwrap_or(any)
+        // Where some bids end the auction at once (`closing`), a bid drawn at random may close it
+        // before the target: the target itself, when it is legal, is the bid that keeps it in reach.
+        let target_now = bidding.closing.is_some() && is_legal(&name(target));
+        (0..target).rev().map(name).find(|b| is_legal(b)).or(target_now.then(|| name(target))).unwrap_or(any)
     }
 }
 

@@ -214,6 +214,10 @@ impl Compiler {
             must_bid: vec![],
             first_turn: None,
             step: None,
+            step_lowest: false,
+            opening_round: None,
+            closing: None,
+            out_of_turn: None,
             instead: vec![],
             raise: vec![],
         };
@@ -356,7 +360,7 @@ impl Compiler {
                     ),
                 },
                 "no-reraise" => b.no_reraise = Some(self.clause(st, "bidding.no-reraise")),
-                "first-turn" | "step" => listed.push(st),
+                "first-turn" | "step" | "opening-round" | "closing" | "out-of-turn" => listed.push(st),
                 "must-bid" => {
                     let Some(name) = st.args.first().map(|w| w.text.clone()) else { continue };
                     let label = st.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| format!("a hand that must bid {name}"));
@@ -378,7 +382,7 @@ impl Compiler {
                 }
                 other => self.err_at(
                     st,
-                    format!("unknown bidding statement `{other}`; expected turns, contract, reserve, all-pass, hold, no-reraise, must-bid, first-turn, step, instead or raise"),
+                    format!("unknown bidding statement `{other}`; expected turns, contract, reserve, all-pass, hold, no-reraise, must-bid, first-turn, step, opening-round, closing, out-of-turn, instead or raise"),
                 ),
             }
         }
@@ -392,10 +396,12 @@ impl Compiler {
                 }
             }
         }
-        // `first-turn` and `step` name contracts of the block, each once; a step's, lowest first.
+        // `first-turn`, `step`, `opening-round`, `closing` and `out-of-turn` name contracts of the
+        // block, each once; a step's, lowest first (after its word `lowest`, if written).
         for st in listed {
             let mut cs = vec![];
-            for w in &st.args {
+            let lowest = st.key == "step" && st.args.first().is_some_and(|w| w.text == "lowest");
+            for w in st.args.iter().skip(usize::from(lowest)) {
                 match b.contracts.iter().position(|c| c.name == w.text) {
                     Some(c) if cs.contains(&c) => self.err_at(st, format!("`{}` names contract `{}` twice", st.key, w.text)),
                     Some(c) if st.key == "step" && cs.last().is_some_and(|&l| l > c) => {
@@ -409,10 +415,16 @@ impl Compiler {
                 }
             }
             let rule = format!("bidding.{}", st.key);
-            if st.key == "step" {
-                b.step = Some((cs, self.clause(st, rule)));
-            } else {
-                b.first_turn = Some((cs, self.clause(st, rule)));
+            let listed = Some((cs, self.clause(st, rule)));
+            match st.key.as_str() {
+                "step" => {
+                    b.step = listed;
+                    b.step_lowest = lowest;
+                }
+                "opening-round" => b.opening_round = listed,
+                "closing" => b.closing = listed,
+                "out-of-turn" => b.out_of_turn = listed,
+                _ => b.first_turn = listed,
             }
         }
         // The contract played when everyone passes has no taker: every player defends, so its dog
@@ -497,6 +509,7 @@ impl Compiler {
                 b.raise.push(r);
             }
         }
+        self.rounds_checked(s, &b);
         if b.turns == Turns::Once {
             // Forehand speaks first and nobody speaks twice: nothing would ever be held or re-raised.
             for st in s.block.iter().flatten().filter(|st| st.key == "hold" || st.key == "no-reraise" || st.key == "first-turn") {

@@ -22,6 +22,7 @@ mod names;
 mod pack;
 mod play;
 mod raise;
+mod rounds;
 mod score;
 mod table;
 mod unread;
