@@ -1,6 +1,8 @@
 //! `packets = [[...], [...]]`: the orders of the deal the dealer chooses among. The record's packets
-//! show which he chose; either is accepted, and a deal in neither breaks `deal.packets`. Tried on the
-//! test rule file `deal-packet-orders` (the FFT's four dealt in threes or sixes).
+//! show which he chose; either is accepted, a deal in neither breaks `deal.packets`, and the Tapp dealt
+//! after the first round (`dog_after`) falls after the first round of the order chosen. Tried on the
+//! test rule file `deal-packet-orders` (the FFT's four dealt in threes or sixes) and on Grächen's deal
+//! at five (`troggu-graechen`: 5 + Tapp + 6 or 6 + Tapp + 5, P "Variations").
 
 use crate::common;
 
@@ -110,6 +112,31 @@ fn a_deal_in_neither_order_breaks_the_packets_rule() {
     let v = under_fft(&g);
     assert_eq!(v.status, Status::Valid, "{}", v.to_text());
     assert!(v.notes.iter().all(|n| !n.contains("deals the packets")), "{:?}", v.notes);
+}
+
+#[test]
+fn the_tapp_after_the_first_round_follows_the_order_chosen() {
+    let rules = common::rules("troggu-graechen", &[]);
+    let mut seen = BTreeMap::new();
+    for g in games(&rules, 5, 40) {
+        let v = replay(&rules, &g).unwrap();
+        assert!(matches!(v.status, Status::Valid | Status::Annulled), "{}", v.to_text());
+        let packets = packets_of(&g);
+        let first = packets[0].cards.len();
+        // Five packets of the first round, then the Tapp in one packet, then the second round.
+        assert!(packets[5].to.is_none() && packets[5].cards.len() == 7, "{packets:?}");
+        assert_eq!(sizes(&g), [vec![first; 5], vec![11 - first; 5]].concat());
+        *seen.entry(first).or_insert(0) += 1;
+        if seen.get(&first) == Some(&1) {
+            // The Tapp dealt after the second round instead: refused.
+            let mut late = packets.clone();
+            let tapp = late.remove(5);
+            late.push(tapp);
+            let x = replay(&rules, &dealt(&g, late)).unwrap().violation.expect("a late Tapp refused");
+            assert_eq!((x.event, &*x.rule), (0, "deal.dog_after"), "{}", x.message);
+        }
+    }
+    assert_eq!(seen.keys().copied().collect::<Vec<_>>(), vec![5, 6], "both orders dealt: {seen:?}");
 }
 
 #[test]
