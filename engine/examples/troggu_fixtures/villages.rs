@@ -132,7 +132,7 @@ fn graechen(rules: &Ruleset) {
         (
             "stake-doubled-at-20",
             3,
-            "Grächen: the losers took a trick but 20 card points or fewer, so the stake of 5 Rappen is doubled, 10 each (P \"Variations\": the double \"only if the losers have 20 points or fewer\")",
+            "Grächen: the losers took a trick but 20 card points or fewer, so the stake of 5 Rappen is doubled, 10 each (P \"Variations\": doubled \"only if the losers have 20 points or fewer\")",
             |_, v| losers(v).is_some_and(|(points, times)| points <= 20 && times == 2 && contract(v) == Some("tapp")),
         ),
         (
@@ -153,13 +153,16 @@ fn graechen(rules: &Ruleset) {
 fn st_niklaus(rules: &Ruleset) {
     let root = common::fixtures().join(ST_NIKLAUS);
     let wanted: [Wanted; 2] = [
-        ("stake-tapp-made", 4, "St Niklaus: the Tappist wins, the losers over 31 card points: 5 Rappen from each opponent (P \"Variations\": \"the normal stake was 5 Rappen\")", |_, v| {
-            losers(v).is_some_and(|(_, times)| times == 1 && contract(v) == Some("tapp")) && value(v, "made") == Some(1)
-        }),
+        (
+            "stake-tapp-made",
+            4,
+            "St Niklaus: the Tappist wins, the losers over 31 card points: 5 Rappen from each opponent (P \"Variations\": \"the normal stake was 5 Rappen\")",
+            |_, v| losers(v).is_some_and(|(_, times)| times == 1 && contract(v) == Some("tapp")) && value(v, "made") == Some(1),
+        ),
         (
             "stake-doubled-at-31",
             3,
-            "St Niklaus: the losers took 31 card points (single in Visp), so the stake is doubled, 10 Rappen each (P \"Variations\": \"a double stake has to be paid if the losers have 31 points or fewer\")",
+            "St Niklaus: the losers took 31 card points (single in Visp), so the stake is doubled, 10 Rappen each (P \"Variations\": doubled at \"31 points or fewer\")",
             |_, v| losers(v).is_some_and(|(points, times)| points == 31 && times == 2),
         ),
     ];
@@ -170,7 +173,7 @@ fn st_niklaus(rules: &Ruleset) {
         (
             "misere-fewest-points-win",
             4,
-            "St Niklaus: a Misère, in which the player who took the fewest card points wins 5 Rappen from each other player (P \"Variations\": \"the player who takes least points in a Misere wins a basic stake from each player\")",
+            "St Niklaus: a Misère, in which the player who took the fewest card points wins 5 Rappen from each other player (P \"Variations\": \"least points\")",
             |_, v| contract(v) == Some("misere") && fewest(v) == 1,
         ),
         (
@@ -247,12 +250,12 @@ fn discards(rules: &Ruleset, root: &Path, seed: u64) {
     let (rec, origin) = laid_away(rules, seed, &FIVES);
     let mut rec = play_out(rules, rec);
     rec.description = Some(format!(
-        "The Tappist, holding all seven 5-point cards (the four kings, the I, the XXI and the Bättler), lays them all away (P \"Variations\": \"a player who has all of the 5-point cards ... is allowed to discard all seven of them\"): {origin}, his hand arranged to hold them, then each player's first legal card"
+        "The Tappist, holding all seven 5-point cards (the four kings, the I, the XXI and the Bättler), lays them all away (P \"Variations\": \"discard all seven\"): {origin}, his hand arranged to hold them, then each player's first legal card"
     ));
     write_valid(&root.join("valid").join("seven-fives-laid-away.json"), &rec, rules);
     let (mut bad, origin) = laid_away(rules, seed, &KINGS);
     bad.description = Some(format!(
-        "The Tappist lays away the four kings without the other three 5-point cards, as Visp allows: here \"the special discard of four kings is not permitted\" (P \"Variations\"): {origin}, his hand arranged to hold them"
+        "The Tappist lays away the four kings without the other three 5-point cards, as Visp allows: in Grächen and St Niklaus the four kings alone are \"not permitted\" (P \"Variations\"): {origin}, his hand arranged to hold them"
     ));
     let v = replay(rules, &bad).expect("replayable");
     let rule = v.violation.as_ref().map(|x| x.rule.to_string()).expect("the four kings refused");
@@ -309,7 +312,7 @@ fn no_misere(rules: &Ruleset, root: &Path, seed: u64) {
     let mut played = passed.clone();
     played.events.push(Event::Play { player: passed.dealer.as_str().into(), card: hands[&*passed.dealer][0].clone() });
     played.description = Some(format!(
-        "{origin}, going on with a Misère led by the dealer, as in Visp (troggu): \"In Grächen there is no Misere - if everyone passes the deal passes to the next dealer\" (P \"Variations\"), so nothing follows the passes"
+        "{origin}, going on with a Misère led by the dealer, as in Visp (troggu): Grächen has \"no Misere\", and the next dealer deals (P \"Variations\"), so nothing follows the passes"
     ));
     let mut bid = passed.clone();
     let at = bid.events.iter().position(|e| matches!(e, Event::Bid { .. })).expect("a bid");
