@@ -6,7 +6,8 @@
 //! worked out and rounded as P's table shows. Each deal is simulated from its own seed, so a
 //! difference names the seed that reproduces it.
 //!
-//! `DOBBM_SCORER_GAMES` sets the number of deals per table and stake (default 400).
+//! `DOBBM_SCORER_GAMES` sets the number of deals per table and stake (default 400), and
+//! `DOBBM_SCORER_REPORT=1` prints how often each contract and number of doubles occurred.
 //!
 //! And the declaration made again (`repeats`): a second Retour by the declarer is his to make only
 //! after the defenders answered the first, and without `repeats` it is refused as made twice.
@@ -103,6 +104,9 @@ fn the_engine_scores_dobbm_as_the_source_does() {
             let contract = v.outcome.as_ref().and_then(|o| o.contract.clone()).unwrap_or_default();
             *tally.entry(format!("{contract}, {} doubles", doubles.min(4))).or_default() += 1;
         }
+    }
+    if std::env::var("DOBBM_SCORER_REPORT").is_ok() {
+        println!("dobbm: {games} deals a table and stake, by contract and doubles (4 or more together): {tally:?}");
     }
     assert!(differences.is_empty(), "{} differences:\n{}", differences.len(), differences.join("\n"));
     // The rare cases are reached: both contracts, and the doubles up to a second Retour.
