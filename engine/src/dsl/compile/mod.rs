@@ -16,20 +16,27 @@ use crate::num::Q;
 
 mod deal;
 mod declaration;
+mod fold;
 mod formula;
+mod functions;
 mod header;
 mod names;
 mod pack;
 mod play;
 mod raise;
+mod reads;
+mod resolve;
 mod rounds;
 mod score;
 mod table;
 mod unread;
+mod value;
 mod words;
 
+use fold::*;
 use formula::*;
 use names::*;
+use reads::*;
 
 /// A rule file's text and the path it is shown under.
 #[derive(Clone, Debug)]
@@ -277,7 +284,7 @@ fn without_nothing(key: &str, level: &[Stmt], outer: &[(String, Vec<String>)]) -
 /// Whether a formula of `stmts` (blocks included), other than `definition`'s own, writes `name`.
 fn written_elsewhere(stmts: &[Stmt], name: &str, definition: &Stmt) -> bool {
     stmts.iter().any(|s| {
-        !std::ptr::eq(s, definition) && (s.value.as_ref().is_some_and(|a| formula::mentions(a, name)) || s.block.as_ref().is_some_and(|b| written_elsewhere(b, name, definition)))
+        !std::ptr::eq(s, definition) && (s.value.as_ref().is_some_and(|a| reads::mentions(a, name)) || s.block.as_ref().is_some_and(|b| written_elsewhere(b, name, definition)))
     })
 }
 
