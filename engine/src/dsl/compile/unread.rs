@@ -129,3 +129,10 @@ impl Compiler {
         }
     }
 }
+
+/// Whether a formula of `stmts` (blocks included), other than `definition`'s own, writes `name`.
+fn written_elsewhere(stmts: &[Stmt], name: &str, definition: &Stmt) -> bool {
+    stmts.iter().any(|s| {
+        !std::ptr::eq(s, definition) && (s.value.as_ref().is_some_and(|a| reads::mentions(a, name)) || s.block.as_ref().is_some_and(|b| written_elsewhere(b, name, definition)))
+    })
+}
