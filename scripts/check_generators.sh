@@ -25,11 +25,13 @@ GENERATORS=(
     "troggu_fixtures:"
     "worked_examples:"
 )
-# Every generator among the examples is listed above (and is a command of `generators`).
+# Every generator among the examples is listed above (and is a command of `generators`). grep reads
+# the whole list (no -q): quitting at the first match, it could break the pipe of a long list, which
+# pipefail counts as a failure.
 for src in engine/examples/*_fixtures.rs engine/examples/worked_examples.rs; do
     name="$(basename "$src" .rs)"
     [ "$name" = make_fixtures ] && continue
-    printf '%s\n' "${GENERATORS[@]}" | grep -q "^$name:" || { echo "$src is not listed in $0" >&2; exit 1; }
+    printf '%s\n' "${GENERATORS[@]}" | grep "^$name:" >/dev/null || { echo "$src is not listed in $0" >&2; exit 1; }
 done
 
 cargo build -q --workspace --examples

@@ -43,9 +43,11 @@ td div.differs{background:#ffe7a8;border-left:4px solid #d99a00;padding-left:.3e
 .diverge{background:#ffd6d6}.valid{color:#176317}.invalid{color:#a11}.annulled{color:#8a5a00}.in_progress{color:#1b4f8a}code{font-size:.95em}\
 .card{display:inline-block;min-width:2.1em;padding:.15em .25em;margin:.1em;border:1px solid #999;border-radius:.3em;background:#fff;text-align:center;font-family:sans-serif;font-weight:bold;box-shadow:1px 1px 0 #ccc}\
 .card.red{color:#c0131b}.card.black{color:#111}.card.trump{background:#e9f0ff;border-color:#5b76b5;color:#1d3470}\
-.card.italian .suit{font-size:.7em;margin-left:.1em;padding:0 .15em;border-radius:.2em;color:#fff}\
+.card.italian .suit,.card.german .suit{font-size:.7em;margin-left:.1em;padding:0 .15em;border-radius:.2em;color:#fff}\
 .card.swords{color:#37474f;background:#f1f3f4}.card.swords .suit{background:#37474f}.card.cups{color:#a3162a;background:#fdf0f1}.card.cups .suit{background:#a3162a}\
 .card.coins{color:#8a6500;background:#fdf7e3}.card.coins .suit{background:#b38600}.card.batons{color:#2f6b1f;background:#f0f8ec}.card.batons .suit{background:#2f6b1f}\
+.card.leaves{color:#2e6b1f;background:#eff8ea}.card.leaves .suit{background:#2e6b1f}.card.acorns{color:#6b4414;background:#f8f0e6}.card.acorns .suit{background:#6b4414}\
+.card.bells{color:#8f5d00;background:#fff6e0}.card.bells .suit{background:#c28000}\
 .card.excuse{background:#f4e6ff;border-color:#8a4fb8;color:#5a1f86}.card.won{outline:3px solid #2b8a3e}.card.bad{outline:3px solid #c0131b;background:#ffe0e0}\
 .who{display:block;font-size:.7em;font-weight:normal;color:#555}.play{display:inline-block;text-align:center;margin-right:.3em}\
 .stop{background:#ffe0e0;border:2px solid #c0131b;padding:.5em}.notice{background:#f3f3f3;padding:.4em;margin:.3em 0}\
@@ -113,18 +115,32 @@ pub(crate) fn card(rules: Option<&Ruleset>, c: Card, class: &str) -> Markup {
     let (face, kind) = match c.kind() {
         // The Fool as a trump (records write it `EX`) is drawn as the Fool, among the trumps.
         Kind::Trump(_) if rules.is_some_and(|r| r.pack.aliases.iter().any(|(a, x)| *x == c && a == "EX")) => ("★".to_string(), "trump"),
-        Kind::Trump(n) => (n.to_string(), "trump"),
+        // A trump of a suit made trumps (the hearts of the German-suited games: `trump-suit`) is drawn
+        // as that card, rank and suit, among the trumps; its number would name another card.
+        Kind::Trump(n) => match rules.and_then(|r| r.pack.aliases.iter().find(|(a, x)| *x == c && a.len() >= 2 && "SHDC".contains(&a[a.len() - 1..]))) {
+            Some((a, _)) => {
+                let symbol = match &a[a.len() - 1..] {
+                    "S" => "♠",
+                    "H" => "♥",
+                    "D" => "♦",
+                    _ => "♣",
+                };
+                (format!("{}{symbol}", &a[..a.len() - 1]), "trump")
+            }
+            None => (n.to_string(), "trump"),
+        },
         Kind::Fool => ("★".to_string(), "excuse"),
         Kind::Suited(s, r) => {
             let code = c.to_string();
             let rank = &code[..code.len() - 1];
             let _ = r;
-            match rules.map(|r| r.pack.suit_names[s as usize].as_str()).and_then(italian_suit) {
-                // Swords, cups, coins and batons have no symbol of their own in the fonts a browser
-                // is sure to have: the start of the suit's name, in the suit's colour, on its own tint.
-                Some((initial, suit)) => {
+            match rules.map(|r| r.pack.suit_names[s as usize].as_str()).and_then(named_suit) {
+                // Swords, cups, coins and batons, leaves, acorns and bells have no symbol of their own in
+                // the fonts a browser is sure to have: the start of the suit's name, in the suit's
+                // colour, on its own tint.
+                Some((initial, suit, family)) => {
                     return html! {
-                        span class={ "card italian " (suit) " " (class) } title=(name) data-code=(code) { (rank) span class="suit" { (initial) } }
+                        span class={ "card " (family) " " (suit) " " (class) } title=(name) data-code=(code) { (rank) span class="suit" { (initial) } }
                     };
                 }
                 None => {
@@ -137,18 +153,22 @@ pub(crate) fn card(rules: Option<&Ruleset>, c: Card, class: &str) -> Markup {
     html! { span class={ "card " (kind) " " (class) } title=(name) data-code=(c.to_string()) { (face) } }
 }
 
-/// An Italian suit by the ruleset's name for it, in English or Italian: the first letters of its name
-/// drawn (two, as cups and coins share the first), and the class of its colour.
-fn italian_suit(name: &str) -> Option<(&'static str, &'static str)> {
+/// An Italian or German suit by the ruleset's name for it, in English, Italian or German: the first
+/// letters of its name drawn (two, as cups and coins share the first), the class of its colour and
+/// that of its pack's family. Hearts, a suit of the French and the German packs alike, keeps its symbol.
+fn named_suit(name: &str) -> Option<(&'static str, &'static str, &'static str)> {
     Some(match name {
-        "swords" => ("sw", "swords"),
-        "cups" => ("cu", "cups"),
-        "coins" => ("co", "coins"),
-        "batons" => ("ba", "batons"),
-        "spade" | "spada" => ("sp", "swords"),
-        "coppe" | "coppa" => ("co", "cups"),
-        "denari" | "denaro" => ("de", "coins"),
-        "bastoni" | "bastone" => ("ba", "batons"),
+        "swords" => ("sw", "swords", "italian"),
+        "cups" => ("cu", "cups", "italian"),
+        "coins" => ("co", "coins", "italian"),
+        "batons" => ("ba", "batons", "italian"),
+        "spade" | "spada" => ("sp", "swords", "italian"),
+        "coppe" | "coppa" => ("co", "cups", "italian"),
+        "denari" | "denaro" => ("de", "coins", "italian"),
+        "bastoni" | "bastone" => ("ba", "batons", "italian"),
+        "leaves" | "gras" | "laub" => ("le", "leaves", "german"),
+        "acorns" | "eichel" => ("ac", "acorns", "german"),
+        "bells" | "schellen" => ("be", "bells", "german"),
         _ => return None,
     })
 }

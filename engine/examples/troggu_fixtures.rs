@@ -29,13 +29,15 @@
 //!   dealer's right leads the Misère (P "Misere"); invalid/play.order--misere-led-by-the-dealer.json:
 //!   under that option, the dealer leads it (the game of misere-most-points-pay.json).
 //!
-//! And the fixtures of troggu-7-8, seven and eight players (`seven_eight.rs`).
+//! And the fixtures of troggu-7-8, seven and eight players (`seven_eight.rs`), and of troggu-graechen
+//! and troggu-st-niklaus, the rules of Grächen and St Niklaus (`villages.rs`).
 //!
 //!     cargo run -p tarot-engine --example generators -- troggu_fixtures
 
 use crate::common;
 
 mod seven_eight;
+mod villages;
 
 use common::{write, write_valid};
 
@@ -127,6 +129,7 @@ pub fn main() {
     }
     stakes(rules, &root);
     seven_eight::main();
+    villages::main();
 }
 
 /// A number the score worked out (`outcome.values`).

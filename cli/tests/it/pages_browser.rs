@@ -368,6 +368,15 @@ fn each_game_in_its_own_names() {
     let (_, f) = page("fft-5p/valid/garde-contre-dog-to-defence.json");
     assert!(f.contains("<h2>The auction and the call</h2>"), "a garde contre: no dog taken, no discard");
     check_in_browser("names-minchiate", &server.url(&format!("/pages/games/{minchiate}")), 3000, &["card italian swords"]);
+    // The German-suited pack: leaves, acorns and bells by their initials in their colours, the hearts
+    // made trumps drawn as hearts among the trumps (the sow of hearts, T9, as 1♥, not as a trump 9).
+    let (dobbm, d) = page("dobbm/valid/retour-twice.json");
+    for suit in ["leaves", "acorns", "bells"] {
+        assert!(d.contains(&format!("class=\"card german {suit}")), "Dobbm's {suit} drawn as German");
+    }
+    assert!(d.contains("title=\"sow of hearts\" data-code=\"T9\">1♥<"), "the top trump drawn as the sow of hearts");
+    assert!(!["♠", "♦", "♣"].iter().any(|s| d.contains(s)), "no French pip for a German suit");
+    check_in_browser("names-dobbm", &server.url(&format!("/pages/games/{dobbm}")), 2400, &["card german leaves", "1♥"]);
 }
 
 /// The rules in words on the pages: no formula of the rules language (an option compared with a

@@ -39,8 +39,8 @@ pub(super) fn players_and_deal(force: &InForce, lines: &mut Vec<Line>) {
     }
     // Each from its own statement, which may be in the file a ruleset extends.
     if let Some((e, c)) = &r.deal.packets {
-        let dealer = r.deal.dealer_packets.as_ref().map(|(e, _)| format!(", the dealer's {}", force.text(e, plain))).unwrap_or_default();
-        lines.push(line("players and deal", c, format!("in packets of {} round the table from first hand{dealer}", force.text(e, plain))));
+        let dealer = r.deal.dealer_packets.as_ref().map(|(e, _)| format!(", the dealer's {}", force.text(e, packets))).unwrap_or_default();
+        lines.push(line("players and deal", c, format!("in packets of {} round the table from first hand{dealer}", force.text(e, packets))));
     }
     if let Some((e, c)) = &r.deal.dog_packets {
         lines.push(line("players and deal", c, format!("the dog {} at a time, between the players' packets", force.text(e, cards))));
@@ -82,6 +82,17 @@ pub(super) fn players_and_deal(force: &InForce, lines: &mut Vec<Line>) {
     }
     if let Some((w, c)) = &r.deal.next_dealer_annulled {
         lines.push(line("players and deal", c, format!("after an annulled deal, {}", next_dealer(force, w))));
+    }
+}
+
+/// A `packets` setting in words: the sizes, or the orders the dealer chooses among ("either 5, 6 or
+/// 6, 5, as the dealer chooses").
+fn packets(v: &Value) -> String {
+    match v {
+        Value::List(l) if l.iter().any(|o| matches!(o, Value::List(_))) => {
+            format!("either {} (as the dealer chooses)", l.iter().map(plain).collect::<Vec<_>>().join(" or "))
+        }
+        v => plain(v),
     }
 }
 

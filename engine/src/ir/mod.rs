@@ -190,8 +190,10 @@ pub struct Settings {
     /// The contracts a player who reserved may choose in the second round.
     pub(crate) reserve_contracts: Vec<usize>,
     /// The sizes of each player's packets, round by round (the dealer's apart), when the rules say
-    /// how the cards go round; the dog's packet size and the cards at each end kept from the dog.
-    pub(crate) packets: Option<(Vec<usize>, Vec<usize>)>,
+    /// how the cards go round: one order, or several that the dealer chooses among (`packets =
+    /// [[5, 6], [6, 5]]`); empty when the rules give none. The dog's packet size and the cards at
+    /// each end kept from the dog.
+    pub(crate) packets: Vec<(Vec<usize>, Vec<usize>)>,
     pub(crate) dog_packet: Option<usize>,
     pub(crate) dog_apart: usize,
     pub(crate) dog_after: Option<usize>,

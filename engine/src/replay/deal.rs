@@ -128,14 +128,36 @@ impl<'s, 'r> Game<'s, 'r> {
         self.first_packets = Some(first);
         self.keep_deal_order(packets);
         let cards = |n: usize| if n == 1 { "1 card".to_string() } else { format!("{n} cards") };
-        if let (true, Some((_, c))) = (self.setup.packets.is_some(), &rules.deal.packets) {
-            let want = self.setup.packet_order(self.dealer);
+        // The order the record follows, among those the rules allow (the dealer's choice where they
+        // allow several).
+        let mut order = 0;
+        if let (false, Some((_, c))) = (self.setup.packets.is_empty(), &rules.deal.packets) {
             // The players' packets, with their place among all the packets recorded.
             let got: Vec<(usize, u8, usize)> = packets.iter().enumerate().filter_map(|(i, (to, dealt))| to.map(|p| (i, p, dealt.len()))).collect();
-            if let Some(k) = (0..want.len().max(got.len())).find(|&k| want.get(k).copied() != got.get(k).map(|&(_, p, n)| (p, n))) {
-                let given = got.get(k).map(|&(i, p, n)| format!("packet {} gives {} to {}", i + 1, cards(n), self.name(p))).unwrap_or_else(|| "the packets stop".into());
-                let due = want.get(k).map(|&(p, n)| format!("{} to {}", cards(n), self.name(p))).unwrap_or_else(|| "nothing more".into());
-                return Err(self.violation(c, self.dealer, format!("{given}; going round from first hand, the deal's packet {} to a player is {due}", k + 1)));
+            // For each order, the first packet that departs from it (none: the record follows it).
+            let departs = |k: usize| {
+                let want = self.setup.packet_order(self.dealer, k);
+                (0..want.len().max(got.len())).find(|&j| want.get(j).copied() != got.get(j).map(|&(_, p, n)| (p, n))).map(|j| (j, want))
+            };
+            let choices = self.setup.packets.len();
+            match (0..choices).find(|&k| departs(k).is_none()) {
+                Some(k) => order = k,
+                None => {
+                    // The order followed longest names the packet that departs.
+                    let (j, want) = (0..choices).filter_map(departs).max_by_key(|(j, _)| *j).expect("an order departed from");
+                    let given = got.get(j).map(|&(i, p, n)| format!("packet {} gives {} to {}", i + 1, cards(n), self.name(p))).unwrap_or_else(|| "the packets stop".into());
+                    let due = want.get(j).map(|&(p, n)| format!("{} to {}", cards(n), self.name(p))).unwrap_or_else(|| "nothing more".into());
+                    let among = if choices > 1 {
+                        format!(" (in the order the record follows furthest of the {choices} the dealer may choose: {})", self.setup.orders_words())
+                    } else {
+                        String::new()
+                    };
+                    return Err(self.violation(c, self.dealer, format!("{given}; going round from first hand, the deal's packet {} to a player is {due}{among}", j + 1)));
+                }
+            }
+            if choices > 1 {
+                let name = self.name(self.dealer);
+                self.notes.push(format!("{name} deals the packets {}, one of the orders the dealer may choose ({})", self.setup.order_words(order), c.rule));
             }
         }
         if let (Some(k), Some((_, c))) = (self.setup.dog_packet, &rules.deal.dog_packets) {
@@ -145,7 +167,7 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         if let (Some(r), Some((_, c))) = (self.setup.dog_after, &rules.deal.dog_after) {
-            let due = self.setup.packets_in_rounds(r);
+            let due = self.setup.packets_in_rounds(order, r);
             let mut players_before = 0;
             for (i, (to, dealt)) in packets.iter().enumerate() {
                 match to {
@@ -224,16 +246,18 @@ impl<'s, 'r> Game<'s, 'r> {
 }
 
 impl Settings {
-    /// How many packets the players are dealt in the first `rounds` rounds.
-    pub fn packets_in_rounds(&self, rounds: usize) -> usize {
-        let Some((others, dealers)) = &self.packets else { return 0 };
+    /// How many packets the players are dealt in the first `rounds` rounds of order `k` (the first
+    /// where the rules give one).
+    pub fn packets_in_rounds(&self, k: usize, rounds: usize) -> usize {
+        let Some((others, dealers)) = self.packets.get(k) else { return 0 };
         (self.n - 1) * others.len().min(rounds) + dealers.len().min(rounds)
     }
 
-    /// The players' packets in the order the rules deal them, `(seat, cards)`: round by round, from
-    /// first hand round to the dealer; empty when the rules give no order.
-    pub fn packet_order(&self, dealer: u8) -> Vec<(u8, usize)> {
-        let Some((others, dealers)) = &self.packets else { return vec![] };
+    /// The players' packets in order `k` of those the rules deal (the first where they give one),
+    /// `(seat, cards)`: round by round, from first hand round to the dealer; empty when the rules give
+    /// no order.
+    pub fn packet_order(&self, dealer: u8, k: usize) -> Vec<(u8, usize)> {
+        let Some((others, dealers)) = self.packets.get(k) else { return vec![] };
         let mut order = vec![];
         for r in 0..others.len().max(dealers.len()) {
             for i in 1..=self.n {
@@ -245,5 +269,21 @@ impl Settings {
             }
         }
         order
+    }
+
+    /// Order `k` of the packets in words: each player's sizes round by round, "5 + 6" (the dealer's
+    /// after, where they differ).
+    pub fn order_words(&self, k: usize) -> String {
+        let join = |sizes: &[usize]| sizes.iter().map(usize::to_string).collect::<Vec<_>>().join(" + ");
+        match self.packets.get(k) {
+            Some((others, dealers)) if others == dealers => join(others),
+            Some((others, dealers)) => format!("{}, the dealer's {}", join(others), join(dealers)),
+            None => String::new(),
+        }
+    }
+
+    /// Every order the dealer may choose, in words: "5 + 6 or 6 + 5".
+    pub fn orders_words(&self) -> String {
+        (0..self.packets.len()).map(|k| self.order_words(k)).collect::<Vec<_>>().join(" or ")
     }
 }

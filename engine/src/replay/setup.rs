@@ -152,7 +152,7 @@ impl Settings {
             call_levels: 0,
             contract_dogs: vec![],
             reserve_contracts: vec![],
-            packets: None,
+            packets: vec![],
             dog_packet: None,
             dog_apart: 0,
             dog_after: None,
@@ -231,28 +231,24 @@ impl Settings {
             ));
         }
         if let Some((e, c)) = &rules.deal.packets {
-            // A number: packets of that size until the hand is full; a list: the sizes round by round.
-            let sizes = |e: &Expr, hand: usize| -> Result<Vec<usize>, String> {
-                let list = match self.eval_setup(e)? {
-                    Value::Num(q) if q.is_integer() && q > Q::ZERO => vec![q.numer() as usize; hand / q.numer().max(1) as usize],
-                    Value::List(l) => l
-                        .iter()
-                        .map(|v| match v {
-                            Value::Num(q) if q.is_integer() && *q > Q::ZERO => Ok(q.numer() as usize),
-                            other => Err(format!("a packet is a number of cards, not {other:?}")),
-                        })
-                        .collect::<Result<_, _>>()?,
-                    other => return Err(format!("packets are a number of cards or a list of them, not {other:?}")),
-                };
-                if list.iter().sum::<usize>() != hand {
-                    return Err(format!("packets of {list:?} make {} cards, not the hand of {hand}", list.iter().sum::<usize>()));
-                }
-                Ok(list)
+            let others = self.packet_orders(e, self.hand).map_err(at(c))?;
+            let dealer = match &rules.deal.dealer_packets {
+                Some((e, c)) => self.packet_orders(e, self.dealer_hand).map_err(at(c))?,
+                None if self.dealer_hand == self.hand => others.clone(),
+                // The others' orders for the dealer, whose hand may differ: checked against it.
+                None => self.packet_orders(e, self.dealer_hand).map_err(at(c))?,
             };
-            let others = sizes(e, self.hand).map_err(at(c))?;
-            let (dealer_e, dealer_c) = rules.deal.dealer_packets.as_ref().map_or((e, c), |(e, c)| (e, c));
-            let dealer = sizes(dealer_e, self.dealer_hand).map_err(at(dealer_c))?;
-            self.packets = Some((others, dealer));
+            // The dealer chooses one order for the whole deal: his own packets go with it.
+            self.packets = match (others.len(), dealer.len()) {
+                (_, 1) => others.into_iter().map(|o| (o, dealer[0].clone())).collect(),
+                (1, _) => dealer.into_iter().map(|d| (others[0].clone(), d)).collect(),
+                (a, b) if a == b => others.into_iter().zip(dealer).collect(),
+                (a, b) => {
+                    return Err(at(rules.deal.dealer_packets.as_ref().map_or(c, |(_, c)| c))(format!(
+                        "the dealer chooses one of {a} orders for the players' packets, and {b} for his own: each of his must go with one of theirs, so give as many, or one"
+                    )))
+                }
+            };
         }
         if let Some((e, c)) = &rules.deal.dog_packets {
             let k = count(self, &Some(e.clone())).map_err(at(c))?;
@@ -263,7 +259,8 @@ impl Settings {
         }
         if let Some((e, c)) = &rules.deal.dog_after {
             let r = count(self, &Some(e.clone())).map_err(at(c))?;
-            let rounds = self.packets.as_ref().map_or(0, |(o, d)| o.len().max(d.len()));
+            // Every order the dealer may choose must have the rounds.
+            let rounds = self.packets.iter().map(|(o, d)| o.len().max(d.len())).min().unwrap_or(0);
             if r > rounds {
                 return Err(at(c)(format!("the dog cannot be dealt after {r} rounds of packets: the deal has {rounds}")));
             }
@@ -281,6 +278,43 @@ impl Settings {
             }
         }
         Ok(())
+    }
+
+    /// A `packets` setting's orders: a number (packets of that size until the hand is full), a list
+    /// (the sizes round by round), or a list of such lists, the orders the dealer chooses among
+    /// (two or more, each its own); every order must make the hand.
+    fn packet_orders(&self, e: &Expr, hand: usize) -> Result<Vec<Vec<usize>>, String> {
+        let size = |v: &Value| match v {
+            Value::Num(q) if q.is_integer() && *q > Q::ZERO => Ok(q.numer() as usize),
+            other => Err(format!("a packet is a number of cards, not {other:?}")),
+        };
+        let orders: Vec<Vec<usize>> = match self.eval_setup(e)? {
+            Value::Num(q) if q.is_integer() && q > Q::ZERO => vec![vec![q.numer() as usize; hand / q.numer().max(1) as usize]],
+            Value::List(l) if l.iter().any(|v| matches!(v, Value::List(_))) => {
+                let orders = l
+                    .iter()
+                    .map(|v| match v {
+                        Value::List(o) => o.iter().map(size).collect::<Result<Vec<_>, _>>(),
+                        other => Err(format!("a list of orders to choose from holds lists of packets, not {other:?}")),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                if orders.len() < 2 {
+                    return Err(format!("one order to choose from, {:?}: write it alone", orders.first().cloned().unwrap_or_default()));
+                }
+                if let Some(twice) = orders.iter().enumerate().find_map(|(i, o)| orders[..i].contains(o).then_some(o)) {
+                    return Err(format!("the order {twice:?} is given twice among the orders to choose from"));
+                }
+                orders
+            }
+            Value::List(l) => vec![l.iter().map(size).collect::<Result<_, _>>()?],
+            other => return Err(format!("packets are a number of cards or a list of them, not {other:?}")),
+        };
+        for list in &orders {
+            if list.iter().sum::<usize>() != hand {
+                return Err(format!("packets of {list:?} make {} cards, not the hand of {hand}", list.iter().sum::<usize>()));
+            }
+        }
+        Ok(orders)
     }
 
     /// `pack { ... }` and `counting { ... }`: the numerals reversed, the trumps' order, the counters

@@ -40,7 +40,10 @@ pub fn random_deal_with<R: Rng>(setup: &Setup, names: &[String], dealer: u8, sim
     }
     let dog: Vec<Text> = pack[at..].iter().map(|c| c.code()).collect();
     let cut = setup.rules.deal.cut.is_some().then(|| hands[names[dealer as usize].as_str()].choose(rng).cloned()).flatten();
-    let packets = if setup.piles == 0 { in_packets(setup, names, dealer, &hands, &dog, cut.as_ref()) } else { vec![] };
+    // Where the rules leave the order of the packets to the dealer, he picks one (the only draw here
+    // for it: a ruleset with one order draws nothing).
+    let order = if setup.packets.len() > 1 { rng.gen_range(0..setup.packets.len()) } else { 0 };
+    let packets = if setup.piles == 0 { in_packets(setup, names, dealer, order, &hands, &dog, cut.as_ref()) } else { vec![] };
     (Event::Deal { hands, dog, cut, piles, packets }, strong)
 }
 
@@ -86,12 +89,13 @@ pub(super) fn stack_strong_hand<R: Rng>(setup: &Setup, dealer: u8, p: usize, pac
     *pack = rest;
 }
 
-/// The deal in the order the rules give, when they give one: each player's cards in packets round the
-/// table from first hand, the cut card (if any) last, to the dealer, and the dog's cards spread among
-/// the players' packets, away from both ends of the pack. Drawn from the hands already dealt, so it
-/// takes nothing from the random numbers.
-pub(super) fn in_packets(setup: &Setup, names: &[String], dealer: u8, hands: &BTreeMap<Text, Vec<Text>>, dog: &[Text], cut: Option<&Text>) -> Vec<Packet> {
-    let order = setup.packet_order(dealer);
+/// The deal in the order the rules give, when they give one (`order`, of those the dealer may choose):
+/// each player's cards in packets round the table from first hand, the cut card (if any) last, to the
+/// dealer, and the dog's cards spread among the players' packets, away from both ends of the pack.
+/// Drawn from the hands already dealt, so it takes nothing from the random numbers.
+pub(super) fn in_packets(setup: &Setup, names: &[String], dealer: u8, order: usize, hands: &BTreeMap<Text, Vec<Text>>, dog: &[Text], cut: Option<&Text>) -> Vec<Packet> {
+    let chosen = order;
+    let order = setup.packet_order(dealer, chosen);
     if order.is_empty() {
         return vec![];
     }
@@ -119,7 +123,7 @@ pub(super) fn in_packets(setup: &Setup, names: &[String], dealer: u8, hands: &BT
     for (j, cards) in dogs.iter().enumerate().rev() {
         let after = match setup.dog_after {
             // All together, after so many rounds of the players' packets.
-            Some(r) => setup.packets_in_rounds(r),
+            Some(r) => setup.packets_in_rounds(chosen, r),
             None => slots.get((j + 1) * slots.len() / (dogs.len() + 1)).or(slots.last()).copied().unwrap_or(out.len()),
         };
         out.insert(after, Packet { to: None, cards: cards.to_vec() });

@@ -68,6 +68,7 @@ mod minchiate_scorer;
 mod next_dealer;
 mod numbers;
 mod pack;
+mod packet_orders;
 mod play_ends;
 mod point_tarock_scorer;
 mod pots;

@@ -201,3 +201,22 @@ fn nobody_is_due_where_the_rules_say_nothing() {
         assert_eq!(follows(rules, &[before], &next.0), Ok(()));
     }
 }
+
+/// Grächen (`troggu-graechen`, P "Variations": "if everyone passes the deal passes to the next
+/// dealer"): a deal all pass is annulled, and the player to the dealer's right deals the next; the
+/// same dealer again is refused under `deal.next_dealer_annulled`.
+#[test]
+fn in_graechen_a_deal_all_pass_passes_to_the_next_dealer() {
+    let r = Registry::builtin().unwrap();
+    let rules = r.get("troggu-graechen").unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(34);
+    let none = Options::new();
+    let annulled = vec![dealt_by(rules, 4, &none, "Bob", Status::Annulled, &mut rng)];
+    assert_eq!(annulled[0].1.annulled.as_ref().map(|a| a.rule.to_string()).as_deref(), Some("bidding.all-pass"));
+    let next = dealt_by(rules, 4, &none, "Cid", Status::Valid, &mut rng);
+    assert_eq!(follows(rules, &annulled, &next.0), Ok(()));
+    let again = dealt_by(rules, 4, &none, "Bob", Status::Valid, &mut rng);
+    let m = follows(rules, &annulled, &again.0).unwrap_err();
+    assert_eq!(dealer_gap(&m), (2, "Bob", "Cid"));
+    assert!(m.message.contains("(rule deal.next_dealer_annulled, source P \"Variations\")"), "{}", m.message);
+}

@@ -2,10 +2,14 @@
 //! from the sources (`common/troggu.rs`: Board Game Arena, The Incompleat Gamester, the Eisten-Stalden
 //! rules, gamerules.com, pagat), over simulated deals of `troggu` at each table from three to six,
 //! unsteered and steered (every contract bid evenly, strong hands, the Bättler held back until it is
-//! withheld), and of `troggu-7-8` at seven and eight (also steered to all passing). Each contract, Tapp, Solo and the Misère played when all pass, must be seen made and
+//! withheld), of `troggu-7-8` at seven and eight (also steered to all passing), and of
+//! `troggu-graechen` and `troggu-st-niklaus` at three to six (St Niklaus also steered to all
+//! passing). Each contract, Tapp, Solo and the Misère played when all pass, must be seen made and
 //! lost, each multiple of the stake paid (1, 2 and 3, doubled in a Solo), and the Bättler withheld:
 //! given for a low card in the last trick, led to it, and kept by its side when that side takes the
-//! last trick. Each deal is simulated from its own seed, so a difference names the seed that
+//! last trick; in Grächen both orders of the deal at five, a deal all pass annulled, the double at 20
+//! and none from 21 to 30; in St Niklaus the double at 31 and the Misère won by the fewest card
+//! points, alone and tied. The fixtures of the four files are scored too. Each deal is simulated from its own seed, so a difference names the seed that
 //! reproduces it (`tarot-archive simulate --ruleset troggu --players N --games 1 --seed S [--steer]
 //! --out DIR`).
 //!
@@ -22,11 +26,35 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
 use tarot_engine::Q;
-use tarot_engine::{compile, replay, Registry, Status};
+use tarot_engine::{compile, parse_record, replay, GameRecord, Registry, Status};
 use tarot_engine::{random_game_with, SimOptions};
 
 fn cases(s: &troggu::Scored, tally: &mut BTreeMap<String, u64>) {
     let mut add = |k: &str| *tally.entry(k.to_string()).or_default() += 1;
+    if let Some(k) = s.graechen_first_packet {
+        add(&format!("dealt {k} + Tapp + {}", 11 - k));
+    }
+    if s.annulled {
+        add("all passed: the deal passes on");
+        return;
+    }
+    if let (Some(points), Some((stake, times))) = (s.losers_points, s.stake) {
+        if stake != 0 && times % 3 != 0 && s.contract == "tapp" {
+            add(&format!(
+                "a Tapp, the losers at {}: stake x{}",
+                if points <= 20 {
+                    "20 or fewer"
+                } else if points <= 30 {
+                    "21 to 30"
+                } else if points == 31 {
+                    "31"
+                } else {
+                    "over 31"
+                },
+                times
+            ));
+        }
+    }
     match (&s.declarer, s.stake) {
         (Some(d), Some((stake, times))) => {
             let outcome = if stake == 0 {
@@ -43,7 +71,8 @@ fn cases(s: &troggu::Scored, tally: &mut BTreeMap<String, u64>) {
         }
         _ => {
             add("misere played");
-            add(if s.misere_top > 1 { "misere: tied for the most card points" } else { "misere: one player with the most card points" });
+            let most = if s.village == troggu::Village::StNiklaus { "fewest" } else { "most" };
+            add(&if s.misere_top > 1 { format!("misere: tied for the {most} card points") } else { format!("misere: one player with the {most} card points") });
             if s.misere_led_by_first_hand {
                 add("misere led by first hand");
             }
@@ -57,6 +86,9 @@ fn cases(s: &troggu::Scored, tally: &mut BTreeMap<String, u64>) {
     }
     if s.kings_discarded {
         add("the four kings laid away");
+    }
+    if s.fives_discarded {
+        add("the seven 5-point cards laid away");
     }
     if let Some(w) = &s.withheld {
         add("the Bättler withheld");
@@ -79,25 +111,53 @@ fn compare(rules: &Ruleset, players: usize, sim: &SimOptions, options: &BTreeMap
         + &options.iter().map(|(k, v)| format!(" --option {k}={}", v.as_str().unwrap_or_default())).collect::<String>();
     for seed in seeds {
         let rec = random_game_with(rules, players, options, sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
-        let v = replay(rules, &rec).unwrap();
-        run.games += 1;
-        assert_eq!(v.status, Status::Valid, "{players} players, seed {seed}: {}", v.to_text());
-        let mine = troggu::score(&rec);
-        cases(&mine, &mut run.tally);
-        let outcome = v.outcome.as_ref().unwrap();
-        let engine: BTreeMap<String, (Q, bool)> = outcome.players.iter().map(|p| (p.player.to_string(), (p.score, p.winner))).collect();
-        let expected: BTreeMap<String, (Q, bool)> = mine.paid.iter().map(|(k, &x)| (k.clone(), (Q::int(x), mine.winners[k]))).collect();
-        if let Some(wrong) = mine.wrong_leader.as_ref().or(mine.unlawful.as_ref()) {
-            run.differences.push(format!("{players} players seed {seed}{steer}: {wrong}"));
-        } else if engine != expected {
-            run.differences.push(format!(
-                "{players} players seed {seed}{steer} ({}): engine (score, winner) {:?}, sources {:?}",
-                mine.contract,
-                engine.values().map(|(s, w)| (s.to_string(), *w)).collect::<Vec<_>>(),
-                expected.values().map(|(s, w)| (s.to_string(), *w)).collect::<Vec<_>>(),
-            ));
+        judge(rules, &rec, &format!("{players} players seed {seed}{steer}"), run);
+    }
+}
+
+/// The engine's verdict on one deal, `what`, against the second scorer's: a difference is added to
+/// `run`. The second scorer decides whether the deal is played (Grächen annuls a deal all pass).
+fn judge(rules: &Ruleset, rec: &GameRecord, what: &str, run: &mut Run) {
+    let v = replay(rules, rec).unwrap();
+    run.games += 1;
+    let mine = troggu::score(rec);
+    cases(&mine, &mut run.tally);
+    let status = if mine.annulled { Status::Annulled } else { Status::Valid };
+    if v.status != status || mine.annulled {
+        if let Some(wrong) = mine.unlawful.as_ref().filter(|_| v.status != status) {
+            run.differences.push(format!("{what}: {wrong}"));
+        } else if v.status != status {
+            run.differences.push(format!("{what}: the engine's {:?}, the sources' {status:?}: {}", v.status, v.to_text()));
+        }
+        return;
+    }
+    let outcome = v.outcome.as_ref().unwrap();
+    let engine: BTreeMap<String, (Q, bool)> = outcome.players.iter().map(|p| (p.player.to_string(), (p.score, p.winner))).collect();
+    let expected: BTreeMap<String, (Q, bool)> = mine.paid.iter().map(|(k, &x)| (k.clone(), (Q::int(x), mine.winners[k]))).collect();
+    if let Some(wrong) = mine.wrong_leader.as_ref().or(mine.unlawful.as_ref()) {
+        run.differences.push(format!("{what}: {wrong}"));
+    } else if engine != expected {
+        run.differences.push(format!(
+            "{what} ({}): engine (score, winner) {:?}, sources {:?}",
+            mine.contract,
+            engine.values().map(|(s, w)| (s.to_string(), *w)).collect::<Vec<_>>(),
+            expected.values().map(|(s, w)| (s.to_string(), *w)).collect::<Vec<_>>(),
+        ));
+    }
+}
+
+/// The valid and annulled fixtures of `id` (`fixtures/<id>/valid/`, `annulled/`): the games picked to
+/// show its rules, some of which simulation reaches only now and then (the seven 5-point cards laid
+/// away).
+fn fixture_games(id: &str) -> Vec<(String, GameRecord)> {
+    let mut out = vec![];
+    for kind in ["valid", "annulled"] {
+        for path in tarot_testkit::fixture_files(id, kind) {
+            let rec = parse_record(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            out.push((format!("fixtures/{id}/{kind}/{}", path.file_name().unwrap().to_string_lossy()), rec));
         }
     }
+    out
 }
 
 #[test]
@@ -150,6 +210,32 @@ fn the_engine_scores_troggu_as_the_sources_do() {
         differences.extend(plain.differences);
         differences.extend(steered.differences);
     }
+    // Grächen and St Niklaus (P "Variations"), also steered to all passing (Grächen: the deal passes
+    // on; St Niklaus: a Misère).
+    for id in ["troggu-graechen", "troggu-st-niklaus"] {
+        let rules = registry().get(id).unwrap();
+        for players in 3..=6 {
+            let (mut plain, mut steered) = (Run::default(), Run::default());
+            let none = BTreeMap::new();
+            compare(rules, players, &SimOptions::default(), &none, base..base + steered_games / 4, &mut plain);
+            compare(rules, players, &SimOptions::steered(), &none, base + 1_000_000_000..base + 1_000_000_000 + steered_games / 2, &mut steered);
+            // (Grächen has no Misère to steer to: its deals all pass often enough unsteered.)
+            if id == "troggu-st-niklaus" {
+                let from = base + 3_000_000_000;
+                compare(rules, players, &passes, &none, from..from + steered_games / 4, &mut steered);
+            }
+            report += &format!("\n{id}, {players} players: {} deals unsteered, {} steered\n", plain.games, steered.games);
+            report += "| case | unsteered, per 1,000 deals | steered, per 1,000 deals |\n|---|---:|---:|\n";
+            let keys: std::collections::BTreeSet<&String> = plain.tally.keys().chain(steered.tally.keys()).collect();
+            for k in keys {
+                let per = |r: &Run| r.tally.get(k).copied().unwrap_or(0) as f64 * 1000.0 / r.games.max(1) as f64;
+                report += &format!("| {k} | {:.1} | {:.1} |\n", per(&plain), per(&steered));
+                *reached.entry(format!("{id}: {k}")).or_default() += plain.tally.get(k).copied().unwrap_or(0) + steered.tally.get(k).copied().unwrap_or(0);
+            }
+            differences.extend(plain.differences);
+            differences.extend(steered.differences);
+        }
+    }
     if std::env::var("TROGGU_SCORER_REPORT").is_ok() {
         println!("{report}");
     }
@@ -177,6 +263,19 @@ fn the_engine_scores_troggu_as_the_sources_do() {
         "7-8: tapp lost",
         "7-8: solo made",
         "7-8: stake x2",
+        "troggu-graechen: dealt 5 + Tapp + 6",
+        "troggu-graechen: dealt 6 + Tapp + 5",
+        "troggu-graechen: all passed: the deal passes on",
+        "troggu-graechen: a Tapp, the losers at 20 or fewer: stake x2",
+        "troggu-graechen: a Tapp, the losers at 21 to 30: stake x1",
+        "troggu-graechen: tapp made",
+        "troggu-graechen: solo lost",
+        "troggu-st-niklaus: a Tapp, the losers at 31: stake x2",
+        "troggu-st-niklaus: a Tapp, the losers at over 31: stake x1",
+        "troggu-st-niklaus: misere: one player with the fewest card points",
+        "troggu-st-niklaus: misere: tied for the fewest card points",
+        "troggu-st-niklaus: tapp made",
+        "troggu-st-niklaus: solo made",
     ] {
         assert!(reached.get(case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}");
     }
@@ -239,5 +338,71 @@ fn a_changed_payment_is_found_by_the_second_scorer() {
             compare(&rules, players, &SimOptions::steered(), &BTreeMap::new(), base..base + 150, &mut run);
         }
         assert!(!run.differences.is_empty(), "`{find}` made `{replace}`: no deal of {} scored differently", run.games);
+    }
+}
+
+/// The fixtures of the four Troggu rule files (`troggu`, `troggu-7-8`, `troggu-graechen`,
+/// `troggu-st-niklaus`) played to the end or annulled are scored by the second scorer as by the
+/// engine: among them the seven 5-point cards laid away in Grächen and in St Niklaus, which simulated
+/// deals reach only now and then.
+#[test]
+fn the_second_scorer_agrees_on_every_fixture() {
+    let mut run = Run::default();
+    for id in ["troggu", "troggu-7-8", "troggu-graechen", "troggu-st-niklaus"] {
+        let rules = registry().get(id).unwrap();
+        for (file, rec) in fixture_games(id) {
+            let before = run.tally.get("the seven 5-point cards laid away").copied().unwrap_or(0);
+            judge(rules, &rec, &file, &mut run);
+            if run.tally.get("the seven 5-point cards laid away").copied().unwrap_or(0) > before {
+                run.tally.entry(format!("{id}: the seven 5-point cards laid away")).or_default();
+            }
+        }
+    }
+    assert!(run.games > 40, "{} fixtures", run.games);
+    assert!(run.differences.is_empty(), "{} fixtures scored differently:\n{}", run.differences.len(), run.differences.join("\n"));
+    for case in [
+        "troggu-graechen: the seven 5-point cards laid away",
+        "troggu-st-niklaus: the seven 5-point cards laid away",
+        "all passed: the deal passes on",
+        "dealt 5 + Tapp + 6",
+        "dealt 6 + Tapp + 5",
+    ] {
+        assert!(run.tally.contains_key(case), "no fixture shows: {case}");
+    }
+}
+
+/// Grächen's and St Niklaus's rules, each changed in their rule file (the stake, the double, the
+/// orders of the deal at five, when the Tapp is dealt, the seven 5-point cards laid away, the Misère
+/// won by the fewest card points), make some of the same deals (simulated, and the fixtures) differ
+/// from the second scorer, or be refused by the engine where the sources allow them.
+#[test]
+fn a_changed_village_rule_is_found_by_the_second_scorer() {
+    let base = seed("TROGGU_SCORER_SEED");
+    let passes = SimOptions { contract: tarot_engine::ContractChoice::Only("misere".into()), ..SimOptions::steered() };
+    for (id, find, replace) in [
+        ("troggu-graechen", "let stake = 5 ", "let stake = 10"),
+        ("troggu-graechen", "let double_at = 20 ", "let double_at = 30"),
+        ("troggu-graechen", "[[5, 6], [6, 5]]", "[5, 6]"),
+        ("troggu-graechen", "dog_after = 1 ", "dog_after = 2"),
+        ("troggu-graechen", "count(discarded, fives) == 7", "count(discarded, fives) == 6"),
+        ("troggu-st-niklaus", "let stake = 5 ", "let stake = 10"),
+        ("troggu-st-niklaus", "let double_at = 31 ", "let double_at = 30"),
+        ("troggu-st-niklaus", "count(discarded, fives) == 7", "count(discarded, fives) == 6"),
+        ("troggu-st-niklaus", "points(payer) != low then stake else 0", "points(payer) != low then 10 else 0"),
+        ("troggu-st-niklaus", "if misere then points(player) == low", "if misere then points(player) != low"),
+    ] {
+        let rules = file_with(id, find, replace);
+        let mut run = Run::default();
+        for players in [3, 5] {
+            compare(&rules, players, &SimOptions::steered(), &BTreeMap::new(), base..base + 100, &mut run);
+            if id == "troggu-st-niklaus" {
+                compare(&rules, players, &passes, &BTreeMap::new(), base..base + 40, &mut run);
+            }
+        }
+        for (file, rec) in fixture_games(id) {
+            // A fixture the changed rules refuse is a difference too: the sources allow it.
+            judge(&rules, &rec, &file, &mut run);
+        }
+        assert!(!run.differences.is_empty(), "{id}: `{find}` made `{replace}`: no deal of {} scored differently", run.games);
     }
 }

@@ -120,9 +120,13 @@ impl Compiler {
                 "cut" => d.cut = Some(self.clause(st, "deal.cut")),
                 "piles" => piles = self.value(st, Ctx::Setup),
                 "pile_size" => pile_size = self.value(st, Ctx::Setup),
-                "packets" => d.packets = self.stated(st, Ctx::Setup, "deal"),
+                "packets" => {
+                    self.packet_orders_written(st);
+                    d.packets = self.stated(st, Ctx::Setup, "deal");
+                }
                 "dealer_packets" => {
                     dealer_packets = Some(st);
+                    self.packet_orders_written(st);
                     d.dealer_packets = self.stated(st, Ctx::Setup, "deal");
                 }
                 "dog_packets" => d.dog_packets = self.stated(st, Ctx::Setup, "deal"),
@@ -164,6 +168,43 @@ impl Compiler {
             }
         }
         d
+    }
+
+    /// The orders the dealer chooses among, as written (`packets = [[5, 6], [6, 5]]`, in any branch
+    /// of an `if`): a list of orders holds only lists of packets, two or more, each its own. What a
+    /// formula works out is checked when a game is set up.
+    fn packet_orders_written(&mut self, st: &Stmt) {
+        let mut lists = vec![];
+        let mut at = st.value.iter().collect::<Vec<_>>();
+        while let Some(a) = at.pop() {
+            match &a.kind {
+                AstKind::If(_, yes, no) => at.extend([&**yes, &**no]),
+                AstKind::List(items) if items.iter().any(|x| matches!(x.kind, AstKind::List(_))) => lists.push(items),
+                _ => {}
+            }
+        }
+        for items in lists {
+            let key = &st.key;
+            if items.iter().any(|x| !matches!(x.kind, AstKind::List(_))) {
+                self.err_at(
+                    st,
+                    format!("`{key}`: a list of orders for the dealer to choose from holds only orders, each a list of packets (`[[5, 6], [6, 5]]`), not numbers beside them"),
+                );
+            } else if items.iter().any(|x| matches!(&x.kind, AstKind::List(o) if o.iter().any(|y| matches!(y.kind, AstKind::List(_))))) {
+                self.err_at(st, format!("`{key}`: an order is a list of packets, each a number of cards, not a list of lists"));
+            } else if items.len() < 2 {
+                self.err_at(st, format!("`{key}`: one order to choose from leaves the dealer no choice; write the order alone (`[5, 6]`, not `[[5, 6]]`)"));
+            } else if let Some(i) = (1..items.len()).find(|&i| items[..i].iter().any(|x| same_list(x, &items[i]))) {
+                self.err_at(
+                    st,
+                    format!(
+                        "`{key}`: the dealer's orders to choose from are each their own, and order {} is order {} again",
+                        i + 1,
+                        items[..i].iter().position(|x| same_list(x, &items[i])).unwrap_or(0) + 1
+                    ),
+                );
+            }
+        }
     }
 
     /// Who deals next names only who a deal can have: a taker where there is bidding, and after an
@@ -794,5 +835,13 @@ fn reads_game(e: &Expr) -> bool {
         Expr::Call(f, xs) => GAME_FUNCS.contains(f) || xs.iter().any(reads_game),
         Expr::Comp { set, cond, body, .. } => reads_game(set) || cond.as_deref().is_some_and(reads_game) || body.as_deref().is_some_and(reads_game),
         Expr::Const(_) | Expr::Opt(_) | Expr::Let(_) | Expr::Var(_) | Expr::Attr(_) | Expr::Decl(_) => false,
+    }
+}
+
+/// Whether two list literals are the same numbers written out.
+fn same_list(a: &Ast, b: &Ast) -> bool {
+    match (&a.kind, &b.kind) {
+        (AstKind::List(x), AstKind::List(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| matches!((&p.kind, &q.kind), (AstKind::Num(m), AstKind::Num(n)) if m == n)),
+        _ => false,
     }
 }

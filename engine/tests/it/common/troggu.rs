@@ -29,6 +29,20 @@
 //!   gets "a low value card" from that pile for it, worth 1 (every card but the counters is). His own
 //!   side taking the last trick, nothing changes hands.
 //!
+//! In Grächen (P "Variations", `troggu-graechen`):
+//! - The Tapp is dealt in one packet after the first round: at five 5 + Tapp + 6 or 6 + Tapp + 5, as
+//!   the dealer chooses; at four 7 + Tapp + 7, so 14 cards each and a Tapp of 6. At three and six
+//!   the packets of Visp (P's table), the Tapp after the first round.
+//! - No Misère: when all pass, the deal is void and passes on.
+//! - The stake is 5 Rappen, doubled only when the losers took 20 card points or fewer.
+//! - The four kings may not be laid away alone; all seven 5-point cards may be, together.
+//!
+//! In St Niklaus (P "Variations", `troggu-st-niklaus`):
+//! - The stake is 5 Rappen, doubled when the losers took 31 card points or fewer.
+//! - The seven 5-point cards laid away only all together, as in Grächen.
+//! - In a Misère the player with the fewest card points wins the stake from each other player; tied
+//!   for the fewest, each of them wins it from each player not tied. They win; the others lose.
+//!
 //! At seven or eight (P "Special rules for 7 or 8 players", `troggu-7-8`):
 //! - A Tapp of 6, 8 or 7 cards each (P "Players and deal").
 //! - The Tappist calls a trump (any but the XXI and the Bättler); its holder is his partner, and a
@@ -80,9 +94,56 @@ impl Card {
     }
 }
 
+/// Where the game is played: Visp (P's main rules, `troggu` and `troggu-7-8`), Grächen or St Niklaus
+/// (P "Variations").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Village {
+    #[default]
+    Visp,
+    Graechen,
+    StNiklaus,
+}
+
+impl Village {
+    fn of(rec: &GameRecord) -> Village {
+        match &*rec.ruleset {
+            "troggu-graechen" => Village::Graechen,
+            "troggu-st-niklaus" => Village::StNiklaus,
+            _ => Village::Visp,
+        }
+    }
+
+    /// The basic stake, in Rappen.
+    fn stake(self) -> i64 {
+        if self == Village::Visp {
+            10
+        } else {
+            5
+        }
+    }
+
+    /// The losers' card points at or below which the stake is doubled.
+    fn double_at(self) -> i64 {
+        match self {
+            Village::Visp => 30,
+            Village::Graechen => 20,
+            Village::StNiklaus => 31,
+        }
+    }
+}
+
 /// What one deal came to.
 #[derive(Debug, Default)]
 pub struct Scored {
+    pub village: Village,
+    /// Everyone passed in Grächen: no Misère, the deal is void.
+    pub annulled: bool,
+    /// The players' packets at five in Grächen: 5 or 6 cards first.
+    pub graechen_first_packet: Option<usize>,
+    /// The seven 5-point cards laid away together.
+    pub fives_discarded: bool,
+    /// The losers' card points of a contract won or lost.
+    pub losers_points: Option<i64>,
     /// "tapp", "solo" or "misere".
     pub contract: String,
     pub declarer: Option<String>,
@@ -96,7 +157,8 @@ pub struct Scored {
     pub stake: Option<(i64, i64)>,
     /// A Misère led by first hand (the option misere_lead).
     pub misere_led_by_first_hand: bool,
-    /// How many players were tied for the most card points in a Misère.
+    /// How many players were tied for the most card points in a Misère (for the fewest in St
+    /// Niklaus, where they win).
     pub misere_top: usize,
     /// The declarer's card points, his side's (none in a Misère).
     pub declarer_points: Option<i64>,
@@ -131,6 +193,7 @@ pub fn score(rec: &GameRecord) -> Scored {
     let dealer = seat(&rec.dealer);
     // Play goes to the right: the player after the dealer in the record's list is first hand.
     let first_hand = (dealer + 1) % n;
+    let village = Village::of(rec);
     let misere_leader = match rec.options.get("misere_lead").and_then(|v| v.as_str()) {
         None | Some("dealer") => dealer,
         Some("first-hand") => first_hand,
@@ -141,13 +204,15 @@ pub fn score(rec: &GameRecord) -> Scored {
     let mut declarer: Option<(usize, String)> = None;
     let mut discard: Vec<Card> = vec![];
     let mut plays: Vec<(usize, Card)> = vec![];
+    let mut packets: Vec<(Option<usize>, usize)> = vec![];
     let mut called: Option<Card> = None;
     let mut caller: Option<usize> = None;
     let mut discarder: Option<usize> = None;
     for e in &rec.events {
         match e {
-            Event::Deal { hands: dealt, dog, .. } => {
+            Event::Deal { hands: dealt, dog, packets: order, .. } => {
                 tapp = dog.iter().map(|c| Card::parse(c)).collect();
+                packets = order.iter().map(|p| (p.to.as_ref().map(|to| seat(to)), p.cards.len())).collect();
                 for (p, name) in names.iter().enumerate() {
                     hands[p] = dealt[name.as_str()].iter().map(|c| Card::parse(c)).collect();
                 }
@@ -194,24 +259,62 @@ pub fn score(rec: &GameRecord) -> Scored {
     }
     // The holder of the card called, if not the Tappist.
     let partner = called.and_then(|c| hands.iter().position(|h| h.contains(&c))).filter(|&p| Some(p) != declarer.as_ref().map(|d| d.0));
-    let hand = [18, 13, 11, 9, 8, 7][n - 3];
+    let hand = if village == Village::Graechen && n == 4 { 14 } else { [18, 13, 11, 9, 8, 7][n - 3] };
     assert_eq!(tapp.len(), 62 - n * hand, "the Tapp");
+    let mut s = Scored { village, ..Scored::default() };
+    // Grächen's deal, where the record gives its order: a round of packets from first hand, the Tapp
+    // in one packet, then the rest round by round.
+    if village == Village::Graechen && !packets.is_empty() {
+        let orders: Vec<Vec<usize>> = match n {
+            3 => vec![vec![6, 6, 6]],
+            4 => vec![vec![7, 7]],
+            5 => vec![vec![5, 6], vec![6, 5]],
+            _ => vec![vec![4, 5]],
+        };
+        let dealt = |sizes: &[usize]| -> Vec<(Option<usize>, usize)> {
+            let round = |k: usize| (1..=n).map(|i| (Some((dealer + i) % n), k)).collect::<Vec<_>>();
+            let mut out = round(sizes[0]);
+            out.push((None, tapp.len()));
+            for &k in &sizes[1..] {
+                out.extend(round(k));
+            }
+            out
+        };
+        match orders.iter().find(|o| dealt(o) == packets) {
+            Some(o) => s.graechen_first_packet = (n == 5).then_some(o[0]),
+            None => s.unlawful = Some(format!("Grächen's deal at {n} is {orders:?}, the Tapp after the first round; the record deals {packets:?}")),
+        }
+    }
+    if declarer.is_none() && village == Village::Graechen {
+        // No Misère: the deal passes on, and nothing is played.
+        s.annulled = true;
+        if !plays.is_empty() && s.unlawful.is_none() {
+            s.unlawful = Some("all passed in Grächen, and cards are played".into());
+        }
+        return s;
+    }
     let tricks: Vec<&[(usize, Card)]> = plays.chunks(n).collect();
     assert!(tricks.len() == hand && tricks.iter().all(|t| t.len() == n), "{hand} tricks of {n}");
 
-    let mut s = Scored {
-        contract: declarer.as_ref().map_or("misere".into(), |d| d.1.clone()),
-        declarer: declarer.as_ref().map(|d| names[d.0].clone()),
-        partner: partner.map(|p| names[p].clone()),
-        forced_by,
-        unlawful: wrong_taker,
-        ..Scored::default()
-    };
+    s.contract = declarer.as_ref().map_or("misere".into(), |d| d.1.clone());
+    s.declarer = declarer.as_ref().map(|d| names[d.0].clone());
+    s.partner = partner.map(|p| names[p].clone());
+    s.forced_by = forced_by;
+    s.unlawful = s.unlawful.take().or(wrong_taker);
     if declarer.as_ref().is_some_and(|d| d.1 == "tapp") && n >= 7 && called.is_none() && s.unlawful.is_none() {
         s.unlawful = Some(format!("{} plays a Tapp at {n} and calls nothing", who(declarer.as_ref().map(|d| d.0))));
     }
     let attack = |p: usize| declarer.as_ref().is_some_and(|d| d.0 == p) || partner == Some(p);
-    s.kings_discarded = discard.iter().filter(|c| matches!(c, Card::Suited(_, 14))).count() == 4;
+    let kings = discard.iter().filter(|c| matches!(c, Card::Suited(_, 14))).count();
+    let trull = discard.iter().filter(|c| matches!(c, Card::Trump(1 | 21 | 22))).count();
+    s.kings_discarded = kings == 4;
+    s.fives_discarded = kings + trull == 7;
+    // What may be laid away: in Visp no Mund, Bagat or Bättler, and kings only all four; in Grächen
+    // and St Niklaus the seven 5-point cards only all together.
+    let lawful = if village == Village::Visp { trull == 0 && (kings == 0 || kings == 4) } else { kings + trull == 0 || kings + trull == 7 };
+    if !lawful && s.unlawful.is_none() {
+        s.unlawful = Some(format!("{} lays away {kings} king(s) and {trull} of the Mund, the Bagat and the Bättler", who(discarder)));
+    }
     let mut pile = vec![0i64; n];
     let mut tricks_won = vec![0i64; n];
     match &declarer {
@@ -293,9 +396,10 @@ pub fn score(rec: &GameRecord) -> Scored {
             let drawn = own == 57;
             let won = |side: bool| (0..n).filter(|&p| attack(p) == side).map(|p| tricks_won[p]).sum::<i64>();
             let (losers_points, losers_tricks) = if made { (114 - own, won(false)) } else { (own, won(true)) };
+            s.losers_points = Some(losers_points);
             let times = (if losers_tricks == 0 {
                 3
-            } else if losers_points <= 30 {
+            } else if losers_points <= village.double_at() {
                 2
             } else {
                 1
@@ -303,9 +407,9 @@ pub fn score(rec: &GameRecord) -> Scored {
             let stake = if drawn {
                 0
             } else if made {
-                10 * times
+                village.stake() * times
             } else {
-                -10 * times
+                -village.stake() * times
             };
             s.stake = Some((stake, times));
             let opponents = (0..n).filter(|&p| !attack(p)).count() as i64;
@@ -322,6 +426,18 @@ pub fn score(rec: &GameRecord) -> Scored {
                 };
                 s.paid.insert(name.clone(), paid);
                 s.winners.insert(name.clone(), if attack(p) { made } else { !made && !drawn });
+            }
+        }
+        None if village == Village::StNiklaus => {
+            let low = *pile.iter().min().expect("players");
+            let tied = pile.iter().filter(|&&x| x == low).count() as i64;
+            s.misere_top = tied as usize;
+            for (p, name) in names.iter().enumerate() {
+                s.points.insert(name.clone(), pile[p]);
+                // Each of the tied for the fewest wins the stake from each player not tied.
+                let paid = if pile[p] == low { village.stake() * (n as i64 - tied) } else { -village.stake() * tied };
+                s.paid.insert(name.clone(), paid);
+                s.winners.insert(name.clone(), pile[p] == low);
             }
         }
         None => {
