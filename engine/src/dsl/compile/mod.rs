@@ -14,6 +14,8 @@ use crate::expr::{eval, CompFunc, Env, Expr, Fact, Func, Value};
 use crate::ir::*;
 use crate::num::Q;
 
+mod after_auction;
+mod bidding;
 mod deal;
 mod declaration;
 mod extends;
