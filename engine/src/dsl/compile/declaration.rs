@@ -245,7 +245,7 @@ impl Compiler {
             }
         }
         if d.when == When::AfterDeal && d.allowed.iter().any(|a| a.condition.mentions(Fact::Called)) {
-            if let Some(st) = s.block.iter().flatten().find(|st| st.key == "allowed" && st.value.as_ref().is_some_and(|v| formula::mentions(v, "called"))) {
+            if let Some(st) = s.block.iter().flatten().find(|st| st.key == "allowed" && st.value.as_ref().is_some_and(|v| reads::mentions(v, "called"))) {
                 self.err_at(st, "a declaration `when after-deal` cannot read `called` in its `allowed`: it is made before the auction, when no card has been called");
             }
         }

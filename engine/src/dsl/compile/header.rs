@@ -115,4 +115,101 @@ impl Compiler {
             }
         })
     }
+
+    /// The pots: `pot NAME "label"`, each name once.
+    pub(super) fn pots(&mut self, stmts: &[Stmt]) -> Vec<PotDef> {
+        let mut out: Vec<PotDef> = vec![];
+        for s in stmts.iter().filter(|s| s.key == "pot") {
+            let Some(name) = s.args.first().filter(|w| !w.quoted) else {
+                self.err_at(s, "a pot is written `pot NAME \"label\"`");
+                continue;
+            };
+            if !name.text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || !name.text.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                self.err(&s.file, name.pos, format!("a pot's name is a word of letters, digits and `_` (it is read as `pot.NAME`), not `{}`", name.text));
+                continue;
+            }
+            if out.iter().any(|p| *p.name == *name.text) {
+                self.err(&s.file, name.pos, format!("pot `{}` is declared twice", name.text));
+                continue;
+            }
+            let label = s.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| format!("the {} pot", name.text));
+            self.pot_names.push(name.text.clone());
+            out.push(PotDef { name: name.text.as_str().into(), label: label.into(), clause: self.clause(s, format!("pot.{}", name.text)) });
+        }
+        out
+    }
+
+    /// A payment's side written `pot.NAME`: `Some(Some(pot))`; `Some(None)` for a word that is not a
+    /// pot's; `None` (reported) for an unknown pot.
+    pub(super) fn pot_word(&mut self, file: &Arc<str>, w: &Word) -> Option<Option<usize>> {
+        let Some(name) = w.text.strip_prefix("pot.") else { return Some(None) };
+        match self.pot_names.iter().position(|p| p == name) {
+            Some(i) => Some(Some(i)),
+            None => {
+                self.err(file, w.pos, self.unknown_pot(name));
+                None
+            }
+        }
+    }
+
+    pub(super) fn unknown_pot(&self, name: &str) -> String {
+        if self.pot_names.is_empty() {
+            format!("unknown pot `{name}`: the ruleset has no pots; declare one with `pot {name} \"label\"`")
+        } else {
+            format!("unknown pot `{name}`; pots are: {}", self.pot_names.join(", "))
+        }
+    }
+
+    /// Every citation, in blocks too, names a declared source.
+    pub(super) fn check_citations(&mut self, stmts: &[Stmt]) {
+        for s in stmts {
+            if let Some(c) = &s.cite {
+                if !self.sources.iter().any(|x| x.id == c.source) {
+                    let known: Vec<String> = self.sources.iter().map(|x| x.id.clone()).collect();
+                    let f = s.file.clone();
+                    self.err(&f, c.pos, format!("unknown source `{}` in citation; sources declared: {}", c.source, known.join(", ")));
+                }
+            }
+            if let Some(b) = &s.block {
+                self.check_citations(b);
+            }
+        }
+    }
+
+    pub(super) fn option(&mut self, s: &Stmt) {
+        let name = s.args.first().map(|w| w.text.clone()).unwrap_or_default();
+        let doc = s.args.get(1).map(|w| w.text.clone()).unwrap_or_default();
+        let errors_before = self.errors.len();
+        let choices: Vec<OptionValue> = match &s.value {
+            Some(Ast { kind: AstKind::List(items), .. }) => items
+                .iter()
+                .filter_map(|i| match &i.kind {
+                    AstKind::Str(t) => Some(OptionValue::Text(t.clone())),
+                    AstKind::Num(q) => Some(OptionValue::from_q(*q)),
+                    AstKind::Invalid(m) => {
+                        self.err(&s.file, i.pos, m.clone());
+                        None
+                    }
+                    _ => {
+                        self.err(&s.file, i.pos, format!("option `{name}`: each choice is a string or a number written out (`\"yes\"`, `6`), not a formula"));
+                        None
+                    }
+                })
+                .collect(),
+            _ => vec![],
+        };
+        if name.is_empty() || choices.len() < 2 {
+            self.failed.insert(format!("option.{name}"));
+            if self.errors.len() > errors_before {
+                return;
+            }
+            self.err_at(s, "an option is written `option NAME \"what it decides\" = [default, other, ...]` with at least two choices");
+            return;
+        }
+        if self.options.iter().any(|o| o.name == name) {
+            self.err_at(s, format!("option `{name}` is defined twice"));
+        }
+        let clause = self.clause(s, format!("option.{name}"));
+        self.options.push(OptionDef { name, default: choices[0].clone(), choices, doc, clause });
+    }
 }

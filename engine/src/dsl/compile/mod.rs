@@ -14,22 +14,32 @@ use crate::expr::{eval, CompFunc, Env, Expr, Fact, Func, Value};
 use crate::ir::*;
 use crate::num::Q;
 
+mod after_auction;
+mod bidding;
 mod deal;
 mod declaration;
+mod extends;
+mod fold;
 mod formula;
+mod functions;
 mod header;
 mod names;
 mod pack;
 mod play;
 mod raise;
+mod reads;
+mod resolve;
 mod rounds;
 mod score;
 mod table;
 mod unread;
+mod value;
 mod words;
 
+use fold::*;
 use formula::*;
 use names::*;
+use reads::*;
 
 /// A rule file's text and the path it is shown under.
 #[derive(Clone, Debug)]
@@ -145,165 +155,6 @@ struct Compiler {
     contract_names: Vec<String>,
 }
 
-/// Statements that are identified by all their words (several per section), not only the first.
-const KEYED_BY_ALL_ARGS: &[&str] = &["on", "require", "pay", "must", "keep", "withhold", "excuse"];
-
-/// Statements that a section has once, whatever their words: a child's replaces its parent's.
-const SINGLE: &[&str] = &[
-    "family",
-    "dated",
-    "players",
-    "trump-order",
-    "sit-out",
-    "untouchable",
-    "sides",
-    "turns",
-    "group",
-    "surplus",
-    "short-packet",
-    "when",
-    "by",
-    "from",
-    "fool",
-    "penalize",
-    "unless-unavoidable",
-    "ranks",
-    "trumps",
-];
-
-/// How `extends` matches a child's statement with its parent's: by keyword and first word (so each
-/// `contract`, `class`, `let`, `suit` is its own), by all words for the few repeated statements, by
-/// keyword alone for statements a section has once.
-fn stmt_key(s: &Stmt) -> String {
-    // A `trump-order` that follows an option (`= condition`) is one of several, each its own order.
-    // (`keep` and `excuse` are also the fool's settings, which have no words: their key is their keyword.)
-    // So is each `all-pass play CONTRACT by "who"`: one player named, tried before the next.
-    let named = s.key == "all-pass" && s.args.get(2).is_some_and(|w| w.text == "by");
-    if (KEYED_BY_ALL_ARGS.contains(&s.key.as_str()) && !s.args.is_empty()) || (s.key == "trump-order" && s.value.is_some()) || named {
-        let words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
-        format!("{} {}", s.key, words.join(" "))
-    } else if SINGLE.contains(&s.key.as_str()) {
-        s.key.clone()
-    } else {
-        match s.args.first() {
-            Some(w) => format!("{} {}", s.key, w.text),
-            None => s.key.clone(),
-        }
-    }
-}
-
-/// A child's statements override its parent's with the same key; blocks merge statement by statement;
-/// `without KEY...` removes a parent's statement.
-/// `outer` holds the keys of the enclosing levels of the parent, innermost last, with the key of the
-/// block each level is (for a `without` written one level too deep).
-fn merge(parent: Vec<Stmt>, child: Vec<Stmt>, errors: &mut Vec<Diagnostic>, outer: &[(String, Vec<String>)]) -> Vec<Stmt> {
-    let mut out = parent;
-    for s in child {
-        if s.key == "without" {
-            if s.cite.is_some() {
-                errors.push(Diagnostic { file: s.file.to_string(), pos: s.pos, message: "a `without` removes a statement, so a citation on it would go nowhere".into() });
-            }
-            let key: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
-            let key = key.join(" ");
-            let before = out.len();
-            out.retain(|p| stmt_key(p) != key);
-            if key == "dated" && outer.is_empty() {
-                errors.push(Diagnostic {
-                    file: s.file.to_string(),
-                    pos: s.pos,
-                    message: "`without dated` removes nothing: a child never inherits its parent's `dated` (give it its own where its source dates it)".into(),
-                });
-            } else if out.len() == before {
-                errors.push(Diagnostic { file: s.file.to_string(), pos: s.pos, message: without_nothing(&key, &out, outer) });
-            }
-            continue;
-        }
-        let key = stmt_key(&s);
-        let level: Vec<String> = if s.block.is_some() { out.iter().map(stmt_key).collect() } else { vec![] };
-        match out.iter_mut().find(|p| stmt_key(p) == key) {
-            Some(p) => match (p.block.take(), s.block.clone()) {
-                (Some(pb), Some(cb)) => {
-                    let mut inner = outer.to_vec();
-                    inner.push((key.clone(), level));
-                    let merged = merge(pb, cb, errors, &inner);
-                    // A child block without a citation keeps its parent's.
-                    let cite = s.cite.clone().or(p.cite.take());
-                    *p = Stmt { block: Some(merged), cite, ..s };
-                }
-                _ => *p = s,
-            },
-            None => out.push(s),
-        }
-    }
-    out
-}
-
-/// Why `without KEY` removed nothing from `level` (the parent's statements where it was written),
-/// and what it could have meant: the key one level down, or the nearest key here.
-fn without_nothing(key: &str, level: &[Stmt], outer: &[(String, Vec<String>)]) -> String {
-    if key.is_empty() {
-        return "`without` needs the key of the parent's statement to remove: `without players`, `without class kings`, `without must overtrump`".into();
-    }
-    let head = format!("`without {key}` removes nothing: the parent has no statement with the key `{key}` at this level");
-    // Written inside a block, for a statement of an enclosing level.
-    for (i, (_, keys)) in outer.iter().enumerate().rev() {
-        if keys.iter().any(|k| k == key) {
-            let place = if i == 0 { "at the top level".to_string() } else { format!("in `{} {{ ... }}`", outer[i - 1].0) };
-            return format!("{head}; it is {place}, outside this block, so write `without {key}` there");
-        }
-    }
-    for p in level {
-        if p.block.as_ref().is_some_and(|b| b.iter().any(|s| stmt_key(s) == key)) {
-            let block = stmt_key(p);
-            return format!("{head}; it is inside `{block} {{ ... }}`, so write `{block} {{ without {key} }}`");
-        }
-    }
-    let mut keys: Vec<String> = level.iter().map(stmt_key).collect();
-    keys.sort();
-    keys.dedup();
-    let near = keys.iter().map(|k| (check::distance(k, key), k)).min();
-    match near {
-        Some((d, k)) if d <= 2.max(key.len() / 3) => format!("{head}; did you mean `without {k}`?"),
-        _ => {
-            let nested = level.iter().flat_map(|p| p.block.iter().flatten().map(move |s| (check::distance(&stmt_key(s), key), stmt_key(p), stmt_key(s)))).min();
-            match nested {
-                Some((d, block, k)) if d <= 2.max(key.len() / 3) => format!("{head}; did you mean `{block} {{ without {k} }}`?"),
-                _ => format!("{head}; the keys here are: {}", keys.join(", ")),
-            }
-        }
-    }
-}
-
-/// Whether a formula of `stmts` (blocks included), other than `definition`'s own, writes `name`.
-fn written_elsewhere(stmts: &[Stmt], name: &str, definition: &Stmt) -> bool {
-    stmts.iter().any(|s| {
-        !std::ptr::eq(s, definition) && (s.value.as_ref().is_some_and(|a| formula::mentions(a, name)) || s.block.as_ref().is_some_and(|b| written_elsewhere(b, name, definition)))
-    })
-}
-
-/// Removes and reports the `without`s that a merge did not consume: in a file that extends nothing,
-/// or in a block the parent does not have.
-fn leftover_withouts(stmts: &mut Vec<Stmt>, has_parent: bool, errors: &mut Vec<Diagnostic>) {
-    stmts.retain(|s| {
-        if s.key != "without" {
-            return true;
-        }
-        let key: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
-        let message = if has_parent {
-            format!("`without {}` removes nothing: the parent has no block here for it to remove from", key.join(" "))
-        } else {
-            format!("`without {}` removes nothing: `without` removes a parent's statement, so it only works in a ruleset that `extends` another", key.join(" "))
-        };
-        errors.push(Diagnostic { file: s.file.to_string(), pos: s.pos, message });
-        false
-    });
-    for s in stmts.iter_mut() {
-        if let Some(b) = &mut s.block {
-            leftover_withouts(b, has_parent, errors);
-        }
-    }
-}
-
 /// The ruleset's version: an FNV-1a hash of the text of every file in its chain, stable across
 /// machines, folders and Rust versions, so a stored verdict can tell which rules it was computed with.
 fn version_of(texts: &[(String, String)]) -> String {
@@ -351,79 +202,6 @@ impl Compiler {
             }
             _ => true,
         }
-    }
-
-    fn load_chain(&mut self, id: &str, load: &dyn Fn(&str) -> Option<RuleFile>, seen: &mut Vec<String>) -> Option<(Header, Vec<Stmt>)> {
-        self.load_from(id, load, seen, None)
-    }
-
-    /// Loads `id`; `from` is the `extends` statement that asked for it, for error positions.
-    fn load_from(&mut self, id: &str, load: &dyn Fn(&str) -> Option<RuleFile>, seen: &mut Vec<String>, from: Option<&Stmt>) -> Option<(Header, Vec<Stmt>)> {
-        let Some(file) = load(id) else {
-            match from {
-                Some(ext) => self.err_at(ext, format!("`extends {id}`: there is no ruleset `{id}`")),
-                None => self.err(id, Pos::default(), format!("unknown ruleset `{id}`")),
-            }
-            return None;
-        };
-        if seen.contains(&id.to_string()) {
-            self.err(&file.path, Pos { line: 1, col: 1 }, format!("`extends` goes round in a circle: {} -> {id}", seen.join(" -> ")));
-            return None;
-        }
-        seen.push(id.to_string());
-        let stmts = match parse_file(&file.path, &file.text) {
-            Ok(s) => s,
-            Err(d) => {
-                self.errors.push(d);
-                return None;
-            }
-        };
-        let mut rest = stmts.into_iter();
-        let Some(head) = rest.next().filter(|s| s.key == "ruleset") else {
-            self.err(&file.path, Pos { line: 1, col: 1 }, "a rule file starts with `ruleset ID \"title\"`");
-            return None;
-        };
-        if head.args.len() > 2 || head.value.is_some() || head.block.is_some() {
-            self.err_at(&head, "a rule file starts with `ruleset ID \"title\"`, and nothing more on that line");
-        }
-        let name = head.args.first().map(|w| w.text.clone()).unwrap_or_default();
-        if name != id {
-            self.err(&file.path, head.pos, format!("this file declares ruleset `{name}`, but it is loaded as `{id}`; the file name and the declared id must agree"));
-        }
-        let title = head.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| id.to_string());
-        let body: Vec<Stmt> = rest.collect();
-        check::duplicates(&body, &stmt_key, &mut self.errors);
-        check::withouts(&body, &mut self.errors);
-        let (parent, own): (Vec<Stmt>, Vec<Stmt>) = body.into_iter().partition(|s| s.key == "extends");
-        // `extends` never reaches `ruleset()`, which checks the other statements' forms.
-        check::shapes(&parent, "", &mut self.errors);
-        for ext in parent.iter().skip(1) {
-            self.err_at(ext, format!("a ruleset extends one parent, and this file already says `extends {}`", parent[0].args.first().map_or("", |w| w.text.as_str())));
-        }
-        let mut header = Header { id: id.to_string(), title, chain: vec![id.to_string()], texts: vec![(file.path.clone(), file.text.clone())], file: file.path.as_str().into() };
-        let stmts = match parent.first() {
-            Some(ext) => {
-                let Some(parent_id) = ext.args.first().map(|w| w.text.clone()) else {
-                    self.err_at(ext, "`extends` needs the id of the parent ruleset");
-                    return None;
-                };
-                let (ph, mut pstmts) = self.load_from(&parent_id, load, seen, Some(ext))?;
-                // The year the parent's source dates its rules from is not the child's: a child
-                // is dated by its own `dated`, citing the source that dates it, or not at all.
-                pstmts.retain(|s| s.key != "dated");
-                header.chain.extend(ph.chain);
-                header.texts.extend(ph.texts);
-                let mut merged = merge(pstmts, own, &mut self.errors, &[]);
-                leftover_withouts(&mut merged, true, &mut self.errors);
-                merged
-            }
-            None => {
-                let mut own = own;
-                leftover_withouts(&mut own, false, &mut self.errors);
-                own
-            }
-        };
-        Some((header, stmts))
     }
 
     /// Remembers where each statement of a block is written (`Ruleset::settings`).
@@ -605,102 +383,5 @@ impl Compiler {
             reads_contract: self.reads_contract,
             reads_standing: self.reads_standing,
         }
-    }
-
-    /// The pots: `pot NAME "label"`, each name once.
-    fn pots(&mut self, stmts: &[Stmt]) -> Vec<PotDef> {
-        let mut out: Vec<PotDef> = vec![];
-        for s in stmts.iter().filter(|s| s.key == "pot") {
-            let Some(name) = s.args.first().filter(|w| !w.quoted) else {
-                self.err_at(s, "a pot is written `pot NAME \"label\"`");
-                continue;
-            };
-            if !name.text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || !name.text.starts_with(|c: char| c.is_ascii_alphabetic()) {
-                self.err(&s.file, name.pos, format!("a pot's name is a word of letters, digits and `_` (it is read as `pot.NAME`), not `{}`", name.text));
-                continue;
-            }
-            if out.iter().any(|p| *p.name == *name.text) {
-                self.err(&s.file, name.pos, format!("pot `{}` is declared twice", name.text));
-                continue;
-            }
-            let label = s.args.get(1).map(|w| w.text.clone()).unwrap_or_else(|| format!("the {} pot", name.text));
-            self.pot_names.push(name.text.clone());
-            out.push(PotDef { name: name.text.as_str().into(), label: label.into(), clause: self.clause(s, format!("pot.{}", name.text)) });
-        }
-        out
-    }
-
-    /// A payment's side written `pot.NAME`: `Some(Some(pot))`; `Some(None)` for a word that is not a
-    /// pot's; `None` (reported) for an unknown pot.
-    fn pot_word(&mut self, file: &Arc<str>, w: &Word) -> Option<Option<usize>> {
-        let Some(name) = w.text.strip_prefix("pot.") else { return Some(None) };
-        match self.pot_names.iter().position(|p| p == name) {
-            Some(i) => Some(Some(i)),
-            None => {
-                self.err(file, w.pos, self.unknown_pot(name));
-                None
-            }
-        }
-    }
-
-    fn unknown_pot(&self, name: &str) -> String {
-        if self.pot_names.is_empty() {
-            format!("unknown pot `{name}`: the ruleset has no pots; declare one with `pot {name} \"label\"`")
-        } else {
-            format!("unknown pot `{name}`; pots are: {}", self.pot_names.join(", "))
-        }
-    }
-
-    /// Every citation, in blocks too, names a declared source.
-    fn check_citations(&mut self, stmts: &[Stmt]) {
-        for s in stmts {
-            if let Some(c) = &s.cite {
-                if !self.sources.iter().any(|x| x.id == c.source) {
-                    let known: Vec<String> = self.sources.iter().map(|x| x.id.clone()).collect();
-                    let f = s.file.clone();
-                    self.err(&f, c.pos, format!("unknown source `{}` in citation; sources declared: {}", c.source, known.join(", ")));
-                }
-            }
-            if let Some(b) = &s.block {
-                self.check_citations(b);
-            }
-        }
-    }
-
-    fn option(&mut self, s: &Stmt) {
-        let name = s.args.first().map(|w| w.text.clone()).unwrap_or_default();
-        let doc = s.args.get(1).map(|w| w.text.clone()).unwrap_or_default();
-        let errors_before = self.errors.len();
-        let choices: Vec<OptionValue> = match &s.value {
-            Some(Ast { kind: AstKind::List(items), .. }) => items
-                .iter()
-                .filter_map(|i| match &i.kind {
-                    AstKind::Str(t) => Some(OptionValue::Text(t.clone())),
-                    AstKind::Num(q) => Some(OptionValue::from_q(*q)),
-                    AstKind::Invalid(m) => {
-                        self.err(&s.file, i.pos, m.clone());
-                        None
-                    }
-                    _ => {
-                        self.err(&s.file, i.pos, format!("option `{name}`: each choice is a string or a number written out (`\"yes\"`, `6`), not a formula"));
-                        None
-                    }
-                })
-                .collect(),
-            _ => vec![],
-        };
-        if name.is_empty() || choices.len() < 2 {
-            self.failed.insert(format!("option.{name}"));
-            if self.errors.len() > errors_before {
-                return;
-            }
-            self.err_at(s, "an option is written `option NAME \"what it decides\" = [default, other, ...]` with at least two choices");
-            return;
-        }
-        if self.options.iter().any(|o| o.name == name) {
-            self.err_at(s, format!("option `{name}` is defined twice"));
-        }
-        let clause = self.clause(s, format!("option.{name}"));
-        self.options.push(OptionDef { name, default: choices[0].clone(), choices, doc, clause });
     }
 }

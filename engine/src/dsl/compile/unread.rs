@@ -23,7 +23,7 @@ impl Compiler {
                 if !has("talon") && st.key == "when" && st.args.first().is_some_and(|w| w.text == "before-take") {
                     self.err_at(st, "`when before-take` is made before the taker takes his packet of the talon, but the ruleset has no `talon { ... }`: no packet is ever taken");
                 }
-                if !has("call") && st.key == "allowed" && st.value.as_ref().is_some_and(|v| formula::mentions(v, "called")) {
+                if !has("call") && st.key == "allowed" && st.value.as_ref().is_some_and(|v| reads::mentions(v, "called")) {
                     self.err_at(st, "this `allowed` reads `called`, but the ruleset has no `call { ... }`: no card is ever called");
                 }
             }
@@ -62,7 +62,7 @@ impl Compiler {
         // nothing calls (reported itself).
         let uncalled: Vec<Ast> = self.formulas.iter().filter(|f| !f.read).map(|f| f.body.clone()).collect();
         let failed_before = !self.errors.is_empty();
-        let written = |name: &str, definition: &Stmt| written_elsewhere(stmts, name, definition) && (failed_before || uncalled.iter().any(|b| formula::mentions(b, name)));
+        let written = |name: &str, definition: &Stmt| written_elsewhere(stmts, name, definition) && (failed_before || uncalled.iter().any(|b| reads::mentions(b, name)));
         for (i, o) in self.options.clone().iter().enumerate() {
             if !self.opts_read.contains(&i) {
                 if let Some(st) = stmts
@@ -128,4 +128,11 @@ impl Compiler {
             }
         }
     }
+}
+
+/// Whether a formula of `stmts` (blocks included), other than `definition`'s own, writes `name`.
+fn written_elsewhere(stmts: &[Stmt], name: &str, definition: &Stmt) -> bool {
+    stmts.iter().any(|s| {
+        !std::ptr::eq(s, definition) && (s.value.as_ref().is_some_and(|a| reads::mentions(a, name)) || s.block.as_ref().is_some_and(|b| written_elsewhere(b, name, definition)))
+    })
 }
