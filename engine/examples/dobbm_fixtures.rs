@@ -12,8 +12,8 @@
 //! - invalid/declaration.retour.require.1--twice-running.json: the declarer's second Retour before
 //!   the defenders answered his first.
 //! - invalid/discard.require.1.json: a sow laid away without a trump beside it.
-//! - malformed/doubled-past-the-numbers.json: 81 doubles, a payment past what the numbers hold: the
-//!   game cannot be scored, and the refusal names the rule.
+//! - malformed/doubled-past-the-numbers.json: 81 doubles, past the 48 declarations made again that
+//!   the archive referees in a deal: the record is refused at the 49th, before any score.
 //!
 //!     cargo run -p tarot-engine --example generators -- dobbm_fixtures
 
@@ -89,18 +89,18 @@ pub fn main() {
     ));
     write_invalid(&root.join("invalid").join("declaration.retour.require.1--twice-running.json"), &bad, rules, "declaration.retour.require.1");
 
-    // Doubles past what the numbers hold: the Retours answered forty times each. The ruleset cannot
-    // score the game, and says so, naming the rule.
+    // Doubles past what the archive referees: the Retours answered forty times each, 81 doubles, a
+    // stake 2^81 times its own. The record is refused at the 49th made again, before any score.
     let mut many = vec![(defender.as_str(), "schwacher")];
     for _ in 0..40 {
         many.extend([(taker.as_str(), "retour"), (other.as_str(), "gegenretour")]);
     }
     let mut rec = with_declarations(&base, &many);
     rec.description = Some(format!(
-        "81 doubles, the Retours answered forty times each: the payment, doubled 81 times, is past what the archive's numbers hold, and the game cannot be scored (the refusal names the rule): game {n} of seed {SEED} of `dobbm_fixtures`, the doubles written in"
+        "81 doubles, the Retours answered forty times each: past the 48 declarations made again that the archive referees in a deal (each doubles the game, and the numbers hold no stake 2^81 times its own), the record is refused at the 49th: game {n} of seed {SEED} of `dobbm_fixtures`, the doubles written in"
     ));
     let e = replay(rules, &rec).expect_err("refused");
-    assert!(e.ruleset_fault.is_some() && e.message.contains("pow(2, 81) is too large a number to keep exact"), "{e}");
+    assert!(e.ruleset_fault.is_none() && e.message.contains("past the 48 declarations made again"), "{e}");
     write(&root.join("malformed").join("doubled-past-the-numbers.json"), &rec);
 
     // A sow laid away with no trump beside it: a declarer who took a plain sow lays it away with

@@ -11,6 +11,12 @@ use crate::verdict::LedgerEntry;
 
 use super::{Game, GameEnv, Move, Phase, Stop};
 
+/// The most declarations made again (`repeats`) that a deal may hold, all kinds together: doubles
+/// answered each other 48 times make a stake 2^48 times its own, and a few more would pass the 2^60
+/// the numbers hold (§7 of the reference). A record with more is refused as one the archive cannot
+/// referee, before any score is worked out.
+pub(crate) const MAX_REPEATED: usize = 48;
+
 impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn declare(&mut self, p: u8, k: usize, shown: CardSet) -> Result<(), Stop> {
         let rules = self.rules();
@@ -56,6 +62,13 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         if let Some(why) = self.not_his_to_declare(p, k, d) {
             return Err(self.violation(&d.clause, p, why));
+        }
+        if d.repeats.is_some() && self.declarations.iter().filter(|x| rules.declarations[x.kind].repeats.is_some()).count() >= MAX_REPEATED {
+            return Err(self.input(format!(
+                "{} makes {} again, past the {MAX_REPEATED} declarations made again that the archive referees in a deal (each double doubles the game: so many are past what its numbers hold)",
+                self.name(p),
+                with_article(&d.label)
+            )));
         }
         if let Some(stop) = self.shows_unseen_talon(p, shown) {
             return Err(stop);

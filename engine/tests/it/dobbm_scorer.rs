@@ -132,6 +132,12 @@ fn a_retour_is_said_again_only_in_answer_and_each_doubles_the_game() {
     let bad = read("invalid/declaration.retour.require.1--twice-running.json");
     let v = replay(rules, &bad).unwrap();
     assert_eq!(v.violation.as_ref().map(|x| x.rule.to_string()).as_deref(), Some("declaration.retour.require.1"));
+    // Past 48 declarations made again the record is refused as the archive's limit (an input error,
+    // not a ruleset that cannot score), before the doubles pass what the numbers hold.
+    let many = read("malformed/doubled-past-the-numbers.json");
+    let e = replay(rules, &many).expect_err("refused");
+    assert!(e.ruleset_fault.is_none(), "{e}");
+    assert!(e.message.contains("past the 48 declarations made again"), "{e}");
     // Without `repeats`, the same declarer may not say Retour twice at all.
     let text = std::fs::read_to_string(format!("{}/../rulesets/dobbm.tarot", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let once = text.replacen("  repeats                                             @P \"Schwacher\"\n  require \"after a Schwacher", "  require \"after a Schwacher", 1);
