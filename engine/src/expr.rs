@@ -55,6 +55,9 @@ pub enum Fact {
     /// far, none when he leads.
     Trick,
     DogSize,
+    /// `table_size`: the players at the table, one who sits the deal out included (`players` counts those
+    /// who play).
+    Table,
     /// The dog's cards as dealt (the discard's `require`).
     Dog,
     /// The hand of the player in question (annulments, declarations).
@@ -230,7 +233,7 @@ impl Expr {
     fn collect_features(&self, constant: &dyn Fn(&Expr) -> Option<Value>, out: &mut Features) -> bool {
         let all = |xs: &[Expr], out: &mut Features| xs.iter().all(|x| x.collect_features(constant, out));
         match self {
-            Expr::Fact(Fact::DeclValue | Fact::Players | Fact::DogSize) => true,
+            Expr::Fact(Fact::DeclValue | Fact::Players | Fact::DogSize | Fact::Table) => true,
             Expr::Fact(_) | Expr::Attr(_) => false,
             Expr::Const(_) | Expr::Opt(_) | Expr::Let(_) | Expr::Var(_) | Expr::Decl(_) => true,
             Expr::Un(_, x) => x.collect_features(constant, out),

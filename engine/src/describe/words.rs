@@ -515,6 +515,7 @@ pub(super) fn fact_words(f: Fact) -> &'static str {
         Fact::LastTrick => "the last trick",
         Fact::Trick => "the trick in play",
         Fact::DogSize => "the size of the dog",
+        Fact::Table => "the number of players at the table",
         Fact::Hand => "the hand",
         Fact::FirstPacket => "the first packet dealt",
         Fact::Shown => "the cards shown",

@@ -160,6 +160,8 @@ pub(crate) const MAX_PLAYERS: usize = 8;
 pub struct Settings {
     /// The players who play (the table, less a dealer who sits out).
     pub n: usize,
+    /// The players at the table, one who sits the deal out included (`n` counts those who play).
+    pub table: usize,
     pub(crate) options: Vec<Value>,
     pub(crate) constants: Vec<Value>,
     pub hand: usize,

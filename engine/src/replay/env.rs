@@ -143,6 +143,7 @@ impl Env for GameEnv<'_, '_, '_> {
             Fact::LastTrick => Value::Trick(g.tricks.len().checked_sub(1).ok_or("no trick was played")? as u8),
             Fact::Trick => Value::Trick(g.tricks.len() as u8),
             Fact::DogSize => Value::Num(Q::int(g.setup.dog as i64)),
+            Fact::Table => Value::Num(Q::int(g.setup.table as i64)),
             Fact::Dog => Value::Cards(g.dog),
             Fact::Hand => Value::Cards(self.hand.ok_or("no hand here")?),
             Fact::Shown => Value::Cards(self.shown.ok_or("nothing is shown here")?),

@@ -124,6 +124,7 @@ impl Settings {
     fn new<C: ChosenOptions + ?Sized>(rules: &Ruleset, n: usize, chosen: &C, contract: Option<usize>) -> Result<Settings, String> {
         Setup::table_fits(rules, n, chosen)?;
         // At a table where the dealer sits out, one fewer play.
+        let table = n;
         let n = if rules.sits_out(n) { n.saturating_sub(1) } else { n };
         let mut options = vec![];
         for o in &rules.options {
@@ -132,6 +133,7 @@ impl Settings {
         }
         let mut s = Settings {
             n,
+            table,
             options,
             constants: vec![],
             hand: 0,
@@ -557,6 +559,7 @@ impl Env for SetupEnv<'_> {
         match f {
             Fact::Players => Ok(Value::Players((1u16 << self.0.n) - 1)),
             Fact::DogSize => Ok(Value::Num(Q::int(self.0.dog as i64))),
+            Fact::Table => Ok(Value::Num(Q::int(self.0.table as i64))),
             other => Err(format!("{other:?} is not known before the deal")),
         }
     }

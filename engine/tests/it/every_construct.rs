@@ -858,6 +858,8 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("floor", probe("floor(points / 7)"), Changes),
         ("ceil", probe("ceil(points / 7)"), Changes),
         ("pow(x, n)", probe("pow(2, floor(points / 20))"), Changes),
+        ("table_size", probe("table_size"), Changes),
+        ("table_size", m("fft-4p", "class kings = rank(K)", "class kings = rank(K) + (if table_size > 3 then KS else none)"), Refused("table_size")),
         ("pow(x, n)", probe("pow(2)"), Refused("pow")),
         ("round", probe("round(points / 7)"), Changes),
         ("min(a, ...)", probe("min(points, 30)"), Changes),

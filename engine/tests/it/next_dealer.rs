@@ -220,3 +220,28 @@ fn in_graechen_a_deal_all_pass_passes_to_the_next_dealer() {
     assert_eq!(dealer_gap(&m), (2, "Bob", "Cid"));
     assert!(m.message.contains("(rule deal.next_dealer_annulled, source P \"Variations\")"), "{}", m.message);
 }
+
+/// Dobbm (P "Bidding"): a deal thrown in is dealt again by the same player at four, and passes to the
+/// left at five, where the dealer sits out: `next_dealer_annulled = if table_size == 5 then "first-hand"
+/// else "dealer"`, `table_size` counting the dealer who sits out (`players` counts four at both tables).
+/// Play goes clockwise, so the dealer's left is the player before him in the record's list.
+#[test]
+fn in_dobbm_a_deal_thrown_in_is_dealt_again_at_four_and_passes_left_at_five() {
+    let r = Registry::builtin().unwrap();
+    let rules = r.get("dobbm").unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(35);
+    let none = Options::new();
+    let annulled = vec![dealt_by(rules, 4, &none, "Bob", Status::Annulled, &mut rng)];
+    let again = dealt_by(rules, 4, &none, "Bob", Status::Valid, &mut rng);
+    assert_eq!(follows(rules, &annulled, &again.0), Ok(()));
+    let left = dealt_by(rules, 4, &none, "Ann", Status::Valid, &mut rng);
+    let m = follows(rules, &annulled, &left.0).unwrap_err();
+    assert_eq!(dealer_gap(&m), (2, "Ann", "Bob"));
+    let annulled = vec![dealt_by(rules, 5, &none, "Bob", Status::Annulled, &mut rng)];
+    let left = dealt_by(rules, 5, &none, "Ann", Status::Valid, &mut rng);
+    assert_eq!(follows(rules, &annulled, &left.0), Ok(()));
+    let again = dealt_by(rules, 5, &none, "Bob", Status::Valid, &mut rng);
+    let m = follows(rules, &annulled, &again.0).unwrap_err();
+    assert_eq!(dealer_gap(&m), (2, "Bob", "Ann"));
+    assert!(m.message.contains("(rule deal.next_dealer_annulled, source P \"Bidding\")"), "{}", m.message);
+}

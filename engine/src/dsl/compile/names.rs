@@ -42,7 +42,7 @@ pub(super) enum Ctx {
 pub(super) fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
     use Fact::*;
     match f {
-        Players => ctx != Ctx::Class,
+        Players | Table => ctx != Ctx::Class,
         DogSize => !matches!(ctx, Ctx::Class),
         Dealer | FirstHand => !matches!(ctx, Ctx::Class | Ctx::Setup | Ctx::AfterAuction),
         Hand | FirstPacket => matches!(ctx, Ctx::Hand | Ctx::Declaration | Ctx::Allowed | Ctx::Turn) || f == Hand && matches!(ctx, Ctx::Discard | Ctx::DeclarationPay),
@@ -66,6 +66,7 @@ pub(super) fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
 
 pub(super) const FACTS: &[(&str, Fact)] = &[
     ("players", Fact::Players),
+    ("table_size", Fact::Table),
     ("dealer", Fact::Dealer),
     ("first_hand", Fact::FirstHand),
     ("taker", Fact::Taker),
