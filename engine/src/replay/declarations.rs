@@ -18,6 +18,12 @@ use super::{Game, GameEnv, Move, Phase, Stop};
 pub(crate) const MAX_REPEATED: usize = 48;
 
 impl<'s, 'r> Game<'s, 'r> {
+    /// Whether `d`, a declaration made again, would pass the [`MAX_REPEATED`] a deal may hold.
+    pub(super) fn past_repeat_limit(&self, d: &DeclarationKind) -> bool {
+        let rules = self.rules();
+        d.repeats.is_some() && self.declarations.iter().filter(|x| rules.declarations[x.kind].repeats.is_some()).count() >= MAX_REPEATED
+    }
+
     pub(super) fn declare(&mut self, p: u8, k: usize, shown: CardSet) -> Result<(), Stop> {
         let rules = self.rules();
         let d = &rules.declarations[k];
@@ -63,7 +69,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(why) = self.not_his_to_declare(p, k, d) {
             return Err(self.violation(&d.clause, p, why));
         }
-        if d.repeats.is_some() && self.declarations.iter().filter(|x| rules.declarations[x.kind].repeats.is_some()).count() >= MAX_REPEATED {
+        if self.past_repeat_limit(d) {
             return Err(self.input(format!(
                 "{} makes {} again, past the {MAX_REPEATED} declarations made again that the archive referees in a deal (each double doubles the game: so many are past what its numbers hold)",
                 self.name(p),

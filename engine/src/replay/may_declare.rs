@@ -193,7 +193,7 @@ impl<'s, 'r> Game<'s, 'r> {
                     When::AfterPlay => false,
                     When::BeforeTake => self.before_take(),
                 };
-                if !open || self.not_his_to_declare(p, k, d).is_some() || self.out_of_turn(p, d).is_some() {
+                if !open || self.not_his_to_declare(p, k, d).is_some() || self.out_of_turn(p, d).is_some() || self.past_repeat_limit(d) {
                     continue;
                 }
                 let hand = self.declaring_hand(p, d);

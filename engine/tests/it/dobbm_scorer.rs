@@ -138,6 +138,23 @@ fn a_retour_is_said_again_only_in_answer_and_each_doubles_the_game() {
     let e = replay(rules, &many).expect_err("refused");
     assert!(e.ruleset_fault.is_none(), "{e}");
     assert!(e.message.contains("past the 48 declarations made again"), "{e}");
+    // At the limit, the game stopped before the first card: no Retour is offered any more, the
+    // declarations open being those `declare` would accept.
+    let mut at_limit = many.clone();
+    let first_play = at_limit.events.iter().position(|e| matches!(e, Event::Play { .. })).expect("a card played");
+    let mut made = 0;
+    at_limit.events.retain(|e| match e {
+        Event::Declare { declaration, .. } if &**declaration != "schwacher" => {
+            made += 1;
+            made <= 48
+        }
+        _ => true,
+    });
+    at_limit.events.truncate(first_play - (81 - 1 - 48));
+    let v = replay(rules, &at_limit).unwrap();
+    assert_eq!(v.status, Status::InProgress, "{}", v.to_text());
+    let open: Vec<String> = v.next.as_ref().unwrap().declarations.iter().map(|d| d.declaration.to_string()).collect();
+    assert!(!open.iter().any(|d| d.contains("retour")), "{open:?}");
     // Without `repeats`, the same declarer may not say Retour twice at all.
     let text = std::fs::read_to_string(format!("{}/../rulesets/dobbm.tarot", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let once = text.replacen("  repeats                                             @P \"Schwacher\"\n  require \"after a Schwacher", "  require \"after a Schwacher", 1);
