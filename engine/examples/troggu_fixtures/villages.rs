@@ -31,12 +31,14 @@ use crate::common;
 
 use common::{write, write_valid};
 
+use super::{contract, value};
+
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use tarot_engine::ir::Ruleset;
 use tarot_engine::{random_game_with, ContractChoice, SimOptions};
-use tarot_engine::{replay, Event, Figure, GameRecord, Packet, Registry, Status, Text, Verdict};
+use tarot_engine::{replay, Event, GameRecord, Packet, Registry, Status, Text, Verdict};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -48,20 +50,6 @@ const SEED: u64 = 1987;
 /// The seven 5-point cards: the Bättler, the XXI, the I and the four kings.
 const FIVES: [&str; 7] = ["T22", "T21", "T1", "KS", "KH", "KD", "KC"];
 const KINGS: [&str; 4] = ["KS", "KH", "KD", "KC"];
-
-/// A number the score worked out (`outcome.values`).
-fn value(v: &Verdict, name: &str) -> Option<i64> {
-    let outcome = v.outcome.as_ref()?;
-    outcome.values.iter().find(|(n, _)| &**n == name).and_then(|(_, f)| match f {
-        Figure::Num(q) => q.to_string().parse().ok(),
-        Figure::Bool(b) => Some(i64::from(*b)),
-        _ => None,
-    })
-}
-
-fn contract(v: &Verdict) -> Option<&str> {
-    v.outcome.as_ref()?.contract.as_deref()
-}
 
 /// The losers' card points of a contract won or lost, not drawn, and how many times the stake.
 fn losers(v: &Verdict) -> Option<(i64, i64)> {

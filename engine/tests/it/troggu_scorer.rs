@@ -160,13 +160,36 @@ fn fixture_games(id: &str) -> Vec<(String, GameRecord)> {
     out
 }
 
+/// The runs of every table: the report's tables, how often each case was reached (keyed by the
+/// ruleset's prefix), and the differences found.
+#[derive(Default)]
+struct Totals {
+    report: String,
+    reached: BTreeMap<String, u64>,
+    differences: Vec<String>,
+}
+
+impl Totals {
+    /// One table's unsteered and steered runs: a table of the cases per 1,000 deals of each.
+    fn add(&mut self, title: &str, prefix: &str, plain: Run, steered: Run) {
+        self.report += &format!("\n{title}: {} deals unsteered, {} steered\n", plain.games, steered.games);
+        self.report += "| case | unsteered, per 1,000 deals | steered, per 1,000 deals |\n|---|---:|---:|\n";
+        let keys: std::collections::BTreeSet<&String> = plain.tally.keys().chain(steered.tally.keys()).collect();
+        for k in keys {
+            let per = |r: &Run| r.tally.get(k).copied().unwrap_or(0) as f64 * 1000.0 / r.games.max(1) as f64;
+            self.report += &format!("| {k} | {:.1} | {:.1} |\n", per(&plain), per(&steered));
+            *self.reached.entry(format!("{prefix}{k}")).or_default() += plain.tally.get(k).copied().unwrap_or(0) + steered.tally.get(k).copied().unwrap_or(0);
+        }
+        self.differences.extend(plain.differences);
+        self.differences.extend(steered.differences);
+    }
+}
+
 #[test]
 fn the_engine_scores_troggu_as_the_sources_do() {
     let steered_games = count("TROGGU_SCORER_GAMES", 300);
     let base = seed("TROGGU_SCORER_SEED");
-    let mut report = String::new();
-    let mut differences = vec![];
-    let mut reached: BTreeMap<String, u64> = BTreeMap::new();
+    let mut totals = Totals::default();
     for players in 3..=6 {
         let mut plain = Run::default();
         let mut steered = Run::default();
@@ -178,16 +201,7 @@ fn the_engine_scores_troggu_as_the_sources_do() {
         let first_hand = BTreeMap::from([("misere_lead".to_string(), serde_json::json!("first-hand"))]);
         let from = base + 2_000_000_000;
         compare(rules, players, &SimOptions::steered(), &first_hand, from..from + steered_games / 4, &mut steered);
-        report += &format!("\ntroggu, {players} players: {} deals unsteered, {} steered\n", plain.games, steered.games);
-        report += "| case | unsteered, per 1,000 deals | steered, per 1,000 deals |\n|---|---:|---:|\n";
-        let keys: std::collections::BTreeSet<&String> = plain.tally.keys().chain(steered.tally.keys()).collect();
-        for k in keys {
-            let per = |r: &Run| r.tally.get(k).copied().unwrap_or(0) as f64 * 1000.0 / r.games.max(1) as f64;
-            report += &format!("| {k} | {:.1} | {:.1} |\n", per(&plain), per(&steered));
-            *reached.entry(k.clone()).or_default() += plain.tally.get(k).copied().unwrap_or(0) + steered.tally.get(k).copied().unwrap_or(0);
-        }
-        differences.extend(plain.differences);
-        differences.extend(steered.differences);
+        totals.add(&format!("troggu, {players} players"), "", plain, steered);
     }
     // Seven and eight (`troggu-7-8`): also steered to the Misère, which nobody bids, so that all pass.
     let rules = registry().get("troggu-7-8").unwrap();
@@ -199,16 +213,7 @@ fn the_engine_scores_troggu_as_the_sources_do() {
         compare(rules, players, &SimOptions::steered(), &none, base + 1_000_000_000..base + 1_000_000_000 + steered_games, &mut steered);
         let from = base + 3_000_000_000;
         compare(rules, players, &passes, &none, from..from + steered_games / 2, &mut steered);
-        report += &format!("\ntroggu-7-8, {players} players: {} deals unsteered, {} steered\n", plain.games, steered.games);
-        report += "| case | unsteered, per 1,000 deals | steered, per 1,000 deals |\n|---|---:|---:|\n";
-        let keys: std::collections::BTreeSet<&String> = plain.tally.keys().chain(steered.tally.keys()).collect();
-        for k in keys {
-            let per = |r: &Run| r.tally.get(k).copied().unwrap_or(0) as f64 * 1000.0 / r.games.max(1) as f64;
-            report += &format!("| {k} | {:.1} | {:.1} |\n", per(&plain), per(&steered));
-            *reached.entry(format!("7-8: {k}")).or_default() += plain.tally.get(k).copied().unwrap_or(0) + steered.tally.get(k).copied().unwrap_or(0);
-        }
-        differences.extend(plain.differences);
-        differences.extend(steered.differences);
+        totals.add(&format!("troggu-7-8, {players} players"), "7-8: ", plain, steered);
     }
     // Grächen and St Niklaus (P "Variations"), also steered to all passing (Grächen: the deal passes
     // on; St Niklaus: a Misère).
@@ -224,21 +229,13 @@ fn the_engine_scores_troggu_as_the_sources_do() {
                 let from = base + 3_000_000_000;
                 compare(rules, players, &passes, &none, from..from + steered_games / 4, &mut steered);
             }
-            report += &format!("\n{id}, {players} players: {} deals unsteered, {} steered\n", plain.games, steered.games);
-            report += "| case | unsteered, per 1,000 deals | steered, per 1,000 deals |\n|---|---:|---:|\n";
-            let keys: std::collections::BTreeSet<&String> = plain.tally.keys().chain(steered.tally.keys()).collect();
-            for k in keys {
-                let per = |r: &Run| r.tally.get(k).copied().unwrap_or(0) as f64 * 1000.0 / r.games.max(1) as f64;
-                report += &format!("| {k} | {:.1} | {:.1} |\n", per(&plain), per(&steered));
-                *reached.entry(format!("{id}: {k}")).or_default() += plain.tally.get(k).copied().unwrap_or(0) + steered.tally.get(k).copied().unwrap_or(0);
-            }
-            differences.extend(plain.differences);
-            differences.extend(steered.differences);
+            totals.add(&format!("{id}, {players} players"), &format!("{id}: "), plain, steered);
         }
     }
     if std::env::var("TROGGU_SCORER_REPORT").is_ok() {
-        println!("{report}");
+        println!("{}", totals.report);
     }
+    let (differences, reached) = (&totals.differences, &totals.reached);
     assert!(differences.is_empty(), "{} deals scored differently:\n{}", differences.len(), differences.iter().take(40).cloned().collect::<Vec<_>>().join("\n"));
     for case in [
         "tapp made",
