@@ -117,15 +117,16 @@ pub(crate) fn card(rules: Option<&Ruleset>, c: Card, class: &str) -> Markup {
         Kind::Trump(_) if rules.is_some_and(|r| r.pack.aliases.iter().any(|(a, x)| *x == c && a == "EX")) => ("★".to_string(), "trump"),
         // A trump of a suit made trumps (the hearts of the German-suited games: `trump-suit`) is drawn
         // as that card, rank and suit, among the trumps; its number would name another card.
-        Kind::Trump(n) => match rules.and_then(|r| r.pack.aliases.iter().find(|(a, x)| *x == c && a.len() >= 2 && "SHDC".contains(&a[a.len() - 1..]))) {
+        Kind::Trump(n) => match rules.and_then(|r| r.pack.aliases.iter().find(|(a, x)| *x == c && a.len() >= 2 && a.ends_with(['S', 'H', 'D', 'C']))) {
             Some((a, _)) => {
-                let symbol = match &a[a.len() - 1..] {
+                let (rank, suit) = a.split_at(a.len() - 1);
+                let symbol = match suit {
                     "S" => "♠",
                     "H" => "♥",
                     "D" => "♦",
                     _ => "♣",
                 };
-                (format!("{}{symbol}", &a[..a.len() - 1]), "trump")
+                (format!("{rank}{symbol}"), "trump")
             }
             None => (n.to_string(), "trump"),
         },
