@@ -6,7 +6,9 @@
 //! (fixtures/cego/invalid/play.must.lead.LABEL.json); and Kleiner Mann bid without the Geiß, and its
 //! Geiß laid away (fixtures/cego/invalid/); and the Leere games with a court kept in place of an empty
 //! card (`courts`); and Kleiner Mann with its Geiß taken back, where the option `geiss_frei` allows it
-//! (`frei`). And the fixtures of `cego-pagat` that show pagat.com's auction (`pagat`).
+//! (`frei`); and the Zwei games' first two tricks begun together, the third lead to the higher card
+//! or the higher suit, and that play broken (`together`). And the fixtures of `cego-pagat` that show
+//! pagat.com's auction (`pagat`).
 //! Each is a seeded simulated game found by search, so it is reproducible:
 //!
 //!     cargo run -p tarot-engine --example generators -- cego_fixtures
@@ -18,6 +20,7 @@ use common::write;
 mod courts;
 mod frei;
 mod pagat;
+mod together;
 
 use std::collections::BTreeMap;
 
@@ -204,6 +207,7 @@ pub fn main() {
     kleiner_mann_broken(rules, &root);
     courts::main(rules, &root);
     frei::main(rules, &root);
+    together::main(rules, &root);
     pagat::main(&registry);
 }
 
@@ -252,10 +256,11 @@ fn expect(rules: &Ruleset, rec: &GameRecord, rule: &str) -> String {
 }
 
 /// In a game, the first lead of the first two tricks at which the leader holds a card that a `must
-/// lead` refuses: the lead's event, the card, and the rule.
+/// lead` refuses: the lead's event, the card, and the rule. The leads are the first and fifth cards
+/// played, or, where the two tricks are begun together (the Zwei games), the first and second.
 fn bound_lead(rules: &Ruleset, rec: &GameRecord) -> Option<(usize, String, String)> {
     let plays: Vec<usize> = rec.events.iter().enumerate().filter(|(_, e)| matches!(e, Event::Play { .. })).map(|(i, _)| i).collect();
-    for &at in plays.iter().step_by(4).take(2) {
+    for &at in [0, 1, 4].iter().filter_map(|&k| plays.get(k)) {
         let Event::Play { player, .. } = &rec.events[at] else { continue };
         // His hand: the cards he plays from this lead on.
         let hand = rec.events[at..].iter().filter_map(|e| match e {

@@ -154,12 +154,20 @@ pub fn draw_game(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict
         .filter_map(|(i, e)| if let Event::Play { player, card } = e { Some(Play { event: i, player: player.to_string(), card: card.to_string() }) } else { None })
         .collect();
     let the_fool = rules.map_or("the Excuse", |r| r.pack.fool_name.as_str());
-    let is_fool = |code: &str| rules.map_or_else(|| Card::parse(code), |r| r.pack.parse_card(code)).is_some_and(|c| c.is_fool());
-    let mut used = 0;
+    let parse = |code: &str| rules.map_or_else(|| Card::parse(code), |r| r.pack.parse_card(code));
+    let is_fool = |code: &str| parse(code).is_some_and(|c| c.is_fool());
+    // Each trick's plays, found by its cards: a lead of several cards at once (`lead-together`)
+    // interleaves the plays of the tricks it begins.
+    let mut used = vec![false; plays.len()];
     let mut tricks = vec![];
     for (t, trick) in verdict.tricks.iter().enumerate() {
-        let these = &plays[used.min(plays.len())..(used + trick.cards.len()).min(plays.len())];
-        used += trick.cards.len();
+        let mut these = vec![];
+        for &card in trick.cards.iter() {
+            if let Some(i) = (0..plays.len()).find(|&i| !used[i] && parse(&plays[i].card) == Some(card)) {
+                used[i] = true;
+                these.push(plays[i].clone());
+            }
+        }
         let last = t + 1 == verdict.tricks.len();
         let not_taken: Vec<(String, String)> = trick.not_taken.iter().map(|x| (x.code.clone(), x.to.to_string())).collect();
         let empty_card = || counting.as_ref().map(|c| Q::new(if c.empty_zero { 0 } else { 1 }, c.group as i64));
@@ -207,9 +215,9 @@ pub fn draw_game(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verdict
             ExcuseInTrick { player: p.clone(), card: the_fool.to_string(), clause: rules.map(|r| r.fool.clause.clone()), words, exchange }
         });
         let excuse = excuse.or(like_excuse);
-        tricks.push(TrickDrawing { number: trick.number, leader: trick.leader.to_string(), winner: trick.winner.to_string(), plays: these.to_vec(), excuse, not_taken });
+        tricks.push(TrickDrawing { number: trick.number, leader: trick.leader.to_string(), winner: trick.winner.to_string(), plays: these, excuse, not_taken });
     }
-    let after = plays[used.min(plays.len())..].to_vec();
+    let after = plays.iter().zip(&used).filter(|(_, &u)| !u).map(|(p, _)| p.clone()).collect::<Vec<_>>();
     let dog = rules.zip(game.as_ref()).zip(counting.as_ref()).and_then(|((r, g), counting)| {
         let contract = verdict.outcome.as_ref()?.contract.as_deref()?;
         let k = r.bidding.as_ref()?.contracts.iter().find(|k| k.name == contract)?;

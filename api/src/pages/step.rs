@@ -37,9 +37,9 @@ pub(crate) fn panel(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verd
     // The hands: dealt, then the talon taken, the discards, the purchases, the cards played.
     let mut hands: BTreeMap<String, CardSet> = BTreeMap::new();
     let mut dog = CardSet::EMPTY;
-    let mut played = 0;
-    let trick_cards: usize = verdict.tricks.iter().take(n).map(|t| t.cards.len()).sum();
-    for e in &record.events {
+    // The plays of the first n tricks, by their events (tricks begun together interleave theirs).
+    let played: std::collections::BTreeSet<usize> = drawing.tricks.iter().take(n).flat_map(|t| t.plays.iter().map(|p| p.event)).collect();
+    for (i, e) in record.events.iter().enumerate() {
         match e {
             Event::Deal { hands: h, dog: d, .. } => {
                 for (p, cards) in h {
@@ -74,8 +74,7 @@ pub(crate) fn panel(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verd
                     hand.remove(g);
                 }
             }
-            Event::Play { player, card } if played < trick_cards => {
-                played += 1;
+            Event::Play { player, card } if played.contains(&i) => {
                 if let Some(c) = rules.pack.parse_card(card) {
                     hands.entry(player.to_string()).or_default().remove(c);
                 }

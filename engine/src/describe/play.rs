@@ -122,6 +122,21 @@ pub(super) fn play(force: &InForce, lines: &mut Vec<Line>) {
             format!("{}: {cards}, played{when}, take no trick and, led, set no suit (the next card does); they follow suit as any card and go with the trick", l.label),
         ));
     }
+    // Several cards led at once (`lead-together`), each beginning a trick.
+    for t in &pl.together {
+        let when = if people { force.words(&t.when) } else { formula_text(r, &t.clause) };
+        let suits: Vec<&str> = t.suits.iter().map(|&l| r.pack.suit_names[l as usize].as_str()).collect();
+        lines.push(line(
+            "trick obligations",
+            &t.clause,
+            format!(
+                "{}: when {when}, the leader leads {} cards at once, each beginning a trick; each player in turn then plays one card to each, the first to the first trick, each judged by that trick's obligations with his hand as it stands; each trick goes to its highest card, and the next lead to whoever won with the highest winning card (a trump above a suit card, suit cards by their height in their suit), equal cards parted by the suits in the order {}",
+                t.label,
+                t.n,
+                suits.join(", ")
+            ),
+        ));
+    }
     for end in &pl.ends {
         let when = if people { force.words(&end.when) } else { formula_text(r, &end.clause) };
         lines.push(line("trick obligations", &end.clause, format!("{}: play ends after the trick in which {when}, and the deal is scored as it stands", end.label)));

@@ -73,6 +73,26 @@ pub struct Play {
     /// no suit (the next card does); it obeys the obligations as any card and goes with the trick (rule
     /// `play.loses.LABEL`; Cego's empty card kept and shown, which "can never win a trick").
     pub loses: Vec<Loses>,
+    /// `lead-together N "label" highest SUITS = condition`: a lead of N cards beginning N tricks at
+    /// once, when the condition holds for the leader at his lead (rule `play.lead-together.LABEL`;
+    /// pagat's Zwei Leere, whose two cards kept "are placed face up on the table to begin the tricks").
+    pub together: Vec<LeadTogether>,
+}
+
+/// A lead of several cards at once: the leader plays `n` cards in a row, each beginning a trick, then
+/// each player in turn plays `n`, the k-th to the k-th trick. Each trick is won as any trick; the
+/// next lead goes to whoever won with the highest winning card (a trump above a suit card, trumps by
+/// rank, suit cards by their height in their suit counted from its top), equal ones by the suit that
+/// comes first in `suits`.
+#[derive(Clone, Debug)]
+pub struct LeadTogether {
+    pub n: usize,
+    pub label: Arc<str>,
+    /// The suits (lanes 0..4) from the highest, to part equal winning cards.
+    pub suits: Vec<u8>,
+    /// A condition on the leader at his lead (the turn's context).
+    pub when: Expr,
+    pub clause: Clause,
 }
 
 /// Cards a rule of the play names, with its label and the condition on the player at his turn under

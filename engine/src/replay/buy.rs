@@ -16,7 +16,7 @@ impl<'s, 'r> Game<'s, 'r> {
             return Err(self.input(format!("{} has no buying of cards", rules.id)));
         };
         let clause = &b.clause;
-        let started = !self.tricks.is_empty() || !self.current.is_empty();
+        let started = !self.tricks.is_empty() || self.trick_begun();
         let Some(t) = self.taker.filter(|_| self.phase == Phase::Play && self.buys_left > 0 && !started) else {
             let why = match self.phase {
                 Phase::Bidding | Phase::Call | Phase::Discard => "cards are bought after the discard",
@@ -64,7 +64,7 @@ impl<'s, 'r> Game<'s, 'r> {
     /// The taker and the cards he may call (`Game::next`), with `pass` to buy nothing; the card he
     /// gives back is any of his hand.
     pub(super) fn next_buy(&self) -> Option<Next> {
-        if self.buys_left == 0 || !self.tricks.is_empty() || !self.current.is_empty() {
+        if self.buys_left == 0 || !self.tricks.is_empty() || self.trick_begun() {
             return None;
         }
         let t = self.taker?;

@@ -27,8 +27,8 @@ impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn declare(&mut self, p: u8, k: usize, shown: CardSet) -> Result<(), Stop> {
         let rules = self.rules();
         let d = &rules.declarations[k];
-        let started = !self.tricks.is_empty() || !self.current.is_empty();
-        let has_played = self.tricks.iter().any(|t| t.cards.iter().any(|&(q, _)| q == p)) || self.current.iter().any(|&(q, _)| q == p);
+        let started = !self.tricks.is_empty() || self.trick_begun();
+        let has_played = self.tricks.iter().any(|t| t.cards.iter().any(|&(q, _)| q == p)) || self.in_play().any(|&(q, _)| q == p);
         let too_late = match d.when {
             When::BeforePlay | When::AfterDiscard => started,
             When::FirstPlay => has_played,

@@ -202,7 +202,7 @@ impl Env for GameEnv<'_, '_, '_> {
             Func::Played => {
                 let m = self.player_arg(&a[0])?;
                 let mut cards = CardSet::EMPTY;
-                for &(q, c) in g.tricks.iter().flat_map(|t| t.cards.iter()).chain(g.current.iter()) {
+                for &(q, c) in g.tricks.iter().flat_map(|t| t.cards.iter()).chain(g.in_play()) {
                     if m >> q & 1 == 1 {
                         cards = cards.or(CardSet::single(c));
                     }

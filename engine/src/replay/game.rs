@@ -49,6 +49,26 @@ impl std::ops::Deref for Plays {
     }
 }
 
+/// The tricks a lead of several cards began at once (`play { lead-together }`), while in play: the
+/// leader plays one card to each in a row, then each player in turn one to each, the k-th of his cards
+/// to the k-th trick. The trick the next card goes to is `Game::current`, its slot here left empty.
+#[derive(Clone, Debug)]
+pub(super) struct Together {
+    /// The rule (its index in `Play::together`).
+    pub(super) rule: usize,
+    pub(super) leader: u8,
+    pub(super) tricks: Vec<Plays>,
+    /// The cards played to them so far.
+    pub(super) played: usize,
+}
+
+impl Together {
+    /// The trick the next card goes to (from 0).
+    pub(super) fn at(&self) -> usize {
+        self.played % self.tricks.len()
+    }
+}
+
 /// A game in progress.
 #[derive(Clone)]
 pub struct Game<'s, 'r> {
@@ -123,7 +143,12 @@ pub struct Game<'s, 'r> {
     pub discards: [CardSet; MAX_PLAYERS],
     pub declarations: Vec<Declaration>,
     pub tricks: Vec<Trick>,
+    /// The trick in play: the one the next card goes to (during a lead of several cards at once,
+    /// `together`, one of the tricks it began).
     pub current: Plays,
+    /// A lead of several cards beginning as many tricks at once (`play { lead-together }`), while its
+    /// tricks are in play.
+    pub(super) together: Option<Together>,
     /// The players of the current trick whose card was a paid fault that gives back what it takes
     /// (`fault ... gives-back CLASS`), each with the fault's index in `Play::faults`.
     pub(super) gives_back: Vec<(u8, usize, CardSet)>,
@@ -200,6 +225,7 @@ impl<'s, 'r> Game<'s, 'r> {
             declarations: vec![],
             tricks: Vec::with_capacity(PACK_SIZE / setup.n.max(1)),
             current: Plays::default(),
+            together: None,
             gives_back: vec![],
             leader: None,
             piles: [CardSet::EMPTY; MAX_PLAYERS],

@@ -106,8 +106,8 @@ impl<'s, 'r> Game<'s, 'r> {
     /// The violation names the holder and the show he owed (the one `best_show` finds).
     pub(super) fn compulsory_missing(&self, p: u8) -> Option<Stop> {
         let rules = self.rules();
-        let started = !self.tricks.is_empty() || !self.current.is_empty();
-        let has_played = self.tricks.iter().any(|t| t.cards.iter().any(|&(q, _)| q == p)) || self.current.iter().any(|&(q, _)| q == p);
+        let started = !self.tricks.is_empty() || self.trick_begun();
+        let has_played = self.tricks.iter().any(|t| t.cards.iter().any(|&(q, _)| q == p)) || self.in_play().any(|&(q, _)| q == p);
         for (k, d) in rules.declarations.iter().enumerate() {
             let Some(clause) = &d.compulsory else { continue };
             if !self.is_compulsory(d) {
@@ -141,7 +141,7 @@ impl<'s, 'r> Game<'s, 'r> {
     /// then. Read for the taker (`player`, his hand as it is then); the violation is his.
     pub(super) fn contract_requirement_missing(&self) -> Result<Option<Stop>, Stop> {
         let (Some(t), Some(c)) = (self.taker, self.contract) else { return Ok(None) };
-        if !self.tricks.is_empty() || !self.current.is_empty() {
+        if !self.tricks.is_empty() || self.trick_begun() {
             return Ok(None);
         }
         let Some(k) = self.rules().bidding.as_ref().map(|b| &b.contracts[c]) else { return Ok(None) };
@@ -175,12 +175,12 @@ impl<'s, 'r> Game<'s, 'r> {
         if matches!(self.phase, Phase::Deal | Phase::Done) {
             return vec![];
         }
-        let started = !self.tricks.is_empty() || !self.current.is_empty();
+        let started = !self.tricks.is_empty() || self.trick_begun();
         let mut out = vec![];
         for (k, d) in rules.declarations.iter().enumerate() {
             for p in 0..self.n() as u8 {
                 // The timing `declare` checks.
-                let has_played = self.tricks.iter().any(|t| t.cards.iter().any(|&(q, _)| q == p)) || self.current.iter().any(|&(q, _)| q == p);
+                let has_played = self.tricks.iter().any(|t| t.cards.iter().any(|&(q, _)| q == p)) || self.in_play().any(|&(q, _)| q == p);
                 // Only a declaration made right after the deal is open during the auction.
                 if matches!(self.phase, Phase::Bidding | Phase::Call) && d.when != When::AfterDeal {
                     continue;

@@ -43,6 +43,7 @@ mod spelling;
 mod steal;
 mod stop;
 mod talon;
+mod together;
 
 pub use bidding::Bid;
 pub use counting::{card_points, count_packets, count_points, counting_for};

@@ -303,7 +303,7 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     /// Whether the condition of a `must lead|play` or a `keep` holds for `p` at his turn (none: yes).
-    fn holds(&self, when: &Option<crate::expr::Expr>, p: u8) -> Result<bool, String> {
+    pub(super) fn holds(&self, when: &Option<crate::expr::Expr>, p: u8) -> Result<bool, String> {
         match when {
             None => Ok(true),
             Some(e) => crate::expr::eval(e, &self.env(Some(p)).with_hand(self.hands[p as usize])).and_then(|v| crate::expr::truthy(&v)),

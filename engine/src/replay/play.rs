@@ -8,7 +8,7 @@ use crate::ir::*;
 use crate::num::Q;
 use crate::verdict::{LedgerEntry, Next};
 
-use super::{Game, Phase, Stop, Trick};
+use super::{Game, Phase, Plays, Stop, Trick};
 
 impl<'s, 'r> Game<'s, 'r> {
     /// Who must play next, once the play has started; before the first card, the leader is worked
@@ -24,6 +24,9 @@ impl<'s, 'r> Game<'s, 'r> {
     /// Who plays next, as `to_play` says, without keeping the leader worked out (a declaration made
     /// before the first card may yet change who leads).
     pub(super) fn turn(&self) -> Result<u8, Stop> {
+        if let Some(p) = self.together_turn() {
+            return Ok(p);
+        }
         if let Some(l) = self.leader {
             return Ok(if self.sat_out.is_some() { self.after(l, self.current.len()) } else { ((l as usize + self.current.len()) % self.n()) as u8 });
         }
@@ -40,7 +43,7 @@ impl<'s, 'r> Game<'s, 'r> {
     /// Whether it is `p`'s turn to play his first card now: the cards are to be played (the discards,
     /// the talon and the buys done) and he is next, having played none.
     pub(super) fn at_first_card(&self, p: u8) -> Result<bool, Stop> {
-        let has_played = self.tricks.iter().any(|t| t.cards.iter().any(|&(q, _)| q == p)) || self.current.iter().any(|&(q, _)| q == p);
+        let has_played = self.tricks.iter().any(|t| t.cards.iter().any(|&(q, _)| q == p)) || self.in_play().any(|&(q, _)| q == p);
         if self.phase != Phase::Play || self.buys_left > 0 || has_played {
             return Ok(false);
         }
@@ -161,9 +164,10 @@ impl<'s, 'r> Game<'s, 'r> {
             return Err(self.violation(&rules.play.hold_clause, p, format!("{} does not hold {}", self.name(p), rules.card_name(c))));
         }
         self.turn_conditions(p)?;
+        self.begin_together(p)?;
         let walk = self.walk(p, None);
         if !walk.allowed.contains(c) {
-            let stop = self.illegal(p, c);
+            let stop = self.sent_to(self.illegal(p, c));
             self.fault(p, c, stop)?;
         }
         // Played as the Excuse as the rules stand at his turn, before this card withholds anything.
@@ -191,20 +195,26 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         self.current.push((p, c));
-        if self.current.len() == self.in_trick() {
+        if !self.together_played()? && self.current.len() == self.in_trick() {
             self.finish_trick()?;
         }
         Ok(())
     }
 
-    /// A trick finished: its winner (the strongest trump, else the strongest card of the suit led),
-    /// where its cards go (the Fool and the untouchable card as `fool.rs` says), the marques of
-    /// `on play`, and the end of the game after the last trick.
+    /// A trick finished, and the game after it (`trick_done`).
     fn finish_trick(&mut self) -> Result<(), Stop> {
-        let s = self.setup;
         let cards = std::mem::take(&mut self.current);
         let leader = self.leader.take().unwrap_or(cards[0].0);
         let last = self.hands.iter().all(|h| h.is_empty());
+        let (winner, fool_play, _) = self.close_trick(cards, leader, last)?;
+        self.trick_done(winner, winner, fool_play, last)
+    }
+
+    /// A trick closed: its winner (the strongest trump, else the strongest card of the suit led),
+    /// where its cards go (the Fool and the untouchable card as `fool.rs` says), the marques of
+    /// `on play`. Gives its winner, who played the Fool to it, and the winning card (`None` when no
+    /// card of it could take it).
+    pub(super) fn close_trick(&mut self, cards: Plays, leader: u8, last: bool) -> Result<(u8, Option<u8>, Option<Card>), Stop> {
         let number = self.tricks.len();
         let lane = self.led_lane(&cards);
         let fool_play = cards.iter().find(|(_, c)| c.is_fool()).map(|&(p, _)| p);
@@ -254,11 +264,19 @@ impl<'s, 'r> Game<'s, 'r> {
                 }
             }
         }
-        self.leader = Some(winner);
+        Ok((winner, fool_play, best.map(|(_, c)| c)))
+    }
+
+    /// After the tricks in play are closed: `next` leads, unless that was the last trick or an `end`
+    /// holds; then the play is over, the sitter's fee goes to `last_winner`, the winner of the last
+    /// trick, and the Fool (played by `fool_play` to it) as `fool.rs` says.
+    pub(super) fn trick_done(&mut self, next: u8, last_winner: u8, fool_play: Option<u8>, last: bool) -> Result<(), Stop> {
+        let s = self.setup;
+        self.leader = Some(next);
         if last || self.play_ends()? {
             self.leader = None;
             self.phase = Phase::Done;
-            self.pay_sit_fee(winner);
+            self.pay_sit_fee(last_winner);
             if s.fool_shut_out {
                 self.fool_to_a_side_with_no_trick(fool_play);
             }

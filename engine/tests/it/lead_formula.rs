@@ -46,7 +46,7 @@ fn of_suits(hand: &Cards, of: &Cards) -> Cards {
     hand.iter().filter(|c| suit(c).is_some_and(|s| suits.contains(&s))).cloned().collect()
 }
 
-/// The leads of the first three tricks of `seeds` valid games of `contract`, simulated.
+/// The leads of the first five tricks of `seeds` valid games of `contract`, simulated.
 fn leads(r: &Ruleset, contract: &str, seeds: u64) -> Vec<Lead> {
     let sim = SimOptions { contract: ContractChoice::Only(contract.into()), ..SimOptions::steered() };
     let mut out = vec![];
@@ -72,12 +72,17 @@ fn leads(r: &Ruleset, contract: &str, seeds: u64) -> Vec<Lead> {
         let kept: Cards = dealt.iter().filter(|c| !laid.iter().any(|l| l.as_str() == c.as_str())).cloned().collect();
         let plays: Vec<(usize, String, String)> =
             g.events.iter().enumerate().filter_map(|(i, e)| if let Event::Play { player, card } = e { Some((i, player.to_string(), card.to_string())) } else { None }).collect();
-        for trick in 0..3 {
-            let (i, leader, _) = &plays[4 * trick];
+        // The leads of the first five tricks: every fourth card from the first, or, where the first two
+        // tricks are begun together (the Zwei games, `lead-together`), the first and second cards,
+        // then every fourth from the ninth.
+        let together = ["zwei-leere", "zwei-verschiedene"].contains(&contract);
+        let at = if together { [0, 1, 8, 12, 16] } else { [0, 4, 8, 12, 16] };
+        for (trick, &k) in at.iter().enumerate() {
+            let (i, leader, _) = &plays[k];
             let mut record = g.clone();
             record.events.truncate(*i);
             let next = replay(r, &record).unwrap().next.unwrap();
-            let held = |p: &str| plays[4 * trick..].iter().filter(|(_, q, _)| q == p).map(|(_, _, c)| c.clone()).collect::<Cards>();
+            let held = |p: &str| plays[k..].iter().filter(|(_, q, _)| q == p).map(|(_, _, c)| c.clone()).collect::<Cards>();
             out.push(Lead {
                 record,
                 player: leader.clone(),

@@ -62,6 +62,7 @@ mod instead;
 mod koenigrufen_scorer;
 mod language;
 mod lead_formula;
+mod lead_together;
 mod marolles_payments;
 mod matches;
 mod minchiate_scorer;

@@ -288,6 +288,44 @@ fn engine_lines_read_as_cards_and_words() {
     assert!(minchiate.contains("minchiate has only pass") && !minchiate.contains("has pass,"), "{minchiate}");
 }
 
+/// A game whose first two tricks are begun together (Cego's Zwei Leere, `play { lead-together }`):
+/// its page draws each trick with the cards sent to it, though the record interleaves them, and its
+/// step after the first trick has taken from the hands the cards of that trick alone.
+#[test]
+fn tricks_begun_together_are_drawn_each_with_its_cards() {
+    let server = spawn_fresh("pages-together", &[]);
+    let record = crate::common::fixture("cego/valid/zwei-leere-higher-card.json");
+    let id = server.post("/games", &record).json()["id"].as_str().unwrap().to_string();
+    let parsed: serde_json::Value = serde_json::from_str(&record).unwrap();
+    let plays: Vec<(String, String)> = parsed["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["type"] == "play")
+        .map(|e| (e["player"].as_str().unwrap().to_string(), e["card"].as_str().unwrap().to_string()))
+        .collect();
+    let page = server.get(&format!("/pages/games/{id}")).text;
+    let tricks = &page[page.find("<h2>The tricks</h2>").expect("the tricks drawn")..];
+    let rows: Vec<&str> = tricks.split("<tr>").skip(2).collect();
+    for k in 0..2 {
+        let row = rows[k];
+        let mut at = 0;
+        for q in 0..4 {
+            let code = format!("data-code=\"{}\"", plays[2 * q + k].1);
+            let found = row[at..].find(&code).unwrap_or_else(|| panic!("trick {}: {code} after the cards before it in\n{row}", k + 1));
+            at += found + code.len();
+        }
+    }
+    // After the first trick: the declarer still holds the card he sent to the second.
+    let step = server.get(&format!("/pages/games/{id}?trick=1")).text;
+    let hands = &step[step.find("class=\"step-hands\"").expect("the hands")..];
+    let (declarer, second) = &plays[1];
+    let row = &hands[hands.find(&format!("<th>{declarer}</th>")).unwrap()..];
+    let row = &row[..row.find("</tr>").unwrap()];
+    assert!(row.contains(&format!("data-code=\"{second}\"")), "{declarer} holds {second} after trick 1:\n{row}");
+    assert!(!row.contains(&format!("data-code=\"{}\"", plays[0].1)), "{declarer} has played {} to trick 1:\n{row}", plays[0].1);
+}
+
 /// The drawn pages in a real browser, each kept as a screenshot to look at.
 #[test]
 #[ignore = "needs chromium: `scripts/test.sh` runs it (`cargo test -- --include-ignored`)"]
@@ -305,6 +343,7 @@ fn the_drawn_pages_in_a_browser() {
     let at = marolles.find("<strong>M</strong>: <a href=\"").unwrap() + "<strong>M</strong>: <a href=\"".len();
     let source = marolles[at..at + marolles[at..].find('"').unwrap()].to_string();
     let step = format!("/pages/games/{game}?trick=1#step");
+    let together = server.post("/games", &crate::common::fixture("cego/valid/zwei-leere-higher-card.json")).json()["id"].as_str().unwrap().to_string();
     let pages: Vec<super::Page> = vec![
         ("family", "/".to_string(), 1100, vec!["The family at a glance", "marolles-1637"]),
         ("stats-bars", "/pages/stats?rulesets=fft-4p,fft-3p,marolles-1637&deals=1000".to_string(), 1600, vec!["hands that could declare: poignée", "class=\"bar c0\""]),
@@ -314,6 +353,7 @@ fn the_drawn_pages_in_a_browser() {
         ("overview-example-stored", "/pages/rulesets/fft-4p".to_string(), 1100, vec!["A worked example", &step]),
         ("overview-example-fixture", "/pages/rulesets/minchiate".to_string(), 1100, vec!["A worked example", "/pages/rulesets/minchiate/example"]),
         ("example-minchiate", "/pages/rulesets/minchiate/example".to_string(), 2600, vec!["The ledger"]),
+        ("tricks-together", format!("/pages/games/{together}?trick=2#step"), 1800, vec!["After trick 2 of 11", "The tricks"]),
         ("compare-cannot", format!("/pages/games/{game}/compare?ids=fft-4p,minchiate,tarocchini"), 900, vec!["cannot be replayed"]),
     ];
     super::check_pages_in_browser(&server, &pages);

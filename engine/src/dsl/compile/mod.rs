@@ -194,6 +194,11 @@ impl Compiler {
         self.pack_aliases.iter().find(|(a, _)| a.eq_ignore_ascii_case(code)).map(|&(_, c)| c).or_else(|| Card::parse(code))
     }
 
+    /// The suits (lanes 0..4) that have cards in the ruleset's pack.
+    fn pack_lanes(&self) -> Vec<u8> {
+        (0..4u8).filter(|&l| self.pack_cards.is_some_and(|cards| !cards.and(CardSet::of_lane(l)).is_empty())).collect()
+    }
+
     fn in_pack(&mut self, file: &str, pos: Pos, code: &str, card: Card) -> bool {
         match self.pack_cards {
             Some(cards) if !cards.contains(card) => {

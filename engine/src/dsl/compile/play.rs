@@ -26,6 +26,7 @@ impl Compiler {
             withholds: vec![],
             excuses: vec![],
             loses: vec![],
+            together: vec![],
         };
         let Some(s) = s else {
             let f = self.file.clone();
@@ -55,6 +56,11 @@ impl Compiler {
                 "loses" => {
                     if let Some(l) = self.loses(st) {
                         p.loses.push(l);
+                    }
+                }
+                "lead-together" => {
+                    if let Some(t) = self.lead_together(st) {
+                        p.together.push(t);
                     }
                 }
                 "must" => {
@@ -163,12 +169,17 @@ impl Compiler {
                 }
                 other => self.err_at(
                     st,
-                    format!("unknown play statement `{other}`; expected lead, must, keep, direction, last-trump, trumps-win, fault, end, wins, withhold, excuse or loses"),
+                    format!("unknown play statement `{other}`; expected lead, must, keep, direction, last-trump, trumps-win, fault, end, wins, withhold, excuse, loses or lead-together"),
                 ),
             }
         }
         for st in s.block.iter().flatten().filter(|st| st.key == "fault") {
             if let Some(f) = self.fault(st, &p.ladder) {
+                // What a fault gives back is settled at the end of the trick in play, one at a time.
+                if f.gives_back.is_some() && !p.together.is_empty() {
+                    self.err_at(st, "a fault that `gives-back` cannot be written with `lead-together`: the cards it gives back are settled at the end of one trick in play, not of several begun together");
+                    continue;
+                }
                 p.faults.push(f);
             }
         }
@@ -273,6 +284,49 @@ impl Compiler {
         let (cards, when, label) = self.cards_at_turn(st, &st.args[1..], &form, &not_cards)?;
         let rule = format!("play.must.{word}.{}", label.to_lowercase().replace(' ', "-"));
         Some(Forced { lead: word == "lead", cards, label: label.as_str().into(), when, clause: self.clause(st, rule) })
+    }
+
+    /// `lead-together N "label" highest SUITS = condition`: N cards led at once, each beginning a
+    /// trick, when the condition holds for the leader at his lead; the next lead to the highest
+    /// winning card, equal ones parted by the suits in the order written.
+    fn lead_together(&mut self, st: &Stmt) -> Option<LeadTogether> {
+        let form = "`lead-together` is written `lead-together N \"label\" highest SUITS = condition`, N from 2 and every suit of the pack from the highest: `lead-together 2 \"the two cards kept begin two tricks\" highest C S H D = count(tricks) == 0 and player == taker`";
+        let (n, label, suits) = match st.args.as_slice() {
+            [n, label, how, suits @ ..] if !n.quoted && label.quoted && !how.quoted && how.text == "highest" && st.value.is_some() => {
+                (n.clone(), label.text.clone(), suits.to_vec())
+            }
+            _ => {
+                self.err_at(st, form);
+                return None;
+            }
+        };
+        let Some(count) = n.text.parse::<usize>().ok().filter(|&k| (2..=8).contains(&k)) else {
+            self.err(&st.file, n.pos, format!("`{}`: `lead-together` leads from 2 to 8 cards at once", n.text));
+            return None;
+        };
+        let mut lanes: Vec<u8> = vec![];
+        for w in &suits {
+            match SUITS.iter().position(|c| c.to_string() == w.text) {
+                Some(i) if !lanes.contains(&(i as u8)) => lanes.push(i as u8),
+                Some(_) => {
+                    self.err(&st.file, w.pos, format!("`{}` is written twice: `highest` orders each suit once", w.text));
+                    return None;
+                }
+                None => {
+                    self.err(&st.file, w.pos, format!("`{}` is not a suit: `highest` orders the suits among S H D C from the highest, e.g. `highest C S H D`", w.text));
+                    return None;
+                }
+            }
+        }
+        let missing: Vec<char> = self.pack_lanes().into_iter().filter(|l| !lanes.contains(l)).map(|l| SUITS[l as usize]).collect();
+        if !missing.is_empty() {
+            let names: Vec<String> = missing.iter().map(|c| c.to_string()).collect();
+            self.err_at(st, format!("`highest` orders every suit of the pack, to part two equal winning cards: {} missing", names.join(" ")));
+            return None;
+        }
+        let when = self.condition(st, Ctx::Turn)?;
+        let rule = format!("play.lead-together.{}", label.to_lowercase().replace(' ', "-"));
+        Some(LeadTogether { n: count, label: label.as_str().into(), suits: lanes, when, clause: self.clause(st, rule) })
     }
 
     /// `loses CARDS "label" [= condition]`, or `loses "label" = cards`: cards that take no trick, fixed

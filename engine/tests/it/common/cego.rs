@@ -22,6 +22,12 @@
 //! - Räuber: whoever has the most card points pays 30 to each other player, Vorhand 60; tied, Vorhand
 //!   alone if he is among them, else each tied player pays 30 to each other player (PB).
 //! - The declarer leads, Vorhand in a Räuber (PW); Vorhand sits after the dealer in the record's order.
+//! - In Zwei Leere and Zwei Verschiedene the declarer lays his two first cards at once, each beginning
+//!   one of the first two tricks, and each defender in turn plays a card to each (P "The Play"): the
+//!   record lists the declarer's two, then each defender's two, the first of each pair to the first
+//!   trick. Each trick goes to its own highest card; the third is led by whoever won with the higher
+//!   card (a trump above a suit card, trumps by number, suit cards by their rank, two kings equal), of
+//!   equal cards the one of the higher suit, clubs, spades, hearts, diamonds.
 //! - At three (P "Three Player Game", PB "Cego for three"): the clubs 7, the spades 7 and the diamonds 4
 //!   taken out, 13 cards each and 12 to the Blinde, no Piccolo, Bettel or Räuber; the pack holds 69
 //!   points, and a declarer who takes a trick is given the 70th. When all pass, Vorhand plays a Cego
@@ -261,9 +267,24 @@ pub fn score(rec: &GameRecord) -> Scored {
         }
         return Scored { contract, claim: Some(!payers.contains(&c)), balance: names.iter().cloned().zip(balance.iter().map(|&b| Q::int(b))).collect(), ..Scored::default() };
     }
-    let tricks: Vec<&[(usize, Card)]> = plays.chunks(n).collect();
-    assert!(tricks.iter().all(|t| t.len() == n), "tricks of {n}");
     let mut s = Scored { contract: declarer.as_ref().map_or("rauber".into(), |d| d.1.clone()), ..Scored::default() };
+    // The Zwei games' first two tricks, begun together: each player's two cards in a row, the first
+    // of them to the first trick.
+    let together = ["zwei-leere", "zwei-verschiedene"].contains(&s.contract.as_str()) && plays.len() >= 2 * n;
+    let mut tricks: Vec<Vec<(usize, Card)>> = vec![];
+    let mut rest = &plays[..];
+    if together {
+        for pair in plays[..2 * n].chunks(2) {
+            if pair[0].0 != pair[1].0 && s.wrong_leader.is_none() {
+                s.wrong_leader = Some(format!("the first two tricks: {} and {} play one card each where one player plays two", names[pair[0].0], names[pair[1].0]));
+            }
+        }
+        tricks.push(plays[..2 * n].iter().step_by(2).copied().collect());
+        tricks.push(plays[1..2 * n].iter().step_by(2).copied().collect());
+        rest = &plays[2 * n..];
+    }
+    tricks.extend(rest.chunks(n).map(|t| t.to_vec()));
+    assert!(tricks.iter().all(|t| t.len() == n), "tricks of {n}");
     s.over_solo = solo_bid && s.contract != "solo";
     let mut piles: Vec<Vec<Card>> = vec![vec![]; n];
     let mut won = vec![0usize; n];
@@ -299,7 +320,15 @@ pub fn score(rec: &GameRecord) -> Scored {
         }
         best.expect("a card that may take the trick")
     };
+    // Of the two tricks begun together, the winning card that leads the third: a trump above a suit
+    // card, then the number or the rank, then the suit in P's order.
+    let height = |c: Card| match c {
+        Card::Trump(x) => (2, x, 0),
+        Card::Suited(su, _) => (1, c.strength(), 4 - "CSHD".find(su).unwrap_or(4) as u8),
+    };
+    let mut first_best: Option<(usize, Card)> = None;
     for (i, t) in tricks.iter().enumerate() {
+        let first_of_two = together && i == 1;
         if t[0].0 != leader && s.wrong_leader.is_none() {
             s.wrong_leader = Some(format!("trick {} led by {}, not {}", i + 1, names[t[0].0], names[leader]));
         }
@@ -313,6 +342,16 @@ pub fn score(rec: &GameRecord) -> Scored {
             geiss_took.push(i);
         }
         leader = best.0;
+        if together && i == 0 {
+            // The second trick is led by the declarer too, who led the first.
+            leader = t[0].0;
+            first_best = Some(best);
+        }
+        if let (true, Some(first)) = (first_of_two, first_best) {
+            if height(first.1) > height(best.1) {
+                leader = first.0;
+            }
+        }
         last = Some(best);
     }
     // Kleiner Mann's Geiß taken back: the option, and the first trick not led with it.
