@@ -640,8 +640,7 @@ fn racing_appends_store_only_refereed_moves() {
         .collect();
     let acknowledged = common::race::race(std::slice::from_ref(&server.base), &ids, &games, 8, 16);
     common::race::assert_no_lie(&server.base, &ids, &acknowledged);
-    // One legal move wins each round, while the game has moves left (the claim's ends the deal at its
-    // seventh event).
+    // One legal move wins each round, while the game has moves left (the claim ends its deal early).
     let moves_left: Vec<usize> = games.iter().map(|g| (g["events"].as_array().unwrap().len() - 1).min(16)).collect();
     assert_eq!(acknowledged.iter().map(|a| a.len()).collect::<Vec<_>>(), moves_left, "moves acknowledged per game");
 }

@@ -57,10 +57,15 @@ fn compare(id: &str, sim: &SimOptions, options: &BTreeMap<String, serde_json::Va
             (None, Some(m)) => add(format!("{} {}", mine.contract, if m { "made" } else { "lost" })),
             (None, None) => add("rauber played".into()),
         }
-        if players == 3
-            && mine.claim.is_none()
-            && rec.events.iter().filter(|e| matches!(e, tarot_engine::Event::Bid { .. })).all(|e| matches!(e, tarot_engine::Event::Bid { bid, .. } if &**bid == "pass"))
-        {
+        // At three, all said Fort: Vorhand must say Cego, and the others passed it.
+        let said: Vec<(&str, &str)> = rec
+            .events
+            .iter()
+            .filter_map(|e| if let tarot_engine::Event::Bid { player, bid } = e { Some((&**player, &**bid)) } else { None })
+            .filter(|(_, b)| *b != "pass")
+            .collect();
+        let vorhand = rec.events.iter().find_map(|e| if let tarot_engine::Event::Bid { player, .. } = e { Some(&**player) } else { None });
+        if players == 3 && mine.claim.is_none() && vorhand.is_some_and(|v| said == [(v, "cego")]) {
             add("all passed: Vorhand's Cego".into());
         }
         // A declarer's game (not a special game, whose value is fixed) bid over a Solo.
