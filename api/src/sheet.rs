@@ -168,6 +168,7 @@ pub fn check_next(state: &AppState, s: &tarot_store::Session, game: &GameId) -> 
         let verdict = tarot_engine::replay(rules, &record).map_err(|e| Problem::internal(e.to_string()))?;
         deals.push((record, verdict));
     }
+    totals_stay_exact(state, s, game, &next, &deals)?;
     let ruleset = deals.first().map(|(r, _)| &r.ruleset).unwrap_or(&next.ruleset);
     let Some(rules) = state.registry.get(ruleset) else { return Ok(()) };
     let pairs: Vec<(&tarot_engine::GameRecord, &tarot_engine::Verdict)> = deals.iter().map(|(r, v)| (r, v)).collect();
@@ -179,6 +180,40 @@ pub fn check_next(state: &AppState, s: &tarot_store::Session, game: &GameId) -> 
         Gap::Dealer { dealer, due } => serde_json::json!({"deal": m.deal, "dealer": dealer, "due": due}),
     });
     Err(p)
+}
+
+/// Each player's running total with `next` added to the session's `deals` stays a number the archive
+/// keeps exact, as the score sheet adds them up (a deal's score can be near the limit: each of Dobbm's
+/// doubles doubles it). A deal that would carry a total past it is refused (422) before it is stored,
+/// so that no stored session has a sheet that cannot be added up.
+fn totals_stay_exact(
+    state: &AppState,
+    s: &tarot_store::Session,
+    game: &GameId,
+    next: &tarot_engine::GameRecord,
+    deals: &[(tarot_engine::GameRecord, tarot_engine::Verdict)],
+) -> Result<(), Problem> {
+    let Some(rules) = state.registry.get(&next.ruleset) else { return Ok(()) };
+    let verdict = tarot_engine::replay(rules, next).map_err(|e| Problem::internal(e.to_string()))?;
+    let verdicts: Vec<&tarot_engine::Verdict> = deals.iter().map(|(_, v)| v).chain([&verdict]).collect();
+    for p in &s.players {
+        let mut total = Q::ZERO;
+        for v in &verdicts {
+            let score = v.outcome.as_ref().and_then(|o| o.players.iter().find(|r| &*r.player == p)).map(|r| r.score).unwrap_or(Q::ZERO);
+            total = total.checked_add(score).ok_or_else(|| {
+                Problem::unprocessable(
+                    "total-too-large",
+                    format!(
+                        "game {} cannot be deal {} of session {}: {p}'s running total {total} + {score} would be too large a number to keep exact",
+                        game.0,
+                        verdicts.len(),
+                        s.id
+                    ),
+                )
+            })?;
+        }
+    }
+    Ok(())
 }
 
 /// The match of these deals under the ruleset (and options, and table) of the first.

@@ -3,8 +3,9 @@
 //! (a defender was dealt a Solo hand and pays each other player) and lost (nobody was: the claimant
 //! pays), and one invalid game for each rule the game for three changes: a Cego's Legage of the
 //! four-player game's nine cards, the claim made after a Solo was bid, by a defender, and followed by
-//! a card; and the records it cannot replay (fixtures/cego-3/malformed/): a Piccolo bid, a hand of
-//! fourteen cards, a card the 51-card pack lacks.
+//! a card, and the auction's rules (Vorhand's Cego forced, no jump bid, nothing after an Ulti); and the
+//! records it cannot replay (fixtures/cego-3/malformed/): a Piccolo bid, a hand of fourteen cards, a
+//! card the 51-card pack lacks.
 //! Each is a seeded simulated game found by search, or one changed from it, so it is reproducible:
 //!
 //!     cargo run -p tarot-engine --example generators -- cego3_fixtures
@@ -63,19 +64,30 @@ pub fn main() {
         ("kleiner-mann", 66, "A Kleiner Mann: the Geiß kept and led, twelve laid away"),
         ("ulti", 67, "An Ulti: the Geiß kept to the last trick"),
     ];
+    let mut ulti = None;
     for (name, seed0, what) in contracts {
         let sim = SimOptions { contract: ContractChoice::Only(name.into()), hold_petit: if name == "ulti" { 1.0 } else { 0.0 }, ..SimOptions::steered() };
         let found = common::find_game(rules, 3, &none, &sim, (seed0, 20_000), |rec, v| (contract(&v) == name).then_some(rec));
+        if name == "ulti" {
+            ulti = found.clone();
+        }
         save(&root, "valid", name, found, seed0, what);
     }
-    // All passed: Vorhand, the first to speak, plays a Cego.
+    // All passed: after three Forts Vorhand, the first to speak, must say Cego, and plays it when the
+    // others pass it.
     let sim = SimOptions { contract: ContractChoice::Uniform, ..SimOptions::steered() };
     let found = common::find_game(rules, 3, &none, &sim, (68, 20_000), |rec, v| {
-        let passed = rec.events.iter().filter(|e| matches!(e, Event::Bid { .. })).all(|e| matches!(e, Event::Bid { bid, .. } if &**bid == "pass"));
         let first = rec.events.iter().find_map(|e| if let Event::Bid { player, .. } = e { Some(player.to_string()) } else { None })?;
-        (passed && contract(&v) == "cego" && taker(&v) == first).then_some(rec)
+        let said: Vec<(String, String)> = rec
+            .events
+            .iter()
+            .filter_map(|e| if let Event::Bid { player, bid } = e { Some((player.to_string(), bid.to_string())) } else { None })
+            .filter(|(_, b)| b != "pass")
+            .collect();
+        (said == [(first.clone(), "cego".to_string())] && contract(&v) == "cego" && taker(&v) == first).then_some(rec)
     });
-    save(&root, "valid", "all-passed", found, 68, "All passed: Vorhand must say Cego, and plays it");
+    save(&root, "valid", "all-passed", found.clone(), 68, "All passed: after three Forts Vorhand must say Cego, and plays it when the others pass it");
+    auction(rules, &root, found, ulti);
     // The claim, won and lost.
     let claim = |seed0: u64, won: bool| {
         let sim = SimOptions { contract: ContractChoice::Even, end_deal: 1.0, ..SimOptions::steered() };
@@ -152,8 +164,8 @@ fn invalid(rules: &Ruleset, root: &std::path::Path, claim: Option<(u64, GameReco
         format!("A card led after the claim of a skinned Solo, which ended the deal unplayed: {origin}, with {claimant}'s lead of {kept} added"),
     );
     // The claim after a Solo was bid: a Gegensolo (a Cego bid over a Solo) whose declarer claims.
-    let sim = SimOptions { contract: ContractChoice::Only("cego".into()), ..SimOptions::steered() };
-    let over = common::find_game(rules, 3, &none, &sim, (72, 20_000), |g, v| {
+    let uniform = SimOptions { contract: ContractChoice::Uniform, ..SimOptions::steered() };
+    let over = common::find_game(rules, 3, &none, &uniform, (72, 20_000), |g, v| {
         let solo = g.events.iter().any(|e| matches!(e, Event::Bid { bid, .. } if &**bid == "solo"));
         (solo && contract(&v) == "cego").then_some((g, taker(&v)))
     });
@@ -169,6 +181,7 @@ fn invalid(rules: &Ruleset, root: &std::path::Path, claim: Option<(u64, GameReco
         );
     }
     // A Cego whose declarer lays away nine cards before the cego, as at four.
+    let sim = SimOptions { contract: ContractChoice::Only("cego".into()), ..SimOptions::steered() };
     let cego = common::find_game(rules, 3, &none, &sim, (73, 20_000), |g, v| (contract(&v) == "cego").then_some(g));
     if let Some((seed, g)) = cego {
         let first = g.events.iter().position(|e| matches!(e, Event::Discard { .. })).expect("a Legage");
@@ -205,6 +218,52 @@ fn invalid(rules: &Ruleset, root: &std::path::Path, claim: Option<(u64, GameReco
             &mut seven,
             "seven-of-clubs",
             format!("The seven of clubs, taken out at three, dealt to {first_player} in place of {gone}: the deal of game {seed} of seed 73 of `cego3_fixtures`"),
+        );
+    }
+}
+
+/// The auction for three, pagat.com's for four, each of its rules broken once: from the deal all
+/// passed (`passed`: three Forts, Vorhand's Cego, two passes), Vorhand passing where he must say Cego,
+/// and the player after him jumping to Eine Leere over it; from the Ulti (`ulti`), a bid after it.
+fn auction(rules: &Ruleset, root: &std::path::Path, passed: Option<(u64, GameRecord)>, ulti: Option<(u64, GameRecord)>) {
+    let write_broken = |rec: &mut GameRecord, rule: &str, what: String| {
+        let broke = expect(rules, rec, rule);
+        assert_eq!(broke, rule, "{what}");
+        rec.description = Some(what);
+        write(&root.join("invalid").join(format!("{broke}.json")), rec);
+    };
+    let bids = |rec: &GameRecord| -> Vec<usize> { rec.events.iter().enumerate().filter(|(_, e)| matches!(e, Event::Bid { .. })).map(|(i, _)| i).collect() };
+    if let Some((seed, rec)) = passed {
+        let origin = format!("game {seed} of seed 68 of `cego3_fixtures`");
+        let at = bids(&rec);
+        // Events 1 to 3 are the Forts, 4 Vorhand's Cego, 5 and 6 the others' passes.
+        let Event::Bid { player: vorhand, .. } = rec.events[at[3]].clone() else { unreachable!("a bid") };
+        let mut pass = rec.clone();
+        pass.events.truncate(at[3]);
+        pass.events.push(Event::Bid { player: vorhand.clone(), bid: "pass".into() });
+        write_broken(&mut pass, "bidding.must-bid.cego", format!("Vorhand ({vorhand}) passes where, all having said Fort, he must say Cego: {origin}, his Cego made a pass"));
+        let Event::Bid { player: next, .. } = rec.events[at[4]].clone() else { unreachable!("a bid") };
+        let mut jump = rec.clone();
+        jump.events.truncate(at[4]);
+        jump.events.push(Event::Bid { player: next.clone(), bid: "eine-leere".into() });
+        write_broken(
+            &mut jump,
+            "bidding.step",
+            format!("A jump bid: {next} bids Eine Leere over Vorhand's Cego, where the next bid is Eine: {origin}, {next}'s pass made an Eine Leere"),
+        );
+    }
+    if let Some((seed, rec)) = ulti {
+        let at = bids(&rec);
+        let last = *at.last().expect("a bid");
+        let Event::Bid { player: bidder, .. } = rec.events[last].clone() else { unreachable!("a bid") };
+        let other = rec.players.iter().find(|p| ***p != *bidder).expect("another player").clone();
+        let mut after = rec.clone();
+        after.events.truncate(last + 1);
+        after.events.push(Event::Bid { player: other.as_str().into(), bid: "solo".into() });
+        write_broken(
+            &mut after,
+            "bidding.closing",
+            format!("A Solo bid after {bidder}'s Ulti, which ended the auction: game {seed} of seed 67 of `cego3_fixtures`, cut after the Ulti"),
         );
     }
 }

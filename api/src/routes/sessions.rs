@@ -70,7 +70,7 @@ pub struct AddGame {
         (status = 408, description = "The body did not arrive within 10 seconds", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "No such game, a game already in a session, or a game whose players are not the session's", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "No such game, a game already in a session, a game whose players are not the session's, or one that would carry a player's running total past what the archive keeps exact (`type` `urn:tarot-archive:problem:total-too-large`)", body = Problem, content_type = "application/problem+json"),
         (status = 507, description = "The disk is full: nothing was stored (what was stored before is kept); `type` is `urn:tarot-archive:problem:storage-full`", body = Problem, content_type = "application/problem+json")),
     security((), ("write_token" = [])))]
 pub async fn add_to_session(state: web::Data<AppState>, req: HttpRequest, id: web::Path<String>, payload: web::Payload) -> Reply {

@@ -15,6 +15,7 @@ mod api;
 mod cli;
 mod docs_browser;
 mod durability;
+mod hostile;
 mod import;
 mod pages_browser;
 mod postgres;

@@ -290,3 +290,74 @@ fn a_session_refuses_a_deal_dealt_by_the_wrong_player() {
     assert!(error.starts_with("deal 3 is dealt by DURAND, but DUPONT was due to deal it: after deal 2, the deal passes from DESPRES"), "{error}");
     assert!(sheet.get("pots_error").is_none() && sheet.get("standing_error").is_none(), "{sheet}");
 }
+
+/// A session's running totals are numbers the archive keeps exact: a deal that would carry one past
+/// them is refused (422, `total-too-large`) before it is stored, so that the sheet can always be added
+/// up. Dobbm's game doubles with each Schwacher and Retour, up to the 48 made again that a deal may
+/// hold: at the highest stake, twenty such deals bring a defender near the limit, the twenty-first
+/// would pass it.
+#[test]
+fn a_session_refuses_a_deal_that_would_carry_a_total_past_exact_numbers() {
+    let base: Value = serde_json::from_str(&std::fs::read_to_string(root().join("fixtures/dobbm/valid/retour-twice.json")).unwrap()).unwrap();
+    // After the defenders' Schwacher, 48 Retours in turn, the declarer's (Cid's) and Dan's, at a stake.
+    let doubled = |stake: u64| {
+        let mut game = base.clone();
+        let events = game["events"].as_array().unwrap();
+        let declared: Vec<usize> = events.iter().enumerate().filter(|(_, e)| e["type"] == "declare").map(|(i, _)| i).collect();
+        let (first, last) = (declared[0], declared[declared.len() - 1]);
+        let retours = (0..48).map(|k| {
+            let (player, declaration) = if k % 2 == 0 { ("Cid", "retour") } else { ("Dan", "gegenretour") };
+            json!({"type": "declare", "player": player, "declaration": declaration, "cards": []})
+        });
+        let events: Vec<Value> = events[..=first].iter().cloned().chain(retours).chain(events[last + 1..].iter().cloned()).collect();
+        game["events"] = Value::Array(events);
+        game["options"] = json!({"stake": stake});
+        game
+    };
+    // The same deal with every seat moved k places on. Its declarer sits after its dealer and deals
+    // next (deal.next_dealer), so the deal moved k places follows the one moved k - 1.
+    let moved = |game: &Value, k: usize| {
+        let players: Vec<String> = game["players"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_string()).collect();
+        let to = |name: &str| players[(players.iter().position(|p| p == name).unwrap() + k) % players.len()].clone();
+        let mut game = game.clone();
+        game["dealer"] = json!(to(game["dealer"].as_str().unwrap()));
+        for e in game["events"].as_array_mut().unwrap() {
+            if let Some(p) = e.get("player").and_then(Value::as_str) {
+                e["player"] = json!(to(p));
+            }
+            if let Some(hands) = e.get("hands").and_then(Value::as_object) {
+                e["hands"] = Value::Object(hands.iter().map(|(p, h)| (to(p), h.clone())).collect());
+            }
+            for packet in e.get_mut("packets").and_then(Value::as_array_mut).into_iter().flatten() {
+                if let Some(p) = packet.get("to").and_then(Value::as_str) {
+                    packet["to"] = json!(to(p));
+                }
+            }
+        }
+        game
+    };
+    let s = spawn_fresh("total-too-large", &[]);
+    let session = s.post("/sessions", &json!({"name": "Dobbm, doubled", "players": base["players"]}).to_string()).json()["id"].as_str().unwrap().to_string();
+    // Ann, the first player, declares (and loses) in the deal moved two places: at the lowest stake.
+    let (high, low) = (doubled(240), doubled(6));
+    let mut refused = None;
+    for n in 0..24 {
+        let game = moved(if n % 4 == 2 { &low } else { &high }, n % 4);
+        let stored = s.post("/games", &game.to_string());
+        assert_eq!(stored.status, 201, "{}", stored.text);
+        let r = s.post(&format!("/sessions/{session}/games"), &json!({"game": stored.json()["id"]}).to_string());
+        if r.status != 200 {
+            refused = Some((n + 1, r));
+            break;
+        }
+    }
+    let (deal, r) = refused.expect("a deal refused");
+    assert_eq!((deal, r.status), (21, 422), "{}", r.text);
+    let p = r.json();
+    assert_eq!(p["type"], "urn:tarot-archive:problem:total-too-large", "{p}");
+    assert!(p["detail"].as_str().unwrap().contains(&format!("cannot be deal 21 of session {session}: Ann's running total ")), "{p}");
+    let sheet = s.get(&format!("/sessions/{session}"));
+    assert_eq!(sheet.status, 200, "{}", sheet.text);
+    assert_eq!(sheet.json()["deals"].as_array().unwrap().len(), 20);
+    assert_eq!(s.get(&format!("/pages/sessions/{session}")).status, 200);
+}

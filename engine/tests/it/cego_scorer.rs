@@ -57,10 +57,15 @@ fn compare(id: &str, sim: &SimOptions, options: &BTreeMap<String, serde_json::Va
             (None, Some(m)) => add(format!("{} {}", mine.contract, if m { "made" } else { "lost" })),
             (None, None) => add("rauber played".into()),
         }
-        if players == 3
-            && mine.claim.is_none()
-            && rec.events.iter().filter(|e| matches!(e, tarot_engine::Event::Bid { .. })).all(|e| matches!(e, tarot_engine::Event::Bid { bid, .. } if &**bid == "pass"))
-        {
+        // At three, all said Fort: Vorhand must say Cego, and the others passed it.
+        let said: Vec<(&str, &str)> = rec
+            .events
+            .iter()
+            .filter_map(|e| if let tarot_engine::Event::Bid { player, bid } = e { Some((&**player, &**bid)) } else { None })
+            .filter(|(_, b)| *b != "pass")
+            .collect();
+        let vorhand = rec.events.iter().find_map(|e| if let tarot_engine::Event::Bid { player, .. } = e { Some(&**player) } else { None });
+        if players == 3 && mine.claim.is_none() && vorhand.is_some_and(|v| said == [(v, "cego")]) {
             add("all passed: Vorhand's Cego".into());
         }
         // A declarer's game (not a special game, whose value is fixed) bid over a Solo.
@@ -106,8 +111,9 @@ fn compare(id: &str, sim: &SimOptions, options: &BTreeMap<String, serde_json::Va
 
 /// Cego for three (`cego-3`, P "Three Player Game"): the engine's scores against the second scorer over
 /// simulated deals of three, unsteered and steered, the claim of a skinned Solo made in a fifth of the
-/// steered deals where it may be. Each contract must be seen made and lost, a deal all passed played as
-/// Vorhand's Cego, and the claim won (someone was dealt a Solo hand) and lost.
+/// steered deals where it may be, and Kleiner Mann with each choice of the option `geiss_frei`. Each
+/// contract must be seen made and lost, a deal all passed played as Vorhand's Cego, the claim won
+/// (someone was dealt a Solo hand) and lost, and the Geiß taken back taking its trick and failing.
 #[test]
 fn the_engine_scores_cego_for_three_as_the_sources_do() {
     let steered_games = count_or("CEGO_SCORER_GAMES", 600, 600);
@@ -117,15 +123,24 @@ fn the_engine_scores_cego_for_three_as_the_sources_do() {
     compare("cego-3", &SimOptions::default(), &BTreeMap::new(), base..base + steered_games / 2, &mut plain);
     let sim = SimOptions { end_deal: 0.2, ..SimOptions::steered() };
     compare("cego-3", &sim, &BTreeMap::new(), base + 1_000_000_000..base + 1_000_000_000 + steered_games, &mut steered);
+    // Kleiner Mann where its Geiß may be taken back (the option geiss_frei, which cego-3 has from
+    // cego), steered to it: a tenth as many deals for each choice.
+    let mut frei = Run::default();
+    let kleiner_mann = SimOptions { contract: ContractChoice::Only("kleiner-mann".into()), ..SimOptions::steered() };
+    for (i, choice) in ["last-trick", "a-trick"].into_iter().enumerate() {
+        let options = BTreeMap::from([("geiss_frei".to_string(), serde_json::json!(choice))]);
+        let from = base + 2_000_000_000 + i as u64 * 1_000_000;
+        compare("cego-3", &kleiner_mann, &options, from..from + steered_games / 10, &mut frei);
+    }
     let mut reached: BTreeMap<String, u64> = plain.tally.clone();
-    for (k, n) in &steered.tally {
+    for (k, n) in steered.tally.iter().chain(&frei.tally) {
         *reached.entry(k.clone()).or_default() += n;
     }
-    let report = format!("cego-3, 3 players: {} deals unsteered, {} steered: {reached:?}", plain.games, steered.games);
+    let report = format!("cego-3, 3 players: {} deals unsteered, {} steered, {} of Kleiner Mann with geiss_frei: {reached:?}", plain.games, steered.games, frei.games);
     if std::env::var("CEGO_SCORER_REPORT").is_ok() {
         println!("{report}");
     }
-    let differences: Vec<String> = plain.differences.into_iter().chain(steered.differences).collect();
+    let differences: Vec<String> = plain.differences.into_iter().chain(steered.differences).chain(frei.differences).collect();
     assert!(differences.is_empty(), "{} deals scored differently:\n{}", differences.len(), differences.iter().take(40).cloned().collect::<Vec<_>>().join("\n"));
     for contract in ["solo", "cego", "eine", "eine-leere", "zwei-leere", "zwei-verschiedene", "kleiner-mann", "ulti"] {
         for how in ["made", "lost"] {
@@ -133,7 +148,15 @@ fn the_engine_scores_cego_for_three_as_the_sources_do() {
             assert!(reached.get(&case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}\n{report}");
         }
     }
-    for case in ["all passed: Vorhand's Cego", "the claim of a skinned Solo won", "the claim of a skinned Solo lost"] {
+    for case in [
+        "all passed: Vorhand's Cego",
+        "the claim of a skinned Solo won",
+        "the claim of a skinned Solo lost",
+        "the Geiß taken back (last-trick) takes its trick",
+        "the Geiß taken back (last-trick) fails",
+        "the Geiß taken back (a-trick) takes its trick",
+        "the Geiß taken back (a-trick) fails",
+    ] {
         assert!(reached.get(case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}\n{report}");
     }
     assert!(!reached.keys().any(|k| k.starts_with("piccolo") || k.starts_with("bettel") || k == "rauber played"), "{report}");

@@ -381,8 +381,9 @@ pub fn score(rec: &GameRecord) -> Scored {
             if c == "solo" && won[d] > 0 {
                 own.extend(blinde.iter().copied());
             }
-            // At three the pack holds 69 points: a declarer who takes a trick is given the 70th.
-            let pts = points(&own) + i64::from(n == 3 && won[d] > 0);
+            // At three the pack holds 69 points: a declarer who takes a trick is given the 70th, but
+            // not one paid as if he had taken none (the Geiß taken back failing).
+            let pts = points(&own) + i64::from(n == 3 && won[d] > 0 && s.geiss_frei != Some(false));
             s.declarer_points = Some(pts);
             let each = match c.as_str() {
                 "bettel" | "piccolo" | "ulti" => {

@@ -1,0 +1,125 @@
+//! Hostile records over HTTP. The valid games of the rulesets whose constructs are the newest (an
+//! auction in rounds with bids out of turn, declarations made again or paying between players, a deal
+//! in one of several packet orders, a partner called at seven or eight) are mutated by a seeded
+//! generator: an event dropped, repeated or given to another player, a bid or a declaration of the
+//! ruleset's slipped in, two cards of the deal swapped, another dealer. Each is sent to
+//! `POST /validate`, and one in four to `POST /games`: no answer is a 5xx or slow, and a game stored
+//! holds what was refereed (its stored events, replayed by `POST /validate`, give the verdict that its
+//! creation answered).
+
+use std::time::{Duration, Instant};
+
+use crate::common::{fixture, root, spawn_fresh};
+use serde_json::{json, Value};
+
+const RULESETS: [&str; 6] = ["cego-3", "cego-pagat", "dobbm", "troggu-graechen", "troggu-st-niklaus", "troggu-7-8"];
+
+/// A small seeded generator (xorshift): the same records on every run.
+struct Draw(u64);
+
+impl Draw {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// The values of `field` in the events of type `kind` of the games: the bids or the declarations a
+/// ruleset's records make, to slip in elsewhere.
+fn said(games: &[Value], kind: &str, field: &str) -> Vec<String> {
+    let mut v: Vec<String> =
+        games.iter().flat_map(|g| g["events"].as_array().unwrap().iter()).filter(|e| e["type"] == kind).filter_map(|e| e[field].as_str().map(String::from)).collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+fn mutate(game: &Value, bids: &[String], declarations: &[String], d: &mut Draw) -> Value {
+    let mut game = game.clone();
+    let players: Vec<Value> = game["players"].as_array().unwrap().clone();
+    for _ in 0..1 + d.below(3) {
+        let events = game["events"].as_array_mut().unwrap();
+        let i = 1 + d.below(events.len().max(2) - 1);
+        let i = i.min(events.len());
+        match d.below(7) {
+            0 if events.len() > 2 && i < events.len() => {
+                events.remove(i);
+            }
+            1 => {
+                let e = events[1 + d.below(events.len() - 1)].clone();
+                events.insert(i, e);
+            }
+            2 if i < events.len() && events[i].get("player").is_some() => events[i]["player"] = d.pick(&players).clone(),
+            3 if !declarations.is_empty() => events.insert(i, json!({"type": "declare", "player": d.pick(&players), "declaration": d.pick(declarations), "cards": []})),
+            4 => events.insert(i, json!({"type": "bid", "player": d.pick(&players), "bid": d.pick(bids)})),
+            5 => {
+                let deal = &mut events[0];
+                if let Some(o) = deal.as_object_mut() {
+                    o.remove("packets");
+                }
+                let hands = deal["hands"].as_object_mut().unwrap();
+                let names: Vec<String> = hands.keys().cloned().collect();
+                let (a, b) = (d.pick(&names).clone(), d.pick(&names).clone());
+                let (x, y) = (d.below(hands[&a].as_array().unwrap().len()), d.below(hands[&b].as_array().unwrap().len()));
+                let card = hands[&a][x].clone();
+                hands[&a][x] = hands[&b][y].clone();
+                hands[&b][y] = card;
+            }
+            _ => game["dealer"] = d.pick(&players).clone(),
+        }
+    }
+    game
+}
+
+#[test]
+fn hostile_records_of_the_newest_constructs_are_refereed_and_stored_as_refereed() {
+    let s = spawn_fresh("hostile", &[]);
+    let mut d = Draw(0x9E37_79B9_7F4A_7C15);
+    let (mut sent, mut stored, mut valid) = (0, 0, 0);
+    for id in RULESETS {
+        let mut files: Vec<_> = std::fs::read_dir(root().join("fixtures").join(id).join("valid")).unwrap().flatten().map(|e| e.path()).collect();
+        files.sort();
+        let games: Vec<Value> = files.iter().map(|f| serde_json::from_str(&fixture(&format!("{id}/valid/{}", f.file_name().unwrap().to_str().unwrap()))).unwrap()).collect();
+        let (bids, declarations) = (said(&games, "bid", "bid"), said(&games, "declare", "declaration"));
+        for n in 0..80 {
+            let record = mutate(d.pick(&games), &bids, &declarations, &mut d).to_string();
+            let started = Instant::now();
+            let r = s.post("/validate", &record);
+            assert!(started.elapsed() < Duration::from_secs(2), "{id}, record {n}: {:?} for {record}", started.elapsed());
+            assert!(r.status == 200 || r.status == 422, "{id}, record {n}: {} {} for {record}", r.status, r.text);
+            sent += 1;
+            valid += usize::from(r.status == 200 && r.json()["status"] == "valid");
+            if n % 4 != 0 {
+                continue;
+            }
+            let created = s.post("/games", &record);
+            assert_eq!(created.status == 201, r.status == 200, "{id}, record {n}: /validate {}, /games {} {}", r.status, created.status, created.text);
+            if created.status != 201 {
+                continue;
+            }
+            stored += 1;
+            let created = created.json();
+            let game = s.get(&format!("/games/{}", created["id"].as_str().unwrap())).json();
+            let events = s.get(&format!("/games/{}/events", created["id"].as_str().unwrap())).json();
+            let mut again = json!({
+                "ruleset": game["ruleset"],
+                "players": game["players"],
+                "dealer": game["dealer"],
+                "events": events["events"].as_array().unwrap().iter().map(|e| e["event"].clone()).collect::<Vec<_>>(),
+            });
+            if game["options"].is_object() {
+                again["options"] = game["options"].clone();
+            }
+            let replayed = s.post("/validate", &again.to_string()).json();
+            for field in ["status", "violation", "outcome"] {
+                assert_eq!(replayed[field], created["verdict"][field], "{id}, record {n}: the stored game's {field} differs from its creation's");
+            }
+        }
+    }
+    println!("{sent} hostile records sent, {valid} of them valid, {stored} stored and replayed");
+}
