@@ -17,7 +17,7 @@ use common::write;
 
 mod courts;
 mod frei;
-mod pagat;
+pub(crate) mod pagat;
 
 use std::collections::BTreeMap;
 

@@ -35,6 +35,13 @@ pub(super) fn bidding(force: &InForce, lines: &mut Vec<Line>) {
             );
             lines.push(line("bidding and contracts", c, text));
         }
+        if let Some(c) = &b.opening_out {
+            lines.push(line(
+                "bidding and contracts",
+                c,
+                "the opening round's bidder does not speak again: his bid is the best bid as the auction after it begins, nobody may hold it, and that auction begins with the player after him in turn".into(),
+            ));
+        }
         if let Some((cs, c)) = &b.closing {
             lines.push(line("bidding and contracts", c, format!("a bid of {} ends the auction at once: its bidder plays it", names(cs))));
         }
