@@ -1,9 +1,11 @@
 //! Writes the fixtures of the local versions of Cego that pagat.com reports (P "Ministranten Version",
-//! "Oberwolfach Version"): `cego-ministranten` and `cego-oberwolfach`. For each, one game played out
+//! "Oberwolfach Version", "Ichenheim Version"): `cego-ministranten`, `cego-oberwolfach` and
+//! `cego-ichenheim`. For each, one game played out
 //! for each contract the auction reaches (fixtures/ID/valid/CONTRACT.json); P's table of bids of the
-//! version played out (valid/p-*.json), its deal and play a seeded simulated game of the contract, the
+//! version played out, where P gives one (valid/p-*.json), its deal and play a seeded simulated game of the contract, the
 //! dealer moved so that the declarer sits where P's does; one invalid game per rule the version adds
-//! to the auction, each that example's deal with bids broken at their last word (invalid/); and the
+//! to the auction, each that example's deal (or the first contract's) with bids broken at their last
+//! word (invalid/); and the
 //! bids open where the version's auction differs (in_progress/).
 //! Each is a seeded simulated game found by search, or one changed from it, so it is reproducible:
 //!
@@ -29,7 +31,9 @@ struct Local {
     /// steered to (a Gegensolo: the simulator steers to the second phase's contracts, not to a Solo
     /// before them), and what it shows.
     contracts: &'static [(&'static str, u64, bool, &'static str)],
-    example: Example,
+    /// P's table of bids, where P gives one (the others' invalid games are broken from the first
+    /// contract's game).
+    example: Option<Example>,
     broken: &'static [Broken],
     open: &'static [(&'static str, &'static str, &'static [(char, &'static str)])],
 }
@@ -71,7 +75,7 @@ const MINISTRANTEN: Local = Local {
         ("rauber", 81, false, "A Räuber: Vorhand's choice when all pass his Cego; the loser pays his points rounded to 5 above 30, Vorhand at least 60"),
         ("dresch", 82, false, "A Dresch: Vorhand's choice when all pass his Cego; the winner of the last trick pays each other player 70"),
     ],
-    example: Example {
+    example: Some(Example {
         file: "p-zwei-leere",
         seed: 83,
         what: "P's example: Cego, Eine, Eine Leere over it, Vorhand's \"selbst\", C's Zwei Leere, and all pass",
@@ -91,7 +95,7 @@ const MINISTRANTEN: Local = Local {
         ],
         taker: 'C',
         contract: "zwei-leere",
-    },
+    }),
     broken: &[
         ("bidding.opening-bidder", "B, who said Solo, bids Gegensolo in the second phase", &[('A', "pass"), ('B', "solo"), ('C', "pass"), ('B', "gegensolo")]),
         ("bidding.turns--after-solo", "Vorhand speaks first after C's Solo, where D begins", &[('A', "pass"), ('B', "pass"), ('C', "solo"), ('A', "gegensolo")]),
@@ -139,14 +143,14 @@ const OBERWOLFACH: Local = Local {
         ("zwei-verschiedene", 95, false, "A Zwei Verschiedene"),
         ("kleiner-mann", 96, false, "A Kleiner Mann (die Pfeif')"),
     ],
-    example: Example {
+    example: Some(Example {
         file: "p-eine",
         seed: 97,
         what: "P's example: B's Solo, C's Gegensolo, A's Eine held by C, and A passes",
         bids: &[('A', "pass"), ('B', "solo"), ('C', "cego"), ('A', "eine"), ('C', "eine"), ('A', "pass")],
         taker: 'C',
         contract: "eine",
-    },
+    }),
     broken: &[
         (
             "bidding.must-bid.eine--after-forts",
@@ -162,19 +166,49 @@ const OBERWOLFACH: Local = Local {
     ],
 };
 
+const ICHENHEIM: Local = Local {
+    id: "cego-ichenheim",
+    players: 3,
+    section: "Ichenheim Version",
+    contracts: &[
+        ("cego", 100, false, "A Cego: Vorhand's, all having passed it"),
+        ("solo", 101, false, "A Solo"),
+        ("eine", 102, false, "An Eine"),
+        ("eine-leere", 103, false, "An Eine Leere"),
+        ("zwei-leere", 104, false, "A Zwei Leere"),
+        ("zwei-verschiedene", 105, false, "A Zwei Verschiedene"),
+        ("kleiner-mann", 106, false, "A Kleiner Mann"),
+        ("ulti", 107, false, "An Ulti, said in the first phase, at 20"),
+        ("solodu", 108, false, "A Solodu, said in the first phase: a Solo bound to take every trick, at 64, ended at the first trick lost"),
+    ],
+    example: None,
+    broken: &[
+        ("bidding.opening-round--solodu", "A Solodu said in the second phase, over Vorhand's Cego", &[FORT3[0], FORT3[1], FORT3[2], ('A', "cego"), ('B', "solodu")]),
+        ("bidding.closing", "A bid after B's Solodu, which ended the auction", &[('A', "pass"), ('B', "solodu"), ('C', "solo")]),
+    ],
+    open: &[("first-phase", "Vorhand to speak first: Solo, Ulti, Solodu or Fort", &[])],
+};
+
 pub fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
-    for local in [&MINISTRANTEN, &OBERWOLFACH] {
+    for local in [&MINISTRANTEN, &OBERWOLFACH, &ICHENHEIM] {
         let rules = registry.get(local.id).unwrap_or_else(|| panic!("{} is built in", local.id));
         let root = common::fixtures().join(local.id);
-        contracts(rules, local, &root);
-        let Some(base) = example(rules, local, &root) else { continue };
-        broken(rules, local, &root, &base);
+        let first = contracts(rules, local, &root);
+        let base = match &local.example {
+            Some(ex) => example(rules, local, ex, &root),
+            None => first,
+        };
+        let Some(base) = base else { continue };
+        let from = local.example.as_ref().map_or(local.contracts[0].0, |ex| ex.file);
+        broken(rules, local, &root, &base, from);
     }
 }
 
-/// Each contract the auction reaches, played out: a simulated game steered to it.
-fn contracts(rules: &Ruleset, local: &Local, root: &Path) {
+/// Each contract the auction reaches, played out: a simulated game steered to it. The first contract's
+/// game is returned.
+fn contracts(rules: &Ruleset, local: &Local, root: &Path) -> Option<tarot_engine::GameRecord> {
+    let mut first = None;
     for &(c, seed, uniform, what) in local.contracts {
         let sim = if uniform { SimOptions::default() } else { SimOptions { contract: ContractChoice::Only(c.into()), hold_petit: 1.0, ..SimOptions::steered() } };
         let found = common::find_game(rules, local.players, &BTreeMap::new(), &sim, (seed, 20_000), |rec, v| (outcome(&v).1 == c).then_some(rec));
@@ -182,15 +216,16 @@ fn contracts(rules: &Ruleset, local: &Local, root: &Path) {
             Some((n, mut rec)) => {
                 rec.description = Some(format!("{what} (P \"{}\"): game {n} of seed {seed} of `cego_local_fixtures`", local.section));
                 common::write_valid(&root.join("valid").join(format!("{c}.json")), &rec, rules);
+                first.get_or_insert(rec);
             }
             None => eprintln!("{}: {c} not found in 20000 games", local.id),
         }
     }
+    first
 }
 
 /// P's table of bids played out: a game of its contract, seated and given P's bids.
-fn example(rules: &Ruleset, local: &Local, root: &Path) -> Option<tarot_engine::GameRecord> {
-    let ex = &local.example;
+fn example(rules: &Ruleset, local: &Local, ex: &Example, root: &Path) -> Option<tarot_engine::GameRecord> {
     let sim = SimOptions { contract: ContractChoice::Only(ex.contract.into()), ..SimOptions::steered() };
     let found = common::find_game(rules, local.players, &BTreeMap::new(), &sim, (ex.seed, 20_000), |rec, v| {
         let (taker, contract) = outcome(&v);
@@ -209,12 +244,12 @@ fn example(rules: &Ruleset, local: &Local, root: &Path) -> Option<tarot_engine::
     Some(game)
 }
 
-/// One invalid game per rule of the auction, each the example's deal with bids that break it at their
-/// last word; and the bids open where the auction differs (in progress).
-fn broken(rules: &Ruleset, local: &Local, root: &Path, base: &tarot_engine::GameRecord) {
+/// One invalid game per rule of the auction, each the deal of `base` (valid/FROM.json) with bids that
+/// break it at their last word; and the bids open where the auction differs (in progress).
+fn broken(rules: &Ruleset, local: &Local, root: &Path, base: &tarot_engine::GameRecord, from: &str) {
     for &(file, what, bids) in local.broken {
         let mut rec = with_bids(base, bids, false);
-        rec.description = Some(format!("{what} (P \"{}\"): the deal of valid/{}.json", local.section, local.example.file));
+        rec.description = Some(format!("{what} (P \"{}\"): the deal of valid/{from}.json", local.section));
         let v = replay(rules, &rec).expect("replayable");
         let rule = file.split_once("--").map_or(file, |(r, _)| r);
         let broke = v.violation.map(|b| b.rule.to_string()).unwrap_or_default();
@@ -223,7 +258,7 @@ fn broken(rules: &Ruleset, local: &Local, root: &Path, base: &tarot_engine::Game
     }
     for &(file, what, bids) in local.open {
         let mut rec = with_bids(base, bids, false);
-        rec.description = Some(format!("{what} (P \"{}\"): the deal of valid/{}.json", local.section, local.example.file));
+        rec.description = Some(format!("{what} (P \"{}\"): the deal of valid/{from}.json", local.section));
         assert_eq!(replay(rules, &rec).expect("replayable").status, Status::InProgress, "{}: {file}", local.id);
         write(&root.join("in_progress").join(format!("{file}.json")), &rec);
     }

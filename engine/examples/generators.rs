@@ -51,7 +51,7 @@ enum Generator {
     /// Cego for three: each contract, a deal all passed, the skinned Solo claimed, the rules changed.
     #[command(name = "cego3_fixtures")]
     Cego3Fixtures,
-    /// Cego's local versions (the Ministranten's, Oberwolfach's): each contract, P's example, the auction's rules broken.
+    /// Cego's local versions (the Ministranten's, Oberwolfach's, Ichenheim's): each contract, P's examples, the auction's rules broken.
     CegoLocalFixtures,
     /// Dreierles: the source's worked example, each contract, the knocks, the Räuber's restrictions.
     DreierlesFixtures,

@@ -13,7 +13,7 @@
 //! The same for Cego at three (`cego-3`): its contracts, a deal all passed (Vorhand's Cego), and the
 //! claim of a skinned Solo, judged by the second scorer on every hand as dealt.
 //!
-//! The same for the local versions (`cego-ministranten`, `cego-oberwolfach`), at their own scores
+//! The same for the local versions (`cego-ministranten`, `cego-oberwolfach`, `cego-ichenheim`), at their own scores
 //! (`common/cego_local.rs`).
 //!
 //! `CEGO_SCORER_GAMES` sets the number of steered deals (default 600; half as many unsteered), and
@@ -279,20 +279,21 @@ fn a_court_kept_for_want_of_empty_cards_is_judged_as_the_sources_do() {
     }
 }
 
-/// The local versions (`cego-ministranten`, `cego-oberwolfach`; P "Ministranten Version", "Oberwolfach
-/// Version"): the engine's scores against the second scorer (`common/cego_local.rs`) over simulated
+/// The local versions (`cego-ministranten`, `cego-oberwolfach`, `cego-ichenheim`; P "Ministranten
+/// Version", "Oberwolfach Version", "Ichenheim Version"): the engine's scores against the second scorer (`common/cego_local.rs`) over simulated
 /// deals, unsteered (where a Solo is bid, and its Gegensolo) and steered to every contract; the
 /// Ministranten also with Piccolo at 35 (the option `piccolo`), Oberwolfach with the claim of a skinned
 /// Solo made in a fifth of the steered deals where it may be. Each declarer's game must be seen made
-/// and lost, and each game each for himself played.
+/// and lost (at Ichenheim the Ulti too, and the Solodu lost), and each game each for himself played.
 #[test]
 fn the_engine_scores_the_local_versions_as_the_sources_do() {
     let steered_games = count_or("CEGO_SCORER_GAMES", 600, 600);
     let base = seed("CEGO_SCORER_SEED");
     let normal = ["solo", "cego", "eine", "eine-leere", "zwei-leere", "zwei-verschiedene", "kleiner-mann"];
-    let versions: [(&str, &[&str], &[&str]); 2] = [
+    let versions: [(&str, &[&str], &[&str]); 3] = [
         ("cego-ministranten", &["gegensolo", "piccolo", "bettel", "ulti"], &["rauber played", "dresch played"]),
         ("cego-oberwolfach", &[], &["the claim of a skinned Solo won", "the claim of a skinned Solo lost"]),
+        ("cego-ichenheim", &["ulti"], &["solodu lost"]),
     ];
     for (id, more, cases) in versions {
         let mut runs = [Run::default(), Run::default(), Run::default()];
@@ -327,11 +328,11 @@ fn the_engine_scores_the_local_versions_as_the_sources_do() {
 }
 
 /// The stored games of the local versions (`fixtures/cego-ministranten/valid/`,
-/// `fixtures/cego-oberwolfach/valid/`), at the table of the rules' smallest size (at five, the dealer
+/// `fixtures/cego-oberwolfach/valid/`, `fixtures/cego-ichenheim/valid/`), at the table of the rules' smallest size (at five, the dealer
 /// sits out): the engine scores each as the second scorer does.
 #[test]
 fn the_stored_games_of_the_local_versions_score_as_the_sources_do() {
-    for id in ["cego-ministranten", "cego-oberwolfach"] {
+    for id in ["cego-ministranten", "cego-oberwolfach", "cego-ichenheim"] {
         let rules = tarot_testkit::registry().get(id).unwrap();
         for path in tarot_testkit::fixture_files(id, "valid") {
             let rec = tarot_engine::read_record(&std::fs::read(&path).unwrap()).unwrap();

@@ -355,10 +355,12 @@ pub fn score(rec: &GameRecord) -> Scored {
             let pts = points(&own) + i64::from(n == 3 && won[d] > 0 && s.geiss_frei != Some(false));
             s.declarer_points = Some(pts);
             let each = match c.as_str() {
-                "bettel" | "piccolo" | "ulti" => {
+                "bettel" | "piccolo" | "ulti" | "solodu" => {
                     let ok = match c.as_str() {
                         "bettel" => won[d] == 0,
                         "piccolo" => won[d] == 1,
+                        // Every trick of the hand, none lost (play ends at the first lost).
+                        "solodu" => won[d] == dealt[&names[d]].len(),
                         _ => last == Some((d, Card::Trump(1))),
                     };
                     s.made = Some(ok);

@@ -15,6 +15,8 @@
 //!   not rounded; 35 is lost at base 1. The claim of a skinned Solo pays the game lost without a trick,
 //!   base 8 times the factor. Kleiner Mann's Geiß may be taken back for the last trick unless the
 //!   record's option `geiss_frei` says otherwise.
+//! - Ichenheim (three players): the Gasthaus's scores, but the Ulti 20 and the Solodu, a Solo bound to
+//!   take every trick, 64.
 
 /// Whose scores a record follows: the Gasthaus zum Löwen's (cego, cego-pagat, cego-3), or a local
 /// version's.
@@ -23,6 +25,7 @@ pub enum Local {
     Gasthaus,
     Ministranten,
     Oberwolfach,
+    Ichenheim,
 }
 
 impl Local {
@@ -30,6 +33,7 @@ impl Local {
         match ruleset {
             "cego-ministranten" => Local::Ministranten,
             "cego-oberwolfach" => Local::Oberwolfach,
+            "cego-ichenheim" => Local::Ichenheim,
             _ => Local::Gasthaus,
         }
     }
@@ -49,6 +53,8 @@ impl Local {
             (Local::Ministranten, "ulti") => 70,
             (Local::Ministranten, "piccolo") => piccolo.unwrap_or(40),
             (Local::Ministranten, "bettel") => 50,
+            (Local::Ichenheim, "ulti") => 20,
+            (Local::Ichenheim, "solodu") => 64,
             (_, "ulti") => 80,
             _ => 30,
         }
@@ -80,7 +86,7 @@ impl Local {
         let made = points >= 36;
         let diff = (points - 35).abs();
         let value = match self {
-            Local::Gasthaus => return None,
+            Local::Gasthaus | Local::Ichenheim => return None,
             Local::Ministranten => {
                 let f = match contract {
                     "solo" if !made => 1,
