@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 GENERATORS=(
     "cego_fixtures:"
     "cego3_fixtures:"
+    "cego_local_fixtures:"
     "dobbm_fixtures:"
     "dreierles_fixtures:"
     "droggn_fixtures:"

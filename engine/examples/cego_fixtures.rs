@@ -19,7 +19,7 @@ use common::write;
 
 mod courts;
 mod frei;
-mod pagat;
+pub(crate) mod pagat;
 mod together;
 
 use std::collections::BTreeMap;

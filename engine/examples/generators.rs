@@ -6,6 +6,7 @@
 //!
 //!     cargo run -p tarot-engine --example generators -- cego_fixtures
 //!     cargo run -p tarot-engine --example generators -- cego3_fixtures
+//!     cargo run -p tarot-engine --example generators -- cego_local_fixtures
 //!     cargo run -p tarot-engine --example generators -- galician_fixtures trischaken
 //!     cargo run -p tarot-engine --example generators -- --help
 //!
@@ -18,6 +19,7 @@ mod common;
 
 mod cego3_fixtures;
 mod cego_fixtures;
+mod cego_local_fixtures;
 mod dobbm_fixtures;
 mod dreierles_fixtures;
 mod droggn_fixtures;
@@ -49,6 +51,8 @@ enum Generator {
     /// Cego for three: each contract, a deal all passed, the skinned Solo claimed, the rules changed.
     #[command(name = "cego3_fixtures")]
     Cego3Fixtures,
+    /// Cego's local versions (the Ministranten's, Oberwolfach's, Ichenheim's): each contract, P's examples, the auction's rules broken.
+    CegoLocalFixtures,
     /// Dreierles: the source's worked example, each contract, the knocks, the Räuber's restrictions.
     DreierlesFixtures,
     /// Droggn: the Gstieß as the top trump.
@@ -88,6 +92,7 @@ fn main() {
         Generator::CegoFixtures => cego_fixtures::main(),
         Generator::DobbmFixtures => dobbm_fixtures::main(),
         Generator::Cego3Fixtures => cego3_fixtures::main(),
+        Generator::CegoLocalFixtures => cego_local_fixtures::main(),
         Generator::DreierlesFixtures => dreierles_fixtures::main(),
         Generator::DroggnFixtures => droggn_fixtures::main(),
         Generator::GalicianFixtures { mode } => galician_fixtures::main(mode.as_deref()),

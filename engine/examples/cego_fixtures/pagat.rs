@@ -115,7 +115,7 @@ const EXAMPLES: &[Example] = &[
 ];
 
 /// The player at seat `s` (A Vorhand, the player after the dealer, then B, C, D in turn).
-fn seat(rec: &GameRecord, s: char) -> String {
+pub(crate) fn seat(rec: &GameRecord, s: char) -> String {
     let n = rec.players.len();
     let dealer = rec.players.iter().position(|p| *p == rec.dealer).expect("the dealer plays");
     rec.players[(dealer + 1 + (s as usize - 'A' as usize)) % n].clone()
@@ -123,7 +123,7 @@ fn seat(rec: &GameRecord, s: char) -> String {
 
 /// `rec` with the dealer moved so that `taker` sits at seat `at`: the deal, the taker's lead and the
 /// order of play stay as they were (a contract with a taker reads first hand nowhere else).
-fn seated(rec: &GameRecord, taker: &str, at: char) -> GameRecord {
+pub(crate) fn seated(rec: &GameRecord, taker: &str, at: char) -> GameRecord {
     let n = rec.players.len();
     let t = rec.players.iter().position(|p| p == taker).expect("the taker plays");
     let mut out = rec.clone();
@@ -132,7 +132,7 @@ fn seated(rec: &GameRecord, taker: &str, at: char) -> GameRecord {
 }
 
 /// `rec` with its bids replaced by `bids`, and the events after them kept (none with `keep_rest` off).
-fn with_bids(rec: &GameRecord, bids: &[(char, &str)], keep_rest: bool) -> GameRecord {
+pub(crate) fn with_bids(rec: &GameRecord, bids: &[(char, &str)], keep_rest: bool) -> GameRecord {
     let last = rec.events.iter().rposition(|e| matches!(e, Event::Bid { .. })).expect("an auction");
     let mut out = rec.clone();
     out.events = vec![rec.events[0].clone()];
@@ -143,7 +143,7 @@ fn with_bids(rec: &GameRecord, bids: &[(char, &str)], keep_rest: bool) -> GameRe
     out
 }
 
-fn outcome(v: &Verdict) -> (Option<String>, String) {
+pub(crate) fn outcome(v: &Verdict) -> (Option<String>, String) {
     let o = v.outcome.as_ref();
     (o.and_then(|o| o.taker.as_deref().map(String::from)), o.and_then(|o| o.contract.clone()).unwrap_or_default())
 }

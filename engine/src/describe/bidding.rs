@@ -28,12 +28,24 @@ pub(super) fn bidding(force: &InForce, lines: &mut Vec<Line>) {
         }
         let names = |cs: &[usize]| cs.iter().map(|&i| b.contracts[i].label.as_str()).collect::<Vec<_>>().join(", ");
         if let Some((cs, c)) = &b.opening_round {
+            // With `opening-bidder out`, its own line says what becomes of the opening bidder.
+            let who = if b.opening_out.is_some() {
+                "which every player but the opening bidder enters again"
+            } else {
+                "which every player enters again, the opening bid held by its bidder, who comes first in the auction's order, before first hand"
+            };
             let text = format!(
-                "an opening round comes first: from first hand, each player bids {} or passes, and the first bid ends it; these are bid only there, the other contracts only in the auction after it, \
-                 which every player enters again, the opening bid held by its bidder, who comes first in the auction's order, before first hand",
+                "an opening round comes first: from first hand, each player bids {} or passes, and the first bid ends it; these are bid only there, the other contracts only in the auction after it, {who}",
                 names(cs)
             );
             lines.push(line("bidding and contracts", c, text));
+        }
+        if let Some(c) = &b.opening_out {
+            lines.push(line(
+                "bidding and contracts",
+                c,
+                "the opening round's bidder does not speak again: his bid is the best bid as the auction after it begins, nobody may hold it, and that auction begins with the player after him in turn".into(),
+            ));
         }
         if let Some((cs, c)) = &b.closing {
             lines.push(line("bidding and contracts", c, format!("a bid of {} ends the auction at once: its bidder plays it", names(cs))));

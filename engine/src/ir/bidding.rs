@@ -43,6 +43,10 @@ pub struct Bidding {
     /// bid only in it, the others only in the auction after it, which every player enters again: the
     /// opening bid held by its bidder, who heads the auction's order (rule `bidding.opening-round`).
     pub opening_round: Option<(Vec<usize>, Clause)>,
+    /// `opening-bidder out`: the opening round's bidder does not speak in the auction after it; his
+    /// bid is carried into it as the best bid, which nobody holds, and the auction's order begins
+    /// with the player after him in turn (rule `bidding.opening-bidder`).
+    pub opening_out: Option<Clause>,
     /// `closing CONTRACT ...`: a bid of one of these contracts (by index) ends the auction at once,
     /// its bidder playing it (rule `bidding.closing`).
     pub closing: Option<(Vec<usize>, Clause)>,

@@ -16,6 +16,10 @@ impl<'s, 'r> Game<'s, 'r> {
             return self.choose(p, choice, t, won);
         }
         let turn = self.bidding_turn();
+        if let Some(clause) = b.opening_out.as_ref().filter(|_| self.out_head(&turn) == Some(p) && turn.next.is_some()) {
+            let (_, c) = turn.carried.expect("an opening bidder is out only after his bid");
+            return Err(self.violation(clause, p, format!("{} bid {} in the opening round and does not speak again in the auction after it", self.name(p), b.contracts[c].label)));
+        }
         let Some(speaker) = turn.next.filter(|_| self.phase == Phase::Bidding) else {
             // A closing bid ended it: that rule says why nobody speaks after it.
             if let Some((q, c, clause)) = self.closed_by() {
@@ -226,6 +230,22 @@ impl<'s, 'r> Game<'s, 'r> {
         (turn.opening, if turn.opening { self.bids.len() } else { self.round_bids(&turn).count() })
     }
 
+    /// Whether contract `target` is one that no other player than the speaker may bid now (its `by`)
+    /// and that one of them may bid once the speaker has bid `opening` (pagat's Ministranten: a
+    /// Gegensolo is said only over a Solo), for the simulator steering to it from an opening round.
+    pub fn opened_by(&self, target: usize, opening: usize) -> bool {
+        let Some(by) = self.rules().bidding.as_ref().and_then(|b| b.contracts.get(target)?.by.as_ref()) else { return false };
+        let Some(speaker) = self.bidding_turn().next else { return false };
+        let others = || (0..self.n() as u8).filter(move |&q| q != speaker);
+        let holds = |g: &Game, q: u8| g.hand_holds(q, g.dealt[q as usize], &by.when, &by.clause).unwrap_or(false);
+        if others().any(|q| holds(self, q)) {
+            return false;
+        }
+        let mut after = self.clone();
+        after.bids.push((speaker, Bid::Contract(opening)));
+        others().any(|q| holds(&after, q))
+    }
+
     /// Whether the auction is won and its winner is still to say what he plays (`instead`, `raise`).
     pub fn choosing(&self) -> bool {
         self.choosing.is_some()
@@ -262,11 +282,20 @@ impl<'s, 'r> Game<'s, 'r> {
     }
 
     /// The players of the round in progress in their order: from first hand, or, in the auction
-    /// after an opening bid, its bidder first and the others from first hand.
+    /// after an opening bid, its bidder first and the others from first hand; with `opening-bidder
+    /// out`, the others alone, from the player after him in turn.
     fn round_order(&self, turn: &Turn) -> impl Iterator<Item = u8> + '_ {
         let (n, first) = (self.n(), self.first_hand() as usize);
-        let head = turn.carried.map(|(p, _)| p);
-        head.into_iter().chain((0..n).map(move |i| ((first + i) % n) as u8).filter(move |&q| Some(q) != head))
+        let out = self.out_head(turn);
+        let head = turn.carried.map(|(p, _)| p).filter(|_| out.is_none());
+        let start = out.map_or(first, |o| o as usize + 1);
+        head.into_iter().chain((0..n).map(move |i| ((start + i) % n) as u8).filter(move |&q| Some(q) != head && Some(q) != out))
+    }
+
+    /// The opening round's bidder, out of the auction after it (`opening-bidder out`).
+    fn out_head(&self, turn: &Turn) -> Option<u8> {
+        self.rules().bidding.as_ref()?.opening_out.as_ref()?;
+        turn.carried.map(|(p, _)| p)
     }
 
     /// `p`'s place in the order of the round in progress, from 0.
@@ -307,7 +336,7 @@ impl<'s, 'r> Game<'s, 'r> {
         let place = |q: u8| self.place(q, turn);
         let senior = |h: u8| if self.setup.hold_seniority { place(p) < place(h) } else { place(p) == 0 };
         match turn.holder {
-            Some((h, c)) if holds && h != p && senior(h) => c,
+            Some((h, c)) if holds && h != p && Some(h) != self.out_head(turn) && senior(h) => c,
             Some((_, c)) => c + 1,
             None => 0,
         }
@@ -379,17 +408,19 @@ impl<'s, 'r> Game<'s, 'r> {
             Turns::UntilOneLeft => {
                 // Each player who has not spoken challenges the holder in turn; the player outbid
                 // answers at once; whoever passes is out.
+                // An opening bidder out of the auction is no speaker of it: he never answers.
+                let out = self.out_head(&turn);
                 let mut queue = in_order;
                 let mut answer: Option<u8> = None;
                 let mut holder: Option<u8> = None;
                 for &(p, bid) in &round {
                     if answer == Some(p) {
                         answer = None;
-                    } else {
+                    } else if Some(p) != out {
                         queue.next();
                     }
                     if let Bid::Contract(_) = bid {
-                        answer = holder.filter(|h| *h != p);
+                        answer = holder.filter(|h| *h != p && Some(*h) != out);
                         holder = Some(p);
                     }
                 }
@@ -398,16 +429,18 @@ impl<'s, 'r> Game<'s, 'r> {
             Turns::Rounds => {
                 // Round and round from first hand: a pass is final, and the holder of the best bid
                 // is skipped; it ends when nobody else is left.
-                let mut passed = 0u16;
+                // An opening bidder out of the auction counts as one who passed.
+                let out = self.out_head(&turn);
+                let mut passed = out.map_or(0u16, |o| 1 << o);
                 let mut at = 0usize;
-                for &(p, bid) in &round {
+                for &(p, bid) in round.iter().filter(|(p, _)| Some(*p) != out) {
                     if bid == Bid::Pass {
                         passed |= 1 << p;
                     }
                     at = order.iter().position(|&q| q == p).unwrap_or(0) + 1;
                 }
                 let holder = turn.holder.map(|(h, _)| h);
-                turn.next = (0..n).map(|i| order[(at + i) % n]).find(|&q| passed >> q & 1 == 0 && Some(q) != holder);
+                turn.next = (0..order.len()).map(|i| order[(at + i) % order.len()]).find(|&q| passed >> q & 1 == 0 && Some(q) != holder);
             }
         }
         turn

@@ -29,8 +29,15 @@ pub(super) fn steered_bid<R: Rng>(rules: &Ruleset, game: &Game, legal: &[String]
     // With an opening round (`opening-round`), the bids are counted in the round in progress, and a
     // target bid only after it is passed to there.
     let (opening, spoken) = game.round_so_far();
-    if opening && bidding.opening_round.as_ref().is_some_and(|(cs, _)| !cs.contains(&target)) && is_legal("pass") {
-        return "pass".into();
+    if let Some((cs, _)) = bidding.opening_round.as_ref().filter(|(cs, _)| opening && !cs.contains(&target)) {
+        // A target that only an opening bid opens to the others (its `by`: a Gegensolo said over a
+        // Solo) is reached by making that bid.
+        if let Some(&c) = cs.iter().find(|&&c| is_legal(&name(c)) && game.opened_by(target, c)) {
+            return name(c);
+        }
+        if is_legal("pass") {
+            return "pass".into();
+        }
     }
     // A contract only some may bid (`by`) is bid as soon as it is offered: its bidder may not get
     // another turn (forehand's Tapper, after a pass that is final).
@@ -40,7 +47,8 @@ pub(super) fn steered_bid<R: Rng>(rules: &Ruleset, game: &Game, legal: &[String]
     let step_below = bidding.step.as_ref().and_then(|(cs, _)| cs.iter().position(|&c| c == target).filter(|&i| i > 0).map(|i| cs[i - 1]));
     // The steps of a chain below the target, lowest first: climbed by whoever speaks before the
     // target is reached, so that a chain of three or more gets to its top before the players run out
-    // (under `step lowest`, where a holder only holds, by every speaker until it is reached).
+    // (under `step lowest`, where a holder only holds, by every speaker until it is reached; so too
+    // for a target only some may bid, `by`, whose bidder the others must bring it within reach of).
     let climb = bidding.step.as_ref().and_then(|(cs, _)| {
         let at = cs.iter().position(|&c| c == target)?;
         cs[..at].iter().copied().find(|&c| is_legal(&name(c)))
@@ -49,7 +57,7 @@ pub(super) fn steered_bid<R: Rng>(rules: &Ruleset, game: &Game, legal: &[String]
         name(target)
     } else if let Some(below) = step_below.filter(|&b| !taken && now && is_legal(&name(b))) {
         name(below)
-    } else if let Some(step) = climb.filter(|_| !taken && (spoken < turn || bidding.step_lowest)) {
+    } else if let Some(step) = climb.filter(|_| !taken && (spoken < turn || bidding.step_lowest || contracts[target].by.is_some())) {
         name(step)
     } else if !taken && spoken < turn && rng.gen_bool(0.25) {
         let lower: Vec<String> = (0..target).map(name).filter(|b| is_legal(b)).collect();

@@ -13,6 +13,9 @@
 //! The same for Cego at three (`cego-3`): its contracts, a deal all passed (Vorhand's Cego), and the
 //! claim of a skinned Solo, judged by the second scorer on every hand as dealt.
 //!
+//! The same for the local versions (`cego-ministranten`, `cego-oberwolfach`, `cego-ichenheim`), at their own scores
+//! (`common/cego_local.rs`).
+//!
 //! `CEGO_SCORER_GAMES` sets the number of steered deals (default 600; half as many unsteered), and
 //! `CEGO_SCORER_REPORT=1` prints how often each case occurred.
 
@@ -55,7 +58,7 @@ fn compare(id: &str, sim: &SimOptions, options: &BTreeMap<String, serde_json::Va
         match (mine.claim, mine.made) {
             (Some(won), _) => add(format!("the claim of a skinned Solo {}", if won { "won" } else { "lost" })),
             (None, Some(m)) => add(format!("{} {}", mine.contract, if m { "made" } else { "lost" })),
-            (None, None) => add("rauber played".into()),
+            (None, None) => add(format!("{} played", mine.contract)),
         }
         // At three, all said Fort: Vorhand must say Cego, and the others passed it.
         let said: Vec<(&str, &str)> = rec
@@ -296,5 +299,75 @@ fn a_court_kept_for_want_of_empty_cards_is_judged_as_the_sources_do() {
         let mine = cego::score(&bad);
         assert!(mine.court_kept, "{game}");
         assert_eq!(mine.kept_lawful, Some(false), "{game}");
+    }
+}
+
+/// The local versions (`cego-ministranten`, `cego-oberwolfach`, `cego-ichenheim`; P "Ministranten
+/// Version", "Oberwolfach Version", "Ichenheim Version"): the engine's scores against the second scorer (`common/cego_local.rs`) over simulated
+/// deals, unsteered (where a Solo is bid, and its Gegensolo) and steered to every contract; the
+/// Ministranten also with Piccolo at 35 (the option `piccolo`), Oberwolfach with the claim of a skinned
+/// Solo made in a fifth of the steered deals where it may be. Each declarer's game must be seen made
+/// and lost (at Ichenheim the Ulti too, and the Solodu lost), and each game each for himself played.
+#[test]
+fn the_engine_scores_the_local_versions_as_the_sources_do() {
+    let steered_games = count_or("CEGO_SCORER_GAMES", 600, 600);
+    let base = seed("CEGO_SCORER_SEED");
+    let normal = ["solo", "cego", "eine", "eine-leere", "zwei-leere", "zwei-verschiedene", "kleiner-mann"];
+    let versions: [(&str, &[&str], &[&str]); 3] = [
+        ("cego-ministranten", &["gegensolo", "piccolo", "bettel", "ulti"], &["rauber played", "dresch played"]),
+        ("cego-oberwolfach", &[], &["the claim of a skinned Solo won", "the claim of a skinned Solo lost"]),
+        ("cego-ichenheim", &["ulti"], &["solodu lost"]),
+    ];
+    for (id, more, cases) in versions {
+        let mut runs = [Run::default(), Run::default(), Run::default()];
+        compare(id, &SimOptions::default(), &BTreeMap::new(), base..base + steered_games / 2, &mut runs[0]);
+        let sim = SimOptions { end_deal: 0.2, ..SimOptions::steered() };
+        compare(id, &sim, &BTreeMap::new(), base + 1_000_000_000..base + 1_000_000_000 + steered_games, &mut runs[1]);
+        if id == "cego-ministranten" {
+            let cheap = BTreeMap::from([("piccolo".to_string(), serde_json::json!(35))]);
+            let only = SimOptions { contract: ContractChoice::Only("piccolo".into()), ..SimOptions::steered() };
+            compare(id, &only, &cheap, base + 2_000_000_000..base + 2_000_000_000 + steered_games / 10, &mut runs[2]);
+        }
+        let mut reached: BTreeMap<String, u64> = BTreeMap::new();
+        for (k, n) in runs.iter().flat_map(|r| &r.tally) {
+            *reached.entry(k.clone()).or_default() += n;
+        }
+        let report = format!("{id}: {} deals: {reached:?}", runs.iter().map(|r| r.games).sum::<u64>());
+        if std::env::var("CEGO_SCORER_REPORT").is_ok() {
+            println!("{report}");
+        }
+        let differences: Vec<String> = runs.into_iter().flat_map(|r| r.differences).collect();
+        assert!(differences.is_empty(), "{} deals scored differently:\n{}", differences.len(), differences.iter().take(40).cloned().collect::<Vec<_>>().join("\n"));
+        for contract in normal.iter().chain(more) {
+            for how in ["made", "lost"] {
+                let case = format!("{contract} {how}");
+                assert!(reached.get(&case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}\n{report}");
+            }
+        }
+        for &case in cases {
+            assert!(reached.get(case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}\n{report}");
+        }
+    }
+}
+
+/// The stored games of the local versions (`fixtures/cego-ministranten/valid/`,
+/// `fixtures/cego-oberwolfach/valid/`, `fixtures/cego-ichenheim/valid/`), at the table of the rules' smallest size (at five, the dealer
+/// sits out): the engine scores each as the second scorer does.
+#[test]
+fn the_stored_games_of_the_local_versions_score_as_the_sources_do() {
+    for id in ["cego-ministranten", "cego-oberwolfach", "cego-ichenheim"] {
+        let rules = tarot_testkit::registry().get(id).unwrap();
+        for path in tarot_testkit::fixture_files(id, "valid") {
+            let rec = tarot_engine::read_record(&std::fs::read(&path).unwrap()).unwrap();
+            if rec.players.len() != rules.players.0 {
+                continue;
+            }
+            let v = replay(rules, &rec).unwrap();
+            assert_eq!(v.status, Status::Valid, "{}: {}", path.display(), v.to_text());
+            let mine = cego::score(&rec);
+            let engine: BTreeMap<String, Q> = v.outcome.as_ref().unwrap().players.iter().map(|p| (p.player.to_string(), p.score)).collect();
+            assert_eq!(engine, mine.balance, "{}", path.display());
+            assert_ne!(mine.kept_lawful, Some(false), "{}: cards kept that the sources do not allow", path.display());
+        }
     }
 }

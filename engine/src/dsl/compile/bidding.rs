@@ -50,6 +50,7 @@ impl Compiler {
             step: None,
             step_lowest: false,
             opening_round: None,
+            opening_out: None,
             closing: None,
             out_of_turn: None,
             instead: vec![],
@@ -194,6 +195,10 @@ impl Compiler {
                     ),
                 },
                 "no-reraise" => b.no_reraise = Some(self.clause(st, "bidding.no-reraise")),
+                "opening-bidder" => match st.args.first().map(|w| w.text.as_str()) {
+                    Some("out") => b.opening_out = Some(self.clause(st, "bidding.opening-bidder")),
+                    _ => self.err_at(st, "`opening-bidder out` is the only form: the opening round's bidder does not speak in the auction after it"),
+                },
                 "first-turn" | "step" | "opening-round" | "closing" | "out-of-turn" => listed.push(st),
                 "must-bid" => {
                     let Some(name) = st.args.first().map(|w| w.text.clone()) else { continue };
@@ -216,7 +221,7 @@ impl Compiler {
                 }
                 other => self.err_at(
                     st,
-                    format!("unknown bidding statement `{other}`; expected turns, contract, reserve, all-pass, hold, no-reraise, must-bid, first-turn, step, opening-round, closing, out-of-turn, instead or raise"),
+                    format!("unknown bidding statement `{other}`; expected turns, contract, reserve, all-pass, hold, no-reraise, must-bid, first-turn, step, opening-round, opening-bidder, closing, out-of-turn, instead or raise"),
                 ),
             }
         }

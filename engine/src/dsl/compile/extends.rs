@@ -40,6 +40,9 @@ fn stmt_key(s: &Stmt) -> String {
     if (KEYED_BY_ALL_ARGS.contains(&s.key.as_str()) && !s.args.is_empty()) || (s.key == "trump-order" && s.value.is_some()) || named {
         let words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
         format!("{} {}", s.key, words.join(" "))
+    } else if s.key == "instead" && s.args.len() >= 2 {
+        // Each `instead WON CHOSEN` is its own: the winner with WON may have several in its place.
+        format!("instead {} {}", s.args[0].text, s.args[1].text)
     } else if SINGLE.contains(&s.key.as_str()) {
         s.key.clone()
     } else {

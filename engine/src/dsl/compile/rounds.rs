@@ -29,6 +29,9 @@ impl Compiler {
                 self.err_at(st, format!("`opening-round` and `step` both name {}: a contract of the opening round is bid there alone, never as a step", both.join(", ")));
             }
         }
+        if let (None, Some(st)) = (&b.opening_round, find("opening-bidder")) {
+            self.err_at(st, "`opening-bidder out` needs an opening round (`opening-round CONTRACT ...`): it is that round's bidder who is out of the auction after it");
+        }
         if let (Some((cs, _)), Some(st)) = (&b.out_of_turn, find("out-of-turn")) {
             let closing = b.closing.as_ref().map(|(c, _)| c.as_slice()).unwrap_or_default();
             for &c in cs.iter().filter(|c| !closing.contains(c)) {

@@ -44,11 +44,14 @@
 //!   Oberwolfach and Schmidt versions, PW): a declarer who does not lead the Geiß to the first trick
 //!   must take the last trick with it (`last-trick`) or a trick (`a-trick`); failing, he is paid as
 //!   one who took no trick (PW: "as if they lost every trick").
+//! - The local versions' scores (the Ministranten's, Oberwolfach's): `common/cego_local.rs`.
 
 use std::collections::BTreeMap;
 
 use tarot_engine::Q;
 use tarot_engine::{Event, GameRecord};
+
+use super::cego_local::Local;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Card {
@@ -203,7 +206,7 @@ pub fn solo_hand(hand: &[Card]) -> bool {
 /// The factor of a declarer's game (P "The Scoring"), not bid over a Solo.
 fn factor(contract: &str) -> i64 {
     match contract {
-        "solo" | "eine" => 2,
+        "solo" | "eine" | "gegensolo" => 2,
         "cego" => 1,
         "eine-leere" => 3,
         "zwei-leere" => 4,
@@ -218,6 +221,9 @@ pub fn score(rec: &GameRecord) -> Scored {
     let n = names.len();
     let seat = |p: &str| names.iter().position(|x| x == p).unwrap_or_else(|| panic!("player {p}"));
     let vorhand = (seat(&rec.dealer) + 1) % n;
+    let local = Local::of(&rec.ruleset);
+    // A game each for himself chosen by the auction's winner (a Räuber, the Ministranten's Dresch).
+    let mut alone: Option<String> = None;
     let mut blinde: Vec<Card> = vec![];
     let mut dealt: BTreeMap<String, Vec<Card>> = BTreeMap::new();
     let mut declarer: Option<(usize, String)> = None;
@@ -237,7 +243,9 @@ pub fn score(rec: &GameRecord) -> Scored {
                 dealt = hands.iter().map(|(p, cs)| (p.to_string(), cs.iter().map(|c| Card::parse(c)).collect())).collect();
             }
             Event::Bid { player, bid } => {
-                if &**bid != "pass" {
+                if ["rauber", "dresch"].contains(&&**bid) {
+                    (declarer, alone) = (None, Some(bid.to_string()));
+                } else if &**bid != "pass" {
                     declarer = Some((seat(player), bid.to_string()));
                 }
                 solo_bid |= &**bid == "solo";
@@ -258,7 +266,7 @@ pub fn score(rec: &GameRecord) -> Scored {
         let contract = declarer.as_ref().map(|d| d.1.clone()).expect("a declarer");
         let skinners: Vec<usize> = (0..n).filter(|&p| solo_hand(&dealt[&names[p]])).collect();
         let payers = if skinners.is_empty() { vec![c] } else { skinners };
-        let each = 35 * factor(&contract);
+        let each = local.claim(factor(&contract));
         let mut balance = vec![0i64; n];
         for &p in &payers {
             for (q, b) in balance.iter_mut().enumerate() {
@@ -267,7 +275,7 @@ pub fn score(rec: &GameRecord) -> Scored {
         }
         return Scored { contract, claim: Some(!payers.contains(&c)), balance: names.iter().cloned().zip(balance.iter().map(|&b| Q::int(b))).collect(), ..Scored::default() };
     }
-    let mut s = Scored { contract: declarer.as_ref().map_or("rauber".into(), |d| d.1.clone()), ..Scored::default() };
+    let mut s = Scored { contract: declarer.as_ref().map_or(alone.clone().unwrap_or("rauber".into()), |d| d.1.clone()), ..Scored::default() };
     // The Zwei games' first two tricks, begun together: each player's two cards in a row, the first
     // of them to the first trick.
     let together = ["zwei-leere", "zwei-verschiedene"].contains(&s.contract.as_str()) && plays.len() >= 2 * n;
@@ -355,7 +363,7 @@ pub fn score(rec: &GameRecord) -> Scored {
         last = Some(best);
     }
     // Kleiner Mann's Geiß taken back: the option, and the first trick not led with it.
-    let frei = rec.options.get("geiss_frei").and_then(|v| v.as_str()).unwrap_or("no");
+    let frei = rec.options.get("geiss_frei").and_then(|v| v.as_str()).unwrap_or(local.geiss_frei_default());
     if s.contract == "kleiner-mann" && frei != "no" && tricks[0][0].1 != Card::Trump(1) {
         s.geiss_frei = Some(match frei {
             "last-trick" => geiss_took.contains(&(tricks.len() - 1)),
@@ -386,14 +394,16 @@ pub fn score(rec: &GameRecord) -> Scored {
             let pts = points(&own) + i64::from(n == 3 && won[d] > 0 && s.geiss_frei != Some(false));
             s.declarer_points = Some(pts);
             let each = match c.as_str() {
-                "bettel" | "piccolo" | "ulti" => {
+                "bettel" | "piccolo" | "ulti" | "solodu" => {
                     let ok = match c.as_str() {
                         "bettel" => won[d] == 0,
                         "piccolo" => won[d] == 1,
+                        // Every trick of the hand, none lost (play ends at the first lost).
+                        "solodu" => won[d] == dealt[&names[d]].len(),
                         _ => last == Some((d, Card::Trump(1))),
                     };
                     s.made = Some(ok);
-                    let v = if c == "ulti" { 80 } else { 30 };
+                    let v = local.special(c, rec.options.get("piccolo").and_then(|v| v.as_i64()));
                     if ok {
                         v
                     } else {
@@ -402,7 +412,7 @@ pub fn score(rec: &GameRecord) -> Scored {
                 }
                 _ => {
                     s.made = Some(pts >= 36);
-                    game_value(c, s.over_solo, pts)
+                    local.game_value(c, factor(c), s.over_solo, pts).unwrap_or_else(|| game_value(c, s.over_solo, pts))
                 }
             };
             for (p, b) in balance.iter_mut().enumerate() {
@@ -412,9 +422,16 @@ pub fn score(rec: &GameRecord) -> Scored {
         None => {
             let pts: Vec<i64> = piles.iter().map(|p| points(p)).collect();
             let top = *pts.iter().max().unwrap();
-            let losers: Vec<usize> = if pts[vorhand] == top { vec![vorhand] } else { (0..n).filter(|&p| pts[p] == top).collect() };
+            let losers: Vec<usize> = if s.contract == "dresch" {
+                // The Dresch: the winner of the last trick loses.
+                vec![last.expect("a last trick").0]
+            } else if pts[vorhand] == top {
+                vec![vorhand]
+            } else {
+                (0..n).filter(|&p| pts[p] == top).collect()
+            };
             for &l in &losers {
-                let pay = if l == vorhand { 60 } else { 30 };
+                let pay = if s.contract == "dresch" { 70 } else { local.rauber_pay(l == vorhand, pts[l]) };
                 for (p, b) in balance.iter_mut().enumerate() {
                     if p != l {
                         *b += pay;

@@ -2,6 +2,7 @@
 //! each game's sources, one module a game (`use crate::common::fft;` in the test file that uses it).
 
 pub mod cego;
+pub mod cego_local;
 pub mod dreierles;
 pub mod dreierles_rauber;
 pub mod droggn;
