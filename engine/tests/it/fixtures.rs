@@ -80,3 +80,21 @@ fn every_ruleset_has_its_fixtures_replayed() {
     }
     assert!(failures.is_empty(), "{} fixtures failed:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// Every fixture snapshot belongs to a fixture still stored: a fixture removed or renamed takes its
+/// snapshot with it, so no verdict is kept that no file produces.
+#[test]
+fn every_fixture_snapshot_has_its_fixture() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut orphans = Vec::new();
+    for entry in std::fs::read_dir(root.join("tests/it/snapshots")).expect("snapshots folder") {
+        let file = entry.expect("snapshot entry").file_name().to_string_lossy().into_owned();
+        let Some(name) = file.strip_prefix("it__fixtures__").and_then(|f| f.strip_suffix(".snap")) else { continue };
+        let parts: Vec<&str> = name.splitn(3, "__").collect();
+        let [ruleset, kind, stem] = parts[..] else { panic!("{file}: not named ruleset__kind__stem") };
+        if !root.join("../fixtures").join(ruleset).join(kind).join(format!("{stem}.json")).is_file() {
+            orphans.push(file);
+        }
+    }
+    assert!(orphans.is_empty(), "snapshots without their fixture (delete them):\n{}", orphans.join("\n"));
+}
