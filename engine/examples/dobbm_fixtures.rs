@@ -9,6 +9,10 @@
 //! - valid/shut-out.json: the declarer takes no trick and loses the Dobb as well: he pays 60 to each.
 //! - valid/stake-12-won-by-one.json and valid/stake-12-lost-by-one.json: at a stake of 12 Schilling,
 //!   61 to 65 card points win 1 from each defender and 55 to 59 pay 1 (P's table).
+//! - annulled/bidding.all-pass--stockerl-5p.json, annulled/bidding.all-pass--stockerl-5p-stake-12.json:
+//!   at five, everyone passes: the deal is thrown in, and first hand, who deals next, has a Stockerl
+//!   (10 card points' worth: 10 Schilling at 60, 2 at 12) from each other player, the one who sat
+//!   out included (P "Scoring").
 //! - invalid/declaration.retour.require.1--twice-running.json: the declarer's second Retour before
 //!   the defenders answered his first.
 //! - invalid/discard.require.1.json: a sow laid away without a trump beside it.
@@ -71,6 +75,22 @@ pub fn main() {
         write_valid(&root.join("valid").join(format!("{name}.json")), &rec, rules);
     }
 
+    // At five, the deal of a game thrown in: everyone passes, and first hand, the next dealer, has a
+    // Stockerl from each other player (P "Scoring").
+    for (name, options, why) in [
+        ("stockerl-5p", &none, "At five, everyone passes: the deal is thrown in and passes to the left, and the new dealer, first hand, has a Stockerl of 10 from each other player, the one who sat out included (P \"Bidding\", \"Scoring\")"),
+        ("stockerl-5p-stake-12", &twelve, "At five and a stake of 12 Schilling, everyone passes: the new dealer, first hand, has a Stockerl of 2 (10 card points' worth) from each other player (P \"Scoring\")"),
+    ] {
+        let (n, base) = find_game(rules, 5, options, &quiet("dobbm"), (SEED, 100), |rec, _| Some(rec)).expect("a game at five");
+        let mut rec = thrown_in(&base);
+        rec.description = Some(format!("{why}: the deal of game {n} of seed {SEED} of `dobbm_fixtures`, every bid made a pass"));
+        let v = replay(rules, &rec).expect("replayable");
+        assert!(v.status == Status::Annulled && v.outcome.is_some(), "{}", v.to_text());
+        let path = root.join("annulled").join(format!("bidding.all-pass--{name}.json"));
+        write(&path, &rec);
+        println!("{}:\n{}", path.display(), v.to_text());
+    }
+
     // The doubles: the first game made by an ordinary game, the Schwacher and the Retours written
     // after the discard.
     let (n, base) = find_game(rules, 4, &none, &quiet("dobbm"), (SEED, 100), |rec, _| Some(rec)).expect("a game");
@@ -115,6 +135,16 @@ pub fn main() {
 
 fn taker(rec: &GameRecord) -> String {
     rec.events.iter().filter_map(|e| if let Event::Bid { player, bid } = e { (bid.as_str() != "pass").then(|| player.to_string()) } else { None }).next_back().expect("a taker")
+}
+
+/// The deal of `rec` with every player passing, in the order they bid: the deal thrown in.
+fn thrown_in(rec: &GameRecord) -> GameRecord {
+    let mut out = rec.clone();
+    let passes: Vec<Event> =
+        rec.events.iter().filter_map(|e| if let Event::Bid { player, .. } = e { Some(Event::Bid { player: player.clone(), bid: "pass".into() }) } else { None }).collect();
+    out.events.truncate(1);
+    out.events.extend(passes);
+    out
 }
 
 /// `rec` with these declarations made right after the discard, in this order.

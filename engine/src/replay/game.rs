@@ -154,6 +154,9 @@ pub struct Game<'s, 'r> {
     pub settled: Option<usize>,
     /// The player and the declaration (by index) that ended the deal unplayed (`ends-deal`).
     pub ended_deal: Option<(u8, usize)>,
+    /// The deal was thrown in for all passing and the rules pay for it (`all-pass pay`): the
+    /// annulled deal scores its payments.
+    pub thrown_in_paid: bool,
 }
 
 impl<'s, 'r> Game<'s, 'r> {
@@ -217,6 +220,7 @@ impl<'s, 'r> Game<'s, 'r> {
             ended_match: None,
             settled: None,
             ended_deal: None,
+            thrown_in_paid: false,
         }
     }
 

@@ -3,8 +3,9 @@
 //! (the Schwacher and the Retours, `repeats`) and each stake: the tricks are won again here from the
 //! cards (Hearts the trumps, sow, ten, king, ober, unter, 9 to 6), the card points counted, the Dobb
 //! given to the declarer (laid away, or unseen in a Solo) unless he took no trick, and the payment
-//! worked out and rounded as P's table shows. Each deal is simulated from its own seed, so a
-//! difference names the seed that reproduces it.
+//! worked out and rounded as P's table shows. Each deal is also thrown in (every bid made a pass):
+//! at five the new dealer has his Stockerl from each other player, at four nobody pays. Each deal is
+//! simulated from its own seed, so a difference names the seed that reproduces it.
 //!
 //! `DOBBM_SCORER_GAMES` sets the number of deals per table and stake (default 400), and
 //! `DOBBM_SCORER_REPORT=1` prints how often each contract and number of doubles occurred.
@@ -35,7 +36,7 @@ fn card(code: &str) -> (char, u8, i64) {
     (suit.chars().next().unwrap(), i as u8 + 1, POINTS[i])
 }
 
-/// Each player's score, by hand: `None` for a deal thrown in.
+/// Each player's score, by hand: `None` for a deal with none (thrown in at four).
 fn by_hand(rec: &GameRecord) -> Option<BTreeMap<String, Q>> {
     let stake = rec.options.get("stake").and_then(|v| v.as_i64()).unwrap_or(60);
     let mut taker = None;
@@ -50,7 +51,7 @@ fn by_hand(rec: &GameRecord) -> Option<BTreeMap<String, Q>> {
             _ => {}
         }
     }
-    let (taker, contract) = taker?;
+    let Some((taker, contract)) = taker else { return stockerl(rec, stake) };
     // Four play, whatever the table: tricks of four cards, the highest heart or else the highest of
     // the suit led winning.
     let (mut points, mut tricks) = (0i64, 0);
@@ -79,38 +80,62 @@ fn by_hand(rec: &GameRecord) -> Option<BTreeMap<String, Q>> {
     Some(rec.players.iter().map(|p| (p.to_string(), Q::int(if *p == taker { each * defenders } else { -each }))).collect())
 }
 
+/// A deal thrown in, everyone having passed: at five the deal passes to the left, to the first to
+/// speak, who has a Stockerl from each other player (the one who sat out too), what 10 card points
+/// win in an ordinary game, rounded up as they are; at four nobody pays (P "Bidding", "Scoring").
+fn stockerl(rec: &GameRecord, stake: i64) -> Option<BTreeMap<String, Q>> {
+    if rec.players.len() != 5 {
+        return None;
+    }
+    let dealer = rec.events.iter().find_map(|e| if let Event::Bid { player, .. } = e { Some(player.to_string()) } else { None })?;
+    let each = (10 * stake + 59) / 60;
+    Some(rec.players.iter().map(|p| (p.to_string(), Q::int(if *p == dealer { 4 * each } else { -each }))).collect())
+}
+
 #[test]
 fn the_engine_scores_dobbm_as_the_source_does() {
     let rules = registry().get("dobbm").unwrap();
     let games = count("DOBBM_SCORER_GAMES", 400);
     let (mut differences, mut tally) = (vec![], BTreeMap::<String, u64>::new());
-    for (n, stake) in [(4, 60), (5, 60), (4, 12), (4, 6), (5, 240)] {
+    for (n, stake) in [(4, 60), (5, 60), (4, 12), (4, 6), (5, 240), (5, 12)] {
         let options = BTreeMap::from([("stake".to_string(), serde_json::json!(stake))]);
         for seed in 0..games {
             let sim = SimOptions { contract: ContractChoice::Even, announce: 0.6, ..SimOptions::steered() };
             let rec = random_game_with(rules, n, &options, &sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
-            let v = replay(rules, &rec).unwrap();
-            if v.status == Status::Annulled {
-                *tally.entry("thrown in".into()).or_default() += 1;
-                continue;
+            // The same deal thrown in, every bid made a pass: scored too (the Stockerl at five).
+            let mut thrown = rec.clone();
+            let passes: Vec<Event> =
+                rec.events.iter().filter_map(|e| if let Event::Bid { player, .. } = e { Some(Event::Bid { player: player.clone(), bid: "pass".into() }) } else { None }).collect();
+            thrown.events.truncate(1);
+            thrown.events.extend(passes);
+            for rec in [rec, thrown] {
+                let v = replay(rules, &rec).unwrap();
+                let engine = v.outcome.as_ref().map(|o| o.players.iter().map(|p| (p.player.to_string(), p.score)).collect::<BTreeMap<String, Q>>());
+                let mine = by_hand(&rec);
+                if v.status == Status::Annulled {
+                    *tally.entry(format!("thrown in at {n}")).or_default() += 1;
+                    if engine != mine {
+                        differences.push(format!("{n} players, stake {stake}, seed {seed} --steer, thrown in: engine {engine:?}, by hand {mine:?}"));
+                    }
+                    continue;
+                }
+                assert_eq!(v.status, Status::Valid, "seed {seed}: {}", v.to_text());
+                assert!(mine.is_some(), "seed {seed}: a declarer");
+                if engine != mine {
+                    differences.push(format!("{n} players, stake {stake}, seed {seed} --steer: engine {engine:?}, by hand {mine:?}"));
+                }
+                let doubles = rec.events.iter().filter(|e| matches!(e, Event::Declare { .. })).count();
+                let contract = v.outcome.as_ref().and_then(|o| o.contract.clone()).unwrap_or_default();
+                *tally.entry(format!("{contract}, {} doubles", doubles.min(4))).or_default() += 1;
             }
-            assert_eq!(v.status, Status::Valid, "seed {seed}: {}", v.to_text());
-            let mine = by_hand(&rec).expect("a declarer");
-            let engine: BTreeMap<String, Q> = v.outcome.as_ref().unwrap().players.iter().map(|p| (p.player.to_string(), p.score)).collect();
-            if engine != mine {
-                differences.push(format!("{n} players, stake {stake}, seed {seed} --steer: engine {engine:?}, by hand {mine:?}"));
-            }
-            let doubles = rec.events.iter().filter(|e| matches!(e, Event::Declare { .. })).count();
-            let contract = v.outcome.as_ref().and_then(|o| o.contract.clone()).unwrap_or_default();
-            *tally.entry(format!("{contract}, {} doubles", doubles.min(4))).or_default() += 1;
         }
     }
     if std::env::var("DOBBM_SCORER_REPORT").is_ok() {
         println!("dobbm: {games} deals a table and stake, by contract and doubles (4 or more together): {tally:?}");
     }
     assert!(differences.is_empty(), "{} differences:\n{}", differences.len(), differences.join("\n"));
-    // The rare cases are reached: both contracts, and the doubles up to a second Retour.
-    for case in ["dobbm, 0 doubles", "solo, 0 doubles", "dobbm, 1 doubles", "dobbm, 2 doubles", "dobbm, 4 doubles"] {
+    // The rare cases are reached: both contracts, the doubles up to a second Retour, and deals thrown in.
+    for case in ["dobbm, 0 doubles", "solo, 0 doubles", "dobbm, 1 doubles", "dobbm, 2 doubles", "dobbm, 4 doubles", "thrown in at 4", "thrown in at 5"] {
         assert!(tally.contains_key(case), "{case} never reached: {tally:?}");
     }
 }
