@@ -13,6 +13,13 @@
 //!   at five, everyone passes: the deal is thrown in, and first hand, who deals next, has a Stockerl
 //!   (10 card points' worth: 10 Schilling at 60, 2 at 12) from each other player, the one who sat
 //!   out included (P "Scoring").
+//! - valid/revoke-by-a-defender.json, valid/revoke-of-a-heart-by-a-defender.json: a defender revokes
+//!   ("verleugnen") in an ordinary game at four, not following suit, or playing no heart when bound
+//!   to: the deal ends at the card, and each defender pays the declarer half a Match, 30 (P "Scoring").
+//! - valid/revoke-by-the-declarer-in-a-solo-5p.json: the declarer of a Solo revokes at five: he pays
+//!   half a Solo's Match, 60, to each defender and to the one who sits out.
+//! - invalid/play.fault.follow.json, invalid/play.fault.trump.json: the games of the defenders'
+//!   revokes played on after them: the deal ended there, and the next card is refused.
 //! - invalid/declaration.retour.require.1--twice-running.json: the declarer's second Retour before
 //!   the defenders answered his first.
 //! - invalid/discard.require.1.json: a sow laid away without a trump beside it.
@@ -91,6 +98,45 @@ pub fn main() {
         println!("{}:\n{}", path.display(), v.to_text());
     }
 
+    // A revoke ends the deal: the offender's side pays half a Match (P "Scoring"), not following
+    // suit, or not playing a heart when bound to.
+    type Revoke = (&'static str, usize, &'static str, bool, &'static str, &'static str);
+    let revokes: [Revoke; 3] = [
+        ("revoke-by-a-defender", 4, "dobbm", false, "play.fault.follow", "A defender does not follow suit (verleugnen): the deal ends at the card, and each defender pays the declarer half a Match, 30 (P \"Scoring\")"),
+        (
+            "revoke-of-a-heart-by-a-defender",
+            4,
+            "dobbm",
+            false,
+            "play.fault.trump",
+            "A defender with no card of the suit led plays no heart, holding one (verleugnen): the deal ends at the card, and each defender pays the declarer half a Match, 30 (P \"Scoring\")",
+        ),
+        (
+            "revoke-by-the-declarer-in-a-solo-5p",
+            5,
+            "solo",
+            true,
+            "play.fault.follow",
+            "At five, the declarer of a Solo revokes: the deal ends at the card, and he pays half a Solo's Match, 60, to each defender and to the one who sits out (P \"Scoring\")",
+        ),
+    ];
+    for (name, n, contract, declarer, rule, why) in revokes {
+        let (k, (rec, revoked)) = find_game(rules, n, &none, &quiet(contract), (SEED, 400), |rec, _| revoked(rules, &rec, declarer, rule).map(|r| (rec, r))).expect("a revoke");
+        let mut out = revoked;
+        out.description = Some(format!("{why}: game {k} of seed {SEED} of `dobbm_fixtures`, a card it could not play put in"));
+        write_valid(&root.join("valid").join(format!("{name}.json")), &out, rules);
+        if !declarer {
+            // Played on after the revoke: the next card of the game is refused, under the fault's rule.
+            let at = out.events.len() - 1;
+            let mut on = out.clone();
+            on.events.extend(rec.events[at + 1..].iter().find(|e| matches!(e, Event::Play { .. })).cloned());
+            on.description = Some(format!(
+                "Breaks {rule}: the game of valid/{name}.json played on after the revoke, which ended the deal (P \"Scoring\": \"The deal is abandoned\"): game {k} of seed {SEED} of `dobbm_fixtures`"
+            ));
+            write_invalid(&root.join("invalid").join(format!("{rule}.json")), &on, rules, rule);
+        }
+    }
+
     // The doubles: the first game made by an ordinary game, the Schwacher and the Retours written
     // after the discard.
     let (n, base) = find_game(rules, 4, &none, &quiet("dobbm"), (SEED, 100), |rec, _| Some(rec)).expect("a game");
@@ -145,6 +191,39 @@ fn thrown_in(rec: &GameRecord) -> GameRecord {
     out.events.truncate(1);
     out.events.extend(passes);
     out
+}
+
+/// `rec` up to the first card the declarer (or a defender) could not play where he held one, that
+/// card played in place of his own: a revoke, the first that the fault `rule` pays.
+fn revoked(rules: &tarot_engine::ir::Ruleset, rec: &GameRecord, declarer: bool, rule: &str) -> Option<GameRecord> {
+    let taker = taker(rec);
+    let Event::Deal { hands, dog, .. } = &rec.events[0] else { return None };
+    let mut held: BTreeMap<String, Vec<String>> = hands.iter().map(|(p, h)| (p.to_string(), h.iter().map(|c| c.to_string()).collect())).collect();
+    for (i, e) in rec.events.iter().enumerate() {
+        match e {
+            Event::Discard { player, cards } => {
+                let hand = held.get_mut(player.as_str())?;
+                hand.extend(dog.iter().map(|c| c.to_string()));
+                hand.retain(|c| !cards.iter().any(|d| d.as_str() == c));
+            }
+            Event::Play { player, card } => {
+                if (player.as_str() == taker) == declarer {
+                    let before = GameRecord { events: rec.events[..i].to_vec(), ..rec.clone() };
+                    let legal = replay(rules, &before).ok()?.next?.legal;
+                    for bad in held[player.as_str()].iter().filter(|c| !legal.contains(c)) {
+                        let mut out = before.clone();
+                        out.events.push(Event::Play { player: player.clone(), card: bad.as_str().into() });
+                        if replay(rules, &out).ok()?.ledger.iter().any(|l| &*l.rule == rule) {
+                            return Some(out);
+                        }
+                    }
+                }
+                held.get_mut(player.as_str())?.retain(|c| c != card.as_str());
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// `rec` with these declarations made right after the discard, in this order.

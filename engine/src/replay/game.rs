@@ -157,6 +157,9 @@ pub struct Game<'s, 'r> {
     /// The deal was thrown in for all passing and the rules pay for it (`all-pass pay`): the
     /// annulled deal scores its payments.
     pub thrown_in_paid: bool,
+    /// The card that broke an obligation whose fault ends the deal (`fault ... ends-deal`): its
+    /// player and the fault's index in `Play::faults`.
+    pub fault_ended: Option<(u8, usize)>,
 }
 
 impl<'s, 'r> Game<'s, 'r> {
@@ -221,6 +224,7 @@ impl<'s, 'r> Game<'s, 'r> {
             settled: None,
             ended_deal: None,
             thrown_in_paid: false,
+            fault_ended: None,
         }
     }
 

@@ -194,7 +194,7 @@ fn replay_moves_standing(setup: &Setup, players: &[String], dealer: u8, sitter: 
                 verdict.outcome = Some(game.settled_outcome().map_err(replay_error)?);
             }
         }
-        None if game.settled.is_some() || game.ended_deal.is_some() => {
+        None if game.settled.is_some() || game.ended_deal.is_some() || game.fault_ended.is_some() => {
             verdict.status = Status::Valid;
             verdict.outcome = Some(game.settled_outcome().map_err(replay_error)?);
         }

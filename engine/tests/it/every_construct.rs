@@ -793,6 +793,14 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         // A `let` with a branch that is not cards would fail at the fault, in a game with that option.
         (r#"fault OBLIGATION "label" gives-back CLASS = amount"#, m("minchiate", "then none else nobili", "then none else 60"), Refused("`revoke_back` gives a number in some games, not cards")),
         (r#"fault OBLIGATION "label" gives-back CLASS = amount"#, m("minchiate", "gives-back revoke_back", "gives-back"), Refused("gives-back CLASS = amount` for the cards of CLASS")),
+        // Dobbm's revoke: paid by the offender's side, and the deal abandoned at the card.
+        (r#"fault OBLIGATION "label" by-side = amount"#, m("dobbm", "fault follow \"revoke (verleugnen)\" by-side ends-deal", "fault follow \"revoke (verleugnen)\" ends-deal"), Changes),
+        (r#"fault OBLIGATION "label" by-side = amount"#, m("dobbm", "fault trump \"revoke (verleugnen)\" by-side ends-deal", "fault trump \"revoke (verleugnen)\" ends-deal"), Changes),
+        (r#"fault OBLIGATION "label" by-side = amount"#, m("dobbm", "fault follow \"revoke (verleugnen)\" by-side", "fault follow \"revoke (verleugnen)\" by-side by-side"), Refused("is written `fault follow \"label\" = amount`")),
+        (r#"fault OBLIGATION "label" ends-deal = amount"#, m("dobbm", "fault follow \"revoke (verleugnen)\" by-side ends-deal", "fault follow \"revoke (verleugnen)\" by-side"), Changes),
+        (r#"fault OBLIGATION "label" ends-deal = amount"#, m("dobbm", "fault trump \"revoke (verleugnen)\" by-side ends-deal", "fault trump \"revoke (verleugnen)\" by-side"), Changes),
+        (r#"fault OBLIGATION "label" ends-deal = amount"#, m("dobbm", "fault follow \"revoke (verleugnen)\" by-side ends-deal", "fault follow \"revoke (verleugnen)\" by-side ends-game"), Refused("and `ends-deal` (the card ends the deal)")),
+        (r#"fault OBLIGATION "label" ends-deal = amount"#, m("minchiate", "gives-back revoke_back", "gives-back revoke_back ends-deal"), Refused("cannot give anything back")),
         ("trumps-win = condition", m("galician-tarok", GT, "  trumps-win = 5"), Refused("takes a condition, yes or no")),
         // fool
         ("excuse", m(F, "  excuse                                             @FFT", "  # excuse"), Changes),
