@@ -20,6 +20,8 @@
 //!   half a Solo's Match, 60, to each defender and to the one who sits out.
 //! - invalid/play.fault.follow.json, invalid/play.fault.trump.json: the games of the defenders'
 //!   revokes played on after them: the deal ended there, and the next card is refused.
+//! - valid/discard-of-the-wrong-size.json: the declarer lays away three cards, not four: the deal ends
+//!   there, and he pays each defender half a Match, 30 (P "Scoring": the revoke's penalty).
 //! - invalid/declaration.retour.require.1--twice-running.json: the declarer's second Retour before
 //!   the defenders answered his first.
 //! - invalid/discard.require.1.json: a sow laid away without a trump beside it.
@@ -136,6 +138,19 @@ pub fn main() {
             write_invalid(&root.join("invalid").join(format!("{rule}.json")), &on, rules, rule);
         }
     }
+
+    // The declarer lays away three cards, not four: the revoke's penalty, and the deal ends there.
+    let (n, base) = find_game(rules, 4, &none, &quiet("dobbm"), (SEED, 100), |rec, _| Some(rec)).expect("a game");
+    let mut short = base.clone();
+    let at = short.events.iter().position(|e| matches!(e, Event::Discard { .. })).expect("a discard");
+    if let Event::Discard { cards, .. } = &mut short.events[at] {
+        cards.pop();
+    }
+    short.events.truncate(at + 1);
+    short.description = Some(format!(
+        "The declarer lays away three cards, not four: the deal ends there, and he pays each defender half a Match, 30 (P \"Scoring\": the revoke's penalty, \"payable by the declarer if the wrong number of cards were discarded\"): game {n} of seed {SEED} of `dobbm_fixtures`, a card of its discard taken out"
+    ));
+    write_valid(&root.join("valid").join("discard-of-the-wrong-size.json"), &short, rules);
 
     // The doubles: the first game made by an ordinary game, the Schwacher and the Retours written
     // after the discard.

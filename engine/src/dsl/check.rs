@@ -117,6 +117,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("steal", "cutter" | "dealer") => sh(0, 0, Required, Forbidden, "`cutter = \"some\"` or `dealer = \"all\"`"),
         ("talon", "rest") => sh(0, 0, Required, Forbidden, "`rest = \"defence\" | \"taker\"`"),
         ("discard", "require") => sh(1, 1, Required, Forbidden, "`require \"label\" = condition`"),
+        ("discard", "fault") => sh(2, 4, Required, Forbidden, "`fault size \"label\" [by-side] ends-deal = amount`"),
         ("discard", "goes-to") => sh(0, 0, Required, Forbidden, "`goes-to = \"discarder\" | \"opponents\"`"),
         ("declaration", "when") => {
             sh(1, 1, Forbidden, Forbidden, "`when before-play`, `when after-discard`, `when first-play`, `when after-deal`, `when after-play` or `when before-take`")

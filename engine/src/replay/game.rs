@@ -157,9 +157,10 @@ pub struct Game<'s, 'r> {
     /// The deal was thrown in for all passing and the rules pay for it (`all-pass pay`): the
     /// annulled deal scores its payments.
     pub thrown_in_paid: bool,
-    /// The card that broke an obligation whose fault ends the deal (`fault ... ends-deal`): its
-    /// player and the fault's index in `Play::faults`.
-    pub fault_ended: Option<(u8, usize)>,
+    /// The move whose fault ended the deal (a card that broke an obligation, `fault ... ends-deal`;
+    /// a discard of the wrong size, `discard { fault size }`): its player, the fault's label and
+    /// clause.
+    pub fault_ended: Option<(u8, Arc<str>, Clause)>,
 }
 
 impl<'s, 'r> Game<'s, 'r> {

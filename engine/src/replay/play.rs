@@ -2,6 +2,8 @@
 //! `obligations.rs`, or a fault paid), and a trick finished (its winner, where its cards go, the
 //! marques of `on play`). What the Fool does in a trick is in `fool.rs`.
 
+use std::sync::Arc;
+
 use crate::cards::{Card, CardSet};
 use crate::expr::{eval, truthy, Value};
 use crate::ir::*;
@@ -91,38 +93,55 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         let source = f.clause.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default();
-        let (payers, payees) = if f.by_side {
+        let who = self.pay_fault(p, amount, f.by_side, &f.label, &f.clause);
+        let ends = if f.ends_deal { "; the deal ends there, the card not played" } else { "" };
+        self.notes.push(format!("{} ({}{source}): {} played {}, but {}; {who}{ends}", f.label, f.clause.rule, self.name(p), rules.card_name(c), v.message));
+        if f.ends_deal {
+            self.end_at_fault(p, f.label.clone(), f.clause.clone());
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// A fault's payment, into the ledger: `p` (with `by_side`, each player of his side) pays the
+    /// amount to each player of the other side (the other way when it is negative); in words, who
+    /// pays, for the verdict's note.
+    pub(super) fn pay_fault(&mut self, p: u8, amount: Q, by_side: bool, label: &Arc<str>, clause: &Clause) -> String {
+        let (payers, payees) = if by_side {
             let side = self.paying_side(p);
             (side, self.paying() & !side)
         } else {
             (1 << p, self.paying() & !(1 << p))
         };
-        let who = if f.by_side { format!("his side pays {amount} to each player of the other") } else { format!("he pays {amount} to each other player") };
-        let ends = if f.ends_deal { "; the deal ends there, the card not played" } else { "" };
-        self.notes.push(format!("{} ({}{source}): {} played {}, but {}; {who}{ends}", f.label, f.clause.rule, self.name(p), rules.card_name(c), v.message));
         if amount != Q::ZERO {
             for a in (0..MAX_PLAYERS as u8).filter(|&a| payers >> a & 1 == 1) {
                 for o in (0..MAX_PLAYERS as u8).filter(|&o| payees >> o & 1 == 1) {
                     let (from, to, x) = if amount > Q::ZERO { (a, o, amount) } else { (o, a, -amount) };
                     self.ledger.push(LedgerEntry {
-                        rule: f.clause.rule.clone(),
-                        label: f.label.clone(),
+                        rule: clause.rule.clone(),
+                        label: label.clone(),
                         from: Some(self.name(from)),
                         to: Some(self.name(to)),
                         amount: x,
-                        source: f.clause.source.clone(),
+                        source: clause.source.clone(),
                         event: Some(self.event),
                     });
                 }
             }
         }
-        if f.ends_deal {
-            self.fault_ended = Some((p, i));
-            self.leader = None;
-            self.phase = Phase::Done;
-            return Ok(true);
+        if by_side {
+            format!("his side pays {amount} to each player of the other")
+        } else {
+            format!("he pays {amount} to each other player")
         }
-        Ok(false)
+    }
+
+    /// The deal ends at `p`'s fault (`ends-deal`): nothing more is played, and what was paid is its
+    /// score; a move after it breaks the fault's rule.
+    pub(super) fn end_at_fault(&mut self, p: u8, label: Arc<str>, clause: Clause) {
+        self.fault_ended = Some((p, label, clause));
+        self.leader = None;
+        self.phase = Phase::Done;
     }
 
     /// How many cards `p` has still to play, this one included: his hand and the cards not yet turned

@@ -34,9 +34,8 @@ impl<'s, 'r> Game<'s, 'r> {
     /// declaration that ended the deal unplayed, it breaks the declaration's `ends-deal`.
     pub(super) fn after_settled(&self, m: &Move) -> Option<Stop> {
         let player = m.player().map(|p| self.name(p));
-        if let Some((p, i)) = self.fault_ended {
-            let f = &self.rules().play.faults[i];
-            return Some(clause_violation(&f.clause, self.event, player, format!("the deal ended at {}'s {}: no {} follows", self.name(p), f.label, m.kind())));
+        if let Some((p, label, clause)) = &self.fault_ended {
+            return Some(clause_violation(clause, self.event, player, format!("the deal ended with {}'s fault, {label}: no {} follows", self.name(*p), m.kind())));
         }
         if let Some((p, k)) = self.ended_deal {
             let d = &self.rules().declarations[k];

@@ -7,7 +7,8 @@
 //! at five the new dealer has his Stockerl from each other player, at four nobody pays; and it is
 //! abandoned at a revoke (a card that breaks P's obligations, found here from the hands, put in at
 //! the first play of the declarer, or of a defender, that could revoke): the offender's side pays half
-//! a Match of the game played. Each deal is simulated from its own seed, so a difference names the
+//! a Match of the game played; and, in an ordinary game, a discard of three cards ends it likewise, the
+//! declarer paying. Each deal is simulated from its own seed, so a difference names the
 //! seed that reproduces it.
 //!
 //! `DOBBM_SCORER_GAMES` sets the number of deals per table and stake (default 400), and
@@ -57,8 +58,11 @@ fn by_hand(rec: &GameRecord) -> Option<BTreeMap<String, Q>> {
     let Some((taker, contract)) = taker else { return stockerl(rec, stake) };
     let factor = if contract == "solo" { 2 } else { 1 };
     // A revoke abandons the deal: the offender's side pays half a Match (the stake) of the game
-    // played, each defender to the declarer or the declarer to each defender (P "Scoring").
-    if let Some((_, offender, ..)) = plays_with_hands(rec).into_iter().find(|(_, _, hand, led, c)| revokes(hand, led.as_deref(), c)) {
+    // played, each defender to the declarer or the declarer to each defender (P "Scoring"); so does a
+    // discard of another number of cards than four, the declarer paying.
+    let short = rec.events.iter().any(|e| matches!(e, Event::Discard { cards, .. } if cards.len() != 4));
+    let revoke = plays_with_hands(rec).into_iter().find(|(_, _, hand, led, c)| revokes(hand, led.as_deref(), c)).map(|(_, p, ..)| p);
+    if let Some(offender) = if short { Some(taker.clone()) } else { revoke } {
         let each = stake / 2 * factor * if offender == taker { -1 } else { 1 };
         let defenders = rec.players.len() as i64 - 1;
         return Some(rec.players.iter().map(|p| (p.to_string(), Q::int(if *p == taker { each * defenders } else { -each }))).collect());
@@ -180,7 +184,16 @@ fn the_engine_scores_dobbm_as_the_source_does() {
             // And the same deal abandoned at a revoke, by the declarer in one deal, a defender in the next.
             let declarer = seed % 2 == 0;
             let revoke = revoked(&rec, declarer);
-            for (revoke, rec) in [(false, Some(rec)), (false, Some(thrown)), (true, revoke)] {
+            // And, in an ordinary game, laid away three cards instead of four.
+            let short = rec.events.iter().position(|e| matches!(e, Event::Discard { .. })).map(|at| {
+                let mut short = rec.clone();
+                if let Event::Discard { cards, .. } = &mut short.events[at] {
+                    cards.pop();
+                }
+                short.events.truncate(at + 1);
+                short
+            });
+            for (revoke, rec) in [(false, Some(rec)), (false, Some(thrown)), (true, revoke), (true, short)] {
                 let Some(rec) = rec else { continue };
                 let v = replay(rules, &rec).unwrap();
                 let engine = v.outcome.as_ref().map(|o| o.players.iter().map(|p| (p.player.to_string(), p.score)).collect::<BTreeMap<String, Q>>());
@@ -199,7 +212,9 @@ fn the_engine_scores_dobbm_as_the_source_does() {
                 }
                 if revoke {
                     assert!(v.next.is_none(), "seed {seed}: {}", v.to_text());
-                    *tally.entry(format!("revoke by {} at {n}", if declarer { "the declarer" } else { "a defender" })).or_default() += 1;
+                    let short = rec.events.last().is_some_and(|e| matches!(e, Event::Discard { .. }));
+                    let what = if short { "a discard of three".to_string() } else { format!("revoke by {}", if declarer { "the declarer" } else { "a defender" }) };
+                    *tally.entry(format!("{what} at {n}")).or_default() += 1;
                     continue;
                 }
                 let doubles = rec.events.iter().filter(|e| matches!(e, Event::Declare { .. })).count();
@@ -215,7 +230,14 @@ fn the_engine_scores_dobbm_as_the_source_does() {
     // The rare cases are reached: both contracts, the doubles up to a second Retour, deals thrown in,
     // and revokes on both sides.
     let cases = ["dobbm, 0 doubles", "solo, 0 doubles", "dobbm, 1 doubles", "dobbm, 2 doubles", "dobbm, 4 doubles", "thrown in at 4", "thrown in at 5"];
-    let revokes = ["revoke by the declarer at 4", "revoke by a defender at 4", "revoke by the declarer at 5", "revoke by a defender at 5"];
+    let revokes = [
+        "revoke by the declarer at 4",
+        "revoke by a defender at 4",
+        "revoke by the declarer at 5",
+        "revoke by a defender at 5",
+        "a discard of three at 4",
+        "a discard of three at 5",
+    ];
     for case in cases.into_iter().chain(revokes) {
         assert!(tally.contains_key(case), "{case} never reached: {tally:?}");
     }

@@ -793,6 +793,14 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         // A `let` with a branch that is not cards would fail at the fault, in a game with that option.
         (r#"fault OBLIGATION "label" gives-back CLASS = amount"#, m("minchiate", "then none else nobili", "then none else 60"), Refused("`revoke_back` gives a number in some games, not cards")),
         (r#"fault OBLIGATION "label" gives-back CLASS = amount"#, m("minchiate", "gives-back revoke_back", "gives-back"), Refused("gives-back CLASS = amount` for the cards of CLASS")),
+        // Dobbm's discard of the wrong size: the revoke's penalty, and the deal ends there.
+        (r#"fault size "label" [by-side] ends-deal = amount"#, m("dobbm", "fault size \"the wrong number laid away\" ends-deal = option.stake / 2 * contract.factor", "fault size \"the wrong number laid away\" ends-deal = 7"), Changes),
+        (r#"fault size "label" [by-side] ends-deal = amount"#, m("dobbm", "  fault size", "  # fault size"), Changes),
+        (r#"fault size "label" [by-side] ends-deal = amount"#, m("dobbm", "fault size \"the wrong number laid away\" ends-deal", "fault size \"the wrong number laid away\""), Refused("`fault size` needs `ends-deal`")),
+        (r#"fault size "label" [by-side] ends-deal = amount"#, m("dobbm", "fault size \"the wrong number laid away\" ends-deal", "fault forbid \"the wrong number laid away\" ends-deal"), Refused("a discard's fault is its size")),
+        (r#"fault size "label" [by-side] ends-deal = amount"#, m("dobbm", "fault size \"the wrong number laid away\" ends-deal", "fault size ends-deal"), Refused("a discard's fault is written")),
+        (r#"fault size "label" [by-side] ends-deal = amount"#, m("dobbm", "fault size \"the wrong number laid away\" ends-deal = option.stake / 2 * contract.factor", "fault size \"the wrong number laid away\" ends-deal = \"thirty\""), Refused("takes an amount, a number")),
+        (r#"fault size "label" [by-side] ends-deal = amount"#, m("dobbm", "fault size \"the wrong number laid away\" ends-deal = option.stake / 2 * contract.factor", "fault size \"the wrong number laid away\" ends-deal = count(tricks)"), Refused("`tricks` is not known")),
         // Dobbm's revoke: paid by the offender's side, and the deal abandoned at the card.
         (r#"fault OBLIGATION "label" by-side = amount"#, m("dobbm", "fault follow \"revoke (verleugnen)\" by-side ends-deal", "fault follow \"revoke (verleugnen)\" ends-deal"), Changes),
         (r#"fault OBLIGATION "label" by-side = amount"#, m("dobbm", "fault trump \"revoke (verleugnen)\" by-side ends-deal", "fault trump \"revoke (verleugnen)\" ends-deal"), Changes),
