@@ -85,7 +85,8 @@ pub struct Deal {
     taker: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     contract: Option<String>,
-    /// Each player's score in this deal (0 for a deal that was annulled or not finished).
+    /// Each player's score in this deal (0 for a deal that was annulled or not finished, but for a
+    /// deal thrown in that the rules pay for, `all-pass pay`: its payments).
     #[schema(value_type = Vec<crate::schema::PlayerAmount>)]
     scores: Vec<(String, Q)>,
     /// Running totals after this deal.

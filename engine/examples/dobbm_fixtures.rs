@@ -9,6 +9,19 @@
 //! - valid/shut-out.json: the declarer takes no trick and loses the Dobb as well: he pays 60 to each.
 //! - valid/stake-12-won-by-one.json and valid/stake-12-lost-by-one.json: at a stake of 12 Schilling,
 //!   61 to 65 card points win 1 from each defender and 55 to 59 pay 1 (P's table).
+//! - annulled/bidding.all-pass--stockerl-5p.json, annulled/bidding.all-pass--stockerl-5p-stake-12.json:
+//!   at five, everyone passes: the deal is thrown in, and first hand, who deals next, has a Stockerl
+//!   (10 card points' worth: 10 Schilling at 60, 2 at 12) from each other player, the one who sat
+//!   out included (P "Scoring").
+//! - valid/revoke-by-a-defender.json, valid/revoke-of-a-heart-by-a-defender.json: a defender revokes
+//!   ("verleugnen") in an ordinary game at four, not following suit, or playing no heart when bound
+//!   to: the deal ends at the card, and each defender pays the declarer half a Match, 30 (P "Scoring").
+//! - valid/revoke-by-the-declarer-in-a-solo-5p.json: the declarer of a Solo revokes at five: he pays
+//!   half a Solo's Match, 60, to each defender and to the one who sits out.
+//! - invalid/play.fault.follow.json, invalid/play.fault.trump.json: the games of the defenders'
+//!   revokes played on after them: the deal ended there, and the next card is refused.
+//! - valid/discard-of-the-wrong-size.json: the declarer lays away three cards, not four: the deal ends
+//!   there, and he pays each defender half a Match, 30 (P "Scoring": the revoke's penalty).
 //! - invalid/declaration.retour.require.1--twice-running.json: the declarer's second Retour before
 //!   the defenders answered his first.
 //! - invalid/discard.require.1.json: a sow laid away without a trump beside it.
@@ -71,6 +84,74 @@ pub fn main() {
         write_valid(&root.join("valid").join(format!("{name}.json")), &rec, rules);
     }
 
+    // At five, the deal of a game thrown in: everyone passes, and first hand, the next dealer, has a
+    // Stockerl from each other player (P "Scoring").
+    for (name, options, why) in [
+        ("stockerl-5p", &none, "At five, everyone passes: the deal is thrown in and passes to the left, and the new dealer, first hand, has a Stockerl of 10 from each other player, the one who sat out included (P \"Bidding\", \"Scoring\")"),
+        ("stockerl-5p-stake-12", &twelve, "At five and a stake of 12 Schilling, everyone passes: the new dealer, first hand, has a Stockerl of 2 (10 card points' worth) from each other player (P \"Scoring\")"),
+    ] {
+        let (n, base) = find_game(rules, 5, options, &quiet("dobbm"), (SEED, 100), |rec, _| Some(rec)).expect("a game at five");
+        let mut rec = thrown_in(&base);
+        rec.description = Some(format!("{why}: the deal of game {n} of seed {SEED} of `dobbm_fixtures`, every bid made a pass"));
+        let v = replay(rules, &rec).expect("replayable");
+        assert!(v.status == Status::Annulled && v.outcome.is_some(), "{}", v.to_text());
+        let path = root.join("annulled").join(format!("bidding.all-pass--{name}.json"));
+        write(&path, &rec);
+        println!("{}:\n{}", path.display(), v.to_text());
+    }
+
+    // A revoke ends the deal: the offender's side pays half a Match (P "Scoring"), not following
+    // suit, or not playing a heart when bound to.
+    type Revoke = (&'static str, usize, &'static str, bool, &'static str, &'static str);
+    let revokes: [Revoke; 3] = [
+        ("revoke-by-a-defender", 4, "dobbm", false, "play.fault.follow", "A defender does not follow suit (verleugnen): the deal ends at the card, and each defender pays the declarer half a Match, 30 (P \"Scoring\")"),
+        (
+            "revoke-of-a-heart-by-a-defender",
+            4,
+            "dobbm",
+            false,
+            "play.fault.trump",
+            "A defender with no card of the suit led plays no heart, holding one (verleugnen): the deal ends at the card, and each defender pays the declarer half a Match, 30 (P \"Scoring\")",
+        ),
+        (
+            "revoke-by-the-declarer-in-a-solo-5p",
+            5,
+            "solo",
+            true,
+            "play.fault.follow",
+            "At five, the declarer of a Solo revokes: the deal ends at the card, and he pays half a Solo's Match, 60, to each defender and to the one who sits out (P \"Scoring\")",
+        ),
+    ];
+    for (name, n, contract, declarer, rule, why) in revokes {
+        let (k, (rec, revoked)) = find_game(rules, n, &none, &quiet(contract), (SEED, 400), |rec, _| revoked(rules, &rec, declarer, rule).map(|r| (rec, r))).expect("a revoke");
+        let mut out = revoked;
+        out.description = Some(format!("{why}: game {k} of seed {SEED} of `dobbm_fixtures`, a card it could not play put in"));
+        write_valid(&root.join("valid").join(format!("{name}.json")), &out, rules);
+        if !declarer {
+            // Played on after the revoke: the next card of the game is refused, under the fault's rule.
+            let at = out.events.len() - 1;
+            let mut on = out.clone();
+            on.events.extend(rec.events[at + 1..].iter().find(|e| matches!(e, Event::Play { .. })).cloned());
+            on.description = Some(format!(
+                "Breaks {rule}: the game of valid/{name}.json played on after the revoke, which ended the deal (P \"Scoring\": \"The deal is abandoned\"): game {k} of seed {SEED} of `dobbm_fixtures`"
+            ));
+            write_invalid(&root.join("invalid").join(format!("{rule}.json")), &on, rules, rule);
+        }
+    }
+
+    // The declarer lays away three cards, not four: the revoke's penalty, and the deal ends there.
+    let (n, base) = find_game(rules, 4, &none, &quiet("dobbm"), (SEED, 100), |rec, _| Some(rec)).expect("a game");
+    let mut short = base.clone();
+    let at = short.events.iter().position(|e| matches!(e, Event::Discard { .. })).expect("a discard");
+    if let Event::Discard { cards, .. } = &mut short.events[at] {
+        cards.pop();
+    }
+    short.events.truncate(at + 1);
+    short.description = Some(format!(
+        "The declarer lays away three cards, not four: the deal ends there, and he pays each defender half a Match, 30 (P \"Scoring\": the revoke's penalty, \"payable by the declarer if the wrong number of cards were discarded\"): game {n} of seed {SEED} of `dobbm_fixtures`, a card of its discard taken out"
+    ));
+    write_valid(&root.join("valid").join("discard-of-the-wrong-size.json"), &short, rules);
+
     // The doubles: the first game made by an ordinary game, the Schwacher and the Retours written
     // after the discard.
     let (n, base) = find_game(rules, 4, &none, &quiet("dobbm"), (SEED, 100), |rec, _| Some(rec)).expect("a game");
@@ -115,6 +196,49 @@ pub fn main() {
 
 fn taker(rec: &GameRecord) -> String {
     rec.events.iter().filter_map(|e| if let Event::Bid { player, bid } = e { (bid.as_str() != "pass").then(|| player.to_string()) } else { None }).next_back().expect("a taker")
+}
+
+/// The deal of `rec` with every player passing, in the order they bid: the deal thrown in.
+fn thrown_in(rec: &GameRecord) -> GameRecord {
+    let mut out = rec.clone();
+    let passes: Vec<Event> =
+        rec.events.iter().filter_map(|e| if let Event::Bid { player, .. } = e { Some(Event::Bid { player: player.clone(), bid: "pass".into() }) } else { None }).collect();
+    out.events.truncate(1);
+    out.events.extend(passes);
+    out
+}
+
+/// `rec` up to the first card the declarer (or a defender) could not play where he held one, that
+/// card played in place of his own: a revoke, the first that the fault `rule` pays.
+fn revoked(rules: &tarot_engine::ir::Ruleset, rec: &GameRecord, declarer: bool, rule: &str) -> Option<GameRecord> {
+    let taker = taker(rec);
+    let Event::Deal { hands, dog, .. } = &rec.events[0] else { return None };
+    let mut held: BTreeMap<String, Vec<String>> = hands.iter().map(|(p, h)| (p.to_string(), h.iter().map(|c| c.to_string()).collect())).collect();
+    for (i, e) in rec.events.iter().enumerate() {
+        match e {
+            Event::Discard { player, cards } => {
+                let hand = held.get_mut(player.as_str())?;
+                hand.extend(dog.iter().map(|c| c.to_string()));
+                hand.retain(|c| !cards.iter().any(|d| d.as_str() == c));
+            }
+            Event::Play { player, card } => {
+                if (player.as_str() == taker) == declarer {
+                    let before = GameRecord { events: rec.events[..i].to_vec(), ..rec.clone() };
+                    let legal = replay(rules, &before).ok()?.next?.legal;
+                    for bad in held[player.as_str()].iter().filter(|c| !legal.contains(c)) {
+                        let mut out = before.clone();
+                        out.events.push(Event::Play { player: player.clone(), card: bad.as_str().into() });
+                        if replay(rules, &out).ok()?.ledger.iter().any(|l| &*l.rule == rule) {
+                            return Some(out);
+                        }
+                    }
+                }
+                held.get_mut(player.as_str())?.retain(|c| c != card.as_str());
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// `rec` with these declarations made right after the discard, in this order.

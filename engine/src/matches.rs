@@ -1,7 +1,8 @@
 //! A match: the deals one table plays, in order, read against the ruleset's `match { deals; target }`.
 //! Each deal is refereed on its own (`replay`); this adds them up: how many deals count, whether the
 //! match is over and after which deal, and who won it. Deals that were not played to the end (annulled
-//! and dealt again, broken off, or invalid) score nothing and do not count as deals of the match.
+//! and dealt again, broken off, or invalid) score nothing and do not count as deals of the match; a
+//! deal thrown in that the rules pay for (`all-pass pay`) scores its payments, and does not count.
 //! And whether a table's deals follow one another: the pots carried on, each player's standing, and
 //! the deal passed as the rules say (`deal { next_dealer }`).
 
@@ -47,8 +48,11 @@ pub fn match_state(setup: &Setup, deals: &[&Verdict]) -> Result<Option<MatchStat
     let (n_deals, target) = settings(setup, m)?;
     let mut state = MatchState { played: 0, deals: n_deals, target, target_reached: false, over_after: None, totals: vec![], winners: vec![] };
     for (i, v) in deals.iter().enumerate() {
-        let Some(outcome) = v.outcome.as_ref().filter(|_| v.status == Status::Valid) else { continue };
-        state.played += 1;
+        let Some(outcome) = scored(v) else { continue };
+        // A deal thrown in and paid for (`all-pass pay`) adds its payments, but is no deal played.
+        if v.status == Status::Valid {
+            state.played += 1;
+        }
         for p in &outcome.players {
             match state.totals.iter_mut().find(|(name, _)| *name == p.player) {
                 Some((_, t)) => *t = t.checked_add(p.score).ok_or_else(|| too_large(&format!("{}'s total {t} + {} (deal {})", p.player, p.score, i + 1)))?,
@@ -72,6 +76,12 @@ pub fn match_state(setup: &Setup, deals: &[&Verdict]) -> Result<Option<MatchStat
         state.winners = state.totals.iter().filter(|(_, t)| Some(*t) == top).map(|(p, _)| p.clone()).collect();
     }
     Ok(Some(state))
+}
+
+/// What a deal scores: a deal played to the end, or one thrown in that the rules pay for (`all-pass
+/// pay`, an annulled deal with an outcome); nothing for any other.
+fn scored(v: &Verdict) -> Option<&crate::verdict::Outcome> {
+    v.outcome.as_ref().filter(|_| matches!(v.status, Status::Valid | Status::Annulled))
 }
 
 /// The match's number of deals and target at this table, with these options.
@@ -177,7 +187,7 @@ pub fn standing_follows(rules: &Ruleset, deals: &[(&GameRecord, &Verdict)]) -> R
 /// Adds the scores of deal number `number` to the running totals (a deal not played to the end
 /// scores nothing). A total too large to keep exact is refused with the player's name and why.
 fn add_scores<'a>(totals: &mut Vec<(&'a str, Q)>, verdict: &'a Verdict, number: usize) -> Result<(), (&'a str, String)> {
-    if let Some(o) = verdict.outcome.as_ref().filter(|_| verdict.status == Status::Valid) {
+    if let Some(o) = scored(verdict) {
         for p in &o.players {
             match totals.iter_mut().find(|(name, _)| *name == &*p.player) {
                 Some((_, t)) => *t = t.checked_add(p.score).ok_or_else(|| (&*p.player, too_large(&format!("{}'s total {t} + {} (deal {number})", p.player, p.score))))?,

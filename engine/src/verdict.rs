@@ -377,7 +377,9 @@ pub struct Verdict {
     /// Whose turn it is and what they may do, when `in_progress`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next: Option<Next>,
-    /// The taker, contract, the score's named values and each player's result, when `valid`.
+    /// The taker, contract, the score's named values and each player's result, when `valid`; and each
+    /// player's balance of the payments for a deal thrown in that the rules pay for (`annulled`,
+    /// `all-pass pay`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
     /// Every term of the score and every payment, with the rule it comes from.

@@ -361,3 +361,26 @@ fn a_session_refuses_a_deal_that_would_carry_a_total_past_exact_numbers() {
     assert_eq!(sheet.json()["deals"].as_array().unwrap().len(), 20);
     assert_eq!(s.get(&format!("/pages/sessions/{session}")).status, 200);
 }
+
+/// A deal thrown in that the rules pay for (Dobbm at five: everyone passed, and the new dealer has a
+/// Stockerl from each other player, `all-pass pay`): the session's sheet shows it annulled, with its
+/// scores, balanced, in the running totals.
+#[test]
+fn a_session_scores_a_deal_thrown_in_and_paid_for() {
+    let s = spawn_fresh("stockerl", &[]);
+    let game = std::fs::read_to_string(root().join("fixtures/dobbm/annulled/bidding.all-pass--stockerl-5p.json")).unwrap();
+    let players = serde_json::from_str::<Value>(&game).unwrap()["players"].clone();
+    let session = s.post("/sessions", &json!({"name": "thrown in", "players": players}).to_string()).json();
+    let stored = s.post("/games", &game).json();
+    let r = s.post(&format!("/sessions/{}/games", session["id"].as_str().unwrap()), &json!({"game": stored["id"]}).to_string());
+    assert_eq!(r.status, 200, "{}", r.text);
+    let sheet = r.json();
+    let deal = &sheet["deals"][0];
+    assert_eq!(deal["status"], json!("annulled"), "{sheet}");
+    assert_eq!(deal["balanced"], json!(true), "{sheet}");
+    let scores: Vec<f64> = deal["scores"].as_array().unwrap().iter().map(|t| t[1].as_f64().unwrap()).collect();
+    let mut sorted = scores.clone();
+    sorted.sort_by(f64::total_cmp);
+    assert_eq!(sorted, vec![-10.0, -10.0, -10.0, -10.0, 40.0], "{sheet}");
+    assert_eq!(sheet["totals"], deal["scores"], "{sheet}");
+}

@@ -158,6 +158,20 @@ pub(super) fn bidding(force: &InForce, lines: &mut Vec<Line>) {
             }
             (None, _, None) => {}
         }
+        for pay in &b.all_pass_pays {
+            // `all-pass pay players to first_hand = amount`: who pays whom, then how much.
+            let head = statement_text(r, &pay.clause);
+            let who = head.split(" = ").next().unwrap_or_default().strip_prefix("all-pass pay ").unwrap_or_default().split('"').next().unwrap_or_default().trim().to_string();
+            let (from, to) = who.split_once(" to ").unwrap_or((&who, ""));
+            let side = |s: &str, other: bool| match s {
+                "players" if other => "each other player".to_string(),
+                "players" => "each player".to_string(),
+                s if s.contains(' ') || s.contains('(') => s.to_string(),
+                s => format!("the {}", s.replace('_', " ")),
+            };
+            let text = format!("{nobody} and the deal is thrown in: {} pays {} (“{}”): {}", side(from, false), side(to, true), pay.label, force.words(&pay.amount));
+            lines.push(Line { aspect: "annulments", rule: pay.clause.rule.clone(), text, source: pay.clause.source.clone(), at: pay.clause.at.clone() });
+        }
     }
     if let Some(c) = &r.call {
         let levels: Vec<String> = c.levels.iter().map(|l| cards_short(*l)).collect();

@@ -48,6 +48,11 @@ pub(super) fn exchange(force: &InForce, lines: &mut Vec<Line>) {
         if let Some((w, c)) = &d.goes_to {
             lines.push(line("dog and discard", c, format!("at the end of play, each discard goes to: {}", force.words(&w.expr()))));
         }
+        if let Some(f) = &d.size_fault {
+            let pays = if f.by_side { "each player of the discarder's side pays each player of the other" } else { "the discarder pays each other player" };
+            let text = format!("a discard of the wrong number of cards is a fault, \"{}\", not refused: the deal ends there and {pays} {}", f.label, force.words(&f.amount));
+            lines.push(line("dog and discard", &f.clause, text));
+        }
     }
     if let Some(t) = &r.talon {
         let rest = match &t.rest {

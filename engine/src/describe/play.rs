@@ -147,11 +147,21 @@ pub(super) fn play(force: &InForce, lines: &mut Vec<Line>) {
     }
     for f in &pl.faults {
         let word = format!("{:?}", f.obligation).to_lowercase();
+        let (stands, pays) = match (f.ends_deal, f.by_side) {
+            (false, false) => ("the card stands", "the offender pays"),
+            (false, true) => ("the card stands", "each player of the offender's side pays"),
+            (true, false) => ("the deal ends there", "the offender pays"),
+            (true, true) => ("the deal ends there", "each player of the offender's side pays"),
+        };
+        let others = if f.by_side { "each player of the other side" } else { "each other player" };
         let mut text = format!(
-            "breaking `must {word}` is a fault, \"{}\", not a refused card: the card stands and the offender pays {} to each other player",
+            "breaking `must {word}` is a fault, \"{}\", not a refused card: {stands} and {pays} {} to {others}",
             f.label,
             if people { force.words(&f.amount) } else { formula_text(r, &f.clause) }
         );
+        if f.ends_deal {
+            text.push_str(" (nothing more is played or scored)");
+        }
         if people && force.known_value(&f.amount) == Some(Value::Cards(CardSet::EMPTY)) {
             text = format!("breaking must {word} is no fault with these options: the card is refused");
         } else if formula_text(r, &f.clause).split(|ch: char| !ch.is_alphanumeric() && ch != '_').any(|w| w == "none") {

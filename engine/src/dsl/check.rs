@@ -95,7 +95,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("bidding", "reserve") => sh(1, 2, Required, Forbidden, "`reserve NAME \"label\" = [contract names]`"),
         ("bidding", "contract") => sh(1, 2, Forbidden, Required, "`contract NAME \"label\" { attribute = value; ... }`"),
         ("bidding", "all-pass") => {
-            sh(0, 4, Optional, Forbidden, "`all-pass`, `all-pass annul`, `all-pass play CONTRACT` or `all-pass play CONTRACT by \"who\" = condition on a player's hand as dealt`")
+            sh(0, 5, Optional, Forbidden, "`all-pass`, `all-pass annul`, `all-pass play CONTRACT`, `all-pass play CONTRACT by \"who\" = condition on a player's hand as dealt` or `all-pass pay PAYERS to PAYEES [\"label\"] = amount`")
         }
         ("contract", "settle") => sh(0, 0, Required, Forbidden, "`settle = amount each opponent pays the taker`"),
         ("contract", "by") => sh(0, 1, Required, Forbidden, "`by \"who\" = condition on the bidder and his hand as dealt`"),
@@ -118,6 +118,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("steal", "cutter" | "dealer") => sh(0, 0, Required, Forbidden, "`cutter = \"some\"` or `dealer = \"all\"`"),
         ("talon", "rest") => sh(0, 0, Required, Forbidden, "`rest = \"defence\" | \"taker\"`"),
         ("discard", "require") => sh(1, 1, Required, Forbidden, "`require \"label\" = condition`"),
+        ("discard", "fault") => sh(2, 4, Required, Forbidden, "`fault size \"label\" [by-side] ends-deal = amount`"),
         ("discard", "goes-to") => sh(0, 0, Required, Forbidden, "`goes-to = \"discarder\" | \"opponents\"`"),
         ("declaration", "when") => {
             sh(1, 1, Forbidden, Forbidden, "`when before-play`, `when after-discard`, `when first-play`, `when after-deal`, `when after-play` or `when before-take`")
@@ -214,6 +215,9 @@ pub fn shapes(stmts: &[Stmt], section: &str, errors: &mut Vec<Diagnostic>) {
             let words: Vec<&str> = s.args.iter().map(|w| w.text.as_str()).collect();
             match (words.as_slice(), &s.value) {
                 ([] | ["annul"] | ["play", _], None) | (["play", _, "by", _], Some(_)) => {}
+                // A payment when the deal is thrown in: its own form is checked where it is compiled.
+                (["pay", ..], Some(_)) => {}
+                (["pay", ..], None) => err(format!("`all-pass {}` needs an amount (`= ...`): what each payee receives from each payer when everyone passes", words.join(" "))),
                 ([] | ["annul"] | ["play", _], Some(_)) => err(format!(
                     "`all-pass {}` takes no value: a condition (`= ...`) names the player who must play a contract when everyone passes, written `all-pass play CONTRACT by \"who\" = condition`",
                     words.join(" ")

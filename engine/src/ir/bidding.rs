@@ -16,6 +16,10 @@ pub struct Bidding {
     /// written, before `all_pass`/`all_pass_play`: the first player in turn from first hand whose hand
     /// as dealt meets a condition becomes the taker of its contract, as if he had won the auction.
     pub all_pass_by: Vec<AllPassBy>,
+    /// `all-pass pay PAYERS to PAYEES ["label"] = amount`: when everyone passes and the deal is
+    /// thrown in (annulled), these payments are made between players all the same, in the order
+    /// written (rule `bidding.all-pass.pay`, then `.pay.2`, ...): the annulled deal scores them.
+    pub all_pass_pays: Vec<Pay>,
     pub reserve: Option<Reserve>,
     /// `hold forehand`: forehand may bid the contract another player holds, and so take it over;
     /// every other bid must be higher (the Tarock games' hold).

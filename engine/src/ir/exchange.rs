@@ -25,6 +25,20 @@ pub struct Discard {
     /// `forbid "label" = formula of options`: the index in `forbid` of each class whose cards follow
     /// options, and the setup formula that gives them (`forbid` holds the default options' cards).
     pub forbid_by_option: Vec<(usize, Expr)>,
+    /// `fault size "label" [by-side] ends-deal = amount`: a discard of the wrong number of cards is not
+    /// refused but ends the deal there, the discarder (with `by-side` his side) paying the amount to
+    /// each other player (each player of the other side); rule `discard.fault.size`.
+    pub size_fault: Option<DiscardFault>,
+}
+
+/// A discard's fault: its label, the amount (a formula after the auction), whether the discarder's
+/// side pays, and its clause.
+#[derive(Clone, Debug)]
+pub struct DiscardFault {
+    pub label: Arc<str>,
+    pub amount: Expr,
+    pub by_side: bool,
+    pub clause: Clause,
 }
 
 /// The pack compiled the other way where the Fool is a trump by an option: the condition (over

@@ -176,6 +176,14 @@ pub struct Fault {
     /// (Minucci's revoke, M5: the revoker "rende il Re a colui di chi era"). A card formula (a class, or
     /// a setup `let` so an option can choose), worked out at the fault; `none` gives nothing back.
     pub gives_back: Option<Expr>,
+    /// `by-side`: the offender's side pays, each of its players the amount to each player of the
+    /// other side (the sitter who scores as a defender among the defence); without it the offender
+    /// alone pays each other player.
+    pub by_side: bool,
+    /// `ends-deal`: the card that breaks the obligation ends the deal there: it is not played to the
+    /// trick, nothing follows (a move after it breaks the fault's rule), the score section is not
+    /// run, and each player's score is his balance of the payments made, the fault's among them.
+    pub ends_deal: bool,
     pub clause: Clause,
 }
 

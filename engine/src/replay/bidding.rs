@@ -144,6 +144,16 @@ impl<'s, 'r> Game<'s, 'r> {
                 _ => {
                     // Nobody named and nothing else said: void, under the first rule that could name one.
                     let c = b.all_pass.clone().or_else(|| b.all_pass_by.first().map(|x| x.clause.clone())).unwrap_or(b.turns_clause.clone());
+                    // Thrown in, with what the rules pay for it (`all-pass pay`): the deal's score.
+                    // Where no payment is due at this table (all amounts 0), the deal is void as ever.
+                    for pay in &b.all_pass_pays {
+                        let entries = self.pays_between(pay, self.env(None))?;
+                        if !entries.is_empty() {
+                            self.notes.push(format!("all players passed: the deal is thrown in, and paid for (“{}”, {})", pay.label, pay.clause.rule));
+                            self.ledger.extend(entries);
+                            self.thrown_in_paid = true;
+                        }
+                    }
                     Err(Stop::Annulled(Annulled { rule: c.rule, reason: "all players passed".into(), player: None, source: c.source }))
                 }
             },

@@ -208,42 +208,52 @@ impl<'s, 'r> Game<'s, 'r> {
     fn declaration_pays(&mut self, p: u8, d: &DeclarationKind, hand: CardSet, shown: CardSet, value: Q) -> Result<(), Stop> {
         let mut entries = vec![];
         for pay in &d.pays {
-            let (Account::Players(from), Account::Players(to)) = (&pay.from, &pay.to) else { continue };
             let mut env = self.env(Some(p)).with_hand(hand);
             env.shown = Some(shown);
             env.decl_value = Some(value);
-            env.scoring = true;
-            let set = |e: &Expr, env: &GameEnv| -> Result<u16, Stop> {
-                match self.eval_rule(e, env, &pay.clause)? {
-                    Value::Players(m) => Ok(m),
-                    Value::Player(q) => Ok(1 << q),
-                    other => Err(self.rule_error(&pay.clause, format!("a payment goes between players, not {}", other.type_name()))),
-                }
-            };
-            let (from, to) = (set(from, &env)?, set(to, &env)?);
-            for a in (0..self.names.len() as u8).filter(|a| from >> a & 1 == 1) {
-                for b in (0..self.names.len() as u8).filter(|&b| b != a && to >> b & 1 == 1) {
-                    env.payer = Some(a);
-                    env.payee = Some(b);
-                    let v = self.number(&pay.amount, &env, &pay.clause)?;
-                    if v == Q::ZERO {
-                        continue;
-                    }
-                    let (f, t, v) = if v > Q::ZERO { (a, b, v) } else { (b, a, -v) };
-                    entries.push(LedgerEntry {
-                        rule: pay.clause.rule.clone(),
-                        label: pay.label.clone(),
-                        from: Some(self.name(f)),
-                        to: Some(self.name(t)),
-                        amount: v,
-                        source: pay.clause.source.clone(),
-                        event: Some(self.event),
-                    });
-                }
-            }
+            entries.extend(self.pays_between(pay, env)?);
         }
         self.ledger.extend(entries);
         Ok(())
+    }
+
+    /// The ledger lines of a payment between players (`pay PAYERS to PAYEES = amount`, in a
+    /// declaration or when everyone passes), read in `env`: each payer pays each other payee the
+    /// amount worked out for the pair, the other way when it is negative. The sitter who scores as a
+    /// defender is one of `players` and of the `defence`, as in the score.
+    pub(super) fn pays_between(&self, pay: &Pay, mut env: GameEnv<'_, 's, 'r>) -> Result<Vec<LedgerEntry>, Stop> {
+        let (Account::Players(from), Account::Players(to)) = (&pay.from, &pay.to) else { return Ok(vec![]) };
+        env.scoring = true;
+        let set = |e: &Expr, env: &GameEnv| -> Result<u16, Stop> {
+            match self.eval_rule(e, env, &pay.clause)? {
+                Value::Players(m) => Ok(m),
+                Value::Player(q) => Ok(1 << q),
+                other => Err(self.rule_error(&pay.clause, format!("a payment goes between players, not {}", other.type_name()))),
+            }
+        };
+        let (from, to) = (set(from, &env)?, set(to, &env)?);
+        let mut entries = vec![];
+        for a in (0..self.names.len() as u8).filter(|a| from >> a & 1 == 1) {
+            for b in (0..self.names.len() as u8).filter(|&b| b != a && to >> b & 1 == 1) {
+                env.payer = Some(a);
+                env.payee = Some(b);
+                let v = self.number(&pay.amount, &env, &pay.clause)?;
+                if v == Q::ZERO {
+                    continue;
+                }
+                let (f, t, v) = if v > Q::ZERO { (a, b, v) } else { (b, a, -v) };
+                entries.push(LedgerEntry {
+                    rule: pay.clause.rule.clone(),
+                    label: pay.label.clone(),
+                    from: Some(self.name(f)),
+                    to: Some(self.name(t)),
+                    amount: v,
+                    source: pay.clause.source.clone(),
+                    event: Some(self.event),
+                });
+            }
+        }
+        Ok(entries)
     }
 
     /// A claim made once the last trick is played (`when after-play`): the one move that may follow it.

@@ -69,7 +69,17 @@ impl<'s, 'r> Game<'s, 'r> {
                     format!("{} lays away {want} cards before he sees the talon, and {rest} once it has come to him: not {} now", self.name(p), set.len()),
                 ));
             }
-            return Err(self.violation(&d.clause, p, format!("{} must discard {want} cards, not {}", self.name(p), set.len())));
+            let message = format!("{} must discard {want} cards, not {}", self.name(p), set.len());
+            // A discard of the wrong size that the rules make a fault: paid, and the deal ends there.
+            if let Some(f) = &d.size_fault {
+                let amount = self.number(&f.amount, &self.env(Some(p)), &f.clause)?;
+                let who = self.pay_fault(p, amount, f.by_side, &f.label, &f.clause);
+                let source = f.clause.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default();
+                self.notes.push(format!("{} ({}{source}): {message}; {who}; the deal ends there", f.label, f.clause.rule));
+                self.end_at_fault(p, f.label.clone(), f.clause.clone());
+                return Ok(());
+            }
+            return Err(self.violation(&d.clause, p, message));
         }
         for f in self.forbids(d) {
             let bad = set.and(f.cards);

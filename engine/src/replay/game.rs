@@ -179,6 +179,13 @@ pub struct Game<'s, 'r> {
     pub settled: Option<usize>,
     /// The player and the declaration (by index) that ended the deal unplayed (`ends-deal`).
     pub ended_deal: Option<(u8, usize)>,
+    /// The deal was thrown in for all passing and the rules pay for it (`all-pass pay`): the
+    /// annulled deal scores its payments.
+    pub thrown_in_paid: bool,
+    /// The move whose fault ended the deal (a card that broke an obligation, `fault ... ends-deal`;
+    /// a discard of the wrong size, `discard { fault size }`): its player, the fault's label and
+    /// clause.
+    pub fault_ended: Option<(u8, Arc<str>, Clause)>,
 }
 
 impl<'s, 'r> Game<'s, 'r> {
@@ -243,6 +250,8 @@ impl<'s, 'r> Game<'s, 'r> {
             ended_match: None,
             settled: None,
             ended_deal: None,
+            thrown_in_paid: false,
+            fault_ended: None,
         }
     }
 

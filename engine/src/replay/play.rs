@@ -2,6 +2,8 @@
 //! `obligations.rs`, or a fault paid), and a trick finished (its winner, where its cards go, the
 //! marques of `on play`). What the Fool does in a trick is in `fool.rs`.
 
+use std::sync::Arc;
+
 use crate::cards::{Card, CardSet};
 use crate::expr::{eval, truthy, Value};
 use crate::ir::*;
@@ -76,9 +78,11 @@ impl<'s, 'r> Game<'s, 'r> {
     /// A card that breaks an obligation (`stop`, from `illegal`): refused, unless the rules make that
     /// obligation a fault (`fault follow "revoke" = 60`). Then the card stands, the verdict notes the
     /// fault (who, the card, the obligation's message, the rule and its source), and the offender pays
-    /// the amount to each other player in the ledger (rule `play.fault.OBLIGATION`). Where the fault
-    /// gives back what the card takes (`gives-back CLASS`), the trick's end sees to it (`fault_gives_back`).
-    fn fault(&mut self, p: u8, c: Card, stop: Stop) -> Result<(), Stop> {
+    /// the amount to each other player in the ledger (rule `play.fault.OBLIGATION`); with `by-side`
+    /// each player of his side pays each player of the other. Where the fault gives back what the card
+    /// takes (`gives-back CLASS`), the trick's end sees to it (`fault_gives_back`). `Ok(true)` where
+    /// the fault ends the deal (`ends-deal`): the card is not played, and the deal is over.
+    fn fault(&mut self, p: u8, c: Card, stop: Stop) -> Result<bool, Stop> {
         let rules = self.rules();
         let Some(i) = self.fault_for(p, &stop) else { return Err(stop) };
         let Stop::Violation(v) = &stop else { return Err(stop) };
@@ -92,30 +96,55 @@ impl<'s, 'r> Game<'s, 'r> {
             }
         }
         let source = f.clause.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default();
-        self.notes.push(format!(
-            "{} ({}{source}): {} played {}, but {}; he pays {amount} to each other player",
-            f.label,
-            f.clause.rule,
-            self.name(p),
-            rules.card_name(c),
-            v.message
-        ));
+        let who = self.pay_fault(p, amount, f.by_side, &f.label, &f.clause);
+        let ends = if f.ends_deal { "; the deal ends there, the card not played" } else { "" };
+        self.notes.push(format!("{} ({}{source}): {} played {}, but {}; {who}{ends}", f.label, f.clause.rule, self.name(p), rules.card_name(c), v.message));
+        if f.ends_deal {
+            self.end_at_fault(p, f.label.clone(), f.clause.clone());
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// A fault's payment, into the ledger: `p` (with `by_side`, each player of his side) pays the
+    /// amount to each player of the other side (the other way when it is negative); in words, who
+    /// pays, for the verdict's note.
+    pub(super) fn pay_fault(&mut self, p: u8, amount: Q, by_side: bool, label: &Arc<str>, clause: &Clause) -> String {
+        let (payers, payees) = if by_side {
+            let side = self.paying_side(p);
+            (side, self.paying() & !side)
+        } else {
+            (1 << p, self.paying() & !(1 << p))
+        };
         if amount != Q::ZERO {
-            let others = self.paying() & !(1 << p);
-            for o in (0..MAX_PLAYERS as u8).filter(|&o| others >> o & 1 == 1) {
-                let (from, to, a) = if amount > Q::ZERO { (p, o, amount) } else { (o, p, -amount) };
-                self.ledger.push(LedgerEntry {
-                    rule: f.clause.rule.clone(),
-                    label: f.label.clone(),
-                    from: Some(self.name(from)),
-                    to: Some(self.name(to)),
-                    amount: a,
-                    source: f.clause.source.clone(),
-                    event: Some(self.event),
-                });
+            for a in (0..MAX_PLAYERS as u8).filter(|&a| payers >> a & 1 == 1) {
+                for o in (0..MAX_PLAYERS as u8).filter(|&o| payees >> o & 1 == 1) {
+                    let (from, to, x) = if amount > Q::ZERO { (a, o, amount) } else { (o, a, -amount) };
+                    self.ledger.push(LedgerEntry {
+                        rule: clause.rule.clone(),
+                        label: label.clone(),
+                        from: Some(self.name(from)),
+                        to: Some(self.name(to)),
+                        amount: x,
+                        source: clause.source.clone(),
+                        event: Some(self.event),
+                    });
+                }
             }
         }
-        Ok(())
+        if by_side {
+            format!("his side pays {amount} to each player of the other")
+        } else {
+            format!("he pays {amount} to each other player")
+        }
+    }
+
+    /// The deal ends at `p`'s fault (`ends-deal`): nothing more is played, and what was paid is its
+    /// score; a move after it breaks the fault's rule.
+    pub(super) fn end_at_fault(&mut self, p: u8, label: Arc<str>, clause: Clause) {
+        self.fault_ended = Some((p, label, clause));
+        self.leader = None;
+        self.phase = Phase::Done;
     }
 
     /// How many cards `p` has still to play, this one included: his hand and the cards not yet turned
@@ -168,7 +197,9 @@ impl<'s, 'r> Game<'s, 'r> {
         let walk = self.walk(p, None);
         if !walk.allowed.contains(c) {
             let stop = self.sent_to(self.illegal(p, c));
-            self.fault(p, c, stop)?;
+            if self.fault(p, c, stop)? {
+                return Ok(());
+            }
         }
         // Played as the Excuse as the rules stand at his turn, before this card withholds anything.
         let as_excuse = self.as_excuse(p).contains(c);

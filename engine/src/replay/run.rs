@@ -189,8 +189,12 @@ fn replay_moves_standing(setup: &Setup, players: &[String], dealer: u8, sitter: 
         Some(Stop::Annulled(a)) => {
             verdict.status = Status::Annulled;
             verdict.annulled = Some(a);
+            // Thrown in and paid for (`all-pass pay`): each player's balance of the payments.
+            if game.thrown_in_paid {
+                verdict.outcome = Some(game.settled_outcome().map_err(replay_error)?);
+            }
         }
-        None if game.settled.is_some() || game.ended_deal.is_some() => {
+        None if game.settled.is_some() || game.ended_deal.is_some() || game.fault_ended.is_some() => {
             verdict.status = Status::Valid;
             verdict.outcome = Some(game.settled_outcome().map_err(replay_error)?);
         }

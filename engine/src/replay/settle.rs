@@ -34,6 +34,9 @@ impl<'s, 'r> Game<'s, 'r> {
     /// declaration that ended the deal unplayed, it breaks the declaration's `ends-deal`.
     pub(super) fn after_settled(&self, m: &Move) -> Option<Stop> {
         let player = m.player().map(|p| self.name(p));
+        if let Some((p, label, clause)) = &self.fault_ended {
+            return Some(clause_violation(clause, self.event, player, format!("the deal ended with {}'s fault, {label}: no {} follows", self.name(*p), m.kind())));
+        }
         if let Some((p, k)) = self.ended_deal {
             let d = &self.rules().declarations[k];
             let clause = d.ends_deal.as_ref()?;
@@ -50,9 +53,9 @@ impl<'s, 'r> Game<'s, 'r> {
         Some(clause_violation(clause, self.event, player, format!("the deal was settled unplayed when {} won the auction: no {} follows", k.label, m.kind())))
     }
 
-    /// The outcome of a settled deal, or of one ended unplayed by a declaration: the taker, partner
-    /// (where known) and contract, no values, each player's balance of the payments, and the pots as
-    /// carried.
+    /// The outcome of a settled deal, or of one ended unplayed by a declaration or at a fault: the
+    /// taker, partner (where known) and contract, no values, the tricks each took before it ended,
+    /// each player's balance of the payments, and the pots as carried.
     pub(super) fn settled_outcome(&self) -> Result<Outcome, Stop> {
         let seat = |name: &Option<std::sync::Arc<str>>| name.as_ref().and_then(|n| self.names.iter().position(|m| m == n));
         let balance = self.balances(self.ledger.iter(), seat)?;
@@ -64,7 +67,13 @@ impl<'s, 'r> Game<'s, 'r> {
             values: vec![],
             hand_score: None,
             players: (0..self.names.len() as u8)
-                .map(|p| PlayerResult { player: self.name(p), card_points: Q::ZERO, tricks: 0, score: balance[p as usize], winner: balance[p as usize] > Q::ZERO })
+                .map(|p| PlayerResult {
+                    player: self.name(p),
+                    card_points: Q::ZERO,
+                    tricks: self.tricks.iter().filter(|t| t.winner == p).count(),
+                    score: balance[p as usize],
+                    winner: balance[p as usize] > Q::ZERO,
+                })
                 .collect(),
             pots: rules.pots.iter().enumerate().map(|(i, p)| PotResult { pot: p.name.clone(), carried: self.carried[i], closing: self.pots[i] }).collect(),
             ends_match: vec![],

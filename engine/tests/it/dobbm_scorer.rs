@@ -3,8 +3,13 @@
 //! (the Schwacher and the Retours, `repeats`) and each stake: the tricks are won again here from the
 //! cards (Hearts the trumps, sow, ten, king, ober, unter, 9 to 6), the card points counted, the Dobb
 //! given to the declarer (laid away, or unseen in a Solo) unless he took no trick, and the payment
-//! worked out and rounded as P's table shows. Each deal is simulated from its own seed, so a
-//! difference names the seed that reproduces it.
+//! worked out and rounded as P's table shows. Each deal is also thrown in (every bid made a pass):
+//! at five the new dealer has his Stockerl from each other player, at four nobody pays; and it is
+//! abandoned at a revoke (a card that breaks P's obligations, found here from the hands, put in at
+//! the first play of the declarer, or of a defender, that could revoke): the offender's side pays half
+//! a Match of the game played; and, in an ordinary game, a discard of three cards ends it likewise, the
+//! declarer paying. Each deal is simulated from its own seed, so a difference names the
+//! seed that reproduces it.
 //!
 //! `DOBBM_SCORER_GAMES` sets the number of deals per table and stake (default 400), and
 //! `DOBBM_SCORER_REPORT=1` prints how often each contract and number of doubles occurred.
@@ -35,7 +40,7 @@ fn card(code: &str) -> (char, u8, i64) {
     (suit.chars().next().unwrap(), i as u8 + 1, POINTS[i])
 }
 
-/// Each player's score, by hand: `None` for a deal thrown in.
+/// Each player's score, by hand: `None` for a deal with none (thrown in at four).
 fn by_hand(rec: &GameRecord) -> Option<BTreeMap<String, Q>> {
     let stake = rec.options.get("stake").and_then(|v| v.as_i64()).unwrap_or(60);
     let mut taker = None;
@@ -50,7 +55,18 @@ fn by_hand(rec: &GameRecord) -> Option<BTreeMap<String, Q>> {
             _ => {}
         }
     }
-    let (taker, contract) = taker?;
+    let Some((taker, contract)) = taker else { return stockerl(rec, stake) };
+    let factor = if contract == "solo" { 2 } else { 1 };
+    // A revoke abandons the deal: the offender's side pays half a Match (the stake) of the game
+    // played, each defender to the declarer or the declarer to each defender (P "Scoring"); so does a
+    // discard of another number of cards than four, the declarer paying.
+    let short = rec.events.iter().any(|e| matches!(e, Event::Discard { cards, .. } if cards.len() != 4));
+    let revoke = plays_with_hands(rec).into_iter().find(|(_, _, hand, led, c)| revokes(hand, led.as_deref(), c)).map(|(_, p, ..)| p);
+    if let Some(offender) = if short { Some(taker.clone()) } else { revoke } {
+        let each = stake / 2 * factor * if offender == taker { -1 } else { 1 };
+        let defenders = rec.players.len() as i64 - 1;
+        return Some(rec.players.iter().map(|p| (p.to_string(), Q::int(if *p == taker { each * defenders } else { -each }))).collect());
+    }
     // Four play, whatever the table: tricks of four cards, the highest heart or else the highest of
     // the suit led winning.
     let (mut points, mut tricks) = (0i64, 0);
@@ -73,10 +89,80 @@ fn by_hand(rec: &GameRecord) -> Option<BTreeMap<String, Q>> {
     let margin = (points - 60).abs();
     // Rounded up to the next Schilling before any doubling: margin * stake / 60, up.
     let base = (margin * stake + 59) / 60;
-    let factor = if contract == "solo" { 2 } else { 1 };
     let each = (points - 60).signum() * base * factor * (1i64 << doubles);
     let defenders = rec.players.len() as i64 - 1;
     Some(rec.players.iter().map(|p| (p.to_string(), Q::int(if *p == taker { each * defenders } else { -each }))).collect())
+}
+
+/// Whether a card breaks P's obligations ("verleugnen"): played by a player holding `hand` to a trick
+/// led with `led` (none when he leads it), it does not follow suit where he holds the suit led, or,
+/// holding none of it, is no heart where he holds one.
+fn revokes(hand: &[String], led: Option<&str>, c: &str) -> bool {
+    let Some(led) = led else { return false };
+    let suit = card(led).0;
+    let holds = |s: char| hand.iter().any(|h| card(h).0 == s);
+    if holds(suit) {
+        card(c).0 != suit
+    } else {
+        holds('H') && card(c).0 != 'H'
+    }
+}
+
+/// Each play of `rec`, in order: its event's index, the player, the hand he held before it (as dealt,
+/// the declarer's with the Dobb taken and four laid away), the card led to the trick (none when he
+/// leads) and the card he played.
+type Play = (usize, String, Vec<String>, Option<String>, String);
+fn plays_with_hands(rec: &GameRecord) -> Vec<Play> {
+    let (mut held, mut dog, mut trick, mut out) = (BTreeMap::<String, Vec<String>>::new(), vec![], vec![], vec![]);
+    for (i, e) in rec.events.iter().enumerate() {
+        match e {
+            Event::Deal { hands, dog: d, .. } => {
+                held = hands.iter().map(|(p, h)| (p.to_string(), h.iter().map(|c| c.to_string()).collect())).collect();
+                dog = d.iter().map(|c| c.to_string()).collect();
+            }
+            Event::Discard { player, cards } => {
+                let hand = held.get_mut(player.as_str()).expect("a player");
+                hand.extend(dog.iter().cloned());
+                hand.retain(|c| !cards.iter().any(|d| d.as_str() == c));
+            }
+            Event::Play { player, card } => {
+                let hand = held.get_mut(player.as_str()).expect("a player");
+                out.push((i, player.to_string(), hand.clone(), trick.first().cloned(), card.to_string()));
+                hand.retain(|c| c != card.as_str());
+                trick.push(card.to_string());
+                if trick.len() == 4 {
+                    trick.clear();
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `rec` up to the first play of the declarer (or of a defender) at which he held a card that revokes,
+/// that card played in its place: the deal ends there.
+fn revoked(rec: &GameRecord, declarer: bool) -> Option<GameRecord> {
+    let taker = rec.events.iter().filter_map(|e| if let Event::Bid { player, bid } = e { (bid.as_str() != "pass").then(|| player.to_string()) } else { None }).next_back()?;
+    plays_with_hands(rec).into_iter().filter(|(_, p, ..)| (*p == taker) == declarer).find_map(|(i, p, hand, led, _)| {
+        let bad = hand.iter().find(|c| revokes(&hand, led.as_deref(), c))?;
+        let mut out = rec.clone();
+        out.events.truncate(i);
+        out.events.push(Event::Play { player: p.as_str().into(), card: bad.as_str().into() });
+        Some(out)
+    })
+}
+
+/// A deal thrown in, everyone having passed: at five the deal passes to the left, to the first to
+/// speak, who has a Stockerl from each other player (the one who sat out too), what 10 card points
+/// win in an ordinary game, rounded up as they are; at four nobody pays (P "Bidding", "Scoring").
+fn stockerl(rec: &GameRecord, stake: i64) -> Option<BTreeMap<String, Q>> {
+    if rec.players.len() != 5 {
+        return None;
+    }
+    let dealer = rec.events.iter().find_map(|e| if let Event::Bid { player, .. } = e { Some(player.to_string()) } else { None })?;
+    let each = (10 * stake + 59) / 60;
+    Some(rec.players.iter().map(|p| (p.to_string(), Q::int(if *p == dealer { 4 * each } else { -each }))).collect())
 }
 
 #[test]
@@ -84,33 +170,75 @@ fn the_engine_scores_dobbm_as_the_source_does() {
     let rules = registry().get("dobbm").unwrap();
     let games = count("DOBBM_SCORER_GAMES", 400);
     let (mut differences, mut tally) = (vec![], BTreeMap::<String, u64>::new());
-    for (n, stake) in [(4, 60), (5, 60), (4, 12), (4, 6), (5, 240)] {
+    for (n, stake) in [(4, 60), (5, 60), (4, 12), (4, 6), (5, 240), (5, 12)] {
         let options = BTreeMap::from([("stake".to_string(), serde_json::json!(stake))]);
         for seed in 0..games {
             let sim = SimOptions { contract: ContractChoice::Even, announce: 0.6, ..SimOptions::steered() };
             let rec = random_game_with(rules, n, &options, &sim, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
-            let v = replay(rules, &rec).unwrap();
-            if v.status == Status::Annulled {
-                *tally.entry("thrown in".into()).or_default() += 1;
-                continue;
+            // The same deal thrown in, every bid made a pass: scored too (the Stockerl at five).
+            let mut thrown = rec.clone();
+            let passes: Vec<Event> =
+                rec.events.iter().filter_map(|e| if let Event::Bid { player, .. } = e { Some(Event::Bid { player: player.clone(), bid: "pass".into() }) } else { None }).collect();
+            thrown.events.truncate(1);
+            thrown.events.extend(passes);
+            // And the same deal abandoned at a revoke, by the declarer in one deal, a defender in the next.
+            let declarer = seed % 2 == 0;
+            let revoke = revoked(&rec, declarer);
+            // And, in an ordinary game, laid away three cards instead of four.
+            let short = rec.events.iter().position(|e| matches!(e, Event::Discard { .. })).map(|at| {
+                let mut short = rec.clone();
+                if let Event::Discard { cards, .. } = &mut short.events[at] {
+                    cards.pop();
+                }
+                short.events.truncate(at + 1);
+                short
+            });
+            for (revoke, rec) in [(false, Some(rec)), (false, Some(thrown)), (true, revoke), (true, short)] {
+                let Some(rec) = rec else { continue };
+                let v = replay(rules, &rec).unwrap();
+                let engine = v.outcome.as_ref().map(|o| o.players.iter().map(|p| (p.player.to_string(), p.score)).collect::<BTreeMap<String, Q>>());
+                let mine = by_hand(&rec);
+                if v.status == Status::Annulled {
+                    *tally.entry(format!("thrown in at {n}")).or_default() += 1;
+                    if engine != mine {
+                        differences.push(format!("{n} players, stake {stake}, seed {seed} --steer, thrown in: engine {engine:?}, by hand {mine:?}"));
+                    }
+                    continue;
+                }
+                assert_eq!(v.status, Status::Valid, "seed {seed}: {}", v.to_text());
+                assert!(mine.is_some(), "seed {seed}: a declarer");
+                if engine != mine {
+                    differences.push(format!("{n} players, stake {stake}, seed {seed} --steer: engine {engine:?}, by hand {mine:?}"));
+                }
+                if revoke {
+                    assert!(v.next.is_none(), "seed {seed}: {}", v.to_text());
+                    let short = rec.events.last().is_some_and(|e| matches!(e, Event::Discard { .. }));
+                    let what = if short { "a discard of three".to_string() } else { format!("revoke by {}", if declarer { "the declarer" } else { "a defender" }) };
+                    *tally.entry(format!("{what} at {n}")).or_default() += 1;
+                    continue;
+                }
+                let doubles = rec.events.iter().filter(|e| matches!(e, Event::Declare { .. })).count();
+                let contract = v.outcome.as_ref().and_then(|o| o.contract.clone()).unwrap_or_default();
+                *tally.entry(format!("{contract}, {} doubles", doubles.min(4))).or_default() += 1;
             }
-            assert_eq!(v.status, Status::Valid, "seed {seed}: {}", v.to_text());
-            let mine = by_hand(&rec).expect("a declarer");
-            let engine: BTreeMap<String, Q> = v.outcome.as_ref().unwrap().players.iter().map(|p| (p.player.to_string(), p.score)).collect();
-            if engine != mine {
-                differences.push(format!("{n} players, stake {stake}, seed {seed} --steer: engine {engine:?}, by hand {mine:?}"));
-            }
-            let doubles = rec.events.iter().filter(|e| matches!(e, Event::Declare { .. })).count();
-            let contract = v.outcome.as_ref().and_then(|o| o.contract.clone()).unwrap_or_default();
-            *tally.entry(format!("{contract}, {} doubles", doubles.min(4))).or_default() += 1;
         }
     }
     if std::env::var("DOBBM_SCORER_REPORT").is_ok() {
         println!("dobbm: {games} deals a table and stake, by contract and doubles (4 or more together): {tally:?}");
     }
     assert!(differences.is_empty(), "{} differences:\n{}", differences.len(), differences.join("\n"));
-    // The rare cases are reached: both contracts, and the doubles up to a second Retour.
-    for case in ["dobbm, 0 doubles", "solo, 0 doubles", "dobbm, 1 doubles", "dobbm, 2 doubles", "dobbm, 4 doubles"] {
+    // The rare cases are reached: both contracts, the doubles up to a second Retour, deals thrown in,
+    // and revokes on both sides.
+    let cases = ["dobbm, 0 doubles", "solo, 0 doubles", "dobbm, 1 doubles", "dobbm, 2 doubles", "dobbm, 4 doubles", "thrown in at 4", "thrown in at 5"];
+    let revokes = [
+        "revoke by the declarer at 4",
+        "revoke by a defender at 4",
+        "revoke by the declarer at 5",
+        "revoke by a defender at 5",
+        "a discard of three at 4",
+        "a discard of three at 5",
+    ];
+    for case in cases.into_iter().chain(revokes) {
         assert!(tally.contains_key(case), "{case} never reached: {tally:?}");
     }
 }
@@ -168,20 +296,26 @@ fn a_retour_is_said_again_only_in_answer_and_each_doubles_the_game() {
 }
 
 #[test]
-fn a_card_refused_is_found_at_a_table_seated_otherwise_than_listed() {
+fn a_revoke_is_found_at_a_table_seated_otherwise_than_listed_and_ends_the_deal() {
     // Dobbm plays clockwise, and at five the dealer sits out: the records list the players otherwise
-    // than the seats go round, and a card its player may not play is found all the same.
+    // than the seats go round. A card its player may not play is a revoke, found at the player who
+    // played it, and the deal ends there: no card is refused (the simulator's bad cards find none).
     let rules = registry().get("dobbm").unwrap();
     for n in [4, 5] {
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let found = (0..20).find_map(|_| {
-            let rec = random_game_with(rules, n, &BTreeMap::new(), &SimOptions::default(), &mut rng).ok()?;
-            illegal_variant(rules, &rec, &mut rng)
-        });
-        let (bad, at) = found.unwrap_or_else(|| panic!("no card refused found at {n}"));
-        let v = replay(rules, &bad).unwrap();
-        let violation = v.violation.expect("refused");
-        assert_eq!(violation.event, at);
-        assert!(violation.rule.starts_with("play.must."), "{n} players: {}", violation.rule);
+        for declarer in [false, true] {
+            let mut rng = ChaCha8Rng::seed_from_u64(7);
+            let found = (0..40).find_map(|_| {
+                let rec = random_game_with(rules, n, &BTreeMap::new(), &SimOptions::default(), &mut rng).ok()?;
+                revoked(&rec, declarer).map(|bad| (rec, bad))
+            });
+            let (rec, bad) = found.unwrap_or_else(|| panic!("no revoke found at {n}"));
+            assert!(illegal_variant(rules, &rec, &mut rng).is_none(), "{n} players: a card refused");
+            let v = replay(rules, &bad).unwrap();
+            assert_eq!(v.status, Status::Valid, "{}", v.to_text());
+            let Some(Event::Play { player, .. }) = bad.events.last() else { panic!("a card") };
+            let note = v.notes.iter().find(|x| x.contains("the deal ends there")).unwrap_or_else(|| panic!("{}", v.to_text()));
+            assert!(note.contains(&format!("{player} played")), "{note}");
+            assert!(!v.ledger.is_empty() && v.ledger.iter().all(|l| l.rule.starts_with("play.fault.")), "{}", v.to_text());
+        }
     }
 }

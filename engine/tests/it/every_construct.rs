@@ -492,6 +492,20 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (r#"all-pass play CONTRACT by "who" = condition"#, m(F, "  all-pass annul ", "  all-pass play garde by \"the holder of the 21\" = has(hand, T21)\n  all-pass annul "), Changes),
         (r#"all-pass play CONTRACT by "who" = condition"#, m(F, "  all-pass annul ", "  all-pass play prise by \"forehand\" = player == first_hand\n  all-pass annul "), Changes),
         (r#"all-pass play CONTRACT by "who" = condition"#, m(F, "all-pass annul", "all-pass play raeuber by \"the holder of the 21\" = has(hand, T21)"), Refused("there is no contract `raeuber`")),
+        // Dobbm's Stockerl: paid by each other player to the new dealer of a deal thrown in at five.
+        (r#"all-pass pay PAYERS to PAYEES ["label"] = amount"#, m("dobbm", "then ceil(10 * option.stake / 60) else 0", "then 5 else 0"), Changes),
+        (r#"all-pass pay PAYERS to PAYEES ["label"] = amount"#, m("dobbm", "all-pass pay players to first_hand", "all-pass pay first_hand to players"), Changes),
+        (r#"all-pass pay PAYERS to PAYEES ["label"] = amount"#, m("dobbm", "then ceil(10 * option.stake / 60) else 0", "then contract.factor else 0"), Refused("`contract.factor` is not known")),
+        (r#"all-pass pay PAYERS to PAYEES ["label"] = amount"#, m("dobbm", "all-pass pay players to first_hand", "all-pass pay players to taker"), Refused("`taker` is not known in a payment when everyone passes")),
+        (r#"all-pass pay PAYERS to PAYEES ["label"] = amount"#, m("dobbm", "all-pass pay players to first_hand", "all-pass pay players to pot.stockerl"), Refused("not into or out of a pot")),
+        (r#"all-pass pay PAYERS to PAYEES ["label"] = amount"#, m("dobbm", "all-pass pay players to first_hand", "all-pass pay players first_hand"), Refused("is written `all-pass pay PAYERS to PAYEES")),
+        (r#"all-pass pay PAYERS to PAYEES ["label"] = amount"#, m("dobbm", "= if table_size == 5 then ceil(10 * option.stake / 60) else 0", "= \"ten\""), Refused("takes an amount, a number")),
+        (r#"all-pass pay PAYERS to PAYEES ["label"] = amount"#, m("dobbm", "= if table_size == 5 then ceil(10 * option.stake / 60) else 0", ""), Refused("needs an amount")),
+        (
+            r#"all-pass pay PAYERS to PAYEES ["label"] = amount"#,
+            m(F, "  all-pass annul ", "  contract raeuber \"Räuber\" { dog = \"defence\" }\n  all-pass pay players to dealer = 1\n  all-pass play raeuber "),
+            Refused("no deal is thrown in, so it would never be paid"),
+        ),
         (r#"all-pass play CONTRACT by "who" = condition"#, m(F, "all-pass annul", "all-pass play garde by \"the holder of the 21\""), Refused("needs a condition (`= ...`) on a player's hand as dealt")),
         (r#"all-pass play CONTRACT by "who" = condition"#, m(F, "all-pass annul", "all-pass play garde = has(hand, T21)"), Refused("takes no value")),
         (r#"all-pass play CONTRACT by "who" = condition"#, m(F, "all-pass annul", "all-pass play garde by = has(hand, T21)"), Refused("the only word it takes is `annul`")),
@@ -797,6 +811,22 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         // A `let` with a branch that is not cards would fail at the fault, in a game with that option.
         (r#"fault OBLIGATION "label" gives-back CLASS = amount"#, m("minchiate", "then none else nobili", "then none else 60"), Refused("`revoke_back` gives a number in some games, not cards")),
         (r#"fault OBLIGATION "label" gives-back CLASS = amount"#, m("minchiate", "gives-back revoke_back", "gives-back"), Refused("gives-back CLASS = amount` for the cards of CLASS")),
+        // Dobbm's discard of the wrong size: the revoke's penalty, and the deal ends there.
+        (r#"fault size "label" [by-side] ends-deal = amount"#, m("dobbm", "fault size \"the wrong number laid away\" ends-deal = option.stake / 2 * contract.factor", "fault size \"the wrong number laid away\" ends-deal = 7"), Changes),
+        (r#"fault size "label" [by-side] ends-deal = amount"#, m("dobbm", "  fault size", "  # fault size"), Changes),
+        (r#"fault size "label" [by-side] ends-deal = amount"#, m("dobbm", "fault size \"the wrong number laid away\" ends-deal", "fault size \"the wrong number laid away\""), Refused("`fault size` needs `ends-deal`")),
+        (r#"fault size "label" [by-side] ends-deal = amount"#, m("dobbm", "fault size \"the wrong number laid away\" ends-deal", "fault forbid \"the wrong number laid away\" ends-deal"), Refused("a discard's fault is its size")),
+        (r#"fault size "label" [by-side] ends-deal = amount"#, m("dobbm", "fault size \"the wrong number laid away\" ends-deal", "fault size ends-deal"), Refused("a discard's fault is written")),
+        (r#"fault size "label" [by-side] ends-deal = amount"#, m("dobbm", "fault size \"the wrong number laid away\" ends-deal = option.stake / 2 * contract.factor", "fault size \"the wrong number laid away\" ends-deal = \"thirty\""), Refused("takes an amount, a number")),
+        (r#"fault size "label" [by-side] ends-deal = amount"#, m("dobbm", "fault size \"the wrong number laid away\" ends-deal = option.stake / 2 * contract.factor", "fault size \"the wrong number laid away\" ends-deal = count(tricks)"), Refused("`tricks` is not known")),
+        // Dobbm's revoke: paid by the offender's side, and the deal abandoned at the card.
+        (r#"fault OBLIGATION "label" by-side = amount"#, m("dobbm", "fault follow \"revoke (verleugnen)\" by-side ends-deal", "fault follow \"revoke (verleugnen)\" ends-deal"), Changes),
+        (r#"fault OBLIGATION "label" by-side = amount"#, m("dobbm", "fault trump \"revoke (verleugnen)\" by-side ends-deal", "fault trump \"revoke (verleugnen)\" ends-deal"), Changes),
+        (r#"fault OBLIGATION "label" by-side = amount"#, m("dobbm", "fault follow \"revoke (verleugnen)\" by-side", "fault follow \"revoke (verleugnen)\" by-side by-side"), Refused("is written `fault follow \"label\" = amount`")),
+        (r#"fault OBLIGATION "label" ends-deal = amount"#, m("dobbm", "fault follow \"revoke (verleugnen)\" by-side ends-deal", "fault follow \"revoke (verleugnen)\" by-side"), Changes),
+        (r#"fault OBLIGATION "label" ends-deal = amount"#, m("dobbm", "fault trump \"revoke (verleugnen)\" by-side ends-deal", "fault trump \"revoke (verleugnen)\" by-side"), Changes),
+        (r#"fault OBLIGATION "label" ends-deal = amount"#, m("dobbm", "fault follow \"revoke (verleugnen)\" by-side ends-deal", "fault follow \"revoke (verleugnen)\" by-side ends-game"), Refused("and `ends-deal` (the card ends the deal)")),
+        (r#"fault OBLIGATION "label" ends-deal = amount"#, m("minchiate", "gives-back revoke_back", "gives-back revoke_back ends-deal"), Refused("cannot give anything back")),
         ("trumps-win = condition", m("galician-tarok", GT, "  trumps-win = 5"), Refused("takes a condition, yes or no")),
         // fool
         ("excuse", m(F, "  excuse                                             @FFT", "  # excuse"), Changes),

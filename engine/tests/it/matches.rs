@@ -125,3 +125,32 @@ fn a_match_that_could_not_be_played_is_refused() {
         assert!(err.contains(message), "`{replace}`: {err}");
     }
 }
+
+/// A deal thrown in that the rules pay for (`all-pass pay`: Dobbm's Stockerl at five) scores its
+/// payments: a match adds them to the totals, and does not count the deal as one played. Dobbm made
+/// a match of one deal here: the deal thrown in, then a deal played, over after the second.
+#[test]
+fn a_deal_thrown_in_and_paid_for_adds_to_the_totals_but_is_no_deal_played() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let text = std::fs::read_to_string(root.join("rulesets/dobbm.tarot")).unwrap() + "\nmatch {\n  deals = 1\n}\n";
+    let mut files = Registry::builtin_files();
+    files.insert("dobbm".into(), tarot_engine::RuleFile { path: "dobbm.tarot".into(), text });
+    let r = Registry::from_files(files).unwrap_or_else(|e| panic!("{e}"));
+    let rules = r.get("dobbm").unwrap();
+    let read = |name: &str| -> GameRecord { serde_json::from_str(&std::fs::read_to_string(root.join("fixtures/dobbm").join(name)).unwrap()).unwrap() };
+    let (thrown, played) = (replay(rules, &read("annulled/bidding.all-pass--stockerl-5p.json")).unwrap(), replay(rules, &read("valid/5p-1.json")).unwrap());
+    assert_eq!(thrown.status, Status::Annulled);
+    let stockerl: Vec<(Arc<str>, Q)> = thrown.outcome.as_ref().expect("paid for").players.iter().map(|p| (p.player.clone(), p.score)).collect();
+    assert_eq!(stockerl.iter().filter(|(_, s)| *s == Q::int(-10)).count(), 4, "{stockerl:?}");
+    let setup = Setup::new(rules, 5, &BTreeMap::new()).unwrap();
+    let m = match_state(&setup, &[&thrown]).unwrap().unwrap();
+    assert_eq!((m.played, m.over_after), (0, None));
+    assert_eq!(m.totals, stockerl);
+    let m = match_state(&setup, &[&thrown, &played]).unwrap().unwrap();
+    assert_eq!((m.played, m.over_after), (1, Some(2)));
+    for (p, total) in &m.totals {
+        let paid = stockerl.iter().find(|(q, _)| q == p).unwrap().1;
+        let score = played.outcome.as_ref().unwrap().players.iter().find(|r| r.player == *p).unwrap().score;
+        assert_eq!(*total, paid + score, "{p}");
+    }
+}

@@ -80,6 +80,7 @@ impl Compiler {
             requires: vec![],
             goes_to: None,
             forbid_by_option: vec![],
+            size_fault: None,
         };
         self.settings(s);
         let mut penalty = None;
@@ -107,8 +108,11 @@ impl Compiler {
                         d.goes_to = Some((w, self.clause(st, "discard.goes-to")));
                     }
                 }
-                other => self
-                    .err_at(st, format!("unknown discard statement `{other}`; expected taker, dealer, others, forbid, unless-unavoidable, penalize, penalty, require or goes-to")),
+                "fault" => d.size_fault = self.discard_fault(st),
+                other => self.err_at(
+                    st,
+                    format!("unknown discard statement `{other}`; expected taker, dealer, others, forbid, unless-unavoidable, penalize, penalty, require, goes-to or fault"),
+                ),
             }
         }
         match (&mut d.penalize, penalty) {
@@ -120,6 +124,47 @@ impl Compiler {
             _ => {}
         }
         d
+    }
+
+    /// `fault size "label" [by-side] ends-deal = amount`: a discard of the wrong size is a fault that
+    /// ends the deal. Only the size (the other rules of a discard are refused as ever), and the deal
+    /// must end (the hands no longer fit the tricks): `ends-deal` is required.
+    fn discard_fault(&mut self, st: &Stmt) -> Option<DiscardFault> {
+        const FORM: &str = "a discard's fault is written `fault size \"label\" [by-side] ends-deal = amount`";
+        let (Some(what), Some(label)) = (st.args.first(), st.args.get(1).filter(|w| w.quoted)) else {
+            self.err_at(st, FORM);
+            return None;
+        };
+        if what.text != "size" || what.quoted {
+            self.err_at(
+                st,
+                format!("`fault {}`: a discard's fault is its size (`fault size`), a discard of the wrong number of cards; the discard's other rules refuse it", what.text),
+            );
+            return None;
+        }
+        let (mut by_side, mut ends_deal) = (false, false);
+        for w in &st.args[2..] {
+            match w.text.as_str() {
+                "by-side" if !by_side && !w.quoted => by_side = true,
+                "ends-deal" if !ends_deal && !w.quoted => ends_deal = true,
+                _ => {
+                    self.err_at(st, FORM);
+                    return None;
+                }
+            }
+        }
+        if !ends_deal {
+            self.err_at(st, "`fault size` needs `ends-deal`: after a discard of the wrong size the hands no longer fit the tricks, so the deal cannot be played on");
+            return None;
+        }
+        let amount = self.value(st, Ctx::AfterAuction)?;
+        if let Expr::Const(v) = &amount {
+            if !matches!(v, Value::Num(_)) {
+                self.err_at(st, format!("`fault size` takes an amount, a number, not {}", v.type_name()));
+                return None;
+            }
+        }
+        Some(DiscardFault { label: label.text.as_str().into(), amount, by_side, clause: self.clause(st, "discard.fault.size") })
     }
 
     pub(super) fn talon(&mut self, s: &Stmt) -> Talon {

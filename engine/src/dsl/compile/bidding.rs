@@ -41,6 +41,7 @@ impl Compiler {
             all_pass: None,
             all_pass_play: None,
             all_pass_by: vec![],
+            all_pass_pays: vec![],
             reserve: None,
             hold: None,
             hold_by: None,
@@ -150,6 +151,12 @@ impl Compiler {
                     }
                     let dog = dog.unwrap_or(Choice::Is(DogUse::Defence));
                     b.contracts.push(Contract { clause: self.clause(st, format!("bidding.contract.{name}")), name, label, attrs, dog, by, settle, requires });
+                }
+                "all-pass" if st.args.first().is_some_and(|w| w.text == "pay" && !w.quoted) => {
+                    // A payment made when the deal is thrown in for all passing.
+                    if let Some(pay) = self.all_pass_pay(st, b.all_pass_pays.len()) {
+                        b.all_pass_pays.push(pay);
+                    }
                 }
                 "all-pass" if st.args.get(2).is_some_and(|w| w.text == "by") => {
                     // A player the rules name, the first in turn whose hand meets the condition.
@@ -308,6 +315,17 @@ impl Compiler {
             }
             b.all_pass_by.push(AllPassBy { contract: c, label: who, when, clause: self.clause(st, format!("bidding.all-pass.{name}")) });
         }
+        // A payment for a deal thrown in: where a contract is played when everyone passes, each for
+        // himself, no deal is ever thrown in for all passing, and the payment would never be made.
+        if let Some(c) = b.all_pass_play {
+            let label = b.contracts[c].label.clone();
+            for st in s.block.iter().flatten().filter(|st| st.key == "all-pass" && st.args.first().is_some_and(|w| w.text == "pay" && !w.quoted)) {
+                self.err_at(
+                    st,
+                    format!("`all-pass pay` is paid when everyone passes and the deal is thrown in, but here {label} is played then (`all-pass play`): no deal is thrown in, so it would never be paid"),
+                );
+            }
+        }
         // A contract chosen in place of the one won (`instead`) is played with no taker, as the
         // all-pass contract is: its dog counts for nobody, and nobody bids it or is forced to.
         for (st, won, chosen, label, when) in insteads {
@@ -381,5 +399,43 @@ impl Compiler {
             trump_orders: vec![],
             clause: Clause { rule: "".into(), at: "".into(), source: None, source_file: None },
         }
+    }
+
+    /// `all-pass pay PAYERS to PAYEES ["label"] = amount`: a payment between players made when
+    /// everyone passes and the deal is thrown in (a compensation to the next dealer, say). The
+    /// score's form, between players only (no pot: an annulled deal carries the pots unchanged), its
+    /// amount read with `payer` and `payee` for each pair, the dealer, first hand, the players and
+    /// the options. The `n`th of them; rule `bidding.all-pass.pay`, then `.pay.2`, ...
+    fn all_pass_pay(&mut self, st: &Stmt, n: usize) -> Option<Pay> {
+        let words: Vec<&Word> = st.args.iter().skip(1).collect();
+        if !(words.len() == 3 || (words.len() == 4 && words[3].quoted)) || words[1].text != "to" {
+            self.err_at(
+                st,
+                "a payment when everyone passes is written `all-pass pay PAYERS to PAYEES [\"label\"] = amount`, e.g. `all-pass pay players to first_hand \"compensation\" = 10`",
+            );
+            return None;
+        }
+        let file = st.file.clone();
+        let side = |c: &mut Compiler, w: &Word| -> Option<Expr> {
+            if w.text.starts_with("pot.") {
+                c.err_at(
+                    st,
+                    format!("`{}`: a payment when everyone passes goes between players, not into or out of a pot (a deal thrown in carries its pots on as they were)", w.text),
+                );
+                return None;
+            }
+            c.expr(&file, &Ast { pos: w.pos, kind: AstKind::Name(w.text.clone()) }, Ctx::AllPass)
+        };
+        let (from, to) = (side(self, words[0]), side(self, words[2]));
+        let amount = self.value(st, Ctx::AllPass);
+        if let Some(Expr::Const(v)) = &amount {
+            if !matches!(v, Value::Num(_)) {
+                self.err_at(st, format!("`all-pass pay` takes an amount, a number each payee receives from each payer, not {}", v.type_name()));
+                return None;
+            }
+        }
+        let label = words.get(3).map(|w| w.text.clone()).unwrap_or_else(|| "all passed".to_string());
+        let rule = if n == 0 { "bidding.all-pass.pay".to_string() } else { format!("bidding.all-pass.pay.{}", n + 1) };
+        Some(Pay { from: Account::Players(from?), to: Account::Players(to?), amount: amount?, label: label.into(), clause: self.clause(st, rule) })
     }
 }

@@ -37,6 +37,9 @@ pub(super) enum Ctx {
     /// The talon's `rest`, read for each packet as it goes once the sides are known: what
     /// `AfterAuction` sees, and the packet (`packet`), the card called and the sides.
     Packet,
+    /// A payment made when everyone passes (`all-pass pay`): the pair paying and paid (`payer`,
+    /// `payee`), the dealer, first hand, the players and the options; no contract, no sides.
+    AllPass,
 }
 
 pub(super) fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
@@ -48,13 +51,13 @@ pub(super) fn fact_allowed(f: Fact, ctx: Ctx) -> bool {
         Hand | FirstPacket => matches!(ctx, Ctx::Hand | Ctx::Declaration | Ctx::Allowed | Ctx::Turn) || f == Hand && matches!(ctx, Ctx::Discard | Ctx::DeclarationPay),
         Shown | DeclValue => matches!(ctx, Ctx::Declaration | Ctx::DeclarationPay),
         BestValue => ctx == Ctx::Declaration,
-        Payer => matches!(ctx, Ctx::PaidBy | Ctx::Pay | Ctx::DeclarationPay),
+        Payer => matches!(ctx, Ctx::PaidBy | Ctx::Pay | Ctx::DeclarationPay | Ctx::AllPass),
         Discarded => ctx == Ctx::Discard,
         Dog => matches!(ctx, Ctx::Discard | Ctx::Allowed | Ctx::DeclarationPay),
         Packet => ctx == Ctx::Packet,
         Card | Last | WonByPlayer => ctx == Ctx::Trigger,
         Player => matches!(ctx, Ctx::Trigger | Ctx::PerPlayer | Ctx::Declaration | Ctx::Discard | Ctx::Allowed | Ctx::Turn | Ctx::Hand | Ctx::DeclarationPay),
-        Payee => matches!(ctx, Ctx::Pay | Ctx::DeclarationPay),
+        Payee => matches!(ctx, Ctx::Pay | Ctx::DeclarationPay | Ctx::AllPass),
         Total => ctx == Ctx::Pay,
         Taker | Partner | Attack | Defence => matches!(ctx, Ctx::Lead | Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Allowed | Ctx::Turn | Ctx::Packet | Ctx::DeclarationPay),
         Called => matches!(ctx, Ctx::Called | Ctx::Score | Ctx::Pay | Ctx::PerPlayer | Ctx::Packet | Ctx::Allowed | Ctx::DeclarationPay),
@@ -187,6 +190,7 @@ pub(super) fn ctx_words(ctx: Ctx) -> &'static str {
         }
         Ctx::Turn => "in the condition of `must lead|play`, `keep`, `withhold` and `excuse` (hand, player, taker, partner, attack, defence, contract.ATTR, tricks and trick, the trick in play, are)",
         Ctx::Dealt => "in the deal's `require` (dealer, first_hand, players, options and carried(p) are)",
+        Ctx::AllPass => "in a payment when everyone passes (payer, payee, dealer, first_hand, players, table_size and options are)",
         Ctx::Packet => "in the talon's `rest` (packet, called, taker, partner, attack, defence, dealer, first_hand, players, options and the contract are)",
     }
 }

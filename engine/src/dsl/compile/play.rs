@@ -417,49 +417,43 @@ impl Compiler {
         };
         // `gives-back CLASS`: the cards of the class the offending card took go back to who played them;
         // or a setup `let` giving cards, so an option can choose them (`none`: nothing goes back).
-        let gives_back = match &st.args[2..] {
-            [] => None,
-            [w, class] if w.text == "gives-back" && !w.quoted && !class.quoted => {
-                let named_let = self.lets.iter().position(|l| *l == class.text);
-                match (self.classes.iter().find(|c| c.name == class.text).map(|c| c.cards), self.pack_card(&class.text), named_let) {
-                    (Some(cards), _, _) => Some(Expr::Const(Value::Cards(cards))),
-                    (None, Some(card), _) if !self.in_pack(&st.file, class.pos, &class.text, card) => return None,
-                    (None, Some(card), _) => Some(Expr::Const(Value::Cards(CardSet::single(card)))),
-                    (None, None, Some(i)) => {
-                        self.lets_read.insert(i);
-                        // A `let` that gives something other than cards in some game (a branch that
-                        // is a number or a text) would fail at the fault: refused here.
-                        if let Some(v) = self.let_exprs.get(i).and_then(not_cards) {
-                            self.err(
-                                &st.file,
-                                class.pos,
-                                format!(
-                                    "`fault {word} ... gives-back {}`: `{}` gives {} in some games, not cards (a class, cards, or `none`)",
-                                    class.text,
-                                    class.text,
-                                    v.type_name()
-                                ),
-                            );
-                            return None;
-                        }
-                        Some(Expr::Let(i))
-                    }
-                    // The class's (or the let's) own definition failed, and says why.
-                    _ if self.failed.contains(&class.text) => return None,
-                    _ => {
-                        self.err(&st.file, class.pos, format!("`fault {word} ... gives-back {}`: `{}`: unknown card class (or `let` giving cards)", class.text, class.text));
-                        return None;
-                    }
+        // `by-side`: the offender's side pays; `ends-deal`: the card ends the deal.
+        let (mut gives_back, mut by_side, mut ends_deal) = (None, false, false);
+        let mut rest = &st.args[2..];
+        while let Some(w) = rest.first() {
+            match (w.text.as_str(), w.quoted, rest.get(1)) {
+                ("by-side", false, _) if !by_side => {
+                    by_side = true;
+                    rest = &rest[1..];
+                }
+                ("ends-deal", false, _) if !ends_deal => {
+                    ends_deal = true;
+                    rest = &rest[1..];
+                }
+                ("gives-back", false, Some(class)) if !class.quoted && gives_back.is_none() => {
+                    gives_back = Some(self.fault_gives_back(st, word, class)?);
+                    rest = &rest[2..];
+                }
+                _ => {
+                    self.err_at(
+                        st,
+                        format!("`fault {word}` is written `fault {word} \"label\" = amount`, or `fault {word} \"label\" gives-back CLASS = amount` for the cards of CLASS the offending card took to go back to who played them, with `by-side` (the offender's side pays) and `ends-deal` (the card ends the deal) after the label as the rules say"),
+                    );
+                    return None;
                 }
             }
-            _ => {
-                self.err_at(
-                    st,
-                    format!("`fault {word}` is written `fault {word} \"label\" = amount`, or `fault {word} \"label\" gives-back CLASS = amount` for the cards of CLASS the offending card took to go back to who played them"),
-                );
+        }
+        if ends_deal {
+            if let Some(Expr::Const(Value::Cards(c))) = &gives_back {
+                if c.is_empty() {
+                    gives_back = None;
+                }
+            }
+            if gives_back.is_some() {
+                self.err_at(st, format!("`fault {word} ... ends-deal` cannot give anything back: the deal ends at the offending card, which takes no trick"));
                 return None;
             }
-        };
+        }
         let amount = self.value(st, Ctx::AfterAuction)?;
         if let Expr::Const(v) = &amount {
             if !matches!(v, Value::Num(_)) {
@@ -467,7 +461,38 @@ impl Compiler {
                 return None;
             }
         }
-        Some(Fault { obligation: o, label: label.text.as_str().into(), amount, gives_back, clause: self.clause(st, format!("play.fault.{word}")) })
+        Some(Fault { obligation: o, label: label.text.as_str().into(), amount, gives_back, by_side, ends_deal, clause: self.clause(st, format!("play.fault.{word}")) })
+    }
+
+    /// The cards `gives-back CLASS` names: a class, one card, or a setup `let` giving cards (so an
+    /// option can choose them; `none` gives nothing back). `None` (reported) for anything else.
+    fn fault_gives_back(&mut self, st: &Stmt, word: &str, class: &Word) -> Option<Expr> {
+        let named_let = self.lets.iter().position(|l| *l == class.text);
+        match (self.classes.iter().find(|c| c.name == class.text).map(|c| c.cards), self.pack_card(&class.text), named_let) {
+            (Some(cards), _, _) => Some(Expr::Const(Value::Cards(cards))),
+            (None, Some(card), _) if !self.in_pack(&st.file, class.pos, &class.text, card) => None,
+            (None, Some(card), _) => Some(Expr::Const(Value::Cards(CardSet::single(card)))),
+            (None, None, Some(i)) => {
+                self.lets_read.insert(i);
+                // A `let` that gives something other than cards in some game (a branch that
+                // is a number or a text) would fail at the fault: refused here.
+                if let Some(v) = self.let_exprs.get(i).and_then(not_cards) {
+                    self.err(
+                        &st.file,
+                        class.pos,
+                        format!("`fault {word} ... gives-back {}`: `{}` gives {} in some games, not cards (a class, cards, or `none`)", class.text, class.text, v.type_name()),
+                    );
+                    return None;
+                }
+                Some(Expr::Let(i))
+            }
+            // The class's (or the let's) own definition failed, and says why.
+            _ if self.failed.contains(&class.text) => None,
+            _ => {
+                self.err(&st.file, class.pos, format!("`fault {word} ... gives-back {}`: `{}`: unknown card class (or `let` giving cards)", class.text, class.text));
+                None
+            }
+        }
     }
 
     pub(super) fn fool(&mut self, s: Option<&Stmt>) -> FoolRules {
