@@ -7,7 +7,7 @@ use maud::{html, Markup};
 use tarot_engine::ir::Ruleset;
 use tarot_engine::Card;
 use tarot_engine::{draw_game, Event, GameDrawing, GameRecord, Play};
-use tarot_engine::{Verdict, Violation};
+use tarot_engine::{Status, Verdict, Violation};
 
 use crate::pages::{card_code, score_sheet, status_word};
 
@@ -256,9 +256,34 @@ fn tricks(rules: Option<&Ruleset>, verdict: &Verdict, drawing: &GameDrawing) -> 
             }
         });
     }
-    // A game in progress: the cards of the trick being played.
+    // A game in progress: the cards of the trick being played. In a game over with cards after its
+    // last trick, the deal ended in the middle of a trick (a fault that ends it, `ends-deal`): those
+    // cards, the last one the card it ended at, with the payment it caused.
     let on_table = &drawing.after;
-    if stop.is_none() && !on_table.is_empty() {
+    if stop.is_none() && verdict.status != Status::InProgress && !on_table.is_empty() {
+        let last = on_table[on_table.len() - 1].event;
+        let cause = verdict.ledger.iter().find(|l| l.event == Some(last));
+        rows.push(html! {
+            tr class="diverge" {
+                th { (verdict.tricks.len() + 1) }
+                td { (on_table[0].player) }
+                td {
+                    @for p in on_table {
+                        span class="play" { (card_code(rules, &p.card, if p.event == last { "bad" } else { "" })) span class="who" { (p.player) } }
+                    }
+                    div class="stop" {
+                        @if let Some(c) = cause {
+                            strong { "The deal ended here, at event " (last) ": " (c.label) "." }
+                            " The card is not played; the notes say why. " (rule_ref(&c.rule, c.source.as_deref(), None))
+                        } @else {
+                            strong { "The deal ended before this trick was finished." }
+                        }
+                    }
+                }
+                td { "—" }
+            }
+        });
+    } else if stop.is_none() && !on_table.is_empty() {
         rows.push(html! {
             tr {
                 th { (verdict.tricks.len() + 1) }
@@ -310,5 +335,23 @@ mod tests {
         };
         assert_eq!(order("forty", &["KS", "T40", "EX", "T22", "T3"]), ["T3", "T22", "T40", "EX", "KS"]);
         assert_eq!(order("skus", &["KS", "EX", "T21"]), ["T21", "T22", "KS"]);
+    }
+
+    /// A deal ended in the middle of a trick by a fault (Dobbm's revoke, `fault ... ends-deal`) is
+    /// drawn as ended at the card at fault, with the payment's rule, not as a trick being played.
+    #[test]
+    fn a_deal_ended_by_a_fault_is_drawn_as_ended_there() {
+        let registry = tarot_engine::Registry::builtin().unwrap();
+        let json = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/dobbm/valid/revoke-by-a-defender.json")).unwrap();
+        let record = tarot_engine::parse_record(&json).unwrap();
+        let rules = registry.get(&record.ruleset);
+        let verdict = tarot_engine::replay(rules.unwrap(), &record).unwrap();
+        let html = super::tricks(rules, &verdict, &tarot_engine::draw_game(rules, &record, &verdict)).into_string();
+        assert!(html.contains("The deal ended here, at event 7: revoke (verleugnen)."), "{html}");
+        assert!(html.contains("play.fault.follow"), "{html}");
+        // The card at fault, the revoke's sow of leaves (1S), is the one marked.
+        assert_eq!(html.matches(" bad\"").count(), 1, "{html}");
+        assert!(html.split(" bad\"").nth(1).and_then(|rest| rest.split('>').next()).is_some_and(|tag| tag.contains("data-code=\"1S\"")), "{html}");
+        assert!(!html.contains("being played"), "{html}");
     }
 }
