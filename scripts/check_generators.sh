@@ -13,6 +13,7 @@ GENERATORS=(
     "cego_fixtures:"
     "cego3_fixtures:"
     "cego_local_fixtures:"
+    "cego_twos_fixtures:"
     "dobbm_fixtures:"
     "dreierles_fixtures:"
     "droggn_fixtures:"

@@ -7,6 +7,7 @@
 //!     cargo run -p tarot-engine --example generators -- cego_fixtures
 //!     cargo run -p tarot-engine --example generators -- cego3_fixtures
 //!     cargo run -p tarot-engine --example generators -- cego_local_fixtures
+//!     cargo run -p tarot-engine --example generators -- cego_twos_fixtures
 //!     cargo run -p tarot-engine --example generators -- galician_fixtures trischaken
 //!     cargo run -p tarot-engine --example generators -- --help
 //!
@@ -20,6 +21,7 @@ mod common;
 mod cego3_fixtures;
 mod cego_fixtures;
 mod cego_local_fixtures;
+mod cego_twos_fixtures;
 mod dobbm_fixtures;
 mod dreierles_fixtures;
 mod droggn_fixtures;
@@ -53,6 +55,8 @@ enum Generator {
     Cego3Fixtures,
     /// Cego's local versions (the Ministranten's, Oberwolfach's, Ichenheim's): each contract, P's examples, the auction's rules broken.
     CegoLocalFixtures,
+    /// Cego counted in twos: games at the edges of pagat.com's table of base values.
+    CegoTwosFixtures,
     /// Dreierles: the source's worked example, each contract, the knocks, the Räuber's restrictions.
     DreierlesFixtures,
     /// Droggn: the Gstieß as the top trump.
@@ -93,6 +97,7 @@ fn main() {
         Generator::DobbmFixtures => dobbm_fixtures::main(),
         Generator::Cego3Fixtures => cego3_fixtures::main(),
         Generator::CegoLocalFixtures => cego_local_fixtures::main(),
+        Generator::CegoTwosFixtures => cego_twos_fixtures::main(),
         Generator::DreierlesFixtures => dreierles_fixtures::main(),
         Generator::DroggnFixtures => droggn_fixtures::main(),
         Generator::GalicianFixtures { mode } => galician_fixtures::main(mode.as_deref()),

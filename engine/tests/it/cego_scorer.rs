@@ -14,7 +14,7 @@
 //! claim of a skinned Solo, judged by the second scorer on every hand as dealt.
 //!
 //! The same for the local versions (`cego-ministranten`, `cego-oberwolfach`, `cego-ichenheim`), at their own scores
-//! (`common/cego_local.rs`).
+//! (`common/cego_local.rs`), and for the count in twos (`cego-twos`, `common/cego_twos.rs`).
 //!
 //! `CEGO_SCORER_GAMES` sets the number of steered deals (default 600; half as many unsteered), and
 //! `CEGO_SCORER_REPORT=1` prints how often each case occurred.
@@ -75,7 +75,8 @@ fn compare(id: &str, sim: &SimOptions, options: &BTreeMap<String, serde_json::Va
         if let Some(m) = mine.made.filter(|_| mine.over_solo && !["piccolo", "bettel", "ulti"].contains(&mine.contract.as_str())) {
             add(format!("over a Solo {}", if m { "made" } else { "lost" }));
         }
-        if mine.declarer_points == Some(35) {
+        // (Counted in twos, 35 of 79 is a game lost, no tie.)
+        if mine.declarer_points == Some(35) && crate::common::cego_local::Local::of(id).target() == 36 {
             add("Bürgermeister (35)".into());
         }
         if mine.legage_lost {
@@ -302,21 +303,23 @@ fn a_court_kept_for_want_of_empty_cards_is_judged_as_the_sources_do() {
     }
 }
 
-/// The local versions (`cego-ministranten`, `cego-oberwolfach`, `cego-ichenheim`; P "Ministranten
-/// Version", "Oberwolfach Version", "Ichenheim Version"): the engine's scores against the second scorer (`common/cego_local.rs`) over simulated
+/// The local versions (`cego-ministranten`, `cego-oberwolfach`, `cego-ichenheim`, `cego-twos`; P
+/// "Ministranten Version", "Oberwolfach Version", "Ichenheim Version", "Cards counted in twos"): the engine's scores against the second scorer (`common/cego_local.rs`) over simulated
 /// deals, unsteered (where a Solo is bid, and its Gegensolo) and steered to every contract; the
 /// Ministranten also with Piccolo at 35 (the option `piccolo`), Oberwolfach with the claim of a skinned
 /// Solo made in a fifth of the steered deals where it may be. Each declarer's game must be seen made
-/// and lost (at Ichenheim the Ulti too, and the Solodu lost), and each game each for himself played.
+/// and lost (at Ichenheim the Ulti too, and the Solodu lost; in twos the special games and a game bid
+/// over a Solo), and each game each for himself played.
 #[test]
 fn the_engine_scores_the_local_versions_as_the_sources_do() {
     let steered_games = count_or("CEGO_SCORER_GAMES", 600, 600);
     let base = seed("CEGO_SCORER_SEED");
     let normal = ["solo", "cego", "eine", "eine-leere", "zwei-leere", "zwei-verschiedene", "kleiner-mann"];
-    let versions: [(&str, &[&str], &[&str]); 3] = [
+    let versions: [(&str, &[&str], &[&str]); 4] = [
         ("cego-ministranten", &["gegensolo", "piccolo", "bettel", "ulti"], &["rauber played", "dresch played"]),
         ("cego-oberwolfach", &[], &["the claim of a skinned Solo won", "the claim of a skinned Solo lost"]),
         ("cego-ichenheim", &["ulti"], &["solodu lost"]),
+        ("cego-twos", &["piccolo", "bettel", "ulti", "over a Solo"], &["rauber played"]),
     ];
     for (id, more, cases) in versions {
         let mut runs = [Run::default(), Run::default(), Run::default()];
@@ -351,11 +354,11 @@ fn the_engine_scores_the_local_versions_as_the_sources_do() {
 }
 
 /// The stored games of the local versions (`fixtures/cego-ministranten/valid/`,
-/// `fixtures/cego-oberwolfach/valid/`, `fixtures/cego-ichenheim/valid/`), at the table of the rules' smallest size (at five, the dealer
+/// `fixtures/cego-oberwolfach/valid/`, `fixtures/cego-ichenheim/valid/`, `fixtures/cego-twos/valid/`), at the table of the rules' smallest size (at five, the dealer
 /// sits out): the engine scores each as the second scorer does.
 #[test]
 fn the_stored_games_of_the_local_versions_score_as_the_sources_do() {
-    for id in ["cego-ministranten", "cego-oberwolfach", "cego-ichenheim"] {
+    for id in ["cego-ministranten", "cego-oberwolfach", "cego-ichenheim", "cego-twos"] {
         let rules = tarot_testkit::registry().get(id).unwrap();
         for path in tarot_testkit::fixture_files(id, "valid") {
             let rec = tarot_engine::read_record(&std::fs::read(&path).unwrap()).unwrap();
@@ -369,5 +372,69 @@ fn the_stored_games_of_the_local_versions_score_as_the_sources_do() {
             assert_eq!(engine, mine.balance, "{}", path.display());
             assert_ne!(mine.kept_lawful, Some(false), "{}: cards kept that the sources do not allow", path.display());
         }
+    }
+}
+
+/// The count in twos by the second scorer (P "Cards counted in twos"): the whole pack in pairs is 79,
+/// whatever the order; the table's edges, won at 40 and lost at 39 both base 1, 44 and 45 either side
+/// of a row, 79 and none base 8; a Solo lost at factor 1 and a game over a Solo one more.
+#[test]
+fn the_second_scorer_counts_in_twos_as_pagat_does() {
+    use crate::common::cego_twos::{base, game_value, points_in_pairs};
+    // Gstieß, Mond, Geiß and four kings 5, four queens 4, four Reiter 3, four jacks 2, 35 others 1.
+    let mut pack: Vec<i64> = [vec![5; 7], vec![4; 4], vec![3; 4], vec![2; 4], vec![1; 35]].concat();
+    assert_eq!(pack.len(), 54);
+    assert_eq!(points_in_pairs(&pack), 79);
+    pack.reverse();
+    pack.rotate_left(17);
+    assert_eq!(points_in_pairs(&pack), 79);
+    // A king and a queen: 5 + 4 - 1; two empty cards: 1.
+    assert_eq!(points_in_pairs(&[5, 4]), 8);
+    assert_eq!(points_in_pairs(&[1, 1]), 1);
+    for (points, b) in [(40, 1), (44, 1), (45, 2), (74, 7), (75, 8), (79, 8), (39, 1), (35, 1), (34, 2), (5, 7), (4, 8), (0, 8)] {
+        assert_eq!(base(points), b, "{points}");
+    }
+    assert_eq!(game_value("cego", false, 40), 1);
+    assert_eq!(game_value("cego", false, 39), -1);
+    assert_eq!(game_value("solo", false, 40), 2);
+    assert_eq!(game_value("solo", false, 39), -1);
+    assert_eq!(game_value("kleiner-mann", false, 79), 48);
+    assert_eq!(game_value("cego", true, 0), -16);
+    assert_eq!(game_value("zwei-leere", true, 52), 15);
+}
+
+/// The games of the count in twos at the edges of P's table (`fixtures/cego-twos/valid/`, written by
+/// `cego_twos_fixtures`): each shows the declarer's points its name says (`won-top` 75 or more,
+/// `no-trick` none), is won from 40 and lost below it, and is scored by the engine as the second scorer
+/// scores it, base and factor.
+#[test]
+fn the_count_in_twos_at_the_edges_of_the_table_scores_as_pagat_does() {
+    let rules = tarot_testkit::registry().get("cego-twos").unwrap();
+    let read = |name: &str| tarot_engine::read_record(tarot_testkit::fixture(&format!("cego-twos/valid/{name}.json")).as_bytes()).unwrap();
+    for (name, points, made) in [
+        ("won-40", 40..=40, true),
+        ("lost-39", 39..=39, false),
+        ("won-44", 44..=44, true),
+        ("won-45", 45..=45, true),
+        ("lost-35", 35..=35, false),
+        ("lost-34", 34..=34, false),
+        ("no-trick", 0..=0, false),
+        ("won-top", 75..=79, true),
+    ] {
+        let rec = read(name);
+        let v = replay(rules, &rec).unwrap();
+        assert_eq!(v.status, Status::Valid, "{name}: {}", v.to_text());
+        let mine = cego::score(&rec);
+        let pts = mine.declarer_points.expect("a declarer's game");
+        assert!(points.contains(&pts), "{name}: the declarer has {pts}");
+        assert_eq!(mine.made, Some(made), "{name}");
+        let engine: BTreeMap<String, Q> = v.outcome.as_ref().unwrap().players.iter().map(|p| (p.player.to_string(), p.score)).collect();
+        assert_eq!(engine, mine.balance, "{name}");
+        let game = crate::common::cego_twos::game_value(&mine.contract, mine.over_solo, pts);
+        let term = v.outcome.as_ref().unwrap().values.iter().find(|(k, _)| &**k == "counted").map(|(_, x)| x.to_string());
+        assert_eq!(term, Some(pts.to_string()), "{name}: the engine's count");
+        // The declarer wins or pays the game from or to each of the three others.
+        let moved = engine.values().fold(Q::int(0), |a, s| a + s.abs());
+        assert_eq!(moved, Q::int(6 * game.abs()), "{name}: the game is {game} from each defender");
     }
 }

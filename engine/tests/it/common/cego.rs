@@ -44,7 +44,8 @@
 //!   Oberwolfach and Schmidt versions, PW): a declarer who does not lead the Geiß to the first trick
 //!   must take the last trick with it (`last-trick`) or a trick (`a-trick`); failing, he is paid as
 //!   one who took no trick (PW: "as if they lost every trick").
-//! - The local versions' scores (the Ministranten's, Oberwolfach's): `common/cego_local.rs`.
+//! - The local versions' scores (the Ministranten's, Oberwolfach's): `common/cego_local.rs`; the count
+//!   in twos (P "Cards counted in twos"): `common/cego_twos.rs`.
 
 use std::collections::BTreeMap;
 
@@ -52,6 +53,7 @@ use tarot_engine::Q;
 use tarot_engine::{Event, GameRecord};
 
 use super::cego_local::Local;
+use super::cego_twos;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Card {
@@ -107,8 +109,12 @@ impl Card {
     }
 }
 
-/// A pile's card points: each card its value less two thirds, rounded to the nearest point.
-fn points(cards: &[Card]) -> i64 {
+/// A pile's card points: each card its value less two thirds, rounded to the nearest point; counted in
+/// twos (`cego-twos`), in pairs (`cego_twos::points_in_pairs`).
+fn points(local: Local, cards: &[Card]) -> i64 {
+    if local == Local::Twos {
+        return cego_twos::points_in_pairs(&cards.iter().map(|c| c.value()).collect::<Vec<_>>());
+    }
     let thirds: i64 = cards.iter().map(|c| 3 * c.value() - 2).sum();
     (thirds + 1).div_euclid(3)
 }
@@ -391,7 +397,7 @@ pub fn score(rec: &GameRecord) -> Scored {
             }
             // At three the pack holds 69 points: a declarer who takes a trick is given the 70th, but
             // not one paid as if he had taken none (the Geiß taken back failing).
-            let pts = points(&own) + i64::from(n == 3 && won[d] > 0 && s.geiss_frei != Some(false));
+            let pts = points(local, &own) + i64::from(n == 3 && won[d] > 0 && s.geiss_frei != Some(false));
             s.declarer_points = Some(pts);
             let each = match c.as_str() {
                 "bettel" | "piccolo" | "ulti" | "solodu" => {
@@ -411,7 +417,7 @@ pub fn score(rec: &GameRecord) -> Scored {
                     }
                 }
                 _ => {
-                    s.made = Some(pts >= 36);
+                    s.made = Some(pts >= local.target());
                     local.game_value(c, factor(c), s.over_solo, pts).unwrap_or_else(|| game_value(c, s.over_solo, pts))
                 }
             };
@@ -420,7 +426,7 @@ pub fn score(rec: &GameRecord) -> Scored {
             }
         }
         None => {
-            let pts: Vec<i64> = piles.iter().map(|p| points(p)).collect();
+            let pts: Vec<i64> = piles.iter().map(|p| points(local, p)).collect();
             let top = *pts.iter().max().unwrap();
             let losers: Vec<usize> = if s.contract == "dresch" {
                 // The Dresch: the winner of the last trick loses.

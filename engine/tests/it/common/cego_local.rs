@@ -17,6 +17,8 @@
 //!   record's option `geiss_frei` says otherwise.
 //! - Ichenheim (three players): the Gasthaus's scores, but the Ulti 20 and the Solodu, a Solo bound to
 //!   take every trick, 64.
+//! - The count in twos (P "Cards counted in twos"): the cards counted in pairs, 40 of 79 winning, P's
+//!   table of base values times the factor (`common/cego_twos.rs`); the special games the Gasthaus's.
 
 /// Whose scores a record follows: the Gasthaus zum Löwen's (cego, cego-pagat, cego-3), or a local
 /// version's.
@@ -26,6 +28,7 @@ pub enum Local {
     Ministranten,
     Oberwolfach,
     Ichenheim,
+    Twos,
 }
 
 impl Local {
@@ -34,6 +37,7 @@ impl Local {
             "cego-ministranten" => Local::Ministranten,
             "cego-oberwolfach" => Local::Oberwolfach,
             "cego-ichenheim" => Local::Ichenheim,
+            "cego-twos" => Local::Twos,
             _ => Local::Gasthaus,
         }
     }
@@ -44,6 +48,16 @@ impl Local {
             "last-trick"
         } else {
             "no"
+        }
+    }
+
+    /// The declarer's points that win a normal game: more than half of the pack's 70, or of its 79
+    /// counted in twos.
+    pub fn target(self) -> i64 {
+        if self == Local::Twos {
+            40
+        } else {
+            36
         }
     }
 
@@ -87,6 +101,7 @@ impl Local {
         let diff = (points - 35).abs();
         let value = match self {
             Local::Gasthaus | Local::Ichenheim => return None,
+            Local::Twos => return Some(super::cego_twos::game_value(contract, over_solo, points)),
             Local::Ministranten => {
                 let f = match contract {
                     "solo" if !made => 1,

@@ -3,6 +3,7 @@
 
 pub mod cego;
 pub mod cego_local;
+pub mod cego_twos;
 pub mod dreierles;
 pub mod dreierles_rauber;
 pub mod droggn;
