@@ -16,6 +16,7 @@ use crate::num::Q;
 
 mod after_auction;
 mod bidding;
+mod counting;
 mod deal;
 mod declaration;
 mod extends;
@@ -32,6 +33,7 @@ mod resolve;
 mod rounds;
 mod score;
 mod table;
+mod trumps;
 mod unread;
 mod value;
 mod words;
