@@ -360,6 +360,12 @@ pub fn score(rec: &GameRecord) -> Scored {
                 leader = first.0;
             }
         }
+        // The Ministranten: the tricks of the cards kept taken, the bidder leads (P "The Play").
+        if let (true, Some(d)) = (leere && local.bidder_leads_after_kept(), &declarer) {
+            if i + 1 == if s.contract == "eine-leere" { 1 } else { 2 } {
+                leader = d.0;
+            }
+        }
         last = Some(best);
     }
     // Kleiner Mann's Geiß taken back: the option, and the first trick not led with it.
