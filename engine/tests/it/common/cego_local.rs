@@ -11,6 +11,8 @@
 //!   or twice his rounded points if that is more. In a Dresch the winner of the last trick pays each
 //!   other player 70. In the Leere games the empty cards kept lead the first trick(s), and the
 //!   bidder leads the trick after them.
+//! - In every local version the cards kept in the Leere games are empty cards (Brettli), never a
+//!   court in their stead.
 //! - Oberwolfach (three players): a Solo's factor 1 won, 2 lost; the others the Gasthaus's, one more
 //!   over a Solo; the base value is |points - 35| in whole fives, plus one (1 to 8), times the factor,
 //!   not rounded; 35 is lost at base 1. The claim of a skinned Solo pays the game lost without a trick,
@@ -46,6 +48,13 @@ impl Local {
         } else {
             "no"
         }
+    }
+
+    /// Whether the cards kept in the Leere games must be empty cards (Brettli), a player without them
+    /// not bidding the game: every local version (P: "must really be empty cards", "must really be
+    /// empty", "have to be Brettli").
+    pub fn brettli_only(self) -> bool {
+        self != Local::Gasthaus
     }
 
     /// Whether the bidder leads the trick after those of the empty cards he kept in a Leere game,
