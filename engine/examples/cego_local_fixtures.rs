@@ -36,6 +36,10 @@ struct Local {
     example: Option<Example>,
     broken: &'static [Broken],
     open: &'static [(&'static str, &'static str, &'static [(char, &'static str)])],
+    /// The contracts whose trick after those of the cards kept the bidder leads (`next-lead`), each
+    /// with the tricks of the cards kept: each one's game is broken there by the winner of the last
+    /// of them leading instead (invalid/RULE--CONTRACT.json).
+    lead_after: &'static [(&'static str, usize)],
 }
 
 /// P's table of bids: the file, what it shows, the bids (the seat, A Vorhand and the others in turn,
@@ -128,6 +132,7 @@ const MINISTRANTEN: Local = Local {
             &[FORT4[0], FORT4[1], FORT4[2], FORT4[3], ('A', "cego"), ('B', "pass"), ('C', "pass"), ('D', "pass")],
         ),
     ],
+    lead_after: &[("eine-leere", 1), ("zwei-leere", 2)],
 };
 
 const OBERWOLFACH: Local = Local {
@@ -164,6 +169,7 @@ const OBERWOLFACH: Local = Local {
         ("forced-eine", "Three Forts and Vorhand's Cego: B must say Eine", &[FORT3[0], FORT3[1], FORT3[2], ('A', "cego")]),
         ("after-solo", "B's Solo: C, the player after him, says Gegensolo or passes", &[('A', "pass"), ('B', "solo")]),
     ],
+    lead_after: &[],
 };
 
 const ICHENHEIM: Local = Local {
@@ -187,6 +193,7 @@ const ICHENHEIM: Local = Local {
         ("bidding.closing", "A bid after B's Solodu, which ended the auction", &[('A', "pass"), ('B', "solodu"), ('C', "solo")]),
     ],
     open: &[("first-phase", "Vorhand to speak first: Solo, Ulti, Solodu or Fort", &[])],
+    lead_after: &[],
 };
 
 pub fn main() {
@@ -199,6 +206,7 @@ pub fn main() {
             Some(ex) => example(rules, local, ex, &root),
             None => first,
         };
+        lead_broken(rules, local, &root);
         let Some(base) = base else { continue };
         let from = local.example.as_ref().map_or(local.contracts[0].0, |ex| ex.file);
         broken(rules, local, &root, &base, from);
@@ -261,5 +269,38 @@ fn broken(rules: &Ruleset, local: &Local, root: &Path, base: &tarot_engine::Game
         rec.description = Some(format!("{what} (P \"{}\"): the deal of valid/{from}.json", local.section));
         assert_eq!(replay(rules, &rec).expect("replayable").status, Status::InProgress, "{}: {file}", local.id);
         write(&root.join("in_progress").join(format!("{file}.json")), &rec);
+    }
+}
+
+/// The bidder's lead after the tricks of the cards kept (`next-lead`, P "The Play"): each contract's
+/// valid game, cut where that trick begins, the winner of the trick before it leading instead.
+fn lead_broken(rules: &Ruleset, local: &Local, root: &Path) {
+    for &(c, kept) in local.lead_after {
+        let path = root.join("valid").join(format!("{c}.json"));
+        let Ok(text) = std::fs::read(&path) else { continue };
+        let rec = tarot_engine::read_record(&text).expect("a record");
+        let v = replay(rules, &rec).expect("replayable");
+        let rule = &rules.play.next_leads[0];
+        // The note of the lead given: "... Cid leads trick 2 in place of Dan, who would lead it".
+        let mark = format!("leads trick {} in place of ", kept + 1);
+        let Some(winner) = v.notes.iter().find_map(|n| n.split_once(&mark).and_then(|(_, w)| w.split_once(',')).map(|(w, _)| w.to_string())) else {
+            panic!("{}: {c}: no lead after the tricks of the cards kept: {:?}", local.id, v.notes);
+        };
+        let n = rec.players.len();
+        let at = rec.events.iter().enumerate().filter(|(_, e)| matches!(e, tarot_engine::Event::Play { .. })).nth(n * kept).map(|(i, _)| i).expect("a trick after them");
+        let mut broken = rec.clone();
+        broken.events.truncate(at);
+        let played: Vec<&str> =
+            broken.events.iter().filter_map(|e| if let tarot_engine::Event::Play { player, card } = e { (**player == *winner).then_some(&**card) } else { None }).collect();
+        let dealt = rec.events.iter().find_map(|e| if let tarot_engine::Event::Deal { hands, .. } = e { hands.get(winner.as_str()).cloned() } else { None }).expect("his hand");
+        let card = dealt.iter().find(|c| !played.contains(&c.as_str())).expect("a card left");
+        broken.events.push(tarot_engine::Event::Play { player: winner.as_str().into(), card: card.clone() });
+        broken.description = Some(format!(
+            "{}, the winner of trick {kept}, leads the next, where the bidder leads after the tricks of the empty cards kept (P \"The Play\"): valid/{c}.json cut there",
+            winner
+        ));
+        let v = replay(rules, &broken).expect("replayable");
+        assert_eq!(v.violation.map(|b| b.rule.to_string()), Some(rule.clause.rule.to_string()), "{}: {c}", local.id);
+        write(&root.join("invalid").join(format!("{}--{c}.json", rule.clause.rule)), &broken);
     }
 }

@@ -173,14 +173,23 @@ pub fn random_game_with<R: Rng>(rules: &Ruleset, players: usize, options: &BTree
     let table: Vec<String> = NAMES[..players].iter().map(|s| s.to_string()).collect();
     // A deal where its taker can lay away no discard the requirements allow is dealt again: one hard
     // deal never costs the run.
+    // So too a game steered to a contract that a step below it barred from some player (`step` with
+    // `by`) and that missed it, up to `MISSED` times: the last such game is kept.
     let mut stuck = String::new();
-    for _ in 0..REDEALS {
+    let mut missed = 0;
+    let mut tries = 0;
+    while tries < REDEALS {
         let dealer_at_table = rng.gen_range(0..players);
         let seats = Seating::of(&setup, &table, dealer_at_table);
         let (deal, strong) = random_deal_with(&setup, &seats.playing, seats.dealer, sim, rng);
         match play_out(&setup, &table, dealer_at_table, seats, deal, options, sim, strong, rng) {
             Ok(record) => return Ok(record),
-            Err(Failed::NoLawfulDiscard(why)) => stuck = why,
+            Err(Failed::Missed(record)) if missed >= MISSED => return Ok(*record),
+            Err(Failed::Missed(_)) => missed += 1,
+            Err(Failed::NoLawfulDiscard(why)) => {
+                stuck = why;
+                tries += 1;
+            }
             Err(Failed::Other(e)) => return Err(e),
         }
     }
@@ -190,10 +199,17 @@ pub fn random_game_with<R: Rng>(rules: &Ruleset, players: usize, options: &BTree
 /// How many deals in a row `random_game_with` deals again when no lawful discard is found.
 const REDEALS: usize = 100;
 
+/// How many times `random_game_with` deals again a game steered to a contract that a step of the
+/// auction's chain below it barred from some player, and that missed it (`Failed::Missed`).
+const MISSED: usize = 20;
+
 /// Why `play_out` could not finish a game.
 enum Failed {
     /// The taker holds no discard the requirements allow (none found by `lawful_discard`).
     NoLawfulDiscard(String),
+    /// Steered to a contract at the top of a chain that some player could not climb (a step below it
+    /// with a `by` his hand does not meet), the game played another: the game, kept if it is the last.
+    Missed(Box<GameRecord>),
     Other(String),
 }
 
@@ -213,6 +229,7 @@ impl From<Failed> for String {
     fn from(e: Failed) -> Self {
         match e {
             Failed::NoLawfulDiscard(e) | Failed::Other(e) => e,
+            Failed::Missed(_) => "the game missed the contract it was steered to".into(),
         }
     }
 }

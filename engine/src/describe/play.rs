@@ -137,6 +137,15 @@ pub(super) fn play(force: &InForce, lines: &mut Vec<Line>) {
             ),
         ));
     }
+    // Who leads after some tricks, where not their winner (`next-lead`).
+    for n in &pl.next_leads {
+        let who = if people { force.words(&n.who) } else { formula_text(r, &n.clause) };
+        lines.push(line(
+            "trick obligations",
+            &n.clause,
+            format!("{}: after each trick (play going on), the next trick is led by {who}; where that is none, by the usual leader", n.label),
+        ));
+    }
     for end in &pl.ends {
         let when = if people { force.words(&end.when) } else { formula_text(r, &end.clause) };
         lines.push(line("trick obligations", &end.clause, format!("{}: play ends after the trick in which {when}, and the deal is scored as it stands", end.label)));

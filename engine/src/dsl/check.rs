@@ -146,6 +146,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("play", "loses") => sh(1, 2, Optional, Forbidden, "`loses CARDS \"label\" [= condition]` or `loses \"label\" = cards`"),
         ("play", "lead-together") => sh(3, 7, Required, Forbidden, "`lead-together N \"label\" highest SUITS = condition`"),
         ("play", "end") => sh(1, 1, Required, Forbidden, "`end \"label\" = condition`"),
+        ("play", "next-lead") => sh(1, 1, Required, Forbidden, "`next-lead \"label\" = formula`"),
         ("play", "wins") => sh(2, 2, Required, Forbidden, "`wins CARD \"label\" = cards`"),
         ("play", "fault") => sh(2, 4, Required, Forbidden, "`fault follow|trump|overtrump \"label\" [gives-back CLASS] = amount`"),
         ("fool", "excuse") => sh(0, 0, Forbidden, Forbidden, "`excuse`"),

@@ -77,6 +77,21 @@ pub struct Play {
     /// once, when the condition holds for the leader at his lead (rule `play.lead-together.LABEL`;
     /// pagat's Zwei Leere, whose two cards kept "are placed face up on the table to begin the tricks").
     pub together: Vec<LeadTogether>,
+    /// `next-lead "label" = formula`: after each trick before the last (play not ended), who leads
+    /// the next one: a player, or `none` for the usual leader (the trick's winner; after a lead
+    /// together, the highest winning card's). A formula of the score's context on the tricks played
+    /// so far; the first that gives a player, in the order written, decides (rule
+    /// `play.next-lead.LABEL`; pagat's Ministranten, whose bidder leads after the tricks of the empty
+    /// cards he kept).
+    pub next_leads: Vec<NextLead>,
+}
+
+/// Who leads the trick after the tricks played: `next-lead "label" = formula`.
+#[derive(Clone, Debug)]
+pub struct NextLead {
+    pub label: Arc<str>,
+    pub who: Expr,
+    pub clause: Clause,
 }
 
 /// A lead of several cards at once: the leader plays `n` cards in a row, each beginning a trick, then

@@ -256,6 +256,20 @@ impl<'s, 'r> Game<'s, 'r> {
         others().any(|q| holds(&after, q))
     }
 
+    /// Whether a step of the `step` chain below contract `target` is one that some player may not bid,
+    /// its `by` unmet by the hand dealt him (pagat's Ministranten: the Leere games only with empty
+    /// cards), so that the chain may break below the target whoever climbs it: for the simulator,
+    /// which deals again a game steered to the target that missed it so.
+    pub fn chain_barred_below(&self, target: usize) -> bool {
+        let Some(b) = self.rules().bidding.as_ref() else { return false };
+        let Some((cs, _)) = b.step.as_ref() else { return false };
+        let Some(at) = cs.iter().position(|&c| c == target) else { return false };
+        cs[..at]
+            .iter()
+            .filter_map(|&c| b.contracts[c].by.as_ref())
+            .any(|by| (0..self.n() as u8).any(|q| !self.hand_holds(q, self.dealt[q as usize], &by.when, &by.clause).unwrap_or(true)))
+    }
+
     /// Whether the auction is won and its winner is still to say what he plays (`instead`, `raise`).
     pub fn choosing(&self) -> bool {
         self.choosing.is_some()

@@ -163,6 +163,9 @@ pub struct Game<'s, 'r> {
     pub(super) annulled_at: Option<(Arc<str>, usize)>,
     /// The `end` rule (its index in `play.ends`) that ended play before the last trick.
     pub(super) ended_by: Option<usize>,
+    /// The `next-lead` rule (its index in `play.next_leads`) that gave the lead of the trick to come,
+    /// while no card of it is played.
+    pub(super) next_lead_by: Option<usize>,
     /// The empty card the Fool's holder owes for it, and to whom: (holder, winner of its trick).
     pub(super) fool_owed: Option<(u8, u8)>,
     /// The cards of a trick its winner does not keep: (the trick's index, the card, the player whose
@@ -242,6 +245,7 @@ impl<'s, 'r> Game<'s, 'r> {
             event: 0,
             annulled_at: None,
             ended_by: None,
+            next_lead_by: None,
             fool_owed: None,
             not_taken: vec![],
             carried: vec![Q::ZERO; setup.rules.pots.len()],

@@ -181,6 +181,10 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         let turn = self.to_play()?;
         if turn != p {
+            // A lead the rules give another than the trick's winner (`next-lead`) cites that rule.
+            if let Some(r) = self.next_lead_by.filter(|_| self.current.is_empty() && self.together.is_none()).map(|i| &rules.play.next_leads[i]) {
+                return Err(self.violation(&r.clause, p, format!("it is {}'s lead, not {}'s: {}", self.name(turn), self.name(p), r.label)));
+            }
             return Err(self.violation(&rules.play.order_clause, p, format!("it is {}'s turn to play, not {}'s", self.name(turn), self.name(p))));
         }
         if let Some(stop) = self.contract_requirement_missing()? {
@@ -304,6 +308,7 @@ impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn trick_done(&mut self, next: u8, last_winner: u8, fool_play: Option<u8>, last: bool) -> Result<(), Stop> {
         let s = self.setup;
         self.leader = Some(next);
+        self.next_lead_by = None;
         if last || self.play_ends()? {
             self.leader = None;
             self.phase = Phase::Done;
@@ -312,8 +317,38 @@ impl<'s, 'r> Game<'s, 'r> {
                 self.fool_to_a_side_with_no_trick(fool_play);
             }
             self.discards_go()?;
+        } else if let Some((i, p)) = self.next_lead()? {
+            self.leader = Some(p);
+            self.next_lead_by = Some(i);
+            if p != next {
+                let rule = &self.rules().play.next_leads[i];
+                let source = rule.clause.source.as_deref().map(|s| format!(", {s}")).unwrap_or_default();
+                self.notes.push(format!(
+                    "{} ({}{source}): {} leads trick {} in place of {}, who would lead it",
+                    rule.label,
+                    rule.clause.rule,
+                    self.name(p),
+                    self.tricks.len() + 1,
+                    self.name(next)
+                ));
+            }
         }
         Ok(())
+    }
+
+    /// `play { next-lead "label" = formula }`: after a trick that leaves play going on, the first
+    /// rule (in the order written) whose formula gives a player, and that player, who leads the next
+    /// trick; `None` when each gives `none` (the usual leader leads).
+    fn next_lead(&self) -> Result<Option<(usize, u8)>, Stop> {
+        let rules = self.rules();
+        for (i, r) in rules.play.next_leads.iter().enumerate() {
+            match self.eval_rule(&r.who, &self.env(None), &r.clause)? {
+                Value::Player(p) => return Ok(Some((i, self.after(p, 0)))),
+                Value::Cards(c) if c.is_empty() => {}
+                other => return Err(self.rule_error(&r.clause, format!("`next-lead` gives a player or none, not {}", other.type_name()))),
+            }
+        }
+        Ok(None)
     }
 
     /// `play { withhold }`: `p` plays `c` where a trump obligation spared him `spared`, his only trumps

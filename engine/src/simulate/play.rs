@@ -243,6 +243,13 @@ pub(super) fn play_out<R: Rng>(
             break;
         }
     }
+    // Steered to a contract at the top of a chain some player could not climb (`step` with `by`),
+    // and missed: dealt again (`random_game_with`), so that such a contract is reached as others are.
+    if let Some(t) = plan.raise_to.or(plan.target.map(|(t, _)| t)) {
+        if game.contract != Some(t) && game.chain_barred_below(t) {
+            return Err(Failed::Missed(Box::new(finished(events))));
+        }
+    }
     Ok(finished(events))
 }
 

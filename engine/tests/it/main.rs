@@ -67,6 +67,7 @@ mod marolles_payments;
 mod matches;
 mod minchiate_scorer;
 mod next_dealer;
+mod next_lead;
 mod numbers;
 mod pack;
 mod packet_orders;

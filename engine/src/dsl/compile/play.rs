@@ -27,6 +27,7 @@ impl Compiler {
             excuses: vec![],
             loses: vec![],
             together: vec![],
+            next_leads: vec![],
         };
         let Some(s) = s else {
             let f = self.file.clone();
@@ -167,9 +168,27 @@ impl Compiler {
                         p.ends.push(PlayEnd { label: label.as_str().into(), when, clause: self.clause(st, rule) });
                     }
                 }
+                // `next-lead "label" = formula`: who leads after the tricks played, or none.
+                "next-lead" => {
+                    let label = match st.args.as_slice() {
+                        [w] if w.quoted => w.text.clone(),
+                        _ => {
+                            self.err_at(st, "`next-lead` is written `next-lead \"label\" = formula`: the label says who leads and when (`next-lead \"the declarer leads the second trick\" = if count(tricks) == 1 then taker else none`)");
+                            continue;
+                        }
+                    };
+                    if let Some(who) = self.value(st, Ctx::Score) {
+                        if let Expr::Const(v) = &who {
+                            self.err_at(st, format!("`next-lead` takes a formula that gives a player after some tricks and `none` after the others (`= if count(tricks) == 1 then taker else none`), not the constant {}: it would name nobody, or the same player after every trick", v.type_name()));
+                            continue;
+                        }
+                        let rule = format!("play.next-lead.{}", label.to_lowercase().replace(' ', "-"));
+                        p.next_leads.push(NextLead { label: label.as_str().into(), who, clause: self.clause(st, rule) });
+                    }
+                }
                 other => self.err_at(
                     st,
-                    format!("unknown play statement `{other}`; expected lead, must, keep, direction, last-trump, trumps-win, fault, end, wins, withhold, excuse, loses or lead-together"),
+                    format!("unknown play statement `{other}`; expected lead, must, keep, direction, last-trump, trumps-win, fault, end, wins, withhold, excuse, loses, lead-together or next-lead"),
                 ),
             }
         }

@@ -315,7 +315,9 @@ pub fn score(rec: &GameRecord) -> Scored {
     if let (true, Some(laid)) = (leere, &first_discard) {
         let before: Vec<Card> = kept.iter().copied().filter(|c| !laid.contains(c)).collect();
         s.court_kept = before.iter().any(|c| c.is_court());
-        s.kept_lawful = Some(kept_lawful(&s.contract, &kept, &before));
+        // The local versions: Brettli only, no court standing in (P "Ministranten Version", "Oberwolfach
+        // Version", "Ichenheim Version").
+        s.kept_lawful = Some(kept_lawful(&s.contract, &kept, &before) && (!local.brettli_only() || before.iter().all(|c| c.is_empty())));
     }
     // The card that takes the trick, of those that may: the highest trump, else the highest card of
     // the suit the first of them sets.
@@ -364,6 +366,12 @@ pub fn score(rec: &GameRecord) -> Scored {
         if let (true, Some(first)) = (first_of_two, first_best) {
             if height(first.1) > height(best.1) {
                 leader = first.0;
+            }
+        }
+        // The Ministranten: the tricks of the cards kept taken, the bidder leads (P "The Play").
+        if let (true, Some(d)) = (leere && local.bidder_leads_after_kept(), &declarer) {
+            if i + 1 == if s.contract == "eine-leere" { 1 } else { 2 } {
+                leader = d.0;
             }
         }
         last = Some(best);

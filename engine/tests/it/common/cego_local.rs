@@ -9,7 +9,10 @@
 //!   of a Räuber (the most card points; Vorhand alone if he is among those tied) pays each other
 //!   player his card points rounded to the nearest 5 where they are more than 30, else 30; Vorhand 60,
 //!   or twice his rounded points if that is more. In a Dresch the winner of the last trick pays each
-//!   other player 70.
+//!   other player 70. In the Leere games the empty cards kept lead the first trick(s), and the
+//!   bidder leads the trick after them.
+//! - In every local version the cards kept in the Leere games are empty cards (Brettli), never a
+//!   court in their stead.
 //! - Oberwolfach (three players): a Solo's factor 1 won, 2 lost; the others the Gasthaus's, one more
 //!   over a Solo; the base value is |points - 35| in whole fives, plus one (1 to 8), times the factor,
 //!   not rounded; 35 is lost at base 1. The claim of a skinned Solo pays the game lost without a trick,
@@ -59,6 +62,19 @@ impl Local {
         } else {
             36
         }
+    }
+
+    /// Whether the cards kept in the Leere games must be empty cards (Brettli), a player without them
+    /// not bidding the game: every local version but the count in twos, which keeps cego's games (P:
+    /// "must really be empty cards", "must really be empty", "have to be Brettli").
+    pub fn brettli_only(self) -> bool {
+        !matches!(self, Local::Gasthaus | Local::Twos)
+    }
+
+    /// Whether the bidder leads the trick after those of the empty cards he kept in a Leere game,
+    /// which they never take (the Ministranten, P "The Play": "it is the bidder who leads").
+    pub fn bidder_leads_after_kept(self) -> bool {
+        self == Local::Ministranten
     }
 
     /// A special game's value, won from or paid to each defender.
