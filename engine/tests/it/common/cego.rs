@@ -283,8 +283,8 @@ pub fn score(rec: &GameRecord) -> Scored {
     }
     let mut s = Scored { contract: declarer.as_ref().map_or(alone.clone().unwrap_or("rauber".into()), |d| d.1.clone()), ..Scored::default() };
     // The Zwei games' first two tricks, begun together: each player's two cards in a row, the first
-    // of them to the first trick.
-    let together = ["zwei-leere", "zwei-verschiedene"].contains(&s.contract.as_str()) && plays.len() >= 2 * n;
+    // of them to the first trick (but where the cards kept need not be led).
+    let together = local.kept_cards_led_together() && ["zwei-leere", "zwei-verschiedene"].contains(&s.contract.as_str()) && plays.len() >= 2 * n;
     let mut tricks: Vec<Vec<(usize, Card)>> = vec![];
     let mut rest = &plays[..];
     if together {

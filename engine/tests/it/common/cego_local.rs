@@ -71,6 +71,12 @@ impl Local {
         !matches!(self, Local::Gasthaus | Local::Twos)
     }
 
+    /// Whether the Zwei games' cards kept begin the first two tricks together (P "The Play"): not at
+    /// Oberwolfach, where "the bidder can lead any card".
+    pub fn kept_cards_led_together(self) -> bool {
+        self != Local::Oberwolfach
+    }
+
     /// Whether the bidder leads the trick after those of the empty cards he kept in a Leere game,
     /// which they never take (the Ministranten, P "The Play": "it is the bidder who leads").
     pub fn bidder_leads_after_kept(self) -> bool {
