@@ -41,6 +41,12 @@ pub struct ScoreSheet {
     /// checked on their way in can have it.
     #[serde(skip_serializing_if = "Option::is_none")]
     dealer_error: Option<String>,
+    /// Where a deal would carry a player's running total past what the archive keeps exact: that
+    /// deal and the player, in words; the totals (and each later deal's) stop before it, and no match
+    /// is read. Absent when they stay exact: only a session stored before deals were checked on their
+    /// way in (POST /sessions/{id}/games refuses such a deal, 422 `total-too-large`) can have it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    totals_error: Option<String>,
 }
 
 /// A match: the session's deals read against its ruleset's `match` block.
@@ -108,6 +114,7 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
     let mut deals = vec![];
     let mut verdicts = vec![];
     let mut records = vec![];
+    let mut totals_error = None;
     for (i, game) in s.games.iter().enumerate() {
         let id = GameId(game.0.clone());
         let record = state.store.record(&id).map_err(crate::problem::store_problem)?;
@@ -116,8 +123,19 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
         let outcome = verdict.outcome.as_ref();
         let scores: Vec<(String, Q)> =
             s.players.iter().map(|p| (p.clone(), outcome.and_then(|o| o.players.iter().find(|r| &*r.player == p)).map(|r| r.score).unwrap_or(Q::ZERO))).collect();
-        for ((name, t), (_, v)) in totals.iter_mut().zip(&scores) {
-            *t = t.checked_add(*v).ok_or_else(|| Problem::internal(format!("{name}'s total {t} + {v} after deal {} is too large a number to keep exact", i + 1)))?;
+        // Past what is kept exact, the totals stop before the deal that would carry one past it.
+        if totals_error.is_none() {
+            let added: Result<Vec<Q>, String> = totals
+                .iter()
+                .zip(&scores)
+                .map(|((name, t), (_, v))| {
+                    t.checked_add(*v).ok_or_else(|| format!("deal {}: {name}'s running total {t} + {v} is too large a number to keep exact; the totals stop at deal {}", i + 1, i))
+                })
+                .collect();
+            match added {
+                Ok(added) => totals.iter_mut().zip(added).for_each(|((_, t), a)| *t = a),
+                Err(e) => totals_error = Some(e),
+            }
         }
         let settles_by_payment = !rules.score.pays.is_empty();
         let pots = outcome.map(|o| o.pots.clone()).unwrap_or_default();
@@ -149,10 +167,10 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
         None => (None, None, None),
     };
     let game_match = match first {
-        Some(record) => match_sheet(state, &record, &verdicts)?,
-        None => None,
+        Some(record) if totals_error.is_none() => match_sheet(state, &record, &verdicts)?,
+        _ => None,
     };
-    Ok(ScoreSheet { id: session.to_string(), name: s.name, players: s.players, deals, totals, game_match, pots_error, standing_error, dealer_error })
+    Ok(ScoreSheet { id: session.to_string(), name: s.name, players: s.players, deals, totals, game_match, pots_error, standing_error, dealer_error, totals_error })
 }
 
 /// Whether `game` may be the next deal of session `s`: under the ruleset of the session's first deal

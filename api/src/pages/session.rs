@@ -92,7 +92,7 @@ fn sheet_page(s: &Value) -> HttpResponse {
             (chart(&players, &deals))
         }
         (match_part(&s["match"]))
-        @for key in ["pots_error", "standing_error", "dealer_error"] {
+        @for key in ["pots_error", "standing_error", "dealer_error", "totals_error"] {
             @if let Some(e) = s[key].as_str() { p class="stop" { (e) } }
         }
     };

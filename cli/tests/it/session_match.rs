@@ -336,7 +336,8 @@ fn a_session_refuses_a_deal_that_would_carry_a_total_past_exact_numbers() {
         }
         game
     };
-    let s = spawn_fresh("total-too-large", &[]);
+    let dir = temp_dir("total-too-large");
+    let s = common::spawn(&dir, &[]);
     let session = s.post("/sessions", &json!({"name": "Dobbm, doubled", "players": base["players"]}).to_string()).json()["id"].as_str().unwrap().to_string();
     // Ann, the first player, declares (and loses) in the deal moved two places: at the lowest stake.
     let (high, low) = (doubled(240), doubled(6));
@@ -347,11 +348,11 @@ fn a_session_refuses_a_deal_that_would_carry_a_total_past_exact_numbers() {
         assert_eq!(stored.status, 201, "{}", stored.text);
         let r = s.post(&format!("/sessions/{session}/games"), &json!({"game": stored.json()["id"]}).to_string());
         if r.status != 200 {
-            refused = Some((n + 1, r));
+            refused = Some((n + 1, r, stored.json()["id"].as_str().unwrap().to_string()));
             break;
         }
     }
-    let (deal, r) = refused.expect("a deal refused");
+    let (deal, r, game) = refused.expect("a deal refused");
     assert_eq!((deal, r.status), (21, 422), "{}", r.text);
     let p = r.json();
     assert_eq!(p["type"], "urn:tarot-archive:problem:total-too-large", "{p}");
@@ -360,6 +361,25 @@ fn a_session_refuses_a_deal_that_would_carry_a_total_past_exact_numbers() {
     assert_eq!(sheet.status, 200, "{}", sheet.text);
     assert_eq!(sheet.json()["deals"].as_array().unwrap().len(), 20);
     assert_eq!(s.get(&format!("/pages/sessions/{session}")).status, 200);
+    let before = sheet.json()["totals"].clone();
+
+    // The same deal added through the store itself, the server stopped (a session stored before the
+    // check): the sheet still answers, its totals stopping before deal 21, which it names.
+    assert!(s.stop().success());
+    let store = tarot_store::Store::open(&dir).unwrap();
+    store.add_to_session(&session, &tarot_store::GameId(game), None).unwrap();
+    drop(store);
+    let s = common::spawn(&dir, &[]);
+    let r = s.get(&format!("/sessions/{session}"));
+    assert_eq!(r.status, 200, "{}", r.text);
+    let sheet = r.json();
+    assert_eq!(sheet["deals"].as_array().unwrap().len(), 21, "{sheet}");
+    let error = sheet["totals_error"].as_str().unwrap_or_else(|| panic!("no totals_error: {sheet}"));
+    assert!(error.starts_with("deal 21: Ann's running total ") && error.ends_with("the totals stop at deal 20"), "{error}");
+    assert_eq!(sheet["totals"], before, "{sheet}");
+    let page = s.get(&format!("/pages/sessions/{session}"));
+    assert_eq!(page.status, 200, "{}", page.text);
+    assert!(page.text.contains("the totals stop at deal 20"), "{}", page.text);
 }
 
 /// A deal thrown in that the rules pay for (Dobbm at five: everyone passed, and the new dealer has a
