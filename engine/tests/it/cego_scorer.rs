@@ -250,6 +250,18 @@ fn the_engine_scores_cego_as_the_sources_do() {
     }
 }
 
+/// A stored valid game, `rec` read from `path`: the engine calls it valid and scores it as the second
+/// scorer does, who finds no card kept that the sources forbid. The second scorer's reading of it.
+fn stored_game_agrees(rules: &tarot_engine::ir::Ruleset, rec: &tarot_engine::GameRecord, path: &std::path::Path) -> cego::Scored {
+    let v = replay(rules, rec).unwrap();
+    assert_eq!(v.status, Status::Valid, "{}: {}", path.display(), v.to_text());
+    let mine = cego::score(rec);
+    let engine: BTreeMap<String, Q> = v.outcome.as_ref().unwrap().players.iter().map(|p| (p.player.to_string(), p.score)).collect();
+    assert_eq!(engine, mine.balance, "{}", path.display());
+    assert_ne!(mine.kept_lawful, Some(false), "{}: cards kept that the sources do not allow", path.display());
+    mine
+}
+
 /// The stored valid four-player games (`fixtures/cego/valid/`): the engine scores each as the second
 /// scorer does, and among them is a Leere game in which a card kept and shown would have taken a trick
 /// and takes none (`play { loses }`, P "Normal Games").
@@ -262,12 +274,7 @@ fn the_stored_games_score_as_the_sources_do() {
         if rec.players.len() != 4 {
             continue;
         }
-        let v = replay(rules, &rec).unwrap();
-        assert_eq!(v.status, Status::Valid, "{}: {}", path.display(), v.to_text());
-        let mine = cego::score(&rec);
-        let engine: BTreeMap<String, Q> = v.outcome.as_ref().unwrap().players.iter().map(|p| (p.player.to_string(), p.score)).collect();
-        assert_eq!(engine, mine.balance, "{}", path.display());
-        assert_ne!(mine.kept_lawful, Some(false), "{}: cards kept that the sources do not allow", path.display());
+        let mine = stored_game_agrees(rules, &rec, &path);
         if mine.kept_card_lost {
             kept_lost.push(path.file_name().unwrap().to_string_lossy().into_owned());
         }
@@ -373,12 +380,7 @@ fn the_stored_games_of_the_local_versions_score_as_the_sources_do() {
             if rec.players.len() != rules.players.0 {
                 continue;
             }
-            let v = replay(rules, &rec).unwrap();
-            assert_eq!(v.status, Status::Valid, "{}: {}", path.display(), v.to_text());
-            let mine = cego::score(&rec);
-            let engine: BTreeMap<String, Q> = v.outcome.as_ref().unwrap().players.iter().map(|p| (p.player.to_string(), p.score)).collect();
-            assert_eq!(engine, mine.balance, "{}", path.display());
-            assert_ne!(mine.kept_lawful, Some(false), "{}: cards kept that the sources do not allow", path.display());
+            stored_game_agrees(rules, &rec, &path);
         }
     }
 }

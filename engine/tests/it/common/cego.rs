@@ -149,17 +149,7 @@ pub fn game_value(contract: &str, over_solo: bool, declarer_points: i64) -> i64 
         return -5;
     }
     let made = declarer_points >= 36;
-    let factor = match contract {
-        "solo" if made => 2,
-        "solo" => 1,
-        "cego" => 1,
-        "eine" => 2,
-        "eine-leere" => 3,
-        "zwei-leere" => 4,
-        "zwei-verschiedene" => 5,
-        "kleiner-mann" => 6,
-        other => panic!("no game value for {other}"),
-    } + i64::from(over_solo && contract != "solo");
+    let factor = game_factor(contract, made, over_solo);
     let x = (declarer_points - 35).abs() * factor;
     let rounded = (x + 4) / 5 * 5;
     if made {
@@ -207,6 +197,13 @@ pub fn solo_hand(hand: &[Card]) -> bool {
     suits.sort();
     suits.dedup();
     trumps >= 9 || (trumps == 8 && high >= 2 && suits.len() <= 2)
+}
+
+/// The factor a declarer's game is paid at (P "The Scoring"): a Solo's 2 won and 1 lost, one more
+/// for a game bid over a Solo.
+pub fn game_factor(contract: &str, made: bool, over_solo: bool) -> i64 {
+    let f = if contract == "solo" && !made { 1 } else { factor(contract) };
+    f + i64::from(over_solo && contract != "solo")
 }
 
 /// The factor of a declarer's game (P "The Scoring"), not bid over a Solo.

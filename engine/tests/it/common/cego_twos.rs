@@ -45,17 +45,7 @@ pub fn base(declarer_points: i64) -> i64 {
 /// more, else paid.
 pub fn game_value(contract: &str, over_solo: bool, declarer_points: i64) -> i64 {
     let made = declarer_points >= 40;
-    let factor = match contract {
-        "solo" if made => 2,
-        "solo" => 1,
-        "cego" => 1,
-        "eine" => 2,
-        "eine-leere" => 3,
-        "zwei-leere" => 4,
-        "zwei-verschiedene" => 5,
-        "kleiner-mann" => 6,
-        other => panic!("no game value for {other}"),
-    } + i64::from(over_solo && contract != "solo");
+    let factor = super::cego::game_factor(contract, made, over_solo);
     let value = base(declarer_points) * factor;
     if made {
         value
