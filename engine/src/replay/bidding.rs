@@ -147,7 +147,7 @@ impl<'s, 'r> Game<'s, 'r> {
                     // Thrown in, with what the rules pay for it (`all-pass pay`): the deal's score.
                     // Where no payment is due at this table (all amounts 0), the deal is void as ever.
                     for pay in &b.all_pass_pays {
-                        let entries = self.pays_between(pay, self.env(None))?;
+                        let entries = self.pays_between(pay, &mut self.env(None), Some(self.event))?;
                         if !entries.is_empty() {
                             self.notes.push(format!("all players passed: the deal is thrown in, and paid for (“{}”, {})", pay.label, pay.clause.rule));
                             self.ledger.extend(entries);

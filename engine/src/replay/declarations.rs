@@ -211,33 +211,27 @@ impl<'s, 'r> Game<'s, 'r> {
             let mut env = self.env(Some(p)).with_hand(hand);
             env.shown = Some(shown);
             env.decl_value = Some(value);
-            entries.extend(self.pays_between(pay, env)?);
+            entries.extend(self.pays_between(pay, &mut env, Some(self.event))?);
         }
         self.ledger.extend(entries);
         Ok(())
     }
 
     /// The ledger lines of a payment between players (`pay PAYERS to PAYEES = amount`, in a
-    /// declaration or when everyone passes), read in `env`: each payer pays each other payee the
-    /// amount worked out for the pair, the other way when it is negative. The sitter who scores as a
-    /// defender is one of `players` and of the `defence`, as in the score.
-    pub(super) fn pays_between(&self, pay: &Pay, mut env: GameEnv<'_, 's, 'r>) -> Result<Vec<LedgerEntry>, Stop> {
+    /// declaration, when everyone passes, or in the score), read in `env`: each payer pays each other
+    /// payee the amount worked out for the pair (`payer` and `payee` set in `env` while it is), the
+    /// other way when it is negative. The sitter who scores as a defender is one of `players` and of
+    /// the `defence`, as in the score. The lines name the event they were made at, when there is one.
+    pub(super) fn pays_between(&self, pay: &Pay, env: &mut GameEnv<'_, 's, 'r>, event: Option<usize>) -> Result<Vec<LedgerEntry>, Stop> {
         let (Account::Players(from), Account::Players(to)) = (&pay.from, &pay.to) else { return Ok(vec![]) };
         env.scoring = true;
-        let set = |e: &Expr, env: &GameEnv| -> Result<u16, Stop> {
-            match self.eval_rule(e, env, &pay.clause)? {
-                Value::Players(m) => Ok(m),
-                Value::Player(q) => Ok(1 << q),
-                other => Err(self.rule_error(&pay.clause, format!("a payment goes between players, not {}", other.type_name()))),
-            }
-        };
-        let (from, to) = (set(from, &env)?, set(to, &env)?);
+        let (from, to) = (self.payment_side(from, env, pay)?, self.payment_side(to, env, pay)?);
         let mut entries = vec![];
         for a in (0..self.names.len() as u8).filter(|a| from >> a & 1 == 1) {
             for b in (0..self.names.len() as u8).filter(|&b| b != a && to >> b & 1 == 1) {
                 env.payer = Some(a);
                 env.payee = Some(b);
-                let v = self.number(&pay.amount, &env, &pay.clause)?;
+                let v = self.number(&pay.amount, env, &pay.clause)?;
                 if v == Q::ZERO {
                     continue;
                 }
@@ -249,11 +243,21 @@ impl<'s, 'r> Game<'s, 'r> {
                     to: Some(self.name(t)),
                     amount: v,
                     source: pay.clause.source.clone(),
-                    event: Some(self.event),
+                    event,
                 });
             }
         }
+        (env.payer, env.payee) = (None, None);
         Ok(entries)
+    }
+
+    /// The players one side of payment `pay` names (`players`, `dealer`, a formula), as a set of seats.
+    pub(super) fn payment_side(&self, e: &Expr, env: &GameEnv, pay: &Pay) -> Result<u16, Stop> {
+        match self.eval_rule(e, env, &pay.clause)? {
+            Value::Players(m) => Ok(m),
+            Value::Player(q) => Ok(1 << q),
+            other => Err(self.rule_error(&pay.clause, format!("a payment goes between players, not {}", other.type_name()))),
+        }
     }
 
     /// A claim made once the last trick is played (`when after-play`): the one move that may follow it.

@@ -3,12 +3,12 @@
 
 use std::sync::Arc;
 
-use crate::expr::{eval, too_large, truthy, Expr, Value};
+use crate::expr::{eval, too_large, truthy, Value};
 use crate::ir::Account;
 use crate::num::Q;
 use crate::verdict::{Figure, LedgerEntry, Outcome, PlayerResult, PotResult};
 
-use super::{Game, GameEnv, Stop, MAX_PLAYERS};
+use super::{Game, Stop, MAX_PLAYERS};
 
 impl<'s, 'r> Game<'s, 'r> {
     /// A value for people: players by name, tricks by number, cards by code.
@@ -80,14 +80,6 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         env.total = Some(total);
         for pay in &sc.pays {
-            let set = |e: &Expr, env: &GameEnv| -> Result<u16, Stop> {
-                match eval(e, env) {
-                    Ok(Value::Players(m)) => Ok(m),
-                    Ok(Value::Player(p)) => Ok(1 << p),
-                    Ok(other) => Err(self.rule_error(&pay.clause, format!("a payment goes between players, not {}", other.type_name()))),
-                    Err(e) => Err(self.rule_error(&pay.clause, e)),
-                }
-            };
             let entry = |from: Arc<str>, to: Arc<str>, amount: Q| LedgerEntry {
                 rule: pay.clause.rule.clone(),
                 label: pay.label.clone(),
@@ -98,29 +90,12 @@ impl<'s, 'r> Game<'s, 'r> {
                 event: None,
             };
             match (&pay.from, &pay.to) {
-                (Account::Players(from), Account::Players(to)) => {
-                    let (from, to) = (set(from, &env)?, set(to, &env)?);
-                    for a in 0..scored {
-                        for b in 0..scored {
-                            if a == b || from >> a & 1 == 0 || to >> b & 1 == 0 {
-                                continue;
-                            }
-                            env.payer = Some(a);
-                            env.payee = Some(b);
-                            let v = self.number(&pay.amount, &env, &pay.clause)?;
-                            if v == Q::ZERO {
-                                continue;
-                            }
-                            let (f, t, v) = if v > Q::ZERO { (a, b, v) } else { (b, a, -v) };
-                            ledger.push(entry(self.name(f), self.name(t), v));
-                        }
-                    }
-                }
+                (Account::Players(_), Account::Players(_)) => ledger.extend(self.pays_between(pay, &mut env, None)?),
                 // Between players and a pot, one player after another in seat order: each payment
                 // changes what the pot holds for the next (`pot.NAME`).
                 (Account::Players(players), Account::Pot(i)) | (Account::Pot(i), Account::Players(players)) => {
                     let into = matches!(pay.to, Account::Pot(_));
-                    let who = set(players, &env)?;
+                    let who = self.payment_side(players, &env, pay)?;
                     for a in (0..scored).filter(|a| who >> a & 1 == 1) {
                         (env.payer, env.payee) = if into { (Some(a), None) } else { (None, Some(a)) };
                         let v = self.number(&pay.amount, &env, &pay.clause)?;

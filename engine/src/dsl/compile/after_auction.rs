@@ -34,8 +34,7 @@ impl Compiler {
     }
 
     pub(super) fn card_class(&mut self, st: &Stmt, rule: &str) -> Option<CardClass> {
-        let pack_all = Pack { cards: CardSet::full(), ..self.dummy_pack() };
-        let cards = self.class_value(st, &pack_all)?;
+        let cards = self.class_value(st, CardSet::full())?;
         let label = st.args.first().map(|w| w.text.clone()).unwrap_or_else(|| "these cards".into());
         Some(CardClass { cards, label, clause: self.clause(st, rule) })
     }

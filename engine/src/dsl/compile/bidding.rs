@@ -385,22 +385,6 @@ impl Compiler {
         b
     }
 
-    pub(super) fn dummy_pack(&self) -> Pack {
-        Pack {
-            cards: CardSet::full(),
-            suit_names: Default::default(),
-            rank_names: Default::default(),
-            fool_name: String::new(),
-            trump_names: vec![],
-            aliases: vec![],
-            later_wins: CardSet::EMPTY,
-            strength: [0; PACK_SIZE],
-            reversible: None,
-            trump_orders: vec![],
-            clause: Clause { rule: "".into(), at: "".into(), source: None, source_file: None },
-        }
-    }
-
     /// `all-pass pay PAYERS to PAYEES ["label"] = amount`: a payment between players made when
     /// everyone passes and the deal is thrown in (a compensation to the next dealer, say). The
     /// score's form, between players only (no pot: an annulled deal carries the pots unchanged), its

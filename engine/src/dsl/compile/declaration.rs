@@ -65,8 +65,7 @@ impl Compiler {
                     }
                 }
                 "keeps" => {
-                    let pack = self.dummy_pack();
-                    if let Some(cards) = self.class_value(st, &pack) {
+                    if let Some(cards) = self.class_value(st, CardSet::full()) {
                         if cards.is_empty() {
                             self.err_at(st, "`keeps` names the cards the declarer must keep; this set has none");
                         } else {
@@ -108,8 +107,7 @@ impl Compiler {
                     ),
                 },
                 "shows" => {
-                    let pack = self.dummy_pack();
-                    d.shows = self.class_value(st, &pack).unwrap_or_default();
+                    d.shows = self.class_value(st, CardSet::full()).unwrap_or_default();
                 }
                 "require" => {
                     let msg = st.args.first().map(|w| w.text.clone()).unwrap_or_else(|| "a requirement".into());

@@ -166,7 +166,7 @@ impl Compiler {
         if Card::parse(&name).is_some() || ["trumps", "none", "yes", "no", "true", "false"].contains(&name.as_str()) {
             self.err_at(s, format!("`{name}` reads as a card or a built-in name; give the class another name"));
         }
-        match self.class_value(s, pack) {
+        match self.class_value(s, pack.cards) {
             Some(cards) => {
                 let clause = self.clause(s, format!("class.{name}"));
                 self.classes.push(Class { name, label, cards, clause });
@@ -177,16 +177,18 @@ impl Compiler {
         }
     }
 
-    pub(super) fn class_value(&mut self, s: &Stmt, pack: &Pack) -> Option<CardSet> {
+    /// A set of cards written in `s`, within `pack` (the cards of the ruleset's pack, or every card
+    /// where the pack is not known yet); a card outside it is refused.
+    pub(super) fn class_value(&mut self, s: &Stmt, pack: CardSet) -> Option<CardSet> {
         let e = self.value(s, Ctx::Class)?;
         match e {
             Expr::Const(Value::Cards(c)) => {
-                let outside = c.minus(pack.cards);
+                let outside = c.minus(pack);
                 if !outside.is_empty() {
                     let names: Vec<String> = outside.iter().map(|c| c.to_string()).collect();
                     self.err_at(s, format!("cards not in this ruleset's pack: {}", names.join(" ")));
                 }
-                Some(c.and(pack.cards))
+                Some(c.and(pack))
             }
             _ => {
                 self.err_at(s, "this must be a set of cards (card codes, classes, rank(K), suit(D), trumps, joined with + and -)");
