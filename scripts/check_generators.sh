@@ -14,6 +14,7 @@ GENERATORS=(
     "cego3_fixtures:"
     "cego_local_fixtures:"
     "cego_twos_fixtures:"
+    "cego_braeunlingen_fixtures:"
     "dobbm_fixtures:"
     "dreierles_fixtures:"
     "droggn_fixtures:"

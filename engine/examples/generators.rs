@@ -8,6 +8,7 @@
 //!     cargo run -p tarot-engine --example generators -- cego3_fixtures
 //!     cargo run -p tarot-engine --example generators -- cego_local_fixtures
 //!     cargo run -p tarot-engine --example generators -- cego_twos_fixtures
+//!     cargo run -p tarot-engine --example generators -- cego_braeunlingen_fixtures
 //!     cargo run -p tarot-engine --example generators -- galician_fixtures trischaken
 //!     cargo run -p tarot-engine --example generators -- --help
 //!
@@ -19,6 +20,7 @@ use clap::{Parser, Subcommand};
 mod common;
 
 mod cego3_fixtures;
+mod cego_braeunlingen_fixtures;
 mod cego_fixtures;
 mod cego_local_fixtures;
 mod cego_twos_fixtures;
@@ -57,6 +59,8 @@ enum Generator {
     CegoLocalFixtures,
     /// Cego counted in twos: games at the edges of pagat.com's table of base values.
     CegoTwosFixtures,
+    /// Cego at the Bräunlingen tournament: the difference rounded up to 5 before the factor, the special games, the Solo bidder out.
+    CegoBraeunlingenFixtures,
     /// Dreierles: the source's worked example, each contract, the knocks, the Räuber's restrictions.
     DreierlesFixtures,
     /// Droggn: the Gstieß as the top trump.
@@ -98,6 +102,7 @@ fn main() {
         Generator::Cego3Fixtures => cego3_fixtures::main(),
         Generator::CegoLocalFixtures => cego_local_fixtures::main(),
         Generator::CegoTwosFixtures => cego_twos_fixtures::main(),
+        Generator::CegoBraeunlingenFixtures => cego_braeunlingen_fixtures::main(),
         Generator::DreierlesFixtures => dreierles_fixtures::main(),
         Generator::DroggnFixtures => droggn_fixtures::main(),
         Generator::GalicianFixtures { mode } => galician_fixtures::main(mode.as_deref()),

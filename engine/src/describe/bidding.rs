@@ -41,10 +41,15 @@ pub(super) fn bidding(force: &InForce, lines: &mut Vec<Line>) {
             lines.push(line("bidding and contracts", c, text));
         }
         if let Some(c) = &b.opening_out {
+            let begins = if b.opening_out_from_first {
+                "that auction begins with first hand (with the player after him if it was first hand who bid) and goes round the others in turn"
+            } else {
+                "that auction begins with the player after him in turn"
+            };
             lines.push(line(
                 "bidding and contracts",
                 c,
-                "the opening round's bidder does not speak again: his bid is the best bid as the auction after it begins, nobody may hold it, and that auction begins with the player after him in turn".into(),
+                format!("the opening round's bidder does not speak again: his bid is the best bid as the auction after it begins, nobody may hold it, and {begins}"),
             ));
         }
         if let Some((cs, c)) = &b.closing {

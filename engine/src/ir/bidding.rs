@@ -51,6 +51,10 @@ pub struct Bidding {
     /// bid is carried into it as the best bid, which nobody holds, and the auction's order begins
     /// with the player after him in turn (rule `bidding.opening-bidder`).
     pub opening_out: Option<Clause>,
+    /// `opening-bidder out from first-hand`: the auction after the opening round begins with first
+    /// hand, or with the player after him if it was first hand who bid, and goes round the others
+    /// in turn, skipping the opening bidder.
+    pub opening_out_from_first: bool,
     /// `closing CONTRACT ...`: a bid of one of these contracts (by index) ends the auction at once,
     /// its bidder playing it (rule `bidding.closing`).
     pub closing: Option<(Vec<usize>, Clause)>,

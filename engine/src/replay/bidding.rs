@@ -307,12 +307,14 @@ impl<'s, 'r> Game<'s, 'r> {
 
     /// The players of the round in progress in their order: from first hand, or, in the auction
     /// after an opening bid, its bidder first and the others from first hand; with `opening-bidder
-    /// out`, the others alone, from the player after him in turn.
+    /// out`, the others alone, from the player after him in turn (`from first-hand`: from first hand,
+    /// skipping him).
     fn round_order(&self, turn: &Turn) -> impl Iterator<Item = u8> + '_ {
         let (n, first) = (self.n(), self.first_hand() as usize);
         let out = self.out_head(turn);
         let head = turn.carried.map(|(p, _)| p).filter(|_| out.is_none());
-        let start = out.map_or(first, |o| o as usize + 1);
+        let from_first = self.rules().bidding.as_ref().is_some_and(|b| b.opening_out_from_first);
+        let start = out.filter(|_| !from_first).map_or(first, |o| o as usize + 1);
         head.into_iter().chain((0..n).map(move |i| ((start + i) % n) as u8).filter(move |&q| Some(q) != head && Some(q) != out))
     }
 

@@ -13,11 +13,13 @@
 //! The same for Cego at three (`cego-3`): its contracts, a deal all passed (Vorhand's Cego), and the
 //! claim of a skinned Solo, judged by the second scorer on every hand as dealt.
 //!
-//! The same for the local versions (`cego-ministranten`, `cego-oberwolfach`, `cego-ichenheim`), at their own scores
+//! The same for the local versions (`cego-ministranten`, `cego-oberwolfach`, `cego-ichenheim`, `cego-braeunlingen`), at their own scores
 //! (`common/cego_local.rs`), and for the count in twos (`cego-twos`, `common/cego_twos.rs`).
 //!
 //! `CEGO_SCORER_GAMES` sets the number of steered deals (default 600; half as many unsteered), and
 //! `CEGO_SCORER_REPORT=1` prints how often each case occurred.
+
+mod braeunlingen;
 
 use crate::common::cego;
 
@@ -97,7 +99,7 @@ fn compare(id: &str, sim: &SimOptions, options: &BTreeMap<String, serde_json::Va
         }
         let outcome = v.outcome.as_ref().unwrap();
         let engine: BTreeMap<String, Q> = outcome.players.iter().map(|p| (p.player.to_string(), p.score)).collect();
-        if let Some(wrong) = &mine.wrong_leader {
+        if let Some(wrong) = mine.wrong_leader.as_ref().or(mine.wrong_bidder.as_ref()) {
             run.differences.push(format!("seed {seed}{steer}: {wrong}"));
         } else if mine.kept_lawful == Some(false) {
             run.differences.push(format!("seed {seed}{steer} ({}): the engine lets the declarer keep cards the sources do not", mine.contract));
@@ -259,6 +261,7 @@ fn stored_game_agrees(rules: &tarot_engine::ir::Ruleset, rec: &tarot_engine::Gam
     let engine: BTreeMap<String, Q> = v.outcome.as_ref().unwrap().players.iter().map(|p| (p.player.to_string(), p.score)).collect();
     assert_eq!(engine, mine.balance, "{}", path.display());
     assert_ne!(mine.kept_lawful, Some(false), "{}: cards kept that the sources do not allow", path.display());
+    assert_eq!(mine.wrong_bidder, None, "{}", path.display());
     mine
 }
 
@@ -310,13 +313,15 @@ fn a_court_kept_for_want_of_empty_cards_is_judged_as_the_sources_do() {
     }
 }
 
-/// The local versions (`cego-ministranten`, `cego-oberwolfach`, `cego-ichenheim`, `cego-twos`; P
-/// "Ministranten Version", "Oberwolfach Version", "Ichenheim Version", "Cards counted in twos"): the engine's scores against the second scorer (`common/cego_local.rs`) over simulated
+/// The local versions (`cego-ministranten`, `cego-oberwolfach`, `cego-ichenheim`, `cego-twos`,
+/// `cego-braeunlingen`; P "Ministranten Version", "Oberwolfach Version", "Ichenheim Version", "Cards
+/// counted in twos", "Bräunlingen Tournament Version"): the engine's scores against the second scorer (`common/cego_local.rs`) over simulated
 /// deals, unsteered (where a Solo is bid, and its Gegensolo) and steered to every contract; the
 /// Ministranten also with Piccolo at 35 (the option `piccolo`), Oberwolfach with the claim of a skinned
 /// Solo made in a fifth of the steered deals where it may be. Each declarer's game must be seen made
 /// and lost (at Ichenheim the Ulti too, and the Solodu lost; in twos the special games and a game bid
-/// over a Solo), and each game each for himself played; no court may be kept in a Leere game of the
+/// over a Solo; at the tournament those too and the Bürgermeister), and each game each for himself
+/// played; the tournament's Solo bidder silent in the second phase, begun by Vorhand; no court may be kept in a Leere game of the
 /// versions that ask for Brettli (the cards kept are Brettli, and a player without them does not bid
 /// the game).
 #[test]
@@ -324,11 +329,12 @@ fn the_engine_scores_the_local_versions_as_the_sources_do() {
     let steered_games = count_or("CEGO_SCORER_GAMES", 600, 600);
     let base = seed("CEGO_SCORER_SEED");
     let normal = ["solo", "cego", "eine", "eine-leere", "zwei-leere", "zwei-verschiedene", "kleiner-mann"];
-    let versions: [(&str, &[&str], &[&str]); 4] = [
+    let versions: [(&str, &[&str], &[&str]); 5] = [
         ("cego-ministranten", &["gegensolo", "piccolo", "bettel", "ulti"], &["rauber played", "dresch played"]),
         ("cego-oberwolfach", &[], &["the claim of a skinned Solo won", "the claim of a skinned Solo lost"]),
         ("cego-ichenheim", &["ulti"], &["solodu lost"]),
         ("cego-twos", &["piccolo", "bettel", "ulti", "over a Solo"], &["rauber played"]),
+        ("cego-braeunlingen", &["piccolo", "bettel", "ulti", "over a Solo"], &["rauber played", "Bürgermeister (35)"]),
     ];
     for (id, more, cases) in versions {
         let mut runs = [Run::default(), Run::default(), Run::default()];
@@ -359,21 +365,22 @@ fn the_engine_scores_the_local_versions_as_the_sources_do() {
         for &case in cases {
             assert!(reached.get(case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}\n{report}");
         }
-        // Brettli only (P: "must really be empty cards"), but in twos, which keeps cego's games: no Leere game is bid by a player dealt too
-        // few empty cards, so no court is kept in their stead.
+        // Brettli only (P: "must really be empty cards"), but in twos and at the tournament, which keep cego's games: no Leere game is bid by a
+        // player dealt too few empty cards, so no court is kept in their stead.
         let court = "a court kept in a Leere game by a declarer dealt too few empty cards";
-        if id != "cego-twos" {
+        if !["cego-twos", "cego-braeunlingen"].contains(&id) {
             assert!(!reached.contains_key(court), "{id}: {court}\n{report}");
         }
     }
 }
 
 /// The stored games of the local versions (`fixtures/cego-ministranten/valid/`,
-/// `fixtures/cego-oberwolfach/valid/`, `fixtures/cego-ichenheim/valid/`, `fixtures/cego-twos/valid/`), at the table of the rules' smallest size (at five, the dealer
+/// `fixtures/cego-oberwolfach/valid/`, `fixtures/cego-ichenheim/valid/`, `fixtures/cego-twos/valid/`,
+/// `fixtures/cego-braeunlingen/valid/`), at the table of the rules' smallest size (at five, the dealer
 /// sits out): the engine scores each as the second scorer does.
 #[test]
 fn the_stored_games_of_the_local_versions_score_as_the_sources_do() {
-    for id in ["cego-ministranten", "cego-oberwolfach", "cego-ichenheim", "cego-twos"] {
+    for id in ["cego-ministranten", "cego-oberwolfach", "cego-ichenheim", "cego-twos", "cego-braeunlingen"] {
         let rules = tarot_testkit::registry().get(id).unwrap();
         for path in tarot_testkit::fixture_files(id, "valid") {
             let rec = tarot_engine::read_record(&std::fs::read(&path).unwrap()).unwrap();

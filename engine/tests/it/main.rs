@@ -69,6 +69,7 @@ mod minchiate_scorer;
 mod next_dealer;
 mod next_lead;
 mod numbers;
+mod opening_bidder_from;
 mod pack;
 mod packet_orders;
 mod play_ends;

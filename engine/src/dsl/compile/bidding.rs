@@ -52,6 +52,7 @@ impl Compiler {
             step_lowest: false,
             opening_round: None,
             opening_out: None,
+            opening_out_from_first: false,
             closing: None,
             out_of_turn: None,
             instead: vec![],
@@ -202,9 +203,16 @@ impl Compiler {
                     ),
                 },
                 "no-reraise" => b.no_reraise = Some(self.clause(st, "bidding.no-reraise")),
-                "opening-bidder" => match st.args.first().map(|w| w.text.as_str()) {
-                    Some("out") => b.opening_out = Some(self.clause(st, "bidding.opening-bidder")),
-                    _ => self.err_at(st, "`opening-bidder out` is the only form: the opening round's bidder does not speak in the auction after it"),
+                "opening-bidder" => match st.args.iter().map(|w| w.text.as_str()).collect::<Vec<_>>()[..] {
+                    ["out"] => b.opening_out = Some(self.clause(st, "bidding.opening-bidder")),
+                    ["out", "from", "first-hand"] => {
+                        b.opening_out = Some(self.clause(st, "bidding.opening-bidder"));
+                        b.opening_out_from_first = true;
+                    }
+                    _ => self.err_at(
+                        st,
+                        "`opening-bidder out` (the auction after it begins with the player after him) or `opening-bidder out from first-hand` (with first hand, or the player after first hand if it was he) are the only forms: the opening round's bidder does not speak in the auction after it",
+                    ),
                 },
                 "first-turn" | "step" | "opening-round" | "closing" | "out-of-turn" => listed.push(st),
                 "must-bid" => {

@@ -170,6 +170,10 @@ pub struct Scored {
     /// Each player's balance.
     pub balance: BTreeMap<String, Q>,
     pub wrong_leader: Option<String>,
+    /// Where the Solo bidder is out of the second phase (`Local::solo_bidder_out`): a bid that breaks
+    /// it (his own after the Solo, or a second phase begun by another than Vorhand, or the player
+    /// after him where Vorhand bid the Solo).
+    pub wrong_bidder: Option<String>,
     /// The Legage went to the defence (the declarer took no trick).
     pub legage_lost: bool,
     /// A card the declarer kept and showed in a Leere game would have taken a trick, and took none.
@@ -219,6 +223,31 @@ fn factor(contract: &str) -> i64 {
     }
 }
 
+/// Where the Solo bidder is out of the second phase (`Local::solo_bidder_out`), the first bid that
+/// breaks it: his own after the Solo, or a second phase begun by another than Vorhand (the player
+/// after Vorhand, where Vorhand bid the Solo).
+pub fn wrong_bid(rec: &GameRecord) -> Option<String> {
+    if !Local::of(&rec.ruleset).solo_bidder_out() {
+        return None;
+    }
+    let names = &rec.players;
+    let n = names.len();
+    let seat = |p: &str| names.iter().position(|x| x == p).unwrap_or_else(|| panic!("player {p}"));
+    let vorhand = (seat(&rec.dealer) + 1) % n;
+    let mut bids = rec.events.iter().filter_map(|e| if let Event::Bid { player, bid } = e { Some((seat(player), &**bid)) } else { None });
+    let soloist = bids.by_ref().find(|&(_, bid)| bid == "solo")?.0;
+    let first = if soloist == vorhand { (vorhand + 1) % n } else { vorhand };
+    for (k, (p, bid)) in bids.enumerate() {
+        if p == soloist {
+            return Some(format!("{} bid Solo and says {bid} in the second phase", names[p]));
+        }
+        if k == 0 && p != first {
+            return Some(format!("{} begins the second phase after the Solo, not {}", names[p], names[first]));
+        }
+    }
+    None
+}
+
 pub fn score(rec: &GameRecord) -> Scored {
     let names = &rec.players;
     let n = names.len();
@@ -235,6 +264,7 @@ pub fn score(rec: &GameRecord) -> Scored {
     let mut first_discard: Option<Vec<Card>> = None;
     let mut plays: Vec<(usize, Card)> = vec![];
     let mut claimant: Option<usize> = None;
+    let wrong_bidder = wrong_bid(rec);
     for e in &rec.events {
         // At three, a deal all passed is Vorhand's Cego: he is the declarer once the auction is over.
         if n == 3 && declarer.is_none() && !matches!(e, Event::Deal { .. } | Event::Bid { .. }) {
@@ -278,7 +308,7 @@ pub fn score(rec: &GameRecord) -> Scored {
         }
         return Scored { contract, claim: Some(!payers.contains(&c)), balance: names.iter().cloned().zip(balance.iter().map(|&b| Q::int(b))).collect(), ..Scored::default() };
     }
-    let mut s = Scored { contract: declarer.as_ref().map_or(alone.clone().unwrap_or("rauber".into()), |d| d.1.clone()), ..Scored::default() };
+    let mut s = Scored { contract: declarer.as_ref().map_or(alone.clone().unwrap_or("rauber".into()), |d| d.1.clone()), wrong_bidder, ..Scored::default() };
     // The Zwei games' first two tricks, begun together: each player's two cards in a row, the first
     // of them to the first trick (but where the cards kept need not be led).
     let together = local.kept_cards_led_together() && ["zwei-leere", "zwei-verschiedene"].contains(&s.contract.as_str()) && plays.len() >= 2 * n;

@@ -22,6 +22,11 @@
 //!   take every trick, 64.
 //! - The count in twos (P "Cards counted in twos"): the cards counted in pairs, 40 of 79 winning, P's
 //!   table of base values times the factor (`common/cego_twos.rs`); the special games the Gasthaus's.
+//! - The Bräunlingen tournament (P "Bräunlingen Tournament Version"): a normal game's difference from
+//!   35 rounded up to a multiple of 5 before the factor (the Gasthaus's factors), the Bürgermeister's
+//!   35 losing the Gasthaus's 5; Ultimo 80, Piccolo 40, Bettel 40, Räuber 30. The Solo bidder says
+//!   nothing after his Solo, and the second phase after it begins with Vorhand, or with the player
+//!   after him if he bid the Solo.
 
 /// Whose scores a record follows: the Gasthaus zum Löwen's (cego, cego-pagat, cego-3), or a local
 /// version's.
@@ -32,6 +37,7 @@ pub enum Local {
     Oberwolfach,
     Ichenheim,
     Twos,
+    Braeunlingen,
 }
 
 impl Local {
@@ -41,6 +47,7 @@ impl Local {
             "cego-oberwolfach" => Local::Oberwolfach,
             "cego-ichenheim" => Local::Ichenheim,
             "cego-twos" => Local::Twos,
+            "cego-braeunlingen" => Local::Braeunlingen,
             _ => Local::Gasthaus,
         }
     }
@@ -65,10 +72,18 @@ impl Local {
     }
 
     /// Whether the cards kept in the Leere games must be empty cards (Brettli), a player without them
-    /// not bidding the game: every local version but the count in twos, which keeps cego's games (P:
-    /// "must really be empty cards", "must really be empty", "have to be Brettli").
+    /// not bidding the game: every local version but the count in twos and the tournament's, which
+    /// keep cego's games (P: "must really be empty cards", "must really be empty", "have to be
+    /// Brettli").
     pub fn brettli_only(self) -> bool {
-        !matches!(self, Local::Gasthaus | Local::Twos)
+        !matches!(self, Local::Gasthaus | Local::Twos | Local::Braeunlingen)
+    }
+
+    /// Whether the Solo bidder is out of the second phase, which then begins with Vorhand (or the
+    /// player after him, if he bid the Solo) and goes round the others (the tournament's: "you cannot
+    /// bid against your own Solo").
+    pub fn solo_bidder_out(self) -> bool {
+        self == Local::Braeunlingen
     }
 
     /// Whether the Zwei games' cards kept begin the first two tricks together (P "The Play"): not at
@@ -91,6 +106,7 @@ impl Local {
             (Local::Ministranten, "bettel") => 50,
             (Local::Ichenheim, "ulti") => 20,
             (Local::Ichenheim, "solodu") => 64,
+            (Local::Braeunlingen, "piccolo" | "bettel") => 40,
             (_, "ulti") => 80,
             _ => 30,
         }
@@ -124,6 +140,10 @@ impl Local {
         let value = match self {
             Local::Gasthaus | Local::Ichenheim => return None,
             Local::Twos => return Some(super::cego_twos::game_value(contract, over_solo, points)),
+            // The Bürgermeister loses 5, as at the Gasthaus; else the difference rounded up to a
+            // multiple of 5, then times the factor.
+            Local::Braeunlingen if diff == 0 => return Some(-5),
+            Local::Braeunlingen => (diff + 4) / 5 * 5 * super::cego::game_factor(contract, made, over_solo),
             Local::Ministranten => {
                 let f = match contract {
                     "solo" if !made => 1,
