@@ -856,6 +856,9 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("on cut", m(M, r#"on cut tarots "cut card a Tarot" = 1"#, r#"on cut tarots "cut card a Tarot" = 3"#), Changes),
         // score
         ("let NAME = formula", m(F, "let margin = abs(points - target)", "let margin = abs(points - target) + 1"), Changes),
+        // Read before it is written: worked out after what it reads.
+        ("let NAME = formula", m(F, "let margin = abs(points - target)", "let margin = abs(points - target) + lift\n  let lift = 1"), Changes),
+        ("let NAME = formula", m(F, "let target = [56, 51, 41, 36][bouts]", "let target = [56, 51, 41, 36][bouts] + (if made then 0 else 1)"), Refused("read one another in a circle")),
         ("let NAME = formula", m("basic", "  standing = points(player)", "  let mine = points(player) + 1\n  standing = mine"), Changes),
         ("let NAME = formula", m("basic", "  standing = points(player)", "  let mine = points(player)\n  note \"ahead\" = mine > 20\n  standing = mine"), Refused("`mine` reads `player`, so it has a value for each player")),
         (r#"term NAME "label" = formula"#, m(F, r#"term poignee "poignée" = sign * declared(poignee)"#, r#"term poignee "poignée" = 2 * sign * declared(poignee)"#), Changes),

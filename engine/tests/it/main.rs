@@ -63,6 +63,7 @@ mod koenigrufen_scorer;
 mod language;
 mod lead_formula;
 mod lead_together;
+mod let_order;
 mod marolles_payments;
 mod matches;
 mod minchiate_scorer;

@@ -74,7 +74,9 @@ impl Compiler {
         for s in stmts.iter().filter(|s| s.key == "let" && s.args.len() > 1) {
             self.formula(s);
         }
-        for s in stmts.iter().filter(|s| s.key == "let" && s.args.len() <= 1) {
+        // Each `let` after those it reads, wherever they are written (`let_order`).
+        let lets: Vec<&Stmt> = stmts.iter().filter(|s| s.key == "let" && s.args.len() <= 1).collect();
+        for s in self.let_order(&lets) {
             if let Some(l) = self.let_stmt(s, Ctx::Setup, "let") {
                 self.lets.push(l.name.to_string());
                 self.let_exprs.push(l.expr.clone());

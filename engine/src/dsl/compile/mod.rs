@@ -24,6 +24,7 @@ mod fold;
 mod formula;
 mod functions;
 mod header;
+mod let_order;
 mod names;
 mod pack;
 mod play;

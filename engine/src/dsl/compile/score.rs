@@ -43,20 +43,24 @@ impl Compiler {
             self.err(&f, Pos { line: 1, col: 1 }, "the ruleset has no `score { ... }` section");
             return sc;
         };
+        // The `let`s first, each after those it reads (`let_order`), so any statement may read any of them.
+        let lets: Vec<&Stmt> = s.block.iter().flatten().filter(|st| st.key == "let").collect();
+        for st in self.let_order(&lets) {
+            self.in_score_let = true;
+            self.score_let_reads_player = false;
+            let l = self.let_stmt(st, Ctx::Score, "score");
+            self.in_score_let = false;
+            if let Some(mut l) = l {
+                l.per_player = self.score_let_reads_player;
+                self.score_lets.push(l.name.to_string());
+                self.score_lets_per_player.push(l.per_player);
+                sc.lets.push(l);
+            }
+        }
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
-                "let" => {
-                    self.in_score_let = true;
-                    self.score_let_reads_player = false;
-                    let l = self.let_stmt(st, Ctx::Score, "score");
-                    self.in_score_let = false;
-                    if let Some(mut l) = l {
-                        l.per_player = self.score_let_reads_player;
-                        self.score_lets.push(l.name.to_string());
-                        self.score_lets_per_player.push(l.per_player);
-                        sc.lets.push(l);
-                    }
-                }
+                // Compiled above, in the order of what they read.
+                "let" => {}
                 "term" => {
                     let Some(name) = st.args.first().map(|w| w.text.clone()) else {
                         self.err_at(st, "a term is written `term NAME \"label\" = formula`");
