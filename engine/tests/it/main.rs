@@ -64,6 +64,7 @@ mod language;
 mod lead_formula;
 mod lead_together;
 mod marolles_payments;
+mod match_last_dealer;
 mod matches;
 mod minchiate_scorer;
 mod next_dealer;
