@@ -77,6 +77,21 @@ pub struct MatchSheet {
     totals: Vec<(String, Q)>,
     /// Once it is over, the players with the highest total (partners win together); empty before.
     winners: Vec<String>,
+    /// Where a declaration named who deals the match's last deal (`ends-match after-deal-by` in the
+    /// rule file: Cego's "Der Gstieß gibt ab", the holder of the Gstieß): that player, and the deal it
+    /// was made in. The match is over after the first later deal played to the end that he deals.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    last_dealer: Option<LastDealer>,
+}
+
+/// The player a declaration named to deal a match's last deal, and the deal it was made in.
+#[derive(Serialize, ToSchema)]
+#[schema(as = SheetLastDealer)]
+pub struct LastDealer {
+    #[schema(example = "Bob")]
+    player: String,
+    /// The number of the deal in which the declaration was made.
+    named_in: usize,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -167,7 +182,7 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
         None => (None, None, None),
     };
     let game_match = match first {
-        Some(record) if totals_error.is_none() => match_sheet(state, &record, &verdicts)?,
+        Some(record) if totals_error.is_none() => match_sheet(state, &record, &records, &verdicts)?,
         _ => None,
     };
     Ok(ScoreSheet { id: session.to_string(), name: s.name, players: s.players, deals, totals, game_match, pots_error, standing_error, dealer_error, totals_error })
@@ -236,10 +251,15 @@ fn totals_stay_exact(
 }
 
 /// The match of these deals under the ruleset (and options, and table) of the first.
-fn match_sheet(state: &AppState, first: &tarot_engine::GameRecord, verdicts: &[tarot_engine::Verdict]) -> Result<Option<MatchSheet>, Problem> {
+fn match_sheet(
+    state: &AppState,
+    first: &tarot_engine::GameRecord,
+    records: &[tarot_engine::GameRecord],
+    verdicts: &[tarot_engine::Verdict],
+) -> Result<Option<MatchSheet>, Problem> {
     let Some(rules) = state.registry.get(&first.ruleset) else { return Ok(None) };
     let setup = tarot_engine::Setup::new(rules, first.players.len(), &first.options).map_err(Problem::internal)?;
-    let refs: Vec<&tarot_engine::Verdict> = verdicts.iter().collect();
+    let refs: Vec<(&tarot_engine::GameRecord, &tarot_engine::Verdict)> = records.iter().zip(verdicts).collect();
     let Some(m) = tarot_engine::match_state(&setup, &refs).map_err(Problem::internal)? else { return Ok(None) };
     let over = m.over();
     Ok(Some(MatchSheet {
@@ -252,5 +272,6 @@ fn match_sheet(state: &AppState, first: &tarot_engine::GameRecord, verdicts: &[t
         over_after: m.over_after,
         totals: m.totals.iter().map(|(p, t)| (p.to_string(), *t)).collect(),
         winners: m.winners.iter().map(|p| p.to_string()).collect(),
+        last_dealer: m.last_dealer.map(|(p, named_in)| LastDealer { player: p.to_string(), named_in }),
     }))
 }

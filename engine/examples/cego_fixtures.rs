@@ -7,8 +7,9 @@
 //! Geiß laid away (fixtures/cego/invalid/); and the Leere games with a court kept in place of an empty
 //! card (`courts`); and Kleiner Mann with its Geiß taken back, where the option `geiss_frei` allows it
 //! (`frei`); and the Zwei games' first two tricks begun together, the third lead to the higher card
-//! or the higher suit, and that play broken (`together`). And the fixtures of `cego-pagat` that show
-//! pagat.com's auction (`pagat`).
+//! or the higher suit, and that play broken (`together`); and the session's end, "Der Gstieß gibt ab",
+//! called right after the deal, and refused where the Gstieß lies in the Blinde (`gibt_ab`). And the
+//! fixtures of `cego-pagat` that show pagat.com's auction (`pagat`).
 //! Each is a seeded simulated game found by search, so it is reproducible:
 //!
 //!     cargo run -p tarot-engine --example generators -- cego_fixtures
@@ -19,6 +20,7 @@ use common::write;
 
 mod courts;
 mod frei;
+mod gibt_ab;
 pub(crate) mod pagat;
 mod together;
 
@@ -208,6 +210,7 @@ pub fn main() {
     courts::main(rules, &root);
     frei::main(rules, &root);
     together::main(rules, &root);
+    gibt_ab::main(rules, &root);
     pagat::main(&registry);
 }
 

@@ -1,4 +1,5 @@
-//! A match: the deals one table plays, in order, read against the ruleset's `match { deals; target }`.
+//! A match: the deals one table plays, in order, read against the ruleset's `match { deals; target }`
+//! and the declarations that end it (`ends-match`, at once or after a later deal).
 //! Each deal is refereed on its own (`replay`); this adds them up: how many deals count, whether the
 //! match is over and after which deal, and who won it. Deals that were not played to the end (annulled
 //! and dealt again, broken off, or invalid) score nothing and do not count as deals of the match; a
@@ -33,6 +34,10 @@ pub struct MatchState {
     pub totals: Vec<(Arc<str>, Q)>,
     /// When the match is over, the players with the highest total (partners share theirs).
     pub winners: Vec<Arc<str>>,
+    /// The player a declaration named to deal the match's last deal (`ends-match after-deal-by`),
+    /// and the position (from 1) of the deal it was made in: the match is over after the first later
+    /// deal played to the end that he deals. The first named stands.
+    pub last_dealer: Option<(Arc<str>, usize)>,
 }
 
 impl MatchState {
@@ -41,13 +46,15 @@ impl MatchState {
     }
 }
 
-/// The match of `deals` (a table's verdicts in the order played) under the ruleset of `setup`, whose
-/// options and table size give the match's settings; `None` when the ruleset has no `match`.
-pub fn match_state(setup: &Setup, deals: &[&Verdict]) -> Result<Option<MatchState>, String> {
+/// The match of `deals` (a table's records with their verdicts, in the order played) under the
+/// ruleset of `setup`, whose options and table size give the match's settings; `None` when the
+/// ruleset has no `match`. A record gives who dealt its deal, for a match that ends after a deal
+/// by a player a declaration named (`ends-match after-deal-by`).
+pub fn match_state(setup: &Setup, deals: &[(&GameRecord, &Verdict)]) -> Result<Option<MatchState>, String> {
     let Some(m) = &setup.rules.game_match else { return Ok(None) };
     let (n_deals, target) = settings(setup, m)?;
-    let mut state = MatchState { played: 0, deals: n_deals, target, target_reached: false, over_after: None, totals: vec![], winners: vec![] };
-    for (i, v) in deals.iter().enumerate() {
+    let mut state = MatchState { played: 0, deals: n_deals, target, target_reached: false, over_after: None, totals: vec![], winners: vec![], last_dealer: None };
+    for (i, (rec, v)) in deals.iter().enumerate() {
         let Some(outcome) = scored(v) else { continue };
         // A deal thrown in and paid for (`all-pass pay`) adds its payments, but is no deal played.
         if v.status == Status::Valid {
@@ -66,7 +73,14 @@ pub fn match_state(setup: &Setup, deals: &[&Verdict]) -> Result<Option<MatchStat
             state.winners = outcome.ends_match.clone();
             return Ok(Some(state));
         }
-        if state.target_reached || n_deals == Some(state.played) {
+        // The last deal a declaration named: one played to the end, dealt by the player it named, after
+        // the deal it was made in. A declaration counts where its deal was played to the end.
+        let valid = v.status == Status::Valid;
+        let last_deal = valid && state.last_dealer.as_ref().is_some_and(|(p, _)| **p == *rec.dealer);
+        if let (true, None, Some(p)) = (valid, &state.last_dealer, &outcome.last_dealer) {
+            state.last_dealer = Some((p.clone(), i + 1));
+        }
+        if state.target_reached || n_deals == Some(state.played) || last_deal {
             state.over_after = Some(i + 1);
             break;
         }

@@ -92,6 +92,10 @@ pub struct SimOptions {
     /// claim settled on every hand (Cego's skinned Solo), reached on purpose. 0 in both presets, so
     /// their seeded games stay the same.
     pub end_deal: f64,
+    /// The chance that a player to whom a declaration that names who deals the match's last deal
+    /// (`ends-match after-deal-by`: Cego's "Der Gstieß gibt ab") is open makes it. 0 in both presets,
+    /// so their seeded games stay the same: no random number is drawn for it there.
+    pub end_match_later: f64,
 }
 
 /// Which contract the bidding aims at.
@@ -124,6 +128,7 @@ impl Default for SimOptions {
             last_word: 0.0,
             call_dog: 0.0,
             end_deal: 0.0,
+            end_match_later: 0.0,
         }
     }
 }
@@ -148,6 +153,7 @@ impl SimOptions {
             last_word: 0.0,
             call_dog: 0.0,
             end_deal: 0.0,
+            end_match_later: 0.0,
         }
     }
 

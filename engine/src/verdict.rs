@@ -197,6 +197,14 @@ pub struct Outcome {
     #[cfg_attr(feature = "openapi", schema(example = json!(["Ann", "Cid"])))]
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
     pub ends_match: Vec<Arc<str>>,
+    /// Where a declaration made in this deal names who deals the match's last deal (`ends-match
+    /// after-deal-by` in the rule file: Cego's "Der Gstieß gibt ab", the holder of the Gstieß): that
+    /// player. The match is over after the first later deal played to the end that he deals.
+    /// Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(example = "Bob"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    pub last_dealer: Option<Arc<str>>,
 }
 
 /// A pot over one deal: what it held at the start (the record's `pots`) and at the end, which the

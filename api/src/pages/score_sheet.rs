@@ -168,6 +168,10 @@ pub(crate) fn score_sheet(rules: Option<&Ruleset>, record: &GameRecord, verdict:
                 @if side.is_empty() { (declarer) " wins" } @else { (declarer) " and " (side.join(", ")) " win" }
                 " the match, whatever the totals. No later deal belongs to it." }
         }
+        @if let Some(who) = &o.last_dealer {
+            h3 { "The end of the match" }
+            p class="last-dealer" { "A declaration in this deal names " strong { (who) } " to deal the match's last deal: the match ends with the next deal he deals after this one." }
+        }
     }
 }
 

@@ -110,6 +110,9 @@ fn match_part(m: &Value) -> Markup {
             @if let Some(n) = m["deals"].as_u64() { " of " (n) }
             @if !m["target"].is_null() { "; the match ends at a total of " (figure(&m["target"])) @if m["target_reached"] == true { ", which was reached" } }
             "." }
+        @if let Some(who) = m["last_dealer"]["player"].as_str() {
+            p class="last-dealer" { "A declaration in deal " (m["last_dealer"]["named_in"]) " named " strong { (who) } " to deal the last deal: the match ends with the next deal he deals after it." }
+        }
         @if m["over"] == true {
             p { strong { "The match is over" } @if let Some(n) = m["over_after"].as_u64() { " after deal " (n) } ": "
                 @let w: Vec<&str> = m["winners"].as_array().map(|w| w.iter().filter_map(Value::as_str).collect()).unwrap_or_default();

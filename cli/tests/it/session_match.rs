@@ -64,6 +64,75 @@ fn a_session_shows_where_its_match_stands() {
     assert!(r.json().get("match").is_none(), "{}", r.text);
 }
 
+/// A Cego session, which only "Der Gstieß gibt ab" ends (`match { }` and a declaration `ends-match
+/// after-deal-by` in `rulesets/cego.tarot`): the call made in one deal names the holder of the
+/// Gstieß, the sheet says so, and the match is over after the next deal he deals, dealt in turn;
+/// a deal after it belongs to no match.
+#[test]
+fn a_session_ends_after_the_deal_of_the_player_a_call_named() {
+    let fixture = |name: &str| -> Value { serde_json::from_str(&std::fs::read_to_string(root().join(format!("fixtures/cego/valid/{name}.json"))).unwrap()).unwrap() };
+    let call = fixture("gibt-ab");
+    let players: Vec<String> = call["players"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_string()).collect();
+    let declare = call["events"].as_array().unwrap().iter().find(|e| e["type"] == "declare").unwrap().clone();
+    assert_eq!(declare["declaration"], "gibt_ab", "{declare}");
+    // The holder of the Gstieß, as the call's deal dealt it.
+    let holder = players.iter().find(|p| call["events"][0]["hands"][p.as_str()].as_array().unwrap().iter().any(|c| c == "T22" || c == "EX")).unwrap().clone();
+    // One four-player deal of each dealer, the call's deal aside: the deal passes to the next player.
+    let by_dealer = |dealer: &str| -> Value {
+        std::fs::read_dir(root().join("fixtures/cego/valid"))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| !p.ends_with("gibt-ab.json"))
+            .map(|p| serde_json::from_str::<Value>(&std::fs::read_to_string(p).unwrap()).unwrap())
+            .find(|d| d["dealer"] == dealer && d["players"].as_array().unwrap().len() == 4)
+            .unwrap_or_else(|| panic!("a deal by {dealer}"))
+    };
+    let next = |dealer: &str| players[(players.iter().position(|p| p == dealer).unwrap() + 1) % players.len()].clone();
+    // The call's deal, then the deals in turn up to the holder's next, then one more.
+    let mut deals = vec![call.clone()];
+    let mut dealer = next(call["dealer"].as_str().unwrap());
+    while dealer != holder {
+        deals.push(by_dealer(&dealer));
+        dealer = next(&dealer);
+    }
+    deals.push(by_dealer(&holder));
+    deals.push(by_dealer(&next(&holder)));
+    let last = deals.len() - 1;
+
+    let s = spawn_fresh("gibt-ab", &[]);
+    let session = s.post("/sessions", &json!({"name": "Der Gstieß gibt ab", "players": players}).to_string()).json();
+    let session = session["id"].as_str().unwrap().to_string();
+    let mut sheets = vec![];
+    for deal in &deals {
+        let game = s.post("/games", &deal.to_string()).json();
+        let r = s.post(&format!("/sessions/{session}/games"), &json!({"game": game["id"]}).to_string());
+        assert_eq!(r.status, 200, "{}", r.text);
+        sheets.push(r.json());
+    }
+    // After the call's deal: under way, the holder named from deal 1.
+    let m = &sheets[0]["match"];
+    assert_eq!((m["ruleset"].as_str(), m["deals_played"].as_u64(), m["over"].as_bool()), (Some("cego"), Some(1), Some(false)), "{m}");
+    assert_eq!(m["last_dealer"], json!({"player": holder, "named_in": 1}), "{m}");
+    assert!(m.get("deals").is_none() && m.get("target").is_none(), "{m}");
+    // Before the holder's deal: still under way.
+    let m = &sheets[last - 2]["match"];
+    assert_eq!(m["over"], json!(false), "{m}");
+    // After it: over, the totals of those deals; the deal after it belongs to no match.
+    let sheet = s.get(&format!("/sessions/{session}")).json();
+    let m = &sheet["match"];
+    assert_eq!((m["deals_played"].as_u64(), m["over"].as_bool(), m["over_after"].as_u64()), (Some(last as u64), Some(true), Some(last as u64)), "{m}");
+    assert_eq!(m["totals"], sheet["deals"][last - 1]["totals"], "{sheet}");
+    assert_ne!(m["totals"], sheet["deals"][last]["totals"], "{sheet}");
+    let top = m["totals"].as_array().unwrap().iter().map(|t| t[1].as_f64().unwrap()).fold(f64::MIN, f64::max);
+    let want: Vec<Value> = m["totals"].as_array().unwrap().iter().filter(|t| t[1].as_f64() == Some(top)).map(|t| t[0].clone()).collect();
+    assert_eq!(m["winners"], Value::Array(want));
+    // The session's page says who was named and that the match is over.
+    let page = s.get(&format!("/pages/sessions/{session}")).text;
+    assert!(page.contains(&format!("named <strong>{holder}</strong> to deal the last deal")), "{page}");
+    assert!(page.contains(&format!("The match is over</strong> after deal {last}")), "{page}");
+}
+
 /// A session of Grosstarock deals, whose pots (the King and Pagat pots) each deal carries from the one
 /// before: the score sheet gives each deal's pots and counts them in `balanced`; a deal that does not
 /// carry them on is refused (409, `does_not_follow` naming the pot, the amount left and the amount

@@ -83,6 +83,17 @@ pub(super) fn declarations(force: &InForce, lines: &mut Vec<Line>) {
                 format!("{} ends the deal where it is made, scored on what has been played, and the match: the declarer's side wins it", with_article(&d.label)),
             ));
         }
+        if let Some(x) = &d.ends_match_after {
+            lines.push(line(
+                "declarations and bonuses",
+                &x.clause,
+                format!(
+                    "{} does not end the deal; it names {}, the first such in turn from first hand on the hands as dealt, and the match ends after the next deal he deals",
+                    with_article(&d.label),
+                    x.label
+                ),
+            ));
+        }
         if let Some(c) = &d.ends_deal {
             let paid = if d.paid_by.is_some() || !d.pays.is_empty() { "what it pays is the deal's whole score" } else { "nobody scores" };
             lines.push(line("declarations and bonuses", c, format!("{} ends the deal where it is made, unplayed: {paid}, and the match goes on", with_article(&d.label))));

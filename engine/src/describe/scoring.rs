@@ -88,6 +88,9 @@ pub(super) fn scoring(force: &InForce, lines: &mut Vec<Line>) {
                 lines.push(line("the match", c, format!("{what}: {}", force.words(e))));
             }
         }
+        if m.deals.is_none() && m.target.is_none() {
+            lines.push(line("the match", &m.clause, "no number of deals and no target: only a declaration ends the match".into()));
+        }
         lines.push(line("the match", &m.clause, "its winners: the players with the highest total when it is over".into()));
     }
     // The values the rules name (`let`), as they are with these options: a ruleset that changes one

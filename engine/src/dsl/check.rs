@@ -129,7 +129,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("declaration", "keeps") => sh(0, 0, Required, Forbidden, "`keeps = cards`"),
         ("declaration", "compulsory") => sh(0, 0, Optional, Forbidden, "`compulsory` or `compulsory = condition of options`"),
         ("declaration", "in-turn") => sh(0, 2, Optional, Forbidden, "`in-turn`, `in-turn from dealer` or `in-turn from dealer = condition of options`"),
-        ("declaration", "ends-match") => sh(0, 0, Forbidden, Forbidden, "`ends-match`"),
+        ("declaration", "ends-match") => sh(0, 2, Optional, Forbidden, "`ends-match` or `ends-match after-deal-by \"who\" = condition on each player and his hand as dealt`"),
         ("declaration", "ends-deal") => sh(0, 0, Forbidden, Forbidden, "`ends-deal`"),
         ("declaration", "every-card-counts") => sh(0, 0, Forbidden, Forbidden, "`every-card-counts`"),
         ("declaration", "from") => sh(1, 1, Forbidden, Forbidden, "`from hand` or `from hand-and-discard`"),
@@ -170,7 +170,6 @@ fn is_switch(section: &str, key: &str) -> bool {
         ("fool", "excuse")
             | ("deal", "cut")
             | ("declaration", "paid")
-            | ("declaration", "ends-match")
             | ("declaration", "ends-deal")
             | ("declaration", "every-card-counts")
             | ("bidding", "no-reraise")

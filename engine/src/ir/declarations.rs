@@ -91,6 +91,12 @@ pub struct DeclarationKind {
     /// played), and the match ends after it with the declarer's side the winner (Tarocchini's calling
     /// out at 800). Rule `declaration.NAME.ends-match`.
     pub ends_match: Option<Clause>,
+    /// `ends-match after-deal-by "who" = condition`: once made, the deal goes on as ever, and the
+    /// player it names (the first in turn from first hand whose hand as dealt meets the condition:
+    /// Cego's holder of the Gstieß) deals the match's last deal: the match is over after the first
+    /// later deal played to the end that he deals (`matches::match_state`). Rule
+    /// `declaration.NAME.ends-match`.
+    pub ends_match_after: Option<LastDealer>,
     /// `ends-deal`: once made, the deal ends at this declaration unplayed: no move may follow, the
     /// score section (which works on tricks) is not run, and each player's score is his balance of
     /// the payments made (the declaration's own `paid`); the match goes on. Rule
@@ -123,5 +129,16 @@ pub struct DeclarationKind {
     /// `declaration.NAME.pay` (Cego's skinned Solo: the skinner, or the claimant, pays each other
     /// player).
     pub pays: Vec<Pay>,
+    pub clause: Clause,
+}
+
+/// Who deals a match's last deal, named by a declaration (`ends-match after-deal-by "who" =
+/// condition`): the first player in turn from first hand whose hand as dealt meets the condition,
+/// read as a contract's `by` reads it.
+#[derive(Clone, Debug)]
+pub struct LastDealer {
+    /// Who he is, in words ("the holder of the Gstieß").
+    pub label: String,
+    pub when: Expr,
     pub clause: Clause,
 }

@@ -52,7 +52,9 @@ pub enum Surplus {
 /// `match { deals = N; target = N }`: a match of several deals, evaluated over a table's deals in order
 /// by `matches::match_state`. It is over after `deals` deals that were played to the end (an annulled
 /// deal is dealt again and does not count), or after the deal in which a player's running total
-/// reaches `target`, whichever comes first; its winners are the players with the highest total then.
+/// reaches `target`, or after a deal a declaration ends it with (`ends-match`, either form),
+/// whichever comes first; its winners are the players with the highest total then (a declaration that
+/// ends the match at itself names its own). `match { }`, with neither, is a match only a declaration ends.
 #[derive(Clone, Debug)]
 pub struct Match {
     /// `deals = N`: how many deals make the match (a setup formula, so an option may choose).

@@ -2,6 +2,7 @@
 //! what a bid must outbid (and forehand's hold), who may not bid again, the bids a hand forces, the
 //! reserving bid and its second round, all passing, and the dog of the contract won.
 
+use crate::expr::Expr;
 use crate::ir::*;
 use crate::verdict::{Annulled, Next};
 
@@ -177,6 +178,18 @@ impl<'s, 'r> Game<'s, 'r> {
                 if self.hand_holds(p, self.dealt[p as usize], &x.when, &x.clause)? {
                     return Ok(Some((i, p)));
                 }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The first player in turn from first hand whose hand as dealt meets `cond` (a contract's `by`,
+    /// `ends-match after-deal-by`).
+    pub(super) fn first_meeting(&self, cond: &Expr, clause: &Clause) -> Result<Option<u8>, Stop> {
+        let (n, first) = (self.n(), self.first_hand() as usize);
+        for p in (0..n).map(|k| ((first + k) % n) as u8) {
+            if self.hand_holds(p, self.dealt[p as usize], cond, clause)? {
+                return Ok(Some(p));
             }
         }
         Ok(None)

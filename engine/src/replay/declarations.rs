@@ -152,6 +152,21 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(why) = self.out_of_turn(p, d) {
             return Err(self.violation(self.in_turn(d).map_or(&d.clause, |(c, _)| c), p, why));
         }
+        // Who deals the match's last deal (`ends-match after-deal-by`): the first in turn from first
+        // hand whose hand as dealt meets the condition. Where nobody does, it cannot be made here.
+        let last_dealer = match &d.ends_match_after {
+            Some(x) => match self.first_meeting(&x.when, &x.clause)? {
+                Some(q) => Some((q, x)),
+                None => {
+                    return Err(self.violation(
+                        &x.clause,
+                        p,
+                        format!("{} cannot be made in this deal: nobody is {}, to deal the match's last deal", with_article(&d.label), x.label),
+                    ))
+                }
+            },
+            None => None,
+        };
         if let Some(cond) = &d.paid_by {
             // Every other player, or each opponent; the sitter who scores with them as a defender.
             let payers = self.paying() & !if d.paid_by_everyone { 1 << p } else { self.paying_side(p) };
@@ -177,6 +192,20 @@ impl<'s, 'r> Game<'s, 'r> {
         self.declaration_pays(p, d, hand, shown, value)?;
         self.note_laid_away(p, d, shown);
         self.declarations.push(Declaration { player: p, kind: k, shown, value });
+        if let Some((q, x)) = last_dealer {
+            // The first named stands: a later one names no other end.
+            if self.last_dealer.is_none() {
+                self.last_dealer = Some(q);
+                self.notes.push(format!(
+                    "{} makes {}: {}, {}, deals the match's last deal, the next he deals after this one ({})",
+                    self.name(p),
+                    with_article(&d.label),
+                    self.name(q),
+                    x.label,
+                    x.clause.rule
+                ));
+            }
+        }
         if let Some(c) = &d.ends_match {
             // The deal ends here, valid, scored on what has been played; the match ends after it.
             self.ended_match = Some(p);

@@ -178,6 +178,8 @@ pub struct Game<'s, 'r> {
     pub standing: Vec<Q>,
     /// The player whose declaration ended the deal and the match (`ends-match`).
     pub ended_match: Option<u8>,
+    /// The player named by a declaration to deal the match's last deal (`ends-match after-deal-by`).
+    pub last_dealer: Option<u8>,
     /// The contract (by index) with which the auction was won and the deal settled unplayed (`settle`).
     pub settled: Option<usize>,
     /// The player and the declaration (by index) that ended the deal unplayed (`ends-deal`).
@@ -252,6 +254,7 @@ impl<'s, 'r> Game<'s, 'r> {
             pots: vec![Q::ZERO; setup.rules.pots.len()],
             standing: vec![Q::ZERO; names.len()],
             ended_match: None,
+            last_dealer: None,
             settled: None,
             ended_deal: None,
             thrown_in_paid: false,

@@ -200,6 +200,10 @@ impl<'s, 'r> Game<'s, 'r> {
                 if !self.allowed_to_declare(p, d).unwrap_or(false) {
                     continue;
                 }
+                // One that names who deals the match's last deal, where nobody is named, is refused.
+                if d.ends_match_after.as_ref().is_some_and(|x| !matches!(self.first_meeting(&x.when, &x.clause), Ok(Some(_)))) {
+                    continue;
+                }
                 let (cards, counts) = if d.shows.is_empty() {
                     if self.valid_show(p, hand, d, CardSet::EMPTY).is_none() {
                         continue;

@@ -153,6 +153,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 Some(d) => std::iter::once(d).chain((0..self.n() as u8).filter(|&q| q != d && self.side_of(d) >> q & 1 == 1)).map(|q| self.name(q)).collect(),
                 None => vec![],
             },
+            last_dealer: self.last_dealer.map(|p| self.name(p)),
         };
         Ok((out, ledger, notes))
     }

@@ -77,6 +77,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 .collect(),
             pots: rules.pots.iter().enumerate().map(|(i, p)| PotResult { pot: p.name.clone(), carried: self.carried[i], closing: self.pots[i] }).collect(),
             ends_match: vec![],
+            last_dealer: self.last_dealer.map(|p| self.name(p)),
         })
     }
 }

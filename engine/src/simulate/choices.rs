@@ -149,12 +149,14 @@ fn declaration_pass<R: Rng>(
         // deal unplayed (`ends-deal`) is made with the chance `end_deal` gives (0 in both presets).
         let chance = match (d.shows.is_empty(), strong == Some(p)) {
             _ if d.ends_deal.is_some() => sim.end_deal,
+            _ if d.ends_match_after.is_some() => sim.end_match_later,
             (false, _) => sim.declare,
             (true, true) => sim.announce_strong,
             (true, false) => sim.announce,
         };
-        // A compulsory declaration is made whenever the hand holds one: not making it is illegal.
-        if !game.is_compulsory(d) && !rng.gen_bool(chance) {
+        // A compulsory declaration is made whenever the hand holds one: not making it is illegal. One
+        // whose chance is 0 draws no random number.
+        if !game.is_compulsory(d) && (chance <= 0.0 && d.ends_match_after.is_some() || !rng.gen_bool(chance)) {
             declined.insert((k, p));
             continue;
         }
@@ -254,11 +256,13 @@ pub(super) fn after_deal_declarations<R: Rng>(rules: &Ruleset, game: &Game, sim:
                 continue;
             }
             let chance = match (d.shows.is_empty(), strong == Some(p)) {
+                _ if d.ends_match_after.is_some() => sim.end_match_later,
                 (false, _) => sim.declare,
                 (true, true) => sim.announce_strong,
                 (true, false) => sim.announce,
             };
-            if rng.gen_bool(chance) {
+            // One that names the match's last dealer draws no random number where its chance is 0.
+            if (chance > 0.0 || d.ends_match_after.is_none()) && rng.gen_bool(chance) {
                 game = tried;
                 out.push(e);
             }

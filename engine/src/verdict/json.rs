@@ -296,6 +296,10 @@ impl Writer {
             self.key(false, "ends_match");
             self.list(&o.ends_match, |w, p| w.str(p));
         }
+        if let Some(p) = &o.last_dealer {
+            self.key(false, "last_dealer");
+            self.str(p);
+        }
         self.0.push(b'}');
     }
 

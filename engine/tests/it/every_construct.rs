@@ -224,6 +224,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
     const KB: &str = r#"require "the announcement of a bird he held before the talon" = \"#;
     // A declaration's `allowed`, with or without its reason.
     const AL: &str = r#"allowed ["reason"] = condition"#;
+    const LD: &str = r#"ends-match after-deal-by "who" = condition"#;
     vec![
         // 2. Statements: the header.
         (r#"ruleset ID "title""#, m(F, r#"ruleset fft-4p "French Tarot, four players (FFT)""#, r#"ruleset fft-4p "French Tarot" four players"#), Refused("nothing more on that line")),
@@ -662,6 +663,13 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("ends-match", m("tarocchini", "  ends-match                                                                                  @MBO \"4.1.1 Ottocento\"\n", ""), Changes),
         ("ends-match", m("tarocchini", "match {\n  target = 800                                       @MBO \"4.1.1 Ottocento\"\n}", ""), Refused("`ends-match` ends the match, but the ruleset has no `match")),
         ("ends-match", m("tarocchini", "  ends-match                                                                                  @MBO", "  ends-match now                                                                              @MBO"), Refused("`ends-match`")),
+        // a declaration that names who deals the match's last deal (Cego's "Der Gstieß gibt ab")
+        (LD, m("cego", "= has(hand, EX)   @P \"Ending the Session\"", "= not has(hand, EX)   @P \"Ending the Session\""), Changes),
+        (LD, m("cego", "  ends-match after-deal-by \"the holder of the Gstieß\" = has(hand, EX)   @P \"Ending the Session\"\n", ""), Refused("or leave it empty, `match { }`, where a declaration ends the match")),
+        (LD, m("cego", "match { }                                             @P \"Ending the Session\"\n", ""), Refused("`ends-match` ends the match, but the ruleset has no `match")),
+        (LD, m("cego", "  ends-match after-deal-by \"the holder of the Gstieß\" = has(hand, EX)", "  ends-match after-deal-by = has(hand, EX)"), Refused("`ends-match after-deal-by \"who\" = condition")),
+        (LD, m("cego", "= has(hand, EX)   @P \"Ending the Session\"", "= has(hand, EX)   @P \"Ending the Session\"\n  ends-match"), Refused("ends the match once")),
+        (LD, m("cego", "= has(hand, EX)   @P \"Ending the Session\"", "= count(tricks) > 0   @P \"Ending the Session\""), Refused("`tricks` is not known")),
         // a declaration made again: a double answered without limit (Dobbm's Retours)
         ("repeats", m("dobbm", RETOUR_REPEATS, retour("")), Changes),
         ("repeats", m("dobbm", RETOUR_REPEATS, retour("  repeats\n  shows = trumps\n")), Refused("`repeats` cannot go with `shows`")),

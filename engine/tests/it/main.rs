@@ -65,6 +65,7 @@ mod lead_formula;
 mod lead_together;
 mod let_order;
 mod marolles_payments;
+mod match_last_dealer;
 mod matches;
 mod minchiate_scorer;
 mod next_dealer;

@@ -46,9 +46,9 @@ fn totals(verdicts: &[Verdict]) -> (Vec<(Arc<str>, Q)>, Vec<Arc<str>>) {
 #[test]
 fn a_match_is_over_after_its_number_of_deals() {
     let r = registry();
-    let (_, verdicts) = deals(&r, "basic-partners-match", &BTreeMap::new(), 4);
+    let (records, verdicts) = deals(&r, "basic-partners-match", &BTreeMap::new(), 4);
     let setup = Setup::new(r.get("basic-partners-match").unwrap(), 4, &BTreeMap::new()).unwrap();
-    let refs: Vec<&Verdict> = verdicts.iter().collect();
+    let refs: Vec<(&GameRecord, &Verdict)> = records.iter().zip(&verdicts).collect();
     // Two deals: under way.
     let m = match_state(&setup, &refs[..2]).unwrap().unwrap();
     assert_eq!((m.played, m.deals, m.over_after, m.winners.len()), (2, Some(3), None, 0));
@@ -67,9 +67,9 @@ fn a_match_is_over_after_its_number_of_deals() {
 fn a_target_ends_the_match_before_its_deals() {
     let r = registry();
     let options: BTreeMap<String, serde_json::Value> = [("deals".to_string(), serde_json::json!(6))].into();
-    let (_, verdicts) = deals(&r, "basic-partners-match", &options, 6);
+    let (records, verdicts) = deals(&r, "basic-partners-match", &options, 6);
     let setup = Setup::new(r.get("basic-partners-match").unwrap(), 4, &options).unwrap();
-    let refs: Vec<&Verdict> = verdicts.iter().collect();
+    let refs: Vec<(&GameRecord, &Verdict)> = records.iter().zip(&verdicts).collect();
     let m = match_state(&setup, &refs).unwrap().unwrap();
     assert_eq!(m.deals, Some(6));
     // The first deal after which a total is 156 or more (each deal shares 78 between two sides, so by
@@ -91,7 +91,7 @@ fn deals_not_played_to_the_end_do_not_count() {
     let unfinished = replay(rules, &broken).unwrap();
     assert_eq!(unfinished.status, Status::InProgress);
     let setup = Setup::new(rules, 4, &BTreeMap::new()).unwrap();
-    let refs = vec![&unfinished, &verdicts[0], &verdicts[1], &verdicts[2]];
+    let refs = vec![(&broken, &unfinished), (&records[0], &verdicts[0]), (&records[1], &verdicts[1]), (&records[2], &verdicts[2])];
     let m = match_state(&setup, &refs).unwrap().unwrap();
     assert_eq!((m.played, m.over_after), (3, Some(4)));
     assert_eq!(m.totals, totals(&verdicts).0);
@@ -100,9 +100,9 @@ fn deals_not_played_to_the_end_do_not_count() {
 #[test]
 fn a_ruleset_without_a_match_has_none() {
     let r = registry();
-    let (_, verdicts) = deals(&r, "basic-partners", &BTreeMap::new(), 1);
+    let (records, verdicts) = deals(&r, "basic-partners", &BTreeMap::new(), 1);
     let setup = Setup::new(r.get("basic-partners").unwrap(), 4, &BTreeMap::new()).unwrap();
-    assert_eq!(match_state(&setup, &[&verdicts[0]]).unwrap(), None);
+    assert_eq!(match_state(&setup, &[(&records[0], &verdicts[0])]).unwrap(), None);
 }
 
 /// What the compiler refuses in a `match` block, each with a message that says why.
@@ -138,15 +138,16 @@ fn a_deal_thrown_in_and_paid_for_adds_to_the_totals_but_is_no_deal_played() {
     let r = Registry::from_files(files).unwrap_or_else(|e| panic!("{e}"));
     let rules = r.get("dobbm").unwrap();
     let read = |name: &str| -> GameRecord { serde_json::from_str(&std::fs::read_to_string(root.join("fixtures/dobbm").join(name)).unwrap()).unwrap() };
-    let (thrown, played) = (replay(rules, &read("annulled/bidding.all-pass--stockerl-5p.json")).unwrap(), replay(rules, &read("valid/5p-1.json")).unwrap());
+    let (thrown_record, played_record) = (read("annulled/bidding.all-pass--stockerl-5p.json"), read("valid/5p-1.json"));
+    let (thrown, played) = (replay(rules, &thrown_record).unwrap(), replay(rules, &played_record).unwrap());
     assert_eq!(thrown.status, Status::Annulled);
     let stockerl: Vec<(Arc<str>, Q)> = thrown.outcome.as_ref().expect("paid for").players.iter().map(|p| (p.player.clone(), p.score)).collect();
     assert_eq!(stockerl.iter().filter(|(_, s)| *s == Q::int(-10)).count(), 4, "{stockerl:?}");
     let setup = Setup::new(rules, 5, &BTreeMap::new()).unwrap();
-    let m = match_state(&setup, &[&thrown]).unwrap().unwrap();
+    let m = match_state(&setup, &[(&thrown_record, &thrown)]).unwrap().unwrap();
     assert_eq!((m.played, m.over_after), (0, None));
     assert_eq!(m.totals, stockerl);
-    let m = match_state(&setup, &[&thrown, &played]).unwrap().unwrap();
+    let m = match_state(&setup, &[(&thrown_record, &thrown), (&played_record, &played)]).unwrap().unwrap();
     assert_eq!((m.played, m.over_after), (1, Some(2)));
     for (p, total) in &m.totals {
         let paid = stockerl.iter().find(|(q, _)| q == p).unwrap().1;

@@ -140,7 +140,7 @@ fn grosstarock_sessions_follow_or_say_where_not() {
     }
     // B's "any multiple of three hands": the three deals are one game (`match { deals =
     // option.deals }`, three by default); with six, the game goes on.
-    let verdicts: Vec<&Verdict> = follow.iter().map(|(_, v)| v).collect();
+    let verdicts: Vec<(&GameRecord, &Verdict)> = follow.iter().map(|(r, v)| (r, v)).collect();
     let m = match_state(&Setup::new(rules, 3, &BTreeMap::new()).unwrap(), &verdicts).unwrap().expect("a match");
     assert_eq!((m.deals, m.over_after, m.played), (Some(3), Some(3), 3));
     assert!(!m.winners.is_empty());

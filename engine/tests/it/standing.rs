@@ -151,7 +151,7 @@ fn a_side_ahead_claims_the_match() {
     assert_eq!(v.status, Status::Valid, "{}", v.to_text());
     assert_eq!(v.outcome.as_ref().unwrap().ends_match.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["Bob", "Dan"]);
     let played = replay(rules, full).unwrap();
-    let m = tarot_engine::match_state(&setup, &[&played, &v, &played]).unwrap().unwrap();
+    let m = tarot_engine::match_state(&setup, &[(full, &played), (&rec, &v), (full, &played)]).unwrap().unwrap();
     assert_eq!((m.played, m.over_after, m.target_reached), (2, Some(2), false));
     assert_eq!(m.winners.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["Bob", "Dan"]);
 

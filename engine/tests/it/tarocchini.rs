@@ -9,6 +9,11 @@ use tarot_engine::Q;
 use tarot_engine::{parse_record, replay, Status, Verdict};
 
 fn replay_valid(name: &str) -> Verdict {
+    replay_valid_record(name).1
+}
+
+/// A valid fixture's record, with its verdict.
+fn replay_valid_record(name: &str) -> (tarot_engine::GameRecord, Verdict) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/tarocchini/valid").join(format!("{name}.json"));
     let json = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let record = parse_record(&json).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -16,7 +21,7 @@ fn replay_valid(name: &str) -> Verdict {
     let registry = tarot_testkit::registry();
     let verdict = replay(registry.get("tarocchini").expect("built in"), &record).unwrap_or_else(|e| panic!("{name}: {e}"));
     assert_eq!(verdict.status, Status::Valid, "{name}:\n{}", verdict.to_text());
-    verdict
+    (record, verdict)
 }
 
 fn value(v: &Verdict, name: &str) -> serde_json::Value {
@@ -165,7 +170,7 @@ fn an_accuso_of_the_grande_with_the_matto_is_worth_82() {
 /// and the match ends after it with Dan and Bob the winners, though no total of the deal reached 800.
 #[test]
 fn calling_oneself_out_ends_the_deal_and_the_match() {
-    let v = replay_valid("call-out-at-800");
+    let (called_out, v) = replay_valid_record("call-out-at-800");
     assert!(v.tricks.is_empty() && v.next.is_none());
     let o = v.outcome.as_ref().unwrap();
     assert_eq!(o.ends_match.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["Dan", "Bob"]);
@@ -176,12 +181,12 @@ fn calling_oneself_out_ends_the_deal_and_the_match() {
     let registry = tarot_testkit::registry();
     let rules = registry.get("tarocchini").unwrap();
     let setup = tarot_engine::Setup::new(rules, 4, &std::collections::BTreeMap::<String, serde_json::Value>::new()).unwrap();
-    let other = replay_valid("4p-1");
-    let m = tarot_engine::match_state(&setup, &[&other, &v, &other]).unwrap().unwrap();
+    let (deal, other) = replay_valid_record("4p-1");
+    let m = tarot_engine::match_state(&setup, &[(&deal, &other), (&called_out, &v), (&deal, &other)]).unwrap().unwrap();
     assert_eq!((m.played, m.over_after, m.target_reached), (2, Some(2), false));
     assert_eq!(m.winners.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["Dan", "Bob"]);
     // Without the call-out, the match goes on.
-    let m = tarot_engine::match_state(&setup, &[&other, &other]).unwrap().unwrap();
+    let m = tarot_engine::match_state(&setup, &[(&deal, &other), (&deal, &other)]).unwrap().unwrap();
     assert!(!m.over());
 
     // No event may follow the call-out.

@@ -21,6 +21,7 @@ impl Compiler {
             in_turn: None,
             in_turn_from_dealer: None,
             ends_match: None,
+            ends_match_after: None,
             ends_deal: None,
             repeats: None,
             every_card_counts: None,
@@ -93,7 +94,18 @@ impl Compiler {
                     }
                     _ => self.err_at(st, "`in-turn` is written `in-turn` (from first hand), `in-turn from dealer`, or `in-turn from dealer = condition of options` (from the dealer where it holds)"),
                 },
-                "ends-match" => d.ends_match = Some(self.clause(st, format!("declaration.{name}.ends-match"))),
+                "ends-match" => match (st.args.iter().map(|w| (w.text.as_str(), w.quoted)).collect::<Vec<_>>().as_slice(), &st.value) {
+                    ([], None) => d.ends_match = Some(self.clause(st, format!("declaration.{name}.ends-match"))),
+                    ([("after-deal-by", false), (who, true)], Some(_)) => {
+                        if let Some(when) = self.condition(st, Ctx::Hand) {
+                            d.ends_match_after = Some(LastDealer { label: who.to_string(), when, clause: self.clause(st, format!("declaration.{name}.ends-match")) });
+                        }
+                    }
+                    _ => self.err_at(
+                        st,
+                        "`ends-match` is a switch (the deal and the match end at the declaration), or `ends-match after-deal-by \"who\" = condition on each player and his hand as dealt` (the match ends after the next deal dealt by the player it names)",
+                    ),
+                },
                 "ends-deal" => d.ends_deal = Some(self.clause(st, format!("declaration.{name}.ends-deal"))),
                 "repeats" if st.value.is_some() || !st.args.is_empty() => self.err_at(st, "`repeats` is a switch and takes no value: writing it lets a player make the declaration again"),
                 "repeats" => d.repeats = Some(self.clause(st, format!("declaration.{name}"))),
@@ -139,6 +151,11 @@ impl Compiler {
                     st,
                     format!("unknown declaration statement `{other}`; expected when, by, allowed, compulsory, in-turn, ends-match, ends-deal, repeats, every-card-counts, from, shows, keeps, require, value, paid, paid-by or pay"),
                 ),
+            }
+        }
+        if d.ends_match.is_some() && d.ends_match_after.is_some() {
+            if let Some(st) = s.block.iter().flatten().filter(|st| st.key == "ends-match").nth(1) {
+                self.err_at(st, "a declaration ends the match once: at itself (`ends-match`) or after a later deal (`ends-match after-deal-by \"who\" = condition`), not both");
             }
         }
         self.after_deal_checks(s, &d);
@@ -233,7 +250,8 @@ impl Compiler {
                 "keeps" => Some("no card is played after a declaration that ends the deal, so `keeps` would bind nothing"),
                 _ => None,
             };
-            if let Some((st, why)) = s.block.iter().flatten().find_map(|st| why(&st.key).map(|w| (st, w))) {
+            // `ends-match after-deal-by` ends no deal, and goes with one ended unplayed.
+            if let Some((st, why)) = s.block.iter().flatten().filter(|st| st.key != "ends-match" || st.args.is_empty()).find_map(|st| why(&st.key).map(|w| (st, w))) {
                 self.err_at(st, format!("`ends-deal` cannot go with `{}`: {why}", st.key));
             }
             if d.when == When::AfterPlay {
@@ -265,7 +283,8 @@ impl Compiler {
             "ends-deal" | "ends-match" => Some("nothing may follow a declaration that ends the deal, so it could never be made again"),
             _ => None,
         };
-        if let Some((st, why)) = s.block.iter().flatten().find_map(|st| why(&st.key).map(|w| (st, w))) {
+        // `ends-match after-deal-by` ends no deal: the deal goes on after it.
+        if let Some((st, why)) = s.block.iter().flatten().filter(|st| st.key != "ends-match" || st.args.is_empty()).find_map(|st| why(&st.key).map(|w| (st, w))) {
             self.err_at(st, format!("`repeats` cannot go with `{}`: {why}", st.key));
         }
         if d.by == DeclaredBy::AnySide {

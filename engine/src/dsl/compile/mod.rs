@@ -343,7 +343,8 @@ impl Compiler {
         let untouchable = self.untouchable(&stmts);
         let triggers = stmts.iter().filter(|s| s.key == "on").filter_map(|s| self.trigger(s)).collect();
         let score = self.score(stmts.iter().find(|s| s.key == "score"));
-        let game_match = stmts.iter().find(|s| s.key == "match").and_then(|s| self.game_match(s));
+        let ends_by_declaration = stmts.iter().filter(|s| s.key == "declaration").any(|s| s.block.iter().flatten().any(|st| st.key == "ends-match"));
+        let game_match = stmts.iter().find(|s| s.key == "match").and_then(|s| self.game_match(s, ends_by_declaration));
         self.sections_agree(&stmts, game_match.is_some(), &pots);
         self.nothing_unread(&h.file, &stmts, &constants);
 

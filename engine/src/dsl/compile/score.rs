@@ -4,8 +4,10 @@ use super::*;
 
 impl Compiler {
     /// `match { deals = N; target = N }`: setup formulas, each a positive number where it is a
-    /// constant; at least one of the two, since a match with neither would never end.
-    pub(super) fn game_match(&mut self, s: &Stmt) -> Option<Match> {
+    /// constant; at least one of the two, since a match with neither would never end, unless a
+    /// declaration of the ruleset ends it (`ends_by_declaration`: `ends-match`, either form), when
+    /// `match { }` may be empty.
+    pub(super) fn game_match(&mut self, s: &Stmt, ends_by_declaration: bool) -> Option<Match> {
         let mut m = Match { deals: None, target: None, clause: self.clause(s, "match") };
         for st in s.block.iter().flatten() {
             let slot = match st.key.as_str() {
@@ -30,10 +32,13 @@ impl Compiler {
         }
         // A `deals` or `target` that failed is reported where it is written, not again here.
         let written = s.block.iter().flatten().any(|st| matches!(st.key.as_str(), "deals" | "target"));
-        if !written {
-            self.err_at(s, "a match ends after a number of deals or when a player's total reaches a target: give `deals = N`, `target = N`, or both");
+        if !written && !ends_by_declaration {
+            self.err_at(
+                s,
+                "a match ends after a number of deals or when a player's total reaches a target: give `deals = N`, `target = N`, or both (or leave it empty, `match { }`, where a declaration ends the match: `ends-match`)",
+            );
         }
-        (m.deals.is_some() || m.target.is_some()).then_some(m)
+        (m.deals.is_some() || m.target.is_some() || (!written && ends_by_declaration)).then_some(m)
     }
 
     pub(super) fn score(&mut self, s: Option<&Stmt>) -> Score {

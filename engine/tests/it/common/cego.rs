@@ -267,7 +267,9 @@ pub fn score(rec: &GameRecord) -> Scored {
     let wrong_bidder = wrong_bid(rec);
     for e in &rec.events {
         // At three, a deal all passed is Vorhand's Cego: he is the declarer once the auction is over.
-        if n == 3 && declarer.is_none() && !matches!(e, Event::Deal { .. } | Event::Bid { .. }) {
+        // The call that ends the session, made right after the deal, is no move of the deal's game.
+        let session_end = matches!(e, Event::Declare { declaration, .. } if &**declaration == "gibt_ab");
+        if n == 3 && declarer.is_none() && !session_end && !matches!(e, Event::Deal { .. } | Event::Bid { .. }) {
             declarer = Some((vorhand, "cego".into()));
         }
         match e {
@@ -290,6 +292,9 @@ pub fn score(rec: &GameRecord) -> Scored {
             }
             Event::Play { player, card } => plays.push((seat(player), Card::parse(card))),
             Event::Declare { player, declaration, .. } if n == 3 && &**declaration == "skinned_solo" => claimant = Some(seat(player)),
+            // "Der Gstieß gibt ab" (P "Ending the Session"): it ends the session after a later deal,
+            // and changes nothing in this one's score.
+            Event::Declare { .. } if session_end => {}
             other => panic!("Cego has no such event here: {other:?}"),
         }
     }
