@@ -749,6 +749,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
             m(F, "  must overtrump                                     @FFT \"Le jeu de la carte\"", "  must overtrump                                     @FFT \"Le jeu de la carte\"\n  must play \"trumps to the first trick\" instead = if count(tricks) == 0 then trumps else none"),
             Changes,
         ),
+        (r#"must play CARDS "label" instead [= condition]"#, m("cego-ministranten", "  must play \"Brettli where no trump can be given\" instead", "  must play \"Brettli where no trump can be given\""), Changes),
         (
             r#"must play CARDS "label" instead [= condition]"#,
             m(F, "  must overtrump                                     @FFT \"Le jeu de la carte\"", "  must overtrump                                     @FFT \"Le jeu de la carte\"\n  must lead T1 \"x\" instead"),
