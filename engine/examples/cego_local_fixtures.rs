@@ -6,10 +6,13 @@
 //! dealer moved so that the declarer sits where P's does; one invalid game per rule the version adds
 //! to the auction, each that example's deal (or the first contract's) with bids broken at their last
 //! word (invalid/); and the
-//! bids open where the version's auction differs (in_progress/).
+//! bids open where the version's auction differs (in_progress/). The Ministranten's Geregelter Räuber,
+//! under its option, is played out and broken rule by rule (`geregelt.rs`).
 //! Each is a seeded simulated game found by search, or one changed from it, so it is reproducible:
 //!
 //!     cargo run -p tarot-engine --example generators -- cego_local_fixtures
+
+mod geregelt;
 
 use crate::cego_fixtures::pagat::{outcome, seated, with_bids};
 use crate::common::{self, write};
@@ -207,6 +210,9 @@ pub fn main() {
             None => first,
         };
         lead_broken(rules, local, &root);
+        if local.id == MINISTRANTEN.id {
+            geregelt::write_all(rules, &root);
+        }
         let Some(base) = base else { continue };
         let from = local.example.as_ref().map_or(local.contracts[0].0, |ex| ex.file);
         broken(rules, local, &root, &base, from);

@@ -106,6 +106,7 @@ pub(super) fn play(force: &InForce, lines: &mut Vec<Line>) {
                 if people { force.words(e) } else { formula_text(r, &f.clause) }
             ),
         };
+        let text = if f.instead { format!("{text}; where one is held, in place of following suit and trumping") } else { text };
         lines.push(line("trick obligations", &f.clause, text));
     }
     // Cards that take no trick (`loses`): they obey the obligations and go with the trick.

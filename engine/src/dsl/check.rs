@@ -139,7 +139,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("play", "lead" | "direction") => sh(0, 0, Required, Forbidden, "`NAME = formula`"),
         ("play", "last-trump") => sh(0, 0, Required, Forbidden, "`last-trump = cards`"),
         ("play", "trumps-win") => sh(0, 0, Required, Forbidden, "`trumps-win = condition`"),
-        ("play", "must") => sh(1, 3, Optional, Forbidden, "`must follow|trump|overtrump|beat [= condition]` or `must lead|play CARDS \"label\" [= condition]`"),
+        ("play", "must") => sh(1, 4, Optional, Forbidden, "`must follow|trump|overtrump|beat [= condition]`, `must lead|play CARDS \"label\" [= condition]` or `must play CARDS \"label\" instead [= condition]`"),
         ("play", "keep") => sh(2, 4, Optional, Forbidden, "`keep CARDS \"label\" [while CLASS] [= condition]`"),
         ("play", "withhold") => sh(2, 2, Optional, Forbidden, "`withhold CARDS \"label\" [= condition]`"),
         ("play", "excuse") => sh(2, 2, Optional, Forbidden, "`excuse CARDS \"label\" [= condition]`"),

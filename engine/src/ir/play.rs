@@ -143,6 +143,11 @@ pub struct Forced {
     /// A condition on the player at his turn (`hand`, `player`, `taker`, the contract, options);
     /// `None`: always.
     pub when: Option<Expr>,
+    /// `must play ... instead`: where the player holds one of its cards (the condition holding), the
+    /// obligations of the trick begun (`must follow`, `must trump`, `must overtrump`, `must beat`) do
+    /// not bind his card: these cards take their place (pagat's Geregelter Räuber, trumps to the first
+    /// three tricks whatever is led).
+    pub instead: bool,
     pub clause: Clause,
 }
 

@@ -2,9 +2,10 @@
 //! `next` and the simulator read) and, for a card he may not, the obligation that binds and why
 //! (`illegal`). Each step of the walk narrows the cards allowed so far, in the order of a trick:
 //! the lead's restrictions (the called suit, the Fool), `must follow`, `must trump`, `must
-//! overtrump`, `must beat`; the cards that must be led or played (`must lead|play`); then the cards
-//! held back (the Fool's deadline, `keep` and `last-trump`, the cards a declaration keeps). A card
-//! refused is refused by the first step that took it out. A trump obligation that only cards the
+//! overtrump`, `must beat` (set aside where a `must play ... instead` binds: its cards take their
+//! place); the cards that must be led or played (`must lead|play`); then the cards held back (the
+//! Fool's deadline, `keep` and `last-trump`, the cards a declaration keeps). A card refused is
+//! refused by the first step that took it out. A trump obligation that only cards the
 //! rules let a player withhold (`withhold`) would meet binds nothing, and the walk says which cards
 //! it spared: playing another card withholds them (`play.rs`). Cards played as the Excuse (`excuse`)
 //! and the untouchable card are bound by no obligation of the trick.
@@ -79,7 +80,7 @@ impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn walk(&self, p: u8, asked: Option<Card>) -> Walk {
         let hand = self.hands[p as usize];
         let mut w = Walk { allowed: hand, asked, bind: None, spared: CardSet::EMPTY };
-        self.trick_obligations(p, &mut w);
+        self.trick_obligations(p, &mut w, self.instead_binds(p));
         let play = &self.rules().play;
         // Cards that must be led or played, when held and allowed.
         for (i, f) in play.forced.iter().enumerate() {
@@ -110,8 +111,16 @@ impl<'s, 'r> Game<'s, 'r> {
         w
     }
 
-    /// The lead's restrictions, or `must follow`, `must trump`, `must overtrump` on a trick begun.
-    fn trick_obligations(&self, p: u8, w: &mut Walk) {
+    /// Whether a `must play ... instead` binds `p` now: its condition holds and he holds one of its
+    /// cards, which then take the place of the obligations of the trick begun.
+    fn instead_binds(&self, p: u8) -> bool {
+        let hand = self.hands[p as usize];
+        self.rules().play.forced.iter().any(|f| f.instead && !self.forced_cards(&f.cards, p).unwrap_or(CardSet::EMPTY).and(hand).is_empty() && self.holds(&f.when, p) == Ok(true))
+    }
+
+    /// The lead's restrictions, or `must follow`, `must trump`, `must overtrump`, `must beat` on a
+    /// trick begun (none where `instead`, a `must play ... instead` binding, sets them aside).
+    fn trick_obligations(&self, p: u8, w: &mut Walk, instead: bool) {
         let s = self.setup;
         let hand = self.hands[p as usize];
         let fool = hand.and(CardSet::single(FOOL));
@@ -122,6 +131,9 @@ impl<'s, 'r> Game<'s, 'r> {
             if s.fool_led_forbidden && w.allowed.len() > 1 {
                 w.narrow(w.allowed.minus(fool), Bind::FoolLed);
             }
+            return;
+        }
+        if instead {
             return;
         }
         let Some(lane) = self.led_lane(&self.current) else { return };

@@ -99,7 +99,7 @@ fn compare(id: &str, sim: &SimOptions, options: &BTreeMap<String, serde_json::Va
         }
         let outcome = v.outcome.as_ref().unwrap();
         let engine: BTreeMap<String, Q> = outcome.players.iter().map(|p| (p.player.to_string(), p.score)).collect();
-        if let Some(wrong) = mine.wrong_leader.as_ref().or(mine.wrong_bidder.as_ref()) {
+        if let Some(wrong) = mine.wrong_leader.as_ref().or(mine.wrong_bidder.as_ref()).or(mine.wrong_card.as_ref()) {
             run.differences.push(format!("seed {seed}{steer}: {wrong}"));
         } else if mine.kept_lawful == Some(false) {
             run.differences.push(format!("seed {seed}{steer} ({}): the engine lets the declarer keep cards the sources do not", mine.contract));
@@ -262,6 +262,7 @@ fn stored_game_agrees(rules: &tarot_engine::ir::Ruleset, rec: &tarot_engine::Gam
     assert_eq!(engine, mine.balance, "{}", path.display());
     assert_ne!(mine.kept_lawful, Some(false), "{}: cards kept that the sources do not allow", path.display());
     assert_eq!(mine.wrong_bidder, None, "{}", path.display());
+    assert_eq!(mine.wrong_card, None, "{}: a card the sources do not allow", path.display());
     mine
 }
 
@@ -317,7 +318,9 @@ fn a_court_kept_for_want_of_empty_cards_is_judged_as_the_sources_do() {
 /// `cego-braeunlingen`; P "Ministranten Version", "Oberwolfach Version", "Ichenheim Version", "Cards
 /// counted in twos", "Bräunlingen Tournament Version"): the engine's scores against the second scorer (`common/cego_local.rs`) over simulated
 /// deals, unsteered (where a Solo is bid, and its Gegensolo) and steered to every contract; the
-/// Ministranten also with Piccolo at 35 (the option `piccolo`), Oberwolfach with the claim of a skinned
+/// Ministranten also with Piccolo at 35 (the option `piccolo`) and with the Geregelter Räuber among
+/// Vorhand's choices (the option `geregelter_rauber`: steered to it, and to every contract), each of its
+/// first three tricks played by P's rule and seen played, Oberwolfach with the claim of a skinned
 /// Solo made in a fifth of the steered deals where it may be. Each declarer's game must be seen made
 /// and lost (at Ichenheim the Ulti too, and the Solodu lost; in twos the special games and a game bid
 /// over a Solo; at the tournament those too and the Bürgermeister), and each game each for himself
@@ -330,7 +333,7 @@ fn the_engine_scores_the_local_versions_as_the_sources_do() {
     let base = seed("CEGO_SCORER_SEED");
     let normal = ["solo", "cego", "eine", "eine-leere", "zwei-leere", "zwei-verschiedene", "kleiner-mann"];
     let versions: [(&str, &[&str], &[&str]); 5] = [
-        ("cego-ministranten", &["gegensolo", "piccolo", "bettel", "ulti"], &["rauber played", "dresch played"]),
+        ("cego-ministranten", &["gegensolo", "piccolo", "bettel", "ulti"], &["rauber played", "dresch played", "geregelter-rauber played"]),
         ("cego-oberwolfach", &[], &["the claim of a skinned Solo won", "the claim of a skinned Solo lost"]),
         ("cego-ichenheim", &["ulti"], &["solodu lost"]),
         ("cego-twos", &["piccolo", "bettel", "ulti", "over a Solo"], &["rauber played"]),
@@ -345,6 +348,11 @@ fn the_engine_scores_the_local_versions_as_the_sources_do() {
             let cheap = BTreeMap::from([("piccolo".to_string(), serde_json::json!(35))]);
             let only = SimOptions { contract: ContractChoice::Only("piccolo".into()), ..SimOptions::steered() };
             compare(id, &only, &cheap, base + 2_000_000_000..base + 2_000_000_000 + steered_games / 10, &mut runs[2]);
+            // The Geregelter Räuber, Vorhand's choice under its option: its first three tricks by P's rule.
+            let geregelt = BTreeMap::from([("geregelter_rauber".to_string(), serde_json::json!("yes"))]);
+            let only = SimOptions { contract: ContractChoice::Only("geregelter-rauber".into()), ..SimOptions::steered() };
+            compare(id, &only, &geregelt, base + 3_000_000_000..base + 3_000_000_000 + steered_games / 5, &mut runs[2]);
+            compare(id, &SimOptions::steered(), &geregelt, base + 4_000_000_000..base + 4_000_000_000 + steered_games / 2, &mut runs[2]);
         }
         let mut reached: BTreeMap<String, u64> = BTreeMap::new();
         for (k, n) in runs.iter().flat_map(|r| &r.tally) {
@@ -390,6 +398,33 @@ fn the_stored_games_of_the_local_versions_score_as_the_sources_do() {
             stored_game_agrees(rules, &rec, &path);
         }
     }
+}
+
+/// The Geregelter Räuber by the second scorer (P "The possible Games"): P's example, a player with only
+/// the 16 and the 1, plays the 16 to the first trick, a Brettli to the second (trumps led), the 1 to the
+/// third; the 1 given to the second, or a Brettli to the first while he holds the 16, breaks the rule,
+/// and so does another trump than the Gstieß held, given to the first trick, or a card of the suit led
+/// where a trump could be given.
+#[test]
+fn the_second_scorer_plays_the_geregelter_rauber_as_p_does() {
+    use crate::common::cego::Card;
+    use crate::common::cego_local::geregelt_breach;
+    let cards = |codes: &str| codes.split(' ').map(Card::parse).collect::<Vec<Card>>();
+    let hands = vec![cards("EX T21 T20 T19 KC"), cards("T16 T1 7C 8C 9C"), cards("T2 T3 T4 10C KS"), cards("T5 T6 T7 QS JS")];
+    let trick = |seats: [usize; 4], codes: &str| seats.into_iter().zip(cards(codes)).collect::<Vec<(usize, Card)>>();
+    let right = [trick([0, 1, 2, 3], "EX T16 T2 T5"), trick([0, 1, 2, 3], "T21 7C T3 T6"), trick([0, 1, 2, 3], "T20 T1 T4 T7")];
+    assert_eq!(geregelt_breach(&hands, &right), None);
+    let the_1_early = [trick([0, 1, 2, 3], "EX T16 T2 T5"), trick([0, 1, 2, 3], "T21 T1 T3 T6")];
+    assert!(geregelt_breach(&hands, &the_1_early).is_some_and(|b| b.contains("trick 2") && b.contains("Brettli")));
+    let brettli_early = [trick([0, 1, 2, 3], "EX 7C T2 T5")];
+    assert!(geregelt_breach(&hands, &brettli_early).is_some_and(|b| b.contains("trick 1") && b.contains("a trump not owed later")));
+    let gstiess_held = [trick([0, 1, 2, 3], "T20 T16 T2 T5")];
+    assert!(geregelt_breach(&hands, &gstiess_held).is_some_and(|b| b.contains("the card owed to it")));
+    // A leader whose one trump is owed later and who holds no Brettli leads a club: the 10 of clubs
+    // followed by a player holding trumps breaks the rule.
+    let hands = vec![cards("KC T21 QC JC CC"), cards("T16 T1 7C 8C 9C"), cards("T2 T3 T4 10C KS"), cards("EX T6 T7 QS JS")];
+    let followed = [trick([0, 1, 2, 3], "KC T16 10C EX")];
+    assert!(geregelt_breach(&hands, &followed).is_some_and(|b| b.contains("seat 2") && b.contains("a trump not owed later")));
 }
 
 /// The count in twos by the second scorer (P "Cards counted in twos"): the whole pack in pairs is 79,

@@ -755,6 +755,22 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
             m(F, "  must overtrump                                     @FFT \"Le jeu de la carte\"", "  must overtrump                                     @FFT \"Le jeu de la carte\"\n  must lead \"x\" = dog"),
             Refused("`dog` is not known in the condition of `must lead|play`"),
         ),
+        (
+            r#"must play CARDS "label" instead [= condition]"#,
+            m(F, "  must overtrump                                     @FFT \"Le jeu de la carte\"", "  must overtrump                                     @FFT \"Le jeu de la carte\"\n  must play \"trumps to the first trick\" instead = if count(tricks) == 0 then trumps else none"),
+            Changes,
+        ),
+        (r#"must play CARDS "label" instead [= condition]"#, m("cego-ministranten", "  must play \"Brettli where no trump can be given\" instead", "  must play \"Brettli where no trump can be given\""), Changes),
+        (
+            r#"must play CARDS "label" instead [= condition]"#,
+            m(F, "  must overtrump                                     @FFT \"Le jeu de la carte\"", "  must overtrump                                     @FFT \"Le jeu de la carte\"\n  must lead T1 \"x\" instead"),
+            Refused("and a lead has none"),
+        ),
+        (
+            r#"must play CARDS "label" instead [= condition]"#,
+            m("cego-ministranten", "play {\n  without must lead", "play {\n  without must follow\n  without must trump\n  without must lead"),
+            Refused("it would never apply"),
+        ),
         (r#"keep CARDS "label" [while CLASS] [= condition]"#, m(F, "  must overtrump                                     @FFT \"Le jeu de la carte\"", "  must overtrump                                     @FFT \"Le jeu de la carte\"\n  keep T21 \"the 21 to the last\""), Changes),
         (r#"keep CARDS "label" [while CLASS] [= condition]"#, m(F, "  must overtrump                                     @FFT \"Le jeu de la carte\"", "  must overtrump                                     @FFT \"Le jeu de la carte\"\n  keep T1 \"x\" while kings = player == taker"), Changes),
         (r#"keep CARDS "label" [while CLASS] [= condition]"#, m(F, "  must overtrump                                     @FFT \"Le jeu de la carte\"", "  must overtrump                                     @FFT \"Le jeu de la carte\"\n  keep T1 while kings"), Refused("`keep` is written")),

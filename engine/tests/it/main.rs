@@ -54,6 +54,7 @@ mod fault;
 mod fft_scorer;
 mod fixtures;
 mod forced_cards;
+mod forced_instead;
 mod formula_params;
 mod fuzz;
 mod galician_scorer;

@@ -202,6 +202,12 @@ impl Compiler {
                 p.faults.push(f);
             }
         }
+        // `must play ... instead` sets the trick's obligations aside: the section must make one.
+        if p.ladder.is_empty() {
+            for st in s.block.iter().flatten().filter(|st| st.key == "must" && st.args.len() > 2 && st.args.last().is_some_and(|w| !w.quoted && w.text == "instead")) {
+                self.err_at(st, "`must play ... instead` sets aside the obligations of a trick begun, and the play section has no `must follow`, `must trump`, `must overtrump` or `must beat`: it would never apply");
+            }
+        }
         for st in s.block.iter().flatten().filter(|st| st.key == "withhold") {
             if let Some(w) = self.withhold(st, &p.ladder) {
                 p.withholds.push(w);
@@ -294,15 +300,29 @@ impl Compiler {
     fn forced(&mut self, st: &Stmt) -> Option<Forced> {
         let word = st.args[0].text.clone();
         let form = format!(
-            "`must {word}` is written `must {word} CARDS \"label\" [= condition]` (`must lead T1 \"the 1 leads\" = contract.name == \"x\"`) or `must {word} \"label\" = cards` (`must lead \"the suit kept leads\" = if count(tricks) == 0 then suit_of(hand_of(player) - (hand_of(player) - hand)) else none`)"
+            "`must {word}` is written `must {word} CARDS \"label\" [= condition]` (`must lead T1 \"the 1 leads\" = contract.name == \"x\"`) or `must {word} \"label\" = cards` (`must lead \"the suit kept leads\" = if count(tricks) == 0 then suit_of(hand_of(player) - (hand_of(player) - hand)) else none`){}",
+            if word == "play" { ", with `instead` after the label where the cards take the place of the trick's obligations" } else { "" }
         );
         let done = if word == "lead" { "led" } else { "played" };
         let not_cards = format!(
             "`must {word} \"label\" = cards` takes the cards that must be {done} (`= if count(tricks) == 0 then T1 else none`), not {{kind}}; a condition on fixed cards is written `must {word} CARDS \"label\" = condition`"
         );
-        let (cards, when, label) = self.cards_at_turn(st, &st.args[1..], &form, &not_cards)?;
+        // `instead` after the label: the cards take the place of the trick's obligations.
+        let mut args = &st.args[1..];
+        let instead = matches!(args, [.., label, w] if label.quoted && !w.quoted && w.text == "instead");
+        if instead {
+            args = &args[..args.len() - 1];
+            if word == "lead" {
+                self.err_at(
+                    st,
+                    "`instead` sets aside the obligations of a trick begun (follow, trump, overtrump, beat), and a lead has none: write `must play CARDS \"label\" instead`, or `must lead` without it",
+                );
+                return None;
+            }
+        }
+        let (cards, when, label) = self.cards_at_turn(st, args, &form, &not_cards)?;
         let rule = format!("play.must.{word}.{}", label.to_lowercase().replace(' ', "-"));
-        Some(Forced { lead: word == "lead", cards, label: label.as_str().into(), when, clause: self.clause(st, rule) })
+        Some(Forced { lead: word == "lead", cards, label: label.as_str().into(), when, instead, clause: self.clause(st, rule) })
     }
 
     /// `lead-together N "label" highest SUITS = condition`: N cards led at once, each beginning a

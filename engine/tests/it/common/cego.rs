@@ -174,6 +174,8 @@ pub struct Scored {
     /// it (his own after the Solo, or a second phase begun by another than Vorhand, or the player
     /// after him where Vorhand bid the Solo).
     pub wrong_bidder: Option<String>,
+    /// A card the sources forbid in the first three tricks of the Ministranten's Geregelter Räuber.
+    pub wrong_card: Option<String>,
     /// The Legage went to the defence (the declarer took no trick).
     pub legage_lost: bool,
     /// A card the declarer kept and showed in a Leere game would have taken a trick, and took none.
@@ -278,7 +280,7 @@ pub fn score(rec: &GameRecord) -> Scored {
                 dealt = hands.iter().map(|(p, cs)| (p.to_string(), cs.iter().map(|c| Card::parse(c)).collect())).collect();
             }
             Event::Bid { player, bid } => {
-                if ["rauber", "dresch"].contains(&&**bid) {
+                if ["rauber", "dresch", "geregelter-rauber"].contains(&&**bid) {
                     (declarer, alone) = (None, Some(bid.to_string()));
                 } else if &**bid != "pass" {
                     declarer = Some((seat(player), bid.to_string()));
@@ -332,6 +334,10 @@ pub fn score(rec: &GameRecord) -> Scored {
     tricks.extend(rest.chunks(n).map(|t| t.to_vec()));
     assert!(tricks.iter().all(|t| t.len() == n), "tricks of {n}");
     s.over_solo = solo_bid && s.contract != "solo";
+    if s.contract == "geregelter-rauber" {
+        let hands: Vec<Vec<Card>> = names.iter().map(|p| dealt[p].clone()).collect();
+        s.wrong_card = super::cego_local::geregelt_breach(&hands, &tricks);
+    }
     let mut piles: Vec<Vec<Card>> = vec![vec![]; n];
     let mut won = vec![0usize; n];
     let mut leader = declarer.as_ref().map_or(vorhand, |d| d.0);

@@ -11,6 +11,12 @@
 //!   or twice his rounded points if that is more. In a Dresch the winner of the last trick pays each
 //!   other player 70. In the Leere games the empty cards kept lead the first trick(s), and the
 //!   bidder leads the trick after them.
+//! - The Ministranten's Geregelter Räuber (P "The possible Games"; Vorhand's choice where the record's
+//!   option `geregelter_rauber` is yes), paid as the Räuber: in each of the first three tricks every
+//!   player plays a trump, whatever is led; the holder of the Gstieß plays it to the first, of the 21
+//!   to the second, of the kleiner Mann to the third; a player whose trumps are too few (those left owed
+//!   to a later trick) plays Brettli ("with only the 16 and the 1, the 16 to the first trick, a Brettli
+//!   to the second, the 1 to the third"); with neither, any card but those owed later (a reading).
 //! - In every local version the cards kept in the Leere games are empty cards (Brettli), never a
 //!   court in their stead.
 //! - Oberwolfach (three players): a Solo's factor 1 won, 2 lost; the others the Gasthaus's, one more
@@ -27,6 +33,8 @@
 //!   35 losing the Gasthaus's 5; Ultimo 80, Piccolo 40, Bettel 40, Räuber 30. The Solo bidder says
 //!   nothing after his Solo, and the second phase after it begins with Vorhand, or with the player
 //!   after him if he bid the Solo.
+
+use super::cego::Card;
 
 /// Whose scores a record follows: the Gasthaus zum Löwen's (cego, cego-pagat, cego-3), or a local
 /// version's.
@@ -169,4 +177,35 @@ impl Local {
 /// Rounded to the nearest multiple of 5 (no whole number lies halfway).
 fn nearest5(x: i64) -> i64 {
     (x + 2) / 5 * 5
+}
+
+/// The first card of a Geregelter Räuber's first three tricks that P's rule forbids, said (none: every
+/// card lawful). `dealt`, each seat's hand as dealt; `tricks`, the tricks in order, each card with its
+/// seat.
+pub fn geregelt_breach(dealt: &[Vec<Card>], tricks: &[Vec<(usize, Card)>]) -> Option<String> {
+    // The Gstieß, the 21 and the kleiner Mann, owed to the first, second and third tricks.
+    let owed = [Card::Trump(22), Card::Trump(21), Card::Trump(1)];
+    let mut held: Vec<Vec<Card>> = dealt.to_vec();
+    for (k, trick) in tricks.iter().take(3).enumerate() {
+        let later = &owed[k + 1..];
+        for &(p, c) in trick {
+            let hand = &held[p];
+            let trumps: Vec<Card> = hand.iter().copied().filter(|x| matches!(x, Card::Trump(_)) && !later.contains(x)).collect();
+            let brettli: Vec<Card> = hand.iter().copied().filter(|x| matches!(x, Card::Suited(_, r) if *r <= 10)).collect();
+            let (lawful, due) = if hand.contains(&owed[k]) {
+                (c == owed[k], "the card owed to it")
+            } else if !trumps.is_empty() {
+                (trumps.contains(&c), "a trump not owed later")
+            } else if !brettli.is_empty() {
+                (brettli.contains(&c), "Brettli")
+            } else {
+                (!later.contains(&c), "a card not owed later")
+            };
+            if !lawful {
+                return Some(format!("trick {}: seat {p} plays {c:?} where {due} is due", k + 1));
+            }
+            held[p].retain(|&x| x != c);
+        }
+    }
+    None
 }
