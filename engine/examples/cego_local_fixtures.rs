@@ -1,6 +1,6 @@
 //! Writes the fixtures of the local versions of Cego that pagat.com reports (P "Ministranten Version",
-//! "Oberwolfach Version", "Ichenheim Version"): `cego-ministranten`, `cego-oberwolfach` and
-//! `cego-ichenheim`. For each, one game played out
+//! "Oberwolfach Version", "Ichenheim Version"): `cego-ministranten`, `cego-oberwolfach`,
+//! `cego-oberwolfach-4` and `cego-ichenheim`. For each, one game played out
 //! for each contract the auction reaches (fixtures/ID/valid/CONTRACT.json); P's table of bids of the
 //! version played out, where P gives one (valid/p-*.json), its deal and play a seeded simulated game of the contract, the
 //! dealer moved so that the declarer sits where P's does; one invalid game per rule the version adds
@@ -172,6 +172,39 @@ const OBERWOLFACH: Local = Local {
     lead_after: &[],
 };
 
+const OBERWOLFACH_4: Local = Local {
+    id: "cego-oberwolfach-4",
+    players: 4,
+    section: "Oberwolfach Version",
+    contracts: &[
+        ("solo", 110, false, "A Solo, factor 1 won and 2 lost"),
+        ("cego", 111, false, "A Cego: Vorhand's, all having passed it, or a Gegensolo over a Solo"),
+        ("eine", 112, false, "An Eine"),
+        ("eine-leere", 113, false, "An Eine Leere"),
+        ("zwei-leere", 114, false, "A Zwei Leere"),
+        ("zwei-verschiedene", 115, false, "A Zwei Verschiedene"),
+        ("kleiner-mann", 116, false, "A Kleiner Mann (die Pfeif')"),
+        ("piccolo", 117, false, "A Piccolo, at 10, bid in turn over the normal games"),
+        ("bettel", 118, false, "A Bettel, at 15, bid in turn over the normal games and Piccolo"),
+        ("rauber", 119, false, "A Räuber: Vorhand's choice when all pass his Cego; its loser pays 5, Vorhand 10"),
+    ],
+    example: None,
+    broken: &[
+        ("bidding.opening-bidder", "B, who said Solo, holds C's Gegensolo", &[('A', "pass"), ('B', "solo"), ('C', "cego"), ('B', "cego")]),
+        ("bidding.turns--after-solo", "Vorhand speaks first after B's Solo, where C begins", &[('A', "pass"), ('B', "solo"), ('A', "cego")]),
+        ("bidding.contract.piccolo.by", "A Piccolo over a Solo", &[('A', "pass"), ('B', "solo"), ('C', "piccolo")]),
+    ],
+    open: &[
+        (
+            "bettel-over-piccolo",
+            "B's Piccolo over Vorhand's Cego does not end the auction: C may say Bettel over it",
+            &[FORT4[0], FORT4[1], FORT4[2], FORT4[3], ('A', "cego"), ('B', "piccolo")],
+        ),
+        ("after-solo", "B's Solo: C, the player after him, says Gegensolo or passes", &[('A', "pass"), ('B', "solo")]),
+    ],
+    lead_after: &[],
+};
+
 const ICHENHEIM: Local = Local {
     id: "cego-ichenheim",
     players: 3,
@@ -198,7 +231,7 @@ const ICHENHEIM: Local = Local {
 
 pub fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
-    for local in [&MINISTRANTEN, &OBERWOLFACH, &ICHENHEIM] {
+    for local in [&MINISTRANTEN, &OBERWOLFACH, &OBERWOLFACH_4, &ICHENHEIM] {
         let rules = registry.get(local.id).unwrap_or_else(|| panic!("{} is built in", local.id));
         let root = common::fixtures().join(local.id);
         let first = contracts(rules, local, &root);
@@ -304,3 +337,4 @@ fn lead_broken(rules: &Ruleset, local: &Local, root: &Path) {
         write(&root.join("invalid").join(format!("{}--{c}.json", rule.clause.rule)), &broken);
     }
 }
+
