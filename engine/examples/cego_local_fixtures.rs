@@ -240,6 +240,9 @@ pub fn main() {
             None => first,
         };
         lead_broken(rules, local, &root);
+        if local.id == "cego-oberwolfach" {
+            throw_in(rules, &root);
+        }
         let Some(base) = base else { continue };
         let from = local.example.as_ref().map_or(local.contracts[0].0, |ex| ex.file);
         broken(rules, local, &root, &base, from);
@@ -338,3 +341,48 @@ fn lead_broken(rules: &Ruleset, local: &Local, root: &Path) {
     }
 }
 
+/// Oberwolfach's throw-in (P "Oberwolfach Version": all three having said Fort Solo, a hand of seven
+/// empty cards or more thrown in): the first seeded game in which the simulator, told to end deals
+/// whenever it may, throws a hand in (annulled/declaration.throw_in.ends-deal.json); the same deal with the hand thrown in
+/// before the third Fort (invalid/declaration.throw_in--early.json), and thrown in by a player dealt
+/// fewer empty cards (invalid/declaration.throw_in.allowed.json).
+fn throw_in(rules: &Ruleset, root: &Path) {
+    use rand::SeedableRng;
+    use tarot_engine::Event;
+    let sim = SimOptions { end_deal: 1.0, ..SimOptions::default() };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(120);
+    let thrown = |e: &Event| matches!(e, Event::Declare { declaration, .. } if &**declaration == "throw_in");
+    let Some((n, mut rec)) = (0..20_000u64).find_map(|n| {
+        let rec = tarot_engine::random_game_with(rules, 3, &BTreeMap::new(), &sim, &mut rng).ok()?;
+        rec.events.last().is_some_and(thrown).then_some((n, rec))
+    }) else {
+        eprintln!("cego-oberwolfach: no hand thrown in found in 20000 games");
+        return;
+    };
+    let v = replay(rules, &rec).expect("replayable");
+    assert_eq!(v.status, Status::Annulled, "{}", v.to_text());
+    rec.description = Some(format!(
+        "All three say Fort Solo and a player dealt seven empty cards or more throws his hand in: the deal is annulled, the next dealer deals (P \"Oberwolfach Version\"): game {n} of seed 120 of `cego_local_fixtures`"
+    ));
+    write(&root.join("annulled").join("declaration.throw_in.ends-deal.json"), &rec);
+    let Some(Event::Declare { player, .. }) = rec.events.last().cloned() else { unreachable!("a declaration") };
+    let mut early = rec.clone();
+    let last = early.events.pop().expect("the throw-in");
+    early.events.pop();
+    early.events.push(last);
+    early.description =
+        Some("The hand of seven empty cards thrown in before the third Fort is said (P \"Oberwolfach Version\"): the deal of annulled/declaration.throw_in.ends-deal.json".into());
+    let broke = replay(rules, &early).expect("replayable").violation.map(|b| b.rule.to_string());
+    assert_eq!(broke.as_deref(), Some("declaration.throw_in"));
+    write(&root.join("invalid").join("declaration.throw_in--early.json"), &early);
+    let other = rec.players.iter().find(|p| **p != *player).expect("another player").clone();
+    let mut few = rec.clone();
+    let Some(Event::Declare { player, .. }) = few.events.last_mut() else { unreachable!("a declaration") };
+    *player = other.as_str().into();
+    few.description = Some(format!(
+        "After three Forts {other}, dealt fewer than seven empty cards, throws his hand in (P \"Oberwolfach Version\"): the deal of annulled/declaration.throw_in.ends-deal.json"
+    ));
+    let broke = replay(rules, &few).expect("replayable").violation.map(|b| b.rule.to_string());
+    assert_eq!(broke.as_deref(), Some("declaration.throw_in.allowed"));
+    write(&root.join("invalid").join("declaration.throw_in.allowed.json"), &few);
+}
