@@ -1,6 +1,6 @@
 //! Writes the fixtures of the local versions of Cego that pagat.com reports (P "Ministranten Version",
-//! "Oberwolfach Version", "Ichenheim Version"): `cego-ministranten`, `cego-oberwolfach` and
-//! `cego-ichenheim`. For each, one game played out
+//! "Oberwolfach Version", "Ichenheim Version"): `cego-ministranten`, `cego-oberwolfach`,
+//! `cego-oberwolfach-4` and `cego-ichenheim`. For each, one game played out
 //! for each contract the auction reaches (fixtures/ID/valid/CONTRACT.json); P's table of bids of the
 //! version played out, where P gives one (valid/p-*.json), its deal and play a seeded simulated game of the contract, the
 //! dealer moved so that the declarer sits where P's does; one invalid game per rule the version adds
@@ -175,6 +175,39 @@ const OBERWOLFACH: Local = Local {
     lead_after: &[],
 };
 
+const OBERWOLFACH_4: Local = Local {
+    id: "cego-oberwolfach-4",
+    players: 4,
+    section: "Oberwolfach Version",
+    contracts: &[
+        ("solo", 110, false, "A Solo, factor 1 won and 2 lost"),
+        ("cego", 111, false, "A Cego: Vorhand's, all having passed it, or a Gegensolo over a Solo"),
+        ("eine", 112, false, "An Eine"),
+        ("eine-leere", 113, false, "An Eine Leere"),
+        ("zwei-leere", 114, false, "A Zwei Leere"),
+        ("zwei-verschiedene", 115, false, "A Zwei Verschiedene"),
+        ("kleiner-mann", 116, false, "A Kleiner Mann (die Pfeif')"),
+        ("piccolo", 117, false, "A Piccolo, at 10, bid in turn over the normal games"),
+        ("bettel", 118, false, "A Bettel, at 15, bid in turn over the normal games and Piccolo"),
+        ("rauber", 119, false, "A Räuber: Vorhand's choice when all pass his Cego; its loser pays 5, Vorhand 10"),
+    ],
+    example: None,
+    broken: &[
+        ("bidding.opening-bidder", "B, who said Solo, holds C's Gegensolo", &[('A', "pass"), ('B', "solo"), ('C', "cego"), ('B', "cego")]),
+        ("bidding.turns--after-solo", "Vorhand speaks first after B's Solo, where C begins", &[('A', "pass"), ('B', "solo"), ('A', "cego")]),
+        ("bidding.contract.piccolo.by", "A Piccolo over a Solo", &[('A', "pass"), ('B', "solo"), ('C', "piccolo")]),
+    ],
+    open: &[
+        (
+            "bettel-over-piccolo",
+            "B's Piccolo over Vorhand's Cego does not end the auction: C may say Bettel over it",
+            &[FORT4[0], FORT4[1], FORT4[2], FORT4[3], ('A', "cego"), ('B', "piccolo")],
+        ),
+        ("after-solo", "B's Solo: C, the player after him, says Gegensolo or passes", &[('A', "pass"), ('B', "solo")]),
+    ],
+    lead_after: &[],
+};
+
 const ICHENHEIM: Local = Local {
     id: "cego-ichenheim",
     players: 3,
@@ -201,7 +234,7 @@ const ICHENHEIM: Local = Local {
 
 pub fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
-    for local in [&MINISTRANTEN, &OBERWOLFACH, &ICHENHEIM] {
+    for local in [&MINISTRANTEN, &OBERWOLFACH, &OBERWOLFACH_4, &ICHENHEIM] {
         let rules = registry.get(local.id).unwrap_or_else(|| panic!("{} is built in", local.id));
         let root = common::fixtures().join(local.id);
         let first = contracts(rules, local, &root);
@@ -212,6 +245,9 @@ pub fn main() {
         lead_broken(rules, local, &root);
         if local.id == MINISTRANTEN.id {
             geregelt::write_all(rules, &root);
+        }
+        if local.id == "cego-oberwolfach" {
+            throw_in(rules, &root);
         }
         let Some(base) = base else { continue };
         let from = local.example.as_ref().map_or(local.contracts[0].0, |ex| ex.file);
@@ -309,4 +345,50 @@ fn lead_broken(rules: &Ruleset, local: &Local, root: &Path) {
         assert_eq!(v.violation.map(|b| b.rule.to_string()), Some(rule.clause.rule.to_string()), "{}: {c}", local.id);
         write(&root.join("invalid").join(format!("{}--{c}.json", rule.clause.rule)), &broken);
     }
+}
+
+/// Oberwolfach's throw-in (P "Oberwolfach Version": all three having said Fort Solo, a hand of seven
+/// empty cards or more thrown in): the first seeded game in which the simulator, told to end deals
+/// whenever it may, throws a hand in (annulled/declaration.throw_in.ends-deal.json); the same deal with the hand thrown in
+/// before the third Fort (invalid/declaration.throw_in--early.json), and thrown in by a player dealt
+/// fewer empty cards (invalid/declaration.throw_in.allowed.json).
+fn throw_in(rules: &Ruleset, root: &Path) {
+    use rand::SeedableRng;
+    use tarot_engine::Event;
+    let sim = SimOptions { end_deal: 1.0, ..SimOptions::default() };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(120);
+    let thrown = |e: &Event| matches!(e, Event::Declare { declaration, .. } if &**declaration == "throw_in");
+    let Some((n, mut rec)) = (0..20_000u64).find_map(|n| {
+        let rec = tarot_engine::random_game_with(rules, 3, &BTreeMap::new(), &sim, &mut rng).ok()?;
+        rec.events.last().is_some_and(thrown).then_some((n, rec))
+    }) else {
+        eprintln!("cego-oberwolfach: no hand thrown in found in 20000 games");
+        return;
+    };
+    let v = replay(rules, &rec).expect("replayable");
+    assert_eq!(v.status, Status::Annulled, "{}", v.to_text());
+    rec.description = Some(format!(
+        "All three say Fort Solo and a player dealt seven empty cards or more throws his hand in: the deal is annulled, the next dealer deals (P \"Oberwolfach Version\"): game {n} of seed 120 of `cego_local_fixtures`"
+    ));
+    write(&root.join("annulled").join("declaration.throw_in.ends-deal.json"), &rec);
+    let Some(Event::Declare { player, .. }) = rec.events.last().cloned() else { unreachable!("a declaration") };
+    let mut early = rec.clone();
+    let last = early.events.pop().expect("the throw-in");
+    early.events.pop();
+    early.events.push(last);
+    early.description =
+        Some("The hand of seven empty cards thrown in before the third Fort is said (P \"Oberwolfach Version\"): the deal of annulled/declaration.throw_in.ends-deal.json".into());
+    let broke = replay(rules, &early).expect("replayable").violation.map(|b| b.rule.to_string());
+    assert_eq!(broke.as_deref(), Some("declaration.throw_in"));
+    write(&root.join("invalid").join("declaration.throw_in--early.json"), &early);
+    let other = rec.players.iter().find(|p| **p != *player).expect("another player").clone();
+    let mut few = rec.clone();
+    let Some(Event::Declare { player, .. }) = few.events.last_mut() else { unreachable!("a declaration") };
+    *player = other.as_str().into();
+    few.description = Some(format!(
+        "After three Forts {other}, dealt fewer than seven empty cards, throws his hand in (P \"Oberwolfach Version\"): the deal of annulled/declaration.throw_in.ends-deal.json"
+    ));
+    let broke = replay(rules, &few).expect("replayable").violation.map(|b| b.rule.to_string());
+    assert_eq!(broke.as_deref(), Some("declaration.throw_in.allowed"));
+    write(&root.join("invalid").join("declaration.throw_in.allowed.json"), &few);
 }

@@ -14,6 +14,7 @@ pub(super) fn declarations(force: &InForce, lines: &mut Vec<Line>) {
             When::AfterDeal => "right after the deal, before any other move",
             When::AfterPlay => "claimed after the last trick, from the cards held before the discard",
             When::BeforeTake => "once the talon is shown, before the taker takes his packet",
+            When::AfterOpeningRound => "once the auction's opening round is over, before the next bid",
         };
         lines.push(Line {
             aspect: "declarations and bonuses",
@@ -94,7 +95,13 @@ pub(super) fn declarations(force: &InForce, lines: &mut Vec<Line>) {
                 ),
             ));
         }
-        if let Some(c) = &d.ends_deal {
+        if let Some(c) = d.ends_deal.as_ref().filter(|_| d.annuls) {
+            lines.push(line(
+                "declarations and bonuses",
+                c,
+                format!("{} throws the deal in: it is annulled, nobody scores, and the next deal is dealt as after any annulled deal", with_article(&d.label)),
+            ));
+        } else if let Some(c) = &d.ends_deal {
             let paid = if d.paid_by.is_some() || !d.pays.is_empty() { "what it pays is the deal's whole score" } else { "nobody scores" };
             lines.push(line("declarations and bonuses", c, format!("{} ends the deal where it is made, unplayed: {paid}, and the match goes on", with_article(&d.label))));
         }

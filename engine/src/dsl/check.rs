@@ -121,7 +121,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("discard", "fault") => sh(2, 4, Required, Forbidden, "`fault size \"label\" [by-side] ends-deal = amount`"),
         ("discard", "goes-to") => sh(0, 0, Required, Forbidden, "`goes-to = \"discarder\" | \"opponents\"`"),
         ("declaration", "when") => {
-            sh(1, 1, Forbidden, Forbidden, "`when before-play`, `when after-discard`, `when first-play`, `when after-deal`, `when after-play` or `when before-take`")
+            sh(1, 1, Forbidden, Forbidden, "`when before-play`, `when after-discard`, `when first-play`, `when after-deal`, `when after-opening-round`, `when after-play` or `when before-take`")
         }
         ("declaration", "by") => sh(1, 1, Forbidden, Forbidden, "`by taker`, `by attack`, `by defence`, `by any` or `by any-side`"),
         ("declaration", "shows") => sh(0, 0, Required, Forbidden, "`shows = cards`"),
@@ -130,7 +130,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("declaration", "compulsory") => sh(0, 0, Optional, Forbidden, "`compulsory` or `compulsory = condition of options`"),
         ("declaration", "in-turn") => sh(0, 2, Optional, Forbidden, "`in-turn`, `in-turn from dealer` or `in-turn from dealer = condition of options`"),
         ("declaration", "ends-match") => sh(0, 2, Optional, Forbidden, "`ends-match` or `ends-match after-deal-by \"who\" = condition on each player and his hand as dealt`"),
-        ("declaration", "ends-deal") => sh(0, 0, Forbidden, Forbidden, "`ends-deal`"),
+        ("declaration", "ends-deal") => sh(0, 1, Forbidden, Forbidden, "`ends-deal` or `ends-deal annul`"),
         ("declaration", "every-card-counts") => sh(0, 0, Forbidden, Forbidden, "`every-card-counts`"),
         ("declaration", "from") => sh(1, 1, Forbidden, Forbidden, "`from hand` or `from hand-and-discard`"),
         ("declaration", "require") => sh(0, 1, Required, Forbidden, "`require \"what is required\" = condition`"),

@@ -28,6 +28,10 @@ pub enum When {
     /// his packet: the declarer who sees the called king in the talon and gives up (Königrufen's
     /// Schleifen).
     BeforeTake,
+    /// Once the auction's opening round (`opening-round`) is over, before the next bid or any other
+    /// move: a player who throws his hand in between the auction's rounds (Oberwolfach's hand of
+    /// seven empty cards, after three Forts).
+    AfterOpeningRound,
 }
 
 /// Who may make a declaration (`by`).
@@ -102,6 +106,9 @@ pub struct DeclarationKind {
     /// the payments made (the declaration's own `paid`); the match goes on. Rule
     /// `declaration.NAME.ends-deal`.
     pub ends_deal: Option<Clause>,
+    /// `ends-deal annul`: the deal it ends is thrown in, annulled (void, dealt again as after any
+    /// annulled deal: `next_dealer_annulled`), not a valid deal scored by its payments; it pays nothing.
+    pub annuls: bool,
     /// `repeats`: a player may make the declaration again, each making one more of it (its value
     /// counted each time in `declared`): a double answered by a double without limit (Dobbm's
     /// Schwacher and Retour). Only an announcement (no show), never compulsory, in turn or ending

@@ -246,6 +246,28 @@ impl<'s, 'r> Game<'s, 'r> {
         Ok(())
     }
 
+    /// Where a declaration made once the opening round is over (`when after-opening-round`) stands:
+    /// `Ok` while it may be made (the round is over, and no bid nor other move has followed it),
+    /// `Err(true)` too early (the deal or the round still going on), `Err(false)` too late.
+    pub(crate) fn after_opening_round(&self) -> Result<(), bool> {
+        match self.phase {
+            Phase::Deal => return Err(true),
+            Phase::Bidding if self.choosing.is_none() => {}
+            _ => return Err(false),
+        }
+        if self.rules().bidding.as_ref().is_none_or(|b| b.opening_round.is_none()) {
+            return Err(false);
+        }
+        let turn = self.bidding_turn();
+        if turn.opening {
+            Err(true)
+        } else if self.bids.len() > turn.from {
+            Err(false)
+        } else {
+            Ok(())
+        }
+    }
+
     /// Where the auction stands, for the simulator: whether its opening round (`opening-round`) is in
     /// progress, and how many bids the round in progress has had (all of them, without one).
     pub fn round_so_far(&self) -> (bool, usize) {

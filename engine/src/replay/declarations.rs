@@ -7,7 +7,7 @@ use crate::expr::{eval, truthy, Expr, Fact, Value};
 use crate::ir::*;
 use crate::label::with_article;
 use crate::num::Q;
-use crate::verdict::LedgerEntry;
+use crate::verdict::{Annulled, LedgerEntry};
 
 use super::{Game, GameEnv, Move, Phase, Stop};
 
@@ -35,6 +35,7 @@ impl<'s, 'r> Game<'s, 'r> {
             When::AfterDeal => self.after_deal_closed,
             When::AfterPlay => false,
             When::BeforeTake => !matches!(self.phase, Phase::Bidding | Phase::Call) && !self.before_take(),
+            When::AfterOpeningRound => self.after_opening_round() == Err(false),
         };
         if let Some(stop) = self.call_missing(p) {
             return Err(stop);
@@ -42,7 +43,8 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(stop) = self.buy_missing(p) {
             return Err(stop);
         }
-        let too_early = d.when != When::AfterDeal && matches!(self.phase, Phase::Bidding | Phase::Call)
+        let too_early = !matches!(d.when, When::AfterDeal | When::AfterOpeningRound) && matches!(self.phase, Phase::Bidding | Phase::Call)
+            || (d.when == When::AfterOpeningRound && self.after_opening_round() == Err(true))
             || (d.when == When::AfterDiscard && !self.pending_discards.is_empty())
             || (d.when == When::FirstPlay && !too_late && !self.at_first_card(p)?)
             || (d.when == When::AfterPlay && self.phase != Phase::Done);
@@ -54,6 +56,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 When::AfterDeal => "right after the deal, before any other move",
                 When::AfterPlay => "once the last trick is played",
                 When::BeforeTake => "once the talon is shown, before the taker takes his packet of it",
+                When::AfterOpeningRound => "once the auction's opening round is over, before the next bid",
             };
             // Said too early, at a declarer's first card: what is still to come before his turn.
             let now = match d.when {
@@ -214,6 +217,11 @@ impl<'s, 'r> Game<'s, 'r> {
             self.notes.push(format!("{} ends the deal and the match with {}: the hand is not played on ({})", self.name(p), with_article(&d.label), c.rule));
             self.discards_go()?;
             return Ok(());
+        }
+        if let Some(c) = d.ends_deal.as_ref().filter(|_| d.annuls) {
+            // Thrown in: the deal is void, dealt again as after any annulled deal.
+            let reason = format!("{} throws the deal in with {}", self.name(p), with_article(&d.label));
+            return Err(Stop::Annulled(Annulled { rule: c.rule.clone(), reason, player: Some(self.name(p)), source: c.source.clone() }));
         }
         if let Some(c) = &d.ends_deal {
             // The deal ends here unplayed; what was paid is its whole score, and the match goes on.

@@ -181,8 +181,9 @@ impl<'s, 'r> Game<'s, 'r> {
             for p in 0..self.n() as u8 {
                 // The timing `declare` checks.
                 let has_played = self.tricks.iter().any(|t| t.cards.iter().any(|&(q, _)| q == p)) || self.in_play().any(|&(q, _)| q == p);
-                // Only a declaration made right after the deal is open during the auction.
-                if matches!(self.phase, Phase::Bidding | Phase::Call) && d.when != When::AfterDeal {
+                // Only a declaration made right after the deal, or once the opening round is over, is
+                // open during the auction.
+                if matches!(self.phase, Phase::Bidding | Phase::Call) && !matches!(d.when, When::AfterDeal | When::AfterOpeningRound) {
                     continue;
                 }
                 let open = match d.when {
@@ -192,6 +193,7 @@ impl<'s, 'r> Game<'s, 'r> {
                     When::AfterDeal => !self.after_deal_closed,
                     When::AfterPlay => false,
                     When::BeforeTake => self.before_take(),
+                    When::AfterOpeningRound => self.after_opening_round().is_ok(),
                 };
                 if !open || self.not_his_to_declare(p, k, d).is_some() || self.out_of_turn(p, d).is_some() || self.past_repeat_limit(d) {
                     continue;

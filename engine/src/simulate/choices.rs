@@ -141,8 +141,9 @@ fn declaration_pass<R: Rng>(
     for &(k, p) in order {
         let d = &rules.declarations[k];
         // Who may make it (`by`) and not twice: no draw for a player who may not. One made before the
-        // talon is taken was drawn then (`before_take_declaration`).
-        if game.not_his_to_declare(p, k, d).is_some() || d.when == When::BeforeTake || declined.contains(&(k, p)) {
+        // talon is taken was drawn then (`before_take_declaration`), one made once the opening round
+        // is over in the auction (`after_opening_round_declaration`).
+        if game.not_his_to_declare(p, k, d).is_some() || matches!(d.when, When::BeforeTake | When::AfterOpeningRound) || declined.contains(&(k, p)) {
             continue;
         }
         // Declaring or not are the two legal choices; unsteered, each is as likely. One that ends the
@@ -180,8 +181,24 @@ fn declaration_pass<R: Rng>(
 /// with the chance `sim` gives (`end_deal` for one that ends the deal unplayed). No random number is
 /// drawn where none is lawful or its chance is 0, so games without one draw what they always drew.
 pub(super) fn before_take_declaration<R: Rng>(game: &Game, sim: &SimOptions, rng: &mut R) -> Option<Event> {
+    timed_declaration(game, sim, rng, When::BeforeTake)
+}
+
+/// A declaration made once the auction's opening round is over (`when after-opening-round`: a hand
+/// thrown in between the auction's rounds), drawn as `before_take_declaration` draws its own: no random
+/// number where none is lawful or its chance is 0.
+pub(super) fn after_opening_round_declaration<R: Rng>(game: &Game, sim: &SimOptions, rng: &mut R) -> Option<Event> {
+    if game.after_opening_round().is_err() {
+        return None;
+    }
+    timed_declaration(game, sim, rng, When::AfterOpeningRound)
+}
+
+/// For each kind of declaration of timing `when` and each player in seat order, one that the game
+/// accepts now, made with the chance `sim` gives.
+fn timed_declaration<R: Rng>(game: &Game, sim: &SimOptions, rng: &mut R, when: When) -> Option<Event> {
     let rules = game.setup.rules;
-    for (k, d) in rules.declarations.iter().enumerate().filter(|(_, d)| d.when == When::BeforeTake) {
+    for (k, d) in rules.declarations.iter().enumerate().filter(|(_, d)| d.when == when) {
         for p in 0..game.setup.n as u8 {
             if game.not_his_to_declare(p, k, d).is_some() {
                 continue;
@@ -192,7 +209,9 @@ pub(super) fn before_take_declaration<R: Rng>(game: &Game, sim: &SimOptions, rng
                 (false, false) => sim.declare,
                 (false, true) => sim.announce,
             };
-            if chance <= 0.0 || game.clone().apply(0, &e).is_err() {
+            // A hand thrown in (`ends-deal annul`) is accepted by annulling the deal.
+            let accepted = matches!(game.clone().apply(0, &e), Ok(()) | Err(crate::replay::Stop::Annulled(_)));
+            if chance <= 0.0 || !accepted {
                 continue;
             }
             if rng.gen_bool(chance) {

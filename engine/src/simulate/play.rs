@@ -85,13 +85,17 @@ pub(super) fn play_out<R: Rng>(
     while let Some(next) = game.next() {
         let p = names.iter().position(|n| **n == *next.player).expect("a player") as u8;
         let event = match game.phase {
-            Phase::Bidding => {
-                let bid = match plan.target {
-                    Some(target) => steered_bid(rules, &game, &next.legal, target, plan.raise_to, rng),
-                    None => next.legal.choose(rng).ok_or("no legal bid")?.clone(),
-                };
-                Event::Bid { player: next.player.as_ref().into(), bid: bid.as_str().into() }
-            }
+            Phase::Bidding => match after_opening_round_declaration(&game, sim, rng) {
+                // A hand thrown in once the opening round is over.
+                Some(e) => e,
+                None => {
+                    let bid = match plan.target {
+                        Some(target) => steered_bid(rules, &game, &next.legal, target, plan.raise_to, rng),
+                        None => next.legal.choose(rng).ok_or("no legal bid")?.clone(),
+                    };
+                    Event::Bid { player: next.player.as_ref().into(), bid: bid.as_str().into() }
+                }
+            },
             Phase::Call => {
                 let in_dog: Vec<&String> = next.legal.iter().filter(|c| Card::parse(c).is_some_and(|c| game.dog.contains(c))).collect();
                 let card = match in_dog.is_empty() || !(sim.call_dog > 0.0 && rng.gen_bool(sim.call_dog)) {

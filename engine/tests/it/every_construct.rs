@@ -342,7 +342,7 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         (
             "next_dealer_annulled = WHO",
             m("dreierles", r#"next_dealer = "first-hand""#, "next_dealer = \"first-hand\"\n  next_dealer_annulled = \"dealer\""),
-            Refused("this ruleset annuls none (no `annul`, no `all-pass annul`): it would never apply"),
+            Refused("this ruleset annuls none (no `annul`, no `all-pass annul`, no declaration `ends-deal annul`): it would never apply"),
         ),
         // match (its effect, over a table's deals, is tested in tests/it/matches.rs)
         ("deals = N", m(F, "players 4\n", "players 4\nmatch {\n  deals = 0\n}\n"), Refused("`deals` is a whole number of deals, 1 or more")),
@@ -689,6 +689,13 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("when before-play | after-discard | first-play", m("tapp-tarock", "declaration trull_bonus \"Trull\" {\n", "declaration trull_bonus \"Trull\" {\n  when after-play\n"), Changes),
         ("when before-play | after-discard | first-play", m("tapp-tarock", "declaration trull_bonus \"Trull\" {\n", "declaration trull_bonus \"Trull\" {\n  when after-play\n  compulsory\n"), Refused("cannot have `compulsory`")),
         ("when after-deal", m("tarocchini", "  allowed \"only by the dealer\" = player == dealer  ", "  compulsory\n  allowed \"only by the dealer\" = player == dealer  "), Refused("cannot be `compulsory`")),
+        // between the auction's rounds, a hand thrown in (Oberwolfach's seven empty cards after three Forts)
+        ("when after-opening-round", m("cego-oberwolfach", "  when after-opening-round  ", "  when before-play  "), Changes),
+        ("when after-opening-round", m("cego-oberwolfach", "  when after-opening-round  ", "  compulsory\n  when after-opening-round  "), Refused("cannot be `compulsory`")),
+        ("when after-opening-round", m("cego-oberwolfach", "  allowed \"only with seven empty cards or more\" = count(hand, pips) >= 7", "  allowed \"only with seven empty cards or more\" = count(hand, pips) >= contract.factor"), Refused("before anyone has won it")),
+        ("ends-deal annul", m("cego-oberwolfach", "  ends-deal annul  ", "  ends-deal  "), Changes),
+        ("ends-deal annul", m("cego-oberwolfach", "  ends-deal annul  ", "  pay players to players = 1\n  ends-deal annul  "), Refused("pays nothing")),
+        ("ends-deal annul", m("cego-oberwolfach", "  ends-deal annul  ", "  ends-deal annulled  "), Refused("`ends-deal annul`")),
         ("dealt(p, N)", m("tarocchini", "has(dealt(player, 15), shown)", "has(dealt(player, 17), shown)"), Changes),
         ("dealt(p, N)", m("tarocchini", "has(dealt(player, 15), shown)", "has(dealt(player), shown)"), Refused("`dealt` takes 2 argument(s), not 1")),
         ("bid_before(p, CONTRACT)", m("tapp-tarock-1821", "not bid_before(player, tapp)", "not bid_before(player, three)"), Changes),

@@ -96,6 +96,7 @@ mod tapp_tarock_scorer;
 mod tarocchini;
 mod tarocchini_scorer;
 mod tarotclub;
+mod throw_in;
 mod trick_in_play;
 mod troccas;
 mod troccas_scorer;

@@ -154,8 +154,8 @@ impl Compiler {
     }
 
     /// Who deals next names only who a deal can have: a taker where there is bidding, and after an
-    /// annulled deal only in a ruleset that annuls some (`annul`, `all-pass annul`), which has no
-    /// taker.
+    /// annulled deal only in a ruleset that annuls some (`annul`, `all-pass annul`, a declaration
+    /// `ends-deal annul`), which has no taker.
     pub(super) fn next_dealer_agrees(&mut self, deal: Option<&Stmt>, d: &Deal, bidding: bool, annuls: bool) {
         let written = |key: &str| deal.and_then(|s| s.block.iter().flatten().find(|st| st.key == key));
         if let (Some((w, _)), Some(st)) = (&d.next_dealer, written("next_dealer")) {
@@ -170,7 +170,7 @@ impl Compiler {
             if !annuls {
                 self.err_at(
                     st,
-                    "`next_dealer_annulled` says who deals after an annulled deal, and this ruleset annuls none (no `annul`, no `all-pass annul`): it would never apply",
+                    "`next_dealer_annulled` says who deals after an annulled deal, and this ruleset annuls none (no `annul`, no `all-pass annul`, no declaration `ends-deal annul`): it would never apply",
                 );
             }
         }

@@ -23,6 +23,7 @@ impl Compiler {
             ends_match: None,
             ends_match_after: None,
             ends_deal: None,
+            annuls: false,
             repeats: None,
             every_card_counts: None,
             from_discard: None,
@@ -44,8 +45,9 @@ impl Compiler {
                         Some("after-deal") => When::AfterDeal,
                         Some("after-play") => When::AfterPlay,
                         Some("before-take") => When::BeforeTake,
+                        Some("after-opening-round") => When::AfterOpeningRound,
                         _ => {
-                            self.err_at(st, "`when` is before-play, after-discard or first-play (or after-deal: right after the deal, before any other move; after-play: once the last trick is played; or before-take: once the talon is shown, before the taker takes his packet)");
+                            self.err_at(st, "`when` is before-play, after-discard or first-play (or after-deal: right after the deal, before any other move; after-opening-round: once the auction's opening round is over, before the next bid; after-play: once the last trick is played; or before-take: once the talon is shown, before the taker takes his packet)");
                             continue;
                         }
                     };
@@ -106,7 +108,17 @@ impl Compiler {
                         "`ends-match` is a switch (the deal and the match end at the declaration), or `ends-match after-deal-by \"who\" = condition on each player and his hand as dealt` (the match ends after the next deal dealt by the player it names)",
                     ),
                 },
-                "ends-deal" => d.ends_deal = Some(self.clause(st, format!("declaration.{name}.ends-deal"))),
+                "ends-deal" => {
+                    match st.args.iter().map(|w| (w.text.as_str(), w.quoted)).collect::<Vec<_>>().as_slice() {
+                        [] if st.value.is_none() => {}
+                        [("annul", false)] if st.value.is_none() => d.annuls = true,
+                        _ => {
+                            self.err_at(st, "`ends-deal` is a switch, or `ends-deal annul` for a deal thrown in (annulled and dealt again); it takes no other word or value");
+                            continue;
+                        }
+                    }
+                    d.ends_deal = Some(self.clause(st, format!("declaration.{name}.ends-deal")));
+                }
                 "repeats" if st.value.is_some() || !st.args.is_empty() => self.err_at(st, "`repeats` is a switch and takes no value: writing it lets a player make the declaration again"),
                 "repeats" => d.repeats = Some(self.clause(st, format!("declaration.{name}"))),
                 "every-card-counts" => d.every_card_counts = Some(self.clause(st, format!("declaration.{name}.every-card-counts"))),
@@ -184,11 +196,12 @@ impl Compiler {
             }
             return;
         }
-        if d.when != When::AfterDeal || d.compulsory.is_none() {
+        if !matches!(d.when, When::AfterDeal | When::AfterOpeningRound) || d.compulsory.is_none() {
             return;
         }
         if let Some(st) = s.block.iter().flatten().find(|st| st.key == "compulsory") {
-            self.err_at(st, "a declaration `when after-deal` cannot be `compulsory`: it is a choice made before any other move, which no card closes");
+            let when = if d.when == When::AfterDeal { "after-deal" } else { "after-opening-round" };
+            self.err_at(st, format!("a declaration `when {when}` cannot be `compulsory`: it is a choice made before any other move, which no card closes"));
         }
     }
 
@@ -221,9 +234,10 @@ impl Compiler {
     /// of it that reads the contract, the sides or the card called could never be worked out, and is
     /// refused.
     fn pay_checks(&mut self, s: &Stmt, d: &DeclarationKind) {
-        if d.when != When::AfterDeal {
+        if !matches!(d.when, When::AfterDeal | When::AfterOpeningRound) {
             return;
         }
+        let when = if d.when == When::AfterDeal { "after-deal" } else { "after-opening-round" };
         let late = |e: &Expr| [Fact::Taker, Fact::Partner, Fact::Attack, Fact::Defence, Fact::Called].into_iter().any(|f| e.mentions(f)) || reads_contract(e);
         for (pay, st) in d.pays.iter().zip(s.block.iter().flatten().filter(|st| st.key == "pay")) {
             let Account::Players(from) = &pay.from else { continue };
@@ -231,7 +245,9 @@ impl Compiler {
             if late(from) || late(to) || late(&pay.amount) {
                 self.err_at(
                     st,
-                    "a declaration `when after-deal` cannot pay by the contract, the sides or the card called: it is made before the auction, when none of them is known",
+                    format!(
+                        "a declaration `when {when}` cannot pay by the contract, the sides or the card called: it is made before the auction is won, when none of them is known"
+                    ),
                 );
             }
         }
@@ -254,6 +270,12 @@ impl Compiler {
             if let Some((st, why)) = s.block.iter().flatten().filter(|st| st.key != "ends-match" || st.args.is_empty()).find_map(|st| why(&st.key).map(|w| (st, w))) {
                 self.err_at(st, format!("`ends-deal` cannot go with `{}`: {why}", st.key));
             }
+            if d.annuls {
+                let pays = |key: &str| matches!(key, "paid" | "paid-by" | "pay");
+                if let Some(st) = s.block.iter().flatten().find(|st| pays(&st.key)) {
+                    self.err_at(st, format!("`ends-deal annul` cannot go with `{}`: a deal thrown in is void, and pays nothing", st.key));
+                }
+            }
             if d.when == When::AfterPlay {
                 if let Some(st) = s.block.iter().flatten().find(|st| st.key == "ends-deal") {
                     self.err_at(st, "`ends-deal` cannot be claimed `when after-play`: once the last trick is played the deal is over, with nothing left to end unplayed");
@@ -263,6 +285,16 @@ impl Compiler {
         if d.when == When::AfterDeal && d.allowed.iter().any(|a| a.condition.mentions(Fact::Called)) {
             if let Some(st) = s.block.iter().flatten().find(|st| st.key == "allowed" && st.value.as_ref().is_some_and(|v| reads::mentions(v, "called"))) {
                 self.err_at(st, "a declaration `when after-deal` cannot read `called` in its `allowed`: it is made before the auction, when no card has been called");
+            }
+        }
+        // Made in the auction, before anyone has won it: the contract, the sides and the card called
+        // are unknown.
+        if d.when == When::AfterOpeningRound {
+            let late = |e: &Expr| [Fact::Taker, Fact::Partner, Fact::Attack, Fact::Defence, Fact::Called].into_iter().any(|f| e.mentions(f)) || reads_contract(e);
+            for (a, st) in d.allowed.iter().zip(s.block.iter().flatten().filter(|st| st.key == "allowed")) {
+                if late(&a.condition) {
+                    self.err_at(st, "a declaration `when after-opening-round` cannot read the contract, the sides or the card called in its `allowed`: it is made in the auction, before anyone has won it");
+                }
             }
         }
     }

@@ -291,7 +291,6 @@ impl Compiler {
         // All passing annuls where `all-pass` (or `annul`) says so, and where the players it may name
         // (`all-pass play CONTRACT by`) are the only word on it: nobody named, the deal is void.
         let annuls = !annulments.is_empty() || bidding.as_ref().is_some_and(|b| (b.all_pass.is_some() || !b.all_pass_by.is_empty()) && b.all_pass_play.is_none());
-        self.next_dealer_agrees(stmts.iter().find(|s| s.key == "deal"), &deal, bidding.is_some(), annuls);
         let call = stmts.iter().find(|s| s.key == "call").map(|s| self.partner_call(s));
         if call.is_some() && bidding.is_none() {
             if let Some(s) = stmts.iter().find(|s| s.key == "call") {
@@ -328,6 +327,18 @@ impl Compiler {
         }
         let declarations: Vec<DeclarationKind> = stmts.iter().filter(|s| s.key == "declaration").filter_map(|s| self.declaration(s)).collect();
         self.in_turn_checks(&stmts, &declarations);
+        // A declaration that throws the deal in (`ends-deal annul`) annuls deals too.
+        let annuls = annuls || declarations.iter().any(|d| d.annuls);
+        self.next_dealer_agrees(stmts.iter().find(|s| s.key == "deal"), &deal, bidding.is_some(), annuls);
+        // A declaration made once the opening round is over needs one.
+        if bidding.as_ref().is_none_or(|b| b.opening_round.is_none()) {
+            for d in declarations.iter().filter(|d| d.when == When::AfterOpeningRound) {
+                let at = stmts.iter().filter(|s| s.key == "declaration").find(|s| s.args.first().is_some_and(|w| w.text == d.name));
+                if let Some(st) = at.and_then(|s| s.block.iter().flatten().find(|st| st.key == "when")) {
+                    self.err_at(st, "`when after-opening-round` needs an opening round (`opening-round` in `bidding`): without one, no round is ever over");
+                }
+            }
+        }
         if bidding.is_none() {
             // The attack and the defence are the taker's side and the others: without a taker,
             // nobody could make such a declaration.

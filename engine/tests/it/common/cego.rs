@@ -195,14 +195,15 @@ pub struct Scored {
 }
 
 /// A Solo hand at three (P "Three Player Game"): nine trumps or more (the Gstieß one of them), or eight
-/// of which two are above the 17, the other cards of at most two suits.
-pub fn solo_hand(hand: &[Card]) -> bool {
+/// of which two are above the 17, the other cards of at most two suits; at Oberwolfach's four, one
+/// trump fewer (`Local::solo_hand`).
+pub fn solo_hand(local: Local, hand: &[Card]) -> bool {
     let trumps = hand.iter().filter(|c| matches!(c, Card::Trump(_))).count();
     let high = hand.iter().filter(|c| matches!(c, Card::Trump(n) if *n > 17)).count();
     let mut suits: Vec<char> = hand.iter().filter_map(|c| c.suit()).collect();
     suits.sort();
     suits.dedup();
-    trumps >= 9 || (trumps == 8 && high >= 2 && suits.len() <= 2)
+    local.solo_hand(trumps, high, suits.len())
 }
 
 /// The factor a declarer's game is paid at (P "The Scoring"): a Solo's 2 won and 1 lost, one more
@@ -293,7 +294,7 @@ pub fn score(rec: &GameRecord) -> Scored {
                 first_discard.get_or_insert_with(|| cards.iter().map(|c| Card::parse(c)).collect());
             }
             Event::Play { player, card } => plays.push((seat(player), Card::parse(card))),
-            Event::Declare { player, declaration, .. } if n == 3 && &**declaration == "skinned_solo" => claimant = Some(seat(player)),
+            Event::Declare { player, declaration, .. } if &**declaration == "skinned_solo" => claimant = Some(seat(player)),
             // "Der Gstieß gibt ab" (P "Ending the Session"): it ends the session after a later deal,
             // and changes nothing in this one's score.
             Event::Declare { .. } if session_end => {}
@@ -304,7 +305,7 @@ pub fn score(rec: &GameRecord) -> Scored {
     if let Some(c) = claimant {
         // The claim: every hand shown as dealt; each skinner pays each other player, else the claimant.
         let contract = declarer.as_ref().map(|d| d.1.clone()).expect("a declarer");
-        let skinners: Vec<usize> = (0..n).filter(|&p| solo_hand(&dealt[&names[p]])).collect();
+        let skinners: Vec<usize> = (0..n).filter(|&p| solo_hand(local, &dealt[&names[p]])).collect();
         let payers = if skinners.is_empty() { vec![c] } else { skinners };
         let each = local.claim(factor(&contract));
         let mut balance = vec![0i64; n];

@@ -24,6 +24,9 @@
 //!   not rounded; 35 is lost at base 1. The claim of a skinned Solo pays the game lost without a trick,
 //!   base 8 times the factor. Kleiner Mann's Geiß may be taken back for the last trick unless the
 //!   record's option `geiss_frei` says otherwise.
+//! - Oberwolfach at four: the same normal games and claim, the Solo hand eight trumps or seven with two
+//!   above the 17 and two suits void; Piccolo 10, Bettel 15, the Räuber 5 (its loser paying each
+//!   other player 5, Vorhand 10).
 //! - Ichenheim (three players): the Gasthaus's scores, but the Ulti 20 and the Solodu, a Solo bound to
 //!   take every trick, 64.
 //! - The count in twos (P "Cards counted in twos"): the cards counted in pairs, 40 of 79 winning, P's
@@ -43,6 +46,7 @@ pub enum Local {
     Gasthaus,
     Ministranten,
     Oberwolfach,
+    Oberwolfach4,
     Ichenheim,
     Twos,
     Braeunlingen,
@@ -53,6 +57,7 @@ impl Local {
         match ruleset {
             "cego-ministranten" => Local::Ministranten,
             "cego-oberwolfach" => Local::Oberwolfach,
+            "cego-oberwolfach-4" => Local::Oberwolfach4,
             "cego-ichenheim" => Local::Ichenheim,
             "cego-twos" => Local::Twos,
             "cego-braeunlingen" => Local::Braeunlingen,
@@ -60,9 +65,14 @@ impl Local {
         }
     }
 
+    /// Oberwolfach's, at three or at four.
+    pub fn oberwolfach(self) -> bool {
+        matches!(self, Local::Oberwolfach | Local::Oberwolfach4)
+    }
+
     /// The choice of `geiss_frei` a record that names none plays.
     pub fn geiss_frei_default(self) -> &'static str {
-        if self == Local::Oberwolfach {
+        if self.oberwolfach() {
             "last-trick"
         } else {
             "no"
@@ -97,7 +107,7 @@ impl Local {
     /// Whether the Zwei games' cards kept begin the first two tricks together (P "The Play"): not at
     /// Oberwolfach, where "the bidder can lead any card".
     pub fn kept_cards_led_together(self) -> bool {
-        self != Local::Oberwolfach
+        !self.oberwolfach()
     }
 
     /// Whether the bidder leads the trick after those of the empty cards he kept in a Leere game,
@@ -112,6 +122,8 @@ impl Local {
             (Local::Ministranten, "ulti") => 70,
             (Local::Ministranten, "piccolo") => piccolo.unwrap_or(40),
             (Local::Ministranten, "bettel") => 50,
+            (Local::Oberwolfach4, "piccolo") => 10,
+            (Local::Oberwolfach4, "bettel") => 15,
             (Local::Ichenheim, "ulti") => 20,
             (Local::Ichenheim, "solodu") => 64,
             (Local::Braeunlingen, "piccolo" | "bettel") => 40,
@@ -125,15 +137,25 @@ impl Local {
         match (self, vorhand) {
             (Local::Ministranten, true) => 60.max(2 * nearest5(points)),
             (Local::Ministranten, false) if points > 30 => nearest5(points),
+            (Local::Oberwolfach4, true) => 10,
+            (Local::Oberwolfach4, false) => 5,
             (_, true) => 60,
             _ => 30,
         }
     }
 
+    /// A Solo hand (P "Three Player Game"; at four, P "Oberwolfach Version"): nine trumps or more, or
+    /// eight of which two are above the 17, the other cards of at most two suits; at Oberwolfach's four,
+    /// one trump fewer each.
+    pub fn solo_hand(self, trumps: usize, high: usize, suits: usize) -> bool {
+        let least = if self == Local::Oberwolfach4 { 8 } else { 9 };
+        trumps >= least || (trumps == least - 1 && high >= 2 && suits <= 2)
+    }
+
     /// The claim of a skinned Solo: what each payer pays each other player, the game bid lost without
     /// a trick.
     pub fn claim(self, factor: i64) -> i64 {
-        if self == Local::Oberwolfach {
+        if self.oberwolfach() {
             8 * factor
         } else {
             35 * factor
@@ -161,7 +183,7 @@ impl Local {
                 };
                 5.max(nearest5(diff * f))
             }
-            Local::Oberwolfach => {
+            Local::Oberwolfach | Local::Oberwolfach4 => {
                 let f = match contract {
                     "solo" if made => 1,
                     "solo" => 2,
