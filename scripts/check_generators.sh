@@ -15,6 +15,7 @@ GENERATORS=(
     "cego_local_fixtures:"
     "cego_twos_fixtures:"
     "cego_braeunlingen_fixtures:"
+    "cego_pflicht_rauber_fixtures:"
     "dobbm_fixtures:"
     "dreierles_fixtures:"
     "droggn_fixtures:"

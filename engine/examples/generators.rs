@@ -9,6 +9,7 @@
 //!     cargo run -p tarot-engine --example generators -- cego_local_fixtures
 //!     cargo run -p tarot-engine --example generators -- cego_twos_fixtures
 //!     cargo run -p tarot-engine --example generators -- cego_braeunlingen_fixtures
+//!     cargo run -p tarot-engine --example generators -- cego_pflicht_rauber_fixtures
 //!     cargo run -p tarot-engine --example generators -- galician_fixtures trischaken
 //!     cargo run -p tarot-engine --example generators -- --help
 //!
@@ -23,6 +24,7 @@ mod cego3_fixtures;
 mod cego_braeunlingen_fixtures;
 mod cego_fixtures;
 mod cego_local_fixtures;
+mod cego_pflicht_rauber_fixtures;
 mod cego_twos_fixtures;
 mod dobbm_fixtures;
 mod dreierles_fixtures;
@@ -61,6 +63,8 @@ enum Generator {
     CegoTwosFixtures,
     /// Cego at the Bräunlingen tournament: the difference rounded up to 5 before the factor, the special games, the Solo bidder out.
     CegoBraeunlingenFixtures,
+    /// Cego at the Gasthaus zum Löwen: the Pflicht-Räuber's payments, the game after it at ten times the stake, a bid in the round.
+    CegoPflichtRauberFixtures,
     /// Dreierles: the source's worked example, each contract, the knocks, the Räuber's restrictions.
     DreierlesFixtures,
     /// Droggn: the Gstieß as the top trump.
@@ -103,6 +107,7 @@ fn main() {
         Generator::CegoLocalFixtures => cego_local_fixtures::main(),
         Generator::CegoTwosFixtures => cego_twos_fixtures::main(),
         Generator::CegoBraeunlingenFixtures => cego_braeunlingen_fixtures::main(),
+        Generator::CegoPflichtRauberFixtures => cego_pflicht_rauber_fixtures::main(),
         Generator::DreierlesFixtures => dreierles_fixtures::main(),
         Generator::DroggnFixtures => droggn_fixtures::main(),
         Generator::GalicianFixtures { mode } => galician_fixtures::main(mode.as_deref()),

@@ -21,6 +21,7 @@
 //! `CEGO_SCORER_REPORT=1` prints how often each case occurred.
 
 mod braeunlingen;
+mod pflicht;
 
 use crate::common::cego;
 
@@ -81,6 +82,9 @@ fn compare(id: &str, sim: &SimOptions, options: &BTreeMap<String, serde_json::Va
         // (Counted in twos, 35 of 79 is a game lost, no tie.)
         if mine.declarer_points == Some(35) && crate::common::cego_local::Local::of(id).target() == 36 {
             add("Bürgermeister (35)".into());
+        }
+        if let Some(none) = mine.trickless {
+            add(format!("Pflicht-Räuber, {none} without a trick"));
         }
         if mine.legage_lost {
             add("the Legage to the defence (no trick)".into());

@@ -21,6 +21,10 @@
 //!   from or paid to each defender (PB, HS).
 //! - Räuber: whoever has the most card points pays 30 to each other player, Vorhand 60; tied, Vorhand
 //!   alone if he is among them, else each tied player pays 30 to each other player (PB).
+//! - The Gasthaus's evening (P "Pflicht-Räuber", `cego-pflicht-rauber`'s option `round`): in the round
+//!   of compulsory Räuber the most card points pay 30 to each other player, Vorhand no more, 60 where
+//!   one player took no trick, 120 where two took none; three without a trick, the fourth wins 240
+//!   from each. After the round every payment is ten times as large.
 //! - The declarer leads, Vorhand in a Räuber (PW); Vorhand sits after the dealer in the record's order.
 //! - In Zwei Leere and Zwei Verschiedene the declarer lays his two first cards at once, each beginning
 //!   one of the first two tricks, and each defender in turn plays a card to each (P "The Play"): the
@@ -192,6 +196,9 @@ pub struct Scored {
     /// At three, the claim of a skinned Solo: whether it was made, and whether the claimant won it
     /// (another player was dealt a Solo hand, and he himself none).
     pub claim: Option<bool>,
+    /// In the Gasthaus's round of compulsory Räuber (`cego-pflicht-rauber`, option `round`), how many
+    /// players took no trick.
+    pub trickless: Option<usize>,
 }
 
 /// A Solo hand at three (P "Three Player Game"): nine trumps or more (the Gstieß one of them), or eight
@@ -257,6 +264,8 @@ pub fn score(rec: &GameRecord) -> Scored {
     let seat = |p: &str| names.iter().position(|x| x == p).unwrap_or_else(|| panic!("player {p}"));
     let vorhand = (seat(&rec.dealer) + 1) % n;
     let local = Local::of(&rec.ruleset);
+    // The part of the Gasthaus's evening (`cego-pflicht-rauber`'s option `round`).
+    let round = rec.options.get("round").and_then(|v| v.as_str()).unwrap_or("normal");
     // A game each for himself chosen by the auction's winner (a Räuber, the Ministranten's Dresch).
     let mut alone: Option<String> = None;
     let mut blinde: Vec<Card> = vec![];
@@ -472,6 +481,29 @@ pub fn score(rec: &GameRecord) -> Scored {
                 *b = if p == d { each * (n as i64 - 1) } else { -each };
             }
         }
+        None if round == "pflicht-rauber" => {
+            // The Gasthaus's round of compulsory Räuber (P "Pflicht-Räuber"): the most card points pay
+            // 30 to each other player, Vorhand no more, 60 with one player without a trick, 120 with
+            // two; three without one, the fourth wins 240 from each.
+            let pts: Vec<i64> = piles.iter().map(|p| points(local, p)).collect();
+            let top = *pts.iter().max().unwrap();
+            let none = won.iter().filter(|&&w| w == 0).count();
+            s.trickless = Some(none);
+            for l in 0..n {
+                let pay = match none {
+                    3 if won[l] > 0 => -240,
+                    3 => continue,
+                    _ if pts[l] == top => 30 << none,
+                    _ => continue,
+                };
+                for (p, b) in balance.iter_mut().enumerate() {
+                    if p != l {
+                        *b += pay;
+                    }
+                }
+                balance[l] -= pay * (n as i64 - 1);
+            }
+        }
         None => {
             let pts: Vec<i64> = piles.iter().map(|p| points(local, p)).collect();
             let top = *pts.iter().max().unwrap();
@@ -494,6 +526,8 @@ pub fn score(rec: &GameRecord) -> Scored {
             }
         }
     }
-    s.balance = names.iter().cloned().zip(balance.iter().map(|&b| Q::int(b))).collect();
+    // After the Pflicht-Räuber round, ten times the stake (P "Pflicht-Räuber").
+    let stake = if round == "after-pflicht" { 10 } else { 1 };
+    s.balance = names.iter().cloned().zip(balance.iter().map(|&b| Q::int(stake * b))).collect();
     s
 }
