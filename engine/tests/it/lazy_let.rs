@@ -90,6 +90,14 @@ fn a_score_let_that_fails_where_nothing_reads_it_is_no_error() {
 }
 
 #[test]
+fn the_reference_example_scores_every_contract() {
+    // grammar/REFERENCE.md §2, the score's `let`: `share` read only where the contract is no garde.
+    let rules = child_of_fft("score {\n  let share = 12 / (contract.multiplier - 2)\n  term probe \"probe\" = if contract.multiplier == 2 then 0 else share\n}");
+    assert_eq!(probe(&scored(&rules, &game(GARDE, &[]))), Some(Q::ZERO));
+    assert_eq!(probe(&scored(&rules, &game(GARDE_SANS, &[]))), Some(Q::int(6)));
+}
+
+#[test]
 fn a_score_let_read_where_it_fails_is_a_ruleset_error_naming_it() {
     let rules = with_probe("share");
     assert_eq!(probe(&scored(&rules, &game(GARDE_SANS, &[]))), Some(Q::int(6)));
