@@ -179,7 +179,8 @@ pub struct Outcome {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contract: Option<String>,
     /// The score's named values (`points`, `oudlers`, `target`, `made`, ...), in the order they are
-    /// worked out: as the ruleset writes them, each after those it reads.
+    /// worked out: as the ruleset writes them, each after those it reads. A `let` whose formula fails
+    /// in this game (one that nothing evaluated here reads) has no value and is not listed.
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<crate::verdict::NamedFigure>))]
     pub values: Vec<(Arc<str>, Figure)>,
     /// The sum of the hand score's terms, where the ruleset has terms.

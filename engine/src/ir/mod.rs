@@ -163,7 +163,9 @@ pub struct Settings {
     /// The players at the table, one who sits the deal out included (`n` counts those who play).
     pub table: usize,
     pub(crate) options: Vec<Value>,
-    pub(crate) constants: Vec<Value>,
+    /// The top-level `let`s' values at this table, each an error where its formula fails here
+    /// (`LetValue`).
+    pub(crate) constants: Vec<LetValue>,
     pub hand: usize,
     pub dealer_hand: usize,
     pub dog: usize,
@@ -273,6 +275,19 @@ pub struct Let {
     /// A score `let` that reads `player` (itself or through another score `let`): worked out for
     /// each player, where `standing` and `winner` read it.
     pub per_player: bool,
+}
+
+/// A `let`'s value in one game, or, where its formula fails in that game, why (`Let::failed`). A
+/// failed `let` is no error by itself: only a formula that reads it, once evaluated, fails with this.
+pub(crate) type LetValue = Result<Value, Arc<str>>;
+
+impl Let {
+    /// Why this `let` has no value (`e`, its formula's error, for `whom` where it is worked out for
+    /// each player): the `let` named with its clause, said where a formula reads it.
+    pub(crate) fn failed(&self, whom: Option<&str>, e: &str) -> Arc<str> {
+        let whom = whom.map(|w| format!(" for {w}")).unwrap_or_default();
+        format!("`{}` ({}, {}) has no value{whom} in this game: {e}", self.name, self.clause.rule, self.clause.at).into()
+    }
 }
 
 impl Ruleset {

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use crate::cards::{Card, CardSet};
 use crate::expr::{eval, too_large, Env, Expr, Fact, Func, Value};
+use crate::ir::LetValue;
 use crate::num::Q;
 
 use super::{Game, Plays, SetupEnv, Trick, NO_DEAL_ORDER};
@@ -60,7 +61,9 @@ pub struct GameEnv<'g, 's, 'r> {
     pub(super) discarded: Option<CardSet>,
     /// The packet of the talon whose fate the talon's `rest` decides.
     pub(super) packet: Option<CardSet>,
-    pub(super) lets: Vec<Value>,
+    /// The `let`s' values, the top level's then the score's (empty outside the score: the top
+    /// level's are the setup's), each an error where its formula fails in this game.
+    pub(super) lets: Vec<LetValue>,
     /// What each pot holds at this point of the payments (the score's own change it as they go).
     pub(super) pots: Vec<Q>,
 }
@@ -121,11 +124,14 @@ impl Env for GameEnv<'_, '_, '_> {
     fn option(&self, i: usize) -> Value {
         self.game.setup.options[i].clone()
     }
+    /// A `let`'s value; one whose formula failed in this game fails what reads it, naming it.
     fn let_value(&self, i: usize) -> Result<Value, String> {
-        if i < self.game.setup.constants.len() && self.lets.is_empty() {
-            return Ok(self.game.setup.constants[i].clone());
-        }
-        self.lets.get(i).cloned().ok_or_else(|| "a value is used before it is computed".into())
+        let v = if i < self.game.setup.constants.len() && self.lets.is_empty() {
+            &self.game.setup.constants[i]
+        } else {
+            self.lets.get(i).ok_or("a value is used before it is computed")?
+        };
+        v.clone().map_err(|e| e.to_string())
     }
     fn fact(&self, f: Fact) -> Result<Value, String> {
         let g = self.game;

@@ -277,7 +277,7 @@ impl<'s, 'r> Game<'s, 'r> {
     /// A requirement's label with the values in force in this game (`crate::label`).
     pub(super) fn label(&self, text: &str) -> String {
         let rules = self.rules();
-        crate::label::fill(text, |name| rules.constants.iter().position(|l| &*l.name == name).and_then(|i| self.setup.constants.get(i)).map(crate::label::words))
+        crate::label::fill(text, |name| rules.constants.iter().position(|l| &*l.name == name).and_then(|i| self.setup.constants.get(i)?.as_ref().ok()).map(crate::label::words))
     }
 
     pub(super) fn n(&self) -> usize {

@@ -51,17 +51,19 @@ impl<'s, 'r> Game<'s, 'r> {
         let scored = self.names.len() as u8;
         env.lets = Vec::with_capacity(self.setup.constants.len() + sc.lets.len());
         env.lets.extend_from_slice(&self.setup.constants);
+        // Each `let`'s figure, by its place in the score; none where it has no value in this game (its
+        // formula fails: an error only where a formula that is evaluated reads it).
         let mut values = Vec::with_capacity(sc.lets.len());
         for l in &sc.lets {
             if l.per_player {
                 // Worked out for each player below; nothing before reads it (the compiler sees to
                 // that).
-                values.push((l.name.clone(), Figure::List(Vec::with_capacity(self.n()))));
-                env.lets.push(Value::Bool(false));
+                values.push((l.name.clone(), Some(Figure::List(Vec::with_capacity(self.n())))));
+                env.lets.push(Ok(Value::Bool(false)));
                 continue;
             }
-            let v = eval(&l.expr, &env).map_err(|e| self.rule_error(&l.clause, e))?;
-            values.push((l.name.clone(), self.figure(&v)));
+            let v = eval(&l.expr, &env).map_err(|e| l.failed(None, &e));
+            values.push((l.name.clone(), v.as_ref().ok().map(|v| self.figure(v))));
             env.lets.push(v);
         }
         let first_score_let = self.setup.constants.len();
@@ -125,9 +127,12 @@ impl<'s, 'r> Game<'s, 'r> {
             let name = self.name(p);
             env.player = Some(p);
             for (k, l) in sc.lets.iter().enumerate().filter(|(_, l)| l.per_player) {
-                let v = eval(&l.expr, &env).map_err(|e| self.rule_error(&l.clause, e))?;
-                if let Figure::List(per_player) = &mut values[k].1 {
-                    per_player.push(self.figure(&v));
+                let v = eval(&l.expr, &env).map_err(|e| l.failed(Some(&name), &e));
+                // Listed only where every player's value is known.
+                match (&v, &mut values[k].1) {
+                    (Ok(v), Some(Figure::List(per_player))) => per_player.push(self.figure(v)),
+                    (Err(_), figure) => *figure = None,
+                    _ => {}
                 }
                 env.lets[first_score_let + k] = v;
             }
@@ -145,7 +150,7 @@ impl<'s, 'r> Game<'s, 'r> {
             taker: self.taker.map(|t| self.name(t)),
             partner: self.partner.map(|t| self.name(t)),
             contract: self.contract.and_then(|c| rules.bidding.as_ref().map(|b| b.contracts[c].name.clone())),
-            values,
+            values: values.into_iter().filter_map(|(name, figure)| Some((name, figure?))).collect(),
             hand_score: (!sc.terms.is_empty()).then_some(total),
             players,
             pots: rules.pots.iter().enumerate().map(|(i, p)| PotResult { pot: p.name.clone(), carried: self.carried[i], closing: env.pots[i] }).collect(),

@@ -207,8 +207,9 @@ impl Settings {
             Some(Value::Num(q)) if q.is_integer() && q >= Q::ZERO => q.numer() as usize,
             Some(other) => return Err(format!("the dog must be a number of cards, not {other:?} ({})", rules.deal.clause.at)),
         };
+        // A `let` that fails at this table is an error only where a formula that is evaluated reads it.
         for l in &rules.constants {
-            let v = self.eval_setup(&l.expr).map_err(|e| format!("{}: {e}", l.clause.at))?;
+            let v = self.eval_setup(&l.expr).map_err(|e| l.failed(None, &e));
             self.constants.push(v);
         }
         self.hand = count(self, &Some(rules.deal.hand.clone())).map_err(setting(rules, "deal.hand"))?;
@@ -553,7 +554,10 @@ impl Env for SetupEnv<'_> {
         self.0.options[i].clone()
     }
     fn let_value(&self, i: usize) -> Result<Value, String> {
-        self.0.constants.get(i).cloned().ok_or_else(|| "a constant is used before it is defined".into())
+        match self.0.constants.get(i) {
+            Some(v) => v.clone().map_err(|e| e.to_string()),
+            None => Err("a constant is used before it is defined".into()),
+        }
     }
     fn fact(&self, f: Fact) -> Result<Value, String> {
         match f {

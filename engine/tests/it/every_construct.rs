@@ -891,6 +891,8 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("let NAME = formula", m(F, "let margin = abs(points - target)", "let margin = abs(points - target) + lift\n  let lift = 1"), Changes),
         ("let NAME = formula", m(F, "let target = [56, 51, 41, 36][bouts]", "let target = [56, 51, 41, 36][bouts] + (if made then 0 else 1)"), Refused("read one another in a circle")),
         ("let NAME = formula", m("basic", "  standing = points(player)", "  let mine = points(player) + 1\n  standing = mine"), Changes),
+        // Failing where it is not read (a garde: 12 / 0): no error there, the other contracts pay it.
+        ("let NAME = formula", probe("if contract.multiplier == 2 then 0 else share\n  let share = 12 / (contract.multiplier - 2)"), Changes),
         ("let NAME = formula", m("basic", "  standing = points(player)", "  let mine = points(player)\n  note \"ahead\" = mine > 20\n  standing = mine"), Refused("`mine` reads `player`, so it has a value for each player")),
         (r#"term NAME "label" = formula"#, m(F, r#"term poignee "poignée" = sign * declared(poignee)"#, r#"term poignee "poignée" = 2 * sign * declared(poignee)"#), Changes),
         (r#"pay PAYERS to PAYEES ["label"] = amount"#, m(F, "pay defence to attack = total", "pay defence to attack = 2 * total"), Changes),

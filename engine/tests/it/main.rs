@@ -62,6 +62,7 @@ mod grosstarock_scorer;
 mod instead;
 mod koenigrufen_scorer;
 mod language;
+mod lazy_let;
 mod lead_formula;
 mod lead_together;
 mod let_order;
