@@ -7,12 +7,14 @@
 //! to the auction, each that example's deal (or the first contract's) with bids broken at their last
 //! word (invalid/); and the
 //! bids open where the version's auction differs (in_progress/). The Ministranten's Geregelter Räuber,
-//! under its option, is played out and broken rule by rule (`geregelt.rs`).
+//! under its option, is played out and broken rule by rule (`geregelt.rs`), and their penalties of 70,
+//! a revoke and a discard of the wrong number ending the deal, are shown (`penalties.rs`).
 //! Each is a seeded simulated game found by search, or one changed from it, so it is reproducible:
 //!
 //!     cargo run -p tarot-engine --example generators -- cego_local_fixtures
 
 mod geregelt;
+mod penalties;
 
 use crate::cego_fixtures::pagat::{outcome, seated, with_bids};
 use crate::common::{self, write};
@@ -245,6 +247,7 @@ pub fn main() {
         lead_broken(rules, local, &root);
         if local.id == MINISTRANTEN.id {
             geregelt::write_all(rules, &root);
+            penalties::write_all(rules, local.players, 130, &root);
         }
         if local.id == "cego-oberwolfach" {
             throw_in(rules, &root);

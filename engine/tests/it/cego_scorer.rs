@@ -21,6 +21,7 @@
 //! `CEGO_SCORER_REPORT=1` prints how often each case occurred.
 
 mod braeunlingen;
+mod penalties;
 
 use crate::common::cego;
 
@@ -59,6 +60,7 @@ fn compare(id: &str, sim: &SimOptions, options: &BTreeMap<String, serde_json::Va
         let mine = cego::score(&rec);
         let mut add = |k: String| *run.tally.entry(k).or_default() += 1;
         match (mine.claim, mine.made) {
+            _ if mine.penalty.is_some() => add(format!("{} ends the deal", mine.penalty.unwrap_or_default())),
             (Some(won), _) => add(format!("the claim of a skinned Solo {}", if won { "won" } else { "lost" })),
             (None, Some(m)) => add(format!("{} {}", mine.contract, if m { "made" } else { "lost" })),
             (None, None) => add(format!("{} played", mine.contract)),
