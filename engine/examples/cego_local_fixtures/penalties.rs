@@ -3,7 +3,9 @@
 //! declarer who, void of the suit led, plays no Trock though he holds one
 //! (valid/revoke-of-a-trump-by-the-declarer.json), each played on after the revoke
 //! (invalid/play.fault.follow.json, invalid/play.fault.trump.json: the next card is refused); and the
-//! further card of a Cego's Legage forgotten, a discard of none (valid/discard-forgotten.json).
+//! further card of a Cego's Legage forgotten, a discard of none (valid/discard-forgotten.json). The
+//! same for the Ministranten's game for three, and its claims of a skinned Solo (P "Three Player
+//! Version": "the possibility of challenging"), won and lost (`claims`).
 
 use crate::common::{self, write};
 
@@ -92,4 +94,37 @@ pub fn write_all(rules: &Ruleset, players: usize, seed: u64, root: &Path) {
         seed + 1
     ));
     common::write_valid(&root.join("valid").join("discard-forgotten.json"), &rec, rules);
+}
+
+/// The claim of a skinned Solo at three (P "Three Player Version", "Three Player Game"): the first seeded
+/// game in which the simulator, told to end deals whenever it may, makes the claim and wins it (a
+/// player was dealt a Solo hand: valid/skinned-solo-won.json), and the first in which it loses it
+/// (valid/skinned-solo-lost.json): the hands are shown, and the loser pays each other player 35 times
+/// the game's factor.
+pub fn claims(rules: &Ruleset, root: &Path) {
+    use rand::SeedableRng;
+    let sim = SimOptions { end_deal: 1.0, ..SimOptions::steered() };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(160);
+    let claimed = |e: &Event| matches!(e, Event::Declare { declaration, .. } if &**declaration == "skinned_solo");
+    let mut want = vec![("skinned-solo-won", true), ("skinned-solo-lost", false)];
+    for n in 0..20_000u64 {
+        if want.is_empty() {
+            break;
+        }
+        let Ok(mut rec) = tarot_engine::random_game_with(rules, 3, &BTreeMap::new(), &sim, &mut rng) else { continue };
+        let Some(Event::Declare { player, .. }) = rec.events.last().filter(|e| claimed(e)).cloned() else { continue };
+        let v = replay(rules, &rec).expect("replayable");
+        let score = v.outcome.as_ref().and_then(|o| o.players.iter().find(|p| *p.player == *player).map(|p| p.score)).expect("the claimant's score");
+        let won = score > tarot_engine::Q::ZERO;
+        let Some(i) = want.iter().position(|&(_, w)| w == won) else { continue };
+        let (file, _) = want.remove(i);
+        rec.description = Some(format!(
+            "Nobody having bid Solo, {player}, the auction's winner, claims once he has seen the cego that a player skinned a Solo; the hands are shown, {} (P \"Three Player Version\", \"Three Player Game\"): game {n} of seed 160 of `cego_local_fixtures`",
+            if won { "a player was dealt a Solo hand and pays each other player the game lost without a trick" } else { "nobody was dealt a Solo hand, and the claimant pays each other player the game lost without a trick" }
+        ));
+        common::write_valid(&root.join("valid").join(format!("{file}.json")), &rec, rules);
+    }
+    for (file, _) in want {
+        eprintln!("{}: no {file} found in 20000 games", rules.id);
+    }
 }

@@ -36,7 +36,7 @@ fn the_engine_scores_the_ministranten_penalties_as_the_sources_do() {
     let games = count_or("CEGO_SCORER_GAMES", 600, 600) / 2;
     let base = seed("CEGO_SCORER_SEED") + 5_000_000_000;
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
-    for id in ["cego-ministranten"] {
+    for id in ["cego-ministranten", "cego-ministranten-3"] {
         let rules = registry.get(id).unwrap();
         let players = rules.players.0;
         let mut run = Run::default();

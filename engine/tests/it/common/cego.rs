@@ -388,6 +388,22 @@ pub fn score(rec: &GameRecord) -> Scored {
     let wrong_bidder = wrong_bid(rec);
     let Read { vorhand, ref alone, ref blinde, ref dealt, ref declarer, solo_bid, ref legage, ref first_discard, ref plays, claimant } = r;
     assert_eq!(blinde.len(), if n == 3 { 12 } else { 10 }, "the Blinde");
+    if n == 3 {
+        // The cards taken out at three: those of the 54 that nobody was dealt and the Blinde lacks.
+        let mut all: Vec<Card> = (1..=22).map(Card::Trump).collect();
+        for s in ['C', 'S'] {
+            all.extend([14, 13, 12, 11, 10, 9, 8, 7].map(|r| Card::Suited(s, r)));
+        }
+        for s in ['H', 'D'] {
+            all.extend([14, 13, 12, 11, 1, 2, 3, 4].map(|r| Card::Suited(s, r)));
+        }
+        let out: Vec<Card> = all.into_iter().filter(|c| !blinde.contains(c) && !dealt.values().any(|h| h.contains(c))).collect();
+        let mut want = local.taken_out_at_three().to_vec();
+        want.sort_by_key(|c| format!("{c:?}"));
+        let mut out = out;
+        out.sort_by_key(|c| format!("{c:?}"));
+        assert_eq!(out, want, "{}: the cards taken out at three", rec.ruleset);
+    }
     if let Some(c) = claimant {
         // The claim: every hand shown as dealt; each skinner pays each other player, else the claimant.
         let contract = declarer.as_ref().map(|d| d.1.clone()).expect("a declarer");

@@ -11,6 +11,10 @@
 //!   or twice his rounded points if that is more. In a Dresch the winner of the last trick pays each
 //!   other player 70. In the Leere games the empty cards kept lead the first trick(s), and the
 //!   bidder leads the trick after them.
+//! - The Ministranten at three (P "Three Player Version": "the equivalent game, without Räuber or
+//!   Dresch, but with the possibility of challenging"): their scores and penalties, the hearts 4, the
+//!   diamonds 4 and the spades 7 taken out; the pack, deal and claim otherwise the Gasthaus's game for
+//!   three's (`common/cego.rs`).
 //! - The Ministranten's penalties (P "Penalties"): a revoke (not following suit, or, void of it, no
 //!   Trock while holding one) or a Legage of another number of cards than the cego taken up ends the
 //!   deal, the offender paying 70 to each other player (`Deal`).
@@ -58,7 +62,7 @@ pub enum Local {
 impl Local {
     pub fn of(ruleset: &str) -> Local {
         match ruleset {
-            "cego-ministranten" => Local::Ministranten,
+            "cego-ministranten" | "cego-ministranten-3" => Local::Ministranten,
             "cego-oberwolfach" => Local::Oberwolfach,
             "cego-oberwolfach-4" => Local::Oberwolfach4,
             "cego-ichenheim" => Local::Ichenheim,
@@ -111,6 +115,17 @@ impl Local {
     /// Oberwolfach, where "the bidder can lead any card".
     pub fn kept_cards_led_together(self) -> bool {
         !self.oberwolfach()
+    }
+
+    /// The three cards taken out of the pack for three (P "Three Player Game": the clubs 7, the spades 7
+    /// and the diamonds 4; the Ministranten's, P "Three Player Version": the hearts 4, the diamonds 4
+    /// and the spades 7, "leaving clubs rather than hearts as the long suit").
+    pub fn taken_out_at_three(self) -> [Card; 3] {
+        if self == Local::Ministranten {
+            [Card::Suited('H', 4), Card::Suited('D', 4), Card::Suited('S', 7)]
+        } else {
+            [Card::Suited('C', 7), Card::Suited('S', 7), Card::Suited('D', 4)]
+        }
     }
 
     /// Whether a revoke and a discard of the wrong number of cards end the deal, the offender paying
