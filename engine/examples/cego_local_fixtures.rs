@@ -1,5 +1,5 @@
 //! Writes the fixtures of the local versions of Cego that pagat.com reports (P "Ministranten Version",
-//! "Oberwolfach Version", "Ichenheim Version"): `cego-ministranten`, `cego-oberwolfach`,
+//! "Oberwolfach Version", "Ichenheim Version"): `cego-ministranten`, `cego-ministranten-3`, `cego-oberwolfach`,
 //! `cego-oberwolfach-4` and `cego-ichenheim`. For each, one game played out
 //! for each contract the auction reaches (fixtures/ID/valid/CONTRACT.json); P's table of bids of the
 //! version played out, where P gives one (valid/p-*.json), its deal and play a seeded simulated game of the contract, the
@@ -7,12 +7,14 @@
 //! to the auction, each that example's deal (or the first contract's) with bids broken at their last
 //! word (invalid/); and the
 //! bids open where the version's auction differs (in_progress/). The Ministranten's Geregelter Räuber,
-//! under its option, is played out and broken rule by rule (`geregelt.rs`).
+//! under its option, is played out and broken rule by rule (`geregelt.rs`), and their penalties of 70,
+//! a revoke and a discard of the wrong number ending the deal, are shown (`penalties.rs`).
 //! Each is a seeded simulated game found by search, or one changed from it, so it is reproducible:
 //!
 //!     cargo run -p tarot-engine --example generators -- cego_local_fixtures
 
 mod geregelt;
+mod penalties;
 
 use crate::cego_fixtures::pagat::{outcome, seated, with_bids};
 use crate::common::{self, write};
@@ -138,6 +140,41 @@ const MINISTRANTEN: Local = Local {
     lead_after: &[("eine-leere", 1), ("zwei-leere", 2)],
 };
 
+const MINISTRANTEN_3: Local = Local {
+    id: "cego-ministranten-3",
+    players: 3,
+    section: "Three Player Version",
+    contracts: &[
+        ("solo", 130, false, "A Solo: both others pass it, nobody saying Gegensolo"),
+        ("gegensolo", 131, true, "A Gegensolo: said over a Solo, it ends the auction; factor 4 won, 2 lost"),
+        ("cego", 132, false, "A Cego: Vorhand's, the others having passed it"),
+        ("eine", 133, false, "An Eine over Vorhand's Cego"),
+        ("eine-leere", 134, false, "An Eine Leere"),
+        ("zwei-leere", 135, false, "A Zwei Leere"),
+        ("zwei-verschiedene", 136, false, "A Zwei Verschiedene"),
+        ("kleiner-mann", 137, false, "A Kleiner Mann"),
+        ("piccolo", 138, false, "A Piccolo (40): said over Vorhand's Cego, or chosen by him when both others pass it"),
+        ("bettel", 139, false, "A Bettel (50): said over Vorhand's Cego, or chosen by him when both others pass it"),
+        ("ulti", 140, false, "An Ulti (70), said in the first phase"),
+    ],
+    example: None,
+    broken: &[
+        ("bidding.contract.gegensolo.by", "A Gegensolo over Vorhand's Cego, with no Solo bid", &[FORT3[0], FORT3[1], FORT3[2], ('A', "cego"), ('B', "gegensolo")]),
+        ("bidding.opening-bidder", "B, who said Solo, bids Gegensolo in the second phase", &[('A', "pass"), ('B', "solo"), ('C', "pass"), ('B', "gegensolo")]),
+        (
+            "bidding.raise.cego",
+            "Both others having passed his Cego, Vorhand names an Eine",
+            &[FORT3[0], FORT3[1], FORT3[2], ('A', "cego"), ('B', "pass"), ('C', "pass"), ('A', "eine")],
+        ),
+    ],
+    open: &[(
+        "vorhand-chooses",
+        "Both others pass Vorhand's Cego: he chooses Cego, Piccolo or Bettel, no Räuber or Dresch being played at three",
+        &[FORT3[0], FORT3[1], FORT3[2], ('A', "cego"), ('B', "pass"), ('C', "pass")],
+    )],
+    lead_after: &[("eine-leere", 1), ("zwei-leere", 2)],
+};
+
 const OBERWOLFACH: Local = Local {
     id: "cego-oberwolfach",
     players: 3,
@@ -234,7 +271,7 @@ const ICHENHEIM: Local = Local {
 
 pub fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
-    for local in [&MINISTRANTEN, &OBERWOLFACH, &OBERWOLFACH_4, &ICHENHEIM] {
+    for local in [&MINISTRANTEN, &MINISTRANTEN_3, &OBERWOLFACH, &OBERWOLFACH_4, &ICHENHEIM] {
         let rules = registry.get(local.id).unwrap_or_else(|| panic!("{} is built in", local.id));
         let root = common::fixtures().join(local.id);
         let first = contracts(rules, local, &root);
@@ -245,6 +282,11 @@ pub fn main() {
         lead_broken(rules, local, &root);
         if local.id == MINISTRANTEN.id {
             geregelt::write_all(rules, &root);
+            penalties::write_all(rules, local.players, 130, &root);
+        }
+        if local.id == MINISTRANTEN_3.id {
+            penalties::write_all(rules, local.players, 150, &root);
+            penalties::claims(rules, &root);
         }
         if local.id == "cego-oberwolfach" {
             throw_in(rules, &root);

@@ -13,7 +13,7 @@
 //! The same for Cego at three (`cego-3`): its contracts, a deal all passed (Vorhand's Cego), and the
 //! claim of a skinned Solo, judged by the second scorer on every hand as dealt.
 //!
-//! The same for the local versions (`cego-ministranten`, `cego-oberwolfach` at three and
+//! The same for the local versions (`cego-ministranten` at four and `cego-ministranten-3` at three, `cego-oberwolfach` at three and
 //! `cego-oberwolfach-4` at four, `cego-ichenheim`, `cego-braeunlingen`), at their own scores
 //! (`common/cego_local.rs`), and for the count in twos (`cego-twos`, `common/cego_twos.rs`).
 //!
@@ -22,6 +22,7 @@
 
 mod braeunlingen;
 mod pflicht;
+mod penalties;
 
 use crate::common::cego;
 
@@ -60,6 +61,7 @@ fn compare(id: &str, sim: &SimOptions, options: &BTreeMap<String, serde_json::Va
         let mine = cego::score(&rec);
         let mut add = |k: String| *run.tally.entry(k).or_default() += 1;
         match (mine.claim, mine.made) {
+            _ if mine.penalty.is_some() => add(format!("{} ends the deal", mine.penalty.unwrap_or_default())),
             (Some(won), _) => add(format!("the claim of a skinned Solo {}", if won { "won" } else { "lost" })),
             (None, Some(m)) => add(format!("{} {}", mine.contract, if m { "made" } else { "lost" })),
             (None, None) => add(format!("{} played", mine.contract)),
@@ -319,15 +321,16 @@ fn a_court_kept_for_want_of_empty_cards_is_judged_as_the_sources_do() {
     }
 }
 
-/// The local versions (`cego-ministranten`, `cego-oberwolfach`, `cego-oberwolfach-4`, `cego-ichenheim`,
-/// `cego-twos`, `cego-braeunlingen`; P "Ministranten Version", "Oberwolfach Version" at three and at
+/// The local versions (`cego-ministranten`, `cego-ministranten-3`, `cego-oberwolfach`, `cego-oberwolfach-4`, `cego-ichenheim`,
+/// `cego-twos`, `cego-braeunlingen`; P "Ministranten Version" at four and at three, "Oberwolfach Version" at three and at
 /// four, "Ichenheim Version", "Cards counted in twos", "Bräunlingen Tournament Version"): the engine's
 /// scores against the second scorer (`common/cego_local.rs`) over simulated
 /// deals, unsteered (where a Solo is bid, and its Gegensolo) and steered to every contract; the
 /// Ministranten also with Piccolo at 35 (the option `piccolo`) and with the Geregelter Räuber among
 /// Vorhand's choices (the option `geregelter_rauber`: steered to it, and to every contract), each of its
-/// first three tricks played by P's rule and seen played, Oberwolfach with the claim of a skinned
-/// Solo made in a fifth of the steered deals where it may be (at three and at four). Each declarer's game must be seen made
+/// first three tricks played by P's rule and seen played, Oberwolfach (at three and at four) and the
+/// Ministranten at three with the claim of a skinned Solo made in a fifth of the steered deals where it
+/// may be. Each declarer's game must be seen made
 /// and lost (at Ichenheim the Ulti too, and the Solodu lost; in twos the special games and a game bid
 /// over a Solo; at the tournament those too and the Bürgermeister), and each game each for himself
 /// played; the tournament's Solo bidder silent in the second phase, begun by Vorhand; no court may be kept in a Leere game of the
@@ -338,8 +341,9 @@ fn the_engine_scores_the_local_versions_as_the_sources_do() {
     let steered_games = count_or("CEGO_SCORER_GAMES", 600, 600);
     let base = seed("CEGO_SCORER_SEED");
     let normal = ["solo", "cego", "eine", "eine-leere", "zwei-leere", "zwei-verschiedene", "kleiner-mann"];
-    let versions: [(&str, &[&str], &[&str]); 6] = [
+    let versions: [(&str, &[&str], &[&str]); 7] = [
         ("cego-ministranten", &["gegensolo", "piccolo", "bettel", "ulti"], &["rauber played", "dresch played", "geregelter-rauber played"]),
+        ("cego-ministranten-3", &["gegensolo", "piccolo", "bettel", "ulti"], &["the claim of a skinned Solo won", "the claim of a skinned Solo lost"]),
         ("cego-oberwolfach", &[], &["the claim of a skinned Solo won", "the claim of a skinned Solo lost"]),
         ("cego-oberwolfach-4", &["piccolo", "bettel"], &["rauber played", "the claim of a skinned Solo won", "the claim of a skinned Solo lost"]),
         ("cego-ichenheim", &["ulti"], &["solodu lost"]),
@@ -389,13 +393,13 @@ fn the_engine_scores_the_local_versions_as_the_sources_do() {
     }
 }
 
-/// The stored games of the local versions (`fixtures/cego-ministranten/valid/`,
+/// The stored games of the local versions (`fixtures/cego-ministranten/valid/`, `fixtures/cego-ministranten-3/valid/`,
 /// `fixtures/cego-oberwolfach/valid/`, `fixtures/cego-oberwolfach-4/valid/`, `fixtures/cego-ichenheim/valid/`,
 /// `fixtures/cego-twos/valid/`, `fixtures/cego-braeunlingen/valid/`), at the table of the rules' smallest size (at five, the dealer
 /// sits out): the engine scores each as the second scorer does.
 #[test]
 fn the_stored_games_of_the_local_versions_score_as_the_sources_do() {
-    for id in ["cego-ministranten", "cego-oberwolfach", "cego-oberwolfach-4", "cego-ichenheim", "cego-twos", "cego-braeunlingen"] {
+    for id in ["cego-ministranten", "cego-ministranten-3", "cego-oberwolfach", "cego-oberwolfach-4", "cego-ichenheim", "cego-twos", "cego-braeunlingen"] {
         let rules = tarot_testkit::registry().get(id).unwrap();
         for path in tarot_testkit::fixture_files(id, "valid") {
             let rec = tarot_engine::read_record(&std::fs::read(&path).unwrap()).unwrap();

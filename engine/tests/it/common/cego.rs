@@ -98,7 +98,7 @@ impl Card {
         matches!(self, Card::Suited(_, r) if r >= 11)
     }
 
-    fn suit(self) -> Option<char> {
+    pub fn suit(self) -> Option<char> {
         match self {
             Card::Suited(s, _) => Some(s),
             Card::Trump(_) => None,
@@ -199,6 +199,9 @@ pub struct Scored {
     /// In the Gasthaus's round of compulsory Räuber (`cego-pflicht-rauber`, option `round`), how many
     /// players took no trick.
     pub trickless: Option<usize>,
+    /// The Ministranten's penalty that ended the deal (`Local::penalties`): "a revoke" or "an
+    /// incorrect discard".
+    pub penalty: Option<&'static str>,
 }
 
 /// A Solo hand at three (P "Three Player Game"): nine trumps or more (the Gstieß one of them), or eight
@@ -258,14 +261,27 @@ pub fn wrong_bid(rec: &GameRecord) -> Option<String> {
     None
 }
 
-pub fn score(rec: &GameRecord) -> Scored {
+/// A deal's events as read: the seats, the cards dealt, the auction's outcome, the Legage, the cards
+/// played (each with its seat) and the claim of a skinned Solo.
+struct Read {
+    vorhand: usize,
+    /// A game each for himself chosen by the auction's winner (a Räuber, the Ministranten's Dresch).
+    alone: Option<String>,
+    blinde: Vec<Card>,
+    dealt: BTreeMap<String, Vec<Card>>,
+    declarer: Option<(usize, String)>,
+    solo_bid: bool,
+    legage: Vec<Card>,
+    first_discard: Option<Vec<Card>>,
+    plays: Vec<(usize, Card)>,
+    claimant: Option<usize>,
+}
+
+fn read(rec: &GameRecord) -> Read {
     let names = &rec.players;
     let n = names.len();
     let seat = |p: &str| names.iter().position(|x| x == p).unwrap_or_else(|| panic!("player {p}"));
     let vorhand = (seat(&rec.dealer) + 1) % n;
-    let local = Local::of(&rec.ruleset);
-    // The part of the Gasthaus's evening (`cego-pflicht-rauber`'s option `round`).
-    let round = rec.options.get("round").and_then(|v| v.as_str()).unwrap_or("normal");
     // A game each for himself chosen by the auction's winner (a Räuber, the Ministranten's Dresch).
     let mut alone: Option<String> = None;
     let mut blinde: Vec<Card> = vec![];
@@ -276,7 +292,6 @@ pub fn score(rec: &GameRecord) -> Scored {
     let mut first_discard: Option<Vec<Card>> = None;
     let mut plays: Vec<(usize, Card)> = vec![];
     let mut claimant: Option<usize> = None;
-    let wrong_bidder = wrong_bid(rec);
     for e in &rec.events {
         // At three, a deal all passed is Vorhand's Cego: he is the declarer once the auction is over.
         // The call that ends the session, made right after the deal, is no move of the deal's game.
@@ -310,7 +325,95 @@ pub fn score(rec: &GameRecord) -> Scored {
             other => panic!("Cego has no such event here: {other:?}"),
         }
     }
+    Read { vorhand, alone, blinde, dealt, declarer, solo_bid, legage, first_discard, plays, claimant }
+}
+
+/// The deal as the Ministranten's penalties read it (`cego_local::Deal`): each seat's cards dealt, and
+/// the cards kept in a Leere game, which take no trick and, led, set no suit.
+fn deal_of<'a>(rec: &GameRecord, r: &'a Read, hands: &'a [Vec<Card>], kept: &'a [Card]) -> super::cego_local::Deal<'a> {
+    let local = Local::of(&rec.ruleset);
+    let contract = r.declarer.as_ref().map_or(r.alone.as_deref().unwrap_or("rauber"), |d| d.1.as_str());
+    super::cego_local::Deal {
+        dealt: hands,
+        blinde: &r.blinde,
+        declarer: r.declarer.as_ref().map(|d| d.0),
+        legage: &r.legage,
+        took_blinde: r.first_discard.is_some(),
+        plays: &r.plays,
+        together: local.kept_cards_led_together() && ["zwei-leere", "zwei-verschiedene"].contains(&contract),
+        kept,
+        geregelt: contract == "geregelter-rauber",
+    }
+}
+
+/// The cards a declarer kept in a Leere game: those dealt him (the others he laid away).
+fn kept_of(rec: &GameRecord, r: &Read) -> Vec<Card> {
+    let leere = |c: &str| ["eine-leere", "zwei-leere", "zwei-verschiedene"].contains(&c);
+    r.declarer.as_ref().filter(|d| leere(&d.1)).map(|d| r.dealt[&rec.players[d.0]].clone()).unwrap_or_default()
+}
+
+/// Where the rules pay a revoke (`Local::penalties`), the record up to the first play at which its
+/// player held a card that revokes (`cego_local::revokes`, from the hands), that card played in its
+/// place: the deal ends there. `declarer`: his first such play, else a defender's.
+pub fn revoked(rec: &GameRecord, declarer: bool) -> Option<GameRecord> {
+    let r = read(rec);
+    let hands: Vec<Vec<Card>> = rec.players.iter().map(|p| r.dealt[p].clone()).collect();
+    let kept = kept_of(rec, &r);
+    let deal = deal_of(rec, &r, &hands, &kept);
+    let (j, bad) = deal.first_revoke(|p| (Some(p) == deal.declarer) == declarer)?;
+    // The j-th play's event.
+    let at = rec.events.iter().enumerate().filter(|(_, e)| matches!(e, Event::Play { .. })).nth(j).map(|(i, _)| i)?;
+    let mut out = rec.clone();
+    out.events.truncate(at);
+    out.events.push(Event::Play { player: rec.players[r.plays[j].0].as_str().into(), card: card_code(bad).into() });
+    Some(out)
+}
+
+/// A card's code in a record.
+fn card_code(c: Card) -> String {
+    match c {
+        Card::Trump(22) => "EX".into(),
+        Card::Trump(n) => format!("T{n}"),
+        Card::Suited(s, r) => {
+            let rank = match r {
+                14 => "K".to_string(),
+                13 => "Q".to_string(),
+                12 => "C".to_string(),
+                11 => "J".to_string(),
+                // The red suits' numerals 1 to 4 are themselves.
+                r => r.to_string(),
+            };
+            format!("{rank}{s}")
+        }
+    }
+}
+
+pub fn score(rec: &GameRecord) -> Scored {
+    let names = &rec.players;
+    let n = names.len();
+    let local = Local::of(&rec.ruleset);
+    // The part of the Gasthaus's evening (`cego-pflicht-rauber`'s option `round`).
+    let round = rec.options.get("round").and_then(|v| v.as_str()).unwrap_or("normal");
+    let r = read(rec);
+    let wrong_bidder = wrong_bid(rec);
+    let Read { vorhand, ref alone, ref blinde, ref dealt, ref declarer, solo_bid, ref legage, ref first_discard, ref plays, claimant } = r;
     assert_eq!(blinde.len(), if n == 3 { 12 } else { 10 }, "the Blinde");
+    if n == 3 {
+        // The cards taken out at three: those of the 54 that nobody was dealt and the Blinde lacks.
+        let mut all: Vec<Card> = (1..=22).map(Card::Trump).collect();
+        for s in ['C', 'S'] {
+            all.extend([14, 13, 12, 11, 10, 9, 8, 7].map(|r| Card::Suited(s, r)));
+        }
+        for s in ['H', 'D'] {
+            all.extend([14, 13, 12, 11, 1, 2, 3, 4].map(|r| Card::Suited(s, r)));
+        }
+        let out: Vec<Card> = all.into_iter().filter(|c| !blinde.contains(c) && !dealt.values().any(|h| h.contains(c))).collect();
+        let mut want = local.taken_out_at_three().to_vec();
+        want.sort_by_key(|c| format!("{c:?}"));
+        let mut out = out;
+        out.sort_by_key(|c| format!("{c:?}"));
+        assert_eq!(out, want, "{}: the cards taken out at three", rec.ruleset);
+    }
     if let Some(c) = claimant {
         // The claim: every hand shown as dealt; each skinner pays each other player, else the claimant.
         let contract = declarer.as_ref().map(|d| d.1.clone()).expect("a declarer");
@@ -324,6 +427,17 @@ pub fn score(rec: &GameRecord) -> Scored {
             }
         }
         return Scored { contract, claim: Some(!payers.contains(&c)), balance: names.iter().cloned().zip(balance.iter().map(|&b| Q::int(b))).collect(), ..Scored::default() };
+    }
+    // The Ministranten's penalties (P "Penalties"): a discard of the wrong number, or a revoke, ends
+    // the deal, and the offender pays 70 to each other player.
+    if local.penalties() {
+        let hands: Vec<Vec<Card>> = names.iter().map(|p| dealt[p].clone()).collect();
+        let kept = kept_of(rec, &r);
+        if let Some((offender, what)) = deal_of(rec, &r, &hands, &kept).penalty() {
+            let contract = declarer.as_ref().map_or(alone.clone().unwrap_or("rauber".into()), |d| d.1.clone());
+            let balance = (0..n).map(|p| if p == offender { -70 * (n as i64 - 1) } else { 70 });
+            return Scored { contract, penalty: Some(what), balance: names.iter().cloned().zip(balance.map(Q::int)).collect(), ..Scored::default() };
+        }
     }
     let mut s = Scored { contract: declarer.as_ref().map_or(alone.clone().unwrap_or("rauber".into()), |d| d.1.clone()), wrong_bidder, ..Scored::default() };
     // The Zwei games' first two tricks, begun together: each player's two cards in a row, the first

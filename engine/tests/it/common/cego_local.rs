@@ -11,6 +11,13 @@
 //!   or twice his rounded points if that is more. In a Dresch the winner of the last trick pays each
 //!   other player 70. In the Leere games the empty cards kept lead the first trick(s), and the
 //!   bidder leads the trick after them.
+//! - The Ministranten at three (P "Three Player Version": "the equivalent game, without Räuber or
+//!   Dresch, but with the possibility of challenging"): their scores and penalties, the hearts 4, the
+//!   diamonds 4 and the spades 7 taken out; the pack, deal and claim otherwise the Gasthaus's game for
+//!   three's (`common/cego.rs`).
+//! - The Ministranten's penalties (P "Penalties"): a revoke (not following suit, or, void of it, no
+//!   Trock while holding one) or a Legage of another number of cards than the cego taken up ends the
+//!   deal, the offender paying 70 to each other player (`Deal`).
 //! - The Ministranten's Geregelter Räuber (P "The possible Games"; Vorhand's choice where the record's
 //!   option `geregelter_rauber` is yes), paid as the Räuber: in each of the first three tricks every
 //!   player plays a trump, whatever is led; the holder of the Gstieß plays it to the first, of the 21
@@ -55,7 +62,7 @@ pub enum Local {
 impl Local {
     pub fn of(ruleset: &str) -> Local {
         match ruleset {
-            "cego-ministranten" => Local::Ministranten,
+            "cego-ministranten" | "cego-ministranten-3" => Local::Ministranten,
             "cego-oberwolfach" => Local::Oberwolfach,
             "cego-oberwolfach-4" => Local::Oberwolfach4,
             "cego-ichenheim" => Local::Ichenheim,
@@ -108,6 +115,23 @@ impl Local {
     /// Oberwolfach, where "the bidder can lead any card".
     pub fn kept_cards_led_together(self) -> bool {
         !self.oberwolfach()
+    }
+
+    /// The three cards taken out of the pack for three (P "Three Player Game": the clubs 7, the spades 7
+    /// and the diamonds 4; the Ministranten's, P "Three Player Version": the hearts 4, the diamonds 4
+    /// and the spades 7, "leaving clubs rather than hearts as the long suit").
+    pub fn taken_out_at_three(self) -> [Card; 3] {
+        if self == Local::Ministranten {
+            [Card::Suited('H', 4), Card::Suited('D', 4), Card::Suited('S', 7)]
+        } else {
+            [Card::Suited('C', 7), Card::Suited('S', 7), Card::Suited('D', 4)]
+        }
+    }
+
+    /// Whether a revoke and a discard of the wrong number of cards end the deal, the offender paying
+    /// 70 to each other player (the Ministranten, P "Penalties").
+    pub fn penalties(self) -> bool {
+        self == Local::Ministranten
     }
 
     /// Whether the bidder leads the trick after those of the empty cards he kept in a Leere game,
@@ -230,4 +254,88 @@ pub fn geregelt_breach(dealt: &[Vec<Card>], tricks: &[Vec<(usize, Card)>]) -> Op
         }
     }
     None
+}
+
+/// A deal as the Ministranten's penalties read it (P "Penalties"): the hands dealt (by seat), the
+/// Blinde, the declarer, the cards he laid away (all his discards) and whether he took the Blinde (he
+/// laid away), the cards played in order with their seats, whether the first two tricks are begun
+/// together (the Zwei games: each player's two cards in a row, the first to the first trick), the
+/// cards the declarer kept in a Leere game (they take no trick, and, led, set no suit: the next card
+/// does), and whether the first three tricks are a Geregelter Räuber's (trumps owed, not followed).
+pub struct Deal<'a> {
+    pub dealt: &'a [Vec<Card>],
+    pub blinde: &'a [Card],
+    pub declarer: Option<usize>,
+    pub legage: &'a [Card],
+    pub took_blinde: bool,
+    pub plays: &'a [(usize, Card)],
+    pub together: bool,
+    pub kept: &'a [Card],
+    pub geregelt: bool,
+}
+
+impl Deal<'_> {
+    /// The penalty that ended the deal, and its offender: a Legage of another number of cards than
+    /// the Blinde he took (he must lay away as many as he took up: P's "you forget to discard a
+    /// further card"), or a card that revokes.
+    pub fn penalty(&self) -> Option<(usize, &'static str)> {
+        if let Some(d) = self.declarer.filter(|_| self.took_blinde && self.legage.len() != self.blinde.len()) {
+            return Some((d, "an incorrect discard"));
+        }
+        self.walk(|_| true, false).map(|(j, _)| (self.plays[j].0, "a revoke"))
+    }
+
+    /// The first play (its index among the plays) at which a player that `who` picks held a card that
+    /// revokes, and that card.
+    pub fn first_revoke(&self, who: impl Fn(usize) -> bool) -> Option<(usize, Card)> {
+        self.walk(who, true)
+    }
+
+    /// The plays with each player's hand as it stands: the first that revokes (`any`: at which its
+    /// player, one `who` picks, held a card that would), with the card.
+    fn walk(&self, who: impl Fn(usize) -> bool, any: bool) -> Option<(usize, Card)> {
+        let n = self.dealt.len();
+        let mut held = self.dealt.to_vec();
+        if let Some(d) = self.declarer.filter(|_| self.took_blinde) {
+            held[d].extend(self.blinde.iter().copied());
+            held[d].retain(|c| !self.legage.contains(c));
+        }
+        let powerless = |p: usize, c: Card| Some(p) == self.declarer && self.kept.contains(&c);
+        let start = if self.together { 2 * n } else { 0 };
+        for (j, &(p, c)) in self.plays.iter().enumerate() {
+            // The cards already in the trick it goes to, and the trick's number.
+            let (before, trick): (Vec<(usize, Card)>, usize) = if j < start {
+                (self.plays[..j].iter().enumerate().filter(|(k, _)| k % 2 == j % 2).map(|(_, &x)| x).collect(), j % 2)
+            } else {
+                let first = start + (j - start) / n * n;
+                (self.plays[first..j].to_vec(), (start / n) + (j - start) / n)
+            };
+            let led = before.iter().find(|&&(q, x)| !powerless(q, x)).map(|&(_, x)| x);
+            if let (Some(led), false, true) = (led, self.geregelt && trick < 3, who(p)) {
+                if any {
+                    if let Some(&bad) = held[p].iter().find(|&&x| revokes(&held[p], led, x)) {
+                        return Some((j, bad));
+                    }
+                } else if revokes(&held[p], led, c) {
+                    return Some((j, c));
+                }
+            }
+            held[p].retain(|&x| x != c);
+        }
+        None
+    }
+}
+
+/// Whether a card revokes (P "Penalties": "failing to follow suit, or failing to play a Trock when you
+/// have no card of the suit led"): played from `hand` to a trick whose suit is `led`'s (the trumps a
+/// suit too), it is not of that suit where the hand holds one, or, holding none, is no trump where the
+/// hand holds one.
+pub fn revokes(hand: &[Card], led: Card, c: Card) -> bool {
+    let trump = |x: &Card| matches!(x, Card::Trump(_));
+    let of_led = |x: &Card| if trump(&led) { trump(x) } else { !trump(x) && x.suit() == led.suit() };
+    if hand.iter().any(of_led) {
+        !of_led(&c)
+    } else {
+        hand.iter().any(trump) && !trump(&c)
+    }
 }
