@@ -69,7 +69,7 @@ impl<'s, 'r> Game<'s, 'r> {
                     format!("{} lays away {want} cards before he sees the talon, and {rest} once it has come to him: not {} now", self.name(p), set.len()),
                 ));
             }
-            let message = format!("{} must discard {want} cards, not {}", self.name(p), set.len());
+            let message = format!("{} must discard {want} card{}, not {}", self.name(p), if want == 1 { "" } else { "s" }, set.len());
             // A discard of the wrong size that the rules make a fault: paid, and the deal ends there.
             if let Some(f) = &d.size_fault {
                 let amount = self.number(&f.amount, &self.env(Some(p)), &f.clause)?;

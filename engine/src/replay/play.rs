@@ -173,7 +173,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 }
                 let (q, k) = self.pending_discards[0];
                 let d = rules.discard.as_ref().map(|d| d.clause.clone()).unwrap_or(rules.play.order_clause.clone());
-                return Err(self.violation(&d, p, format!("{} must first discard {k} cards", self.name(q))));
+                return Err(self.violation(&d, p, format!("{} must first discard {k} card{}", self.name(q), if k == 1 { "" } else { "s" })));
             }
         }
         if let Some(stop) = self.buy_missing(p) {

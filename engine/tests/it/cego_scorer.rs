@@ -21,8 +21,8 @@
 //! `CEGO_SCORER_REPORT=1` prints how often each case occurred.
 
 mod braeunlingen;
-mod pflicht;
 mod penalties;
+mod pflicht;
 
 use crate::common::cego;
 
