@@ -77,7 +77,10 @@ fn sheet_page(s: &Value) -> HttpResponse {
                         td { a href={ "/pages/rulesets/" (d["ruleset"].as_str().unwrap_or_default()) } { code { (d["ruleset"].as_str().unwrap_or_default()) } } }
                         td { span class=(status) { (status.replace('_', " ")) }
                             @if d["balanced"] == false { br; span class="invalid" { "the scores do not balance" } } }
-                        td { @if let Some(t) = d["taker"].as_str() { (t) } @if let Some(c) = d["contract"].as_str() { ": " (c) } }
+                        td {
+                            @if let Some(t) = d["taker"].as_str() { (t) }
+                            @if let Some(c) = d["contract"].as_str() { @if d["taker"].is_string() { ": " } (c) }
+                        }
                         @for p in &players {
                             td class="cell" {
                                 span class="deal-score" { (of(&d["scores"], p).map(figure).unwrap_or_default()) } br;

@@ -131,6 +131,9 @@ fn a_session_ends_after_the_deal_of_the_player_a_call_named() {
     let page = s.get(&format!("/pages/sessions/{session}")).text;
     assert!(page.contains(&format!("named <strong>{holder}</strong> to deal the last deal")), "{page}");
     assert!(page.contains(&format!("The match is over</strong> after deal {last}")), "{page}");
+    // The call's deal is a Räuber, each for himself: its contract stands alone, with no taker before it.
+    assert_eq!(sheet["deals"][0]["contract"], "rauber", "{sheet}");
+    assert!(page.contains("<td>rauber</td>") && !page.contains("<td>: "), "{page}");
 }
 
 /// A session of Grosstarock deals, whose pots (the King and Pagat pots) each deal carries from the one
