@@ -133,6 +133,7 @@ fn chart(players: &[&str], deals: &[Value]) -> Markup {
     let range = if hi > lo { hi - lo } else { 1.0 };
     let x = |i: usize| left + i as f64 * (w - left - 80.0) / deals.len().max(1) as f64;
     let y = |v: f64| top + (hi - v) / range * (h - top - 30.0);
+    let labels = label_rows(&series.iter().map(|v| y(*v.last().unwrap_or(&0.0))).collect::<Vec<_>>(), 14.0);
     html! {
         figure {
             svg xmlns="http://www.w3.org/2000/svg" class="running-totals" role="img" width=(w) height=(h) viewBox={ "0 0 " (w) " " (h) } font-family="Georgia,serif" font-size="12" {
@@ -147,10 +148,40 @@ fn chart(players: &[&str], deals: &[Value]) -> Markup {
                 @for (k, (p, values)) in players.iter().zip(&series).enumerate() {
                     polyline class="player-line" data-player=(p) fill="none" stroke=(COLOURS[k % COLOURS.len()]) stroke-width="2"
                         points=(values.iter().enumerate().map(|(i, v)| format!("{:.1},{:.1}", x(i), y(*v))).collect::<Vec<_>>().join(" ")) {}
-                    text x=(x(deals.len()) + 4.0) y=(y(*values.last().unwrap_or(&0.0)) + 4.0) fill=(COLOURS[k % COLOURS.len()]) { (p) }
+                    text x=(x(deals.len()) + 4.0) y=(labels[k] + 4.0) fill=(COLOURS[k % COLOURS.len()]) { (p) }
                 }
             }
             figcaption class="src" { "Each player's running total after each deal." }
         }
+    }
+}
+
+/// Where each player's name goes beside the chart's last deal: at the height of his line's end, moved
+/// down just enough that no two names (each `gap` high) overlap, in the order the lines end top to
+/// bottom (players with equal totals keep their seat order).
+fn label_rows(ends: &[f64], gap: f64) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..ends.len()).collect();
+    order.sort_by(|&a, &b| ends[a].total_cmp(&ends[b]).then(a.cmp(&b)));
+    let mut rows = ends.to_vec();
+    let mut below = f64::NEG_INFINITY;
+    for k in order {
+        rows[k] = rows[k].max(below);
+        below = rows[k] + gap;
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::label_rows;
+
+    #[test]
+    fn names_of_equal_totals_are_written_one_under_another() {
+        // Three lines ending together and one far below: the three names a row apart, in seat order.
+        assert_eq!(label_rows(&[20.0, 20.0, 200.0, 20.0], 14.0), vec![20.0, 34.0, 200.0, 48.0]);
+        // Lines ending apart keep their names where they end.
+        assert_eq!(label_rows(&[100.0, 20.0, 60.0], 14.0), vec![100.0, 20.0, 60.0]);
+        // A name pushed down pushes the next one only if it would still overlap.
+        assert_eq!(label_rows(&[20.0, 25.0, 50.0], 14.0), vec![20.0, 34.0, 50.0]);
     }
 }
