@@ -69,23 +69,19 @@ impl InForce<'_> {
             }
             (Func::Standing, _) => format!("what {} carried into this deal from the match", w(0)),
             (Func::Dealt, _) => format!("the first {} cards dealt to {}", w(1), w(0)),
-            (Func::BidBefore, _) => {
+            (Func::BidBefore | Func::PassedOver, _) => {
+                // The contract is compiled to its index in the auction's list.
                 let contract = match args.get(1) {
                     Some(Expr::Const(crate::expr::Value::Num(i))) => {
                         self.rules.bidding.as_ref().and_then(|b| b.contracts.get(i.numer() as usize)).map_or_else(|| "the contract".to_string(), |c| c.label.to_string())
                     }
                     _ => "the contract".to_string(),
                 };
-                format!("{} bid {contract} earlier in the auction", w(0))
-            }
-            (Func::PassedOver, _) => {
-                let contract = match args.get(1) {
-                    Some(Expr::Const(crate::expr::Value::Num(i))) => {
-                        self.rules.bidding.as_ref().and_then(|b| b.contracts.get(i.numer() as usize)).map_or_else(|| "the contract".to_string(), |c| c.label.to_string())
-                    }
-                    _ => "the contract".to_string(),
-                };
-                format!("{} passed when {contract} was still open to him", w(0))
+                if f == Func::BidBefore {
+                    format!("{} bid {contract} earlier in the auction", w(0))
+                } else {
+                    format!("{} passed when {contract} was still open to him", w(0))
+                }
             }
         }
     }
