@@ -122,7 +122,7 @@ fn deal(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation>, 
             @for (player, ps) in piles {
                 tr { th { (player) "'s piles" } td { @for p in ps { span class="notice" { @for c in p { (card_code(rules, c, "")) } } " " } } }
             }
-            @if !dog.is_empty() { tr { th { @if rules.is_some_and(|r| r.steal.is_some()) { "the stock" } @else { "the dog" } } td { (sorted(rules, dog)) } } }
+            @if !dog.is_empty() { tr { th { (the_dog(rules)) } td { (sorted(rules, dog)) } } }
             @if let Some(c) = cut { tr { th { "the cut card" } td { (card_code(rules, c, "")) } } }
         }
         @if let Some(v) = stop.filter(|v| v.event == i) { (stopped(rules, v)) }
@@ -155,7 +155,7 @@ fn auction(rules: Option<&Ruleset>, record: &GameRecord, stop: Option<&Violation
                         @match e {
                             Event::Bid { bid, .. } => { @if bid == "pass" { "passes" } @else { "bids " strong { (contract_label(rules, bid)) } } }
                             Event::Call { card: c, .. } => { "calls " (card_code(rules, c, "")) }
-                            Event::Take { cards, .. } => { @if rules.is_some_and(|r| r.steal.is_some()) { "steals " (sorted(rules, cards)) " from the stock" } @else { "takes " (sorted(rules, cards)) " from the talon" } }
+                            Event::Take { cards, .. } => { @if rules.is_some_and(|r| r.steal.is_some()) { "steals " (sorted(rules, cards)) " from " (the_dog(rules)) } @else { "takes " (sorted(rules, cards)) " from " (rules.map_or_else(|| "the talon".to_string(), |r| r.the_talon())) } }
                             Event::Discard { cards, .. } => { "discards " (sorted(rules, cards)) }
                             Event::Buy { card: Some(c), gives: Some(g), .. } => { "buys " (card_code(rules, c, "")) ", giving back " (card_code(rules, g, "")) }
                             Event::Buy { .. } => { "buys no card" }
@@ -176,10 +176,16 @@ pub(crate) fn declaration_label(rules: Option<&Ruleset>, name: &str) -> String {
     rules.and_then(|r| r.declarations.iter().find(|d| d.name == name).map(|d| d.label.to_string())).unwrap_or_else(|| name.replace('_', " "))
 }
 
+/// The dog in the ruleset's own word ("the Blinde", "the stock"); "the dog" without the rules.
+fn the_dog(rules: Option<&Ruleset>) -> String {
+    rules.map_or_else(|| "the dog".to_string(), |r| r.the_dog())
+}
+
 /// The heading over the moves before play: only the phases this game has ("The auction, the dog and
 /// the discard", "The steals and the declarations").
 fn phases_heading(rules: Option<&Ruleset>, moves: &[(usize, &Event)], dog_taken: bool) -> String {
     let has = |f: fn(&Event) -> bool| moves.iter().any(|(_, e)| f(e));
+    let dog = the_dog(rules);
     let mut parts: Vec<&str> = vec![];
     if has(|e| matches!(e, Event::Bid { .. })) {
         parts.push("the auction");
@@ -188,12 +194,12 @@ fn phases_heading(rules: Option<&Ruleset>, moves: &[(usize, &Event)], dog_taken:
         parts.push("the call");
     }
     if has(|e| matches!(e, Event::Take { .. })) {
-        parts.push(if rules.is_some_and(|r| r.steal.is_some()) { "the steals" } else { "the dog" });
+        parts.push(if rules.is_some_and(|r| r.steal.is_some()) { "the steals" } else { &dog });
     }
     if has(|e| matches!(e, Event::Discard { .. })) {
         // The dog taken up with no event of its own, before the discard.
-        if dog_taken && !parts.contains(&"the dog") {
-            parts.push("the dog");
+        if dog_taken && !parts.contains(&dog.as_str()) {
+            parts.push(&dog);
         }
         parts.push("the discard");
     }

@@ -195,7 +195,7 @@ fn card_point_changes(rules: Option<&Ruleset>, drawing: &GameDrawing) -> Markup 
     // The dog (talon) and to whom it counts under the contract played.
     if let Some(d) = &drawing.dog {
         lines.push(html! {
-            li { "Under " (d.contract) ", the dog (" (d.cards.len()) " cards, " strong { (amount(d.points)) " card points" } ") counts for " (d.whom) "."
+            li { "Under " (d.contract) ", " (rules.map_or_else(|| "the dog".to_string(), |r| r.the_dog())) " (" (d.cards.len()) " cards, " strong { (amount(d.points)) " card points" } ") counts for " (d.whom) "."
                 " " (rule_ref(&d.clause.rule, d.clause.source.as_deref(), None)) }
         });
     }

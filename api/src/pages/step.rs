@@ -119,7 +119,7 @@ pub(crate) fn panel(rules: Option<&Ruleset>, record: &GameRecord, verdict: &Verd
                     tr { th { (side_name(owner)) } td { (sorted(Some(rules), &codes)) } td class="running-points" { strong { (amount(drawing.card_points(*set))) } } }
                 }
             }
-            p class="src" { "Card points counted card by card from the cards taken; the empty card handed back for the Fool and the dog are counted at the end, on the score sheet." }
+            p class="src" { "Card points counted card by card from the cards taken; the empty card handed back for the Fool and " (rules.the_dog()) " are counted at the end, on the score sheet." }
         }
     }
 }

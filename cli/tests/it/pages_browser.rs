@@ -365,6 +365,12 @@ fn each_game_in_its_own_names() {
     assert!(!["♠", "♥", "♦", "♣"].iter().any(|s| mi.contains(s)), "no French pip for an Italian suit");
     assert!(mi.contains("<span class=\"suit\">sp</span>") && mi.contains("<span class=\"suit\">de</span>"), "spade and denari by their own initials");
     assert!(!mi.contains("auction") && !mi.contains("the dog"), "no auction nor dog where the game has none");
+    assert!(mi.contains(">the stock</th>"), "Minchiate's stock by its rule file's word");
+    // Cego's dog by its own word (`dog_name = "Blinde"`): at the table, in the heading, on the sheet.
+    let (_, c) = page("cego/valid/cego.json");
+    assert!(c.contains(">the Blinde</th>") && c.contains("the Blinde and the discard</h2>") && !c.contains("the dog"), "{}", &c[..3000.min(c.len())]);
+    let (_, solo) = page("cego/valid/solo-made.json");
+    assert!(solo.contains("Under Solo, the Blinde (10 cards, ") && !solo.contains("the dog"), "the Blinde on the score sheet");
     let (_, f) = page("fft-5p/valid/garde-contre-dog-to-defence.json");
     assert!(f.contains("<h2>The auction and the call</h2>"), "a garde contre: no dog taken, no discard");
     check_in_browser("names-minchiate", &server.url(&format!("/pages/games/{minchiate}")), 3000, &["card italian swords"]);

@@ -94,8 +94,8 @@ pub(super) fn bidding(force: &InForce, lines: &mut Vec<Line>) {
                     let v = force.value(e).map(|v| plain(&v)).unwrap_or_else(|| "a value worked out in play".into());
                     match name.as_str() {
                         "multiplier" => format!("scores {v} times the base"),
-                        "dog" if chosen => "no taker: the dog counts for nobody".into(),
-                        "dog" => format!("the dog {}", dog_words(&v)),
+                        "dog" if chosen => format!("no taker: {} counts for nobody", r.the_dog()),
+                        "dog" => format!("{} {}", r.the_dog(), dog_words(&v)),
                         "value" | "amount" => format!("worth {v}"),
                         _ => format!("{} {v}", name.replace('_', " ")),
                     }
@@ -129,11 +129,12 @@ pub(super) fn bidding(force: &InForce, lines: &mut Vec<Line>) {
                 "bidding and contracts",
                 &i.clause,
                 format!(
-                    "{}: may choose {} in place of {} once the auction is won (when {}), each then playing for himself, the dog counting for nobody; nobody bids it",
+                    "{}: may choose {} in place of {} once the auction is won (when {}), each then playing for himself, {} counting for nobody; nobody bids it",
                     i.label,
                     b.contracts[i.chosen].label,
                     b.contracts[i.won].label,
-                    force.words(&i.when)
+                    force.words(&i.when),
+                    r.the_dog()
                 ),
             ));
         }
@@ -155,9 +156,11 @@ pub(super) fn bidding(force: &InForce, lines: &mut Vec<Line>) {
         }
         let nobody = if b.all_pass_by.is_empty() { "all players pass" } else { "all players pass and nobody is named" };
         match (&b.all_pass, b.all_pass_play, b.all_pass_by.first()) {
-            (Some(c), Some(k), _) => {
-                lines.push(line("bidding and contracts", c, format!("{nobody}: {} is played, each for himself, with no taker; the dog counts for nobody", b.contracts[k].label)))
-            }
+            (Some(c), Some(k), _) => lines.push(line(
+                "bidding and contracts",
+                c,
+                format!("{nobody}: {} is played, each for himself, with no taker; {} counts for nobody", b.contracts[k].label, r.the_dog()),
+            )),
             (Some(c), None, _) | (None, _, Some(AllPassBy { clause: c, .. })) => {
                 lines.push(Line { aspect: "annulments", rule: c.rule.clone(), text: format!("{nobody}: the deal is void"), source: c.source.clone(), at: c.at.clone() });
             }
@@ -184,8 +187,9 @@ pub(super) fn bidding(force: &InForce, lines: &mut Vec<Line>) {
             "bidding and contracts",
             &c.clause,
             format!(
-                "the taker calls a partner's card: {}, each level only when he holds all of the one before; the card in the dog or his own hand leaves him alone",
-                levels.join(", then ")
+                "the taker calls a partner's card: {}, each level only when he holds all of the one before; the card in {} or his own hand leaves him alone",
+                levels.join(", then "),
+                r.the_dog()
             ),
         ));
         if let Some((e, clause)) = &c.opening_lead_excludes {

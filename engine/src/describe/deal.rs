@@ -31,9 +31,12 @@ pub(super) fn players_and_deal(force: &InForce, lines: &mut Vec<Line>) {
         "hand {}{}{}",
         setting(force, &r.deal.hand, "deal.hand"),
         r.deal.dealer.as_ref().map(|e| format!(", dealer {}", setting(force, e, "deal.dealer"))).unwrap_or_default(),
-        r.deal.dog.as_ref().map(|e| format!(", dog {}", setting(force, e, "deal.dog"))).unwrap_or_default(),
+        r.deal.dog.as_ref().map(|e| format!(", {} {}", r.dog_word(), setting(force, e, "deal.dog"))).unwrap_or_default(),
     );
     lines.push(line("players and deal", &r.deal.clause, deal_line));
+    if let Some((w, c)) = &r.deal.dog_name {
+        lines.push(line("players and deal", c, format!("the cards dealt aside are called the {w}")));
+    }
     if let Some(c) = &r.deal.cut {
         lines.push(line("players and deal", c, "the cut card, the bottom of the pack, is shown and dealt last, to the dealer".into()));
     }
@@ -43,16 +46,16 @@ pub(super) fn players_and_deal(force: &InForce, lines: &mut Vec<Line>) {
         lines.push(line("players and deal", c, format!("in packets of {} round the table from first hand{dealer}", force.text(e, packets))));
     }
     if let Some((e, c)) = &r.deal.dog_packets {
-        lines.push(line("players and deal", c, format!("the dog {} at a time, between the players' packets", force.text(e, cards))));
+        lines.push(line("players and deal", c, format!("{} {} at a time, between the players' packets", r.the_dog(), force.text(e, cards))));
     }
     if let Some((e, c)) = &r.deal.dog_after {
-        lines.push(line("players and deal", c, format!("the dog's packets together, after {} round(s) of the players' packets", force.text(e, plain))));
+        lines.push(line("players and deal", c, format!("{}'s packets together, after {} round(s) of the players' packets", r.the_dog(), force.text(e, plain))));
     }
     if let Some((e, c)) = &r.deal.dog_apart {
         let text = match force.value(e) {
-            Some(Value::Num(q)) if q.to_string() == "1" => "never the first or the last card of the pack to the dog".to_string(),
-            Some(v) => format!("never the first {} or the last {} of the pack to the dog", cards(&v), plain(&v)),
-            None => format!("not the first or last cards of the pack to the dog: {}", force.words(e)),
+            Some(Value::Num(q)) if q.to_string() == "1" => format!("never the first or the last card of the pack to {}", r.the_dog()),
+            Some(v) => format!("never the first {} or the last {} of the pack to {}", cards(&v), plain(&v), r.the_dog()),
+            None => format!("not the first or last cards of the pack to {}: {}", r.the_dog(), force.words(e)),
         };
         lines.push(line("players and deal", c, text));
     }

@@ -8,13 +8,13 @@ pub(super) fn declarations(force: &InForce, lines: &mut Vec<Line>) {
     let r = force.rules;
     for d in &r.declarations {
         let when = match d.when {
-            When::BeforePlay => "before play",
-            When::AfterDiscard => "after the discard",
-            When::FirstPlay => "at the declarer's turn to play his first card",
-            When::AfterDeal => "right after the deal, before any other move",
-            When::AfterPlay => "claimed after the last trick, from the cards held before the discard",
-            When::BeforeTake => "once the talon is shown, before the taker takes his packet",
-            When::AfterOpeningRound => "once the auction's opening round is over, before the next bid",
+            When::BeforePlay => "before play".to_string(),
+            When::AfterDiscard => "after the discard".to_string(),
+            When::FirstPlay => "at the declarer's turn to play his first card".to_string(),
+            When::AfterDeal => "right after the deal, before any other move".to_string(),
+            When::AfterPlay => "claimed after the last trick, from the cards held before the discard".to_string(),
+            When::BeforeTake => format!("once {} is shown, before the taker takes his packet", r.the_talon()),
+            When::AfterOpeningRound => "once the auction's opening round is over, before the next bid".to_string(),
         };
         lines.push(Line {
             aspect: "declarations and bonuses",

@@ -63,14 +63,21 @@ pub(super) fn exchange(force: &InForce, lines: &mut Vec<Line>) {
         lines.push(line(
             "dog and discard",
             &t.clause,
-            format!("the dog is {} in packets: {}; the taker takes one, the rest goes to {rest}", if t.unseen.is_some() { "cut" } else { "shown" }, force.words(&t.packets)),
+            format!(
+                "{} is {} in packets: {}; the taker takes one, the rest goes to {rest}",
+                r.the_dog(),
+                if t.unseen.is_some() { "cut" } else { "shown" },
+                force.words(&t.packets)
+            ),
         ));
         if let (Some((w, c)), true) = (&t.rest, t.rest_per_packet) {
             lines.push(line(
                 "dog and discard",
                 c,
                 format!(
-                    "each packet the taker does not take, and each packet of a talon he does not take at all (a contract whose dog counts for the defence), goes where this says for it (the packet's cards are \"the packet\"): {}",
+                    "each packet the taker does not take, and each packet of a {} he does not take at all (a contract whose {} counts for the defence), goes where this says for it (the packet's cards are \"the packet\"): {}",
+                    r.talon_word(),
+                    r.dog_word(),
                     force.words(&w.expr())
                 ),
             ));
@@ -79,7 +86,7 @@ pub(super) fn exchange(force: &InForce, lines: &mut Vec<Line>) {
             lines.push(line(
                 "dog and discard",
                 c,
-                format!("the taker lays away part of his discard before he sees the talon, the rest once it has come to him; before: {}", force.words(e)),
+                format!("the taker lays away part of his discard before he sees {}, the rest once it has come to him; before: {}", r.the_talon(), force.words(e)),
             ));
         }
         if let Some((e, c)) = &t.given {
@@ -89,7 +96,10 @@ pub(super) fn exchange(force: &InForce, lines: &mut Vec<Line>) {
             lines.push(line(
                 "dog and discard",
                 c,
-                "the talon is not turned up: the taker takes his packet unseen, the rest stays unseen, and he shows none of the cards he took before the hand's end".into(),
+                format!(
+                    "{} is not turned up: the taker takes his packet unseen, the rest stays unseen, and he shows none of the cards he took before the hand's end",
+                    r.the_talon()
+                ),
             ));
         }
     }
@@ -105,7 +115,11 @@ pub(super) fn exchange(force: &InForce, lines: &mut Vec<Line>) {
     }
     if let Some(st) = &r.steal {
         let how = |h: crate::ir::StealHow| if h == crate::ir::StealHow::All { "every one while they come" } else { "as many as he likes" };
-        lines.push(line("dog and discard", &st.clause, "after the deal, players steal from the head of the stock, in turn, and each lays away as many cards, to the stock".into()));
+        lines.push(line(
+            "dog and discard",
+            &st.clause,
+            format!("after the deal, players steal from the head of {}, in turn, and each lays away as many cards, to {}", r.the_dog(), r.the_dog()),
+        ));
         lines.push(line("dog and discard", &st.cards.clause, format!("only {} may be stolen", st.cards.label)));
         if let Some((h, c)) = &st.cutter {
             lines.push(line("dog and discard", c, format!("the cutter (the player before the dealer) steals first: {}", how(*h))));

@@ -72,6 +72,7 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("deal", "next_dealer" | "next_dealer_annulled") => {
             sh(0, 0, Required, Forbidden, "`next_dealer = \"first-hand\"` (or \"dealer\", \"taker\"), or a formula of options giving one of them")
         }
+        ("deal", "dog_name") => sh(0, 0, Required, Forbidden, "`dog_name = \"Blinde\"`, the game's word for the dog"),
         ("deal", "cut") => sh(0, 0, Forbidden, Forbidden, "`cut`"),
         ("deal", "require") => sh(1, 1, Required, Forbidden, "`require \"label\" = condition`"),
         ("bidding", "turns") => sh(1, 1, Forbidden, Forbidden, "`turns once`, `turns until-one-left` or `turns rounds`"),

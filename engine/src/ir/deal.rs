@@ -36,6 +36,9 @@ pub struct Deal {
     /// The dog's packets are dealt together, after this many rounds of the players' packets (Tapp
     /// Tarock: after the first round).
     pub dog_after: Option<(Expr, Clause)>,
+    /// The game's own word for the dog (`dog_name = "Blinde"`), which the rules in words, the
+    /// verdicts and the pages use; "dog" when the rules give none (`Ruleset::dog_word`).
+    pub dog_name: Option<(String, Clause)>,
     /// Conditions the deal must meet once dealt (`require "label" = condition`), in order: rule
     /// `deal.require.N`. They read the match so far (`carried(p)`): who may ask for what.
     pub requires: Vec<(String, Expr, Clause)>,

@@ -301,6 +301,32 @@ impl Ruleset {
         self.dated.as_ref().map(|(year, _)| year.div_ceil(100))
     }
 
+    /// The game's word for the cards dealt aside: "dog" unless the deal names it (`dog_name`).
+    pub fn dog_word(&self) -> &str {
+        self.deal.dog_name.as_ref().map_or("dog", |(w, _)| w.as_str())
+    }
+
+    /// "the dog", "the Blinde", "the stock": the dog in the ruleset's own word.
+    pub fn the_dog(&self) -> String {
+        format!("the {}", self.dog_word())
+    }
+
+    /// "the talon" where the rules name no word of their own, else the same as `the_dog`: the
+    /// words for the talon's packets, shown, taken and laid away against.
+    pub fn the_talon(&self) -> String {
+        format!("the {}", self.talon_word())
+    }
+
+    /// "talon" where the rules name no word of their own, else the same as `dog_word`.
+    pub fn talon_word(&self) -> &str {
+        self.deal.dog_name.as_ref().map_or("talon", |(w, _)| w.as_str())
+    }
+
+    /// "The dog", "The Blinde": the same at the start of a sentence.
+    pub fn the_dog_initial(&self) -> String {
+        format!("The {}", self.dog_word())
+    }
+
     pub fn class(&self, name: &str) -> Option<&Class> {
         self.classes.iter().find(|c| c.name == name)
     }

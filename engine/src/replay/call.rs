@@ -37,7 +37,7 @@ impl<'s, 'r> Game<'s, 'r> {
                     return Err(self.violation(c, p, format!("no call can be made: {}", self.nothing_to_call(t, c))));
                 }
             }
-            return Err(self.violation(&call.clause, p, "a partner is called once the bidding is won, before the dog is shown".into()));
+            return Err(self.violation(&call.clause, p, format!("a partner is called once the bidding is won, before {} is shown", self.rules().the_dog())));
         }
         if let (Some(x), Some(t)) = (self.named_taker().filter(|_| self.taker != Some(p)), self.taker) {
             return Err(self.violation(
@@ -97,16 +97,20 @@ impl<'s, 'r> Game<'s, 'r> {
                 &x.clause,
                 p,
                 format!(
-                    "the call is missing: everyone passed, so {t}, {}, plays {} as its taker, and must first call a card (the `call` event), before the dog, the discards, the declarations and the play",
+                    "the call is missing: everyone passed, so {t}, {}, plays {} as its taker, and must first call a card (the `call` event), before {}, the discards, the declarations and the play",
                     x.label,
-                    self.rules().bidding.as_ref().map_or("", |b| b.contracts[x.contract].label.as_str())
+                    self.rules().bidding.as_ref().map_or("", |b| b.contracts[x.contract].label.as_str()),
+                    self.rules().the_dog()
                 ),
             ));
         }
         Some(self.violation(
             &call.clause,
             p,
-            format!("the call is missing: {t} won the bidding and must first call a card (the `call` event), before the dog, the discards, the declarations and the play"),
+            format!(
+                "the call is missing: {t} won the bidding and must first call a card (the `call` event), before {}, the discards, the declarations and the play",
+                self.rules().the_dog()
+            ),
         ))
     }
 

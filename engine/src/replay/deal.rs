@@ -28,7 +28,7 @@ impl<'s, 'r> Game<'s, 'r> {
             self.dealt[p as usize] = hand;
         }
         if dog.len() != self.setup.dog {
-            return Err(self.input(format!("the dog has {} cards; {} deals {} to it", dog.len(), self.rules().id, self.setup.dog)));
+            return Err(self.input(format!("{} has {} cards; {} deals {} to it", self.rules().the_dog(), dog.len(), self.rules().id, self.setup.dog)));
         }
         self.dog = dog;
         self.table_piles = vec![vec![]; self.n()];
@@ -163,7 +163,11 @@ impl<'s, 'r> Game<'s, 'r> {
         if let (Some(k), Some((_, c))) = (self.setup.dog_packet, &rules.deal.dog_packets) {
             if let Some((i, (_, dealt))) = packets.iter().enumerate().find(|(_, (to, dealt))| to.is_none() && dealt.len() != k) {
                 let named = rules.cards_named(dealt.iter().copied().collect());
-                return Err(self.violation(c, self.dealer, format!("packet {} gives the dog {} ({named}); the dog is dealt {} at a time", i + 1, cards(dealt.len()), cards(k))));
+                return Err(self.violation(
+                    c,
+                    self.dealer,
+                    format!("packet {} gives {dog} {} ({named}); {dog} is dealt {} at a time", i + 1, cards(dealt.len()), cards(k), dog = rules.the_dog()),
+                ));
             }
         }
         if let (Some(r), Some((_, c))) = (self.setup.dog_after, &rules.deal.dog_after) {
@@ -179,7 +183,7 @@ impl<'s, 'r> Game<'s, 'r> {
                         return Err(self.violation(
                             c,
                             self.dealer,
-                            format!("packet {} gives the dog {named} after {players_before} packets to players; the dog is dealt {when}", i + 1),
+                            format!("packet {} gives {dog} {named} after {players_before} packets to players; {dog} is dealt {when}", i + 1, dog = rules.the_dog()),
                         ));
                     }
                     None => {}
@@ -195,8 +199,9 @@ impl<'s, 'r> Game<'s, 'r> {
                         c,
                         self.dealer,
                         format!(
-                            "{} goes to the dog as card {} of {total}; the first {apart} and the last {apart} cards of the pack may not",
+                            "{} goes to {} as card {} of {total}; the first {apart} and the last {apart} cards of the pack may not",
                             rules.cards_named(cards.iter().copied().collect()),
+                            rules.the_dog(),
                             at + 1
                         ),
                     ));
@@ -208,7 +213,7 @@ impl<'s, 'r> Game<'s, 'r> {
             let last = packets.last().and_then(|(to, dealt)| dealt.last().map(|c| (*to, *c)));
             if last != Some((Some(self.dealer), cut)) {
                 let dealt_last = match last {
-                    Some((to, c)) => format!("{} to {}", rules.card_name(c), to.map_or_else(|| "the dog".to_string(), |p| self.name(p).to_string())),
+                    Some((to, c)) => format!("{} to {}", rules.card_name(c), to.map_or_else(|| rules.the_dog(), |p| self.name(p).to_string())),
                     None => "nothing".into(),
                 };
                 return Err(self.violation(

@@ -50,13 +50,13 @@ impl<'s, 'r> Game<'s, 'r> {
             || (d.when == When::AfterPlay && self.phase != Phase::Done);
         if too_late || too_early {
             let when = match d.when {
-                When::BeforePlay => "before the first card is played",
-                When::AfterDiscard => "after the discard and before the first card",
-                When::FirstPlay => "at the declarer's own turn to play his first card",
-                When::AfterDeal => "right after the deal, before any other move",
-                When::AfterPlay => "once the last trick is played",
-                When::BeforeTake => "once the talon is shown, before the taker takes his packet of it",
-                When::AfterOpeningRound => "once the auction's opening round is over, before the next bid",
+                When::BeforePlay => "before the first card is played".to_string(),
+                When::AfterDiscard => "after the discard and before the first card".to_string(),
+                When::FirstPlay => "at the declarer's own turn to play his first card".to_string(),
+                When::AfterDeal => "right after the deal, before any other move".to_string(),
+                When::AfterPlay => "once the last trick is played".to_string(),
+                When::BeforeTake => format!("once {} is shown, before the taker takes his packet of it", self.rules().the_talon()),
+                When::AfterOpeningRound => "once the auction's opening round is over, before the next bid".to_string(),
             };
             // Said too early, at a declarer's first card: what is still to come before his turn.
             let now = match d.when {

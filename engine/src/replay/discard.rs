@@ -66,7 +66,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 return Err(self.violation(
                     split,
                     p,
-                    format!("{} lays away {want} cards before he sees the talon, and {rest} once it has come to him: not {} now", self.name(p), set.len()),
+                    format!("{} lays away {want} cards before he sees {}, and {rest} once it has come to him: not {} now", self.name(p), rules.the_talon(), set.len()),
                 ));
             }
             let message = format!("{} must discard {want} card{}, not {}", self.name(p), if want == 1 { "" } else { "s" }, set.len());

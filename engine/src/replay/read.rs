@@ -192,7 +192,7 @@ pub fn read<N: AsRef<str>>(setup: &Setup, names: &[N], index: usize, e: &Event) 
                 for (slot, got) in given.iter().enumerate() {
                     let (want, whose) = match names.get(slot) {
                         Some(name) => (by_seat[slot], format!("{}'s hand", name.as_ref())),
-                        None => (dog, "the dog".to_string()),
+                        None => (dog, rules.the_dog()),
                     };
                     if *got != want {
                         let (extra, missing) = (got.minus(want), want.minus(*got));

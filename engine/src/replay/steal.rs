@@ -67,16 +67,16 @@ impl<'s, 'r> Game<'s, 'r> {
             self.steal_steps.remove(0);
         }
         let Some(&(q, how)) = self.steal_steps.first() else {
-            return Err(self.steal_stop(p, format!("{} has nothing to steal from the stock now", self.name(p))));
+            return Err(self.steal_stop(p, format!("{} has nothing to steal from {} now", self.name(p), self.rules().the_dog())));
         };
         if q != p {
-            return Err(self.steal_stop(p, format!("{} steals from the stock now, not {}", self.name(q), self.name(p))));
+            return Err(self.steal_stop(p, format!("{} steals from {} now, not {}", self.name(q), self.rules().the_dog(), self.name(p))));
         }
         let rules = self.rules();
         let s = rules.steal.as_ref().expect("stealing without `steal`");
         let outside = set.minus(self.dog);
         if !outside.is_empty() {
-            return Err(self.steal_stop(p, format!("{} steals {}, which is not in the stock", self.name(p), rules.cards_named(outside))));
+            return Err(self.steal_stop(p, format!("{} steals {}, which is not in {}", self.name(p), rules.cards_named(outside), rules.the_dog())));
         }
         let head: CardSet = self.dog_order.iter().copied().take(set.len()).collect();
         let run = self.stealable_run();
@@ -84,7 +84,7 @@ impl<'s, 'r> Game<'s, 'r> {
             let next: CardSet = self.dog_order.iter().copied().take(set.len().max(1)).collect();
             return Err(self.steal_stop(
                 p,
-                format!("{} steals {}; the stock is taken from its head, in order: its next cards are {}", self.name(p), rules.cards_named(set), rules.cards_named(next)),
+                format!("{} steals {}; {} is taken from its head, in order: its next cards are {}", self.name(p), rules.cards_named(set), rules.the_dog(), rules.cards_named(next)),
             ));
         }
         let bad = set.minus(s.cards.cards);
@@ -100,7 +100,7 @@ impl<'s, 'r> Game<'s, 'r> {
         self.dog_order.drain(..set.len());
         self.steal_steps.remove(0);
         self.steal_owed = Some((p, set.len()));
-        self.notes.push(format!("{} steals {} from the stock ({})", self.name(p), rules.cards_named(set), s.clause.rule));
+        self.notes.push(format!("{} steals {} from {} ({})", self.name(p), rules.cards_named(set), rules.the_dog(), s.clause.rule));
         self.phase = Phase::Discard;
         Ok(())
     }
@@ -116,7 +116,7 @@ impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn steal_discard(&mut self, p: u8, set: CardSet) -> Result<(), Stop> {
         let Some((q, k)) = self.steal_owed else {
             let who = self.steal_steps.first().map(|&(q, _)| self.name(q)).unwrap_or_else(|| self.name(p));
-            return Err(self.steal_stop(p, format!("{} has stolen nothing to lay away: {who} steals from the stock now", self.name(p))));
+            return Err(self.steal_stop(p, format!("{} has stolen nothing to lay away: {who} steals from {} now", self.name(p), self.rules().the_dog())));
         };
         if q != p {
             return Err(self.steal_stop(p, format!("{} lays away {k} cards now, not {}", self.name(q), self.name(p))));
@@ -147,7 +147,7 @@ impl<'s, 'r> Game<'s, 'r> {
             if how == StealHow::All {
                 let rules = self.rules();
                 let run: CardSet = self.stealable_run().into_iter().collect();
-                return Some(self.violation(self.stealer_clause(q), p, format!("{} must first steal {} from the stock", self.name(q), rules.cards_named(run))));
+                return Some(self.violation(self.stealer_clause(q), p, format!("{} must first steal {} from {}", self.name(q), rules.cards_named(run), rules.the_dog())));
             }
             self.steal_steps.remove(0);
         }

@@ -59,22 +59,33 @@ impl<'s, 'r> Game<'s, 'r> {
         let clause = &talon.clause;
         let t = match self.talon_taker {
             Some(t) if self.phase == Phase::Discard => t,
-            _ => return Err(self.violation(clause, p, "there is no packet of the talon to take now".into())),
+            _ => return Err(self.violation(clause, p, format!("there is no packet of {} to take now", rules.the_talon()))),
         };
         if p != t {
-            return Err(self.violation(clause, p, format!("the taker, {}, takes a packet of the talon, not {}", self.name(t), self.name(p))));
+            return Err(self.violation(clause, p, format!("the taker, {}, takes a packet of {}, not {}", self.name(t), rules.the_talon(), self.name(p))));
         }
         let packets = self.talon_packets();
         if !packets.contains(&set) {
             let shown: Vec<String> = packets.iter().map(|k| rules.cards_named(*k)).collect();
-            return Err(self.violation(clause, p, format!("{} takes {}, which is not one of the talon's packets: {}", self.name(p), rules.cards_named(set), shown.join("; "))));
+            return Err(self.violation(
+                clause,
+                p,
+                format!("{} takes {}, which is not one of {}'s packets: {}", self.name(p), rules.cards_named(set), rules.the_talon(), shown.join("; ")),
+            ));
         }
         if let (Some((_, given)), Some(k)) = (&talon.given, self.setup.talon_given.checked_sub(1)) {
             if packets[k] != set {
                 return Err(self.violation(
                     given,
                     p,
-                    format!("{} gets packet {} of the talon, {}, with no choice, and may not take {}", self.name(p), k + 1, rules.cards_named(packets[k]), rules.cards_named(set)),
+                    format!(
+                        "{} gets packet {} of {}, {}, with no choice, and may not take {}",
+                        self.name(p),
+                        k + 1,
+                        rules.the_talon(),
+                        rules.cards_named(packets[k]),
+                        rules.cards_named(set)
+                    ),
                 ));
             }
         }
@@ -106,15 +117,16 @@ impl<'s, 'r> Game<'s, 'r> {
             // Some packets to each side: the rule that sent them says which.
             let rule = talon.rest.as_ref().map_or(&clause.rule, |(_, c)| &c.rule);
             self.notes.push(format!(
-                "{} takes {} from the talon{unseen}; {} counts for the taker, and {} for the defence{unseen} ({rule})",
+                "{} takes {} from {}{unseen}; {} counts for the taker, and {} for the defence{unseen} ({rule})",
                 self.name(t),
                 rules.cards_named(set),
+                rules.the_talon(),
                 rules.cards_named(to_taker),
                 rules.cards_named(rest.minus(to_taker))
             ));
         } else if !rest.is_empty() {
             let whose = if to_taker == rest || d == t { "the taker's pile" } else { "the defence" };
-            self.notes.push(format!("{} takes {} from the talon{unseen}; the rest goes to {whose}{unseen} ({rule})", self.name(t), rules.cards_named(set)));
+            self.notes.push(format!("{} takes {} from {}{unseen}; the rest goes to {whose}{unseen} ({rule})", self.name(t), rules.cards_named(set), rules.the_talon()));
         }
         Ok(())
     }
@@ -152,7 +164,7 @@ impl<'s, 'r> Game<'s, 'r> {
             let rules = self.rules();
             let rest = self.dog.minus(to_taker);
             let others = if rest.is_empty() { String::new() } else { format!(", and {} for the defence", rules.cards_named(rest)) };
-            self.notes.push(format!("the talon is not taken: {} counts for the taker, {}{others} ({rule})", rules.cards_named(to_taker), self.name(t)));
+            self.notes.push(format!("{} is not taken: {} counts for the taker, {}{others} ({rule})", rules.the_talon(), rules.cards_named(to_taker), self.name(t)));
         }
         Ok(to_taker)
     }
@@ -161,7 +173,7 @@ impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn talon_missing(&self, p: u8) -> Option<Stop> {
         let t = self.talon_taker?;
         let clause = &self.rules().talon.as_ref()?.clause;
-        Some(self.violation(clause, p, format!("{} must first take a packet of the talon", self.name(t))))
+        Some(self.violation(clause, p, format!("{} must first take a packet of {}", self.name(t), self.rules().the_talon())))
     }
 
     /// A show by `p` of cards he took from an unseen talon, before the hand's end (`talon { unseen }`).
@@ -176,7 +188,11 @@ impl<'s, 'r> Game<'s, 'r> {
             return None;
         }
         let cards = self.rules().cards_named(seen);
-        Some(self.violation(clause, p, format!("{} shows {cards}, taken unseen from the talon: the cards of the talon are not shown before the hand's end", self.name(p))))
+        Some(self.violation(
+            clause,
+            p,
+            format!("{} shows {cards}, taken unseen from {talon}: the cards of {talon} are not shown before the hand's end", self.name(p), talon = self.rules().the_talon()),
+        ))
     }
 
     /// The cards `p` took from an unseen talon, which he may not show (none for anyone else).

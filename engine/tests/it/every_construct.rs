@@ -385,6 +385,9 @@ fn table() -> Vec<(&'static str, Mutation, Expect)> {
         ("dog_after = R", m(F, "  dog_apart = option.dog_apart ", "  dog_after = 2\n  dog_apart = option.dog_apart "), Changes),
         ("dog_after = R", m(B, "  dealer = 78 - (count(players) - 1)", "  dog_after = 1\n  dealer = 78 - (count(players) - 1)"), Refused("`dog_after` (after how many rounds of packets the dog is dealt) needs `packets`")),
         ("dog_apart = N", m(F, "dog_apart = option.dog_apart", "dog_apart = option.dog_apart + 2"), Changes),
+        (r#"dog_name = "WORD""#, m("koenigrufen", r#"dog_name = "talon""#, r#"dog_name = "Talon""#), Changes),
+        (r#"dog_name = "WORD""#, m("koenigrufen", r#"dog_name = "talon""#, "dog_name = 3"), Refused("`dog_name` is the game's word for the dog, in quotes")),
+        (r#"dog_name = "WORD""#, m(B, "  dealer = 78 - (count(players) - 1)", "  dog_name = \"kitty\"\n  dealer = 78 - (count(players) - 1)"), Refused("`dog_name` names the dog, and this deal has none")),
         // untouchable, annul
         ("untouchable", m("fft-4p-petit-imprenable", "= count(hand, trumps) == 1 and", "= count(hand, trumps) <= 3 and"), Changes),
         ("untouchable", m("fft-4p-petit-imprenable", "untouchable T1", "untouchable T99"), Refused("`T99` is not a card")),

@@ -46,6 +46,7 @@ mod declare_pay;
 mod describe;
 mod discard_forbid_option;
 mod dobbm_scorer;
+mod dog_name;
 mod dreierles_scorer;
 mod droggn_scorer;
 mod every_construct;

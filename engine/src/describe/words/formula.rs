@@ -95,6 +95,8 @@ impl InForce<'_> {
                 let vars = self.vars.borrow();
                 vars.len().checked_sub(1 + d).and_then(|i| vars.get(i)).map_or_else(|| "that one".into(), |v| v.replace('_', " "))
             }
+            Expr::Fact(Fact::Dog) => self.rules.the_dog(),
+            Expr::Fact(Fact::DogSize) => format!("the size of {}", self.rules.the_dog()),
             Expr::Fact(f) => fact_words(*f).into(),
             Expr::Attr(a) => format!("the contract's {}", a.replace('_', " ")),
             Expr::Decl(i) => self.rules.declarations.get(*i).map_or_else(|| "a declaration".into(), |d| d.label.to_string()),

@@ -39,6 +39,7 @@ impl Compiler {
             dog_packets: None,
             dog_apart: None,
             dog_after: None,
+            dog_name: None,
             requires: vec![],
             next_dealer: None,
             next_dealer_annulled: None,
@@ -55,6 +56,7 @@ impl Compiler {
         let mut dog_after = None;
         let mut has_hand = false;
         let mut dealer_packets = None;
+        let mut dog_name = None;
         for st in s.block.iter().flatten() {
             match st.key.as_str() {
                 "hand" => {
@@ -78,6 +80,7 @@ impl Compiler {
                 "dog_packets" => d.dog_packets = self.stated(st, Ctx::Setup, "deal"),
                 "dog_apart" => d.dog_apart = self.stated(st, Ctx::Setup, "deal"),
                 "dog_after" => dog_after = Some(st),
+                "dog_name" => dog_name = Some(st),
                 "require" => {
                     let label = st.args.first().map(|w| w.text.clone()).unwrap_or_default();
                     let label = self.label(st, label);
@@ -91,7 +94,7 @@ impl Compiler {
                 other => self.err_at(
                     st,
                     format!(
-                        "unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles, pile_size, packets, dealer_packets, dog_packets, dog_apart, dog_after, require, next_dealer or next_dealer_annulled"
+                        "unknown deal statement `{other}`; expected hand, dealer, dog, cut, piles, pile_size, packets, dealer_packets, dog_packets, dog_apart, dog_after, dog_name, require, next_dealer or next_dealer_annulled"
                     ),
                 ),
             }
@@ -113,7 +116,26 @@ impl Compiler {
                 None => self.err_at(st, "`dog_after` (after how many rounds of packets the dog is dealt) needs `packets`"),
             }
         }
+        if let Some(st) = dog_name {
+            d.dog_name = self.dog_name(st, d.dog.is_some());
+        }
         d
+    }
+
+    /// The game's word for the dog: a word in quotes, in a deal that has a dog.
+    fn dog_name(&mut self, st: &Stmt, has_dog: bool) -> Option<(String, Clause)> {
+        let word = match st.value.as_ref().map(|v| &v.kind) {
+            Some(AstKind::Str(w)) if !w.trim().is_empty() && w.trim() == w && !w.contains(['"', '\n']) => w.clone(),
+            _ => {
+                self.err_at(st, "`dog_name` is the game's word for the dog, in quotes, without \"the\": `dog_name = \"Blinde\"`");
+                return None;
+            }
+        };
+        if !has_dog {
+            self.err_at(st, "`dog_name` names the dog, and this deal has none: give its size with `dog = N`");
+            return None;
+        }
+        Some((word, self.clause(st, "deal.dog_name")))
     }
 
     /// The orders the dealer chooses among, as written (`packets = [[5, 6], [6, 5]]`, in any branch
