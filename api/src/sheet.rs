@@ -20,23 +20,33 @@ pub struct ScoreSheet {
     totals: Vec<(String, Q)>,
     /// Where the match stands, when the ruleset of the session's first deal plays one (`match { ... }`
     /// in its rule file): deals played of how many, whether a total reached the target, and once it is
-    /// over, its winners.
+    /// over, its winners. The match is read under the first deal's ruleset, and only when every deal up
+    /// to its end is of that ruleset and its options give the match the same count of deals and target
+    /// as the first deal's (options that change nothing of the match may differ); else it is absent,
+    /// and `not_a_match` says why.
     #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
     game_match: Option<MatchSheet>,
-    /// Where the ruleset keeps pots (`pot NAME`) and the session's deals do not carry them on (a
-    /// deal's `pots` must be what the deal before it left in them): the first deal that does not, and
-    /// the pot, in words. Absent when they follow: only a session stored before deals were checked
+    /// Why no match is read though a deal's ruleset plays one: a deal of another ruleset than the
+    /// first deal's before the match's end, a deal whose options give the match another count of deals
+    /// or target, or a later deal whose ruleset plays a match where the first deal's plays none. Each
+    /// deal's own scores, pots, standing and who deals after it are read under its own ruleset and
+    /// options whatever this says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    not_a_match: Option<String>,
+    /// Where a deal's ruleset keeps pots (`pot NAME`) and the session's deals do not carry them on (a
+    /// deal's `pots` must be what the last deal before it whose ruleset keeps the pot left in it): the
+    /// first deal that does not, and the pot, in words. Absent when they follow: only a session stored before deals were checked
     /// on their way in (POST /sessions/{id}/games refuses such a deal, 409) can have it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pots_error: Option<String>,
-    /// Where the ruleset reads the match so far (`carried(p)`) and a deal's `standing` is not each
-    /// player's total of the session's deals before it: the first deal that does not follow, and the
+    /// Where a deal's ruleset reads the match so far (`carried(p)`) and the deal's `standing` is not
+    /// each player's total of the session's deals before it: the first deal that does not follow, and the
     /// player, in words. Absent when they follow: only a session stored before deals were checked on
     /// their way in can have it.
     #[serde(skip_serializing_if = "Option::is_none")]
     standing_error: Option<String>,
-    /// Where the ruleset says who deals next (`deal { next_dealer }`) and a deal was dealt by
-    /// another player than the one due after the deal before it: the first such deal, who dealt it
+    /// Where a deal's ruleset says who deals next (`deal { next_dealer }`, read with the deal's own
+    /// options) and the deal after it was dealt by another player than the one due: the first such deal, who dealt it
     /// and who was due, in words. Absent when they follow: only a session stored before deals were
     /// checked on their way in can have it.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -53,7 +63,7 @@ pub struct ScoreSheet {
 #[derive(Serialize, ToSchema)]
 #[schema(as = SheetMatch)]
 pub struct MatchSheet {
-    /// The ruleset whose `match` block this follows (the first deal's).
+    /// The ruleset whose `match` block this follows: the first deal's, which every deal of the match is of.
     ruleset: String,
     /// Deals played to the end and counted, up to the end of the match (annulled, unfinished and invalid
     /// deals do not count).
@@ -129,6 +139,7 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
     let mut deals = vec![];
     let mut verdicts = vec![];
     let mut records = vec![];
+    let mut rulesets = vec![];
     let mut totals_error = None;
     for (i, game) in s.games.iter().enumerate() {
         let id = GameId(game.0.clone());
@@ -171,27 +182,25 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
         });
         verdicts.push(verdict);
         records.push(record);
+        rulesets.push(rules);
     }
-    let first = records.first().cloned();
-    // The pots carried on, under the first deal's ruleset (a session is one table's deals).
-    let (pots_error, standing_error, dealer_error) = match first.as_ref().and_then(|r| state.registry.get(&r.ruleset)) {
-        Some(rules) => {
-            let pairs: Vec<(&tarot_engine::GameRecord, &tarot_engine::Verdict)> = records.iter().zip(&verdicts).collect();
-            (tarot_engine::pots_follow(rules, &pairs).err(), tarot_engine::standing_follows(rules, &pairs).err(), tarot_engine::dealer_follows(rules, &pairs).err())
-        }
-        None => (None, None, None),
+    // Each deal under its own ruleset and options: the pots it carries, its standing, who deals after it.
+    let played: Vec<tarot_engine::Played> = rulesets.iter().zip(&records).zip(&verdicts).map(|((rules, r), v)| (*rules, r, v)).collect();
+    let pots_error = tarot_engine::pots_follow(&played).err();
+    let standing_error = tarot_engine::standing_follows(&played).err();
+    let dealer_error = tarot_engine::dealer_follows(&played).err();
+    let (game_match, not_a_match) = match totals_error {
+        None => match_sheet(&played)?,
+        Some(_) => (None, None),
     };
-    let game_match = match first {
-        Some(record) if totals_error.is_none() => match_sheet(state, &record, &records, &verdicts)?,
-        _ => None,
-    };
-    Ok(ScoreSheet { id: session.to_string(), name: s.name, players: s.players, deals, totals, game_match, pots_error, standing_error, dealer_error, totals_error })
+    Ok(ScoreSheet { id: session.to_string(), name: s.name, players: s.players, deals, totals, game_match, not_a_match, pots_error, standing_error, dealer_error, totals_error })
 }
 
-/// Whether `game` may be the next deal of session `s`: under the ruleset of the session's first deal
-/// (the game's own for a first deal), its `pots` are what the last deal left in them, its
-/// `standing` each player's total of the deals before, and its dealer the player due after the last
-/// deal (`matches::next_follows`). A 409 naming the pot or player, the amount expected and the amount
+/// Whether `game` may be the next deal of session `s`: under its own ruleset and options, its `pots`
+/// are what the deals before left in them and its `standing` each player's total of the deals before;
+/// and its dealer is the player due after the last deal, under that deal's ruleset and options
+/// (`matches::next_follows`). A game whose ruleset the server does not know is checked under the
+/// session's first deal's. A 409 naming the pot or player, the amount expected and the amount
 /// given, or the dealer and the player due, when not.
 pub fn check_next(state: &AppState, s: &tarot_store::Session, game: &GameId) -> Result<(), Problem> {
     let next = state.store.record(game).map_err(crate::problem::store_problem)?;
@@ -200,13 +209,13 @@ pub fn check_next(state: &AppState, s: &tarot_store::Session, game: &GameId) -> 
         let record = state.store.record(id).map_err(crate::problem::store_problem)?;
         let rules = state.registry.get(&record.ruleset).ok_or_else(|| Problem::internal(format!("game {} uses an unknown ruleset", id.0)))?;
         let verdict = tarot_engine::replay(rules, &record).map_err(|e| Problem::internal(e.to_string()))?;
-        deals.push((record, verdict));
+        deals.push((rules, record, verdict));
     }
     totals_stay_exact(state, s, game, &next, &deals)?;
-    let ruleset = deals.first().map(|(r, _)| &r.ruleset).unwrap_or(&next.ruleset);
-    let Some(rules) = state.registry.get(ruleset) else { return Ok(()) };
-    let pairs: Vec<(&tarot_engine::GameRecord, &tarot_engine::Verdict)> = deals.iter().map(|(r, v)| (r, v)).collect();
-    let Err(m) = tarot_engine::next_follows(rules, &pairs, &next) else { return Ok(()) };
+    let first = deals.first().map(|(rules, _, _)| *rules);
+    let Some(rules) = state.registry.get(&next.ruleset).or(first) else { return Ok(()) };
+    let played: Vec<tarot_engine::Played> = deals.iter().map(|(rules, r, v)| (*rules, r, v)).collect();
+    let Err(m) = tarot_engine::next_follows(&played, rules, &next) else { return Ok(()) };
     let mut p = Problem::new(actix_web::http::StatusCode::CONFLICT, "does-not-follow", format!("game {} cannot be deal {} of session {}: {}", game.0, m.deal, s.id, m.message));
     p.does_not_follow = Some(match m.gap {
         Gap::Pot { pot, expected, given } => serde_json::json!({"deal": m.deal, "pot": pot, "expected": expected, "given": given}),
@@ -225,11 +234,11 @@ fn totals_stay_exact(
     s: &tarot_store::Session,
     game: &GameId,
     next: &tarot_engine::GameRecord,
-    deals: &[(tarot_engine::GameRecord, tarot_engine::Verdict)],
+    deals: &[(&tarot_engine::ir::Ruleset, tarot_engine::GameRecord, tarot_engine::Verdict)],
 ) -> Result<(), Problem> {
     let Some(rules) = state.registry.get(&next.ruleset) else { return Ok(()) };
     let verdict = tarot_engine::replay(rules, next).map_err(|e| Problem::internal(e.to_string()))?;
-    let verdicts: Vec<&tarot_engine::Verdict> = deals.iter().map(|(_, v)| v).chain([&verdict]).collect();
+    let verdicts: Vec<&tarot_engine::Verdict> = deals.iter().map(|(_, _, v)| v).chain([&verdict]).collect();
     for p in &s.players {
         let mut total = Q::ZERO;
         for v in &verdicts {
@@ -250,28 +259,28 @@ fn totals_stay_exact(
     Ok(())
 }
 
-/// The match of these deals under the ruleset (and options, and table) of the first.
-fn match_sheet(
-    state: &AppState,
-    first: &tarot_engine::GameRecord,
-    records: &[tarot_engine::GameRecord],
-    verdicts: &[tarot_engine::Verdict],
-) -> Result<Option<MatchSheet>, Problem> {
-    let Some(rules) = state.registry.get(&first.ruleset) else { return Ok(None) };
-    let setup = tarot_engine::Setup::new(rules, first.players.len(), &first.options).map_err(Problem::internal)?;
-    let refs: Vec<(&tarot_engine::GameRecord, &tarot_engine::Verdict)> = records.iter().zip(verdicts).collect();
-    let Some(m) = tarot_engine::match_state(&setup, &refs).map_err(Problem::internal)? else { return Ok(None) };
+/// The match of the session's deals, read under the ruleset (and options, and table) of the first
+/// (`tarot_engine::table_match`); or why none is read.
+fn match_sheet(played: &[tarot_engine::Played]) -> Result<(Option<MatchSheet>, Option<String>), Problem> {
+    let m = match tarot_engine::table_match(played).map_err(Problem::internal)? {
+        tarot_engine::TableMatch::None => return Ok((None, None)),
+        tarot_engine::TableMatch::NotAMatch(why) => return Ok((None, Some(why))),
+        tarot_engine::TableMatch::Read(m) => m,
+    };
     let over = m.over();
-    Ok(Some(MatchSheet {
-        ruleset: rules.id.clone(),
-        deals_played: m.played,
-        deals: m.deals,
-        target: m.target,
-        target_reached: m.target_reached,
-        over,
-        over_after: m.over_after,
-        totals: m.totals.iter().map(|(p, t)| (p.to_string(), *t)).collect(),
-        winners: m.winners.iter().map(|p| p.to_string()).collect(),
-        last_dealer: m.last_dealer.map(|(p, named_in)| LastDealer { player: p.to_string(), named_in }),
-    }))
+    Ok((
+        Some(MatchSheet {
+            ruleset: played[0].0.id.clone(),
+            deals_played: m.played,
+            deals: m.deals,
+            target: m.target,
+            target_reached: m.target_reached,
+            over,
+            over_after: m.over_after,
+            totals: m.totals.iter().map(|(p, t)| (p.to_string(), *t)).collect(),
+            winners: m.winners.iter().map(|p| p.to_string()).collect(),
+            last_dealer: m.last_dealer.map(|(p, named_in)| LastDealer { player: p.to_string(), named_in }),
+        }),
+        None,
+    ))
 }

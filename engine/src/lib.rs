@@ -61,7 +61,7 @@ pub use compare::{compare, compare_for_people, compare_game, Comparison, Diverge
 pub use describe::{describe, describe_for_people, score_values, with_article, Description, Line, OptionView, ScoreValue};
 
 // Deal statistics, and a match over a table's deals.
-pub use matches::{dealer_follows, match_state, next_follows, pots_follow, standing_follows, Gap, MatchState, Mismatch};
+pub use matches::{dealer_follows, match_state, next_follows, pots_follow, standing_follows, table_match, Gap, MatchState, Mismatch, Played, TableMatch};
 pub use stats::{
     check_deals, deal_stats, deal_stats_unremembered, deal_stats_until, deal_stats_with, deal_work, read_options, to_text as stats_to_text, DealStats, DealWork, MAX_DEALS,
     NOTE as STATS_NOTE,

@@ -6,6 +6,11 @@
 //! deal thrown in that the rules pay for (`all-pass pay`) scores its payments, and does not count.
 //! And whether a table's deals follow one another: the pots carried on, each player's standing, and
 //! the deal passed as the rules say (`deal { next_dealer }`).
+//! A table may play deals of different rulesets, or of one ruleset with different options: what is
+//! asked of one deal (who deals after it, which pots and standing it carries) is read under the rules
+//! and options it was played by; the match, which spans deals, under the first deal's ruleset, over
+//! deals of that ruleset alone that give the match the same count of deals and target
+//! (`table_match`).
 
 use std::sync::Arc;
 
@@ -44,6 +49,78 @@ impl MatchState {
     pub fn over(&self) -> bool {
         self.over_after.is_some()
     }
+}
+
+/// A deal a table played: the rules it was played by (its own ruleset), its record (whose options
+/// and table it was played with), and its verdict.
+pub type Played<'a> = (&'a Ruleset, &'a GameRecord, &'a Verdict);
+
+/// How a table's deals read as a match (`table_match`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TableMatch {
+    /// The first deal's ruleset plays no match, nor does any later deal's.
+    None,
+    /// The match under the first deal's ruleset: every deal up to its end is of that ruleset, and
+    /// its options and table give the match the first deal's count of deals and target.
+    Read(MatchState),
+    /// No match is read, though a deal's ruleset plays one: why, naming the first deal that differs.
+    NotAMatch(String),
+}
+
+/// The match of a table's deals (in the order played), read under the ruleset, options and table of
+/// the first: its `match` block, its count of deals and its target. The match is read only when every
+/// deal up to its end is of the first deal's ruleset and its own options and table give the match
+/// the same count of deals and target (options that change nothing of the match may differ); deals
+/// after its end are not asked. Otherwise no match
+/// is read, and why is said: a deal of another ruleset before its end, one whose options make another
+/// match, or (the first deal's ruleset playing none) a later deal whose ruleset plays one.
+/// Each deal's scores and declarations are its own verdict's.
+pub fn table_match(deals: &[Played]) -> Result<TableMatch, String> {
+    let Some(&(rules, first, _)) = deals.first() else { return Ok(TableMatch::None) };
+    let Some(m) = &rules.game_match else {
+        return Ok(match deals.iter().position(|(r, _, _)| r.game_match.is_some()) {
+            Some(i) => TableMatch::NotAMatch(format!(
+                "deal {} is of {}, which plays a match, but deal 1 is of {}, which plays none: a session's match is read under the ruleset of its first deal",
+                i + 1,
+                deals[i].0.id,
+                rules.id
+            )),
+            None => TableMatch::None,
+        });
+    };
+    let setup = Setup::new(rules, first.players.len(), &first.options)?;
+    let wanted = settings(&setup, m)?;
+    let pairs: Vec<(&GameRecord, &Verdict)> = deals.iter().map(|&(_, r, v)| (r, v)).collect();
+    let Some(state) = match_state(&setup, &pairs)? else { return Ok(TableMatch::None) };
+    let end = state.over_after.unwrap_or(deals.len());
+    for (i, &(r, rec, _)) in deals.iter().enumerate().take(end).skip(1) {
+        if r.id != rules.id {
+            return Ok(TableMatch::NotAMatch(format!(
+                "deal {} is of {}, deal 1 of {}: a session's match is read under the ruleset of its first deal, and every deal up to its end must be of that ruleset",
+                i + 1,
+                r.id,
+                rules.id
+            )));
+        }
+        let own = Setup::new(r, rec.players.len(), &rec.options)?;
+        let theirs = settings(&own, m)?;
+        if theirs != wanted {
+            return Ok(TableMatch::NotAMatch(format!(
+                "deal {}'s options make the match {}, deal 1's {}: every deal up to the match's end must make it the same",
+                i + 1,
+                said(theirs),
+                said(wanted)
+            )));
+        }
+    }
+    Ok(TableMatch::Read(state))
+}
+
+/// A match's count of deals and target, in words.
+fn said((deals, target): (Option<usize>, Option<Q>)) -> String {
+    let deals = deals.map_or("no count of deals".to_string(), |n| format!("{n} deals"));
+    let target = target.map_or("no target".to_string(), |t| format!("a target of {t}"));
+    format!("{deals} and {target}")
 }
 
 /// The match of `deals` (a table's records with their verdicts, in the order played) under the
@@ -146,34 +223,41 @@ impl std::fmt::Display for Mismatch {
     }
 }
 
-/// Whether a table's deals (records with their verdicts, in the order played) carry the pots on from
-/// one to the next: each deal's `pots` are what the deal before it closed with (the verdict's
-/// `closing`). A deal not played to the end makes no payment, so it closes with what it carried. The
-/// error names the first deal (from 1) that does not follow, and the pot.
-pub fn pots_follow(rules: &Ruleset, deals: &[(&GameRecord, &Verdict)]) -> Result<(), String> {
-    for (i, pair) in deals.windows(2).enumerate() {
-        pots_carried_on(rules, pair[0], pair[1].0, i + 2).map_err(|m| m.message)?;
+/// Whether a table's deals (each with its rules, record and verdict, in the order played) carry the
+/// pots on from one to the next: each pot a deal's ruleset keeps (`pot NAME`) it carries at what the
+/// last deal before it whose ruleset keeps that pot closed it with (the verdict's `closing`); deals of
+/// rules without that pot leave it as it was, and the first deal to keep a pot may carry any amount.
+/// A deal not played to the end makes no payment, so it closes with what it carried. The error names
+/// the first deal (from 1) that does not follow, and the pot.
+pub fn pots_follow(deals: &[Played]) -> Result<(), String> {
+    for (i, &(rules, after, _)) in deals.iter().enumerate().skip(1) {
+        pots_carried_on(&deals[..i], rules, after, i + 1).map_err(|m| m.message)?;
     }
     Ok(())
 }
 
-/// Whether deal number `number` (`after`) carries on the pots of the deal before it.
-fn pots_carried_on(rules: &Ruleset, (before, verdict): (&GameRecord, &Verdict), after: &GameRecord, number: usize) -> Result<(), Mismatch> {
+/// Whether deal number `number` (`after`, played by `rules`) carries on the pots of its ruleset as the
+/// deals `before` it left them.
+fn pots_carried_on(before: &[Played], rules: &Ruleset, after: &GameRecord, number: usize) -> Result<(), Mismatch> {
     let carried = |rec: &GameRecord, name: &str| Q::int(rec.pots.get(name).copied().unwrap_or(0));
     for pot in &rules.pots {
+        // The last deal before whose rules keep this pot; none: the pot starts here.
+        let Some(j) = before.iter().rposition(|(r, _, _)| r.pots.iter().any(|p| p.name == pot.name)) else { continue };
+        let (_, last, verdict) = before[j];
         let closed = match verdict.outcome.as_ref().filter(|_| verdict.status == Status::Valid) {
             Some(o) => o.pots.iter().find(|p| p.pot == pot.name).map(|p| p.closing).unwrap_or(Q::ZERO),
-            None => carried(before, &pot.name),
+            None => carried(last, &pot.name),
         };
         let carries = carried(after, &pot.name);
         if carries != closed {
+            let between = if j + 2 < number { " (the deals between keep no such pot)" } else { "" };
             return Err(Mismatch {
                 deal: number,
                 gap: Gap::Pot { pot: pot.name.to_string(), expected: closed, given: carries },
                 message: format!(
-                    "deal {number} carries {} at {carries}, but deal {} closed it at {closed}: a deal's `pots` are what the deal before it left in them",
+                    "deal {number} carries {} at {carries}, but deal {} closed it at {closed}{between}: a deal's `pots` are what the deal before it left in them",
                     pot.label,
-                    number - 1
+                    j + 1
                 ),
             });
         }
@@ -181,18 +265,21 @@ fn pots_carried_on(rules: &Ruleset, (before, verdict): (&GameRecord, &Verdict), 
     Ok(())
 }
 
-/// Whether a table's deals (records with their verdicts, in the order played) say each player's running
+/// Whether a table's deals (each with its rules, record and verdict, in the order played) say each player's running
 /// total in the match before the deal (`standing`) as the deals before it add up: the first deal
 /// carries nothing, and each next one what the one before carried plus its scores (a deal not played
-/// to the end scores nothing). Checked only where the ruleset reads the standing (`carried(p)`); the
-/// error names the first deal (from 1) that does not follow, and the player.
-pub fn standing_follows(rules: &Ruleset, deals: &[(&GameRecord, &Verdict)]) -> Result<(), String> {
-    if !rules.reads_standing {
+/// to the end scores nothing). Checked on each deal whose own ruleset reads the standing
+/// (`carried(p)`), the totals adding every deal before it, whatever its rules; the error names the
+/// first deal (from 1) that does not follow, and the player.
+pub fn standing_follows(deals: &[Played]) -> Result<(), String> {
+    if !deals.iter().any(|(r, _, _)| r.reads_standing) {
         return Ok(());
     }
     let mut totals: Vec<(&str, Q)> = vec![];
-    for (i, (rec, verdict)) in deals.iter().enumerate() {
-        standing_carried_on(&totals, rec, i + 1).map_err(|m| m.message)?;
+    for (i, &(rules, rec, verdict)) in deals.iter().enumerate() {
+        if rules.reads_standing {
+            standing_carried_on(&totals, rec, i + 1).map_err(|m| m.message)?;
+        }
         add_scores(&mut totals, verdict, i + 1).map_err(|(_, m)| m)?;
     }
     Ok(())
@@ -229,23 +316,24 @@ fn standing_carried_on(totals: &[(&str, Q)], rec: &GameRecord, number: usize) ->
     Ok(())
 }
 
-/// Whether a table's deals (records with their verdicts, in the order played) are each dealt by the
-/// player the rules make due after the deal before (`deal { next_dealer; next_dealer_annulled }`).
-/// The error names the first deal (from 1) that is not, who dealt it, who was due, and the rule.
-pub fn dealer_follows(rules: &Ruleset, deals: &[(&GameRecord, &Verdict)]) -> Result<(), String> {
+/// Whether a table's deals (each with its rules, record and verdict, in the order played) are each
+/// dealt by the player due after the deal before, as the rules and options that deal was played by say
+/// (`deal { next_dealer; next_dealer_annulled }`). The error names the first deal (from 1) that is
+/// not, who dealt it, who was due, and the rule.
+pub fn dealer_follows(deals: &[Played]) -> Result<(), String> {
     for (i, pair) in deals.windows(2).enumerate() {
-        dealt_in_turn(rules, pair[0], pair[1].0, i + 2).map_err(|m| m.message)?;
+        dealt_in_turn(pair[0], pair[1].1, i + 2).map_err(|m| m.message)?;
     }
     Ok(())
 }
 
-/// Whether deal number `number` (`next`) is dealt by the player due after the deal before it: after a
-/// deal played to the end, the one `next_dealer` names; after an annulled deal, the one
+/// Whether deal number `number` (`next`) is dealt by the player due after the deal before it, under the
+/// rules and options the deal before was played by: after a deal played to the end, the one `next_dealer` names; after an annulled deal, the one
 /// `next_dealer_annulled` names, or else `next_dealer`'s. First hand is the player after the deal's
 /// dealer in the direction of play, round the whole table (a dealer who sits out included). Nobody is
 /// due, and any player may deal, where the rules say nothing, after a deal that broke a rule or is
 /// not finished, and where the taker deals next after a deal that had none.
-fn dealt_in_turn(rules: &Ruleset, (before, verdict): (&GameRecord, &Verdict), next: &GameRecord, number: usize) -> Result<(), Mismatch> {
+fn dealt_in_turn((rules, before, verdict): Played, next: &GameRecord, number: usize) -> Result<(), Mismatch> {
     let rule = match verdict.status {
         Status::Valid => rules.deal.next_dealer.as_ref(),
         Status::Annulled => rules.deal.next_dealer_annulled.as_ref().or(rules.deal.next_dealer.as_ref()),
@@ -253,7 +341,7 @@ fn dealt_in_turn(rules: &Ruleset, (before, verdict): (&GameRecord, &Verdict), ne
     };
     let Some((choice, clause)) = rule else { return Ok(()) };
     // The deal before as it was set up: its options choose the direction of play, and may choose
-    // who deals next. A deal of another ruleset that this one cannot set up makes nobody due.
+    // who deals next. A record its own rules cannot set up (never one stored) makes nobody due.
     let Ok(setup) = Setup::new(rules, before.players.len(), &before.options) else { return Ok(()) };
     let Ok(who) = setup.word(choice) else { return Ok(()) };
     let dealer = &before.dealer;
@@ -285,19 +373,18 @@ fn dealt_in_turn(rules: &Ruleset, (before, verdict): (&GameRecord, &Verdict), ne
     })
 }
 
-/// Whether `next` may be the next deal of a table that played `deals` (records with their verdicts, in
-/// order) under `rules`: its `pots` are what the last deal left in them, (where the ruleset reads
-/// the standing) its `standing` each player's total of the deals before, and (where the ruleset says
-/// who deals next) its dealer the one due after the last deal. Only `next` is checked: the error is
-/// the first pot, then the first player, it does not carry on, then the dealer.
-pub fn next_follows(rules: &Ruleset, deals: &[(&GameRecord, &Verdict)], next: &GameRecord) -> Result<(), Mismatch> {
+/// Whether `next`, played by `rules`, may be the next deal of a table that played `deals` (each with
+/// its rules, record and verdict, in order): under its own ruleset, its `pots` are what the deals
+/// before left in them (`pots_follow`) and (where it reads the standing) its `standing` each player's
+/// total of the deals before; and (where the last deal's rules say who deals next) its dealer the one
+/// due after the last deal, under the last deal's rules and options. Only `next` is checked: the error
+/// is the first pot, then the first player, it does not carry on, then the dealer.
+pub fn next_follows(deals: &[Played], rules: &Ruleset, next: &GameRecord) -> Result<(), Mismatch> {
     let number = deals.len() + 1;
-    if let Some(last) = deals.last() {
-        pots_carried_on(rules, *last, next, number)?;
-    }
+    pots_carried_on(deals, rules, next, number)?;
     if rules.reads_standing {
         let mut totals: Vec<(&str, Q)> = vec![];
-        for (i, (_, verdict)) in deals.iter().enumerate() {
+        for (i, &(_, _, verdict)) in deals.iter().enumerate() {
             // A total past what arithmetic keeps exact is past what a record may carry
             // (`num::AMOUNT_LIMIT`): no deal can follow it.
             if let Err((name, why)) = add_scores(&mut totals, verdict, i + 1) {
@@ -311,8 +398,8 @@ pub fn next_follows(rules: &Ruleset, deals: &[(&GameRecord, &Verdict)], next: &G
         }
         standing_carried_on(&totals, next, number)?;
     }
-    if let Some(last) = deals.last() {
-        dealt_in_turn(rules, *last, next, number)?;
+    if let Some(&last) = deals.last() {
+        dealt_in_turn(last, next, number)?;
     }
     Ok(())
 }

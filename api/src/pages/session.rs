@@ -95,6 +95,7 @@ fn sheet_page(s: &Value) -> HttpResponse {
             (chart(&players, &deals))
         }
         (match_part(&s["match"]))
+        @if let Some(why) = s["not_a_match"].as_str() { h2 { "No match" } p class="not-a-match" { "No match is read: " (why) "." } }
         @for key in ["pots_error", "standing_error", "dealer_error", "totals_error"] {
             @if let Some(e) = s[key].as_str() { p class="stop" { (e) } }
         }

@@ -58,7 +58,7 @@ pub struct AddGame {
 
 /// Add a deal to a session.
 #[utoipa::path(post, path = "/sessions/{id}/games", tag = "sessions",
-    description = "Adds a stored game to the session, as its next deal. Its players must be the session's players, and it must carry on the pots and the standing the deals before it left (a record's `pots` and `standing`), and be dealt by the player due to deal it where the ruleset says who deals next (`deal { next_dealer }`).",
+    description = "Adds a stored game to the session, as its next deal. Its players must be the session's players, and it must carry on the pots and the standing the deals before it left (a record's `pots` and `standing`), and be dealt by the player due to deal it where the ruleset says who deals next (`deal { next_dealer }`). A session may hold deals of different rulesets, or of one ruleset with different options: the pots and standing the game carries are asked under its own ruleset (a pot runs on across deals whose rules keep none), and who is due to deal it under the ruleset and options of the deal before it. The match (the sheet's `match`) is read under the first deal's ruleset, and only where every deal up to its end is of that ruleset and its options make the match the same count of deals and target; otherwise the sheet's `not_a_match` says why none is read.",
     params(("id" = String, Path, description = "A session id")),
     request_body(content = AddGame, content_type = "application/json", example = json!({"game": "g1"})),
     responses((status = 200, description = "The session's score sheet", body = crate::sheet::ScoreSheet),

@@ -476,3 +476,96 @@ fn a_session_scores_a_deal_thrown_in_and_paid_for() {
     assert_eq!(sorted, vec![-10.0, -10.0, -10.0, -10.0, 40.0], "{sheet}");
     assert_eq!(sheet["totals"], deal["scores"], "{sheet}");
 }
+
+/// A session whose deals are of different rulesets, or of one ruleset with different options: each
+/// deal is asked under its own rules and options who deals after it, which pots and standing it
+/// carries; the match is read only over deals of the first deal's ruleset (`not_a_match` says why
+/// not). Cego: after Bob's deal of the Pflicht-Räuber round (its `round` an option cego-pagat lacks),
+/// Cid is due, not Ann. FFT at five: after a deal of fft-5p-mort thrown in, its dealer deals again.
+/// Grosstarock's pots and Troccas's standing run across a deal of another ruleset.
+#[test]
+fn a_session_of_mixed_rulesets_reads_each_deal_under_its_own_rules() {
+    let s = spawn_fresh("mixed", &[]);
+    let fixture = |path: &str| -> Value { serde_json::from_str(&std::fs::read_to_string(root().join("fixtures").join(path)).unwrap()).unwrap() };
+    let open = |deals: &[Value]| -> String {
+        let session = s.post("/sessions", &json!({"name": "mixed", "players": deals[0]["players"]}).to_string()).json();
+        let session = session["id"].as_str().unwrap().to_string();
+        for d in deals {
+            let r = s.post(&format!("/sessions/{session}/games"), &json!({"game": s.post("/games", &d.to_string()).json()["id"]}).to_string());
+            assert_eq!(r.status, 200, "{}", r.text);
+        }
+        session
+    };
+    let add = |session: &str, deal: &Value| {
+        let game = s.post("/games", &deal.to_string()).json();
+        s.post(&format!("/sessions/{session}/games"), &json!({"game": game["id"]}).to_string())
+    };
+
+    // Cego: Ann's cego-pagat deal, Bob's of the round; then Ann's is refused, Cid being due.
+    let cego = open(&[fixture("cego-pagat/valid/4p-1.json"), fixture("cego-pflicht-rauber/valid/pflicht-30.json")]);
+    let r = add(&cego, &fixture("cego-pagat/valid/4p-2.json"));
+    assert_eq!(r.status, 409, "{}", r.text);
+    assert_eq!(r.json()["does_not_follow"], json!({"deal": 3, "dealer": "Ann", "due": "Cid"}), "{}", r.text);
+    let sheet = s.get(&format!("/sessions/{cego}")).json();
+    assert_eq!(sheet["deals"].as_array().unwrap().len(), 2, "{sheet}");
+    assert!(sheet.get("match").is_none(), "{sheet}");
+    let why = sheet["not_a_match"].as_str().unwrap_or_else(|| panic!("no not_a_match: {sheet}"));
+    assert!(why.starts_with("deal 2 is of cego-pflicht-rauber, deal 1 of cego-pagat"), "{why}");
+    let page = s.get(&format!("/pages/sessions/{cego}")).text;
+    assert!(page.contains("No match is read: deal 2 is of cego-pflicht-rauber"), "{page}");
+    // One ruleset, the round's option changing from deal to deal: one match, under it.
+    let evening = open(&[fixture("cego-pflicht-rauber/valid/4p-1.json"), fixture("cego-pflicht-rauber/valid/pflicht-30.json")]);
+    let sheet = s.get(&format!("/sessions/{evening}")).json();
+    assert_eq!((sheet["match"]["ruleset"].as_str(), sheet["match"]["deals_played"].as_u64()), (Some("cego-pflicht-rauber"), Some(2)), "{sheet}");
+    assert!(sheet.get("not_a_match").is_none(), "{sheet}");
+
+    // FFT at five: Eve's fft-5p deal thrown in, then Ann's fft-5p-mort deal thrown in: Ann deals again.
+    let fft = open(&[fixture("fft-5p/annulled/annul.petit_first_packet.json"), fixture("fft-5p-mort/annulled/bidding.all-pass.json")]);
+    let r = add(&fft, &fixture("fft-5p-mort/valid/5p-1.json"));
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert!(r.json().get("dealer_error").is_none(), "{}", r.text);
+
+    // Grosstarock's pots across a deal of Scarto, which keeps none: deal 3 carries what deal 1 left.
+    let pots = open(&[fixture("grosstarock/sessions/follow/deal-1.json"), fixture("scarto/valid/3p-1.json"), fixture("grosstarock/sessions/follow/deal-2.json")]);
+    let sheet = s.get(&format!("/sessions/{pots}")).json();
+    assert!(sheet.get("pots_error").is_none() && sheet.get("match").is_none(), "{sheet}");
+    let mut off = fixture("grosstarock/sessions/follow/deal-2.json");
+    off["pots"]["king"] = json!(76);
+    let again = open(&[fixture("grosstarock/sessions/follow/deal-1.json"), fixture("scarto/valid/3p-1.json")]);
+    let r = add(&again, &off);
+    assert_eq!(r.status, 409, "{}", r.text);
+    assert_eq!(r.json()["does_not_follow"], json!({"deal": 3, "pot": "king", "expected": 75, "given": 76}), "{}", r.text);
+
+    // Troccas's standing after a Cego deal: the total of both deals before it; a Cego deal after a
+    // Troccas deal carries none. Troccas 4p-1 scores Ann and Cid 4, Bob and Dan -4; cego-pagat 4p-1
+    // Ann, Bob and Cid 105, Dan -315. Bob deals after Ann's Cego deal.
+    let standing = open(&[fixture("troccas/valid/4p-1.json"), fixture("cego-pagat/valid/4p-1.json")]);
+    let mut third = fixture("troccas/valid/4p-2.json");
+    third["standing"] = json!({"Ann": 50, "Bob": 101, "Cid": 109, "Dan": -319});
+    let players: Vec<String> = third["players"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_string()).collect();
+    let to = |name: &str| players[(players.iter().position(|p| p == name).unwrap() + 1) % 4].clone();
+    third["dealer"] = json!(to(third["dealer"].as_str().unwrap()));
+    for e in third["events"].as_array_mut().unwrap() {
+        if let Some(p) = e.get("player").and_then(Value::as_str) {
+            e["player"] = json!(to(p));
+        }
+        if let Some(hands) = e.get("hands").and_then(Value::as_object) {
+            e["hands"] = Value::Object(hands.iter().map(|(p, h)| (to(p), h.clone())).collect());
+        }
+        for packet in e.get_mut("packets").and_then(Value::as_array_mut).into_iter().flatten() {
+            if let Some(p) = packet.get("to").and_then(Value::as_str) {
+                packet["to"] = json!(to(p));
+            }
+        }
+    }
+    assert_eq!(third["dealer"], "Bob");
+    let r = add(&standing, &third);
+    assert_eq!(r.status, 409, "{}", r.text);
+    assert_eq!(r.json()["does_not_follow"], json!({"deal": 3, "player": "Ann", "expected": 109, "given": 50}), "{}", r.text);
+    third["standing"]["Ann"] = json!(109);
+    let r = add(&standing, &third);
+    assert_eq!(r.status, 200, "{}", r.text);
+    let sheet = r.json();
+    assert!(sheet.get("standing_error").is_none() && sheet.get("dealer_error").is_none(), "{sheet}");
+    assert!(sheet["not_a_match"].as_str().unwrap().starts_with("deal 2 is of cego-pagat, which plays a match, but deal 1 is of troccas"), "{sheet}");
+}

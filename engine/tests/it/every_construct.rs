@@ -183,7 +183,7 @@ fn check(construct: &str, mutation: &Mutation, expected: &Expect, games: &Games)
                 let (Some(vb), Some(va)) = (&before[i], &after[i]) else { continue };
                 for next in played.iter().filter(|n| !std::ptr::eq(*n, g)) {
                     tried += 1;
-                    if next_follows(builtin, &[(g, vb)], next) != next_follows(&changed, &[(g, va)], next) {
+                    if next_follows(&[(builtin, g, vb)], builtin, next) != next_follows(&[(&changed, g, va)], &changed, next) {
                         return Ok(tried);
                     }
                 }

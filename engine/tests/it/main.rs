@@ -71,6 +71,7 @@ mod marolles_payments;
 mod match_last_dealer;
 mod matches;
 mod minchiate_scorer;
+mod mixed_table;
 mod next_dealer;
 mod next_lead;
 mod numbers;

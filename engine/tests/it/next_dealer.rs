@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::{dealer_follows, next_follows, random_game, replay, GameRecord, Gap, Mismatch, Registry, Status, Verdict};
+use tarot_engine::{dealer_follows, next_follows, random_game, replay, GameRecord, Gap, Mismatch, Played, Registry, Status, Verdict};
 
 type Options = BTreeMap<String, serde_json::Value>;
 
@@ -32,13 +32,13 @@ fn dealt_by(rules: &Ruleset, n: usize, options: &Options, dealer: &str, status: 
     panic!("{}: no {status:?} deal dealt by {dealer} in 20,000 tries", rules.id);
 }
 
-fn pairs(deals: &[(GameRecord, Verdict)]) -> Vec<(&GameRecord, &Verdict)> {
-    deals.iter().map(|(r, v)| (r, v)).collect()
+fn pairs<'a>(rules: &'a Ruleset, deals: &'a [(GameRecord, Verdict)]) -> Vec<Played<'a>> {
+    deals.iter().map(|(r, v)| (rules, r, v)).collect()
 }
 
 /// Whether `next` may follow `deals` as the rules say who deals next: the mismatch, if not.
 fn follows(rules: &Ruleset, deals: &[(GameRecord, Verdict)], next: &GameRecord) -> Result<(), Mismatch> {
-    next_follows(rules, &pairs(deals), next)
+    next_follows(&pairs(rules, deals), rules, next)
 }
 
 fn dealer_gap(m: &Mismatch) -> (usize, &str, &str) {
@@ -59,7 +59,7 @@ fn the_deal_passes_to_first_hand() {
     let none = Options::new();
     let turn = ["Ann", "Bob", "Cid", "Dan", "Ann"];
     let session: Vec<(GameRecord, Verdict)> = turn.iter().map(|d| dealt_by(rules, 4, &none, d, Status::Valid, &mut rng)).collect();
-    assert_eq!(dealer_follows(rules, &pairs(&session)), Ok(()));
+    assert_eq!(dealer_follows(&pairs(rules, &session)), Ok(()));
     for k in 1..session.len() {
         assert_eq!(follows(rules, &session[..k], &session[k].0), Ok(()), "deal {}", k + 1);
     }
@@ -73,7 +73,7 @@ fn the_deal_passes_to_first_hand() {
     // The same session as stored says so of its first deal out of turn.
     let mut stored = session.clone();
     stored[2] = wrong;
-    assert_eq!(dealer_follows(rules, &pairs(&stored)), Err(m.message));
+    assert_eq!(dealer_follows(&pairs(rules, &stored)), Err(m.message));
     // Any player may deal a session's first deal.
     assert_eq!(follows(rules, &[], &stored[2].0), Ok(()));
 }
@@ -120,7 +120,7 @@ fn the_mort_deals_again_while_nobody_takes() {
     // Four deals: annulled (Eve), Eve again, played; then Ann; then Bob.
     let bob = dealt_by(rules, 5, &none, "Bob", Status::Valid, &mut rng);
     let session = vec![annulled[0].clone(), played[0].clone(), on, bob];
-    assert_eq!(dealer_follows(rules, &pairs(&session)), Ok(()));
+    assert_eq!(dealer_follows(&pairs(rules, &session)), Ok(()));
 }
 
 /// Droggn: the deal does not go round; the declarer of a deal deals the next, and after a deal thrown
@@ -147,7 +147,7 @@ fn the_taker_deals_next() {
     let thrown_in = dealt_by(rules, 3, &none, &taker, Status::Annulled, &mut rng);
     let again = dealt_by(rules, 3, &none, &taker, Status::Valid, &mut rng);
     let session = vec![first, thrown_in, again];
-    assert_eq!(dealer_follows(rules, &pairs(&session)), Ok(()));
+    assert_eq!(dealer_follows(&pairs(rules, &session)), Ok(()));
     let m = follows(rules, &session[..2], &wrong.0).unwrap_err();
     assert!(m.message.contains(&format!("deal 2 was annulled, and its dealer, {taker}, deals again (rule deal.next_dealer_annulled, source P \"Bidding\")")), "{}", m.message);
 }

@@ -14,7 +14,7 @@ use tarot_engine::random_game;
 use tarot_engine::read_quick;
 use tarot_engine::Setup;
 use tarot_engine::Q;
-use tarot_engine::{match_state, pots_follow};
+use tarot_engine::{match_state, pots_follow, Played};
 use tarot_engine::{parse_record, replay, GameRecord, Registry, Status, Verdict};
 
 fn registry() -> Registry {
@@ -95,18 +95,35 @@ fn a_session_carries_the_pots_on_and_a_gap_is_named() {
     let r = registry();
     let rules = r.get("pots-kitty").unwrap();
     let deals = session(rules, 6, 3);
-    let pairs: Vec<(&GameRecord, &Verdict)> = deals.iter().map(|(r, v)| (r, v)).collect();
-    assert_eq!(pots_follow(rules, &pairs), Ok(()));
+    let pairs: Vec<Played> = deals.iter().map(|(r, v)| (rules, r, v)).collect();
+    assert_eq!(pots_follow(&pairs), Ok(()));
     // The fourth deal carries one more than the third left.
     let mut broken = deals.clone();
     let left = kitty(&broken[2].1).1;
     broken[3].0.pots.insert("kitty".into(), left.numer() + 1);
-    let pairs: Vec<(&GameRecord, &Verdict)> = broken.iter().map(|(r, v)| (r, v)).collect();
-    let e = pots_follow(rules, &pairs).unwrap_err();
+    let pairs: Vec<Played> = broken.iter().map(|(r, v)| (rules, r, v)).collect();
+    let e = pots_follow(&pairs).unwrap_err();
     assert_eq!(e, format!("deal 4 carries the kitty at {}, but deal 3 closed it at {left}: a deal's `pots` are what the deal before it left in them", left + Q::int(1)));
-    // A ruleset without pots: always follows.
+    // Deals read under a ruleset without pots: always follow.
     let basic = r.get("basic").unwrap();
-    assert_eq!(pots_follow(basic, &pairs), Ok(()));
+    let pairs: Vec<Played> = broken.iter().map(|(r, v)| (basic, r, v)).collect();
+    assert_eq!(pots_follow(&pairs), Ok(()));
+    // A deal of a ruleset without the pot between two that keep it leaves it as it was: the deal
+    // after it carries what the last deal keeping it left (deals 3 and 4 read as Basic Tarot's, the
+    // fifth carrying what the second left); a gap is named with the deal that left it.
+    let second = kitty(&deals[1].1).1;
+    let mut fifth = deals[4].0.clone();
+    for (carried, follows) in [(second, true), (second + Q::int(1), false)] {
+        fifth.pots.insert("kitty".into(), carried.numer());
+        let across: Vec<Played> = deals.iter().enumerate().map(|(i, (r, v))| (if i == 2 || i == 3 { basic } else { rules }, if i == 4 { &fifth } else { r }, v)).collect();
+        match pots_follow(&across) {
+            Ok(()) => assert!(follows, "deal 5 carries {carried}, deal 2 left {second}"),
+            Err(e) => {
+                assert!(!follows, "{e}");
+                assert!(e.starts_with(&format!("deal 5 carries the kitty at {carried}, but deal 2 closed it at {second} (the deals between keep no such pot)")), "{e}");
+            }
+        }
+    }
 }
 
 #[test]
@@ -125,8 +142,8 @@ fn grosstarock_sessions_follow_or_say_where_not() {
             .collect()
     };
     let follow = read("follow");
-    let pairs: Vec<(&GameRecord, &Verdict)> = follow.iter().map(|(r, v)| (r, v)).collect();
-    assert_eq!(pots_follow(rules, &pairs), Ok(()));
+    let pairs: Vec<Played> = follow.iter().map(|(r, v)| (rules, r, v)).collect();
+    assert_eq!(pots_follow(&pairs), Ok(()));
     // Deal 2's made King Ultimo empties the King pot; deal 3 starts it again (the foundation, 20
     // from each), and its failed King Ultimo doubles it.
     let pots = |v: &Verdict| v.outcome.as_ref().unwrap().pots.iter().map(|p| (p.pot.to_string(), p.carried.numer(), p.closing.numer())).collect::<Vec<_>>();
@@ -148,8 +165,8 @@ fn grosstarock_sessions_follow_or_say_where_not() {
     let m = match_state(&Setup::new(rules, 3, &six).unwrap(), &verdicts).unwrap().expect("a match");
     assert_eq!((m.deals, m.over_after), (Some(6), None));
     let broken = read("broken");
-    let pairs: Vec<(&GameRecord, &Verdict)> = broken.iter().map(|(r, v)| (r, v)).collect();
-    let e = pots_follow(rules, &pairs).unwrap_err();
+    let pairs: Vec<Played> = broken.iter().map(|(r, v)| (rules, r, v)).collect();
+    let e = pots_follow(&pairs).unwrap_err();
     assert!(e.starts_with("deal 3 carries the King pot at 75, but deal 2 closed it at 0"), "{e}");
 }
 

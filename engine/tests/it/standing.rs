@@ -11,9 +11,9 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::random_game;
-use tarot_engine::standing_follows;
 use tarot_engine::Q;
 use tarot_engine::{parse_record, replay, GameRecord, Registry, Status, Verdict};
+use tarot_engine::{standing_follows, Played};
 
 fn registry() -> Registry {
     common::registry_of(&["standing-catch-up", "basic-partners-match", "call-out-match"])
@@ -121,16 +121,18 @@ fn the_deals_of_a_table_carry_the_standing_on() {
         records.push(rec);
         verdicts.push(v);
     }
-    let pairs: Vec<(&GameRecord, &Verdict)> = records.iter().zip(&verdicts).collect();
-    assert_eq!(standing_follows(rules, &pairs), Ok(()));
+    let pairs: Vec<Played> = records.iter().zip(&verdicts).map(|(r, v)| (rules, r, v)).collect();
+    assert_eq!(standing_follows(&pairs), Ok(()));
     // A deal that says another total breaks it, named.
     let mut wrong = records.clone();
     *wrong[2].standing.entry("Bob".into()).or_default() += 1;
-    let pairs: Vec<(&GameRecord, &Verdict)> = wrong.iter().zip(&verdicts).collect();
-    let e = standing_follows(rules, &pairs).unwrap_err();
+    let pairs: Vec<Played> = wrong.iter().zip(&verdicts).map(|(r, v)| (rules, r, v)).collect();
+    let e = standing_follows(&pairs).unwrap_err();
     assert!(e.starts_with("deal 3 says Bob carries"), "{e}");
-    // A ruleset that reads no `carried` is not checked.
-    assert_eq!(standing_follows(r.get("basic").unwrap(), &pairs), Ok(()));
+    // Deals of a ruleset that reads no `carried` are not checked.
+    let basic = r.get("basic").unwrap();
+    let pairs: Vec<Played> = wrong.iter().zip(&verdicts).map(|(r, v)| (basic, r, v)).collect();
+    assert_eq!(standing_follows(&pairs), Ok(()));
 }
 
 /// `ends-match` (tests/rules/call-out-match.tarot): a side carrying 100 may claim the match before the

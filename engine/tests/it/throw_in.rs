@@ -63,9 +63,9 @@ fn seven_empty_cards_thrown_in_after_three_forts_annul_the_deal() {
     // The next dealer deals: Cid, the player after Bob, not Bob again.
     let mut next = deal(4);
     next.dealer = "Cid".into();
-    assert!(next_follows(rules, &[(&rec, &v)], &next).is_ok());
+    assert!(next_follows(&[(rules, &rec, &v)], rules, &next).is_ok());
     next.dealer = "Bob".into();
-    assert!(next_follows(rules, &[(&rec, &v)], &next).is_err());
+    assert!(next_follows(&[(rules, &rec, &v)], rules, &next).is_err());
     // Nothing follows a hand thrown in.
     let after = with(rec.clone(), &[("Cid", "cego")]);
     assert!(replay(rules, &after).is_err(), "an event after the annulment is refused");
