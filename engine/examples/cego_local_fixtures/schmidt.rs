@@ -2,9 +2,10 @@
 //! and broken. Die Pfeif' taken back for any trick (option `geiss_frei` "a-trick"), taking its trick and
 //! failing, and the same taking back where the leaflet's rule has the Geiß led; a Solo at the other
 //! reading of its factors (`solo_factor` "won-2"); the Solo bidder bidding over his own Solo
-//! (`own_solo` "yes"); a court kept in an Eine Leere by a declarer dealt no empty card (`leere_ersatz`
-//! "yes"), and the same Eine Leere bid where only empty cards may be kept; the cards kept led in a Zwei
-//! Leere (`leere_lead` "yes"), and an Eine Leere whose first trick another suit leads where they must be.
+//! (`own_solo` "yes"); a court kept in each Leere game by a declarer dealt too few empty cards
+//! (`leere_ersatz` "yes"), and the same game bid where only empty cards may be kept; the cards kept led
+//! in a Zwei Leere (`leere_lead` "yes"), and each Leere game whose first trick another card leads
+//! where they must.
 //! Each a seeded simulated game found by search, or one changed from it.
 
 use crate::cego_fixtures::pagat::outcome;
@@ -139,9 +140,19 @@ pub fn write_all(rules: &Ruleset, root: &Path) {
     }
     // The cards kept led: a Zwei Leere's two begun together; an Eine Leere led with another suit.
     let lead = [("leere_lead", "yes")];
-    found(rules, root, ("zwei-leere--lead", "The cards kept led, a variation: a Zwei Leere's two begin the first two tricks together"), &lead, &only("zwei-leere"), 175, |_, v| {
-        outcome(v).1 == "zwei-leere"
-    });
+    let together = found(
+        rules,
+        root,
+        ("zwei-leere--lead", "The cards kept led, a variation: a Zwei Leere's two begin the first two tricks together"),
+        &lead,
+        &only("zwei-leere"),
+        175,
+        |_, v| outcome(v).1 == "zwei-leere",
+    );
+    if let Some(rec) = together {
+        let what = format!("A Zwei Leere's first two tricks begun together, where the leaflet's rule has them played one after the other {SECTION}: valid/zwei-leere--lead.json without its option");
+        broken(rules, root, rec, &[], "play.order", "lead-together", what);
+    }
     let other_suit = |rec: &GameRecord, v: &tarot_engine::Verdict| {
         let (lead, kept) = first_lead_and_kept(rec);
         outcome(v).1 == "eine-leere" && kept.iter().all(|k| suit(k) != suit(&lead))
@@ -153,5 +164,34 @@ pub fn write_all(rules: &Ruleset, root: &Path) {
         broken(rules, root, rec, &lead, "play.must.lead", "", what);
     } else {
         eprintln!("cego-schmidt: an Eine Leere led with another suit not found in 20000 games");
+    }
+    // The Zwei games alike: a court kept where others may stand in, and the same bid under the
+    // leaflet's rule; a first trick led with another card than the cards kept (Zwei Verschiedene) or
+    // their suit (Zwei Leere), where they must lead.
+    for (c, seed, name) in [("zwei-leere", 177, "Zwei Leere"), ("zwei-verschiedene", 179, "Zwei Verschiedene")] {
+        let with_court = |rec: &GameRecord, v: &tarot_engine::Verdict| {
+            let (_, kept) = first_lead_and_kept(rec);
+            outcome(v).1 == c && kept.iter().any(|k| !pips(k) && suit(k).is_some())
+        };
+        let file = format!("{c}--ersatz");
+        let what = format!("Other cards for empty ones, a variation: a declarer dealt too few empty cards keeps a court in {name}");
+        if let Some(rec) = found(rules, root, (&file, &what), &[("leere_ersatz", "yes")], &only(c), seed, with_court) {
+            let what = format!("{name} bid by a player dealt too few empty cards, where the leaflet's rule asks for empty cards {SECTION}: valid/{file}.json without its option");
+            broken(rules, root, rec, &[], &format!("bidding.contract.{c}.by"), "", what);
+        }
+        let not_kept = |rec: &GameRecord, v: &tarot_engine::Verdict| {
+            let (lead, kept) = first_lead_and_kept(rec);
+            let off = if c == "zwei-leere" { kept.iter().all(|k| suit(k) != suit(&lead)) } else { !kept.contains(&lead) };
+            outcome(v).1 == c && off
+        };
+        if let Some((n, rec)) = common::find_game(rules, 3, &o, &only(c), (seed + 1, 20_000), |rec, v| not_kept(&rec, &v).then_some(rec)) {
+            let what = format!(
+                "A {name} whose first trick another card leads than the cards kept, where they must lead {SECTION}: game {n} of seed {} of `cego_local_fixtures`, with the option",
+                seed + 1
+            );
+            broken(rules, root, rec, &lead, "play.", "", what);
+        } else {
+            eprintln!("cego-schmidt: a {name} led with another card not found in 20000 games");
+        }
     }
 }
