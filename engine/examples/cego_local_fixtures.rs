@@ -1,6 +1,6 @@
 //! Writes the fixtures of the local versions of Cego that pagat.com reports (P "Ministranten Version",
-//! "Oberwolfach Version", "Ichenheim Version"): `cego-ministranten`, `cego-ministranten-3`, `cego-oberwolfach`,
-//! `cego-oberwolfach-4` and `cego-ichenheim`. For each, one game played out
+//! "Oberwolfach Version", "Ichenheim Version", "Schmidt Version"): `cego-ministranten`, `cego-ministranten-3`,
+//! `cego-oberwolfach`, `cego-oberwolfach-4`, `cego-ichenheim` and `cego-schmidt`. For each, one game played out
 //! for each contract the auction reaches (fixtures/ID/valid/CONTRACT.json); P's table of bids of the
 //! version played out, where P gives one (valid/p-*.json), its deal and play a seeded simulated game of the contract, the
 //! dealer moved so that the declarer sits where P's does; one invalid game per rule the version adds
@@ -8,13 +8,15 @@
 //! word (invalid/); and the
 //! bids open where the version's auction differs (in_progress/). The Ministranten's Geregelter Räuber,
 //! under its option, is played out and broken rule by rule (`geregelt.rs`), and their penalties of 70,
-//! a revoke and a discard of the wrong number ending the deal, are shown (`penalties.rs`).
+//! a revoke and a discard of the wrong number ending the deal, are shown (`penalties.rs`); the Schmidt
+//! leaflet's variations, its options, are played and broken (`schmidt.rs`).
 //! Each is a seeded simulated game found by search, or one changed from it, so it is reproducible:
 //!
 //!     cargo run -p tarot-engine --example generators -- cego_local_fixtures
 
 mod geregelt;
 mod penalties;
+mod schmidt;
 
 use crate::cego_fixtures::pagat::{outcome, seated, with_bids};
 use crate::common::{self, write};
@@ -245,6 +247,32 @@ const OBERWOLFACH_4: Local = Local {
     lead_after: &[],
 };
 
+const SCHMIDT: Local = Local {
+    id: "cego-schmidt",
+    players: 3,
+    section: "Schmidt Version",
+    contracts: &[
+        ("solo", 160, false, "A Solo, factor 1 won and 2 lost (the default reading of the leaflet)"),
+        ("cego", 161, true, "A Cego: a Gegensolo over a Solo (after three Forts the next player must overcall Vorhand's Cego)"),
+        ("eine", 162, false, "An Eine"),
+        ("eine-leere", 163, false, "An Eine Leere, with an empty card, led or not"),
+        ("zwei-leere", 164, false, "A Zwei Leere, with two empty cards, led or not"),
+        ("zwei-verschiedene", 165, false, "A Zwei Verschiedene, with two empty cards, led or not"),
+        ("kleiner-mann", 166, false, "A Kleiner Mann (die Pfeif'), the Geiß led to the first trick"),
+    ],
+    example: None,
+    broken: &[
+        (
+            "bidding.opening-bidder",
+            "B, who said Solo, holds C's Gegensolo, where bidding over one's own Solo is only a variation",
+            &[('A', "pass"), ('B', "solo"), ('C', "cego"), ('B', "cego")],
+        ),
+        ("bidding.turns--after-solo", "Vorhand speaks first after B's Solo, where C begins", &[('A', "pass"), ('B', "solo"), ('A', "cego")]),
+    ],
+    open: &[("after-solo", "B's Solo: C, the player after him, says Gegensolo or passes", &[('A', "pass"), ('B', "solo")])],
+    lead_after: &[],
+};
+
 const ICHENHEIM: Local = Local {
     id: "cego-ichenheim",
     players: 3,
@@ -271,7 +299,7 @@ const ICHENHEIM: Local = Local {
 
 pub fn main() {
     let registry = Registry::builtin().unwrap_or_else(|d| panic!("{d}"));
-    for local in [&MINISTRANTEN, &MINISTRANTEN_3, &OBERWOLFACH, &OBERWOLFACH_4, &ICHENHEIM] {
+    for local in [&MINISTRANTEN, &MINISTRANTEN_3, &OBERWOLFACH, &OBERWOLFACH_4, &ICHENHEIM, &SCHMIDT] {
         let rules = registry.get(local.id).unwrap_or_else(|| panic!("{} is built in", local.id));
         let root = common::fixtures().join(local.id);
         let first = contracts(rules, local, &root);
@@ -290,6 +318,9 @@ pub fn main() {
         }
         if local.id == "cego-oberwolfach" {
             throw_in(rules, &root);
+        }
+        if local.id == SCHMIDT.id {
+            schmidt::write_all(rules, &root);
         }
         let Some(base) = base else { continue };
         let from = local.example.as_ref().map_or(local.contracts[0].0, |ex| ex.file);

@@ -27,9 +27,13 @@ pub(super) fn bidding(force: &InForce, lines: &mut Vec<Line>) {
             lines.push(line("bidding and contracts", c, text));
         }
         let names = |cs: &[usize]| cs.iter().map(|&i| b.contracts[i].label.as_str()).collect::<Vec<_>>().join(", ");
+        // `opening-bidder out = condition`: read on the options chosen (it reads nothing else); where
+        // it is false the opening bidder speaks again, as without the statement.
+        let out_when = b.opening_out_if.as_ref().map(|e| (force.value(e), e));
+        let out = b.opening_out.as_ref().filter(|_| !matches!(out_when, Some((Some(Value::Bool(false)), _))));
         if let Some((cs, c)) = &b.opening_round {
             // With `opening-bidder out`, its own line says what becomes of the opening bidder.
-            let who = if b.opening_out.is_some() {
+            let who = if out.is_some() {
                 "which every player but the opening bidder enters again"
             } else {
                 "which every player enters again, the opening bid held by its bidder, who comes first in the auction's order, before first hand"
@@ -40,7 +44,11 @@ pub(super) fn bidding(force: &InForce, lines: &mut Vec<Line>) {
             );
             lines.push(line("bidding and contracts", c, text));
         }
-        if let Some(c) = &b.opening_out {
+        if let Some(c) = out {
+            let when = match out_when {
+                Some((Some(Value::Bool(true)), _)) | None => String::new(),
+                Some((_, e)) => format!(" (when {})", force.words(e)),
+            };
             let begins = if b.opening_out_from_first {
                 "that auction begins with first hand (with the player after him if it was first hand who bid) and goes round the others in turn"
             } else {
@@ -49,7 +57,7 @@ pub(super) fn bidding(force: &InForce, lines: &mut Vec<Line>) {
             lines.push(line(
                 "bidding and contracts",
                 c,
-                format!("the opening round's bidder does not speak again: his bid is the best bid as the auction after it begins, nobody may hold it, and {begins}"),
+                format!("the opening round's bidder does not speak again{when}: his bid is the best bid as the auction after it begins, nobody may hold it, and {begins}"),
             ));
         }
         if let Some((cs, c)) = &b.closing {

@@ -81,7 +81,9 @@ fn shape(section: &str, key: &str) -> Option<Shape> {
         ("bidding", "first-turn") => sh(1, MANY, Forbidden, Forbidden, "`first-turn CONTRACT ...`"),
         ("bidding", "step") => sh(2, MANY, Forbidden, Forbidden, "`step CONTRACT CONTRACT ...` or `step lowest CONTRACT CONTRACT ...`"),
         ("bidding", "opening-round") => sh(1, MANY, Forbidden, Forbidden, "`opening-round CONTRACT ...`"),
-        ("bidding", "opening-bidder") => sh(1, 3, Forbidden, Forbidden, "`opening-bidder out` or `opening-bidder out from first-hand`"),
+        ("bidding", "opening-bidder") => {
+            sh(1, 3, Optional, Forbidden, "`opening-bidder out` or `opening-bidder out from first-hand`, either one `= condition of options`")
+        }
         ("bidding", "closing") => sh(1, MANY, Forbidden, Forbidden, "`closing CONTRACT ...`"),
         ("bidding", "out-of-turn") => sh(1, MANY, Forbidden, Forbidden, "`out-of-turn CONTRACT ...`"),
         ("bidding", "instead") => sh(2, 3, Required, Forbidden, "`instead WON CHOSEN \"label\" = condition on the winner's hand`"),

@@ -55,6 +55,9 @@ pub struct Bidding {
     /// hand, or with the player after him if it was first hand who bid, and goes round the others
     /// in turn, skipping the opening bidder.
     pub opening_out_from_first: bool,
+    /// `opening-bidder out = condition`: a condition of the options alone; the opening bidder is out
+    /// only in the games where it is true, and in the others speaks again as without the statement.
+    pub opening_out_if: Option<Expr>,
     /// `closing CONTRACT ...`: a bid of one of these contracts (by index) ends the auction at once,
     /// its bidder playing it (rule `bidding.closing`).
     pub closing: Option<(Vec<usize>, Clause)>,

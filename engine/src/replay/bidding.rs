@@ -353,9 +353,14 @@ impl<'s, 'r> Game<'s, 'r> {
         head.into_iter().chain((0..n).map(move |i| ((start + i) % n) as u8).filter(move |&q| Some(q) != head && Some(q) != out))
     }
 
-    /// The opening round's bidder, out of the auction after it (`opening-bidder out`).
+    /// The opening round's bidder, out of the auction after it (`opening-bidder out`, in the games
+    /// whose options make its condition true where it has one).
     fn out_head(&self, turn: &Turn) -> Option<u8> {
-        self.rules().bidding.as_ref()?.opening_out.as_ref()?;
+        let b = self.rules().bidding.as_ref()?;
+        b.opening_out.as_ref()?;
+        if let Some(e) = &b.opening_out_if {
+            crate::expr::eval(e, &self.env(None)).and_then(|v| crate::expr::truthy(&v)).unwrap_or(false).then_some(())?;
+        }
         turn.carried.map(|(p, _)| p)
     }
 

@@ -14,7 +14,7 @@
 //! claim of a skinned Solo, judged by the second scorer on every hand as dealt.
 //!
 //! The same for the local versions (`cego-ministranten` at four and `cego-ministranten-3` at three, `cego-oberwolfach` at three and
-//! `cego-oberwolfach-4` at four, `cego-ichenheim`, `cego-braeunlingen`), at their own scores
+//! `cego-oberwolfach-4` at four, `cego-schmidt` with each of its options, `cego-ichenheim`, `cego-braeunlingen`), at their own scores
 //! (`common/cego_local.rs`), and for the count in twos (`cego-twos`, `common/cego_twos.rs`).
 //!
 //! `CEGO_SCORER_GAMES` sets the number of steered deals (default 600; half as many unsteered), and
@@ -76,6 +76,12 @@ fn compare(id: &str, sim: &SimOptions, options: &BTreeMap<String, serde_json::Va
         let vorhand = rec.events.iter().find_map(|e| if let tarot_engine::Event::Bid { player, .. } = e { Some(&**player) } else { None });
         if players == 3 && mine.claim.is_none() && vorhand.is_some_and(|v| said == [(v, "cego")]) {
             add("all passed: Vorhand's Cego".into());
+        }
+        // The Solo bidder bidding again after his Solo (the Schmidt leaflet's variation).
+        if let Some(k) = said.iter().position(|(_, b)| *b == "solo") {
+            if said[k + 1..].iter().any(|(p, _)| *p == said[k].0) {
+                add("the Solo bidder bids over his own Solo".into());
+            }
         }
         // A declarer's game (not a special game, whose value is fixed) bid over a Solo.
         if let Some(m) = mine.made.filter(|_| mine.over_solo && !["piccolo", "bettel", "ulti"].contains(&mine.contract.as_str())) {
@@ -321,7 +327,7 @@ fn a_court_kept_for_want_of_empty_cards_is_judged_as_the_sources_do() {
     }
 }
 
-/// The local versions (`cego-ministranten`, `cego-ministranten-3`, `cego-oberwolfach`, `cego-oberwolfach-4`, `cego-ichenheim`,
+/// The local versions (`cego-ministranten`, `cego-ministranten-3`, `cego-oberwolfach`, `cego-oberwolfach-4`, `cego-schmidt`, `cego-ichenheim`,
 /// `cego-twos`, `cego-braeunlingen`; P "Ministranten Version" at four and at three, "Oberwolfach Version" at three and at
 /// four, "Ichenheim Version", "Cards counted in twos", "Bräunlingen Tournament Version"): the engine's
 /// scores against the second scorer (`common/cego_local.rs`) over simulated
@@ -335,17 +341,20 @@ fn a_court_kept_for_want_of_empty_cards_is_judged_as_the_sources_do() {
 /// over a Solo; at the tournament those too and the Bürgermeister), and each game each for himself
 /// played; the tournament's Solo bidder silent in the second phase, begun by Vorhand; no court may be kept in a Leere game of the
 /// versions that ask for Brettli (the cards kept are Brettli, and a player without them does not bid
-/// the game).
+/// the game). The Schmidt leaflet (`cego-schmidt`) also with each variation, an option
+/// (`schmidt_variations`): a court kept where other cards may stand in, the Geiß taken back for any
+/// trick taking it and failing, and the Solo bidder bidding over his own Solo must each be seen.
 #[test]
 fn the_engine_scores_the_local_versions_as_the_sources_do() {
     let steered_games = count_or("CEGO_SCORER_GAMES", 600, 600);
     let base = seed("CEGO_SCORER_SEED");
     let normal = ["solo", "cego", "eine", "eine-leere", "zwei-leere", "zwei-verschiedene", "kleiner-mann"];
-    let versions: [(&str, &[&str], &[&str]); 7] = [
+    let versions: [(&str, &[&str], &[&str]); 8] = [
         ("cego-ministranten", &["gegensolo", "piccolo", "bettel", "ulti"], &["rauber played", "dresch played", "geregelter-rauber played"]),
         ("cego-ministranten-3", &["gegensolo", "piccolo", "bettel", "ulti"], &["the claim of a skinned Solo won", "the claim of a skinned Solo lost"]),
         ("cego-oberwolfach", &[], &["the claim of a skinned Solo won", "the claim of a skinned Solo lost"]),
         ("cego-oberwolfach-4", &["piccolo", "bettel"], &["rauber played", "the claim of a skinned Solo won", "the claim of a skinned Solo lost"]),
+        ("cego-schmidt", &[], &["the claim of a skinned Solo won", "the claim of a skinned Solo lost"]),
         ("cego-ichenheim", &["ulti"], &["solodu lost"]),
         ("cego-twos", &["piccolo", "bettel", "ulti", "over a Solo"], &["rauber played"]),
         ("cego-braeunlingen", &["piccolo", "bettel", "ulti", "over a Solo"], &["rauber played", "Bürgermeister (35)"]),
@@ -364,6 +373,9 @@ fn the_engine_scores_the_local_versions_as_the_sources_do() {
             let only = SimOptions { contract: ContractChoice::Only("geregelter-rauber".into()), ..SimOptions::steered() };
             compare(id, &only, &geregelt, base + 3_000_000_000..base + 3_000_000_000 + steered_games / 5, &mut runs[2]);
             compare(id, &SimOptions::steered(), &geregelt, base + 4_000_000_000..base + 4_000_000_000 + steered_games / 2, &mut runs[2]);
+        }
+        if id == "cego-schmidt" {
+            schmidt_variations(base, steered_games, &mut runs[2]);
         }
         let mut reached: BTreeMap<String, u64> = BTreeMap::new();
         for (k, n) in runs.iter().flat_map(|r| &r.tally) {
@@ -387,19 +399,47 @@ fn the_engine_scores_the_local_versions_as_the_sources_do() {
         // Brettli only (P: "must really be empty cards"), but in twos and at the tournament, which keep cego's games: no Leere game is bid by a
         // player dealt too few empty cards, so no court is kept in their stead.
         let court = "a court kept in a Leere game by a declarer dealt too few empty cards";
-        if !["cego-twos", "cego-braeunlingen"].contains(&id) {
+        if !["cego-twos", "cego-braeunlingen", "cego-schmidt"].contains(&id) {
             assert!(!reached.contains_key(court), "{id}: {court}\n{report}");
+        }
+        if id == "cego-schmidt" {
+            let cases = [court, "the Geiß taken back (a-trick) takes its trick", "the Geiß taken back (a-trick) fails", "the Solo bidder bids over his own Solo"];
+            for case in cases {
+                assert!(reached.get(case).copied().unwrap_or(0) > 0, "no deal reached the case: {case}\n{report}");
+            }
         }
     }
 }
 
+/// The Schmidt leaflet's variations (P "Schmidt Version"), each option's other choice by itself:
+/// the Geiß taken back for any trick (steered to Kleiner Mann), other cards standing in for empty ones
+/// and the cards kept led (steered to every contract), a Solo's factor 2 won and 1 lost (steered to
+/// the Solo), and bidding over one's own Solo (unsteered, where Solos are bid).
+fn schmidt_variations(base: u64, games: u64, run: &mut Run) {
+    let id = "cego-schmidt";
+    let one = |k: &str, v: &str| BTreeMap::from([(k.to_string(), serde_json::json!(v))]);
+    let only = |c: &str| SimOptions { contract: ContractChoice::Only(c.into()), hold_petit: 1.0, ..SimOptions::steered() };
+    let mut from = base + 5_000_000_000;
+    let mut next = |n: u64| {
+        from += 100_000_000;
+        from..from + n
+    };
+    compare(id, &only("kleiner-mann"), &one("geiss_frei", "a-trick"), next(games / 4), run);
+    compare(id, &SimOptions::steered(), &one("leere_ersatz", "yes"), next(games / 2), run);
+    compare(id, &SimOptions::steered(), &one("leere_lead", "yes"), next(games / 2), run);
+    let both = BTreeMap::from([("leere_ersatz".to_string(), serde_json::json!("yes")), ("leere_lead".to_string(), serde_json::json!("yes"))]);
+    compare(id, &SimOptions::steered(), &both, next(games / 4), run);
+    compare(id, &only("solo"), &one("solo_factor", "won-2"), next(games / 4), run);
+    compare(id, &SimOptions::default(), &one("own_solo", "yes"), next(games / 2), run);
+}
+
 /// The stored games of the local versions (`fixtures/cego-ministranten/valid/`, `fixtures/cego-ministranten-3/valid/`,
-/// `fixtures/cego-oberwolfach/valid/`, `fixtures/cego-oberwolfach-4/valid/`, `fixtures/cego-ichenheim/valid/`,
+/// `fixtures/cego-oberwolfach/valid/`, `fixtures/cego-oberwolfach-4/valid/`, `fixtures/cego-schmidt/valid/`, `fixtures/cego-ichenheim/valid/`,
 /// `fixtures/cego-twos/valid/`, `fixtures/cego-braeunlingen/valid/`), at the table of the rules' smallest size (at five, the dealer
 /// sits out): the engine scores each as the second scorer does.
 #[test]
 fn the_stored_games_of_the_local_versions_score_as_the_sources_do() {
-    for id in ["cego-ministranten", "cego-ministranten-3", "cego-oberwolfach", "cego-oberwolfach-4", "cego-ichenheim", "cego-twos", "cego-braeunlingen"] {
+    for id in ["cego-ministranten", "cego-ministranten-3", "cego-oberwolfach", "cego-oberwolfach-4", "cego-schmidt", "cego-ichenheim", "cego-twos", "cego-braeunlingen"] {
         let rules = tarot_testkit::registry().get(id).unwrap();
         for path in tarot_testkit::fixture_files(id, "valid") {
             let rec = tarot_engine::read_record(&std::fs::read(&path).unwrap()).unwrap();

@@ -76,6 +76,7 @@ mod next_dealer;
 mod next_lead;
 mod numbers;
 mod opening_bidder_from;
+mod opening_bidder_if;
 mod pack;
 mod packet_orders;
 mod play_ends;

@@ -271,7 +271,7 @@ proptest! {
     #![proptest_config(config(400))]
 
     #[test]
-    fn games_with_each_option_choice_replay_valid(i in 0..416usize, seed in any::<u64>(), carry in any::<bool>()) {
+    fn games_with_each_option_choice_replay_valid(i in 0..448usize, seed in any::<u64>(), carry in any::<bool>()) {
         games_with_options(i, seed, carry);
     }
 }
@@ -281,7 +281,7 @@ proptest! {
 #[test]
 fn every_option_choice_is_covered_and_simulated_valid() {
     let all = option_tables();
-    assert!(all.len() <= 416, "{} tables with options", all.len());
+    assert!(all.len() <= 448, "{} tables with options", all.len());
     for i in 0..all.len() {
         for carry in [false, true] {
             games_with_options(i, i as u64, carry);

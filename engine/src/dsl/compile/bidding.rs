@@ -53,6 +53,7 @@ impl Compiler {
             opening_round: None,
             opening_out: None,
             opening_out_from_first: false,
+            opening_out_if: None,
             closing: None,
             out_of_turn: None,
             instead: vec![],
@@ -204,10 +205,17 @@ impl Compiler {
                 },
                 "no-reraise" => b.no_reraise = Some(self.clause(st, "bidding.no-reraise")),
                 "opening-bidder" => match st.args.iter().map(|w| w.text.as_str()).collect::<Vec<_>>()[..] {
-                    ["out"] => b.opening_out = Some(self.clause(st, "bidding.opening-bidder")),
-                    ["out", "from", "first-hand"] => {
+                    ["out"] | ["out", "from", "first-hand"] => {
                         b.opening_out = Some(self.clause(st, "bidding.opening-bidder"));
-                        b.opening_out_from_first = true;
+                        b.opening_out_from_first = st.args.len() == 3;
+                        // `= condition`: out only in the games whose options make it true.
+                        if st.value.is_some() {
+                            b.opening_out_if = self.condition_of_options(
+                                st,
+                                "opening-bidder out = condition",
+                                "`opening-bidder out` is a switch and takes no value, unless it follows options: `opening-bidder out = condition of options`",
+                            );
+                        }
                     }
                     _ => self.err_at(
                         st,

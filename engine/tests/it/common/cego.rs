@@ -331,7 +331,7 @@ fn read(rec: &GameRecord) -> Read {
 /// The deal as the Ministranten's penalties read it (`cego_local::Deal`): each seat's cards dealt, and
 /// the cards kept in a Leere game, which take no trick and, led, set no suit.
 fn deal_of<'a>(rec: &GameRecord, r: &'a Read, hands: &'a [Vec<Card>], kept: &'a [Card]) -> super::cego_local::Deal<'a> {
-    let local = Local::of(&rec.ruleset);
+    let local = Local::of_record(rec);
     let contract = r.declarer.as_ref().map_or(r.alone.as_deref().unwrap_or("rauber"), |d| d.1.as_str());
     super::cego_local::Deal {
         dealt: hands,
@@ -391,7 +391,7 @@ fn card_code(c: Card) -> String {
 pub fn score(rec: &GameRecord) -> Scored {
     let names = &rec.players;
     let n = names.len();
-    let local = Local::of(&rec.ruleset);
+    let local = Local::of_record(rec);
     // The part of the Gasthaus's evening (`cego-pflicht-rauber`'s option `round`).
     let round = rec.options.get("round").and_then(|v| v.as_str()).unwrap_or("normal");
     let r = read(rec);

@@ -34,6 +34,11 @@
 //! - Oberwolfach at four: the same normal games and claim, the Solo hand eight trumps or seven with two
 //!   above the 17 and two suits void; Piccolo 10, Bettel 15, the Räuber 5 (its loser paying each
 //!   other player 5, Vorhand 10).
+//! - The Schmidt leaflet (P "Schmidt Version"): Oberwolfach's game for three, its scores and claim,
+//!   but the Geiß led to the first trick unless the record's option `geiss_frei` lets it be taken back
+//!   for any trick; the Leere games' cards kept Brettli unless the option `leere_ersatz` lets others
+//!   stand in, and led together in the Zwei games only where the option `leere_lead` binds them; a
+//!   Solo's factor 1 won and 2 lost, or 2 won and 1 lost where the option `solo_factor` is "won-2".
 //! - Ichenheim (three players): the Gasthaus's scores, but the Ulti 20 and the Solodu, a Solo bound to
 //!   take every trick, 64.
 //! - The count in twos (P "Cards counted in twos"): the cards counted in pairs, 40 of 79 winning, P's
@@ -54,6 +59,13 @@ pub enum Local {
     Ministranten,
     Oberwolfach,
     Oberwolfach4,
+    /// The Schmidt leaflet, with the record's choices: other cards standing in for empty ones
+    /// (`leere_ersatz`), the cards kept led (`leere_lead`), a Solo's factor 2 won (`solo_factor`).
+    Schmidt {
+        ersatz: bool,
+        lead: bool,
+        solo_won_2: bool,
+    },
     Ichenheim,
     Twos,
     Braeunlingen,
@@ -65,6 +77,7 @@ impl Local {
             "cego-ministranten" | "cego-ministranten-3" => Local::Ministranten,
             "cego-oberwolfach" => Local::Oberwolfach,
             "cego-oberwolfach-4" => Local::Oberwolfach4,
+            "cego-schmidt" => Local::Schmidt { ersatz: false, lead: false, solo_won_2: false },
             "cego-ichenheim" => Local::Ichenheim,
             "cego-twos" => Local::Twos,
             "cego-braeunlingen" => Local::Braeunlingen,
@@ -72,14 +85,24 @@ impl Local {
         }
     }
 
-    /// Oberwolfach's, at three or at four.
+    /// Whose scores a record follows, with the choices of its options where they matter (the
+    /// Schmidt leaflet's variations).
+    pub fn of_record(rec: &tarot_engine::GameRecord) -> Local {
+        let yes = |k: &str, v: &str| rec.options.get(k).and_then(|x| x.as_str()) == Some(v);
+        match Local::of(&rec.ruleset) {
+            Local::Schmidt { .. } => Local::Schmidt { ersatz: yes("leere_ersatz", "yes"), lead: yes("leere_lead", "yes"), solo_won_2: yes("solo_factor", "won-2") },
+            local => local,
+        }
+    }
+
+    /// Oberwolfach's, at three or at four, and the Schmidt leaflet's, which follows it.
     pub fn oberwolfach(self) -> bool {
-        matches!(self, Local::Oberwolfach | Local::Oberwolfach4)
+        matches!(self, Local::Oberwolfach | Local::Oberwolfach4 | Local::Schmidt { .. })
     }
 
     /// The choice of `geiss_frei` a record that names none plays.
     pub fn geiss_frei_default(self) -> &'static str {
-        if self.oberwolfach() {
+        if self.oberwolfach() && !matches!(self, Local::Schmidt { .. }) {
             "last-trick"
         } else {
             "no"
@@ -101,7 +124,7 @@ impl Local {
     /// keep cego's games (P: "must really be empty cards", "must really be empty", "have to be
     /// Brettli").
     pub fn brettli_only(self) -> bool {
-        !matches!(self, Local::Gasthaus | Local::Twos | Local::Braeunlingen)
+        !matches!(self, Local::Gasthaus | Local::Twos | Local::Braeunlingen | Local::Schmidt { ersatz: true, .. })
     }
 
     /// Whether the Solo bidder is out of the second phase, which then begins with Vorhand (or the
@@ -112,9 +135,10 @@ impl Local {
     }
 
     /// Whether the Zwei games' cards kept begin the first two tricks together (P "The Play"): not at
-    /// Oberwolfach, where "the bidder can lead any card".
+    /// Oberwolfach, where "the bidder can lead any card", nor by the Schmidt leaflet but as its
+    /// variation.
     pub fn kept_cards_led_together(self) -> bool {
-        !self.oberwolfach()
+        !self.oberwolfach() || matches!(self, Local::Schmidt { lead: true, .. })
     }
 
     /// The three cards taken out of the pack for three (P "Three Player Game": the clubs 7, the spades 7
@@ -207,10 +231,11 @@ impl Local {
                 };
                 5.max(nearest5(diff * f))
             }
-            Local::Oberwolfach | Local::Oberwolfach4 => {
+            Local::Oberwolfach | Local::Oberwolfach4 | Local::Schmidt { .. } => {
+                let won_2 = matches!(self, Local::Schmidt { solo_won_2: true, .. });
                 let f = match contract {
-                    "solo" if made => 1,
-                    "solo" => 2,
+                    "solo" if made == won_2 => 2,
+                    "solo" => 1,
                     _ => factor + i64::from(over_solo),
                 };
                 (diff / 5 + 1) * f
