@@ -238,7 +238,8 @@ pub(super) fn mutations(rules: &Ruleset, rec: &GameRecord) -> Vec<(GameRecord, S
                     let shown = hand.iter().take(size).map(|c| c.code()).collect();
                     let mut r = rec.clone();
                     r.events.insert(at, Event::Declare { player: p.as_str().into(), declaration: d.name.as_str().into(), cards: shown });
-                    out.push((r, format!("event {at}: {p} declares a {} showing {size} cards", d.label)));
+                    let cards = if size == 1 { "1 card".to_string() } else { format!("{size} cards") };
+                    out.push((r, format!("event {at}: {p} declares “{}”, showing {cards}", d.label)));
                 }
             }
         }
