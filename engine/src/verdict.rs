@@ -84,7 +84,8 @@ pub struct Next {
     pub phase: String,
     /// The legal moves: bids (with `pass`), or the cards that may be called, discarded or played, or
     /// the talon's packets that may be taken (each its cards joined by spaces), or the cards that may
-    /// be bought (with `pass`).
+    /// be bought (with `pass`). No card is legal while a declaration the rules make compulsory (or
+    /// the contract requires) is still owed before it: `declarations` lists what may be declared.
     pub legal: Vec<String>,
     /// How many cards to discard, or in a packet of the talon.
     #[serde(skip_serializing_if = "Option::is_none")]

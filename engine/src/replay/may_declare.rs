@@ -176,6 +176,10 @@ impl<'s, 'r> Game<'s, 'r> {
             return vec![];
         }
         let started = !self.tricks.is_empty() || self.trick_begun();
+        // Nothing is declared while the taker owes his call or his buy: `declare` refuses it first.
+        if self.call_missing(0).is_some() || self.buy_missing(0).is_some() {
+            return vec![];
+        }
         let mut out = vec![];
         for (k, d) in rules.declarations.iter().enumerate() {
             for p in 0..self.n() as u8 {

@@ -472,10 +472,14 @@ impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn next_play(&mut self) -> Option<Next> {
         let p = self.to_play().ok()?;
         let table = self.current.iter().map(|&(_, c)| c).collect();
+        // No card may be played while a declaration the rules make compulsory is owed before it, or
+        // while the contract's requirement (`require`) is unmet at the first card: `play` refuses
+        // every card then, and the declarations open (the verdict's) say what is owed.
+        let owed = self.compulsory_missing(p).is_some() || matches!(self.contract_requirement_missing(), Ok(Some(_)));
         Some(Next {
             player: self.name(p),
             phase: "play".into(),
-            legal: self.legal(p).iter().map(|c| c.to_string()).collect(),
+            legal: if owed { vec![] } else { self.legal(p).iter().map(|c| c.to_string()).collect() },
             count: None,
             table,
             declarations: vec![],

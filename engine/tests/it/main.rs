@@ -72,6 +72,7 @@ mod match_last_dealer;
 mod matches;
 mod minchiate_scorer;
 mod mixed_table;
+mod next_agrees;
 mod next_dealer;
 mod next_lead;
 mod numbers;

@@ -132,7 +132,7 @@ const SEED: u64 = 20_260_101;
 /// proptest's settings for these properties: `cases` cases, drawn from a fixed seed so that every run
 /// tries the same cases and a failure found once is found again (and shrunk, and kept in
 /// `proptest-regressions/`); `PROPTEST_RNG_SEED=N` draws another sequence.
-fn config(cases: u32) -> ProptestConfig {
+pub(crate) fn config(cases: u32) -> ProptestConfig {
     let default = ProptestConfig::default();
     let rng_seed = match default.rng_seed {
         RngSeed::Random => RngSeed::Fixed(SEED),
@@ -228,7 +228,7 @@ fn steering_to_one_contract_wins_it() {
 
 /// Every ruleset at every table, with no option given, then each option at each of its other choices
 /// in turn (the others at their defaults), where the table can sit with it.
-fn option_tables() -> Vec<(String, usize, BTreeMap<String, serde_json::Value>)> {
+pub(crate) fn option_tables() -> Vec<(String, usize, BTreeMap<String, serde_json::Value>)> {
     let mut out = vec![];
     for (id, n, _) in tables() {
         let r = registry().get(&id).unwrap();
