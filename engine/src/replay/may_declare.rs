@@ -176,8 +176,9 @@ impl<'s, 'r> Game<'s, 'r> {
             return vec![];
         }
         let started = !self.tricks.is_empty() || self.trick_begun();
-        // Nothing is declared while the taker owes his call or his buy: `declare` refuses it first.
-        if self.call_missing(0).is_some() || self.buy_missing(0).is_some() {
+        // Nothing is declared while the taker owes his call or his buy, or a steal is owed (a
+        // dealer's, or the discard after one): replay refuses any other move first.
+        if self.call_missing(0).is_some() || self.buy_missing(0).is_some() || self.steal_due() {
             return vec![];
         }
         let mut out = vec![];

@@ -155,6 +155,12 @@ impl<'s, 'r> Game<'s, 'r> {
         None
     }
 
+    /// Whether a steal is owed before any other move: a discard after a steal, or a steal its stealer
+    /// must make (`steal_missing` refuses the move then; a steal he may make he gives up by it).
+    pub(super) fn steal_due(&self) -> bool {
+        self.steal_owed.is_some() || self.steal_steps.iter().any(|&(_, how)| how == StealHow::All)
+    }
+
     /// The stealer and what he may take, or the discard he owes (`Game::next`).
     pub(super) fn next_steal(&self) -> Option<Next> {
         if let Some((q, k)) = self.steal_owed {

@@ -289,6 +289,32 @@ fn no_card_is_offered_while_a_declaration_is_owed() {
     }
 }
 
+/// Nothing is offered to declare while a steal is owed (the dealer's steal of the run of top trumps
+/// at the bottom of the stock, or the discard after a steal): replay refuses any other move first.
+/// Minchiate at two: every declaration `next` lists while the stock is being stolen from is one
+/// replay accepts (a steal that may be made is given up by it).
+#[test]
+fn nothing_is_declared_open_while_a_steal_is_owed() {
+    let rules = registry().get("minchiate").unwrap();
+    let mut owed = 0;
+    for seed in 0..300 {
+        let rec = game_of(rules, 2, &BTreeMap::new(), &SimOptions::default(), seed);
+        for k in 1..rec.events.len() {
+            if !matches!(rec.events[k], Event::Take { .. } | Event::Discard { .. }) {
+                continue;
+            }
+            let Some(next) = replay(rules, &prefix(&rec, k)).unwrap().next else { continue };
+            owed += usize::from(next.declarations.is_empty());
+            for o in &next.declarations {
+                let e = Event::Declare { player: o.player.as_ref().into(), declaration: o.declaration.as_str().into(), cards: o.cards.iter().map(|c| c.as_str().into()).collect() };
+                let j = judge(rules, &rec, k, e);
+                assert!(matches!(j, Judged::Accepted), "seed {seed}, event {k}: {} declaring {} offered, replay: {j:?}", o.player, o.declaration);
+            }
+        }
+    }
+    assert!(owed > 0, "no steal reached");
+}
+
 /// While the taker may still buy a card (Droggn's Simple), nothing may be declared: `declare` asks
 /// for the buy first, so `next` lists no declaration open, the Pagat's Ultimo included.
 #[test]
