@@ -138,7 +138,7 @@ fn a_session_ends_after_the_deal_of_the_player_a_call_named() {
 
 /// A session whose deals were played with different options (`cego-pflicht-rauber`'s evening, its
 /// `round` chosen deal by deal): each deal on the sheet carries the options its record gives, and
-/// none where the record chose none.
+/// none where the record chose none; the session's page shows them in the deal's row.
 #[test]
 fn a_session_shows_the_options_each_deal_was_played_with() {
     let s = spawn_fresh("deal-options", &[]);
@@ -155,6 +155,11 @@ fn a_session_shows_the_options_each_deal_was_played_with() {
     let sheet = s.get(&format!("/sessions/{session}")).json();
     assert!(sheet["deals"][0].get("options").is_none(), "{sheet}");
     assert_eq!(sheet["deals"][1]["options"], json!({"round": "pflicht-rauber"}), "{sheet}");
+    let page = s.get(&format!("/pages/sessions/{session}")).text;
+    let rows: Vec<&str> = page.split("<tr class=\"deal\"").skip(1).map(|r| &r[..r.find("</tr>").unwrap()]).collect();
+    assert_eq!(rows.len(), 2, "{page}");
+    assert!(!rows[0].contains("deal-options"), "{}", rows[0]);
+    assert!(rows[1].contains("<span class=\"deal-options\">round = pflicht-rauber</span>"), "{}", rows[1]);
 }
 
 /// A session of Grosstarock deals, whose pots (the King and Pagat pots) each deal carries from the one
