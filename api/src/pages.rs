@@ -51,7 +51,7 @@ td div.differs{background:#ffe7a8;border-left:4px solid #d99a00;padding-left:.3e
 .card.excuse{background:#f4e6ff;border-color:#8a4fb8;color:#5a1f86}.card.won{outline:3px solid #2b8a3e}.card.bad{outline:3px solid #c0131b;background:#ffe0e0}\
 .who{display:block;font-size:.7em;font-weight:normal;color:#555}.play{display:inline-block;text-align:center;margin-right:.3em}\
 .stop{background:#ffe0e0;border:2px solid #c0131b;padding:.5em}.notice{background:#f3f3f3;padding:.4em;margin:.3em 0}\
-nav a{margin-right:1em}nav.steps a{display:inline-block;padding:.2em .5em;border:1px solid #999;border-radius:.3em;background:#fff}.step{border:1px solid #bbb}dl.overview dt{font-weight:bold;margin-top:.5em}dl.overview dd{margin-left:1.5em}ul.items{margin:0;padding-left:1.1em}table.values td{max-width:60em}.count{color:#555;font-size:.85em}form.inline{display:inline}\
+nav a{margin-right:1em}nav.steps a{display:inline-block;padding:.2em .5em;border:1px solid #999;border-radius:.3em;background:#fff}.step{border:1px solid #bbb}dl.overview dt{font-weight:bold;margin-top:.5em}dl.overview dd{margin-left:1.5em}ul.items{margin:0;padding-left:1.1em}table.values td{max-width:60em}.count{color:#555;font-size:.85em}.deal-options{color:#555;font-size:.85em}form.inline{display:inline}\
 table.bars{width:auto}table.bars th{max-width:22em;font-weight:normal;background:#f7f7f7}table.bars td{border:none;border-bottom:1px solid #eee;padding:.15em .4em}\
 td.track{width:32em}.bar{height:.9em;min-width:1px}.swatch{display:inline-block;width:.9em;height:.9em}\
 .c0{background:#1d3470}.c1{background:#c0131b}.c2{background:#2f6b1f}.c3{background:#b38600}.c4{background:#8a4fb8}.c5{background:#37474f}";

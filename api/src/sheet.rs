@@ -1,6 +1,8 @@
 //! A session's running score sheet, derived from its games' verdicts: per deal each player's score
 //! and the running totals, as a table keeps it; and, where the ruleset plays a match, where it stands.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 use tarot_engine::{Gap, Q};
 use tarot_store::GameId;
@@ -110,6 +112,12 @@ pub struct Deal {
     number: usize,
     game: String,
     ruleset: String,
+    /// The options of its ruleset the deal was played with, as its record gives them (e.g. the round
+    /// of `cego-pflicht-rauber`'s evening, `{"round": "pflicht-rauber"}`); the others at their
+    /// defaults. Absent where the record chose none.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[schema(value_type = crate::schema::DealOptions)]
+    options: BTreeMap<String, serde_json::Value>,
     #[schema(value_type = crate::schema::Status)]
     status: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -172,6 +180,7 @@ pub fn score_sheet(state: &AppState, session: &str) -> Result<ScoreSheet, Proble
             number: i + 1,
             game: id.0,
             ruleset: record.ruleset.clone(),
+            options: record.options.clone(),
             status: serde_json::to_value(verdict.status).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default(),
             taker: outcome.and_then(|o| o.taker.as_deref().map(String::from)),
             contract: outcome.and_then(|o| o.contract.clone()),

@@ -50,6 +50,13 @@ fn number(v: &Value) -> f64 {
     v.as_f64().or_else(|| v.as_str().and_then(|s| s.split_once('/')).and_then(|(n, d)| Some(n.parse::<f64>().ok()? / d.parse::<f64>().ok()?))).unwrap_or(0.0)
 }
 
+/// The options a deal was played with, as `name = value` (a word as written, without quotes), where
+/// its record chose any.
+fn options(chosen: &Value) -> Option<String> {
+    let chosen = chosen.as_object().filter(|o| !o.is_empty())?;
+    Some(chosen.iter().map(|(k, v)| format!("{k} = {}", v.as_str().map_or_else(|| v.to_string(), str::to_string))).collect::<Vec<_>>().join(", "))
+}
+
 /// A player's figure in a list of `[player, amount]`.
 fn of<'a>(list: &'a Value, player: &str) -> Option<&'a Value> {
     list.as_array()?.iter().find(|p| p[0] == player).map(|p| &p[1])
@@ -74,7 +81,8 @@ fn sheet_page(s: &Value) -> HttpResponse {
                     @let status = d["status"].as_str().unwrap_or_default();
                     tr class="deal" data-deal=(d["number"]) {
                         th { a href={ "/pages/games/" (game) } { "deal " (d["number"]) } br; span class="src" { (game) } }
-                        td { a href={ "/pages/rulesets/" (d["ruleset"].as_str().unwrap_or_default()) } { code { (d["ruleset"].as_str().unwrap_or_default()) } } }
+                        td { a href={ "/pages/rulesets/" (d["ruleset"].as_str().unwrap_or_default()) } { code { (d["ruleset"].as_str().unwrap_or_default()) } }
+                            @if let Some(chosen) = options(&d["options"]) { br; span class="deal-options" { (chosen) } } }
                         td { span class=(status) { (status.replace('_', " ")) }
                             @if d["balanced"] == false { br; span class="invalid" { "the scores do not balance" } } }
                         td {

@@ -136,6 +136,32 @@ fn a_session_ends_after_the_deal_of_the_player_a_call_named() {
     assert!(page.contains("<td>rauber</td>") && !page.contains("<td>: "), "{page}");
 }
 
+/// A session whose deals were played with different options (`cego-pflicht-rauber`'s evening, its
+/// `round` chosen deal by deal): each deal on the sheet carries the options its record gives, and
+/// none where the record chose none; the session's page shows them in the deal's row.
+#[test]
+fn a_session_shows_the_options_each_deal_was_played_with() {
+    let s = spawn_fresh("deal-options", &[]);
+    let fixture =
+        |name: &str| -> Value { serde_json::from_str(&std::fs::read_to_string(root().join(format!("fixtures/cego-pflicht-rauber/valid/{name}.json"))).unwrap()).unwrap() };
+    let deals = [fixture("4p-1"), fixture("pflicht-30")];
+    assert!(deals[0].get("options").is_none() && deals[1]["options"] == json!({"round": "pflicht-rauber"}));
+    let session = s.post("/sessions", &json!({"name": "Evening", "players": deals[0]["players"]}).to_string()).json();
+    let session = session["id"].as_str().unwrap().to_string();
+    for d in &deals {
+        let r = s.post(&format!("/sessions/{session}/games"), &json!({"game": s.post("/games", &d.to_string()).json()["id"]}).to_string());
+        assert_eq!(r.status, 200, "{}", r.text);
+    }
+    let sheet = s.get(&format!("/sessions/{session}")).json();
+    assert!(sheet["deals"][0].get("options").is_none(), "{sheet}");
+    assert_eq!(sheet["deals"][1]["options"], json!({"round": "pflicht-rauber"}), "{sheet}");
+    let page = s.get(&format!("/pages/sessions/{session}")).text;
+    let rows: Vec<&str> = page.split("<tr class=\"deal\"").skip(1).map(|r| &r[..r.find("</tr>").unwrap()]).collect();
+    assert_eq!(rows.len(), 2, "{page}");
+    assert!(!rows[0].contains("deal-options"), "{}", rows[0]);
+    assert!(rows[1].contains("<span class=\"deal-options\">round = pflicht-rauber</span>"), "{}", rows[1]);
+}
+
 /// A session of Grosstarock deals, whose pots (the King and Pagat pots) each deal carries from the one
 /// before: the score sheet gives each deal's pots and counts them in `balanced`; a deal that does not
 /// carry them on is refused (409, `does_not_follow` naming the pot, the amount left and the amount

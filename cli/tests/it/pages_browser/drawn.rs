@@ -113,6 +113,7 @@ fn a_session_has_a_score_sheet_page() {
     for (i, row) in rows.iter().enumerate() {
         let row = &row[..row.find("</tr>").unwrap()];
         assert!(row.contains(&format!("href=\"/pages/games/{}\"", games[i])), "deal {} links to its game", i + 1);
+        assert!(!row.contains("deal-options"), "deal {}: no options, so no options line", i + 1);
         let running: Vec<String> = row.split("<strong class=\"running\">").skip(1).map(|c| c[..c.find('<').unwrap()].to_string()).collect();
         let want: Vec<String> = players.iter().map(|p| sheet["deals"][i]["totals"].as_array().unwrap().iter().find(|t| t[0] == *p).unwrap()[1].clone()).map(|v| text(&v)).collect();
         assert_eq!(running, want, "deal {}: the running totals", i + 1);
@@ -344,10 +345,18 @@ fn the_drawn_pages_in_a_browser() {
     let source = marolles[at..at + marolles[at..].find('"').unwrap()].to_string();
     let step = format!("/pages/games/{game}?trick=1#step");
     let together = server.post("/games", &crate::common::fixture("cego/valid/zwei-leere-higher-card.json")).json()["id"].as_str().unwrap().to_string();
+    // A Cego evening whose second deal is of the Pflicht-Räuber round: its option in its row.
+    let round = |name: &str| crate::common::fixture(&format!("cego-pflicht-rauber/valid/{name}.json"));
+    let evening = server.post("/sessions", &serde_json::json!({"name": "Evening", "players": ["Ann", "Bob", "Cid", "Dan"]}).to_string()).json()["id"].as_str().unwrap().to_string();
+    for name in ["4p-1", "pflicht-30"] {
+        let game = server.post("/games", &round(name)).json()["id"].as_str().unwrap().to_string();
+        assert_eq!(server.post(&format!("/sessions/{evening}/games"), &serde_json::json!({"game": game}).to_string()).status, 200);
+    }
     let pages: Vec<super::Page> = vec![
         ("family", "/".to_string(), 1100, vec!["The family at a glance", "marolles-1637"]),
         ("stats-bars", "/pages/stats?rulesets=fft-4p,fft-3p,marolles-1637&deals=1000".to_string(), 1600, vec!["hands that could declare: poignée", "class=\"bar c0\""]),
         ("session-sheet", format!("/pages/sessions/{session}"), 1000, vec!["Score sheet: Table 3", "class=\"player-line\""]),
+        ("session-options", format!("/pages/sessions/{evening}"), 1000, vec!["Score sheet: Evening", "round = pflicht-rauber"]),
         ("source-marolles", source.clone(), 2400, vec!["Early 17th Century French Tarot", "marolles-1637"]),
         ("sources", "/pages/sources".to_string(), 1600, vec!["Every source a ruleset cites"]),
         ("overview-example-stored", "/pages/rulesets/fft-4p".to_string(), 1100, vec!["A worked example", &step]),
