@@ -115,7 +115,7 @@ pub struct OpenDeclaration {
     /// The declaration's name, as a `declare` event gives it.
     #[cfg_attr(feature = "openapi", schema(example = "poignee"))]
     pub declaration: String,
-    /// The cards the player may show for it (all of them, where it shows none).
+    /// The cards the player may show for it; none where the declaration shows no cards.
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<crate::openapi::Card>))]
     pub cards: Vec<String>,
     /// How many of them to show, where the ruleset fixes it (a poignée's sizes).
