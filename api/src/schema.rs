@@ -54,29 +54,6 @@ pub struct DoesNotFollow {
     due: Option<String>,
 }
 
-/// A deal's options on a session's sheet, as its record gives them: each option of its ruleset that
-/// was chosen, with its value (one of the option's choices, see GET /rulesets/{id}).
-pub struct DealOptions;
-
-impl PartialSchema for DealOptions {
-    fn schema() -> RefOr<Schema> {
-        let value = OneOfBuilder::new()
-            .item(ObjectBuilder::new().schema_type(Type::String))
-            .item(ObjectBuilder::new().schema_type(Type::Number))
-            .item(ObjectBuilder::new().schema_type(Type::Boolean));
-        ObjectBuilder::new()
-            .schema_type(Type::Object)
-            .property_names(Some(ObjectBuilder::new().schema_type(Type::String)))
-            .additional_properties(Some(Schema::OneOf(value.build())))
-            .description(Some(
-                "The options of its ruleset a deal was played with, as its record gives them, each with the value chosen (a word, a number or true/false, one of the option's choices: GET /rulesets/{id}); the others at their defaults",
-            ))
-            .examples([serde_json::json!({"round": "pflicht-rauber"})])
-            .into()
-    }
-}
-impl ToSchema for DealOptions {}
-
 // ---------------------------------------------------------------------------------------------------
 // Rulesets, comparisons, statistics.
 

@@ -116,7 +116,7 @@ pub struct Deal {
     /// of `cego-pflicht-rauber`'s evening, `{"round": "pflicht-rauber"}`); the others at their
     /// defaults. Absent where the record chose none.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    #[schema(value_type = crate::schema::DealOptions)]
+    #[schema(value_type = tarot_engine::OptionValues)]
     options: BTreeMap<String, serde_json::Value>,
     #[schema(value_type = crate::schema::Status)]
     status: String,

@@ -120,6 +120,29 @@ impl PartialSchema for RulesetId {
 }
 impl ToSchema for RulesetId {}
 
+/// A ruleset's options, each with the value chosen: a word, a number or true/false, one of the
+/// option's choices (a record with any other is refused); the options not given keep their default.
+pub struct OptionValues;
+
+impl PartialSchema for OptionValues {
+    fn schema() -> RefOr<Schema> {
+        let value = OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::String))
+            .item(ObjectBuilder::new().schema_type(Type::Number))
+            .item(ObjectBuilder::new().schema_type(Type::Boolean));
+        ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .property_names(Some(ObjectBuilder::new().schema_type(Type::String)))
+            .additional_properties(Some(Schema::OneOf(value.build())))
+            .description(Some(
+                "Options of the ruleset, each with the value chosen: a word, a number or true/false, one of the option's choices (see GET /rulesets/{id}); the others keep their default",
+            ))
+            .examples([serde_json::json!({"round": "pflicht-rauber"})])
+            .into()
+    }
+}
+impl ToSchema for OptionValues {}
+
 /// The players round a table: two to eight, each named (not blank), each once.
 pub struct Players;
 

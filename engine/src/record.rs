@@ -28,7 +28,7 @@ pub struct GameRecord {
     /// Options of the ruleset and the values chosen (see GET /rulesets/{id}); the others keep their
     /// default.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    #[cfg_attr(feature = "openapi", schema(value_type = Object, additional_properties))]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::OptionValues))]
     pub options: BTreeMap<String, serde_json::Value>,
     /// The players round the table: each is followed by the one to his right, who plays after him
     /// unless the ruleset plays clockwise.

@@ -143,7 +143,7 @@ pub async fn list_games(state: web::Data<AppState>, query: web::Query<ListQuery>
 pub struct GameView {
     id: String,
     ruleset: String,
-    #[schema(value_type = Object)]
+    #[schema(value_type = tarot_engine::OptionValues)]
     options: BTreeMap<String, serde_json::Value>,
     players: Vec<String>,
     dealer: String,
