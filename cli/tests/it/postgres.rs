@@ -337,7 +337,7 @@ fn two_deals_posted_at_once_to_one_session_add_one() {
 /// Many clients append to the same games through two servers on one database, with legal and
 /// illegal moves, at the version they read, one past it and one before it: every game replays from
 /// its stored events without breaking a rule and holds exactly the moves answered 200, as on sled
-/// (tests/it/api.rs).
+/// (tests/it/api/referee.rs).
 #[test]
 #[ignore = "needs PostgreSQL: `scripts/test.sh` runs it (`cargo test -- --include-ignored`)"]
 fn racing_appends_through_two_servers_store_only_refereed_moves() {

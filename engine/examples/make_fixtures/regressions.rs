@@ -371,8 +371,8 @@ pub(super) fn marolles_declarations(registry: &Registry, root: &Path) {
 /// Basic Tarot's Fool (`shut_out = "to-winner"`): Cid holds it with the weakest cards and plays his
 /// lowest card, the others their highest. With partners, Cid takes no trick but his partner Ann does:
 /// "took no trick" is said of the side, which keeps the Fool. Alone, Cid takes no trick and gives the
-/// Fool to the winner of its trick (issue 14, item 7; `tests/it/variants.rs` replays this game where the
-/// Fool is exchanged for an empty card too).
+/// Fool to the winner of its trick (issue 14, item 7; `tests/it/variants/fool.rs` replays this game where
+/// the Fool is exchanged for an empty card too).
 pub(super) fn fool_shut_out(registry: &Registry, root: &Path, id: &str, n: usize, file: &str, partner_wins: bool) {
     let rules = registry.get(id).expect("ruleset");
     let players = &["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"][..n];

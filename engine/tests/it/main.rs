@@ -3,6 +3,9 @@
 //!
 //! One file's tests are run with its module as the filter (a test's name is `<module>::<function>`):
 //! `cargo test -p tarot-engine --test it fixtures::`.
+//! A file grown long is split by subject into a folder of its name (`variants.rs` and `variants/`,
+//! `cego_scorer.rs` and `cego_scorer/`): its tests keep the prefix (`variants::` runs them all,
+//! `variants::deal::` one part).
 //!
 //! Adding a test file `x.rs`: put it in this folder (`engine/tests/it/`) and add one line, `mod x;`,
 //! to the list below (a file left directly in `engine/tests/` is built as a test binary of its own).
