@@ -84,9 +84,8 @@ fn deal_statistics_over_http() {
 
 /// The statistics take a ruleset's options (`options=NAME=VALUE,...`), as a game record chooses them:
 /// each applies to every ruleset asked that has it, and the figures are the CLI's with `--option`; an
-/// option no ruleset asked has, a value not among its choices, or a pair without `=` is a 422 (a 400
-/// failed schemathesis: the string is of the documented type). The
-/// statistics took no options: the default rules and pack only.
+/// option no ruleset asked has, a value not among its choices, or a pair without `=` is a 422 (not a
+/// 400: the string is of the documented type, so schemathesis expects the request to be read).
 #[test]
 fn deal_statistics_take_options_over_http() {
     let s = server();
