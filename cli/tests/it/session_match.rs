@@ -412,28 +412,8 @@ fn a_session_refuses_a_deal_that_would_carry_a_total_past_exact_numbers() {
         game["options"] = json!({"stake": stake});
         game
     };
-    // The same deal with every seat moved k places on. Its declarer sits after its dealer and deals
-    // next (deal.next_dealer), so the deal moved k places follows the one moved k - 1.
-    let moved = |game: &Value, k: usize| {
-        let players: Vec<String> = game["players"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_string()).collect();
-        let to = |name: &str| players[(players.iter().position(|p| p == name).unwrap() + k) % players.len()].clone();
-        let mut game = game.clone();
-        game["dealer"] = json!(to(game["dealer"].as_str().unwrap()));
-        for e in game["events"].as_array_mut().unwrap() {
-            if let Some(p) = e.get("player").and_then(Value::as_str) {
-                e["player"] = json!(to(p));
-            }
-            if let Some(hands) = e.get("hands").and_then(Value::as_object) {
-                e["hands"] = Value::Object(hands.iter().map(|(p, h)| (to(p), h.clone())).collect());
-            }
-            for packet in e.get_mut("packets").and_then(Value::as_array_mut).into_iter().flatten() {
-                if let Some(p) = packet.get("to").and_then(Value::as_str) {
-                    packet["to"] = json!(to(p));
-                }
-            }
-        }
-        game
-    };
+    // Each deal moved k places on: its declarer sits after its dealer and deals next
+    // (deal.next_dealer), so the deal moved k places follows the one moved k - 1.
     let dir = temp_dir("total-too-large");
     let s = common::spawn(&dir, &[]);
     let session = s.post("/sessions", &json!({"name": "Dobbm, doubled", "players": base["players"]}).to_string()).json()["id"].as_str().unwrap().to_string();
@@ -441,7 +421,7 @@ fn a_session_refuses_a_deal_that_would_carry_a_total_past_exact_numbers() {
     let (high, low) = (doubled(240), doubled(6));
     let mut refused = None;
     for n in 0..24 {
-        let game = moved(if n % 4 == 2 { &low } else { &high }, n % 4);
+        let game = seats_moved(if n % 4 == 2 { &low } else { &high }, n % 4);
         let stored = s.post("/games", &game.to_string());
         assert_eq!(stored.status, 201, "{}", stored.text);
         let r = s.post(&format!("/sessions/{session}/games"), &json!({"game": stored.json()["id"]}).to_string());
@@ -568,10 +548,27 @@ fn a_session_of_mixed_rulesets_reads_each_deal_under_its_own_rules() {
     let standing = open(&[fixture("troccas/valid/4p-1.json"), fixture("cego-pagat/valid/4p-1.json")]);
     let mut third = fixture("troccas/valid/4p-2.json");
     third["standing"] = json!({"Ann": 50, "Bob": 101, "Cid": 109, "Dan": -319});
-    let players: Vec<String> = third["players"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_string()).collect();
-    let to = |name: &str| players[(players.iter().position(|p| p == name).unwrap() + 1) % 4].clone();
-    third["dealer"] = json!(to(third["dealer"].as_str().unwrap()));
-    for e in third["events"].as_array_mut().unwrap() {
+    let mut third = seats_moved(&third, 1);
+    assert_eq!(third["dealer"], "Bob");
+    let r = add(&standing, &third);
+    assert_eq!(r.status, 409, "{}", r.text);
+    assert_eq!(r.json()["does_not_follow"], json!({"deal": 3, "player": "Ann", "expected": 109, "given": 50}), "{}", r.text);
+    third["standing"]["Ann"] = json!(109);
+    let r = add(&standing, &third);
+    assert_eq!(r.status, 200, "{}", r.text);
+    let sheet = r.json();
+    assert!(sheet.get("standing_error").is_none() && sheet.get("dealer_error").is_none(), "{sheet}");
+    assert!(sheet["not_a_match"].as_str().unwrap().starts_with("deal 2 is of cego-pagat, which plays a match, but deal 1 is of troccas"), "{sheet}");
+}
+
+/// The same game with every seat moved `k` places on round the table: the dealer, each event's
+/// player, the hands and the packets' players.
+fn seats_moved(game: &Value, k: usize) -> Value {
+    let players: Vec<String> = game["players"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_string()).collect();
+    let to = |name: &str| players[(players.iter().position(|p| p == name).unwrap() + k) % players.len()].clone();
+    let mut game = game.clone();
+    game["dealer"] = json!(to(game["dealer"].as_str().unwrap()));
+    for e in game["events"].as_array_mut().unwrap() {
         if let Some(p) = e.get("player").and_then(Value::as_str) {
             e["player"] = json!(to(p));
         }
@@ -584,14 +581,5 @@ fn a_session_of_mixed_rulesets_reads_each_deal_under_its_own_rules() {
             }
         }
     }
-    assert_eq!(third["dealer"], "Bob");
-    let r = add(&standing, &third);
-    assert_eq!(r.status, 409, "{}", r.text);
-    assert_eq!(r.json()["does_not_follow"], json!({"deal": 3, "player": "Ann", "expected": 109, "given": 50}), "{}", r.text);
-    third["standing"]["Ann"] = json!(109);
-    let r = add(&standing, &third);
-    assert_eq!(r.status, 200, "{}", r.text);
-    let sheet = r.json();
-    assert!(sheet.get("standing_error").is_none() && sheet.get("dealer_error").is_none(), "{sheet}");
-    assert!(sheet["not_a_match"].as_str().unwrap().starts_with("deal 2 is of cego-pagat, which plays a match, but deal 1 is of troccas"), "{sheet}");
+    game
 }

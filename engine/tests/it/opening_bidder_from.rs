@@ -4,7 +4,7 @@
 //! with C, the player after B, as plain `opening-bidder out` has it; B never speaks again. Where Vorhand
 //! bid the Solo, both forms begin with the player after him.
 
-use std::path::PathBuf;
+use crate::common;
 
 use tarot_engine::{replay, Event, GameRecord, Registry, Status};
 
@@ -16,21 +16,12 @@ fn read(rel: &str) -> GameRecord {
 }
 
 /// The built-in rules with the tournament's file changed by `change`.
-fn registry_with(name: &str, change: impl Fn(&str) -> String) -> Registry {
-    let rulesets = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../rulesets");
-    let dir = std::env::temp_dir().join(format!("tarot-opening-bidder-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    for entry in std::fs::read_dir(&rulesets).unwrap().flatten() {
-        std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
-    }
-    let file = dir.join(format!("{ID}.tarot"));
-    let text = std::fs::read_to_string(&file).unwrap();
-    assert!(text.contains(FROM), "the tournament's file says `{FROM}`");
-    std::fs::write(&file, change(&text)).unwrap();
-    let registry = Registry::from_dir(&dir).unwrap_or_else(|e| panic!("{e}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    registry
+fn registry_with(change: impl Fn(&str) -> String) -> Registry {
+    common::builtin_changed(ID, |text| {
+        assert!(text.contains(FROM), "the tournament's file says `{FROM}`");
+        change(text)
+    })
+    .unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn rule(v: &tarot_engine::Verdict) -> Option<String> {
@@ -40,7 +31,7 @@ fn rule(v: &tarot_engine::Verdict) -> Option<String> {
 #[test]
 fn after_the_solo_vorhand_speaks_first() {
     let rules = tarot_testkit::registry().get(ID).unwrap();
-    let plain = registry_with("plain", |t| t.replace(FROM, "  opening-bidder out"));
+    let plain = registry_with(|t| t.replace(FROM, "  opening-bidder out"));
     let plain = plain.get(ID).unwrap();
     // B's Solo, A's Gegensolo, C and D passing: valid from first hand; from the player after B, A has
     // spoken out of turn.
@@ -68,7 +59,7 @@ fn after_the_solo_vorhand_speaks_first() {
 #[test]
 fn where_vorhand_bid_the_solo_both_forms_begin_after_him() {
     let rules = tarot_testkit::registry().get(ID).unwrap();
-    let plain = registry_with("vorhand", |t| t.replace(FROM, "  opening-bidder out"));
+    let plain = registry_with(|t| t.replace(FROM, "  opening-bidder out"));
     let plain = plain.get(ID).unwrap();
     let game = read("valid/gegensolo.json");
     // The same deal, A (Vorhand) saying Solo and B the Gegensolo, C and D passing.

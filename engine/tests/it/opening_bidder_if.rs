@@ -4,7 +4,7 @@
 //! `bidding.opening-bidder`); where it is false, A speaks again, his Solo held by him as without the
 //! statement. A condition that reads no option, or reads the game, is refused.
 
-use std::path::PathBuf;
+use crate::common;
 
 use tarot_engine::{describe, replay, Event, GameRecord, Registry, Status};
 
@@ -16,21 +16,11 @@ fn read(rel: &str) -> GameRecord {
 }
 
 /// The built-in rules with Oberwolfach's file changed by `change`, or the compiler's diagnostics.
-fn registry_with(name: &str, change: impl Fn(&str) -> String) -> Result<Registry, String> {
-    let rulesets = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../rulesets");
-    let dir = std::env::temp_dir().join(format!("tarot-opening-bidder-if-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    for entry in std::fs::read_dir(&rulesets).unwrap().flatten() {
-        std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
-    }
-    let file = dir.join(format!("{ID}.tarot"));
-    let text = std::fs::read_to_string(&file).unwrap();
-    assert!(text.contains(OUT), "Oberwolfach's file says `{OUT}`");
-    std::fs::write(&file, change(&text)).unwrap();
-    let registry = Registry::from_dir(&dir).map_err(|e| e.to_string());
-    let _ = std::fs::remove_dir_all(&dir);
-    registry
+fn registry_with(change: impl Fn(&str) -> String) -> Result<Registry, String> {
+    common::builtin_changed(ID, |text| {
+        assert!(text.contains(OUT), "Oberwolfach's file says `{OUT}`");
+        change(text)
+    })
 }
 
 fn rule(v: &tarot_engine::Verdict) -> Option<String> {
@@ -39,7 +29,7 @@ fn rule(v: &tarot_engine::Verdict) -> Option<String> {
 
 #[test]
 fn the_opening_bidder_is_out_only_where_the_condition_holds() {
-    let changed = registry_with("geiss", |t| t.replacen(OUT, "  opening-bidder out = option.geiss_frei == \"no\" ", 1)).unwrap();
+    let changed = registry_with(|t| t.replacen(OUT, "  opening-bidder out = option.geiss_frei == \"no\" ", 1)).unwrap();
     let rules = changed.get(ID).unwrap();
     // A (Vorhand) says Solo, B Gegensolo, and A holds it: from the fixture's deal, its seats read
     // from its bids (A passes, B says Solo, C Gegensolo).
@@ -76,8 +66,8 @@ fn the_opening_bidder_is_out_only_where_the_condition_holds() {
 
 #[test]
 fn a_condition_of_something_else_than_the_options_is_refused() {
-    let none = registry_with("none", |t| t.replacen(OUT, "  opening-bidder out = yes ", 1)).map(|_| ()).unwrap_err();
+    let none = registry_with(|t| t.replacen(OUT, "  opening-bidder out = yes ", 1)).map(|_| ()).unwrap_err();
     assert!(none.contains("reads none"), "{none}");
-    let hand = registry_with("hand", |t| t.replacen(OUT, "  opening-bidder out = count(hand, pips) > 3 ", 1)).map(|_| ()).unwrap_err();
+    let hand = registry_with(|t| t.replacen(OUT, "  opening-bidder out = count(hand, pips) > 3 ", 1)).map(|_| ()).unwrap_err();
     assert!(hand.contains("is not known before the deal"), "{hand}");
 }

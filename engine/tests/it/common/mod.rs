@@ -35,6 +35,14 @@ pub fn registry_with(id: &str, text: &str) -> Registry {
     Registry::from_files(files).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// The built-in rulesets with the file of `id` changed by `change`, or the compiler's diagnostics.
+pub fn builtin_changed(id: &str, change: impl Fn(&str) -> String) -> Result<Registry, String> {
+    let mut files = Registry::builtin_files();
+    let file = files.get_mut(id).unwrap_or_else(|| panic!("no built-in ruleset {id}"));
+    file.text = change(&file.text);
+    Registry::from_files(files).map_err(|e| e.to_string())
+}
+
 /// The built-in rulesets and the test rule files `ids` of `engine/tests/rules/`.
 pub fn registry_of(ids: &[&str]) -> Registry {
     Registry::from_files(files_with(ids)).unwrap_or_else(|e| panic!("{e}"))
