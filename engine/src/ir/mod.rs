@@ -322,11 +322,6 @@ impl Ruleset {
         self.deal.dog_name.as_ref().map_or("talon", |(w, _)| w.as_str())
     }
 
-    /// "The dog", "The Blinde": the same at the start of a sentence.
-    pub fn the_dog_initial(&self) -> String {
-        format!("The {}", self.dog_word())
-    }
-
     pub fn class(&self, name: &str) -> Option<&Class> {
         self.classes.iter().find(|c| c.name == name)
     }
