@@ -4,8 +4,8 @@
 # serves, with openapi/python-client.yaml, into target/python-client (never committed); any error or
 # warning of the generator fails. Then scripts/python_client_workflow.py runs a client's workflow
 # through the generated client against that server (a loopback port, a fresh data directory, no
-# write token): validate, store, append each move `next` offers, read back, list, compare,
-# statistics, a session, a bulk import.
+# write token): validate, store, append each move `next` offers, read back, list, compare, a
+# ruleset's options, statistics, a session, a bulk import.
 #
 #   bash scripts/python_client.sh                 # builds the debug binary if needed
 #   BIN=target/release/tarot-archive bash scripts/python_client.sh

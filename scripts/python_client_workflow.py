@@ -6,8 +6,9 @@ typed calls and typed answers only, each step checked.
 
 validate a fixture; store a game made of its deal alone, then append its moves one at a time, each
 among what the game's `next` offers; read the game back (valid, the fixture's scores); list the
-games; compare two rulesets; deal statistics; a session with the game; a bulk import of two records
-(NDJSON), each line of the answer read as an `ImportLine`. Any failure exits non-zero.
+games; compare two rulesets; a ruleset's options (each a word or a number); deal statistics; a
+session with the game; a bulk import of two records (NDJSON), each line of the answer read as an
+`ImportLine`. Any failure exits non-zero.
 """
 
 import io
@@ -18,7 +19,7 @@ from pathlib import Path
 
 from tarot_rules_archive_client import Client
 from tarot_rules_archive_client.api.games import append, create_game, game, import_games, list_games, validate
-from tarot_rules_archive_client.api.rulesets import compare, stats
+from tarot_rules_archive_client.api.rulesets import compare, ruleset, stats
 from tarot_rules_archive_client.api.sessions import add_to_session, create_session, session
 from tarot_rules_archive_client.models import (
     AddGame,
@@ -40,6 +41,7 @@ from tarot_rules_archive_client.models import (
     PlayEvent,
     Problem,
     RefusedLine,
+    RulesetDetail,
     ScoreSheet,
     SessionCreated,
     Status,
@@ -154,6 +156,13 @@ def main(base: str) -> None:
     check(comparison.rows and all(len(row.cells) == 2 for row in comparison.rows), "compare: a cell per ruleset in each row")
     check(any(row.differs for row in comparison.rows), "compare: the two rulesets differ somewhere")
     print(f"compare: {len(comparison.rows)} aspects, {sum(r.differs for r in comparison.rows)} differ")
+
+    # A ruleset's options, typed: each value, default and choice a word or a number.
+    detail = answer(ruleset.sync("cego-pflicht-rauber", client=client), RulesetDetail, "read a ruleset")
+    option = next(o for o in detail.rules.options if o.name == "round")
+    values = [option.value, option.default, *option.choices]
+    check(all(isinstance(v, (str, float, int)) for v in values) and option.default in option.choices, f"an option: {option.to_dict()}")
+    print(f"ruleset: {detail.rules.id}, option {option.name} = {option.value}, one of {option.choices}")
 
     # Deal statistics.
     dealt = answer(stats.sync(client=client, rulesets=["fft-4p"], deals=200, seed=1), list, "statistics")

@@ -9,16 +9,11 @@ use std::borrow::Cow;
 
 use serde::Deserialize;
 
-use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, SchemaType, Type};
+use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, Type};
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::num::Q;
-
-/// Any JSON value (an option's value).
-pub fn any_value() -> Schema {
-    Schema::Object(ObjectBuilder::new().schema_type(SchemaType::AnyValue).build())
-}
 
 /// A card code (the schema of a `Text` that holds one).
 #[derive(Deserialize)]
@@ -120,28 +115,42 @@ impl PartialSchema for RulesetId {
 }
 impl ToSchema for RulesetId {}
 
-/// A ruleset's options, each with the value chosen: a word, a number or true/false, one of the
-/// option's choices (a record with any other is refused); the options not given keep their default.
+/// One value of an option: a word or a number, as the rule file writes its choices.
+pub struct OptionValue;
+
+impl PartialSchema for OptionValue {
+    fn schema() -> RefOr<Schema> {
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::String))
+            .item(ObjectBuilder::new().schema_type(Type::Number))
+            .description(Some("A value of an option: a word or a number, as the rule file writes its choices"))
+            .into()
+    }
+}
+impl ToSchema for OptionValue {}
+
+/// A ruleset's options, each with the value chosen: a word or a number, one of the option's choices
+/// (a record with any other is refused); the options not given keep their default.
 pub struct OptionValues;
 
 impl PartialSchema for OptionValues {
     fn schema() -> RefOr<Schema> {
-        let value = OneOfBuilder::new()
-            .item(ObjectBuilder::new().schema_type(Type::String))
-            .item(ObjectBuilder::new().schema_type(Type::Number))
-            .item(ObjectBuilder::new().schema_type(Type::Boolean));
         ObjectBuilder::new()
             .schema_type(Type::Object)
             .property_names(Some(ObjectBuilder::new().schema_type(Type::String)))
-            .additional_properties(Some(Schema::OneOf(value.build())))
+            .additional_properties(Some(Ref::from_schema_name("OptionValue")))
             .description(Some(
-                "Options of the ruleset, each with the value chosen: a word, a number or true/false, one of the option's choices (see GET /rulesets/{id}); the others keep their default",
+                "Options of the ruleset, each with the value chosen: a word or a number, one of the option's choices (see GET /rulesets/{id}); the others keep their default",
             ))
             .examples([serde_json::json!({"round": "pflicht-rauber"})])
             .into()
     }
 }
-impl ToSchema for OptionValues {}
+impl ToSchema for OptionValues {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push(("OptionValue".into(), OptionValue::schema()));
+    }
+}
 
 /// The players round a table: two to eight, each named (not blank), each once.
 pub struct Players;

@@ -45,6 +45,7 @@ pub struct DealStats {
     /// The options the deals were made with, where any was chosen (the others at their defaults);
     /// absent when none was.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::OptionValues))]
     pub options: BTreeMap<String, serde_json::Value>,
 }
 
@@ -77,7 +78,7 @@ fn pack_dealt(rules: &Ruleset, dealt: &Ruleset, options: &BTreeMap<String, serde
 }
 
 /// Checks options chosen for a ruleset, as a query gives them (text): each a known option, each value
-/// one of its choices (the text of a number or true/false reads as one). The options as JSON values,
+/// one of its choices (the text of a number reads as that number). The options as JSON values,
 /// or what is wrong.
 pub fn read_options(rules: &Ruleset, given: &[(String, String)]) -> Result<BTreeMap<String, serde_json::Value>, String> {
     let mut out = BTreeMap::new();

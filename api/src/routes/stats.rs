@@ -32,7 +32,7 @@ pub struct StatsQuery {
     #[param(value_type = Option<u64>, minimum = 2, maximum = 8)]
     pub(crate) players: Option<String>,
     /// Options chosen, comma-separated `NAME=VALUE` (`petit_sec=seed-004`), as a game record's
-    /// `options` chooses them (a number or true/false written as text): each applies to every ruleset
+    /// `options` chooses them (a number written as text): each applies to every ruleset
     /// asked that has it, the others at their defaults. An option no ruleset asked has, or a value
     /// not among its choices, is refused (400).
     #[param(value_type = Option<Vec<String>>, style = Form, explode = false, example = json!(["petit_sec=seed-004"]))]

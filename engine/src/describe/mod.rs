@@ -58,11 +58,11 @@ pub struct Description {
 pub struct OptionView {
     pub name: String,
     pub doc: String,
-    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::any_value))]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::OptionValue))]
     pub value: serde_json::Value,
-    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::any_value))]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::OptionValue))]
     pub default: serde_json::Value,
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Value>))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<crate::openapi::OptionValue>))]
     pub choices: Vec<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,

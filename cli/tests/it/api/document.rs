@@ -57,7 +57,7 @@ fn the_committed_openapi_document_is_current() {
 /// What a client generator needs of the document (scripts/python_client.sh generates a Python client
 /// from it and runs a workflow with it): writes that a plain client may call where the server has no
 /// token, ruleset ids that are strings (a server with `--rules-dir` has others), no schema that is a
-/// boolean in `items`, and the import's answer lines described.
+/// boolean in `items`, no value left untyped, and the import's answer lines described.
 #[test]
 fn the_document_suits_generated_clients() {
     let s = server();
@@ -91,6 +91,26 @@ fn the_document_suits_generated_clients() {
         }
     }
     no_boolean_items("", &doc);
+
+    // Every value is typed: no schema is empty (any JSON) where a client would read a value, as an
+    // option's value, default and choices were, but the innermost list of a score's figure, which is
+    // written out one level deep on purpose (verdict/schema.rs).
+    fn no_empty_schema(at: &str, v: &Value, empty: &mut Vec<String>) {
+        let Value::Object(map) = v else { return };
+        for (k, v) in map {
+            let schema_place = matches!(k.as_str(), "items" | "additionalProperties" | "schema") || at.ends_with("/properties");
+            if schema_place && v.as_object().is_some_and(|m| m.is_empty()) {
+                empty.push(format!("{at}/{k}"));
+            }
+            match v {
+                Value::Array(items) => items.iter().enumerate().for_each(|(i, v)| no_empty_schema(&format!("{at}/{k}/{i}"), v, empty)),
+                _ => no_empty_schema(&format!("{at}/{k}"), v, empty),
+            }
+        }
+    }
+    let mut empty = vec![];
+    no_empty_schema("", &doc, &mut empty);
+    assert_eq!(empty, ["/components/schemas/Figure/oneOf/3/items/oneOf/3/items"], "untyped schemas");
 
     let import = &doc["paths"]["/games:import"]["post"];
     let answer = &import["responses"]["200"]["content"]["application/x-ndjson"]["schema"];
