@@ -72,7 +72,7 @@ pub use import::tarotclub::{import as import_tarotclub, Imported};
 
 // The schemas a derive cannot say, for the API's document.
 #[cfg(feature = "openapi")]
-pub use openapi::{OptionValues, PlayerAmount, Players, RulesetId};
+pub use openapi::{OptionValues, PlayerAmount, Players, Pots, RulesetId, Standing};
 
 /// The interpreter's own stepping, for the engine's tests, benchmarks and fixture generators only:
 /// not part of the engine's API (a service drives no game itself; it replays a record).

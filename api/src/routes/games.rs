@@ -147,6 +147,15 @@ pub struct GameView {
     options: BTreeMap<String, serde_json::Value>,
     players: Vec<String>,
     dealer: String,
+    /// What each pot held at the start of the deal, as the record gave it (absent where none).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[schema(value_type = tarot_engine::Pots)]
+    pots: BTreeMap<String, i64>,
+    /// Each player's running total in the match before the deal, as the record gave it (absent
+    /// where none).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[schema(value_type = tarot_engine::Standing)]
+    standing: BTreeMap<String, i64>,
     description: Option<String>,
     version: u64,
     /// The ruleset version the verdict was computed with.
@@ -158,7 +167,7 @@ pub struct GameView {
 
 /// One stored game.
 #[utoipa::path(get, path = "/games/{id}", tag = "games",
-    description = "The game's header and its verdict: status, the outcome with each player's score, and the ledger of every term and payment with its rule and source.",
+    description = "The game's header (its ruleset, options, players and dealer, and the pots and standing the deal began with) and its verdict: status, the outcome with each player's score, and the ledger of every term and payment with its rule and source.",
     params(("id" = String, Path, description = "A game id from POST /games")),
     responses((status = 200, description = "The game", body = GameView), (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json")))]
 pub async fn game(state: web::Data<AppState>, id: web::Path<String>) -> Reply {
@@ -177,6 +186,8 @@ pub async fn game(state: web::Data<AppState>, id: web::Path<String>) -> Reply {
             options: header.options,
             players: header.players,
             dealer: header.dealer,
+            pots: header.pots,
+            standing: header.standing,
             description: header.description,
             version,
             ruleset_version: projection.ruleset_version,

@@ -1,18 +1,21 @@
-//! Hostile records over HTTP. The valid games of the rulesets whose constructs are the newest (an
-//! auction in rounds with bids out of turn, declarations made again or paying between players, a deal
-//! in one of several packet orders, a partner called at seven or eight) are mutated by a seeded
-//! generator: an event dropped, repeated or given to another player, a bid or a declaration of the
-//! ruleset's slipped in, two cards of the deal swapped, another dealer. Each is sent to
-//! `POST /validate`, and one in four to `POST /games`: no answer is a 5xx or slow, and a game stored
-//! holds what was refereed (its stored events, replayed by `POST /validate`, give the verdict that its
-//! creation answered).
+//! Hostile records over HTTP. The valid games of every ruleset (more of them for the rulesets whose
+//! constructs are the newest: an auction in rounds with bids out of turn, declarations made again or
+//! paying between players, a deal in one of several packet orders, a partner called at seven or
+//! eight) are mutated by a seeded generator: an event dropped, repeated or given to another player, a
+//! bid or a declaration of the ruleset's slipped in, two cards of the deal swapped, another dealer,
+//! an option given another choice or a value no option has (an unknown name, a value not among the
+//! choices, true, a list), the record read under another ruleset. Each is sent to `POST /validate`,
+//! and one in four to `POST /games`: no answer is a 5xx or slow, and a game stored holds what was
+//! refereed (its stored events, replayed by `POST /validate`, give the verdict that its creation
+//! answered).
 
 use std::time::{Duration, Instant};
 
 use crate::common::{fixture, root, spawn_fresh};
 use serde_json::{json, Value};
 
-const RULESETS: [&str; 6] = ["cego-3", "cego-pagat", "dobbm", "troggu-graechen", "troggu-st-niklaus", "troggu-7-8"];
+/// The rulesets of the newest constructs, mutated more than the others.
+const NEWEST: [&str; 6] = ["cego-3", "cego-pagat", "dobbm", "troggu-graechen", "troggu-st-niklaus", "troggu-7-8"];
 
 /// A small seeded generator (xorshift): the same records on every run.
 struct Draw(u64);
@@ -31,7 +34,7 @@ impl Draw {
 
 /// The values of `field` in the events of type `kind` of the games: the bids or the declarations a
 /// ruleset's records make, to slip in elsewhere.
-fn said(games: &[Value], kind: &str, field: &str) -> Vec<String> {
+fn said_in(games: &[Value], kind: &str, field: &str) -> Vec<String> {
     let mut v: Vec<String> =
         games.iter().flat_map(|g| g["events"].as_array().unwrap().iter()).filter(|e| e["type"] == kind).filter_map(|e| e[field].as_str().map(String::from)).collect();
     v.sort();
@@ -39,14 +42,24 @@ fn said(games: &[Value], kind: &str, field: &str) -> Vec<String> {
     v
 }
 
-fn mutate(game: &Value, bids: &[String], declarations: &[String], d: &mut Draw) -> Value {
+/// What a ruleset's records may be mutated with: the bids and declarations its valid games make, its
+/// options (each name with its choices, from `GET /rulesets/{id}`), and every ruleset's id.
+struct Said {
+    bids: Vec<String>,
+    declarations: Vec<String>,
+    options: Vec<(String, Vec<Value>)>,
+    ids: Vec<String>,
+}
+
+fn mutate(game: &Value, said: &Said, d: &mut Draw) -> Value {
+    let Said { bids, declarations, options, ids } = said;
     let mut game = game.clone();
     let players: Vec<Value> = game["players"].as_array().unwrap().clone();
     for _ in 0..1 + d.below(3) {
         let events = game["events"].as_array_mut().unwrap();
         let i = 1 + d.below(events.len().max(2) - 1);
         let i = i.min(events.len());
-        match d.below(7) {
+        match d.below(9) {
             0 if events.len() > 2 && i < events.len() => {
                 events.remove(i);
             }
@@ -56,7 +69,7 @@ fn mutate(game: &Value, bids: &[String], declarations: &[String], d: &mut Draw) 
             }
             2 if i < events.len() && events[i].get("player").is_some() => events[i]["player"] = d.pick(&players).clone(),
             3 if !declarations.is_empty() => events.insert(i, json!({"type": "declare", "player": d.pick(&players), "declaration": d.pick(declarations), "cards": []})),
-            4 => events.insert(i, json!({"type": "bid", "player": d.pick(&players), "bid": d.pick(bids)})),
+            4 if !bids.is_empty() => events.insert(i, json!({"type": "bid", "player": d.pick(&players), "bid": d.pick(bids)})),
             5 => {
                 let deal = &mut events[0];
                 if let Some(o) = deal.as_object_mut() {
@@ -70,24 +83,56 @@ fn mutate(game: &Value, bids: &[String], declarations: &[String], d: &mut Draw) 
                 hands[&a][x] = hands[&b][y].clone();
                 hands[&b][y] = card;
             }
+            6 => {
+                let (name, value) = match options.is_empty() {
+                    true => ("no_such_option".to_string(), json!("x")),
+                    false => {
+                        let (name, choices) = d.pick(options);
+                        let odd = [json!("no-such-choice"), json!(true), json!([1]), json!(-1), json!(null)];
+                        (name.clone(), if d.below(2) == 0 { d.pick(choices).clone() } else { d.pick(&odd).clone() })
+                    }
+                };
+                game["options"] = json!({ name: value });
+            }
+            7 => game["ruleset"] = json!(d.pick(ids)),
             _ => game["dealer"] = d.pick(&players).clone(),
         }
     }
     game
 }
 
+/// Every ruleset with valid games, and how many mutated records of each to send.
+fn rulesets() -> Vec<(String, usize)> {
+    let mut ids: Vec<String> =
+        std::fs::read_dir(root().join("fixtures")).unwrap().flatten().filter(|e| e.path().join("valid").is_dir()).map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+    ids.sort();
+    ids.into_iter()
+        .map(|id| {
+            let n = if NEWEST.contains(&id.as_str()) { 80 } else { 24 };
+            (id, n)
+        })
+        .collect()
+}
+
 #[test]
-fn hostile_records_of_the_newest_constructs_are_refereed_and_stored_as_refereed() {
+fn hostile_records_of_every_ruleset_are_refereed_and_stored_as_refereed() {
     let s = spawn_fresh("hostile", &[]);
     let mut d = Draw(0x9E37_79B9_7F4A_7C15);
     let (mut sent, mut stored, mut valid) = (0, 0, 0);
-    for id in RULESETS {
+    let all = rulesets();
+    assert!(all.len() > 50 && NEWEST.iter().all(|id| all.iter().any(|(a, _)| a == id)), "{all:?}");
+    let ids: Vec<String> = all.iter().map(|(id, _)| id.clone()).collect();
+    for (id, count) in &all {
+        let id = id.as_str();
         let mut files: Vec<_> = std::fs::read_dir(root().join("fixtures").join(id).join("valid")).unwrap().flatten().map(|e| e.path()).collect();
         files.sort();
         let games: Vec<Value> = files.iter().map(|f| serde_json::from_str(&fixture(&format!("{id}/valid/{}", f.file_name().unwrap().to_str().unwrap()))).unwrap()).collect();
-        let (bids, declarations) = (said(&games, "bid", "bid"), said(&games, "declare", "declaration"));
-        for n in 0..80 {
-            let record = mutate(d.pick(&games), &bids, &declarations, &mut d).to_string();
+        let described = s.get(&format!("/rulesets/{id}")).json();
+        let options =
+            described["rules"]["options"].as_array().unwrap().iter().map(|o| (o["name"].as_str().unwrap().to_string(), o["choices"].as_array().unwrap().clone())).collect();
+        let said = Said { bids: said_in(&games, "bid", "bid"), declarations: said_in(&games, "declare", "declaration"), options, ids: ids.clone() };
+        for n in 0..*count {
+            let record = mutate(d.pick(&games), &said, &mut d).to_string();
             let started = Instant::now();
             let r = s.post("/validate", &record);
             assert!(started.elapsed() < Duration::from_secs(2), "{id}, record {n}: {:?} for {record}", started.elapsed());
@@ -112,8 +157,11 @@ fn hostile_records_of_the_newest_constructs_are_refereed_and_stored_as_refereed(
                 "dealer": game["dealer"],
                 "events": events["events"].as_array().unwrap().iter().map(|e| e["event"].clone()).collect::<Vec<_>>(),
             });
-            if game["options"].is_object() {
-                again["options"] = game["options"].clone();
+            // The header as the game's view gives it: its options, pots and standing too.
+            for field in ["options", "pots", "standing"] {
+                if game[field].is_object() {
+                    again[field] = game[field].clone();
+                }
             }
             let replayed = s.post("/validate", &again.to_string()).json();
             for field in ["status", "violation", "outcome"] {

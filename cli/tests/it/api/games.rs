@@ -67,6 +67,36 @@ fn games_are_stored_listed_read_and_continued() {
     problem(&s.get("/games?status=bogus"), 422);
 }
 
+/// A stored game's view gives its whole header: the pots and the standing the deal began with too,
+/// which its verdict was refereed with (a Tarocchini call-out at 800 is valid only with the standing
+/// carried in), so that the record can be rebuilt from the view and the events and refereed again
+/// to the same verdict.
+#[test]
+fn a_stored_game_gives_back_the_pots_and_standing_it_was_refereed_with() {
+    let s = server();
+    for f in ["tarocchini/valid/call-out-at-800.json", "grosstarock/sessions/follow/deal-3.json", "fft-4p/valid/4p-1.json"] {
+        let record: Value = serde_json::from_str(&fixture(f)).unwrap();
+        let made = s.post("/games", &record.to_string());
+        assert_eq!(made.status, 201, "{f}: {}", made.text);
+        let id = made.json()["id"].as_str().unwrap().to_string();
+        let game = s.get(&format!("/games/{id}")).json();
+        for field in ["pots", "standing"] {
+            assert_eq!(game.get(field), record.get(field), "{f}: {field}");
+        }
+        let events = s.get(&format!("/games/{id}/events")).json();
+        let mut again = json!({"ruleset": game["ruleset"], "players": game["players"], "dealer": game["dealer"], "options": game["options"]});
+        for field in ["pots", "standing"] {
+            if let Some(v) = game.get(field) {
+                again[field] = v.clone();
+            }
+        }
+        again["events"] = events["events"].as_array().unwrap().iter().map(|e| e["event"].clone()).collect();
+        let replayed = s.post("/validate", &again.to_string()).json();
+        assert_eq!(replayed["status"], game["verdict"]["status"], "{f}");
+        assert_eq!(replayed["outcome"], game["verdict"]["outcome"], "{f}");
+    }
+}
+
 /// Stop the server, start it again on the same directory: everything is there, unchanged; rebuild
 /// the projections from the events: the same verdicts.
 #[test]
