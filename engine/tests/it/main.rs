@@ -89,6 +89,7 @@ mod pots;
 mod properties;
 mod quick_reader;
 mod raise;
+mod record_fuzz;
 mod scarto_scorer;
 mod settings;
 mod sit_out;
