@@ -5,9 +5,9 @@
 //! bid or a declaration of the ruleset's slipped in, two cards of the deal swapped, another dealer,
 //! an option given another choice or a value no option has (an unknown name, a value not among the
 //! choices, true, a list), the record read under another ruleset. Each is sent to `POST /validate`,
-//! and one in four to `POST /games`: no answer is a 5xx or slow, and a game stored holds what was
+//! and one in four to `POST /games`: no answer is a 5xx or slow, a game stored holds what was
 //! refereed (its stored events, replayed by `POST /validate`, give the verdict that its creation
-//! answered).
+//! answered), and its pages for people are drawn.
 
 use std::time::{Duration, Instant};
 
@@ -149,8 +149,16 @@ fn hostile_records_of_every_ruleset_are_refereed_and_stored_as_refereed() {
             }
             stored += 1;
             let created = created.json();
-            let game = s.get(&format!("/games/{}", created["id"].as_str().unwrap())).json();
-            let events = s.get(&format!("/games/{}/events", created["id"].as_str().unwrap())).json();
+            let id_stored = created["id"].as_str().unwrap();
+            // Its pages for people: the game at its end and at its first trick, and beside a sibling
+            // ruleset's reading of it.
+            let other = ids.iter().filter(|o| *o != id).nth(d.below(ids.len() - 1)).unwrap();
+            for page in [format!("/pages/games/{id_stored}"), format!("/pages/games/{id_stored}?trick=1"), format!("/pages/games/{id_stored}/compare?ids={id},{other}")] {
+                let r = s.get(&page);
+                assert!(r.status == 200 && r.content_type.starts_with("text/html"), "{id}, record {n}: {page} answered {} {}", r.status, r.text);
+            }
+            let game = s.get(&format!("/games/{id_stored}")).json();
+            let events = s.get(&format!("/games/{id_stored}/events")).json();
             let mut again = json!({
                 "ruleset": game["ruleset"],
                 "players": game["players"],
