@@ -1,30 +1,64 @@
 //! `next` against replay, move by move: at each event of a simulated game, in every ruleset and at
-//! every table (with each option's choices), each move of the phase is put in place of the rest of
-//! the record, and a move is in `next` exactly when replay accepts it there. What `next` offers,
-//! replay accepts (a client building its move list from `next` never offers a move that is then
-//! refused); what `next` leaves out, replay refuses for a rule (a violation at that event: not
-//! accepted, not an engine error), so that `next` is never narrower than the rules.
+//! every table (with each option's choices), each move tried is put in place of the rest of the
+//! record, and a move is in `next` exactly when replay accepts it there. What `next` offers, replay
+//! accepts (a client building its move list from `next` never offers a move that is then refused);
+//! what `next` leaves out, replay refuses for a rule (a violation at that event: not accepted, not an
+//! engine error), so that `next` is never narrower than the rules.
 //!
-//! The moves tried at each event, for the player `next` names:
-//! - `play`: every card of his hand, and one card of the pack he does not hold (refused);
-//! - `bid`: every contract of the ruleset, `pass`, and the reserving bid where there is one;
+//! The moves tried at each event (one file of this folder for each kind that needs more than a line):
+//! - `play`: every card of the hand of the player `next` names, and one card of the pack he does not
+//!   hold (refused);
+//! - `bid` (`bid.rs`): every contract of the ruleset, `pass`, and the reserving bid where there is
+//!   one, by the player `next` names; and the same words said out of turn by every other player. Out
+//!   of turn, a word breaks `bidding.turns`, but for the contracts of `out-of-turn`: said by one who
+//!   has spoken in the round in progress, they break `bidding.out-of-turn`; by one who has not, all
+//!   else binds as at his turn, and `next` offers them at the bidder's own turn only (REFERENCE,
+//!   `out-of-turn`), so such a bid is accepted exactly when `next` offers it to him once the players
+//!   named before him have passed, and the verdict notes it said out of turn. Where those passes
+//!   would end the round or one is refused (a `must-bid`), `next` says nothing of it: it is accepted
+//!   or refused for a rule;
 //! - `call`: every card of the pack;
-//! - `buy`: every card of the pack bought for a card of his hand, and `pass` (buying nothing);
-//! - `take`: each packet `next` lists (accepted); others are not enumerated;
-//! - `discard`: not enumerated (every choice of `count` cards is too many), but its list is checked
-//!   to be cards of the discarder's hand;
+//! - `buy` (`buy.rs`): every card of the pack bought for the first card of the hand, a card of
+//!   `legal` bought for each other card of the hand, one bought for a card he does not hold
+//!   (refused), and `pass` (buying nothing);
+//! - `take` (`take.rs`): each packet `next` lists (accepted), and sets it does not list (refused): the
+//!   first packet less its last card, with a card of the talon more, with another card of the talon or
+//!   a card of the hand in place of its last, and each packet of the talon as cut (a packet given is
+//!   the only one listed); a steal from the stock the same way;
+//! - `discard` (`discard.rs`): the record's own discard (of `count` cards of `legal`), eight sets of
+//!   `count` cards drawn from `legal` at random, and, where the discard has no `require`, one holding
+//!   each card of `legal` (accepted); a set with each card of the hand outside `legal` (refused by
+//!   `forbid` or `unless-unavoidable`), sets of one card fewer and one more (refused, or a paid
+//!   fault where the rules make a wrong size one), and a card listed twice (no record). `legal` lists
+//!   the cards that the rules on single cards let go (`forbid`, and `unless-unavoidable`'s once some
+//!   must go); a rule on the set as a whole may refuse a set of them: `unless-unavoidable` one with
+//!   more of its cards than must go (checked to the number where there is no `require`), and a
+//!   `require` any, which `legal` does not solve (REFERENCE, `require` in the discard);
 //! - every declaration of the ruleset, for every player, made with the show the simulator would make
 //!   (where it shows cards and his hand has one): accepted exactly when `next.declarations` lists it
 //!   for him;
 //! - sitting out (`sit-out`), for every player: accepted exactly for those `next.sit_out` names.
 //!
+//! Not tried: a card played, a call, a take or a buy by another player than the one `next` names; a
+//! discard by another player who owes one (where several do, replay takes them in any order, and
+//! `next` names the first); a declaration's other shows; every choice of a discard, every grouping of
+//! a talon, every pair of cards bought and given (too many); with a discard `require`, whether each
+//! card of `legal` is in some discard that meets it.
+//!
 //! A card whose play the rules make a paid fault (`play { fault ... }`, Minucci's revoke) is accepted
 //! by replay, which records the fault, but is not in `next.legal`: `next` lists the lawful cards, the
 //! ones a player may play without paying for it. So a card out of `next.legal` is refused *or* a paid
-//! fault (a ledger line `play.fault.*` at that event), and a card in it is accepted with no fault.
+//! fault (a ledger line `play.fault.*` at that event), and a card in it is accepted with no fault; a
+//! discard of the wrong size likewise (`discard.fault.size`).
 //!
-//! `NEXT_AGREES_COUNTS=1` prints what was checked (tables, games, moves, disagreements);
+//! `NEXT_AGREES_COUNTS=1` prints what was checked (tables, games, moves by phase, disagreements);
 //! `NEXT_AGREES_GAMES=N` plays N games of each table and simulator in the sweep.
+
+mod bid;
+mod buy;
+mod discard;
+mod owed;
+mod take;
 
 use std::collections::BTreeMap;
 
@@ -32,7 +66,7 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::testing::{Game, Seating};
-use tarot_engine::{ir::Ruleset, Setup};
+use tarot_engine::{ir::Ruleset, CardSet, Setup};
 use tarot_engine::{random_game_with, replay, Card, Event, GameRecord, Next, SimOptions, Status, Text};
 use tarot_testkit::registry;
 
@@ -43,12 +77,64 @@ use crate::properties::{config, option_tables};
 #[derive(Debug, PartialEq)]
 enum Judged {
     Accepted,
-    /// Accepted, a fault paid for it (`play { fault ... }`).
+    /// Accepted, a fault paid for it (`play { fault ... }`, `discard { fault size ... }`).
     Fault,
     /// Refused at event `k` for a rule: the violation's rule.
     Refused(String),
     /// Anything else: an error of the input or of the ruleset, or a refusal elsewhere.
     Error(String),
+}
+
+/// What `next` says of a move tried, and so what replay must make of it.
+#[derive(Debug, PartialEq)]
+enum Said {
+    /// Offered: accepted.
+    Offered,
+    /// Left out: refused, or a paid fault.
+    LeftOut,
+    /// Left out, and refused for one of these rules.
+    Breaks(Vec<String>),
+    /// Cards of `legal` taken together, where rules on the discard as a whole judge them (a
+    /// `require`, and `unless-unavoidable` beside one): accepted, or refused by such a rule.
+    Drawn,
+    /// Not a record (a card listed twice): an error of the input.
+    Malformed,
+    /// A bid out of turn that `next` would offer at the bidder's own turn: accepted, and noted.
+    OutOfTurn,
+    /// A bid out of turn where the walk to the bidder's turn does not come to him in the same round:
+    /// `next` says nothing of it; accepted or refused for a rule.
+    Silent,
+}
+
+/// One move tried: what it is in words, the event, and what `next` says of it.
+struct Tried {
+    what: String,
+    event: Event,
+    said: Said,
+}
+
+/// One event of a game, where the moves are tried: `next` there, and the game walked to it.
+struct At<'a, 's, 'r> {
+    rules: &'a Ruleset,
+    rec: &'a GameRecord,
+    k: usize,
+    game: &'a Game<'s, 'r>,
+    names: &'a [String],
+    next: &'a Next,
+    /// The hand of the player `next` names.
+    hand: CardSet,
+}
+
+impl At<'_, '_, '_> {
+    fn player(&self) -> Text {
+        self.next.player.as_ref().into()
+    }
+    fn code(&self, l: &str) -> Option<Card> {
+        self.rules.pack.parse_card(l)
+    }
+    fn in_legal(&self, c: Card) -> bool {
+        self.next.legal.iter().any(|l| self.code(l) == Some(c))
+    }
 }
 
 /// What one sweep checked, and every disagreement found.
@@ -57,6 +143,8 @@ struct Tally {
     games: usize,
     moves: usize,
     by_phase: BTreeMap<String, usize>,
+    /// The moves by what `next` says of them.
+    by_said: BTreeMap<String, usize>,
     disagreements: Vec<String>,
 }
 
@@ -72,9 +160,25 @@ fn judge(rules: &Ruleset, rec: &GameRecord, k: usize, e: Event) -> Judged {
                 false => Judged::Error(format!("refused at event {}, not {k}: {}", violation.event, violation.message)),
             }
         }
-        Ok(v) if v.ledger.iter().any(|l| l.rule.starts_with("play.fault.") && l.event == Some(k)) => Judged::Fault,
+        Ok(v) if v.ledger.iter().any(|l| (l.rule.starts_with("play.fault.") || l.rule.starts_with("discard.fault.")) && l.event == Some(k)) => Judged::Fault,
         Ok(_) => Judged::Accepted,
         Err(e) => Judged::Error(format!("{e:?}")),
+    }
+}
+
+/// Whether replay's judgement is what `next` says of the move.
+fn agrees(said: &Said, j: &Judged) -> bool {
+    match said {
+        Said::Offered | Said::OutOfTurn => *j == Judged::Accepted,
+        Said::LeftOut => matches!(j, Judged::Refused(_) | Judged::Fault),
+        Said::Breaks(rules) => matches!(j, Judged::Refused(r) if rules.contains(r)),
+        Said::Drawn => match j {
+            Judged::Accepted => true,
+            Judged::Refused(rule) => rule.starts_with("discard.require.") || rule == "discard.unless-unavoidable",
+            _ => false,
+        },
+        Said::Malformed => matches!(j, Judged::Error(e) if e.contains("listed twice")),
+        Said::Silent => matches!(j, Judged::Accepted | Judged::Refused(_)),
     }
 }
 
@@ -99,73 +203,52 @@ fn check_game(rules: &Ruleset, rec: &GameRecord, tally: &mut Tally) {
             break;
         }
         let Some(next) = v.next.as_ref() else { continue };
-        // Each move tried: what it is in words, the event, and whether `next` offers it.
-        let mut moves: Vec<(String, Event, bool)> = vec![];
         let p = names.iter().position(|n| **n == *next.player);
-        let player: Text = next.player.as_ref().into();
-        let hand = p.map(|p| game.hands[p]).unwrap_or_default();
-        let pack = rules.pack.cards;
-        let code = |l: &str| rules.pack.parse_card(l);
-        let in_legal = |c: Card| next.legal.iter().any(|l| code(l) == Some(c));
-        let who = &next.player;
+        let at = At { rules, rec, k, game: &game, names: &names, next, hand: p.map(|p| game.hands[p]).unwrap_or_default() };
+        let mut moves: Vec<Tried> = vec![];
+        let (who, player, pack) = (&next.player, at.player(), rules.pack.cards);
+        let offered = |b: bool| if b { Said::Offered } else { Said::LeftOut };
         match next.phase.as_str() {
             "play" => {
-                for c in hand.iter() {
-                    moves.push((format!("{who} playing {}", c.code()), Event::Play { player: player.clone(), card: c.code() }, in_legal(c)));
+                for c in at.hand.iter() {
+                    moves.push(Tried { what: format!("{who} playing {}", c.code()), event: Event::Play { player: player.clone(), card: c.code() }, said: offered(at.in_legal(c)) });
                 }
-                if let Some(c) = pack.minus(hand).iter().next() {
-                    moves.push((format!("{who} playing {}, not his", c.code()), Event::Play { player: player.clone(), card: c.code() }, false));
-                }
-            }
-            "bid" => {
-                let b = rules.bidding.as_ref().unwrap();
-                let words = ["pass"].into_iter().chain(b.contracts.iter().map(|c| c.name.as_str())).chain(b.reserve.as_ref().map(|r| r.name.as_str()));
-                for w in words {
-                    moves.push((format!("{who} bidding {w}"), Event::Bid { player: player.clone(), bid: w.into() }, next.legal.iter().any(|l| l == w)));
+                if let Some(c) = pack.minus(at.hand).iter().next() {
+                    moves.push(Tried { what: format!("{who} playing {}, not his", c.code()), event: Event::Play { player: player.clone(), card: c.code() }, said: Said::LeftOut });
                 }
             }
+            "bid" => bid::tried(&at, &mut moves),
             "call" => {
                 for c in pack.iter() {
-                    moves.push((format!("{who} calling {}", c.code()), Event::Call { player: player.clone(), card: c.code() }, in_legal(c)));
+                    moves.push(Tried { what: format!("{who} calling {}", c.code()), event: Event::Call { player: player.clone(), card: c.code() }, said: offered(at.in_legal(c)) });
                 }
             }
-            "buy" => {
-                if let Some(g) = hand.iter().next() {
-                    for c in pack.iter() {
-                        let e = Event::Buy { player: player.clone(), card: Some(c.code()), gives: Some(g.code()) };
-                        moves.push((format!("{who} buying {} for {}", c.code(), g.code()), e, in_legal(c)));
-                    }
-                }
-                moves.push((format!("{who} buying nothing"), Event::Buy { player: player.clone(), card: None, gives: None }, next.legal.iter().any(|l| l == "pass")));
-            }
-            "take" => {
-                for packet in &next.legal {
-                    let e = Event::Take { player: player.clone(), cards: packet.split(' ').map(Into::into).collect() };
-                    moves.push((format!("{who} taking {packet}"), e, true));
-                }
-            }
+            "buy" => buy::tried(&at, &mut moves),
+            "take" => take::tried(&at, &mut moves),
             "discard" => {
-                let outside: Vec<&String> = next.legal.iter().filter(|l| !code(l).is_some_and(|c| hand.contains(c))).collect();
-                if !outside.is_empty() || next.count.is_none() {
-                    tally.disagreements.push(format!("{}: the discard lists {outside:?}, not in {who}'s hand, count {:?}", label(k), next.count));
+                if let Err(why) = discard::tried(&at, &mut moves) {
+                    tally.disagreements.push(format!("{}: {why}", label(k)));
                 }
             }
             other => tally.disagreements.push(format!("{}: a phase the test does not know: {other}", label(k))),
         }
-        declarations(rules, &game, &names, next, &mut moves);
+        declarations(&at, &mut moves);
         if rules.sit_out_choice.is_some() {
             for name in &names {
                 let listed = next.sit_out.iter().any(|s| **s == **name);
-                moves.push((format!("{name} sitting out"), Event::SitOut { player: name.as_str().into() }, listed));
+                moves.push(Tried { what: format!("{name} sitting out"), event: Event::SitOut { player: name.as_str().into() }, said: offered(listed) });
             }
         }
-        for (what, e, offered) in moves {
+        for Tried { what, event, said } in moves {
             tally.moves += 1;
             *tally.by_phase.entry(next.phase.clone()).or_default() += 1;
-            let j = judge(rules, rec, k, e);
-            let agrees = matches!((&j, offered), (Judged::Accepted, true) | (Judged::Refused(_) | Judged::Fault, false));
-            if !agrees {
-                tally.disagreements.push(format!("{}: {what} {} by next, replay: {j:?}", label(k), if offered { "offered" } else { "left out" }));
+            let kind = if let Said::Breaks(_) = said { "Breaks".into() } else { format!("{said:?}") };
+            *tally.by_said.entry(kind).or_default() += 1;
+            let noted = (said == Said::OutOfTurn).then(|| bid::noted_out_of_turn(rules, rec, k, &event));
+            let j = judge(rules, rec, k, event);
+            if !agrees(&said, &j) || noted == Some(false) {
+                let by = if noted == Some(false) { ", not noted said out of turn" } else { "" };
+                tally.disagreements.push(format!("{}: {what}, {said:?} by next, replay: {j:?}{by}", label(k)));
             }
         }
     }
@@ -173,17 +256,17 @@ fn check_game(rules: &Ruleset, rec: &GameRecord, tally: &mut Tally) {
 
 /// The declarations at this moment, for every player: each made with the show the simulator would
 /// make (where it shows cards and one is found in his hand), open or not.
-fn declarations(rules: &Ruleset, game: &Game, names: &[String], next: &Next, moves: &mut Vec<(String, Event, bool)>) {
-    for (q, name) in names.iter().enumerate() {
-        for d in &rules.declarations {
-            let open = next.declarations.iter().find(|o| *o.player == **name && o.declaration == d.name);
+fn declarations(at: &At, moves: &mut Vec<Tried>) {
+    for (q, name) in at.names.iter().enumerate() {
+        for d in &at.rules.declarations {
+            let open = at.next.declarations.iter().any(|o| *o.player == **name && o.declaration == d.name);
             let cards: Option<Vec<Text>> = match d.shows.is_empty() {
                 true => Some(vec![]),
-                false => game.best_show(q as u8, game.hands[q], d).map(|s| s.iter().map(Card::code).collect()),
+                false => at.game.best_show(q as u8, at.game.hands[q], d).map(|s| s.iter().map(Card::code).collect()),
             };
             let Some(cards) = cards else { continue };
-            let e = Event::Declare { player: name.as_str().into(), declaration: d.name.as_str().into(), cards: cards.clone() };
-            moves.push((format!("{name} declaring {} {cards:?}", d.name), e, open.is_some()));
+            let event = Event::Declare { player: name.as_str().into(), declaration: d.name.as_str().into(), cards: cards.clone() };
+            moves.push(Tried { what: format!("{name} declaring {} {cards:?}", d.name), event, said: if open { Said::Offered } else { Said::LeftOut } });
         }
     }
 }
@@ -200,7 +283,7 @@ fn one_game(i: usize, seed: u64, steered: bool, tally: &mut Tally) {
 
 fn assert_agree(tally: &Tally, what: &str) {
     if std::env::var("NEXT_AGREES_COUNTS").is_ok() {
-        eprintln!("next_agrees {what}: {} games, {} moves checked {:?}, {} disagreements", tally.games, tally.moves, tally.by_phase, tally.disagreements.len());
+        eprintln!("next_agrees {what}: {} games, {} moves checked {:?} {:?}, {} disagreements", tally.games, tally.moves, tally.by_phase, tally.by_said, tally.disagreements.len());
         for d in &tally.disagreements {
             eprintln!("  {d}");
         }
@@ -253,86 +336,4 @@ fn game_of(rules: &Ruleset, n: usize, options: &BTreeMap<String, serde_json::Val
 
 fn prefix(rec: &GameRecord, k: usize) -> GameRecord {
     GameRecord { events: rec.events[..k].to_vec(), ..rec.clone() }
-}
-
-/// Before the first card, while a declaration is owed (Grosstarock's compulsory declarations,
-/// Königrufen's Besserrufer's bird, which its contract requires), `play` refuses every card: `next`
-/// offers none, and lists the declaration open.
-#[test]
-fn no_card_is_offered_while_a_declaration_is_owed() {
-    let cases =
-        [("grosstarock", SimOptions::default()), ("koenigrufen", SimOptions { contract: tarot_engine::ContractChoice::Only("besserrufer".into()), ..SimOptions::steered() })];
-    for (id, sim) in cases {
-        let rules = registry().get(id).unwrap();
-        let mut owed = 0;
-        let mut tally = Tally::default();
-        for seed in 0..12 {
-            let rec = game_of(rules, 4, &BTreeMap::new(), &sim, seed);
-            let Some(first) = rec.events.iter().position(|e| matches!(e, Event::Play { .. })) else { continue };
-            for k in 1..first {
-                let Event::Declare { player, declaration, .. } = &rec.events[k] else { continue };
-                let before = replay(rules, &prefix(&rec, k)).unwrap();
-                let next = before.next.unwrap();
-                let mut with_card = prefix(&rec, k);
-                with_card.events.push(rec.events[first].clone());
-                let refused = replay(rules, &with_card).unwrap().violation.filter(|v| v.event == k);
-                if next.phase == "play" && refused.is_some() {
-                    owed += 1;
-                    assert!(next.legal.is_empty(), "{id} seed {seed}, event {k}: {next:?}");
-                    assert!(next.declarations.iter().any(|o| *o.player == **player && o.declaration == declaration.as_str()), "{id} seed {seed}: {next:?}");
-                }
-            }
-            check_game(rules, &rec, &mut tally);
-        }
-        assert!(owed > 0, "{id}: no declaration owed before the first card");
-        assert_agree(&tally, id);
-    }
-}
-
-/// Nothing is offered to declare while a steal is owed (the dealer's steal of the run of top trumps
-/// at the bottom of the stock, or the discard after a steal): replay refuses any other move first.
-/// Minchiate at two: every declaration `next` lists while the stock is being stolen from is one
-/// replay accepts (a steal that may be made is given up by it).
-#[test]
-fn nothing_is_declared_open_while_a_steal_is_owed() {
-    let rules = registry().get("minchiate").unwrap();
-    let mut owed = 0;
-    for seed in 0..300 {
-        let rec = game_of(rules, 2, &BTreeMap::new(), &SimOptions::default(), seed);
-        for k in 1..rec.events.len() {
-            if !matches!(rec.events[k], Event::Take { .. } | Event::Discard { .. }) {
-                continue;
-            }
-            let Some(next) = replay(rules, &prefix(&rec, k)).unwrap().next else { continue };
-            owed += usize::from(next.declarations.is_empty());
-            for o in &next.declarations {
-                let e = Event::Declare { player: o.player.as_ref().into(), declaration: o.declaration.as_str().into(), cards: o.cards.iter().map(|c| c.as_str().into()).collect() };
-                let j = judge(rules, &rec, k, e);
-                assert!(matches!(j, Judged::Accepted), "seed {seed}, event {k}: {} declaring {} offered, replay: {j:?}", o.player, o.declaration);
-            }
-        }
-    }
-    assert!(owed > 0, "no steal reached");
-}
-
-/// While the taker may still buy a card (Droggn's Simple), nothing may be declared: `declare` asks
-/// for the buy first, so `next` lists no declaration open, the Pagat's Ultimo included.
-#[test]
-fn nothing_is_declared_open_before_the_buy() {
-    let rules = registry().get("droggn").unwrap();
-    let sim = SimOptions { contract: tarot_engine::ContractChoice::Only("simple".into()), ..SimOptions::steered() };
-    let (mut buys, mut tally) = (0, Tally::default());
-    for seed in 0..10 {
-        let rec = game_of(rules, 4, &BTreeMap::new(), &sim, seed);
-        for k in 1..rec.events.len() {
-            let v = replay(rules, &prefix(&rec, k)).unwrap();
-            if let Some(next) = v.next.filter(|n| n.phase == "buy") {
-                buys += 1;
-                assert!(next.declarations.is_empty(), "seed {seed}, event {k}: {next:?}");
-            }
-        }
-        check_game(rules, &rec, &mut tally);
-    }
-    assert!(buys > 0, "no buy");
-    assert_agree(&tally, "droggn");
 }
