@@ -8,9 +8,9 @@
 //! - a record refused at event `k` replays, cut before `k`, as a game in progress or over, not
 //!   broken (the first rule broken is the one reported), and its event `k`, where it is a card or a
 //!   bid of the player to move, is not one `next` offered there;
-//! - a record accepted (valid or in progress) had each card and each bid made in turn, from the first
-//!   event the mutation touched, offered by `next` (a card played as a paid fault, `play { fault }`,
-//!   excepted).
+//! - a record accepted (valid or in progress) had each card, and each bid made in turn, from the
+//!   first event the mutation touched, offered by `next` (a card played as a paid fault,
+//!   `play { fault }`, excepted): no card is accepted out of turn.
 //!
 //! `RECORD_FUZZ_CASES=N` mutates N records of each ruleset; `RECORD_FUZZ_COUNTS=1` prints what was
 //! tried.
@@ -122,15 +122,17 @@ fn mutate(rules: &Ruleset, rec: &GameRecord, rng: &mut ChaCha8Rng) -> (GameRecor
     (rec, first)
 }
 
-/// Whether `next`, after the first `k` events of `rec`, offered its event `k`: a card or a bid of the
-/// player to move among the legal ones. `None` for any other event (not judged here).
+/// Whether `next`, after the first `k` events of `rec`, offered its event `k`: a card (of the player to
+/// move, among the legal ones), or a bid of the player to move. `None` for any other event, and for a
+/// bid by another player (some rules let a bid be said out of turn: `next_agrees` judges those).
 fn offered(rules: &Ruleset, rec: &GameRecord, k: usize) -> Option<bool> {
     let before = replay(rules, &GameRecord { events: rec.events[..k].to_vec(), ..rec.clone() }).ok()?;
     let next = before.next.as_ref()?;
     match &rec.events[k] {
-        Event::Play { player, card } if **player == *next.player && next.phase == "play" => {
+        // A card is offered only to the player to move, in play (a card out of turn never is).
+        Event::Play { player, card } => {
             let card = rules.pack.parse_card(card);
-            Some(card.is_some() && next.legal.iter().any(|l| rules.pack.parse_card(l) == card))
+            Some(**player == *next.player && next.phase == "play" && card.is_some() && next.legal.iter().any(|l| rules.pack.parse_card(l) == card))
         }
         Event::Bid { player, bid } if **player == *next.player && next.phase == "bid" => Some(next.legal.iter().any(|l| l.eq_ignore_ascii_case(bid))),
         _ => None,
