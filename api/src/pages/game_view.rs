@@ -42,7 +42,7 @@ pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result
         (tricks(rules, verdict, &drawing))
         @if let Some(n) = &verdict.next {
             h2 { "Next" }
-            p { strong { (n.player) } " to " (n.phase.replace('_', " "))
+            p { strong { (n.player) } " to " (n.phase.word())
                 @if let Some(k) = n.count { " (" (k) " cards)" } ":" }
             p { @for l in &n.legal { (card_code(rules, l, "")) " " } }
             @if !n.sit_out.is_empty() {

@@ -49,7 +49,7 @@ pub(super) fn respell(verdict: &mut Verdict, spellings: &Arc<[(Card, crate::reco
     }
     if let Some(n) = &mut verdict.next {
         n.table.spellings = some.clone();
-        if matches!(n.phase.as_str(), "play" | "discard" | "call" | "take" | "buy") {
+        if matches!(n.phase, Phase::Play | Phase::Discard | Phase::Call | Phase::Take | Phase::Buy) {
             // A packet of the talon is its cards' codes, one space between.
             for l in &mut n.legal {
                 *l = l.split(' ').map(word).collect::<Vec<_>>().join(" ");

@@ -33,7 +33,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::testing::{Game, Seating};
 use tarot_engine::{ir::Ruleset, Setup};
-use tarot_engine::{random_game_with, replay, Card, Event, GameRecord, Next, SimOptions, Status, Text};
+use tarot_engine::{random_game_with, replay, Card, Event, GameRecord, Next, Phase, SimOptions, Status, Text};
 use tarot_testkit::registry;
 
 use crate::common;
@@ -56,7 +56,7 @@ enum Judged {
 struct Tally {
     games: usize,
     moves: usize,
-    by_phase: BTreeMap<String, usize>,
+    by_phase: BTreeMap<&'static str, usize>,
     disagreements: Vec<String>,
 }
 
@@ -108,8 +108,8 @@ fn check_game(rules: &Ruleset, rec: &GameRecord, tally: &mut Tally) {
         let code = |l: &str| rules.pack.parse_card(l);
         let in_legal = |c: Card| next.legal.iter().any(|l| code(l) == Some(c));
         let who = &next.player;
-        match next.phase.as_str() {
-            "play" => {
+        match next.phase {
+            Phase::Play => {
                 for c in hand.iter() {
                     moves.push((format!("{who} playing {}", c.code()), Event::Play { player: player.clone(), card: c.code() }, in_legal(c)));
                 }
@@ -117,19 +117,19 @@ fn check_game(rules: &Ruleset, rec: &GameRecord, tally: &mut Tally) {
                     moves.push((format!("{who} playing {}, not his", c.code()), Event::Play { player: player.clone(), card: c.code() }, false));
                 }
             }
-            "bid" => {
+            Phase::Bid => {
                 let b = rules.bidding.as_ref().unwrap();
                 let words = ["pass"].into_iter().chain(b.contracts.iter().map(|c| c.name.as_str())).chain(b.reserve.as_ref().map(|r| r.name.as_str()));
                 for w in words {
                     moves.push((format!("{who} bidding {w}"), Event::Bid { player: player.clone(), bid: w.into() }, next.legal.iter().any(|l| l == w)));
                 }
             }
-            "call" => {
+            Phase::Call => {
                 for c in pack.iter() {
                     moves.push((format!("{who} calling {}", c.code()), Event::Call { player: player.clone(), card: c.code() }, in_legal(c)));
                 }
             }
-            "buy" => {
+            Phase::Buy => {
                 if let Some(g) = hand.iter().next() {
                     for c in pack.iter() {
                         let e = Event::Buy { player: player.clone(), card: Some(c.code()), gives: Some(g.code()) };
@@ -138,13 +138,13 @@ fn check_game(rules: &Ruleset, rec: &GameRecord, tally: &mut Tally) {
                 }
                 moves.push((format!("{who} buying nothing"), Event::Buy { player: player.clone(), card: None, gives: None }, next.legal.iter().any(|l| l == "pass")));
             }
-            "take" => {
+            Phase::Take => {
                 for packet in &next.legal {
                     let e = Event::Take { player: player.clone(), cards: packet.split(' ').map(Into::into).collect() };
                     moves.push((format!("{who} taking {packet}"), e, true));
                 }
             }
-            "discard" => {
+            Phase::Discard => {
                 let outside: Vec<&String> = next.legal.iter().filter(|l| !code(l).is_some_and(|c| hand.contains(c))).collect();
                 if !outside.is_empty() || next.count.is_none() {
                     tally.disagreements.push(format!("{}: the discard lists {outside:?}, not in {who}'s hand, count {:?}", label(k), next.count));
@@ -161,7 +161,7 @@ fn check_game(rules: &Ruleset, rec: &GameRecord, tally: &mut Tally) {
         }
         for (what, e, offered) in moves {
             tally.moves += 1;
-            *tally.by_phase.entry(next.phase.clone()).or_default() += 1;
+            *tally.by_phase.entry(next.phase.word()).or_default() += 1;
             let j = judge(rules, rec, k, e);
             let agrees = matches!((&j, offered), (Judged::Accepted, true) | (Judged::Refused(_) | Judged::Fault, false));
             if !agrees {
@@ -276,7 +276,7 @@ fn no_card_is_offered_while_a_declaration_is_owed() {
                 let mut with_card = prefix(&rec, k);
                 with_card.events.push(rec.events[first].clone());
                 let refused = replay(rules, &with_card).unwrap().violation.filter(|v| v.event == k);
-                if next.phase == "play" && refused.is_some() {
+                if next.phase == Phase::Play && refused.is_some() {
                     owed += 1;
                     assert!(next.legal.is_empty(), "{id} seed {seed}, event {k}: {next:?}");
                     assert!(next.declarations.iter().any(|o| *o.player == **player && o.declaration == declaration.as_str()), "{id} seed {seed}: {next:?}");
@@ -326,7 +326,7 @@ fn nothing_is_declared_open_before_the_buy() {
         let rec = game_of(rules, 4, &BTreeMap::new(), &sim, seed);
         for k in 1..rec.events.len() {
             let v = replay(rules, &prefix(&rec, k)).unwrap();
-            if let Some(next) = v.next.filter(|n| n.phase == "buy") {
+            if let Some(next) = v.next.filter(|n| n.phase == Phase::Buy) {
                 buys += 1;
                 assert!(next.declarations.is_empty(), "seed {seed}, event {k}: {next:?}");
             }
