@@ -119,10 +119,15 @@ pub struct Next {
     pub player: Arc<str>,
     pub phase: Phase,
     /// The legal moves: bids (with `pass`), or the cards that may be called, discarded or played, or
-    /// the talon's packets that may be taken (each its cards joined by spaces), or the cards that may
-    /// be bought (with `pass`). No card is legal while a declaration the rules make compulsory (or
-    /// the contract requires) is still owed before it: `declarations` lists what may be declared.
+    /// the cards that may be bought (with `pass`); nothing at `take`, whose choices are `packets`. No
+    /// card is legal while a declaration the rules make compulsory (or the contract requires) is
+    /// still owed before it: `declarations` lists what may be declared.
     pub legal: Vec<String>,
+    /// At `take`, what may be taken, each choice the list of its cards (a `take` event's `cards`):
+    /// the talon's packets, or the runs of the dog a stealer may steal. Absent at every other phase.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<crate::openapi::Card>>))]
+    pub packets: Vec<Vec<String>>,
     /// How many cards to discard, or in a packet of the talon.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<usize>,
@@ -545,9 +550,12 @@ impl Verdict {
         if let Some(n) = &self.next {
             let table: Vec<&str> = n.table.codes().collect();
             let on = if table.is_empty() { String::new() } else { format!(" on the table: {}", table.join(" ")) };
-            // A choice to take is itself cards joined by spaces: the choices are told apart by " | ".
-            let between = if n.phase == Phase::Take { " | " } else { " " };
-            let _ = writeln!(out, "next: {} to {} ({}){on}", n.player, n.phase, n.legal.join(between));
+            // At a take, each choice is cards: the choices are told apart by " | ".
+            let moves = match n.phase {
+                Phase::Take => n.packets.iter().map(|k| k.join(" ")).collect::<Vec<_>>().join(" | "),
+                _ => n.legal.join(" "),
+            };
+            let _ = writeln!(out, "next: {} to {} ({moves}){on}", n.player, n.phase);
             if !n.sit_out.is_empty() {
                 let _ = writeln!(out, "  or sits out: {}", n.sit_out.join(", "));
             }

@@ -78,9 +78,16 @@ impl Game<'_, '_> {
     pub fn next(&mut self) -> Option<Next> {
         match self.stage {
             // The dealer deals (at a table where he sits out, `replay_with` names him).
-            Stage::Deal => {
-                Some(Next { player: self.name(self.dealer), phase: Phase::Deal, legal: vec![], count: None, table: Default::default(), declarations: vec![], sit_out: vec![] })
-            }
+            Stage::Deal => Some(Next {
+                player: self.name(self.dealer),
+                phase: Phase::Deal,
+                legal: vec![],
+                count: None,
+                packets: vec![],
+                table: Default::default(),
+                declarations: vec![],
+                sit_out: vec![],
+            }),
             Stage::Bidding => self.next_bid(),
             Stage::Call => self.next_call(),
             Stage::Discard => self.next_steal().or_else(|| self.next_take()).or_else(|| self.next_discard()),

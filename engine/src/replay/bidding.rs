@@ -532,7 +532,7 @@ impl<'s, 'r> Game<'s, 'r> {
         let b = self.rules().bidding.as_ref()?;
         if let Some((t, won)) = self.choosing {
             let legal = self.last_word(t, won).ok()?.names(b, won);
-            return Some(Next { player: self.name(t), phase: Phase::Bid, legal, count: None, table: Default::default(), declarations: vec![], sit_out: vec![] });
+            return Some(Next { player: self.name(t), phase: Phase::Bid, legal, count: None, packets: vec![], table: Default::default(), declarations: vec![], sit_out: vec![] });
         }
         let turn = self.bidding_turn();
         let speaker = turn.next?;
@@ -556,7 +556,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(r) = b.reserve.as_ref().filter(|_| !turn.second_round && forced.is_none()) {
             legal.push(r.name.clone());
         }
-        Some(Next { player: self.name(speaker), phase: Phase::Bid, legal, count: None, table: Default::default(), declarations: vec![], sit_out: vec![] })
+        Some(Next { player: self.name(speaker), phase: Phase::Bid, legal, count: None, packets: vec![], table: Default::default(), declarations: vec![], sit_out: vec![] })
     }
 }
 

@@ -71,6 +71,6 @@ impl<'s, 'r> Game<'s, 'r> {
         let others = (0..self.n()).filter(|&q| q != t as usize).fold(CardSet::EMPTY, |s, q| s.or(self.hands[q]));
         let mut legal: Vec<String> = others.iter().map(|c| c.to_string()).collect();
         legal.push("pass".into());
-        Some(Next { player: self.name(t), phase: Phase::Buy, legal, count: Some(1), table: Default::default(), declarations: vec![], sit_out: vec![] })
+        Some(Next { player: self.name(t), phase: Phase::Buy, legal, count: Some(1), packets: vec![], table: Default::default(), declarations: vec![], sit_out: vec![] })
     }
 }

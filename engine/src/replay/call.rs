@@ -122,6 +122,7 @@ impl<'s, 'r> Game<'s, 'r> {
             phase: Phase::Call,
             legal: self.callable().iter().map(|c| c.to_string()).collect(),
             count: None,
+            packets: vec![],
             table: Default::default(),
             declarations: vec![],
             sit_out: vec![],

@@ -277,6 +277,7 @@ impl<'s, 'r> Game<'s, 'r> {
             phase: Phase::Discard,
             legal: legal.iter().map(|c| c.to_string()).collect(),
             count: Some(k),
+            packets: vec![],
             table: Default::default(),
             declarations: vec![],
             sit_out: vec![],

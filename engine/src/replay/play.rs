@@ -481,6 +481,7 @@ impl<'s, 'r> Game<'s, 'r> {
             phase: Phase::Play,
             legal: if owed { vec![] } else { self.legal(p).iter().map(|c| c.to_string()).collect() },
             count: None,
+            packets: vec![],
             table,
             declarations: vec![],
             sit_out: vec![],

@@ -165,15 +165,24 @@ impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn next_steal(&self) -> Option<Next> {
         if let Some((q, k)) = self.steal_owed {
             let legal = self.hands[q as usize].iter().map(|c| c.to_string()).collect();
-            return Some(Next { player: self.name(q), phase: Phase::Discard, legal, count: Some(k), table: Default::default(), declarations: vec![], sit_out: vec![] });
+            return Some(Next {
+                player: self.name(q),
+                phase: Phase::Discard,
+                legal,
+                count: Some(k),
+                packets: vec![],
+                table: Default::default(),
+                declarations: vec![],
+                sit_out: vec![],
+            });
         }
         let &(q, how) = self.steal_steps.first()?;
         let run = self.stealable_run();
-        let joined = |k: usize| run[..k].iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
-        let legal = match how {
-            StealHow::All => vec![joined(run.len())],
-            StealHow::Some => (1..=run.len()).map(joined).collect(),
+        let first = |k: usize| run[..k].iter().map(|c| c.to_string()).collect();
+        let packets = match how {
+            StealHow::All => vec![first(run.len())],
+            StealHow::Some => (1..=run.len()).map(first).collect(),
         };
-        Some(Next { player: self.name(q), phase: Phase::Take, legal, count: None, table: Default::default(), declarations: vec![], sit_out: vec![] })
+        Some(Next { player: self.name(q), phase: Phase::Take, legal: vec![], count: None, packets, table: Default::default(), declarations: vec![], sit_out: vec![] })
     }
 }

@@ -203,15 +203,16 @@ impl<'s, 'r> Game<'s, 'r> {
         }
     }
 
-    /// The taker and the packets he may take, each as its cards joined by spaces (`Game::next`):
-    /// only the given one when he has no choice.
+    /// The taker and the packets he may take, each its cards (`Game::next`): only the given one when
+    /// he has no choice.
     pub(super) fn next_take(&self) -> Option<Next> {
         let t = self.talon_taker?;
         let mut packets = self.talon_packets();
         if let Some(k) = self.setup.talon_given.checked_sub(1) {
             packets = vec![packets[k]];
         }
-        let legal = packets.iter().map(|k| k.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")).collect();
-        Some(Next { player: self.name(t), phase: Phase::Take, legal, count: packets.first().map(|k| k.len()), table: Default::default(), declarations: vec![], sit_out: vec![] })
+        let count = packets.first().map(|k| k.len());
+        let packets = packets.iter().map(|k| k.iter().map(|c| c.to_string()).collect()).collect();
+        Some(Next { player: self.name(t), phase: Phase::Take, legal: vec![], count, packets, table: Default::default(), declarations: vec![], sit_out: vec![] })
     }
 }

@@ -109,8 +109,8 @@ pub(super) fn play_out<R: Rng>(
                 // A declaration made once the talon is shown, before the packet is taken.
                 Some(e) => e,
                 None => {
-                    let packet = next.legal.choose(rng).ok_or("no packet of the talon to take")?;
-                    Event::Take { player: next.player.as_ref().into(), cards: packet.split(' ').map(Into::into).collect() }
+                    let packet = next.packets.choose(rng).ok_or("no packet of the talon to take")?;
+                    Event::Take { player: next.player.as_ref().into(), cards: packet.iter().map(|c| c.as_str().into()).collect() }
                 }
             },
             Stage::Play if next.phase == Phase::Buy => {

@@ -139,9 +139,9 @@ fn check_game(rules: &Ruleset, rec: &GameRecord, tally: &mut Tally) {
                 moves.push((format!("{who} buying nothing"), Event::Buy { player: player.clone(), card: None, gives: None }, next.legal.iter().any(|l| l == "pass")));
             }
             Phase::Take => {
-                for packet in &next.legal {
-                    let e = Event::Take { player: player.clone(), cards: packet.split(' ').map(Into::into).collect() };
-                    moves.push((format!("{who} taking {packet}"), e, true));
+                for packet in &next.packets {
+                    let e = Event::Take { player: player.clone(), cards: packet.iter().map(|c| c.as_str().into()).collect() };
+                    moves.push((format!("{who} taking {}", packet.join(" ")), e, true));
                 }
             }
             Phase::Discard => {

@@ -449,8 +449,8 @@ fn the_taker_gets_the_given_packet_unseen() {
     before.events.truncate(at);
     let next = replay(&rules, &before).unwrap().next.unwrap();
     assert_eq!(next.phase, Phase::Take);
-    assert_eq!(next.legal.len(), 1);
-    let mut offered: Vec<String> = next.legal[0].split(' ').map(str::to_string).collect();
+    assert_eq!(next.packets.len(), 1);
+    let mut offered = next.packets[0].clone();
     offered.sort();
     let mut taken = taken;
     taken.sort();

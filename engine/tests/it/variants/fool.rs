@@ -114,7 +114,7 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                         Stage::Call => Event::Call { player: who, card: next.legal.choose(&mut rng).unwrap().as_str().into() },
                         // A packet of the talon, where the taker takes one (`talon { packets }`).
                         Stage::Discard if next.phase == Phase::Take => {
-                            Event::Take { player: who, cards: next.legal.choose(&mut rng).unwrap().split(' ').map(Into::into).collect() }
+                            Event::Take { player: who, cards: next.packets.choose(&mut rng).unwrap().iter().map(|c| c.as_str().into()).collect() }
                         }
                         Stage::Discard => {
                             let mut pool: Vec<_> = game.discardable(p).iter().collect();
