@@ -42,7 +42,7 @@ def play_out(rec, policy):
             return rec
         nxt = v["next"]
         if nxt["phase"] == "take":
-            rec["events"].append({"type": "take", "player": nxt["player"], "cards": nxt["legal"][-1].split(" ")})
+            rec["events"].append({"type": "take", "player": nxt["player"], "cards": nxt["packets"][-1]})
             continue
         card = policy(nxt["player"], nxt["legal"], trick)
         rec["events"].append({"type": "play", "player": nxt["player"], "card": card})
@@ -189,8 +189,8 @@ for rule, events, what in [
     assert v["status"] == "invalid" and v["violation"]["rule"] == rule, v
     write(rec, f"fixtures/minchiate/invalid/{rule}.json")
 
-# After the deal, before the steals: the next move is the cutter's take, and the legal takes are the
-# runs of the stock's head that he may steal.
+# After the deal, before the steals: the next move is the cutter's take, and the takes offered (`next`'s
+# `packets`) are the runs of the stock's head that he may steal.
 rec = {
     "ruleset": "minchiate",
     "players": ["Ann", "Bob", "Cid", "Dan"],
@@ -200,4 +200,5 @@ rec = {
 }
 v = verdict(rec)
 assert v["status"] == "in_progress" and v["next"]["phase"] == "take" and v["next"]["player"] == "Dan", v
+assert v["next"]["packets"] == [["T25"], ["T25", "KS"], ["T25", "KS", "T36"], ["T25", "KS", "T36", "T22"]] and v["next"]["legal"] == [], v
 write(rec, "fixtures/minchiate/in_progress/steal-pending.json")

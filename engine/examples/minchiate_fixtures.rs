@@ -29,7 +29,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::{parse_record, replay, Event, GameRecord, Registry, Status};
+use tarot_engine::{parse_record, replay, Event, GameRecord, Phase, Registry, Status};
 
 const ID: &str = "minchiate";
 
@@ -112,7 +112,7 @@ fn play_out(rules: &Ruleset, events: Vec<Event>, description: &str, mut policy: 
         match v.status {
             Status::InProgress => {
                 let next = v.next.clone().expect("someone moves");
-                assert_eq!(next.phase, "play", "{}", v.to_text());
+                assert_eq!(next.phase, Phase::Play, "{}", v.to_text());
                 let table: Vec<String> = next.table.iter().map(|c| c.to_string()).collect();
                 let card = policy(&next.player, &next.legal, &table);
                 rec.events.push(Event::Play { player: next.player.as_ref().into(), card: card.as_str().into() });

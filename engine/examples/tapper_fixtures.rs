@@ -20,7 +20,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
 use tarot_engine::random_game;
-use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
+use tarot_engine::{replay, Event, GameRecord, Phase, Registry, Status, Verdict};
 
 const ID: &str = "tapp-tarock-1821";
 const ID42: &str = "tapp-tarock-1821-42";
@@ -86,7 +86,7 @@ fn tapper_then_solo(rules: &Ruleset, dir: &Path) {
         }
         assert!(spoke[0] == forehand && spoke[3] == forehand, "{spoke:?}");
         let v = replay(rules, &held).expect("replayable");
-        assert!(v.violation.is_none() && v.next.as_ref().is_some_and(|n| n.phase != "bid"), "{:?} {:?}", v.violation, v.next);
+        assert!(v.violation.is_none() && v.next.as_ref().is_some_and(|n| n.phase != Phase::Bid), "{:?} {:?}", v.violation, v.next);
         held.description = Some(format!(
             "ATT1821 §19 (HT): forehand {} declares a Dreyer, {} passes, {} (rear hand) declares a Solo, and {} holds the Solo, as a forehand who declared a Dreyer may; {} passes and the Solo is {}'s; the deal of seed {seed} of `tapper_fixtures`",
             spoke[0], spoke[1], spoke[2], spoke[3], spoke[4], spoke[0]

@@ -21,7 +21,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::When;
-use tarot_engine::testing::{Game, Phase, Stop};
+use tarot_engine::testing::{Game, Stage, Stop};
 use tarot_engine::Setup;
 use tarot_engine::Text;
 use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
@@ -302,15 +302,15 @@ fn play(setup: &Setup, plan: &Plan, rng: &mut ChaCha8Rng) -> Option<GameRecord> 
     while let Some(next) = game.next() {
         let p = names.iter().position(|name| **name == *next.player).expect("a player");
         let player: Text = next.player.as_ref().into();
-        let event = match game.phase {
-            Phase::Bidding => {
+        let event = match game.stage {
+            Stage::Bidding => {
                 let bid = match plan.taker {
                     Some((t, contract)) if t == p => contract,
                     _ => "pass",
                 };
                 Event::Bid { player, bid: bid.into() }
             }
-            Phase::Discard => Event::Discard { player, cards: discard(&game, p, next.count.unwrap_or(0), rng) },
+            Stage::Discard => Event::Discard { player, cards: discard(&game, p, next.count.unwrap_or(0), rng) },
             _ if !declared || at_first_card.iter().any(|&(who, _, _)| who == p) => {
                 // Made before the first card; one made at the declarer's first card (`when
                 // first-play`, the poignée) at his turn in the first trick.

@@ -7,7 +7,7 @@
 //!
 //! - [`ir`], the compiled rules: a [`ir::Ruleset`] is read field by field by every crate that draws
 //!   or checks rules (its sides, pack, contracts, clauses), so its types are the API as they stand.
-//! - [`testing`] (hidden from the documentation), the interpreter's own stepping (`Game`, its phases,
+//! - [`testing`] (hidden from the documentation), the interpreter's own stepping (`Game`, its stages,
 //!   the move lists): for the engine's tests, its benchmarks and the generators of its fixtures and
 //!   worked examples only, which drive a game move by move. No service crate uses it.
 //!
@@ -48,7 +48,9 @@ pub use record::{json_error_in_words, parse_record, read_quick, read_record, Eve
 pub use replay::{replay, Setup};
 
 // The verdict and its parts.
-pub use verdict::{Annulled, Figure, InputError, LedgerEntry, Next, NotTaken, Outcome, PlayerResult, PotResult, ReplayError, RulesetFault, Status, TrickView, Verdict, Violation};
+pub use verdict::{
+    Annulled, Figure, InputError, LedgerEntry, Next, NotTaken, Outcome, Phase, PlayerResult, PotResult, ReplayError, RulesetFault, Status, TrickView, Verdict, Violation,
+};
 
 // What a page draws of a replayed game.
 pub use drawing::{draw_game, DogCount, ExcuseInTrick, GameDrawing, GameSides, Play, TrickDrawing};
@@ -78,7 +80,7 @@ pub use openapi::{OptionValues, PlayerAmount, Players, Pots, RulesetId, Standing
 /// not part of the engine's API (a service drives no game itself; it replays a record).
 #[doc(hidden)]
 pub mod testing {
-    pub use crate::replay::{count_packets, count_points, read, replay_moves, replay_with, Game, Move, Phase, Seating, Stop};
+    pub use crate::replay::{count_packets, count_points, read, replay_moves, replay_with, Game, Move, Seating, Stage, Stop};
     pub use crate::simulate::NAMES;
     // The helpers the engine's tests check on their own, against a count by hand.
     pub use crate::cards::{MAX_TRUMPS, PACK_SIZE};

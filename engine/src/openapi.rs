@@ -1,6 +1,7 @@
 //! The wire types' OpenAPI schemas (feature `openapi`), for what a derive cannot say: a card code's
-//! pattern, an exact amount (a number or `"n/d"`), and a few strings whose values are known (the
-//! figures' schemas are in `verdict`, the events' in `record`). Every record, event and verdict type
+//! pattern, an exact amount (a number or `"n/d"`), and the bounds of a few strings and maps (a
+//! ruleset id, the players, a record's pots; the figures' schemas are in `verdict`, the events' in
+//! `record`). Every record, event and verdict type
 //! derives its own schema beside its serde derives, so the document and the wire are one definition.
 
 #![allow(dead_code)]
@@ -76,24 +77,6 @@ impl ToSchema for PlayerAmount {
     fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
         schemas.push(("Amount".into(), Q::schema()));
     }
-}
-
-// `Next::phase`, a string of these values.
-/// What a game in progress waits for.
-#[derive(ToSchema)]
-#[schema(rename_all = "snake_case")]
-pub enum Phase {
-    /// The deal: the record has no deal yet.
-    Deal,
-    Bid,
-    /// The taker calls a partner's card.
-    Call,
-    /// The taker takes a packet of the talon.
-    Take,
-    Discard,
-    /// The taker buys a card, or passes.
-    Buy,
-    Play,
 }
 
 /// A ruleset id: one of the rulesets the server knows, the built-in ones (given as examples) or, for a

@@ -21,7 +21,7 @@ use rand::Rng;
 use crate::cards::{Card, CardSet};
 use crate::ir::{Ruleset, When};
 use crate::record::{Event, GameRecord, Packet, Text};
-use crate::replay::{Game, Phase, Seating, Setup};
+use crate::replay::{Game, Seating, Setup, Stage};
 
 mod choices;
 mod deal;

@@ -70,6 +70,45 @@ pub struct Annulled {
     pub source: Option<Arc<str>>,
 }
 
+/// What a game in progress waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The deal: the record has no deal yet.
+    Deal,
+    Bid,
+    /// The taker calls a partner's card.
+    Call,
+    /// The taker takes a packet of the talon.
+    Take,
+    Discard,
+    /// The taker buys a card, or passes.
+    Buy,
+    Play,
+}
+
+impl Phase {
+    /// The phase's name, as the wire writes it (`take`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Phase::Deal => "deal",
+            Phase::Bid => "bid",
+            Phase::Call => "call",
+            Phase::Take => "take",
+            Phase::Discard => "discard",
+            Phase::Buy => "buy",
+            Phase::Play => "play",
+        }
+    }
+}
+
+impl std::fmt::Display for Phase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
 /// Whose turn it is in a game in progress, and what they may do.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -78,15 +117,17 @@ pub struct Next {
     /// The player to move (the dealer, for a deal).
     #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub player: Arc<str>,
-    // A phase's name: `deal` (the record has no deal yet), `bid`, `call`, `take`, `discard`, `buy`
-    // or `play`.
-    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::Phase))]
-    pub phase: String,
+    pub phase: Phase,
     /// The legal moves: bids (with `pass`), or the cards that may be called, discarded or played, or
-    /// the talon's packets that may be taken (each its cards joined by spaces), or the cards that may
-    /// be bought (with `pass`). No card is legal while a declaration the rules make compulsory (or
-    /// the contract requires) is still owed before it: `declarations` lists what may be declared.
+    /// the cards that may be bought (with `pass`); nothing at `take`, whose choices are `packets`. No
+    /// card is legal while a declaration the rules make compulsory (or the contract requires) is
+    /// still owed before it: `declarations` lists what may be declared.
     pub legal: Vec<String>,
+    /// At `take`, what may be taken, each choice the list of its cards (a `take` event's `cards`):
+    /// the talon's packets, or the runs of the dog a stealer may steal. Absent at every other phase.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<crate::openapi::Card>>))]
+    pub packets: Vec<Vec<String>>,
     /// How many cards to discard, or in a packet of the talon.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<usize>,
@@ -509,9 +550,12 @@ impl Verdict {
         if let Some(n) = &self.next {
             let table: Vec<&str> = n.table.codes().collect();
             let on = if table.is_empty() { String::new() } else { format!(" on the table: {}", table.join(" ")) };
-            // A choice to take is itself cards joined by spaces: the choices are told apart by " | ".
-            let between = if n.phase == "take" { " | " } else { " " };
-            let _ = writeln!(out, "next: {} to {} ({}){on}", n.player, n.phase, n.legal.join(between));
+            // At a take, each choice is cards: the choices are told apart by " | ".
+            let moves = match n.phase {
+                Phase::Take => n.packets.iter().map(|k| k.join(" ")).collect::<Vec<_>>().join(" | "),
+                _ => n.legal.join(" "),
+            };
+            let _ = writeln!(out, "next: {} to {} ({moves}){on}", n.player, n.phase);
             if !n.sit_out.is_empty() {
                 let _ = writeln!(out, "  or sits out: {}", n.sit_out.join(", "));
             }

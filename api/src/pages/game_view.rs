@@ -42,9 +42,11 @@ pub(crate) fn view(rules: Option<&Ruleset>, record: &GameRecord, verdict: Result
         (tricks(rules, verdict, &drawing))
         @if let Some(n) = &verdict.next {
             h2 { "Next" }
-            p { strong { (n.player) } " to " (n.phase.replace('_', " "))
+            p { strong { (n.player) } " to " (n.phase.word())
                 @if let Some(k) = n.count { " (" (k) " cards)" } ":" }
-            p { @for l in &n.legal { (card_code(rules, l, "")) " " } }
+            p { @for l in &n.legal { (card_code(rules, l, "")) " " }
+                // The packets that may be taken, told apart as the text verdict tells them.
+                @for (i, k) in n.packets.iter().enumerate() { @if i > 0 { "| " } @for c in k { (card_code(rules, c, "")) " " } } }
             @if !n.sit_out.is_empty() {
                 p class="sit-out-offer" { "Or, before the first declaration or card, one of " (n.sit_out.join(", ")) " may sit the deal out (a " code { "sit-out" } " event)." }
             }

@@ -1,7 +1,7 @@
 //! What the engine writes, read against the served document: every fixture's record, its verdict and
 //! its stored events, every ruleset's description and statistics, comparisons. The schemas are
 //! derived from the types that write the JSON, so these tests watch what the derive cannot see: a
-//! field written in another form than its type says (a card code, an amount, a figure, a phase), a
+//! field written in another form than its type says (a card code, an amount, a figure), a
 //! schema written by hand.
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -3,7 +3,7 @@
 
 use super::*;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::testing::{Game, Phase};
+use tarot_engine::testing::{Game, Stage};
 use tarot_engine::Setup;
 use tarot_engine::Text;
 
@@ -37,10 +37,10 @@ pub(super) fn steered(
     while let Some(next) = game.next() {
         let p = names.iter().position(|n| **n == *next.player)? as u8;
         let who: Text = next.player.as_ref().into();
-        let e = match game.phase {
-            Phase::Bidding => Event::Bid { player: who, bid: (steer.bid)(&game, p, &next.legal).or_else(|| next.legal.choose(rng).cloned())?.as_str().into() },
-            Phase::Call => Event::Call { player: who, card: (steer.call)(&game, p, &next.legal).or_else(|| next.legal.choose(rng).cloned())?.as_str().into() },
-            Phase::Discard => {
+        let e = match game.stage {
+            Stage::Bidding => Event::Bid { player: who, bid: (steer.bid)(&game, p, &next.legal).or_else(|| next.legal.choose(rng).cloned())?.as_str().into() },
+            Stage::Call => Event::Call { player: who, card: (steer.call)(&game, p, &next.legal).or_else(|| next.legal.choose(rng).cloned())?.as_str().into() },
+            Stage::Discard => {
                 let mut pool: Vec<Card> = game.discardable(p).iter().collect();
                 pool.shuffle(rng);
                 Event::Discard { player: who, cards: pool.iter().take(next.count.unwrap_or(0)).map(|c| c.code()).collect() }
@@ -178,7 +178,7 @@ pub(super) fn too_many_trumps(registry: &Registry, root: &Path) {
     let mut game = Game::new(&setup, &names, 0);
     let mut events = vec![deal_of(&named, dog)];
     assert!(game.apply(0, &events[0]).is_ok(), "the deal");
-    while game.phase == Phase::Bidding {
+    while game.stage == Stage::Bidding {
         let next = game.next().expect("a bid");
         let bid = if &*next.player == "Bob" { "garde" } else { "pass" };
         let e = Event::Bid { player: next.player.as_ref().into(), bid: bid.into() };
@@ -274,9 +274,9 @@ pub(super) fn poignee_with_the_discard(registry: &Registry, root: &Path) {
     let mut shown = false;
     while let Some(next) = game.next() {
         let who: Text = next.player.as_ref().into();
-        let e = match game.phase {
-            Phase::Bidding => Event::Bid { bid: if &*who == "Bob" { "garde" } else { "pass" }.into(), player: who },
-            Phase::Discard => Event::Discard { player: who, cards: ["2H", "3H", "4C", "7D", "QS", "T7"].iter().map(|c| Text::from(*c)).collect() },
+        let e = match game.stage {
+            Stage::Bidding => Event::Bid { bid: if &*who == "Bob" { "garde" } else { "pass" }.into(), player: who },
+            Stage::Discard => Event::Discard { player: who, cards: ["2H", "3H", "4C", "7D", "QS", "T7"].iter().map(|c| Text::from(*c)).collect() },
             _ if &*who == "Bob" && !shown => {
                 shown = true;
                 poignee.clone()

@@ -2,9 +2,9 @@
 //! section what it expects.
 
 use crate::record::Event;
-use crate::verdict::Next;
+use crate::verdict::{Next, Phase};
 
-use super::{clause_violation, read, Game, Move, Phase, Stop};
+use super::{clause_violation, read, Game, Move, Stage, Stop};
 
 impl Game<'_, '_> {
     /// Applies one event; `Err` says why the game cannot go on.
@@ -25,7 +25,7 @@ impl Game<'_, '_> {
         if let Some(stop) = self.after_settled(m) {
             return Err(stop);
         }
-        if self.phase == Phase::Done && !self.claimed_after_play(m) {
+        if self.stage == Stage::Done && !self.claimed_after_play(m) {
             // Play ended when the contract was decided: what follows breaks the rule that ended it.
             if let Some(i) = self.ended_by {
                 let end = &self.rules().play.ends[i];
@@ -37,7 +37,7 @@ impl Game<'_, '_> {
         let applied = self.apply_read(m);
         if let Err(Stop::Annulled(a)) = &applied {
             self.annulled_at = Some((a.rule.clone(), index));
-            self.phase = Phase::Done;
+            self.stage = Stage::Done;
         }
         applied
     }
@@ -51,7 +51,7 @@ impl Game<'_, '_> {
                 }
                 self.deal(&d.hands, d.dog, d.cut, &d.piles, &d.packets)
             }
-            _ if self.phase == Phase::Deal => Err(self.input(format!("a game starts with the deal, not a {} event", m.kind()))),
+            _ if self.stage == Stage::Deal => Err(self.input(format!("a game starts with the deal, not a {} event", m.kind()))),
             _ if self.sat_out.is_some() && m.player() == self.sat_out => Err(self.sat_out_moves(m).expect("the move of the player who sits out")),
             Move::Bid { player, bid } => self.bid(player, bid),
             Move::Call { .. } | Move::Discard { .. } | Move::Take { .. } | Move::Buy { .. } | Move::Play { .. } if self.choosing.is_some() => {
@@ -76,16 +76,23 @@ impl Game<'_, '_> {
     /// What the game expects next, for a game in progress.
     #[allow(clippy::should_implement_trait)] // a question to the game, not an iterator
     pub fn next(&mut self) -> Option<Next> {
-        match self.phase {
+        match self.stage {
             // The dealer deals (at a table where he sits out, `replay_with` names him).
-            Phase::Deal => {
-                Some(Next { player: self.name(self.dealer), phase: "deal".into(), legal: vec![], count: None, table: Default::default(), declarations: vec![], sit_out: vec![] })
-            }
-            Phase::Bidding => self.next_bid(),
-            Phase::Call => self.next_call(),
-            Phase::Discard => self.next_steal().or_else(|| self.next_take()).or_else(|| self.next_discard()),
-            Phase::Play => self.next_buy().or_else(|| self.next_play()),
-            Phase::Done => None,
+            Stage::Deal => Some(Next {
+                player: self.name(self.dealer),
+                phase: Phase::Deal,
+                legal: vec![],
+                count: None,
+                packets: vec![],
+                table: Default::default(),
+                declarations: vec![],
+                sit_out: vec![],
+            }),
+            Stage::Bidding => self.next_bid(),
+            Stage::Call => self.next_call(),
+            Stage::Discard => self.next_steal().or_else(|| self.next_take()).or_else(|| self.next_discard()),
+            Stage::Play => self.next_buy().or_else(|| self.next_play()),
+            Stage::Done => None,
         }
     }
 }

@@ -4,9 +4,9 @@
 
 use crate::expr::Expr;
 use crate::ir::*;
-use crate::verdict::{Annulled, Next};
+use crate::verdict::{Annulled, Next, Phase};
 
-use super::{Game, Phase, Stop};
+use super::{Game, Stage, Stop};
 
 impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn bid(&mut self, p: u8, choice: Bid) -> Result<(), Stop> {
@@ -21,7 +21,7 @@ impl<'s, 'r> Game<'s, 'r> {
             let (_, c) = turn.carried.expect("an opening bidder is out only after his bid");
             return Err(self.violation(clause, p, format!("{} bid {} in the opening round and does not speak again in the auction after it", self.name(p), b.contracts[c].label)));
         }
-        let Some(speaker) = turn.next.filter(|_| self.phase == Phase::Bidding) else {
+        let Some(speaker) = turn.next.filter(|_| self.stage == Stage::Bidding) else {
             // A closing bid ended it: that rule says why nobody speaks after it.
             if let Some((q, c, clause)) = self.closed_by() {
                 return Err(self.violation(clause, p, format!("the bidding is over: {}'s {} ended it", self.name(q), b.contracts[c].label)));
@@ -206,7 +206,7 @@ impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn each_for_himself(&mut self, c: usize) {
         self.contract = Some(c);
         self.setup = self.setup.after_auction(c);
-        self.phase = Phase::Discard;
+        self.stage = Stage::Discard;
         self.owe_discards();
     }
 
@@ -233,14 +233,14 @@ impl<'s, 'r> Game<'s, 'r> {
                 let c = call.callable_levels.as_ref().map_or(&call.clause, |(_, c)| c);
                 self.notes.push(self.nothing_to_call(t, c));
                 self.sides_settled()?;
-                self.phase = Phase::Discard;
+                self.stage = Stage::Discard;
                 self.owe_discards();
             } else {
-                self.phase = Phase::Call;
+                self.stage = Stage::Call;
             }
         } else {
             self.sides_settled()?;
-            self.phase = Phase::Discard;
+            self.stage = Stage::Discard;
             self.owe_discards();
         }
         Ok(())
@@ -250,9 +250,9 @@ impl<'s, 'r> Game<'s, 'r> {
     /// `Ok` while it may be made (the round is over, and no bid nor other move has followed it),
     /// `Err(true)` too early (the deal or the round still going on), `Err(false)` too late.
     pub(crate) fn after_opening_round(&self) -> Result<(), bool> {
-        match self.phase {
-            Phase::Deal => return Err(true),
-            Phase::Bidding if self.choosing.is_none() => {}
+        match self.stage {
+            Stage::Deal => return Err(true),
+            Stage::Bidding if self.choosing.is_none() => {}
             _ => return Err(false),
         }
         if self.rules().bidding.as_ref().is_none_or(|b| b.opening_round.is_none()) {
@@ -532,7 +532,7 @@ impl<'s, 'r> Game<'s, 'r> {
         let b = self.rules().bidding.as_ref()?;
         if let Some((t, won)) = self.choosing {
             let legal = self.last_word(t, won).ok()?.names(b, won);
-            return Some(Next { player: self.name(t), phase: "bid".into(), legal, count: None, table: Default::default(), declarations: vec![], sit_out: vec![] });
+            return Some(Next { player: self.name(t), phase: Phase::Bid, legal, count: None, packets: vec![], table: Default::default(), declarations: vec![], sit_out: vec![] });
         }
         let turn = self.bidding_turn();
         let speaker = turn.next?;
@@ -556,7 +556,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(r) = b.reserve.as_ref().filter(|_| !turn.second_round && forced.is_none()) {
             legal.push(r.name.clone());
         }
-        Some(Next { player: self.name(speaker), phase: "bid".into(), legal, count: None, table: Default::default(), declarations: vec![], sit_out: vec![] })
+        Some(Next { player: self.name(speaker), phase: Phase::Bid, legal, count: None, packets: vec![], table: Default::default(), declarations: vec![], sit_out: vec![] })
     }
 }
 

@@ -4,9 +4,9 @@
 //! first card and before any declaration made after the discard.
 
 use crate::cards::{Card, CardSet};
-use crate::verdict::Next;
+use crate::verdict::{Next, Phase};
 
-use super::{Game, Phase, Stop};
+use super::{Game, Stage, Stop};
 
 impl<'s, 'r> Game<'s, 'r> {
     /// The taker buys `cards` (the card called, the card given back), or nothing.
@@ -17,9 +17,9 @@ impl<'s, 'r> Game<'s, 'r> {
         };
         let clause = &b.clause;
         let started = !self.tricks.is_empty() || self.trick_begun();
-        let Some(t) = self.taker.filter(|_| self.phase == Phase::Play && self.buys_left > 0 && !started) else {
-            let why = match self.phase {
-                Phase::Bidding | Phase::Call | Phase::Discard => "cards are bought after the discard",
+        let Some(t) = self.taker.filter(|_| self.stage == Stage::Play && self.buys_left > 0 && !started) else {
+            let why = match self.stage {
+                Stage::Bidding | Stage::Call | Stage::Discard => "cards are bought after the discard",
                 _ => "there is no card to buy now",
             };
             return Err(self.violation(clause, p, why.into()));
@@ -53,7 +53,7 @@ impl<'s, 'r> Game<'s, 'r> {
 
     /// A card played or a declaration made while the taker may still buy a card.
     pub(super) fn buy_missing(&self, p: u8) -> Option<Stop> {
-        if self.buys_left == 0 || self.phase != Phase::Play {
+        if self.buys_left == 0 || self.stage != Stage::Play {
             return None;
         }
         let t = self.taker?;
@@ -71,6 +71,6 @@ impl<'s, 'r> Game<'s, 'r> {
         let others = (0..self.n()).filter(|&q| q != t as usize).fold(CardSet::EMPTY, |s, q| s.or(self.hands[q]));
         let mut legal: Vec<String> = others.iter().map(|c| c.to_string()).collect();
         legal.push("pass".into());
-        Some(Next { player: self.name(t), phase: "buy".into(), legal, count: Some(1), table: Default::default(), declarations: vec![], sit_out: vec![] })
+        Some(Next { player: self.name(t), phase: Phase::Buy, legal, count: Some(1), packets: vec![], table: Default::default(), declarations: vec![], sit_out: vec![] })
     }
 }

@@ -3,9 +3,9 @@
 
 use crate::cards::{Card, CardSet};
 use crate::expr::{eval, Value};
-use crate::verdict::Next;
+use crate::verdict::{Next, Phase};
 
-use super::{Game, Phase, Stop};
+use super::{Game, Stage, Stop};
 
 impl<'s, 'r> Game<'s, 'r> {
     /// The cards the taker may call: a card of the first level, or of a later level when he holds
@@ -29,9 +29,9 @@ impl<'s, 'r> Game<'s, 'r> {
         let Some(call) = &rules.call else {
             return Err(self.input(format!("{} has no call of a partner: a call event cannot be part of its games", rules.id)));
         };
-        if self.phase != Phase::Call {
+        if self.stage != Stage::Call {
             // The auction won, the taker called nothing because no card was left for him to call.
-            if let (Some(t), true) = (self.taker, matches!(self.phase, Phase::Discard | Phase::Play) && self.called.is_none()) {
+            if let (Some(t), true) = (self.taker, matches!(self.stage, Stage::Discard | Stage::Play) && self.called.is_none()) {
                 if self.callable().minus(self.dealt[t as usize]).is_empty() {
                     let c = call.callable_levels.as_ref().map_or(&call.clause, |(_, c)| c);
                     return Err(self.violation(c, p, format!("no call can be made: {}", self.nothing_to_call(t, c))));
@@ -71,7 +71,7 @@ impl<'s, 'r> Game<'s, 'r> {
             };
         }
         self.sides_settled()?;
-        self.phase = Phase::Discard;
+        self.stage = Stage::Discard;
         self.owe_discards();
         Ok(())
     }
@@ -90,7 +90,7 @@ impl<'s, 'r> Game<'s, 'r> {
     /// While the taker has still to call a partner, any other move says that the call is missing
     /// (not that the move came at the wrong time), citing the call.
     pub(super) fn call_missing(&self, p: u8) -> Option<Stop> {
-        let (Phase::Call, Some(call), Some(t)) = (self.phase, &self.rules().call, self.taker) else { return None };
+        let (Stage::Call, Some(call), Some(t)) = (self.stage, &self.rules().call, self.taker) else { return None };
         let t = self.name(t);
         if let Some(x) = self.named_taker() {
             return Some(self.violation(
@@ -119,9 +119,10 @@ impl<'s, 'r> Game<'s, 'r> {
         let t = self.taker?;
         Some(Next {
             player: self.name(t),
-            phase: "call".into(),
+            phase: Phase::Call,
             legal: self.callable().iter().map(|c| c.to_string()).collect(),
             count: None,
+            packets: vec![],
             table: Default::default(),
             declarations: vec![],
             sit_out: vec![],

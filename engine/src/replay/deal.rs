@@ -8,11 +8,11 @@ use crate::expr::{eval, truthy, Expr};
 use crate::ir::*;
 use crate::verdict::Annulled;
 
-use super::{Game, Phase, Stop, MAX_PLAYERS};
+use super::{Game, Stage, Stop, MAX_PLAYERS};
 
 impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn deal(&mut self, hands: &[CardSet], dog: CardSet, cut: Option<Card>, piles: &[Vec<Vec<Card>>], packets: &[(Option<u8>, Vec<Card>)]) -> Result<(), Stop> {
-        if self.phase != Phase::Deal {
+        if self.stage != Stage::Deal {
             return Err(self.input("the cards were already dealt".into()));
         }
         let mut seen = CardSet::EMPTY;
@@ -103,8 +103,8 @@ impl<'s, 'r> Game<'s, 'r> {
                 }
             }
         }
-        self.phase = if self.rules().bidding.is_some() { Phase::Bidding } else { Phase::Discard };
-        if self.phase == Phase::Discard {
+        self.stage = if self.rules().bidding.is_some() { Stage::Bidding } else { Stage::Discard };
+        if self.stage == Stage::Discard {
             self.owe_discards();
             self.begin_steal();
         }

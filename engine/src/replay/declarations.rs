@@ -9,7 +9,7 @@ use crate::label::with_article;
 use crate::num::Q;
 use crate::verdict::{Annulled, LedgerEntry};
 
-use super::{Game, GameEnv, Move, Phase, Stop};
+use super::{Game, GameEnv, Move, Stage, Stop};
 
 /// The most declarations made again (`repeats`) that a deal may hold, all kinds together: doubles
 /// answered each other 48 times make a stake 2^48 times its own, and a few more would pass the 2^60
@@ -34,7 +34,7 @@ impl<'s, 'r> Game<'s, 'r> {
             When::FirstPlay => has_played,
             When::AfterDeal => self.after_deal_closed,
             When::AfterPlay => false,
-            When::BeforeTake => !matches!(self.phase, Phase::Bidding | Phase::Call) && !self.before_take(),
+            When::BeforeTake => !matches!(self.stage, Stage::Bidding | Stage::Call) && !self.before_take(),
             When::AfterOpeningRound => self.after_opening_round() == Err(false),
         };
         if let Some(stop) = self.call_missing(p) {
@@ -43,11 +43,11 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(stop) = self.buy_missing(p) {
             return Err(stop);
         }
-        let too_early = !matches!(d.when, When::AfterDeal | When::AfterOpeningRound) && matches!(self.phase, Phase::Bidding | Phase::Call)
+        let too_early = !matches!(d.when, When::AfterDeal | When::AfterOpeningRound) && matches!(self.stage, Stage::Bidding | Stage::Call)
             || (d.when == When::AfterOpeningRound && self.after_opening_round() == Err(true))
             || (d.when == When::AfterDiscard && !self.pending_discards.is_empty())
             || (d.when == When::FirstPlay && !too_late && !self.at_first_card(p)?)
-            || (d.when == When::AfterPlay && self.phase != Phase::Done);
+            || (d.when == When::AfterPlay && self.stage != Stage::Done);
         if too_late || too_early {
             let when = match d.when {
                 When::BeforePlay => "before the first card is played".to_string(),
@@ -60,7 +60,7 @@ impl<'s, 'r> Game<'s, 'r> {
             };
             // Said too early, at a declarer's first card: what is still to come before his turn.
             let now = match d.when {
-                When::FirstPlay if too_early && self.phase != Phase::Play => ": the cards are not yet being played".to_string(),
+                When::FirstPlay if too_early && self.stage != Stage::Play => ": the cards are not yet being played".to_string(),
                 When::FirstPlay if too_early => match self.turn() {
                     Ok(q) => format!(": it is {}'s turn to play, not {}'s", self.name(q), self.name(p)),
                     Err(_) => String::new(),
@@ -213,7 +213,7 @@ impl<'s, 'r> Game<'s, 'r> {
             // The deal ends here, valid, scored on what has been played; the match ends after it.
             self.ended_match = Some(p);
             self.leader = None;
-            self.phase = Phase::Done;
+            self.stage = Stage::Done;
             self.notes.push(format!("{} ends the deal and the match with {}: the hand is not played on ({})", self.name(p), with_article(&d.label), c.rule));
             self.discards_go()?;
             return Ok(());
@@ -227,7 +227,7 @@ impl<'s, 'r> Game<'s, 'r> {
             // The deal ends here unplayed; what was paid is its whole score, and the match goes on.
             self.ended_deal = Some((p, k));
             self.leader = None;
-            self.phase = Phase::Done;
+            self.stage = Stage::Done;
             self.notes.push(format!("{} ends the deal unplayed with {}: nothing more is played or scored ({})", self.name(p), with_article(&d.label), c.rule));
             return Ok(());
         }

@@ -8,9 +8,9 @@ use crate::cards::CardSet;
 use crate::expr::{eval, truthy};
 use crate::ir::*;
 use crate::num::Q;
-use crate::verdict::Next;
+use crate::verdict::{Next, Phase};
 
-use super::{Game, Phase, Stop};
+use super::{Game, Stage, Stop};
 
 impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn owe_discards(&mut self) {
@@ -36,7 +36,7 @@ impl<'s, 'r> Game<'s, 'r> {
         }
         self.pending_discards = owed;
         if self.pending_discards.is_empty() && self.talon_taker.is_none() {
-            self.phase = Phase::Play;
+            self.stage = Stage::Play;
         }
     }
 
@@ -155,7 +155,7 @@ impl<'s, 'r> Game<'s, 'r> {
         self.pending_discards.remove(i);
         self.talon_after_discarding(p);
         if self.pending_discards.is_empty() && self.talon_taker.is_none() {
-            self.phase = Phase::Play;
+            self.stage = Stage::Play;
         }
         Ok(())
     }
@@ -274,9 +274,10 @@ impl<'s, 'r> Game<'s, 'r> {
         let legal = self.discardable(p);
         Some(Next {
             player: self.name(p),
-            phase: "discard".into(),
+            phase: Phase::Discard,
             legal: legal.iter().map(|c| c.to_string()).collect(),
             count: Some(k),
+            packets: vec![],
             table: Default::default(),
             declarations: vec![],
             sit_out: vec![],

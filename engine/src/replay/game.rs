@@ -9,8 +9,10 @@ use crate::verdict::LedgerEntry;
 
 use super::{Bid, Declaration, Setup, MAX_PLAYERS};
 
+/// Where the interpreter stands in a game: coarser than the verdict's `Phase`, which a client reads
+/// (a take of the talon falls within `Discard`, a buy within `Play`), and with the game's end.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Phase {
+pub enum Stage {
     Deal,
     Bidding,
     /// The taker calls a partner's card.
@@ -75,7 +77,7 @@ pub struct Game<'s, 'r> {
     pub setup: &'s Setup<'r>,
     pub names: Vec<Arc<str>>,
     pub dealer: u8,
-    pub phase: Phase,
+    pub stage: Stage,
     pub hands: [CardSet; MAX_PLAYERS],
     pub dealt: [CardSet; MAX_PLAYERS],
     /// Each player's first packet, when the record gives the order of the deal.
@@ -199,7 +201,7 @@ impl<'s, 'r> Game<'s, 'r> {
             setup,
             names: names.iter().map(|n| Arc::from(n.as_str())).collect(),
             dealer,
-            phase: Phase::Deal,
+            stage: Stage::Deal,
             hands: [CardSet::EMPTY; MAX_PLAYERS],
             dealt: [CardSet::EMPTY; MAX_PLAYERS],
             first_packets: None,

@@ -8,12 +8,12 @@ use crate::ir::*;
 use crate::label::with_article;
 use crate::verdict::OpenDeclaration;
 
-use super::{Game, Phase, Stop};
+use super::{Game, Stage, Stop};
 
 impl<'s, 'r> Game<'s, 'r> {
     /// Whether the talon is shown in packets and the taker has still to take his (`when before-take`).
     pub(super) fn before_take(&self) -> bool {
-        self.phase == Phase::Discard && self.talon_taker.is_some()
+        self.stage == Stage::Discard && self.talon_taker.is_some()
     }
 
     /// Why `p` may not make declaration `k` (`d`) whatever his cards: who may make it (`by`), and each
@@ -172,7 +172,7 @@ impl<'s, 'r> Game<'s, 'r> {
     /// Kept out of `next`, which the simulator calls at every move: the verdict alone asks for it.
     pub fn open_declarations(&self) -> Vec<OpenDeclaration> {
         let rules = self.rules();
-        if matches!(self.phase, Phase::Deal | Phase::Done) {
+        if matches!(self.stage, Stage::Deal | Stage::Done) {
             return vec![];
         }
         let started = !self.tricks.is_empty() || self.trick_begun();
@@ -188,7 +188,7 @@ impl<'s, 'r> Game<'s, 'r> {
                 let has_played = self.tricks.iter().any(|t| t.cards.iter().any(|&(q, _)| q == p)) || self.in_play().any(|&(q, _)| q == p);
                 // Only a declaration made right after the deal, or once the opening round is over, is
                 // open during the auction.
-                if matches!(self.phase, Phase::Bidding | Phase::Call) && !matches!(d.when, When::AfterDeal | When::AfterOpeningRound) {
+                if matches!(self.stage, Stage::Bidding | Stage::Call) && !matches!(d.when, When::AfterDeal | When::AfterOpeningRound) {
                     continue;
                 }
                 let open = match d.when {

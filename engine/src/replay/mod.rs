@@ -49,7 +49,7 @@ pub use bidding::Bid;
 pub use counting::{card_points, count_packets, count_points, counting_for};
 pub use declarations::Declaration;
 pub use env::GameEnv;
-pub use game::{Game, Phase, Plays, Trick};
+pub use game::{Game, Plays, Stage, Trick};
 pub use read::{name_key, read, Move};
 pub use run::{replay, replay_moves, replay_with};
 pub use seating::Seating;

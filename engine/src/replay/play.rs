@@ -8,9 +8,9 @@ use crate::cards::{Card, CardSet};
 use crate::expr::{eval, truthy, Value};
 use crate::ir::*;
 use crate::num::Q;
-use crate::verdict::{LedgerEntry, Next};
+use crate::verdict::{LedgerEntry, Next, Phase};
 
-use super::{Game, Phase, Plays, Stop, Trick};
+use super::{Game, Plays, Stage, Stop, Trick};
 
 impl<'s, 'r> Game<'s, 'r> {
     /// Who must play next, once the play has started; before the first card, the leader is worked
@@ -46,7 +46,7 @@ impl<'s, 'r> Game<'s, 'r> {
     /// the talon and the buys done) and he is next, having played none.
     pub(super) fn at_first_card(&self, p: u8) -> Result<bool, Stop> {
         let has_played = self.tricks.iter().any(|t| t.cards.iter().any(|&(q, _)| q == p)) || self.in_play().any(|&(q, _)| q == p);
-        if self.phase != Phase::Play || self.buys_left > 0 || has_played {
+        if self.stage != Stage::Play || self.buys_left > 0 || has_played {
             return Ok(false);
         }
         Ok(self.turn()? == p)
@@ -144,7 +144,7 @@ impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn end_at_fault(&mut self, p: u8, label: Arc<str>, clause: Clause) {
         self.fault_ended = Some((p, label, clause));
         self.leader = None;
-        self.phase = Phase::Done;
+        self.stage = Stage::Done;
     }
 
     /// How many cards `p` has still to play, this one included: his hand and the cards not yet turned
@@ -156,10 +156,10 @@ impl<'s, 'r> Game<'s, 'r> {
 
     pub(super) fn play(&mut self, p: u8, c: Card) -> Result<(), Stop> {
         let rules = self.rules();
-        match self.phase {
-            Phase::Play => {}
-            Phase::Bidding => return Err(self.violation(&rules.play.order_clause, p, "no card may be played before the bidding is over".into())),
-            Phase::Call => {
+        match self.stage {
+            Stage::Play => {}
+            Stage::Bidding => return Err(self.violation(&rules.play.order_clause, p, "no card may be played before the bidding is over".into())),
+            Stage::Call => {
                 // A taker named when everyone passed: the card says that he was to call first.
                 if let Some(stop) = self.named_taker().and_then(|_| self.call_missing(p)) {
                     return Err(stop);
@@ -311,7 +311,7 @@ impl<'s, 'r> Game<'s, 'r> {
         self.next_lead_by = None;
         if last || self.play_ends()? {
             self.leader = None;
-            self.phase = Phase::Done;
+            self.stage = Stage::Done;
             self.pay_sit_fee(last_winner);
             if s.fool_shut_out {
                 self.fool_to_a_side_with_no_trick(fool_play);
@@ -478,9 +478,10 @@ impl<'s, 'r> Game<'s, 'r> {
         let owed = self.compulsory_missing(p).is_some() || matches!(self.contract_requirement_missing(), Ok(Some(_)));
         Some(Next {
             player: self.name(p),
-            phase: "play".into(),
+            phase: Phase::Play,
             legal: if owed { vec![] } else { self.legal(p).iter().map(|c| c.to_string()).collect() },
             count: None,
+            packets: vec![],
             table,
             declarations: vec![],
             sit_out: vec![],

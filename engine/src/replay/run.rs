@@ -9,7 +9,7 @@ use crate::verdict::*;
 use super::read::seat_of;
 use super::spelling::{respell, spellings_of};
 use super::stop::replay_error;
-use super::{name_key, read, Game, Move, Phase, Seating, Setup, Stop};
+use super::{name_key, read, Game, Move, Seating, Setup, Stage, Stop};
 
 /// Who sits a deal out, in words: "deals and sits" or "sits opposite the dealer and sits".
 fn sits_out_how(rules: &Ruleset) -> &'static str {
@@ -108,7 +108,7 @@ pub fn replay_with(setup: &Setup, rec: &GameRecord) -> Result<Verdict, ReplayErr
         }
     }
     // A deal is expected from the record's dealer, who may be sitting the deal out.
-    if let Some(next) = verdict.next.as_mut().filter(|n| n.phase == "deal") {
+    if let Some(next) = verdict.next.as_mut().filter(|n| n.phase == Phase::Deal) {
         next.player = rec.dealer.as_str().into();
     }
     if let (Some(out), Some(c)) = (seats.sits_out, &rules.sit_out) {
@@ -198,7 +198,7 @@ fn replay_moves_standing(setup: &Setup, players: &[String], dealer: u8, sitter: 
             verdict.status = Status::Valid;
             verdict.outcome = Some(game.settled_outcome().map_err(replay_error)?);
         }
-        None if game.phase == Phase::Done => {
+        None if game.stage == Stage::Done => {
             let (outcome, score_ledger, score_notes) = game.score().map_err(replay_error)?;
             verdict.status = Status::Valid;
             verdict.outcome = Some(outcome);

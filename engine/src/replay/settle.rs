@@ -9,7 +9,7 @@ use crate::label::with_article;
 use crate::num::Q;
 use crate::verdict::{Outcome, PlayerResult, PotResult};
 
-use super::{clause_violation, Game, Move, Phase, Stop};
+use super::{clause_violation, Game, Move, Stage, Stop};
 
 impl<'s, 'r> Game<'s, 'r> {
     /// The contract `c` just won by `t` is settled unplayed, if it says so: the payments made and the
@@ -26,7 +26,7 @@ impl<'s, 'r> Game<'s, 'r> {
         let label = k.label.as_str().into();
         self.pay_each_opponent(t, v, &label, clause);
         self.settled = Some(c);
-        self.phase = Phase::Done;
+        self.stage = Stage::Done;
         Ok(true)
     }
 

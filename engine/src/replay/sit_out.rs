@@ -9,7 +9,7 @@ use crate::expr::{eval, Value};
 use crate::num::Q;
 use crate::verdict::LedgerEntry;
 
-use super::{Game, Move, Phase, SetupEnv, Stop};
+use super::{Game, Move, SetupEnv, Stage, Stop};
 
 impl<'s, 'r> Game<'s, 'r> {
     /// `p` sits the deal out.
@@ -21,7 +21,7 @@ impl<'s, 'r> Game<'s, 'r> {
         if let Some(q) = self.sat_out {
             return Err(self.violation(&c.clause, p, format!("{} already sits this deal out: only one player may", self.name(q))));
         }
-        if self.phase != Phase::Play || !self.tricks.is_empty() || self.trick_begun() || !self.declarations.is_empty() {
+        if self.stage != Stage::Play || !self.tricks.is_empty() || self.trick_begun() || !self.declarations.is_empty() {
             return Err(self.violation(&c.clause, p, format!("{} may sit out only after the deal and before the first declaration or card", self.name(p))));
         }
         if let Some((e, clause)) = &c.allowed {
@@ -63,7 +63,7 @@ impl<'s, 'r> Game<'s, 'r> {
     /// as many as there are fees. A rule that cannot be worked out offers nobody (the move says why).
     pub(crate) fn may_sit_out(&self) -> Vec<std::sync::Arc<str>> {
         let Some(c) = &self.rules().sit_out_choice else { return vec![] };
-        if self.sat_out.is_some() || self.phase != Phase::Play || !self.tricks.is_empty() || self.trick_begun() || !self.declarations.is_empty() {
+        if self.sat_out.is_some() || self.stage != Stage::Play || !self.tricks.is_empty() || self.trick_begun() || !self.declarations.is_empty() {
             return vec![];
         }
         if let Some((e, _)) = &c.allowed {

@@ -49,11 +49,13 @@ pub(super) fn respell(verdict: &mut Verdict, spellings: &Arc<[(Card, crate::reco
     }
     if let Some(n) = &mut verdict.next {
         n.table.spellings = some.clone();
-        if matches!(n.phase.as_str(), "play" | "discard" | "call" | "take" | "buy") {
-            // A packet of the talon is its cards' codes, one space between.
+        if matches!(n.phase, Phase::Play | Phase::Discard | Phase::Call | Phase::Buy) {
             for l in &mut n.legal {
-                *l = l.split(' ').map(word).collect::<Vec<_>>().join(" ");
+                *l = word(l);
             }
+        }
+        for c in n.packets.iter_mut().flatten() {
+            *c = word(c);
         }
         for d in &mut n.declarations {
             for c in &mut d.cards {

@@ -5,9 +5,9 @@
 
 use crate::cards::{Card, CardSet};
 use crate::ir::StealHow;
-use crate::verdict::Next;
+use crate::verdict::{Next, Phase};
 
-use super::{Game, Phase, Stop};
+use super::{Game, Stage, Stop};
 
 impl<'s, 'r> Game<'s, 'r> {
     /// Once the cards are dealt: who steals, in turn (the cutter, the player before the dealer, then
@@ -29,18 +29,18 @@ impl<'s, 'r> Game<'s, 'r> {
     /// Passes over the stealers who have nothing to take; once nobody has, play begins.
     fn settle_steal(&mut self) {
         if self.steal_owed.is_some() {
-            self.phase = Phase::Discard;
+            self.stage = Stage::Discard;
             return;
         }
         if !self.steal_steps.is_empty() && self.stealable_run().is_empty() {
             self.steal_steps.clear();
         }
         if self.steal_steps.is_empty() {
-            if self.pending_discards.is_empty() && self.talon_taker.is_none() && self.phase == Phase::Discard {
-                self.phase = Phase::Play;
+            if self.pending_discards.is_empty() && self.talon_taker.is_none() && self.stage == Stage::Discard {
+                self.stage = Stage::Play;
             }
         } else {
-            self.phase = Phase::Discard;
+            self.stage = Stage::Discard;
         }
     }
 
@@ -101,7 +101,7 @@ impl<'s, 'r> Game<'s, 'r> {
         self.steal_steps.remove(0);
         self.steal_owed = Some((p, set.len()));
         self.notes.push(format!("{} steals {} from {} ({})", self.name(p), rules.cards_named(set), rules.the_dog(), s.clause.rule));
-        self.phase = Phase::Discard;
+        self.stage = Stage::Discard;
         Ok(())
     }
 
@@ -165,15 +165,24 @@ impl<'s, 'r> Game<'s, 'r> {
     pub(super) fn next_steal(&self) -> Option<Next> {
         if let Some((q, k)) = self.steal_owed {
             let legal = self.hands[q as usize].iter().map(|c| c.to_string()).collect();
-            return Some(Next { player: self.name(q), phase: "discard".into(), legal, count: Some(k), table: Default::default(), declarations: vec![], sit_out: vec![] });
+            return Some(Next {
+                player: self.name(q),
+                phase: Phase::Discard,
+                legal,
+                count: Some(k),
+                packets: vec![],
+                table: Default::default(),
+                declarations: vec![],
+                sit_out: vec![],
+            });
         }
         let &(q, how) = self.steal_steps.first()?;
         let run = self.stealable_run();
-        let joined = |k: usize| run[..k].iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
-        let legal = match how {
-            StealHow::All => vec![joined(run.len())],
-            StealHow::Some => (1..=run.len()).map(joined).collect(),
+        let first = |k: usize| run[..k].iter().map(|c| c.to_string()).collect();
+        let packets = match how {
+            StealHow::All => vec![first(run.len())],
+            StealHow::Some => (1..=run.len()).map(first).collect(),
         };
-        Some(Next { player: self.name(q), phase: "take".into(), legal, count: None, table: Default::default(), declarations: vec![], sit_out: vec![] })
+        Some(Next { player: self.name(q), phase: Phase::Take, legal: vec![], count: None, packets, table: Default::default(), declarations: vec![], sit_out: vec![] })
     }
 }

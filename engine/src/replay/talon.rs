@@ -4,9 +4,9 @@
 
 use crate::cards::CardSet;
 use crate::ir::TalonRest;
-use crate::verdict::Next;
+use crate::verdict::{Next, Phase};
 
-use super::{Game, Phase, Stop};
+use super::{Game, Stage, Stop};
 
 impl<'s, 'r> Game<'s, 'r> {
     /// The dog goes to the taker whose contract takes it: whole, or, where the talon is cut into
@@ -58,7 +58,7 @@ impl<'s, 'r> Game<'s, 'r> {
         };
         let clause = &talon.clause;
         let t = match self.talon_taker {
-            Some(t) if self.phase == Phase::Discard => t,
+            Some(t) if self.stage == Stage::Discard => t,
             _ => return Err(self.violation(clause, p, format!("there is no packet of {} to take now", rules.the_talon()))),
         };
         if p != t {
@@ -107,7 +107,7 @@ impl<'s, 'r> Game<'s, 'r> {
         self.piles[d as usize] = self.piles[d as usize].or(rest.minus(to_taker));
         self.talon_taker = None;
         if self.pending_discards.is_empty() {
-            self.phase = Phase::Play;
+            self.stage = Stage::Play;
         }
         let (unseen, rule) = match &talon.unseen {
             Some(c) => (", unseen", &c.rule),
@@ -178,7 +178,7 @@ impl<'s, 'r> Game<'s, 'r> {
 
     /// A show by `p` of cards he took from an unseen talon, before the hand's end (`talon { unseen }`).
     pub(super) fn shows_unseen_talon(&self, p: u8, shown: CardSet) -> Option<Stop> {
-        if self.phase == Phase::Done {
+        if self.stage == Stage::Done {
             return None;
         }
         let (t, taken) = self.talon_unseen?;
@@ -198,20 +198,21 @@ impl<'s, 'r> Game<'s, 'r> {
     /// The cards `p` took from an unseen talon, which he may not show (none for anyone else).
     pub(super) fn unseen_taken(&self, p: u8) -> CardSet {
         match self.talon_unseen {
-            Some((t, taken)) if t == p && self.phase != Phase::Done => taken,
+            Some((t, taken)) if t == p && self.stage != Stage::Done => taken,
             _ => CardSet::EMPTY,
         }
     }
 
-    /// The taker and the packets he may take, each as its cards joined by spaces (`Game::next`):
-    /// only the given one when he has no choice.
+    /// The taker and the packets he may take, each its cards (`Game::next`): only the given one when
+    /// he has no choice.
     pub(super) fn next_take(&self) -> Option<Next> {
         let t = self.talon_taker?;
         let mut packets = self.talon_packets();
         if let Some(k) = self.setup.talon_given.checked_sub(1) {
             packets = vec![packets[k]];
         }
-        let legal = packets.iter().map(|k| k.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")).collect();
-        Some(Next { player: self.name(t), phase: "take".into(), legal, count: packets.first().map(|k| k.len()), table: Default::default(), declarations: vec![], sit_out: vec![] })
+        let count = packets.first().map(|k| k.len());
+        let packets = packets.iter().map(|k| k.iter().map(|c| c.to_string()).collect()).collect();
+        Some(Next { player: self.name(t), phase: Phase::Take, legal: vec![], count, packets, table: Default::default(), declarations: vec![], sit_out: vec![] })
     }
 }

@@ -2,6 +2,7 @@
 //! among the interpreter's legal moves.
 
 use super::*;
+use crate::verdict::Phase;
 
 /// What steering has drawn for one game.
 pub(super) struct Plan {
@@ -84,8 +85,8 @@ pub(super) fn play_out<R: Rng>(
     let mut first_card_declarations: Vec<(usize, u8)> = vec![];
     while let Some(next) = game.next() {
         let p = names.iter().position(|n| **n == *next.player).expect("a player") as u8;
-        let event = match game.phase {
-            Phase::Bidding => match after_opening_round_declaration(&game, sim, rng) {
+        let event = match game.stage {
+            Stage::Bidding => match after_opening_round_declaration(&game, sim, rng) {
                 // A hand thrown in once the opening round is over.
                 Some(e) => e,
                 None => {
@@ -96,7 +97,7 @@ pub(super) fn play_out<R: Rng>(
                     Event::Bid { player: next.player.as_ref().into(), bid: bid.as_str().into() }
                 }
             },
-            Phase::Call => {
+            Stage::Call => {
                 let in_dog: Vec<&String> = next.legal.iter().filter(|c| Card::parse(c).is_some_and(|c| game.dog.contains(c))).collect();
                 let card = match in_dog.is_empty() || !(sim.call_dog > 0.0 && rng.gen_bool(sim.call_dog)) {
                     true => next.legal.choose(rng).ok_or("no card to call")?,
@@ -104,15 +105,15 @@ pub(super) fn play_out<R: Rng>(
                 };
                 Event::Call { player: next.player.as_ref().into(), card: card.as_str().into() }
             }
-            Phase::Discard if &*next.phase == "take" => match before_take_declaration(&game, sim, rng) {
+            Stage::Discard if next.phase == Phase::Take => match before_take_declaration(&game, sim, rng) {
                 // A declaration made once the talon is shown, before the packet is taken.
                 Some(e) => e,
                 None => {
-                    let packet = next.legal.choose(rng).ok_or("no packet of the talon to take")?;
-                    Event::Take { player: next.player.as_ref().into(), cards: packet.split(' ').map(Into::into).collect() }
+                    let packet = next.packets.choose(rng).ok_or("no packet of the talon to take")?;
+                    Event::Take { player: next.player.as_ref().into(), cards: packet.iter().map(|c| c.as_str().into()).collect() }
                 }
             },
-            Phase::Play if &*next.phase == "buy" => {
+            Stage::Play if next.phase == Phase::Buy => {
                 // Half the time the taker buys nothing; else a card of another hand, for any of his.
                 let call = next.legal.iter().filter(|c| *c != "pass").collect::<Vec<_>>();
                 let gives = game.hands[p as usize].iter().collect::<Vec<Card>>();
@@ -121,7 +122,7 @@ pub(super) fn play_out<R: Rng>(
                     _ => Event::Buy { player: next.player.as_ref().into(), card: None, gives: None },
                 }
             }
-            Phase::Discard => {
+            Stage::Discard => {
                 let k = next.count.unwrap_or(0);
                 let mut searched: Option<Vec<Card>> = None;
                 let mut pool: Vec<Card> = game.discardable(p).iter().collect();

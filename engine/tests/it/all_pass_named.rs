@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::{random_deal, random_game_with, replay, ContractChoice, Event, GameRecord, Setup, SimOptions, Status, Verdict};
+use tarot_engine::{random_deal, random_game_with, replay, ContractChoice, Event, GameRecord, Phase, Setup, SimOptions, Status, Verdict};
 
 fn rules() -> Ruleset {
     common::rules("auction-all-pass-named", &["auction-all-pass", "auction-all-pass-named"])
@@ -60,7 +60,7 @@ fn everyone_passing_the_holder_of_the_21_plays_a_garde_as_its_taker() {
     assert_eq!(v.status, Status::InProgress, "{:?}", v.violation);
     let next = v.next.as_ref().unwrap();
     assert_eq!(*next.player, *who, "{next:?}");
-    assert_ne!(next.phase, "bid");
+    assert_ne!(next.phase, Phase::Bid);
     assert!(note(&v, &format!("all players passed: {who}, the holder of the 21, plays garde as its taker (bidding.all-pass.garde)")), "{:?}", v.notes);
     // The bidding is over: nobody bids after the last pass.
     let mut late = g.clone();
@@ -84,7 +84,7 @@ fn nobody_named_what_all_passing_says_besides_applies() {
     // Both in the dog: the Räuber, each for himself.
     let g = all_passed(&r, |d| holder(d, "T21").is_none() && holder(d, "T1").is_none());
     let v = replay(&r, &g).unwrap();
-    assert_eq!((v.status, v.next.as_ref().unwrap().phase.as_str()), (Status::InProgress, "play"));
+    assert_eq!((v.status, v.next.as_ref().unwrap().phase), (Status::InProgress, Phase::Play));
     assert!(note(&v, "all players passed: Räuber is played"), "{:?}", v.notes);
     // With the parent's `all-pass annul`, annulled under it; with nothing else said, under the first
     // statement that could name a player.

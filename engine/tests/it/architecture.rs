@@ -275,7 +275,7 @@ fn the_facade_checks_find_a_public_module_and_a_reach_into_testing() {
     assert_eq!(public_modules(lib), ["ir", "testing", "extra"]);
     let dir = std::env::temp_dir().join(format!("architecture-facade-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("pages")).unwrap();
-    std::fs::write(dir.join("pages/step.rs"), "use tarot_engine::testing::{Game, Phase};\n").unwrap();
+    std::fs::write(dir.join("pages/step.rs"), "use tarot_engine::testing::{Game, Stage};\n").unwrap();
     std::fs::write(dir.join("page.rs"), "// tarot_engine::testing::Game in prose\nuse tarot_engine::draw_game;\n").unwrap();
     let found = reaching_into(&dir, "testing");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -12,7 +12,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
 use tarot_engine::random_game;
-use tarot_engine::{replay, Event, GameRecord, Status, Verdict};
+use tarot_engine::{replay, Event, GameRecord, Phase, Status, Verdict};
 
 /// A test ruleset of `tests/rules/`, compiled over the built-in files it extends.
 fn rules(id: &str) -> Ruleset {
@@ -32,7 +32,7 @@ fn say(rules: &Ruleset, mut g: GameRecord, bids: &[&str]) -> Verdict {
     for bid in bids {
         let v = replay(rules, &g).unwrap();
         let next = v.next.unwrap_or_else(|| panic!("nobody to say {bid}: {:?} {:?}", v.status, v.violation));
-        assert_eq!(next.phase, "bid", "the bidding is over before {bid}");
+        assert_eq!(next.phase, Phase::Bid, "the bidding is over before {bid}");
         g.events.push(Event::Bid { player: next.player.as_ref().into(), bid: (*bid).into() });
     }
     replay(rules, &g).unwrap()
@@ -45,7 +45,7 @@ fn broken(v: &Verdict) -> String {
 
 fn legal(v: &Verdict) -> Vec<String> {
     let next = v.next.as_ref().unwrap();
-    assert_eq!(next.phase, "bid");
+    assert_eq!(next.phase, Phase::Bid);
     next.legal.clone()
 }
 
@@ -61,7 +61,7 @@ fn bidding_goes_round_until_nobody_is_left_to_outbid_and_a_pass_is_final() {
     let forehand = speaker(&r, &g, &[]);
     // Forehand passes, the second bids, the others pass: forehand does not speak again.
     let v = say(&r, g.clone(), &["pass", "prise", "pass", "pass"]);
-    assert_ne!(v.next.as_ref().map(|n| n.phase.as_str()), Some("bid"), "{:?}", v.next);
+    assert_ne!(v.next.as_ref().map(|n| n.phase), Some(Phase::Bid), "{:?}", v.next);
     assert_eq!(v.status, Status::InProgress);
     // Round and round: after prise, garde, pass, pass, the player who bid prise speaks again.
     assert_eq!(speaker(&r, &g, &["prise", "garde", "pass", "pass"]), forehand);
@@ -69,7 +69,7 @@ fn bidding_goes_round_until_nobody_is_left_to_outbid_and_a_pass_is_final() {
     assert_eq!(speaker(&r, &g, &["pass", "prise", "garde", "pass"]), second, "the prise bidder, outbid, speaks again");
     // The holder is skipped: once the others have passed, the bidding is over.
     let v = say(&r, g.clone(), &["pass", "prise", "garde", "pass", "garde-sans", "pass"]);
-    assert_ne!(v.next.as_ref().unwrap().phase, "bid");
+    assert_ne!(v.next.as_ref().unwrap().phase, Phase::Bid);
     // Everyone passing annuls the deal, as in the parent.
     let v = say(&r, g.clone(), &["pass", "pass", "pass", "pass"]);
     assert_eq!((v.status, v.annulled.as_ref().unwrap().rule.as_ref()), (Status::Annulled, "bidding.all-pass"));
@@ -91,7 +91,7 @@ fn forehand_may_hold_and_the_others_must_bid_higher() {
     assert_eq!(broken(&say(&r, g.clone(), &["prise", "garde", "pass", "pass", "prise"])), "bidding.contract.prise");
     let v = say(&r, g.clone(), &["prise", "garde", "pass", "pass", "garde", "pass"]);
     assert_eq!(v.status, Status::InProgress);
-    assert_ne!(v.next.as_ref().unwrap().phase, "bid", "forehand holds the garde and takes");
+    assert_ne!(v.next.as_ref().unwrap().phase, Phase::Bid, "forehand holds the garde and takes");
     // Only forehand holds: a later player bidding the same is refused under the contract.
     assert_eq!(broken(&say(&r, g.clone(), &["pass", "prise", "garde", "pass", "garde"])), "bidding.contract.garde");
 }
@@ -111,7 +111,7 @@ fn by_seniority_any_player_may_hold_the_bid_of_a_player_after_him() {
     let v = say(&r, g.clone(), &["pass", "prise", "garde", "pass", "garde"]);
     assert_eq!(legal(&v), ["pass", "garde-sans", "garde-contre"], "the junior may not hold back");
     let v = say(&r, g.clone(), &["pass", "prise", "garde", "pass", "garde", "pass"]);
-    assert_ne!(v.next.as_ref().unwrap().phase, "bid", "the second holds the garde and takes");
+    assert_ne!(v.next.as_ref().unwrap().phase, Phase::Bid, "the second holds the garde and takes");
     // Random games under both choices replay valid or annulled.
     for choice in ["forehand", "seniority"] {
         let options = BTreeMap::from([("priority".to_string(), serde_json::json!(choice))]);
@@ -149,7 +149,7 @@ fn a_player_outbid_may_not_bid_again() {
     let v = say(&r, g.clone(), &["pass", "prise", "garde", "pass"]);
     assert_eq!(legal(&v), ["pass"], "the prise bidder was outbid");
     let v = say(&r, g.clone(), &["pass", "prise", "garde", "pass", "pass"]);
-    assert_ne!(v.next.as_ref().unwrap().phase, "bid", "the garde is taken");
+    assert_ne!(v.next.as_ref().unwrap().phase, Phase::Bid, "the garde is taken");
 }
 
 #[test]
@@ -353,7 +353,7 @@ fn when_everyone_passes_the_all_pass_contract_is_played_each_for_himself_and_sco
     assert_eq!(broken(&say(&r, g.clone(), &["raeuber"])), "bidding.all-pass");
     // Everyone passes: the play begins, with no taker and no discard.
     let v = say(&r, g.clone(), &["pass", "pass", "pass", "pass"]);
-    assert_eq!((v.status, v.next.as_ref().unwrap().phase.as_str()), (Status::InProgress, "play"));
+    assert_eq!((v.status, v.next.as_ref().unwrap().phase), (Status::InProgress, Phase::Play));
     // Played out (simulated games in which everyone passed), the one with the most card points pays
     // each other player 10; games with a taker score as at the FFT.
     let mut rng = ChaCha8Rng::seed_from_u64(5);

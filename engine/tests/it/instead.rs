@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
 use tarot_engine::random_game;
 use tarot_engine::Q;
-use tarot_engine::{replay, Event, GameRecord, Status, Verdict};
+use tarot_engine::{replay, Event, GameRecord, Phase, Status, Verdict};
 
 const ID: &str = "auction-instead";
 
@@ -44,9 +44,9 @@ fn broken(v: &Verdict) -> String {
     v.violation.as_ref().unwrap().rule.to_string()
 }
 
-fn next(v: &Verdict) -> (String, String, Vec<String>) {
+fn next(v: &Verdict) -> (String, Phase, Vec<String>) {
     let n = v.next.as_ref().unwrap_or_else(|| panic!("{:?} {:?}", v.status, v.violation));
-    (n.player.to_string(), n.phase.to_string(), n.legal.clone())
+    (n.player.to_string(), n.phase, n.legal.clone())
 }
 
 #[test]
@@ -60,7 +60,7 @@ fn forehand_having_won_with_a_prise_says_whether_he_plays_it_or_raeuber() {
     // Forehand wins with a prise: he speaks once more, the prise or Räuber.
     let won = ["prise", "pass", "pass", "pass"];
     let v = say(&r, g.clone(), &won);
-    assert_eq!(next(&v), (forehand.clone(), "bid".into(), vec!["prise".into(), "raeuber".into()]));
+    assert_eq!(next(&v), (forehand.clone(), Phase::Bid, vec!["prise".into(), "raeuber".into()]));
     assert_eq!(broken(&say(&r, g.clone(), &[&won[..], &["garde"]].concat())), "bidding.instead.raeuber");
     assert_eq!(broken(&say(&r, g.clone(), &[&won[..], &["pass"]].concat())), "bidding.instead.raeuber");
     // Another player speaking then breaks the rule too.
@@ -73,16 +73,16 @@ fn forehand_having_won_with_a_prise_says_whether_he_plays_it_or_raeuber() {
     assert!(other.violation.as_ref().unwrap().message.contains(&format!("{forehand} won the auction with prise")), "{:?}", other.violation);
     // The prise: the dog is shown and the taker discards, as at the FFT.
     let v = say(&r, g.clone(), &[&won[..], &["prise"]].concat());
-    assert_eq!(next(&v).1, "discard");
+    assert_eq!(next(&v).1, Phase::Discard);
     // Räuber: no taker, no discard, play begins with forehand.
     let v = say(&r, g.clone(), &[&won[..], &["raeuber"]].concat());
     assert_eq!(next(&v).0, forehand);
-    assert_eq!(next(&v).1, "play");
+    assert_eq!(next(&v).1, Phase::Play);
     // Another player winning with a prise has no choice; nor has forehand winning with a garde.
     let v = say(&r, g.clone(), &["pass", "prise", "pass", "pass"]);
-    assert_eq!(next(&v).1, "discard");
+    assert_eq!(next(&v).1, Phase::Discard);
     let v = say(&r, g.clone(), &["garde", "pass", "pass", "pass"]);
-    assert_eq!(next(&v).1, "discard");
+    assert_eq!(next(&v).1, Phase::Discard);
 }
 
 /// The events of `say`: the deal and the bids.

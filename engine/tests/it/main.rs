@@ -97,6 +97,7 @@ mod sit_out_scores;
 mod standing;
 mod stats;
 mod steal;
+mod take_packets;
 mod talon;
 mod talon_rest;
 mod talon_split;

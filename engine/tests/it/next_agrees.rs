@@ -67,7 +67,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::testing::{Game, Seating};
 use tarot_engine::{ir::Ruleset, CardSet, Setup};
-use tarot_engine::{random_game_with, replay, Card, Event, GameRecord, Next, SimOptions, Status, Text};
+use tarot_engine::{random_game_with, replay, Card, Event, GameRecord, Next, Phase, SimOptions, Status, Text};
 use tarot_testkit::registry;
 
 use crate::common;
@@ -142,7 +142,7 @@ impl At<'_, '_, '_> {
 struct Tally {
     games: usize,
     moves: usize,
-    by_phase: BTreeMap<String, usize>,
+    by_phase: BTreeMap<&'static str, usize>,
     /// The moves by what `next` says of them.
     by_said: BTreeMap<String, usize>,
     disagreements: Vec<String>,
@@ -208,8 +208,8 @@ fn check_game(rules: &Ruleset, rec: &GameRecord, tally: &mut Tally) {
         let mut moves: Vec<Tried> = vec![];
         let (who, player, pack) = (&next.player, at.player(), rules.pack.cards);
         let offered = |b: bool| if b { Said::Offered } else { Said::LeftOut };
-        match next.phase.as_str() {
-            "play" => {
+        match next.phase {
+            Phase::Play => {
                 for c in at.hand.iter() {
                     moves.push(Tried { what: format!("{who} playing {}", c.code()), event: Event::Play { player: player.clone(), card: c.code() }, said: offered(at.in_legal(c)) });
                 }
@@ -217,20 +217,20 @@ fn check_game(rules: &Ruleset, rec: &GameRecord, tally: &mut Tally) {
                     moves.push(Tried { what: format!("{who} playing {}, not his", c.code()), event: Event::Play { player: player.clone(), card: c.code() }, said: Said::LeftOut });
                 }
             }
-            "bid" => bid::tried(&at, &mut moves),
-            "call" => {
+            Phase::Bid => bid::tried(&at, &mut moves),
+            Phase::Call => {
                 for c in pack.iter() {
                     moves.push(Tried { what: format!("{who} calling {}", c.code()), event: Event::Call { player: player.clone(), card: c.code() }, said: offered(at.in_legal(c)) });
                 }
             }
-            "buy" => buy::tried(&at, &mut moves),
-            "take" => take::tried(&at, &mut moves),
-            "discard" => {
+            Phase::Buy => buy::tried(&at, &mut moves),
+            Phase::Take => take::tried(&at, &mut moves),
+            Phase::Discard => {
                 if let Err(why) = discard::tried(&at, &mut moves) {
                     tally.disagreements.push(format!("{}: {why}", label(k)));
                 }
             }
-            other => tally.disagreements.push(format!("{}: a phase the test does not know: {other}", label(k))),
+            Phase::Deal => tally.disagreements.push(format!("{}: a deal asked in the middle of a game", label(k))),
         }
         declarations(&at, &mut moves);
         if rules.sit_out_choice.is_some() {
@@ -241,7 +241,7 @@ fn check_game(rules: &Ruleset, rec: &GameRecord, tally: &mut Tally) {
         }
         for Tried { what, event, said } in moves {
             tally.moves += 1;
-            *tally.by_phase.entry(next.phase.clone()).or_default() += 1;
+            *tally.by_phase.entry(next.phase.word()).or_default() += 1;
             let kind = if let Said::Breaks(_) = said { "Breaks".into() } else { format!("{said:?}") };
             *tally.by_said.entry(kind).or_default() += 1;
             let noted = (said == Said::OutOfTurn).then(|| bid::noted_out_of_turn(rules, rec, k, &event));

@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 
 use tarot_engine::ir::Ruleset;
 use tarot_engine::{random_game, random_game_with, ContractChoice, SimOptions};
-use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
+use tarot_engine::{replay, Event, GameRecord, Phase, Registry, Status, Verdict};
 
 const ID: &str = "auction-raise";
 
@@ -47,9 +47,9 @@ fn broken(v: &Verdict) -> (String, String) {
     (x.rule.to_string(), x.message.to_string())
 }
 
-fn next(v: &Verdict) -> (String, String, Vec<String>) {
+fn next(v: &Verdict) -> (String, Phase, Vec<String>) {
     let n = v.next.as_ref().unwrap_or_else(|| panic!("{:?} {:?}", v.status, v.violation));
-    (n.player.to_string(), n.phase.to_string(), n.legal.clone())
+    (n.player.to_string(), n.phase, n.legal.clone())
 }
 
 const WON: [&str; 4] = ["prise", "pass", "pass", "pass"];
@@ -62,12 +62,12 @@ fn forehand_having_won_with_a_prise_names_it_again_or_a_garde_sans_or_a_garde_co
     // The contracts raised to are bid in the auction as usual.
     assert_eq!(legal, ["pass", "prise", "garde", "garde-sans", "garde-contre"]);
     let v = say(&r, g.clone(), &WON);
-    assert_eq!(next(&v), (forehand.clone(), "bid".into(), vec!["prise".into(), "garde-sans".into(), "garde-contre".into()]));
+    assert_eq!(next(&v), (forehand.clone(), Phase::Bid, vec!["prise".into(), "garde-sans".into(), "garde-contre".into()]));
     // The prise: the dog is shown and the taker discards.
-    assert_eq!(next(&say(&r, g.clone(), &[&WON[..], &["prise"]].concat())).1, "discard");
+    assert_eq!(next(&say(&r, g.clone(), &[&WON[..], &["prise"]].concat())).1, Phase::Discard);
     // A garde contre: he is its taker, the dog goes to the defence, play begins.
     let v = say(&r, g.clone(), &[&WON[..], &["garde-contre"]].concat());
-    assert_eq!(next(&v).1, "play");
+    assert_eq!(next(&v).1, Phase::Play);
     assert!(v.notes.iter().any(|n| n.contains(&format!("{forehand} won with prise and raised it to garde contre le chien (bidding.raise.prise)"))), "{:?}", v.notes);
     // A garde is not his to name, nor is a pass.
     let (rule, message) = broken(&say(&r, g.clone(), &[&WON[..], &["garde"]].concat()));
@@ -90,8 +90,8 @@ fn forehand_having_won_with_a_prise_names_it_again_or_a_garde_sans_or_a_garde_co
     assert_eq!(rule, "bidding.raise.prise");
     assert!(message.starts_with("the last word is missing"), "{message}");
     // Another player winning with a prise has no last word; nor has forehand winning with a garde.
-    assert_eq!(next(&say(&r, g.clone(), &["pass", "prise", "pass", "pass"])).1, "discard");
-    assert_eq!(next(&say(&r, g.clone(), &["garde", "pass", "pass", "pass"])).1, "discard");
+    assert_eq!(next(&say(&r, g.clone(), &["pass", "prise", "pass", "pass"])).1, Phase::Discard);
+    assert_eq!(next(&say(&r, g.clone(), &["garde", "pass", "pass", "pass"])).1, Phase::Discard);
 }
 
 /// A whole game in which forehand raised his prise to a garde contre at his last word: the simulator

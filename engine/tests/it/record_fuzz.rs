@@ -22,7 +22,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::{parse_record, replay, Event, GameRecord, Status, Text, Verdict};
+use tarot_engine::{parse_record, replay, Event, GameRecord, Phase, Status, Text, Verdict};
 use tarot_testkit::{fixture_files, fixture_rulesets, registry};
 
 use crate::common;
@@ -132,9 +132,9 @@ fn offered(rules: &Ruleset, rec: &GameRecord, k: usize) -> Option<bool> {
         // A card is offered only to the player to move, in play (a card out of turn never is).
         Event::Play { player, card } => {
             let card = rules.pack.parse_card(card);
-            Some(**player == *next.player && next.phase == "play" && card.is_some() && next.legal.iter().any(|l| rules.pack.parse_card(l) == card))
+            Some(**player == *next.player && next.phase == Phase::Play && card.is_some() && next.legal.iter().any(|l| rules.pack.parse_card(l) == card))
         }
-        Event::Bid { player, bid } if **player == *next.player && next.phase == "bid" => Some(next.legal.iter().any(|l| l.eq_ignore_ascii_case(bid))),
+        Event::Bid { player, bid } if **player == *next.player && next.phase == Phase::Bid => Some(next.legal.iter().any(|l| l.eq_ignore_ascii_case(bid))),
         _ => None,
     }
 }

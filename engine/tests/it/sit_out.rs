@@ -13,7 +13,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
 use tarot_engine::random_game;
-use tarot_engine::{replay, Event, GameRecord, Status, Verdict};
+use tarot_engine::{replay, Event, GameRecord, Phase, Status, Verdict};
 
 fn compiled(text: Option<(&str, &str)>) -> Result<Ruleset, String> {
     common::test_rules("sit-out-choice", text)
@@ -33,7 +33,7 @@ fn play_out(rules: &Ruleset, g: &mut GameRecord) -> Verdict {
     loop {
         let v = replay(rules, g).unwrap();
         match &v.next {
-            Some(n) if v.status == Status::InProgress && n.phase == "play" => {
+            Some(n) if v.status == Status::InProgress && n.phase == Phase::Play => {
                 g.events.push(Event::Play { player: n.player.as_ref().into(), card: n.legal[0].as_str().into() });
             }
             _ => return v,

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::{describe, random_game, replay, Event, GameRecord, LedgerEntry, Status, Verdict, Q};
+use tarot_engine::{describe, random_game, replay, Event, GameRecord, LedgerEntry, Phase, Status, Verdict, Q};
 
 const ID: &str = "sit-out-scores";
 
@@ -116,7 +116,7 @@ fn with_revoke(r: &Ruleset, seed: u64) -> Option<GameRecord> {
     let mut revoked = false;
     loop {
         let v = replay(r, &g).unwrap();
-        let Some(next) = v.next.clone().filter(|n| n.phase == "play") else { return revoked.then_some(g) };
+        let Some(next) = v.next.clone().filter(|n| n.phase == Phase::Play) else { return revoked.then_some(g) };
         // The player's cards: dealt, taken, less those laid away and played.
         let mut hand: Vec<String> = vec![];
         let mut plays: Vec<String> = vec![];

@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use tarot_engine::ir::Ruleset;
 use tarot_engine::{compile, Diagnostics, RuleFile};
 use tarot_engine::{random_game_with, SimOptions};
-use tarot_engine::{replay, Event, GameRecord, Registry, Status, Verdict};
+use tarot_engine::{replay, Event, GameRecord, Phase, Registry, Status, Verdict};
 
 /// The built-in rule files and those of `tests/rules/`, with `text` in place of the file `id` if given.
 fn files() -> BTreeMap<String, RuleFile> {
@@ -448,9 +448,9 @@ fn the_taker_gets_the_given_packet_unseen() {
     let mut before = g.clone();
     before.events.truncate(at);
     let next = replay(&rules, &before).unwrap().next.unwrap();
-    assert_eq!(next.phase, "take");
-    assert_eq!(next.legal.len(), 1);
-    let mut offered: Vec<String> = next.legal[0].split(' ').map(str::to_string).collect();
+    assert_eq!(next.phase, Phase::Take);
+    assert_eq!(next.packets.len(), 1);
+    let mut offered = next.packets[0].clone();
     offered.sort();
     let mut taken = taken;
     taken.sort();

@@ -33,6 +33,24 @@ fn validate_answers_200_whatever_the_verdict_and_explains_bad_requests() {
     problem(&s.post("/validate", &huge), 413);
 }
 
+/// At a take, `next` gives the choices as lists of cards (`packets`), none joined into one string,
+/// and `legal` is empty: the talon's packet a Dreyer gets, Minchiate's runs of the dog to steal.
+#[test]
+fn validate_gives_a_take_its_packets_as_lists_of_cards() {
+    let s = server();
+    for (f, player, packets) in [
+        ("tapp-tarock-1821/in_progress/tapper-outbid.json", "Bob", json!([["T4", "T8", "1H"]])),
+        ("minchiate/in_progress/steal-pending.json", "Dan", json!([["T25"], ["T25", "KS"], ["T25", "KS", "T36"], ["T25", "KS", "T36", "T22"]])),
+    ] {
+        let v = s.post("/validate", &fixture(f)).json();
+        assert_eq!(v["status"], "in_progress", "{f}: {v}");
+        let next = &v["next"];
+        assert_eq!((&next["phase"], &next["player"]), (&json!("take"), &json!(player)), "{f}: {next}");
+        assert_eq!(next["packets"], packets, "{f}: {next}");
+        assert_eq!(next["legal"], json!([]), "{f}: {next}");
+    }
+}
+
 #[test]
 fn games_are_stored_listed_read_and_continued() {
     let s = server();

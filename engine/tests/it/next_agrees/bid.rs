@@ -10,7 +10,7 @@
 //! nothing of it, and an acceptance or a refusal for a rule is all that is asked).
 
 use tarot_engine::ir::Ruleset;
-use tarot_engine::{replay, Event, GameRecord, Status, Text};
+use tarot_engine::{replay, Event, GameRecord, Phase, Status, Text};
 
 use super::{At, Said, Tried};
 
@@ -76,7 +76,7 @@ fn at_his_turn(rules: &Ruleset, rec: &GameRecord, k: usize, q: &str, n: usize) -
     let start = round_start(rules, &bids(rec, k), n);
     for _ in 0..=n {
         let v = replay(rules, &r).ok()?;
-        let next = v.next.filter(|x| v.status == Status::InProgress && x.phase == "bid")?;
+        let next = v.next.filter(|x| v.status == Status::InProgress && x.phase == Phase::Bid)?;
         if round_start(rules, &bids(&r, r.events.len()), n) != start {
             return None;
         }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use tarot_engine::{replay, Event, SimOptions};
+use tarot_engine::{replay, Event, Phase, SimOptions};
 use tarot_testkit::registry;
 
 use super::{assert_agree, check_game, game_of, judge, prefix, Judged, Tally};
@@ -29,7 +29,7 @@ fn no_card_is_offered_while_a_declaration_is_owed() {
                 let mut with_card = prefix(&rec, k);
                 with_card.events.push(rec.events[first].clone());
                 let refused = replay(rules, &with_card).unwrap().violation.filter(|v| v.event == k);
-                if next.phase == "play" && refused.is_some() {
+                if next.phase == Phase::Play && refused.is_some() {
                     owed += 1;
                     assert!(next.legal.is_empty(), "{id} seed {seed}, event {k}: {next:?}");
                     assert!(next.declarations.iter().any(|o| *o.player == **player && o.declaration == declaration.as_str()), "{id} seed {seed}: {next:?}");
@@ -79,7 +79,7 @@ fn nothing_is_declared_open_before_the_buy() {
         let rec = game_of(rules, 4, &BTreeMap::new(), &sim, seed);
         for k in 1..rec.events.len() {
             let v = replay(rules, &prefix(&rec, k)).unwrap();
-            if let Some(next) = v.next.filter(|n| n.phase == "buy") {
+            if let Some(next) = v.next.filter(|n| n.phase == Phase::Buy) {
                 buys += 1;
                 assert!(next.declarations.is_empty(), "seed {seed}, event {k}: {next:?}");
             }

@@ -11,7 +11,7 @@ use super::{At, Said, Tried};
 
 pub(super) fn tried(at: &At, moves: &mut Vec<Tried>) {
     let who = &at.next.player;
-    let packets: Vec<Vec<Card>> = at.next.legal.iter().map(|p| p.split(' ').filter_map(|l| at.code(l)).collect()).collect();
+    let packets: Vec<Vec<Card>> = at.next.packets.iter().map(|p| p.iter().filter_map(|l| at.code(l)).collect()).collect();
     let listed: Vec<CardSet> = packets.iter().map(|p| p.iter().copied().collect()).collect();
     let take = |cards: &[Card]| Event::Take { player: at.player(), cards: cards.iter().map(|c| c.code()).collect() };
     let name = |cards: &[Card]| cards.iter().map(|c| c.code().to_string()).collect::<Vec<_>>().join(" ");

@@ -6,7 +6,7 @@ use super::ruleset;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::random_game;
-use tarot_engine::{replay, Status, Verdict};
+use tarot_engine::{replay, Phase, Status, Verdict};
 
 /// A seeded deal of `id` followed by these bids (`(seat, bid)`, seats in order of play from first
 /// hand), replayed: the verdict after the last bid.
@@ -53,7 +53,7 @@ fn pousse_bidding_is_with_immediate_hold() {
     let v = after_bids("fft-4p-pousse", none(), &[(0, "prise"), (1, "pousse"), (0, "garde"), (1, "pass"), (2, "pass"), (3, "garde-sans"), (0, "pass")]);
     assert_eq!(v.status, Status::InProgress);
     // seat3 took a garde sans: no dog to take, so play begins.
-    assert_eq!(v.next.as_ref().unwrap().phase, "play", "the bidding is over when all but one have left: {v:?}");
+    assert_eq!(v.next.as_ref().unwrap().phase, Phase::Play, "the bidding is over when all but one have left: {v:?}");
     let v = after_bids("fft-4p-pousse", none(), &[(0, "pass"), (1, "pass"), (2, "pass"), (3, "pass")]);
     assert_eq!(v.status, Status::Annulled);
 }
@@ -72,7 +72,7 @@ fn parole_gives_a_second_round() {
     let v = after_bids("fft-4p-parole", any(), &[(0, "parole"), (1, "prise"), (2, "pass"), (3, "parole"), (0, "garde"), (3, "parole")]);
     assert_eq!(&*v.violation.as_ref().unwrap().rule, "bidding.reserve.parole", "parole is said once, in the first round");
     let v = after_bids("fft-4p-parole", any(), &[(0, "parole"), (1, "prise"), (2, "pass"), (3, "parole"), (0, "garde"), (3, "pass")]);
-    assert_eq!(v.next.as_ref().unwrap().phase, "discard", "{v:?}");
+    assert_eq!(v.next.as_ref().unwrap().phase, Phase::Discard, "{v:?}");
     // Only a prise in the second round: after a prise, nothing is left to choose but to pass.
     let prise = || BTreeMap::from([("parole".to_string(), serde_json::json!("prise"))]);
     let v = after_bids("fft-4p-parole", prise(), &[(0, "parole"), (1, "pass"), (2, "pass"), (3, "pass")]);

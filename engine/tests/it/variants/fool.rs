@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tarot_engine::Q;
-use tarot_engine::{replay, GameRecord, Registry, Status, Verdict};
+use tarot_engine::{replay, GameRecord, Phase, Registry, Status, Verdict};
 
 /// The Fool given twice (issue 14, item 7): with `keep = "exchange"` and `shut_out = "to-winner"`, a
 /// holder who took no trick gives the Fool itself to the winner of its trick, and no empty card on top.
@@ -49,7 +49,7 @@ fn a_shut_out_fool_is_given_once() {
 fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
     use rand::seq::SliceRandom;
     use tarot_engine::ir::Surplus;
-    use tarot_engine::testing::{Game, Phase, Seating};
+    use tarot_engine::testing::{Game, Seating, Stage};
     use tarot_engine::Event;
     use tarot_engine::Setup;
     use tarot_engine::Text;
@@ -73,7 +73,7 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                 let mut declared = false;
                 let mut draw_failed = false;
                 while let Some(next) = game.next() {
-                    if &*next.phase == "buy" {
+                    if next.phase == Phase::Buy {
                         // Buying a card (`buy`): the taker buys none, before any declaration.
                         let e = Event::Buy { player: next.player.as_ref().into(), card: None, gives: None };
                         let i = events.len();
@@ -83,7 +83,7 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                         }
                         continue;
                     }
-                    if game.phase == Phase::Play && !declared {
+                    if game.stage == Stage::Play && !declared {
                         // The compulsory declarations (Grosstarock's) are made before the first card,
                         // player by player in turn from first hand (`in-turn`).
                         declared = true;
@@ -102,19 +102,21 @@ fn the_fool_held_to_the_last_trick_keeps_the_piles_whole() {
                     }
                     let p = names.iter().position(|x| **x == *next.player).unwrap() as u8;
                     let who: Text = next.player.as_ref().into();
-                    let e = match game.phase {
+                    let e = match game.stage {
                         // Not a contract that requires announcements of its taker (Königrufen's
                         // Besserrufer): this driver makes the compulsory declarations only.
-                        Phase::Bidding => {
+                        Stage::Bidding => {
                             let bidding = rules.bidding.as_ref().unwrap();
                             let plain: Vec<_> = next.legal.iter().filter(|b| bidding.contracts.iter().all(|k| k.name != **b || k.requires.is_empty())).collect();
                             let bid = if plain.is_empty() { next.legal.choose(&mut rng) } else { plain.choose(&mut rng).copied() };
                             Event::Bid { player: who, bid: bid.unwrap().as_str().into() }
                         }
-                        Phase::Call => Event::Call { player: who, card: next.legal.choose(&mut rng).unwrap().as_str().into() },
+                        Stage::Call => Event::Call { player: who, card: next.legal.choose(&mut rng).unwrap().as_str().into() },
                         // A packet of the talon, where the taker takes one (`talon { packets }`).
-                        Phase::Discard if &*next.phase == "take" => Event::Take { player: who, cards: next.legal.choose(&mut rng).unwrap().split(' ').map(Into::into).collect() },
-                        Phase::Discard => {
+                        Stage::Discard if next.phase == Phase::Take => {
+                            Event::Take { player: who, cards: next.packets.choose(&mut rng).unwrap().iter().map(|c| c.as_str().into()).collect() }
+                        }
+                        Stage::Discard => {
                             let mut pool: Vec<_> = game.discardable(p).iter().collect();
                             if pool.len() < next.count.unwrap_or(0) {
                                 pool = game.hands[p as usize].minus(rules.discard.iter().flat_map(|d| d.forbid.iter()).fold(CardSet::EMPTY, |a, f| a.or(f.cards))).iter().collect();
