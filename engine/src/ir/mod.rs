@@ -283,11 +283,34 @@ pub(crate) type LetValue = Result<Value, Arc<str>>;
 
 impl Let {
     /// Why this `let` has no value (`e`, its formula's error, for `whom` where it is worked out for
-    /// each player): the `let` named with its clause, said where a formula reads it.
+    /// each player): the `let` named with its clause, said where a formula reads it. Where it has
+    /// none because it reads another `let` that has none (`e` is that one's reason), the chain is
+    /// said once: "`half` (...) has no value in this game: it reads `share` (...), which has none:
+    /// division by zero", and a longer chain "it reads `b` (...), which reads `a` (...), which has
+    /// none: ...".
     pub(crate) fn failed(&self, whom: Option<&str>, e: &str) -> Arc<str> {
         let whom = whom.map(|w| format!(" for {w}")).unwrap_or_default();
-        format!("`{}` ({}, {}) has no value{whom} in this game: {e}", self.name, self.clause.rule, self.clause.at).into()
+        let because = match read_failed(e) {
+            Some((read, rest)) => match rest.strip_prefix("it reads ") {
+                Some(further) => format!("it reads {read}, which reads {further}"),
+                None => format!("it reads {read}, which has none: {rest}"),
+            },
+            None => e.to_string(),
+        };
+        format!("`{}` ({}, {}) has no value{whom} in this game: {because}", self.name, self.clause.rule, self.clause.at).into()
     }
+}
+
+/// A reason given by `Let::failed`, taken apart: the `let` it names with its clause (and the player,
+/// if any), and why it has no value. `None` for any other error.
+fn read_failed(e: &str) -> Option<(&str, &str)> {
+    if !e.starts_with('`') {
+        return None;
+    }
+    let named = e.find(") has no value")? + 1;
+    let rest = &e[named..];
+    let why = rest.find(" in this game: ")? + " in this game: ".len();
+    Some((&e[..named], &rest[why..]))
 }
 
 impl Ruleset {
