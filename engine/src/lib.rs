@@ -80,7 +80,7 @@ pub use openapi::{OptionValues, PlayerAmount, Players, Pots, RulesetId, Standing
 /// not part of the engine's API (a service drives no game itself; it replays a record).
 #[doc(hidden)]
 pub mod testing {
-    pub use crate::replay::{count_packets, count_points, read, replay_moves, replay_with, Game, Move, Seating, Stage, Stop};
+    pub use crate::replay::{count_packets, count_points, read, replay_moves, replay_with, DiscardCards, Game, Move, Seating, Stage, Stop, DISCARD_SEARCH_BOUND};
     pub use crate::simulate::NAMES;
     // The helpers the engine's tests check on their own, against a count by hand.
     pub use crate::cards::{MAX_TRUMPS, PACK_SIZE};

@@ -127,3 +127,115 @@ impl Func {
         )
     }
 }
+
+/// What a part of a formula gives, for [`Expr::reads_as_sets`].
+#[derive(Clone, Copy, PartialEq)]
+enum Reading {
+    /// It does not read the facts in question.
+    Fixed,
+    /// A set of cards built from them: swapping two cards in their cards swaps them in it.
+    Set,
+    /// A number or a yes/no that swapping two such cards leaves as it is.
+    Same,
+}
+
+impl Expr {
+    /// Whether the formula reads the facts `facts` (each a set of cards) only through `+` and `-` of
+    /// sets, `count`, `has` and `==`/`!=` of sets, and the arithmetic, comparisons, `if`s and logic on
+    /// what those give, against sets that do not depend on them: each of those sets, worked out by
+    /// `fixed`, is added to `sets`. Then the formula's value stays the same when two cards that lie
+    /// in the same sets of `sets` are swapped in the facts' cards (a swap that maps each of those sets
+    /// onto itself maps each set built from the facts onto the one built from the facts swapped, and
+    /// counts, `has` and equality do not see it). A part that does not read the facts and that
+    /// `fixed` settles as `and`'s false or `or`'s true hides the other side, as evaluation does; an
+    /// `if` whose condition it settles, the branch not taken. `false` for any other reading (another
+    /// function of the facts' cards, a comprehension over them, a list...), or a set the formula
+    /// counts against that `fixed` cannot work out.
+    pub fn reads_as_sets(&self, facts: &[Fact], fixed: &dyn Fn(&Expr) -> Option<Value>, sets: &mut Vec<CardSet>) -> bool {
+        self.reading(facts, fixed, sets).is_some()
+    }
+
+    fn reading(&self, facts: &[Fact], fixed: &dyn Fn(&Expr) -> Option<Value>, sets: &mut Vec<CardSet>) -> Option<Reading> {
+        use Reading::*;
+        let reads = |e: &Expr| facts.iter().any(|f| e.mentions(*f));
+        if !reads(self) {
+            return Some(Fixed);
+        }
+        // A part beside a set built from the facts: a set built from them too, or one that does not
+        // read them, which the swaps must keep.
+        let as_set = |e: &Expr, r: Reading, sets: &mut Vec<CardSet>| match r {
+            Set => Some(()),
+            Fixed => match fixed(e)? {
+                Value::Cards(c) => {
+                    sets.push(c);
+                    Some(())
+                }
+                _ => None,
+            },
+            Same => None,
+        };
+        let same = |r: Reading| (r != Set).then_some(Same);
+        // What a part that does not depend on the facts settles (where evaluation stops before reading
+        // them).
+        let settled = |e: &Expr, r: Reading| if r == Fixed { fixed(e).and_then(|v| super::truthy(&v).ok()) } else { None };
+        match self {
+            Expr::Fact(f) if facts.contains(f) => Some(Set),
+            Expr::Un(_, x) => same(x.reading(facts, fixed, sets)?),
+            Expr::Bin(op @ (BinOp::And | BinOp::Or), a, b) => {
+                let ra = a.reading(facts, fixed, sets)?;
+                match settled(a, ra) {
+                    Some(v) if v == (*op == BinOp::Or) => Some(Fixed),
+                    _ => {
+                        same(ra)?;
+                        same(b.reading(facts, fixed, sets)?)
+                    }
+                }
+            }
+            Expr::Bin(op, a, b) => {
+                let (ra, rb) = (a.reading(facts, fixed, sets)?, b.reading(facts, fixed, sets)?);
+                match (op, ra == Set || rb == Set) {
+                    (BinOp::Add | BinOp::Sub, true) => {
+                        as_set(a, ra, sets)?;
+                        as_set(b, rb, sets)?;
+                        Some(Set)
+                    }
+                    (BinOp::Eq | BinOp::Ne, true) => {
+                        as_set(a, ra, sets)?;
+                        as_set(b, rb, sets)?;
+                        Some(Same)
+                    }
+                    (_, true) => None,
+                    (_, false) => Some(Same),
+                }
+            }
+            Expr::If(c, t, f) => {
+                let rc = c.reading(facts, fixed, sets)?;
+                match settled(c, rc) {
+                    Some(true) => t.reading(facts, fixed, sets),
+                    Some(false) => f.reading(facts, fixed, sets),
+                    None => {
+                        same(rc)?;
+                        let (rt, rf) = (t.reading(facts, fixed, sets)?, f.reading(facts, fixed, sets)?);
+                        // Cards either way: a set that follows the facts (its branches kept by the swaps).
+                        let cards = |e: &Expr, r: Reading| r == Set || (r == Fixed && matches!(fixed(e), Some(Value::Cards(_))));
+                        if cards(t, rt) || cards(f, rf) {
+                            as_set(t, rt, sets)?;
+                            as_set(f, rf, sets)?;
+                            Some(Set)
+                        } else {
+                            Some(Same)
+                        }
+                    }
+                }
+            }
+            Expr::Call(Func::Count | Func::Has, args) if !args.is_empty() && args.len() <= 2 => {
+                for a in args {
+                    let r = a.reading(facts, fixed, sets)?;
+                    as_set(a, r, sets)?;
+                }
+                Some(Same)
+            }
+            _ => None,
+        }
+    }
+}

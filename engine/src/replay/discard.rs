@@ -229,8 +229,10 @@ impl<'s, 'r> Game<'s, 'r> {
         self.forbids(d).iter().fold(CardSet::EMPTY, |a, f| a.or(f.cards))
     }
 
-    /// Cards `p` may put in his discard (without regard to how many: with `unless-unavoidable`, the
-    /// cards it restricts are among them when some must go, though only as many as must).
+    /// Cards the rules on single cards let `p` put in his discard (without regard to how many: with
+    /// `unless-unavoidable`, the cards it restricts are among them when some must go, though only as
+    /// many as must), the `require`s aside: the simulator draws its discards from them, and `next`
+    /// lists those of them that some lawful discard holds (`discard_cards`).
     pub fn discardable(&self, p: u8) -> CardSet {
         let hand = self.hands[p as usize];
         let Some(d) = &self.rules().discard else { return hand };
@@ -271,7 +273,7 @@ impl<'s, 'r> Game<'s, 'r> {
     /// Who discards next, how many cards, and which he may (`Game::next` in the discards).
     pub(super) fn next_discard(&self) -> Option<Next> {
         let (p, k) = *self.pending_discards.first()?;
-        let legal = self.discardable(p);
+        let legal = self.discard_cards(p).cards;
         Some(Next {
             player: self.name(p),
             phase: Phase::Discard,

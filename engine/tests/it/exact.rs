@@ -12,7 +12,7 @@ use std::path::Path;
 
 use tarot_engine::compile;
 use tarot_engine::ir::Ruleset;
-use tarot_engine::testing::Game;
+use tarot_engine::testing::{DiscardCards, Game, DISCARD_SEARCH_BOUND};
 use tarot_engine::Figure;
 use tarot_engine::Registry;
 use tarot_engine::Setup;
@@ -55,16 +55,21 @@ fn the_best_show_keeps_the_cards_a_requirement_names() {
 /// A game of `discard-unavoidable` dealt by Ann, Bob taking a prise: Bob holds twelve trumps and the
 /// hearts from the 1 to the 6, and the dog is `dog` (six cards), then the events of `more`.
 fn unavoidable_game(dog: &str, more: &str) -> tarot_engine::GameRecord {
+    game_of("discard-unavoidable", dog, more)
+}
+
+/// That game under ruleset `id` (French Tarot with discard rules of its own).
+fn game_of(id: &str, dog: &str, more: &str) -> tarot_engine::GameRecord {
     let bob = "T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 1H 2H 3H 4H 5H 6H";
     let cid_trumps = "T1 T14 T15 T16 T17 T18 T19 T20 T21 EX";
     let taken: CardSet = cards(bob).or(cards(dog)).or(cards(cid_trumps));
-    let rules = test_rules("discard-unavoidable");
+    let rules = common::rules("fft-4p", &[]);
     let rest: Vec<Card> = rules.pack.cards.minus(taken).iter().collect();
     let codes = |cs: &[Card]| cs.iter().map(|c| format!("\"{}\"", c.code())).collect::<Vec<_>>().join(", ");
     let words = |s: &str| s.split_whitespace().map(|c| format!("\"{c}\"")).collect::<Vec<_>>().join(", ");
     let cid: Vec<Card> = cards(cid_trumps).iter().chain(rest[..8].iter().copied()).collect();
     let json = format!(
-        r#"{{"ruleset": "discard-unavoidable", "players": ["Ann", "Bob", "Cid", "Dan"], "dealer": "Ann", "events": [
+        r#"{{"ruleset": "{id}", "players": ["Ann", "Bob", "Cid", "Dan"], "dealer": "Ann", "events": [
           {{"type": "deal", "hands": {{"Ann": [{}], "Bob": [{}], "Cid": [{}], "Dan": [{}]}}, "dog": [{}]}},
           {{"type": "bid", "player": "Bob", "bid": "prise"}}, {{"type": "bid", "player": "Cid", "bid": "pass"}},
           {{"type": "bid", "player": "Dan", "bid": "pass"}}, {{"type": "bid", "player": "Ann", "bid": "pass"}}{more}]}}"#,
@@ -127,6 +132,52 @@ fn no_more_trumps_go_than_the_requirements_make_unavoidable() {
     assert!(x.message.contains("could lay away"), "{}", x.message);
     let v = tarot_engine::replay(&rules, &unavoidable_game(dog, &discard("1S 2S 1H 2H 3H T4"))).unwrap();
     assert!(v.violation.is_none(), "{:?}", v.violation);
+}
+
+/// At Bob's discard, the last move of `rec`: what the search for the cards of a lawful discard finds,
+/// what `next` lists, and what the rules on single cards let go.
+fn at_bobs_discard(rules: &Ruleset, rec: &tarot_engine::GameRecord) -> (DiscardCards, CardSet, CardSet) {
+    let setup = Setup::new(rules, 4, &BTreeMap::new()).unwrap();
+    let names: Vec<String> = rec.players.clone();
+    let mut game = Game::new(&setup, &names, 0);
+    for (i, e) in rec.events.iter().enumerate() {
+        assert!(game.apply(i, e).is_ok(), "event {i}");
+    }
+    let next = tarot_engine::replay(rules, rec).unwrap().next.expect("Bob's discard is next");
+    assert_eq!((&*next.player, next.count), ("Bob", Some(6)));
+    (game.discard_cards(1), next.legal.iter().map(|c| Card::parse(c).unwrap()).collect(), game.discardable(1))
+}
+
+/// Where the discard's requirement reads the cards laid away otherwise than by counting them (the
+/// suits they are of), `next`'s search tries the sets of cards one by one; where none meets it, it
+/// stops at its bound (Bob's 24 cards: 924 sets without a trump, 9,504 with one, 32,670 with two) and
+/// `next` lists what the rules on single cards let go: all his cards, as no discard without a trump
+/// meets the requirement.
+#[test]
+fn past_its_bound_the_discard_search_lists_what_the_rules_on_single_cards_let_go() {
+    let text = "ruleset discard-search \"Test: a discard requirement no discard meets\"\nextends fft-4p\ndiscard {\n  require \"kings of five suits\" = count(suit_of(discarded), rank(K)) >= 5\n}\n";
+    let rules = common::compile_text("discard-search", text).unwrap();
+    let (found, legal, single) = at_bobs_discard(&rules, &game_of("discard-search", "7H 8H 9H 10H 1S 2S", ""));
+    assert!(!found.settled);
+    assert_eq!(found.evaluations, DISCARD_SEARCH_BOUND);
+    assert_eq!((found.cards, legal), (single, single));
+    assert_eq!(legal.len(), 24);
+    // REFERENCE names the bound.
+    let reference = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../grammar/REFERENCE.md")).unwrap();
+    let bound = format!("at most {},{:03} sets", DISCARD_SEARCH_BOUND / 1000, DISCARD_SEARCH_BOUND % 1000);
+    assert!(reference.contains(&bound), "REFERENCE does not say {bound:?}");
+}
+
+/// Where no discard of the owed size meets the requirements, `next` lists no card: Bob holds two
+/// spades and must lay away four.
+#[test]
+fn where_no_discard_is_lawful_next_lists_no_card() {
+    let text = "ruleset four-spades \"Test: four spades laid away\"\nextends fft-4p\ndiscard {\n  require \"four spades at least\" = count(discarded, suit(S)) >= 4\n}\n";
+    let rules = common::compile_text("four-spades", text).unwrap();
+    let (found, legal, single) = at_bobs_discard(&rules, &game_of("four-spades", "7H 8H 9H 10H 1S 2S", ""));
+    assert!(found.settled);
+    assert_eq!((found.cards, legal), (CardSet::EMPTY, CardSet::EMPTY));
+    assert_eq!(single.len(), 24);
 }
 
 /// The recorded games of a ruleset's `valid` fixtures.

@@ -26,14 +26,15 @@
 //!   a card of the hand in place of its last, and each packet of the talon as cut (a packet given is
 //!   the only one listed); a steal from the stock the same way;
 //! - `discard` (`discard.rs`): the record's own discard (of `count` cards of `legal`), eight sets of
-//!   `count` cards drawn from `legal` at random, and, where the discard has no `require`, one holding
-//!   each card of `legal` (accepted); a set with each card of the hand outside `legal` (refused by
-//!   `forbid` or `unless-unavoidable`), sets of one card fewer and one more (refused, or a paid
-//!   fault where the rules make a wrong size one), and a card listed twice (no record). `legal` lists
-//!   the cards that the rules on single cards let go (`forbid`, and `unless-unavoidable`'s once some
-//!   must go); a rule on the set as a whole may refuse a set of them: `unless-unavoidable` one with
-//!   more of its cards than must go (checked to the number where there is no `require`), and a
-//!   `require` any, which `legal` does not solve (REFERENCE, `require` in the discard);
+//!   `count` cards drawn from `legal` at random, and one holding each card of `legal` (accepted:
+//!   where the discard has a `require`, the lawful discard `Game::discard_cards` found holding it); a
+//!   set with each card of the hand outside `legal` (refused by `forbid`, `unless-unavoidable` or a
+//!   `require`; with a `require`, every set of it and `count - 1` cards of `legal`, or 300 drawn, is
+//!   refused by `Game::discard_allowed` too), sets of one card fewer and one more (refused, or a
+//!   paid fault where the rules make a wrong size one), and a card listed twice (no record). `legal`
+//!   lists the cards that some lawful discard holds; a rule on the set as a whole may refuse a set of
+//!   them: `unless-unavoidable` one with more of its cards than must go (checked to the number where
+//!   there is no `require`), and a `require` (REFERENCE, `require` in the discard);
 //! - every declaration of the ruleset, for every player, made with the show the simulator would make
 //!   (where it shows cards and his hand has one): accepted exactly when `next.declarations` lists it
 //!   for him;
@@ -42,8 +43,7 @@
 //! Not tried: a card played, a call, a take or a buy by another player than the one `next` names; a
 //! discard by another player who owes one (where several do, replay takes them in any order, and
 //! `next` names the first); a declaration's other shows; every choice of a discard, every grouping of
-//! a talon, every pair of cards bought and given (too many); with a discard `require`, whether each
-//! card of `legal` is in some discard that meets it.
+//! a talon, every pair of cards bought and given (too many).
 //!
 //! A card whose play the rules make a paid fault (`play { fault ... }`, Minucci's revoke) is accepted
 //! by replay, which records the fault, but is not in `next.legal`: `next` lists the lawful cards, the
@@ -51,13 +51,15 @@
 //! fault (a ledger line `play.fault.*` at that event), and a card in it is accepted with no fault; a
 //! discard of the wrong size likewise (`discard.fault.size`).
 //!
-//! `NEXT_AGREES_COUNTS=1` prints what was checked (tables, games, moves by phase, disagreements);
+//! `NEXT_AGREES_COUNTS=1` prints what was checked (tables, games, moves by phase, disagreements, the
+//! most sets one discard's search judged);
 //! `NEXT_AGREES_GAMES=N` plays N games of each table and simulator in the sweep.
 
 mod bid;
 mod buy;
 mod discard;
 mod owed;
+mod requires;
 mod take;
 
 use std::collections::BTreeMap;
@@ -146,6 +148,8 @@ struct Tally {
     /// The moves by what `next` says of them.
     by_said: BTreeMap<String, usize>,
     disagreements: Vec<String>,
+    /// The most sets whose requirements one discard's `next` judged (`Game::discard_cards`).
+    dearest_discard: usize,
 }
 
 fn judge(rules: &Ruleset, rec: &GameRecord, k: usize, e: Event) -> Judged {
@@ -225,11 +229,10 @@ fn check_game(rules: &Ruleset, rec: &GameRecord, tally: &mut Tally) {
             }
             Phase::Buy => buy::tried(&at, &mut moves),
             Phase::Take => take::tried(&at, &mut moves),
-            Phase::Discard => {
-                if let Err(why) = discard::tried(&at, &mut moves) {
-                    tally.disagreements.push(format!("{}: {why}", label(k)));
-                }
-            }
+            Phase::Discard => match discard::tried(&at, &mut moves) {
+                Ok(searched) => tally.dearest_discard = tally.dearest_discard.max(searched),
+                Err(why) => tally.disagreements.push(format!("{}: {why}", label(k))),
+            },
             Phase::Deal => tally.disagreements.push(format!("{}: a deal asked in the middle of a game", label(k))),
         }
         declarations(&at, &mut moves);
@@ -284,6 +287,7 @@ fn one_game(i: usize, seed: u64, steered: bool, tally: &mut Tally) {
 fn assert_agree(tally: &Tally, what: &str) {
     if std::env::var("NEXT_AGREES_COUNTS").is_ok() {
         eprintln!("next_agrees {what}: {} games, {} moves checked {:?} {:?}, {} disagreements", tally.games, tally.moves, tally.by_phase, tally.by_said, tally.disagreements.len());
+        eprintln!("next_agrees {what}: the dearest discard's search judged {} sets (bound {})", tally.dearest_discard, tarot_engine::testing::DISCARD_SEARCH_BOUND);
         for d in &tally.disagreements {
             eprintln!("  {d}");
         }
