@@ -6,11 +6,12 @@
 //! - replay neither panics nor blames the rules: a built-in ruleset referees any record, and an error
 //!   with a `ruleset_fault` would be a 500 to the client who sent it;
 //! - a record refused at event `k` replays, cut before `k`, as a game in progress or over, not
-//!   broken (the first rule broken is the one reported), and its event `k`, where it is a card or a
-//!   bid of the player to move, is not one `next` offered there;
-//! - a record accepted (valid or in progress) had each card, and each bid made in turn, from the
-//!   first event the mutation touched, offered by `next` (a card played as a paid fault,
-//!   `play { fault }`, excepted): no card is accepted out of turn.
+//!   broken (the first rule broken is the one reported), and its event `k`, where it is a card, a
+//!   call, a take, a buy or a bid of the player to move, is not one `next` offered there;
+//! - a record accepted (valid or in progress) had each card, call and buy, and each bid, discard and
+//!   take made in turn, from the first event the mutation touched, offered by `next` (a discard
+//!   of `count` cards it lists; a fault paid for, `play { fault }` or `discard { fault }`, excepted):
+//!   no card is accepted out of turn.
 //!
 //! `RECORD_FUZZ_CASES=N` mutates N records of each ruleset; `RECORD_FUZZ_COUNTS=1` prints what was
 //! tried.
@@ -122,9 +123,10 @@ fn mutate(rules: &Ruleset, rec: &GameRecord, rng: &mut ChaCha8Rng) -> (GameRecor
     (rec, first)
 }
 
-/// Whether `next`, after the first `k` events of `rec`, offered its event `k`: a card (of the player to
-/// move, among the legal ones), or a bid of the player to move. `None` for any other event, and for a
-/// bid by another player (some rules let a bid be said out of turn: `next_agrees` judges those).
+/// Whether `next`, after the first `k` events of `rec`, offered its event `k`: a card, a call, a take or
+/// a buy of the player to move among those listed, or his bid or discard. `None` for a declaration or
+/// a sit-out, for a bid by another player (some rules let a bid be said out of turn: `next_agrees`
+/// judges those), and for another player's discard or take.
 fn offered(rules: &Ruleset, rec: &GameRecord, k: usize) -> Option<bool> {
     let before = replay(rules, &GameRecord { events: rec.events[..k].to_vec(), ..rec.clone() }).ok()?;
     let next = before.next.as_ref()?;
@@ -135,12 +137,43 @@ fn offered(rules: &Ruleset, rec: &GameRecord, k: usize) -> Option<bool> {
             Some(**player == *next.player && next.phase == Phase::Play && card.is_some() && next.legal.iter().any(|l| rules.pack.parse_card(l) == card))
         }
         Event::Bid { player, bid } if **player == *next.player && next.phase == Phase::Bid => Some(next.legal.iter().any(|l| l.eq_ignore_ascii_case(bid))),
+        // A call, a take and a buy are the player to move's, of what `next` lists.
+        Event::Call { player, card } => Some(**player == *next.player && next.phase == Phase::Call && listed(&next.legal, card)),
+        // (A take by another player is not judged: a stealer who may take "some" gives his steal up
+        // by the next stealer's take, REFERENCE `steal`, and `next` names only the first.)
+        Event::Take { player, cards } if **player == *next.player => {
+            let set = cards_of(cards);
+            Some(next.phase == Phase::Take && next.packets.iter().any(|p| cards_of(p) == set))
+        }
+        Event::Buy { player, card, .. } => {
+            let bought = match card {
+                Some(c) => listed(&next.legal, c),
+                None => listed(&next.legal, "pass"),
+            };
+            Some(**player == *next.player && next.phase == Phase::Buy && bought)
+        }
+        // A discard of the player `next` names: of `count` cards, each listed. (Where several players
+        // owe one, replay takes them in any order and `next` names the first: another's is not judged.)
+        Event::Discard { player, cards } if **player == *next.player && next.phase == Phase::Discard => {
+            Some(Some(cards.len()) == next.count && cards.iter().all(|c| listed(&next.legal, c)))
+        }
         _ => None,
     }
 }
 
+/// Whether `code` (a card or a word) is among `legal`, in any case.
+fn listed(legal: &[String], code: &str) -> bool {
+    legal.iter().any(|l| l.eq_ignore_ascii_case(code))
+}
+
+fn cards_of<T: AsRef<str>>(cards: &[T]) -> std::collections::BTreeSet<String> {
+    cards.iter().map(|c| c.as_ref().to_ascii_uppercase()).collect()
+}
+
+/// Whether event `k` was accepted as a fault paid for (`play { fault }`, `discard { fault }`): a move
+/// `next` does not list, the rules making it cost rather than refusing it.
 fn paid_fault(v: &Verdict, k: usize) -> bool {
-    v.ledger.iter().any(|l| l.rule.starts_with("play.fault.") && l.event == Some(k))
+    v.ledger.iter().any(|l| (l.rule.starts_with("play.fault.") || l.rule.starts_with("discard.fault.")) && l.event == Some(k))
 }
 
 /// What one mutated record broke of the properties above, if anything.
@@ -160,7 +193,10 @@ fn judge(rules: &Ruleset, rec: &GameRecord, first: usize) -> Option<String> {
                 if !matches!(&before, Ok(b) if b.status != Status::Invalid) {
                     return Some(format!("refused at event {k}, but cut before it: {:?}", before.map(|b| (b.status, b.violation))));
                 }
-                if k < rec.events.len() && offered(rules, rec, k) == Some(true) {
+                // A discard's cards each listed may still break a requirement on the set as a whole:
+                // `next` lists cards, not sets, so a refused discard is not judged here.
+                let a_set = matches!(rec.events.get(k), Some(Event::Discard { .. }));
+                if k < rec.events.len() && !a_set && offered(rules, rec, k) == Some(true) {
                     return Some(format!("event {k} refused ({}) though next offered it", v.violation.as_ref().unwrap().rule));
                 }
             }
