@@ -37,6 +37,9 @@ fn a_record_past_a_bound_of_the_document_is_refused_by_the_document_and_by_the_s
     let cases: Vec<(&str, Value, &str, &str)> = vec![
         ("a blank player", record(table(), &|r| r["players"][3] = " ".into()), "GameRecord.players[3]", "player 4 has no name"),
         ("a player blank in another script", record(table(), &|r| r["players"][1] = "\u{3000}".into()), "GameRecord.players[1]", "player 2 has no name"),
+        // White space in one reading of `\s` and not in another: blank to the document and the server.
+        ("a player named by a next line (U+0085)", record(table(), &|r| r["players"][2] = "\u{85}".into()), "GameRecord.players[2]", "player 3 has no name"),
+        ("a player named by a byte order mark (U+FEFF)", record(table(), &|r| r["players"][2] = " \u{feff}".into()), "GameRecord.players[2]", "player 3 has no name"),
         ("a blank dealer", record(table(), &|r| r["dealer"] = "".into()), "GameRecord.dealer", "the dealer \"\" is not one of the players"),
         ("a blank event player", record(game(), &|r| r["events"][1]["player"] = "".into()), "GameRecord.events[1]", "unknown player \"\""),
         ("a blank bid", record(game(), &|r| r["events"][1]["bid"] = " ".into()), "GameRecord.events[1]", "unknown bid \" \""),

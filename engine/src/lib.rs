@@ -42,7 +42,7 @@ pub use registry::Registry;
 // Read a record: a game as JSON, its events, its cards and amounts.
 pub use cards::{Card, CardSet, Kind, FOOL};
 pub use num::Q;
-pub use record::{json_error_in_words, parse_record, read_quick, read_record, Event, GameRecord, Packet, Text, AMOUNT_LIMIT};
+pub use record::{blank, json_error_in_words, parse_record, read_quick, read_record, Event, GameRecord, Packet, Text, AMOUNT_LIMIT};
 
 // Replay a record and judge it; the settings a game's options choose.
 pub use replay::{replay, Setup};
@@ -74,7 +74,7 @@ pub use import::tarotclub::{import as import_tarotclub, Imported};
 
 // The schemas a derive cannot say, for the API's document.
 #[cfg(feature = "openapi")]
-pub use openapi::{OptionValues, PlayerAmount, Players, Pots, RulesetId, Standing};
+pub use openapi::{OptionValues, PlayerAmount, Players, Pots, RulesetId, Standing, NOT_BLANK};
 
 /// The interpreter's own stepping, for the engine's tests, benchmarks and fixture generators only:
 /// not part of the engine's API (a service drives no game itself; it replays a record).

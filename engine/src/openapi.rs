@@ -135,13 +135,19 @@ impl ToSchema for OptionValues {
     }
 }
 
+/// The pattern of a name that is not blank: it holds a character that is no white space. Written out
+/// so that every reader of the document agrees with the server (`crate::blank`): JSON Schema's
+/// `\s` (ECMAScript's) leaves out U+0085, which Rust and Unicode count as white space, and holds
+/// U+FEFF, which they do not; both are named, so each reading refuses the same names.
+pub const NOT_BLANK: &str = "[^\\s\\u0085\\uFEFF]";
+
 /// The players round a table: two to eight, each named (not blank), each once.
 pub struct Players;
 
 impl PartialSchema for Players {
     fn schema() -> RefOr<Schema> {
         ArrayBuilder::new()
-            .items(ObjectBuilder::new().schema_type(Type::String).pattern(Some("\\S")).description(Some("A player's name, not blank")))
+            .items(ObjectBuilder::new().schema_type(Type::String).pattern(Some(NOT_BLANK)).description(Some("A player's name, not blank")))
             .min_items(Some(2))
             .max_items(Some(8))
             .unique_items(true)
@@ -158,7 +164,7 @@ pub struct PlayerName;
 
 impl PartialSchema for PlayerName {
     fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new().schema_type(Type::String).pattern(Some("\\S")).description(Some("A player's name, one of the record's `players` (not blank)")).into()
+        ObjectBuilder::new().schema_type(Type::String).pattern(Some(NOT_BLANK)).description(Some("A player's name, one of the record's `players` (not blank)")).into()
     }
 }
 impl ToSchema for PlayerName {}
@@ -184,7 +190,7 @@ fn carried(what: &str, example: serde_json::Value) -> RefOr<Schema> {
     let limit = crate::num::AMOUNT_LIMIT as f64;
     let amount = ObjectBuilder::new().schema_type(Type::Integer).format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64))).minimum(Some(-limit)).maximum(Some(limit));
     ObjectBuilder::new()
-        .property_names(Some(ObjectBuilder::new().schema_type(Type::String).pattern(Some("\\S"))))
+        .property_names(Some(ObjectBuilder::new().schema_type(Type::String).pattern(Some(NOT_BLANK))))
         .additional_properties(Some(amount))
         .description(Some(format!("{what}, each named (not blank), with a whole amount from -{AMOUNT_LIMIT} to {AMOUNT_LIMIT}", AMOUNT_LIMIT = crate::num::AMOUNT_LIMIT)))
         .examples([example])

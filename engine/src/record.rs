@@ -16,6 +16,13 @@ pub use quick::read as read_quick;
 /// 24 bytes), which makes reading a recorded game several times faster.
 pub type Text = compact_str::CompactString;
 
+/// Whether a name is blank: every character of it white space (Unicode's, or U+FEFF, which
+/// ECMAScript's `\s` holds), as the document's pattern `NOT_BLANK` reads it, so that a name the
+/// document allows the server takes, and a name it refuses the server refuses.
+pub fn blank(name: &str) -> bool {
+    name.chars().all(|c| c.is_whitespace() || c == '\u{feff}')
+}
+
 /// A recorded game: the ruleset (and options), the players round the table, the dealer, and the
 /// events in order. Whether the events make a game (a deal of the right cards, moves in turn) is
 /// replay's to say: a record of the right shape that is not a game is answered 422, with the event.

@@ -21,7 +21,7 @@ pub struct Session {
 
 /// A new session's name and players, checked.
 pub(crate) fn check_new(name: &str, players: &[String]) -> Result<(), StoreError> {
-    if name.trim().is_empty() {
+    if tarot_engine::blank(name) {
         return Err(StoreError::Invalid("a session needs a name".into()));
     }
     check_players(players)

@@ -81,7 +81,7 @@ impl Header {
     /// Only what the store itself relies on: a ruleset, named players, a dealer among them. Whether
     /// the game is playable is for replay to say.
     pub fn check(&self) -> Result<(), StoreError> {
-        if self.ruleset.trim().is_empty() {
+        if tarot_engine::blank(&self.ruleset) {
             return Err(StoreError::Invalid("the game names no ruleset".into()));
         }
         check_players(&self.players)?;
@@ -126,14 +126,14 @@ pub struct Appended {
     pub last_position: u64,
 }
 
-/// Players must be named (not blank: the document's pattern `\S`), each once: they are keys of the
+/// Players must be named (not blank: the document's pattern `NOT_BLANK`), each once: they are keys of the
 /// indexes and of the score sheets.
 pub fn check_players(players: &[String]) -> Result<(), StoreError> {
     if players.is_empty() {
         return Err(StoreError::Invalid("no players are named".into()));
     }
     for (i, player) in players.iter().enumerate() {
-        if player.trim().is_empty() {
+        if tarot_engine::blank(player) {
             return Err(StoreError::Invalid(format!("player {} has no name", i + 1)));
         }
         if players[..i].contains(player) {

@@ -15,7 +15,9 @@ use crate::usecases;
 #[serde(deny_unknown_fields)]
 pub struct NewSession {
     /// What the table calls itself (not blank).
-    #[schema(pattern = "\\S")]
+    // The pattern is `tarot_engine::NOT_BLANK`, written out (an attribute takes no constant; the
+    // document test compares them).
+    #[schema(pattern = "[^\\s\\u0085\\uFEFF]")]
     name: String,
     /// The players of the table.
     #[schema(value_type = crate::schema::Players)]

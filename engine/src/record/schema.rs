@@ -129,7 +129,7 @@ pub struct BidEvent {
     kind: BidType,
     #[schema(value_type = PlayerName)]
     player: String,
-    #[schema(pattern = "\\S", example = "garde")]
+    #[schema(pattern = "[^\\s\\u0085\\uFEFF]", example = "garde")]
     bid: String,
 }
 
@@ -214,7 +214,7 @@ pub struct DeclareEvent {
     kind: DeclareType,
     #[schema(value_type = PlayerName)]
     player: String,
-    #[schema(pattern = "\\S", example = "poignee")]
+    #[schema(pattern = "[^\\s\\u0085\\uFEFF]", example = "poignee")]
     declaration: String,
     #[serde(default)]
     #[schema(value_type = Cards)]

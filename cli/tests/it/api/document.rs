@@ -108,6 +108,24 @@ fn the_document_suits_generated_clients() {
             }
         }
     }
+    // A name is not blank by one pattern everywhere, the server's (`tarot_engine::blank`): JSON
+    // Schema's `\S` alone let a generator send a session named U+0085, which the server refused.
+    let schemas = &doc["components"]["schemas"];
+    let patterns = [
+        &schemas["NewSession"]["properties"]["name"]["pattern"],
+        &schemas["Players"]["items"]["pattern"],
+        &schemas["PlayerName"]["pattern"],
+        &schemas["DeclareEvent"]["properties"]["declaration"]["pattern"],
+    ];
+    assert!(patterns.iter().all(|p| p.as_str() == Some(tarot_engine::NOT_BLANK)), "{patterns:?}");
+    for name in ["\u{85}", "\u{feff} ", "\u{3000}"] {
+        let body = json!({"name": name, "players": ["Ann", "Bob", "Cid", "Dan"]}).to_string();
+        let r = s.post("/sessions", &body);
+        assert_eq!(r.status, 422, "a session named {name:?}: {}", r.text);
+    }
+    let named = json!({"name": "\u{85}Les Amis", "players": ["Ann", "Bob", "Cid", "Dan"]}).to_string();
+    assert_eq!(s.post("/sessions", &named).status, 201, "a name with a letter in it");
+
     let mut empty = vec![];
     no_empty_schema("", &doc, &mut empty);
     assert_eq!(empty, ["/components/schemas/Figure/oneOf/3/items/oneOf/3/items"], "untyped schemas");
@@ -129,18 +147,19 @@ fn a_record_the_document_refuses_is_refused_wherever_a_record_is_read() {
     let s = server();
     let doc = s.get("/openapi.json").json();
     let schemas = &doc["components"]["schemas"];
-    assert_eq!(schemas["Players"]["items"]["pattern"], "\\S", "{}", schemas["Players"]);
+    let not_blank = tarot_engine::NOT_BLANK;
+    assert_eq!(schemas["Players"]["items"]["pattern"], not_blank, "{}", schemas["Players"]);
     assert_eq!(schemas["GameRecord"]["properties"]["dealer"]["$ref"], "#/components/schemas/PlayerName");
-    assert_eq!(schemas["PlayerName"]["pattern"], "\\S");
+    assert_eq!(schemas["PlayerName"]["pattern"], not_blank);
     assert_eq!(schemas["PlayEvent"]["properties"]["player"]["$ref"], "#/components/schemas/PlayerName");
-    assert_eq!(schemas["BidEvent"]["properties"]["bid"]["pattern"], "\\S");
+    assert_eq!(schemas["BidEvent"]["properties"]["bid"]["pattern"], not_blank);
     assert_eq!(schemas["DealEvent"]["properties"]["hands"]["additionalProperties"]["$ref"], "#/components/schemas/Cards");
     assert_eq!(schemas["DiscardEvent"]["properties"]["cards"]["$ref"], "#/components/schemas/Cards");
     assert_eq!(schemas["Cards"]["uniqueItems"], true);
     for carried in ["Pots", "Standing"] {
         let amount = &schemas[carried]["additionalProperties"];
         assert_eq!((amount["minimum"].as_i64(), amount["maximum"].as_i64()), (Some(-1_000_000_000_000), Some(1_000_000_000_000)), "{carried}: {amount}");
-        assert_eq!(schemas[carried]["propertyNames"]["pattern"], "\\S", "{carried}");
+        assert_eq!(schemas[carried]["propertyNames"]["pattern"], not_blank, "{carried}");
     }
     let record = json!({"ruleset": "fft-4p", "players": ["A", "B", "C", "\u{3000}"], "dealer": "A", "events": []});
     for (path, body, detail) in [
