@@ -157,20 +157,8 @@ fn hostile_records_of_every_ruleset_are_refereed_and_stored_as_refereed() {
                 let r = s.get(&page);
                 assert!(r.status == 200 && r.content_type.starts_with("text/html"), "{id}, record {n}: {page} answered {} {}", r.status, r.text);
             }
-            let game = s.get(&format!("/games/{id_stored}")).json();
-            let events = s.get(&format!("/games/{id_stored}/events")).json();
-            let mut again = json!({
-                "ruleset": game["ruleset"],
-                "players": game["players"],
-                "dealer": game["dealer"],
-                "events": events["events"].as_array().unwrap().iter().map(|e| e["event"].clone()).collect::<Vec<_>>(),
-            });
-            // The header as the game's view gives it: its options, pots and standing too.
-            for field in ["options", "pots", "standing"] {
-                if game[field].is_object() {
-                    again[field] = game[field].clone();
-                }
-            }
+            // Rebuilt from the game's view and its events, as a client would.
+            let (again, _) = crate::common::stored_record(&s, id_stored);
             let replayed = s.post("/validate", &again.to_string()).json();
             for field in ["status", "violation", "outcome"] {
                 assert_eq!(replayed[field], created["verdict"][field], "{id}, record {n}: the stored game's {field} differs from its creation's");

@@ -11,12 +11,8 @@ use serde_json::{json, Value};
 
 #[test]
 fn a_session_shows_where_its_match_stands() {
-    let rules = temp_dir("match-rules");
-    std::fs::create_dir_all(&*rules).unwrap();
-    for entry in std::fs::read_dir(root().join("rulesets")).unwrap().flatten() {
-        std::fs::copy(entry.path(), rules.join(entry.file_name())).unwrap();
-    }
-    std::fs::copy(root().join("engine/tests/rules/basic-partners-match.tarot"), rules.join("basic-partners-match.tarot")).unwrap();
+    let matched = std::fs::read_to_string(root().join("engine/tests/rules/basic-partners-match.tarot")).unwrap();
+    let rules = common::rules_dir("match-rules", &[("basic-partners-match.tarot", matched)]);
     let games = temp_dir("match-games");
     let made = tarot_archive()
         .args(["--rules-dir", rules.to_str().unwrap(), "simulate", "--ruleset", "basic-partners-match", "--players", "4", "--games", "4", "--seed", "3", "--out"])

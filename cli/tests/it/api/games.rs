@@ -2,7 +2,7 @@
 //! client's mistake.
 
 use super::{problem, server};
-use crate::common::{self, fixture, root, spawn, spawn_fresh, tarot_archive, temp_dir};
+use crate::common::{self, fixture, spawn, spawn_fresh, tarot_archive, temp_dir};
 use serde_json::{json, Value};
 
 #[test]
@@ -97,18 +97,10 @@ fn a_stored_game_gives_back_the_pots_and_standing_it_was_refereed_with() {
         let made = s.post("/games", &record.to_string());
         assert_eq!(made.status, 201, "{f}: {}", made.text);
         let id = made.json()["id"].as_str().unwrap().to_string();
-        let game = s.get(&format!("/games/{id}")).json();
+        let (again, game) = common::stored_record(&s, &id);
         for field in ["pots", "standing"] {
             assert_eq!(game.get(field), record.get(field), "{f}: {field}");
         }
-        let events = s.get(&format!("/games/{id}/events")).json();
-        let mut again = json!({"ruleset": game["ruleset"], "players": game["players"], "dealer": game["dealer"], "options": game["options"]});
-        for field in ["pots", "standing"] {
-            if let Some(v) = game.get(field) {
-                again[field] = v.clone();
-            }
-        }
-        again["events"] = events["events"].as_array().unwrap().iter().map(|e| e["event"].clone()).collect();
         let replayed = s.post("/validate", &again.to_string()).json();
         assert_eq!(replayed["status"], game["verdict"]["status"], "{f}");
         assert_eq!(replayed["outcome"], game["verdict"]["outcome"], "{f}");
@@ -146,13 +138,8 @@ fn games_survive_a_restart_and_projections_rebuild_the_same() {
 /// the rule, never a 422 about the game; `validate` exits 3 and says so in `broken_ruleset`.
 #[test]
 fn a_broken_ruleset_is_a_500_naming_the_ruleset_and_the_rule() {
-    let rules = temp_dir("broken-rules");
-    std::fs::create_dir_all(&*rules).unwrap();
-    for entry in std::fs::read_dir(root().join("rulesets")).unwrap().flatten() {
-        std::fs::copy(entry.path(), rules.join(entry.file_name())).unwrap();
-    }
     let text = "ruleset broken \"FFT with a term that divides by zero\"\nextends fft-4p\nscore {\n  term t \"t\" = 10 / count(p in players where points(p) > 90)\n}\n";
-    std::fs::write(rules.join("broken.tarot"), text).unwrap();
+    let rules = common::rules_dir("broken-rules", &[("broken.tarot", text.to_string())]);
     let s = spawn_fresh("broken", &["--rules-dir", rules.to_str().unwrap()]);
     let mut game: Value = serde_json::from_str(&fixture("fft-4p/valid/4p-1.json")).unwrap();
     game["ruleset"] = json!("broken");

@@ -27,6 +27,36 @@ pub fn deal_only(game: &serde_json::Value) -> serde_json::Value {
     start
 }
 
+/// The record of stored game `id` as a client rebuilds it: the header `GET /games/{id}` gives (the
+/// ruleset, options, players, dealer, and the pots and standing the deal began with) and the events
+/// of `GET /games/{id}/events`. Also the game's view, whose verdict it should replay to.
+pub fn stored_record(s: &Server, id: &str) -> (serde_json::Value, serde_json::Value) {
+    let game = s.get(&format!("/games/{id}")).json();
+    let events = s.get(&format!("/games/{id}/events")).json();
+    let mut record = serde_json::json!({"ruleset": game["ruleset"], "players": game["players"], "dealer": game["dealer"]});
+    for field in ["options", "pots", "standing"] {
+        if game[field].is_object() {
+            record[field] = game[field].clone();
+        }
+    }
+    record["events"] = events["events"].as_array().unwrap().iter().map(|e| e["event"].clone()).collect();
+    (record, game)
+}
+
+/// A folder of rule files named `name`: the built-in ones, and `extra` (file name, text) beside them,
+/// for a server or a command started with `--rules-dir`.
+pub fn rules_dir(name: &str, extra: &[(&str, String)]) -> TempDir {
+    let dir = temp_dir(name);
+    std::fs::create_dir_all(&*dir).unwrap();
+    for entry in std::fs::read_dir(root().join("rulesets")).unwrap().flatten() {
+        std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
+    }
+    for (file, text) in extra {
+        std::fs::write(dir.join(file), text).unwrap();
+    }
+    dir
+}
+
 pub fn tarot_archive() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_tarot-archive"));
     c.current_dir(root());
